@@ -1,0 +1,238 @@
+// `npm run bench`: speed of the two sides, measured in one run so the ratios compare like with like.
+//
+//  (a) engine throughput: the model and the impl replay the same generated programs (fixed seed),
+//      steps per second with and without the canonical snapshot after each step, plus whole
+//      refinement checks (model vs impl, state compared) per second.
+//  (b) present-table lookups: impl/interval-tree.ts next to a baseline binary search over sorted
+//      typed arrays, for 10^3 … 10^6 disjoint entries, point and containment queries.
+//
+// Every timed loop runs after a warm-up, for at least MIN_TIMED_MS, timed with process.hrtime.bigint.
+// Options: BENCH_PROGRAMS (default 2000), BENCH_SEED, BENCH_MAX_ENTRIES (default 1e6).
+
+import fc from 'fast-check';
+import type { Program } from '../lang/program.js';
+import type { EngineFactory } from '../lang/engine.js';
+import { loadProfile, type Profile } from '../profiles/index.js';
+import { modelEngine } from '../model/index.js';
+import { implEngine } from '../impl/index.js';
+import { IntervalTree } from '../impl/interval-tree.js';
+import { programArb } from '../properties/arbitraries.js';
+import { firstDivergence } from '../properties/compare.js';
+
+const MIN_TIMED_MS = 300;
+const PROGRAMS = Number(process.env.BENCH_PROGRAMS ?? 2000);
+const SEED = Number(process.env.BENCH_SEED ?? 20251202);
+const MAX_ENTRIES = Number(process.env.BENCH_MAX_ENTRIES ?? 1e6);
+
+const now = () => process.hrtime.bigint();
+const msSince = (t: bigint) => Number(now() - t) / 1e6;
+
+/** Runs `round` repeatedly for at least MIN_TIMED_MS; returns work units per second. */
+function rate(round: () => number, minMs = MIN_TIMED_MS): { perSecond: number; checksum: number } {
+  let units = 0;
+  let checksum = 0;
+  const t0 = now();
+  let elapsed = 0;
+  do {
+    const r = round();
+    units += r;
+    checksum = (checksum + r) | 0;
+    elapsed = msSince(t0);
+  } while (elapsed < minMs);
+  return { perSecond: (units / elapsed) * 1000, checksum };
+}
+
+function fmtRate(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M/s`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k/s`;
+  return `${n.toFixed(0)} /s`;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+// ------------------------------------------------------------------------------------------------
+// (a) engines
+
+function replay(factory: EngineFactory, programs: Program[], profile: Profile, withSnapshots: boolean): number {
+  let steps = 0;
+  for (const p of programs) {
+    const e = factory(p, profile);
+    for (const s of p.steps) {
+      e.apply(s);
+      if (withSnapshots) e.snapshot();
+      steps++;
+    }
+  }
+  return steps;
+}
+
+function benchEngines(): void {
+  const profile = loadProfile('spec');
+  const generated = fc.sample(programArb(), { seed: SEED, numRuns: PROGRAMS });
+  // A program that makes either side throw is a bug for the test suite to report, not a workload.
+  const programs = generated.filter((p) => {
+    try {
+      replay(modelEngine, [p], profile, true);
+      replay(implEngine, [p], profile, true);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const steps = programs.reduce((n, p) => n + p.steps.length, 0);
+  console.log(
+    `(a) engine throughput: ${programs.length} generated programs (seed ${SEED}; ${generated.length - programs.length} skipped because a side threw), ` +
+      `${steps} steps, profile spec\n`,
+  );
+
+  const rows: string[][] = [];
+  for (const withSnapshots of [false, true]) {
+    for (const f of [modelEngine, implEngine]) replay(f, programs, profile, withSnapshots); // warm-up
+    const model = rate(() => replay(modelEngine, programs, profile, withSnapshots));
+    const impl = rate(() => replay(implEngine, programs, profile, withSnapshots));
+    rows.push([
+      withSnapshots ? 'apply + snapshot' : 'apply',
+      `${fmtRate(model.perSecond)} steps`,
+      `${fmtRate(impl.perSecond)} steps`,
+      `${(impl.perSecond / model.perSecond).toFixed(1)}x`,
+    ]);
+  }
+  const spec = { engine: 'model' as const, profile };
+  const impl = { engine: 'impl' as const, profile };
+  const check = () => {
+    for (const p of programs) firstDivergence(p, spec, impl, 'state');
+    return programs.length;
+  };
+  check();
+  const checks = rate(check);
+  console.log(table(['replay', 'model', 'impl', 'impl/model'], rows));
+  console.log(`\nrefinement checks (model vs impl, state at every step): ${fmtRate(checks.perSecond)} programs\n`);
+}
+
+// ------------------------------------------------------------------------------------------------
+// (b) interval tree vs sorted typed arrays
+
+const STRIDE = 64; // bytes from one entry's start to the next
+const LENGTH = 48; // entry length: 16-byte gaps between entries
+const BASE = 0x10000;
+const QUERIES = 1 << 16;
+
+/** Baseline: index of the entry containing [lo, hi), by binary search on the sorted starts. */
+function sortedFindContaining(starts: Float64Array, ends: Float64Array, lo: number, hi: number): number {
+  let l = 0;
+  let r = starts.length;
+  while (l < r) {
+    const m = (l + r) >>> 1;
+    if (starts[m]! <= lo) l = m + 1;
+    else r = m;
+  }
+  const i = l - 1;
+  return i >= 0 && hi <= ends[i]! ? i : -1;
+}
+
+/** Deterministic xorshift32 stream in [0, 1). */
+function randomStream(seed: number): () => number {
+  let x = seed | 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+function benchIntervalTree(): void {
+  console.log(
+    `(b) present-table lookups: ${STRIDE}-byte stride, ${LENGTH}-byte disjoint entries, ${QUERIES} precomputed queries ` +
+      `(about 3/4 hits), ids = sorted positions so both sides must return the same ids\n`,
+  );
+  const rows: string[][] = [];
+  for (let n = 1000; n <= MAX_ENTRIES; n *= 10) {
+    const rnd = randomStream(n);
+    const starts = new Float64Array(n);
+    const ends = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      starts[i] = BASE + i * STRIDE;
+      ends[i] = starts[i]! + LENGTH;
+    }
+    // insert in a shuffled order, as a runtime maps data in no particular address order
+    const order = Int32Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const t0 = now();
+    const tree = new IntervalTree(n);
+    for (const i of order) tree.insert(starts[i]!, ends[i]!, i);
+    const buildMs = msSince(t0);
+
+    const span = n * STRIDE;
+    const points = new Float64Array(QUERIES);
+    const ranges = new Float64Array(QUERIES * 2);
+    for (let q = 0; q < QUERIES; q++) {
+      points[q] = BASE + Math.floor(rnd() * span);
+      const lo = BASE + Math.floor(rnd() * span);
+      ranges[2 * q] = lo;
+      ranges[2 * q + 1] = lo + 16;
+    }
+
+    const treePoint = () => {
+      let s = 0;
+      for (let q = 0; q < QUERIES; q++) s += tree.findPoint(points[q]!);
+      return s;
+    };
+    const basePoint = () => {
+      let s = 0;
+      for (let q = 0; q < QUERIES; q++) s += sortedFindContaining(starts, ends, points[q]!, points[q]! + 1);
+      return s;
+    };
+    const treeRange = () => {
+      let s = 0;
+      for (let q = 0; q < QUERIES; q++) s += tree.findContaining(ranges[2 * q]!, ranges[2 * q + 1]!);
+      return s;
+    };
+    const baseRange = () => {
+      let s = 0;
+      for (let q = 0; q < QUERIES; q++) s += sortedFindContaining(starts, ends, ranges[2 * q]!, ranges[2 * q + 1]!);
+      return s;
+    };
+    // Same answers, or the comparison is meaningless.
+    if (treePoint() !== basePoint() || treeRange() !== baseRange())
+      throw new Error(`interval tree and baseline disagree at n=${n}`);
+    for (let w = 0; w < 5; w++) treePoint(), basePoint(), treeRange(), baseRange(); // warm-up
+
+    const perRound = (f: () => number) => () => {
+      f();
+      return QUERIES;
+    };
+    const tp = rate(perRound(treePoint)).perSecond;
+    const bp = rate(perRound(basePoint)).perSecond;
+    const tr = rate(perRound(treeRange)).perSecond;
+    const br = rate(perRound(baseRange)).perSecond;
+    rows.push([
+      n.toExponential(0).replace('e+', 'e'),
+      `h=${tree.height()}`,
+      `${buildMs.toFixed(0)} ms`,
+      fmtRate(tp),
+      fmtRate(bp),
+      `${(tp / bp).toFixed(2)}x`,
+      fmtRate(tr),
+      fmtRate(br),
+      `${(tr / br).toFixed(2)}x`,
+    ]);
+  }
+  console.log(
+    table(
+      ['entries', 'tree', 'build', 'point: tree', 'sorted', 'tree/sorted', 'contain: tree', 'sorted', 'tree/sorted'],
+      rows,
+    ),
+  );
+}
+
+console.log(`mapcheck bench (node ${process.version}, ${process.arch})\n`);
+benchEngines();
+benchIntervalTree();

@@ -1,0 +1,394 @@
+// The `mapcheck` command line: run a program, fuzz two sides against each other, list profiles.
+//
+// Exit codes: 0 success (including a program that ends in an error observation: that is what the
+// program observes, not a failure of the tool); 1 a fuzzing campaign found a divergence; 2 bad
+// input (program or case file, profile, flag), reported as one line on stderr; 3 internal error.
+
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, relative } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import cliProgress from 'cli-progress';
+import { InputError, loadProgramFile } from '../lang/validate.js';
+import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
+import type { Program } from '../lang/program.js';
+import type { EngineName } from '../lang/engine.js';
+import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile } from '../profiles/index.js';
+import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
+import { CampaignCrash, runCampaign, type CampaignResult } from '../properties/campaign.js';
+import { buildCase, saveCase } from '../counterexamples/case.js';
+import { renderSnapshot, renderStep } from './render.js';
+
+/** Where the CLI writes; tests substitute capturing functions. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** Whether stderr is an interactive terminal (draws a progress bar instead of progress lines). */
+  errIsTTY: boolean;
+}
+
+const processIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  errIsTTY: Boolean(process.stderr.isTTY),
+};
+
+/** `mapcheck profiles | head`: when the reader goes away, stop without a stack trace. */
+function stopQuietlyOnClosedPipe(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(EXIT_OK);
+  });
+}
+
+const EXIT_OK = 0;
+const EXIT_DIVERGENCE = 1;
+const EXIT_BAD_INPUT = 2;
+const EXIT_INTERNAL = 3;
+
+/** Seconds between plain progress lines when stderr is not a terminal. */
+const PROGRESS_LINE_INTERVAL_MS = 5000;
+
+// ------------------------------------------------------------------------------------------------
+// Option parsers (their errors become commander's one-line "error: option … is invalid")
+
+function positiveInteger(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw)))
+    throw new InvalidArgumentError('expected a positive integer.');
+  return Number(raw);
+}
+
+function positiveSeconds(raw: string): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of seconds.');
+  return n;
+}
+
+function seedValue(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 0xffffffff) throw new InvalidArgumentError('expected an integer from 0 to 4294967295.');
+  return Number(raw);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Shared output helpers
+
+function table(rows: string[][], indent = ''): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows
+    .map((row) => indent + row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd())
+    .join('\n');
+}
+
+function stepRows(program: Program, columns: (i: number) => string[]): string[][] {
+  return program.steps.map((step, i) => [String(i + 1).padStart(String(program.steps.length).length), renderStep(step), ...columns(i)]);
+}
+
+// ------------------------------------------------------------------------------------------------
+// mapcheck run
+
+interface RunOptions {
+  profile: string;
+  engine: EngineName;
+  json?: boolean;
+  state?: boolean;
+}
+
+function runCommand(file: string, o: RunOptions, io: Io): number {
+  const program = loadProgramFile(file);
+  const profile = loadProfile(o.profile);
+  const trace = runTrace(program, { engine: o.engine, profile }, Boolean(o.state));
+
+  if (o.json) {
+    const steps = program.steps.map((step, i) => {
+      const entry: { step: number; op: string; observation: Observation; snapshot?: Snapshot } = {
+        step: i + 1,
+        op: step.op,
+        observation: trace.observations[i]!,
+      };
+      if (o.state) entry.snapshot = trace.snapshots[i]!;
+      return entry;
+    });
+    io.out(`${JSON.stringify({ profile: profile.name, engine: o.engine, steps }, null, 2)}\n`);
+    return EXIT_OK;
+  }
+
+  io.out(`${file}: ${program.steps.length} steps on ${o.engine} under profile ${profile.name}\n\n`);
+  const rows = stepRows(program, (i) => [formatObservation(trace.observations[i]!)]);
+  if (!o.state) {
+    io.out(`${table(rows)}\n`);
+    return EXIT_OK;
+  }
+  // With --state each step is followed by the snapshot after it, indented under the directive.
+  const width = Math.max(...rows.map((r) => r[0]!.length + 2 + r[1]!.length));
+  const pad = ' '.repeat(String(program.steps.length).length + 2);
+  for (const [i, row] of rows.entries()) {
+    io.out(`${`${row[0]}  ${row[1]}`.padEnd(width)}  ${row[2]}\n`);
+    for (const line of renderSnapshot(program.world, trace.snapshots[i]!)) io.out(`${pad}  ${line}\n`);
+  }
+  return EXIT_OK;
+}
+
+// ------------------------------------------------------------------------------------------------
+// mapcheck fuzz
+
+interface FuzzOptions {
+  profile: string;
+  against: string;
+  compare?: CompareMode;
+  seed?: number;
+  runs?: number;
+  time?: number;
+  out: string;
+  maxSteps?: number;
+}
+
+/** Reports campaign progress: a bar on a terminal, otherwise a line every few seconds. */
+function progressReporter(io: Io, o: FuzzOptions): { update: (p: { runs: number; elapsedMs: number; total?: number }) => void; stop: () => void } {
+  if (io.errIsTTY) {
+    const timed = o.runs === undefined && o.time !== undefined;
+    const bar = new cliProgress.SingleBar(
+      {
+        stream: process.stderr,
+        format: timed ? 'fuzz [{bar}] {value}/{total} s | {runs} runs' : 'fuzz [{bar}] {value}/{total} runs | {duration}s',
+        hideCursor: true,
+        clearOnComplete: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    return {
+      update: (p) => {
+        const value = timed ? Math.floor(p.elapsedMs / 1000) : p.runs;
+        const total = timed ? Math.ceil(o.time!) : (p.total ?? p.runs);
+        if (!started) {
+          bar.start(total, value, { runs: p.runs });
+          started = true;
+        } else bar.update(Math.min(value, total), { runs: p.runs });
+      },
+      stop: () => {
+        if (started) bar.stop();
+      },
+    };
+  }
+  let lastLine = Date.now();
+  return {
+    update: (p) => {
+      if (Date.now() - lastLine < PROGRESS_LINE_INTERVAL_MS) return;
+      lastLine = Date.now();
+      const runs = p.total === undefined ? `${p.runs} runs` : `${p.runs}/${p.total} runs`;
+      io.err(`fuzz: ${runs}, ${(p.elapsedMs / 1000).toFixed(1)} s\n`);
+    },
+    stop: () => {},
+  };
+}
+
+/** A path relative to the working directory when it lies below it, else as given. */
+function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
+function reproduceCommand(o: FuzzOptions, compare: CompareMode, seed: number, runs: number): string {
+  const parts = ['npx mapcheck fuzz', `--profile ${o.profile}`, `--against ${o.against}`, `--compare ${compare}`, `--seed ${seed}`, `--runs ${runs}`];
+  if (o.maxSteps !== undefined) parts.push(`--max-steps ${o.maxSteps}`);
+  return parts.join(' ');
+}
+
+function fuzzCommand(o: FuzzOptions, io: Io): number {
+  const a: Side = { engine: 'model', profile: loadProfile(o.profile) };
+  const againstImpl = o.against === 'impl';
+  const b: Side = againstImpl ? { engine: 'impl', profile: a.profile } : { engine: 'model', profile: loadProfile(o.against) };
+  const compare: CompareMode = o.compare ?? (againstImpl ? 'state' : 'observations');
+  const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
+
+  const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
+  io.out(`fuzz: ${sideLabel(a)} vs ${sideLabel(b)}, comparing ${compare}, ${budget}\nseed: ${seed}\n`);
+
+  const progress = progressReporter(io, o);
+  let result: CampaignResult;
+  try {
+    result = runCampaign({
+      a,
+      b,
+      compare,
+      seed,
+      ...(o.runs !== undefined && { runs: o.runs }),
+      ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
+      ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
+      onProgress: progress.update,
+    });
+  } finally {
+    progress.stop();
+  }
+  const reproduce = reproduceCommand(o, compare, seed, result.runs);
+  const seconds = (result.elapsedMs / 1000).toFixed(1);
+
+  if (!result.found) {
+    io.out(`no divergence in ${result.runs} runs (${seconds} s)\nreproduce: ${reproduce}\n`);
+    return EXIT_OK;
+  }
+
+  const { program, divergence, originalLength } = result.found;
+  const saved = buildCase({
+    program,
+    a,
+    b,
+    compare,
+    // impl vs model: a bug to fix, so the case must agree once fixed. Two profiles: an expected difference.
+    status: againstImpl ? 'fixed' : 'known-divergence',
+    found: { by: 'mapcheck fuzz', seed, date: new Date().toISOString().slice(0, 10), command: reproduce },
+    profileRefs: { a: o.profile, b: againstImpl ? o.profile : o.against },
+  });
+  const path = saveCase(o.out, saved);
+
+  const traceA = runTrace(program, a, false);
+  const traceB = runTrace(program, b, false);
+  const header = ['', 'step', 'directive', sideLabel(a), sideLabel(b)];
+  const rows = stepRows(program, (i) => [formatObservation(traceA.observations[i]!), formatObservation(traceB.observations[i]!)]).map(
+    (row, i) => [i === divergence.step ? '>>' : '', ...row],
+  );
+  io.out(
+    `\nDIVERGENCE after ${result.runs} runs (${seconds} s): ${divergence.kind} differs at step ${divergence.step + 1}` +
+      ` (shrunk from ${originalLength} to ${program.steps.length} steps)\n\n${table([header, ...rows])}\n`,
+  );
+  if (divergence.kind === 'state') {
+    for (const [side, snap] of [
+      [a, divergence.snapshotA],
+      [b, divergence.snapshotB],
+    ] as const) {
+      io.out(`\nstate after step ${divergence.step + 1} on ${sideLabel(side)}:\n`);
+      for (const line of renderSnapshot(program.world, snap)) io.out(`  ${line}\n`);
+    }
+  }
+  const meaning =
+    saved.status === 'fixed'
+      ? 'a bug in impl: its replay in npm test stays red until impl agrees with the model'
+      : 'an expected difference between the profiles: its replay checks that it persists';
+  io.out(`\nsaved: ${displayPath(path)} (status ${saved.status}: ${meaning})\nreproduce: ${reproduce}\n`);
+  return EXIT_DIVERGENCE;
+}
+
+// ------------------------------------------------------------------------------------------------
+// mapcheck profiles / mapcheck profile show
+
+function profilesCommand(o: { json?: boolean }, io: Io): number {
+  const profiles = BUILTIN_PROFILES.map((src) => loadProfile(src.name));
+  if (o.json) {
+    const out = {
+      profiles: profiles.map((p) => ({ name: p.name, description: p.description, knobs: p.knobs })),
+      knobs: KNOBS.map((k) => ({ id: k.id, title: k.title, section: k.section, readings: k.readings, default: k.default })),
+    };
+    io.out(`${JSON.stringify(out, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  io.out(`Profiles:\n${table(profiles.map((p) => [p.name, p.description]), '  ')}\n\nKnobs:\n`);
+  for (const k of KNOBS) {
+    io.out(`  ${k.id}  ${k.title}  (${k.section})\n`);
+    for (const r of k.readings) io.out(`      ${r.id === k.default ? '*' : ' '} ${r.id}: ${r.summary}\n`);
+  }
+  io.out(`\n  * the spec reading (default). Per-profile readings: mapcheck profile show NAME\n`);
+  return EXIT_OK;
+}
+
+function profileShowCommand(name: string, io: Io): number {
+  const p = loadProfile(name);
+  io.out(`${p.name}: ${p.description}\n\n`);
+  for (const k of KNOBS) {
+    const setting = p.settings[k.id];
+    io.out(`  ${k.id}  ${k.title}\n        reading: ${p.knobs[k.id]}`);
+    if (setting) io.out(` (${setting.confidence})\n        evidence: ${setting.evidence}\n`);
+    else io.out(` (unknown — spec reading)\n`);
+  }
+  return EXIT_OK;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Wiring
+
+function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const root = new Command('mapcheck')
+    .description('Property-based model checker for OpenACC data-mapping semantics')
+    .exitOverride()
+    .configureOutput({
+      writeOut: io.out,
+      writeErr: io.err,
+      outputError: (text, write) => write(text),
+    })
+    .showSuggestionAfterError(true);
+
+  const profileOption = () => new Option('--profile <profile>', 'built-in profile name or path to a JSON profile').default('spec');
+
+  root
+    .command('run')
+    .description('run a program (or a saved case) on one side and print every step with its observation')
+    .argument('<file>', 'program JSON file, or a saved counterexample case')
+    .addOption(profileOption())
+    .addOption(new Option('--engine <engine>', 'which side executes the program').choices(['model', 'impl']).default('model'))
+    .option('--json', 'print the observations as JSON')
+    .option('--state', 'also print the canonical state snapshot after every step')
+    .action((file: string, o: RunOptions) => setExit(runCommand(file, o, io)));
+
+  root
+    .command('fuzz')
+    .description('generate random programs until two sides diverge; shrink and save the divergence')
+    .addOption(profileOption())
+    .addOption(
+      new Option('--against <impl|profile>', "side b: 'impl' (the optimised runtime, same profile) or the model under another profile").default(
+        'impl',
+      ),
+    )
+    .addOption(
+      new Option('--compare <mode>', "what must agree (default: 'state' against impl, 'observations' against a profile)").choices([
+        'observations',
+        'state',
+      ]),
+    )
+    .addOption(new Option('--seed <n>', 'campaign seed (default: random, always printed)').argParser(seedValue))
+    .addOption(new Option('--runs <n>', 'number of programs to try (default 100)').argParser(positiveInteger).conflicts('time'))
+    .addOption(new Option('--time <seconds>', 'fuzz for this long instead of a run count').argParser(positiveSeconds))
+    .addOption(new Option('--out <dir>', 'where to save a counterexample').default('counterexamples'))
+    .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
+    .action((o: FuzzOptions) => setExit(fuzzCommand(o, io)));
+
+  root
+    .command('profiles')
+    .description('list the built-in profiles and the interpretation knobs')
+    .option('--json', 'print as JSON')
+    .action((o: { json?: boolean }) => setExit(profilesCommand(o, io)));
+
+  const profile = root.command('profile').description('inspect one profile');
+  profile
+    .command('show')
+    .description("print every knob's reading in a profile, with confidence and evidence")
+    .argument('<profile>', 'built-in profile name or path to a JSON profile')
+    .action((name: string) => setExit(profileShowCommand(name, io)));
+
+  return root;
+}
+
+/** Runs the CLI with `argv` (arguments after the program name) and returns the exit code. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  if (io === processIo) stopQuietlyOnClosedPipe();
+  let exitCode = EXIT_OK;
+  const root = buildProgram(io, (code) => (exitCode = code));
+  try {
+    await root.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Commander has already printed the help or its one-line error.
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT_OK;
+      return EXIT_BAD_INPUT;
+    }
+    if (e instanceof InputError || e instanceof ProfileError) {
+      io.err(`error: ${e.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (e instanceof CampaignCrash) {
+      io.err(`internal error: ${e.message}\n`);
+      return EXIT_INTERNAL;
+    }
+    io.err(`internal error: ${(e as Error)?.stack ?? String(e)}\n`);
+    return EXIT_INTERNAL;
+  }
+}

@@ -1,0 +1,152 @@
+// Simulated memories. Host memory is one buffer laid out by hostLayout(world); device memory is a
+// bump allocator over its own address range with quarantine: freed addresses are never handed out
+// again (like a debug allocator), so a dangling device pointer always names a dead block. Both
+// hold int32 elements and 16-byte pointer descriptors (base address and element count, each a
+// float64), and mark indeterminate contents with an int32 fill pattern.
+
+import { ELEMENT_BYTES, HOST_BASE, POINTER_BYTES, type World } from '../lang/program.js';
+import { REF_ARRAY, type WorldRefs } from './refs.js';
+import { grown } from './typed.js';
+
+/** First device address; host addresses stay far below it. */
+export const DEVICE_BASE = 0x4000_0000;
+/** Fill word of indeterminate memory. Program values lie within ±1e9, so none equals it. */
+export const INDETERMINATE = -0x8000_0000;
+const DEVICE_ALIGN = 16;
+/** Unused bytes after each device block, so no block ends where the next one begins. */
+const REDZONE = 16;
+
+/** Two views of one buffer: int32 words and float64 descriptor fields. */
+export interface MemoryImage {
+  words: Int32Array;
+  descs: Float64Array;
+}
+
+function imageOf(bytes: number): MemoryImage {
+  const buffer = new ArrayBuffer(Math.ceil(bytes / 8) * 8);
+  return { words: new Int32Array(buffer), descs: new Float64Array(buffer) };
+}
+
+// Pointer descriptors at byte offset `off` (16-aligned) of an image. An indeterminate descriptor
+// has the fill pattern in both words of its base field; a real base is a non-negative number, so
+// its sign word never matches.
+
+export function ptrIndeterminate(img: MemoryImage, off: number): boolean {
+  const w = off >> 2;
+  return img.words[w] === INDETERMINATE && img.words[w + 1] === INDETERMINATE;
+}
+
+export function ptrBase(img: MemoryImage, off: number): number {
+  return img.descs[off >> 3]!;
+}
+
+export function ptrCount(img: MemoryImage, off: number): number {
+  return img.descs[(off >> 3) + 1]!;
+}
+
+export function writePtr(img: MemoryImage, off: number, base: number, count: number): void {
+  const d = off >> 3;
+  img.descs[d] = base;
+  img.descs[d + 1] = count;
+}
+
+/** Copies `count` int32 words, bit for bit (descriptors included). */
+export function copyWords(from: Int32Array, fromWord: number, to: Int32Array, toWord: number, count: number): void {
+  for (let i = 0; i < count; i++) to[toWord + i] = from[fromWord + i]!;
+}
+
+/** Host memory laid out by hostLayout(world): byte offset = address − HOST_BASE. */
+export class HostMemory {
+  readonly image: MemoryImage;
+
+  constructor(world: World, refs: WorldRefs) {
+    let end = HOST_BASE;
+    for (const o of refs.hostObjects()) end = Math.max(end, o.start + o.bytes);
+    this.image = imageOf(end - HOST_BASE);
+    for (const a of world.arrays) {
+      const first = this.offset(refs.object(a.name).start) >> 2;
+      const init = a.init ?? 0;
+      if (Array.isArray(init) && init.length !== a.length)
+        throw new Error(`array '${a.name}' has ${a.length} elements but ${init.length} initial values`);
+      for (let i = 0; i < a.length; i++) this.image.words[first + i] = Array.isArray(init) ? init[i]! : init;
+    }
+    for (const s of world.structs) {
+      const start = refs.object(s.name).start;
+      for (const [member, target] of Object.entries(s.init ?? {})) {
+        const i = s.pointers.indexOf(member);
+        if (i < 0) throw new Error(`struct '${s.name}' initialises unknown member '${member}'`);
+        if (target === null) continue;
+        const t = refs.get(target);
+        if (t.kind !== REF_ARRAY) throw new Error(`member ${s.name}%${member} must be initialised with an array or subarray`);
+        writePtr(this.image, this.offset(start) + i * POINTER_BYTES, t.start, (t.end - t.start) / ELEMENT_BYTES);
+      }
+    }
+  }
+
+  offset(addr: number): number {
+    return addr - HOST_BASE;
+  }
+}
+
+/** Device memory: blocks numbered 1, 2, … in creation order, which is also address order. */
+export class DeviceMemory {
+  private bases = new Float64Array(64);
+  private sizes = new Int32Array(64);
+  private live = new Uint8Array(64);
+  /** Storage of each live block (index 0 unused); dropped when the block is freed. */
+  private readonly images: (MemoryImage | null)[] = [null];
+  private count = 0;
+  private next = DEVICE_BASE;
+
+  /** A new zero-filled block of `bytes` bytes; returns its number. */
+  allocate(bytes: number): number {
+    const block = ++this.count;
+    if (block >= this.bases.length) {
+      this.bases = grown(this.bases, block + 1);
+      this.sizes = grown(this.sizes, block + 1);
+      this.live = grown(this.live, block + 1);
+    }
+    this.bases[block] = this.next;
+    this.sizes[block] = bytes;
+    this.live[block] = 1;
+    this.images.push(imageOf(bytes));
+    this.next += Math.ceil(bytes / DEVICE_ALIGN) * DEVICE_ALIGN + REDZONE;
+    return block;
+  }
+
+  free(block: number): void {
+    if (this.live[block] !== 1) throw new Error(`internal: device block ${block} freed twice`);
+    this.live[block] = 0;
+    this.images[block] = null;
+  }
+
+  image(block: number): MemoryImage {
+    const img = this.images[block];
+    if (!img) throw new Error(`internal: device block ${block} is not live`);
+    return img;
+  }
+
+  base(block: number): number {
+    return this.bases[block]!;
+  }
+
+  size(block: number): number {
+    return this.sizes[block]!;
+  }
+
+  isLive(block: number): boolean {
+    return this.live[block] === 1;
+  }
+
+  /** The block (live or dead) whose bytes include `addr`, or 0. */
+  blockAt(addr: number): number {
+    let lo = 1;
+    let hi = this.count;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.bases[mid]! <= addr) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return hi >= 1 && addr < this.bases[hi]! + this.sizes[hi]! ? hi : 0;
+  }
+}

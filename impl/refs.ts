@@ -1,0 +1,99 @@
+// Variable references compiled to host addresses, once per world and shared by every engine that
+// runs a program of that world. Lookups go through name maps, so compiling stays O(1) per
+// reference however many objects the world declares; a reference that does not resolve is handed
+// to lang's parseRef, whose error message is the canonical one.
+
+import {
+  ELEMENT_BYTES,
+  POINTER_BYTES,
+  hostLayout,
+  parseRef,
+  type HostObject,
+  type StructDecl,
+  type World,
+} from '../lang/program.js';
+
+export const REF_ARRAY = 0;
+export const REF_STRUCT = 1;
+export const REF_MEMBER = 2;
+
+export interface CompiledRef {
+  readonly text: string;
+  readonly kind: typeof REF_ARRAY | typeof REF_STRUCT | typeof REF_MEMBER;
+  /** Name of the array or struct the reference starts from. */
+  readonly root: string;
+  /** Array, subarray or struct: its host bytes. Member: the bytes of its descriptor. */
+  readonly start: number;
+  readonly end: number;
+  /** Pointer members inside [start, end) (structs only). */
+  readonly pointerSlots: number;
+}
+
+// The reference syntax of lang/program.ts: a, a(2:5), c, c%p.
+const REF_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)(?:\((-?\d+):(-?\d+)\)|%([A-Za-z][A-Za-z0-9_]*))?$/;
+
+export class WorldRefs {
+  private readonly objects = new Map<string, HostObject>();
+  private readonly arrayLengths = new Map<string, number>();
+  private readonly structs = new Map<string, StructDecl>();
+  private readonly compiled = new Map<string, CompiledRef>();
+
+  constructor(private readonly world: World) {
+    for (const o of hostLayout(world)) this.objects.set(o.name, o);
+    for (const a of world.arrays) this.arrayLengths.set(a.name, a.length);
+    for (const s of world.structs) this.structs.set(s.name, s);
+  }
+
+  /** Host objects in layout order. */
+  hostObjects(): IterableIterator<HostObject> {
+    return this.objects.values();
+  }
+
+  object(name: string): HostObject {
+    const o = this.objects.get(name);
+    if (!o) throw new Error(`internal: no host object '${name}'`);
+    return o;
+  }
+
+  get(text: string): CompiledRef {
+    let r = this.compiled.get(text);
+    if (!r) this.compiled.set(text, (r = this.compile(text)));
+    return r;
+  }
+
+  private compile(text: string): CompiledRef {
+    const m = REF_SYNTAX.exec(text);
+    const name = m?.[1];
+    const o = name === undefined ? undefined : this.objects.get(name);
+    if (m && o) {
+      const length = this.arrayLengths.get(o.name);
+      const decl = this.structs.get(o.name);
+      if (length !== undefined && m[4] === undefined) {
+        const lo = m[2] === undefined ? 1 : Number(m[2]);
+        const hi = m[3] === undefined ? length : Number(m[3]);
+        if (lo >= 1 && hi <= length && lo <= hi) {
+          const start = o.start + (lo - 1) * ELEMENT_BYTES;
+          return { text, kind: REF_ARRAY, root: o.name, start, end: o.start + hi * ELEMENT_BYTES, pointerSlots: 0 };
+        }
+      } else if (decl && m[2] === undefined) {
+        if (m[4] === undefined)
+          return { text, kind: REF_STRUCT, root: o.name, start: o.start, end: o.start + o.bytes, pointerSlots: decl.pointers.length };
+        const i = decl.pointers.indexOf(m[4]);
+        if (i >= 0) {
+          const start = o.start + i * POINTER_BYTES;
+          return { text, kind: REF_MEMBER, root: o.name, start, end: start + POINTER_BYTES, pointerSlots: 0 };
+        }
+      }
+    }
+    parseRef(this.world, text);
+    throw new Error(`internal: reference '${text}' parses in lang but not in impl`);
+  }
+}
+
+const worldRefs = new WeakMap<World, WorldRefs>();
+
+export function refsOf(world: World): WorldRefs {
+  let refs = worldRefs.get(world);
+  if (!refs) worldRefs.set(world, (refs = new WorldRefs(world)));
+  return refs;
+}

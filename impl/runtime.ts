@@ -1,0 +1,686 @@
+// The optimised OpenACC runtime of program language version 1: a mutable present table (an
+// interval tree over host ranges whose entries live in typed-array slots) over simulated host and
+// device memory that hold raw addresses. It is the second, independent reading of lang/README.md;
+// comments name the README rule each part carries out.
+
+import type { Engine } from '../lang/engine.js';
+import type { AttachSnapshot, ErrorCode, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
+import {
+  ELEMENT_BYTES,
+  LANGUAGE_VERSION,
+  POINTER_BYTES,
+  worldDevices,
+  type AccDataRoutine,
+  type AccParallel,
+  type Clause,
+  type KernelBody,
+  type Program,
+  type Step,
+  type World,
+} from '../lang/program.js';
+import type { KnobValues, Profile } from '../profiles/index.js';
+import { IntervalTree } from './interval-tree.js';
+import {
+  DEVICE_BASE,
+  DeviceMemory,
+  HostMemory,
+  INDETERMINATE,
+  copyWords,
+  ptrBase,
+  ptrCount,
+  ptrIndeterminate,
+  writePtr,
+  type MemoryImage,
+} from './memory.js';
+import { REF_ARRAY, REF_MEMBER, REF_STRUCT, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
+import { SectionSlots } from './slots.js';
+import { grown } from './typed.js';
+
+// ------------------------------------------------------------------------------------------------
+// Clauses
+
+const COPY = 0;
+const COPYIN = 1;
+const COPYOUT = 2;
+const CREATE = 3;
+const PRESENT = 4;
+const NO_CREATE = 5;
+const ATTACH = 6;
+const DELETE = 7;
+const DETACH = 8;
+
+const CLAUSE_NAMES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach', 'delete', 'detach'];
+const CLAUSE_CODES = new Map(CLAUSE_NAMES.map((name, code) => [name, code]));
+
+/** Clauses each directive kind accepts, as bit sets over the clause codes. */
+const ENTER_DATA_CLAUSES = (1 << COPYIN) | (1 << CREATE) | (1 << ATTACH);
+const EXIT_DATA_CLAUSES = (1 << COPYOUT) | (1 << DELETE) | (1 << DETACH);
+const REGION_CLAUSES =
+  (1 << COPY) | (1 << COPYIN) | (1 << COPYOUT) | (1 << CREATE) | (1 << PRESENT) | (1 << NO_CREATE) | (1 << ATTACH);
+
+// The clause vars of the directive being executed, and of every open data region, live on one
+// stack of fixed-size records in a Float64Array (a region's record is what its exit acts on).
+const VAR_FIELDS = 6;
+const F_CLAUSE = 0;
+/** Resolved host range [start, end) (data clauses, non-null). */
+const F_START = 1;
+const F_END = 2;
+const F_POINTER_SLOTS = 3;
+const F_FLAGS = 4;
+/** Host address of the pointer member (attach / detach clauses and pointer references). */
+const F_MEMBER = 5;
+/** The var is a disassociated pointer: no data action. */
+const FLAG_NULL = 1;
+/** The var names a pointer member: attach at entry, detach at exit. */
+const FLAG_POINTER = 2;
+
+/** `locate` results besides a slot number. */
+const ABSENT = -1;
+const PARTLY = -2;
+
+// ------------------------------------------------------------------------------------------------
+
+const OK: Observation = Object.freeze({ kind: 'ok' });
+const HALTED: Observation = Object.freeze({ kind: 'halted' });
+
+/** Carries the observation that ends the program out of the step being executed. */
+class ProgramStop {
+  constructor(readonly observation: Observation) {}
+}
+
+export class AccRuntime implements Engine {
+  private readonly world: World;
+  private readonly knobs: KnobValues;
+  private readonly refs: WorldRefs;
+  private readonly host: HostMemory;
+  private readonly device = new DeviceMemory();
+  /** Present table of device 0: slot numbers keyed by host range. */
+  private readonly table = new IntervalTree();
+  private readonly slots = new SectionSlots();
+
+  private vars = new Float64Array(16 * VAR_FIELDS);
+  /** Reference of each var record, for messages. */
+  private readonly varRefs: CompiledRef[] = [];
+  private varTop = 0;
+  /** First var record of each open acc_data region, innermost last. */
+  private readonly regions: number[] = [];
+  private halted = false;
+
+  // Result of resolveData: the reference's host range, or a null pointer.
+  private rStart = 0;
+  private rEnd = 0;
+  private rNull = false;
+
+  constructor(program: Program, profile: Profile) {
+    if ((program.version ?? LANGUAGE_VERSION) !== LANGUAGE_VERSION)
+      throw new Error(`program language version ${program.version} is not supported (impl runs version ${LANGUAGE_VERSION})`);
+    this.world = program.world;
+    if (worldDevices(this.world)[0]!.kind !== 'discrete')
+      throw new Error('OpenACC steps use device 0, which must be discrete in language version 1');
+    this.knobs = profile.knobs;
+    this.refs = refsOf(this.world);
+    this.host = new HostMemory(this.world, this.refs);
+  }
+
+  apply(step: Step): Observation {
+    if (this.halted) return HALTED;
+    try {
+      return this.execute(step);
+    } catch (e) {
+      if (!(e instanceof ProgramStop)) throw e;
+      this.halted = true;
+      return e.observation;
+    }
+  }
+
+  snapshot(): Snapshot {
+    const sections: SectionSnapshot[] = [];
+    const attachments: AttachSnapshot[] = [];
+    const s = this.slots;
+    // Entries are disjoint, so start order is also the order of the members inside them.
+    this.table.forEach((slot) => {
+      const start = s.hostStart[slot]!;
+      const block = s.block[slot]!;
+      sections.push({ host: [start, s.hostEnd[slot]!], block, src: s.src[slot]!, drc: s.drc[slot]! });
+      const img = this.device.image(block);
+      for (let i = 0; i < s.acLen[slot]!; i++) {
+        const off = i * POINTER_BYTES;
+        attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: this.pointerValue(img, off) });
+      }
+    });
+    return { sections, attachments };
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Steps
+
+  private execute(step: Step): Observation {
+    switch (step.op) {
+      case 'acc_enter_data': {
+        const base = this.varTop;
+        this.pushClauses(step.clauses, ENTER_DATA_CLAUSES, step.op);
+        this.entryPhase(base, false);
+        this.varTop = base;
+        return OK;
+      }
+      case 'acc_exit_data': {
+        const base = this.varTop;
+        this.pushClauses(step.clauses, EXIT_DATA_CLAUSES, step.op);
+        this.exitPhase(base, false, step.finalize === true);
+        this.varTop = base;
+        return OK;
+      }
+      case 'acc_data_begin': {
+        const base = this.varTop;
+        this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
+        this.entryPhase(base, true);
+        this.regions.push(base);
+        return OK;
+      }
+      case 'acc_data_end': {
+        const base = this.regions.pop();
+        if (base === undefined) throw new Error('acc_data_end without an open acc_data_begin region');
+        this.exitPhase(base, true, false);
+        this.varTop = base;
+        return OK;
+      }
+      case 'acc_parallel':
+        return this.parallel(step);
+      case 'acc_copyin':
+      case 'acc_create':
+        return this.copyinRoutine(step);
+      case 'acc_copyout':
+      case 'acc_copyout_finalize':
+      case 'acc_delete':
+      case 'acc_delete_finalize':
+        return this.copyoutRoutine(step);
+      case 'acc_attach':
+        this.attach(this.memberRef(step.ptr, step.op).start);
+        return OK;
+      case 'acc_detach':
+        this.detach(this.memberRef(step.ptr, step.op).start);
+        return OK;
+      case 'acc_detach_finalize':
+        this.immediateDetach(this.memberRef(step.ptr, step.op).start);
+        return OK;
+      case 'acc_is_present':
+        return { kind: 'value', value: this.isPresent(step.var, step.bytes) };
+      case 'acc_deviceptr':
+        return this.deviceptr(step.var);
+      case 'pointer_assign':
+        return this.pointerAssign(step.ptr, step.target);
+      case 'nullify':
+        writePtr(this.host.image, this.host.offset(this.memberRef(step.ptr, step.op).start), 0, 0);
+        return OK;
+      case 'host_write':
+      case 'host_read':
+        return this.hostAccess(step.var, step.op === 'host_write' ? step.value : null);
+      default:
+        throw new Error(`unknown step op '${(step as { op: string }).op}'`);
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // References
+
+  private ref(text: string): CompiledRef {
+    return this.refs.get(text);
+  }
+
+  private memberRef(text: string, where: string): CompiledRef {
+    const r = this.ref(text);
+    if (r.kind !== REF_MEMBER) throw new Error(`'${text}' in ${where} must name a pointer member (c%p)`);
+    return r;
+  }
+
+  /**
+   * The host range a reference resolves to in data clauses, routines, kernels and host steps:
+   * a pointer member stands for its current host target (rNull when disassociated).
+   */
+  private resolveData(r: CompiledRef): void {
+    if (r.kind !== REF_MEMBER) {
+      this.rStart = r.start;
+      this.rEnd = r.end;
+      this.rNull = false;
+      return;
+    }
+    const img = this.host.image;
+    const off = this.host.offset(r.start);
+    if (ptrIndeterminate(img, off)) this.stopUndefined(`${r.text} has an indeterminate host value`);
+    const target = ptrBase(img, off);
+    this.rNull = target === 0;
+    this.rStart = target;
+    this.rEnd = target + ptrCount(img, off) * ELEMENT_BYTES;
+  }
+
+  /** The slot whose section contains [start, end), or ABSENT / PARTLY. */
+  private locate(start: number, end: number): number {
+    const slot = this.table.findContaining(start, end);
+    if (slot >= 0) return slot;
+    return this.table.anyOverlap(start, end) >= 0 ? PARTLY : ABSENT;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Directives
+
+  /** Resolves every clause var (at the start of the directive) onto the var stack. */
+  private pushClauses(clauses: readonly Clause<string>[], allowed: number, op: string): void {
+    for (let c = 0; c < clauses.length; c++) {
+      const clause = clauses[c]!;
+      const code = CLAUSE_CODES.get(clause.clause);
+      if (code === undefined || (allowed & (1 << code)) === 0)
+        throw new Error(`${op} does not take a '${clause.clause}' clause`);
+      for (let v = 0; v < clause.vars.length; v++) this.pushVar(code, this.ref(clause.vars[v]!));
+    }
+  }
+
+  private pushVar(code: number, r: CompiledRef): void {
+    const at = this.varTop * VAR_FIELDS;
+    if (at + VAR_FIELDS > this.vars.length) this.vars = grown(this.vars, at + VAR_FIELDS);
+    const v = this.vars;
+    v[F_CLAUSE + at] = code;
+    v[F_MEMBER + at] = r.kind === REF_MEMBER ? r.start : 0;
+    v[F_POINTER_SLOTS + at] = r.pointerSlots;
+    if (code === ATTACH || code === DETACH) {
+      if (r.kind !== REF_MEMBER) throw new Error(`'${r.text}' in a ${CLAUSE_NAMES[code]} clause must name a pointer member (c%p)`);
+      v[F_FLAGS + at] = FLAG_POINTER;
+    } else {
+      this.resolveData(r);
+      v[F_START + at] = this.rStart;
+      v[F_END + at] = this.rEnd;
+      v[F_FLAGS + at] = (this.rNull ? FLAG_NULL : 0) | (r.kind === REF_MEMBER ? FLAG_POINTER : 0);
+    }
+    this.varRefs[this.varTop] = r;
+    this.varTop++;
+  }
+
+  /** Entry: every data clause var's entry action, then the attach actions, in order of appearance. */
+  private entryPhase(base: number, structured: boolean): void {
+    const top = this.varTop;
+    for (let i = base; i < top; i++) {
+      const at = i * VAR_FIELDS;
+      const code = this.vars[F_CLAUSE + at]!;
+      if (code === ATTACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
+      this.entryAction(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
+    }
+    for (let i = base; i < top; i++) {
+      const at = i * VAR_FIELDS;
+      if ((this.vars[F_FLAGS + at]! & FLAG_POINTER) !== 0) this.attach(this.vars[F_MEMBER + at]!);
+    }
+  }
+
+  /** Exit: the detach actions in order of appearance, then every data clause var's exit action. */
+  private exitPhase(base: number, structured: boolean, finalize: boolean): void {
+    const top = this.varTop;
+    const deleteDetachesTwice = this.knobs['K-A10'] === 'twice';
+    for (let i = base; i < top; i++) {
+      const at = i * VAR_FIELDS;
+      if ((this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0) continue;
+      const code = this.vars[F_CLAUSE + at]!;
+      const member = this.vars[F_MEMBER + at]!;
+      if (code === DETACH && finalize) {
+        this.immediateDetach(member);
+        continue;
+      }
+      this.detach(member);
+      if (code === DELETE && deleteDetachesTwice) this.detach(member);
+    }
+    for (let i = base; i < top; i++) {
+      const at = i * VAR_FIELDS;
+      const code = this.vars[F_CLAUSE + at]!;
+      if (code === ATTACH || code === DETACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
+      const start = this.vars[F_START + at]!;
+      const end = this.vars[F_END + at]!;
+      const slot = this.locate(start, end);
+      if (slot === ABSENT) continue;
+      if (slot === PARTLY) {
+        // present and no_create list no error at exit (OpenACC 3.3 §2.7.3): such data is left alone.
+        if (code === PRESENT || code === NO_CREATE) continue;
+        this.fail('acc_error_partly_present', `${this.varRefs[i]!.text} is partly present at exit`);
+      }
+      this.releaseSection(slot, structured, finalize, code === COPY || code === COPYOUT, start, end);
+    }
+  }
+
+  /** Entry action of one data clause var on its resolved range. */
+  private entryAction(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number): void {
+    const slot = this.locate(start, end);
+    if (slot >= 0) {
+      const counters = structured ? this.slots.src : this.slots.drc;
+      counters[slot] = counters[slot]! + 1;
+      return;
+    }
+    if (slot === PARTLY) {
+      if (code === NO_CREATE && this.knobs['K-A13'] === 'absent') return;
+      this.fail('acc_error_partly_present', `${this.varRefs[varIndex]!.text} is partly present`);
+    }
+    switch (code) {
+      case COPY:
+      case COPYIN:
+        this.mapNew(start, end, pointerSlots, structured, true);
+        return;
+      case CREATE:
+      case COPYOUT:
+        this.mapNew(start, end, pointerSlots, structured, false);
+        return;
+      case PRESENT:
+        return this.fail('acc_error_not_present', `${this.varRefs[varIndex]!.text} is not present`);
+      case NO_CREATE:
+        return;
+      default:
+        throw new Error(`internal: clause code ${code} has no entry action`);
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Data actions (OpenACC 3.3 §2.7.2)
+
+  /** Copyin (withData) or create action: a new block and section with the chosen counter at 1. */
+  private mapNew(start: number, end: number, pointerSlots: number, structured: boolean, withData: boolean): number {
+    const block = this.device.allocate(end - start);
+    const img = this.device.image(block);
+    if (withData) copyWords(this.host.image.words, this.host.offset(start) >> 2, img.words, 0, (end - start) >> 2);
+    else img.words.fill(INDETERMINATE);
+    const slot = this.slots.allocate(start, end, this.device.base(block), block, pointerSlots);
+    (structured ? this.slots.src : this.slots.drc)[slot] = 1;
+    this.table.insert(start, end, slot);
+    return slot;
+  }
+
+  /**
+   * Exit of a present section: nothing if the counter is 0; else decrement it (finalize: zero
+   * it); when both counters are 0, the copyout action (copyBack, of [start, end)) or the delete
+   * action.
+   */
+  private releaseSection(slot: number, structured: boolean, finalize: boolean, copyBack: boolean, start: number, end: number): void {
+    const counters = structured ? this.slots.src : this.slots.drc;
+    const n = counters[slot]!;
+    if (n === 0) return;
+    counters[slot] = finalize ? 0 : n - 1;
+    if (this.slots.src[slot] !== 0 || this.slots.drc[slot] !== 0) return;
+    this.detachMembers(slot);
+    if (copyBack) {
+      const img = this.device.image(this.slots.block[slot]!);
+      const fromWord = (start - this.slots.hostStart[slot]!) >> 2;
+      copyWords(img.words, fromWord, this.host.image.words, this.host.offset(start) >> 2, (end - start) >> 2);
+    }
+    this.table.remove(slot);
+    this.device.free(this.slots.block[slot]!);
+    this.slots.release(slot);
+  }
+
+  /** Immediate detach of every pointer member of a section that is about to go. */
+  private detachMembers(slot: number): void {
+    const s = this.slots;
+    const start = s.hostStart[slot]!;
+    for (let i = 0; i < s.acLen[slot]!; i++) {
+      const idx = s.acBase[slot]! + i;
+      if (s.attachCounters[idx] === 0) continue;
+      s.attachCounters[idx] = 0;
+      this.restoreHostValue(slot, start + i * POINTER_BYTES);
+    }
+  }
+
+  /** Attach action on the pointer member at host address `member`. */
+  private attach(member: number): void {
+    const holder = this.table.findContaining(member, member + POINTER_BYTES);
+    if (holder < 0) return this.attachAbsent(member, 'its struct is not present');
+    const hostImg = this.host.image;
+    const hostOff = this.host.offset(member);
+    if (ptrIndeterminate(hostImg, hostOff)) this.stopUndefined(`${this.memberName(member)} is attached while its host value is indeterminate`);
+    const target = ptrBase(hostImg, hostOff);
+    const s = this.slots;
+    const devImg = this.device.image(s.block[holder]!);
+    const devOff = member - s.hostStart[holder]!;
+    let devTarget = 0;
+    let count = 0;
+    if (target !== 0) {
+      count = ptrCount(hostImg, hostOff);
+      const t = this.table.findContaining(target, target + count * ELEMENT_BYTES);
+      if (t < 0) return this.attachAbsent(member, 'its target is not present');
+      devTarget = s.devBase[t]! + (target - s.hostStart[t]!);
+    } else {
+      const reading = this.knobs['K-A3'];
+      if (reading === 'error') this.fail('fatal_attach_null', `attach of ${this.memberName(member)}, a null pointer`);
+      if (reading === 'null-keep-count') return writePtr(devImg, devOff, 0, 0);
+    }
+    const idx = s.counterIndex(holder, member, POINTER_BYTES);
+    const ac = s.attachCounters[idx]!;
+    // compare-target: raw device addresses are never reused, so equal bases mean the same block
+    // and offset; a null base matches a null target; host addresses and the indeterminate fill
+    // (a negative number) never equal a device address.
+    const keep = this.knobs['K-A4'] === 'compare-target' ? ac !== 0 && ptrBase(devImg, devOff) === devTarget : ac > 0;
+    if (keep) {
+      s.attachCounters[idx] = ac + 1;
+      return;
+    }
+    writePtr(devImg, devOff, devTarget, count);
+    s.attachCounters[idx] = 1;
+  }
+
+  private attachAbsent(member: number, why: string): void {
+    if (this.knobs['K-A2'] === 'error') this.fail('fatal_attach_absent', `attach of ${this.memberName(member)}: ${why}`);
+  }
+
+  /** Detach action on the pointer member at host address `member`. */
+  private detach(member: number): void {
+    const holder = this.table.findContaining(member, member + POINTER_BYTES);
+    if (holder < 0) return;
+    const s = this.slots;
+    const idx = s.counterIndex(holder, member, POINTER_BYTES);
+    const ac = s.attachCounters[idx]!;
+    if (ac <= 0) {
+      const reading = this.knobs['K-A9'];
+      if (reading === 'noop') return;
+      if (reading === 'error') this.fail('fatal_detach_at_zero', `detach of ${this.memberName(member)}, whose attachment counter is ${ac}`);
+    }
+    s.attachCounters[idx] = ac - 1;
+    if (ac <= 1) this.restoreHostValue(holder, member);
+  }
+
+  /** Immediate detach action on the pointer member at host address `member`. */
+  private immediateDetach(member: number): void {
+    const holder = this.table.findContaining(member, member + POINTER_BYTES);
+    if (holder < 0) return;
+    const s = this.slots;
+    const idx = s.counterIndex(holder, member, POINTER_BYTES);
+    if (s.attachCounters[idx] === 0) return;
+    s.attachCounters[idx] = 0;
+    this.restoreHostValue(holder, member);
+  }
+
+  /** Device copy of a member := its current host value (verbatim descriptor). */
+  private restoreHostValue(holder: number, member: number): void {
+    const devImg = this.device.image(this.slots.block[holder]!);
+    const devWord = (member - this.slots.hostStart[holder]!) >> 2;
+    copyWords(this.host.image.words, this.host.offset(member) >> 2, devImg.words, devWord, POINTER_BYTES >> 2);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Compute construct
+
+  private parallel(step: AccParallel): Observation {
+    const base = this.varTop;
+    this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
+    const body = this.ref('read' in step.body ? step.body.read : step.body.write);
+    let named = false;
+    for (let i = base; i < this.varTop && !named; i++) named = this.varRefs[i]!.root === body.root;
+    // Implicit data attribute of the body's root variable, after the explicit clauses.
+    if (!named) this.pushVar(step.default === 'present' ? PRESENT : COPY, this.ref(body.root));
+    this.entryPhase(base, true);
+    const observation = this.kernel(body, step.body);
+    this.exitPhase(base, true, false);
+    this.varTop = base;
+    return observation;
+  }
+
+  /** The kernel reads or writes, on the device, the elements `body` names. */
+  private kernel(r: CompiledRef, body: KernelBody): Observation {
+    let img: MemoryImage;
+    let first: number;
+    let count: number;
+    if (r.kind === REF_ARRAY) {
+      const slot = this.table.findContaining(r.start, r.end);
+      if (slot < 0) this.stopUndefined(`the kernel accesses ${r.text}, which is not present on the device`);
+      img = this.device.image(this.slots.block[slot]!);
+      first = (r.start - this.slots.hostStart[slot]!) >> 2;
+      count = (r.end - r.start) / ELEMENT_BYTES;
+    } else if (r.kind === REF_MEMBER) {
+      const holder = this.table.findContaining(r.start, r.end);
+      if (holder < 0) this.stopUndefined(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
+      const holderImg = this.device.image(this.slots.block[holder]!);
+      const off = r.start - this.slots.hostStart[holder]!;
+      if (ptrIndeterminate(holderImg, off)) this.stopUndefined(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
+      const addr = ptrBase(holderImg, off);
+      count = ptrCount(holderImg, off);
+      if (addr === 0) this.stopUndefined(`the kernel dereferences ${r.text}, a null device pointer`);
+      if (addr < DEVICE_BASE) this.stopUndefined(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
+      const block = this.device.blockAt(addr);
+      if (block === 0 || !this.device.isLive(block))
+        this.stopUndefined(`the kernel dereferences ${r.text}, which points into freed device memory`);
+      const offset = addr - this.device.base(block);
+      if (offset + count * ELEMENT_BYTES > this.device.size(block))
+        this.stopUndefined(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
+      img = this.device.image(block);
+      first = offset >> 2;
+    } else {
+      throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
+    }
+    if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
+    img.words.fill(body.value, first, first + count);
+    return OK;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Routines (OpenACC 3.3 §3.2)
+
+  private copyinRoutine(step: AccDataRoutine): Observation {
+    const r = this.ref(step.var);
+    this.resolveData(r);
+    if (this.rNull) {
+      if (this.knobs['K-A5'] === 'error') this.fail('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
+      return { kind: 'value', value: null };
+    }
+    const start = this.rStart;
+    let slot = this.locate(start, this.rEnd);
+    if (slot === PARTLY) this.fail('acc_error_partly_present', `${step.var} is partly present`);
+    if (slot === ABSENT) slot = this.mapNew(start, this.rEnd, r.pointerSlots, false, step.op === 'acc_copyin');
+    else this.slots.drc[slot] = this.slots.drc[slot]! + 1;
+    return { kind: 'value', value: { block: this.slots.block[slot]!, offset: start - this.slots.hostStart[slot]! } };
+  }
+
+  private copyoutRoutine(step: AccDataRoutine): Observation {
+    this.resolveData(this.ref(step.var));
+    if (this.rNull) {
+      if (this.knobs['K-A5'] === 'error') this.fail('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
+      return OK;
+    }
+    const slot = this.locate(this.rStart, this.rEnd);
+    if (slot === PARTLY) this.fail('acc_error_partly_present', `${step.var} is partly present`);
+    if (slot === ABSENT) {
+      if (this.knobs['K-A6'] === 'error') this.fail('acc_error_not_present', `${step.op} of ${step.var}, which is not present`);
+      return OK;
+    }
+    const finalize = step.op === 'acc_copyout_finalize' || step.op === 'acc_delete_finalize';
+    const copyBack = step.op === 'acc_copyout' || step.op === 'acc_copyout_finalize';
+    this.releaseSection(slot, false, finalize, copyBack, this.rStart, this.rEnd);
+    return OK;
+  }
+
+  private isPresent(text: string, bytes: number | undefined): boolean {
+    this.resolveData(this.ref(text));
+    if (this.rNull) return this.knobs['K-A5'] === 'noop';
+    if (bytes !== undefined && !(Number.isInteger(bytes) && bytes >= 0))
+      throw new Error(`acc_is_present of ${text}: bytes must be a non-negative integer, got ${bytes}`);
+    const start = this.rStart;
+    const length = bytes ?? this.rEnd - start;
+    if (length > 0) return this.table.findContaining(start, start + length) >= 0;
+    switch (this.knobs['K-A16']) {
+      case 'one-byte':
+        return this.table.findPoint(start) >= 0;
+      case 'present-at-all':
+        // [start, start) is "contained" by a section with sectionStart ≤ start ≤ sectionEnd.
+        return this.table.findContaining(start, start) >= 0;
+      case 'false':
+        return false;
+    }
+  }
+
+  private deviceptr(text: string): Observation {
+    this.resolveData(this.ref(text));
+    if (this.rNull) return { kind: 'value', value: null };
+    const slot = this.table.findPoint(this.rStart);
+    if (slot < 0) return { kind: 'value', value: null };
+    return { kind: 'value', value: { block: this.slots.block[slot]!, offset: this.rStart - this.slots.hostStart[slot]! } };
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Host steps
+
+  private pointerAssign(ptr: string, target: string): Observation {
+    const member = this.memberRef(ptr, 'pointer_assign');
+    const t = this.ref(target);
+    if (t.kind === REF_STRUCT) throw new Error(`pointer_assign target '${target}' must be an array or subarray`);
+    this.resolveData(t);
+    const count = this.rNull ? 0 : (this.rEnd - this.rStart) / ELEMENT_BYTES;
+    writePtr(this.host.image, this.host.offset(member.start), this.rNull ? 0 : this.rStart, count);
+    return OK;
+  }
+
+  /** host_write (value ≠ null) or host_read of an array, subarray or pointer target. */
+  private hostAccess(text: string, value: number | null): Observation {
+    const r = this.ref(text);
+    if (r.kind === REF_STRUCT) throw new Error(`host access '${text}' must name an array, a subarray or a pointer member`);
+    this.resolveData(r);
+    if (this.rNull) this.stopUndefined(`${text} is disassociated`);
+    const first = this.host.offset(this.rStart) >> 2;
+    const count = (this.rEnd - this.rStart) / ELEMENT_BYTES;
+    const words = this.host.image.words;
+    if (value === null) return { kind: 'read', values: readWords(words, first, count) };
+    words.fill(value, first, first + count);
+    return OK;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Observations
+
+  private fail(code: ErrorCode, message: string): never {
+    throw new ProgramStop({ kind: 'error', code, message });
+  }
+
+  private stopUndefined(message: string): never {
+    throw new ProgramStop({ kind: 'undefined', message });
+  }
+
+  /** Canonical form of the descriptor at byte `off` of a device block. */
+  private pointerValue(img: MemoryImage, off: number): PtrValue {
+    if (ptrIndeterminate(img, off)) return { space: 'indeterminate' };
+    const addr = ptrBase(img, off);
+    if (addr === 0) return null;
+    const count = ptrCount(img, off);
+    if (addr < DEVICE_BASE) return { space: 'host', addr, count };
+    const block = this.device.blockAt(addr);
+    if (block === 0) throw new Error(`internal: device pointer 0x${addr.toString(16)} lies in no device block`);
+    return { space: 'dev', block, offset: addr - this.device.base(block), count };
+  }
+
+  /** `c%p`-style name of the pointer member at a host address (for messages). */
+  private memberName(member: number): string {
+    for (const s of this.world.structs) {
+      const start = this.refs.object(s.name).start;
+      const i = (member - start) / POINTER_BYTES;
+      if (i >= 0 && i < s.pointers.length) return `${s.name}%${s.pointers[i]}`;
+    }
+    return `pointer 0x${member.toString(16)}`;
+  }
+}
+
+function readWords(words: Int32Array, first: number, count: number): (number | null)[] {
+  const values = new Array<number | null>(count);
+  for (let i = 0; i < count; i++) {
+    const w = words[first + i]!;
+    values[i] = w === INDETERMINATE ? null : w;
+  }
+  return values;
+}
+

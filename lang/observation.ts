@@ -1,0 +1,124 @@
+// What a program can see of one step, and the canonical state snapshot both sides report after
+// it. Device addresses are symbolic (device block number + byte offset), never raw numbers, so
+// model and impl may allocate device memory differently. Host addresses are the numbers of
+// lang/program.ts hostLayout, which both sides share by definition.
+
+/** A device address: byte `offset` into the `block`-th device allocation (1-based, in creation order). */
+export interface DevAddr {
+  block: number;
+  offset: number;
+}
+
+/**
+ * A pointer value as stored in memory (a descriptor: base address and element count).
+ * `host`: a host address (e.g. the verbatim copy of a host pointer in device memory).
+ * `dev`: a device address. `null`: the null pointer / disassociated pointer.
+ */
+export type PtrValue =
+  | null
+  | { space: 'indeterminate' }
+  | { space: 'host'; addr: number; count: number }
+  | { space: 'dev'; block: number; offset: number; count: number };
+
+/** Error codes a step can end the program with. */
+export type ErrorCode =
+  // OpenACC 3.3 §5.2.2 acc_error_t values the model raises (§2.7.3 data clause errors, §3.2 routine errors)
+  | 'acc_error_not_present'
+  | 'acc_error_partly_present'
+  | 'acc_error_invalid_null_pointer'
+  | 'acc_error_invalid_argument'
+  | 'acc_error_present'
+  // Implementation aborts selected by a profile knob (never produced by the `spec` profile)
+  | 'fatal_attach_absent'
+  | 'fatal_attach_null'
+  | 'fatal_detach_at_zero'
+  | 'fatal_null_routine'
+  | 'fatal_not_present';
+
+export type Observation =
+  /** The step completed and returns nothing. */
+  | { kind: 'ok' }
+  /** A routine's return value. */
+  | { kind: 'value'; value: boolean | DevAddr | null }
+  /** Elements read by a kernel or a host read; null marks an indeterminate element. */
+  | { kind: 'read'; values: (number | null)[] }
+  /** The program stops here: a runtime error (spec-required or profile abort). */
+  | { kind: 'error'; code: ErrorCode; message: string }
+  /** Undefined behaviour (e.g. a kernel dereferences a host address): anything goes from here. */
+  | { kind: 'undefined'; message: string }
+  /** The program already stopped at an earlier error or undefined step. */
+  | { kind: 'halted' };
+
+/** One present-table entry, OpenACC flavour. */
+export interface SectionSnapshot {
+  /** Half-open host byte range. */
+  host: [number, number];
+  /** Device block holding the copy. */
+  block: number;
+  /** Structured reference counter (OpenACC 3.3 §2.6.7). */
+  src: number;
+  /** Dynamic reference counter (OpenACC 3.3 §2.6.7). */
+  drc: number;
+}
+
+/** One pointer member whose struct is present on the device. */
+export interface AttachSnapshot {
+  /** Host address of the pointer member. */
+  ptr: number;
+  /** Attachment counter (OpenACC 3.3 §2.6.8); may be negative under some profiles. */
+  ac: number;
+  /** The pointer value held by the device copy of the member. */
+  device: PtrValue;
+}
+
+/** Canonical state after a step: sorted, symbolic, comparable with deep equality. */
+export interface Snapshot {
+  /** Present-table entries sorted by host start. */
+  sections: SectionSnapshot[];
+  /** Every pointer member inside a present struct, sorted by `ptr`. */
+  attachments: AttachSnapshot[];
+}
+
+export function formatDevAddr(a: DevAddr): string {
+  return `dev#${a.block}+${a.offset}`;
+}
+
+export function formatPtr(p: PtrValue): string {
+  if (p === null) return 'null';
+  if (p.space === 'indeterminate') return 'indeterminate';
+  if (p.space === 'host') return `host:0x${p.addr.toString(16)}[${p.count}]`;
+  return `dev#${p.block}+${p.offset}[${p.count}]`;
+}
+
+/** One-line rendering of an observation, for tables and diffs. */
+export function formatObservation(o: Observation): string {
+  switch (o.kind) {
+    case 'ok':
+      return 'ok';
+    case 'value':
+      if (o.value === null) return 'null';
+      if (typeof o.value === 'boolean') return String(o.value);
+      return formatDevAddr(o.value);
+    case 'read':
+      return `read [${compressValues(o.values)}]`;
+    case 'error':
+      return `error ${o.code}`;
+    case 'undefined':
+      return `undefined (${o.message})`;
+    case 'halted':
+      return 'halted';
+  }
+}
+
+/** `10*1` for runs, like Fortran list-directed output. */
+export function compressValues(values: (number | null)[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; ) {
+    let j = i;
+    while (j < values.length && values[j] === values[i]) j++;
+    const v = values[i] === null ? '?' : String(values[i]);
+    parts.push(j - i > 1 ? `${j - i}*${v}` : v);
+    i = j;
+  }
+  return parts.join(', ');
+}

@@ -1,0 +1,131 @@
+// The OpenMP part of the mapcheck program language (version 1): map constructs, the target
+// construct and the device memory routines. Semantics: lang/README-openmp.md.
+
+import type { KernelBody, VarRef } from './program.js';
+
+/**
+ * A device number argument. Integers are passed as they are: 0 … n-1 name the world's devices,
+ * n (= omp_get_initial_device()) and -1 (omp_initial_device) the host, -2 omp_invalid_device,
+ * anything else is out of range. `"initial"` is a spelling of n that survives changes of n.
+ */
+export type DeviceArg = number | 'initial';
+
+/**
+ * A pointer argument of a device memory routine: null, the address of a host variable (plus a byte
+ * offset, which may reach one past the end), or a pointer returned by an earlier
+ * `omp_target_alloc` step (named by that step's `result`), plus a byte offset.
+ */
+export type PtrArg = null | { var: VarRef; offset?: number } | { handle: string; offset?: number };
+
+export type OmpMapType = 'to' | 'from' | 'tofrom' | 'alloc' | 'release' | 'delete';
+export type OmpMapModifier = 'always' | 'present' | 'delete';
+
+export interface MapItem {
+  /** `alloc` / `release` are the 6.0 `storage` type; `delete` is 5.x's delete map type (6.0: storage + delete modifier). */
+  type: OmpMapType;
+  modifiers?: OmpMapModifier[];
+  vars: VarRef[];
+}
+
+/** `!$omp target enter data map(…) [device(…)]` (OpenMP 6.0 §15.5): types to, alloc. */
+export interface OmpTargetEnterData {
+  op: 'omp_target_enter_data';
+  device?: DeviceArg;
+  maps: MapItem[];
+}
+/** `!$omp target exit data` (OpenMP 6.0 §15.6): types from, release, delete. */
+export interface OmpTargetExitData {
+  op: 'omp_target_exit_data';
+  device?: DeviceArg;
+  maps: MapItem[];
+}
+/** Entry of `!$omp target data` (OpenMP 6.0 §15.7); closed by `omp_target_data_end`. Types to, from, tofrom, alloc. */
+export interface OmpTargetDataBegin {
+  op: 'omp_target_data_begin';
+  device?: DeviceArg;
+  maps: MapItem[];
+}
+export interface OmpTargetDataEnd {
+  op: 'omp_target_data_end';
+}
+/** `!$omp target` (OpenMP 6.0 §15.8) with maps, and a kernel that reads or writes `body`. */
+export interface OmpTarget {
+  op: 'omp_target';
+  device?: DeviceArg;
+  maps: MapItem[];
+  body: KernelBody;
+}
+
+/** OpenMP 6.0 §25.3; the returned pointer is named `result` for later steps. */
+export interface OmpTargetAlloc {
+  op: 'omp_target_alloc';
+  bytes: number;
+  device: DeviceArg;
+  result: string;
+}
+/** OpenMP 6.0 §25.4. */
+export interface OmpTargetFree {
+  op: 'omp_target_free';
+  ptr: PtrArg;
+  device: DeviceArg;
+}
+/** OpenMP 6.0 §25.2.1. */
+export interface OmpTargetIsPresent {
+  op: 'omp_target_is_present';
+  ptr: PtrArg;
+  device: DeviceArg;
+}
+/** OpenMP 6.0 §25.2.2. */
+export interface OmpTargetIsAccessible {
+  op: 'omp_target_is_accessible';
+  ptr: PtrArg;
+  bytes: number;
+  device: DeviceArg;
+}
+/** OpenMP 6.0 §25.5: associate `dev` + `offset` with host `host` for `bytes` bytes. */
+export interface OmpTargetAssociatePtr {
+  op: 'omp_target_associate_ptr';
+  host: PtrArg;
+  dev: PtrArg;
+  bytes: number;
+  offset: number;
+  device: DeviceArg;
+}
+/** OpenMP 6.0 §25.6. */
+export interface OmpTargetDisassociatePtr {
+  op: 'omp_target_disassociate_ptr';
+  ptr: PtrArg;
+  device: DeviceArg;
+}
+/** OpenMP 6.0 §25.2.3. */
+export interface OmpGetMappedPtr {
+  op: 'omp_get_mapped_ptr';
+  ptr: PtrArg;
+  device: DeviceArg;
+}
+/** OpenMP 6.0 §25.7.1: copy `bytes` bytes (a multiple of 4) from src+src_offset to dst+dst_offset. */
+export interface OmpTargetMemcpy {
+  op: 'omp_target_memcpy';
+  dst: PtrArg;
+  src: PtrArg;
+  bytes: number;
+  dst_offset: number;
+  src_offset: number;
+  dst_device: DeviceArg;
+  src_device: DeviceArg;
+}
+
+export type OmpStep =
+  | OmpTargetEnterData
+  | OmpTargetExitData
+  | OmpTargetDataBegin
+  | OmpTargetDataEnd
+  | OmpTarget
+  | OmpTargetAlloc
+  | OmpTargetFree
+  | OmpTargetIsPresent
+  | OmpTargetIsAccessible
+  | OmpTargetAssociatePtr
+  | OmpTargetDisassociatePtr
+  | OmpGetMappedPtr
+  | OmpTargetMemcpy;

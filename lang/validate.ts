@@ -1,0 +1,408 @@
+// Checking untrusted program JSON before any engine sees it. Two layers: zod 4 schemas fix the
+// shape (strict objects, so a misspelt field is an error rather than silently ignored), then
+// semantic checks tie names and references to the world. Every failure names the step (0-based
+// here, 1-based in the one-line file error) and the field, so a user can find it in the file.
+
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import {
+  ELEMENT_BYTES,
+  POINTER_BYTES,
+  LANGUAGE_VERSION,
+  parseRef,
+  refError,
+  type ParsedRef,
+  type Program,
+  type StepOp,
+  type World,
+} from './program.js';
+
+/** Bad user input (program or case file): the CLI prints the one-line message and exits with 2. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+export type ValidationResult =
+  | { ok: true; program: Program }
+  | { ok: false; step?: number; field: string; message: string };
+
+type Failure = Extract<ValidationResult, { ok: false }>;
+
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
+const MAX_VALUE = 1e9;
+const MAX_ARRAY_LENGTH = 64;
+
+// ------------------------------------------------------------------------------------------------
+// Shapes
+
+const value = z.int().min(-MAX_VALUE).max(MAX_VALUE);
+const varRef = z.string();
+
+const arrayDecl = z.strictObject({
+  name: z.string(),
+  length: z.int().min(1).max(MAX_ARRAY_LENGTH),
+  init: z.union([value, z.array(value)], { error: 'expected an integer or an array of integers' }).optional(),
+});
+const structDecl = z.strictObject({
+  name: z.string(),
+  pointers: z.array(z.string()).min(1),
+  init: z.record(z.string(), z.union([z.string(), z.null()], { error: 'expected an array reference or null' })).optional(),
+});
+const worldShape = z.strictObject({
+  arrays: z.array(arrayDecl),
+  structs: z.array(structDecl),
+  devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).optional(),
+});
+const programShape = z.strictObject({
+  version: z.literal(LANGUAGE_VERSION).optional(),
+  world: z.unknown(),
+  steps: z.array(z.unknown()),
+});
+
+const ENTER_CLAUSES = ['copyin', 'create', 'attach'] as const;
+const EXIT_CLAUSES = ['copyout', 'delete', 'detach'] as const;
+const REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'] as const;
+
+const clauses = <const N extends readonly [string, ...string[]]>(names: N) =>
+  z.array(z.strictObject({ clause: z.enum(names), vars: z.array(varRef).min(1) }));
+
+const kernelBody = z.union([z.strictObject({ read: varRef }), z.strictObject({ write: varRef, value })], {
+  error: 'expected {"read": ref} or {"write": ref, "value": integer}',
+});
+
+const dataRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), var: varRef });
+const attachRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), ptr: varRef });
+
+/** One strict shape per op; the key set is exactly the language's op names. */
+const STEP_SHAPES: { [Op in StepOp]: z.ZodType } = {
+  acc_enter_data: z.strictObject({ op: z.literal('acc_enter_data'), clauses: clauses(ENTER_CLAUSES) }),
+  acc_exit_data: z.strictObject({
+    op: z.literal('acc_exit_data'),
+    clauses: clauses(EXIT_CLAUSES),
+    finalize: z.boolean().optional(),
+  }),
+  acc_data_begin: z.strictObject({ op: z.literal('acc_data_begin'), clauses: clauses(REGION_CLAUSES) }),
+  acc_data_end: z.strictObject({ op: z.literal('acc_data_end') }),
+  acc_parallel: z.strictObject({
+    op: z.literal('acc_parallel'),
+    clauses: clauses(REGION_CLAUSES),
+    default: z.literal('present').optional(),
+    body: kernelBody,
+  }),
+  acc_copyin: dataRoutine('acc_copyin'),
+  acc_create: dataRoutine('acc_create'),
+  acc_copyout: dataRoutine('acc_copyout'),
+  acc_copyout_finalize: dataRoutine('acc_copyout_finalize'),
+  acc_delete: dataRoutine('acc_delete'),
+  acc_delete_finalize: dataRoutine('acc_delete_finalize'),
+  acc_attach: attachRoutine('acc_attach'),
+  acc_detach: attachRoutine('acc_detach'),
+  acc_detach_finalize: attachRoutine('acc_detach_finalize'),
+  acc_is_present: z.strictObject({
+    op: z.literal('acc_is_present'),
+    var: varRef,
+    bytes: z.int().min(0).optional(),
+  }),
+  acc_deviceptr: z.strictObject({ op: z.literal('acc_deviceptr'), var: varRef }),
+  pointer_assign: z.strictObject({ op: z.literal('pointer_assign'), ptr: varRef, target: varRef }),
+  nullify: z.strictObject({ op: z.literal('nullify'), ptr: varRef }),
+  host_write: z.strictObject({ op: z.literal('host_write'), var: varRef, value }),
+  host_read: z.strictObject({ op: z.literal('host_read'), var: varRef }),
+};
+
+export const STEP_OPS = Object.keys(STEP_SHAPES) as StepOp[];
+
+function isStepOp(op: string): op is StepOp {
+  return Object.hasOwn(STEP_SHAPES, op);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Error reporting helpers
+
+/** `clauses[0].vars[1]` from a path of keys and indices, optionally under a prefix. */
+function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = root;
+  for (const key of path) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+function describeJson(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return v.length === 0 ? 'an empty array' : `an array of ${v.length}`;
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}…` : v);
+  return `${typeof v} ${String(v)}`;
+}
+
+/**
+ * Turns a zod error into a field name and a message phrased for a program author. For a
+ * union, when exactly one alternative fits the input's keys, its own first problem is reported
+ * (e.g. `body.value` missing for `{"write": "a"}`); otherwise the union's summary.
+ */
+export function explainIssue(error: z.ZodError, input: unknown, prefix = ''): { field: string; message: string } {
+  // A misspelt field shows up as both "unknown field" and "missing field"; the unknown one names the typo.
+  const issue = error.issues.find((i) => i.code === 'unrecognized_keys') ?? error.issues[0]!;
+  return explain(issue, [], input, prefix);
+}
+
+function explain(issue: z.core.$ZodIssue, base: readonly PropertyKey[], input: unknown, prefix: string): { field: string; message: string } {
+  const path = [...base, ...issue.path];
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    return { field: fieldPath([...path, key], prefix), message: `unknown field '${key}'` };
+  }
+  if (issue.code === 'invalid_union') {
+    const fitting = issue.errors.filter((branch) => branch.length > 0 && !branch.some((i) => i.code === 'unrecognized_keys'));
+    if (fitting.length === 1) return explain(fitting[0]![0]!, path, input, prefix);
+  }
+  const field = fieldPath(path, prefix) || '(top level)';
+  const got = valueAt(input, path);
+  if (issue.code === 'invalid_type') {
+    if (got === undefined) return { field, message: `required field is missing (expected ${issue.expected})` };
+    return { field, message: `expected ${issue.expected}, got ${describeJson(got)}` };
+  }
+  return { field, message: `${issue.message.replace(/^Invalid (input|option): /, '')}; got ${describeJson(got)}` };
+}
+
+// ------------------------------------------------------------------------------------------------
+// World
+
+function checkWorld(raw: unknown): Failure | World {
+  const parsed = worldShape.safeParse(raw);
+  if (!parsed.success) return { ok: false, ...explainIssue(parsed.error, raw, 'world') };
+  const world = parsed.data as World;
+  const fail = (field: string, message: string): Failure => ({ ok: false, field: `world.${field}`, message });
+
+  const seen = new Map<string, string>();
+  const declare = (name: string, field: string): Failure | null => {
+    if (!IDENTIFIER.test(name)) return fail(field, `'${name}' is not an identifier ([A-Za-z][A-Za-z0-9_]*)`);
+    const earlier = seen.get(name);
+    if (earlier) return fail(field, `'${name}' is already declared at ${earlier}`);
+    seen.set(name, `world.${field}`);
+    return null;
+  };
+
+  for (const [i, a] of world.arrays.entries()) {
+    const bad = declare(a.name, `arrays[${i}].name`);
+    if (bad) return bad;
+    if (Array.isArray(a.init) && a.init.length !== a.length)
+      return fail(`arrays[${i}].init`, `has ${a.init.length} values but '${a.name}' has length ${a.length}`);
+  }
+  for (const [i, s] of world.structs.entries()) {
+    const bad = declare(s.name, `structs[${i}].name`);
+    if (bad) return bad;
+    for (const [j, p] of s.pointers.entries()) {
+      if (!IDENTIFIER.test(p)) return fail(`structs[${i}].pointers[${j}]`, `'${p}' is not an identifier`);
+      if (s.pointers.indexOf(p) !== j) return fail(`structs[${i}].pointers[${j}]`, `member '${p}' is declared twice`);
+    }
+  }
+  // Pointer initialisers can name any array, so they are checked once every name is known.
+  for (const [i, s] of world.structs.entries()) {
+    for (const [member, target] of Object.entries(s.init ?? {})) {
+      const field = `structs[${i}].init.${member}`;
+      if (!s.pointers.includes(member)) return fail(field, `'${s.name}' has no pointer member '${member}'`);
+      if (target === null) continue;
+      const problem = refError(world, target) ?? (parseRef(world, target).kind === 'array' ? null : `target '${target}' must be an array or subarray`);
+      if (problem) return fail(field, problem);
+    }
+  }
+  if (world.devices !== undefined) {
+    const [first, ...rest] = world.devices;
+    if (!first || rest.length > 0 || first.kind !== 'discrete')
+      return fail('devices', `language version ${LANGUAGE_VERSION} supports exactly one discrete device: omit the field or write [{"kind":"discrete"}]`);
+  }
+  return world;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Steps
+
+type RefKind = ParsedRef['kind'];
+
+const KIND_WORDS: Record<RefKind, string> = { array: 'an array or subarray', struct: 'a struct', member: 'a pointer member (c%p)' };
+
+/** Checks a reference resolves and has one of the allowed kinds; returns the problem or the parsed ref. */
+function checkRef(world: World, ref: string, allowed: readonly RefKind[]): string | ParsedRef {
+  const problem = refError(world, ref);
+  if (problem) return problem;
+  const parsed = parseRef(world, ref);
+  if (!allowed.includes(parsed.kind))
+    return `'${ref}' is ${KIND_WORDS[parsed.kind]}; expected ${allowed.map((k) => KIND_WORDS[k]).join(' or ')}`;
+  return parsed;
+}
+
+const ANY_REF: readonly RefKind[] = ['array', 'struct', 'member'];
+const DATA_REF: readonly RefKind[] = ['array', 'member'];
+const MEMBER_REF: readonly RefKind[] = ['member'];
+const ARRAY_REF: readonly RefKind[] = ['array'];
+
+/** Largest byte length a reference can resolve to (a member resolves to some array's elements). */
+function maxRefBytes(world: World, ref: ParsedRef): number {
+  if (ref.kind === 'array') return (ref.hi - ref.lo) * ELEMENT_BYTES;
+  if (ref.kind === 'struct') return world.structs.find((s) => s.name === ref.name)!.pointers.length * POINTER_BYTES;
+  return Math.max(0, ...world.arrays.map((a) => a.length * ELEMENT_BYTES));
+}
+
+interface StepFailure {
+  field: string;
+  message: string;
+}
+
+function checkStepSemantics(world: World, step: Program['steps'][number], openRegions: number): StepFailure | null {
+  const ref = (field: string, r: string, allowed: readonly RefKind[]): StepFailure | null => {
+    const res = checkRef(world, r, allowed);
+    return typeof res === 'string' ? { field, message: res } : null;
+  };
+  const firstProblem = (...checks: (() => StepFailure | null)[]): StepFailure | null => {
+    for (const check of checks) {
+      const p = check();
+      if (p) return p;
+    }
+    return null;
+  };
+  const clauseVars = (list: { clause: string; vars: string[] }[]): StepFailure | null => {
+    for (const [i, c] of list.entries())
+      for (const [j, v] of c.vars.entries()) {
+        const allowed = c.clause === 'attach' || c.clause === 'detach' ? MEMBER_REF : ANY_REF;
+        const p = ref(`clauses[${i}].vars[${j}]`, v, allowed);
+        if (p) return p;
+      }
+    return null;
+  };
+
+  switch (step.op) {
+    case 'acc_enter_data':
+    case 'acc_exit_data':
+    case 'acc_data_begin':
+      return clauseVars(step.clauses);
+    case 'acc_data_end':
+      return openRegions > 0 ? null : { field: 'op', message: 'no open acc_data_begin to close' };
+    case 'acc_parallel': {
+      const [field, target] = 'read' in step.body ? ['body.read', step.body.read] : ['body.write', step.body.write];
+      return firstProblem(
+        () => clauseVars(step.clauses),
+        () => ref(field, target, DATA_REF),
+      );
+    }
+    case 'acc_copyin':
+    case 'acc_create':
+    case 'acc_copyout':
+    case 'acc_copyout_finalize':
+    case 'acc_delete':
+    case 'acc_delete_finalize':
+    case 'acc_deviceptr':
+      return ref('var', step.var, ANY_REF);
+    case 'acc_attach':
+    case 'acc_detach':
+    case 'acc_detach_finalize':
+    case 'nullify':
+      return ref('ptr', step.ptr, MEMBER_REF);
+    case 'acc_is_present': {
+      const res = checkRef(world, step.var, ANY_REF);
+      if (typeof res === 'string') return { field: 'var', message: res };
+      const limit = maxRefBytes(world, res);
+      if (step.bytes !== undefined && step.bytes > limit)
+        return { field: 'bytes', message: `${step.bytes} exceeds the ${limit} bytes '${step.var}' can cover` };
+      return null;
+    }
+    case 'pointer_assign':
+      return firstProblem(
+        () => ref('ptr', step.ptr, MEMBER_REF),
+        () => ref('target', step.target, ARRAY_REF),
+      );
+    case 'host_write':
+    case 'host_read':
+      return ref('var', step.var, DATA_REF);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Entry points
+
+/** Validates a parsed JSON value as a program of language version 1. */
+export function validateProgram(raw: unknown): ValidationResult {
+  const top = programShape.safeParse(raw);
+  if (!top.success) return { ok: false, ...explainIssue(top.error, raw) };
+  const world = checkWorld(top.data.world);
+  if ('ok' in world) return world;
+
+  let openRegions = 0;
+  for (const [i, rawStep] of top.data.steps.entries()) {
+    if (typeof rawStep !== 'object' || rawStep === null || Array.isArray(rawStep))
+      return { ok: false, step: i, field: '(step)', message: `a step is an object with an "op" field; got ${describeJson(rawStep)}` };
+    const op = (rawStep as { op?: unknown }).op;
+    if (op === undefined) return { ok: false, step: i, field: 'op', message: 'required field is missing' };
+    if (typeof op !== 'string' || !isStepOp(op))
+      return { ok: false, step: i, field: 'op', message: `unknown op ${JSON.stringify(op)} (known: ${STEP_OPS.join(', ')})` };
+    const shaped = STEP_SHAPES[op].safeParse(rawStep);
+    if (!shaped.success) return { ok: false, step: i, ...explainIssue(shaped.error, rawStep) };
+    const step = shaped.data as Program['steps'][number];
+    const problem = checkStepSemantics(world, step, openRegions);
+    if (problem) return { ok: false, step: i, ...problem };
+    if (step.op === 'acc_data_begin') openRegions++;
+    if (step.op === 'acc_data_end') openRegions--;
+  }
+  const program: Program = { world, steps: top.data.steps as Program['steps'] };
+  if (top.data.version !== undefined) program.version = top.data.version;
+  return { ok: true, program };
+}
+
+/** The one-line rendering of a validation failure: `FILE: step N (op): field F: message`. */
+export function formatValidationFailure(file: string, failure: Failure, steps: unknown, fieldPrefix = ''): string {
+  if (failure.step === undefined) return `${file}: field ${fieldPrefix}${failure.field}: ${failure.message}`;
+  const rawStep = Array.isArray(steps) ? (steps[failure.step] as { op?: unknown } | undefined) : undefined;
+  const op = typeof rawStep?.op === 'string' ? ` (${rawStep.op})` : '';
+  return `${file}: step ${failure.step + 1}${op}: field ${failure.field}: ${failure.message}`;
+}
+
+/** Reads and parses a JSON file, turning unreadable or malformed files into an InputError. */
+export function readJsonFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InputError(`${path}: cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${path}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** Marks a saved counterexample (see counterexamples/case.ts); its `program` field is the program. */
+export const CASE_FORMAT = 'mapcheck-case/1';
+
+/**
+ * Loads a program from a file holding either a program `{world, steps}` or a saved case
+ * `{format: "mapcheck-case/1", program, …}`. Throws InputError with a one-line message.
+ */
+export function loadProgramFile(path: string): Program {
+  const raw = readJsonFile(path);
+  const isCase = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'format' in raw;
+  if (isCase) {
+    const format = (raw as { format: unknown }).format;
+    if (format !== CASE_FORMAT)
+      throw new InputError(`${path}: field format: unknown case format ${JSON.stringify(format)} (expected "${CASE_FORMAT}")`);
+  }
+  const programRaw = isCase ? (raw as { program?: unknown }).program : raw;
+  if (isCase && programRaw === undefined) throw new InputError(`${path}: field program: required field is missing`);
+  const result = validateProgram(programRaw);
+  if (!result.ok)
+    throw new InputError(
+      formatValidationFailure(path, result, (programRaw as { steps?: unknown } | null)?.steps, isCase ? 'program.' : ''),
+    );
+  return result.program;
+}

@@ -1,0 +1,87 @@
+import type { PtrValue } from '../../lang/observation.js';
+import {
+  accError,
+  attachmentCounter,
+  devicePointer,
+  fire,
+  formatRef,
+  hostPointer,
+  presence,
+  setDevicePointer,
+  structRange,
+  targetRange,
+  type ErrorObservation,
+  type MemberRef,
+  type ModelState,
+  type StepContext,
+} from '../state.js';
+
+export const ATTACH_ACTION = 'OpenACC 3.3 §2.7.2 Attach Action';
+
+// OpenACC 3.3 §2.7.2 Attach Action
+// `m` is the pointer member being attached; its host value names the target.
+export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext): ErrorObservation | null {
+  fire(ctx, ATTACH_ACTION);
+  const name = formatRef(m);
+  const hostValue = hostPointer(state, m);
+  const target = targetRange(hostValue);
+  const targetPresence = target === null ? null : presence(state, target);
+
+  // When the pointer itself has no device copy, or it points at data that has none, there is
+  // nothing to attach to. K-A2: the spec takes no action; some runtimes abort.
+  const structPresent = presence(state, structRange(state, m)).kind === 'present';
+  if (!structPresent || (targetPresence !== null && targetPresence.kind !== 'present')) {
+    if (ctx.knobs['K-A2'] === 'error')
+      return accError(
+        'fatal_attach_absent',
+        structPresent ? `attach of ${name}: its target is not present` : `attach of ${name}: ${m.struct} is not present`,
+      );
+    return null;
+  }
+
+  // The device copy of the target: the same place inside the target's section, same count.
+  let targetCopy: PtrValue;
+  if (targetPresence === null) {
+    // A null pointer is attached to null. K-A3 decides what happens to the counter, if anything.
+    const reading = ctx.knobs['K-A3'];
+    if (reading === 'error') return accError('fatal_attach_null', `attach of ${name}: the pointer is null`);
+    if (reading === 'null-keep-count') {
+      setDevicePointer(state, m, null);
+      return null;
+    }
+    targetCopy = null;
+  } else {
+    if (targetPresence.kind !== 'present' || hostValue === null || hostValue.space !== 'host')
+      throw new Error(`internal: attach of ${name} reached a target that is not a present host range`);
+    const section = targetPresence.section;
+    targetCopy = { space: 'dev', block: section.block, offset: hostValue.addr - section.start, count: hostValue.count };
+  }
+
+  // With a nonzero counter and a device pointer already aiming at that copy, attaching again
+  // only counts one more attachment. K-A4 `counter-only` skips the aim check and looks at the
+  // counter alone (a positive counter is taken as "already attached").
+  const counter = attachmentCounter(state, m.addr);
+  const alreadyAttached =
+    ctx.knobs['K-A4'] === 'compare-target'
+      ? counter.ac !== 0 && sameTarget(devicePointer(state, m), targetCopy)
+      : counter.ac > 0;
+  if (alreadyAttached) {
+    counter.ac += 1;
+    return null;
+  }
+  // Otherwise aim the device pointer at the target's device copy and restart the count at one.
+  setDevicePointer(state, m, targetCopy);
+  counter.ac = 1;
+  return null;
+}
+
+/** Whether a device pointer value already points at `targetCopy` (same block and offset, or both null). */
+function sameTarget(current: PtrValue, targetCopy: PtrValue): boolean {
+  if (current === null || targetCopy === null) return current === targetCopy;
+  return (
+    current.space === 'dev' &&
+    targetCopy.space === 'dev' &&
+    current.block === targetCopy.block &&
+    current.offset === targetCopy.offset
+  );
+}

@@ -1,0 +1,105 @@
+// The compute construct (OpenACC 3.3 §2.5.1 parallel) with its implicit data attributes (§2.6.2):
+// a data region around one kernel that reads or writes device memory.
+
+import { ELEMENT_BYTES, parseRef, type AccParallel, type Clause, type KernelBody, type VarRef } from '../lang/program.js';
+import { formatPtr, type Observation } from '../lang/observation.js';
+import {
+  arrayRange,
+  blockById,
+  deviceIndex,
+  devicePointer,
+  fire,
+  formatRef,
+  memberRef,
+  presence,
+  readElements,
+  structRange,
+  undefinedBehaviour,
+  writeElements,
+  type DeviceBlock,
+  type ModelState,
+  type StepContext,
+  type UndefinedObservation,
+} from './state.js';
+import { enterClauses, exitClauses, resolveClauses } from './directives.js';
+import type { ClauseName } from './clauses.js';
+
+const PARALLEL_CONSTRUCT = 'OpenACC 3.3 §2.5.1 Parallel Construct';
+const IMPLICIT_DATA_ATTRIBUTES = 'OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes';
+
+// OpenACC 3.3 §2.5.1 Parallel Construct
+export function parallel(state: ModelState, step: AccParallel, ctx: StepContext): Observation {
+  fire(ctx, PARALLEL_CONSTRUCT);
+  const clauses: Clause<ClauseName>[] = [...step.clauses];
+  // §2.6.2: a variable the kernel uses but no clause names is treated as if named in `present`
+  // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses.
+  const root = rootName(state, 'read' in step.body ? step.body.read : step.body.write);
+  if (!step.clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) {
+    fire(ctx, IMPLICIT_DATA_ATTRIBUTES);
+    clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
+  }
+  // The construct is a data region: its clauses act on entry with the structured counter, and
+  // on exit on the same host data.
+  const recorded = resolveClauses(state, clauses);
+  const entryStop = enterClauses(state, recorded, 'src', ctx);
+  if (entryStop) return entryStop;
+  const result = runKernel(state, step.body);
+  if (result.kind === 'undefined') return result;
+  return exitClauses(state, recorded, 'src', false, ctx) ?? result;
+}
+
+/** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */
+function rootName(state: ModelState, ref: VarRef): string {
+  const parsed = parseRef(state.world, ref);
+  return parsed.kind === 'member' ? parsed.struct : parsed.name;
+}
+
+/** Where the kernel's elements live on the device. */
+interface DeviceElements {
+  block: DeviceBlock;
+  index: number;
+  count: number;
+}
+
+/** The kernel: reads every element of the body's reference on the device, or writes them all. */
+function runKernel(state: ModelState, body: KernelBody): Observation {
+  const ref = 'read' in body ? body.read : body.write;
+  const where = deviceElements(state, ref);
+  if ('kind' in where) return where;
+  if ('read' in body) return { kind: 'read', values: readElements(where.block.contents, where.index, where.count) };
+  writeElements(where.block.contents, where.index, where.count, body.value);
+  return { kind: 'ok' };
+}
+
+/**
+ * The device elements a kernel reference touches. An array or subarray must be present (else the
+ * device would use a host address); `c%p` is followed through the device copy of the pointer,
+ * which must hold a device address of a live block covering every element.
+ */
+function deviceElements(state: ModelState, ref: VarRef): DeviceElements | UndefinedObservation {
+  const parsed = parseRef(state.world, ref);
+  if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
+  if (parsed.kind === 'array') {
+    const range = arrayRange(state, ref);
+    const where = presence(state, range);
+    if (where.kind !== 'present') return undefinedBehaviour(`the kernel accesses ${ref}, which is not present`);
+    const block = blockById(state, where.section.block);
+    return {
+      block,
+      index: deviceIndex(where.section, range.start, block.contents),
+      count: (range.end - range.start) / ELEMENT_BYTES,
+    };
+  }
+  const m = memberRef(state, ref);
+  if (presence(state, structRange(state, m)).kind !== 'present')
+    return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present`);
+  const value = devicePointer(state, m);
+  if (value === null || value.space !== 'dev')
+    return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, whose device value is ${formatPtr(value)}`);
+  const block = blockById(state, value.block);
+  if (!block.alive)
+    return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, which points into freed device block ${value.block}`);
+  if (value.offset + value.count * ELEMENT_BYTES > block.bytes)
+    return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, which runs past device block ${value.block}`);
+  return { block, index: value.offset / ELEMENT_BYTES, count: value.count };
+}

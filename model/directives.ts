@@ -1,0 +1,156 @@
+// The data directives: enter data / exit data (OpenACC 3.3 §2.6.6) and the data construct
+// (§2.6.5), plus the entry and exit sequence every data region shares with the compute construct
+// (compute.ts). Order inside one directive follows §2.7.2: pointer attachments are made after
+// every data entry, and pointer detachments before every data exit.
+
+import { parseRef, type AccDataBegin, type AccEnterData, type AccExitData, type Clause, type VarRef } from '../lang/program.js';
+import type { Observation } from '../lang/observation.js';
+import {
+  dataRange,
+  fire,
+  memberRef,
+  type CounterName,
+  type ErrorObservation,
+  type ModelState,
+  type RecordedClause,
+  type RecordedVar,
+  type StepContext,
+} from './state.js';
+import { POINTER_CLAUSES, clauseEntry, clauseExit, isDataClause, type ClauseName } from './clauses.js';
+import { attachAction } from './actions/attach.js';
+import { detachAction } from './actions/detach.js';
+import { immediateDetachAction } from './actions/immediate-detach.js';
+
+const ENTER_DATA = 'OpenACC 3.3 §2.6.6 Enter Data Directive';
+const EXIT_DATA = 'OpenACC 3.3 §2.6.6 Exit Data Directive';
+const DATA_CONSTRUCT = 'OpenACC 3.3 §2.6.5 Data Construct';
+
+const OK: Observation = { kind: 'ok' };
+
+// ------------------------------------------------------------------------------------------------
+// Resolving clause vars
+
+/**
+ * What a clause var stands for right now. In a data clause, `c%p` means the pointer's current
+ * target and is also a pointer reference (its member is attached / detached); in attach and
+ * detach clauses it means the pointer member itself.
+ */
+function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef): RecordedVar {
+  if (!isDataClause(clause)) return { range: null, pointer: memberRef(state, ref) };
+  const pointer = parseRef(state.world, ref).kind === 'member' ? memberRef(state, ref) : null;
+  return { range: dataRange(state, ref), pointer };
+}
+
+export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[]): RecordedClause[] {
+  return clauses.map((c) => ({ clause: c.clause, vars: c.vars.map((v) => resolveClauseVar(state, c.clause, v)) }));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Entry and exit sequences
+
+/**
+ * Entry of a region or enter data: every data clause var, in order, performs its entry action
+ * (a null pointer var has none); then every attach clause var and every pointer-reference var is
+ * attached, in order of appearance. Stops at the first error.
+ */
+export function enterClauses(
+  state: ModelState,
+  clauses: RecordedClause[],
+  counter: CounterName,
+  ctx: StepContext,
+): ErrorObservation | null {
+  for (const c of clauses) {
+    if (!isDataClause(c.clause)) continue;
+    for (const v of c.vars) {
+      if (v.range === null) continue;
+      const stop = clauseEntry(state, c.clause, v.range, counter, ctx);
+      if (stop) return stop;
+    }
+  }
+  for (const c of clauses) {
+    if (c.clause === 'attach') fire(ctx, POINTER_CLAUSES.attach.citation);
+    for (const v of c.vars) {
+      if (v.pointer === null) continue;
+      const stop = attachAction(state, v.pointer, ctx);
+      if (stop) return stop;
+    }
+  }
+  return null;
+}
+
+/**
+ * Exit of a region or exit data: first every pointer is detached in order of appearance (detach
+ * clause vars immediately under `finalize`; the delete clause detaches twice under K-A10
+ * `twice`); then every data clause var, in order, performs its exit action. Stops at the first
+ * error.
+ */
+export function exitClauses(
+  state: ModelState,
+  clauses: RecordedClause[],
+  counter: CounterName,
+  finalize: boolean,
+  ctx: StepContext,
+): ErrorObservation | null {
+  for (const c of clauses) {
+    if (!isDataClause(c.clause)) fire(ctx, POINTER_CLAUSES[c.clause].citation);
+    for (const v of c.vars) {
+      if (v.pointer === null) continue;
+      if (c.clause === 'detach' && finalize) {
+        immediateDetachAction(state, v.pointer, ctx);
+        continue;
+      }
+      const times = c.clause === 'delete' && ctx.knobs['K-A10'] === 'twice' ? 2 : 1;
+      for (let i = 0; i < times; i++) {
+        const stop = detachAction(state, v.pointer, ctx);
+        if (stop) return stop;
+      }
+    }
+  }
+  for (const c of clauses) {
+    if (!isDataClause(c.clause)) continue;
+    for (const v of c.vars) {
+      if (v.range === null) continue;
+      const stop = clauseExit(state, c.clause, v.range, counter, finalize, ctx);
+      if (stop) return stop;
+    }
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Directives
+
+// OpenACC 3.3 §2.6.6 Enter Data Directive
+export function enterData(state: ModelState, step: AccEnterData, ctx: StepContext): Observation {
+  fire(ctx, ENTER_DATA);
+  // The clauses start dynamic data lifetimes: they work on the dynamic reference counter.
+  return enterClauses(state, resolveClauses(state, step.clauses), 'drc', ctx) ?? OK;
+}
+
+// OpenACC 3.3 §2.6.6 Exit Data Directive
+export function exitData(state: ModelState, step: AccExitData, ctx: StepContext): Observation {
+  fire(ctx, EXIT_DATA);
+  // The clauses end dynamic data lifetimes; with finalize the dynamic counters drop to zero and
+  // detach clause pointers are detached immediately.
+  return exitClauses(state, resolveClauses(state, step.clauses), 'drc', step.finalize === true, ctx) ?? OK;
+}
+
+// OpenACC 3.3 §2.6.5 Data Construct (entry)
+export function dataBegin(state: ModelState, step: AccDataBegin, ctx: StepContext): Observation {
+  fire(ctx, DATA_CONSTRUCT);
+  // The vars are resolved once, at entry; the region's exit acts on the same host data.
+  const clauses = resolveClauses(state, step.clauses);
+  const stop = enterClauses(state, clauses, 'src', ctx);
+  if (stop) return stop;
+  state.regions.push({ clauses });
+  return OK;
+}
+
+// OpenACC 3.3 §2.6.5 Data Construct (exit)
+export function dataEnd(state: ModelState, ctx: StepContext): Observation {
+  fire(ctx, DATA_CONSTRUCT);
+  // The innermost open region ends, acting on what its vars resolved to at entry.
+  const region = state.regions.pop();
+  if (!region) throw new Error('internal: acc_data_end without an open data region');
+  return exitClauses(state, region.clauses, 'src', false, ctx) ?? OK;
+}

@@ -1,0 +1,142 @@
+// The executable specification of OpenACC 3.3 data mapping for program language version 1: a pure
+// step function over an immutable state, the canonical snapshot, and the engine wrapper that
+// properties/ and the CLI drive.
+
+import { freeze, produce } from 'immer';
+import type { Program, Step } from '../lang/program.js';
+import type { AttachSnapshot, Observation, Snapshot } from '../lang/observation.js';
+import type { EngineFactory } from '../lang/engine.js';
+import type { Profile } from '../profiles/index.js';
+import {
+  attachmentCounter,
+  checkInvariants,
+  copyPtr,
+  createInitialState,
+  devicePointer,
+  memberAt,
+  membersInside,
+  undefinedBehaviour,
+  UndefinedStep,
+  type ModelState,
+  type StepContext,
+} from './state.js';
+import { dataBegin, dataEnd, enterData, exitData } from './directives.js';
+import { parallel } from './compute.js';
+import { accAttachDetach, accCopyinCreate, accCopyoutDelete, accDeviceptr, accIsPresent } from './routines.js';
+import { hostRead, hostWrite, nullify, pointerAssign } from './host.js';
+
+export type { ModelState } from './state.js';
+
+/**
+ * The state before the first step: host memory holds the world's initial values, the device
+ * holds nothing. The profile does not influence it (knobs only steer steps); it is accepted so
+ * every entry point takes the same arguments.
+ */
+export function initialState(program: Program, _profile: Profile): ModelState {
+  return freeze(createInitialState(program), true);
+}
+
+export interface StepResult {
+  state: ModelState;
+  observation: Observation;
+  /** Citations of the spec rules that fired, in firing order. */
+  rules: string[];
+}
+
+/** Executes one step. After an error or undefined observation, every step observes `halted`. */
+export function step(state: ModelState, s: Step, profile: Profile): StepResult {
+  if (state.halted) return { state, observation: { kind: 'halted' }, rules: [] };
+  const ctx: StepContext = { knobs: profile.knobs, rules: [] };
+  let observation: Observation = { kind: 'halted' };
+  const next = produce(state, (draft) => {
+    observation = executeOrUndefined(draft, s, ctx);
+    // Spec errors, profile aborts and undefined behaviour end the program here; the effects
+    // before the failure inside this step stay.
+    if (observation.kind === 'error' || observation.kind === 'undefined') draft.halted = true;
+    checkInvariants(draft);
+  });
+  return { state: next, observation, rules: ctx.rules };
+}
+
+function executeOrUndefined(draft: ModelState, s: Step, ctx: StepContext): Observation {
+  try {
+    return execute(draft, s, ctx);
+  } catch (e) {
+    if (e instanceof UndefinedStep) return undefinedBehaviour(e.message);
+    throw e;
+  }
+}
+
+function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
+  switch (s.op) {
+    case 'acc_enter_data':
+      return enterData(state, s, ctx);
+    case 'acc_exit_data':
+      return exitData(state, s, ctx);
+    case 'acc_data_begin':
+      return dataBegin(state, s, ctx);
+    case 'acc_data_end':
+      return dataEnd(state, ctx);
+    case 'acc_parallel':
+      return parallel(state, s, ctx);
+    case 'acc_copyin':
+    case 'acc_create':
+      return accCopyinCreate(state, s, ctx);
+    case 'acc_copyout':
+    case 'acc_copyout_finalize':
+    case 'acc_delete':
+    case 'acc_delete_finalize':
+      return accCopyoutDelete(state, s, ctx);
+    case 'acc_attach':
+    case 'acc_detach':
+    case 'acc_detach_finalize':
+      return accAttachDetach(state, s, ctx);
+    case 'acc_is_present':
+      return accIsPresent(state, s, ctx);
+    case 'acc_deviceptr':
+      return accDeviceptr(state, s, ctx);
+    case 'pointer_assign':
+      return pointerAssign(state, s);
+    case 'nullify':
+      return nullify(state, s);
+    case 'host_write':
+      return hostWrite(state, s);
+    case 'host_read':
+      return hostRead(state, s);
+  }
+}
+
+/**
+ * The canonical snapshot (lang/README.md "Observations and snapshots"): present sections by host
+ * start, and every pointer member inside a present section with its attachment counter and the
+ * pointer value its device copy holds, by member address.
+ */
+export function snapshot(state: ModelState): Snapshot {
+  const sections = state.sections.map((s) => ({ host: [s.start, s.end] as [number, number], block: s.block, src: s.src, drc: s.drc }));
+  const attachments: AttachSnapshot[] = [];
+  for (const section of state.sections)
+    for (const addr of membersInside(state, section))
+      attachments.push({
+        ptr: addr,
+        ac: attachmentCounter(state, addr).ac,
+        device: copyPtr(devicePointer(state, memberAt(state, addr))),
+      });
+  attachments.sort((x, y) => x.ptr - y.ptr);
+  return { sections, attachments };
+}
+
+/** The model as an Engine: the immutable state lives in the closure and advances step by step. */
+export const modelEngine: EngineFactory = (program, profile) => {
+  let state = initialState(program, profile);
+  let rules: readonly string[] = [];
+  return {
+    apply(s: Step): Observation {
+      const result = step(state, s, profile);
+      state = result.state;
+      rules = result.rules;
+      return result.observation;
+    },
+    snapshot: () => snapshot(state),
+    lastRules: () => rules,
+  };
+};

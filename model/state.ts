@@ -1,0 +1,493 @@
+// The state of the executable specification: host memory, device memory, the present table, the
+// attachment counters and the open data regions. Plain objects and arrays only; a step changes it
+// through an immer draft (see index.ts), so every state a caller holds is immutable.
+
+import type { KnobValues } from '../profiles/index.js';
+import {
+  ELEMENT_BYTES,
+  POINTER_BYTES,
+  hostLayout,
+  memberOffset,
+  parseRef,
+  worldDevices,
+  formatSubarray,
+  type Program,
+  type World,
+} from '../lang/program.js';
+import type { ErrorCode, Observation, PtrValue } from '../lang/observation.js';
+import type { ClauseName } from './clauses.js';
+
+// ------------------------------------------------------------------------------------------------
+// Memory
+
+/** One int32 element: a number, or null while indeterminate. */
+export type Element = number | null;
+
+/** The cells of a host object or device block: int32 elements, or pointer-member descriptors. */
+export type Contents =
+  | { kind: 'elements'; values: Element[] }
+  | { kind: 'pointers'; values: PtrValue[] };
+
+/** A host object of the world at its fixed host address (lang/program.ts hostLayout). */
+export interface HostObject {
+  name: string;
+  start: number;
+  bytes: number;
+  contents: Contents;
+}
+
+/** A device allocation. Blocks are numbered from 1 in creation order and never reused. */
+export interface DeviceBlock {
+  id: number;
+  bytes: number;
+  /** False once the section it held was removed; dead blocks stay so dangling pointers can be told apart. */
+  alive: boolean;
+  contents: Contents;
+}
+
+/** Half-open host byte range [start, end). */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** One present-table entry (OpenACC 3.3 §2.6.7): a host range mapped to a device block. */
+export interface Section extends Range {
+  block: number;
+  /** Structured reference counter. */
+  src: number;
+  /** Dynamic reference counter. */
+  drc: number;
+}
+
+/** The attachment counter (OpenACC 3.3 §2.6.8) of one pointer member whose struct is present. */
+export interface AttachmentCounter {
+  ac: number;
+}
+
+/** A pointer member, identified by its host address. */
+export interface MemberRef {
+  struct: string;
+  member: string;
+  addr: number;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Regions
+
+/** What one clause var resolved to when its region was entered. */
+export interface RecordedVar {
+  /** Host range of the data; null for a null (disassociated) pointer var or an attach clause var. */
+  range: Range | null;
+  /** The pointer member attached at entry (pointer-reference var or attach clause var), if any. */
+  pointer: MemberRef | null;
+}
+
+export interface RecordedClause {
+  clause: ClauseName;
+  vars: RecordedVar[];
+}
+
+/** An open structured data region: the resolved clause vars, acted on again at exit. */
+export interface Region {
+  clauses: RecordedClause[];
+}
+
+// ------------------------------------------------------------------------------------------------
+// The whole state
+
+export interface ModelState {
+  /** The program's world (a private copy), needed to resolve variable references. */
+  world: World;
+  /** Host objects in layout order. */
+  host: HostObject[];
+  /** Device blocks of device 0; blocks[i] has id i + 1. */
+  blocks: DeviceBlock[];
+  /** Present table of device 0, sorted by host start. */
+  sections: Section[];
+  /** Attachment counters, keyed by the host address of the pointer member. */
+  attachments: Record<number, AttachmentCounter>;
+  /** Open data regions, innermost last. */
+  regions: Region[];
+  /** True once a step observed an error or undefined behaviour. */
+  halted: boolean;
+  /** Number the next device allocation gets. */
+  nextBlock: number;
+}
+
+/** Host memory of a fresh program: the world's initial values; nothing on the device. */
+export function createInitialState(program: Program): ModelState {
+  const world = structuredClone(program.world);
+  if (worldDevices(world)[0]!.kind !== 'discrete')
+    throw new Error('model: language version 1 needs device 0 to be discrete');
+  const layout = hostLayout(world);
+  const state: ModelState = {
+    world,
+    host: [],
+    blocks: [],
+    sections: [],
+    attachments: {},
+    regions: [],
+    halted: false,
+    nextBlock: 1,
+  };
+  for (const obj of layout) {
+    if (obj.kind === 'array') {
+      const decl = world.arrays.find((a) => a.name === obj.name)!;
+      const values = Array.from({ length: decl.length }, (_, i) =>
+        Array.isArray(decl.init) ? decl.init[i] ?? 0 : decl.init ?? 0,
+      );
+      state.host.push({ ...obj, contents: { kind: 'elements', values } });
+    } else {
+      state.host.push({ ...obj, contents: { kind: 'pointers', values: [] } });
+    }
+  }
+  // Member associations refer to arrays, whose addresses are known once every object is placed.
+  for (const decl of world.structs) {
+    const values = decl.pointers.map((p) => {
+      const target = decl.init?.[p];
+      return target ? hostDescriptor(state, target) : null;
+    });
+    objectByName(state, decl.name).contents = { kind: 'pointers', values };
+  }
+  return state;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Step context and outcomes
+
+/** What one step carries through the actions: the profile's knob readings and the rules that fired. */
+export interface StepContext {
+  knobs: KnobValues;
+  rules: string[];
+}
+
+/** Records that a spec rule fired (each rule once per step, in firing order). */
+export function fire(ctx: StepContext, rule: string): void {
+  if (!ctx.rules.includes(rule)) ctx.rules.push(rule);
+}
+
+export type ErrorObservation = Extract<Observation, { kind: 'error' }>;
+export type UndefinedObservation = Extract<Observation, { kind: 'undefined' }>;
+
+export function accError(code: ErrorCode, message: string): ErrorObservation {
+  return { kind: 'error', code, message };
+}
+
+export function undefinedBehaviour(message: string): UndefinedObservation {
+  return { kind: 'undefined', message };
+}
+
+/**
+ * Thrown from deep inside a step when the program does something whose outcome the language
+ * leaves undefined (e.g. it uses an indeterminate host pointer); `step` turns it into an
+ * `undefined` observation. Not an internal error: the program, not the model, is at fault.
+ */
+export class UndefinedStep extends Error {
+  override name = 'UndefinedStep';
+}
+
+// ------------------------------------------------------------------------------------------------
+// Host memory queries
+
+export function unitBytes(contents: Contents): number {
+  return contents.kind === 'elements' ? ELEMENT_BYTES : POINTER_BYTES;
+}
+
+export function objectByName(state: ModelState, name: string): HostObject {
+  const obj = state.host.find((o) => o.name === name);
+  if (!obj) throw new Error(`internal: no host object ${name}`);
+  return obj;
+}
+
+/** The host object whose bytes contain `range`. */
+export function objectHolding(state: ModelState, range: Range): HostObject {
+  const obj = state.host.find((o) => o.start <= range.start && range.end <= o.start + o.bytes);
+  if (!obj) throw new Error(`internal: host range [0x${range.start.toString(16)}, 0x${range.end.toString(16)}) is in no host object`);
+  return obj;
+}
+
+/** The elements of an array reference (`a`, `a(2:5)`) as a host range. */
+export function arrayRange(state: ModelState, ref: string): Range {
+  const parsed = parseRef(state.world, ref);
+  if (parsed.kind !== 'array') throw new Error(`internal: '${ref}' is not an array reference`);
+  const obj = objectByName(state, parsed.name);
+  return { start: obj.start + parsed.lo * ELEMENT_BYTES, end: obj.start + parsed.hi * ELEMENT_BYTES };
+}
+
+/**
+ * The host data a reference stands for in data clauses, data routines and host accesses: an
+ * array's elements, a whole struct, or the current target of a pointer member (null while the
+ * pointer is disassociated).
+ */
+export function dataRange(state: ModelState, ref: string): Range | null {
+  const parsed = parseRef(state.world, ref);
+  switch (parsed.kind) {
+    case 'array':
+      return arrayRange(state, ref);
+    case 'struct': {
+      const obj = objectByName(state, parsed.name);
+      return { start: obj.start, end: obj.start + obj.bytes };
+    }
+    case 'member':
+      return targetRange(hostPointer(state, memberRef(state, ref)));
+  }
+}
+
+/** The host descriptor a pointer gets when associated with array reference `target`. */
+export function hostDescriptor(state: ModelState, target: string): PtrValue {
+  const r = arrayRange(state, target);
+  return { space: 'host', addr: r.start, count: (r.end - r.start) / ELEMENT_BYTES };
+}
+
+/** The pointer member named by `ref` (`c%p`). */
+export function memberRef(state: ModelState, ref: string): MemberRef {
+  const parsed = parseRef(state.world, ref);
+  if (parsed.kind !== 'member') throw new Error(`internal: '${ref}' is not a pointer member`);
+  const decl = state.world.structs.find((s) => s.name === parsed.struct)!;
+  const addr = objectByName(state, parsed.struct).start + memberOffset(decl, parsed.member);
+  return { struct: parsed.struct, member: parsed.member, addr };
+}
+
+/** `c%p` for messages. */
+export function formatRef(m: MemberRef): string {
+  return `${m.struct}%${m.member}`;
+}
+
+/** Host range of the struct that holds member `m`. */
+export function structRange(state: ModelState, m: MemberRef): Range {
+  const obj = objectByName(state, m.struct);
+  return { start: obj.start, end: obj.start + obj.bytes };
+}
+
+/** The host value of pointer member `m`. */
+export function hostPointer(state: ModelState, m: MemberRef): PtrValue {
+  const obj = objectByName(state, m.struct);
+  return pointerCell(obj.contents, (m.addr - obj.start) / POINTER_BYTES);
+}
+
+export function setHostPointer(state: ModelState, m: MemberRef, value: PtrValue): void {
+  const obj = objectByName(state, m.struct);
+  setPointerCell(obj.contents, (m.addr - obj.start) / POINTER_BYTES, value);
+}
+
+/** Host range a pointer value targets, or null for a null pointer. */
+export function targetRange(p: PtrValue): Range | null {
+  if (p === null) return null;
+  // An indeterminate host pointer (e.g. copied back from a created device struct) has no target.
+  if (p.space !== 'host') throw new UndefinedStep(`the host pointer is ${p.space === 'dev' ? 'a device address' : 'indeterminate'}`);
+  return { start: p.addr, end: p.addr + p.count * ELEMENT_BYTES };
+}
+
+/** Host addresses of every pointer member inside `range`, ascending. */
+export function membersInside(state: ModelState, range: Range): number[] {
+  const out: number[] = [];
+  for (const obj of state.host) {
+    if (obj.contents.kind !== 'pointers') continue;
+    for (let i = 0; i < obj.contents.values.length; i++) {
+      const addr = obj.start + i * POINTER_BYTES;
+      if (range.start <= addr && addr + POINTER_BYTES <= range.end) out.push(addr);
+    }
+  }
+  return out;
+}
+
+/** The member at host address `addr`. */
+export function memberAt(state: ModelState, addr: number): MemberRef {
+  for (const decl of state.world.structs) {
+    const obj = objectByName(state, decl.name);
+    for (const member of decl.pointers)
+      if (obj.start + memberOffset(decl, member) === addr) return { struct: decl.name, member, addr };
+  }
+  throw new Error(`internal: no pointer member at host address 0x${addr.toString(16)}`);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Cells
+
+function pointerCell(contents: Contents, index: number): PtrValue {
+  if (contents.kind !== 'pointers') throw new Error('internal: reading a pointer from element memory');
+  const v = contents.values[index];
+  if (v === undefined) throw new Error(`internal: pointer cell ${index} out of bounds`);
+  return v;
+}
+
+function setPointerCell(contents: Contents, index: number, value: PtrValue): void {
+  if (contents.kind !== 'pointers') throw new Error('internal: writing a pointer into element memory');
+  if (index < 0 || index >= contents.values.length) throw new Error(`internal: pointer cell ${index} out of bounds`);
+  contents.values[index] = value;
+}
+
+/** Copies `count` cells verbatim (pointers as they are) from one memory to another of the same kind. */
+export function copyCells(from: Contents, fromIndex: number, to: Contents, toIndex: number, count: number): void {
+  if (from.kind !== to.kind) throw new Error('internal: copying between element and pointer memory');
+  if (fromIndex < 0 || toIndex < 0 || fromIndex + count > from.values.length || toIndex + count > to.values.length)
+    throw new Error('internal: cell copy out of bounds');
+  if (from.kind === 'elements' && to.kind === 'elements') {
+    for (let i = 0; i < count; i++) to.values[toIndex + i] = from.values[fromIndex + i]!;
+  } else if (from.kind === 'pointers' && to.kind === 'pointers') {
+    for (let i = 0; i < count; i++) to.values[toIndex + i] = copyPtr(from.values[fromIndex + i]!);
+  }
+}
+
+/** A fresh copy of a pointer value (never shares an object between two memories). */
+export function copyPtr(p: PtrValue): PtrValue {
+  return p === null ? null : { ...p };
+}
+
+/** Reads `count` elements starting at cell `index`. */
+export function readElements(contents: Contents, index: number, count: number): Element[] {
+  if (contents.kind !== 'elements') throw new Error('internal: reading elements from pointer memory');
+  if (index < 0 || index + count > contents.values.length) throw new Error('internal: element read out of bounds');
+  return contents.values.slice(index, index + count);
+}
+
+/** Writes `value` into `count` elements starting at cell `index`. */
+export function writeElements(contents: Contents, index: number, count: number, value: number): void {
+  if (contents.kind !== 'elements') throw new Error('internal: writing elements into pointer memory');
+  if (index < 0 || index + count > contents.values.length) throw new Error('internal: element write out of bounds');
+  for (let i = 0; i < count; i++) contents.values[index + i] = value;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Present table and device memory queries
+
+export type Presence =
+  | { kind: 'present'; section: Section }
+  | { kind: 'absent' }
+  | { kind: 'partly' };
+
+/** Whether `range` lies inside one section (present), touches none (absent), or neither (partly). */
+export function presence(state: ModelState, range: Range): Presence {
+  const inside = state.sections.find((s) => s.start <= range.start && range.end <= s.end);
+  if (inside) return { kind: 'present', section: inside };
+  const overlaps = state.sections.some((s) => s.start < range.end && range.start < s.end);
+  return overlaps ? { kind: 'partly' } : { kind: 'absent' };
+}
+
+/** The section containing `range` (which must be present). */
+export function sectionHolding(state: ModelState, range: Range): Section {
+  const p = presence(state, range);
+  if (p.kind !== 'present') throw new Error(`internal: expected host range 0x${range.start.toString(16)} to be present`);
+  return p.section;
+}
+
+export function blockById(state: ModelState, id: number): DeviceBlock {
+  const block = state.blocks[id - 1];
+  if (!block || block.id !== id) throw new Error(`internal: no device block ${id}`);
+  return block;
+}
+
+/** Cell index, in the section's device block, of host address `addr`. */
+export function deviceIndex(section: Section, addr: number, contents: Contents): number {
+  return (addr - section.start) / unitBytes(contents);
+}
+
+/** The pointer value held by the device copy of member `m` (its struct must be present). */
+export function devicePointer(state: ModelState, m: MemberRef): PtrValue {
+  const section = sectionHolding(state, structRange(state, m));
+  const block = blockById(state, section.block);
+  return pointerCell(block.contents, deviceIndex(section, m.addr, block.contents));
+}
+
+export function setDevicePointer(state: ModelState, m: MemberRef, value: PtrValue): void {
+  const section = sectionHolding(state, structRange(state, m));
+  const block = blockById(state, section.block);
+  setPointerCell(block.contents, deviceIndex(section, m.addr, block.contents), value);
+}
+
+export function attachmentCounter(state: ModelState, addr: number): AttachmentCounter {
+  const counter = state.attachments[addr];
+  if (!counter) throw new Error(`internal: no attachment counter for pointer at 0x${addr.toString(16)}`);
+  return counter;
+}
+
+/** Adds a section, keeping the table sorted and disjoint. */
+export function insertSection(state: ModelState, section: Section): void {
+  if (state.sections.some((s) => s.start < section.end && section.start < s.end))
+    throw new Error(`internal: new section at 0x${section.start.toString(16)} overlaps the present table`);
+  state.sections.push(section);
+  state.sections.sort((x, y) => x.start - y.start);
+}
+
+/**
+ * Allocates the next device block for `range`, fills it with `contents`, and enters a new section
+ * whose `counter` is 1 (the other counter 0). Every pointer member inside starts with attachment
+ * counter 0.
+ */
+export function mapNewSection(state: ModelState, range: Range, counter: CounterName, contents: Contents): Section {
+  const id = state.nextBlock;
+  state.nextBlock += 1;
+  state.blocks.push({ id, bytes: range.end - range.start, alive: true, contents });
+  const section: Section = { start: range.start, end: range.end, block: id, src: 0, drc: 0 };
+  section[counter] = 1;
+  insertSection(state, section);
+  for (const addr of membersInside(state, range)) state.attachments[addr] = { ac: 0 };
+  return sectionHolding(state, range);
+}
+
+/** Removes a section from the present table: its device block and its attachment counters die. */
+export function removeSection(state: ModelState, section: Section): void {
+  const index = state.sections.findIndex((s) => s.start === section.start);
+  if (index < 0) throw new Error(`internal: removing a section that is not in the present table`);
+  for (const addr of membersInside(state, section)) delete state.attachments[addr];
+  blockById(state, section.block).alive = false;
+  state.sections.splice(index, 1);
+}
+
+/** Host cells of `range` as fresh contents (pointer members copied verbatim). */
+export function hostCells(state: ModelState, range: Range): Contents {
+  const obj = objectHolding(state, range);
+  const unit = unitBytes(obj.contents);
+  const first = (range.start - obj.start) / unit;
+  const count = (range.end - range.start) / unit;
+  const contents: Contents =
+    obj.contents.kind === 'elements'
+      ? { kind: 'elements', values: new Array<Element>(count).fill(null) }
+      : { kind: 'pointers', values: new Array<PtrValue>(count).fill(null) };
+  copyCells(obj.contents, first, contents, 0, count);
+  return contents;
+}
+
+/** Indeterminate contents shaped like the host cells of `range`. */
+export function indeterminateCells(state: ModelState, range: Range): Contents {
+  const obj = objectHolding(state, range);
+  const count = (range.end - range.start) / unitBytes(obj.contents);
+  return obj.contents.kind === 'elements'
+    ? { kind: 'elements', values: new Array<Element>(count).fill(null) }
+    : { kind: 'pointers', values: Array.from({ length: count }, () => ({ space: 'indeterminate' }) as PtrValue) };
+}
+
+/** Fortran-style name of a host range for messages: `a(2:5)`, `c`, or a raw address range. */
+export function describeRange(state: ModelState, range: Range): string {
+  const obj = state.host.find((o) => o.start <= range.start && range.end <= o.start + o.bytes);
+  if (!obj) return `host [0x${range.start.toString(16)}, 0x${range.end.toString(16)})`;
+  if (obj.contents.kind === 'pointers') return obj.name;
+  const lo = (range.start - obj.start) / ELEMENT_BYTES;
+  const hi = Math.ceil((range.end - obj.start) / ELEMENT_BYTES);
+  return formatSubarray(obj.name, lo, hi, obj.contents.values.length);
+}
+
+/**
+ * The present-table invariants every step must keep: sections sorted and disjoint, counters not
+ * negative, every section present (some counter positive) on a live block, and an attachment
+ * counter for exactly the pointer members inside sections. A violation is a bug in the model.
+ */
+export function checkInvariants(state: ModelState): void {
+  const members = new Set<number>();
+  state.sections.forEach((s, i) => {
+    const where = `internal: section at 0x${s.start.toString(16)}`;
+    const previous = state.sections[i - 1];
+    if (previous && previous.end > s.start) throw new Error(`${where} overlaps or is out of order`);
+    if (s.src < 0 || s.drc < 0) throw new Error(`${where} has a negative reference counter`);
+    if (s.src + s.drc === 0) throw new Error(`${where} is in the table with both counters zero`);
+    if (!blockById(state, s.block).alive) throw new Error(`${where} uses dead device block ${s.block}`);
+    for (const addr of membersInside(state, s)) members.add(addr);
+  });
+  const counted = Object.keys(state.attachments).map(Number);
+  if (counted.length !== members.size || counted.some((addr) => !members.has(addr)))
+    throw new Error('internal: attachment counters do not match the pointer members of present sections');
+}
+
+/** The counter a clause or routine works on: structured for regions, dynamic for data lifetimes. */
+export type CounterName = 'src' | 'drc';

@@ -1,0 +1,211 @@
+// Built-in profiles: named readings of the spec. `spec` takes every knob's default; each other
+// profile overrides only the knobs it has evidence for, and says so knob by knob. A knob a profile
+// does not override keeps the spec reading and is reported as "unknown" for that runtime.
+
+import type { KnobId, KnobValues } from './knobs.js';
+
+export type Confidence = 'observed' | 'source' | 'documented' | 'hypothesis';
+
+export interface KnobSetting<V extends string = string> {
+  reading: V;
+  confidence: Confidence;
+  evidence: string;
+}
+
+export type ProfileOverrides = { [K in KnobId]?: KnobSetting<KnobValues[K]> };
+
+export interface ProfileSource {
+  name: string;
+  description: string;
+  extends?: string;
+  knobs: ProfileOverrides;
+}
+
+const SEED_000 = 'seeds/000_*.txt (Cray 19.0.0 vs nvfortran 25.3-0 attach/detach study)';
+const SEED_003 = 'seeds/003_*.txt (libgomp.texi Device Memory Routines, GCC patch Oct 2023)';
+
+export const BUILTIN_PROFILES: readonly ProfileSource[] = [
+  {
+    name: 'spec',
+    description: 'The text\'s reading: OpenACC 3.3 and OpenMP 6.0 (every knob at its default).',
+    knobs: {},
+  },
+  {
+    name: 'spec-omp-5.2',
+    description: 'OpenACC 3.3 with OpenMP 5.2 instead of 6.0 where the two differ.',
+    extends: 'spec',
+    knobs: {
+      'K-B7': {
+        reading: 'always',
+        confidence: 'documented',
+        evidence: 'OpenMP 5.1 §2.21.7.2 / 5.2 §5.8.6 initialise the corresponding pointer whenever it is mapped with its pointee; 6.0 §7.9.6 adds the newly-created condition (spec-digest B.6).',
+      },
+      'K-B16': {
+        reading: 'list-item',
+        confidence: 'documented',
+        evidence: 'OpenMP 5.2 §5.8.3 counts references per list item; mappable storage blocks are new in 6.0 §7.9.6 (spec-digest B.1).',
+      },
+    },
+  },
+  {
+    name: 'cray-19',
+    description: 'HPE Cray Fortran (CCE) 19.0.0, as observed with CRAY_ACC_DEBUG=3.',
+    extends: 'spec',
+    knobs: {
+      'K-A4': {
+        reading: 'counter-only',
+        confidence: 'observed',
+        evidence: `${SEED_000}: after c%p => b the second attach is skipped; the kernel reads a (10*1).`,
+      },
+      'K-A9': {
+        reading: 'decrement',
+        confidence: 'observed',
+        evidence: `${SEED_000}: detach of a never-attached pointer traces "ref count -1"; the later attach still works.`,
+      },
+    },
+  },
+  {
+    name: 'nvfortran-25.3',
+    description: 'NVIDIA HPC SDK nvfortran 25.3-0: per spec on both seed programs.',
+    extends: 'spec',
+    knobs: {
+      'K-A4': {
+        reading: 'compare-target',
+        confidence: 'observed',
+        evidence: `${SEED_000}: the re-attach program prints OK (device pointer re-pointed to b).`,
+      },
+      'K-A9': {
+        reading: 'noop',
+        confidence: 'observed',
+        evidence: `${SEED_000}: the spurious detach is a no-op and the later attach succeeds (OK).`,
+      },
+    },
+  },
+  {
+    name: 'libgomp',
+    description: 'GCC libgomp (OpenACC path, GCC 12-15 era sources, nvptx offload).',
+    extends: 'spec',
+    knobs: {
+      'K-A2': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: 'libgomp target.c gomp_attach_pointer: fatal "pointer target not mapped for attach"; oacc-mem.c: "struct not mapped for acc_attach".',
+      },
+      'K-A3': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: 'libgomp target.c gomp_attach_pointer: fatal "attempt to attach null pointer".',
+      },
+      'K-A4': {
+        reading: 'counter-only',
+        confidence: 'observed',
+        evidence:
+          'GCC 12.2 with nvptx offload on an NVIDIA H200 prints "Wrong result" ten times 1 for the re-attach seed program; gomp_attach_pointer writes the device pointer only when the count becomes 1.',
+      },
+      'K-A5': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: 'libgomp oacc-mem.c acc_copyin/acc_create with a NULL pointer or size 0: fatal "bad range".',
+      },
+      'K-A6': {
+        reading: 'noop',
+        confidence: 'source',
+        evidence: 'libgomp oacc-mem.c: non-present data is a no-op for acc_copyout/acc_delete (PR92726, PR92970, PR92984).',
+      },
+      'K-A9': {
+        reading: 'error',
+        confidence: 'observed',
+        evidence:
+          'GCC 12.2 with nvptx offload aborts the never-attached detach seed program with "libgomp: no attachment counters for struct" (target.c gomp_detach_pointer).',
+      },
+      'K-A16': {
+        reading: 'false',
+        confidence: 'source',
+        evidence: 'libgomp oacc-mem.c acc_is_present: returns 0 when the size is 0.',
+      },
+      'K-B1': {
+        reading: 'true',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_is_present: "If ptr is a null pointer, true is returned".`,
+      },
+      'K-B2': {
+        reading: 'self-mapped',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_is_present: true "when the host and the device share memory"; omp_get_mapped_ptr returns ptr for shared memory.`,
+      },
+      'K-B3': {
+        reading: 'subset',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_associate_ptr: zero "if host_ptr points into already associated storage that is fully inside"; target.c compares the entry's device start (runtimes.md §1.1).`,
+      },
+      'K-B4': {
+        reading: 'refuse',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_disassociate_ptr: removed only when found "and has infinite reference count", otherwise EINVAL.`,
+      },
+      'K-B5': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: 'libgomp target.c gomp_map_vars_existing: fatal "Trying to map into device [..) object when [..) is already mapped".',
+      },
+      'K-B8': {
+        reading: 'self',
+        confidence: 'source',
+        evidence: 'libgomp target.c: devices with GOMP_OFFLOAD_CAP_SHARED_MEM skip mapping work and use host storage (runtimes.md §1.1).',
+      },
+      'K-B9': {
+        reading: 'capability',
+        confidence: 'source',
+        evidence: `seeds/002_*.txt (GCC PR113216): "it is assumed that all memory is host accessible"; target.c returns the SHARED_MEM capability.`,
+      },
+      'K-B10': {
+        reading: 'unique',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_alloc: on the host "either NULL or a unique pointer value" for size zero.`,
+      },
+      'K-B11': {
+        reading: 'graceful',
+        confidence: 'documented',
+        evidence: `${SEED_003}: is_present returns false for an invalid device; associate_ptr returns EINVAL (target.c resolve_device; -2 is fatal for some routines, not modelled).`,
+      },
+      'K-B12': {
+        reading: 'nonzero',
+        confidence: 'source',
+        evidence: 'libgomp target.c omp_target_disassociate_ptr requires an entry starting exactly at ptr (runtimes.md §1.1).',
+      },
+      'K-B14': {
+        reading: 'nonzero',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_associate_ptr: EINVAL "for when the initial device or the associated device shares memory with the host".`,
+      },
+    },
+  },
+  {
+    name: 'llvm-offload',
+    description: 'LLVM offload / libomptarget (OpenMP path, 2025-26 sources).',
+    extends: 'spec',
+    knobs: {
+      'K-B1': { reading: 'false', confidence: 'source', evidence: 'offload/libomptarget/OpenMP/API.cpp omp_target_is_present: NULL → false.' },
+      'K-B2': { reading: 'table', confidence: 'source', evidence: 'API.cpp: is_present / get_mapped_ptr look up the mapping table only.' },
+      'K-B3': {
+        reading: 'exact-start',
+        confidence: 'source',
+        evidence: 'Mapping.cpp associatePtr: find(HstPtrBegin) exact key; other overlaps get a second entry (runtimes.md §1.2).',
+      },
+      'K-B4': { reading: 'refuse', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: FAIL unless the dynamic count is infinite.' },
+      'K-B5': { reading: 'error', confidence: 'source', evidence: 'Mapping.cpp getTargetPointer: "explicit extension not allowed", the construct fails.' },
+      'K-B6': { reading: 'error', confidence: 'source', evidence: 'omptarget.cpp: the present modifier is checked at the target exit data point.' },
+      'K-B7': { reading: '6.0', confidence: 'source', evidence: 'omptarget.cpp processAttachEntries (PR #149036): attach only if pointer or pointee is new.' },
+      'K-B8': { reading: 'self', confidence: 'source', evidence: 'Mapping.cpp: under unified shared memory the host pointer is used unless close is given.' },
+      'K-B9': { reading: 'unified-only', confidence: 'source', evidence: 'API.cpp omp_target_is_accessible (PR #138294): NULL → false; otherwise supportsUnifiedMemory().' },
+      'K-B11': { reading: 'fatal', confidence: 'source', evidence: 'API.cpp: FATAL_MESSAGE for out-of-range and negative device numbers.' },
+      'K-B12': { reading: 'nonzero', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: exact-begin find.' },
+      'K-B14': {
+        reading: 'nonzero',
+        confidence: 'source',
+        evidence: 'API.cpp: associate/disassociate on the initial device FAIL ("no association possible on the host"); shared devices take the normal path in LLVM, which this knob does not split.',
+      },
+      'K-B15': { reading: 'nonzero', confidence: 'source', evidence: 'API.cpp omp_target_associate_ptr: NULL pointers and size 0 FAIL.' },
+    },
+  },
+];

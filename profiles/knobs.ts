@@ -1,0 +1,343 @@
+// Interpretation knobs: every place where the specification leaves a choice open, or where real
+// runtimes read it differently. Each knob lists its readings, the reading the spec text supports
+// (the default), and the section it concerns. Ids follow ../shared/reference/spec-digest.md Part C.
+//
+// This is data, shared by model/ and impl/ (each implements every reading independently).
+
+export interface Reading {
+  id: string;
+  summary: string;
+}
+
+export interface KnobDef {
+  id: KnobId;
+  title: string;
+  /** Spec section(s) the knob concerns. */
+  section: string;
+  readings: Reading[];
+  /** The reading the spec text supports. */
+  default: string;
+  /** Why the default is the default. */
+  rationale: string;
+}
+
+/** Reading of every knob, as one typed record. */
+export interface KnobValues {
+  'K-A2': 'noop' | 'error';
+  'K-A3': 'null-and-count' | 'null-keep-count' | 'error';
+  'K-A4': 'compare-target' | 'counter-only';
+  'K-A5': 'noop' | 'error';
+  'K-A6': 'noop' | 'error';
+  'K-A9': 'noop' | 'error' | 'decrement';
+  'K-A10': 'once' | 'twice';
+  'K-A13': 'absent' | 'error';
+  'K-A16': 'one-byte' | 'present-at-all' | 'false';
+  'K-B1': 'false' | 'true';
+  'K-B2': 'table' | 'self-mapped';
+  'K-B3': 'spec' | 'subset' | 'exact-start';
+  'K-B4': 'refuse' | 'remove';
+  'K-B5': 'undefined' | 'error';
+  'K-B6': 'error' | 'ignore';
+  'K-B7': '6.0' | 'always';
+  'K-B8': 'copies' | 'self';
+  'K-B9': '6.0' | 'capability' | 'unified-only';
+  'K-B10': 'null' | 'unique';
+  'K-B11': 'undefined' | 'graceful' | 'fatal';
+  'K-B12': 'nonzero' | 'undefined';
+  'K-B14': 'undefined' | 'nonzero';
+  'K-B15': 'undefined' | 'nonzero';
+  'K-B16': 'storage-block' | 'list-item';
+}
+
+export type KnobId = keyof KnobValues;
+
+export const KNOBS: readonly KnobDef[] = [
+  {
+    id: 'K-A2',
+    title: 'Attach when the pointer or its target is absent',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action, §3.2.29 acc_attach',
+    readings: [
+      { id: 'noop', summary: 'no action (the attach action lists absence as a no-op case)' },
+      { id: 'error', summary: 'the runtime aborts (libgomp: "pointer target not mapped for attach")' },
+    ],
+    default: 'noop',
+    rationale: '§2.7.2 takes no action when the pointer or the address it points to is not present.',
+  },
+  {
+    id: 'K-A3',
+    title: 'Attach of a null pointer',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action',
+    readings: [
+      { id: 'null-and-count', summary: 'device pointer set to null and the counter set to 1' },
+      { id: 'null-keep-count', summary: 'device pointer set to null, counter unchanged' },
+      { id: 'error', summary: 'the runtime aborts (libgomp: "attempt to attach null pointer")' },
+    ],
+    default: 'null-and-count',
+    rationale:
+      'The null-pointer sentence follows the "otherwise … set the counter to one" branch; weakest of the defaults.',
+  },
+  {
+    id: 'K-A4',
+    title: 'Re-attach to a different target while the attachment counter is positive',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action, §2.6.8 Attachment Counter',
+    readings: [
+      {
+        id: 'compare-target',
+        summary: 'increment only if the device pointer already points at the new target; else re-point and set to 1',
+      },
+      { id: 'counter-only', summary: 'a positive counter is incremented and the device pointer is left as it is' },
+    ],
+    default: 'compare-target',
+    rationale: '§2.7.2 requires both a nonzero counter and a device pointer that already points at the target.',
+  },
+  {
+    id: 'K-A5',
+    title: 'Data routines on a null pointer with zero bytes',
+    section: 'OpenACC 3.3 §3.2.18, §3.2.19, glossary "null pointer"',
+    readings: [
+      {
+        id: 'noop',
+        summary: 'no action; acc_copyin/acc_create return null; acc_is_present(null) is true (null is always present, length 0)',
+      },
+      { id: 'error', summary: 'data routines abort (libgomp: "bad range"); acc_is_present(null) is false' },
+    ],
+    default: 'noop',
+    rationale: 'The routines list errors only for a null pointer with nonzero bytes.',
+  },
+  {
+    id: 'K-A6',
+    title: 'acc_copyout / acc_delete on data that is not present',
+    section: 'OpenACC 3.3 §3.2.19, §1.15',
+    readings: [
+      { id: 'noop', summary: 'no action: the dynamic counter is already zero' },
+      { id: 'error', summary: 'acc_error_not_present, as the routine\'s error list still says' },
+    ],
+    default: 'noop',
+    rationale: 'The routine description says no action when the counter is zero, and §1.15 records that change in 3.1.',
+  },
+  {
+    id: 'K-A9',
+    title: 'Detach when the attachment counter is zero (never attached)',
+    section: 'OpenACC 3.3 §2.7.2 Detach Action',
+    readings: [
+      { id: 'noop', summary: 'no action' },
+      { id: 'error', summary: 'the runtime aborts (libgomp: "no attachment counters for struct" / "attach count underflow")' },
+      { id: 'decrement', summary: 'the counter is decremented below zero (Cray 19: ref count -1)' },
+    ],
+    default: 'noop',
+    rationale: '§2.7.2 takes no action when the attachment counter is zero.',
+  },
+  {
+    id: 'K-A10',
+    title: 'How many detach actions the delete clause performs',
+    section: 'OpenACC 3.3 §2.7.11 delete clause',
+    readings: [
+      { id: 'once', summary: 'one detach action for a pointer reference' },
+      { id: 'twice', summary: 'the detach action as listed twice in the text' },
+    ],
+    default: 'once',
+    rationale: 'The second mention is editorial duplication.',
+  },
+  {
+    id: 'K-A13',
+    title: 'no_create on partly present data',
+    section: 'OpenACC 3.3 §2.7.10 no_create clause, §2.7.3',
+    readings: [
+      { id: 'absent', summary: 'treated as not present: the local address is used' },
+      { id: 'error', summary: 'acc_error_partly_present' },
+    ],
+    default: 'absent',
+    rationale: '§2.7.3 lists no error for no_create.',
+  },
+  {
+    id: 'K-A16',
+    title: 'acc_is_present with bytes == 0',
+    section: 'OpenACC 3.3 §3.2.25 acc_is_present',
+    readings: [
+      { id: 'one-byte', summary: '3.3: zero bytes count as one when the pointer is not null' },
+      { id: 'present-at-all', summary: '3.1: true when the address is present at all (includes one past a section\'s end)' },
+      { id: 'false', summary: 'libgomp: returns 0 for zero bytes' },
+    ],
+    default: 'one-byte',
+    rationale: 'The 3.3 text says a bytes value of zero is treated as one for a non-null pointer.',
+  },
+  {
+    id: 'K-B1',
+    title: 'omp_target_is_present with a null pointer',
+    section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',
+    readings: [
+      { id: 'false', summary: '6.0: a null pointer is never present' },
+      { id: 'true', summary: 'libgomp (GCC ≤ 15): returns 1 for NULL on any device' },
+    ],
+    default: 'false',
+    rationale: 'OpenMP 6.0 states the result for a null pointer is zero; 5.x was silent.',
+  },
+  {
+    id: 'K-B2',
+    title: 'is_present / get_mapped_ptr on a device that shares memory with the host, without a mapping',
+    section: 'OpenMP 6.0 §25.2.1, §25.2.3',
+    readings: [
+      { id: 'table', summary: 'only storage with a present-table entry counts (false / NULL otherwise)' },
+      { id: 'self-mapped', summary: 'libgomp: all host memory is self-mapped (true / the pointer itself)' },
+    ],
+    default: 'table',
+    rationale: 'The routines speak of corresponding storage; without a map there is none.',
+  },
+  {
+    id: 'K-B3',
+    title: 'omp_target_associate_ptr against existing overlapping mappings',
+    section: 'OpenMP 6.0 §25.5 omp_target_associate_ptr (5.1 §3.8.9)',
+    readings: [
+      { id: 'spec', summary: 'identical pair → 0; same host start, other device buffer → nonzero; other overlaps share storage → unspecified' },
+      { id: 'subset', summary: 'libgomp: 0 when an existing entry contains the range and starts at the same device address, else nonzero' },
+      { id: 'exact-start', summary: 'LLVM: only an entry with the same host start is checked; otherwise a second, overlapping entry is created' },
+    ],
+    default: 'spec',
+    rationale: 'The text fixes the identical and the second-buffer cases and leaves shared storage unspecified.',
+  },
+  {
+    id: 'K-B4',
+    title: 'omp_target_disassociate_ptr of storage mapped by a map clause',
+    section: 'OpenMP 6.0 §25.6 omp_target_disassociate_ptr (5.1 §3.8.10)',
+    readings: [
+      { id: 'refuse', summary: 'only associate-made mappings can be removed; nonzero otherwise' },
+      { id: 'remove', summary: 'literal text: the mapping is removed and its reference count set to zero' },
+    ],
+    default: 'refuse',
+    rationale: 'Removing live map-clause storage would break the map/exit bookkeeping; both runtimes refuse.',
+  },
+  {
+    id: 'K-B5',
+    title: 'Explicit map of data that is partly present (extending a mapping)',
+    section: 'OpenMP 6.0 §7.9.6 map clause restrictions',
+    readings: [
+      { id: 'undefined', summary: 'a restriction is broken: the program is non-conforming, nothing is prescribed' },
+      { id: 'error', summary: 'the runtime aborts (libgomp "already mapped", LLVM "explicit extension not allowed")' },
+    ],
+    default: 'undefined',
+    rationale: 'The text states a restriction and prescribes no runtime behaviour.',
+  },
+  {
+    id: 'K-B6',
+    title: 'present modifier on target exit data',
+    section: 'OpenMP 6.0 §7.9.6 present modifier, §15.6',
+    readings: [
+      { id: 'error', summary: 'absent data is an error at the exit-data point (LLVM)' },
+      { id: 'ignore', summary: 'the check is only on entry to a region, so exit data ignores it' },
+    ],
+    default: 'error',
+    rationale: 'The construct has no region body; its one point of execution is where the check can apply.',
+  },
+  {
+    id: 'K-B7',
+    title: 'When a mapped pointer is attached',
+    section: 'OpenMP 6.0 §7.9.6 pointer attachment (5.1 §2.21.7.2, 5.2 §5.8.6)',
+    readings: [
+      { id: '6.0', summary: 'only when the pointer or its target got new storage on this construct' },
+      { id: 'always', summary: '5.x practice: whenever the pointer is mapped with its target' },
+    ],
+    default: '6.0',
+    rationale: 'OpenMP 6.0 attaches only if the pointee or the pointer was newly created.',
+  },
+  {
+    id: 'K-B8',
+    title: 'Maps on a device that shares memory with the host (unified shared memory without self_maps)',
+    section: 'OpenMP 6.0 §10.5.1.5 unified_shared_memory, §10.5.1.6 self_maps',
+    readings: [
+      { id: 'copies', summary: 'maps still create distinct device storage' },
+      { id: 'self', summary: 'maps become self maps (libgomp shared-memory devices, LLVM USM without close)' },
+    ],
+    default: 'copies',
+    rationale: 'Without self_maps the spec allows, and does not require, storage to be shared.',
+  },
+  {
+    id: 'K-B9',
+    title: 'omp_target_is_accessible: what ptr means',
+    section: 'OpenMP 6.0 §25.2.2 omp_target_is_accessible (5.1 §3.8.4)',
+    readings: [
+      { id: '6.0', summary: 'ptr is an address in the device\'s address space; null is not accessible' },
+      { id: 'capability', summary: 'libgomp: host → true; otherwise the device\'s shared-memory capability, ptr ignored' },
+      { id: 'unified-only', summary: 'LLVM: null → false; host → true; otherwise unified-memory support, ptr ignored' },
+    ],
+    default: '6.0',
+    rationale: 'OpenMP 6.0 interprets ptr in the device\'s address space and makes null inaccessible.',
+  },
+  {
+    id: 'K-B10',
+    title: 'omp_target_alloc with size 0',
+    section: 'OpenMP 6.0 §25.3 omp_target_alloc',
+    readings: [
+      { id: 'null', summary: '6.0: a null pointer' },
+      { id: 'unique', summary: 'libgomp on the host: malloc(0), a unique pointer' },
+    ],
+    default: 'null',
+    rationale: 'OpenMP 6.0 returns NULL for size 0.',
+  },
+  {
+    id: 'K-B11',
+    title: 'Device memory routines given omp_invalid_device or an out-of-range device number',
+    section: 'OpenMP 6.0 §25 (conforming device numbers)',
+    readings: [
+      { id: 'undefined', summary: 'non-conforming: unspecified' },
+      { id: 'graceful', summary: 'libgomp: false / NULL / nonzero / no-op' },
+      { id: 'fatal', summary: 'LLVM: the runtime aborts' },
+    ],
+    default: 'undefined',
+    rationale: 'Only conforming device numbers are allowed; the text gives no result otherwise.',
+  },
+  {
+    id: 'K-B12',
+    title: 'omp_target_disassociate_ptr with an interior pointer',
+    section: 'OpenMP 6.0 §25.6',
+    readings: [
+      { id: 'nonzero', summary: 'the pointer must be the associated start; nonzero otherwise (libgomp, LLVM)' },
+      { id: 'undefined', summary: '"does not have associated data" read literally: unspecified' },
+    ],
+    default: 'nonzero',
+    rationale: 'An interior address is not the host pointer that was associated.',
+  },
+  {
+    id: 'K-B14',
+    title: 'omp_target_associate_ptr / disassociate_ptr on the host or a shared-memory device',
+    section: 'OpenMP 6.0 §25.5, §25.6',
+    readings: [
+      { id: 'undefined', summary: 'the text is silent' },
+      { id: 'nonzero', summary: 'libgomp and LLVM: refused with a nonzero result' },
+    ],
+    default: 'undefined',
+    rationale: 'Neither routine says what happens when no separate device storage exists.',
+  },
+  {
+    id: 'K-B15',
+    title: 'omp_target_associate_ptr with a null pointer or size 0',
+    section: 'OpenMP 6.0 §25.5',
+    readings: [
+      { id: 'undefined', summary: 'the text is silent' },
+      { id: 'nonzero', summary: 'LLVM: refused with a nonzero result' },
+    ],
+    default: 'undefined',
+    rationale: 'The routine does not mention null pointers or empty ranges.',
+  },
+  {
+    id: 'K-B16',
+    title: 'Unit of reference counting for items of one construct',
+    section: 'OpenMP 6.0 §7.9.6 mappable storage blocks (5.2 §5.8.3: per list item)',
+    readings: [
+      { id: 'storage-block', summary: '6.0: items naming the same array or struct form one block with one count' },
+      { id: 'list-item', summary: '5.2: every list item is counted on its own' },
+    ],
+    default: 'storage-block',
+    rationale: 'OpenMP 6.0 introduces mappable storage blocks.',
+  },
+];
+
+export function knobDef(id: string): KnobDef | undefined {
+  return KNOBS.find((k) => k.id === id);
+}
+
+/** The `spec` reading of every knob. */
+export function defaultKnobValues(): KnobValues {
+  const out: Record<string, string> = {};
+  for (const k of KNOBS) out[k.id] = k.default;
+  return out as unknown as KnobValues;
+}

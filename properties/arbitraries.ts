@@ -1,0 +1,306 @@
+// Random OpenACC programs (language version 1) over one fixed, small world.
+//
+// The world never varies: every program declares the same two arrays and two structs, so steps
+// keep hitting the same host bytes (present, absent and partly present all occur), and shrinking
+// only ever removes or simplifies steps. Steps are drawn from a weighted mix of every OpenACC op of
+// lang/program.ts plus the host actions; the mix leans towards what makes attach bookkeeping
+// interesting (struct copies, pointer references in data clauses, attach/detach, reassociation).
+//
+// Shape: 0-4 set-up steps (`enter data` of whole objects and pointer references, half of them the
+// deep-copy idiom `copyin(c) copyin(c%p)`), then the body, up to maxSteps in all.
+//
+// Body weights (relative, per step; tuned with `node --import tsx properties/tune-generator.ts`,
+// which prints fc.statistics of the op mix, program length, how programs end on the model and which
+// witness states they reach):
+//
+//   acc_enter_data 14   acc_exit_data 9    acc_data_begin 5   acc_data_end 4   acc_parallel 8
+//   data routines 7     attach routines 7  pointer_assign 7   nullify 2
+//   host_write 2        host_read 2        acc_is_present 3   acc_deviceptr 2
+//
+// Data-clause vars: arrays/subarrays 4 (whole arrays and subarrays evenly), structs 3, pointer
+// members 4 (c%p as likely as d%p and d%q together). Subarrays sit at the array edges and straddle
+// the middle (a(1:4), a(5:8), a(2:5), b(3:6), …), so a later reference often overlaps an earlier
+// one without being inside it. Region clauses rarely use `present` (1 of 15) and kernels take
+// `default(present)` one time in four, since both end the program when the data is absent. Kernel
+// bodies are arrays 3 : members 2, members mostly c%p.
+//
+// With these weights (seed 20251202, 2000 programs, model under spec) about half the programs run
+// to the end; about a quarter stop at undefined behaviour (mostly a kernel dereferencing a pointer
+// that is not attached) and a quarter at an error; every witness of witness.ts is reached, the
+// rarest (re-attach after reassociation) by about 4% of programs.
+//
+// Region nesting: the generator draws a flat list in which `acc_data_end` is an ordinary step,
+// then `balanceRegions` drops every end that has no open region and closes every region still
+// open at the end. fast-check shrinks the raw list and re-applies the repair, so every shrunk
+// candidate is a balanced program too; no shrink step is ever wasted on an invalid program.
+
+import fc from 'fast-check';
+import type {
+  AccDataBegin,
+  AccDataRoutine,
+  AccAttachRoutine,
+  AccEnterData,
+  AccExitData,
+  AccParallel,
+  AccRegionClauseName,
+  Clause,
+  KernelBody,
+  Program,
+  Step,
+  VarRef,
+  World,
+} from '../lang/program.js';
+
+/** The one world every generated program uses. */
+export const POOL_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 8, init: 1 },
+    { name: 'b', length: 8, init: 2 },
+  ],
+  structs: [
+    { name: 'c', pointers: ['p'], init: { p: 'a' } },
+    { name: 'd', pointers: ['p', 'q'], init: { p: 'b', q: null } },
+  ],
+};
+
+/** Arrays and subarrays: whole arrays, both halves, and ranges that straddle the halves. */
+export const ARRAY_REFS: readonly VarRef[] = ['a', 'b', 'a(1:4)', 'a(5:8)', 'a(2:5)', 'b(1:4)', 'b(5:8)', 'b(3:6)'];
+export const STRUCT_REFS: readonly VarRef[] = ['c', 'd'];
+export const MEMBER_REFS: readonly VarRef[] = ['c%p', 'd%p', 'd%q'];
+/** Targets of `pointer_assign`. */
+export const TARGET_REFS: readonly VarRef[] = ['a', 'b', 'a(1:4)', 'a(2:5)', 'b(5:8)'];
+
+export interface ProgramArbOptions {
+  /** Upper bound on generated steps before region repair (default 25). */
+  maxSteps?: number;
+}
+
+export const DEFAULT_MAX_STEPS = 25;
+
+// ------------------------------------------------------------------------------------------------
+// Variable references
+
+const arrayRef = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('a', 'b') },
+  { weight: 3, arbitrary: fc.constantFrom(...ARRAY_REFS.slice(2)) },
+);
+const structRef = fc.constantFrom(...STRUCT_REFS);
+const memberRef = fc.oneof({ weight: 2, arbitrary: fc.constant('c%p') }, { weight: 2, arbitrary: fc.constantFrom('d%p', 'd%q') });
+/** Any var a data clause, data routine or presence query may name. */
+const dataVar = fc.oneof(
+  { weight: 4, arbitrary: arrayRef },
+  { weight: 3, arbitrary: structRef },
+  { weight: 4, arbitrary: memberRef },
+);
+const targetRef = fc.constantFrom(...TARGET_REFS);
+/** Kernel and host bodies act on elements: arrays, subarrays or a member's target. */
+const elementsRef = fc.oneof({ weight: 2, arbitrary: arrayRef }, { weight: 3, arbitrary: memberRef });
+
+/** One var most of the time, sometimes two distinct ones. */
+function varList(v: fc.Arbitrary<VarRef>): fc.Arbitrary<VarRef[]> {
+  return fc.oneof(
+    { weight: 4, arbitrary: v.map((x) => [x]) },
+    { weight: 1, arbitrary: fc.tuple(v, v).map(([x, y]) => (x === y ? [x] : [x, y])) },
+  );
+}
+
+function clause<N extends string>(name: fc.Arbitrary<N>, vars: (n: N) => fc.Arbitrary<VarRef>): fc.Arbitrary<Clause<N>> {
+  return name.chain((n) => varList(vars(n)).map((vs) => ({ clause: n, vars: vs })));
+}
+
+function weighted<T>(...entries: [number, T][]): fc.Arbitrary<T> {
+  return fc.oneof(...entries.map(([weight, v]) => ({ weight, arbitrary: fc.constant(v) })));
+}
+
+function oneOrTwo<T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T[]> {
+  return fc.oneof({ weight: 3, arbitrary: arb.map((x) => [x]) }, { weight: 2, arbitrary: fc.tuple(arb, arb) });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Steps
+
+const enterData: fc.Arbitrary<AccEnterData> = oneOrTwo(
+  clause(weighted<AccEnterData['clauses'][number]['clause']>([5, 'copyin'], [2, 'create'], [4, 'attach']), (n) =>
+    n === 'attach' ? memberRef : dataVar,
+  ),
+).map((clauses) => ({ op: 'acc_enter_data', clauses }));
+
+const exitData: fc.Arbitrary<AccExitData> = fc
+  .tuple(
+    oneOrTwo(
+      clause(weighted<AccExitData['clauses'][number]['clause']>([3, 'copyout'], [4, 'delete'], [4, 'detach']), (n) =>
+        n === 'detach' ? memberRef : dataVar,
+      ),
+    ),
+    weighted([3, false], [1, true]),
+  )
+  .map(([clauses, finalize]) => (finalize ? { op: 'acc_exit_data', clauses, finalize: true } : { op: 'acc_exit_data', clauses }));
+
+const regionClauseName = weighted<AccRegionClauseName>(
+  [3, 'copy'],
+  [3, 'copyin'],
+  [1, 'copyout'],
+  [2, 'create'],
+  [1, 'present'],
+  [2, 'no_create'],
+  [3, 'attach'],
+);
+const regionClause = clause(regionClauseName, (n) => (n === 'attach' ? memberRef : dataVar));
+
+const dataBegin: fc.Arbitrary<AccDataBegin> = oneOrTwo(regionClause).map((clauses) => ({ op: 'acc_data_begin', clauses }));
+
+const kernelMember = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('c%p') },
+  { weight: 2, arbitrary: fc.constant('d%p') },
+  { weight: 1, arbitrary: fc.constant('d%q') },
+);
+const kernelRef = fc.oneof({ weight: 3, arbitrary: arrayRef }, { weight: 2, arbitrary: kernelMember });
+const kernelBody: fc.Arbitrary<KernelBody> = fc.oneof(
+  { weight: 3, arbitrary: kernelRef.map((r) => ({ read: r })) },
+  { weight: 1, arbitrary: fc.tuple(kernelRef, fc.integer({ min: 5, max: 9 })).map(([r, value]) => ({ write: r, value })) },
+);
+
+const parallel: fc.Arbitrary<AccParallel> = fc
+  .tuple(
+    fc.oneof({ weight: 2, arbitrary: fc.constant<Clause<AccRegionClauseName>[]>([]) }, { weight: 3, arbitrary: oneOrTwo(regionClause) }),
+    weighted([3, false], [1, true]),
+    kernelBody,
+  )
+  .map(([clauses, defaultPresent, body]) =>
+    defaultPresent ? { op: 'acc_parallel', clauses, default: 'present', body } : { op: 'acc_parallel', clauses, body },
+  );
+
+const dataRoutine: fc.Arbitrary<AccDataRoutine> = fc
+  .tuple(
+    weighted<AccDataRoutine['op']>(
+      [3, 'acc_copyin'],
+      [2, 'acc_create'],
+      [1, 'acc_copyout'],
+      [1, 'acc_copyout_finalize'],
+      [2, 'acc_delete'],
+      [1, 'acc_delete_finalize'],
+    ),
+    dataVar,
+  )
+  .map(([op, v]) => ({ op, var: v }));
+
+const attachRoutine: fc.Arbitrary<AccAttachRoutine> = fc
+  .tuple(weighted<AccAttachRoutine['op']>([3, 'acc_attach'], [3, 'acc_detach'], [1, 'acc_detach_finalize']), memberRef)
+  .map(([op, ptr]) => ({ op, ptr }));
+
+const isPresent: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(dataVar, weighted<number | null>([3, null], [1, 0], [1, 4]))
+      .map(([v, bytes]): Step => (bytes === null ? { op: 'acc_is_present', var: v } : { op: 'acc_is_present', var: v, bytes })),
+  },
+  // zero bytes at the first element after a half: exactly one past the end of a(1:4) or b(1:4)
+  { weight: 1, arbitrary: fc.constantFrom('a(5:8)', 'b(5:8)').map((v): Step => ({ op: 'acc_is_present', var: v, bytes: 0 })) },
+);
+
+/**
+ * A set-up step: `enter data` of whole objects and pointer references (no subarrays, so no partly
+ * present errors yet), half of the time the deep-copy idiom `copyin(c) copyin(c%p)`. Programs start with 0-4 of these, which puts structs and targets on the
+ * device early and makes attached pointers common in the steps that follow.
+ */
+export function setupStepArb(): fc.Arbitrary<Step> {
+  const wholeVar = fc.oneof(
+    { weight: 3, arbitrary: structRef },
+    { weight: 2, arbitrary: fc.constantFrom('a', 'b') },
+    { weight: 3, arbitrary: memberRef },
+  );
+  const setupClause = clause(weighted<AccEnterData['clauses'][number]['clause']>([4, 'copyin'], [1, 'create'], [2, 'attach']), (n) =>
+    n === 'attach' ? memberRef : wholeVar,
+  );
+  // the deep-copy idiom: the struct, then its member's target with the attach that comes with it
+  const deepCopy = fc
+    .constantFrom<[string, string]>(['c', 'c%p'], ['d', 'd%p'], ['d', 'd%q'])
+    .map(([st, m]): Clause<'copyin'>[] => [
+      { clause: 'copyin', vars: [st] },
+      { clause: 'copyin', vars: [m] },
+    ]);
+  return fc
+    .oneof({ weight: 3, arbitrary: deepCopy }, { weight: 3, arbitrary: oneOrTwo(setupClause) })
+    .map((clauses): Step => ({ op: 'acc_enter_data', clauses }));
+}
+
+/** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
+export function stepArb(): fc.Arbitrary<Step> {
+  return fc.oneof(
+    { weight: 14, arbitrary: enterData },
+    { weight: 9, arbitrary: exitData },
+    { weight: 5, arbitrary: dataBegin },
+    { weight: 4, arbitrary: fc.constant<Step>({ op: 'acc_data_end' }) },
+    { weight: 8, arbitrary: parallel },
+    { weight: 7, arbitrary: dataRoutine },
+    { weight: 7, arbitrary: attachRoutine },
+    { weight: 7, arbitrary: fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target })) },
+    { weight: 2, arbitrary: memberRef.map((ptr): Step => ({ op: 'nullify', ptr })) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(elementsRef, fc.integer({ min: 3, max: 4 })).map(([v, value]): Step => ({ op: 'host_write', var: v, value })),
+    },
+    { weight: 2, arbitrary: elementsRef.map((v): Step => ({ op: 'host_read', var: v })) },
+    { weight: 3, arbitrary: isPresent },
+    { weight: 2, arbitrary: dataVar.map((v): Step => ({ op: 'acc_deviceptr', var: v })) },
+  );
+}
+
+// ------------------------------------------------------------------------------------------------
+// Region balance
+
+/**
+ * Makes every `acc_data_end` close an open `acc_data_begin`: ends with no open region are dropped,
+ * and regions still open after the last step are closed at the end, innermost first.
+ */
+export function balanceRegions(steps: readonly Step[]): Step[] {
+  const out: Step[] = [];
+  let depth = 0;
+  for (const s of steps) {
+    if (s.op === 'acc_data_end') {
+      if (depth === 0) continue;
+      depth--;
+    } else if (s.op === 'acc_data_begin') depth++;
+    out.push(s);
+  }
+  for (; depth > 0; depth--) out.push({ op: 'acc_data_end' });
+  return out;
+}
+
+/** True when every end closes an open region and no region is left open. */
+export function regionsBalanced(steps: readonly Step[]): boolean {
+  let depth = 0;
+  for (const s of steps) {
+    if (s.op === 'acc_data_begin') depth++;
+    else if (s.op === 'acc_data_end' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Index of the `acc_data_end` closing the `acc_data_begin` at `begin` (steps must be balanced). */
+export function matchingEnd(steps: readonly Step[], begin: number): number {
+  let depth = 0;
+  for (let i = begin; i < steps.length; i++) {
+    const op = steps[i]!.op;
+    if (op === 'acc_data_begin') depth++;
+    else if (op === 'acc_data_end' && --depth === 0) return i;
+  }
+  throw new Error(`internal: acc_data_begin at step ${begin + 1} has no matching acc_data_end`);
+}
+
+export function poolProgram(steps: Step[]): Program {
+  return { version: 1, world: POOL_WORLD, steps };
+}
+
+/** Valid, balanced version-1 OpenACC programs over POOL_WORLD with at most ~maxSteps steps. */
+export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> {
+  const maxSteps = opts.maxSteps ?? DEFAULT_MAX_STEPS;
+  const setupMax = Math.min(4, Math.floor(maxSteps / 4));
+  return fc
+    .tuple(
+      fc.array(setupStepArb(), { maxLength: setupMax, size: 'max' }),
+      fc.array(stepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
+    )
+    .map(([setup, body]) => poolProgram(balanceRegions([...setup, ...body])));
+}

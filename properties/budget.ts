@@ -1,0 +1,73 @@
+// Campaign budgets: the fast-check parameters every campaign-shaped run shares, and the `npm test`
+// budget read from the environment. No engine imports here, so scripts can use it on their own.
+
+import fc from 'fast-check';
+import type { Program } from '../lang/program.js';
+import { DEFAULT_MAX_STEPS } from './arbitraries.js';
+
+export const DEFAULT_CAMPAIGN_RUNS = 100;
+
+/** fast-check parameters shared by every campaign-shaped run (refinement, witnesses, CLI). */
+export function campaignParameters(seed: number, runs: number | undefined, timeMs: number | undefined): fc.Parameters<[Program]> {
+  const numRuns = runs ?? (timeMs !== undefined ? Number.POSITIVE_INFINITY : DEFAULT_CAMPAIGN_RUNS);
+  return {
+    seed,
+    numRuns,
+    plugins: timeMs !== undefined ? [fc.interruptAfterTimeLimit(timeMs)] : [],
+  };
+}
+
+export interface CampaignBudget {
+  seed: number;
+  /** Programs per campaign; undefined means "until timeMs". */
+  runs?: number;
+  timeMs?: number;
+  maxSteps: number;
+}
+
+/** Fixed so that `npm test` generates the same programs on every machine (override with MAPCHECK_SEED). */
+export const DEFAULT_SEED = 20251202;
+/** Programs per profile in `npm test` when neither MAPCHECK_RUNS nor MAPCHECK_TIME is set. */
+export const DEFAULT_TEST_RUNS = 5000;
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, integer: boolean): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
+    throw new Error(`${name}=${raw}: expected a positive ${integer ? 'integer' : 'number'}`);
+  return n;
+}
+
+/**
+ * The `npm test` campaign budget: MAPCHECK_RUNS (programs per campaign), MAPCHECK_TIME (seconds per
+ * campaign), MAPCHECK_SEED (an integer, or `random`), MAPCHECK_MAX_STEPS. With only MAPCHECK_TIME
+ * set, campaigns run until the time is up; with both, whichever ends first. Logs the budget.
+ */
+export function campaignBudgetFromEnv(env: NodeJS.ProcessEnv = process.env, log = true): CampaignBudget {
+  const rawSeed = env.MAPCHECK_SEED?.trim();
+  let seed: number;
+  if (rawSeed === undefined || rawSeed === '') seed = DEFAULT_SEED;
+  else if (rawSeed === 'random') seed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) >>> 0;
+  else if (/^-?\d+$/.test(rawSeed) && Number.isSafeInteger(Number(rawSeed))) seed = Number(rawSeed);
+  else throw new Error(`MAPCHECK_SEED=${rawSeed}: expected an integer or 'random'`);
+  seed = seed | 0; // fast-check seeds are 32-bit integers
+
+  const runs = positiveNumber(env, 'MAPCHECK_RUNS', true);
+  const timeSeconds = positiveNumber(env, 'MAPCHECK_TIME', false);
+  const maxSteps = positiveNumber(env, 'MAPCHECK_MAX_STEPS', true) ?? DEFAULT_MAX_STEPS;
+  const budget: CampaignBudget = { seed, maxSteps };
+  if (timeSeconds !== undefined) budget.timeMs = Math.round(timeSeconds * 1000);
+  if (runs !== undefined) budget.runs = runs;
+  else if (timeSeconds === undefined) budget.runs = DEFAULT_TEST_RUNS;
+  if (log) console.log(`mapcheck campaign budget: ${describeBudget(budget)}`);
+  return budget;
+}
+
+export function describeBudget(b: CampaignBudget): string {
+  const parts = [`seed=${b.seed}`];
+  if (b.runs !== undefined) parts.push(`runs=${b.runs}`);
+  if (b.timeMs !== undefined) parts.push(`time=${b.timeMs / 1000}s`);
+  parts.push(`maxSteps=${b.maxSteps}`);
+  return parts.join(' ');
+}

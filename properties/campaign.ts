@@ -1,0 +1,147 @@
+// A fuzzing campaign: generate programs, run each on two sides, and on the first divergence shrink
+// it to a minimal program. Used by `npm test` (refinement.test.ts) and by `mapcheck fuzz`.
+//
+// Determinism: with a seed and a run count (no time limit) the same programs are generated in the
+// same order and the same minimal program comes out. A time limit makes the run count depend on
+// machine speed; the result reports the runs it made, so `seed` + `runs` replays it exactly.
+
+import fc from 'fast-check';
+import type { Program } from '../lang/program.js';
+import { firstDivergence, type CompareMode, type Divergence, type Side } from './compare.js';
+import { DEFAULT_MAX_STEPS, programArb, regionsBalanced } from './arbitraries.js';
+import { greedyShrink, renderProgram } from './shrink.js';
+
+export { renderProgram } from './shrink.js';
+import { campaignParameters } from './budget.js';
+
+export {
+  DEFAULT_CAMPAIGN_RUNS,
+  DEFAULT_SEED,
+  DEFAULT_TEST_RUNS,
+  campaignBudgetFromEnv,
+  campaignParameters,
+  describeBudget,
+  type CampaignBudget,
+} from './budget.js';
+
+export interface CampaignOptions {
+  a: Side;
+  b: Side;
+  compare: CompareMode;
+  seed: number;
+  /** Programs to try; default 100, or unbounded when only `timeMs` is given. */
+  runs?: number;
+  /** Stop generating new programs after this many milliseconds. */
+  timeMs?: number;
+  /** Bound on generated program length (default 25). */
+  maxSteps?: number;
+  onProgress?: (p: { runs: number; elapsedMs: number; total?: number }) => void;
+}
+
+export interface CampaignFound {
+  /** The minimal program (fast-check shrinking, then the step-removal pass). */
+  program: Program;
+  /** Where the minimal program diverges. */
+  divergence: Divergence;
+  /** Steps in the program as first found, before shrinking. */
+  originalLength: number;
+}
+
+export interface CampaignResult {
+  seed: number;
+  runs: number;
+  elapsedMs: number;
+  found: null | CampaignFound;
+}
+
+/** A side threw (an internal error, not a divergence): the shrunk program that makes it throw. */
+export class CampaignCrash extends Error {
+  override name = 'CampaignCrash';
+  constructor(
+    readonly program: Program,
+    readonly seed: number,
+    readonly error: unknown,
+  ) {
+    super(
+      `a side threw while running a generated program (seed ${seed}): ${(error as Error)?.message ?? String(error)}\n` +
+        renderProgram(program),
+    );
+  }
+}
+
+type Failure = { kind: 'divergence'; divergence: Divergence } | { kind: 'crash'; error: unknown };
+
+function failureOf(program: Program, o: CampaignOptions): Failure | null {
+  try {
+    const d = firstDivergence(program, o.a, o.b, o.compare);
+    return d === null ? null : { kind: 'divergence', divergence: d };
+  } catch (error) {
+    return { kind: 'crash', error };
+  }
+}
+
+export function runCampaign(o: CampaignOptions): CampaignResult {
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  const params = campaignParameters(o.seed, o.runs, o.timeMs);
+  const total = Number.isFinite(params.numRuns) ? params.numRuns : undefined;
+
+  let runs = 0;
+  let lastReport = 0;
+  let firstFailing: Program | null = null;
+  const property = fc.property(programArb({ maxSteps: o.maxSteps ?? DEFAULT_MAX_STEPS }), (program) => {
+    // The generator only emits balanced programs; this keeps any other candidate out of the search.
+    fc.pre(regionsBalanced(program.steps));
+    const ok = failureOf(program, o) === null;
+    if (firstFailing === null) {
+      runs++;
+      if (!ok) firstFailing = program;
+      if (o.onProgress && (runs - lastReport >= 50 || runs === total)) {
+        lastReport = runs;
+        o.onProgress(total === undefined ? { runs, elapsedMs: elapsed() } : { runs, elapsedMs: elapsed(), total });
+      }
+    }
+    return ok;
+  });
+  const details = fc.check(property, params);
+
+  if (!details.failed || details.counterexample === null) {
+    return { seed: o.seed, runs: details.numRuns, elapsedMs: elapsed(), found: null };
+  }
+  const original = firstFailing ?? details.counterexample[0];
+  const shrunk = domainShrink(details.counterexample[0], o);
+  const failure = failureOf(shrunk, o);
+  if (failure === null) throw new Error('internal: the shrunk program no longer fails (a side is not deterministic?)');
+  if (failure.kind === 'crash') throw new CampaignCrash(shrunk, o.seed, failure.error);
+  return {
+    seed: o.seed,
+    runs: details.numRuns,
+    elapsedMs: elapsed(),
+    found: { program: shrunk, divergence: failure.divergence, originalLength: original.steps.length },
+  };
+}
+
+
+// ------------------------------------------------------------------------------------------------
+// Domain shrink pass
+
+/**
+ * Greedy shrinking in the language's own terms, after fast-check has done its part: repeatedly take
+ * the first simplification that keeps the same kind of failure, until none does. Simplifications,
+ * cheapest first: cut every step after the failing one; remove one step (a data region is removed
+ * together with its end, keeping what it encloses); remove one clause or one clause var; drop
+ * `finalize`, `default(present)` or an `acc_is_present` byte count. Every candidate is balanced.
+ */
+export function domainShrink(program: Program, o: Pick<CampaignOptions, 'a' | 'b' | 'compare'>): Program {
+  const opts = o as CampaignOptions;
+  const start = failureOf(program, opts);
+  if (start === null) return program;
+  return greedyShrink(
+    program,
+    (p) => failureOf(p, opts)?.kind === start.kind,
+    (p) => {
+      const f = failureOf(p, opts);
+      return f?.kind === 'divergence' ? f.divergence.step : null;
+    },
+  );
+}

@@ -1,0 +1,90 @@
+// Running one program on two sides and finding the first step where they disagree. This is the
+// refinement check every campaign, replay and CLI command shares.
+
+import { isDeepStrictEqual } from 'node:util';
+import type { Program } from '../lang/program.js';
+import type { Observation, Snapshot } from '../lang/observation.js';
+import type { EngineFactory, EngineName } from '../lang/engine.js';
+import type { Profile } from '../profiles/index.js';
+import { modelEngine } from '../model/index.js';
+import { implEngine } from '../impl/index.js';
+
+export const ENGINES: Record<EngineName, EngineFactory> = { model: modelEngine, impl: implEngine };
+
+/** One executable reading: an engine under a profile. */
+export interface Side {
+  engine: EngineName;
+  profile: Profile;
+}
+
+export type CompareMode = 'observations' | 'state';
+
+export interface Trace {
+  observations: Observation[];
+  snapshots: Snapshot[];
+  rules: (readonly string[])[];
+}
+
+export function sideLabel(s: Side): string {
+  return `${s.engine}:${s.profile.name}`;
+}
+
+/** Runs every step of `program` on one side, recording observations and snapshots. */
+export function runTrace(program: Program, side: Side, withSnapshots = true): Trace {
+  const engine = ENGINES[side.engine](program, side.profile);
+  const trace: Trace = { observations: [], snapshots: [], rules: [] };
+  for (const step of program.steps) {
+    trace.observations.push(engine.apply(step));
+    if (withSnapshots) trace.snapshots.push(engine.snapshot());
+    trace.rules.push(engine.lastRules ? engine.lastRules() : []);
+  }
+  return trace;
+}
+
+export interface Divergence {
+  /** 0-based index of the first diverging step. */
+  step: number;
+  /** What differs there: the observation, or (same observation) the canonical state. */
+  kind: 'observation' | 'state';
+  a: Observation;
+  b: Observation;
+  snapshotA: Snapshot;
+  snapshotB: Snapshot;
+}
+
+/** True when the program can no longer tell the two sides apart from this step on. */
+function endsComparison(o: Observation): boolean {
+  return o.kind === 'undefined' || o.kind === 'error' || o.kind === 'halted';
+}
+
+/**
+ * Compares two sides step by step. Observations must be equal (deep equality; error messages are
+ * ignored, codes are compared). In `state` mode the canonical snapshots must be equal too, except
+ * after an error (the program is dead). An `undefined` observation on either side means anything
+ * goes from there: comparison stops without a divergence.
+ */
+export function firstDivergence(program: Program, a: Side, b: Side, mode: CompareMode): Divergence | null {
+  const ea = ENGINES[a.engine](program, a.profile);
+  const eb = ENGINES[b.engine](program, b.profile);
+  for (let i = 0; i < program.steps.length; i++) {
+    const step = program.steps[i]!;
+    const oa = ea.apply(step);
+    const ob = eb.apply(step);
+    if (oa.kind === 'undefined' || ob.kind === 'undefined') return null;
+    if (!sameObservation(oa, ob))
+      return { step: i, kind: 'observation', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };
+    if (endsComparison(oa)) return null;
+    if (mode === 'state') {
+      const sa = ea.snapshot();
+      const sb = eb.snapshot();
+      if (!isDeepStrictEqual(sa, sb)) return { step: i, kind: 'state', a: oa, b: ob, snapshotA: sa, snapshotB: sb };
+    }
+  }
+  return null;
+}
+
+export function sameObservation(x: Observation, y: Observation): boolean {
+  if (x.kind === 'error' && y.kind === 'error') return x.code === y.code;
+  if (x.kind === 'undefined' && y.kind === 'undefined') return true;
+  return isDeepStrictEqual(x, y);
+}

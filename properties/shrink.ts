@@ -1,0 +1,99 @@
+// Greedy, language-aware shrinking of balanced programs. fast-check shrinks the generator's raw
+// step list well but not perfectly (the region repair in arbitraries.ts hides some removals from
+// it); this pass finishes the job so a counterexample is 1-minimal: no single step, clause, var or
+// optional field can be removed without losing the failure.
+
+import type { Program, Step } from '../lang/program.js';
+import { renderStep } from '../cli/render.js';
+import { balanceRegions, matchingEnd } from './arbitraries.js';
+
+/** Numbered listing of a program's steps (1-based, as users count them). */
+export function renderProgram(p: Program): string {
+  return p.steps.map((s, i) => `${String(i + 1).padStart(3)}  ${renderStep(s)}`).join('\n');
+}
+
+/**
+ * Greedy shrinking for any failure predicate (campaign.ts domainShrink passes "still diverges"):
+ * `keeps(p)` says whether `p` still fails; `failingStep(p)`, when known, lets the pass first cut
+ * everything after that step.
+ * The result is 1-minimal: no single simplification of it still fails.
+ */
+export function greedyShrink(
+  program: Program,
+  keeps: (p: Program) => boolean,
+  failingStep: (p: Program) => number | null = () => null,
+): Program {
+  let current = program;
+  for (;;) {
+    let next: Program | null = null;
+    for (const candidate of simplifications(current, failingStep)) {
+      if (keeps(candidate)) {
+        next = candidate;
+        break;
+      }
+    }
+    if (next === null) return current;
+    current = next;
+  }
+}
+
+/** Every one-move simplification of a balanced program, in the order greedyShrink tries them. */
+export function* simplifications(p: Program, failingStep: (p: Program) => number | null = () => null): Generator<Program> {
+  const steps = p.steps;
+  const with_ = (s: Step[]): Program => ({ ...p, steps: s });
+
+  const last = failingStep(p);
+  if (last !== null && last < steps.length - 1) {
+    const cut = balanceRegions(steps.slice(0, last + 1));
+    if (cut.length < steps.length) yield with_(cut);
+  }
+
+  for (let i = 0; i < steps.length; i++) {
+    const op = steps[i]!.op;
+    if (op === 'acc_data_end') continue; // removed together with its begin
+    if (op === 'acc_data_begin') {
+      const end = matchingEnd(steps, i);
+      yield with_(steps.filter((_, j) => j !== i && j !== end));
+    } else {
+      yield with_(steps.filter((_, j) => j !== i));
+    }
+  }
+
+  for (let i = 0; i < steps.length; i++) {
+    for (const simpler of simplerStep(steps[i]!)) {
+      yield with_(steps.map((s, j) => (j === i ? simpler : s)));
+    }
+  }
+}
+
+/** Smaller variants of one step: one clause or one var fewer, or an optional field dropped. */
+function* simplerStep(s: Step): Generator<Step> {
+  if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data' || s.op === 'acc_data_begin' || s.op === 'acc_parallel') {
+    const cs = s.clauses;
+    const minClauses = s.op === 'acc_parallel' ? 0 : 1;
+    if (cs.length > minClauses) {
+      for (let k = 0; k < cs.length; k++) yield { ...s, clauses: cs.filter((_, j) => j !== k) } as Step;
+    }
+    for (let k = 0; k < cs.length; k++) {
+      const c = cs[k]!;
+      if (c.vars.length < 2) continue;
+      for (let v = 0; v < c.vars.length; v++) {
+        const fewer = { ...c, vars: c.vars.filter((_, j) => j !== v) };
+        yield { ...s, clauses: cs.map((x, j) => (j === k ? fewer : x)) } as Step;
+      }
+    }
+  }
+  if (s.op === 'acc_exit_data' && s.finalize) {
+    const { finalize: _drop, ...rest } = s;
+    yield rest;
+  }
+  if (s.op === 'acc_parallel' && s.default) {
+    const { default: _drop, ...rest } = s;
+    yield rest;
+  }
+  if (s.op === 'acc_is_present' && s.bytes !== undefined) {
+    const { bytes: _drop, ...rest } = s;
+    yield rest;
+  }
+}
+

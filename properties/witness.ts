@@ -1,0 +1,194 @@
+// Witness detectors: did a program, run on the model, reach a state that matters for attach and
+// reference-counting semantics? The witness test runs them over the campaign's own programs to
+// prove the generator reaches these states (a campaign that never reaches them proves nothing).
+//
+// Each detector looks at one step: the snapshot before it, the observation, the snapshot after it,
+// and the host pointer associations before it (tracked here from the program's host steps, which
+// need no device semantics).
+
+import type { AttachSnapshot, Observation, Snapshot } from '../lang/observation.js';
+import { ELEMENT_BYTES, POINTER_BYTES, hostLayout, memberOffset, parseRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import type { Profile } from '../profiles/index.js';
+import { modelEngine } from '../model/index.js';
+
+export const WITNESSES = {
+  w1: 'an attachment counter reaches 2 or more',
+  w2: 're-attach after host reassociation: attach on a pointer with AC > 0 whose device value is not the device copy of its current (present) host target',
+  w3: 'detach action on a never-attached pointer (struct present, AC = 0 before the step)',
+  w4: 'a section with SRC > 0 and DRC > 0',
+  w5: 'an acc_error_partly_present observation',
+  w6: 'a kernel reads through a pointer member and gets values',
+  w7: 'a data entry on a range strictly inside a larger present section (counter of the enclosing section)',
+} as const;
+
+export type WitnessId = keyof typeof WITNESSES;
+export const WITNESS_IDS = Object.keys(WITNESSES) as WitnessId[];
+
+/** A model run with the snapshot before every step (before[i]) and after it (after[i]). */
+export interface WitnessTrace {
+  observations: Observation[];
+  before: Snapshot[];
+  after: Snapshot[];
+}
+
+export function modelWitnessTrace(program: Program, profile: Profile): WitnessTrace {
+  const engine = modelEngine(program, profile);
+  const trace: WitnessTrace = { observations: [], before: [], after: [] };
+  let prev = engine.snapshot();
+  for (const step of program.steps) {
+    trace.before.push(prev);
+    trace.observations.push(engine.apply(step));
+    prev = engine.snapshot();
+    trace.after.push(prev);
+  }
+  return trace;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Host side: addresses and pointer associations
+
+type HostRange = [number, number];
+
+class HostView {
+  private readonly starts = new Map<string, number>();
+  /** Current host target range of each member, keyed by 'c%p'; null when disassociated. */
+  readonly targets = new Map<string, HostRange | null>();
+
+  constructor(private readonly world: World) {
+    for (const o of hostLayout(world)) this.starts.set(o.name, o.start);
+    for (const s of world.structs)
+      for (const m of s.pointers) {
+        const init = s.init?.[m] ?? null;
+        this.targets.set(`${s.name}%${m}`, init === null ? null : this.range(init));
+      }
+  }
+
+  /** Host byte range a reference resolves to in a data clause (members: their current target). */
+  range(ref: VarRef): HostRange | null {
+    const r = parseRef(this.world, ref);
+    if (r.kind === 'member') return this.targets.get(ref) ?? null;
+    const start = this.starts.get(r.name)!;
+    if (r.kind === 'struct') {
+      const decl = this.world.structs.find((s) => s.name === r.name)!;
+      return [start, start + decl.pointers.length * POINTER_BYTES];
+    }
+    return [start + r.lo * ELEMENT_BYTES, start + r.hi * ELEMENT_BYTES];
+  }
+
+  /** Host address of a pointer member. */
+  memberAddress(ref: VarRef): number {
+    const r = parseRef(this.world, ref);
+    if (r.kind !== 'member') throw new Error(`internal: ${ref} is not a pointer member`);
+    const decl = this.world.structs.find((s) => s.name === r.struct)!;
+    return this.starts.get(r.struct)! + memberOffset(decl, r.member);
+  }
+
+  /** Applies a host step's effect on pointer associations. */
+  apply(step: Step): void {
+    if (step.op === 'pointer_assign') this.targets.set(step.ptr, this.range(step.target));
+    else if (step.op === 'nullify') this.targets.set(step.ptr, null);
+  }
+}
+
+function isMember(ref: VarRef): boolean {
+  return ref.includes('%');
+}
+
+function sectionHolding(s: Snapshot, r: HostRange) {
+  return s.sections.find((x) => x.host[0] <= r[0] && r[1] <= x.host[1]);
+}
+
+function attachmentOf(s: Snapshot, addr: number): AttachSnapshot | undefined {
+  return s.attachments.find((x) => x.ptr === addr);
+}
+
+/** Members that get an attach action on entry of this step (compute constructs excluded: their exit detaches in the same step). */
+function attachedOnEntry(step: Step): VarRef[] {
+  if (step.op === 'acc_attach') return [step.ptr];
+  if (step.op === 'acc_enter_data' || step.op === 'acc_data_begin')
+    return step.clauses.flatMap((c) => c.vars.filter(isMember));
+  return [];
+}
+
+/** Members that get a (non-immediate) detach action in this step. */
+function detachedOnExit(step: Step, openRegions: Step[][]): VarRef[] {
+  if (step.op === 'acc_detach') return [step.ptr];
+  if (step.op === 'acc_exit_data')
+    return step.clauses.flatMap((c) => (c.clause === 'detach' && step.finalize ? [] : c.vars.filter(isMember)));
+  if (step.op === 'acc_data_end') {
+    const begin = openRegions[openRegions.length - 1]?.[0];
+    if (begin?.op === 'acc_data_begin') return begin.clauses.flatMap((c) => c.vars.filter(isMember));
+  }
+  return [];
+}
+
+/** Vars whose entry increments or creates a section's counter in this step. */
+function enteredVars(step: Step): VarRef[] {
+  switch (step.op) {
+    case 'acc_enter_data':
+    case 'acc_data_begin':
+      return step.clauses.filter((c) => c.clause !== 'attach').flatMap((c) => c.vars);
+    case 'acc_copyin':
+    case 'acc_create':
+      return [step.var];
+    default:
+      return [];
+  }
+}
+
+function sameDevice(p: AttachSnapshot['device'], block: number, offset: number): boolean {
+  return p !== null && p.space === 'dev' && p.block === block && p.offset === offset;
+}
+
+/** Witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectWitnesses(program: Program, trace: WitnessTrace): Set<WitnessId>[] {
+  const host = new HostView(program.world);
+  const regions: Step[][] = [];
+  const hits: Set<WitnessId>[] = [];
+  program.steps.forEach((step, i) => {
+    const found = new Set<WitnessId>();
+    hits.push(found);
+    const before = trace.before[i]!;
+    const after = trace.after[i]!;
+    const obs = trace.observations[i]!;
+    if (obs.kind === 'halted') return;
+    const fine = obs.kind !== 'error' && obs.kind !== 'undefined';
+
+    if (after.attachments.some((x) => x.ac >= 2)) found.add('w1');
+    if (after.sections.some((x) => x.src > 0 && x.drc > 0)) found.add('w4');
+    if (obs.kind === 'error' && obs.code === 'acc_error_partly_present') found.add('w5');
+    if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body && isMember(step.body.read)) found.add('w6');
+
+    if (fine) {
+      for (const m of attachedOnEntry(step)) {
+        const entry = attachmentOf(before, host.memberAddress(m));
+        const target = host.targets.get(m) ?? null;
+        if (!entry || entry.ac <= 0 || target === null) continue;
+        const holder = sectionHolding(after, target);
+        if (holder && !sameDevice(entry.device, holder.block, target[0] - holder.host[0])) found.add('w2');
+      }
+      for (const v of enteredVars(step)) {
+        const r = host.range(v);
+        if (r === null) continue;
+        const holder = sectionHolding(before, r);
+        if (holder && (holder.host[0] < r[0] || r[1] < holder.host[1])) found.add('w7');
+      }
+    }
+    for (const m of detachedOnExit(step, regions)) {
+      const entry = attachmentOf(before, host.memberAddress(m));
+      if (entry && entry.ac === 0) found.add('w3');
+    }
+
+    if (step.op === 'acc_data_begin') regions.push([step]);
+    else if (step.op === 'acc_data_end') regions.pop();
+    host.apply(step);
+  });
+  return hits;
+}
+
+/** Union of the witnesses a program reaches on the model under `profile`. */
+export function programWitnesses(program: Program, profile: Profile): Set<WitnessId> {
+  const all = new Set<WitnessId>();
+  for (const s of detectWitnesses(program, modelWitnessTrace(program, profile))) for (const w of s) all.add(w);
+  return all;
+}
