@@ -1,4 +1,4 @@
-// The `mapcheck` command line: run a program, fuzz two sides against each other, list profiles.
+// The `mapcheck` command line: run a program, fuzz two sides against each other, explain a saved case, list profiles.
 //
 // Exit codes: 0 success (including a program that ends in an error observation: that is what the
 // program observes, not a failure of the tool); 1 a fuzzing campaign found a divergence; 2 bad
@@ -15,8 +15,14 @@ import type { EngineName } from '../lang/engine.js';
 import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile } from '../profiles/index.js';
 import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
 import { CampaignCrash, runCampaign, type CampaignResult } from '../properties/campaign.js';
+import { APIS, DEFAULT_API, type ApiChoice } from '../properties/api.js';
 import { buildCase, saveCase } from '../counterexamples/case.js';
-import { renderSnapshot, renderStep } from './render.js';
+import { replayCorpus } from '../counterexamples/corpus.js';
+import { RuleCoverage } from '../properties/coverage.js';
+import { EXPLAIN_FORMATS, explainCase, loadCaseToExplain, renderExplanation, type ExplainFormat } from './explain.js';
+import { emitFile, type EmitApi, type EmitLang } from './emit.js';
+import { diffCommand, type DiffCliOptions } from './diff.js';
+import { renderSnapshot, renderStep, table } from './render.js';
 
 /** Where the CLI writes; tests substitute capturing functions. */
 export interface Io {
@@ -70,14 +76,6 @@ function seedValue(raw: string): number {
 
 // ------------------------------------------------------------------------------------------------
 // Shared output helpers
-
-function table(rows: string[][], indent = ''): string {
-  const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows
-    .map((row) => indent + row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd())
-    .join('\n');
-}
 
 function stepRows(program: Program, columns: (i: number) => string[]): string[][] {
   return program.steps.map((step, i) => [String(i + 1).padStart(String(program.steps.length).length), renderStep(step), ...columns(i)]);
@@ -140,6 +138,9 @@ interface FuzzOptions {
   time?: number;
   out: string;
   maxSteps?: number;
+  /** Print the spec-rule coverage table at the end (`--no-coverage` turns it off). */
+  coverage: boolean;
+  api: ApiChoice;
 }
 
 /** Reports campaign progress: a bar on a terminal, otherwise a line every few seconds. */
@@ -189,7 +190,7 @@ function displayPath(path: string): string {
 }
 
 function reproduceCommand(o: FuzzOptions, compare: CompareMode, seed: number, runs: number): string {
-  const parts = ['npx mapcheck fuzz', `--profile ${o.profile}`, `--against ${o.against}`, `--compare ${compare}`, `--seed ${seed}`, `--runs ${runs}`];
+  const parts = ['npx mapcheck fuzz', `--profile ${o.profile}`, `--against ${o.against}`, `--compare ${compare}`, `--seed ${seed}`, `--runs ${runs}`, `--api ${o.api}`];
   if (o.maxSteps !== undefined) parts.push(`--max-steps ${o.maxSteps}`);
   return parts.join(' ');
 }
@@ -202,7 +203,16 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
 
   const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
-  io.out(`fuzz: ${sideLabel(a)} vs ${sideLabel(b)}, comparing ${compare}, ${budget}\nseed: ${seed}\n`);
+  io.out(`fuzz: ${sideLabel(a)} vs ${sideLabel(b)}, ${o.api} programs, comparing ${compare}, ${budget}\nseed: ${seed}\n`);
+  const corpusFailed = replayCorpusFirst(o.out, a, b, io);
+  const coverage = o.coverage ? new RuleCoverage() : null;
+  // Printed last whatever the outcome; a saved case that no longer replays fails the run like a divergence.
+  const finish = (code: number): number => {
+    if (coverage)
+      io.out(`\nspec-rule coverage (hits: steps in which a model side fired the rule):\n${table(coverage.tableRows(), '  ')}\n  ${coverage.summary()}\n`);
+    if (corpusFailed > 0) io.out(`\n${corpusFailed} saved case(s) in ${displayPath(o.out)} no longer replay as recorded (listed above)\n`);
+    return corpusFailed > 0 ? EXIT_DIVERGENCE : code;
+  };
 
   const progress = progressReporter(io, o);
   let result: CampaignResult;
@@ -215,7 +225,9 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
       ...(o.runs !== undefined && { runs: o.runs }),
       ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
       ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
+      api: o.api,
       onProgress: progress.update,
+      ...(coverage && { onRules: (_side: 'a' | 'b', rules: readonly string[]) => coverage.record(rules) }),
     });
   } finally {
     progress.stop();
@@ -225,7 +237,7 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
 
   if (!result.found) {
     io.out(`no divergence in ${result.runs} runs (${seconds} s)\nreproduce: ${reproduce}\n`);
-    return EXIT_OK;
+    return finish(EXIT_OK);
   }
 
   const { program, divergence, originalLength } = result.found;
@@ -265,7 +277,31 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
       ? 'a bug in impl: its replay in npm test stays red until impl agrees with the model'
       : 'an expected difference between the profiles: its replay checks that it persists';
   io.out(`\nsaved: ${displayPath(path)} (status ${saved.status}: ${meaning})\nreproduce: ${reproduce}\n`);
-  return EXIT_DIVERGENCE;
+  return finish(EXIT_DIVERGENCE);
+}
+
+/**
+ * Replays the saved cases of the campaign's sides in `dir` before anything new is generated, and
+ * reports each one that no longer replays as recorded or no longer loads. Returns how many failed.
+ */
+function replayCorpusFirst(dir: string, a: Side, b: Side, io: Io): number {
+  const report = replayCorpus(dir, a, b);
+  const failed = report.entries.filter((e) => e.outcome === 'failed');
+  const unloadable = report.entries.filter((e) => e.outcome === 'unloadable');
+  const replayed = report.entries.length - unloadable.length;
+  if (report.entries.length === 0) return 0;
+  io.out(`corpus: ${replayed} saved case(s) of these sides in ${displayPath(dir)} replayed, ${failed.length} no longer as recorded\n`);
+  for (const e of failed) io.out(`  FAILED ${displayPath(e.path)}\n${e.problems.map((p) => `    ${p}\n`).join('')}`);
+  for (const e of unloadable) io.err(`corpus: skipped, does not load: ${e.problems[0]}\n`);
+  return failed.length;
+}
+
+// ------------------------------------------------------------------------------------------------
+// mapcheck explain
+
+function explainCommand(file: string, o: { format: ExplainFormat }, io: Io): number {
+  io.out(renderExplanation(explainCase(loadCaseToExplain(file), file), o.format));
+  return EXIT_OK;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -348,7 +384,45 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--time <seconds>', 'fuzz for this long instead of a run count').argParser(positiveSeconds))
     .addOption(new Option('--out <dir>', 'where to save a counterexample').default('counterexamples'))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
+    .option('--no-coverage', 'do not print the spec-rule coverage table at the end')
+    .addOption(
+      new Option('--api <api>', 'which programs to generate: openacc, openmp, or both (each program one or the other)')
+        .choices(APIS)
+        .default(DEFAULT_API),
+    )
     .action((o: FuzzOptions) => setExit(fuzzCommand(o, io)));
+
+  root
+    .command('diff')
+    .description('find every class of programs that tells two profiles apart: minimal programs, explaining knobs, knob coverage')
+    .argument('<a>', 'profile A: built-in name or path to a JSON profile')
+    .argument('<b>', 'profile B: built-in name or path to a JSON profile')
+    .addOption(new Option('--compare <mode>', 'what must agree').choices(['observations', 'state']).default('observations'))
+    .addOption(new Option('--seed <n>', 'campaign seed (default: random, always printed)').argParser(seedValue))
+    .addOption(new Option('--runs <n>', 'number of programs to generate (default 100)').argParser(positiveInteger).conflicts('time'))
+    .addOption(new Option('--time <seconds>', 'generate programs for this long instead of a run count').argParser(positiveSeconds))
+    .addOption(new Option('--out <dir>', 'where to save one case per class').default('counterexamples'))
+    .addOption(new Option('--api <api>', 'which programs to generate: openacc, openmp, or both').choices(APIS).default(DEFAULT_API))
+    .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
+    .action((a: string, b: string, o: DiffCliOptions) => setExit(diffCommand(a, b, o, io)));
+
+  root
+    .command('explain')
+    .description('explain a saved case step by step: observations, state changes, irrelevant steps, spec rules at the divergence')
+    .argument('<file>', 'a saved counterexample case')
+    .addOption(new Option('--format <format>', 'output format').choices(EXPLAIN_FORMATS).default('text'))
+    .action((file: string, o: { format: ExplainFormat }) => setExit(explainCommand(file, o, io)));
+
+  root
+    .command('emit')
+    .description('write a self-checking Fortran or C program for a program or saved case; its checks follow the spec profile')
+    .argument('<file>', 'program JSON file, or a saved counterexample case')
+    .addOption(new Option('--lang <lang>', 'output language').choices(['fortran', 'c']).makeOptionMandatory())
+    .addOption(new Option('--api <api>', "directive set (default: the program's own)").choices(['openacc', 'openmp']))
+    .action((file: string, o: { lang: EmitLang; api?: EmitApi }) => {
+      io.out(emitFile(file, o));
+      setExit(EXIT_OK);
+    });
 
   root
     .command('profiles')

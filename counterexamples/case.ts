@@ -4,7 +4,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Program } from '../lang/program.js';
 import { formatObservation, type ErrorCode, type Observation } from '../lang/observation.js';
@@ -163,6 +163,32 @@ function findSavedTwin(dir: string, hash: string): string | null {
 }
 
 /**
+ * Writes `text` to `path` atomically: a temporary file in the same directory is written, flushed
+ * to disk and renamed into place (the directory is flushed too), so a crash never leaves a
+ * half-written file.
+ */
+export function writeFileAtomic(path: string, text: string): void {
+  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const fd = openSync(tmp, 'wx');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+  renameSync(tmp, path);
+  const dirFd = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+}
+
+/**
  * Writes `c` into `dir` as `<slug>-<hash>.json` and returns its path. Atomic: the text goes to a
  * temporary file in the same directory, is flushed to disk, then renamed into place, so a crash
  * never leaves a half-written case. A case whose hash is already saved is not written again.
@@ -174,25 +200,7 @@ export function saveCase(dir: string, c: CaseFile): string {
   if (twin) return twin;
 
   const path = join(dir, `${caseSlug(c)}-${hash}.json`);
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const fd = openSync(tmp, 'wx');
-  try {
-    writeSync(fd, `${JSON.stringify(c, null, 2)}\n`);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  closeSync(fd);
-  renameSync(tmp, path);
-  // Make the rename itself durable too.
-  const dirFd = openSync(dir, 'r');
-  try {
-    fsyncSync(dirFd);
-  } finally {
-    closeSync(dirFd);
-  }
+  writeFileAtomic(path, `${JSON.stringify(c, null, 2)}\n`);
   return path;
 }
 
@@ -205,11 +213,15 @@ const ERROR_CODES = [
   'acc_error_invalid_null_pointer',
   'acc_error_invalid_argument',
   'acc_error_present',
+  'omp_error_not_present',
+  'omp_error_invalid_device',
   'fatal_attach_absent',
   'fatal_attach_null',
   'fatal_detach_at_zero',
   'fatal_null_routine',
   'fatal_not_present',
+  'fatal_partial_map',
+  'fatal_invalid_device',
 ] as const satisfies readonly ErrorCode[];
 
 // Fails to compile when lang/observation.ts gains an error code this list does not know.
@@ -221,7 +233,15 @@ const observation = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ok') }),
   z.strictObject({
     kind: z.literal('value'),
-    value: z.union([z.boolean(), z.null(), z.strictObject({ block: z.int().min(1), offset: count })]),
+    // routine results: booleans, OpenMP's 0 (success) / 1 (nonzero), device or host addresses, null
+    value: z.union([
+      z.boolean(),
+      z.null(),
+      z.literal(0),
+      z.literal(1),
+      z.strictObject({ block: z.int().min(1), offset: count }),
+      z.strictObject({ host: count }),
+    ]),
   }),
   z.strictObject({ kind: z.literal('read'), values: z.array(z.union([z.int(), z.null()])) }),
   z.strictObject({ kind: z.literal('error'), code: z.enum(ERROR_CODES), message: z.string() }),

@@ -33,7 +33,9 @@ type Op =
   | { op: 'remove'; pick: number }
   | { op: 'contain'; lo: number; length: number }
   | { op: 'overlap'; lo: number; length: number }
-  | { op: 'point'; addr: number };
+  | { op: 'point'; addr: number }
+  | { op: 'latest'; lo: number; length: number }
+  | { op: 'startAt'; start: number };
 
 // A small coordinate range so entries overlap, nest, touch and coincide often; lengths include 0.
 const coord = fc.integer({ min: 0, max: 60 });
@@ -44,7 +46,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('contain' as const), lo: coord, length }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('overlap' as const), lo: coord, length }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('point' as const), addr: coord }), weight: 1 },
+  { arbitrary: fc.record({ op: fc.constant('latest' as const), lo: coord, length }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('startAt' as const), start: coord }), weight: 1 },
 );
+
+/** The id with the largest rank among `entries`, or -1. */
+function bestRanked(entries: Entry[], rank: Float64Array): number {
+  let best = -1;
+  for (const e of entries) if (best < 0 || rank[e.id]! > rank[best]!) best = e.id;
+  return best;
+}
 
 /** Largest height an AVL tree of n nodes can have. */
 function avlHeightBound(n: number): number {
@@ -65,6 +76,9 @@ describe('IntervalTree', () => {
       fc.property(fc.array(opArb, { maxLength: 120 }), (ops) => {
         const tree = new IntervalTree(4);
         const naive = new NaiveIntervals();
+        // Rank = insertion order, as the OpenMP runtime uses creation order.
+        const rank = new Float64Array(81);
+        let inserted = 0;
         for (const o of ops) {
           switch (o.op) {
             case 'insert':
@@ -74,6 +88,7 @@ describe('IntervalTree', () => {
               }
               tree.insert(o.start, o.start + o.length, o.id);
               naive.insert(o.start, o.start + o.length, o.id);
+              rank[o.id] = ++inserted;
               break;
             case 'remove': {
               if (naive.entries.length === 0) break;
@@ -107,6 +122,14 @@ describe('IntervalTree', () => {
               else expect(expected).toContain(found);
               break;
             }
+            case 'latest': {
+              const hi = o.lo + o.length;
+              expect(tree.latestContaining(o.lo, hi, rank)).toBe(bestRanked(naive.containing(o.lo, hi), rank));
+              break;
+            }
+            case 'startAt':
+              expect(tree.latestStartingAt(o.start, rank)).toBe(bestRanked(naive.entries.filter((e) => e.start === o.start), rank));
+              break;
           }
           checkSameEntries(tree, naive);
         }

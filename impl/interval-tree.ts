@@ -20,6 +20,9 @@ export class IntervalTree {
   private count = 0;
   /** The node unlinked by the last removeMinAt call. */
   private unlinkedMin = NIL;
+  /** Best node and its rank so far, while a ranked query runs. */
+  private bestNode = NIL;
+  private bestRank = -Infinity;
 
   constructor(capacity = 64) {
     const n = capacity + 1;
@@ -101,6 +104,25 @@ export class IntervalTree {
       t = rights[t]!;
     }
     return -1;
+  }
+
+  /**
+   * Among the entries that contain [lo, hi), the one with the largest `rank[id]` (e.g. the one
+   * created last, when entries overlap); -1 if none. Disjoint entries cost O(log n).
+   */
+  latestContaining(lo: number, hi: number, rank: ArrayLike<number>): number {
+    this.bestNode = NIL;
+    this.bestRank = -Infinity;
+    this.rankContaining(this.root, lo, hi, rank);
+    return this.bestNode - 1;
+  }
+
+  /** Among the entries that start exactly at `start`, the one with the largest `rank[id]`; -1 if none. */
+  latestStartingAt(start: number, rank: ArrayLike<number>): number {
+    this.bestNode = NIL;
+    this.bestRank = -Infinity;
+    this.rankStartingAt(this.root, start, rank);
+    return this.bestNode - 1;
   }
 
   /** An entry containing the byte at `addr`. */
@@ -229,6 +251,41 @@ export class IntervalTree {
       if (this.ends[t]! >= hi) return t;
       const l = this.lefts[t]!;
       t = this.maxEnds[l]! >= hi ? l : this.rights[t]!;
+    }
+  }
+
+  private consider(t: number, rank: ArrayLike<number>): void {
+    const r = rank[t - 1]!;
+    if (r > this.bestRank) {
+      this.bestRank = r;
+      this.bestNode = t;
+    }
+  }
+
+  private rankContaining(t: number, lo: number, hi: number, rank: ArrayLike<number>): void {
+    while (t !== NIL && this.maxEnds[t]! >= hi) {
+      if (this.starts[t]! > lo) {
+        t = this.lefts[t]!;
+        continue;
+      }
+      // t, and its whole left subtree, start at or before lo.
+      this.rankContaining(this.lefts[t]!, lo, hi, rank);
+      if (this.ends[t]! >= hi) this.consider(t, rank);
+      t = this.rights[t]!;
+    }
+  }
+
+  private rankStartingAt(t: number, start: number, rank: ArrayLike<number>): void {
+    while (t !== NIL) {
+      const s = this.starts[t]!;
+      if (s < start) t = this.rights[t]!;
+      else if (s > start) t = this.lefts[t]!;
+      else {
+        // Equal starts are ordered by id, so they may sit on both sides of t.
+        this.rankStartingAt(this.lefts[t]!, start, rank);
+        this.consider(t, rank);
+        t = this.rights[t]!;
+      }
     }
   }
 

@@ -4,6 +4,7 @@
 // hold int32 elements and 16-byte pointer descriptors (base address and element count, each a
 // float64), and mark indeterminate contents with an int32 fill pattern.
 
+import type { PtrValue } from '../lang/observation.js';
 import { ELEMENT_BYTES, HOST_BASE, POINTER_BYTES, type World } from '../lang/program.js';
 import { REF_ARRAY, type WorldRefs } from './refs.js';
 import { grown } from './typed.js';
@@ -54,6 +55,32 @@ export function writePtr(img: MemoryImage, off: number, base: number, count: num
 export function copyWords(from: Int32Array, fromWord: number, to: Int32Array, toWord: number, count: number): void {
   for (let i = 0; i < count; i++) to[toWord + i] = from[fromWord + i]!;
 }
+
+/** Elements of an image as observed by a read: indeterminate words read as null. */
+export function readWords(words: Int32Array, first: number, count: number): (number | null)[] {
+  const values = new Array<number | null>(count);
+  for (let i = 0; i < count; i++) {
+    const w = words[first + i]!;
+    values[i] = w === INDETERMINATE ? null : w;
+  }
+  return values;
+}
+
+/** Canonical form of the descriptor at byte `off` of an image (device addresses as block + offset). */
+export function canonicalPtr(device: DeviceMemory, img: MemoryImage, off: number): PtrValue {
+  if (ptrIndeterminate(img, off)) return { space: 'indeterminate' };
+  const addr = ptrBase(img, off);
+  if (addr === 0) return null;
+  const count = ptrCount(img, off);
+  if (addr < DEVICE_BASE) return { space: 'host', addr, count };
+  const block = device.blockAt(addr);
+  if (block === 0) throw new Error(`internal: device pointer 0x${addr.toString(16)} lies in no device block`);
+  return { space: 'dev', block, offset: addr - device.base(block), count };
+}
+
+/** `DeviceMemory.holding` results besides a block number. */
+export const NOT_LIVE = -1;
+export const PAST_END = -2;
 
 /** Host memory laid out by hostLayout(world): byte offset = address − HOST_BASE. */
 export class HostMemory {
@@ -136,6 +163,16 @@ export class DeviceMemory {
 
   isLive(block: number): boolean {
     return this.live[block] === 1;
+  }
+
+  /**
+   * The live block holding every byte of [addr, addr + bytes); NOT_LIVE when no live block holds
+   * `addr`, PAST_END when the range runs beyond the end of the block holding `addr`.
+   */
+  holding(addr: number, bytes: number): number {
+    const block = this.blockAt(addr);
+    if (block === 0 || this.live[block] !== 1) return NOT_LIVE;
+    return addr - this.bases[block]! + bytes > this.sizes[block]! ? PAST_END : block;
   }
 
   /** The block (live or dead) whose bytes include `addr`, or 0. */

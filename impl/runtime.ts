@@ -4,7 +4,7 @@
 // comments name the README rule each part carries out.
 
 import type { Engine } from '../lang/engine.js';
-import type { AttachSnapshot, ErrorCode, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
+import type { AttachSnapshot, ErrorCode, Observation, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import {
   ELEMENT_BYTES,
   LANGUAGE_VERSION,
@@ -25,15 +25,21 @@ import {
   DeviceMemory,
   HostMemory,
   INDETERMINATE,
+  NOT_LIVE,
+  PAST_END,
+  canonicalPtr,
   copyWords,
   ptrBase,
   ptrCount,
   ptrIndeterminate,
+  readWords,
   writePtr,
   type MemoryImage,
 } from './memory.js';
+import { OmpRuntime } from './omp.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
+import { ProgramStop, fail, stopUndefined } from './stop.js';
 import { grown } from './typed.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -83,11 +89,6 @@ const PARTLY = -2;
 const OK: Observation = Object.freeze({ kind: 'ok' });
 const HALTED: Observation = Object.freeze({ kind: 'halted' });
 
-/** Carries the observation that ends the program out of the step being executed. */
-class ProgramStop {
-  constructor(readonly observation: Observation) {}
-}
-
 export class AccRuntime implements Engine {
   private readonly world: World;
   private readonly knobs: KnobValues;
@@ -97,6 +98,10 @@ export class AccRuntime implements Engine {
   /** Present table of device 0: slot numbers keyed by host range. */
   private readonly table = new IntervalTree();
   private readonly slots = new SectionSlots();
+  /** The OpenMP half (lang/README-openmp.md): its own present tables, sharing host and device memory. */
+  private readonly omp: OmpRuntime;
+  /** OpenACC steps use device 0, which must be discrete (checked when such a step runs). */
+  private readonly accDeviceDiscrete: boolean;
 
   private vars = new Float64Array(16 * VAR_FIELDS);
   /** Reference of each var record, for messages. */
@@ -115,11 +120,11 @@ export class AccRuntime implements Engine {
     if ((program.version ?? LANGUAGE_VERSION) !== LANGUAGE_VERSION)
       throw new Error(`program language version ${program.version} is not supported (impl runs version ${LANGUAGE_VERSION})`);
     this.world = program.world;
-    if (worldDevices(this.world)[0]!.kind !== 'discrete')
-      throw new Error('OpenACC steps use device 0, which must be discrete in language version 1');
+    this.accDeviceDiscrete = worldDevices(this.world)[0]!.kind === 'discrete';
     this.knobs = profile.knobs;
     this.refs = refsOf(this.world);
     this.host = new HostMemory(this.world, this.refs);
+    this.omp = new OmpRuntime(this.world, this.knobs, this.refs, this.host, this.device);
   }
 
   apply(step: Step): Observation {
@@ -145,16 +150,18 @@ export class AccRuntime implements Engine {
       const img = this.device.image(block);
       for (let i = 0; i < s.acLen[slot]!; i++) {
         const off = i * POINTER_BYTES;
-        attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: this.pointerValue(img, off) });
+        attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: canonicalPtr(this.device, img, off) });
       }
     });
-    return { sections, attachments };
+    return { sections, attachments, ompEntries: this.omp.entries(), ompPointers: this.omp.pointers() };
   }
 
   // ----------------------------------------------------------------------------------------------
   // Steps
 
   private execute(step: Step): Observation {
+    if (!this.accDeviceDiscrete && step.op.startsWith('acc_'))
+      throw new Error('OpenACC steps use device 0, which must be discrete in language version 1');
     switch (step.op) {
       case 'acc_enter_data': {
         const base = this.varTop;
@@ -215,6 +222,20 @@ export class AccRuntime implements Engine {
       case 'host_write':
       case 'host_read':
         return this.hostAccess(step.var, step.op === 'host_write' ? step.value : null);
+      case 'omp_target_enter_data':
+      case 'omp_target_exit_data':
+      case 'omp_target_data_begin':
+      case 'omp_target_data_end':
+      case 'omp_target':
+      case 'omp_target_alloc':
+      case 'omp_target_free':
+      case 'omp_target_is_present':
+      case 'omp_target_is_accessible':
+      case 'omp_target_associate_ptr':
+      case 'omp_target_disassociate_ptr':
+      case 'omp_get_mapped_ptr':
+      case 'omp_target_memcpy':
+        return this.omp.execute(step);
       default:
         throw new Error(`unknown step op '${(step as { op: string }).op}'`);
     }
@@ -288,7 +309,10 @@ export class AccRuntime implements Engine {
       this.resolveData(r);
       v[F_START + at] = this.rStart;
       v[F_END + at] = this.rEnd;
-      v[F_FLAGS + at] = (this.rNull ? FLAG_NULL : 0) | (r.kind === REF_MEMBER ? FLAG_POINTER : 0);
+      // K-A1: a member in a data clause is a pointer reference (attached / detached) only under the
+      // base-pointer reading.
+      const pointerRef = r.kind === REF_MEMBER && this.knobs['K-A1'] === 'base-pointer';
+      v[F_FLAGS + at] = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0);
     }
     this.varRefs[this.varTop] = r;
     this.varTop++;
@@ -449,7 +473,10 @@ export class AccRuntime implements Engine {
     // compare-target: raw device addresses are never reused, so equal bases mean the same block
     // and offset; a null base matches a null target; host addresses and the indeterminate fill
     // (a negative number) never equal a device address.
-    const keep = this.knobs['K-A4'] === 'compare-target' ? ac !== 0 && ptrBase(devImg, devOff) === devTarget : ac > 0;
+    // K-A4b `descriptor`: the element count must match too.
+    const sameTarget =
+      ptrBase(devImg, devOff) === devTarget && (this.knobs['K-A4b'] === 'address' || ptrCount(devImg, devOff) === count);
+    const keep = this.knobs['K-A4'] === 'compare-target' ? ac !== 0 && sameTarget : ac > 0;
     if (keep) {
       s.attachCounters[idx] = ac + 1;
       return;
@@ -535,14 +562,12 @@ export class AccRuntime implements Engine {
       count = ptrCount(holderImg, off);
       if (addr === 0) this.stopUndefined(`the kernel dereferences ${r.text}, a null device pointer`);
       if (addr < DEVICE_BASE) this.stopUndefined(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
-      const block = this.device.blockAt(addr);
-      if (block === 0 || !this.device.isLive(block))
-        this.stopUndefined(`the kernel dereferences ${r.text}, which points into freed device memory`);
-      const offset = addr - this.device.base(block);
-      if (offset + count * ELEMENT_BYTES > this.device.size(block))
+      const block = this.device.holding(addr, count * ELEMENT_BYTES);
+      if (block === NOT_LIVE) this.stopUndefined(`the kernel dereferences ${r.text}, which points into freed device memory`);
+      if (block === PAST_END)
         this.stopUndefined(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
       img = this.device.image(block);
-      first = offset >> 2;
+      first = (addr - this.device.base(block)) >> 2;
     } else {
       throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     }
@@ -645,23 +670,11 @@ export class AccRuntime implements Engine {
   // Observations
 
   private fail(code: ErrorCode, message: string): never {
-    throw new ProgramStop({ kind: 'error', code, message });
+    return fail(code, message);
   }
 
   private stopUndefined(message: string): never {
-    throw new ProgramStop({ kind: 'undefined', message });
-  }
-
-  /** Canonical form of the descriptor at byte `off` of a device block. */
-  private pointerValue(img: MemoryImage, off: number): PtrValue {
-    if (ptrIndeterminate(img, off)) return { space: 'indeterminate' };
-    const addr = ptrBase(img, off);
-    if (addr === 0) return null;
-    const count = ptrCount(img, off);
-    if (addr < DEVICE_BASE) return { space: 'host', addr, count };
-    const block = this.device.blockAt(addr);
-    if (block === 0) throw new Error(`internal: device pointer 0x${addr.toString(16)} lies in no device block`);
-    return { space: 'dev', block, offset: addr - this.device.base(block), count };
+    return stopUndefined(message);
   }
 
   /** `c%p`-style name of the pointer member at a host address (for messages). */
@@ -674,13 +687,3 @@ export class AccRuntime implements Engine {
     return `pointer 0x${member.toString(16)}`;
   }
 }
-
-function readWords(words: Int32Array, first: number, count: number): (number | null)[] {
-  const values = new Array<number | null>(count);
-  for (let i = 0; i < count; i++) {
-    const w = words[first + i]!;
-    values[i] = w === INDETERMINATE ? null : w;
-  }
-  return values;
-}
-

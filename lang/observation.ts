@@ -9,6 +9,11 @@ export interface DevAddr {
   offset: number;
 }
 
+/** A host address returned by a routine (e.g. omp_get_mapped_ptr on the host device). */
+export interface HostAddr {
+  host: number;
+}
+
 /**
  * A pointer value as stored in memory (a descriptor: base address and element count).
  * `host`: a host address (e.g. the verbatim copy of a host pointer in device memory).
@@ -28,18 +33,23 @@ export type ErrorCode =
   | 'acc_error_invalid_null_pointer'
   | 'acc_error_invalid_argument'
   | 'acc_error_present'
+  // OpenMP 6.0 runtime error termination (present modifier §7.9.6; omp_invalid_device)
+  | 'omp_error_not_present'
+  | 'omp_error_invalid_device'
   // Implementation aborts selected by a profile knob (never produced by the `spec` profile)
   | 'fatal_attach_absent'
   | 'fatal_attach_null'
   | 'fatal_detach_at_zero'
   | 'fatal_null_routine'
-  | 'fatal_not_present';
+  | 'fatal_not_present'
+  | 'fatal_partial_map'
+  | 'fatal_invalid_device';
 
 export type Observation =
   /** The step completed and returns nothing. */
   | { kind: 'ok' }
-  /** A routine's return value. */
-  | { kind: 'value'; value: boolean | DevAddr | null }
+  /** A routine's return value; 0 / 1 are the OpenMP success / nonzero (any failure) results. */
+  | { kind: 'value'; value: boolean | DevAddr | HostAddr | 0 | 1 | null }
   /** Elements read by a kernel or a host read; null marks an indeterminate element. */
   | { kind: 'read'; values: (number | null)[] }
   /** The program stops here: a runtime error (spec-required or profile abort). */
@@ -71,12 +81,34 @@ export interface AttachSnapshot {
   device: PtrValue;
 }
 
+/** One OpenMP present-table entry (lang/README-openmp.md). */
+export interface OmpEntrySnapshot {
+  device: number;
+  host: [number, number];
+  /** Device block of the storage, or null for a self map (the original host storage). */
+  block: number | null;
+  offset: number;
+  rc: number | 'inf';
+  origin: 'map' | 'associate';
+}
+
+/** The device value of a pointer member inside an OpenMP struct entry with device storage. */
+export interface OmpPointerSnapshot {
+  device: number;
+  ptr: number;
+  value: PtrValue;
+}
+
 /** Canonical state after a step: sorted, symbolic, comparable with deep equality. */
 export interface Snapshot {
-  /** Present-table entries sorted by host start. */
+  /** OpenACC present-table entries sorted by host start. */
   sections: SectionSnapshot[];
-  /** Every pointer member inside a present struct, sorted by `ptr`. */
+  /** Every pointer member inside a present OpenACC section, sorted by `ptr`. */
   attachments: AttachSnapshot[];
+  /** OpenMP entries of every device, sorted by (device, host start, creation order). */
+  ompEntries: OmpEntrySnapshot[];
+  /** Pointer members inside OpenMP struct entries with device storage, sorted by (device, ptr). */
+  ompPointers: OmpPointerSnapshot[];
 }
 
 export function formatDevAddr(a: DevAddr): string {
@@ -97,7 +129,8 @@ export function formatObservation(o: Observation): string {
       return 'ok';
     case 'value':
       if (o.value === null) return 'null';
-      if (typeof o.value === 'boolean') return String(o.value);
+      if (typeof o.value === 'boolean' || typeof o.value === 'number') return String(o.value);
+      if ('host' in o.value) return `host:0x${o.value.host.toString(16)}`;
       return formatDevAddr(o.value);
     case 'read':
       return `read [${compressValues(o.values)}]`;

@@ -6,6 +6,10 @@
 // memory layout). It holds no mapping semantics: those live, twice and independently, in model/
 // and impl/.
 
+import type { OmpStep } from './openmp.js';
+
+export type { OmpStep } from './openmp.js';
+
 export const LANGUAGE_VERSION = 1;
 
 /** Bytes per integer array element (Fortran default integer / C int). */
@@ -169,7 +173,7 @@ export type AccStep =
   | AccIsPresent
   | AccDeviceptr;
 export type HostStep = PointerAssign | Nullify | HostWrite | HostRead;
-export type Step = AccStep | HostStep;
+export type Step = AccStep | OmpStep | HostStep;
 export type StepOp = Step['op'];
 
 export interface Program {

@@ -149,7 +149,7 @@ describe('validateProgram', () => {
       ok: false,
       field: 'world.structs[0].init.p',
     });
-    expect(bad({ ...world, devices: [{ kind: 'shared' }] })).toMatchObject({ ok: false, field: 'world.devices' });
+    expect(bad({ ...world, devices: [{ kind: 'shared' }] })).toMatchObject({ ok: true });
     expect(bad({ ...world, devices: [{ kind: 'discrete' }] })).toMatchObject({ ok: true });
     expect(bad({ ...world, arrays: [{ name: 'a', length: 2, init: [1, 2, 3] }] })).toMatchObject({ ok: false, field: 'world.arrays[0].init' });
   });
@@ -185,3 +185,130 @@ describe('validateProgram', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('validateProgram: OpenMP steps', () => {
+  const ompWorld = { ...world, devices: [{ kind: 'discrete' }, { kind: 'discrete' }, { kind: 'shared' }] };
+  const run = (steps: unknown[], w: unknown = ompWorld) => validateProgram({ world: w, steps });
+  /** The field of the first failure, at step `step` (0-based). */
+  const failsAt = (steps: unknown[], step: number, field: string, w: unknown = ompWorld) => {
+    const r = run(steps, w);
+    expect(r).toMatchObject({ ok: false, step, field });
+    return r.ok ? '' : r.message;
+  };
+  const alloc = (result: string, bytes = 40, device: unknown = 0) => ({ op: 'omp_target_alloc', bytes, device, result });
+
+  test('accepts every OpenMP op in a well-formed program', () => {
+    const r = run([
+      alloc('d1'),
+      alloc('d2', 0, 'initial'),
+      { op: 'omp_target_enter_data', device: 1, maps: [{ type: 'to', modifiers: ['always', 'present'], vars: ['a', 'c'] }] },
+      { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['b(2:5)', 'c%p'] }] },
+      { op: 'omp_target_data_begin', device: -1, maps: [{ type: 'tofrom', vars: ['b'] }, { type: 'from', vars: ['a'] }] },
+      { op: 'omp_target', maps: [{ type: 'to', vars: ['c'] }, { type: 'alloc', vars: ['b'] }], body: { read: 'c%p' } },
+      { op: 'omp_target_data_end' },
+      { op: 'omp_target', device: 2, maps: [], body: { write: 'a(1:2)', value: 4 } },
+      { op: 'omp_target_exit_data', device: 7, maps: [{ type: 'from', modifiers: ['always', 'delete'], vars: ['a'] }] },
+      { op: 'omp_target_exit_data', device: -2, maps: [{ type: 'release', modifiers: ['present'], vars: ['c'] }, { type: 'delete', vars: ['b'] }] },
+      { op: 'omp_target_is_present', ptr: null, device: 'initial' },
+      { op: 'omp_target_is_present', ptr: { var: 'a', offset: 40 }, device: 0 },
+      { op: 'omp_target_is_accessible', ptr: { handle: 'd1', offset: 3 }, bytes: 37, device: 0 },
+      { op: 'omp_target_associate_ptr', host: { var: 'b(3:4)' }, dev: { handle: 'd1', offset: 8 }, bytes: 8, offset: 4, device: 1 },
+      { op: 'omp_target_associate_ptr', host: { var: 'c' }, dev: { handle: 'd2' }, bytes: 0, offset: 0, device: 0 },
+      { op: 'omp_get_mapped_ptr', ptr: { var: 'b', offset: 9 }, device: 1 },
+      { op: 'omp_target_disassociate_ptr', ptr: { var: 'b(3:4)' }, device: 1 },
+      { op: 'omp_target_memcpy', dst: { handle: 'd1' }, src: { var: 'a', offset: 4 }, bytes: 36, dst_offset: 4, src_offset: 0, dst_device: 0, src_device: -1 },
+      { op: 'omp_target_free', ptr: { handle: 'd1' }, device: 0 },
+      { op: 'host_read', var: 'a' },
+      { op: 'omp_target_data_begin', maps: [{ type: 'alloc', vars: ['a'] }] },
+    ]);
+    expect(r).toMatchObject({ ok: true });
+  });
+
+  test('devices: up to four, each discrete or shared', () => {
+    const bad = (devices: unknown) => validateProgram({ world: { ...world, devices }, steps: [] });
+    expect(bad([{ kind: 'shared' }, { kind: 'discrete' }, { kind: 'discrete' }, { kind: 'shared' }])).toMatchObject({ ok: true });
+    expect(bad(Array(5).fill({ kind: 'discrete' }))).toMatchObject({ ok: false, field: 'world.devices' });
+    expect(bad([])).toMatchObject({ ok: false, field: 'world.devices' });
+    expect(bad([{ kind: 'unified' }])).toMatchObject({ ok: false, field: 'world.devices[0].kind' });
+    expect(bad([{ kind: 'discrete', memory: 1 }])).toMatchObject({ ok: false, field: 'world.devices[0].memory' });
+  });
+
+  test('OpenACC steps need a discrete device 0', () => {
+    const shared0 = { ...world, devices: [{ kind: 'shared' }, { kind: 'discrete' }] };
+    expect(failsAt([{ op: 'host_read', var: 'a' }, { op: 'acc_copyin', var: 'a' }], 1, 'op', shared0)).toContain('device 0');
+    expect(run([{ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] }], shared0)).toMatchObject({ ok: true });
+  });
+
+  test('a program does not mix OpenACC and OpenMP steps', () => {
+    const message = failsAt([{ op: 'acc_copyin', var: 'a' }, { op: 'host_read', var: 'a' }, alloc('d1')], 2, 'op');
+    expect(message).toContain('step 1 is acc_copyin');
+    failsAt([alloc('d1'), { op: 'acc_data_begin', clauses: [] }], 1, 'op');
+  });
+
+  test('omp_target_data_end closes an open omp_target_data_begin only', () => {
+    const begin = { op: 'omp_target_data_begin', maps: [{ type: 'to', vars: ['a'] }] };
+    const end = { op: 'omp_target_data_end' };
+    expect(failsAt([begin, end, end], 2, 'op')).toBe('no open omp_target_data_begin to close');
+    failsAt([{ op: 'acc_data_begin', clauses: [] }, end], 1, 'op');
+    failsAt([begin, { op: 'acc_data_end' }], 1, 'op');
+    expect(run([begin, begin, end])).toMatchObject({ ok: true });
+  });
+
+  test.each([
+    ['copy type on enter data', { op: 'omp_target_enter_data', maps: [{ type: 'tofrom', vars: ['a'] }] }, 'maps[0].type'],
+    ['from type on enter data', { op: 'omp_target_enter_data', maps: [{ type: 'from', vars: ['a'] }] }, 'maps[0].type'],
+    ['to type on exit data', { op: 'omp_target_exit_data', maps: [{ type: 'to', vars: ['a'] }] }, 'maps[0].type'],
+    ['release on a data region', { op: 'omp_target_data_begin', maps: [{ type: 'release', vars: ['a'] }] }, 'maps[0].type'],
+    ['delete type on target', { op: 'omp_target', maps: [{ type: 'delete', vars: ['a'] }], body: { read: 'a' } }, 'maps[0].type'],
+    ['unknown modifier', { op: 'omp_target_enter_data', maps: [{ type: 'to', modifiers: ['close'], vars: ['a'] }] }, 'maps[0].modifiers[0]'],
+    ['delete modifier on enter data', { op: 'omp_target_enter_data', maps: [{ type: 'alloc', modifiers: ['delete'], vars: ['a'] }] }, 'maps[0].modifiers[0]'],
+    ['delete modifier on a region', { op: 'omp_target_data_begin', maps: [{ type: 'from', modifiers: ['delete'], vars: ['a'] }] }, 'maps[0].modifiers[0]'],
+    ['delete modifier with delete type', { op: 'omp_target_exit_data', maps: [{ type: 'delete', modifiers: ['delete'], vars: ['a'] }] }, 'maps[0].modifiers[0]'],
+    ['modifier given twice', { op: 'omp_target_exit_data', maps: [{ type: 'from', modifiers: ['always', 'always'], vars: ['a'] }] }, 'maps[0].modifiers[1]'],
+    ['map without vars', { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: [] }] }, 'maps[0].vars'],
+    ['undeclared map var', { op: 'omp_target_exit_data', maps: [{ type: 'from', vars: ['a', 'x'] }] }, 'maps[0].vars[1]'],
+    ['misspelt map field', { op: 'omp_target_enter_data', maps: [{ type: 'to', var: ['a'] }] }, 'maps[0].var'],
+    ['target reading a struct', { op: 'omp_target', maps: [], body: { read: 'c' } }, 'body.read'],
+    ['fractional device', { op: 'omp_target_enter_data', device: 1.5, maps: [] }, 'device'],
+    ['device spelt "host"', { op: 'omp_target_is_present', ptr: null, device: 'host' }, 'device'],
+    ['routine without device', { op: 'omp_target_is_present', ptr: null }, 'device'],
+    ['pointer to a member', { op: 'omp_target_is_present', ptr: { var: 'c%p' }, device: 0 }, 'ptr.var'],
+    ['pointer to an undeclared var', { op: 'omp_get_mapped_ptr', ptr: { var: 'x' }, device: 0 }, 'ptr.var'],
+    ['negative offset', { op: 'omp_target_is_present', ptr: { var: 'a', offset: -4 }, device: 0 }, 'ptr.offset'],
+    ['offset past one past the end', { op: 'omp_target_is_present', ptr: { var: 'a', offset: 41 }, device: 0 }, 'ptr.offset'],
+    ['subarray offset past the object end', { op: 'omp_get_mapped_ptr', ptr: { var: 'a(9:10)', offset: 12 }, device: 0 }, 'ptr.offset'],
+    ['struct offset past the end', { op: 'omp_target_disassociate_ptr', ptr: { var: 'c', offset: 17 }, device: 0 }, 'ptr.offset'],
+    ['unknown handle', { op: 'omp_target_free', ptr: { handle: 'd9' }, device: 0 }, 'ptr.handle'],
+    ['pointer with var and handle', { op: 'omp_target_free', ptr: { var: 'a', handle: 'd1' }, device: 0 }, 'ptr'],
+    ['bare string pointer', { op: 'omp_target_free', ptr: 'a', device: 0 }, 'ptr'],
+    ['negative alloc size', { op: 'omp_target_alloc', bytes: -4, device: 0, result: 'd1' }, 'bytes'],
+    ['result not an identifier', { op: 'omp_target_alloc', bytes: 4, device: 0, result: '1d' }, 'result'],
+    ['memcpy of a partial element', { op: 'omp_target_memcpy', dst: { var: 'a' }, src: { var: 'b' }, bytes: 6, dst_offset: 0, src_offset: 0, dst_device: -1, src_device: -1 }, 'bytes'],
+    ['memcpy at an odd dst_offset', { op: 'omp_target_memcpy', dst: { var: 'a' }, src: { var: 'b' }, bytes: 4, dst_offset: 2, src_offset: 0, dst_device: -1, src_device: -1 }, 'dst_offset'],
+    ['memcpy at an odd src_offset', { op: 'omp_target_memcpy', dst: { var: 'a' }, src: { var: 'b' }, bytes: 4, dst_offset: 0, src_offset: 1, dst_device: -1, src_device: -1 }, 'src_offset'],
+    ['memcpy from an odd pointer', { op: 'omp_target_memcpy', dst: { var: 'a' }, src: { var: 'b', offset: 2 }, bytes: 4, dst_offset: 0, src_offset: 0, dst_device: -1, src_device: -1 }, 'src.offset'],
+    ['memcpy without src_device', { op: 'omp_target_memcpy', dst: { var: 'a' }, src: { var: 'b' }, bytes: 4, dst_offset: 0, src_offset: 0, dst_device: -1 }, 'src_device'],
+    ['associate of a partial element', { op: 'omp_target_associate_ptr', host: { var: 'a' }, dev: null, bytes: 3, offset: 0, device: 0 }, 'bytes'],
+    ['associate at an odd device offset', { op: 'omp_target_associate_ptr', host: { var: 'a' }, dev: null, bytes: 4, offset: 2, device: 0 }, 'offset'],
+    ['associate of an odd host pointer', { op: 'omp_target_associate_ptr', host: { var: 'a', offset: 1 }, dev: null, bytes: 4, offset: 0, device: 0 }, 'host.offset'],
+  ])('%s', (_name, step, field) => {
+    failsAt([step], 0, field);
+  });
+
+  test('handles: only results of earlier omp_target_alloc steps, unique, offsets within the allocation', () => {
+    const free = { op: 'omp_target_free', ptr: { handle: 'd1' }, device: 0 };
+    expect(failsAt([free, alloc('d1')], 0, 'ptr.handle')).toContain("'d1' is not the result of an earlier omp_target_alloc step");
+    expect(failsAt([alloc('d1'), alloc('d1')], 1, 'result')).toContain('already the result of step 1');
+    expect(run([alloc('d1', 40), { op: 'omp_target_is_present', ptr: { handle: 'd1', offset: 40 }, device: 0 }])).toMatchObject({ ok: true });
+    failsAt([alloc('d1', 40), { op: 'omp_target_is_present', ptr: { handle: 'd1', offset: 44 }, device: 0 }], 1, 'ptr.offset');
+    failsAt([alloc('d1', 40), { op: 'omp_target_associate_ptr', host: { var: 'a' }, dev: { handle: 'd2' }, bytes: 4, offset: 0, device: 0 }], 1, 'dev.handle');
+  });
+
+  test('the one-line file error names the step, the op and the field', () => {
+    const { path, message } = loadError({
+      world: ompWorld,
+      steps: [{ op: 'omp_target_exit_data', maps: [{ type: 'from', vars: ['a'] }, { type: 'to', vars: ['b'] }] }],
+    });
+    expect(message).toMatch(new RegExp(`^${escape(path)}: step 1 \\(omp_target_exit_data\\): field maps\\[1\\]\\.type: `));
+  });
+});

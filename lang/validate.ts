@@ -9,13 +9,17 @@ import {
   ELEMENT_BYTES,
   POINTER_BYTES,
   LANGUAGE_VERSION,
+  hostLayout,
   parseRef,
   refError,
+  type KernelBody,
   type ParsedRef,
   type Program,
+  type Step,
   type StepOp,
   type World,
 } from './program.js';
+import type { MapItem, OmpMapModifier, OmpMapType, PtrArg } from './openmp.js';
 
 /** Bad user input (program or case file): the CLI prints the one-line message and exits with 2. */
 export class InputError extends Error {
@@ -31,6 +35,10 @@ type Failure = Extract<ValidationResult, { ok: false }>;
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 const MAX_VALUE = 1e9;
 const MAX_ARRAY_LENGTH = 64;
+/** Non-host devices a world may declare. */
+const MAX_DEVICES = 4;
+/** Upper bound on byte counts of OpenMP routines (allocations, copies, accessibility ranges). */
+const MAX_ROUTINE_BYTES = 1 << 16;
 
 // ------------------------------------------------------------------------------------------------
 // Shapes
@@ -51,7 +59,7 @@ const structDecl = z.strictObject({
 const worldShape = z.strictObject({
   arrays: z.array(arrayDecl),
   structs: z.array(structDecl),
-  devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).optional(),
+  devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).min(1).max(MAX_DEVICES).optional(),
 });
 const programShape = z.strictObject({
   version: z.literal(LANGUAGE_VERSION).optional(),
@@ -72,6 +80,33 @@ const kernelBody = z.union([z.strictObject({ read: varRef }), z.strictObject({ w
 
 const dataRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), var: varRef });
 const attachRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), ptr: varRef });
+
+// OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8; which
+// modifiers a construct takes is checked with the references (checkMapItems).
+const ENTER_MAP_TYPES = ['to', 'alloc'] as const;
+const EXIT_MAP_TYPES = ['from', 'release', 'delete'] as const;
+const REGION_MAP_TYPES = ['to', 'from', 'tofrom', 'alloc'] as const;
+
+const maps = <const T extends readonly OmpMapType[]>(types: T) =>
+  z.array(
+    z.strictObject({
+      type: z.enum(types as unknown as readonly [T[number], ...T[number][]]),
+      modifiers: z.array(z.enum(['always', 'present', 'delete'])).optional(),
+      vars: z.array(varRef).min(1),
+    }),
+  );
+
+const deviceArg = z.union([z.int(), z.literal('initial')], { error: 'expected a device number (integer) or "initial"' });
+const byteCount = z.int().min(0).max(MAX_ROUTINE_BYTES);
+const ptrArg = z.union(
+  [
+    z.null(),
+    z.strictObject({ var: varRef, offset: z.int().min(0).optional() }),
+    z.strictObject({ handle: z.string(), offset: z.int().min(0).optional() }),
+  ],
+  { error: 'expected null, {"var": ref, "offset"?: n} or {"handle": name, "offset"?: n}' },
+);
+const ptrRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), ptr: ptrArg, device: deviceArg });
 
 /** One strict shape per op; the key set is exactly the language's op names. */
 const STEP_SHAPES: { [Op in StepOp]: z.ZodType } = {
@@ -108,6 +143,35 @@ const STEP_SHAPES: { [Op in StepOp]: z.ZodType } = {
   nullify: z.strictObject({ op: z.literal('nullify'), ptr: varRef }),
   host_write: z.strictObject({ op: z.literal('host_write'), var: varRef, value }),
   host_read: z.strictObject({ op: z.literal('host_read'), var: varRef }),
+  omp_target_enter_data: z.strictObject({ op: z.literal('omp_target_enter_data'), device: deviceArg.optional(), maps: maps(ENTER_MAP_TYPES) }),
+  omp_target_exit_data: z.strictObject({ op: z.literal('omp_target_exit_data'), device: deviceArg.optional(), maps: maps(EXIT_MAP_TYPES) }),
+  omp_target_data_begin: z.strictObject({ op: z.literal('omp_target_data_begin'), device: deviceArg.optional(), maps: maps(REGION_MAP_TYPES) }),
+  omp_target_data_end: z.strictObject({ op: z.literal('omp_target_data_end') }),
+  omp_target: z.strictObject({ op: z.literal('omp_target'), device: deviceArg.optional(), maps: maps(REGION_MAP_TYPES), body: kernelBody }),
+  omp_target_alloc: z.strictObject({ op: z.literal('omp_target_alloc'), bytes: byteCount, device: deviceArg, result: z.string() }),
+  omp_target_free: ptrRoutine('omp_target_free'),
+  omp_target_is_present: ptrRoutine('omp_target_is_present'),
+  omp_target_is_accessible: z.strictObject({ op: z.literal('omp_target_is_accessible'), ptr: ptrArg, bytes: byteCount, device: deviceArg }),
+  omp_target_associate_ptr: z.strictObject({
+    op: z.literal('omp_target_associate_ptr'),
+    host: ptrArg,
+    dev: ptrArg,
+    bytes: byteCount,
+    offset: byteCount,
+    device: deviceArg,
+  }),
+  omp_target_disassociate_ptr: ptrRoutine('omp_target_disassociate_ptr'),
+  omp_get_mapped_ptr: ptrRoutine('omp_get_mapped_ptr'),
+  omp_target_memcpy: z.strictObject({
+    op: z.literal('omp_target_memcpy'),
+    dst: ptrArg,
+    src: ptrArg,
+    bytes: byteCount,
+    dst_offset: byteCount,
+    src_offset: byteCount,
+    dst_device: deviceArg,
+    src_device: deviceArg,
+  }),
 };
 
 export const STEP_OPS = Object.keys(STEP_SHAPES) as StepOp[];
@@ -218,11 +282,6 @@ function checkWorld(raw: unknown): Failure | World {
       if (problem) return fail(field, problem);
     }
   }
-  if (world.devices !== undefined) {
-    const [first, ...rest] = world.devices;
-    if (!first || rest.length > 0 || first.kind !== 'discrete')
-      return fail('devices', `language version ${LANGUAGE_VERSION} supports exactly one discrete device: omit the field or write [{"kind":"discrete"}]`);
-  }
   return world;
 }
 
@@ -247,6 +306,8 @@ const ANY_REF: readonly RefKind[] = ['array', 'struct', 'member'];
 const DATA_REF: readonly RefKind[] = ['array', 'member'];
 const MEMBER_REF: readonly RefKind[] = ['member'];
 const ARRAY_REF: readonly RefKind[] = ['array'];
+/** Host variables whose address an OpenMP routine can take. */
+const HOST_PTR_REF: readonly RefKind[] = ['array', 'struct'];
 
 /** Largest byte length a reference can resolve to (a member resolves to some array's elements). */
 function maxRefBytes(world: World, ref: ParsedRef): number {
@@ -260,7 +321,88 @@ interface StepFailure {
   message: string;
 }
 
-function checkStepSemantics(world: World, step: Program['steps'][number], openRegions: number): StepFailure | null {
+/** What the steps before the current one established: open regions and allocation handles. */
+interface StepContext {
+  world: World;
+  /** Open data regions, innermost last, with the 0-based step that opened each. */
+  regions: { api: Api; step: number }[];
+  /** `result` names of earlier omp_target_alloc steps: the allocated bytes and the 0-based step. */
+  handles: Map<string, { bytes: number; step: number }>;
+}
+
+type Api = 'openacc' | 'openmp';
+
+function stepApi(op: StepOp): Api | null {
+  if (op.startsWith('acc_')) return 'openacc';
+  if (op.startsWith('omp_')) return 'openmp';
+  return null;
+}
+
+const BEGIN_OF: Record<Api, StepOp> = { openacc: 'acc_data_begin', openmp: 'omp_target_data_begin' };
+
+/** Bytes from the start of the range `ref` resolves to up to the end of its object (one past the end). */
+function bytesToObjectEnd(world: World, ref: ParsedRef): number {
+  const name = ref.kind === 'member' ? ref.struct : ref.name;
+  const obj = hostLayout(world).find((o) => o.name === name)!;
+  return ref.kind === 'array' ? obj.bytes - ref.lo * ELEMENT_BYTES : obj.bytes;
+}
+
+/** Map items: references, and the modifiers the construct takes (delete: exit data only, and not twice). */
+function checkMapItems(world: World, op: StepOp, items: MapItem[]): StepFailure | null {
+  for (const [i, item] of items.entries()) {
+    const seen = new Set<OmpMapModifier>();
+    for (const [k, m] of (item.modifiers ?? []).entries()) {
+      const field = `maps[${i}].modifiers[${k}]`;
+      if (seen.has(m)) return { field, message: `modifier '${m}' is given twice` };
+      seen.add(m);
+      if (m === 'delete' && op !== 'omp_target_exit_data')
+        return { field, message: `the delete modifier belongs on omp_target_exit_data maps only` };
+      if (m === 'delete' && item.type === 'delete')
+        return { field, message: `map type 'delete' already deletes; drop the delete modifier` };
+    }
+    for (const [j, v] of item.vars.entries()) {
+      const res = checkRef(world, v, ANY_REF);
+      if (typeof res === 'string') return { field: `maps[${i}].vars[${j}]`, message: res };
+    }
+  }
+  return null;
+}
+
+/**
+ * A pointer argument: null, a host variable (array, subarray or struct) plus an offset of at most
+ * one past the end of its object, or the result of an earlier omp_target_alloc plus an offset of at
+ * most one past the allocation. `aligned`: offsets must be whole elements (copies and associations
+ * move whole int32 elements).
+ */
+function checkPtrArg(ctx: StepContext, field: string, p: PtrArg, aligned: boolean): StepFailure | null {
+  if (p === null) return null;
+  const offset = p.offset ?? 0;
+  if (aligned && offset % ELEMENT_BYTES !== 0)
+    return { field: `${field}.offset`, message: `${offset} is not a multiple of ${ELEMENT_BYTES} (whole elements only here)` };
+  if ('var' in p) {
+    const res = checkRef(ctx.world, p.var, HOST_PTR_REF);
+    if (typeof res === 'string') return { field: `${field}.var`, message: res };
+    const limit = bytesToObjectEnd(ctx.world, res);
+    if (offset > limit)
+      return { field: `${field}.offset`, message: `${offset} is past the end of the object of '${p.var}' (at most ${limit}, one past the end)` };
+    return null;
+  }
+  const alloc = ctx.handles.get(p.handle);
+  if (!alloc) return { field: `${field}.handle`, message: `'${p.handle}' is not the result of an earlier omp_target_alloc step` };
+  if (offset > alloc.bytes)
+    return {
+      field: `${field}.offset`,
+      message: `${offset} is past the end of '${p.handle}' (${alloc.bytes} bytes at step ${alloc.step + 1}; at most ${alloc.bytes})`,
+    };
+  return null;
+}
+
+function wholeElements(field: string, n: number): StepFailure | null {
+  return n % ELEMENT_BYTES === 0 ? null : { field, message: `${n} is not a multiple of ${ELEMENT_BYTES} (whole elements only)` };
+}
+
+function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
+  const world = ctx.world;
   const ref = (field: string, r: string, allowed: readonly RefKind[]): StepFailure | null => {
     const res = checkRef(world, r, allowed);
     return typeof res === 'string' ? { field, message: res } : null;
@@ -281,6 +423,18 @@ function checkStepSemantics(world: World, step: Program['steps'][number], openRe
       }
     return null;
   };
+  const bodyRef = (body: KernelBody): StepFailure | null => {
+    const [field, target] = 'read' in body ? ['body.read', body.read] : ['body.write', body.write];
+    return ref(field, target, DATA_REF);
+  };
+  const closes = (api: Api): StepFailure | null => {
+    const open = ctx.regions.at(-1);
+    if (open?.api === api) return null;
+    const begin = BEGIN_OF[api];
+    if (!open) return { field: 'op', message: `no open ${begin} to close` };
+    return { field: 'op', message: `the innermost open region is the ${BEGIN_OF[open.api]} of step ${open.step + 1}, not an ${begin}` };
+  };
+  const ptr = (field: string, p: PtrArg, aligned = false) => () => checkPtrArg(ctx, field, p, aligned);
 
   switch (step.op) {
     case 'acc_enter_data':
@@ -288,14 +442,12 @@ function checkStepSemantics(world: World, step: Program['steps'][number], openRe
     case 'acc_data_begin':
       return clauseVars(step.clauses);
     case 'acc_data_end':
-      return openRegions > 0 ? null : { field: 'op', message: 'no open acc_data_begin to close' };
-    case 'acc_parallel': {
-      const [field, target] = 'read' in step.body ? ['body.read', step.body.read] : ['body.write', step.body.write];
+      return closes('openacc');
+    case 'acc_parallel':
       return firstProblem(
         () => clauseVars(step.clauses),
-        () => ref(field, target, DATA_REF),
+        () => bodyRef(step.body),
       );
-    }
     case 'acc_copyin':
     case 'acc_create':
     case 'acc_copyout':
@@ -325,7 +477,62 @@ function checkStepSemantics(world: World, step: Program['steps'][number], openRe
     case 'host_write':
     case 'host_read':
       return ref('var', step.var, DATA_REF);
+    case 'omp_target_enter_data':
+    case 'omp_target_exit_data':
+    case 'omp_target_data_begin':
+      return checkMapItems(world, step.op, step.maps);
+    case 'omp_target_data_end':
+      return closes('openmp');
+    case 'omp_target':
+      return firstProblem(
+        () => checkMapItems(world, step.op, step.maps),
+        () => bodyRef(step.body),
+      );
+    case 'omp_target_alloc': {
+      if (!IDENTIFIER.test(step.result)) return { field: 'result', message: `'${step.result}' is not an identifier ([A-Za-z][A-Za-z0-9_]*)` };
+      const earlier = ctx.handles.get(step.result);
+      if (earlier) return { field: 'result', message: `'${step.result}' is already the result of step ${earlier.step + 1}` };
+      return null;
+    }
+    case 'omp_target_free':
+    case 'omp_target_is_present':
+    case 'omp_target_is_accessible':
+    case 'omp_target_disassociate_ptr':
+    case 'omp_get_mapped_ptr':
+      return checkPtrArg(ctx, 'ptr', step.ptr, false);
+    case 'omp_target_associate_ptr':
+      return firstProblem(
+        ptr('host', step.host, true),
+        ptr('dev', step.dev, true),
+        () => wholeElements('bytes', step.bytes),
+        () => wholeElements('offset', step.offset),
+      );
+    case 'omp_target_memcpy':
+      return firstProblem(
+        ptr('dst', step.dst, true),
+        ptr('src', step.src, true),
+        () => wholeElements('bytes', step.bytes),
+        () => wholeElements('dst_offset', step.dst_offset),
+        () => wholeElements('src_offset', step.src_offset),
+      );
   }
+}
+
+/**
+ * Rules across steps: a program speaks one offloading API (OpenACC or OpenMP, plus host steps),
+ * and OpenACC steps run on device 0, which must then be discrete.
+ */
+function checkApi(world: World, op: StepOp, first: { api: Api; step: number; op: StepOp } | null): StepFailure | null {
+  const api = stepApi(op);
+  if (api === null) return null;
+  if (first && first.api !== api)
+    return {
+      field: 'op',
+      message: `a program may not mix OpenACC (acc_*) and OpenMP (omp_*) steps; step ${first.step + 1} is ${first.op}`,
+    };
+  if (api === 'openacc' && world.devices?.[0]?.kind === 'shared')
+    return { field: 'op', message: `OpenACC steps use device 0, which must be discrete (world.devices[0] is shared)` };
+  return null;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -338,7 +545,8 @@ export function validateProgram(raw: unknown): ValidationResult {
   const world = checkWorld(top.data.world);
   if ('ok' in world) return world;
 
-  let openRegions = 0;
+  const ctx: StepContext = { world, regions: [], handles: new Map() };
+  let firstApi: { api: Api; step: number; op: StepOp } | null = null;
   for (const [i, rawStep] of top.data.steps.entries()) {
     if (typeof rawStep !== 'object' || rawStep === null || Array.isArray(rawStep))
       return { ok: false, step: i, field: '(step)', message: `a step is an object with an "op" field; got ${describeJson(rawStep)}` };
@@ -348,11 +556,14 @@ export function validateProgram(raw: unknown): ValidationResult {
       return { ok: false, step: i, field: 'op', message: `unknown op ${JSON.stringify(op)} (known: ${STEP_OPS.join(', ')})` };
     const shaped = STEP_SHAPES[op].safeParse(rawStep);
     if (!shaped.success) return { ok: false, step: i, ...explainIssue(shaped.error, rawStep) };
-    const step = shaped.data as Program['steps'][number];
-    const problem = checkStepSemantics(world, step, openRegions);
+    const step = shaped.data as Step;
+    const problem = checkApi(world, step.op, firstApi) ?? checkStepSemantics(ctx, step);
     if (problem) return { ok: false, step: i, ...problem };
-    if (step.op === 'acc_data_begin') openRegions++;
-    if (step.op === 'acc_data_end') openRegions--;
+    const api = stepApi(step.op);
+    if (api && !firstApi) firstApi = { api, step: i, op: step.op };
+    if (step.op === 'acc_data_begin' || step.op === 'omp_target_data_begin') ctx.regions.push({ api: api!, step: i });
+    if (step.op === 'acc_data_end' || step.op === 'omp_target_data_end') ctx.regions.pop();
+    if (step.op === 'omp_target_alloc') ctx.handles.set(step.result, { bytes: step.bytes, step: i });
   }
   const program: Program = { world, steps: top.data.steps as Program['steps'] };
   if (top.data.version !== undefined) program.version = top.data.version;

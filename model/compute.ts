@@ -40,7 +40,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   }
   // The construct is a data region: its clauses act on entry with the structured counter, and
   // on exit on the same host data.
-  const recorded = resolveClauses(state, clauses);
+  const recorded = resolveClauses(state, clauses, ctx.knobs);
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
   const result = runKernel(state, step.body);
@@ -49,7 +49,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
 }
 
 /** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */
-function rootName(state: ModelState, ref: VarRef): string {
+export function rootName(state: ModelState, ref: VarRef): string {
   const parsed = parseRef(state.world, ref);
   return parsed.kind === 'member' ? parsed.struct : parsed.name;
 }

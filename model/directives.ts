@@ -5,6 +5,7 @@
 
 import { parseRef, type AccDataBegin, type AccEnterData, type AccExitData, type Clause, type VarRef } from '../lang/program.js';
 import type { Observation } from '../lang/observation.js';
+import type { KnobValues } from '../profiles/knobs.js';
 import {
   dataRange,
   fire,
@@ -35,14 +36,16 @@ const OK: Observation = { kind: 'ok' };
  * target and is also a pointer reference (its member is attached / detached); in attach and
  * detach clauses it means the pointer member itself.
  */
-function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef): RecordedVar {
+function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, knobs: KnobValues): RecordedVar {
   if (!isDataClause(clause)) return { range: null, pointer: memberRef(state, ref) };
-  const pointer = parseRef(state.world, ref).kind === 'member' ? memberRef(state, ref) : null;
+  // K-A1: under the base-pointer reading a member in a data clause is also a pointer reference.
+  const isMember = parseRef(state.world, ref).kind === 'member';
+  const pointer = isMember && knobs['K-A1'] === 'base-pointer' ? memberRef(state, ref) : null;
   return { range: dataRange(state, ref), pointer };
 }
 
-export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[]): RecordedClause[] {
-  return clauses.map((c) => ({ clause: c.clause, vars: c.vars.map((v) => resolveClauseVar(state, c.clause, v)) }));
+export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[], knobs: KnobValues): RecordedClause[] {
+  return clauses.map((c) => ({ clause: c.clause, vars: c.vars.map((v) => resolveClauseVar(state, c.clause, v, knobs)) }));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -124,7 +127,7 @@ export function exitClauses(
 export function enterData(state: ModelState, step: AccEnterData, ctx: StepContext): Observation {
   fire(ctx, ENTER_DATA);
   // The clauses start dynamic data lifetimes: they work on the dynamic reference counter.
-  return enterClauses(state, resolveClauses(state, step.clauses), 'drc', ctx) ?? OK;
+  return enterClauses(state, resolveClauses(state, step.clauses, ctx.knobs), 'drc', ctx) ?? OK;
 }
 
 // OpenACC 3.3 §2.6.6 Exit Data Directive
@@ -132,14 +135,14 @@ export function exitData(state: ModelState, step: AccExitData, ctx: StepContext)
   fire(ctx, EXIT_DATA);
   // The clauses end dynamic data lifetimes; with finalize the dynamic counters drop to zero and
   // detach clause pointers are detached immediately.
-  return exitClauses(state, resolveClauses(state, step.clauses), 'drc', step.finalize === true, ctx) ?? OK;
+  return exitClauses(state, resolveClauses(state, step.clauses, ctx.knobs), 'drc', step.finalize === true, ctx) ?? OK;
 }
 
 // OpenACC 3.3 §2.6.5 Data Construct (entry)
 export function dataBegin(state: ModelState, step: AccDataBegin, ctx: StepContext): Observation {
   fire(ctx, DATA_CONSTRUCT);
   // The vars are resolved once, at entry; the region's exit acts on the same host data.
-  const clauses = resolveClauses(state, step.clauses);
+  const clauses = resolveClauses(state, step.clauses, ctx.knobs);
   const stop = enterClauses(state, clauses, 'src', ctx);
   if (stop) return stop;
   state.regions.push({ clauses });

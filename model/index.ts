@@ -1,6 +1,6 @@
-// The executable specification of OpenACC 3.3 data mapping for program language version 1: a pure
-// step function over an immutable state, the canonical snapshot, and the engine wrapper that
-// properties/ and the CLI drive.
+// The executable specification of OpenACC 3.3 and OpenMP 6.0 data mapping for program language
+// version 1: a pure step function over an immutable state, the canonical snapshot, and the engine
+// wrapper that properties/ and the CLI drive.
 
 import { freeze, produce } from 'immer';
 import type { Program, Step } from '../lang/program.js';
@@ -24,6 +24,16 @@ import { dataBegin, dataEnd, enterData, exitData } from './directives.js';
 import { parallel } from './compute.js';
 import { accAttachDetach, accCopyinCreate, accCopyoutDelete, accDeviceptr, accIsPresent } from './routines.js';
 import { hostRead, hostWrite, nullify, pointerAssign } from './host.js';
+import { ompDataBegin, ompDataEnd, ompEnterData, ompExitData, ompTarget } from './omp/constructs.js';
+import { ompTargetAlloc } from './omp/target-alloc.js';
+import { ompTargetFree } from './omp/target-free.js';
+import { ompTargetIsPresent } from './omp/is-present.js';
+import { ompTargetIsAccessible } from './omp/is-accessible.js';
+import { ompGetMappedPtr } from './omp/get-mapped-ptr.js';
+import { ompTargetAssociatePtr } from './omp/associate-ptr.js';
+import { ompTargetDisassociatePtr } from './omp/disassociate-ptr.js';
+import { ompTargetMemcpy } from './omp/memcpy.js';
+import { ompEntriesSnapshot, ompPointersSnapshot } from './omp/snapshot.js';
 
 export type { ModelState } from './state.js';
 
@@ -95,6 +105,32 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return accIsPresent(state, s, ctx);
     case 'acc_deviceptr':
       return accDeviceptr(state, s, ctx);
+    case 'omp_target_enter_data':
+      return ompEnterData(state, s, ctx);
+    case 'omp_target_exit_data':
+      return ompExitData(state, s, ctx);
+    case 'omp_target_data_begin':
+      return ompDataBegin(state, s, ctx);
+    case 'omp_target_data_end':
+      return ompDataEnd(state, ctx);
+    case 'omp_target':
+      return ompTarget(state, s, ctx);
+    case 'omp_target_alloc':
+      return ompTargetAlloc(state, s, ctx);
+    case 'omp_target_free':
+      return ompTargetFree(state, s, ctx);
+    case 'omp_target_is_present':
+      return ompTargetIsPresent(state, s, ctx);
+    case 'omp_target_is_accessible':
+      return ompTargetIsAccessible(state, s, ctx);
+    case 'omp_target_associate_ptr':
+      return ompTargetAssociatePtr(state, s, ctx);
+    case 'omp_target_disassociate_ptr':
+      return ompTargetDisassociatePtr(state, s, ctx);
+    case 'omp_get_mapped_ptr':
+      return ompGetMappedPtr(state, s, ctx);
+    case 'omp_target_memcpy':
+      return ompTargetMemcpy(state, s, ctx);
     case 'pointer_assign':
       return pointerAssign(state, s);
     case 'nullify':
@@ -109,7 +145,8 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
 /**
  * The canonical snapshot (lang/README.md "Observations and snapshots"): present sections by host
  * start, and every pointer member inside a present section with its attachment counter and the
- * pointer value its device copy holds, by member address.
+ * pointer value its device copy holds, by member address; then the OpenMP entries and pointers
+ * (lang/README-openmp.md "Snapshot additions").
  */
 export function snapshot(state: ModelState): Snapshot {
   const sections = state.sections.map((s) => ({ host: [s.start, s.end] as [number, number], block: s.block, src: s.src, drc: s.drc }));
@@ -122,7 +159,7 @@ export function snapshot(state: ModelState): Snapshot {
         device: copyPtr(devicePointer(state, memberAt(state, addr))),
       });
   attachments.sort((x, y) => x.ptr - y.ptr);
-  return { sections, attachments };
+  return { sections, attachments, ompEntries: ompEntriesSnapshot(state), ompPointers: ompPointersSnapshot(state) };
 }
 
 /** The model as an Engine: the immutable state lives in the closure and advances step by step. */

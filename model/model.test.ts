@@ -89,6 +89,8 @@ describe('seed 000: re-attach after host reassociation', () => {
           { host: [C, C + 16], block: 1, src: 0, drc: 1 },
         ],
         attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 3, offset: 0, count: 10 } }],
+        ompEntries: [],
+        ompPointers: [],
       });
       for (const s of r.snapshots) for (const at of s.attachments) expect(at.ac).toBeGreaterThanOrEqual(0);
     });
@@ -160,7 +162,7 @@ describe('step is pure', () => {
     const r1 = step(s0, REATTACH.steps[0]!, spec);
     const r2 = step(r1.state, REATTACH.steps[1]!, spec);
     expect(snapshot(s0)).toEqual(before);
-    expect(snapshot(r1.state)).toEqual({ sections: [], attachments: [] });
+    expect(snapshot(r1.state)).toEqual({ sections: [], attachments: [], ompEntries: [], ompPointers: [] });
     expect(snapshot(r2.state).sections).toHaveLength(1);
     expect(Object.isFrozen(r2.state.sections)).toBe(true);
   });
@@ -244,7 +246,7 @@ describe('data clauses and directives', () => {
     );
     expect(r.observations[2]).toEqual(read(10, 1));
     expect(r.observations[4]).toEqual({ kind: 'read', values: [7, 7, 7, 7, 1, 1, 1, 1, 1, 1] });
-    expect(r.snapshots[4]).toEqual({ sections: [], attachments: [] });
+    expect(r.snapshots[4]).toEqual({ sections: [], attachments: [], ompEntries: [], ompPointers: [] });
   });
 
   it('an implicit copy around a kernel copies in and back out', () => {
@@ -316,10 +318,14 @@ describe('data clauses and directives', () => {
         { host: [C, C + 16], block: 1, src: 0, drc: 1 },
       ],
       attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }],
+      ompEntries: [],
+      ompPointers: [],
     });
     expect(r.snapshots[3]).toEqual({
       sections: [{ host: [C, C + 16], block: 1, src: 0, drc: 1 }],
       attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: B, count: 10 } }],
+      ompEntries: [],
+      ompPointers: [],
     });
   });
 
@@ -441,6 +447,8 @@ describe('knobs', () => {
     expect(once.snapshots[3]).toEqual({
       sections: [{ host: [C, C + 16], block: 1, src: 0, drc: 1 }],
       attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }],
+      ompEntries: [],
+      ompPointers: [],
     });
     const twice = run(prog(steps), withKnobs({ 'K-A10': 'twice' }));
     expect(twice.snapshots[3]!.attachments).toEqual([{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }]);

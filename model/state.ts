@@ -1,6 +1,7 @@
-// The state of the executable specification: host memory, device memory, the present table, the
-// attachment counters and the open data regions. Plain objects and arrays only; a step changes it
-// through an immer draft (see index.ts), so every state a caller holds is immutable.
+// The state of the executable specification: host memory, device memory, the OpenACC present
+// table with its attachment counters, the OpenMP present tables of every device, and the open data
+// regions. Plain objects and arrays only; a step changes it through an immer draft (see index.ts),
+// so every state a caller holds is immutable.
 
 import type { KnobValues } from '../profiles/index.js';
 import {
@@ -14,7 +15,8 @@ import {
   type Program,
   type World,
 } from '../lang/program.js';
-import type { ErrorCode, Observation, PtrValue } from '../lang/observation.js';
+import type { DevAddr, ErrorCode, Observation, PtrValue } from '../lang/observation.js';
+import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -36,13 +38,22 @@ export interface HostObject {
   contents: Contents;
 }
 
-/** A device allocation. Blocks are numbered from 1 in creation order and never reused. */
+/** Where an allocation lives: a device of the world (its index), or the host (the initial device). */
+export type BlockOwner = number | 'host';
+
+/**
+ * A device allocation. Blocks of every device (OpenACC sections, OpenMP map storage and
+ * `omp_target_alloc` memory) are numbered from 1 in creation order and never reused.
+ */
 export interface DeviceBlock {
   id: number;
   bytes: number;
-  /** False once the section it held was removed; dead blocks stay so dangling pointers can be told apart. */
+  /** False once freed; dead blocks stay so dangling pointers can be told apart. */
   alive: boolean;
   contents: Contents;
+  device: BlockOwner;
+  /** `map`: storage a data clause or map created (freed with its entry); `alloc`: from omp_target_alloc. */
+  source: 'map' | 'alloc';
 }
 
 /** Half-open host byte range [start, end). */
@@ -94,6 +105,38 @@ export interface Region {
 }
 
 // ------------------------------------------------------------------------------------------------
+// OpenMP present tables (lang/README-openmp.md)
+
+/** One entry of an OpenMP device's present table: a host range and its corresponding storage. */
+export interface OmpEntry extends Range {
+  /** Device block of the storage, or null for a self map (the original host storage). */
+  block: number | null;
+  /** Byte offset of the storage in its block (0 for a self map). */
+  offset: number;
+  /** Reference count; Infinity for an infinite count. */
+  rc: number;
+  origin: 'map' | 'associate';
+  /** Creation order, shared by every device (1, 2, …). */
+  order: number;
+}
+
+/** One list item of a map construct, as it resolved when the construct started. */
+export interface RecordedMapItem {
+  type: OmpMapType;
+  modifiers: OmpMapModifier[];
+  /** Host range of the data; null for a disassociated `c%p` (no storage is mapped). */
+  range: Range | null;
+  /** The pointer member of a `c%p` item (an attach candidate), else null. */
+  pointer: MemberRef | null;
+}
+
+/** An open `omp_target_data` region: where its maps acted, and its items, acted on again at its end. */
+export interface OmpRegion {
+  device: BlockOwner;
+  items: RecordedMapItem[];
+}
+
+// ------------------------------------------------------------------------------------------------
 // The whole state
 
 export interface ModelState {
@@ -101,9 +144,9 @@ export interface ModelState {
   world: World;
   /** Host objects in layout order. */
   host: HostObject[];
-  /** Device blocks of device 0; blocks[i] has id i + 1. */
+  /** Device blocks of every device; blocks[i] has id i + 1. */
   blocks: DeviceBlock[];
-  /** Present table of device 0, sorted by host start. */
+  /** OpenACC present table (device 0), sorted by host start. */
   sections: Section[];
   /** Attachment counters, keyed by the host address of the pointer member. */
   attachments: Record<number, AttachmentCounter>;
@@ -111,15 +154,24 @@ export interface ModelState {
   regions: Region[];
   /** True once a step observed an error or undefined behaviour. */
   halted: boolean;
-  /** Number the next device allocation gets. */
+  /** Number the next device allocation gets (OpenACC and OpenMP alike). */
   nextBlock: number;
+  /** OpenMP present tables: ompEntries[d] holds device d's entries in creation order. */
+  ompEntries: OmpEntry[][];
+  /** Creation-order number the next OpenMP entry gets. */
+  nextOmpEntry: number;
+  /** Open OpenMP target data regions, innermost last. */
+  ompRegions: OmpRegion[];
+  /** Pointers returned by omp_target_alloc steps, by the step's `result` name. */
+  handles: Record<string, DevAddr | null>;
 }
 
 /** Host memory of a fresh program: the world's initial values; nothing on the device. */
 export function createInitialState(program: Program): ModelState {
   const world = structuredClone(program.world);
-  if (worldDevices(world)[0]!.kind !== 'discrete')
-    throw new Error('model: language version 1 needs device 0 to be discrete');
+  const devices = worldDevices(world);
+  if (devices[0]!.kind !== 'discrete' && program.steps.some((s) => s.op.startsWith('acc_')))
+    throw new Error('model: OpenACC steps in language version 1 need device 0 to be discrete');
   const layout = hostLayout(world);
   const state: ModelState = {
     world,
@@ -130,6 +182,10 @@ export function createInitialState(program: Program): ModelState {
     regions: [],
     halted: false,
     nextBlock: 1,
+    ompEntries: devices.map(() => []),
+    nextOmpEntry: 1,
+    ompRegions: [],
+    handles: {},
   };
   for (const obj of layout) {
     if (obj.kind === 'array') {
@@ -305,14 +361,14 @@ export function memberAt(state: ModelState, addr: number): MemberRef {
 // ------------------------------------------------------------------------------------------------
 // Cells
 
-function pointerCell(contents: Contents, index: number): PtrValue {
+export function pointerCell(contents: Contents, index: number): PtrValue {
   if (contents.kind !== 'pointers') throw new Error('internal: reading a pointer from element memory');
   const v = contents.values[index];
   if (v === undefined) throw new Error(`internal: pointer cell ${index} out of bounds`);
   return v;
 }
 
-function setPointerCell(contents: Contents, index: number, value: PtrValue): void {
+export function setPointerCell(contents: Contents, index: number, value: PtrValue): void {
   if (contents.kind !== 'pointers') throw new Error('internal: writing a pointer into element memory');
   if (index < 0 || index >= contents.values.length) throw new Error(`internal: pointer cell ${index} out of bounds`);
   contents.values[index] = value;
@@ -416,14 +472,20 @@ export function insertSection(state: ModelState, section: Section): void {
  * counter 0.
  */
 export function mapNewSection(state: ModelState, range: Range, counter: CounterName, contents: Contents): Section {
-  const id = state.nextBlock;
-  state.nextBlock += 1;
-  state.blocks.push({ id, bytes: range.end - range.start, alive: true, contents });
+  const id = allocateBlock(state, range.end - range.start, contents, 0, 'map');
   const section: Section = { start: range.start, end: range.end, block: id, src: 0, drc: 0 };
   section[counter] = 1;
   insertSection(state, section);
   for (const addr of membersInside(state, range)) state.attachments[addr] = { ac: 0 };
   return sectionHolding(state, range);
+}
+
+/** Takes the next block number for a new live allocation of `bytes` bytes holding `contents`. */
+export function allocateBlock(state: ModelState, bytes: number, contents: Contents, device: BlockOwner, source: DeviceBlock['source']): number {
+  const id = state.nextBlock;
+  state.nextBlock += 1;
+  state.blocks.push({ id, bytes, alive: true, contents, device, source });
+  return id;
 }
 
 /** Removes a section from the present table: its device block and its attachment counters die. */
@@ -487,6 +549,33 @@ export function checkInvariants(state: ModelState): void {
   const counted = Object.keys(state.attachments).map(Number);
   if (counted.length !== members.size || counted.some((addr) => !members.has(addr)))
     throw new Error('internal: attachment counters do not match the pointer members of present sections');
+  checkOmpInvariants(state);
+}
+
+/**
+ * The OpenMP tables: entries in creation order with a count of at least 1; map entries have a
+ * finite count and own a live map block of their device and size (or a self map); associate
+ * entries have an infinite count and use omp_target_alloc memory of their device.
+ */
+function checkOmpInvariants(state: ModelState): void {
+  state.ompEntries.forEach((entries, device) =>
+    entries.forEach((e, i) => {
+      const where = `internal: OpenMP entry at 0x${e.start.toString(16)} on device ${device}`;
+      const previous = entries[i - 1];
+      if (previous && previous.order >= e.order) throw new Error(`${where} is out of creation order`);
+      if (!(e.rc >= 1)) throw new Error(`${where} is in the table with reference count ${e.rc}`);
+      if ((e.origin === 'associate') !== (e.rc === Infinity)) throw new Error(`${where}: only associate entries have an infinite count`);
+      if (e.block === null) {
+        if (e.origin !== 'map' || e.offset !== 0) throw new Error(`${where} is a self map but not a map entry at offset 0`);
+        return;
+      }
+      const block = blockById(state, e.block);
+      if (block.device !== device) throw new Error(`${where} uses block ${e.block} of another device`);
+      if (e.origin === 'map' && (block.source !== 'map' || !block.alive || e.offset !== 0 || block.bytes !== e.end - e.start))
+        throw new Error(`${where} does not own a live map block of its size`);
+      if (e.origin === 'associate' && block.source !== 'alloc') throw new Error(`${where} is associated with map storage`);
+    }),
+  );
 }
 
 /** The counter a clause or routine works on: structured for regions, dynamic for data lifetimes. */

@@ -23,9 +23,11 @@ export interface KnobDef {
 
 /** Reading of every knob, as one typed record. */
 export interface KnobValues {
+  'K-A1': 'base-pointer' | 'pointer-only';
   'K-A2': 'noop' | 'error';
   'K-A3': 'null-and-count' | 'null-keep-count' | 'error';
   'K-A4': 'compare-target' | 'counter-only';
+  'K-A4b': 'address' | 'descriptor';
   'K-A5': 'noop' | 'error';
   'K-A6': 'noop' | 'error';
   'K-A9': 'noop' | 'error' | 'decrement';
@@ -52,6 +54,17 @@ export interface KnobValues {
 export type KnobId = keyof KnobValues;
 
 export const KNOBS: readonly KnobDef[] = [
+  {
+    id: 'K-A1',
+    title: 'What "pointer reference" means in a data clause',
+    section: 'OpenACC 3.3 §2.7.2, §2.7.4–§2.7.10 ("if var is a pointer reference, an attach action is performed")',
+    readings: [
+      { id: 'base-pointer', summary: 'a pointer member in a data clause (copyin(c%p)) is also attached / detached' },
+      { id: 'pointer-only', summary: 'only attach / detach clauses and routines attach; data clauses move the target alone' },
+    ],
+    default: 'base-pointer',
+    rationale: 'The term is not defined; the struct-member examples and flang\'s 3.3 reading attach the base pointer.',
+  },
   {
     id: 'K-A2',
     title: 'Attach when the pointer or its target is absent',
@@ -89,6 +102,17 @@ export const KNOBS: readonly KnobDef[] = [
     ],
     default: 'compare-target',
     rationale: '§2.7.2 requires both a nonzero counter and a device pointer that already points at the target.',
+  },
+  {
+    id: 'K-A4b',
+    title: '"Same target" for a Fortran pointer descriptor',
+    section: 'OpenACC 3.3 §2.6.8 Attachment Counter ("attached to a new target address")',
+    readings: [
+      { id: 'address', summary: 'the same base address is the same target' },
+      { id: 'descriptor', summary: 'flang proposal: any descriptor change (here: the element count) is a new target' },
+    ],
+    default: 'address',
+    rationale: 'The text speaks of a target address.',
   },
   {
     id: 'K-A5',

@@ -248,45 +248,66 @@ export function stepArb(): fc.Arbitrary<Step> {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Region balance
+// Region balance (OpenACC data regions, and OpenMP target data regions of arbitraries-omp.ts)
+
+/** The end step that closes a region begin step, or null when `op` begins no region. */
+function regionEndOf(op: Step['op']): 'acc_data_end' | 'omp_target_data_end' | null {
+  if (op === 'acc_data_begin') return 'acc_data_end';
+  if (op === 'omp_target_data_begin') return 'omp_target_data_end';
+  return null;
+}
+
+/** True when `op` begins a region (`acc_data_begin` or `omp_target_data_begin`). */
+export function isRegionBegin(op: Step['op']): boolean {
+  return regionEndOf(op) !== null;
+}
+
+/** True when `op` ends a region (`acc_data_end` or `omp_target_data_end`). */
+export function isRegionEnd(op: Step['op']): boolean {
+  return op === 'acc_data_end' || op === 'omp_target_data_end';
+}
 
 /**
- * Makes every `acc_data_end` close an open `acc_data_begin`: ends with no open region are dropped,
- * and regions still open after the last step are closed at the end, innermost first.
+ * Makes every region end close an open region it belongs to: ends with no such open region are
+ * dropped, and regions still open after the last step are closed at the end, innermost first.
  */
 export function balanceRegions(steps: readonly Step[]): Step[] {
   const out: Step[] = [];
-  let depth = 0;
+  const open: Step['op'][] = [];
   for (const s of steps) {
-    if (s.op === 'acc_data_end') {
-      if (depth === 0) continue;
-      depth--;
-    } else if (s.op === 'acc_data_begin') depth++;
+    if (isRegionEnd(s.op)) {
+      if (open.at(-1) !== s.op) continue;
+      open.pop();
+    } else {
+      const end = regionEndOf(s.op);
+      if (end) open.push(end);
+    }
     out.push(s);
   }
-  for (; depth > 0; depth--) out.push({ op: 'acc_data_end' });
+  for (const end of open.reverse()) out.push({ op: end } as Step);
   return out;
 }
 
-/** True when every end closes an open region and no region is left open. */
+/** True when every end closes an open region of its kind and no region is left open. */
 export function regionsBalanced(steps: readonly Step[]): boolean {
-  let depth = 0;
+  const open: Step['op'][] = [];
   for (const s of steps) {
-    if (s.op === 'acc_data_begin') depth++;
-    else if (s.op === 'acc_data_end' && --depth < 0) return false;
+    const end = regionEndOf(s.op);
+    if (end) open.push(end);
+    else if (isRegionEnd(s.op) && open.pop() !== s.op) return false;
   }
-  return depth === 0;
+  return open.length === 0;
 }
 
-/** Index of the `acc_data_end` closing the `acc_data_begin` at `begin` (steps must be balanced). */
+/** Index of the end closing the region begin at `begin` (steps must be balanced). */
 export function matchingEnd(steps: readonly Step[], begin: number): number {
   let depth = 0;
   for (let i = begin; i < steps.length; i++) {
     const op = steps[i]!.op;
-    if (op === 'acc_data_begin') depth++;
-    else if (op === 'acc_data_end' && --depth === 0) return i;
+    if (regionEndOf(op)) depth++;
+    else if (isRegionEnd(op) && --depth === 0) return i;
   }
-  throw new Error(`internal: acc_data_begin at step ${begin + 1} has no matching acc_data_end`);
+  throw new Error(`internal: ${steps[begin]?.op} at step ${begin + 1} has no matching end`);
 }
 
 export function poolProgram(steps: Step[]): Program {

@@ -7,13 +7,13 @@
 
 import fc from 'fast-check';
 import type { Program } from '../lang/program.js';
-import { firstDivergence, type CompareMode, type Divergence, type Side } from './compare.js';
-import { DEFAULT_MAX_STEPS, programArb, regionsBalanced } from './arbitraries.js';
+import { firstDivergence, type CompareMode, type Divergence, type RulesListener, type Side } from './compare.js';
+import { DEFAULT_MAX_STEPS, regionsBalanced } from './arbitraries.js';
+import { DEFAULT_API, programArbFor, type ApiChoice } from './api.js';
 import { greedyShrink, renderProgram } from './shrink.js';
-
-export { renderProgram } from './shrink.js';
 import { campaignParameters } from './budget.js';
 
+export { renderProgram } from './shrink.js';
 export {
   DEFAULT_CAMPAIGN_RUNS,
   DEFAULT_SEED,
@@ -35,7 +35,11 @@ export interface CampaignOptions {
   timeMs?: number;
   /** Bound on generated program length (default 25). */
   maxSteps?: number;
+  /** Which API the generated programs use (default `both`: each program is OpenACC or OpenMP). */
+  api?: ApiChoice;
   onProgress?: (p: { runs: number; elapsedMs: number; total?: number }) => void;
+  /** Hears the spec rules fired by every step of the generated programs (not by shrinking). */
+  onRules?: RulesListener;
 }
 
 export interface CampaignFound {
@@ -70,10 +74,11 @@ export class CampaignCrash extends Error {
 }
 
 type Failure = { kind: 'divergence'; divergence: Divergence } | { kind: 'crash'; error: unknown };
+type Comparison = Pick<CampaignOptions, 'a' | 'b' | 'compare'>;
 
-function failureOf(program: Program, o: CampaignOptions): Failure | null {
+function failureOf(program: Program, o: Comparison, onRules?: RulesListener): Failure | null {
   try {
-    const d = firstDivergence(program, o.a, o.b, o.compare);
+    const d = firstDivergence(program, o.a, o.b, o.compare, onRules);
     return d === null ? null : { kind: 'divergence', divergence: d };
   } catch (error) {
     return { kind: 'crash', error };
@@ -89,10 +94,11 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
   let runs = 0;
   let lastReport = 0;
   let firstFailing: Program | null = null;
-  const property = fc.property(programArb({ maxSteps: o.maxSteps ?? DEFAULT_MAX_STEPS }), (program) => {
+  const arb = programArbFor(o.api ?? DEFAULT_API, { maxSteps: o.maxSteps ?? DEFAULT_MAX_STEPS });
+  const property = fc.property(arb, (program) => {
     // The generator only emits balanced programs; this keeps any other candidate out of the search.
     fc.pre(regionsBalanced(program.steps));
-    const ok = failureOf(program, o) === null;
+    const ok = failureOf(program, o, firstFailing === null ? o.onRules : undefined) === null;
     if (firstFailing === null) {
       runs++;
       if (!ok) firstFailing = program;
@@ -121,7 +127,6 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
   };
 }
 
-
 // ------------------------------------------------------------------------------------------------
 // Domain shrink pass
 
@@ -132,15 +137,14 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
  * together with its end, keeping what it encloses); remove one clause or one clause var; drop
  * `finalize`, `default(present)` or an `acc_is_present` byte count. Every candidate is balanced.
  */
-export function domainShrink(program: Program, o: Pick<CampaignOptions, 'a' | 'b' | 'compare'>): Program {
-  const opts = o as CampaignOptions;
-  const start = failureOf(program, opts);
+export function domainShrink(program: Program, o: Comparison): Program {
+  const start = failureOf(program, o);
   if (start === null) return program;
   return greedyShrink(
     program,
-    (p) => failureOf(p, opts)?.kind === start.kind,
+    (p) => failureOf(p, o)?.kind === start.kind,
     (p) => {
-      const f = failureOf(p, opts);
+      const f = failureOf(p, o);
       return f?.kind === 'divergence' ? f.divergence.step : null;
     },
   );

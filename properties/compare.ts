@@ -57,19 +57,27 @@ function endsComparison(o: Observation): boolean {
   return o.kind === 'undefined' || o.kind === 'error' || o.kind === 'halted';
 }
 
+/** Receives the spec rules one side's engine fired in one step (engines that track rules only). */
+export type RulesListener = (side: 'a' | 'b', rules: readonly string[]) => void;
+
 /**
  * Compares two sides step by step. Observations must be equal (deep equality; error messages are
  * ignored, codes are compared). In `state` mode the canonical snapshots must be equal too, except
  * after an error (the program is dead). An `undefined` observation on either side means anything
- * goes from there: comparison stops without a divergence.
+ * goes from there: comparison stops without a divergence. `onRules`, when given, hears the rules
+ * fired by every step the comparison executes (e.g. for spec-rule coverage).
  */
-export function firstDivergence(program: Program, a: Side, b: Side, mode: CompareMode): Divergence | null {
+export function firstDivergence(program: Program, a: Side, b: Side, mode: CompareMode, onRules?: RulesListener): Divergence | null {
   const ea = ENGINES[a.engine](program, a.profile);
   const eb = ENGINES[b.engine](program, b.profile);
   for (let i = 0; i < program.steps.length; i++) {
     const step = program.steps[i]!;
     const oa = ea.apply(step);
     const ob = eb.apply(step);
+    if (onRules) {
+      if (ea.lastRules) onRules('a', ea.lastRules());
+      if (eb.lastRules) onRules('b', eb.lastRules());
+    }
     if (oa.kind === 'undefined' || ob.kind === 'undefined') return null;
     if (!sameObservation(oa, ob))
       return { step: i, kind: 'observation', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };

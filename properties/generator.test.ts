@@ -3,11 +3,14 @@
 // produces from it is valid too (so a shrunk counterexample is always a loadable program).
 
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { STEP_OPS, validateProgram } from '../lang/validate.js';
 import type { Program, Step } from '../lang/program.js';
 import { greedyShrink } from './shrink.js';
 import { DEFAULT_MAX_STEPS, POOL_WORLD, balanceRegions, programArb, regionsBalanced } from './arbitraries.js';
+import { OMP_POOL_WORLD, ompProgramArb } from './arbitraries-omp.js';
+import { programArbFor, type ApiChoice } from './api.js';
 
 function validationProblem(p: Program): string | null {
   const r = validateProgram(JSON.parse(JSON.stringify(p)));
@@ -38,9 +41,9 @@ describe('program generator', () => {
     }
   });
 
-  it('reaches every op of the language', () => {
+  it('reaches every OpenACC and host op of the language (and no OpenMP op)', () => {
     const ops = new Set(fc.sample(programArb(), { seed: 11, numRuns: 300 }).flatMap((p) => p.steps.map((s) => s.op)));
-    expect([...ops].sort()).toEqual([...STEP_OPS].sort());
+    expect([...ops].sort()).toEqual(STEP_OPS.filter((op) => !op.startsWith('omp_')).sort());
   });
 
   it('is deterministic: the same seed gives the same programs, another seed other programs', () => {
@@ -87,5 +90,95 @@ describe('program generator', () => {
     expect(balanceRegions([begin, begin, end])).toEqual([begin, begin, end, end]);
     expect(regionsBalanced([end, begin])).toBe(false);
     expect(regionsBalanced([begin, read, end])).toBe(true);
+  });
+});
+
+describe('OpenMP program generator', () => {
+  it('emits valid, balanced programs over the OpenMP pool world', () => {
+    fc.assert(
+      fc.property(ompProgramArb(), (p) => {
+        expect(validationProblem(p)).toBeNull();
+        expect(regionsBalanced(p.steps)).toBe(true);
+        expect(p.world).toEqual(OMP_POOL_WORLD);
+        expect(p.steps.some((s) => s.op.startsWith('acc_'))).toBe(false);
+        const begins = p.steps.filter((s) => s.op === 'omp_target_data_begin').length;
+        expect(p.steps.length).toBeLessThanOrEqual(DEFAULT_MAX_STEPS + begins);
+      }),
+      { seed: 7, numRuns: 2000 },
+    );
+  });
+
+  it('reaches every OpenMP and host op, and no OpenACC op', () => {
+    const ops = new Set(fc.sample(ompProgramArb(), { seed: 11, numRuns: 300 }).flatMap((p) => p.steps.map((s) => s.op)));
+    expect([...ops].sort()).toEqual(STEP_OPS.filter((op) => !op.startsWith('acc_')).sort());
+  });
+
+  it('draws device arguments from the GPUs, the shared device, the host, omp_invalid_device and out of range', () => {
+    const devices = new Set<string>();
+    for (const p of fc.sample(ompProgramArb(), { seed: 12, numRuns: 300 }))
+      for (const s of p.steps)
+        for (const [key, value] of Object.entries(s)) if (key === 'device' || key.endsWith('_device')) devices.add(String(value));
+    expect([...devices].sort()).toEqual(['-1', '-2', '0', '1', '2', '7', 'initial']);
+  });
+
+  it('reuses allocation handles and relates associations to earlier ones', () => {
+    const programs = fc.sample(ompProgramArb(), { seed: 13, numRuns: 500 });
+    const handleUses = (p: Program) =>
+      p.steps.flatMap((s) => Object.values(s).filter((v): v is { handle: string } => typeof v === 'object' && v !== null && 'handle' in v));
+    // a handle reaches every routine that takes a device pointer
+    const opsWithHandles = new Set(programs.flatMap((p) => p.steps.filter((s) => handleUses({ ...p, steps: [s] }).length > 0).map((s) => s.op)));
+    for (const op of ['omp_target_free', 'omp_target_associate_ptr', 'omp_target_memcpy', 'omp_target_is_accessible', 'omp_target_is_present'])
+      expect(opsWithHandles).toContain(op);
+    // host pointers at the start, inside and one past the end of an object
+    const offsets = new Set(programs.flatMap((p) => p.steps.flatMap((s) => ('ptr' in s && s.ptr && typeof s.ptr === 'object' && 'var' in s.ptr ? [s.ptr.offset ?? 0] : []))));
+    for (const o of [0, 4, 32]) expect(offsets).toContain(o);
+    // an association repeated exactly, and one starting inside an earlier one
+    const associations = programs.map((p) => p.steps.filter((s) => s.op === 'omp_target_associate_ptr'));
+    expect(associations.some((list) => list.some((s, i) => list.slice(0, i).some((t) => JSON.stringify(t) === JSON.stringify(s))))).toBe(true);
+  });
+
+  it('is deterministic, and keeps every shrink candidate valid and balanced', () => {
+    expect(fc.sample(ompProgramArb(), { seed: 42, numRuns: 100 })).toEqual(fc.sample(ompProgramArb(), { seed: 42, numRuns: 100 }));
+    let candidates = 0;
+    const bad: string[] = [];
+    const freesAfterAssociate = (p: Program) => {
+      const i = p.steps.findIndex((s) => s.op === 'omp_target_associate_ptr' && s.dev !== null);
+      return i >= 0 && p.steps.slice(i).some((s) => s.op === 'omp_target_free' && s.ptr !== null);
+    };
+    const details = fc.check(
+      fc.property(ompProgramArb(), (p) => {
+        candidates++;
+        const problem = validationProblem(p) ?? (regionsBalanced(p.steps) ? null : 'unbalanced regions');
+        if (problem && bad.length < 5) bad.push(problem);
+        return !freesAfterAssociate(p);
+      }),
+      { seed: 5, numRuns: 500 },
+    );
+    expect(details.failed).toBe(true);
+    expect(bad).toEqual([]);
+    expect(candidates).toBeGreaterThan(details.numRuns);
+    // the greedy pass never removes the allocation the remaining steps name
+    const minimal = greedyShrink(details.counterexample![0], freesAfterAssociate);
+    expect(validationProblem(minimal)).toBeNull();
+    expect(minimal.steps.map((s) => s.op)).toEqual(['omp_target_alloc', 'omp_target_associate_ptr', 'omp_target_free']);
+  });
+
+  it('balanceRegions pairs OpenMP ends with OpenMP begins', () => {
+    const begin: Step = { op: 'omp_target_data_begin', maps: [{ type: 'to', vars: ['a'] }] };
+    const end: Step = { op: 'omp_target_data_end' };
+    expect(balanceRegions([end, begin, begin, end])).toEqual([begin, begin, end, end]);
+    expect(balanceRegions([{ op: 'acc_data_begin', clauses: [] }, end])).toEqual([{ op: 'acc_data_begin', clauses: [] }, { op: 'acc_data_end' }]);
+    expect(regionsBalanced([begin, { op: 'acc_data_end' }])).toBe(false);
+  });
+});
+
+describe('programArbFor', () => {
+  it('generates one API per program, and both APIs under `both`', () => {
+    const worlds = (api: ApiChoice) =>
+      new Set(fc.sample(programArbFor(api), { seed: 9, numRuns: 200 }).map((p) => (isDeepStrictEqual(p.world, POOL_WORLD) ? 'openacc' : 'openmp')));
+    expect([...worlds('openacc')]).toEqual(['openacc']);
+    expect([...worlds('openmp')]).toEqual(['openmp']);
+    expect([...worlds('both')].sort()).toEqual(['openacc', 'openmp']);
+    for (const p of fc.sample(programArbFor('both'), { seed: 10, numRuns: 300 })) expect(validationProblem(p)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Invariants of the model's canonical state, checked after every step of random programs. These
 // are facts the semantics contract (lang/README.md) states outright, so a violation is a model bug
 // whatever the profile says, except the sign of attachment counters, which a profile may relax
-// (K-A9 `decrement` lets a detach take the counter below zero).
+// (K-A9 `decrement` lets a detach take the counter below zero). The programs are OpenACC-only, so
+// the OpenMP tables of the snapshot must stay empty.
 
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
@@ -49,6 +50,8 @@ function snapshotProblems(program: Program, snap: Snapshot, countersNonNegative:
     const next = attachments[i + 1];
     if (next && !(a.ptr < next.ptr)) problems.push(`attachment entries not sorted by address: 0x${a.ptr.toString(16)} then 0x${next.ptr.toString(16)}`);
   });
+  if ((snap.ompEntries ?? []).length > 0 || (snap.ompPointers ?? []).length > 0)
+    problems.push('an OpenACC-only program left entries in the OpenMP tables');
   for (const [addr, name] of memberAddresses(program))
     if (inPresent(addr) && !attachments.some((a) => a.ptr === addr))
       problems.push(`${name} lies in a present section but has no attachment entry`);

@@ -5,6 +5,8 @@
 // fails the test with the minimal program.
 //
 // Budget: MAPCHECK_RUNS / MAPCHECK_TIME / MAPCHECK_SEED (see campaign.ts campaignBudgetFromEnv).
+// Each campaign generates OpenACC and OpenMP programs within that one budget (api `both`: the
+// generator picks the API per program), so adding OpenMP did not add campaigns.
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +26,7 @@ describe('impl refines model (observation and state compared after every step)',
       const profile = loadProfile(name);
       const model: Side = { engine: 'model', profile };
       const impl: Side = { engine: 'impl', profile };
-      const result = runCampaign({ a: model, b: impl, compare: 'state', ...budget });
+      const result = runCampaign({ a: model, b: impl, compare: 'state', api: 'both', ...budget });
       console.log(`refinement [${name}]: seed=${result.seed} runs=${result.runs} in ${result.elapsedMs} ms`);
 
       if (result.found) {

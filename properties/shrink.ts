@@ -5,7 +5,8 @@
 
 import type { Program, Step } from '../lang/program.js';
 import { renderStep } from '../cli/render.js';
-import { balanceRegions, matchingEnd } from './arbitraries.js';
+import { validateProgram } from '../lang/validate.js';
+import { balanceRegions, isRegionBegin, isRegionEnd, matchingEnd } from './arbitraries.js';
 
 /** Numbered listing of a program's steps (1-based, as users count them). */
 export function renderProgram(p: Program): string {
@@ -37,8 +38,16 @@ export function greedyShrink(
   }
 }
 
-/** Every one-move simplification of a balanced program, in the order greedyShrink tries them. */
+/**
+ * Every one-move simplification of a balanced program, in the order greedyShrink tries them. Only
+ * valid programs are yielded (removing an `omp_target_alloc` step orphans the later uses of its
+ * result, so that candidate is skipped).
+ */
 export function* simplifications(p: Program, failingStep: (p: Program) => number | null = () => null): Generator<Program> {
+  for (const candidate of candidates(p, failingStep)) if (validateProgram(candidate).ok) yield candidate;
+}
+
+function* candidates(p: Program, failingStep: (p: Program) => number | null): Generator<Program> {
   const steps = p.steps;
   const with_ = (s: Step[]): Program => ({ ...p, steps: s });
 
@@ -50,8 +59,8 @@ export function* simplifications(p: Program, failingStep: (p: Program) => number
 
   for (let i = 0; i < steps.length; i++) {
     const op = steps[i]!.op;
-    if (op === 'acc_data_end') continue; // removed together with its begin
-    if (op === 'acc_data_begin') {
+    if (isRegionEnd(op)) continue; // removed together with its begin
+    if (isRegionBegin(op)) {
       const end = matchingEnd(steps, i);
       yield with_(steps.filter((_, j) => j !== i && j !== end));
     } else {
@@ -94,6 +103,27 @@ function* simplerStep(s: Step): Generator<Step> {
   if (s.op === 'acc_is_present' && s.bytes !== undefined) {
     const { bytes: _drop, ...rest } = s;
     yield rest;
+  }
+  if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data' || s.op === 'omp_target_data_begin' || s.op === 'omp_target') {
+    const ms = s.maps;
+    const minMaps = s.op === 'omp_target' ? 0 : 1;
+    if (ms.length > minMaps) {
+      for (let k = 0; k < ms.length; k++) yield { ...s, maps: ms.filter((_, j) => j !== k) } as Step;
+    }
+    for (let k = 0; k < ms.length; k++) {
+      const m = ms[k]!;
+      const simpler = [];
+      for (let v = 0; m.vars.length > 1 && v < m.vars.length; v++) simpler.push({ ...m, vars: m.vars.filter((_, j) => j !== v) });
+      for (const mod of m.modifiers ?? []) {
+        const rest = m.modifiers!.filter((x) => x !== mod);
+        simpler.push(rest.length > 0 ? { ...m, modifiers: rest } : { type: m.type, vars: m.vars });
+      }
+      for (const fewer of simpler) yield { ...s, maps: ms.map((x, j) => (j === k ? fewer : x)) } as Step;
+    }
+    if (s.device !== undefined) {
+      const { device: _drop, ...rest } = s;
+      yield rest as Step;
+    }
   }
 }
 

@@ -7,13 +7,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Program } from '../lang/program.js';
-import { loadProfile } from '../profiles/index.js';
+import { KNOBS, loadProfile, type Profile } from '../profiles/index.js';
 import { programArb, regionsBalanced } from './arbitraries.js';
 import { campaignBudgetFromEnv, campaignParameters, renderProgram, runCampaign } from './campaign.js';
 import { firstDivergence, type Side } from './compare.js';
 import { simplifications } from './shrink.js';
 import { validateProgram } from '../lang/validate.js';
 import { WITNESS_IDS, WITNESSES, detectWitnesses, modelWitnessTrace, type WitnessId } from './witness.js';
+import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
+import { DEFAULT_API, programArbFor } from './api.js';
+import { OMP_POOL_WORLD } from './arbitraries-omp.js';
 
 const budget = campaignBudgetFromEnv();
 const spec = loadProfile('spec');
@@ -130,5 +133,78 @@ describe('vacuity: the refinement comparison can fail', () => {
     expect(again.runs).toBe(first.runs);
     expect(again.found!.program).toEqual(first.found!.program);
     expect(again.found!.originalLength).toBe(first.found!.originalLength);
+  });
+});
+
+describe('knob sensitivity: the campaign tells every OpenACC knob reading apart from the spec', () => {
+  // For each OpenACC knob and each reading other than the spec's, model:spec against the model with
+  // only that knob changed must diverge (state compared) within the default budget. A reading the
+  // generator cannot distinguish would be a blind spot of every campaign.
+  const variants = KNOBS.filter((k) => k.section.startsWith('OpenACC')).flatMap((k) =>
+    k.readings.filter((r) => r.id !== k.default).map((r) => ({ id: k.id, reading: r.id })),
+  );
+  it.each(variants)('$id = $reading', ({ id, reading }) => {
+    const variant: Profile = { ...spec, name: `spec+${id}=${reading}`, knobs: { ...spec.knobs, [id]: reading } };
+    // OpenMP programs cannot tell OpenACC readings apart, so this campaign generates OpenACC only
+    const result = runCampaign({ a: { engine: 'model', profile: spec }, b: { engine: 'model', profile: variant }, compare: 'state', api: 'openacc', ...budget });
+    expect(result.found, `no program tells ${id}=${reading} from the spec in ${result.runs} programs`).not.toBeNull();
+    expect(result.found!.program.steps.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('OpenMP witnesses: the default campaign\'s OpenMP programs reach the routine and reference-count cases', () => {
+  it('every OpenMP witness is hit at least once (model under spec)', () => {
+    // the default campaign's programs (api `both`, same seed and budget); the OpenMP ones are checked
+    const programsHitting = Object.fromEntries(OMP_WITNESS_IDS.map((w) => [w, 0])) as Record<OmpWitnessId, number>;
+    let programs = 0;
+    let endedUndefined = 0;
+    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
+      if (!program.steps.some((s) => s.op.startsWith('omp_'))) return true;
+      programs++;
+      const trace = modelWitnessTrace(program, spec);
+      for (const w of new Set(detectOmpWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
+      if (trace.observations.some((o) => o.kind === 'undefined')) endedUndefined++;
+      return true;
+    });
+    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
+
+    const lines = OMP_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${OMP_WITNESSES[w]}`);
+    console.log(`OpenMP witness hits (seed ${budget.seed}):\n${lines.join('\n')}\n  ending in undefined behaviour: ${endedUndefined}`);
+    expect(programs).toBeGreaterThan(0);
+    for (const w of OMP_WITNESS_IDS) expect(programsHitting[w], `witness ${w} (${OMP_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    expect(endedUndefined / programs).toBeLessThan(0.5);
+  });
+
+  it('detectors recognise each case in a hand-written program', () => {
+    const program: Program = {
+      version: 1,
+      world: OMP_POOL_WORLD,
+      steps: [
+        { op: 'omp_target_alloc', bytes: 64, device: 0, result: 'd1' },
+        { op: 'omp_target_associate_ptr', host: { var: 'b' }, dev: { handle: 'd1' }, bytes: 32, offset: 0, device: 0 },
+        { op: 'omp_target_associate_ptr', host: { var: 'b' }, dev: { handle: 'd1' }, bytes: 32, offset: 0, device: 0 }, // o2
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', modifiers: ['always'], vars: ['a'] }] }, // o10
+        { op: 'omp_get_mapped_ptr', ptr: { var: 'a', offset: 8 }, device: 0 }, // o7
+        { op: 'omp_target_is_present', ptr: null, device: 0 }, // o4
+        { op: 'omp_target_is_present', ptr: { var: 'a' }, device: -1 }, // o5
+        { op: 'omp_target_exit_data', maps: [{ type: 'release', vars: ['a'] }] },
+        { op: 'omp_target_exit_data', maps: [{ type: 'release', vars: ['a'] }] }, // o8
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['a'] }] },
+        { op: 'omp_target_exit_data', maps: [{ type: 'release', modifiers: ['delete'], vars: ['a'] }] }, // o9
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target_disassociate_ptr', ptr: { var: 'a' }, device: 0 }, // o3
+        { op: 'omp_target_associate_ptr', host: { var: 'b', offset: 4 }, dev: { handle: 'd1', offset: 4 }, bytes: 4, offset: 0, device: 0 }, // o1
+      ],
+    };
+    const hits = detectOmpWitnesses(program, modelWitnessTrace(program, spec));
+    const expected: [number, OmpWitnessId][] = [[2, 'o2'], [4, 'o10'], [5, 'o7'], [6, 'o4'], [7, 'o5'], [9, 'o8'], [12, 'o9'], [14, 'o3'], [15, 'o1']];
+    for (const [step, w] of expected) expect([...hits[step]!], `step ${step + 1}`).toContain(w);
+    // each case is recognised where it happens and nowhere else
+    for (const [step, w] of expected) expect(hits.findIndex((s) => s.has(w)), w).toBe(step);
+
+    const invalid: Program = { version: 1, world: OMP_POOL_WORLD, steps: [{ op: 'omp_target_is_present', ptr: { var: 'a' }, device: 7 }] };
+    expect([...detectOmpWitnesses(invalid, modelWitnessTrace(invalid, spec))[0]!]).toEqual(['o6']);
   });
 });

@@ -6,8 +6,20 @@
 // and the host pointer associations before it (tracked here from the program's host steps, which
 // need no device semantics).
 
-import type { AttachSnapshot, Observation, Snapshot } from '../lang/observation.js';
-import { ELEMENT_BYTES, POINTER_BYTES, hostLayout, memberOffset, parseRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import type { AttachSnapshot, DevAddr, Observation, Snapshot } from '../lang/observation.js';
+import {
+  ELEMENT_BYTES,
+  POINTER_BYTES,
+  hostLayout,
+  memberOffset,
+  parseRef,
+  worldDevices,
+  type Program,
+  type Step,
+  type VarRef,
+  type World,
+} from '../lang/program.js';
+import type { DeviceArg } from '../lang/openmp.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
 
@@ -190,5 +202,138 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
 export function programWitnesses(program: Program, profile: Profile): Set<WitnessId> {
   const all = new Set<WitnessId>();
   for (const s of detectWitnesses(program, modelWitnessTrace(program, profile))) for (const w of s) all.add(w);
+  return all;
+}
+
+// ------------------------------------------------------------------------------------------------
+// OpenMP witnesses (lang/README-openmp.md): the device memory routine cases of spec-digest B.9 and
+// the reference-count paths of the map constructs.
+
+export const OMP_WITNESSES = {
+  o1: 'omp_target_associate_ptr of a range strictly inside an existing association',
+  o2: 'omp_target_associate_ptr of the same host range, device address and device as an existing association',
+  o3: 'omp_target_disassociate_ptr of storage a map construct created',
+  o4: 'omp_target_is_present(NULL, …)',
+  o5: 'omp_target_is_present on the host device',
+  o6: 'omp_target_is_present on omp_invalid_device or an out-of-range device number',
+  o7: 'omp_get_mapped_ptr of an address inside an entry, past its start',
+  o8: 'a reference count reaches 0 by a release map on target exit data (entry removed)',
+  o9: 'a reference count reaches 0 by a delete map type or modifier (entry removed)',
+  o10: 'an always modifier copies data that is already present (the copy happens only because of always)',
+} as const;
+
+export type OmpWitnessId = keyof typeof OMP_WITNESSES;
+export const OMP_WITNESS_IDS = Object.keys(OMP_WITNESSES) as OmpWitnessId[];
+
+type OmpEntry = Snapshot['ompEntries'][number];
+
+/** The index of a non-host device a device argument names, or null (host, invalid, out of range). */
+function deviceIndex(world: World, d: DeviceArg | undefined): number | null {
+  const n = worldDevices(world).length;
+  const i = d ?? 0;
+  return typeof i === 'number' && i >= 0 && i < n ? i : null;
+}
+
+function isHostDevice(world: World, d: DeviceArg): boolean {
+  return d === 'initial' || d === -1 || d === worldDevices(world).length;
+}
+
+/** Entries of one device that contain the half-open host range r. */
+function entriesHolding(s: Snapshot, device: number, r: HostRange): OmpEntry[] {
+  return s.ompEntries.filter((e) => e.device === device && e.host[0] <= r[0] && r[1] <= e.host[1]);
+}
+
+function sameEntry(x: OmpEntry, y: OmpEntry): boolean {
+  return x.device === y.device && x.host[0] === y.host[0] && x.host[1] === y.host[1] && x.block === y.block && x.offset === y.offset;
+}
+
+/** OpenMP witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<OmpWitnessId>[] {
+  const world = program.world;
+  const host = new HostView(world);
+  /** Device address each omp_target_alloc result names (null: the allocation returned NULL). */
+  const handles = new Map<string, DevAddr | null>();
+  const hostAddress = (p: { var: VarRef; offset?: number }) => host.range(p.var)![0] + (p.offset ?? 0);
+
+  return program.steps.map((step, i) => {
+    const found = new Set<OmpWitnessId>();
+    const before = trace.before[i]!;
+    const after = trace.after[i]!;
+    const obs = trace.observations[i]!;
+    if (obs.kind === 'halted') return found;
+    const fine = obs.kind !== 'error' && obs.kind !== 'undefined';
+
+    switch (step.op) {
+      case 'omp_target_alloc':
+        handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value : null);
+        break;
+      case 'omp_target_associate_ptr': {
+        const dev = deviceIndex(world, step.device);
+        if (dev === null || step.host === null || !('var' in step.host)) break;
+        const start = hostAddress(step.host);
+        const r: HostRange = [start, start + step.bytes];
+        const associations = before.ompEntries.filter((e) => e.device === dev && e.origin === 'associate');
+        if (associations.some((e) => e.host[0] <= r[0] && r[1] <= e.host[1] && (e.host[0] < r[0] || r[1] < e.host[1]))) found.add('o1');
+        const base = step.dev !== null && 'handle' in step.dev ? handles.get(step.dev.handle) : null;
+        if (base && step.dev !== null) {
+          const d = { block: base.block, offset: base.offset + (step.dev.offset ?? 0) + step.offset };
+          if (associations.some((e) => e.host[0] === r[0] && e.host[1] === r[1] && e.block === d.block && e.offset === d.offset)) found.add('o2');
+        }
+        break;
+      }
+      case 'omp_target_disassociate_ptr': {
+        const dev = deviceIndex(world, step.device);
+        if (dev === null || step.ptr === null || !('var' in step.ptr)) break;
+        const addr = hostAddress(step.ptr);
+        if (before.ompEntries.some((e) => e.device === dev && e.origin === 'map' && e.host[0] === addr)) found.add('o3');
+        break;
+      }
+      case 'omp_target_is_present':
+        if (step.ptr === null) found.add('o4');
+        if (isHostDevice(world, step.device)) found.add('o5');
+        else if (deviceIndex(world, step.device) === null) found.add('o6');
+        break;
+      case 'omp_get_mapped_ptr': {
+        const dev = deviceIndex(world, step.device);
+        if (dev === null || step.ptr === null || !('var' in step.ptr)) break;
+        const addr = hostAddress(step.ptr);
+        if (before.ompEntries.some((e) => e.device === dev && e.host[0] < addr && addr < e.host[1])) found.add('o7');
+        break;
+      }
+      default:
+        break;
+    }
+
+    if (fine && (step.op === 'omp_target_enter_data' || step.op === 'omp_target_exit_data' || step.op === 'omp_target_data_begin' || step.op === 'omp_target')) {
+      const dev = deviceIndex(world, step.device);
+      for (const item of dev === null ? [] : step.maps) {
+        const deleting = item.type === 'delete' || (item.modifiers ?? []).includes('delete');
+        for (const v of item.vars) {
+          const r = host.range(v);
+          if (r === null) continue;
+          const holders = entriesHolding(before, dev!, r).filter((e) => e.block !== null);
+          const removed = holders.filter((e) => e.rc !== 'inf' && !after.ompEntries.some((x) => sameEntry(x, e)));
+          if (step.op === 'omp_target_exit_data' && removed.length > 0) {
+            if (deleting) found.add('o9');
+            else if (item.type === 'release') found.add('o8');
+          }
+          if (!(item.modifiers ?? []).includes('always')) continue;
+          // entry: present before, so RC ≥ 2 afterwards and only `always` copies; exit: RC ≥ 2 before, so only `always` copies
+          const copiesIn = step.op !== 'omp_target_exit_data' && (item.type === 'to' || item.type === 'tofrom') && holders.length > 0;
+          const copiesOut =
+            step.op === 'omp_target_exit_data' && item.type === 'from' && !deleting && holders.some((e) => e.rc === 'inf' || e.rc >= 2);
+          if (copiesIn || copiesOut) found.add('o10');
+        }
+      }
+    }
+    host.apply(step);
+    return found;
+  });
+}
+
+/** Union of the OpenMP witnesses a program reaches on the model under `profile`. */
+export function programOmpWitnesses(program: Program, profile: Profile): Set<OmpWitnessId> {
+  const all = new Set<OmpWitnessId>();
+  for (const s of detectOmpWitnesses(program, modelWitnessTrace(program, profile))) for (const w of s) all.add(w);
   return all;
 }

@@ -63,7 +63,7 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   const counter = attachmentCounter(state, m.addr);
   const alreadyAttached =
     ctx.knobs['K-A4'] === 'compare-target'
-      ? counter.ac !== 0 && sameTarget(devicePointer(state, m), targetCopy)
+      ? counter.ac !== 0 && sameTarget(devicePointer(state, m), targetCopy, ctx.knobs['K-A4b'] === 'descriptor')
       : counter.ac > 0;
   if (alreadyAttached) {
     counter.ac += 1;
@@ -75,13 +75,17 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   return null;
 }
 
-/** Whether a device pointer value already points at `targetCopy` (same block and offset, or both null). */
-function sameTarget(current: PtrValue, targetCopy: PtrValue): boolean {
+/**
+ * Whether a device pointer value already points at `targetCopy`: same block and offset (or both
+ * null); K-A4b `descriptor` also asks for the same element count.
+ */
+function sameTarget(current: PtrValue, targetCopy: PtrValue, wholeDescriptor: boolean): boolean {
   if (current === null || targetCopy === null) return current === targetCopy;
   return (
     current.space === 'dev' &&
     targetCopy.space === 'dev' &&
     current.block === targetCopy.block &&
-    current.offset === targetCopy.offset
+    current.offset === targetCopy.offset &&
+    (!wholeDescriptor || current.count === targetCopy.count)
   );
 }

@@ -1,0 +1,180 @@
+// `mapcheck diff A B`: every class of programs that tells profile A from profile B, each with a
+// minimal program and the knobs that explain it, then what became of every knob on which A and B
+// differ. Each class is saved as a known-divergence case. The campaign is properties/diff.ts.
+
+import { randomBytes } from 'node:crypto';
+import { formatObservation } from '../lang/observation.js';
+import { differingKnobs, loadProfile, type Profile } from '../profiles/index.js';
+import { knobDef } from '../profiles/knobs.js';
+import { runTrace, type CompareMode, type Side } from '../properties/compare.js';
+import { runDiff, stateShape, type DiffApi, type DiffProgress, type DiffResult, type DivergenceClass } from '../properties/diff.js';
+import { buildCase, saveCase } from '../counterexamples/case.js';
+import { renderSnapshot, renderStep, table } from './render.js';
+import type { Io } from './main.js';
+
+export interface DiffCliOptions {
+  compare: CompareMode;
+  seed?: number;
+  runs?: number;
+  time?: number;
+  out: string;
+  api: DiffApi;
+  maxSteps?: number;
+}
+
+/** Seconds between progress lines on stderr. */
+const PROGRESS_INTERVAL_MS = 5000;
+
+function progressLines(io: Io): (p: DiffProgress) => void {
+  let last = Date.now();
+  return (p) => {
+    if (p.phase === 'shrink') {
+      io.err(`diff: shrinking and explaining class ${p.done + 1}/${p.total}: ${p.key}\n`);
+      return;
+    }
+    if (Date.now() - last < PROGRESS_INTERVAL_MS) return;
+    last = Date.now();
+    const runs = p.total === undefined ? `${p.runs} runs` : `${p.runs}/${p.total} runs`;
+    io.err(`diff: ${runs}, ${(p.elapsedMs / 1000).toFixed(1)} s, ${p.classes} classes so far\n`);
+  };
+}
+
+function modelSide(profile: Profile): Side {
+  return { engine: 'model', profile };
+}
+
+/** `K-A4 (compare-target → counter-only)`. */
+function knobChange(a: Profile, b: Profile, ids: readonly string[]): string {
+  return ids.map((id) => `${id} (${a.knobs[id as keyof Profile['knobs']]} → ${b.knobs[id as keyof Profile['knobs']]})`).join(', ');
+}
+
+/** What differs where the class first diverges, as both sides see it. */
+function describeDivergence(c: DivergenceClass): string {
+  const d = c.divergence;
+  if (c.kind === 'undefined') return `${formatObservation(d.a)} vs ${formatObservation(d.b)}: undefined behaviour agrees with anything`;
+  if (d.kind === 'observation') return `${formatObservation(d.a)} vs ${formatObservation(d.b)}`;
+  const masked = c.rejoin !== undefined ? `; the states agree again after step ${c.rejoin + 1}` : '';
+  return `both ${formatObservation(d.a)}, state differs: ${stateShape(d.snapshotA, d.snapshotB)}${masked}`;
+}
+
+function classLine(c: DivergenceClass): string[] {
+  const steps = c.program.steps.length;
+  return [c.id, `${steps} step${steps === 1 ? '' : 's'}`, c.knobs.join('+'), `step ${c.divergence.step + 1} ${c.program.steps[c.divergence.step]!.op}:`, describeDivergence(c)];
+}
+
+/** The minimal program with both sides' observations; `>>` marks the first diverging step. */
+function classDetails(c: DivergenceClass, a: Profile, b: Profile, savedAt: string | null): string {
+  const ta = runTrace(c.program, modelSide(a), false);
+  const tb = runTrace(c.program, modelSide(b), false);
+  const width = String(c.program.steps.length).length;
+  const rows = c.program.steps.map((s, i) => [
+    i === c.divergence.step ? '>>' : '',
+    String(i + 1).padStart(width),
+    renderStep(s),
+    formatObservation(ta.observations[i]!),
+    formatObservation(tb.observations[i]!),
+  ]);
+  const lines = [
+    `${c.id}  ${c.key}`,
+    `    explained by ${knobChange(a, b, c.knobs)}; ${c.programs} campaign program(s) in this class, the first shrunk from ${c.originalLength} to ${c.program.steps.length} steps`,
+  ];
+  if (c.merged.length > 0) lines.push(`    same minimal program up to names as: ${c.merged.join('; ')}`);
+  lines.push(table([['', 'step', 'directive', `model:${a.name}`, `model:${b.name}`], ...rows], '    '));
+  if (c.divergence.kind === 'state') {
+    for (const [p, snap] of [
+      [a, c.divergence.snapshotA],
+      [b, c.divergence.snapshotB],
+    ] as const) {
+      lines.push(`    state after step ${c.divergence.step + 1} on model:${p.name}:`);
+      for (const l of renderSnapshot(c.program.world, snap)) lines.push(`      ${l}`);
+    }
+  }
+  lines.push(savedAt === null ? '    not saved: a replay compares nothing after undefined behaviour' : `    saved: ${savedAt}`);
+  return lines.join('\n');
+}
+
+function cause(c: DivergenceClass, a: Profile, b: Profile, tool: string): string {
+  const knobs = c.knobs.map((id) => `${id} (${knobDef(id)!.title}): ${a.knobs[id]} in ${a.name}, ${b.knobs[id]} in ${b.name}`);
+  const kind =
+    c.kind === 'masked'
+      ? ` The difference is masked: the states agree again after step ${c.rejoin! + 1} and no observation differs.`
+      : c.kind === 'state' && c.compare === 'state'
+        ? ' Only the state differs.'
+        : '';
+  return `${tool} class ${c.id} (${c.key}) is explained by ${knobs.join('; ')}.${kind}`;
+}
+
+function reproduceCommand(args: { a: string; b: string }, r: DiffResult, o: DiffCliOptions): string {
+  const parts = ['npx mapcheck diff', args.a, args.b, `--compare ${r.compare}`, `--seed ${r.seed}`, `--runs ${r.runs}`, `--api ${r.api}`];
+  if (o.maxSteps !== undefined) parts.push(`--max-steps ${o.maxSteps}`);
+  return parts.join(' ');
+}
+
+export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: Io): number {
+  const a = loadProfile(argA);
+  const b = loadProfile(argB);
+  const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
+  const differing = differingKnobs(a, b);
+  const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
+  io.out(`diff: model:${a.name} vs model:${b.name}, comparing ${o.compare}, ${o.api} programs, ${budget}\nseed: ${seed}\n`);
+  io.out(differing.length === 0 ? 'the profiles read every knob alike\n' : `knobs that differ: ${knobChange(a, b, differing)}\n`);
+
+  const result = runDiff({
+    a,
+    b,
+    compare: o.compare,
+    seed,
+    api: o.api,
+    ...(o.runs !== undefined && { runs: o.runs }),
+    ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
+    ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
+    onProgress: progressLines(io),
+  });
+  const reproduce = reproduceCommand({ a: argA, b: argB }, result, o);
+  const found = { by: 'mapcheck diff', seed, date: new Date().toISOString().slice(0, 10), command: reproduce };
+  const save = (c: DivergenceClass): string | null => {
+    if (c.kind === 'undefined') return null;
+    const saved = buildCase({
+      program: c.program,
+      a: modelSide(a),
+      b: modelSide(b),
+      compare: c.compare,
+      status: 'known-divergence',
+      cause: cause(c, a, b, 'mapcheck diff'),
+      found,
+      profileRefs: { a: argA, b: argB },
+    });
+    return saveCase(o.out, saved);
+  };
+
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  io.out(
+    `\n${result.classes.length} class(es) of ${result.compare} differences in ${result.runs} runs ` +
+      `(${seconds(result.campaignMs)} s generating, ${seconds(result.elapsedMs)} s in all)\n`,
+  );
+  if (result.classes.length > 0) io.out(`${table(result.classes.map(classLine), '  ')}\n`);
+  if (result.hidden.length > 0) {
+    io.out(
+      `\n${result.hidden.length} difference(s) the comparison does not count ` +
+        `(M: state masked, undone by a later step; S: state only; U: undefined under one profile)\n`,
+    );
+    io.out(`${table(result.hidden.map(classLine), '  ')}\n`);
+  }
+  for (const c of [...result.classes, ...result.hidden]) io.out(`\n${classDetails(c, a, b, save(c))}\n`);
+
+  if (result.coverage.length > 0) {
+    io.out(`\nknob coverage (${result.coverage.filter((k) => k.status === 'explained').length} of ${result.coverage.length} explained):\n`);
+    const rows = result.coverage.map((k) => {
+      const change = `${k.a} → ${k.b}`;
+      if (k.status === 'explained') {
+        const extra = k.hidden.length > 0 ? `; also masked in ${k.hidden.join(', ')}` : '';
+        return [k.knob, change, `explained by ${k.explains.join(', ')}${extra}`];
+      }
+      return [k.knob, change, `not observable — ${k.reason}`];
+    });
+    io.out(`${table(rows, '  ')}\n`);
+  }
+  io.out(`\nreproduce: ${reproduce}\n`);
+  // State differences no observation shows are reported, but only the requested comparison decides.
+  return result.classes.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,901 @@
+// `mapcheck emit`: turns a program or a saved case into a self-checking Fortran or C program in the
+// style of the seed study (/work/shared/seeds/000_*.txt): the world as declarations, every step as
+// its directive, routine call or host statement, and after every kernel read, host read and routine
+// result a check against what the `spec` profile's model observes there. The program prints `OK`
+// when every check passes, and `Wrong result: …` with a non-zero exit otherwise.
+//
+// Identifiers in the output are generated (v1, v2, … for variables, t1, … for types, p1, … for
+// members); the program's own names appear only in comments, and comments are sanitised, so no
+// input text can become code.
+
+import type { CaseFile } from '../counterexamples/case.js';
+import { loadCaseFile } from '../counterexamples/case.js';
+import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
+import type { MapItem, OmpStep } from '../lang/openmp.js';
+import {
+  parseRef,
+  type Clause,
+  type KernelBody,
+  type ParsedRef,
+  type Program,
+  type Step,
+  type VarRef,
+  type World,
+} from '../lang/program.js';
+import { CASE_FORMAT, InputError, loadProgramFile, readJsonFile } from '../lang/validate.js';
+import { loadProfile, type Profile } from '../profiles/index.js';
+import { runTrace } from '../properties/compare.js';
+import { renderStep } from './render.js';
+
+export type EmitLang = 'fortran' | 'c';
+export type EmitApi = 'openacc' | 'openmp';
+
+export interface EmitOptions {
+  lang: EmitLang;
+  /** Which directive set the program uses; inferred from its steps when absent. */
+  api?: EmitApi;
+  /** The case the program comes from, for the header comments. */
+  caseFile?: CaseFile | null;
+  /** The input file name, for the header comments. */
+  source?: string;
+}
+
+/** A program `emit` cannot write faithfully (exit code 2, like any other bad input). */
+export class EmitError extends InputError {
+  override name = 'EmitError';
+}
+
+// ------------------------------------------------------------------------------------------------
+// Loading
+
+/** Reads a saved case (keeping its metadata) or a plain program file. */
+export function loadEmitInput(path: string): { program: Program; caseFile: CaseFile | null } {
+  const raw = readJsonFile(path);
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && (raw as { format?: unknown }).format === CASE_FORMAT) {
+    const caseFile = loadCaseFile(path);
+    return { program: caseFile.program, caseFile };
+  }
+  return { program: loadProgramFile(path), caseFile: null };
+}
+
+/** `mapcheck emit FILE --lang L [--api A]`: the program text. */
+export function emitFile(path: string, o: { lang: EmitLang; api?: EmitApi }): string {
+  const { program, caseFile } = loadEmitInput(path);
+  return emitProgram(program, { ...o, caseFile, source: path });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Generated names
+
+/** The generated identifier of every world object; program names never reach the code. */
+class Names {
+  private readonly vars = new Map<string, string>();
+  private readonly types = new Map<string, string>();
+  readonly mapping: string[] = [];
+
+  constructor(readonly world: World) {
+    let n = 0;
+    for (const a of world.arrays) {
+      this.vars.set(a.name, `v${++n}`);
+      this.mapping.push(`v${n} = ${a.name}`);
+    }
+    world.structs.forEach((s, k) => {
+      this.vars.set(s.name, `v${++n}`);
+      this.types.set(s.name, `t${k + 1}`);
+      const members = s.pointers.map((p, j) => `p${j + 1} = ${p}`).join(', ');
+      this.mapping.push(`v${n} = ${s.name} (type t${k + 1}; ${members})`);
+    });
+  }
+
+  variable(name: string): string {
+    const v = this.vars.get(name);
+    if (!v) throw new Error(`internal: no generated name for ${name}`);
+    return v;
+  }
+
+  typeOf(struct: string): string {
+    const t = this.types.get(struct);
+    if (!t) throw new Error(`internal: no generated type for ${struct}`);
+    return t;
+  }
+
+  member(struct: string, member: string): string {
+    const decl = this.world.structs.find((s) => s.name === struct);
+    const j = decl ? decl.pointers.indexOf(member) : -1;
+    if (j < 0) throw new Error(`internal: no member ${member} in ${struct}`);
+    return `p${j + 1}`;
+  }
+}
+
+/**
+ * Comment text: control characters (line breaks included) become spaces and backslashes slashes,
+ * so a title can neither end a comment line nor splice the next C line into it.
+ */
+export function commentText(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\\/g, '/');
+}
+
+// ------------------------------------------------------------------------------------------------
+// What the spec says, step by step
+
+/** One step to write, with the spec observation and what the check needs. */
+interface Planned {
+  index: number;
+  step: Step;
+  obs: Observation;
+  /** Element count of the pointer target a routine, write or loop acts on (null: disassociated). */
+  count: number | null;
+  /** The step closes a region the input left open (not one of the program's own steps). */
+  closing: boolean;
+}
+
+const SPEC = 'spec';
+
+function isOmp(step: Step): step is OmpStep {
+  return step.op.startsWith('omp_');
+}
+
+function isAcc(step: Step): boolean {
+  return step.op.startsWith('acc_');
+}
+
+function inferApi(program: Program): EmitApi {
+  const omp = program.steps.findIndex(isOmp);
+  const acc = program.steps.findIndex(isAcc);
+  if (omp >= 0 && acc >= 0)
+    throw new EmitError(
+      `step ${Math.max(omp, acc) + 1} (${program.steps[Math.max(omp, acc)]!.op}): the program mixes OpenACC and OpenMP steps; emit writes one API per program`,
+    );
+  return omp >= 0 ? 'openmp' : 'openacc';
+}
+
+/** Runs the spec model; a program with OpenMP steps the model cannot answer yet is refused. */
+function specTrace(program: Program, profile: Profile): Observation[] {
+  try {
+    return runTrace(program, { engine: 'model', profile }, false).observations;
+  } catch (e) {
+    const omp = program.steps.findIndex(isOmp);
+    if (omp < 0) throw e;
+    throw new EmitError(
+      `step ${omp + 1} (${program.steps[omp]!.op}): the spec model cannot run this OpenMP program yet (${(e as Error).message}); nothing emitted`,
+    );
+  }
+}
+
+/** The observation of `probe` when it runs right after the first `before` steps. */
+function probeObservation(program: Program, before: number, probe: Step, profile: Profile): Observation {
+  const trial: Program = { ...program, steps: [...program.steps.slice(0, before), probe] };
+  return specTrace(trial, profile)[before]!;
+}
+
+/**
+ * How many elements step `index` touches where the code needs a literal count: a kernel (what a
+ * read of the same reference observes there), a host read or write, or a routine on a pointer
+ * member (the member's host target). Null when the member is disassociated, or for other steps.
+ */
+function elementCount(program: Program, index: number, obs: Observation, profile: Profile): number | null {
+  const step = program.steps[index]!;
+  const readLength = (probe: Step) => {
+    const o = probeObservation(program, index, probe, profile);
+    return o.kind === 'read' ? o.values.length : null;
+  };
+  if (step.op === 'acc_parallel' || step.op === 'omp_target') {
+    if ('read' in step.body) return obs.kind === 'read' ? obs.values.length : null;
+    return readLength({ ...step, body: { read: step.body.write } });
+  }
+  if (step.op === 'host_write' || step.op === 'host_read') return readLength({ op: 'host_read', var: step.var });
+  const v = routineVar(step);
+  if (v !== null && parseRef(program.world, v).kind === 'member') return readLength({ op: 'host_read', var: v });
+  return null;
+}
+
+function openRegionsAtEnd(program: Program): Step[] {
+  const open: Step[] = [];
+  for (const s of program.steps) {
+    if (s.op === 'acc_data_begin' || s.op === 'omp_target_data_begin') open.push(s);
+    if (s.op === 'acc_data_end' || s.op === 'omp_target_data_end') open.pop();
+  }
+  return open.reverse().map((s): Step => (s.op === 'acc_data_begin' ? { op: 'acc_data_end' } : { op: 'omp_target_data_end' }));
+}
+
+/**
+ * The steps to write, up to and including the first one whose spec observation ends the program.
+ * Regions the program leaves open are closed at its end (the code must nest), and those closing
+ * steps are run through the model too, so their exit actions are checked like any other step.
+ */
+function plan(program: Program): { steps: Planned[]; full: Program } {
+  const profile = loadProfile(SPEC);
+  const full: Program = { ...program, steps: [...program.steps, ...openRegionsAtEnd(program)] };
+  const observations = specTrace(full, profile);
+  const steps: Planned[] = [];
+  for (const [index, step] of full.steps.entries()) {
+    const obs = observations[index]!;
+    const count = elementCount(full, index, obs, profile);
+    steps.push({ index, step, obs, count, closing: index >= program.steps.length });
+    if (obs.kind === 'error' || obs.kind === 'undefined') break;
+  }
+  return { steps, full };
+}
+
+/** The variable a data routine, is_present or deviceptr acts on. */
+function routineVar(step: Step): VarRef | null {
+  switch (step.op) {
+    case 'acc_copyin':
+    case 'acc_create':
+    case 'acc_copyout':
+    case 'acc_copyout_finalize':
+    case 'acc_delete':
+    case 'acc_delete_finalize':
+    case 'acc_is_present':
+    case 'acc_deviceptr':
+      return step.var;
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Checks (language-neutral) and the two languages
+
+/** A check written after a step: values read into `res`, or a condition on a routine's result. */
+type Check =
+  | { kind: 'values'; step: number; count: number; expected: (number | null)[] }
+  /** `test` is a logical expression in the output language that must evaluate to `want`. */
+  | { kind: 'condition'; test: string; want: boolean; message: string };
+
+function valuesCheck(p: Planned): Check | null {
+  if (p.obs.kind !== 'read') return null;
+  return { kind: 'values', step: p.index + 1, count: p.obs.values.length, expected: p.obs.values };
+}
+
+/** acc_is_present: the call must return what the spec returns. */
+function booleanCheck(p: Planned, call: string): Check {
+  if (p.obs.kind !== 'value' || typeof p.obs.value !== 'boolean') throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
+  return { kind: 'condition', test: call, want: p.obs.value, message: `step ${p.index + 1}: ${p.step.op} should return ${p.obs.value}` };
+}
+
+/**
+ * A routine returning a device address: non-null when the spec returns an address, null when it
+ * returns null. Which block and offset cannot be checked portably; the comment names them.
+ */
+function addressCheck(p: Planned, isNonNull: string): Check {
+  if (p.obs.kind !== 'value' || (p.obs.value !== null && (typeof p.obs.value !== 'object' || !('block' in p.obs.value))))
+    throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
+  const isNull = p.obs.value === null;
+  return {
+    kind: 'condition',
+    test: isNonNull,
+    want: !isNull,
+    message: `step ${p.index + 1}: ${p.step.op} should return ${isNull ? 'a null pointer' : 'a device address'}`,
+  };
+}
+
+function bodyRef(body: KernelBody): VarRef {
+  return 'read' in body ? body.read : body.write;
+}
+
+function kernelCount(p: Planned): number {
+  if (p.count === null) throw new Error(`internal: no element count for the kernel of step ${p.index + 1}`);
+  return p.count;
+}
+
+function ompDevice(p: Planned, step: { device?: number | 'initial' }): string {
+  if (step.device === undefined) return '';
+  if (typeof step.device === 'number' && step.device >= 0) return ` device(${step.device})`;
+  throw new EmitError(`step ${p.index + 1} (${step.device}): emit writes OpenMP constructs on devices 0, 1, … only, not on device ${JSON.stringify(step.device)}`);
+}
+
+function ompMaps(p: Planned, spell: (v: VarRef) => string, maps: MapItem[]): string {
+  return maps
+    .map((m) => {
+      if (m.modifiers?.includes('delete'))
+        throw new EmitError(`step ${p.index + 1} (${p.step.op}): the OpenMP 6.0 'delete' map modifier is not written by emit (compilers accept the 5.x 'delete' map type)`);
+      const head = [...(m.modifiers ?? []), m.type].join(', ');
+      return ` map(${head}: ${m.vars.map(spell).join(', ')})`;
+    })
+    .join('');
+}
+
+function unsupportedOmpRoutine(p: Planned): never {
+  throw new EmitError(`step ${p.index + 1} (${p.step.op}): emit does not write OpenMP device memory routines yet; nothing emitted`);
+}
+
+interface Context {
+  names: Names;
+  world: World;
+  api: EmitApi;
+  /** Length of the `res` array (the longest read), 0 when nothing is read. */
+  resLength: number;
+}
+
+interface Language {
+  /** Fortran folds the final `OK` into the last check, as the seed programs do. */
+  readonly foldsOk: boolean;
+  comment(text: string): string;
+  /** The step's statement, directive or call, and the check that follows it. */
+  step(p: Planned): { lines: string[]; check: Check | null };
+  check(c: Check, foldOk: boolean): string[];
+  stopAfterError(step: number, code: string): string[];
+  regionEnd(): string[];
+  /** Declarations and initial values; written last, so it knows what the body used. */
+  prologue(): string[];
+  epilogue(okPrinted: boolean): string[];
+}
+
+// --- Fortran --------------------------------------------------------------------------------------
+
+const FORTRAN_LINE = 100;
+
+/** Breaks a long free-form line after commas; directive lines continue with their sentinel. */
+function wrapFortran(line: string): string[] {
+  if (line.length <= FORTRAN_LINE) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const sentinel = /^\s*(!\$(?:acc|omp))\s/.exec(line)?.[1];
+  const prefix = sentinel ? `${indent}${sentinel} ` : `${indent}    `;
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > FORTRAN_LINE) {
+    const cut = rest.lastIndexOf(', ', FORTRAN_LINE - 2);
+    if (cut <= prefix.length) break;
+    out.push(`${rest.slice(0, cut + 1)} &`);
+    rest = prefix + rest.slice(cut + 2);
+  }
+  out.push(rest);
+  return out;
+}
+
+const fortranList = (values: number[]) => `[${values.join(', ')}]`;
+
+function fortran({ names, world, api, resLength }: Context): Language {
+  const sentinel = api === 'openacc' ? '!$acc' : '!$omp';
+  let usesOpenacc = false;
+  let usesDeviceptr = false;
+  let usesLoop = false;
+
+  // Fortran spells a reference the same way in every clause: `v1`, `v1(2:5)`, `v3`, `v3%p1`.
+  const spell = (r: ParsedRef): string => {
+    if (r.kind === 'struct') return names.variable(r.name);
+    if (r.kind === 'member') return `${names.variable(r.struct)}%${names.member(r.struct, r.member)}`;
+    const v = names.variable(r.name);
+    return r.whole ? v : `${v}(${r.lo + 1}:${r.hi})`;
+  };
+  const spellVar = (v: VarRef) => spell(parseRef(world, v));
+  const element = (r: ParsedRef, i: string): string => {
+    if (r.kind === 'member') return `${spell(r)}(${i})`;
+    if (r.kind === 'array') return `${names.variable(r.name)}(${r.lo === 0 ? i : `${i} + ${r.lo}`})`;
+    throw new Error('internal: element of a whole struct');
+  };
+  const clauses = (list: Clause<string>[]) => list.map((c) => ` ${c.clause}(${c.vars.map(spellVar).join(', ')})`).join('');
+  const directive = (words: string) => wrapFortran(`  ${sentinel} ${words}`);
+  /** A routine argument; a disassociated pointer cannot be one in Fortran. */
+  const argument = (p: Planned, v: VarRef): ParsedRef => {
+    const r = parseRef(world, v);
+    if (r.kind === 'member' && p.count === null)
+      throw new EmitError(
+        `step ${p.index + 1} (${p.step.op}): ${v} is disassociated there, and Fortran cannot pass a disassociated pointer to a routine; emit --lang c writes it`,
+      );
+    return r;
+  };
+  const resSlice = (count: number) => (count === resLength ? 'res' : `res(1:${count})`);
+
+  function kernel(p: Planned, body: KernelBody, words: string): string[] {
+    usesLoop = true;
+    const r = parseRef(world, bodyRef(body));
+    const assign = 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
+    const loop = [`  do i = 1, ${kernelCount(p)}`, `    ${assign}`, '  end do'];
+    const reset = 'read' in body ? ['  res = -1'] : [];
+    if (api === 'openacc') return [...reset, ...directive(`parallel loop${words}`), ...loop];
+    return [...reset, ...directive(`target${words}`), ...loop, `  ${sentinel} end target`];
+  }
+
+  return {
+    foldsOk: true,
+    comment: (text) => `  ! ${commentText(text)}`,
+    step(p) {
+      const s = p.step;
+      switch (s.op) {
+        case 'acc_enter_data':
+          return { lines: directive(`enter data${clauses(s.clauses)}`), check: null };
+        case 'acc_exit_data':
+          return { lines: directive(`exit data${clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`), check: null };
+        case 'acc_data_begin':
+          return { lines: directive(`data${clauses(s.clauses)}`), check: null };
+        case 'acc_data_end':
+        case 'omp_target_data_end':
+          return { lines: this.regionEnd(), check: null };
+        case 'acc_parallel': {
+          // `res` must reach the device too, and with default(present) nothing else puts it there.
+          const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
+          const words = `${clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
+          return { lines: kernel(p, s.body, words), check: valuesCheck(p) };
+        }
+        case 'omp_target':
+          return { lines: kernel(p, s.body, `${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`), check: valuesCheck(p) };
+        case 'omp_target_enter_data':
+          return { lines: directive(`target enter data${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`), check: null };
+        case 'omp_target_exit_data':
+          return { lines: directive(`target exit data${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`), check: null };
+        case 'omp_target_data_begin':
+          return { lines: directive(`target data${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`), check: null };
+        case 'acc_copyin':
+        case 'acc_create':
+        case 'acc_copyout':
+        case 'acc_copyout_finalize':
+        case 'acc_delete':
+        case 'acc_delete_finalize':
+          // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
+          usesOpenacc = true;
+          return { lines: [`  call ${s.op}(${spell(argument(p, s.var))})`], check: null };
+        case 'acc_is_present': {
+          usesOpenacc = true;
+          const arg = spell(argument(p, s.var));
+          const call = s.bytes === undefined ? `acc_is_present(${arg})` : `acc_is_present(${arg}, ${s.bytes})`;
+          return { lines: [], check: booleanCheck(p, call) };
+        }
+        case 'acc_deviceptr': {
+          usesDeviceptr = true;
+          const r = argument(p, s.var);
+          const first = r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : spell(r);
+          return { lines: [], check: addressCheck(p, `c_associated(acc_deviceptr_c(c_loc(${first})))`) };
+        }
+        case 'acc_attach':
+        case 'acc_detach':
+        case 'acc_detach_finalize': {
+          // OpenACC 3.3 §3.2.29 defines these routines as the attach, detach and finalizing detach
+          // of enter / exit data. GCC's openacc module has no Fortran acc_attach, so the directive
+          // form is written: every compiler accepts it and the spec gives it the same meaning.
+          const ptr = spellVar(s.ptr);
+          const words = s.op === 'acc_attach' ? `enter data attach(${ptr})` : `exit data detach(${ptr})${s.op === 'acc_detach_finalize' ? ' finalize' : ''}`;
+          return { lines: [`  ! call ${s.op}(${ptr}) as the equivalent directive (OpenACC 3.3 §3.2.29)`, ...directive(words)], check: null };
+        }
+        case 'pointer_assign':
+          return { lines: [`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`], check: null };
+        case 'nullify':
+          return { lines: [`  nullify(${spellVar(s.ptr)})`], check: null };
+        case 'host_write':
+          return { lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null };
+        case 'host_read':
+          return { lines: [...(p.count === resLength ? [] : ['  res = -1']), `  ${resSlice(p.count ?? 0)} = ${spellVar(s.var)}`], check: valuesCheck(p) };
+        case 'omp_target_alloc':
+        case 'omp_target_free':
+        case 'omp_target_is_present':
+        case 'omp_target_is_accessible':
+        case 'omp_target_associate_ptr':
+        case 'omp_target_disassociate_ptr':
+        case 'omp_get_mapped_ptr':
+        case 'omp_target_memcpy':
+          return unsupportedOmpRoutine(p);
+      }
+    },
+    check(c, foldOk) {
+      let holds: string;
+      let fails: string;
+      let shown: string;
+      if (c.kind === 'condition') {
+        holds = c.want ? c.test : `.not. ${c.test}`;
+        fails = c.want ? `.not. ${c.test}` : c.test;
+        shown = `"Wrong result: ${c.message}"`;
+      } else {
+        const res = resSlice(c.count);
+        const known = c.expected.flatMap((v, k) => (v === null ? [] : [k]));
+        const values = known.map((k) => c.expected[k]!);
+        if (known.length === 0) return ['  ! every element read is indeterminate under the spec: nothing to check'];
+        const [got, want] =
+          known.length < c.expected.length
+            ? [`res(${fortranList(known.map((k) => k + 1))})`, fortranList(values)]
+            : [res, values.every((v) => v === values[0]) ? String(values[0]) : fortranList(values)];
+        holds = `all(${got} == ${want})`;
+        fails = `any(${got} /= ${want})`;
+        shown = `"Wrong result: ", ${res}`;
+      }
+      const fail = [`    write(*,*) ${shown}`, '    error stop'];
+      const lines = foldOk
+        ? [`  if (${holds}) then`, '    write(*,*) "OK"', '  else', ...fail, '  end if']
+        : [`  if (${fails}) then`, ...fail, '  end if'];
+      return lines.flatMap(wrapFortran);
+    },
+    stopAfterError: (step, code) => [`  write(*,*) "Wrong result: step ${step} should have stopped with runtime error ${code}"`, '  error stop'],
+    regionEnd: () => [`  ${sentinel} end ${api === 'openacc' ? 'data' : 'target data'}`],
+    prologue() {
+      const out = ['program main'];
+      if (usesOpenacc) out.push(api === 'openacc' ? '  use openacc' : '  use omp_lib');
+      if (usesDeviceptr) out.push('  use iso_c_binding, only: c_ptr, c_loc, c_associated');
+      out.push('  implicit none');
+      if (usesDeviceptr)
+        out.push(
+          '  interface',
+          '    ! acc_deviceptr (OpenACC 3.3 §3.2.23) through its C binding, which every runtime exports',
+          '    type(c_ptr) function acc_deviceptr_c(h) bind(C, name="acc_deviceptr")',
+          '      import :: c_ptr',
+          '      type(c_ptr), value :: h',
+          '    end function',
+          '  end interface',
+        );
+      for (const s of world.structs) {
+        out.push(`  type :: ${names.typeOf(s.name)}`);
+        for (const m of s.pointers) out.push(`    integer, pointer :: ${names.member(s.name, m)}(:) => null()`);
+        out.push('  end type');
+      }
+      for (const s of world.structs) out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr ? ', target' : ''} :: ${names.variable(s.name)}`);
+      if (world.arrays.length > 0) out.push(`  integer, pointer :: ${world.arrays.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+      const locals = [...(usesLoop ? ['i'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
+      if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
+      if (world.arrays.length > 0) out.push(`  allocate(${world.arrays.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
+      for (const a of world.arrays) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
+      for (const s of world.structs)
+        for (const [m, target] of Object.entries(s.init ?? {}))
+          if (target !== null) out.push(`  ${names.variable(s.name)}%${names.member(s.name, m)} => ${spellVar(target)}`);
+      return out.flatMap(wrapFortran);
+    },
+    epilogue: (okPrinted) => [...(okPrinted ? [] : ['  write(*,*) "OK"']), 'end program'],
+  };
+}
+
+// --- C ----------------------------------------------------------------------------------------------
+
+const cList = (values: number[]) => `(const int[]){${values.join(', ')}}`;
+
+function c({ names, world, api, resLength }: Context): Language {
+  const pragma = api === 'openacc' ? '#pragma acc' : '#pragma omp';
+  let depth = 1;
+  const ind = () => '  '.repeat(depth);
+  let usesCheck = false;
+  let usesCheckRead = false;
+
+  /** The pointer member itself: `v3.p1`. */
+  const member = (r: Extract<ParsedRef, { kind: 'member' }>) => `${names.variable(r.struct)}.${names.member(r.struct, r.member)}`;
+  /** A data-clause reference; a member is its target section `v3.p1[0:v3.p1_n]`, which also attaches it. */
+  const spell = (r: ParsedRef): string => {
+    if (r.kind === 'struct') return names.variable(r.name);
+    if (r.kind === 'member') return `${member(r)}[0:${member(r)}_n]`;
+    const v = names.variable(r.name);
+    return r.whole ? v : `${v}[${r.lo}:${r.hi - r.lo}]`;
+  };
+  const spellVar = (v: VarRef) => spell(parseRef(world, v));
+  const pointer = (v: VarRef) => {
+    const r = parseRef(world, v);
+    if (r.kind !== 'member') throw new Error(`internal: ${v} is not a pointer member`);
+    return member(r);
+  };
+  const element = (r: ParsedRef, i: string): string => {
+    if (r.kind === 'member') return `${member(r)}[${i}]`;
+    if (r.kind === 'array') return `${names.variable(r.name)}[${r.lo === 0 ? i : `${i} + ${r.lo}`}]`;
+    throw new Error('internal: element of a whole struct');
+  };
+  /** Start address and byte length of a routine argument. */
+  const startAndBytes = (v: VarRef): [string, string] => {
+    const r = parseRef(world, v);
+    if (r.kind === 'struct') return [`&${names.variable(r.name)}`, `sizeof ${names.variable(r.name)}`];
+    if (r.kind === 'member') return [member(r), `${member(r)}_n * sizeof(int)`];
+    const name = names.variable(r.name);
+    return r.whole ? [name, `sizeof ${name}`] : [`&${name}[${r.lo}]`, `${r.hi - r.lo} * sizeof(int)`];
+  };
+  const clauses = (list: Clause<string>[]) =>
+    list.map((cl) => ` ${cl.clause}(${cl.vars.map((v) => (cl.clause === 'attach' || cl.clause === 'detach' ? pointer(v) : spellVar(v))).join(', ')})`).join('');
+  const loop = (count: number, assign: string) => [`${ind()}for (int i = 0; i < ${count}; i++)`, `${ind()}  ${assign};`];
+  const resetRes = () => [`${ind()}for (int i = 0; i < ${'(int)(sizeof res / sizeof res[0])'}; i++)`, `${ind()}  res[i] = -1;`];
+  const regionBegin = (words: string) => {
+    const lines = [`${pragma} ${words}`, `${ind()}{`];
+    depth++;
+    return lines;
+  };
+  /** The count a host loop over `v` runs for: the array section, or the pointer's target. */
+  const hostCountOf = (p: Planned, v: VarRef): number => {
+    const r = parseRef(world, v);
+    if (r.kind === 'array') return r.hi - r.lo;
+    if (p.count === null) throw new Error(`internal: no element count for ${v} at step ${p.index + 1}`);
+    return p.count;
+  };
+  const assignPointer = (ptr: string, target: VarRef): string[] => {
+    const r = parseRef(world, target);
+    if (r.kind !== 'array') throw new Error('internal: a pointer target is an array or subarray');
+    const v = names.variable(r.name);
+    return [`${ind()}${ptr} = ${r.lo === 0 ? v : `&${v}[${r.lo}]`};`, `${ind()}${ptr}_n = ${r.hi - r.lo};`];
+  };
+
+  function kernel(p: Planned, body: KernelBody, words: string): string[] {
+    const r = parseRef(world, bodyRef(body));
+    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
+    const head = `${pragma} ${api === 'openacc' ? 'parallel loop' : 'target'}${words}`;
+    return [...('read' in body ? resetRes() : []), head, ...loop(kernelCount(p), assign)];
+  }
+
+  return {
+    foldsOk: false,
+    comment: (text) => `${ind()}// ${commentText(text)}`,
+    step(p) {
+      const s = p.step;
+      switch (s.op) {
+        case 'acc_enter_data':
+          return { lines: [`${pragma} enter data${clauses(s.clauses)}`], check: null };
+        case 'acc_exit_data':
+          return { lines: [`${pragma} exit data${clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`], check: null };
+        case 'acc_data_begin':
+          return { lines: regionBegin(`data${clauses(s.clauses)}`), check: null };
+        case 'acc_data_end':
+        case 'omp_target_data_end':
+          return { lines: this.regionEnd(), check: null };
+        case 'acc_parallel': {
+          const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
+          const words = `${clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
+          return { lines: kernel(p, s.body, words), check: valuesCheck(p) };
+        }
+        case 'omp_target':
+          return { lines: kernel(p, s.body, `${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`), check: valuesCheck(p) };
+        case 'omp_target_enter_data':
+          return { lines: [`${pragma} target enter data${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`], check: null };
+        case 'omp_target_exit_data':
+          return { lines: [`${pragma} target exit data${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`], check: null };
+        case 'omp_target_data_begin':
+          return { lines: regionBegin(`target data${ompDevice(p, s)}${ompMaps(p, spellVar, s.maps)}`), check: null };
+        case 'acc_copyin':
+        case 'acc_create':
+          return { lines: [], check: addressCheck(p, `${s.op}(${startAndBytes(s.var).join(', ')}) != NULL`) };
+        case 'acc_copyout':
+        case 'acc_copyout_finalize':
+        case 'acc_delete':
+        case 'acc_delete_finalize':
+          return { lines: [`${ind()}${s.op}(${startAndBytes(s.var).join(', ')});`], check: null };
+        case 'acc_is_present': {
+          const [start, bytes] = startAndBytes(s.var);
+          return { lines: [], check: booleanCheck(p, `acc_is_present(${start}, ${s.bytes ?? bytes})`) };
+        }
+        case 'acc_deviceptr':
+          return { lines: [], check: addressCheck(p, `acc_deviceptr(${startAndBytes(s.var)[0]}) != NULL`) };
+        case 'acc_attach':
+        case 'acc_detach':
+        case 'acc_detach_finalize':
+          return { lines: [`${ind()}${s.op}((void **)&${pointer(s.ptr)});`], check: null };
+        case 'pointer_assign':
+          return { lines: assignPointer(pointer(s.ptr), s.target), check: null };
+        case 'nullify':
+          return { lines: [`${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null };
+        case 'host_write':
+          return { lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${s.value}`), check: null };
+        case 'host_read':
+          return {
+            lines: [...resetRes(), ...loop(hostCountOf(p, s.var), `res[i] = ${element(parseRef(world, s.var), 'i')}`)],
+            check: valuesCheck(p),
+          };
+        case 'omp_target_alloc':
+        case 'omp_target_free':
+        case 'omp_target_is_present':
+        case 'omp_target_is_accessible':
+        case 'omp_target_associate_ptr':
+        case 'omp_target_disassociate_ptr':
+        case 'omp_get_mapped_ptr':
+        case 'omp_target_memcpy':
+          return unsupportedOmpRoutine(p);
+      }
+    },
+    check(chk) {
+      if (chk.kind === 'condition') {
+        usesCheck = true;
+        const holds = chk.want ? chk.test : `!(${chk.test})`;
+        return [`${ind()}check(${holds}, "${chk.message}");`];
+      }
+      const known = chk.expected.flatMap((v, k) => (v === null ? [] : [k]));
+      if (known.length === 0) return [`${ind()}// every element read is indeterminate under the spec: nothing to check`];
+      usesCheckRead = true;
+      const want = known.map((k) => chk.expected[k]!);
+      return [`${ind()}check_read("step ${chk.step}", res, ${chk.count}, ${cList(known)}, ${cList(want)}, ${known.length});`];
+    },
+    stopAfterError(step, code) {
+      usesCheck = true;
+      return [`${ind()}check(0, "step ${step} should have stopped with runtime error ${code}");`];
+    },
+    regionEnd() {
+      depth--;
+      return [`${ind()}}`];
+    },
+    prologue() {
+      const out = ['#include <stdio.h>', '#include <stdlib.h>', api === 'openacc' ? '#include <openacc.h>' : '#include <omp.h>', ''];
+      for (const s of world.structs) {
+        out.push(`struct ${names.typeOf(s.name)} {`);
+        for (const m of s.pointers) out.push(`  int *${names.member(s.name, m)};`, `  int ${names.member(s.name, m)}_n;`);
+        out.push('};', '');
+      }
+      if (usesCheckRead)
+        out.push(
+          '/* Exits with 1, printing the n values read, unless got[idx[k]] == want[k] for every k < m. */',
+          'static void check_read(const char *where, const int *got, int n, const int *idx, const int *want, int m)',
+          '{',
+          '  for (int k = 0; k < m; k++)',
+          '    if (got[idx[k]] != want[k]) {',
+          '      printf("Wrong result: %s:", where);',
+          '      for (int j = 0; j < n; j++)',
+          '        printf(" %d", got[j]);',
+          '      printf("\\n");',
+          '      exit(1);',
+          '    }',
+          '}',
+          '',
+        );
+      if (usesCheck)
+        out.push(
+          '/* Exits with 1, printing the message, unless the condition holds. */',
+          'static void check(int holds, const char *message)',
+          '{',
+          '  if (!holds) {',
+          '    printf("Wrong result: %s\\n", message);',
+          '    exit(1);',
+          '  }',
+          '}',
+          '',
+        );
+      out.push('int main(void)', '{');
+      for (const a of world.arrays) {
+        const v = names.variable(a.name);
+        out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
+      }
+      for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)};`);
+      if (resLength > 0) out.push(`  int res[${resLength}];`);
+      for (const a of world.arrays)
+        if (!Array.isArray(a.init) && (a.init ?? 0) !== 0)
+          out.push(`  for (int i = 0; i < ${a.length}; i++)`, `    ${names.variable(a.name)}[i] = ${a.init};`);
+      for (const s of world.structs)
+        for (const [m, target] of Object.entries(s.init ?? {}))
+          if (target !== null) out.push(...assignPointer(`${names.variable(s.name)}.${names.member(s.name, m)}`, target));
+      return out;
+    },
+    epilogue: () => ['  printf("OK\\n");', '  return 0;', '}'],
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Driver
+
+function headerComments(program: Program, o: EmitOptions, names: Names, api: EmitApi): string[] {
+  const lines = [`Generated by mapcheck emit${o.source ? ` from ${o.source}` : ''} (${o.lang}, ${api === 'openacc' ? 'OpenACC' : 'OpenMP'}).`];
+  const cf = o.caseFile;
+  if (cf) {
+    lines.push(`Case: ${cf.title}`);
+    const side = (k: 'a' | 'b') => `${cf.sides[k].engine}:${cf.sides[k].profile}`;
+    const at = cf.divergence ? `, first divergence at step ${cf.divergence.step} (${cf.divergence.kind})` : '';
+    lines.push(`Sides: a = ${side('a')}, b = ${side('b')}; compared by ${cf.compare}; status ${cf.status}${at}.`);
+    if (cf.spec.length > 0) lines.push(`Spec: ${cf.spec.join('; ')}`);
+  }
+  lines.push(`Checks: what the spec profile's model observes in this ${program.steps.length}-step program; OK when the runtime agrees.`);
+  lines.push(`Names: ${names.mapping.join('; ')}`);
+  return lines;
+}
+
+function expectedNote(o: Observation): string {
+  if (o.kind === 'ok') return '';
+  if (o.kind === 'value' && o.value !== null && typeof o.value === 'object' && 'block' in o.value) return ` (spec: ${formatDevAddr(o.value)})`;
+  return ` (spec: ${formatObservation(o)})`;
+}
+
+/** The self-checking program for `program`, in `o.lang`. */
+export function emitProgram(program: Program, o: EmitOptions): string {
+  const inferred = inferApi(program);
+  const api = o.api ?? inferred;
+  const wrong = program.steps.findIndex(api === 'openacc' ? isOmp : isAcc);
+  if (wrong >= 0)
+    throw new EmitError(`step ${wrong + 1} (${program.steps[wrong]!.op}): not an ${api === 'openacc' ? 'OpenACC' : 'OpenMP'} step, but --api ${api} was asked for`);
+  const world = program.world;
+  const names = new Names(world);
+  const { steps, full } = plan(program);
+  const resLength = Math.max(0, ...steps.map((p) => (p.obs.kind === 'read' ? p.obs.values.length : 0)));
+  const lang = (o.lang === 'fortran' ? fortran : c)({ names, world, api, resLength });
+  const caseFile = o.caseFile ?? null;
+
+  const body: string[] = [];
+  let okPrinted = false;
+  let written = 0;
+  for (const [k, p] of steps.entries()) {
+    const origin = p.closing ? 'added: closes a region the program leaves open' : `step ${p.index + 1}`;
+    body.push(lang.comment(`${origin}: ${renderStep(p.step)}${expectedNote(p.obs)}`));
+    const other = caseFile && !p.closing ? caseFile.expected.b[p.index] : undefined;
+    if (caseFile?.divergence?.step === p.index + 1 && other) {
+      const b = `${caseFile.sides.b.engine}:${caseFile.sides.b.profile}`;
+      body.push(
+        lang.comment(
+          caseFile.divergence.kind === 'state'
+            ? `The sides diverge here in state only (${b} observes ${formatObservation(other)} too): no check can show it.`
+            : `The sides diverge here: ${b} observes ${formatObservation(other)}.`,
+        ),
+      );
+    }
+    if (p.obs.kind === 'undefined') {
+      body.push(lang.comment('Not written: the spec calls this step undefined behaviour, so nothing after it can be checked.'));
+      break;
+    }
+    written++;
+    const { lines, check } = lang.step(p);
+    body.push(...lines);
+    if (p.obs.kind === 'error') {
+      body.push(lang.comment(`The spec stops the program here with runtime error ${p.obs.code}; reaching the next line is wrong.`));
+      body.push(...lang.stopAfterError(p.index + 1, p.obs.code));
+      okPrinted = true;
+    } else if (check) {
+      const foldOk = lang.foldsOk && k === steps.length - 1;
+      body.push(...lang.check(check, foldOk));
+      okPrinted = foldOk;
+    }
+  }
+  // Regions open where writing stopped must still close for the code to nest.
+  for (const _region of openRegionsAtEnd({ ...full, steps: full.steps.slice(0, written) })) body.push(...lang.regionEnd());
+
+  const header = headerComments(program, o, names, api).map((l) => (o.lang === 'fortran' ? `! ${commentText(l)}` : `// ${commentText(l)}`));
+  return `${[...header, ...lang.prologue(), ...body, ...lang.epilogue(okPrinted)].join('\n')}\n`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Running without a GPU
+
+export interface HostFallbackVerdict {
+  /** Whether the emitted program must print OK when the device shares memory with the host. */
+  runnable: boolean;
+  /** Why not (when not runnable), or what a run cannot show (when it is). */
+  reasons: string[];
+}
+
+/**
+ * Whether running the emitted program on the host fallback (the device is the host, so device
+ * and host memory coincide) means anything. The program is replayed on the spec model as a
+ * shared-memory program: kernels become host reads and writes, mapping steps do nothing. It is
+ * runnable when every check it makes holds there too; a runtime error or a `false` from
+ * acc_is_present that the spec expects cannot happen on shared memory, so such programs are not run;
+ * neither is a program that checks nothing (its first step is already undefined).
+ * A runnable case whose other side expects something different at a checked step still prints OK
+ * on the host whatever the runtime does with device memory: the verdict says so.
+ */
+export function hostFallbackVerdict(program: Program, caseFile: CaseFile | null = null): HostFallbackVerdict {
+  const { steps } = plan(program);
+  const shared: Step[] = [];
+  const sharedIndex = new Map<number, number>();
+  for (const p of steps) {
+    const s = p.step;
+    if (s.op === 'acc_parallel' || s.op === 'omp_target') {
+      sharedIndex.set(p.index, shared.length);
+      shared.push('read' in s.body ? { op: 'host_read', var: s.body.read } : { op: 'host_write', var: s.body.write, value: s.body.value });
+    } else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'host_write' || s.op === 'host_read') {
+      sharedIndex.set(p.index, shared.length);
+      shared.push(s);
+    }
+  }
+  const sharedObs = runTrace({ world: program.world, steps: shared }, { engine: 'model', profile: loadProfile(SPEC) }, false).observations;
+  const problems: string[] = [];
+  for (const p of steps) {
+    const at = `step ${p.index + 1} (${renderStep(p.step)})`;
+    if (p.obs.kind === 'error') problems.push(`${at}: the spec expects runtime error ${p.obs.code}, which needs separate device memory`);
+    if (p.obs.kind === 'value' && p.obs.value === false) problems.push(`${at}: the spec expects false, but on shared memory everything is present`);
+    if (p.obs.kind === 'value' && p.obs.value === null) problems.push(`${at}: the spec expects a null pointer, but on shared memory the host address comes back`);
+    if (p.obs.kind === 'value' && p.count === null && routineVar(p.step) !== null && parseRef(program.world, routineVar(p.step)!).kind === 'member')
+      problems.push(`${at}: the routine gets a null pointer, which the host fallback answers on its own terms`);
+    if (p.obs.kind === 'read') {
+      const there = sharedObs[sharedIndex.get(p.index)!]!;
+      const same = there.kind === 'read' && p.obs.values.every((v, k) => v === null || v === there.values[k]);
+      if (!same) problems.push(`${at}: the spec reads ${formatObservation(p.obs)}, shared memory gives ${formatObservation(there)}`);
+    }
+  }
+  if (problems.length > 0) return { runnable: false, reasons: problems };
+  const checked = steps.filter((p) => p.obs.kind === 'read' || p.obs.kind === 'value');
+  const last = steps.at(-1);
+  if (checked.length === 0)
+    return {
+      runnable: false,
+      reasons: [
+        last?.obs.kind === 'undefined'
+          ? `nothing is checked before step ${last.index + 1} (${renderStep(last.step)}), which the spec calls undefined, so the program stops there`
+          : 'the program checks nothing',
+      ],
+    };
+
+  const notes: string[] = [];
+  if (caseFile) {
+    const b = `${caseFile.sides.b.engine}:${caseFile.sides.b.profile}`;
+    for (const p of checked) {
+      const other = p.closing ? undefined : caseFile.expected.b[p.index];
+      if (other && formatObservation(other) !== formatObservation(p.obs))
+        notes.push(
+          `step ${p.index + 1}: ${b} observes ${formatObservation(other)} where the spec observes ${formatObservation(p.obs)}; ` +
+            'on the host fallback the program prints OK either way, so this run cannot show that difference',
+        );
+    }
+    if (caseFile.divergence?.kind === 'state')
+      notes.push(`the sides differ only in state (from step ${caseFile.divergence.step}), which no run can observe`);
+  }
+  return { runnable: true, reasons: notes };
+}

@@ -1,0 +1,72 @@
+import type { OmpTargetAssociatePtr } from '../../lang/openmp.js';
+import type { DevAddr, Observation } from '../../lang/observation.js';
+import { ELEMENT_BYTES } from '../../lang/program.js';
+import { blockById, fire, undefinedBehaviour, type ModelState, type Range, type StepContext } from '../state.js';
+import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
+import { deviceEntries, describePointer, insertEntry, overlaps, resolvePointer, sameStorage } from './table.js';
+
+export const OMP_TARGET_ASSOCIATE_PTR = 'OpenMP 6.0 §25.5 omp_target_associate_ptr';
+
+const SUCCESS: Observation = { kind: 'value', value: 0 };
+const NONZERO: Observation = { kind: 'value', value: 1 };
+
+// OpenMP 6.0 §25.5 omp_target_associate_ptr
+// Makes `bytes` bytes of device memory at dev + offset the corresponding storage of the host
+// bytes at `host`, with an infinite reference count.
+export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociatePtr, ctx: StepContext): Observation {
+  fire(ctx, OMP_TARGET_ASSOCIATE_PTR);
+  const host = resolvePointer(state, step.host);
+  const dev = resolvePointer(state, step.dev);
+  const target = resolveDevice(state, step.device);
+  const call = `omp_target_associate_ptr(${describePointer(host)}, ${describePointer(dev)}, ${step.bytes}, ${step.offset}) on ${describeDevice(target)}`;
+  // The host, or a device whose memory is the host's: there is no separate storage to associate.
+  // K-B14: the text is silent (undefined), or the runtimes' refusal (nonzero).
+  if (target.kind === 'host' || (target.kind === 'device' && target.shared)) {
+    if (ctx.knobs['K-B14'] === 'nonzero') return NONZERO;
+    return undefinedBehaviour(`${call}: no separate device storage`);
+  }
+  // Null pointers and empty ranges. K-B15: the text is silent (undefined), or refused (nonzero).
+  if (host === null || dev === null || step.bytes === 0) {
+    if (ctx.knobs['K-B15'] === 'nonzero') return NONZERO;
+    return undefinedBehaviour(`${call}: a null pointer or zero bytes`);
+  }
+  if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_associate_ptr', NONZERO, ctx);
+  // The host range must be array memory and the device range live omp_target_alloc memory of
+  // that device, both starting on an element boundary.
+  const misfit = `${call}: the ranges are not array memory and live memory of that device`;
+  if (host.space !== 'host' || dev.space !== 'dev') return undefinedBehaviour(misfit);
+  const h: Range = { start: host.addr, end: host.addr + step.bytes };
+  const d: DevAddr = { block: dev.block, offset: dev.offset + step.offset };
+  const block = blockById(state, d.block);
+  const inArray = state.host.some((o) => o.contents.kind === 'elements' && o.start <= h.start && h.end <= o.start + o.bytes);
+  const inBlock = block.alive && block.device === target.index && d.offset >= 0 && d.offset + step.bytes <= block.bytes;
+  if (!inArray || !inBlock || h.start % ELEMENT_BYTES !== 0 || d.offset % ELEMENT_BYTES !== 0) return undefinedBehaviour(misfit);
+
+  const entries = deviceEntries(state, target.index);
+  const overlapping = entries.filter((e) => overlaps(e, h));
+  const sameStart = entries.filter((e) => e.start === h.start).pop();
+  const associate = (): Observation => {
+    insertEntry(state, target.index, { start: h.start, end: h.end, block: d.block, offset: d.offset, rc: Infinity, origin: 'associate' });
+    return SUCCESS;
+  };
+  switch (ctx.knobs['K-B3']) {
+    case 'spec':
+      // Nothing mapped there yet: the association is made. Repeating the same association has
+      // no effect; a second device buffer for the same host pointer is refused; any other
+      // overlap associates storage that is already shared, which is unspecified.
+      if (overlapping.length === 0) return associate();
+      if (sameStart?.origin === 'associate' && sameStorage(sameStart, d) && sameStart.end === h.end) return SUCCESS;
+      if (sameStart && !sameStorage(sameStart, d)) return NONZERO;
+      return undefinedBehaviour(`${call}: the host range shares storage with an existing mapping`);
+    case 'subset':
+      // libgomp: an existing entry that contains the range and whose storage starts at the
+      // requested device address already does the job; any other overlap is refused.
+      if (overlapping.some((e) => sameStorage(e, d) && e.start <= h.start && h.end <= e.end)) return SUCCESS;
+      return overlapping.length > 0 ? NONZERO : associate();
+    case 'exact-start':
+      // LLVM: only an entry starting at the same host address is looked at; it must match
+      // exactly. Without one, a new entry is made even where it overlaps others.
+      if (!sameStart) return associate();
+      return sameStart.end === h.end && sameStorage(sameStart, d) ? SUCCESS : NONZERO;
+  }
+}

@@ -1,0 +1,218 @@
+// The OpenMP device constructs of the language: target enter data (§15.5), target exit data
+// (§15.6), target data (§15.7, as a begin / end pair) and target (§15.8) with its kernel. Their
+// map clauses act through map-entry.ts, map-exit.ts and pointer-attach.ts.
+
+import { ELEMENT_BYTES, parseRef, type KernelBody, type VarRef } from '../../lang/program.js';
+import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
+import { formatPtr, type Observation } from '../../lang/observation.js';
+import {
+  accError,
+  arrayRange,
+  blockById,
+  dataRange,
+  fire,
+  formatRef,
+  memberRef,
+  pointerCell,
+  readElements,
+  structRange,
+  targetRange,
+  undefinedBehaviour,
+  writeElements,
+  type ErrorObservation,
+  type ModelState,
+  type RecordedMapItem,
+  type StepContext,
+  type UndefinedObservation,
+} from '../state.js';
+import { rootName } from '../compute.js';
+import { hostRead, hostWrite } from '../host.js';
+import { DEVICE_CLAUSE, describeDevice, resolveDevice } from './devices.js';
+import { hostCellsAt, lookup, storageCells, type CellPosition } from './table.js';
+import { storageBlocks } from './storage-blocks.js';
+import { mapEntry, type MapTarget } from './map-entry.js';
+import { mapExit } from './map-exit.js';
+import { attachPointers } from './pointer-attach.js';
+
+const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
+const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
+const TARGET_DATA = 'OpenMP 6.0 §15.7 target data construct';
+const TARGET = 'OpenMP 6.0 §15.8 target construct';
+const IMPLICIT_MAPS = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules';
+
+const OK: Observation = { kind: 'ok' };
+
+type Stop = ErrorObservation | UndefinedObservation;
+
+/** Where a construct executes: the host (maps do nothing), or a device with its map target. */
+type ConstructDevice = { kind: 'host' } | ({ kind: 'device' } & MapTarget);
+
+// OpenMP 6.0 §15.2 device clause
+// The device a construct runs on (device 0 without a clause). omp_invalid_device is a runtime
+// error termination; a number that names no device makes the program non-conforming.
+function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: StepContext): ConstructDevice | Stop {
+  fire(ctx, DEVICE_CLAUSE);
+  const target = resolveDevice(state, arg ?? 0);
+  switch (target.kind) {
+    case 'invalid':
+      return accError('omp_error_invalid_device', 'the construct names omp_invalid_device');
+    case 'out-of-range':
+      return undefinedBehaviour(`the construct names ${describeDevice(target)}`);
+    case 'host':
+      return { kind: 'host' };
+    case 'device':
+      return { kind: 'device', device: target.index, shared: target.shared };
+  }
+}
+
+/** Resolves every var of the map items once, when the construct starts. */
+function resolveItems(state: ModelState, maps: MapItem[]): RecordedMapItem[] {
+  return maps.flatMap((m) =>
+    m.vars.map((v) => ({
+      type: m.type,
+      modifiers: [...(m.modifiers ?? [])],
+      range: dataRange(state, v),
+      pointer: parseRef(state.world, v).kind === 'member' ? memberRef(state, v) : null,
+    })),
+  );
+}
+
+/** Entry of a map-entering construct: every storage block, then pointer attachment. */
+function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem[], ctx: StepContext): Stop | null {
+  const created = new Set<number>();
+  const stop = mapEntry(state, target, storageBlocks(state, items, ctx), created, ctx);
+  if (stop) return stop;
+  attachPointers(state, target.device, items, created, ctx);
+  return null;
+}
+
+// OpenMP 6.0 §15.5 target enter data construct
+export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: StepContext): Observation {
+  fire(ctx, ENTER_DATA);
+  const target = constructDevice(state, step.device, ctx);
+  if (target.kind === 'error' || target.kind === 'undefined') return target;
+  const items = resolveItems(state, step.maps);
+  // On the host the original storage is the host's own: there is nothing to map.
+  if (target.kind === 'host') return OK;
+  return enterItems(state, target, items, ctx) ?? OK;
+}
+
+// OpenMP 6.0 §15.6 target exit data construct
+export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: StepContext): Observation {
+  fire(ctx, EXIT_DATA);
+  const target = constructDevice(state, step.device, ctx);
+  if (target.kind === 'error' || target.kind === 'undefined') return target;
+  const items = resolveItems(state, step.maps);
+  if (target.kind === 'host') return OK;
+  return mapExit(state, target.device, storageBlocks(state, items, ctx), true, ctx) ?? OK;
+}
+
+// OpenMP 6.0 §15.7 target data construct (entry)
+export function ompDataBegin(state: ModelState, step: OmpTargetDataBegin, ctx: StepContext): Observation {
+  fire(ctx, TARGET_DATA);
+  const target = constructDevice(state, step.device, ctx);
+  if (target.kind === 'error' || target.kind === 'undefined') return target;
+  // The items are resolved once; the region's end unmaps what they named at entry.
+  const items = resolveItems(state, step.maps);
+  if (target.kind === 'device') {
+    const stop = enterItems(state, target, items, ctx);
+    if (stop) return stop;
+  }
+  state.ompRegions.push({ device: target.kind === 'host' ? 'host' : target.device, items });
+  return OK;
+}
+
+// OpenMP 6.0 §15.7 target data construct (end)
+export function ompDataEnd(state: ModelState, ctx: StepContext): Observation {
+  fire(ctx, TARGET_DATA);
+  // The innermost open region ends; its items exit with their own map types (to and alloc give
+  // back a reference like release).
+  const region = state.ompRegions.pop();
+  if (!region) throw new Error('internal: omp_target_data_end without an open target data region');
+  if (region.device === 'host') return OK;
+  return mapExit(state, region.device, storageBlocks(state, region.items, ctx), false, ctx) ?? OK;
+}
+
+// OpenMP 6.0 §15.8 target construct
+export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext): Observation {
+  fire(ctx, TARGET);
+  const target = constructDevice(state, step.device, ctx);
+  if (target.kind === 'error' || target.kind === 'undefined') return target;
+  const maps: MapItem[] = [...step.maps];
+  // §7.9.3: the variable the kernel uses is mapped tofrom when no map names it, after the
+  // explicit maps.
+  const root = rootName(state, kernelRef(step.body));
+  if (!step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root))) {
+    fire(ctx, IMPLICIT_MAPS);
+    maps.push({ type: 'tofrom', vars: [root] });
+  }
+  const items = resolveItems(state, maps);
+  // On the host the kernel works on the original storage.
+  if (target.kind === 'host') return hostKernel(state, step.body);
+  // The construct maps on entry, runs the kernel, and unmaps the same items on exit; a kernel
+  // with undefined behaviour ends the program before the exit.
+  const stop = enterItems(state, target, items, ctx);
+  if (stop) return stop;
+  const result = deviceKernel(state, target, step.body);
+  if (result.kind === 'undefined') return result;
+  return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
+}
+
+function kernelRef(body: KernelBody): VarRef {
+  return 'read' in body ? body.read : body.write;
+}
+
+/** The kernel on the host device: reads or writes host memory. */
+function hostKernel(state: ModelState, body: KernelBody): Observation {
+  if ('read' in body) return hostRead(state, { op: 'host_read', var: body.read });
+  return hostWrite(state, { op: 'host_write', var: body.write, value: body.value });
+}
+
+/** The kernel on a device: reads every element of the body's reference there, or writes them all. */
+function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody): Observation {
+  const where = kernelElements(state, target, kernelRef(body));
+  if ('kind' in where) return where;
+  if ('read' in body) return { kind: 'read', values: readElements(where.contents, where.index, where.count) };
+  writeElements(where.contents, where.index, where.count, body.value);
+  return OK;
+}
+
+/**
+ * The elements a kernel reference touches on a device. An array or subarray must be present (its
+ * corresponding storage is used, the host's own for a self map); `c%p` is followed through the
+ * corresponding pointer, which must hold a device address of a live block covering every element
+ * or, on a device that shares memory with the host, a host address.
+ */
+function kernelElements(
+  state: ModelState,
+  target: MapTarget,
+  ref: VarRef,
+): (CellPosition & { count: number }) | UndefinedObservation {
+  const on = `on device ${target.device}`;
+  const parsed = parseRef(state.world, ref);
+  if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
+  if (parsed.kind === 'array') {
+    const range = arrayRange(state, ref);
+    const where = lookup(state, target.device, range);
+    if (where.kind !== 'present') return undefinedBehaviour(`the kernel accesses ${ref}, which is not present ${on}`);
+    return { ...storageCells(state, where.entry, range.start), count: (range.end - range.start) / ELEMENT_BYTES };
+  }
+  const m = memberRef(state, ref);
+  const holder = lookup(state, target.device, structRange(state, m));
+  if (holder.kind !== 'present') return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present ${on}`);
+  const cell = storageCells(state, holder.entry, m.addr);
+  const value = pointerCell(cell.contents, cell.index);
+  const what = `the kernel dereferences ${formatRef(m)}, whose value ${on} is ${formatPtr(value)}`;
+  if (value === null || value.space === 'indeterminate') return undefinedBehaviour(what);
+  if (value.space === 'host') {
+    // A host address is no device address on a discrete device; a device sharing memory with
+    // the host reaches the host's storage through it.
+    if (!target.shared) return undefinedBehaviour(what);
+    const range = targetRange(value)!;
+    return { ...hostCellsAt(state, range.start), count: value.count };
+  }
+  const block = blockById(state, value.block);
+  if (!block.alive) return undefinedBehaviour(`${what}, a freed block`);
+  if (value.offset + value.count * ELEMENT_BYTES > block.bytes) return undefinedBehaviour(`${what}, past the end of its block`);
+  return { contents: block.contents, index: value.offset / ELEMENT_BYTES, count: value.count };
+}

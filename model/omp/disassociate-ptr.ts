@@ -1,0 +1,48 @@
+import type { OmpTargetDisassociatePtr } from '../../lang/openmp.js';
+import type { Observation } from '../../lang/observation.js';
+import { fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
+import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
+import { deviceEntries, describePointer, entryHoldingByte, removeEntry, resolvePointer } from './table.js';
+
+export const OMP_TARGET_DISASSOCIATE_PTR = 'OpenMP 6.0 §25.6 omp_target_disassociate_ptr';
+
+const SUCCESS: Observation = { kind: 'value', value: 0 };
+const NONZERO: Observation = { kind: 'value', value: 1 };
+
+// OpenMP 6.0 §25.6 omp_target_disassociate_ptr
+// Removes the association of host pointer `ptr` from the device's table; the device memory is
+// not freed.
+export function ompTargetDisassociatePtr(state: ModelState, step: OmpTargetDisassociatePtr, ctx: StepContext): Observation {
+  fire(ctx, OMP_TARGET_DISASSOCIATE_PTR);
+  const ptr = resolvePointer(state, step.ptr);
+  const target = resolveDevice(state, step.device);
+  const call = `omp_target_disassociate_ptr(${describePointer(ptr)}) on ${describeDevice(target)}`;
+  // A null pointer has nothing associated: the runtimes refuse it.
+  if (ptr === null) return NONZERO;
+  // The host, or a device whose memory is the host's: nothing can be associated there. K-B14:
+  // the text is silent (undefined), or the runtimes' refusal (nonzero).
+  if (target.kind === 'host' || (target.kind === 'device' && target.shared)) {
+    if (ctx.knobs['K-B14'] === 'nonzero') return NONZERO;
+    return undefinedBehaviour(`${call}: no separate device storage`);
+  }
+  if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_disassociate_ptr', NONZERO, ctx);
+  // The entry that starts at ptr (a device address starts none).
+  const addr = ptr.space === 'host' ? ptr.addr : null;
+  const atStart = addr === null ? undefined : deviceEntries(state, target.index).filter((e) => e.start === addr).pop();
+  if (atStart) {
+    // An association is removed whatever its count (the count drops to zero). Storage a map
+    // clause created: K-B4 `refuse` (the runtimes) or `remove` (the literal text, without
+    // freeing the block).
+    if (atStart.origin === 'map' && ctx.knobs['K-B4'] === 'refuse') return NONZERO;
+    removeEntry(state, target.index, atStart, false);
+    return SUCCESS;
+  }
+  // ptr inside an entry but not at its start. K-B12: not the associated pointer (nonzero), or
+  // "no associated data" read literally (undefined).
+  if (addr !== null && entryHoldingByte(state, target.index, addr) !== null) {
+    if (ctx.knobs['K-B12'] === 'nonzero') return NONZERO;
+    return undefinedBehaviour(`${call}: ptr points inside a mapping, not at its start`);
+  }
+  // A pointer without associated data: unspecified.
+  return undefinedBehaviour(`${call}: nothing is associated with ptr`);
+}

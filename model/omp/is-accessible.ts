@@ -1,0 +1,31 @@
+import type { OmpTargetIsAccessible } from '../../lang/openmp.js';
+import type { Observation } from '../../lang/observation.js';
+import { blockById, fire, type ModelState, type StepContext } from '../state.js';
+import { badDeviceInRoutine, resolveDevice } from './devices.js';
+import { resolvePointer } from './table.js';
+
+export const OMP_TARGET_IS_ACCESSIBLE = 'OpenMP 6.0 §25.2.2 omp_target_is_accessible';
+
+// OpenMP 6.0 §25.2.2 omp_target_is_accessible
+export function ompTargetIsAccessible(state: ModelState, step: OmpTargetIsAccessible, ctx: StepContext): Observation {
+  fire(ctx, OMP_TARGET_IS_ACCESSIBLE);
+  const answer = (value: boolean): Observation => ({ kind: 'value', value });
+  const ptr = resolvePointer(state, step.ptr);
+  const target = resolveDevice(state, step.device);
+  const reading = ctx.knobs['K-B9'];
+  // K-B9 `6.0` and `unified-only` (LLVM): a null pointer is never accessible. `capability`
+  // (libgomp) answers for the host before looking at the pointer.
+  if (ptr === null && reading !== 'capability') return answer(false);
+  // Everything the host can name is accessible on the host.
+  if (target.kind === 'host') return answer(true);
+  if (target.kind === 'invalid' || target.kind === 'out-of-range')
+    return badDeviceInRoutine(target, 'omp_target_is_accessible', answer(false), ctx);
+  // A device sharing memory with the host reaches all of it. `capability` and `unified-only`
+  // answer with that ability alone and ignore the pointer.
+  if (target.shared || reading !== '6.0') return answer(target.shared);
+  // `6.0`: ptr is an address in the discrete device's own space; the bytes must lie in one live
+  // allocation of that device.
+  if (ptr === null || ptr.space !== 'dev') return answer(false);
+  const block = blockById(state, ptr.block);
+  return answer(block.alive && block.device === target.index && ptr.offset >= 0 && ptr.offset + step.bytes <= block.bytes);
+}

@@ -1,0 +1,88 @@
+import {
+  accError,
+  copyCells,
+  describeRange,
+  fire,
+  hostCells,
+  undefinedBehaviour,
+  type ErrorObservation,
+  type ModelState,
+  type OmpEntry,
+  type Range,
+  type StepContext,
+  type UndefinedObservation,
+} from '../state.js';
+import { createMapEntry, lookup, storageCells } from './table.js';
+import type { MapBlock } from './storage-blocks.js';
+
+export const MAP_ENTRY = 'OpenMP 6.0 §7.9.6 map clause (entry)';
+const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
+const MAP_RESTRICTIONS = 'OpenMP 6.0 §7.9.6 map clause (restrictions)';
+
+/** The device a construct maps onto, and whether it shares memory with the host. */
+export interface MapTarget {
+  device: number;
+  shared: boolean;
+}
+
+// OpenMP 6.0 §7.9.6 map clause (entry)
+// Maps the storage blocks of a map-entering construct in order. `created` collects the creation
+// numbers of the entries this construct creates (pointer attachment asks for them). Stops at the
+// first error; the blocks mapped before it stay mapped.
+export function mapEntry(
+  state: ModelState,
+  target: MapTarget,
+  blocks: MapBlock[],
+  created: Set<number>,
+  ctx: StepContext,
+): ErrorObservation | UndefinedObservation | null {
+  fire(ctx, MAP_ENTRY);
+  // Entries whose reference count this construct already raised.
+  const counted = new Set<number>();
+  for (const block of blocks) {
+    const where = lookup(state, target.device, block.range);
+    const name = describeRange(state, block.range);
+    // The present modifier requires the storage to be there already: runtime error termination.
+    if (where.kind !== 'present' && block.items.some((i) => i.modifiers.includes('present'))) {
+      fire(ctx, PRESENT_MODIFIER);
+      return accError('omp_error_not_present', `map(present: ${name}): the data is not present on device ${target.device}`);
+    }
+    // Extending a mapping breaks a restriction of the clause. K-B5: nothing is prescribed
+    // (undefined), or the runtime aborts as real ones do.
+    if (where.kind === 'partly') {
+      fire(ctx, MAP_RESTRICTIONS);
+      if (ctx.knobs['K-B5'] === 'error')
+        return accError('fatal_partial_map', `map(${name}): the data is partly present on device ${target.device}`);
+      return undefinedBehaviour(`map(${name}) extends data that is partly present on device ${target.device}`);
+    }
+    // Storage that is not there yet is created with a count of 0. K-B8: on a device that shares
+    // memory with the host, a distinct copy all the same (`copies`), or the original storage
+    // serves as its own copy (`self`).
+    let entry: OmpEntry;
+    if (where.kind === 'present') {
+      entry = where.entry;
+    } else {
+      entry = createMapEntry(state, target.device, block.range, target.shared && ctx.knobs['K-B8'] === 'self');
+      created.add(entry.order);
+    }
+    // One more reference, at most once per entry on this construct; an infinite count stays infinite.
+    if (!counted.has(entry.order)) {
+      counted.add(entry.order);
+      if (entry.rc !== Infinity) entry.rc += 1;
+    }
+    // Items of type to / tofrom are copied to the device when the storage has just become
+    // referenced (count 1) or when the always modifier asks for it.
+    for (const item of block.items)
+      if ((item.type === 'to' || item.type === 'tofrom') && (entry.rc === 1 || item.modifiers.includes('always')))
+        copyToDevice(state, entry, item.range);
+  }
+  return null;
+}
+
+/** Copies the host cells of `range` into their corresponding storage (pointer members verbatim; a self map needs no copy). */
+function copyToDevice(state: ModelState, entry: OmpEntry, range: Range): void {
+  if (entry.block === null) return;
+  const from = hostCells(state, range);
+  const to = storageCells(state, entry, range.start);
+  copyCells(from, 0, to.contents, to.index, from.values.length);
+}

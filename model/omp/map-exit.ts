@@ -1,0 +1,79 @@
+import {
+  accError,
+  copyCells,
+  describeRange,
+  fire,
+  objectHolding,
+  unitBytes,
+  type ErrorObservation,
+  type ModelState,
+  type OmpEntry,
+  type Range,
+  type StepContext,
+} from '../state.js';
+import { lookup, removeEntry, storageCells } from './table.js';
+import type { MapBlock } from './storage-blocks.js';
+
+export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
+const PRESENT_MODIFIER_ON_EXIT = 'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data';
+
+// OpenMP 6.0 §7.9.6 map clause (exit)
+// Unmaps the storage blocks of a map-exiting construct on `device`, in order. `exitData` marks
+// target exit data, the one construct where K-B6 applies the present modifier at its exit point.
+export function mapExit(
+  state: ModelState,
+  device: number,
+  blocks: MapBlock[],
+  exitData: boolean,
+  ctx: StepContext,
+): ErrorObservation | null {
+  fire(ctx, MAP_EXIT);
+  // The count each entry had when this construct first reached it.
+  const countBefore = new Map<number, number>();
+  for (const block of blocks) {
+    const where = lookup(state, device, block.range);
+    // K-B6: exit data has no region, so the present check can only be made here (`error`), or
+    // it belongs to region entry alone and is dropped (`ignore`).
+    if (where.kind === 'absent' && exitData && block.items.some((i) => i.modifiers.includes('present'))) {
+      fire(ctx, PRESENT_MODIFIER_ON_EXIT);
+      if (ctx.knobs['K-B6'] === 'error')
+        return accError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${device}`);
+    }
+    // Storage that is not (wholly) there is skipped without a word.
+    if (where.kind !== 'present') continue;
+    const entry = where.entry;
+    const first = !countBefore.has(entry.order);
+    if (first) countBefore.set(entry.order, entry.rc);
+    const before = countBefore.get(entry.order)!;
+    // Items of type from / tofrom are copied back when this is the last reference, or when the
+    // always or delete modifier asks for it.
+    for (const item of block.items) {
+      const deletes = item.type === 'delete' || item.modifiers.includes('delete');
+      if ((item.type === 'from' || item.type === 'tofrom') && (before === 1 || deletes || item.modifiers.includes('always')))
+        copyToHost(state, entry, item.range);
+    }
+    // The delete type or modifier drops every reference, anything else one; infinite counts do
+    // not move, and each entry moves at most once on this construct.
+    if (first && entry.rc !== Infinity) {
+      if (block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete'))) entry.rc = 0;
+      else entry.rc -= 1;
+    }
+    // With no reference left the entry goes, and the storage the map created with it.
+    if (entry.rc === 0) removeEntry(state, device, entry, true);
+  }
+  return null;
+}
+
+/**
+ * Copies the corresponding storage of `range` back to the host. Pointer members are never copied
+ * back: the host keeps its own pointer values (attached device pointers must not reach it), so a
+ * struct needs no copy at all; neither does a self map.
+ */
+function copyToHost(state: ModelState, entry: OmpEntry, range: Range): void {
+  if (entry.block === null) return;
+  const host = objectHolding(state, range);
+  if (host.contents.kind === 'pointers') return;
+  const from = storageCells(state, entry, range.start);
+  const unit = unitBytes(host.contents);
+  copyCells(from.contents, from.index, host.contents, (range.start - host.start) / unit, (range.end - range.start) / unit);
+}

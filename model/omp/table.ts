@@ -1,0 +1,149 @@
+// Queries and updates of the OpenMP present tables shared by the map constructs and the device
+// memory routines: lookup of a host range, entries and their storage, and the pointer arguments of
+// the routines (lang/README-openmp.md).
+
+import type { PtrArg } from '../../lang/openmp.js';
+import type { DevAddr, HostAddr } from '../../lang/observation.js';
+import {
+  UndefinedStep,
+  allocateBlock,
+  blockById,
+  dataRange,
+  indeterminateCells,
+  objectHolding,
+  unitBytes,
+  type Contents,
+  type ModelState,
+  type OmpEntry,
+  type Range,
+} from '../state.js';
+
+/** Where a host range stands in one device's table. */
+export type Lookup = { kind: 'present'; entry: OmpEntry } | { kind: 'absent' } | { kind: 'partly' };
+
+/**
+ * Lookup of `range` on device `device`: present when an entry contains it (the one created last
+ * when several do), absent when no entry overlaps it, partly present otherwise.
+ */
+export function lookup(state: ModelState, device: number, range: Range): Lookup {
+  const entries = deviceEntries(state, device);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.start <= range.start && range.end <= e.end) return { kind: 'present', entry: e };
+  }
+  return entries.some((e) => overlaps(e, range)) ? { kind: 'partly' } : { kind: 'absent' };
+}
+
+/** The entry holding the byte at host address `addr` on `device`, or null. */
+export function entryHoldingByte(state: ModelState, device: number, addr: number): OmpEntry | null {
+  const where = lookup(state, device, { start: addr, end: addr + 1 });
+  return where.kind === 'present' ? where.entry : null;
+}
+
+export function overlaps(x: Range, y: Range): boolean {
+  return x.start < y.end && y.start < x.end;
+}
+
+export function deviceEntries(state: ModelState, device: number): OmpEntry[] {
+  const entries = state.ompEntries[device];
+  if (!entries) throw new Error(`internal: no OpenMP table for device ${device}`);
+  return entries;
+}
+
+/** Adds an entry to `device`'s table with the next creation number and returns it (as stored). */
+export function insertEntry(state: ModelState, device: number, fields: Omit<OmpEntry, 'order'>): OmpEntry {
+  const entries = deviceEntries(state, device);
+  entries.push({ ...fields, order: state.nextOmpEntry });
+  state.nextOmpEntry += 1;
+  return entries[entries.length - 1]!;
+}
+
+/**
+ * A new map entry for `range` with reference count 0: a fresh block of the range's size whose
+ * contents are indeterminate, or the original storage itself for a self map.
+ */
+export function createMapEntry(state: ModelState, device: number, range: Range, selfMap: boolean): OmpEntry {
+  const block = selfMap ? null : allocateBlock(state, range.end - range.start, indeterminateCells(state, range), device, 'map');
+  return insertEntry(state, device, { start: range.start, end: range.end, block, offset: 0, rc: 0, origin: 'map' });
+}
+
+/** Takes an entry out of its table; `freeBlock` also frees the map block it owns. */
+export function removeEntry(state: ModelState, device: number, entry: OmpEntry, freeBlock: boolean): void {
+  const entries = deviceEntries(state, device);
+  const index = entries.findIndex((e) => e.order === entry.order);
+  if (index < 0) throw new Error('internal: removing an OpenMP entry that is not in its table');
+  if (freeBlock && entry.block !== null) blockById(state, entry.block).alive = false;
+  entries.splice(index, 1);
+}
+
+export function sameStorage(entry: OmpEntry, d: DevAddr): boolean {
+  return entry.block === d.block && entry.offset === d.offset;
+}
+
+/** The corresponding address of host address `addr` inside `entry`: in its block, or `addr` itself for a self map. */
+export function storageAddress(entry: OmpEntry, addr: number): DevAddr | HostAddr {
+  if (entry.block === null) return { host: addr };
+  return { block: entry.block, offset: entry.offset + addr - entry.start };
+}
+
+/** Memory cells and the index of the cell that hold host address `addr`'s corresponding storage in `entry`. */
+export interface CellPosition {
+  contents: Contents;
+  index: number;
+}
+
+/** Throws UndefinedStep when the storage is a freed block. */
+export function storageCells(state: ModelState, entry: OmpEntry, addr: number): CellPosition {
+  if (entry.block === null) return hostCellsAt(state, addr);
+  const block = blockById(state, entry.block);
+  // Associated storage may have been handed back with omp_target_free while still associated.
+  if (!block.alive) throw new UndefinedStep(`the storage of host 0x${entry.start.toString(16)} is freed device block ${block.id}`);
+  return { contents: block.contents, index: (entry.offset + addr - entry.start) / unitBytes(block.contents) };
+}
+
+/** The host memory cells at host address `addr`. */
+export function hostCellsAt(state: ModelState, addr: number): CellPosition {
+  const obj = objectHolding(state, { start: addr, end: addr });
+  return { contents: obj.contents, index: (addr - obj.start) / unitBytes(obj.contents) };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Routine pointer arguments
+
+/** A pointer a routine receives: null, a host address, or an address in a device block. */
+export type OmpPointer = null | { space: 'host'; addr: number } | { space: 'dev'; block: number; offset: number };
+
+/**
+ * Evaluates a pointer argument: the address of an array, subarray or struct, or an
+ * omp_target_alloc result, plus the byte offset. A null result with a nonzero offset is pointer
+ * arithmetic on null: the step is undefined.
+ */
+export function resolvePointer(state: ModelState, arg: PtrArg): OmpPointer {
+  if (arg === null) return null;
+  const offset = arg.offset ?? 0;
+  if ('var' in arg) {
+    const range = dataRange(state, arg.var);
+    if (range === null) throw new Error(`internal: pointer argument '${arg.var}' names no host storage`);
+    return { space: 'host', addr: range.start + offset };
+  }
+  if (!(arg.handle in state.handles)) throw new Error(`internal: handle '${arg.handle}' was never returned by omp_target_alloc`);
+  const base = state.handles[arg.handle]!;
+  if (base === null) return nullPlus(offset, arg.handle);
+  return { space: 'dev', block: base.block, offset: base.offset + offset };
+}
+
+function nullPlus(offset: number, handle: string): null {
+  if (offset !== 0) throw new UndefinedStep(`${handle} is a null pointer, and ${offset} is added to it`);
+  return null;
+}
+
+/** A non-null pointer as a routine's return value. */
+export function pointerValue(p: Exclude<OmpPointer, null>): DevAddr | HostAddr {
+  return p.space === 'host' ? { host: p.addr } : { block: p.block, offset: p.offset };
+}
+
+/** `host:0x1000` / `dev#3+8` for messages. */
+export function describePointer(p: OmpPointer): string {
+  if (p === null) return 'NULL';
+  return p.space === 'host' ? `host:0x${p.addr.toString(16)}` : `dev#${p.block}+${p.offset}`;
+}

@@ -1,0 +1,29 @@
+import type { OmpTargetFree } from '../../lang/openmp.js';
+import type { Observation } from '../../lang/observation.js';
+import { blockById, fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
+import { badDeviceInRoutine, describeDevice, ownerOf, resolveDevice } from './devices.js';
+import { describePointer, resolvePointer } from './table.js';
+
+export const OMP_TARGET_FREE = 'OpenMP 6.0 §25.4 omp_target_free';
+
+const OK: Observation = { kind: 'ok' };
+
+// OpenMP 6.0 §25.4 omp_target_free
+export function ompTargetFree(state: ModelState, step: OmpTargetFree, ctx: StepContext): Observation {
+  fire(ctx, OMP_TARGET_FREE);
+  const ptr = resolvePointer(state, step.ptr);
+  // A null pointer is ignored.
+  if (ptr === null) return OK;
+  const target = resolveDevice(state, step.device);
+  if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_free', OK, ctx);
+  // Only the start of live memory that omp_target_alloc returned for this device may be freed;
+  // anything else is unspecified.
+  if (ptr.space === 'dev' && ptr.offset === 0) {
+    const block = blockById(state, ptr.block);
+    if (block.alive && block.source === 'alloc' && block.device === ownerOf(target)) {
+      block.alive = false;
+      return OK;
+    }
+  }
+  return undefinedBehaviour(`omp_target_free(${describePointer(ptr)}) on ${describeDevice(target)}: not live omp_target_alloc memory of that device`);
+}

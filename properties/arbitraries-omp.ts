@@ -1,0 +1,542 @@
+// Random OpenMP programs (language version 1) over one fixed, small world, the OpenMP counterpart of
+// arbitraries.ts.
+//
+// The world: two integer arrays, a struct whose pointer member starts out pointing at `a`, and three
+// devices: two discrete GPUs (0, 1) and one device that shares memory with the host (2). The host is
+// then device 3 (`initial`) or -1; -2 is omp_invalid_device and 7 stands for any out-of-range number.
+//
+// Steps need what earlier steps made: a routine that takes a device pointer names the result of an
+// earlier `omp_target_alloc`; `omp_target_disassociate_ptr` mostly names a range an earlier
+// `omp_target_associate_ptr` associated; associations are drawn relative to earlier ones (the same
+// range and pointer again, a range inside one, a range that overlaps one partly). So the generator
+// draws *step builders*: each builder turns its random choices into a step given what the steps
+// before it established (the allocations, the associations, the open data regions). fast-check
+// shrinks the list of builders and the choices inside them; the program is rebuilt from the
+// remaining builders, so every shrink candidate is again a valid, balanced program, with its
+// handles renamed d1, d2, … in allocation order.
+//
+// Weights (relative, per body step):
+//
+//   omp_target_enter_data 12  omp_target_exit_data 9  omp_target_data_begin 4  omp_target_data_end 3
+//   omp_target 7              omp_target_alloc 4      omp_target_free 2
+//   omp_target_associate_ptr 4  omp_target_disassociate_ptr 3  omp_target_is_present 4
+//   omp_get_mapped_ptr 3      omp_target_is_accessible 2  omp_target_memcpy 3
+//   host steps 8 (pointer_assign 3, nullify 1, host_write 2, host_read 2)
+//
+// Device arguments lean to the GPUs; the host, the shared device, omp_invalid_device and an
+// out-of-range number are each drawn now and then (bad numbers rarely: under the spec profile a
+// routine on them is undefined and a construct on -2 an error, both of which end the program).
+// Map vars are whole objects far more often than subarrays, since a partly present map is undefined
+// under the spec profile; for the same reason the `present` modifier is rare, associations go to
+// `b` while maps favour `a`, and a builder that needs a device buffer when none exists allocates one
+// instead. Programs start with 0-3 set-up steps (an allocation on a GPU, or `enter data` of whole
+// objects, often the deep-copy idiom map(to: c, c%p)).
+//
+// With these weights (seed 2, 2000 programs, model under spec) about half the programs run to the
+// end, about 38% stop at undefined behaviour (mostly associations that overlap existing storage,
+// partly present maps, and kernels through an unattached pointer) and about 11% at an error; every
+// OpenMP witness of witness.ts is reached, the rarest (is_present on an invalid device) by a few
+// programs in a thousand.
+
+import fc from 'fast-check';
+import type { KernelBody, Program, Step, VarRef, World } from '../lang/program.js';
+import { ELEMENT_BYTES, hostLayout } from '../lang/program.js';
+import type {
+  DeviceArg,
+  MapItem,
+  OmpMapModifier,
+  OmpMapType,
+  OmpTarget,
+  OmpTargetDataBegin,
+  OmpTargetEnterData,
+  OmpTargetExitData,
+  PtrArg,
+} from '../lang/openmp.js';
+import { DEFAULT_MAX_STEPS, type ProgramArbOptions } from './arbitraries.js';
+
+/** The one world every generated OpenMP program uses. */
+export const OMP_POOL_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 8, init: 1 },
+    { name: 'b', length: 8, init: 2 },
+  ],
+  structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+  devices: [{ kind: 'discrete' }, { kind: 'discrete' }, { kind: 'shared' }],
+};
+
+/** Device numbers beyond the GPUs 0 and 1 and the host (-1, `initial`). */
+const SHARED_DEVICE = 2;
+const INVALID_DEVICE = -2;
+const OUT_OF_RANGE_DEVICE = 7;
+
+const ARRAY_BYTES = 8 * ELEMENT_BYTES;
+const WHOLE_OBJECTS: readonly VarRef[] = ['a', 'b', 'c'];
+const STRUCT_BYTES = hostLayout(OMP_POOL_WORLD).find((o) => o.name === 'c')!.bytes;
+
+// ------------------------------------------------------------------------------------------------
+// Building steps against what earlier steps established
+
+interface Allocation {
+  name: string;
+  bytes: number;
+  device: DeviceArg;
+}
+
+interface Association {
+  host: { var: VarRef; offset: number };
+  bytes: number;
+  dev: PtrArg;
+  offset: number;
+  device: DeviceArg;
+}
+
+/** What the steps built so far established. */
+interface BuildContext {
+  allocs: Allocation[];
+  associations: Association[];
+  /** Whole objects an earlier enter data or data region mapped on device 0 (their start may be map-made storage). */
+  mapped: Set<VarRef>;
+  openRegions: number;
+}
+
+/** Turns random choices into a step, given the context; null drops the step (e.g. an end with no open region). */
+type StepBuilder = (ctx: BuildContext) => Step | null;
+
+const constant = (step: Step): StepBuilder => () => step;
+
+/** `pick` (any natural number) chooses among `items`, or null when there are none. */
+function choose<T>(items: readonly T[], pick: number): T | null {
+  return items.length === 0 ? null : items[pick % items.length]!;
+}
+
+/** Rebuilds a program from builders: handles get names in allocation order, open regions are closed. */
+export function buildOmpProgram(builders: readonly StepBuilder[]): Program {
+  const ctx: BuildContext = { allocs: [], associations: [], mapped: new Set(), openRegions: 0 };
+  const steps: Step[] = [];
+  for (const build of builders) {
+    const step = build(ctx);
+    if (step === null) continue;
+    if ((step.op === 'omp_target_enter_data' || step.op === 'omp_target_data_begin') && (step.device ?? 0) === 0)
+      for (const m of step.maps) for (const v of m.vars) if (WHOLE_OBJECTS.includes(v)) ctx.mapped.add(v);
+    if (step.op === 'omp_target_data_begin') ctx.openRegions++;
+    else if (step.op === 'omp_target_data_end') ctx.openRegions--;
+    else if (step.op === 'omp_target_alloc') ctx.allocs.push({ name: step.result, bytes: step.bytes, device: step.device });
+    else if (step.op === 'omp_target_associate_ptr' && step.host !== null && 'var' in step.host)
+      ctx.associations.push({
+        host: { var: step.host.var, offset: step.host.offset ?? 0 },
+        bytes: step.bytes,
+        dev: step.dev,
+        offset: step.offset,
+        device: step.device,
+      });
+    steps.push(step);
+  }
+  for (; ctx.openRegions > 0; ctx.openRegions--) steps.push({ op: 'omp_target_data_end' });
+  return { version: 1, world: OMP_POOL_WORLD, steps };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Building blocks
+
+function weighted<T>(...entries: [number, T][]): fc.Arbitrary<T> {
+  return fc.oneof(...entries.map(([weight, v]) => ({ weight, arbitrary: fc.constant(v) })));
+}
+
+/** A device argument of a construct: mostly the default (device 0, field omitted). */
+const constructDevice: fc.Arbitrary<DeviceArg | undefined> = weighted<DeviceArg | undefined>(
+  [48, undefined],
+  [16, 1],
+  [12, SHARED_DEVICE],
+  [4, 'initial'],
+  [4, -1],
+  [1, INVALID_DEVICE],
+  [1, OUT_OF_RANGE_DEVICE],
+);
+
+/** A device argument of a routine that is not tied to an allocation. */
+const routineDevice: fc.Arbitrary<DeviceArg> = weighted<DeviceArg>(
+  [16, 0],
+  [8, 1],
+  [6, SHARED_DEVICE],
+  [4, 'initial'],
+  [4, -1],
+  [1, INVALID_DEVICE],
+  [1, OUT_OF_RANGE_DEVICE],
+);
+
+/** Device of a routine on a device pointer: the allocation's own device most of the time. */
+const ownOrOther: fc.Arbitrary<DeviceArg | 'own'> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant<'own'>('own') },
+  { weight: 1, arbitrary: routineDevice },
+);
+
+/** As ownOrOther, for routines where another device is unspecified under the spec profile (K-B14, K-B11). */
+const rarelyOther: fc.Arbitrary<DeviceArg | 'own'> = fc.oneof(
+  { weight: 15, arbitrary: fc.constant<'own'>('own') },
+  { weight: 1, arbitrary: routineDevice },
+);
+
+const resolveDevice = (d: DeviceArg | 'own', alloc: Allocation | null): DeviceArg => (d === 'own' ? (alloc?.device ?? 0) : d);
+
+const mapVar = fc.oneof(
+  { weight: 6, arbitrary: weighted<VarRef>([2, 'a'], [1, 'b']) },
+  { weight: 4, arbitrary: fc.constant<VarRef>('c') },
+  { weight: 3, arbitrary: fc.constant<VarRef>('c%p') },
+  { weight: 2, arbitrary: fc.constantFrom<VarRef>('a(1:4)', 'a(5:8)', 'b(3:6)') },
+);
+
+/** The deep-copy idiom: the struct and its pointer's target in one construct (attaches the pointer). */
+const deepCopyVars: VarRef[] = ['c', 'c%p'];
+
+function mapItems(types: fc.Arbitrary<OmpMapType>, modifiers: fc.Arbitrary<OmpMapModifier[]>): fc.Arbitrary<MapItem[]> {
+  const item = fc
+    .tuple(types, modifiers, fc.oneof({ weight: 4, arbitrary: mapVar.map((v) => [v]) }, { weight: 1, arbitrary: fc.constant(deepCopyVars) }))
+    .map(([type, mods, vars]): MapItem => (mods.length > 0 ? { type, modifiers: mods, vars } : { type, vars }));
+  return fc.oneof({ weight: 3, arbitrary: item.map((i) => [i]) }, { weight: 2, arbitrary: fc.tuple(item, item) });
+}
+
+const withDevice = <S extends { device?: DeviceArg }>(step: S, device: DeviceArg | undefined): S =>
+  device === undefined ? step : { ...step, device };
+
+// ------------------------------------------------------------------------------------------------
+// Map constructs
+
+const enterData: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    mapItems(weighted<OmpMapType>([4, 'to'], [2, 'alloc']), weighted<OmpMapModifier[]>([36, []], [12, ['always']], [1, ['present']])),
+    constructDevice,
+  )
+  .map(([maps, device]) => constant(withDevice<OmpTargetEnterData>({ op: 'omp_target_enter_data', maps }, device)));
+
+const exitData: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    mapItems(
+      weighted<OmpMapType>([3, 'from'], [4, 'release'], [2, 'delete']),
+      weighted<OmpMapModifier[]>([16, []], [4, ['always']], [4, ['delete']], [1, ['present']]),
+    ),
+    constructDevice,
+  )
+  .map(([maps, device]) =>
+    constant(
+      withDevice<OmpTargetExitData>(
+        // the delete type already deletes: a delete modifier on it becomes the plain type
+        { op: 'omp_target_exit_data', maps: maps.map((m) => (m.type === 'delete' && m.modifiers?.includes('delete') ? { type: m.type, vars: m.vars } : m)) },
+        device,
+      ),
+    ),
+  );
+
+const regionMaps = mapItems(
+  weighted<OmpMapType>([3, 'tofrom'], [3, 'to'], [2, 'from'], [2, 'alloc']),
+  weighted<OmpMapModifier[]>([40, []], [8, ['always']], [1, ['present']]),
+);
+
+const dataBegin: fc.Arbitrary<StepBuilder> = fc
+  .tuple(regionMaps, constructDevice)
+  .map(([maps, device]) => constant(withDevice<OmpTargetDataBegin>({ op: 'omp_target_data_begin', maps }, device)));
+
+const dataEnd: fc.Arbitrary<StepBuilder> = fc.constant((ctx: BuildContext) => (ctx.openRegions > 0 ? { op: 'omp_target_data_end' } : null));
+
+const kernelRef = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom<VarRef>('a', 'b', 'a(5:8)') },
+  { weight: 2, arbitrary: fc.constant<VarRef>('c%p') },
+);
+const kernelBody: fc.Arbitrary<KernelBody> = fc.oneof(
+  { weight: 3, arbitrary: kernelRef.map((r) => ({ read: r })) },
+  { weight: 1, arbitrary: fc.tuple(kernelRef, fc.integer({ min: 5, max: 9 })).map(([r, value]) => ({ write: r, value })) },
+);
+
+/** A kernel through c%p is meaningful when c and its target are mapped with it: so it often maps both. */
+const target: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    kernelBody,
+    fc.oneof({ weight: 2, arbitrary: fc.constant<MapItem[]>([]) }, { weight: 3, arbitrary: regionMaps }),
+    weighted([3, true], [1, false]),
+    constructDevice,
+  )
+  .map(([body, maps, mapPointer, device]) => {
+    const throughPointer = ('read' in body ? body.read : body.write) === 'c%p';
+    const all: MapItem[] = throughPointer && mapPointer ? [{ type: 'tofrom', vars: deepCopyVars }, ...maps] : maps;
+    return constant(withDevice<OmpTarget>({ op: 'omp_target', maps: all, body }, device));
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Pointers near range edges
+
+/** Where in an object a host pointer points: its start, an element inside, one past the end, or an odd byte. */
+type Edge = 'start' | 'interior' | 'end' | 'odd';
+
+/** Edges of a query's pointer (any byte may be asked about). */
+const queryEdge = weighted<Edge>([5, 'start'], [3, 'interior'], [2, 'end'], [1, 'odd']);
+/** Edges of a pointer that starts a range (an association, a copy): whole elements, rarely one past the end. */
+const rangeEdge = weighted<Edge>([6, 'start'], [3, 'interior'], [1, 'end']);
+/** Edges of an association's host start (one past the end makes an empty range: rarer still). */
+const associateEdge = weighted<Edge>([20, 'start'], [10, 'interior'], [1, 'end']);
+
+function edgeOffset(e: Edge, bytes: number, pick: number, aligned: boolean): number {
+  const elements = Math.floor(bytes / ELEMENT_BYTES);
+  switch (e) {
+    case 'start':
+      return 0;
+    case 'end':
+      return bytes;
+    case 'interior':
+      return elements > 1 ? (1 + (pick % (elements - 1))) * ELEMENT_BYTES : 0;
+    case 'odd':
+      return aligned || bytes < ELEMENT_BYTES ? 0 : 1 + (pick % (ELEMENT_BYTES - 1));
+  }
+}
+
+/** Objects a query asks about. */
+const queryObject = weighted<VarRef>([3, 'a'], [3, 'b'], [1, 'c']);
+
+/** A host pointer into one of `objects`, at an edge (query edges may be odd bytes, range edges not). */
+const hostPtr = (edges: fc.Arbitrary<Edge>, objects: fc.Arbitrary<VarRef> = queryObject): fc.Arbitrary<{ var: VarRef; offset?: number }> =>
+  fc
+    .tuple(objects, edges, fc.nat())
+    .map(([v, e, pick]) => {
+      const offset = edgeOffset(e, v === 'c' ? STRUCT_BYTES : ARRAY_BYTES, pick, edges !== queryEdge);
+      return offset === 0 ? { var: v } : { var: v, offset };
+    });
+
+/** An allocation on a GPU, for a builder that needs a device buffer when the program has none yet. */
+function allocFirst(ctx: BuildContext, pick: number): Step {
+  return { op: 'omp_target_alloc', bytes: pick % 2 === 0 ? ARRAY_BYTES : 2 * ARRAY_BYTES, device: pick % 3 === 2 ? 1 : 0, result: `d${ctx.allocs.length + 1}` };
+}
+
+/** A device pointer: an earlier allocation at an edge (no allocation yet: null). */
+function handlePtr(ctx: BuildContext, pick: number, e: Edge, aligned: boolean): { ptr: PtrArg; alloc: Allocation | null } {
+  const alloc = choose(ctx.allocs, pick);
+  if (!alloc) return { ptr: null, alloc: null };
+  const offset = edgeOffset(e, alloc.bytes, pick >> 3, aligned);
+  return { ptr: offset === 0 ? { handle: alloc.name } : { handle: alloc.name, offset }, alloc };
+}
+
+type PtrKind = 'host' | 'handle' | 'null';
+
+/** A pointer argument of a query routine: host pointer, device pointer or NULL, with its device. */
+const queryPtr = (ptrWeights: [number, PtrKind][]) =>
+  fc
+    .tuple(weighted<PtrKind>(...ptrWeights), hostPtr(queryEdge), fc.nat(), queryEdge, ownOrOther)
+    .map(([kind, host, pick, e, device]) => (ctx: BuildContext): { ptr: PtrArg; device: DeviceArg } => {
+      if (kind === 'host') return { ptr: host, device: device === 'own' ? 0 : device };
+      if (kind === 'null') return { ptr: null, device: device === 'own' ? 0 : device };
+      const h = handlePtr(ctx, pick, e, false);
+      return { ptr: h.ptr, device: resolveDevice(device, h.alloc) };
+    });
+
+// ------------------------------------------------------------------------------------------------
+// Device memory routines
+
+const alloc: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    weighted<number>([1, 0], [3, 16], [4, ARRAY_BYTES], [1, 2 * ARRAY_BYTES]),
+    weighted<DeviceArg>([12, 0], [8, 1], [2, SHARED_DEVICE], [2, -1], [2, 'initial'], [1, INVALID_DEVICE]),
+  )
+  .map(([bytes, device]) => (ctx: BuildContext): Step => ({ op: 'omp_target_alloc', bytes, device, result: `d${ctx.allocs.length + 1}` }));
+
+const free: fc.Arbitrary<StepBuilder> = fc
+  .tuple(weighted<'handle' | 'null'>([6, 'handle'], [1, 'null']), fc.nat(), ownOrOther)
+  .map(([kind, pick, device]) => (ctx: BuildContext): Step => {
+    if (kind === 'handle' && ctx.allocs.length === 0) return allocFirst(ctx, pick);
+    const alloc = kind === 'handle' ? choose(ctx.allocs, pick) : null;
+    return { op: 'omp_target_free', ptr: alloc ? { handle: alloc.name } : null, device: resolveDevice(device, alloc) };
+  });
+
+const isPresent: fc.Arbitrary<StepBuilder> = queryPtr([
+  [6, 'host'],
+  [2, 'handle'],
+  [1, 'null'],
+]).map((make) => (ctx: BuildContext): Step => ({ op: 'omp_target_is_present', ...make(ctx) }));
+
+const getMappedPtr: fc.Arbitrary<StepBuilder> = queryPtr([
+  [6, 'host'],
+  [1, 'handle'],
+  [1, 'null'],
+]).map((make) => (ctx: BuildContext): Step => ({ op: 'omp_get_mapped_ptr', ...make(ctx) }));
+
+const isAccessible: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    queryPtr([
+      [3, 'handle'],
+      [3, 'host'],
+      [1, 'null'],
+    ]),
+    weighted<number>([1, 0], [3, ELEMENT_BYTES], [2, 16], [1, ARRAY_BYTES]),
+  )
+  .map(([make, bytes]) => (ctx: BuildContext): Step => {
+    const { ptr, device } = make(ctx);
+    return { op: 'omp_target_is_accessible', ptr, bytes, device };
+  });
+
+/** How an association relates to an earlier one. */
+type Relation = 'fresh' | 'same' | 'inside' | 'overlap' | 'same-start';
+
+const associate: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    weighted<Relation>([6, 'fresh'], [2, 'same'], [1, 'inside'], [1, 'overlap'], [1, 'same-start']),
+    // associations go to b more than to a, which maps name more often: overlaps with map-made
+    // storage are unspecified under the spec profile (and only array memory can be associated)
+    hostPtr(associateEdge, weighted<VarRef>([4, 'b'], [1, 'a'])),
+    weighted<number>([1, 0], [10, 8], [10, 16], [6, ARRAY_BYTES]),
+    weighted<number>([4, 0], [1, ELEMENT_BYTES], [1, 8]),
+    fc.nat(),
+    weighted<'handle' | 'null'>([20, 'handle'], [1, 'null']),
+    rarelyOther,
+  )
+  .map(([relation, host, bytes, offset, pick, devKind, device]) => (ctx: BuildContext): Step => {
+    const earlier = relation === 'fresh' ? null : choose(ctx.associations, pick);
+    if (earlier) {
+      const base = earlier.host.offset;
+      const shifted = (by: number): { var: VarRef; offset?: number } =>
+        base + by === 0 ? { var: earlier.host.var } : { var: earlier.host.var, offset: base + by };
+      const op = 'omp_target_associate_ptr' as const;
+      switch (relation) {
+        case 'same':
+          return { op, host: shifted(0), dev: earlier.dev, bytes: earlier.bytes, offset: earlier.offset, device: earlier.device };
+        case 'inside': {
+          // one element in from the start (or the start itself when the range is one element long)
+          const by = earlier.bytes > ELEMENT_BYTES ? ELEMENT_BYTES : 0;
+          return { op, host: shifted(by), dev: earlier.dev, bytes: ELEMENT_BYTES, offset: earlier.offset + by, device: earlier.device };
+        }
+        case 'overlap': {
+          // starts inside the earlier range and runs past its end (clamped to the object)
+          const objectBytes = earlier.host.var === 'c' ? STRUCT_BYTES : ARRAY_BYTES;
+          const by = Math.min(ELEMENT_BYTES, Math.max(0, earlier.bytes - ELEMENT_BYTES));
+          const length = Math.max(0, Math.min(earlier.bytes, objectBytes - base - by));
+          return { op, host: shifted(by), dev: earlier.dev, bytes: length, offset: earlier.offset, device: earlier.device };
+        }
+        case 'same-start': {
+          const other = handlePtr(ctx, pick + 1, 'start', true);
+          return { op, host: shifted(0), dev: other.ptr, bytes: earlier.bytes, offset: earlier.offset, device: earlier.device };
+        }
+      }
+    }
+    if (devKind === 'handle' && ctx.allocs.length === 0) return allocFirst(ctx, pick);
+    const objectBytes = host.var === 'c' ? STRUCT_BYTES : ARRAY_BYTES;
+    const length = Math.min(bytes, objectBytes - (host.offset ?? 0));
+    const dev = devKind === 'handle' ? handlePtr(ctx, pick, 'start', true) : { ptr: null, alloc: null };
+    const room = dev.alloc ? Math.max(0, dev.alloc.bytes - length) : offset;
+    return {
+      op: 'omp_target_associate_ptr',
+      host,
+      dev: dev.ptr,
+      bytes: length,
+      offset: Math.min(offset, room - (room % ELEMENT_BYTES)),
+      device: resolveDevice(device, dev.alloc),
+    };
+  });
+
+/**
+ * Disassociate an earlier association's start (mostly) or an address inside it, or the start of an
+ * object an earlier construct mapped on device 0 (map-made storage). Without any of these the step
+ * is dropped: disassociating an address with no mapping is unspecified.
+ */
+const disassociate: fc.Arbitrary<StepBuilder> = fc
+  .tuple(weighted<'associated' | 'interior' | 'mapped'>([6, 'associated'], [1, 'interior'], [1, 'mapped']), fc.nat(), rarelyOther)
+  .map(([kind, pick, device]) => (ctx: BuildContext): Step | null => {
+    const earlier = kind === 'mapped' ? null : choose(ctx.associations, pick);
+    if (!earlier) {
+      const v = choose([...ctx.mapped], pick);
+      return v === null ? null : { op: 'omp_target_disassociate_ptr', ptr: { var: v }, device: device === 'own' ? 0 : device };
+    }
+    const offset = earlier.host.offset + (kind === 'interior' && earlier.bytes > ELEMENT_BYTES ? ELEMENT_BYTES : 0);
+    const ptr = offset === 0 ? { var: earlier.host.var } : { var: earlier.host.var, offset };
+    return { op: 'omp_target_disassociate_ptr', ptr, device: device === 'own' ? earlier.device : device };
+  });
+
+/** memcpy between host objects (on a host device number) and allocations (on their own device). */
+const memcpy: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    fc.tuple(weighted<'host' | 'handle'>([1, 'host'], [2, 'handle']), weighted<'host' | 'handle'>([2, 'host'], [1, 'handle'])),
+    fc.tuple(hostPtr(rangeEdge, fc.constantFrom<VarRef>('a', 'b')), hostPtr(rangeEdge, fc.constantFrom<VarRef>('a', 'b'))),
+    fc.tuple(fc.nat(), fc.nat()),
+    weighted<number>([1, 0], [3, ELEMENT_BYTES], [2, 16]),
+    fc.tuple(weighted<number>([3, 0], [1, ELEMENT_BYTES]), weighted<number>([3, 0], [1, ELEMENT_BYTES])),
+    fc.tuple(ownOrOther, ownOrOther),
+  )
+  .map(([[dstKind, srcKind], [dstHost, srcHostDrawn], [dstPick, srcPick], bytes, [dstOff, srcOff], [dstDev, srcDev]]) => (ctx: BuildContext): Step => {
+    if ((dstKind === 'handle' || srcKind === 'handle') && ctx.allocs.length === 0) return allocFirst(ctx, dstPick);
+    // host to host copies go between the two arrays (overlapping copies are unspecified)
+    const srcHost = srcHostDrawn.var === dstHost.var ? { ...srcHostDrawn, var: dstHost.var === 'a' ? 'b' : 'a' } : srcHostDrawn;
+    const side = (kind: 'host' | 'handle', host: { var: VarRef; offset?: number }, pick: number, d: DeviceArg | 'own', off: number) => {
+      const h = kind === 'handle' ? handlePtr(ctx, pick, 'start', true) : null;
+      if (h?.alloc) return { ptr: h.ptr, device: resolveDevice(d, h.alloc), room: h.alloc.bytes - off };
+      return { ptr: host, device: d === 'own' ? -1 : d, room: ARRAY_BYTES - (host.offset ?? 0) - off };
+    };
+    const dst = side(dstKind, dstHost, dstPick, dstDev, dstOff);
+    // two pointers into one allocation would overlap: the source is then host memory
+    const sameAlloc = dstKind === 'handle' && srcKind === 'handle' && choose(ctx.allocs, dstPick) === choose(ctx.allocs, srcPick);
+    const src = side(sameAlloc ? 'host' : srcKind, srcHost, srcPick, srcDev, srcOff);
+    const fits = Math.max(0, Math.min(bytes, dst.room, src.room));
+    return {
+      op: 'omp_target_memcpy',
+      dst: dst.ptr,
+      src: src.ptr,
+      bytes: fits - (fits % ELEMENT_BYTES),
+      dst_offset: dstOff,
+      src_offset: srcOff,
+      dst_device: dst.device,
+      src_device: src.device,
+    };
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Host steps
+
+const elementsRef = fc.constantFrom<VarRef>('a', 'b', 'a(1:4)', 'c%p');
+const hostStep: fc.Arbitrary<StepBuilder> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<VarRef>('a', 'b', 'b(5:8)').map((t) => constant({ op: 'pointer_assign', ptr: 'c%p', target: t })) },
+  { weight: 1, arbitrary: fc.constant(constant({ op: 'nullify', ptr: 'c%p' })) },
+  { weight: 2, arbitrary: fc.tuple(elementsRef, fc.integer({ min: 3, max: 4 })).map(([v, value]) => constant({ op: 'host_write', var: v, value })) },
+  { weight: 2, arbitrary: elementsRef.map((v) => constant({ op: 'host_read', var: v })) },
+);
+
+// ------------------------------------------------------------------------------------------------
+// Programs
+
+/** One body step builder. */
+export function ompStepArb(): fc.Arbitrary<StepBuilder> {
+  return fc.oneof(
+    { weight: 12, arbitrary: enterData },
+    { weight: 9, arbitrary: exitData },
+    { weight: 4, arbitrary: dataBegin },
+    { weight: 3, arbitrary: dataEnd },
+    { weight: 7, arbitrary: target },
+    { weight: 4, arbitrary: alloc },
+    { weight: 2, arbitrary: free },
+    { weight: 4, arbitrary: associate },
+    { weight: 3, arbitrary: disassociate },
+    { weight: 4, arbitrary: isPresent },
+    { weight: 3, arbitrary: getMappedPtr },
+    { weight: 2, arbitrary: isAccessible },
+    { weight: 3, arbitrary: memcpy },
+    { weight: 8, arbitrary: hostStep },
+  );
+}
+
+/** A set-up step: an allocation on a GPU, or enter data of whole objects (often the deep copy of c). */
+function ompSetupStepArb(): fc.Arbitrary<StepBuilder> {
+  const gpuAlloc = fc
+    .tuple(fc.constantFrom(ARRAY_BYTES, 2 * ARRAY_BYTES), fc.constantFrom<DeviceArg>(0, 1))
+    .map(([bytes, device]) => (ctx: BuildContext): Step => ({ op: 'omp_target_alloc', bytes, device, result: `d${ctx.allocs.length + 1}` }));
+  const enterWhole = fc
+    .tuple(
+      fc.oneof({ weight: 2, arbitrary: fc.constant(deepCopyVars) }, { weight: 3, arbitrary: fc.constantFrom<VarRef>('a', 'b', 'c').map((v) => [v]) }),
+      weighted<DeviceArg | undefined>([4, undefined], [1, 1], [1, SHARED_DEVICE]),
+    )
+    .map(([vars, device]) => constant(withDevice<OmpTargetEnterData>({ op: 'omp_target_enter_data', maps: [{ type: 'to', vars }] }, device)));
+  return fc.oneof({ weight: 2, arbitrary: gpuAlloc }, { weight: 3, arbitrary: enterWhole });
+}
+
+/** Valid, balanced version-1 OpenMP programs over OMP_POOL_WORLD with at most ~maxSteps steps. */
+export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> {
+  const maxSteps = opts.maxSteps ?? DEFAULT_MAX_STEPS;
+  const setupMax = Math.min(3, Math.floor(maxSteps / 4));
+  return fc
+    .tuple(
+      fc.array(ompSetupStepArb(), { maxLength: setupMax, size: 'max' }),
+      fc.array(ompStepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
+    )
+    .map(([setup, body]) => buildOmpProgram([...setup, ...body]));
+}
