@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { formatObservation } from '../lang/observation.js';
-import { differingKnobs, loadProfile, type Profile } from '../profiles/index.js';
+import { differingKnobs, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { knobDef } from '../profiles/knobs.js';
 import { runTrace, type CompareMode, type Side } from '../properties/compare.js';
 import { runDiff, stateShape, type DiffApi, type DiffProgress, type DiffResult, type DivergenceClass } from '../properties/diff.js';
@@ -44,8 +44,8 @@ function modelSide(profile: Profile): Side {
 }
 
 /** `K-A4 (compare-target → counter-only)`. */
-function knobChange(a: Profile, b: Profile, ids: readonly string[]): string {
-  return ids.map((id) => `${id} (${a.knobs[id as keyof Profile['knobs']]} → ${b.knobs[id as keyof Profile['knobs']]})`).join(', ');
+function knobChange(a: Profile, b: Profile, ids: readonly KnobId[]): string {
+  return ids.map((id) => `${id} (${a.knobs[id]} → ${b.knobs[id]})`).join(', ');
 }
 
 /** What differs where the class first diverges, as both sides see it. */
@@ -93,7 +93,7 @@ function classDetails(c: DivergenceClass, a: Profile, b: Profile, savedAt: strin
   return lines.join('\n');
 }
 
-function cause(c: DivergenceClass, a: Profile, b: Profile, tool: string): string {
+function cause(c: DivergenceClass, a: Profile, b: Profile): string {
   const knobs = c.knobs.map((id) => `${id} (${knobDef(id)!.title}): ${a.knobs[id]} in ${a.name}, ${b.knobs[id]} in ${b.name}`);
   const kind =
     c.kind === 'masked'
@@ -101,7 +101,7 @@ function cause(c: DivergenceClass, a: Profile, b: Profile, tool: string): string
       : c.kind === 'state' && c.compare === 'state'
         ? ' Only the state differs.'
         : '';
-  return `${tool} class ${c.id} (${c.key}) is explained by ${knobs.join('; ')}.${kind}`;
+  return `mapcheck diff class ${c.id} (${c.key}) is explained by ${knobs.join('; ')}.${kind}`;
 }
 
 function reproduceCommand(args: { a: string; b: string }, r: DiffResult, o: DiffCliOptions): string {
@@ -140,7 +140,7 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
       b: modelSide(b),
       compare: c.compare,
       status: 'known-divergence',
-      cause: cause(c, a, b, 'mapcheck diff'),
+      cause: cause(c, a, b),
       found,
       profileRefs: { a: argA, b: argB },
     });

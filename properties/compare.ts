@@ -3,7 +3,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Program } from '../lang/program.js';
-import type { Observation, Snapshot } from '../lang/observation.js';
+import type { Observation, PtrValue, Snapshot } from '../lang/observation.js';
 import type { EngineFactory, EngineName } from '../lang/engine.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
@@ -61,8 +61,47 @@ function endsComparison(o: Observation): boolean {
 export type RulesListener = (side: 'a' | 'b', rules: readonly string[]) => void;
 
 /**
- * Compares two sides step by step. Observations must be equal (deep equality; error messages are
- * ignored, codes are compared). In `state` mode the canonical snapshots must be equal too, except
+ * Device blocks are numbered in creation order on each side, but a program can only tell blocks
+ * apart, not count them: a runtime that maps a shared-memory device without allocating (K-B8
+ * `self`) numbers every later allocation differently without any observable effect. So each side
+ * renames its blocks in order of first appearance in what is compared, and the comparison is made
+ * on the renamed values (equality up to a consistent renaming of allocations).
+ */
+export class BlockNames {
+  private readonly names = new Map<number, number>();
+
+  name(block: number): number {
+    let n = this.names.get(block);
+    if (n === undefined) {
+      n = this.names.size + 1;
+      this.names.set(block, n);
+    }
+    return n;
+  }
+
+  ptr(p: PtrValue): PtrValue {
+    return p !== null && p.space === 'dev' ? { ...p, block: this.name(p.block) } : p;
+  }
+
+  observation(o: Observation): Observation {
+    if (o.kind !== 'value' || o.value === null || typeof o.value !== 'object' || !('block' in o.value)) return o;
+    return { kind: 'value', value: { block: this.name(o.value.block), offset: o.value.offset } };
+  }
+
+  snapshot(s: Snapshot): Snapshot {
+    return {
+      sections: s.sections.map((x) => ({ ...x, block: this.name(x.block) })),
+      attachments: s.attachments.map((x) => ({ ...x, device: this.ptr(x.device) })),
+      ompEntries: s.ompEntries.map((x) => ({ ...x, block: x.block === null ? null : this.name(x.block) })),
+      ompPointers: s.ompPointers.map((x) => ({ ...x, value: this.ptr(x.value) })),
+    };
+  }
+}
+
+/**
+ * Compares two sides step by step. Observations must be equal up to a consistent renaming of
+ * device blocks (see BlockNames; error messages are ignored, codes are compared). In `state` mode
+ * the canonical snapshots must be equal too, except
  * after an error (the program is dead). An `undefined` observation on either side means anything
  * goes from there: comparison stops without a divergence. `onRules`, when given, hears the rules
  * fired by every step the comparison executes (e.g. for spec-rule coverage).
@@ -70,6 +109,8 @@ export type RulesListener = (side: 'a' | 'b', rules: readonly string[]) => void;
 export function firstDivergence(program: Program, a: Side, b: Side, mode: CompareMode, onRules?: RulesListener): Divergence | null {
   const ea = ENGINES[a.engine](program, a.profile);
   const eb = ENGINES[b.engine](program, b.profile);
+  const namesA = new BlockNames();
+  const namesB = new BlockNames();
   for (let i = 0; i < program.steps.length; i++) {
     const step = program.steps[i]!;
     const oa = ea.apply(step);
@@ -79,13 +120,14 @@ export function firstDivergence(program: Program, a: Side, b: Side, mode: Compar
       if (eb.lastRules) onRules('b', eb.lastRules());
     }
     if (oa.kind === 'undefined' || ob.kind === 'undefined') return null;
-    if (!sameObservation(oa, ob))
+    if (!sameObservation(namesA.observation(oa), namesB.observation(ob)))
       return { step: i, kind: 'observation', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };
     if (endsComparison(oa)) return null;
     if (mode === 'state') {
       const sa = ea.snapshot();
       const sb = eb.snapshot();
-      if (!isDeepStrictEqual(sa, sb)) return { step: i, kind: 'state', a: oa, b: ob, snapshotA: sa, snapshotB: sb };
+      if (!isDeepStrictEqual(namesA.snapshot(sa), namesB.snapshot(sb)))
+        return { step: i, kind: 'state', a: oa, b: ob, snapshotA: sa, snapshotB: sb };
     }
   }
   return null;

@@ -32,7 +32,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Program, Step } from '../lang/program.js';
 import type { Observation, PtrValue, Snapshot } from '../lang/observation.js';
 import { differingKnobs, type KnobId, type Profile } from '../profiles/index.js';
-import { ENGINES, firstDivergence, sameObservation, type CompareMode, type Divergence, type Side } from './compare.js';
+import { BlockNames, ENGINES, firstDivergence, sameObservation, type CompareMode, type Divergence, type Side } from './compare.js';
 import { DEFAULT_MAX_STEPS } from './arbitraries.js';
 import { programArbFor, type ApiChoice } from './api.js';
 import { campaignParameters } from './budget.js';
@@ -171,8 +171,13 @@ export function observationShapes(...os: Observation[]): string[] {
   });
 }
 
-/** The first part of two snapshots that differs, in class-sized words (e.g. `attach ac 0 vs <0`). */
-export function stateShape(x: Snapshot, y: Snapshot): string {
+/**
+ * The first part of two snapshots that differs, in class-sized words (e.g. `attach ac 0 vs <0`).
+ * Device blocks are compared up to renaming, as the comparison does (compare.ts BlockNames).
+ */
+export function stateShape(rawX: Snapshot, rawY: Snapshot): string {
+  const x = new BlockNames().snapshot(rawX);
+  const y = new BlockNames().snapshot(rawY);
   const pairs = <T>(xs: readonly T[], ys: readonly T[], same: (p: T, q: T) => boolean, name: string, fields: (p: T, q: T) => string | null) => {
     for (const p of xs) {
       const q = ys.find((e) => same(p, e));
@@ -206,8 +211,10 @@ export function stateShape(x: Snapshot, y: Snapshot): string {
     pairs(x.ompPointers, y.ompPointers, (p, q) => p.device === q.device && p.ptr === q.ptr, 'omp pointer', (p, q) =>
       field('value', p.value, q.value, ptrShape),
     );
-  if (shape === null) throw new Error('internal: stateShape called on equal snapshots');
-  return shape;
+  if (shape !== null) return shape;
+  // Each snapshot alike on its own, but not under the renaming the whole run fixed.
+  if (!isDeepStrictEqual(rawX, rawY)) return 'device blocks paired differently';
+  throw new Error('internal: stateShape called on equal snapshots');
 }
 
 /** The class of a divergence of `program`: operation, and the observation pair or state difference. */
@@ -237,16 +244,17 @@ export interface StateOnlyDivergence {
 export function stateOnlyDivergence(program: Program, a: Side, b: Side): StateOnlyDivergence | null {
   const ea = ENGINES[a.engine](program, a.profile);
   const eb = ENGINES[b.engine](program, b.profile);
+  const [namesA, namesB] = [new BlockNames(), new BlockNames()];
   let first: Divergence | null = null;
   for (let i = 0; i < program.steps.length; i++) {
     const step = program.steps[i]!;
     const oa = ea.apply(step);
     const ob = eb.apply(step);
-    if (oa.kind === 'undefined' || ob.kind === 'undefined' || !sameObservation(oa, ob) || oa.kind === 'error')
+    if (oa.kind === 'undefined' || ob.kind === 'undefined' || oa.kind === 'error' || !sameObservation(namesA.observation(oa), namesB.observation(ob)))
       return first && { divergence: first, rejoin: null };
     const sa = ea.snapshot();
     const sb = eb.snapshot();
-    const same = isDeepStrictEqual(sa, sb);
+    const same = isDeepStrictEqual(namesA.snapshot(sa), namesB.snapshot(sb));
     if (first === null && !same) first = { step: i, kind: 'state', a: oa, b: ob, snapshotA: sa, snapshotB: sb };
     else if (first !== null && same) return { divergence: first, rejoin: i };
   }
@@ -260,13 +268,14 @@ export function stateOnlyDivergence(program: Program, a: Side, b: Side): StateOn
 export function undefinedSplit(program: Program, a: Side, b: Side): Divergence | null {
   const ea = ENGINES[a.engine](program, a.profile);
   const eb = ENGINES[b.engine](program, b.profile);
+  const [namesA, namesB] = [new BlockNames(), new BlockNames()];
   for (let i = 0; i < program.steps.length; i++) {
     const step = program.steps[i]!;
     const oa = ea.apply(step);
     const ob = eb.apply(step);
     const ua = oa.kind === 'undefined';
     if (ua !== (ob.kind === 'undefined')) return { step: i, kind: 'observation', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };
-    if (ua || !sameObservation(oa, ob) || oa.kind === 'error') return null;
+    if (ua || oa.kind === 'error' || !sameObservation(namesA.observation(oa), namesB.observation(ob))) return null;
   }
   return null;
 }
@@ -540,7 +549,7 @@ export function runDiff(o: DiffOptions): DiffResult {
       merged: [],
       compare: mode,
       program,
-      divergence: seen.kind === 'masked' ? firstDivergence(program, sa, sb, 'state')! : hit.divergence,
+      divergence: hit.divergence,
       ...(hit.rejoin !== undefined && { rejoin: hit.rejoin }),
       originalLength: seen.length,
       programs: seen.programs,
