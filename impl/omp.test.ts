@@ -419,7 +419,7 @@ describe('omp_target_disassociate_ptr (B.9.6)', () => {
     { name: 'associate-made, exact start → removed, 0', steps: [...setup, disassociate(v('a'))], expect: [V(0), V(0), V(0)], entries: [] },
     { name: 'associated twice, one disassociate → removed', steps: [...setup, associate(v('a'), h('h'), 40, 0), disassociate(v('a'))], expect: [V(0), V(0), V(0)], entries: [] },
     { name: 'interior pointer → K-B12', steps: [...setup, disassociate(v('a', 4))], expect: [V(1), V(1), V(1)], entries: [[A, A + 40]] },
-    { name: 'one past the end → no associated data', steps: [...setup, disassociate(v('a', 40))], expect: [U, U, U] },
+    { name: 'one past the end → no associated data, K-B17', steps: [...setup, disassociate(v('a', 40))], expect: [U, V(1), V(1)] },
     { name: 'map-made storage → K-B4', steps: [enter([map('to', ['b'])]), disassociate(v('b'))], expect: [V(1), V(1), V(1)], entries: [[B, B + 40]] },
     { name: 'NULL → nonzero', steps: [disassociate(null)], expect: [V(1), V(1), V(1)] },
     { name: 'host device → K-B14', steps: [...setup, disassociate(v('a'), 'initial')], expect: [U, V(1), V(1)] },
@@ -435,7 +435,8 @@ describe('omp_target_disassociate_ptr (B.9.6)', () => {
 
 describe('omp_target_alloc, omp_target_free, omp_target_is_accessible, omp_target_memcpy (B.9)', () => {
   checkRows([
-    { name: 'alloc of 0 bytes → K-B10', steps: [alloc('h', 0)], expect: [V(null), V({ block: 1, offset: 0 }), V(null)] },
+    { name: 'alloc of 0 bytes on a discrete device → null under every reading of K-B10', steps: [alloc('h', 0)], expect: [V(null), V(null), V(null)] },
+    { name: 'alloc of 0 bytes on the host → K-B10', steps: [alloc('h', 0, 'initial')], expect: [V(null), V({ block: 1, offset: 0 }), V(null)] },
     { name: 'alloc on the host → a block too', steps: [alloc('h', 8, 'initial')], expect: [V({ block: 1, offset: 0 }), V({ block: 1, offset: 0 }), V({ block: 1, offset: 0 })] },
     { name: 'alloc on an invalid device → K-B11', steps: [alloc('h', 8, -2)], expect: [U, V(null), E('fatal_invalid_device')] },
     { name: 'accessible: own allocation on a discrete device → K-B9', steps: [alloc('h', 40), { op: 'omp_target_is_accessible', ptr: h('h'), bytes: 40, device: 0 }], expect: [V(true), V(false), V(false)] },

@@ -805,6 +805,8 @@ export class OmpRuntime {
     if (bytes === 0 && this.knobs['K-B10'] === 'null') return NULL_VALUE;
     const d = this.resolveDevice(arg);
     if (d < 0) return this.badDevice('omp_target_alloc', d, NULL_VALUE);
+    // K-B10 `unique` hands out a fresh block only where the memory is the host's.
+    if (bytes === 0 && d !== this.n && this.shared[d] === 0) return NULL_VALUE;
     const block = this.newBlock(bytes, d, true);
     this.handles.set(result, block);
     return { kind: 'value', value: { block, offset: 0 } };
@@ -924,7 +926,7 @@ export class OmpRuntime {
     return ZERO;
   }
 
-  /** omp_target_disassociate_ptr (6.0 §25.6), K-B14, K-B11, K-B4, K-B12. */
+  /** omp_target_disassociate_ptr (6.0 §25.6), K-B14, K-B11, K-B4, K-B12, K-B17. */
   private disassociate(step: OmpTargetDisassociatePtr): Observation {
     const op = step.op;
     this.resolvePtr(step.ptr, op);
@@ -950,6 +952,8 @@ export class OmpRuntime {
         stopUndefined(`${op} of an address inside an entry but not at its start`);
       }
     }
+    // K-B17: unspecified by the text; the runtimes refuse with a nonzero result.
+    if (this.knobs['K-B17'] === 'nonzero') return ONE;
     return stopUndefined(`${op} of a pointer without associated data on device ${d}`);
   }
 

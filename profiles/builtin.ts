@@ -161,7 +161,7 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       'K-B10': {
         reading: 'unique',
         confidence: 'documented',
-        evidence: `${SEED_003} omp_target_alloc: on the host "either NULL or a unique pointer value" for size zero.`,
+        evidence: `${SEED_003} omp_target_alloc: on the host or a shared-memory device "either NULL or a unique pointer value" for size zero; NULL when the allocation is not on the host.`,
       },
       'K-B11': {
         reading: 'graceful',
@@ -172,6 +172,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'nonzero',
         confidence: 'source',
         evidence: 'libgomp target.c omp_target_disassociate_ptr requires an entry starting exactly at ptr (runtimes.md §1.1).',
+      },
+      'K-B17': {
+        reading: 'nonzero',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_disassociate_ptr: "In all other cases, nonzero (EINVAL) is returned and no other action is taken".`,
       },
       'K-B14': {
         reading: 'nonzero',
@@ -206,6 +211,7 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         evidence: 'API.cpp: associate/disassociate on the initial device FAIL ("no association possible on the host"); shared devices take the normal path in LLVM, which this knob does not split.',
       },
       'K-B15': { reading: 'nonzero', confidence: 'source', evidence: 'API.cpp omp_target_associate_ptr: NULL pointers and size 0 FAIL.' },
+      'K-B17': { reading: 'nonzero', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: no entry at ptr → FAIL.' },
     },
   },
 ];

@@ -49,6 +49,7 @@ export interface KnobValues {
   'K-B14': 'undefined' | 'nonzero';
   'K-B15': 'undefined' | 'nonzero';
   'K-B16': 'storage-block' | 'list-item';
+  'K-B17': 'undefined' | 'nonzero';
 }
 
 export type KnobId = keyof KnobValues;
@@ -352,6 +353,17 @@ export const KNOBS: readonly KnobDef[] = [
     ],
     default: 'storage-block',
     rationale: 'OpenMP 6.0 introduces mappable storage blocks.',
+  },
+  {
+    id: 'K-B17',
+    title: 'omp_target_disassociate_ptr of a pointer with no associated data',
+    section: 'OpenMP 6.0 §25.6 omp_target_disassociate_ptr (5.1 §3.8.10)',
+    readings: [
+      { id: 'undefined', summary: 'the text: unspecified for a non-null pointer without associated data' },
+      { id: 'nonzero', summary: 'libgomp (EINVAL) and LLVM (FAIL): refused with a nonzero result' },
+    ],
+    default: 'undefined',
+    rationale: 'The routine leaves the behaviour unspecified for a pointer that has no associated data.',
   },
 ];
 

@@ -43,6 +43,7 @@ export function ompTargetDisassociatePtr(state: ModelState, step: OmpTargetDisas
     if (ctx.knobs['K-B12'] === 'nonzero') return NONZERO;
     return undefinedBehaviour(`${call}: ptr points inside a mapping, not at its start`);
   }
-  // A pointer without associated data: unspecified.
+  // A pointer without associated data: unspecified. K-B17 `nonzero`: the runtimes refuse it.
+  if (ctx.knobs['K-B17'] === 'nonzero') return NONZERO;
   return undefinedBehaviour(`${call}: nothing is associated with ptr`);
 }

@@ -14,14 +14,16 @@ export function ompTargetAlloc(state: ModelState, step: OmpTargetAlloc, ctx: Ste
     state.handles[step.result] = value;
     return { kind: 'value', value };
   };
-  // A request for zero bytes. K-B10 `null` (6.0): the null pointer; `unique`: the request is
-  // served like any other, with a block of its own.
+  // A request for zero bytes. K-B10 `null` (6.0): the null pointer; `unique`: served like any
+  // other request, with a block of its own, where the memory is the host's (the host or a
+  // shared-memory device); a discrete device still answers null.
   if (step.bytes === 0 && ctx.knobs['K-B10'] === 'null') return returns(null);
   const target = resolveDevice(state, step.device);
   if (target.kind === 'invalid' || target.kind === 'out-of-range') {
     const outcome = badDeviceInRoutine(target, 'omp_target_alloc', { kind: 'value', value: null }, ctx);
     return outcome.kind === 'value' ? returns(null) : outcome;
   }
+  if (step.bytes === 0 && target.kind === 'device' && !target.shared) return returns(null);
   // Otherwise fresh memory of that device (the host's, for the initial device) with
   // indeterminate contents; the result points at its first byte.
   const cells = Math.ceil(step.bytes / ELEMENT_BYTES);
