@@ -11,9 +11,11 @@
 import type { CaseFile } from '../counterexamples/case.js';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
-import type { MapItem, OmpStep } from '../lang/openmp.js';
+import type { DeviceArg, MapItem, OmpStep, PtrArg } from '../lang/openmp.js';
 import {
+  ELEMENT_BYTES,
   parseRef,
+  worldDevices,
   type Clause,
   type KernelBody,
   type ParsedRef,
@@ -71,9 +73,13 @@ export function emitFile(path: string, o: { lang: EmitLang; api?: EmitApi }): st
 class Names {
   private readonly vars = new Map<string, string>();
   private readonly types = new Map<string, string>();
+  private readonly handles = new Map<string, string>();
   readonly mapping: string[] = [];
 
-  constructor(readonly world: World) {
+  constructor(
+    readonly world: World,
+    steps: readonly Step[],
+  ) {
     let n = 0;
     for (const a of world.arrays) {
       this.vars.set(a.name, `v${++n}`);
@@ -85,6 +91,23 @@ class Names {
       const members = s.pointers.map((p, j) => `p${j + 1} = ${p}`).join(', ');
       this.mapping.push(`v${n} = ${s.name} (type t${k + 1}; ${members})`);
     });
+    for (const s of steps)
+      if (s.op === 'omp_target_alloc' && !this.handles.has(s.result)) {
+        this.handles.set(s.result, `h${this.handles.size + 1}`);
+        this.mapping.push(`h${this.handles.size} = ${s.result}`);
+      }
+  }
+
+  /** The pointer variable holding an omp_target_alloc result. */
+  handle(result: string): string {
+    const h = this.handles.get(result);
+    if (!h) throw new Error(`internal: no generated name for handle ${result}`);
+    return h;
+  }
+
+  /** Every handle variable, in allocation order. */
+  allHandles(): string[] {
+    return [...this.handles.values()];
   }
 
   variable(name: string): string {

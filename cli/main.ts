@@ -343,7 +343,7 @@ function profileShowCommand(name: string, io: Io): number {
 
 function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const root = new Command('mapcheck')
-    .description('Property-based model checker for OpenACC data-mapping semantics')
+    .description('Property-based model checker for OpenACC and OpenMP data-mapping semantics')
     .exitOverride()
     .configureOutput({
       writeOut: io.out,

@@ -1,38 +1,58 @@
 // An interval tree over half-open ranges [start, end): an AVL tree ordered by (start, id) whose
-// nodes also carry the largest `end` of their subtree. Entries may overlap (OpenMP associations
-// and some runtimes create overlapping entries). Nodes live in typed arrays indexed by id + 1,
-// with index 0 as the empty-subtree sentinel, so callers use their own dense slot numbers as ids
+// nodes also carry the largest `end` of their subtrees. Entries may overlap (OpenMP associations
+// and some runtimes create overlapping entries). Callers use their own dense slot numbers as ids
 // and no lookup allocates. Queries return an id, or -1 for none.
+//
+// Layout: node `id + 1` is the 8 consecutive Int32 words at (id + 1) * 8 of one array, so a node
+// is 32 bytes and one step of a descent reads one cache line. Node 0 is the empty-subtree
+// sentinel. Besides the subtree's max end, a node keeps the max end of each of its subtrees, so a
+// descent decides where to go without loading a child it will not visit. Bounds are therefore
+// 32-bit integers (host addresses are far below 2^31); queries take any numbers.
 
 import { grown } from './typed.js';
 
 const NIL = 0;
+/** Words per node, and log2 of it. */
+const WORDS = 8;
+const SHIFT = 3;
+// Word offsets of a node's fields.
+const START = 0;
+const END = 1;
+const LEFT = 2;
+const RIGHT = 3;
+/** Largest end in the node's subtree (NONE when empty). */
+const MAX = 4;
+/** MAX of the left and of the right child. */
+const LEFT_MAX = 5;
+const RIGHT_MAX = 6;
+/** AVL height (leaf = 1); 0 for the sentinel and for ids not in the tree. */
+const HEIGHT = 7;
+/** The max end of an empty subtree: below every end an entry can have. */
+const NONE = -0x80000000;
+/** AVL height bound for 2^28 nodes (the most an Int32Array of 8-word nodes can index) is 41. */
+const MAX_DEPTH = 48;
+
+/** `hi` as a bound for comparisons with stored ends: ends ≥ hi exactly when ends ≥ the result, and the sentinel's NONE is below it. NaN stays NaN. */
+function endBound(hi: number): number {
+  return hi <= NONE ? NONE + 1 : hi;
+}
 
 export class IntervalTree {
-  private starts: Float64Array;
-  private ends: Float64Array;
-  private maxEnds: Float64Array;
-  private lefts: Int32Array;
-  private rights: Int32Array;
-  /** AVL height of a node in the tree (leaf = 1); 0 for the sentinel and for ids not in the tree. */
-  private heights: Int8Array;
+  private nodes: Int32Array;
   private root = NIL;
   private count = 0;
-  /** The node unlinked by the last removeMinAt call. */
-  private unlinkedMin = NIL;
+  /** Nodes on the path from the root, with the side taken (low bit: 1 = right), while inserting or removing. */
+  private readonly path = new Int32Array(2 * MAX_DEPTH);
   /** Best node and its rank so far, while a ranked query runs. */
   private bestNode = NIL;
   private bestRank = -Infinity;
 
   constructor(capacity = 64) {
-    const n = capacity + 1;
-    this.starts = new Float64Array(n);
-    this.ends = new Float64Array(n);
-    this.maxEnds = new Float64Array(n);
-    this.lefts = new Int32Array(n);
-    this.rights = new Int32Array(n);
-    this.heights = new Int8Array(n);
-    this.maxEnds[NIL] = -Infinity;
+    this.nodes = new Int32Array((capacity + 1) * WORDS);
+    this.nodes[END] = NONE;
+    this.nodes[MAX] = NONE;
+    this.nodes[LEFT_MAX] = NONE;
+    this.nodes[RIGHT_MAX] = NONE;
   }
 
   get size(): number {
@@ -41,45 +61,90 @@ export class IntervalTree {
 
   /** Height of the tree (0 when empty). */
   height(): number {
-    return this.heights[this.root]!;
+    return this.nodes[(this.root << SHIFT) + HEIGHT]!;
   }
 
   has(id: number): boolean {
-    const n = id + 1;
-    return id >= 0 && n < this.heights.length && this.heights[n]! > 0;
+    const p = (id + 1) * WORDS;
+    return id >= 0 && Number.isInteger(id) && p < this.nodes.length && this.nodes[p + HEIGHT]! > 0;
   }
 
   start(id: number): number {
-    return this.starts[id + 1]!;
+    return this.nodes[((id + 1) << SHIFT) + START]!;
   }
 
   end(id: number): number {
-    return this.ends[id + 1]!;
+    return this.nodes[((id + 1) << SHIFT) + END]!;
   }
 
   insert(start: number, end: number, id: number): void {
     if (!Number.isInteger(id) || id < 0) throw new Error(`internal: interval tree id ${id} is not a non-negative integer`);
     if (!(start <= end)) throw new Error(`internal: interval [${start}, ${end}) is reversed`);
+    if ((start | 0) !== start || (end | 0) !== end || start === NONE)
+      throw new Error(`internal: interval [${start}, ${end}) has a bound that is not a 32-bit integer`);
     const n = id + 1;
-    if (n >= this.heights.length) this.grow(n + 1);
-    if (this.heights[n] !== 0) throw new Error(`internal: id ${id} is already in the interval tree`);
-    this.starts[n] = start;
-    this.ends[n] = end;
-    this.maxEnds[n] = end;
-    this.lefts[n] = NIL;
-    this.rights[n] = NIL;
-    this.heights[n] = 1;
-    this.root = this.insertAt(this.root, n);
+    if ((n + 1) * WORDS > this.nodes.length) this.grow(n + 1);
+    const a = this.nodes;
+    const p = n << SHIFT;
+    if (a[p + HEIGHT] !== 0) throw new Error(`internal: id ${id} is already in the interval tree`);
+    a[p + START] = start;
+    a[p + END] = end;
+    a[p + LEFT] = NIL;
+    a[p + RIGHT] = NIL;
+    a[p + MAX] = end;
+    a[p + LEFT_MAX] = NONE;
+    a[p + RIGHT_MAX] = NONE;
+    a[p + HEIGHT] = 1;
+    const path = this.path;
+    let depth = 0;
+    for (let t = this.root; t !== NIL; ) {
+      const right = this.before(n, t) ? 0 : 1;
+      path[depth++] = (t << 1) | right;
+      t = a[(t << SHIFT) + LEFT + right]!;
+    }
+    this.fixUp(depth, n);
     this.count++;
   }
 
   remove(id: number): void {
     if (!this.has(id)) throw new Error(`internal: id ${id} is not in the interval tree`);
+    const a = this.nodes;
+    const path = this.path;
     const n = id + 1;
-    this.root = this.removeAt(this.root, n);
-    this.heights[n] = 0;
-    this.lefts[n] = NIL;
-    this.rights[n] = NIL;
+    let depth = 0;
+    let t = this.root;
+    while (t !== n) {
+      if (t === NIL) throw new Error('internal: interval tree entry not found on its search path');
+      const right = this.before(n, t) ? 0 : 1;
+      path[depth++] = (t << 1) | right;
+      t = a[(t << SHIFT) + LEFT + right]!;
+    }
+    const p = n << SHIFT;
+    const l = a[p + LEFT]!;
+    const r = a[p + RIGHT]!;
+    let replacement: number;
+    if (r === NIL) replacement = l;
+    else if (l === NIL) replacement = r;
+    else {
+      // The in-order successor m takes n's place: m's old parent gets m's right subtree.
+      const mAt = depth++;
+      let m = r;
+      for (let next = a[(m << SHIFT) + LEFT]!; next !== NIL; next = a[(m << SHIFT) + LEFT]!) {
+        path[depth++] = m << 1;
+        m = next;
+      }
+      path[mAt] = (m << 1) | 1;
+      const q = m << SHIFT;
+      replacement = a[q + RIGHT]!;
+      a[q + LEFT] = l;
+      if (m !== r) a[q + RIGHT] = r;
+      // m's stored height describes its old place; 0 keeps fixUp from stopping at m.
+      a[q + HEIGHT] = 0;
+    }
+    a[p + HEIGHT] = 0;
+    a[p + LEFT] = NIL;
+    a[p + RIGHT] = NIL;
+    this.fixUp(depth, replacement);
     this.count--;
   }
 
@@ -88,22 +153,25 @@ export class IntervalTree {
    * accepts an entry whose end is exactly lo.
    */
   findContaining(lo: number, hi: number): number {
-    const { starts, ends, maxEnds, lefts, rights } = this;
+    const a = this.nodes;
+    const h = endBound(hi);
     let t = this.root;
-    while (t !== NIL) {
-      if (maxEnds[t]! < hi) return -1;
-      if (starts[t]! > lo) {
+    // Loop invariant: t's subtree holds an end ≥ h, so t is not the sentinel.
+    if (!(a[(t << SHIFT) + MAX]! >= h)) return -1;
+    for (;;) {
+      const p = t << SHIFT;
+      if (a[p + START]! > lo) {
         // t and its right subtree start after lo.
-        t = lefts[t]!;
+        if (!(a[p + LEFT_MAX]! >= h)) return -1;
+        t = a[p + LEFT]!;
         continue;
       }
-      // Everything in the left subtree starts at or before lo too: any end ≥ hi there answers.
-      const l = lefts[t]!;
-      if (maxEnds[l]! >= hi) return this.descendToEnd(l, hi) - 1;
-      if (ends[t]! >= hi) return t - 1;
-      t = rights[t]!;
+      // Everything in the left subtree starts at or before lo too: any end ≥ h there answers.
+      if (a[p + LEFT_MAX]! >= h) return this.descendToEnd(a[p + LEFT]!, h) - 1;
+      if (a[p + END]! >= h) return t - 1;
+      if (!(a[p + RIGHT_MAX]! >= h)) return -1;
+      t = a[p + RIGHT]!;
     }
-    return -1;
   }
 
   /**
@@ -113,7 +181,8 @@ export class IntervalTree {
   latestContaining(lo: number, hi: number, rank: ArrayLike<number>): number {
     this.bestNode = NIL;
     this.bestRank = -Infinity;
-    this.rankContaining(this.root, lo, hi, rank);
+    const h = endBound(hi);
+    if (this.nodes[(this.root << SHIFT) + MAX]! >= h) this.rankContaining(this.root, lo, h, rank);
     return this.bestNode - 1;
   }
 
@@ -150,70 +219,53 @@ export class IntervalTree {
 
   // ----------------------------------------------------------------------------------------------
 
-  private grow(min: number): void {
-    this.starts = grown(this.starts, min);
-    this.ends = grown(this.ends, min);
-    this.maxEnds = grown(this.maxEnds, min);
-    this.lefts = grown(this.lefts, min);
-    this.rights = grown(this.rights, min);
-    this.heights = grown(this.heights, min);
+  private grow(minNodes: number): void {
+    if (minNodes > 2 ** 28) throw new Error('internal: interval tree capacity exceeded');
+    this.nodes = grown(this.nodes, minNodes * WORDS);
   }
 
-  private before(a: number, b: number): boolean {
-    const sa = this.starts[a]!;
-    const sb = this.starts[b]!;
-    return sa < sb || (sa === sb && a < b);
+  private before(m: number, n: number): boolean {
+    const sm = this.nodes[(m << SHIFT) + START]!;
+    const sn = this.nodes[(n << SHIFT) + START]!;
+    return sm < sn || (sm === sn && m < n);
   }
 
-  private insertAt(t: number, n: number): number {
-    if (t === NIL) return n;
-    if (this.before(n, t)) this.lefts[t] = this.insertAt(this.lefts[t]!, n);
-    else this.rights[t] = this.insertAt(this.rights[t]!, n);
-    return this.rebalance(t);
-  }
-
-  private removeAt(t: number, n: number): number {
-    if (t === NIL) throw new Error('internal: interval tree entry not found on its search path');
-    if (t === n) {
-      const l = this.lefts[t]!;
-      const r = this.rights[t]!;
-      if (r === NIL) return l;
-      if (l === NIL) return r;
-      // Replace t by its in-order successor.
-      const newRight = this.removeMinAt(r);
-      const m = this.unlinkedMin;
-      this.lefts[m] = l;
-      this.rights[m] = newRight;
-      return this.rebalance(m);
+  /**
+   * After the subtree below path[depth - 1] (on its recorded side) was replaced by `child`:
+   * relinks and rebalances bottom-up, stopping at the first node whose subtree is unchanged.
+   */
+  private fixUp(depth: number, child: number): void {
+    const a = this.nodes;
+    const path = this.path;
+    for (let i = depth - 1; i >= 0; i--) {
+      const t = path[i]! >> 1;
+      const p = t << SHIFT;
+      a[p + LEFT + (path[i]! & 1)] = child;
+      const height = a[p + HEIGHT]!;
+      const max = a[p + MAX]!;
+      child = this.rebalance(t);
+      // Same root, height and max end: the ancestors' links and fields still hold.
+      if (child === t && a[p + HEIGHT] === height && a[p + MAX] === max) return;
     }
-    if (this.before(n, t)) this.lefts[t] = this.removeAt(this.lefts[t]!, n);
-    else this.rights[t] = this.removeAt(this.rights[t]!, n);
-    return this.rebalance(t);
-  }
-
-  private removeMinAt(t: number): number {
-    const l = this.lefts[t]!;
-    if (l === NIL) {
-      this.unlinkedMin = t;
-      return this.rights[t]!;
-    }
-    this.lefts[t] = this.removeMinAt(l);
-    return this.rebalance(t);
+    this.root = child;
   }
 
   /** Restores the AVL balance at t (children already balanced); returns the subtree's new root. */
   private rebalance(t: number): number {
-    const { lefts, rights, heights } = this;
-    const l = lefts[t]!;
-    const r = rights[t]!;
-    const hl = heights[l]!;
-    const hr = heights[r]!;
+    const a = this.nodes;
+    const p = t << SHIFT;
+    const l = a[p + LEFT]!;
+    const r = a[p + RIGHT]!;
+    const hl = a[(l << SHIFT) + HEIGHT]!;
+    const hr = a[(r << SHIFT) + HEIGHT]!;
     if (hl > hr + 1) {
-      if (heights[lefts[l]!]! < heights[rights[l]!]!) lefts[t] = this.rotateLeft(l);
+      const lp = l << SHIFT;
+      if (a[(a[lp + LEFT]! << SHIFT) + HEIGHT]! < a[(a[lp + RIGHT]! << SHIFT) + HEIGHT]!) a[p + LEFT] = this.rotateLeft(l);
       return this.rotateRight(t);
     }
     if (hr > hl + 1) {
-      if (heights[rights[r]!]! < heights[lefts[r]!]!) rights[t] = this.rotateRight(r);
+      const rp = r << SHIFT;
+      if (a[(a[rp + RIGHT]! << SHIFT) + HEIGHT]! < a[(a[rp + LEFT]! << SHIFT) + HEIGHT]!) a[p + RIGHT] = this.rotateRight(r);
       return this.rotateLeft(t);
     }
     this.update(t);
@@ -221,36 +273,50 @@ export class IntervalTree {
   }
 
   private update(t: number): void {
-    const l = this.lefts[t]!;
-    const r = this.rights[t]!;
-    this.heights[t] = 1 + Math.max(this.heights[l]!, this.heights[r]!);
-    this.maxEnds[t] = Math.max(this.ends[t]!, this.maxEnds[l]!, this.maxEnds[r]!);
+    const a = this.nodes;
+    const p = t << SHIFT;
+    const lp = a[p + LEFT]! << SHIFT;
+    const rp = a[p + RIGHT]! << SHIFT;
+    const hl = a[lp + HEIGHT]!;
+    const hr = a[rp + HEIGHT]!;
+    a[p + HEIGHT] = 1 + (hl > hr ? hl : hr);
+    const lm = a[lp + MAX]!;
+    const rm = a[rp + MAX]!;
+    a[p + LEFT_MAX] = lm;
+    a[p + RIGHT_MAX] = rm;
+    let m = a[p + END]!;
+    if (lm > m) m = lm;
+    if (rm > m) m = rm;
+    a[p + MAX] = m;
   }
 
   private rotateRight(t: number): number {
-    const l = this.lefts[t]!;
-    this.lefts[t] = this.rights[l]!;
-    this.rights[l] = t;
+    const a = this.nodes;
+    const l = a[(t << SHIFT) + LEFT]!;
+    a[(t << SHIFT) + LEFT] = a[(l << SHIFT) + RIGHT]!;
+    a[(l << SHIFT) + RIGHT] = t;
     this.update(t);
     this.update(l);
     return l;
   }
 
   private rotateLeft(t: number): number {
-    const r = this.rights[t]!;
-    this.rights[t] = this.lefts[r]!;
-    this.lefts[r] = t;
+    const a = this.nodes;
+    const r = a[(t << SHIFT) + RIGHT]!;
+    a[(t << SHIFT) + RIGHT] = a[(r << SHIFT) + LEFT]!;
+    a[(r << SHIFT) + LEFT] = t;
     this.update(t);
     this.update(r);
     return r;
   }
 
-  /** In a subtree whose max end is ≥ hi, a node whose own end is ≥ hi. */
-  private descendToEnd(t: number, hi: number): number {
+  /** In a subtree whose max end is ≥ h, a node whose own end is ≥ h. */
+  private descendToEnd(t: number, h: number): number {
+    const a = this.nodes;
     for (;;) {
-      if (this.ends[t]! >= hi) return t;
-      const l = this.lefts[t]!;
-      t = this.maxEnds[l]! >= hi ? l : this.rights[t]!;
+      const p = t << SHIFT;
+      if (a[p + END]! >= h) return t;
+      t = a[p + LEFT_MAX]! >= h ? a[p + LEFT]! : a[p + RIGHT]!;
     }
   }
 
@@ -262,63 +328,78 @@ export class IntervalTree {
     }
   }
 
-  private rankContaining(t: number, lo: number, hi: number, rank: ArrayLike<number>): void {
-    while (t !== NIL && this.maxEnds[t]! >= hi) {
-      if (this.starts[t]! > lo) {
-        t = this.lefts[t]!;
+  /** Ranks the entries of t's subtree that contain [lo, h); t's max end is ≥ h. */
+  private rankContaining(t: number, lo: number, h: number, rank: ArrayLike<number>): void {
+    const a = this.nodes;
+    for (;;) {
+      const p = t << SHIFT;
+      if (a[p + START]! > lo) {
+        if (!(a[p + LEFT_MAX]! >= h)) return;
+        t = a[p + LEFT]!;
         continue;
       }
       // t, and its whole left subtree, start at or before lo.
-      this.rankContaining(this.lefts[t]!, lo, hi, rank);
-      if (this.ends[t]! >= hi) this.consider(t, rank);
-      t = this.rights[t]!;
+      if (a[p + LEFT_MAX]! >= h) this.rankContaining(a[p + LEFT]!, lo, h, rank);
+      if (a[p + END]! >= h) this.consider(t, rank);
+      if (!(a[p + RIGHT_MAX]! >= h)) return;
+      t = a[p + RIGHT]!;
     }
   }
 
   private rankStartingAt(t: number, start: number, rank: ArrayLike<number>): void {
+    const a = this.nodes;
     while (t !== NIL) {
-      const s = this.starts[t]!;
-      if (s < start) t = this.rights[t]!;
-      else if (s > start) t = this.lefts[t]!;
+      const p = t << SHIFT;
+      const s = a[p + START]!;
+      if (s < start) t = a[p + RIGHT]!;
+      else if (s > start) t = a[p + LEFT]!;
       else {
         // Equal starts are ordered by id, so they may sit on both sides of t.
-        this.rankStartingAt(this.lefts[t]!, start, rank);
+        this.rankStartingAt(a[p + LEFT]!, start, rank);
         this.consider(t, rank);
-        t = this.rights[t]!;
+        t = a[p + RIGHT]!;
       }
     }
   }
 
   private firstOverlap(t: number, lo: number, hi: number): number {
-    while (t !== NIL && this.maxEnds[t]! > lo) {
-      const inLeft = this.firstOverlap(this.lefts[t]!, lo, hi);
-      if (inLeft !== NIL) return inLeft;
-      const s = this.starts[t]!;
+    const a = this.nodes;
+    while (t !== NIL && a[(t << SHIFT) + MAX]! > lo) {
+      const p = t << SHIFT;
+      if (a[p + LEFT_MAX]! > lo) {
+        const inLeft = this.firstOverlap(a[p + LEFT]!, lo, hi);
+        if (inLeft !== NIL) return inLeft;
+      }
+      const s = a[p + START]!;
       // t and everything after it start at or beyond hi.
       if (s >= hi) return NIL;
-      const e = this.ends[t]!;
+      const e = a[p + END]!;
       if (e > lo && e > s) return t;
-      t = this.rights[t]!;
+      t = a[p + RIGHT]!;
     }
     return NIL;
   }
 
   private visitOverlaps(t: number, lo: number, hi: number, visit: (id: number) => void): void {
-    while (t !== NIL && this.maxEnds[t]! > lo) {
-      this.visitOverlaps(this.lefts[t]!, lo, hi, visit);
-      const s = this.starts[t]!;
+    const a = this.nodes;
+    while (t !== NIL && a[(t << SHIFT) + MAX]! > lo) {
+      const p = t << SHIFT;
+      this.visitOverlaps(a[p + LEFT]!, lo, hi, visit);
+      const s = a[p + START]!;
       if (s >= hi) return;
-      const e = this.ends[t]!;
+      const e = a[p + END]!;
       if (e > lo && e > s) visit(t - 1);
-      t = this.rights[t]!;
+      t = a[p + RIGHT]!;
     }
   }
 
   private visitAll(t: number, visit: (id: number) => void): void {
+    const a = this.nodes;
     while (t !== NIL) {
-      this.visitAll(this.lefts[t]!, visit);
+      const p = t << SHIFT;
+      this.visitAll(a[p + LEFT]!, visit);
       visit(t - 1);
-      t = this.rights[t]!;
+      t = a[p + RIGHT]!;
     }
   }
 }
