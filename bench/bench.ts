@@ -4,7 +4,8 @@
 //      steps per second with and without the canonical snapshot after each step, plus whole
 //      refinement checks (model vs impl, state compared) per second.
 //  (b) present-table lookups: impl/interval-tree.ts next to a baseline binary search over sorted
-//      typed arrays, for 10^3 … 10^6 disjoint entries, point and containment queries.
+//      typed arrays, for 10^3 … 10^6 disjoint entries: build time, point, containment and
+//      first-overlap queries, and the time to remove every entry.
 //
 // Every timed loop runs after a warm-up, for at least MIN_TIMED_MS, timed with process.hrtime.bigint.
 // Options: BENCH_PROGRAMS (default 2000), BENCH_SEED, BENCH_MAX_ENTRIES (default 1e6).
@@ -134,6 +135,18 @@ function sortedFindContaining(starts: Float64Array, ends: Float64Array, lo: numb
   return i >= 0 && hi <= ends[i]! ? i : -1;
 }
 
+/** Baseline: index of the first entry sharing a byte with [lo, hi) (entries disjoint, so ends are sorted too). */
+function sortedAnyOverlap(starts: Float64Array, ends: Float64Array, lo: number, hi: number): number {
+  let l = 0;
+  let r = ends.length;
+  while (l < r) {
+    const m = (l + r) >>> 1;
+    if (ends[m]! <= lo) l = m + 1;
+    else r = m;
+  }
+  return l < starts.length && starts[l]! < hi ? l : -1;
+}
+
 /** Deterministic xorshift32 stream in [0, 1). */
 function randomStream(seed: number): () => number {
   let x = seed | 0 || 1;
@@ -152,6 +165,7 @@ function benchIntervalTree(): void {
       `answers cross-checked against the baseline\n`,
   );
   const rows: string[][] = [];
+  const moreRows: string[][] = [];
   for (let n = 1000; n <= MAX_ENTRIES; n *= 10) {
     const rnd = randomStream(n);
     const starts = new Float64Array(n);
@@ -201,10 +215,20 @@ function benchIntervalTree(): void {
       for (let q = 0; q < QUERIES; q++) s += sortedFindContaining(starts, ends, ranges[2 * q]!, ranges[2 * q + 1]!);
       return s;
     };
+    const treeOverlap = () => {
+      let s = 0;
+      for (let q = 0; q < QUERIES; q++) s += tree.anyOverlap(ranges[2 * q]!, ranges[2 * q + 1]!);
+      return s;
+    };
+    const baseOverlap = () => {
+      let s = 0;
+      for (let q = 0; q < QUERIES; q++) s += sortedAnyOverlap(starts, ends, ranges[2 * q]!, ranges[2 * q + 1]!);
+      return s;
+    };
     // Same answers, or the comparison is meaningless.
-    if (treePoint() !== basePoint() || treeRange() !== baseRange())
+    if (treePoint() !== basePoint() || treeRange() !== baseRange() || treeOverlap() !== baseOverlap())
       throw new Error(`interval tree and baseline disagree at n=${n}`);
-    for (let w = 0; w < 5; w++) treePoint(), basePoint(), treeRange(), baseRange(); // warm-up
+    for (let w = 0; w < 5; w++) treePoint(), basePoint(), treeRange(), baseRange(), treeOverlap(), baseOverlap(); // warm-up
 
     const perRound = (f: () => number) => () => {
       f();
@@ -214,6 +238,8 @@ function benchIntervalTree(): void {
     const bp = rate(perRound(basePoint)).perSecond;
     const tr = rate(perRound(treeRange)).perSecond;
     const br = rate(perRound(baseRange)).perSecond;
+    const to = rate(perRound(treeOverlap)).perSecond;
+    const bo = rate(perRound(baseOverlap)).perSecond;
     rows.push([
       n.toExponential(0).replace('e+', 'e'),
       `h=${tree.height()}`,
@@ -225,6 +251,11 @@ function benchIntervalTree(): void {
       fmtRate(br),
       `${(tr / br).toFixed(2)}x`,
     ]);
+    // Unmap everything, in the shuffled order again.
+    const t1 = now();
+    for (const i of order) tree.remove(i);
+    const removeMs = msSince(t1);
+    moreRows.push([n.toExponential(0).replace('e+', 'e'), fmtRate(to), fmtRate(bo), `${(to / bo).toFixed(2)}x`, `${removeMs.toFixed(0)} ms`]);
   }
   console.log(
     table(
@@ -232,6 +263,8 @@ function benchIntervalTree(): void {
       rows,
     ),
   );
+  console.log(`\nfirst overlap with the 16-byte ranges (anyOverlap), and removing every entry in shuffled order\n`);
+  console.log(table(['entries', 'overlap: tree', 'sorted', 'tree/sorted', 'remove all'], moreRows));
 }
 
 console.log(`mapcheck bench (node ${process.version}, ${process.arch})\n`);

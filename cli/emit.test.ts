@@ -12,6 +12,7 @@ import { main } from './main.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REATTACH = join(root, 'counterexamples', 'seed-000-reattach-after-reassociation.json');
+const seed003 = (slug: string) => join(root, 'counterexamples', `seed-003-${slug}.json`);
 const DETACH = join(root, 'counterexamples', 'seed-000-detach-never-attached.json');
 
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-emit-'));
@@ -188,7 +189,7 @@ describe('what the spec says decides where the program stops', () => {
         { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { read: 'c%p' } },
       ],
     });
-    expect(hostFallbackVerdict(p)).toEqual({ runnable: false, reasons: [expect.stringContaining('nothing is checked before step 2')] });
+    expect(hostFallbackVerdict(p)).toEqual({ runnable: false, wrongAt: null, reasons: [expect.stringContaining('nothing is checked before step 2')] });
   });
 
   it('the seeds run on the host fallback, and the verdict says what such a run cannot show', () => {
@@ -256,5 +257,182 @@ describe.each(compilers)('%s seeds compile and run with %s -fopenacc', (lang, co
     const run = spawnSync(binary, [], { encoding: 'utf8', env: { ...process.env, ACC_DEVICE_TYPE: 'host' }, timeout: 30_000 });
     expect(run.stdout.trim()).toBe('OK');
     expect(run.status).toBe(0);
+  });
+});
+
+describe('OpenMP device memory routines', () => {
+  const world = {
+    arrays: [{ name: 'a', length: 8, init: 1 }],
+    structs: [{ name: 'c', pointers: ['p'] }],
+    devices: [{ kind: 'discrete' }, { kind: 'shared' }],
+  };
+  // Every routine once, with handles, byte offsets, the host device and a struct address.
+  const routines = program({
+    world,
+    steps: [
+      { op: 'omp_target_alloc', bytes: 32, device: 0, result: 'buf' },
+      { op: 'omp_target_associate_ptr', host: { var: 'a' }, dev: { handle: 'buf' }, bytes: 32, offset: 0, device: 0 },
+      { op: 'omp_target_is_present', ptr: { var: 'a', offset: 6 }, device: 0 },
+      { op: 'omp_target_is_accessible', ptr: { handle: 'buf', offset: 8 }, bytes: 16, device: 0 },
+      { op: 'omp_get_mapped_ptr', ptr: { var: 'a', offset: 8 }, device: 'initial' },
+      { op: 'omp_get_mapped_ptr', ptr: { var: 'c' }, device: 0 },
+      { op: 'omp_target_memcpy', dst: { handle: 'buf' }, src: { var: 'a' }, bytes: 32, dst_offset: 0, src_offset: 0, dst_device: 0, src_device: 2 },
+      { op: 'omp_target_disassociate_ptr', ptr: { var: 'a' }, device: 0 },
+      { op: 'omp_target_free', ptr: { handle: 'buf' }, device: 0 },
+      { op: 'omp_target_free', ptr: null, device: 0 },
+    ],
+  });
+
+  it('C: each routine with the spec result checked exactly, or as null / non-null / the host pointer', () => {
+    const text = emitProgram(routines, { lang: 'c' });
+    for (const line of [
+      'int omp_target_is_accessible(const void *ptr, size_t size, int device_num);',
+      'void *omp_get_mapped_ptr(const void *ptr, int device_num);',
+      '  void *h1;',
+      '  h1 = omp_target_alloc(32, 0);',
+      '  check(h1 != NULL, "step 1: omp_target_alloc should return a device address");',
+      '  check(omp_target_associate_ptr(v1, h1, 32, 0, 0) == 0, "step 2: omp_target_associate_ptr should return 0");',
+      '  check(omp_target_is_present((char *)v1 + 6, 0) != 0, "step 3: omp_target_is_present should return true (nonzero)");',
+      '  check(omp_target_is_accessible((char *)h1 + 8, 16, 0) != 0, "step 4: omp_target_is_accessible should return true (nonzero)");',
+      '  check(omp_get_mapped_ptr(&v1[2], omp_get_initial_device()) == (void *)(&v1[2]), "step 5: omp_get_mapped_ptr should return the host pointer itself");',
+      '  check(!(omp_get_mapped_ptr(&v2, 0) != NULL), "step 6: omp_get_mapped_ptr should return a null pointer");',
+      '  check(omp_target_memcpy(h1, v1, 32, 0, 0, 0, omp_get_initial_device()) == 0, "step 7: omp_target_memcpy should return 0");',
+      '  check(omp_target_disassociate_ptr(v1, 0) == 0, "step 8: omp_target_disassociate_ptr should return 0");',
+      '  omp_target_free(h1, 0);',
+      '  omp_target_free(NULL, 0);',
+    ])
+      expect(text).toContain(line);
+    expect(text).toContain('Names: v1 = a; v2 = c (type t1; p1 = p); h1 = buf');
+  });
+
+  it('Fortran: omp_lib and iso_c_binding, C bindings for the routines gfortran 12 lacks, c_loc and plus_bytes', () => {
+    const text = emitProgram(routines, { lang: 'fortran' });
+    const code = text.replace(/ &\n\s+/g, ' ');
+    for (const line of [
+      '  use omp_lib',
+      '  use iso_c_binding, only: c_associated, c_int, c_intptr_t, c_loc, c_null_ptr, c_ptr, c_size_t',
+      'integer(c_int) function omp_target_is_accessible_c(ptr, size, device_num) bind(C, name="omp_target_is_accessible")',
+      'type(c_ptr) function omp_get_mapped_ptr_c(ptr, device_num) bind(C, name="omp_get_mapped_ptr")',
+      '  type(t1), target :: v2',
+      '  type(c_ptr) :: h1',
+      '  h1 = omp_target_alloc(32_c_size_t, 0)',
+      '  if (.not. c_associated(h1)) then',
+      '  if (.not. (omp_target_associate_ptr(c_loc(v1(1)), h1, 32_c_size_t, 0_c_size_t, 0) == 0)) then',
+      '  if (.not. (omp_target_is_present(plus_bytes(c_loc(v1(1)), 6), 0) /= 0)) then',
+      '  if (.not. (omp_target_is_accessible_c(plus_bytes(h1, 8), 16_c_size_t, 0) /= 0)) then',
+      '  if (.not. c_associated(omp_get_mapped_ptr_c(c_loc(v1(3)), omp_get_initial_device()), c_loc(v1(3)))) then',
+      '  if (c_associated(omp_get_mapped_ptr_c(c_loc(v2), 0))) then',
+      '  if (.not. (omp_target_memcpy(h1, c_loc(v1(1)), 32_c_size_t, 0_c_size_t, 0_c_size_t, 0, omp_get_initial_device()) == 0)) then',
+      '  if (.not. (omp_target_disassociate_ptr(c_loc(v1(1)), 0) == 0)) then',
+      '  call omp_target_free(h1, 0)',
+      '  call omp_target_free(c_null_ptr, 0)',
+      '    plus_bytes = transfer(transfer(p, 0_c_intptr_t) + n, p)',
+    ])
+      expect(code).toContain(line);
+    expect(code).toMatch(/call omp_target_free\(c_null_ptr, 0\)\n {2}write\(\*,\*\) "OK"\ncontains\n/);
+  });
+
+  it('an undefined routine result stops the program; false and nonzero are checked as == 0 and /= 0', () => {
+    const p = program({
+      world,
+      steps: [
+        { op: 'omp_target_is_present', ptr: { var: 'a' }, device: 0 },
+        { op: 'omp_target_disassociate_ptr', ptr: null, device: 0 },
+        { op: 'omp_target_is_present', ptr: { var: 'a' }, device: 7 },
+        { op: 'omp_target_free', ptr: null, device: 0 },
+      ],
+    });
+    const text = emitProgram(p, { lang: 'fortran' });
+    expect(text).toContain('  if (.not. (omp_target_is_present(c_loc(v1(1)), 0) == 0)) then');
+    expect(text).toContain('  if (.not. (omp_target_disassociate_ptr(c_null_ptr, 0) /= 0)) then');
+    expect(text).toContain('! Not written: the spec calls this step undefined behaviour');
+    const code = text.split('\n').filter((l) => !l.trim().startsWith('!'));
+    expect(code.filter((l) => l.includes(', 7)') || l.includes('omp_target_free'))).toEqual([]);
+  });
+
+  it('devices: the host as omp_get_initial_device(), omp_initial_device as -1 with a comment', () => {
+    const p = program({
+      world,
+      steps: [
+        { op: 'omp_target_enter_data', device: 2, maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target', device: -1, maps: [], body: { read: 'a' } },
+        { op: 'omp_target_is_present', ptr: { var: 'a' }, device: -1 },
+      ],
+    });
+    const text = emitProgram(p, { lang: 'c' });
+    expect(text).toContain('#pragma omp target enter data device(omp_get_initial_device()) map(to: v1)');
+    expect(text).toContain('  // -1 is omp_initial_device (OpenMP 5.2), a name gcc 12 does not define\n');
+    expect(text).toContain('#pragma omp target device(-1)');
+    expect(text).toContain('check(omp_target_is_present(v1, -1) != 0,');
+    expect(text).toContain('Devices the checks assume: 0 has its own memory, 1 shares memory with the host; the host is omp_get_initial_device(), number 2.');
+  });
+
+  it("the 6.0 delete modifier on a release map is GCC's delete map type; on a from map emit refuses it", () => {
+    const exit = (type: string) =>
+      program({
+        world,
+        steps: [
+          { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+          { op: 'omp_target_exit_data', maps: [{ type, modifiers: ['always', 'delete'], vars: ['a'] }] },
+        ],
+      });
+    expect(emitProgram(exit('release'), { lang: 'fortran' })).toContain('!$omp target exit data map(always, delete: v1)');
+    expect(() => emitProgram(exit('from'), { lang: 'c' })).toThrow(/'delete' modifier on a 'from' map has no 5.x spelling/);
+  });
+
+  it('host fallback: device 0 is the host, so discrete-device answers and other device numbers are not run', () => {
+    const notMapped = loadCaseFile(seed003('is-present-not-mapped'));
+    expect(hostFallbackVerdict(notMapped.program, notMapped)).toEqual({
+      runnable: false,
+      wrongAt: null,
+      reasons: ['step 1 (omp_target_is_present(&a, 0)): the spec observes false, but true with device 0 as the host'],
+    });
+    const shared = loadCaseFile(seed003('is-present-shared-memory'));
+    expect(hostFallbackVerdict(shared.program, shared).reasons).toEqual([expect.stringContaining('device 2 does not exist on the host fallback')]);
+    const mapped = loadCaseFile(seed003('is-present-map-clause'));
+    expect(hostFallbackVerdict(mapped.program, mapped)).toMatchObject({ runnable: true, wrongAt: null });
+  });
+
+  it('host fallback: where the libgomp profile answers differently, the run must fail at that step', () => {
+    const nullPtr = loadCaseFile(seed003('is-present-null'));
+    const verdict = hostFallbackVerdict(nullPtr.program, nullPtr);
+    expect(verdict).toMatchObject({ runnable: true, wrongAt: 1 });
+    expect(verdict.reasons).toEqual([expect.stringContaining('gcc\'s runtime should print Wrong result there')]);
+  });
+});
+
+// The OpenMP seed-003 cases with gcc's libgomp on the host fallback (OMP_TARGET_OFFLOAD=DISABLED).
+describe.each(compilers)('%s seed-003 cases compile with %s -fopenmp', (lang, command, ext) => {
+  const present = onPath(command);
+  const build = (slug: string, link: boolean) => {
+    const source = join(scratch, `${slug}-${lang}.${ext}`);
+    const output = join(scratch, `${slug}-${lang}${link ? '' : '.o'}`);
+    writeFileSync(source, emitCase(seed003(slug), lang));
+    const cc = spawnSync(command, ['-fopenmp', '-Wall', ...(link ? [] : ['-c']), source, '-o', output], { encoding: 'utf8' });
+    return { cc, output };
+  };
+  const run = (binary: string) => spawnSync(binary, [], { encoding: 'utf8', env: { ...process.env, OMP_TARGET_OFFLOAD: 'DISABLED' }, timeout: 30_000 });
+  const why = (name: string) => (present ? name : `${name} (skipped: ${command} is not on PATH)`);
+
+  it.runIf(present)(why('alloc and free run and print OK'), () => {
+    const { cc, output } = build('free-allocation', true);
+    expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
+    expect(hostFallbackVerdict(loadCaseFile(seed003('free-allocation')).program).runnable).toBe(true);
+    const r = run(output);
+    expect(r.stdout.trim()).toBe('OK');
+    expect(r.status).toBe(0);
+  });
+
+  it.runIf(present)(why('is_present(NULL) runs and shows the libgomp divergence at step 1'), () => {
+    const { cc, output } = build('is-present-null', true);
+    expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
+    const r = run(output);
+    expect(r.stdout).toContain('Wrong result: step 1: omp_target_is_present should return false (0)');
+    expect(r.status).not.toBe(0);
+  });
+
+  it.runIf(present)(why('associate_ptr with a device offset compiles (gcc 12 lacks omp_get_mapped_ptr to link it)'), () => {
+    const { cc } = build('associate-ptr-device-offset', false);
+    expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
   });
 });

@@ -42,7 +42,7 @@ export class IntervalTree {
   private root = NIL;
   private count = 0;
   /** Nodes on the path from the root, with the side taken (low bit: 1 = right), while inserting or removing. */
-  private readonly path = new Int32Array(2 * MAX_DEPTH);
+  private readonly path = new Int32Array(MAX_DEPTH);
   /** Best node and its rank so far, while a ranked query runs. */
   private bestNode = NIL;
   private bestRank = -Infinity;
@@ -66,7 +66,7 @@ export class IntervalTree {
 
   has(id: number): boolean {
     const p = (id + 1) * WORDS;
-    return id >= 0 && Number.isInteger(id) && p < this.nodes.length && this.nodes[p + HEIGHT]! > 0;
+    return id >= 0 && p < this.nodes.length && this.nodes[p + HEIGHT]! > 0;
   }
 
   start(id: number): number {
@@ -102,7 +102,7 @@ export class IntervalTree {
       path[depth++] = (t << 1) | right;
       t = a[(t << SHIFT) + LEFT + right]!;
     }
-    this.fixUp(depth, n);
+    this.fixUp(depth, n, depth);
     this.count++;
   }
 
@@ -123,28 +123,26 @@ export class IntervalTree {
     const l = a[p + LEFT]!;
     const r = a[p + RIGHT]!;
     let replacement: number;
+    let settled = depth;
     if (r === NIL) replacement = l;
     else if (l === NIL) replacement = r;
     else {
-      // The in-order successor m takes n's place: m's old parent gets m's right subtree.
-      const mAt = depth++;
+      // The in-order successor m takes n's place (its right link is set by fixUp) and m's old
+      // parent gets m's right subtree. Below n's place, m's old fields are stale.
+      settled = depth++;
       let m = r;
       for (let next = a[(m << SHIFT) + LEFT]!; next !== NIL; next = a[(m << SHIFT) + LEFT]!) {
         path[depth++] = m << 1;
         m = next;
       }
-      path[mAt] = (m << 1) | 1;
-      const q = m << SHIFT;
-      replacement = a[q + RIGHT]!;
-      a[q + LEFT] = l;
-      if (m !== r) a[q + RIGHT] = r;
-      // m's stored height describes its old place; 0 keeps fixUp from stopping at m.
-      a[q + HEIGHT] = 0;
+      path[settled] = (m << 1) | 1;
+      replacement = a[(m << SHIFT) + RIGHT]!;
+      a[(m << SHIFT) + LEFT] = l;
     }
     a[p + HEIGHT] = 0;
     a[p + LEFT] = NIL;
     a[p + RIGHT] = NIL;
-    this.fixUp(depth, replacement);
+    this.fixUp(depth, replacement, settled);
     this.count--;
   }
 
@@ -232,9 +230,10 @@ export class IntervalTree {
 
   /**
    * After the subtree below path[depth - 1] (on its recorded side) was replaced by `child`:
-   * relinks and rebalances bottom-up, stopping at the first node whose subtree is unchanged.
+   * relinks and rebalances bottom-up. Above path[settled] (whose links the caller has not
+   * changed) it stops at the first node whose subtree is unchanged.
    */
-  private fixUp(depth: number, child: number): void {
+  private fixUp(depth: number, child: number, settled: number): void {
     const a = this.nodes;
     const path = this.path;
     for (let i = depth - 1; i >= 0; i--) {
@@ -245,7 +244,7 @@ export class IntervalTree {
       const max = a[p + MAX]!;
       child = this.rebalance(t);
       // Same root, height and max end: the ancestors' links and fields still hold.
-      if (child === t && a[p + HEIGHT] === height && a[p + MAX] === max) return;
+      if (i < settled && child === t && a[p + HEIGHT] === height && a[p + MAX] === max) return;
     }
     this.root = child;
   }
