@@ -99,7 +99,8 @@ export class AccRuntime implements Engine {
   private readonly table = new IntervalTree();
   private readonly slots = new SectionSlots();
   /** The OpenMP half (lang/README-openmp.md): its own present tables, sharing host and device memory. */
-  private readonly omp: OmpRuntime;
+  /** The OpenMP half, made on the first OpenMP step (most programs are OpenACC-only, or the reverse). */
+  private ompRuntime: OmpRuntime | null = null;
   /** OpenACC steps use device 0, which must be discrete (checked when such a step runs). */
   private readonly accDeviceDiscrete: boolean;
 
@@ -124,7 +125,10 @@ export class AccRuntime implements Engine {
     this.knobs = profile.knobs;
     this.refs = refsOf(this.world);
     this.host = new HostMemory(this.world, this.refs);
-    this.omp = new OmpRuntime(this.world, this.knobs, this.refs, this.host, this.device);
+  }
+
+  private get omp(): OmpRuntime {
+    return (this.ompRuntime ??= new OmpRuntime(this.world, this.knobs, this.refs, this.host, this.device));
   }
 
   apply(step: Step): Observation {
@@ -153,7 +157,8 @@ export class AccRuntime implements Engine {
         attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: canonicalPtr(this.device, img, off) });
       }
     });
-    return { sections, attachments, ompEntries: this.omp.entries(), ompPointers: this.omp.pointers() };
+    const omp = this.ompRuntime;
+    return { sections, attachments, ompEntries: omp ? omp.entries() : [], ompPointers: omp ? omp.pointers() : [] };
   }
 
   // ----------------------------------------------------------------------------------------------
