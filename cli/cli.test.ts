@@ -1,24 +1,14 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { main } from './main.js';
+import { DETACH, REATTACH, cli } from './test-support.js';
 import { loadCaseFile } from '../counterexamples/case.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REATTACH = join(root, 'counterexamples', 'seed-000-reattach-after-reassociation.json');
-const DETACH = join(root, 'counterexamples', 'seed-000-detach-never-attached.json');
 
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), errIsTTY: false });
-  return { code, out, err };
-}
 
 function scratchFile(name: string, content: string): string {
   const path = join(scratch, name);

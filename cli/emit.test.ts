@@ -8,12 +8,10 @@ import { loadCaseFile } from '../counterexamples/case.js';
 import type { Program } from '../lang/program.js';
 import { validateProgram } from '../lang/validate.js';
 import { EmitError, commentText, emitProgram, hostFallbackVerdict } from './emit.js';
-import { main } from './main.js';
+import { DETACH, REATTACH, cli } from './test-support.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REATTACH = join(root, 'counterexamples', 'seed-000-reattach-after-reassociation.json');
 const seed003 = (slug: string) => join(root, 'counterexamples', `seed-003-${slug}.json`);
-const DETACH = join(root, 'counterexamples', 'seed-000-detach-never-attached.json');
 
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-emit-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -211,13 +209,6 @@ describe('what the spec says decides where the program stops', () => {
 });
 
 describe('mapcheck emit', () => {
-  async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), errIsTTY: false });
-    return { code, out, err };
-  }
-
   it('prints the program and exits 0', async () => {
     const r = await cli('emit', REATTACH, '--lang', 'c');
     expect(r.code).toBe(0);

@@ -1,28 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Program } from '../lang/program.js';
 import type { Snapshot } from '../lang/observation.js';
 import { loadProfile } from '../profiles/index.js';
 import { buildCase, loadCaseFile, saveCase } from '../counterexamples/case.js';
 import { explainCase, stateChanges, type Explanation } from './explain.js';
-import { main } from './main.js';
+import { DETACH, REATTACH, cli } from './test-support.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REATTACH = join(root, 'counterexamples', 'seed-000-reattach-after-reassociation.json');
-const DETACH = join(root, 'counterexamples', 'seed-000-detach-never-attached.json');
 
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-explain-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), errIsTTY: false });
-  return { code, out, err };
-}
 
 const spec = loadProfile('spec');
 const found = { by: 'explain test', seed: null, date: '2026-01-01' };
