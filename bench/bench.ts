@@ -1,8 +1,9 @@
 // `npm run bench`: speed of the two sides, measured in one run so the ratios compare like with like.
 //
 //  (a) engine throughput: the model and the impl replay the same generated programs (fixed seed),
-//      steps per second with and without the canonical snapshot after each step, plus whole
-//      refinement checks (model vs impl, state compared) per second.
+//      steps per second with and without the canonical snapshot after each step, the cost of
+//      constructing an engine, plus whole refinement checks (model vs impl, state compared) per
+//      second.
 //  (b) present-table lookups: impl/interval-tree.ts next to a baseline binary search over sorted
 //      typed arrays, for 10^3 … 10^6 disjoint entries: build time, point, containment and
 //      first-overlap queries, and the time to remove every entry.
@@ -102,6 +103,14 @@ function benchEngines(): void {
       `${(impl.perSecond / model.perSecond).toFixed(1)}x`,
     ]);
   }
+  // Campaigns make one engine per generated program, so its construction is part of every program.
+  const construct = (factory: EngineFactory) => () => {
+    for (const p of programs) factory(p, profile);
+    return programs.length;
+  };
+  for (const f of [modelEngine, implEngine]) construct(f)(); // warm-up
+  const modelMade = rate(construct(modelEngine));
+  const implMade = rate(construct(implEngine));
   const spec = { engine: 'model' as const, profile };
   const impl = { engine: 'impl' as const, profile };
   const check = () => {
@@ -111,6 +120,10 @@ function benchEngines(): void {
   check();
   const checks = rate(check);
   console.log(table(['replay', 'model', 'impl', 'impl/model'], rows));
+  const micros = (perSecond: number) => `${(1e6 / perSecond).toFixed(2)} µs`;
+  console.log(
+    `\nconstruction (one engine per program, no steps): model ${micros(modelMade.perSecond)}, impl ${micros(implMade.perSecond)} per engine`,
+  );
   console.log(`\nrefinement checks (model vs impl, state at every step): ${fmtRate(checks.perSecond)} programs\n`);
 }
 

@@ -31,6 +31,16 @@ const HEIGHT = 7;
 const NONE = -0x80000000;
 /** AVL height bound for 2^28 nodes (the most an Int32Array of 8-word nodes can index) is 41. */
 const MAX_DEPTH = 48;
+/**
+ * Nodes on the path from the root, with the side taken (low bit: 1 = right), while inserting or
+ * removing. Shared by every tree: neither operation calls out before it is done with the path.
+ */
+const PATH = new Int32Array(MAX_DEPTH);
+/**
+ * Node capacity (sentinel included) of the first growth. A tree starts with room for one entry,
+ * so its array stays on the V8 heap (see typed.ts), and then grows straight to this size.
+ */
+const FIRST_GROWTH_NODES = 16;
 
 /** `hi` as a bound for comparisons with stored ends: ends ≥ hi exactly when ends ≥ the result, and the sentinel's NONE is below it. NaN stays NaN. */
 function endBound(hi: number): number {
@@ -41,13 +51,11 @@ export class IntervalTree {
   private nodes: Int32Array;
   private root = NIL;
   private count = 0;
-  /** Nodes on the path from the root, with the side taken (low bit: 1 = right), while inserting or removing. */
-  private readonly path = new Int32Array(MAX_DEPTH);
   /** Best node and its rank so far, while a ranked query runs. */
   private bestNode = NIL;
   private bestRank = -Infinity;
 
-  constructor(capacity = 64) {
+  constructor(capacity = 1) {
     this.nodes = new Int32Array((capacity + 1) * WORDS);
     this.nodes[END] = NONE;
     this.nodes[MAX] = NONE;
@@ -95,7 +103,7 @@ export class IntervalTree {
     a[p + LEFT_MAX] = NONE;
     a[p + RIGHT_MAX] = NONE;
     a[p + HEIGHT] = 1;
-    const path = this.path;
+    const path = PATH;
     let depth = 0;
     for (let t = this.root; t !== NIL; ) {
       const right = this.before(n, t) ? 0 : 1;
@@ -109,7 +117,7 @@ export class IntervalTree {
   remove(id: number): void {
     if (!this.has(id)) throw new Error(`internal: id ${id} is not in the interval tree`);
     const a = this.nodes;
-    const path = this.path;
+    const path = PATH;
     const n = id + 1;
     let depth = 0;
     let t = this.root;
@@ -219,7 +227,7 @@ export class IntervalTree {
 
   private grow(minNodes: number): void {
     if (minNodes > 2 ** 28) throw new Error('internal: interval tree capacity exceeded');
-    this.nodes = grown(this.nodes, minNodes * WORDS);
+    this.nodes = grown(this.nodes, Math.max(minNodes, FIRST_GROWTH_NODES) * WORDS);
   }
 
   private before(m: number, n: number): boolean {
@@ -235,7 +243,7 @@ export class IntervalTree {
    */
   private fixUp(depth: number, child: number, settled: number): void {
     const a = this.nodes;
-    const path = this.path;
+    const path = PATH;
     for (let i = depth - 1; i >= 0; i--) {
       const t = path[i]! >> 1;
       const p = t << SHIFT;

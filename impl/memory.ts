@@ -2,12 +2,12 @@
 // bump allocator over its own address range with quarantine: freed addresses are never handed out
 // again (like a debug allocator), so a dangling device pointer always names a dead block. Both
 // hold int32 elements and 16-byte pointer descriptors (base address and element count, each a
-// float64), and mark indeterminate contents with an int32 fill pattern.
+// float64 stored as two int32 words), and mark indeterminate contents with an int32 fill pattern.
 
 import type { PtrValue } from '../lang/observation.js';
 import { ELEMENT_BYTES, HOST_BASE, POINTER_BYTES, type World } from '../lang/program.js';
 import { REF_ARRAY, type WorldRefs } from './refs.js';
-import { grown } from './typed.js';
+import { grown, zeroed } from './typed.js';
 
 /** First device address; host addresses stay far below it. */
 export const DEVICE_BASE = 0x4000_0000;
@@ -17,15 +17,38 @@ const DEVICE_ALIGN = 16;
 /** Unused bytes after each device block, so no block ends where the next one begins. */
 const REDZONE = 16;
 
-/** Two views of one buffer: int32 words and float64 descriptor fields. */
+/**
+ * The bytes of a memory as int32 words. It is one Int32Array, not two views of one buffer, so it
+ * is cheap to make (see typed.ts): most device blocks are small enough to live on the V8 heap.
+ */
 export interface MemoryImage {
   words: Int32Array;
-  descs: Float64Array;
+}
+
+/** Int32 words of an image of `bytes` bytes (a whole number of 8-byte units). */
+function wordCount(bytes: number): number {
+  return Math.ceil(bytes / 8) * 2;
 }
 
 function imageOf(bytes: number): MemoryImage {
-  const buffer = new ArrayBuffer(Math.ceil(bytes / 8) * 8);
-  return { words: new Int32Array(buffer), descs: new Float64Array(buffer) };
+  return { words: zeroed(Int32Array, wordCount(bytes)) };
+}
+
+// Float64 descriptor fields move through this one-double scratch buffer, word by word, with the
+// same bits (and byte order) a Float64Array view of the image would give.
+const F64 = new Float64Array(1);
+const F64_WORDS = new Int32Array(F64.buffer);
+
+function readF64(words: Int32Array, w: number): number {
+  F64_WORDS[0] = words[w]!;
+  F64_WORDS[1] = words[w + 1]!;
+  return F64[0]!;
+}
+
+function writeF64(words: Int32Array, w: number, value: number): void {
+  F64[0] = value;
+  words[w] = F64_WORDS[0]!;
+  words[w + 1] = F64_WORDS[1]!;
 }
 
 // Pointer descriptors at byte offset `off` (16-aligned) of an image. An indeterminate descriptor
@@ -38,17 +61,17 @@ export function ptrIndeterminate(img: MemoryImage, off: number): boolean {
 }
 
 export function ptrBase(img: MemoryImage, off: number): number {
-  return img.descs[off >> 3]!;
+  return readF64(img.words, off >> 2);
 }
 
 export function ptrCount(img: MemoryImage, off: number): number {
-  return img.descs[(off >> 3) + 1]!;
+  return readF64(img.words, (off >> 2) + 2);
 }
 
 export function writePtr(img: MemoryImage, off: number, base: number, count: number): void {
-  const d = off >> 3;
-  img.descs[d] = base;
-  img.descs[d + 1] = count;
+  const w = off >> 2;
+  writeF64(img.words, w, base);
+  writeF64(img.words, w + 2, count);
 }
 
 /** Copies `count` int32 words, bit for bit (descriptors included). */
@@ -87,27 +110,11 @@ export class HostMemory {
   readonly image: MemoryImage;
 
   constructor(world: World, refs: WorldRefs) {
-    let end = HOST_BASE;
-    for (const o of refs.hostObjects()) end = Math.max(end, o.start + o.bytes);
-    this.image = imageOf(end - HOST_BASE);
-    for (const a of world.arrays) {
-      const first = this.offset(refs.object(a.name).start) >> 2;
-      const init = a.init ?? 0;
-      if (Array.isArray(init) && init.length !== a.length)
-        throw new Error(`array '${a.name}' has ${a.length} elements but ${init.length} initial values`);
-      for (let i = 0; i < a.length; i++) this.image.words[first + i] = Array.isArray(init) ? init[i]! : init;
-    }
-    for (const s of world.structs) {
-      const start = refs.object(s.name).start;
-      for (const [member, target] of Object.entries(s.init ?? {})) {
-        const i = s.pointers.indexOf(member);
-        if (i < 0) throw new Error(`struct '${s.name}' initialises unknown member '${member}'`);
-        if (target === null) continue;
-        const t = refs.get(target);
-        if (t.kind !== REF_ARRAY) throw new Error(`member ${s.name}%${member} must be initialised with an array or subarray`);
-        writePtr(this.image, this.offset(start) + i * POINTER_BYTES, t.start, (t.end - t.start) / ELEMENT_BYTES);
-      }
-    }
+    let initial = initialHostWords.get(world);
+    if (!initial) initialHostWords.set(world, (initial = initialHostImage(world, refs).words));
+    const words = zeroed(Int32Array, initial.length);
+    words.set(initial);
+    this.image = { words };
   }
 
   offset(addr: number): number {
@@ -115,11 +122,41 @@ export class HostMemory {
   }
 }
 
+/** The initial host image of each world, copied by every HostMemory of that world. */
+const initialHostWords = new WeakMap<World, Int32Array>();
+
+function initialHostImage(world: World, refs: WorldRefs): MemoryImage {
+  let end = HOST_BASE;
+  for (const o of refs.hostObjects()) end = Math.max(end, o.start + o.bytes);
+  // A buffer of its own: kept as long as the world, it should not keep a shared slab alive.
+  const image: MemoryImage = { words: new Int32Array(wordCount(end - HOST_BASE)) };
+  for (const a of world.arrays) {
+    const first = (refs.object(a.name).start - HOST_BASE) >> 2;
+    const init = a.init ?? 0;
+    if (Array.isArray(init) && init.length !== a.length)
+      throw new Error(`array '${a.name}' has ${a.length} elements but ${init.length} initial values`);
+    for (let i = 0; i < a.length; i++) image.words[first + i] = Array.isArray(init) ? init[i]! : init;
+  }
+  for (const s of world.structs) {
+    const start = refs.object(s.name).start;
+    for (const [member, target] of Object.entries(s.init ?? {})) {
+      const i = s.pointers.indexOf(member);
+      if (i < 0) throw new Error(`struct '${s.name}' initialises unknown member '${member}'`);
+      if (target === null) continue;
+      const t = refs.get(target);
+      if (t.kind !== REF_ARRAY) throw new Error(`member ${s.name}%${member} must be initialised with an array or subarray`);
+      writePtr(image, start - HOST_BASE + i * POINTER_BYTES, t.start, (t.end - t.start) / ELEMENT_BYTES);
+    }
+  }
+  return image;
+}
+
 /** Device memory: blocks numbered 1, 2, … in creation order, which is also address order. */
 export class DeviceMemory {
-  private bases = new Float64Array(64);
-  private sizes = new Int32Array(64);
-  private live = new Uint8Array(64);
+  /** Room for blocks 1 … 7 to start with, on the V8 heap (see typed.ts). */
+  private bases = new Float64Array(8);
+  private sizes = new Int32Array(8);
+  private live = new Uint8Array(8);
   /** Storage of each live block (index 0 unused); dropped when the block is freed. */
   private readonly images: (MemoryImage | null)[] = [null];
   private count = 0;

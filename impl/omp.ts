@@ -59,7 +59,8 @@ const MOD_DELETE = 4;
 const MODIFIER_BITS: Readonly<Record<OmpMapModifier, number>> = { always: MOD_ALWAYS, present: MOD_PRESENT, delete: MOD_DELETE };
 
 // The map items of the construct being executed, and of every open target data region, live on
-// one stack of fixed-size records (a region's records are what its end acts on).
+// one stack of fixed-size records in a plain array of numbers (a region's records are what its end
+// acts on). Records are written in field order, so the array grows by appending and stays packed.
 const ITEM_FIELDS = 7;
 const I_TYPE = 0;
 const I_MODS = 1;
@@ -110,27 +111,30 @@ const ZERO: Observation = Object.freeze({ kind: 'value', value: 0 });
 const ONE: Observation = Object.freeze({ kind: 'value', value: 1 });
 const NULL_VALUE: Observation = Object.freeze({ kind: 'value', value: null });
 
-/** Present-table entries of every device, as parallel typed arrays indexed by slot, with a free list. */
+/**
+ * Present-table entries of every device, as parallel typed arrays indexed by slot, with a free list.
+ * They start with room for 8 entries, on the V8 heap (see typed.ts).
+ */
 class EntrySlots {
-  hostStart = new Float64Array(64);
-  hostEnd = new Float64Array(64);
+  hostStart = new Float64Array(8);
+  hostEnd = new Float64Array(8);
   /** Raw address of the storage of the entry's first byte (the host start itself for `self`). */
-  storage = new Float64Array(64);
+  storage = new Float64Array(8);
   /** Device block holding the storage; 0 for `self` storage. */
-  block = new Int32Array(64);
-  rc = new Int32Array(64);
-  origin = new Uint8Array(64);
-  device = new Int32Array(64);
+  block = new Int32Array(8);
+  rc = new Int32Array(8);
+  origin = new Uint8Array(8);
+  device = new Int32Array(8);
   /** Creation order over all entries (lookups prefer the largest). */
-  seq = new Float64Array(64);
+  seq = new Float64Array(8);
   /** Epoch of the construct phase that last adjusted the reference count. */
-  adjusted = new Int32Array(64);
+  adjusted = new Int32Array(8);
   /** The reference count before that phase first changed it. */
-  rcBefore = new Int32Array(64);
+  rcBefore = new Int32Array(8);
   /** Epoch of the construct phase that created the entry (0: made by a routine). */
-  created = new Int32Array(64);
+  created = new Int32Array(8);
 
-  private freeSlots = new Int32Array(64);
+  private freeSlots = new Int32Array(8);
   private freeCount = 0;
   private highWater = 0;
   private sequence = 0;
@@ -188,23 +192,23 @@ export class OmpRuntime {
   /** Host address of every pointer member, ascending. */
   private readonly members: Float64Array;
   /** Per device block: owning device index + 1 (host: n + 1) of OpenMP blocks, 0 for others. */
-  private blockOwner = new Int32Array(64);
+  private blockOwner = new Int32Array(16);
   /** Per device block: 1 when omp_target_alloc made it. */
-  private blockFromAlloc = new Uint8Array(64);
+  private blockFromAlloc = new Uint8Array(16);
   /** `omp_target_alloc` results by name: block number, 0 for a null result. */
   private readonly handles = new Map<string, number>();
 
-  private items = new Float64Array(16 * ITEM_FIELDS);
+  private readonly items: number[] = [];
   private readonly itemRefs: CompiledRef[] = [];
   private itemTop = 0;
   /** First item and device of each open target data region, innermost last. */
   private readonly regionBase: number[] = [];
   private readonly regionDevice: number[] = [];
   /** Storage blocks of the current construct phase. */
-  private gStart = new Float64Array(16);
-  private gEnd = new Float64Array(16);
-  private gKey = new Float64Array(16);
-  private gFlags = new Int32Array(16);
+  private gStart = new Float64Array(8);
+  private gEnd = new Float64Array(8);
+  private gKey = new Float64Array(8);
+  private gFlags = new Int32Array(8);
   /** Construct phases so far (each entry or exit phase takes the next number). */
   private epoch = 0;
 
@@ -307,10 +311,22 @@ export class OmpRuntime {
     const out: OmpEntrySnapshot[] = [];
     const s = this.slots;
     const ids: number[] = [];
+    const collect = (slot: number) => {
+      ids.push(slot);
+    };
     for (let d = 0; d < this.n; d++) {
       ids.length = 0;
-      this.trees[d]!.forEach((slot) => ids.push(slot));
-      ids.sort((a, b) => s.hostStart[a]! - s.hostStart[b]! || s.seq[a]! - s.seq[b]!);
+      this.trees[d]!.forEach(collect);
+      // The tree yields (host start, slot) order: only runs of equal starts need reordering by
+      // creation, so an insertion sort does next to no work.
+      for (let i = 1; i < ids.length; i++) {
+        const slot = ids[i]!;
+        const start = s.hostStart[slot]!;
+        const seq = s.seq[slot]!;
+        let j = i - 1;
+        for (; j >= 0 && s.hostStart[ids[j]!] === start && s.seq[ids[j]!]! > seq; j--) ids[j + 1] = ids[j]!;
+        ids[j + 1] = slot;
+      }
       for (const slot of ids) {
         const block = s.block[slot]!;
         const rc = s.rc[slot]!;
@@ -463,28 +479,30 @@ export class OmpRuntime {
   }
 
   private pushItem(code: number, mods: number, r: CompiledRef): void {
-    const at = this.itemTop * ITEM_FIELDS;
-    if (at + ITEM_FIELDS > this.items.length) this.items = grown(this.items, at + ITEM_FIELDS);
-    const it = this.items;
-    it[I_TYPE + at] = code;
-    it[I_MODS + at] = mods;
-    it[I_GROUP + at] = -1;
+    let start = r.start;
+    let end = r.end;
+    let member = 0;
+    let flags = r.kind === REF_STRUCT ? ITEM_STRUCT : 0;
     if (r.kind === REF_MEMBER) {
       // c%p stands for its current host target; null maps nothing but is still c's item.
       const img = this.host.image;
       const off = this.host.offset(r.start);
       if (ptrIndeterminate(img, off)) stopUndefined(`${r.text} has an indeterminate host value`);
-      const target = ptrBase(img, off);
-      it[I_START + at] = target;
-      it[I_END + at] = target + ptrCount(img, off) * ELEMENT_BYTES;
-      it[I_MEMBER + at] = r.start;
-      it[I_FLAGS + at] = ITEM_MEMBER | (target === 0 ? ITEM_NULL : 0);
-    } else {
-      it[I_START + at] = r.start;
-      it[I_END + at] = r.end;
-      it[I_MEMBER + at] = 0;
-      it[I_FLAGS + at] = r.kind === REF_STRUCT ? ITEM_STRUCT : 0;
+      start = ptrBase(img, off);
+      end = start + ptrCount(img, off) * ELEMENT_BYTES;
+      member = r.start;
+      flags = ITEM_MEMBER | (start === 0 ? ITEM_NULL : 0);
     }
+    // In index order, so a new record is appended.
+    const at = this.itemTop * ITEM_FIELDS;
+    const it = this.items;
+    it[at + I_TYPE] = code;
+    it[at + I_MODS] = mods;
+    it[at + I_START] = start;
+    it[at + I_END] = end;
+    it[at + I_FLAGS] = flags;
+    it[at + I_MEMBER] = member;
+    it[at + I_GROUP] = -1;
     this.itemRefs[this.itemTop] = r;
     this.itemTop++;
   }

@@ -40,7 +40,6 @@ import { OmpRuntime } from './omp.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
 import { ProgramStop, fail, stopUndefined } from './stop.js';
-import { grown } from './typed.js';
 
 // ------------------------------------------------------------------------------------------------
 // Clauses
@@ -65,7 +64,9 @@ const REGION_CLAUSES =
   (1 << COPY) | (1 << COPYIN) | (1 << COPYOUT) | (1 << CREATE) | (1 << PRESENT) | (1 << NO_CREATE) | (1 << ATTACH);
 
 // The clause vars of the directive being executed, and of every open data region, live on one
-// stack of fixed-size records in a Float64Array (a region's record is what its exit acts on).
+// stack of fixed-size records in a plain array of numbers (a region's record is what its exit
+// acts on). Records are written field by field in index order, so the array grows by appending
+// and stays packed; a typed array would cost an off-heap buffer per runtime (see typed.ts).
 const VAR_FIELDS = 6;
 const F_CLAUSE = 0;
 /** Resolved host range [start, end) (data clauses, non-null). */
@@ -98,13 +99,15 @@ export class AccRuntime implements Engine {
   /** Present table of device 0: slot numbers keyed by host range. */
   private readonly table = new IntervalTree();
   private readonly slots = new SectionSlots();
-  /** The OpenMP half (lang/README-openmp.md): its own present tables, sharing host and device memory. */
-  /** The OpenMP half, made on the first OpenMP step (most programs are OpenACC-only, or the reverse). */
+  /**
+   * The OpenMP half (lang/README-openmp.md): its own present tables, sharing host and device
+   * memory. Made on the first OpenMP step (most programs are OpenACC-only, or the reverse).
+   */
   private ompRuntime: OmpRuntime | null = null;
   /** OpenACC steps use device 0, which must be discrete (checked when such a step runs). */
   private readonly accDeviceDiscrete: boolean;
 
-  private vars = new Float64Array(16 * VAR_FIELDS);
+  private readonly vars: number[] = [];
   /** Reference of each var record, for messages. */
   private readonly varRefs: CompiledRef[] = [];
   private varTop = 0;
@@ -301,24 +304,30 @@ export class AccRuntime implements Engine {
   }
 
   private pushVar(code: number, r: CompiledRef): void {
-    const at = this.varTop * VAR_FIELDS;
-    if (at + VAR_FIELDS > this.vars.length) this.vars = grown(this.vars, at + VAR_FIELDS);
-    const v = this.vars;
-    v[F_CLAUSE + at] = code;
-    v[F_MEMBER + at] = r.kind === REF_MEMBER ? r.start : 0;
-    v[F_POINTER_SLOTS + at] = r.pointerSlots;
+    let start = 0;
+    let end = 0;
+    let flags: number;
     if (code === ATTACH || code === DETACH) {
       if (r.kind !== REF_MEMBER) throw new Error(`'${r.text}' in a ${CLAUSE_NAMES[code]} clause must name a pointer member (c%p)`);
-      v[F_FLAGS + at] = FLAG_POINTER;
+      flags = FLAG_POINTER;
     } else {
       this.resolveData(r);
-      v[F_START + at] = this.rStart;
-      v[F_END + at] = this.rEnd;
+      start = this.rStart;
+      end = this.rEnd;
       // K-A1: a member in a data clause is a pointer reference (attached / detached) only under the
       // base-pointer reading.
       const pointerRef = r.kind === REF_MEMBER && this.knobs['K-A1'] === 'base-pointer';
-      v[F_FLAGS + at] = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0);
+      flags = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0);
     }
+    // In index order, so a new record is appended.
+    const at = this.varTop * VAR_FIELDS;
+    const v = this.vars;
+    v[at + F_CLAUSE] = code;
+    v[at + F_START] = start;
+    v[at + F_END] = end;
+    v[at + F_POINTER_SLOTS] = r.pointerSlots;
+    v[at + F_FLAGS] = flags;
+    v[at + F_MEMBER] = r.kind === REF_MEMBER ? r.start : 0;
     this.varRefs[this.varTop] = r;
     this.varTop++;
   }

@@ -5,6 +5,9 @@
 //
 // The arrays are replaced when they grow: read them through the object each time, never keep a
 // reference across an `allocate` call.
+//
+// The default capacity keeps every array on the V8 heap (see typed.ts): almost every generated
+// program keeps fewer than 8 entries at a time.
 
 import { grown } from './typed.js';
 
@@ -33,7 +36,7 @@ export class SectionSlots {
   /** Released counter runs, by length, for reuse by entries of the same shape. */
   private readonly freeCounterRuns = new Map<number, number[]>();
 
-  constructor(capacity = 64) {
+  constructor(capacity = 8) {
     this.hostStart = new Float64Array(capacity);
     this.hostEnd = new Float64Array(capacity);
     this.devBase = new Float64Array(capacity);
