@@ -32,17 +32,17 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
   },
   {
     name: 'spec-omp-5.2',
-    description: 'OpenACC 3.3 with OpenMP 5.2 instead of 6.0 where the two differ.',
+    description: 'OpenACC 3.3 with OpenMP 5.2 instead of 6.0 for pointer attachment and reference-count units (other 5.2 differences are not modelled yet).',
     extends: 'spec',
     knobs: {
       'K-B7': {
         reading: 'always',
-        confidence: 'documented',
-        evidence: 'OpenMP 5.1 §2.21.7.2 / 5.2 §5.8.6 initialise the corresponding pointer whenever it is mapped with its pointee; 6.0 §7.9.6 adds the newly-created condition (spec-digest B.6).',
+        confidence: 'hypothesis',
+        evidence: '5.x wording not re-read (spec-digest marks it [R]/[Q]): OpenMP 5.1 §2.21.7.2 / 5.2 §5.8.6 initialise the corresponding pointer whenever it is mapped with its pointee; 6.0 §7.9.6 adds the newly-created condition (spec-digest B.6).',
       },
       'K-B16': {
         reading: 'list-item',
-        confidence: 'documented',
+        confidence: 'hypothesis',
         evidence: 'OpenMP 5.2 §5.8.3 counts references per list item; mappable storage blocks are new in 6.0 §7.9.6 (spec-digest B.1).',
       },
     },
@@ -105,7 +105,7 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       'K-A5': {
         reading: 'error',
         confidence: 'source',
-        evidence: 'libgomp oacc-mem.c acc_copyin/acc_create with a NULL pointer or size 0: fatal "bad range".',
+        evidence: 'libgomp oacc-mem.c acc_copyin/acc_create with a NULL pointer or size 0: fatal "bad range"; acc_is_present(NULL) returns 0. That acc_copyout/acc_delete(NULL) abort too is a hypothesis (the knob does not split the routine families).',
       },
       'K-A6': {
         reading: 'noop',
@@ -160,8 +160,8 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       },
       'K-B10': {
         reading: 'unique',
-        confidence: 'documented',
-        evidence: `${SEED_003} omp_target_alloc: on the host or a shared-memory device "either NULL or a unique pointer value" for size zero; NULL when the allocation is not on the host.`,
+        confidence: 'hypothesis',
+        evidence: `${SEED_003} omp_target_alloc: on the host or a shared-memory device "either NULL or a unique pointer value" for size zero (which of the two depends on malloc(0)); NULL when the allocation is not on the host.`,
       },
       'K-B11': {
         reading: 'graceful',
@@ -181,7 +181,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       'K-B14': {
         reading: 'nonzero',
         confidence: 'documented',
-        evidence: `${SEED_003} omp_target_associate_ptr: EINVAL "for when the initial device or the associated device shares memory with the host".`,
+        evidence: `${SEED_003} omp_target_associate_ptr: EINVAL "for when the initial device" is given.`,
+      },
+      'K-B18': {
+        reading: 'nonzero',
+        confidence: 'documented',
+        evidence: `${SEED_003} omp_target_associate_ptr: EINVAL when "the associated device shares memory with the host".`,
       },
     },
   },
@@ -203,12 +208,21 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       'K-B7': { reading: '6.0', confidence: 'source', evidence: 'omptarget.cpp processAttachEntries (PR #149036): attach only if pointer or pointee is new.' },
       'K-B8': { reading: 'self', confidence: 'source', evidence: 'Mapping.cpp: under unified shared memory the host pointer is used unless close is given.' },
       'K-B9': { reading: 'unified-only', confidence: 'source', evidence: 'API.cpp omp_target_is_accessible (PR #138294): NULL → false; otherwise supportsUnifiedMemory().' },
-      'K-B11': { reading: 'fatal', confidence: 'source', evidence: 'API.cpp: FATAL_MESSAGE for out-of-range and negative device numbers.' },
+      'K-B11': {
+        reading: 'fatal',
+        confidence: 'source',
+        evidence: 'API.cpp: FATAL_MESSAGE for out-of-range and negative device numbers; exception not modelled: omp_get_mapped_ptr returns NULL for numbers ≥ the device count.',
+      },
       'K-B12': { reading: 'nonzero', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: exact-begin find.' },
       'K-B14': {
         reading: 'nonzero',
         confidence: 'source',
-        evidence: 'API.cpp: associate/disassociate on the initial device FAIL ("no association possible on the host"); shared devices take the normal path in LLVM, which this knob does not split.',
+        evidence: 'API.cpp: associate/disassociate on the initial device FAIL ("no association possible on the host").',
+      },
+      'K-B18': {
+        reading: 'as-discrete',
+        confidence: 'source',
+        evidence: 'API.cpp / Mapping.cpp: a device with unified memory takes the normal associate/disassociate path (runtimes.md §1.2, B.9.5).',
       },
       'K-B15': { reading: 'nonzero', confidence: 'source', evidence: 'API.cpp omp_target_associate_ptr: NULL pointers and size 0 FAIL.' },
       'K-B17': { reading: 'nonzero', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: no entry at ptr → FAIL.' },

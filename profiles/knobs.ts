@@ -50,6 +50,7 @@ export interface KnobValues {
   'K-B15': 'undefined' | 'nonzero';
   'K-B16': 'storage-block' | 'list-item';
   'K-B17': 'undefined' | 'nonzero';
+  'K-B18': 'undefined' | 'nonzero' | 'as-discrete';
 }
 
 export type KnobId = keyof KnobValues;
@@ -118,7 +119,7 @@ export const KNOBS: readonly KnobDef[] = [
   {
     id: 'K-A5',
     title: 'Data routines on a null pointer with zero bytes',
-    section: 'OpenACC 3.3 §3.2.18, §3.2.19, glossary "null pointer"',
+    section: 'OpenACC 3.3 §3.2.18, §3.2.19, §3.2.25, glossary "null pointer"',
     readings: [
       {
         id: 'noop',
@@ -323,7 +324,7 @@ export const KNOBS: readonly KnobDef[] = [
   },
   {
     id: 'K-B14',
-    title: 'omp_target_associate_ptr / disassociate_ptr on the host or a shared-memory device',
+    title: 'omp_target_associate_ptr / disassociate_ptr on the host device',
     section: 'OpenMP 6.0 §25.5, §25.6',
     readings: [
       { id: 'undefined', summary: 'the text is silent' },
@@ -364,6 +365,18 @@ export const KNOBS: readonly KnobDef[] = [
     ],
     default: 'undefined',
     rationale: 'The routine leaves the behaviour unspecified for a pointer that has no associated data.',
+  },
+  {
+    id: 'K-B18',
+    title: 'omp_target_associate_ptr / disassociate_ptr on a device that shares memory with the host',
+    section: 'OpenMP 6.0 §25.5, §25.6',
+    readings: [
+      { id: 'undefined', summary: 'the text is silent' },
+      { id: 'nonzero', summary: 'libgomp: refused with EINVAL' },
+      { id: 'as-discrete', summary: 'LLVM: the normal path, as for a discrete device' },
+    ],
+    default: 'undefined',
+    rationale: 'Neither routine says what an association means where device and host storage coincide.',
   },
 ];
 
