@@ -1,10 +1,15 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { DETACH, REATTACH, cli } from './test-support.js';
-import { loadCaseFile } from '../counterexamples/case.js';
+import { loadCaseFile, saveCase } from '../counterexamples/case.js';
 
+// saveCase as usual, unless a test makes one save fail.
+vi.mock('../counterexamples/case.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../counterexamples/case.js')>();
+  return { ...actual, saveCase: vi.fn(actual.saveCase) };
+});
 
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -125,6 +130,8 @@ describe('bad input exits 2 with one line naming file, step and field', () => {
     [['run', REATTACH, '--bogus'], /unknown option '--bogus'/],
     [['run', REATTACH, '--engine', 'gpu'], /--engine.*gpu.*invalid/],
     [['fuzz', '--runs', '0'], /--runs.*expected a positive integer/],
+    [['fuzz', '--seed', '-1'], /--seed.*expected an integer from 0 to 4294967295/],
+    [['fuzz', '--seed', '4294967296'], /--seed.*expected an integer from 0 to 4294967295/],
     [['fuzz', '--runs', '5', '--time', '3'], /cannot be used with/],
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['run'], /missing required argument 'file'/],
@@ -165,11 +172,45 @@ describe('help and profiles', () => {
 
 describe('mapcheck fuzz', () => {
   test('a short campaign of impl against model prints the seed and how to reproduce', async () => {
-    const { code, out } = await cli('fuzz', '--runs', '20', '--seed', '7', '--out', join(scratch, 'cases'));
+    const { code, out, err } = await cli('fuzz', '--runs', '20', '--seed', '7', '--out', join(scratch, 'cases'));
     expect(code).toBe(0);
     expect(out).toContain('seed: 7\n');
     expect(out).toMatch(/no divergence in 20 runs/);
     expect(out).toContain('reproduce: npx mapcheck fuzz --profile spec --against impl --compare state --seed 7 --runs 20');
+    // Not a terminal: progress lines come every few seconds, so a short clean run prints none.
+    expect(err).toBe('');
+  });
+
+  test('the largest seed is accepted, as MAPCHECK_SEED accepts it', async () => {
+    const { code, out } = await cli('fuzz', '--runs', '1', '--seed', '4294967295', '--no-coverage', '--out', join(scratch, 'cases'));
+    expect(code).toBe(0);
+    expect(out).toContain('--seed 4294967295 --runs 1');
+  });
+
+  test.each([['fuzz'], ['diff', 'spec', 'cray-19']])('%s: an --out that cannot hold cases is bad input, before any campaign', async (...command) => {
+    const file = scratchFile('not-a-dir', '');
+    const { code, out, err } = await cli(...command, '--runs', '1', '--out', file);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toBe(`error: ${file}: cannot save cases there (it or a parent is not a directory)\n`);
+  });
+
+  test('a case that cannot be saved: the divergence is printed, one warning, still exit 1', async () => {
+    vi.mocked(saveCase).mockImplementationOnce(() => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
+    const dir = join(scratch, 'unsaved');
+    const { code, out, err } = await cli('fuzz', '--against', 'libgomp', '--runs', '1', '--seed', '3', '--no-coverage', '--out', dir);
+    expect(code).toBe(1);
+    expect(out).toMatch(/DIVERGENCE after 1 runs/);
+    expect(out).toMatch(/^>>/m);
+    expect(out).not.toContain('saved:');
+    expect(out).toContain('reproduce: npx mapcheck fuzz --profile spec --against libgomp');
+    const [shrinking, warning, rest] = err.split('\n');
+    expect(shrinking).toMatch(/^fuzz: divergence found after 1 runs \([\d.]+ s\); shrinking it…$/);
+    expect(warning).toBe(`warning: the case was not saved in ${dir}: ENOSPC: no space left on device, write`);
+    expect(rest).toBe('');
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   test('spec against cray-19 finds, shrinks and saves a known divergence (once)', async () => {
@@ -190,5 +231,14 @@ describe('mapcheck fuzz', () => {
     const second = await cli(...argv);
     expect(second.code).toBe(1);
     expect(readdirSync(dir)).toHaveLength(1);
+  });
+});
+
+describe('mapcheck diff', () => {
+  test('a knob the campaign did not reach is shown with the reason only', async () => {
+    const { code, out } = await cli('diff', 'spec', 'cray-19', '--runs', '3', '--seed', '1', '--api', 'openmp', '--out', join(scratch, 'diff-cases'));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^ {2}K-A4 +compare-target → counter-only +not reached by this campaign \(an OpenACC knob, and it generated OpenMP programs only\)$/m);
+    expect(out).not.toContain('not observable');
   });
 });

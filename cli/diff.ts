@@ -7,10 +7,11 @@ import { formatObservation } from '../lang/observation.js';
 import { differingKnobs, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { knobDef } from '../profiles/knobs.js';
 import { runTrace, type CompareMode, type Side } from '../properties/compare.js';
-import { runDiff, stateShape, type DiffApi, type DiffProgress, type DiffResult, type DivergenceClass } from '../properties/diff.js';
-import { buildCase, saveCase } from '../counterexamples/case.js';
+import { runDiff, stateShape, type DiffProgress, type DiffResult, type DivergenceClass } from '../properties/diff.js';
+import type { ApiChoice } from '../properties/api.js';
+import { buildCase, prepareCaseDir } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
-import type { Io } from './main.js';
+import { saveOrWarn, type Io } from './main.js';
 
 export interface DiffCliOptions {
   compare: CompareMode;
@@ -18,7 +19,7 @@ export interface DiffCliOptions {
   runs?: number;
   time?: number;
   out: string;
-  api: DiffApi;
+  api: ApiChoice;
   maxSteps?: number;
 }
 
@@ -63,7 +64,7 @@ function classLine(c: DivergenceClass): string[] {
 }
 
 /** The minimal program with both sides' observations; `>>` marks the first diverging step. */
-function classDetails(c: DivergenceClass, a: Profile, b: Profile, savedAt: string | null): string {
+function classDetails(c: DivergenceClass, a: Profile, b: Profile): string {
   const ta = runTrace(c.program, modelSide(a), false);
   const tb = runTrace(c.program, modelSide(b), false);
   const width = String(c.program.steps.length).length;
@@ -89,7 +90,6 @@ function classDetails(c: DivergenceClass, a: Profile, b: Profile, savedAt: strin
       for (const l of renderSnapshot(c.program.world, snap)) lines.push(`      ${l}`);
     }
   }
-  lines.push(savedAt === null ? '    not saved: a replay compares nothing after undefined behaviour' : `    saved: ${savedAt}`);
   return lines.join('\n');
 }
 
@@ -114,6 +114,8 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
   const a = loadProfile(argA);
   const b = loadProfile(argB);
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
+  // A directory that cannot take the cases is bad input, found before the campaign rather than after.
+  prepareCaseDir(o.out);
   const differing = differingKnobs(a, b);
   const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
   io.out(`diff: model:${a.name} vs model:${b.name}, comparing ${o.compare}, ${o.api} programs, ${budget}\nseed: ${seed}\n`);
@@ -132,8 +134,9 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
   });
   const reproduce = reproduceCommand({ a: argA, b: argB }, result, o);
   const found = { by: 'mapcheck diff', seed, date: new Date().toISOString().slice(0, 10), command: reproduce };
-  const save = (c: DivergenceClass): string | null => {
-    if (c.kind === 'undefined') return null;
+  /** The line that says where the class was saved; the class is printed before it is saved. */
+  const save = (c: DivergenceClass): string => {
+    if (c.kind === 'undefined') return '    not saved: a replay compares nothing after undefined behaviour';
     const saved = buildCase({
       program: c.program,
       a: modelSide(a),
@@ -144,7 +147,8 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
       found,
       profileRefs: { a: argA, b: argB },
     });
-    return saveCase(o.out, saved);
+    const path = saveOrWarn(o.out, saved, io);
+    return path === null ? '    not saved (see the warning)' : `    saved: ${path}`;
   };
 
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -160,17 +164,20 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
     );
     io.out(`${table(result.hidden.map(classLine), '  ')}\n`);
   }
-  for (const c of [...result.classes, ...result.hidden]) io.out(`\n${classDetails(c, a, b, save(c))}\n`);
+  for (const c of [...result.classes, ...result.hidden]) {
+    io.out(`\n${classDetails(c, a, b)}\n`);
+    io.out(`${save(c)}\n`);
+  }
 
   if (result.coverage.length > 0) {
     io.out(`\nknob coverage (${result.coverage.filter((k) => k.status === 'explained').length} of ${result.coverage.length} explained):\n`);
     const rows = result.coverage.map((k) => {
       const change = `${k.a} → ${k.b}`;
       if (k.status === 'explained') {
-        const extra = k.hidden.length > 0 ? `; also masked in ${k.hidden.join(', ')}` : '';
+        const extra = k.hidden.length > 0 ? `; also in ${k.hidden.join(', ')}, which the comparison does not count` : '';
         return [k.knob, change, `explained by ${k.explains.join(', ')}${extra}`];
       }
-      return [k.knob, change, `not observable — ${k.reason}`];
+      return [k.knob, change, k.reason];
     });
     io.out(`${table(rows, '  ')}\n`);
   }

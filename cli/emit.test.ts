@@ -215,11 +215,11 @@ describe('mapcheck emit', () => {
     expect(r.out).toContain('#pragma acc parallel loop present(v3)');
   });
 
-  it('exits 2 with one line for a missing --lang or an API the program does not use', async () => {
+  it('exits 2 with one line, naming the file, for a missing --lang or an API the program does not use', async () => {
     expect((await cli('emit', REATTACH)).code).toBe(2);
     const r = await cli('emit', REATTACH, '--lang', 'fortran', '--api', 'openmp');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: step 2 (acc_enter_data): not an OpenMP step, but --api openmp was asked for\n');
+    expect(r.err).toBe(`error: ${REATTACH}: step 2 (acc_enter_data): not an OpenMP step, but --api openmp was asked for\n`);
   });
 });
 

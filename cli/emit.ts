@@ -60,10 +60,15 @@ export function loadEmitInput(path: string): { program: Program; caseFile: CaseF
   return { program: loadProgramFile(path), caseFile: null };
 }
 
-/** `mapcheck emit FILE --lang L [--api A]`: the program text. */
+/** `mapcheck emit FILE --lang L [--api A]`: the program text. A program emit refuses is named by its file. */
 export function emitFile(path: string, o: { lang: EmitLang; api?: EmitApi }): string {
   const { program, caseFile } = loadEmitInput(path);
-  return emitProgram(program, { ...o, caseFile, source: path });
+  try {
+    return emitProgram(program, { ...o, caseFile, source: path });
+  } catch (e) {
+    if (e instanceof EmitError) throw new EmitError(`${path}: ${e.message}`);
+    throw e;
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -167,17 +172,9 @@ function inferApi(program: Program): EmitApi {
   return omp >= 0 ? 'openmp' : 'openacc';
 }
 
-/** Runs the spec model; a program with OpenMP steps the model cannot answer yet is refused. */
+/** The observations of the spec model (a model that throws is an internal error, exit 3). */
 function specTrace(program: Program, profile: Profile): Observation[] {
-  try {
-    return runTrace(program, { engine: 'model', profile }, false).observations;
-  } catch (e) {
-    const omp = program.steps.findIndex(isOmp);
-    if (omp < 0) throw e;
-    throw new EmitError(
-      `step ${omp + 1} (${program.steps[omp]!.op}): the spec model cannot run this OpenMP program yet (${(e as Error).message}); nothing emitted`,
-    );
-  }
+  return runTrace(program, { engine: 'model', profile }, false).observations;
 }
 
 /** The observation of `probe` when it runs right after the first `before` steps. */
@@ -345,6 +342,47 @@ function ompMaps(p: Planned, spell: (v: VarRef) => string, maps: MapItem[]): str
     .join('');
 }
 
+/** How one language spells what a directive names: data-clause lists, map-clause variables, device numbers. */
+interface DirectiveSpelling {
+  clauses(list: Clause<string>[]): string;
+  variable(v: VarRef): string;
+  device(d: DeviceArg): string;
+}
+
+/**
+ * What follows the sentinel (`!$acc`, `#pragma omp`) of a directive step; Fortran and C differ only
+ * in how references and device numbers are spelt: `enter data copyin(v1)`, `parallel loop
+ * present(v3)`, `target device(0) map(to: v1)`.
+ */
+function directiveText(p: Planned, spelling: DirectiveSpelling): string {
+  const s = p.step;
+  const omp = (name: string, step: { device?: DeviceArg; maps: MapItem[] }) =>
+    `${name}${ompDevice(step, spelling.device)}${ompMaps(p, spelling.variable, step.maps)}`;
+  switch (s.op) {
+    case 'acc_enter_data':
+      return `enter data${spelling.clauses(s.clauses)}`;
+    case 'acc_exit_data':
+      return `exit data${spelling.clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`;
+    case 'acc_data_begin':
+      return `data${spelling.clauses(s.clauses)}`;
+    case 'acc_parallel': {
+      // `res` must reach the device too, and with default(present) nothing else puts it there.
+      const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
+      return `parallel loop${spelling.clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
+    }
+    case 'omp_target':
+      return omp('target', s);
+    case 'omp_target_enter_data':
+      return omp('target enter data', s);
+    case 'omp_target_exit_data':
+      return omp('target exit data', s);
+    case 'omp_target_data_begin':
+      return omp('target data', s);
+    default:
+      throw new Error(`internal: ${s.op} is not a directive`);
+  }
+}
+
 /** A boolean (is_present, is_accessible) or 0 / nonzero result, compared with 0 as C and Fortran get it. */
 function intResultCheck(p: Planned, call: string, ops: { zero: string; nonzero: string }): Check {
   const v = p.obs.kind === 'value' ? p.obs.value : undefined;
@@ -498,14 +536,17 @@ function fortran({ names, world, api, resLength }: Context): Language {
   };
   const intOps = { zero: '==', nonzero: '/=' };
 
-  function kernel(p: Planned, body: KernelBody, words: string): string[] {
+  const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
+
+  /** A kernel step: the construct around a loop over the body's reference. */
+  function kernel(p: Planned, body: KernelBody): string[] {
     usesLoop = true;
     const r = parseRef(world, bodyRef(body));
     const assign = 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
     const loop = [`  do i = 1, ${kernelCount(p)}`, `    ${assign}`, '  end do'];
     const reset = 'read' in body ? ['  res = -1'] : [];
-    if (api === 'openacc') return [...reset, ...directive(`parallel loop${words}`), ...loop];
-    return [...reset, ...directive(`target${words}`), ...loop, `  ${sentinel} end target`];
+    const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
+    return [...reset, ...directive(directiveText(p, spelling)), ...loop, ...end];
   }
 
   return {
@@ -515,28 +556,18 @@ function fortran({ names, world, api, resLength }: Context): Language {
       const s = p.step;
       switch (s.op) {
         case 'acc_enter_data':
-          return { lines: directive(`enter data${clauses(s.clauses)}`), check: null };
         case 'acc_exit_data':
-          return { lines: directive(`exit data${clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`), check: null };
         case 'acc_data_begin':
-          return { lines: directive(`data${clauses(s.clauses)}`), check: null };
+        case 'omp_target_enter_data':
+        case 'omp_target_exit_data':
+        case 'omp_target_data_begin':
+          return { lines: directive(directiveText(p, spelling)), check: null };
         case 'acc_data_end':
         case 'omp_target_data_end':
           return { lines: this.regionEnd(), check: null };
-        case 'acc_parallel': {
-          // `res` must reach the device too, and with default(present) nothing else puts it there.
-          const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
-          const words = `${clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
-          return { lines: kernel(p, s.body, words), check: valuesCheck(p) };
-        }
+        case 'acc_parallel':
         case 'omp_target':
-          return { lines: kernel(p, s.body, `${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`), check: valuesCheck(p) };
-        case 'omp_target_enter_data':
-          return { lines: directive(`target enter data${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`), check: null };
-        case 'omp_target_exit_data':
-          return { lines: directive(`target exit data${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`), check: null };
-        case 'omp_target_data_begin':
-          return { lines: directive(`target data${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`), check: null };
+          return { lines: kernel(p, s.body), check: valuesCheck(p) };
         case 'acc_copyin':
         case 'acc_create':
         case 'acc_copyout':
@@ -807,11 +838,13 @@ function c({ names, world, api, resLength }: Context): Language {
   };
   const intOps = { zero: '==', nonzero: '!=' };
 
-  function kernel(p: Planned, body: KernelBody, words: string): string[] {
+  const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
+
+  /** A kernel step: the construct over a loop on the body's reference. */
+  function kernel(p: Planned, body: KernelBody): string[] {
     const r = parseRef(world, bodyRef(body));
     const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
-    const head = `${pragma} ${api === 'openacc' ? 'parallel loop' : 'target'}${words}`;
-    return [...('read' in body ? resetRes() : []), head, ...loop(kernelCount(p), assign)];
+    return [...('read' in body ? resetRes() : []), `${pragma} ${directiveText(p, spelling)}`, ...loop(kernelCount(p), assign)];
   }
 
   return {
@@ -821,27 +854,19 @@ function c({ names, world, api, resLength }: Context): Language {
       const s = p.step;
       switch (s.op) {
         case 'acc_enter_data':
-          return { lines: [`${pragma} enter data${clauses(s.clauses)}`], check: null };
         case 'acc_exit_data':
-          return { lines: [`${pragma} exit data${clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`], check: null };
+        case 'omp_target_enter_data':
+        case 'omp_target_exit_data':
+          return { lines: [`${pragma} ${directiveText(p, spelling)}`], check: null };
         case 'acc_data_begin':
-          return { lines: regionBegin(`data${clauses(s.clauses)}`), check: null };
+        case 'omp_target_data_begin':
+          return { lines: regionBegin(directiveText(p, spelling)), check: null };
         case 'acc_data_end':
         case 'omp_target_data_end':
           return { lines: this.regionEnd(), check: null };
-        case 'acc_parallel': {
-          const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
-          const words = `${clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
-          return { lines: kernel(p, s.body, words), check: valuesCheck(p) };
-        }
+        case 'acc_parallel':
         case 'omp_target':
-          return { lines: kernel(p, s.body, `${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`), check: valuesCheck(p) };
-        case 'omp_target_enter_data':
-          return { lines: [`${pragma} target enter data${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`], check: null };
-        case 'omp_target_exit_data':
-          return { lines: [`${pragma} target exit data${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`], check: null };
-        case 'omp_target_data_begin':
-          return { lines: regionBegin(`target data${ompDevice(s, device)}${ompMaps(p, spellVar, s.maps)}`), check: null };
+          return { lines: kernel(p, s.body), check: valuesCheck(p) };
         case 'acc_copyin':
         case 'acc_create':
           return { lines: [], check: addressCheck(p, `${s.op}(${startAndBytes(s.var).join(', ')}) != NULL`) };

@@ -6,6 +6,7 @@ import type { Program } from '../lang/program.js';
 import type { Snapshot } from '../lang/observation.js';
 import { loadProfile } from '../profiles/index.js';
 import { buildCase, loadCaseFile, saveCase } from '../counterexamples/case.js';
+import { validateProgram } from '../lang/validate.js';
 import { explainCase, stateChanges, type Explanation } from './explain.js';
 import { DETACH, REATTACH, cli } from './test-support.js';
 
@@ -86,6 +87,49 @@ test('irrelevant steps: a step whose removal keeps the divergence, and steps tha
   const wrapped = explainCase(loadCaseFile(path), path);
   expect(wrapped.divergence).toMatchObject({ step: 7, kind: 'observation' });
   expect(wrapped.steps.map((s) => s.irrelevant)).toEqual([null, false, false, false, false, false, false, null]);
+});
+
+/** A case of `raw` recorded for spec against libgomp, explained. */
+function explainAgainstLibgomp(raw: unknown): Explanation {
+  const checked = validateProgram(raw);
+  if (!checked.ok) throw new Error(checked.message);
+  const side = (name: string) => ({ engine: 'model' as const, profile: loadProfile(name) });
+  const c = buildCase({ program: checked.program, a: side('spec'), b: side('libgomp'), compare: 'observations', status: 'known-divergence', found });
+  return explainCase(c, 'case.json');
+}
+
+test('a removal that moves the divergence to another operation is not irrelevant', () => {
+  const e = explainAgainstLibgomp({
+    world: { arrays: [{ name: 'a', length: 4 }], structs: [{ name: 'c', pointers: ['p'] }] },
+    steps: [
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+      // K-A16: spec checks one byte (true), libgomp answers false for zero bytes.
+      { op: 'acc_is_present', var: 'a', bytes: 0 },
+      // K-A2: attaching through an absent struct is a no-op under spec, an error under libgomp.
+      { op: 'acc_attach', ptr: 'c%p' },
+    ],
+  });
+  expect(e.divergence).toMatchObject({ step: 2, kind: 'observation' });
+  // Without step 1 the sides still differ in what they observe, but at the attach, not at is_present.
+  expect(e.steps.map((s) => s.irrelevant)).toEqual([false, false, true]);
+});
+
+test('states that differ only in how device blocks are numbered have not split', () => {
+  const e = explainAgainstLibgomp({
+    world: { arrays: [{ name: 'a', length: 4, init: 1 }], structs: [], devices: [{ kind: 'discrete' }, { kind: 'shared' }] },
+    steps: [
+      // K-B8: spec copies to the shared-memory device 1 (a block, freed at the end), libgomp maps it in place.
+      { op: 'omp_target', device: 1, maps: [{ type: 'tofrom', vars: ['a'] }], body: { read: 'a' } },
+      // So this mapping's block is the second allocation under spec and the first under libgomp.
+      { op: 'omp_target_enter_data', device: 0, maps: [{ type: 'to', vars: ['a'] }] },
+      // K-B1: false under spec, true under libgomp.
+      { op: 'omp_target_is_present', ptr: null, device: 0 },
+    ],
+  });
+  expect(e.steps[1]!.changes.a).toEqual(['+ device 0 a [0x1000,0x1010) dev#2+0 RC 1 (map)']);
+  expect(e.steps[1]!.changes.b).toEqual(['+ device 0 a [0x1000,0x1010) dev#1+0 RC 1 (map)']);
+  expect(e.divergence).toMatchObject({ step: 3, kind: 'observation' });
+  expect(e.stateSplit).toBeNull();
 });
 
 test('an impl side: rules come from the model under its profile; agreeing sides have nothing to explain', async () => {

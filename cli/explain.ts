@@ -11,7 +11,8 @@ import { ELEMENT_BYTES } from '../lang/program.js';
 import { formatObservation, formatPtr, type Observation, type PtrValue, type Snapshot } from '../lang/observation.js';
 import { CASE_FORMAT, InputError, readJsonFile, validateProgram } from '../lang/validate.js';
 import { loadProfile } from '../profiles/index.js';
-import { firstDivergence, runTrace, sideLabel, type Side, type Trace } from '../properties/compare.js';
+import { BlockNames, firstDivergence, runTrace, sideLabel, type Side, type Trace } from '../properties/compare.js';
+import { classKey } from '../properties/diff.js';
 import { parseCitation, type Rule } from '../properties/coverage.js';
 import { loadCaseFile, type CaseFile } from '../counterexamples/case.js';
 import { hex, nameHostRange, nameMember, renderStep, table } from './render.js';
@@ -30,9 +31,10 @@ export interface ExplainedStep {
   /** What the step changed in each side's state, one line per present-table entry or pointer. */
   changes: Record<SideKey, string[]>;
   /**
-   * `true`: the program without this step still diverges (same kind of divergence); `false`: it
-   * does not; `null`: removing this step alone leaves no valid program (a region begin or end, an
-   * allocation a later step uses), or the sides do not diverge at all.
+   * `true`: the program without this step still diverges the same way (same class: the operation
+   * of the diverging step and both observations, or the state difference; properties/diff.ts
+   * classKey); `false`: it does not; `null`: removing this step alone leaves no valid program (a
+   * region begin or end, an allocation a later step uses), or the sides do not diverge at all.
    */
   irrelevant: boolean | null;
 }
@@ -121,7 +123,7 @@ export function explainCase(c: CaseFile, file: string): Explanation {
       a: stateChanges(program.world, traces.a.snapshots[i - 1] ?? EMPTY, traces.a.snapshots[i]!),
       b: stateChanges(program.world, traces.b.snapshots[i - 1] ?? EMPTY, traces.b.snapshots[i]!),
     },
-    irrelevant: d === null ? null : stepIrrelevant(program, i, sides, c.compare, d.kind),
+    irrelevant: d === null ? null : stepIrrelevant(program, i, sides, c.compare, classKey(program, d)),
   }));
 
   let divergence: Explanation['divergence'] = null;
@@ -134,7 +136,7 @@ export function explainCase(c: CaseFile, file: string): Explanation {
       rules: { a: rulesAt('a', d.step), b: rulesAt('b', d.step) },
     };
     if (c.divergence && (c.divergence.step !== d.step + 1 || c.divergence.kind !== d.kind)) divergence.recorded = c.divergence;
-    const split = traces.a.snapshots.findIndex((s, i) => !isDeepStrictEqual(s, traces.b.snapshots[i]));
+    const split = stateSplitStep(traces.a, traces.b);
     if (split >= 0 && split < d.step) stateSplit = { step: split + 1, rules: { a: rulesAt('a', split), b: rulesAt('b', split) } };
   }
 
@@ -152,12 +154,27 @@ export function explainCase(c: CaseFile, file: string): Explanation {
   };
 }
 
-/** Whether the program without step `i` still diverges the same way (null: that program is not valid). */
-function stepIrrelevant(program: Program, i: number, sides: Record<SideKey, Side>, compare: CaseFile['compare'], kind: 'observation' | 'state'): boolean | null {
+/**
+ * The first step (0-based) after which the two states differ, or -1. States are compared up to a
+ * consistent renaming of device blocks, each side naming its blocks in the order the comparison
+ * meets them (observation, then state, step by step), as firstDivergence does.
+ */
+function stateSplitStep(a: Trace, b: Trace): number {
+  const [namesA, namesB] = [new BlockNames(), new BlockNames()];
+  return a.snapshots.findIndex((sa, i) => {
+    namesA.observation(a.observations[i]!);
+    namesB.observation(b.observations[i]!);
+    return !isDeepStrictEqual(namesA.snapshot(sa), namesB.snapshot(b.snapshots[i]!));
+  });
+}
+
+/** Whether the program without step `i` still diverges in class `key` (null: that program is not valid). */
+function stepIrrelevant(program: Program, i: number, sides: Record<SideKey, Side>, compare: CaseFile['compare'], key: string): boolean | null {
   if (REGION_OPS.has(program.steps[i]!.op)) return null;
   const candidate: Program = { ...program, steps: program.steps.filter((_, j) => j !== i) };
   if (!validateProgram(candidate).ok) return null;
-  return firstDivergence(candidate, sides.a, sides.b, compare)?.kind === kind;
+  const d = firstDivergence(candidate, sides.a, sides.b, compare);
+  return d !== null && classKey(candidate, d) === key;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -310,7 +327,7 @@ function renderText(e: Explanation): string {
     out.push(lines[i + 1]!);
     for (const [label, changes] of labelledChanges(s)) for (const c of changes) out.push(`${indent}${label.padEnd(3)}  ${c}`);
   });
-  out.push('', "irrelevant: 'yes' when the program without that step alone still diverges the same way; '-' when it would not be a valid program, or nothing diverges");
+  out.push('', "irrelevant: 'yes' when the program without that step alone still diverges the same way (same operation, same observations or state difference); '-' when it would not be a valid program, or nothing diverges");
 
   if (!d) out.push('', `the sides agree under '${e.compare}' comparison: no divergence to explain`);
   else {
@@ -387,7 +404,7 @@ function renderMarkdown(e: Explanation): string {
     ];
     out.push(`| ${cells.join(' | ')} |`);
   }
-  out.push('', "*irrelevant*: `yes` when the program without that step alone still diverges the same way; `-` when it would not be a valid program, or nothing diverges.");
+  out.push('', "*irrelevant*: `yes` when the program without that step alone still diverges the same way (same operation, same observations or state difference); `-` when it would not be a valid program, or nothing diverges.");
   if (!d) out.push('', `The sides agree under \`${e.compare}\` comparison: no divergence to explain.`);
   else {
     const step = e.steps[d.step - 1]!;

@@ -14,9 +14,9 @@ import type { Program } from '../lang/program.js';
 import type { EngineName } from '../lang/engine.js';
 import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile } from '../profiles/index.js';
 import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
-import { CampaignCrash, runCampaign, type CampaignResult } from '../properties/campaign.js';
+import { CampaignCrash, runCampaign, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
 import { APIS, DEFAULT_API, type ApiChoice } from '../properties/api.js';
-import { buildCase, saveCase } from '../counterexamples/case.js';
+import { buildCase, prepareCaseDir, saveCase, type CaseFile } from '../counterexamples/case.js';
 import { replayCorpus } from '../counterexamples/corpus.js';
 import { RuleCoverage } from '../properties/coverage.js';
 import { EXPLAIN_FORMATS, explainCase, loadCaseToExplain, renderExplanation, type ExplainFormat } from './explain.js';
@@ -50,6 +50,8 @@ const EXIT_OK = 0;
 const EXIT_DIVERGENCE = 1;
 const EXIT_BAD_INPUT = 2;
 const EXIT_INTERNAL = 3;
+
+type CampaignProgress = Parameters<NonNullable<CampaignOptions['onProgress']>>[0];
 
 /** Seconds between plain progress lines when stderr is not a terminal. */
 const PROGRESS_LINE_INTERVAL_MS = 5000;
@@ -143,8 +145,15 @@ interface FuzzOptions {
   api: ApiChoice;
 }
 
-/** Reports campaign progress: a bar on a terminal, otherwise a line every few seconds. */
-function progressReporter(io: Io, o: FuzzOptions): { update: (p: { runs: number; elapsedMs: number; total?: number }) => void; stop: () => void } {
+/**
+ * Reports campaign progress: a bar on a terminal, otherwise a line every few seconds. The campaign
+ * reports nothing while it shrinks, so when a run-count campaign reports its last program, a note
+ * says that a divergence in that program is shrunk next (an earlier divergence ends generation
+ * without a report, and a time-limited campaign has no last program to report).
+ */
+function progressReporter(io: Io, o: FuzzOptions): { update: (p: CampaignProgress) => void; stop: () => void } {
+  const lastRunNote = (p: CampaignProgress) =>
+    p.shrinking ? `fuzz: divergence found after ${p.runs} runs (${(p.elapsedMs / 1000).toFixed(1)} s); shrinking it…\n` : null;
   if (io.errIsTTY) {
     const timed = o.runs === undefined && o.time !== undefined;
     const bar = new cliProgress.SingleBar(
@@ -157,8 +166,18 @@ function progressReporter(io: Io, o: FuzzOptions): { update: (p: { runs: number;
       cliProgress.Presets.shades_classic,
     );
     let started = false;
+    const stop = () => {
+      if (started) bar.stop();
+      started = false;
+    };
     return {
       update: (p) => {
+        const note = lastRunNote(p);
+        if (note !== null) {
+          stop();
+          io.err(note);
+          return;
+        }
         const value = timed ? Math.floor(p.elapsedMs / 1000) : p.runs;
         const total = timed ? Math.ceil(o.time!) : (p.total ?? p.runs);
         if (!started) {
@@ -166,14 +185,17 @@ function progressReporter(io: Io, o: FuzzOptions): { update: (p: { runs: number;
           started = true;
         } else bar.update(Math.min(value, total), { runs: p.runs });
       },
-      stop: () => {
-        if (started) bar.stop();
-      },
+      stop,
     };
   }
   let lastLine = Date.now();
   return {
     update: (p) => {
+      const note = lastRunNote(p);
+      if (note !== null) {
+        io.err(note);
+        return;
+      }
       if (Date.now() - lastLine < PROGRESS_LINE_INTERVAL_MS) return;
       lastLine = Date.now();
       const runs = p.total === undefined ? `${p.runs} runs` : `${p.runs}/${p.total} runs`;
@@ -201,6 +223,8 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
   const b: Side = againstImpl ? { engine: 'impl', profile: a.profile } : { engine: 'model', profile: loadProfile(o.against) };
   const compare: CompareMode = o.compare ?? (againstImpl ? 'state' : 'observations');
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
+  // A directory that cannot take the case is bad input, found before the campaign rather than after.
+  prepareCaseDir(o.out);
 
   const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
   io.out(`fuzz: ${sideLabel(a)} vs ${sideLabel(b)}, ${o.api} programs, comparing ${compare}, ${budget}\nseed: ${seed}\n`);
@@ -241,18 +265,6 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
   }
 
   const { program, divergence, originalLength } = result.found;
-  const saved = buildCase({
-    program,
-    a,
-    b,
-    compare,
-    // impl vs model: a bug to fix, so the case must agree once fixed. Two profiles: an expected difference.
-    status: againstImpl ? 'fixed' : 'known-divergence',
-    found: { by: 'mapcheck fuzz', seed, date: new Date().toISOString().slice(0, 10), command: reproduce },
-    profileRefs: { a: o.profile, b: againstImpl ? o.profile : o.against },
-  });
-  const path = saveCase(o.out, saved);
-
   const traceA = runTrace(program, a, false);
   const traceB = runTrace(program, b, false);
   const header = ['', 'step', 'directive', sideLabel(a), sideLabel(b)];
@@ -272,12 +284,38 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
       for (const line of renderSnapshot(program.world, snap)) io.out(`  ${line}\n`);
     }
   }
+
+  // Saved only once printed, so a directory that fails now loses nothing but the file.
+  const saved = buildCase({
+    program,
+    a,
+    b,
+    compare,
+    // impl vs model: a bug to fix, so the case must agree once fixed. Two profiles: an expected difference.
+    status: againstImpl ? 'fixed' : 'known-divergence',
+    found: { by: 'mapcheck fuzz', seed, date: new Date().toISOString().slice(0, 10), command: reproduce },
+    profileRefs: { a: o.profile, b: againstImpl ? o.profile : o.against },
+  });
+  const path = saveOrWarn(o.out, saved, io);
   const meaning =
     saved.status === 'fixed'
       ? 'a bug in impl: its replay in npm test stays red until impl agrees with the model'
       : 'an expected difference between the profiles: its replay checks that it persists';
-  io.out(`\nsaved: ${displayPath(path)} (status ${saved.status}: ${meaning})\nreproduce: ${reproduce}\n`);
+  io.out(`\n${path === null ? '' : `saved: ${displayPath(path)} (status ${saved.status}: ${meaning})\n`}reproduce: ${reproduce}\n`);
   return finish(EXIT_DIVERGENCE);
+}
+
+/**
+ * Saves a case; when that fails, warns in one line on stderr and returns null. What was found has
+ * been printed by then, and the exit code still says it was found.
+ */
+export function saveOrWarn(dir: string, c: CaseFile, io: Io): string | null {
+  try {
+    return saveCase(dir, c);
+  } catch (e) {
+    io.err(`warning: the case was not saved in ${dir}: ${((e as Error)?.message ?? String(e)).split('\n')[0]}\n`);
+    return null;
+  }
 }
 
 /**

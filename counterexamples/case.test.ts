@@ -1,12 +1,19 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fsyncSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
-import { InputError } from '../lang/validate.js';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { InputError, validateProgram } from '../lang/validate.js';
+import type { Observation } from '../lang/observation.js';
 import { loadProfile } from '../profiles/index.js';
 import type { Side } from '../properties/compare.js';
-import { buildCase, caseHash, loadCaseFile, replayCase, saveCase, type CaseFile } from './case.js';
+import { buildCase, caseHash, loadCaseFile, prepareCaseDir, replayCase, saveCase, writeFileAtomic, type CaseFile } from './case.js';
+
+// fsyncSync as usual, unless a test makes one call fail: a write that fails before the rename.
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  return { ...fs, fsyncSync: vi.fn(fs.fsyncSync) };
+});
 
 const here = dirname(fileURLToPath(import.meta.url));
 const reattach = loadCaseFile(join(here, 'seed-000-reattach-after-reassociation.json'));
@@ -38,6 +45,32 @@ describe('buildCase', () => {
     const c = buildCase({ program: reattach.program, a: side('model', 'spec'), b: side('impl', 'spec'), compare: 'state', status: 'fixed', found });
     expect(c.divergence).toBeNull();
     expect(replayCase(c)).toEqual({ ok: true, problems: [] });
+  });
+});
+
+describe('replayCase compares observations up to a renaming of device blocks', () => {
+  const checked = validateProgram({
+    world: { arrays: [{ name: 'a', length: 8 }], structs: [] },
+    steps: [
+      { op: 'omp_target_alloc', bytes: 16, device: 0, result: 'h' },
+      { op: 'omp_target_alloc', bytes: 16, device: 0, result: 'g' },
+    ],
+  });
+  if (!checked.ok) throw new Error(checked.message);
+  const c = buildCase({ program: checked.program, a: side('model', 'spec'), b: side('impl', 'spec'), compare: 'state', status: 'fixed', found });
+  const blocks = (...ns: number[]): Observation[] => ns.map((block) => ({ kind: 'value', value: { block, offset: 0 } }));
+
+  test('the model numbers the two allocations 1 and 2', () => {
+    expect(c.expected.a).toEqual(blocks(1, 2));
+  });
+
+  test('recorded as blocks 7 and 3: the same allocations, renamed', () => {
+    expect(replayCase({ ...c, expected: { a: blocks(7, 3), b: blocks(7, 3) } })).toEqual({ ok: true, problems: [] });
+  });
+
+  test('recorded as one block twice: not a renaming', () => {
+    const r = replayCase({ ...c, expected: { a: blocks(5, 5), b: c.expected.b } });
+    expect(r.problems).toEqual([expect.stringMatching(/^model:spec \(side a\): step 2 /), expect.stringMatching(/^impl:spec \(side a\): step 2 /)]);
   });
 });
 
@@ -90,6 +123,58 @@ describe('saveCase', () => {
     writeFileSync(renamed, readFileSync(path));
     rmSync(path);
     expect(saveCase(dir, reattach)).toBe(renamed);
+  });
+});
+
+describe('writeFileAtomic', () => {
+  const fsync = vi.mocked(fsyncSync);
+
+  test('a write that fails before the rename leaves neither the case nor a temporary file', () => {
+    const dir = join(scratch, 'failed-write');
+    mkdirSync(dir);
+    fsync.mockImplementationOnce(() => {
+      throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+    });
+    expect(() => saveCase(dir, reattach)).toThrow(/EIO/);
+    expect(readdirSync(dir)).toEqual([]);
+    // The next save goes through.
+    const path = saveCase(dir, reattach);
+    expect(readdirSync(dir)).toEqual([basename(path)]);
+  });
+
+  test('a rename that fails removes the temporary file', () => {
+    const dir = join(scratch, 'failed-rename');
+    // The target is a directory that is not empty: the rename onto it fails.
+    mkdirSync(join(dir, 'x.json', 'inside'), { recursive: true });
+    expect(() => writeFileAtomic(join(dir, 'x.json'), '{}\n')).toThrow();
+    expect(readdirSync(dir)).toEqual(['x.json']);
+  });
+
+  test("removes the temporaries that killed writes of the same file left, and only those", () => {
+    const dir = join(scratch, 'orphans');
+    mkdirSync(dir);
+    // No process has this id (Linux pids stay below 2^22).
+    const gone = 99_999_999;
+    writeFileSync(join(dir, `README.md.tmp-${gone}-0badcafe`), 'half');
+    writeFileSync(join(dir, `other.json.tmp-${gone}-0badcafe`), 'half');
+    writeFileSync(join(dir, `README.md.tmp-${process.pid}-0badcafe`), 'a write in progress');
+    writeFileAtomic(join(dir, 'README.md'), 'text\n');
+    expect(readdirSync(dir).sort()).toEqual(['README.md', `README.md.tmp-${process.pid}-0badcafe`, `other.json.tmp-${gone}-0badcafe`].sort());
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe('text\n');
+  });
+});
+
+describe('prepareCaseDir', () => {
+  test('creates a missing directory, and refuses a file with an InputError naming it', () => {
+    const dir = join(scratch, 'made', 'here');
+    prepareCaseDir(dir);
+    expect(readdirSync(dir)).toEqual([]);
+    const file = join(scratch, 'a-file');
+    writeFileSync(file, '');
+    for (const path of [file, join(file, 'below')]) {
+      expect(() => prepareCaseDir(path)).toThrow(InputError);
+      expect(() => prepareCaseDir(path)).toThrow(`${path}: cannot save cases there (it or a parent is not a directory)`);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 // (atomically, deduplicated by content hash) and replayed by `npm test` forever after.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { Program } from '../lang/program.js';
@@ -12,7 +12,7 @@ import type { EngineName } from '../lang/engine.js';
 import { CASE_FORMAT, InputError, explainIssue, formatValidationFailure, readJsonFile, validateProgram } from '../lang/validate.js';
 import { differingKnobs, loadProfile, type Profile } from '../profiles/index.js';
 import { knobDef } from '../profiles/knobs.js';
-import { firstDivergence, runTrace, sameObservation, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
+import { BlockNames, firstDivergence, runTrace, sameObservation, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
 import { renderStep } from '../cli/render.js';
 
 export interface SideRef {
@@ -162,29 +162,86 @@ function findSavedTwin(dir: string, hash: string): string | null {
   return null;
 }
 
+/** writeFileAtomic's temporary files: `<target name>.tmp-<pid>-<random hex>`. */
+const TEMPORARY = /^(.+)\.tmp-(\d+)-[0-9a-f]+$/;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Deletes the temporary files in `dir` of writes that were killed half-way (their writer is gone),
+ * for the target file names `target` accepts. Nothing reads them (a case directory lists only
+ * `*.json`); this only keeps the directory tidy. Returns the removed paths.
+ */
+export function removeOrphanedTemporaries(dir: string, target: (name: string) => boolean): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = TEMPORARY.exec(name);
+    if (!m || !target(m[1]!) || processAlive(Number(m[2]))) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  }
+  return removed;
+}
+
 /**
  * Writes `text` to `path` atomically: a temporary file in the same directory is written, flushed
  * to disk and renamed into place (the directory is flushed too), so a crash never leaves a
- * half-written file.
+ * half-written file. A write that fails removes its temporary file; the temporaries of earlier
+ * writes of `path` that were killed are removed first.
  */
 export function writeFileAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const dir = dirname(path);
+  const name = basename(path);
+  removeOrphanedTemporaries(dir, (target) => target === name);
+  const tmp = join(dir, `${name}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const fd = openSync(tmp, 'wx');
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
   } catch (e) {
-    closeSync(fd);
     rmSync(tmp, { force: true });
     throw e;
   }
-  closeSync(fd);
-  renameSync(tmp, path);
-  const dirFd = openSync(dirname(path), 'r');
+  const dirFd = openSync(dir, 'r');
   try {
     fsyncSync(dirFd);
   } finally {
     closeSync(dirFd);
+  }
+}
+
+/**
+ * Creates `dir` when it does not exist and checks that cases can be written there, so that a
+ * campaign learns before it starts, not after, that it could not keep what it finds.
+ */
+export function prepareCaseDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // mkdir says EEXIST when the path is a file, ENOTDIR when a parent is.
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'it or a parent is not a directory' : (code ?? (e as Error).message);
+    throw new InputError(`${dir}: cannot save cases there (${why})`);
   }
 }
 
@@ -331,7 +388,9 @@ export function replayCase(c: CaseFile): { ok: boolean; problems: string[] } {
         problems.push(`${label}: crashed: ${(e as Error).message}`);
         continue;
       }
-      const i = c.expected[key].findIndex((want, n) => !sameObservation(want, observed[n]!));
+      // Equal up to a consistent renaming of device blocks, as every comparison is (BlockNames).
+      const [wanted, got] = [new BlockNames(), new BlockNames()];
+      const i = c.expected[key].findIndex((want, n) => !sameObservation(wanted.observation(want), got.observation(observed[n]!)));
       if (i >= 0)
         problems.push(
           `${label}: step ${i + 1} ${renderStep(c.program.steps[i]!)}: expected ${formatObservation(c.expected[key][i]!)}, got ${formatObservation(observed[i]!)}`,

@@ -9,13 +9,11 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadProfile } from '../profiles/index.js';
-import { main } from '../cli/main.js';
-import { buildCase, listCaseFiles, loadCaseFile, saveCase } from './case.js';
-import { removeOrphanedTemporaries, replayCorpus } from './corpus.js';
+import { DETACH, REATTACH, cli } from '../cli/test-support.js';
+import { buildCase, listCaseFiles, loadCaseFile, removeOrphanedTemporaries, saveCase } from './case.js';
+import { replayCorpus } from './corpus.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const REATTACH = join(here, 'seed-000-reattach-after-reassociation.json');
-const DETACH = join(here, 'seed-000-detach-never-attached.json');
 const spec = { engine: 'model' as const, profile: loadProfile('spec') };
 const cray = { engine: 'model' as const, profile: loadProfile('cray-19') };
 
@@ -57,23 +55,21 @@ describe('replayCorpus', () => {
     const dir = freshDir();
     copyFileSync(REATTACH, join(dir, basename(REATTACH)));
     writeFileSync(join(dir, 'broken.json'), '{');
-    let out = '';
-    let err = '';
-    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t), errIsTTY: false };
     const argv = ['fuzz', '--against', 'cray-19', '--runs', '1', '--seed', '1', '--max-steps', '1', '--no-coverage', '--out', dir];
-    expect(await main(argv, io)).toBe(0);
-    expect(out).toMatch(/^corpus: 1 saved case\(s\) of these sides in .* replayed, 0 no longer as recorded$/m);
-    expect(err).toContain(`corpus: skipped, does not load: ${join(dir, 'broken.json')}: not valid JSON`);
+    const first = await cli(...argv);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/^corpus: 1 saved case\(s\) of these sides in .* replayed, 0 no longer as recorded$/m);
+    expect(first.err).toContain(`corpus: skipped, does not load: ${join(dir, 'broken.json')}: not valid JSON`);
 
     // Pretend the profiles used to agree on the re-attach program: the replay now reports it.
     const agreeing = { ...JSON.parse(readFileSync(REATTACH, 'utf8')), status: 'fixed', divergence: null };
     writeFileSync(join(dir, basename(REATTACH)), JSON.stringify(agreeing));
-    out = '';
-    expect(await main(argv, io)).toBe(1);
-    expect(out).toContain(`FAILED ${join(dir, basename(REATTACH))}`);
-    expect(out).toMatch(/status fixed, but model:spec vs model:cray-19 still diverge at step 6/);
-    expect(out).toMatch(/no divergence in 1 runs/);
-    expect(out).toMatch(/1 saved case\(s\) in .* no longer replay as recorded/);
+    const second = await cli(...argv);
+    expect(second.code).toBe(1);
+    expect(second.out).toContain(`FAILED ${join(dir, basename(REATTACH))}`);
+    expect(second.out).toMatch(/status fixed, but model:spec vs model:cray-19 still diverge at step 6/);
+    expect(second.out).toMatch(/no divergence in 1 runs/);
+    expect(second.out).toMatch(/1 saved case\(s\) in .* no longer replay as recorded/);
   });
 });
 
@@ -152,7 +148,7 @@ test('SIGKILL while saving leaves no partial case file, and every case that load
     // Anything else is the temporary file of the killed save; the corpus sweeps it away.
     const others = readdirSync(dir).filter((name) => !name.endsWith('.json'));
     for (const name of others) expect(name).toMatch(/\.json\.tmp-\d+-[0-9a-f]+$/);
-    expect(removeOrphanedTemporaries(dir).map((p) => basename(p)).sort()).toEqual(others.sort());
+    expect(removeOrphanedTemporaries(dir, (name) => name.endsWith('.json')).map((p) => basename(p)).sort()).toEqual(others.sort());
     expect(readdirSync(dir).every((name) => name.endsWith('.json'))).toBe(true);
   }
 }, 60_000);

@@ -4,12 +4,10 @@
 // `known-divergence` case that now agrees or diverges elsewhere, and a file that no longer loads are
 // all reported, each on its own, without stopping the others.
 
-import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { loadProfile } from '../profiles/index.js';
 import type { Side } from '../properties/compare.js';
-import { listCaseFiles, loadCaseFile, replayCase, type CaseFile, type SideRef } from './case.js';
+import { listCaseFiles, loadCaseFile, removeOrphanedTemporaries, replayCase, type CaseFile, type SideRef } from './case.js';
 
 export type CorpusEntry =
   /** Replayed and still as recorded. */
@@ -44,7 +42,8 @@ function sameSide(saved: SideRef, side: Side): boolean {
  * order). Files that do not load are reported too: they might have been the campaign's.
  */
 export function replayCorpus(dir: string, a: Side, b: Side): CorpusReport {
-  removeOrphanedTemporaries(dir);
+  // Temporaries of saves that were killed half-way never count as cases; sweep them away.
+  removeOrphanedTemporaries(dir, (name) => name.endsWith('.json'));
   const entries: CorpusEntry[] = [];
   let skipped = 0;
   for (const path of listCaseFiles(dir)) {
@@ -63,38 +62,4 @@ export function replayCorpus(dir: string, a: Side, b: Side): CorpusReport {
     entries.push(ok ? { path, outcome: 'ok' } : { path, outcome: 'failed', problems });
   }
   return { dir, entries, skipped };
-}
-
-/** saveCase's temporary files: `<name>.json.tmp-<pid>-<random hex>`. */
-const TEMPORARY = /\.json\.tmp-(\d+)-[0-9a-f]+$/;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Deletes the temporary files of saves that were killed half-way (their writer is gone). They never
- * count as cases (only `*.json` does); this only keeps the directory tidy. Returns the removed paths.
- */
-export function removeOrphanedTemporaries(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const removed: string[] = [];
-  for (const name of names) {
-    const m = TEMPORARY.exec(name);
-    if (!m || processAlive(Number(m[1]))) continue;
-    rmSync(join(dir, name), { force: true });
-    removed.push(join(dir, name));
-  }
-  return removed;
 }

@@ -201,6 +201,23 @@ describe('OpenMP map constructs', () => {
     expect(outcome(run(steps, libgomp).obs[1]!)).toEqual(E('fatal_partial_map'));
   });
 
+  it('maps the implicit root of partly present data onto the entries that overlap it (no K-B5)', () => {
+    const partly = [enter([map('to', ['a(1:4)'])]), { op: 'host_write', var: 'a', value: 7 } as Step];
+    for (const profile of [spec, libgomp]) {
+      const { obs, snaps } = run([...partly, target([], { read: 'a(2:4)' }), target([], { write: 'a(1:4)', value: 9 }), exit([map('from', ['a(1:4)'])]), { op: 'host_read', var: 'a' }], profile);
+      // The entry keeps the copy made at RC 1; its count moves up and back; nothing is created.
+      expect(obs.slice(2), profile.name).toEqual([R(1, 1, 1), ok, ok, R(9, 9, 9, 9, 7, 7, 7, 7, 7, 7)]);
+      expect(snaps[2]!.ompEntries.map((e) => [e.host, e.rc]), profile.name).toEqual([[[A, A + 16], 1]]);
+      expect(snaps[4]!.ompEntries, profile.name).toEqual([]);
+    }
+    // An element outside every entry is undefined.
+    expect(outcome(run([...partly, target([], { read: 'a(4:5)' })]).obs[2]!)).toEqual(U);
+    // Elements held by different entries are each reached through their own entry.
+    const split = run([...partly, enter([map('to', ['a(5:10)'])]), { op: 'host_write', var: 'a', value: 3 }, target([], { read: 'a' })]);
+    expect(split.obs[4]).toEqual(R(1, 1, 1, 1, 7, 7, 7, 7, 7, 7));
+    expect(split.last.ompEntries.map((e) => e.rc)).toEqual([1, 1]);
+  });
+
   it('maps the kernel root implicitly tofrom unless a map names it', () => {
     const implicit = run([target([], { write: 'b', value: 4 }), { op: 'host_read', var: 'b' }]);
     expect(implicit.obs[1]).toEqual(R(...fill(10, 4)));
@@ -363,7 +380,12 @@ describe('omp_target_associate_ptr (B.9.5)', () => {
     { name: 'first association → 0, infinite count', steps: setup, expect: [V(0), V(0), V(0)], entries: [[A, A + 40]] },
     { name: 'identical repeat → 0, no effect', steps: [...setup, associate(v('a'), h('h'), 40, 0)], expect: [V(0), V(0), V(0)], entries: [[A, A + 40]] },
     { name: 'same host start, other buffer → nonzero', steps: [...setup, associate(v('a'), h('h2'), 40, 0)], expect: [V(1), V(1), V(1)] },
-    { name: 'same start, shorter range → K-B3', steps: [...setup, associate(v('a'), h('h'), 16, 0)], expect: [U, V(0), V(1)], entries: [[A, A + 40]] },
+    {
+      name: 'same start, shorter range → K-B3 (spec: a second buffer, nonzero)',
+      steps: [...setup, associate(v('a'), h('h'), 16, 0)],
+      expect: [V(1), V(0), V(1)],
+      entries: [[A, A + 40]],
+    },
     {
       name: 'range fully inside at another start → K-B3 (LLVM adds an overlapping entry)',
       steps: [...setup, associate(v('a', 8), h('h'), 16, 8)],
@@ -377,7 +399,12 @@ describe('omp_target_associate_ptr (B.9.5)', () => {
       entriesBy: [[], [[A, A + 40]], [[A, A + 40], [A + 20, A + 40]]],
     },
     { name: 'host device → K-B14', steps: [alloc('h', 40), associate(v('a'), h('h'), 40, 0, 'initial')], expect: [U, V(1), V(1)] },
-    { name: 'shared device → K-B14', steps: [alloc('h', 40, 1), associate(v('a'), h('h'), 40, 0, 1)], expect: [U, V(1), V(1)] },
+    {
+      name: 'shared device → K-B18 (LLVM: as on a discrete device)',
+      steps: [alloc('h', 40, 1), associate(v('a'), h('h'), 40, 0, 1)],
+      expect: [U, V(1), V(0)],
+      entriesBy: [[], [], [[A, A + 40]]],
+    },
     { name: 'NULL host pointer → K-B15', steps: [alloc('h', 40), associate(null, h('h'), 40, 0)], expect: [U, U, V(1)] },
     { name: 'size 0 → K-B15', steps: [alloc('h', 40), associate(v('a'), h('h'), 0, 0)], expect: [U, U, V(1)] },
     { name: 'invalid device → K-B11', steps: [alloc('h', 40), associate(v('a'), h('h'), 40, 0, -2)], expect: [U, V(1), E('fatal_invalid_device')] },
@@ -423,8 +450,20 @@ describe('omp_target_disassociate_ptr (B.9.6)', () => {
     { name: 'map-made storage → K-B4', steps: [enter([map('to', ['b'])]), disassociate(v('b'))], expect: [V(1), V(1), V(1)], entries: [[B, B + 40]] },
     { name: 'NULL → nonzero', steps: [disassociate(null)], expect: [V(1), V(1), V(1)] },
     { name: 'host device → K-B14', steps: [...setup, disassociate(v('a'), 'initial')], expect: [U, V(1), V(1)] },
+    { name: 'shared device → K-B18 (LLVM: no associated data, K-B17)', steps: [...setup, disassociate(v('a'), 1)], expect: [U, V(1), V(1)] },
     { name: 'invalid device → K-B11', steps: [...setup, disassociate(v('a'), -2)], expect: [U, V(1), E('fatal_invalid_device')] },
   ]);
+
+  it('associates and disassociates on a shared device like on a discrete one under K-B18 as-discrete', () => {
+    const { obs, snaps } = run(
+      [alloc('h', 40, 1), associate(v('a'), h('h'), 40, 0, 1), target([map('alloc', ['a'])], { read: 'a(1:2)' }, 1), disassociate(v('a'), 1)],
+      specWith({ 'K-B18': 'as-discrete' }),
+    );
+    expect(obs.slice(1)).toEqual([V(0), R(null, null), V(0)]);
+    expect(snaps[1]!.ompEntries).toEqual([{ device: 1, host: [A, A + 40], block: 1, offset: 0, rc: 'inf', origin: 'associate' }]);
+    expect(snaps[3]!.ompEntries).toEqual([]);
+    expect(outcome(run([alloc('h', 40, 1), associate(v('a'), h('h'), 40, 0, 1)], specWith({ 'K-B18': 'nonzero' })).obs[1]!)).toEqual(V(1));
+  });
 
   it('removes map-made storage under K-B4 remove', () => {
     const { obs, last } = run([enter([map('to', ['b'])]), disassociate(v('b'))], specWith({ 'K-B4': 'remove' }));
@@ -444,6 +483,18 @@ describe('omp_target_alloc, omp_target_free, omp_target_is_accessible, omp_targe
     { name: 'accessible: a host address on a discrete device', steps: [{ op: 'omp_target_is_accessible', ptr: v('a'), bytes: 4, device: 0 }], expect: [V(false), V(false), V(false)] },
     { name: 'accessible: a shared device', steps: [{ op: 'omp_target_is_accessible', ptr: v('a'), bytes: 4, device: 1 }], expect: [V(true), V(true), V(true)] },
     { name: 'accessible: NULL on the host', steps: [{ op: 'omp_target_is_accessible', ptr: null, bytes: 4, device: 'initial' }], expect: [V(false), V(true), V(false)] },
+    { name: 'accessible: 0 bytes → undefined under 6.0', steps: [alloc('h', 40), { op: 'omp_target_is_accessible', ptr: h('h'), bytes: 0, device: 0 }], expect: [U, V(false), V(false)] },
+    { name: 'accessible: 0 bytes of NULL on the host → undefined under 6.0', steps: [{ op: 'omp_target_is_accessible', ptr: null, bytes: 0, device: 'initial' }], expect: [U, V(true), V(false)] },
+    {
+      name: "accessible: a discrete device's allocation on the host → false under 6.0",
+      steps: [alloc('h', 40), { op: 'omp_target_is_accessible', ptr: h('h'), bytes: 4, device: 'initial' }],
+      expect: [V(false), V(true), V(true)],
+    },
+    {
+      name: 'accessible: host and shared-device allocations on the host → true',
+      steps: [alloc('h', 40, 'initial'), alloc('h2', 40, 1), { op: 'omp_target_is_accessible', ptr: h('h'), bytes: 40, device: 'initial' }, { op: 'omp_target_is_accessible', ptr: h('h2'), bytes: 4, device: 'initial' }],
+      expect: [V(true), V(true), V(true)],
+    },
     { name: 'memcpy of 0 bytes → 0, even on a bad device', steps: [memcpy(v('a'), v('b'), 0, -2, 9)], expect: [V(0), V(0), V(0)] },
     { name: 'memcpy on an invalid device → K-B11', steps: [alloc('h', 40), memcpy(h('h'), v('a'), 40, -2, 'initial')], expect: [U, V(1), E('fatal_invalid_device')] },
     { name: 'memcpy: a host address with a device number → undefined', steps: [alloc('h', 40), memcpy(h('h'), v('a'), 40, 0, 0)], expect: [U, U, U] },

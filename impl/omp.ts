@@ -78,10 +78,14 @@ const ITEM_NULL = 1;
 const ITEM_MEMBER = 2;
 /** A whole struct: its bytes are pointer members, never copied back to the host. */
 const ITEM_STRUCT = 4;
+/** The implicit map of an omp_target body's root variable. */
+const ITEM_IMPLICIT = 8;
 
 /** Storage-block flags. */
 const BLOCK_PRESENT = 1;
 const BLOCK_DELETE = 2;
+/** The block holds an explicit map item (partly present: K-B5, not the implicit-map rule). */
+const BLOCK_EXPLICIT = 4;
 
 // ------------------------------------------------------------------------------------------------
 // Devices, lookups, pointers
@@ -211,6 +215,15 @@ export class OmpRuntime {
   private gFlags = new Int32Array(8);
   /** Construct phases so far (each entry or exit phase takes the next number). */
   private epoch = 0;
+  /** Entries that overlap a range, gathered by collectOverlap (the tree must not change meanwhile). */
+  private overlapSlots = new Int32Array(8);
+  private overlapCount = 0;
+  private readonly collectOverlap = (slot: number): void => {
+    if (this.overlapCount >= this.overlapSlots.length) this.overlapSlots = grown(this.overlapSlots, this.overlapCount + 1);
+    this.overlapSlots[this.overlapCount++] = slot;
+  };
+  /** The current omp_target's implicit map met partly present data: its kernel goes element by element. */
+  private implicitPartial = false;
 
   // Result of resolvePtr.
   private pKind = P_NULL;
@@ -545,6 +558,7 @@ export class OmpRuntime {
       }
       const mods = it[I_MODS + at]!;
       let flags = this.gFlags[g]!;
+      if ((it[I_FLAGS + at]! & ITEM_IMPLICIT) === 0) flags |= BLOCK_EXPLICIT;
       if ((mods & MOD_PRESENT) !== 0) flags |= BLOCK_PRESENT;
       if ((mods & MOD_DELETE) !== 0 || it[I_TYPE + at] === DELETE) flags |= BLOCK_DELETE;
       this.gFlags[g] = flags;
@@ -568,6 +582,10 @@ export class OmpRuntime {
       if (slot < 0 && (this.gFlags[g]! & BLOCK_PRESENT) !== 0)
         fail('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
       if (slot === PARTLY) {
+        if ((this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
+          this.enterOverlapping(base, d, g, epoch);
+          continue;
+        }
         if (this.knobs['K-B5'] === 'error') fail('fatal_partial_map', `${this.blockName(base, g)} is partly present on device ${d}`);
         stopUndefined(`${this.blockName(base, g)} is partly present on device ${d} (a map restriction is broken)`);
       }
@@ -603,6 +621,10 @@ export class OmpRuntime {
     const it = this.items;
     for (let g = 0; g < blocks; g++) {
       const slot = this.lookup(d, this.gStart[g]!, this.gEnd[g]!);
+      if (slot === PARTLY && (this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
+        this.exitOverlapping(base, d, g, epoch);
+        continue;
+      }
       if (slot < 0) {
         // K-B6: the present modifier on exit data is checked here (absent data only).
         if (slot === ABSENT && exitData && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && this.knobs['K-B6'] === 'error')
@@ -634,6 +656,78 @@ export class OmpRuntime {
         if (s.rc[slot] === 0) this.removeEntry(slot, true);
       }
     }
+  }
+
+  /** Gathers into overlapSlots the entries of device d sharing a byte with storage block g. */
+  private gatherOverlapping(d: number, g: number): void {
+    this.overlapCount = 0;
+    this.trees[d]!.overlapping(this.gStart[g]!, this.gEnd[g]!, this.collectOverlap);
+  }
+
+  /**
+   * Entry of the implicit map's block g on partly present data (6.0 §7.9.3, §7.9.6): only the
+   * parts that already have storage get it. Every overlapping entry is used as it is: its count
+   * moves once, and a `to` copy (count now 1) fills the part of each item inside it.
+   */
+  private enterOverlapping(base: number, d: number, g: number, epoch: number): void {
+    const s = this.slots;
+    const it = this.items;
+    this.implicitPartial = true;
+    this.gatherOverlapping(d, g);
+    for (let k = 0; k < this.overlapCount; k++) {
+      const slot = this.overlapSlots[k]!;
+      if (s.adjusted[slot] !== epoch) {
+        s.adjusted[slot] = epoch;
+        s.rcBefore[slot] = s.rc[slot]!;
+        if (s.rc[slot] !== RC_INF) s.rc[slot] = s.rc[slot]! + 1;
+      }
+      if (s.block[slot] === 0 || s.rc[slot] !== 1) continue;
+      for (let i = base; i < this.itemTop; i++) {
+        const at = i * ITEM_FIELDS;
+        if (it[I_GROUP + at] !== g) continue;
+        const type = it[I_TYPE + at]!;
+        if (type === TO || type === TOFROM) this.copyOverlap(slot, it[I_START + at]!, it[I_END + at]!, true);
+      }
+    }
+  }
+
+  /**
+   * Exit of the implicit map's block g on partly present data: each overlapping entry copies the
+   * part of each `from` item inside it back when its count (before this construct) is 1, then its
+   * count drops once and the entry goes at 0.
+   */
+  private exitOverlapping(base: number, d: number, g: number, epoch: number): void {
+    const s = this.slots;
+    const it = this.items;
+    this.gatherOverlapping(d, g);
+    for (let k = 0; k < this.overlapCount; k++) {
+      const slot = this.overlapSlots[k]!;
+      const rc = s.rc[slot]!;
+      const adjusted = s.adjusted[slot] === epoch;
+      if (s.block[slot] !== 0 && (adjusted ? s.rcBefore[slot] : rc) === 1) {
+        for (let i = base; i < this.itemTop; i++) {
+          const at = i * ITEM_FIELDS;
+          if (it[I_GROUP + at] !== g || (it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) continue;
+          const type = it[I_TYPE + at]!;
+          if (type === FROM || type === TOFROM) this.copyOverlap(slot, it[I_START + at]!, it[I_END + at]!, false);
+        }
+      }
+      if (!adjusted && rc !== RC_INF) {
+        s.adjusted[slot] = epoch;
+        s.rcBefore[slot] = rc;
+        s.rc[slot] = rc - 1;
+        if (rc === 1) this.removeEntry(slot, true);
+      }
+    }
+  }
+
+  /** Copies the part of [start, end) that lies in entry `slot`, to the device or back to the host. */
+  private copyOverlap(slot: number, start: number, end: number, toDevice: boolean): void {
+    const lo = Math.max(start, this.slots.hostStart[slot]!);
+    const hi = Math.min(end, this.slots.hostEnd[slot]!);
+    if (lo >= hi) return;
+    if (toDevice) this.copyToDevice(slot, lo, hi);
+    else this.copyToHost(slot, lo, hi);
   }
 
   /** A new map entry for [lo, hi) on device d with RC 0: a new block, or `self` storage (K-B8). */
@@ -701,7 +795,12 @@ export class OmpRuntime {
     let named = false;
     for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3).
-    if (!named) this.pushItem(TOFROM, 0, this.refs.get(body.root));
+    if (!named) {
+      this.pushItem(TOFROM, 0, this.refs.get(body.root));
+      const at = (this.itemTop - 1) * ITEM_FIELDS;
+      this.items[I_FLAGS + at] = this.items[I_FLAGS + at]! | ITEM_IMPLICIT;
+    }
+    this.implicitPartial = false;
     this.entryPhase(base, d);
     const observation = this.kernel(d, body, step.body);
     this.exitPhase(base, d, false);
@@ -730,6 +829,7 @@ export class OmpRuntime {
       count = (end - start) / ELEMENT_BYTES;
     } else if (r.kind === REF_ARRAY) {
       const slot = this.lookup(d, r.start, r.end);
+      if (slot < 0 && this.implicitPartial) return this.kernelByElement(d, r, body);
       if (slot < 0) stopUndefined(`the kernel accesses ${r.text}, which is not present on device ${d}`);
       this.storageWords(slot, r.start);
       img = this.wImg!;
@@ -766,6 +866,27 @@ export class OmpRuntime {
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
     img.words.fill(body.value, first, first + count);
     return OK;
+  }
+
+  /**
+   * A kernel access to array elements that no single entry holds, after an implicit map of partly
+   * present data: each element goes through the entry created last that holds it; an element in
+   * no entry is undefined.
+   */
+  private kernelByElement(d: number, r: CompiledRef, body: KernelBody): Observation {
+    const count = (r.end - r.start) / ELEMENT_BYTES;
+    const tree = this.trees[d]!;
+    const values = 'read' in body ? new Array<number | null>(count) : null;
+    for (let k = 0; k < count; k++) {
+      const addr = r.start + k * ELEMENT_BYTES;
+      const slot = tree.latestContaining(addr, addr + ELEMENT_BYTES, this.slots.seq);
+      if (slot < 0) stopUndefined(`the kernel accesses ${r.text} at host 0x${addr.toString(16)}, which no entry on device ${d} holds`);
+      this.storageWords(slot, addr);
+      const words = this.wImg!.words;
+      if ('write' in body) words[this.wFirst] = body.value;
+      else values![k] = words[this.wFirst] === INDETERMINATE ? null : words[this.wFirst]!;
+    }
+    return values === null ? OK : { kind: 'read', values };
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -866,14 +987,21 @@ export class OmpRuntime {
   private isAccessible(step: OmpTargetIsAccessible): Observation {
     this.resolvePtr(step.ptr, step.op);
     const reading = this.knobs['K-B9'];
+    if (reading === '6.0' && step.bytes === 0) stopUndefined(`${step.op} with 0 bytes (the size must be positive)`);
     if (reading !== 'capability' && this.pKind === P_NULL) return FALSE;
     const d = this.resolveDevice(step.device);
-    if (d === this.n) return TRUE;
+    if (d === this.n) {
+      // 6.0 reads ptr in the host's address space: a discrete device's allocation is not in it.
+      if (reading === '6.0' && this.pKind === P_BLOCK) {
+        const owner = this.blockOwner[this.pBlock]! - 1;
+        if (owner < this.n && this.shared[owner] === 0) return FALSE;
+      }
+      return TRUE;
+    }
     if (d < 0) return this.badDevice(step.op, d, FALSE);
     if (this.shared[d] === 1) return TRUE;
     if (reading !== '6.0') return FALSE;
     // 6.0: ptr is an address of the device; the bytes must lie in one of its live allocations.
-    if (step.bytes === 0) stopUndefined(`${step.op} with 0 bytes (the size must be positive)`);
     if (this.pKind !== P_BLOCK) return FALSE;
     const block = this.pBlock;
     const inside =
@@ -883,14 +1011,12 @@ export class OmpRuntime {
     return inside ? TRUE : FALSE;
   }
 
-  /** omp_target_associate_ptr (6.0 §25.5), K-B14, K-B15, K-B11, K-B3. */
+  /** omp_target_associate_ptr (6.0 §25.5), K-B14, K-B18, K-B15, K-B11, K-B3. */
   private associate(step: OmpTargetAssociatePtr): Observation {
     const op = step.op;
     const d = this.resolveDevice(step.device);
-    if (d === this.n || (d >= 0 && this.shared[d] === 1)) {
-      if (this.knobs['K-B14'] === 'nonzero') return ONE;
-      stopUndefined(`${op} on ${d === this.n ? 'the host device' : `device ${d}, which shares memory with the host`}`);
-    }
+    const refused = this.hostOrSharedDevice(op, d);
+    if (refused !== null) return refused;
     this.resolvePtr(step.host, op);
     const hostKind = this.pKind;
     const hostStart = this.pAddr;
@@ -918,12 +1044,10 @@ export class OmpRuntime {
     const tree = this.trees[d]!;
     switch (this.knobs['K-B3']) {
       case 'spec': {
+        // Same start: the identical association again, or a second buffer for the host pointer.
         const same = tree.latestStartingAt(hostStart, s.seq);
-        if (same >= 0) {
-          if (s.storage[same] !== storage) return ONE;
-          if (s.origin[same] === ORIGIN_ASSOCIATE && s.hostEnd[same] === hostEnd) return ZERO;
-          stopUndefined(`${op}: the new association shares storage with an existing one`);
-        }
+        if (same >= 0)
+          return s.origin[same] === ORIGIN_ASSOCIATE && s.storage[same] === storage && s.hostEnd[same] === hostEnd ? ZERO : ONE;
         if (tree.anyOverlap(hostStart, hostEnd) >= 0) stopUndefined(`${op}: the new association shares storage with an existing one`);
         break;
       }
@@ -944,16 +1068,14 @@ export class OmpRuntime {
     return ZERO;
   }
 
-  /** omp_target_disassociate_ptr (6.0 §25.6), K-B14, K-B11, K-B4, K-B12, K-B17. */
+  /** omp_target_disassociate_ptr (6.0 §25.6), K-B14, K-B18, K-B11, K-B4, K-B12, K-B17. */
   private disassociate(step: OmpTargetDisassociatePtr): Observation {
     const op = step.op;
     this.resolvePtr(step.ptr, op);
     if (this.pKind === P_NULL) return ONE;
     const d = this.resolveDevice(step.device);
-    if (d === this.n || (d >= 0 && this.shared[d] === 1)) {
-      if (this.knobs['K-B14'] === 'nonzero') return ONE;
-      stopUndefined(`${op} on ${d === this.n ? 'the host device' : `device ${d}, which shares memory with the host`}`);
-    }
+    const refused = this.hostOrSharedDevice(op, d);
+    if (refused !== null) return refused;
     if (d < 0) return this.badDevice(op, d, ONE);
     if (this.pKind === P_HOST) {
       const s = this.slots;
@@ -973,6 +1095,26 @@ export class OmpRuntime {
     // K-B17: unspecified by the text; the runtimes refuse with a nonzero result.
     if (this.knobs['K-B17'] === 'nonzero') return ONE;
     return stopUndefined(`${op} of a pointer without associated data on device ${d}`);
+  }
+
+  /**
+   * associate_ptr / disassociate_ptr on the host (K-B14) or a shared-memory device (K-B18): the
+   * routine's result, or null to go on (a discrete device, or K-B18 `as-discrete`).
+   */
+  private hostOrSharedDevice(op: string, d: number): Observation | null {
+    if (d === this.n) {
+      if (this.knobs['K-B14'] === 'nonzero') return ONE;
+      return stopUndefined(`${op} on the host device`);
+    }
+    if (d < 0 || this.shared[d] === 0) return null;
+    switch (this.knobs['K-B18']) {
+      case 'nonzero':
+        return ONE;
+      case 'as-discrete':
+        return null;
+      case 'undefined':
+        return stopUndefined(`${op} on device ${d}, which shares memory with the host`);
+    }
   }
 
   /** omp_get_mapped_ptr (6.0 §25.2.3), K-B11, K-B2. */

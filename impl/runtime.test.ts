@@ -384,6 +384,71 @@ describe('pointers and kernels', () => {
     const twice = run({ world: attachedWorld, steps }, specWith({ 'K-A10': 'twice' }));
     expect(twice.snapshots[2]!.attachments).toEqual([{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }]);
   });
+
+  it('an exit detaches a pointer reference only when its data is present with a nonzero counter', () => {
+    // The region's SRC holds c and the target; exit data delete(c%p) finds DRC 0 and leaves the
+    // pointer attached, so the kernel still reads through it.
+    const dataPresentDrcZero = run(
+      {
+        world: attachedWorld,
+        steps: [
+          { op: 'acc_data_begin', clauses: [{ clause: 'copyin', vars: ['c'] }, { clause: 'copyin', vars: ['c%p'] }] },
+          { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p'] }] },
+          readCp,
+        ],
+      },
+      spec,
+    );
+    expect(dataPresentDrcZero.snapshots[1]!.attachments).toEqual([{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 3 } }]);
+    expect(dataPresentDrcZero.observations[2]).toEqual(read([1, 1, 1]));
+    // Target absent at exit: no detach either, so K-A9 `error` has nothing to refuse.
+    const targetGone = run(
+      {
+        world: attachedWorld,
+        steps: [
+          { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }] },
+          { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: ['c%p'] }] },
+        ],
+      },
+      specWith({ 'K-A9': 'error' }),
+    );
+    expect(targetGone.observations[1]).toEqual(ok);
+  });
+
+  it('no_create attaches a pointer reference only when its data was present at its entry action', () => {
+    // The target is absent when no_create acts and mapped by the later copyin, before the attaches.
+    const absent = run(
+      {
+        world: attachedWorld,
+        steps: [
+          { op: 'acc_copyin', var: 'c' },
+          { op: 'acc_data_begin', clauses: [{ clause: 'no_create', vars: ['c%p'] }, { clause: 'copyin', vars: ['a'] }] },
+        ],
+      },
+      spec,
+    );
+    expect(absent.snapshots[1]!.sections.map((x) => x.host)).toEqual([[A, A + 40], [C, C + 16]]);
+    expect(absent.snapshots[1]!.attachments).toEqual([{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }]);
+    const present = run(
+      {
+        world: attachedWorld,
+        steps: [
+          { op: 'acc_copyin', var: 'c' },
+          { op: 'acc_copyin', var: 'a' },
+          { op: 'acc_data_begin', clauses: [{ clause: 'no_create', vars: ['c%p'] }] },
+        ],
+      },
+      spec,
+    );
+    expect(present.snapshots[2]!.attachments).toEqual([{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 4, count: 3 } }]);
+  });
+
+  it('detach of a pointer whose struct is not present follows K-A9', () => {
+    const steps: Step[] = [{ op: 'acc_detach', ptr: 'c%p' }];
+    expect(run({ world: attachedWorld, steps }, spec).observations[0]).toEqual(ok);
+    expect(run({ world: attachedWorld, steps }, cray).observations[0]).toEqual(ok);
+    expect(run({ world: attachedWorld, steps }, libgomp).observations[0]).toMatchObject({ kind: 'error', code: 'fatal_detach_at_zero' });
+  });
 });
 
 describe('references', () => {

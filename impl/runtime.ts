@@ -80,6 +80,8 @@ const F_MEMBER = 5;
 const FLAG_NULL = 1;
 /** The var names a pointer member: attach at entry, detach at exit. */
 const FLAG_POINTER = 2;
+/** A no_create pointer reference whose data was absent at its entry action: no attach. */
+const FLAG_NO_ATTACH = 4;
 
 /** `locate` results besides a slot number. */
 const ABSENT = -1;
@@ -339,26 +341,40 @@ export class AccRuntime implements Engine {
       const at = i * VAR_FIELDS;
       const code = this.vars[F_CLAUSE + at]!;
       if (code === ATTACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
-      this.entryAction(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
+      const present = this.entryAction(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
+      // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
+      if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
     }
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
-      if ((this.vars[F_FLAGS + at]! & FLAG_POINTER) !== 0) this.attach(this.vars[F_MEMBER + at]!);
+      if ((this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER) this.attach(this.vars[F_MEMBER + at]!);
     }
   }
 
-  /** Exit: the detach actions in order of appearance, then every data clause var's exit action. */
+  /**
+   * Exit: the detach actions in order of appearance, then every data clause var's exit action. A
+   * pointer reference of a data clause detaches only when its data is present with a nonzero
+   * counter of this directive's kind; detach actions change no section or counter, so testing
+   * that as each one comes is the same as testing it at the start of the exit.
+   */
   private exitPhase(base: number, structured: boolean, finalize: boolean): void {
     const top = this.varTop;
     const deleteDetachesTwice = this.knobs['K-A10'] === 'twice';
+    const counters = structured ? this.slots.src : this.slots.drc;
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
-      if ((this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0) continue;
+      const flags = this.vars[F_FLAGS + at]!;
+      if ((flags & FLAG_POINTER) === 0) continue;
       const code = this.vars[F_CLAUSE + at]!;
       const member = this.vars[F_MEMBER + at]!;
       if (code === DETACH && finalize) {
         this.immediateDetach(member);
         continue;
+      }
+      if (code !== DETACH && code !== ATTACH) {
+        if ((flags & FLAG_NULL) !== 0) continue;
+        const slot = this.table.findContaining(this.vars[F_START + at]!, this.vars[F_END + at]!);
+        if (slot < 0 || counters[slot] === 0) continue;
       }
       this.detach(member);
       if (code === DELETE && deleteDetachesTwice) this.detach(member);
@@ -380,31 +396,34 @@ export class AccRuntime implements Engine {
     }
   }
 
-  /** Entry action of one data clause var on its resolved range. */
-  private entryAction(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number): void {
+  /**
+   * Entry action of one data clause var on its resolved range. Returns false when the data is left
+   * unmapped (no_create of data that is not present), true otherwise.
+   */
+  private entryAction(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number): boolean {
     const slot = this.locate(start, end);
     if (slot >= 0) {
       const counters = structured ? this.slots.src : this.slots.drc;
       counters[slot] = counters[slot]! + 1;
-      return;
+      return true;
     }
     if (slot === PARTLY) {
-      if (code === NO_CREATE && this.knobs['K-A13'] === 'absent') return;
+      if (code === NO_CREATE && this.knobs['K-A13'] === 'absent') return false;
       this.fail('acc_error_partly_present', `${this.varRefs[varIndex]!.text} is partly present`);
     }
     switch (code) {
       case COPY:
       case COPYIN:
         this.mapNew(start, end, pointerSlots, structured, true);
-        return;
+        return true;
       case CREATE:
       case COPYOUT:
         this.mapNew(start, end, pointerSlots, structured, false);
-        return;
+        return true;
       case PRESENT:
         return this.fail('acc_error_not_present', `${this.varRefs[varIndex]!.text} is not present`);
       case NO_CREATE:
-        return;
+        return false;
       default:
         throw new Error(`internal: clause code ${code} has no entry action`);
     }
@@ -506,7 +525,11 @@ export class AccRuntime implements Engine {
   /** Detach action on the pointer member at host address `member`. */
   private detach(member: number): void {
     const holder = this.table.findContaining(member, member + POINTER_BYTES);
-    if (holder < 0) return;
+    if (holder < 0) {
+      // K-A9 `error` (libgomp) also refuses a detach whose struct is not mapped.
+      if (this.knobs['K-A9'] === 'error') this.fail('fatal_detach_at_zero', `detach of ${this.memberName(member)}, whose struct is not present`);
+      return;
+    }
     const s = this.slots;
     const idx = s.counterIndex(holder, member, POINTER_BYTES);
     const ac = s.attachCounters[idx]!;

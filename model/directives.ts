@@ -10,9 +10,11 @@ import {
   dataRange,
   fire,
   memberRef,
+  presence,
   type CounterName,
   type ErrorObservation,
   type ModelState,
+  type Range,
   type RecordedClause,
   type RecordedVar,
   type StepContext,
@@ -54,7 +56,8 @@ export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[],
 /**
  * Entry of a region or enter data: every data clause var, in order, performs its entry action
  * (a null pointer var has none); then every attach clause var and every pointer-reference var is
- * attached, in order of appearance. Stops at the first error.
+ * attached, in order of appearance (a no_create var only if its data was present). Stops at the
+ * first error.
  */
 export function enterClauses(
   state: ModelState,
@@ -62,10 +65,14 @@ export function enterClauses(
   counter: CounterName,
   ctx: StepContext,
 ): ErrorObservation | null {
+  // OpenACC 3.3 §2.7.10: no_create attaches a pointer only when its data is on the device; data
+  // it found missing (absent, or partly present and left alone under K-A13) gets no attach.
+  const leftAlone = new Set<RecordedVar>();
   for (const c of clauses) {
     if (!isDataClause(c.clause)) continue;
     for (const v of c.vars) {
       if (v.range === null) continue;
+      if (c.clause === 'no_create' && presence(state, v.range).kind !== 'present') leftAlone.add(v);
       const stop = clauseEntry(state, c.clause, v.range, counter, ctx);
       if (stop) return stop;
     }
@@ -73,7 +80,7 @@ export function enterClauses(
   for (const c of clauses) {
     if (c.clause === 'attach') fire(ctx, POINTER_CLAUSES.attach.citation);
     for (const v of c.vars) {
-      if (v.pointer === null) continue;
+      if (v.pointer === null || leftAlone.has(v)) continue;
       const stop = attachAction(state, v.pointer, ctx);
       if (stop) return stop;
     }
@@ -82,10 +89,24 @@ export function enterClauses(
 }
 
 /**
+ * Whether a data clause var still holds a reference of kind `counter` on its data: the data is
+ * present and that counter is nonzero. OpenACC 3.3 §2.7.4–§2.7.11 give a var whose data is not on
+ * the device, or whose counter is already zero, no exit action at all, so its pointer reference is
+ * not detached either. A disassociated pointer var has no data on the device, hence no reference.
+ * Detach actions change neither presence nor counters, so asking during the detach pass gives the
+ * answer for the start of the exit.
+ */
+function holdsReference(state: ModelState, range: Range | null, counter: CounterName): boolean {
+  if (range === null) return false;
+  const where = presence(state, range);
+  return where.kind === 'present' && where.section[counter] !== 0;
+}
+
+/**
  * Exit of a region or exit data: first every pointer is detached in order of appearance (detach
  * clause vars immediately under `finalize`; the delete clause detaches twice under K-A10
- * `twice`); then every data clause var, in order, performs its exit action. Stops at the first
- * error.
+ * `twice`; a data clause var only while it holds a reference, see holdsReference); then every
+ * data clause var, in order, performs its exit action. Stops at the first error.
  */
 export function exitClauses(
   state: ModelState,
@@ -102,6 +123,7 @@ export function exitClauses(
         immediateDetachAction(state, v.pointer, ctx);
         continue;
       }
+      if (isDataClause(c.clause) && !holdsReference(state, v.range, counter)) continue;
       const times = c.clause === 'delete' && ctx.knobs['K-A10'] === 'twice' ? 2 : 1;
       for (let i = 0; i < times; i++) {
         const stop = detachAction(state, v.pointer, ctx);

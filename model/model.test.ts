@@ -329,6 +329,49 @@ describe('data clauses and directives', () => {
     });
   });
 
+  it('exit detaches a pointer-reference var only while its data is present with a nonzero counter (§2.7.4–§2.7.11)', () => {
+    const aimed = { space: 'dev', block: 2, offset: 0, count: 10 };
+    // The region holds a's only reference (SRC): delete on exit data finds DRC 0 and does nothing.
+    const zero = run(
+      prog([
+        { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+        { op: 'acc_data_begin', clauses: [{ clause: 'copyin', vars: ['c'] }, { clause: 'copyin', vars: ['c%p'] }] },
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p'] }] },
+        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { read: 'c%p' } },
+      ]),
+      'spec',
+    );
+    expect(zero.snapshots[2]!.attachments).toEqual([{ ptr: C, ac: 1, device: aimed }]);
+    expect(zero.observations[3]).toEqual(read(10, 1));
+    // The target is gone by the time of the exit: no detach either.
+    const absent = run(
+      prog([
+        { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c', 'a'] }, { clause: 'attach', vars: ['c%p'] }] },
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['a'] }] },
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p'] }] },
+      ]),
+      'spec',
+    );
+    expect(absent.snapshots[3]!.attachments).toEqual([{ ptr: C, ac: 1, device: aimed }]);
+  });
+
+  it('no_create attaches a pointer-reference var only when its data is present (§2.7.10)', () => {
+    const steps: Step[] = [
+      { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }] },
+      { op: 'acc_data_begin', clauses: [{ clause: 'no_create', vars: ['c%p'] }] },
+      { op: 'acc_data_end' },
+    ];
+    // Under K-A2 `error` an attach of the absent target would abort; no_create makes none.
+    const r = run(prog(steps), withKnobs({ 'K-A2': 'error' }));
+    expect(r.observations).toEqual([ok, ok, ok, ok]);
+    expect(r.snapshots[2]!.attachments).toEqual([{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }]);
+    // Present data is attached as usual.
+    const present = run(prog([steps[0]!, { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c', 'a'] }] }, ...steps.slice(2)]), 'spec');
+    expect(present.snapshots[2]!.attachments).toEqual([{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }]);
+  });
+
   it('copyout of a struct detaches its pointers before copying them back', () => {
     const r = run(
       prog([
@@ -431,6 +474,17 @@ describe('knobs', () => {
       { ptr: C, ac: -1, device: hostValue },
     ]);
     expect(run(prog(steps), withKnobs({ 'K-A9': 'error' })).observations[2]).toMatchObject({
+      kind: 'error',
+      code: 'fatal_detach_at_zero',
+    });
+  });
+
+  it('K-A9: acc_detach of a pointer whose struct is not present', () => {
+    const steps: Step[] = [{ op: 'acc_detach', ptr: 'c%p' }];
+    expect(run(prog(steps), withKnobs({ 'K-A9': 'noop' })).observations[0]).toEqual(ok);
+    expect(run(prog(steps), withKnobs({ 'K-A9': 'decrement' })).observations[0]).toEqual(ok);
+    // libgomp: "struct not mapped for detach".
+    expect(run(prog(steps), withKnobs({ 'K-A9': 'error' })).observations[0]).toMatchObject({
       kind: 'error',
       code: 'fatal_detach_at_zero',
     });

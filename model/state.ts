@@ -128,6 +128,8 @@ export interface RecordedMapItem {
   range: Range | null;
   /** The pointer member of a `c%p` item (an attach candidate), else null. */
   pointer: MemberRef | null;
+  /** True for the map `omp_target` adds for the kernel's variable (OpenMP 6.0 §7.9.3). */
+  implicit: boolean;
 }
 
 /** An open `omp_target_data` region: where its maps acted, and its items, acted on again at its end. */

@@ -27,4 +27,12 @@ describe('campaign budget from the environment', () => {
     expect(() => campaignBudgetFromEnv({ MAPCHECK_TIME: '-1' }, false)).toThrow(/MAPCHECK_TIME/);
     expect(() => campaignBudgetFromEnv({ MAPCHECK_SEED: 'abc' }, false)).toThrow(/MAPCHECK_SEED=abc/);
   });
+
+  it('takes seeds in the range `mapcheck fuzz --seed` takes, unchanged', () => {
+    expect(campaignBudgetFromEnv({ MAPCHECK_SEED: '0' }, false).seed).toBe(0);
+    expect(campaignBudgetFromEnv({ MAPCHECK_SEED: '4294967295' }, false).seed).toBe(4294967295);
+    expect(campaignBudgetFromEnv({ MAPCHECK_SEED: '3000000000' }, false).seed).toBe(3000000000);
+    for (const bad of ['-1', '4294967296', '1e3', '2.0'])
+      expect(() => campaignBudgetFromEnv({ MAPCHECK_SEED: bad }, false), bad).toThrow(/from 0 to 4294967295/);
+  });
 });

@@ -27,6 +27,8 @@ export interface CampaignBudget {
 
 /** Fixed so that `npm test` generates the same programs on every machine (override with MAPCHECK_SEED). */
 export const DEFAULT_SEED = 20251202;
+/** Largest seed: seeds are 32-bit unsigned integers, as `mapcheck fuzz --seed` takes them. */
+const MAX_SEED = 0xffffffff;
 /** Programs per profile in `npm test` when neither MAPCHECK_RUNS nor MAPCHECK_TIME is set. */
 export const DEFAULT_TEST_RUNS = 5000;
 
@@ -41,18 +43,18 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, integer: boolean):
 
 /**
  * The `npm test` campaign budget: MAPCHECK_RUNS (programs per campaign), MAPCHECK_TIME (seconds per
- * campaign), MAPCHECK_SEED (an integer), MAPCHECK_MAX_STEPS. With only MAPCHECK_TIME set, campaigns
- * run until the time is up; with both, whichever ends first. Every test file reads the same
- * variables, so the refinement, invariant and witness campaigns see the same programs. Logs the
- * budget (and with it the seed).
+ * campaign), MAPCHECK_SEED (an integer from 0 to 2^32 − 1), MAPCHECK_MAX_STEPS. With only
+ * MAPCHECK_TIME set, campaigns run until the time is up; with both, whichever ends first. Every
+ * test file reads the same variables, so the refinement, invariant and witness campaigns see the
+ * same programs. Logs the budget (and with it the seed).
  */
 export function campaignBudgetFromEnv(env: NodeJS.ProcessEnv = process.env, log = true): CampaignBudget {
   const rawSeed = env.MAPCHECK_SEED?.trim();
   let seed: number;
+  // the range `mapcheck fuzz --seed` accepts, so a seed npm test prints can be passed to the CLI
   if (rawSeed === undefined || rawSeed === '') seed = DEFAULT_SEED;
-  else if (/^-?\d+$/.test(rawSeed) && Number.isSafeInteger(Number(rawSeed))) seed = Number(rawSeed);
-  else throw new Error(`MAPCHECK_SEED=${rawSeed}: expected an integer (for a fresh one: MAPCHECK_SEED=$RANDOM)`);
-  seed = seed | 0; // fast-check seeds are 32-bit integers
+  else if (/^\d+$/.test(rawSeed) && Number(rawSeed) <= MAX_SEED) seed = Number(rawSeed);
+  else throw new Error(`MAPCHECK_SEED=${rawSeed}: expected an integer from 0 to ${MAX_SEED} (for a fresh one: MAPCHECK_SEED=$RANDOM)`);
 
   const runs = positiveNumber(env, 'MAPCHECK_RUNS', true);
   const timeSeconds = positiveNumber(env, 'MAPCHECK_TIME', false);

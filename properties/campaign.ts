@@ -13,17 +13,6 @@ import { DEFAULT_API, programArbFor, type ApiChoice } from './api.js';
 import { greedyShrink, renderProgram } from './shrink.js';
 import { campaignParameters } from './budget.js';
 
-export { renderProgram } from './shrink.js';
-export {
-  DEFAULT_CAMPAIGN_RUNS,
-  DEFAULT_SEED,
-  DEFAULT_TEST_RUNS,
-  campaignBudgetFromEnv,
-  campaignParameters,
-  describeBudget,
-  type CampaignBudget,
-} from './budget.js';
-
 export interface CampaignOptions {
   a: Side;
   b: Side;
@@ -37,7 +26,8 @@ export interface CampaignOptions {
   maxSteps?: number;
   /** Which API the generated programs use (default `both`: each program is OpenACC or OpenMP). */
   api?: ApiChoice;
-  onProgress?: (p: { runs: number; elapsedMs: number; total?: number }) => void;
+  /** Progress while generating; once with `shrinking: true` when the first divergence is found. */
+  onProgress?: (p: { runs: number; elapsedMs: number; total?: number; shrinking?: boolean }) => void;
   /** Hears the spec rules fired by every step of the generated programs (not by shrinking). */
   onRules?: RulesListener;
 }
@@ -101,8 +91,10 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
     const ok = failureOf(program, o, firstFailing === null ? o.onRules : undefined) === null;
     if (firstFailing === null) {
       runs++;
-      if (!ok) firstFailing = program;
-      if (o.onProgress && (runs - lastReport >= 50 || runs === total)) {
+      if (!ok) {
+        firstFailing = program;
+        o.onProgress?.({ runs, elapsedMs: elapsed(), shrinking: true });
+      } else if (o.onProgress && (runs - lastReport >= 50 || runs === total)) {
         lastReport = runs;
         o.onProgress(total === undefined ? { runs, elapsedMs: elapsed() } : { runs, elapsedMs: elapsed(), total });
       }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Snapshot } from '../lang/observation.js';
 import { loadProfile } from '../profiles/index.js';
 import { loadCaseFile, replayCase } from '../counterexamples/case.js';
-import { main } from '../cli/main.js';
+import { cli } from '../cli/test-support.js';
 import { poolProgram } from './arbitraries.js';
 import { ddmin, explainClass, observationShapes, profileWithKnobs, programShape, runDiff, stateShape } from './diff.js';
 
@@ -136,13 +136,6 @@ describe('runDiff', () => {
 });
 
 describe('mapcheck diff', () => {
-  async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), errIsTTY: false });
-    return { code, out, err };
-  }
-
   test('a JSON profile flipping one knob: classes, saved cases that replay, coverage; exit 1', async () => {
     const profile = join(scratch, 'zero-bytes.json');
     writeFileSync(profile, JSON.stringify({ extends: 'spec', knobs: { 'K-A16': 'false' } }));

@@ -39,9 +39,6 @@ import { campaignParameters } from './budget.js';
 import { CampaignCrash } from './campaign.js';
 import { greedyShrink } from './shrink.js';
 
-/** Which programs the campaign generates (properties/api.ts). */
-export type DiffApi = ApiChoice;
-
 export interface DiffOptions {
   a: Profile;
   b: Profile;
@@ -51,7 +48,7 @@ export interface DiffOptions {
   runs?: number;
   /** Stop generating programs after this many milliseconds (shrinking and explaining come after). */
   timeMs?: number;
-  api: DiffApi;
+  api: ApiChoice;
   /** Bound on generated program length (default 25). */
   maxSteps?: number;
   onProgress?: (p: DiffProgress) => void;
@@ -113,7 +110,7 @@ export interface DiffResult {
   campaignMs: number;
   elapsedMs: number;
   compare: CompareMode;
-  api: DiffApi;
+  api: ApiChoice;
   /** Knobs on which A and B differ, in knob order. */
   differing: KnobId[];
   /** Classes of the requested comparison, in order of discovery. */
@@ -606,7 +603,7 @@ function dedupe(classes: DivergenceClass[]): DivergenceClass[] {
   return out;
 }
 
-function coverage(a: Profile, b: Profile, api: DiffApi, differing: KnobId[], classes: DivergenceClass[], hidden: DivergenceClass[]): KnobCoverage[] {
+function coverage(a: Profile, b: Profile, api: ApiChoice, differing: KnobId[], classes: DivergenceClass[], hidden: DivergenceClass[]): KnobCoverage[] {
   return differing.map((knob) => {
     const explains = classes.filter((c) => c.knobs.includes(knob)).map((c) => c.id);
     const by = (kind: ClassKind) => hidden.filter((c) => c.kind === kind && c.knobs.includes(knob)).map((c) => c.id);
@@ -626,7 +623,7 @@ function coverage(a: Profile, b: Profile, api: DiffApi, differing: KnobId[], cla
 }
 
 /** Knob ids say which API a knob belongs to (spec-digest Part C: K-A OpenACC, K-B OpenMP). */
-function notReachedReason(knob: KnobId, api: DiffApi): string {
+function notReachedReason(knob: KnobId, api: ApiChoice): string {
   if (knob.startsWith('K-B') && api === 'openacc') return 'not reached by this campaign (an OpenMP knob, and it generated OpenACC programs only)';
   if (knob.startsWith('K-A') && api === 'openmp') return 'not reached by this campaign (an OpenACC knob, and it generated OpenMP programs only)';
   return 'not reached by this campaign';

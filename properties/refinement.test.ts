@@ -4,9 +4,10 @@
 // counterexamples/ (status `fixed`: once the impl is repaired the case must replay green), and
 // fails the test with the minimal program.
 //
-// Budget: MAPCHECK_RUNS / MAPCHECK_TIME / MAPCHECK_SEED (see campaign.ts campaignBudgetFromEnv).
+// Budget: MAPCHECK_RUNS / MAPCHECK_TIME / MAPCHECK_SEED (see budget.ts campaignBudgetFromEnv).
 // Each campaign generates OpenACC and OpenMP programs within that one budget (api `both`: the
-// generator picks the API per program), so adding OpenMP did not add campaigns.
+// generator picks the API per program), so adding OpenMP did not add campaigns. The `spec`
+// campaign also records which spec rules fire, for the coverage check at the end.
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +15,13 @@ import { describe, expect, it } from 'vitest';
 import { formatObservation } from '../lang/observation.js';
 import { KNOBS, builtinProfileNames, loadProfile, type Profile } from '../profiles/index.js';
 import { buildCase, saveCase } from '../counterexamples/case.js';
-import { campaignBudgetFromEnv, renderProgram, runCampaign } from './campaign.js';
+import { runCampaign } from './campaign.js';
+import { DEFAULT_SEED, DEFAULT_TEST_RUNS, campaignBudgetFromEnv, type CampaignBudget } from './budget.js';
+import { renderProgram } from './shrink.js';
+import { DEFAULT_MAX_STEPS } from './arbitraries.js';
 import { sideLabel, type Side } from './compare.js';
+import type { ApiChoice } from './api.js';
+import { RuleCoverage } from './coverage.js';
 
 const CASE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'counterexamples');
 const budget = campaignBudgetFromEnv();
@@ -39,11 +45,20 @@ function singleKnobProfiles(): Profile[] {
   return out;
 }
 
-/** A smaller budget for each single-knob campaign (there are a few dozen of them). */
-const knobBudget = { ...budget, runs: budget.runs === undefined ? undefined : Math.max(200, Math.round(budget.runs / 10)) };
+/**
+ * A tenth of the budget for each single-knob campaign (there are a few dozen of them): a tenth of
+ * the programs (at least 200) and a tenth of the time (at least a second).
+ */
+const knobBudget: CampaignBudget = { seed: budget.seed, maxSteps: budget.maxSteps };
+if (budget.runs !== undefined) knobBudget.runs = Math.max(200, Math.round(budget.runs / 10));
+if (budget.timeMs !== undefined) knobBudget.timeMs = Math.max(1000, Math.round(budget.timeMs / 10));
+
+/** Spec rules fired by the `spec` campaign below (the default campaign's sides: impl vs model under spec). */
+const specCoverage = new RuleCoverage();
+let specRuns = 0;
 
 describe('impl refines model (observation and state compared after every step)', () => {
-  const cases: { profile: Profile; api: 'both' | 'openacc' | 'openmp'; b: typeof budget }[] = [
+  const cases: { profile: Profile; api: ApiChoice; b: CampaignBudget }[] = [
     ...builtinProfileNames().map((name) => ({ profile: loadProfile(name), api: 'both' as const, b: budget })),
     ...singleKnobProfiles().map((profile) => ({
       profile,
@@ -56,7 +71,9 @@ describe('impl refines model (observation and state compared after every step)',
     it(`profile ${name}`, () => {
       const model: Side = { engine: 'model', profile };
       const impl: Side = { engine: 'impl', profile };
-      const result = runCampaign({ a: model, b: impl, compare: 'state', api, ...b });
+      const onRules = name === 'spec' ? (_side: 'a' | 'b', rules: readonly string[]) => specCoverage.record(rules) : undefined;
+      const result = runCampaign({ a: model, b: impl, compare: 'state', api, ...b, onRules });
+      if (name === 'spec') specRuns = result.runs;
       console.log(`refinement [${name}]: seed=${result.seed} runs=${result.runs} in ${result.elapsedMs} ms`);
 
       if (result.found) {
@@ -91,4 +108,20 @@ describe('impl refines model (observation and state compared after every step)',
       expect(result.runs).toBeGreaterThan(0);
     });
   }
+});
+
+// Spec-rule coverage, recorded by the `spec` campaign above rather than by a second identical one:
+// every rule the model cites must fire. The claim is about the default budget (seed, program
+// length, at least the default run count); under another MAPCHECK_* budget a rare rule may be
+// missed, so that part is skipped then (a rule fired that the source scan does not list is an
+// error under any budget). coverage.test.ts tests the rule scan and the counting.
+describe('spec-rule coverage of the default campaign', () => {
+  it('every rule fired is listed by the model scan, and every listed rule fires', (ctx) => {
+    expect(specRuns, 'the spec campaign did not run').toBeGreaterThan(0);
+    const unlisted = specCoverage.rows().filter((r) => !r.listed);
+    expect(unlisted.map((r) => r.rule.citation), 'rules fired that the source scan did not list').toEqual([]);
+    console.log(`spec-rule coverage (seed ${budget.seed}, ${specRuns} runs): ${specCoverage.summary()}`);
+    ctx.skip(budget.seed !== DEFAULT_SEED || budget.maxSteps !== DEFAULT_MAX_STEPS || specRuns < DEFAULT_TEST_RUNS, 'coverage is required of the default budget only');
+    expect(specCoverage.unreached().map((r) => r.citation), `${specCoverage.summary()} (seed ${budget.seed}, ${specRuns} runs)`).toEqual([]);
+  });
 });

@@ -26,7 +26,7 @@ import { modelEngine } from '../model/index.js';
 export const WITNESSES = {
   w1: 'an attachment counter reaches 2 or more',
   w2: 're-attach after host reassociation: attach on a pointer with AC > 0 whose device value is not the device copy of its current (present) host target',
-  w3: 'detach action on a never-attached pointer (struct present, AC = 0 before the step)',
+  w3: 'detach action on a never-attached pointer (struct present, AC = 0 before the step, the step succeeds)',
   w4: 'a section with SRC > 0 and DRC > 0',
   w5: 'an acc_error_partly_present observation',
   w6: 'a kernel reads through a pointer member and gets values',
@@ -185,10 +185,10 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
         const holder = sectionHolding(before, r);
         if (holder && (holder.host[0] < r[0] || r[1] < holder.host[1])) found.add('w7');
       }
-    }
-    for (const m of detachedOnExit(step, regions)) {
-      const entry = attachmentOf(before, host.memberAddress(m));
-      if (entry && entry.ac === 0) found.add('w3');
+      for (const m of detachedOnExit(step, regions)) {
+        const entry = attachmentOf(before, host.memberAddress(m));
+        if (entry && entry.ac === 0) found.add('w3');
+      }
     }
 
     if (step.op === 'acc_data_begin') regions.push([step]);
@@ -196,13 +196,6 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
     host.apply(step);
   });
   return hits;
-}
-
-/** Union of the witnesses a program reaches on the model under `profile`. */
-export function programWitnesses(program: Program, profile: Profile): Set<WitnessId> {
-  const all = new Set<WitnessId>();
-  for (const s of detectWitnesses(program, modelWitnessTrace(program, profile))) for (const w of s) all.add(w);
-  return all;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -329,11 +322,4 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
     host.apply(step);
     return found;
   });
-}
-
-/** Union of the OpenMP witnesses a program reaches on the model under `profile`. */
-export function programOmpWitnesses(program: Program, profile: Profile): Set<OmpWitnessId> {
-  const all = new Set<OmpWitnessId>();
-  for (const s of detectOmpWitnesses(program, modelWitnessTrace(program, profile))) for (const w of s) all.add(w);
-  return all;
 }

@@ -16,14 +16,18 @@
 // not run, and the script says why. Even a run that prints OK cannot show what depends on device
 // memory: the script prints what each run cannot show.
 //
-// Usage: npx tsx scripts/compile-emitted.ts [DIR]   (default counterexamples)
+// Exit codes: 0 every program as predicted, 1 a failure (a malformed case file is one, reported on
+// its FAIL line), 2 bad usage or a DIR that is not a directory.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { listCaseFiles } from '../counterexamples/case.js';
 import { EmitError, emitProgram, hostFallbackVerdict, loadEmitInput, type EmitLang } from '../cli/emit.js';
+import { InputError } from '../lang/validate.js';
+
+const USAGE = 'usage: npx tsx scripts/compile-emitted.ts [DIR]   (DIR: a directory of saved cases, default counterexamples)';
 
 const COMPILERS: Record<EmitLang, { command: string; ext: string }> = {
   fortran: { command: 'gfortran', ext: 'f90' },
@@ -32,7 +36,30 @@ const COMPILERS: Record<EmitLang, { command: string; ext: string }> = {
 const RUN_TIMEOUT_MS = 30_000;
 const HOST_ONLY = { ...process.env, ACC_DEVICE_TYPE: 'host', OMP_TARGET_OFFLOAD: 'DISABLED' };
 
-const dir = process.argv[2] ?? 'counterexamples';
+/** The case directory named on the command line; exits for --help (0) and for bad usage (2). */
+function caseDirectory(args: string[]): string {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const usageError = (problem: string): never => {
+    console.error(`error: ${problem}\n${USAGE}`);
+    process.exit(2);
+  };
+  if (args.length > 1) usageError(`one DIR expected, got ${args.length} arguments`);
+  if (args[0]?.startsWith('-')) usageError(`unknown option ${args[0]}`);
+  const dir = args[0] ?? 'counterexamples';
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(dir).isDirectory();
+  } catch (e) {
+    return usageError(`${dir}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (!isDirectory) usageError(`${dir}: not a directory`);
+  return dir;
+}
+
+const dir = caseDirectory(process.argv.slice(2));
 const work = mkdtempSync(join(tmpdir(), 'mapcheck-emitted-'));
 let failures = 0;
 let emitted = 0;
@@ -53,7 +80,15 @@ try {
   for (const path of cases) {
     const name = basename(path, '.json');
     console.log(`${name}`);
-    const { program, caseFile } = loadEmitInput(path);
+    let loaded;
+    try {
+      loaded = loadEmitInput(path);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      fail(`does not load: ${e.message}`);
+      continue;
+    }
+    const { program, caseFile } = loaded;
     let verdict;
     try {
       verdict = hostFallbackVerdict(program, caseFile);

@@ -20,8 +20,13 @@ export const DETACH_ACTION = 'OpenACC 3.3 §2.7.2 Detach Action';
 // `m` is the pointer member being detached.
 export function detachAction(state: ModelState, m: MemberRef, ctx: StepContext): ErrorObservation | null {
   fire(ctx, DETACH_ACTION);
-  // A pointer without a device copy has nothing to detach.
-  if (presence(state, structRange(state, m)).kind !== 'present') return null;
+  // A pointer without a device copy has nothing to detach (§2.7.2 acts on the device copy only).
+  // K-A9 `error` follows libgomp, which aborts because the struct holding the pointer is not
+  // mapped; every other reading leaves it alone.
+  if (presence(state, structRange(state, m)).kind !== 'present') {
+    if (ctx.knobs['K-A9'] === 'error') return accError('fatal_detach_at_zero', `detach of ${formatRef(m)}: ${m.struct} is not present`);
+    return null;
+  }
 
   const counter = attachmentCounter(state, m.addr);
   // A pointer that is not attached (counter zero) is left alone by the spec. K-A9: some runtimes

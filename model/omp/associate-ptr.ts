@@ -3,7 +3,7 @@ import type { DevAddr, Observation } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
 import { blockById, fire, undefinedBehaviour, type ModelState, type Range, type StepContext } from '../state.js';
 import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
-import { deviceEntries, describePointer, insertEntry, overlaps, resolvePointer, sameStorage } from './table.js';
+import { deviceEntries, describePointer, insertEntry, overlappingEntries, resolvePointer, sameStorage } from './table.js';
 
 export const OMP_TARGET_ASSOCIATE_PTR = 'OpenMP 6.0 §25.5 omp_target_associate_ptr';
 
@@ -19,11 +19,17 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   const dev = resolvePointer(state, step.dev);
   const target = resolveDevice(state, step.device);
   const call = `omp_target_associate_ptr(${describePointer(host)}, ${describePointer(dev)}, ${step.bytes}, ${step.offset}) on ${describeDevice(target)}`;
-  // The host, or a device whose memory is the host's: there is no separate storage to associate.
-  // K-B14: the text is silent (undefined), or the runtimes' refusal (nonzero).
-  if (target.kind === 'host' || (target.kind === 'device' && target.shared)) {
+  // The host has no separate storage to associate. K-B14: the text is silent (undefined), or
+  // the runtimes' refusal (nonzero).
+  if (target.kind === 'host') {
     if (ctx.knobs['K-B14'] === 'nonzero') return NONZERO;
-    return undefinedBehaviour(`${call}: no separate device storage`);
+    return undefinedBehaviour(`${call}: the host has no separate device storage`);
+  }
+  // A device whose memory is the host's. K-B18: silent text (undefined), libgomp's refusal
+  // (nonzero), or LLVM's normal path as for a discrete device (`as-discrete`, below).
+  if (target.kind === 'device' && target.shared) {
+    const stop = sharedDeviceAssociation(ctx, `${call}: the device shares memory with the host`);
+    if (stop) return stop;
   }
   // Null pointers and empty ranges. K-B15: the text is silent (undefined), or refused (nonzero).
   if (host === null || dev === null || step.bytes === 0) {
@@ -43,7 +49,7 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   if (!inArray || !inBlock || h.start % ELEMENT_BYTES !== 0 || d.offset % ELEMENT_BYTES !== 0) return undefinedBehaviour(misfit);
 
   const entries = deviceEntries(state, target.index);
-  const overlapping = entries.filter((e) => overlaps(e, h));
+  const overlapping = overlappingEntries(state, target.index, h);
   const sameStart = entries.filter((e) => e.start === h.start).pop();
   const associate = (): Observation => {
     insertEntry(state, target.index, { start: h.start, end: h.end, block: d.block, offset: d.offset, rc: Infinity, origin: 'associate' });
@@ -52,11 +58,12 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   switch (ctx.knobs['K-B3']) {
     case 'spec':
       // Nothing mapped there yet: the association is made. Repeating the same association has
-      // no effect; a second device buffer for the same host pointer is refused; any other
-      // overlap associates storage that is already shared, which is unspecified.
+      // no effect; a second device buffer for the same host pointer (another address, or the
+      // same address with another size) is refused; any other overlap associates storage that
+      // is already shared, which is unspecified.
       if (overlapping.length === 0) return associate();
       if (sameStart?.origin === 'associate' && sameStorage(sameStart, d) && sameStart.end === h.end) return SUCCESS;
-      if (sameStart && !sameStorage(sameStart, d)) return NONZERO;
+      if (sameStart && (!sameStorage(sameStart, d) || sameStart.end !== h.end)) return NONZERO;
       return undefinedBehaviour(`${call}: the host range shares storage with an existing mapping`);
     case 'subset':
       // libgomp: an existing entry that contains the range and whose storage starts at the
@@ -68,5 +75,21 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
       // exactly. Without one, a new entry is made even where it overlaps others.
       if (!sameStart) return associate();
       return sameStart.end === h.end && sameStorage(sameStart, d) ? SUCCESS : NONZERO;
+  }
+}
+
+/**
+ * K-B18 on a device that shares memory with the host, for omp_target_associate_ptr and
+ * omp_target_disassociate_ptr: the observation that ends the call (`undefined`, `nonzero`), or
+ * null when the call goes on as on a discrete device (`as-discrete`).
+ */
+export function sharedDeviceAssociation(ctx: StepContext, message: string): Observation | null {
+  switch (ctx.knobs['K-B18']) {
+    case 'undefined':
+      return undefinedBehaviour(message);
+    case 'nonzero':
+      return NONZERO;
+    case 'as-discrete':
+      return null;
   }
 }

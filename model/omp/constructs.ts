@@ -65,14 +65,15 @@ function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: Ste
   }
 }
 
-/** Resolves every var of the map items once, when the construct starts. */
-function resolveItems(state: ModelState, maps: MapItem[]): RecordedMapItem[] {
+/** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
+function resolveItems(state: ModelState, maps: MapItem[], implicit = false): RecordedMapItem[] {
   return maps.flatMap((m) =>
     m.vars.map((v) => ({
       type: m.type,
       modifiers: [...(m.modifiers ?? [])],
       range: dataRange(state, v),
       pointer: parseRef(state.world, v).kind === 'member' ? memberRef(state, v) : null,
+      implicit,
     })),
   );
 }
@@ -138,22 +139,22 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   fire(ctx, TARGET);
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const maps: MapItem[] = [...step.maps];
+  const items = resolveItems(state, step.maps);
   // §7.9.3: the variable the kernel uses is mapped tofrom when no map names it, after the
   // explicit maps.
   const root = rootName(state, kernelRef(step.body));
-  if (!step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root))) {
+  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root));
+  if (implicitRoot) {
     fire(ctx, IMPLICIT_MAPS);
-    maps.push({ type: 'tofrom', vars: [root] });
+    items.push(...resolveItems(state, [{ type: 'tofrom', vars: [root] }], true));
   }
-  const items = resolveItems(state, maps);
   // On the host the kernel works on the original storage.
   if (target.kind === 'host') return hostKernel(state, step.body);
   // The construct maps on entry, runs the kernel, and unmaps the same items on exit; a kernel
   // with undefined behaviour ends the program before the exit.
   const stop = enterItems(state, target, items, ctx);
   if (stop) return stop;
-  const result = deviceKernel(state, target, step.body);
+  const result = deviceKernel(state, target, step.body, implicitRoot);
   if (result.kind === 'undefined') return result;
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
 }
@@ -168,13 +169,41 @@ function hostKernel(state: ModelState, body: KernelBody): Observation {
   return hostWrite(state, { op: 'host_write', var: body.write, value: body.value });
 }
 
-/** The kernel on a device: reads every element of the body's reference there, or writes them all. */
-function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody): Observation {
-  const where = kernelElements(state, target, kernelRef(body));
+/** A run of `count` consecutive memory cells a kernel touches. */
+type CellRun = CellPosition & { count: number };
+
+/**
+ * The kernel on a device: reads every element of the body's reference there, or writes them all.
+ * `implicitRoot` says the body's variable was mapped implicitly (§7.9.3), which may have mapped
+ * only its parts that already had storage.
+ */
+function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean): Observation {
+  const ref = kernelRef(body);
+  const where = (implicitRoot ? partlyMappedElements(state, target, ref) : null) ?? kernelElements(state, target, ref);
   if ('kind' in where) return where;
-  if ('read' in body) return { kind: 'read', values: readElements(where.contents, where.index, where.count) };
-  writeElements(where.contents, where.index, where.count, body.value);
+  const runs = Array.isArray(where) ? where : [where];
+  if ('read' in body) return { kind: 'read', values: runs.flatMap((r) => readElements(r.contents, r.index, r.count)) };
+  for (const r of runs) writeElements(r.contents, r.index, r.count, body.value);
   return OK;
+}
+
+// OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules, §7.9.6 map clause
+// An implicitly mapped array reference that no single entry holds: the implicit map used the
+// entries that were there (lang/README-openmp.md "Entry" 2.), so each element is reached through
+// the entry holding it, and an element outside every entry has no storage on the device. Null
+// when the reference is not such an access (the ordinary rules apply).
+function partlyMappedElements(state: ModelState, target: MapTarget, ref: VarRef): CellRun[] | UndefinedObservation | null {
+  if (parseRef(state.world, ref).kind !== 'array') return null;
+  const range = arrayRange(state, ref);
+  if (lookup(state, target.device, range).kind === 'present') return null;
+  const runs: CellRun[] = [];
+  for (let addr = range.start; addr < range.end; addr += ELEMENT_BYTES) {
+    const where = lookup(state, target.device, { start: addr, end: addr + ELEMENT_BYTES });
+    if (where.kind !== 'present')
+      return undefinedBehaviour(`the kernel accesses ${ref}, whose element at host 0x${addr.toString(16)} has no storage on device ${target.device}`);
+    runs.push({ ...storageCells(state, where.entry, addr), count: 1 });
+  }
+  return runs;
 }
 
 /**
@@ -183,11 +212,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody): O
  * corresponding pointer, which must hold a device address of a live block covering every element
  * or, on a device that shares memory with the host, a host address.
  */
-function kernelElements(
-  state: ModelState,
-  target: MapTarget,
-  ref: VarRef,
-): (CellPosition & { count: number }) | UndefinedObservation {
+function kernelElements(state: ModelState, target: MapTarget, ref: VarRef): CellRun | UndefinedObservation {
   const on = `on device ${target.device}`;
   const parsed = parseRef(state.world, ref);
   if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);

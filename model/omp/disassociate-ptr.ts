@@ -3,6 +3,7 @@ import type { Observation } from '../../lang/observation.js';
 import { fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
 import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
 import { deviceEntries, describePointer, entryHoldingByte, removeEntry, resolvePointer } from './table.js';
+import { sharedDeviceAssociation } from './associate-ptr.js';
 
 export const OMP_TARGET_DISASSOCIATE_PTR = 'OpenMP 6.0 §25.6 omp_target_disassociate_ptr';
 
@@ -19,11 +20,16 @@ export function ompTargetDisassociatePtr(state: ModelState, step: OmpTargetDisas
   const call = `omp_target_disassociate_ptr(${describePointer(ptr)}) on ${describeDevice(target)}`;
   // A null pointer has nothing associated: the runtimes refuse it.
   if (ptr === null) return NONZERO;
-  // The host, or a device whose memory is the host's: nothing can be associated there. K-B14:
-  // the text is silent (undefined), or the runtimes' refusal (nonzero).
-  if (target.kind === 'host' || (target.kind === 'device' && target.shared)) {
+  // Nothing can be associated on the host. K-B14: the text is silent (undefined), or the
+  // runtimes' refusal (nonzero).
+  if (target.kind === 'host') {
     if (ctx.knobs['K-B14'] === 'nonzero') return NONZERO;
-    return undefinedBehaviour(`${call}: no separate device storage`);
+    return undefinedBehaviour(`${call}: the host has no separate device storage`);
+  }
+  // A device whose memory is the host's: K-B18, as for omp_target_associate_ptr.
+  if (target.kind === 'device' && target.shared) {
+    const stop = sharedDeviceAssociation(ctx, `${call}: the device shares memory with the host`);
+    if (stop) return stop;
   }
   if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_disassociate_ptr', NONZERO, ctx);
   // The entry that starts at ptr (a device address starts none).

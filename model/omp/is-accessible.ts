@@ -1,8 +1,9 @@
 import type { OmpTargetIsAccessible } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
-import { blockById, fire, type ModelState, type StepContext } from '../state.js';
+import { blockById, fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
+import { worldDevices } from '../../lang/program.js';
 import { badDeviceInRoutine, resolveDevice } from './devices.js';
-import { resolvePointer } from './table.js';
+import { resolvePointer, type OmpPointer } from './table.js';
 
 export const OMP_TARGET_IS_ACCESSIBLE = 'OpenMP 6.0 §25.2.2 omp_target_is_accessible';
 
@@ -13,11 +14,15 @@ export function ompTargetIsAccessible(state: ModelState, step: OmpTargetIsAccess
   const ptr = resolvePointer(state, step.ptr);
   const target = resolveDevice(state, step.device);
   const reading = ctx.knobs['K-B9'];
+  // K-B9 `6.0`: the routine asks about a positive number of bytes; zero breaks that requirement.
+  if (reading === '6.0' && step.bytes === 0) return undefinedBehaviour('omp_target_is_accessible with 0 bytes: the size must be positive');
   // K-B9 `6.0` and `unified-only` (LLVM): a null pointer is never accessible. `capability`
   // (libgomp) answers for the host before looking at the pointer.
   if (ptr === null && reading !== 'capability') return answer(false);
-  // Everything the host can name is accessible on the host.
-  if (target.kind === 'host') return answer(true);
+  // On the host, ptr is a host address: host memory and host allocations are accessible. Under
+  // `6.0` an address inside a discrete device's allocation means nothing in the host's address
+  // space, so it is not; the other readings answer for the host without looking at ptr.
+  if (target.kind === 'host') return answer(reading !== '6.0' || ptr === null || !inDiscreteAllocation(state, ptr));
   if (target.kind === 'invalid' || target.kind === 'out-of-range')
     return badDeviceInRoutine(target, 'omp_target_is_accessible', answer(false), ctx);
   // A device sharing memory with the host reaches all of it. `capability` and `unified-only`
@@ -28,4 +33,11 @@ export function ompTargetIsAccessible(state: ModelState, step: OmpTargetIsAccess
   if (ptr === null || ptr.space !== 'dev') return answer(false);
   const block = blockById(state, ptr.block);
   return answer(block.alive && block.device === target.index && ptr.offset >= 0 && ptr.offset + step.bytes <= block.bytes);
+}
+
+/** Whether `ptr` points into an allocation of a discrete (non-shared) device. */
+function inDiscreteAllocation(state: ModelState, ptr: Exclude<OmpPointer, null>): boolean {
+  if (ptr.space !== 'dev') return false;
+  const owner = blockById(state, ptr.block).device;
+  return owner !== 'host' && worldDevices(state.world)[owner]!.kind === 'discrete';
 }

@@ -12,12 +12,13 @@ import {
   type StepContext,
   type UndefinedObservation,
 } from '../state.js';
-import { createMapEntry, lookup, storageCells } from './table.js';
+import { createMapEntry, intersection, lookup, overlappingEntries, storageCells } from './table.js';
 import type { MapBlock } from './storage-blocks.js';
 
 export const MAP_ENTRY = 'OpenMP 6.0 §7.9.6 map clause (entry)';
 const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
 const MAP_RESTRICTIONS = 'OpenMP 6.0 §7.9.6 map clause (restrictions)';
+export const IMPLICIT_PARTIAL_MAP = 'OpenMP 6.0 §7.9.6 map clause (implicit map of partly mapped storage, §7.9.3)';
 
 /** The device a construct maps onto, and whether it shares memory with the host. */
 export interface MapTarget {
@@ -47,6 +48,14 @@ export function mapEntry(
       fire(ctx, PRESENT_MODIFIER);
       return accError('omp_error_not_present', `map(present: ${name}): the data is not present on device ${target.device}`);
     }
+    // The implicit map of a target construct gives corresponding storage only to the part that
+    // already has some (§7.9.3 makes it an ordinary tofrom map, and §7.9.6 creates nothing for
+    // storage that is partly there): it references the overlapping entries as they stand.
+    if (where.kind === 'partly' && block.items.every((i) => i.implicit)) {
+      fire(ctx, IMPLICIT_PARTIAL_MAP);
+      for (const entry of overlappingEntries(state, target.device, block.range)) reference(state, entry, block, counted);
+      continue;
+    }
     // Extending a mapping breaks a restriction of the clause. K-B5: nothing is prescribed
     // (undefined), or the runtime aborts as real ones do.
     if (where.kind === 'partly') {
@@ -65,18 +74,27 @@ export function mapEntry(
       entry = createMapEntry(state, target.device, block.range, target.shared && ctx.knobs['K-B8'] === 'self');
       created.add(entry.order);
     }
-    // One more reference, at most once per entry on this construct; an infinite count stays infinite.
-    if (!counted.has(entry.order)) {
-      counted.add(entry.order);
-      if (entry.rc !== Infinity) entry.rc += 1;
-    }
-    // Items of type to / tofrom are copied to the device when the storage has just become
-    // referenced (count 1) or when the always modifier asks for it.
-    for (const item of block.items)
-      if ((item.type === 'to' || item.type === 'tofrom') && (entry.rc === 1 || item.modifiers.includes('always')))
-        copyToDevice(state, entry, item.range);
+    reference(state, entry, block, counted);
   }
   return null;
+}
+
+/**
+ * One more reference on `entry` for `block`, at most once per entry on this construct (`counted`);
+ * an infinite count stays infinite. Items of type to / tofrom are then copied to the device where
+ * they lie in the entry, when the storage has just become referenced (count 1) or when the always
+ * modifier asks for it.
+ */
+function reference(state: ModelState, entry: OmpEntry, block: MapBlock, counted: Set<number>): void {
+  if (!counted.has(entry.order)) {
+    counted.add(entry.order);
+    if (entry.rc !== Infinity) entry.rc += 1;
+  }
+  for (const item of block.items) {
+    const part = intersection(item.range, entry);
+    if (part && (item.type === 'to' || item.type === 'tofrom') && (entry.rc === 1 || item.modifiers.includes('always')))
+      copyToDevice(state, entry, part);
+  }
 }
 
 /** Copies the host cells of `range` into their corresponding storage (pointer members verbatim; a self map needs no copy). */

@@ -11,7 +11,8 @@ import {
   type Range,
   type StepContext,
 } from '../state.js';
-import { lookup, removeEntry, storageCells } from './table.js';
+import { intersection, lookup, overlappingEntries, removeEntry, storageCells } from './table.js';
+import { IMPLICIT_PARTIAL_MAP } from './map-entry.js';
 import type { MapBlock } from './storage-blocks.js';
 
 export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
@@ -39,29 +40,44 @@ export function mapExit(
       if (ctx.knobs['K-B6'] === 'error')
         return accError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${device}`);
     }
+    // The implicit map of a target construct referenced the entries overlapping its storage
+    // (map-entry.ts); its exit gives each of them back its reference.
+    if (where.kind === 'partly' && block.items.every((i) => i.implicit)) {
+      fire(ctx, IMPLICIT_PARTIAL_MAP);
+      for (const entry of overlappingEntries(state, device, block.range)) release(state, device, entry, block, countBefore);
+      continue;
+    }
     // Storage that is not (wholly) there is skipped without a word.
     if (where.kind !== 'present') continue;
-    const entry = where.entry;
-    const first = !countBefore.has(entry.order);
-    if (first) countBefore.set(entry.order, entry.rc);
-    const before = countBefore.get(entry.order)!;
-    // Items of type from / tofrom are copied back when this is the last reference, or when the
-    // always or delete modifier asks for it.
-    for (const item of block.items) {
-      const deletes = item.type === 'delete' || item.modifiers.includes('delete');
-      if ((item.type === 'from' || item.type === 'tofrom') && (before === 1 || deletes || item.modifiers.includes('always')))
-        copyToHost(state, entry, item.range);
-    }
-    // The delete type or modifier drops every reference, anything else one; infinite counts do
-    // not move, and each entry moves at most once on this construct.
-    if (first && entry.rc !== Infinity) {
-      if (block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete'))) entry.rc = 0;
-      else entry.rc -= 1;
-    }
-    // With no reference left the entry goes, and the storage the map created with it.
-    if (entry.rc === 0) removeEntry(state, device, entry, true);
+    release(state, device, where.entry, block, countBefore);
   }
   return null;
+}
+
+/**
+ * Gives back `block`'s reference on `entry`. `countBefore` keeps the count each entry had when
+ * this construct first reached it: each entry moves at most once per construct.
+ */
+function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, number>): void {
+  const first = !countBefore.has(entry.order);
+  if (first) countBefore.set(entry.order, entry.rc);
+  const before = countBefore.get(entry.order)!;
+  // Items of type from / tofrom are copied back where they lie in the entry when this is the
+  // last reference, or when the always or delete modifier asks for it.
+  for (const item of block.items) {
+    const part = intersection(item.range, entry);
+    const deletes = item.type === 'delete' || item.modifiers.includes('delete');
+    if (part && (item.type === 'from' || item.type === 'tofrom') && (before === 1 || deletes || item.modifiers.includes('always')))
+      copyToHost(state, entry, part);
+  }
+  // The delete type or modifier drops every reference, anything else one; infinite counts do
+  // not move.
+  if (first && entry.rc !== Infinity) {
+    if (block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete'))) entry.rc = 0;
+    else entry.rc -= 1;
+  }
+  // With no reference left the entry goes, and the storage the map created with it.
+  if (entry.rc === 0) removeEntry(state, device, entry, true);
 }
 
 /**

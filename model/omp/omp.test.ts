@@ -308,6 +308,47 @@ describe('map clause: reference counts (§7.9.6)', () => {
     expect(outcome(run(steps, 'llvm-offload').observations[1]!)).toEqual(err('fatal_partial_map'));
   });
 
+  it('the implicit map of a target construct uses the entries of partly mapped data as they are (§7.9.3, §7.9.6)', () => {
+    for (const profile of ['spec', 'libgomp', 'llvm-offload']) {
+      // Two entries cover a between them: each element is read through its own entry, nothing is
+      // created or copied, and each count goes up and down once.
+      const halves = run(
+        [
+          enter([map('to', ['a(1:5)'])]),
+          hostWrite('a', 3),
+          enter([map('to', ['a(6:10)'])]),
+          hostWrite('a', 4),
+          targetRead('a'),
+          targetWrite('a', 6),
+          exit([map('from', ['a(1:5)'])]),
+          hostRead('a'),
+        ],
+        profile,
+      );
+      expect(halves.observations.slice(4)).toEqual([
+        { kind: 'read', values: [1, 1, 1, 1, 1, 3, 3, 3, 3, 3] },
+        ok,
+        ok,
+        { kind: 'read', values: [6, 6, 6, 6, 6, 4, 4, 4, 4, 4] },
+      ]);
+      const both = [entry([A, A + 20], 1, 1), entry([A + 20, A + 40], 2, 1)];
+      expect(halves.snapshots[4]!.ompEntries).toEqual(both);
+      expect(halves.snapshots[5]!.ompEntries).toEqual(both);
+      expect(halves.snapshots[6]!.ompEntries).toEqual([entry([A + 20, A + 40], 2, 1)]);
+      expect(halves.rules[4]).toContain('OpenMP 6.0 §7.9.6 map clause (implicit map of partly mapped storage, §7.9.3)');
+      // A kernel element outside every entry has no storage: undefined, and the construct's
+      // exit does not run.
+      const gap = run([enter([map('to', ['a(1:5)'])]), targetRead('a(1:5)'), targetRead('a(5:6)')], profile);
+      expect(gap.observations[1]).toEqual(read(5, 1));
+      expect(gap.snapshots[1]!.ompEntries).toEqual([entry([A, A + 20], 1, 1)]);
+      expect(outcome(gap.observations[2]!)).toEqual(UNDEF);
+      expect(gap.snapshots[2]!.ompEntries).toEqual([entry([A, A + 20], 1, 2)]);
+    }
+    // An explicit map of the same data still breaks the restriction (K-B5).
+    const explicit = run([enter([map('to', ['a(1:5)'])]), targetRead('a(1:5)', [map('tofrom', ['a'])])]);
+    expect(outcome(explicit.observations[1]!)).toEqual(UNDEF);
+  });
+
   it('a count moves at most once per entry per construct', () => {
     for (const profile of ['spec', 'spec-omp-5.2']) {
       const r = run([enter([map('to', ['a', 'a(2:3)']), map('alloc', ['a'])]), exit([map('release', ['a', 'a(1:2)'])])], profile);
@@ -533,6 +574,16 @@ describe('B.9.4 omp_target_is_accessible (K-B9)', () => {
   row('discrete device, past the end of its allocation', [alloc('x', 16)], isAccessible(h('x', 8), 12), all(value(false)));
   row('discrete device, another device\'s allocation', [alloc('x', 16, HOST)], isAccessible(h('x'), 16), all(value(false)));
   row('discrete device, host memory', [], isAccessible(v('a'), 40), all(value(false)));
+  // 6.0: the size must be positive; the other readings never look at it.
+  row('zero bytes', [], isAccessible(v('a'), 0, HOST), { spec: UNDEF, libgomp: value(true), 'llvm-offload': value(true) });
+  // 6.0: on the host, ptr is a host address; a discrete device's allocation is none.
+  row('host device, a discrete device\'s allocation', [alloc('x', 16)], isAccessible(h('x'), 16, HOST), {
+    spec: value(false),
+    libgomp: value(true),
+    'llvm-offload': value(true),
+  });
+  row('host device, a host allocation', [alloc('x', 16, HOST)], isAccessible(h('x'), 16, HOST), all(value(true)));
+  row('host device, a shared device\'s allocation', [alloc('x', 16, 1)], isAccessible(h('x'), 16, HOST), all(value(true)));
   row('invalid device', [], isAccessible(v('a'), 4, -2), { spec: UNDEF, libgomp: value(false), 'llvm-offload': FATAL_DEVICE });
 });
 
@@ -540,10 +591,11 @@ describe('B.9.5 omp_target_associate_ptr', () => {
   const buf = [alloc('x', 40), alloc('y', 40)];
   const assoc = [...buf, associate(v('a'), h('x'), 40)];
   row('host device (K-B14)', buf, associate(v('a'), h('x'), 40, 0, HOST), { spec: UNDEF, libgomp: value(1), 'llvm-offload': value(1) });
-  row('shared-memory device (K-B14)', [alloc('z', 40, 1)], associate(v('a'), h('z'), 40, 0, 1), {
+  // K-B18 `as-discrete` (LLVM): the normal path, so live memory of that device is associated.
+  row('shared-memory device (K-B18)', [alloc('z', 40, 1)], associate(v('a'), h('z'), 40, 0, 1), {
     spec: UNDEF,
     libgomp: value(1),
-    'llvm-offload': value(1),
+    'llvm-offload': value(0),
   });
   row('invalid device (K-B11)', buf, associate(v('a'), h('x'), 40, 0, -2), { spec: UNDEF, libgomp: value(1), 'llvm-offload': FATAL_DEVICE });
   row('host_ptr NULL (K-B15)', buf, associate(null, h('x'), 40), { spec: UNDEF, libgomp: UNDEF, 'llvm-offload': value(1) });
@@ -552,8 +604,9 @@ describe('B.9.5 omp_target_associate_ptr', () => {
   row('a fresh association', buf, associate(v('a'), h('x'), 40), all(value(0)));
   row('identical repeat', assoc, associate(v('a'), h('x'), 40), all(value(0)));
   row('same host start, different device buffer', assoc, associate(v('a'), h('y'), 40), all(value(1)));
+  // K-B3 `spec`: another size at the same start is a second buffer for the host pointer.
   row('same host start and device address, smaller size', assoc, associate(v('a'), h('x'), 16), {
-    spec: UNDEF,
+    spec: value(1),
     libgomp: value(0),
     'llvm-offload': value(1),
   });
@@ -568,7 +621,7 @@ describe('B.9.5 omp_target_associate_ptr', () => {
     'llvm-offload': value(0),
   });
   row('same start, longer than the association', [...buf, associate(v('a'), h('x'), 20)], associate(v('a'), h('x'), 40), {
-    spec: UNDEF,
+    spec: value(1),
     libgomp: value(1),
     'llvm-offload': value(1),
   });
@@ -643,7 +696,20 @@ describe('B.9.6 omp_target_disassociate_ptr', () => {
   row('mapping created by a map clause (K-B4)', [enter([map('to', ['a'])])], disassociate(v('a')), all(value(1)));
   row('NULL', [], disassociate(null), all(value(1)));
   row('host device (K-B14)', assoc, disassociate(v('a'), HOST), { spec: UNDEF, libgomp: value(1), 'llvm-offload': value(1) });
-  row('shared-memory device (K-B14)', [], disassociate(v('a'), 1), { spec: UNDEF, libgomp: value(1), 'llvm-offload': value(1) });
+  // K-B18 `as-discrete` (LLVM) reaches the normal path: nothing is associated there (K-B17).
+  row('shared-memory device (K-B18)', [], disassociate(v('a'), 1), { spec: UNDEF, libgomp: value(1), 'llvm-offload': value(1) });
+
+  it('K-B18 splits shared-memory devices from the host (K-B14)', () => {
+    const steps = [alloc('z', 40, 1), associate(v('a'), h('z'), 40, 0, 1), disassociate(v('a'), 1), disassociate(v('a'), HOST)];
+    const discrete = run(steps, withKnobs({ 'K-B18': 'as-discrete', 'K-B14': 'nonzero' }));
+    expect(discrete.observations.slice(1)).toEqual([value(0), value(0), value(1)]);
+    expect(discrete.snapshots[1]!.ompEntries).toEqual([entry([A, A + 40], 1, 'inf', { device: 1 })]);
+    expect(discrete.snapshots[2]!.ompEntries).toEqual([]);
+    const refused = run(steps, withKnobs({ 'K-B18': 'nonzero', 'K-B14': 'undefined' }));
+    expect(refused.observations.slice(1, 3)).toEqual([value(1), value(1)]);
+    expect(outcome(refused.observations[3]!)).toEqual(UNDEF);
+    expect(outcome(run(steps.slice(0, 2), withKnobs({ 'K-B18': 'undefined', 'K-B14': 'nonzero' })).observations[1]!)).toEqual(UNDEF);
+  });
   row('invalid device (K-B11)', assoc, disassociate(v('a'), -2), { spec: UNDEF, libgomp: value(1), 'llvm-offload': FATAL_DEVICE });
   row('nothing associated (K-B17)', [], disassociate(v('a')), { spec: UNDEF, libgomp: value(1), 'llvm-offload': value(1) });
 

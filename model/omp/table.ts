@@ -44,6 +44,16 @@ export function overlaps(x: Range, y: Range): boolean {
   return x.start < y.end && y.start < x.end;
 }
 
+/** The bytes two ranges share, or null when they share none. */
+export function intersection(x: Range, y: Range): Range | null {
+  return overlaps(x, y) ? { start: Math.max(x.start, y.start), end: Math.min(x.end, y.end) } : null;
+}
+
+/** The entries of `device` that share a byte with `range`, in creation order. */
+export function overlappingEntries(state: ModelState, device: number, range: Range): OmpEntry[] {
+  return deviceEntries(state, device).filter((e) => overlaps(e, range));
+}
+
 export function deviceEntries(state: ModelState, device: number): OmpEntry[] {
   const entries = state.ompEntries[device];
   if (!entries) throw new Error(`internal: no OpenMP table for device ${device}`);
