@@ -3,7 +3,8 @@
 // a run means something without a GPU. Exits 1 when any program fails to compile, or a run does not
 // end as predicted; a case emit cannot write is reported and skipped, and a program calling a
 // routine the installed runtime lacks (gcc 12: omp_get_mapped_ptr, omp_target_is_accessible) is
-// compiled but not linked.
+// compiled but not linked. Every compile and link is host-only (-foffload=disable, toolchain/host.ts
+// says why); a compiler missing from PATH is named and counts as a failure.
 //
 // Which programs run: CI has no accelerator, so the runtime's host fallback executes the kernels
 // (ACC_DEVICE_TYPE=host, OMP_TARGET_OFFLOAD=DISABLED force that even where a GPU exists). For
@@ -26,6 +27,7 @@ import { basename, join } from 'node:path';
 import { listCaseFiles } from '../counterexamples/case.js';
 import { EmitError, emitProgram, hostFallbackVerdict, loadEmitInput, type EmitLang } from '../cli/emit.js';
 import { InputError } from '../lang/validate.js';
+import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../toolchain/host.js';
 
 const USAGE = 'usage: npx tsx scripts/compile-emitted.ts [DIR]   (DIR: a directory of saved cases, default counterexamples)';
 
@@ -34,7 +36,7 @@ const COMPILERS: Record<EmitLang, { command: string; ext: string }> = {
   c: { command: 'gcc', ext: 'c' },
 };
 const RUN_TIMEOUT_MS = 30_000;
-const HOST_ONLY = { ...process.env, ACC_DEVICE_TYPE: 'host', OMP_TARGET_OFFLOAD: 'DISABLED' };
+const HOST_ONLY = hostOnlyEnv();
 
 /** The case directory named on the command line; exits for --help (0) and for bad usage (2). */
 function caseDirectory(args: string[]): string {
@@ -75,6 +77,10 @@ function fail(text: string): void {
 }
 
 try {
+  for (const { command } of Object.values(COMPILERS)) {
+    const missing = missingTool(command);
+    if (missing) fail(`cannot compile: ${missing}`);
+  }
   const cases = listCaseFiles(dir);
   if (cases.length === 0) fail(`no saved cases in ${dir}`);
   for (const path of cases) {
@@ -111,17 +117,21 @@ try {
       }
       emitted++;
       const { command, ext } = COMPILERS[lang];
+      if (missingTool(command)) {
+        fail(`${lang}: not compiled: ${missingTool(command)}`);
+        continue;
+      }
       const source = join(work, `${name}.${ext}`);
       const object = join(work, `${name}-${lang}.o`);
       const binary = join(work, `${name}-${lang}`);
       writeFileSync(source, text);
-      const cc = spawnSync(command, [`-f${api}`, '-Wall', '-c', source, '-o', object], { encoding: 'utf8' });
+      const cc = spawnSync(command, [`-f${api}`, ...HOST_ONLY_FLAGS, '-Wall', '-c', source, '-o', object], { encoding: 'utf8' });
       if (cc.error || cc.status !== 0) {
-        fail(`${lang}: ${command} -f${api} failed:\n${cc.error?.message ?? ''}${cc.stdout}${cc.stderr}`);
+        fail(`${lang}: ${command} -f${api} -foffload=disable failed:\n${cc.error?.message ?? ''}${cc.stdout}${cc.stderr}`);
         continue;
       }
       compiled++;
-      const ld = spawnSync(command, [`-f${api}`, object, '-o', binary], { encoding: 'utf8' });
+      const ld = spawnSync(command, [`-f${api}`, ...HOST_ONLY_FLAGS, object, '-o', binary], { encoding: 'utf8' });
       if (ld.error || ld.status !== 0) {
         // A routine the installed runtime does not provide (gcc 12 has no omp_get_mapped_ptr or
         // omp_target_is_accessible) is a limit of this runtime, not of the program.
