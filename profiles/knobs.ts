@@ -5,57 +5,28 @@
 // This is data, shared by model/ and impl/ (each implements every reading independently).
 
 export interface Reading {
-  id: string;
-  summary: string;
+  readonly id: string;
+  readonly summary: string;
 }
 
-export interface KnobDef {
-  id: KnobId;
-  title: string;
+/** The shape every entry of KNOBS has; the entries themselves are typed by the table (`as const`). */
+interface KnobShape {
+  readonly id: string;
+  readonly title: string;
   /** Spec section(s) the knob concerns. */
-  section: string;
-  readings: Reading[];
+  readonly section: string;
+  readonly readings: readonly Reading[];
   /** The reading the spec text supports. */
-  default: string;
+  readonly default: string;
   /** Why the default is the default. */
-  rationale: string;
+  readonly rationale: string;
 }
 
-/** Reading of every knob, as one typed record. */
-export interface KnobValues {
-  'K-A1': 'base-pointer' | 'pointer-only';
-  'K-A2': 'noop' | 'error';
-  'K-A3': 'null-and-count' | 'null-keep-count' | 'error';
-  'K-A4': 'compare-target' | 'counter-only';
-  'K-A4b': 'address' | 'descriptor';
-  'K-A5': 'noop' | 'error';
-  'K-A6': 'noop' | 'error';
-  'K-A9': 'noop' | 'error' | 'decrement';
-  'K-A10': 'once' | 'twice';
-  'K-A13': 'absent' | 'error';
-  'K-A16': 'one-byte' | 'present-at-all' | 'false';
-  'K-B1': 'false' | 'true';
-  'K-B2': 'table' | 'self-mapped';
-  'K-B3': 'spec' | 'subset' | 'exact-start';
-  'K-B4': 'refuse' | 'remove';
-  'K-B5': 'undefined' | 'error';
-  'K-B6': 'error' | 'ignore';
-  'K-B7': '6.0' | 'always';
-  'K-B8': 'copies' | 'self';
-  'K-B9': '6.0' | 'capability' | 'unified-only';
-  'K-B10': 'null' | 'unique';
-  'K-B11': 'undefined' | 'graceful' | 'fatal';
-  'K-B12': 'nonzero' | 'undefined';
-  'K-B14': 'undefined' | 'nonzero';
-  'K-B15': 'undefined' | 'nonzero';
-  'K-B16': 'storage-block' | 'list-item';
-  'K-B17': 'undefined' | 'nonzero';
-  'K-B18': 'undefined' | 'nonzero' | 'as-discrete';
+export interface KnobDef extends KnobShape {
+  readonly id: KnobId;
 }
 
-export type KnobId = keyof KnobValues;
-
-export const KNOBS: readonly KnobDef[] = [
+export const KNOBS = [
   {
     id: 'K-A1',
     title: 'What "pointer reference" means in a data clause',
@@ -378,7 +349,19 @@ export const KNOBS: readonly KnobDef[] = [
     default: 'undefined',
     rationale: 'Neither routine says what an association means where device and host storage coincide.',
   },
-];
+] as const satisfies readonly KnobShape[];
+
+type KnobEntry = (typeof KNOBS)[number];
+
+/** Reading of every knob, as one typed record: derived from KNOBS, so a knob is typed once. */
+export type KnobValues = { -readonly [K in KnobEntry as K['id']]: K['readings'][number]['id'] };
+
+export type KnobId = keyof KnobValues;
+
+/** A default that is not one of its knob's readings names the knob here (a compile error at the check below). */
+type BadDefaults = { [K in KnobEntry as K['default'] extends K['readings'][number]['id'] ? never : K['id']]: K['default'] };
+const defaultsAreReadings: { [K in keyof BadDefaults]: never } = {};
+void defaultsAreReadings;
 
 export function knobDef(id: string): KnobDef | undefined {
   return KNOBS.find((k) => k.id === id);
