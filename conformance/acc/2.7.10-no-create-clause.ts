@@ -1,0 +1,60 @@
+// OpenACC 3.3 §2.7.10 no_create clause: present data is counted (and a pointer reference
+// attached); absent data is left alone. K-A13: partly present data.
+
+import { dev, err, ok, per, section, type Row } from '../rows.js';
+import { accCopyin, assign, copyin, create, dataBegin, dataEnd, enterData, noCreate } from '../steps.js';
+import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
+
+const rows: Row[] = [
+  {
+    name: 'no_create on partly present data treats it as absent (K-A13)',
+    steps: [enterData(create('a(1:3)')), dataBegin(noCreate('a'))],
+    last: per(ok, { 'K-A13=error': err('acc_error_partly_present') }),
+    state: { 2: { sections: [{ host: [A, A + 12], block: 1, src: 0, drc: 1 }] } },
+  },
+  {
+    name: 'a no_create region on partly present data ends quietly and keeps the counters',
+    cite: '§2.7.3 lists no error for no_create',
+    steps: [accCopyin('a(1:2)'), dataBegin(noCreate('a')), dataEnd],
+    at: { 1: dev(1, 0), 2: per(ok, { 'K-A13=error': err('acc_error_partly_present') }) },
+    last: per(ok, { 'K-A13=error': { kind: 'halted' } }),
+    state: { 3: { sections: [{ host: [A, A + 8], block: 1, src: 0, drc: 1 }] } },
+  },
+  {
+    name: 'no_create(c%p) of an absent target attaches nothing, so K-A2 error has nothing to refuse',
+    steps: [assign('c%p', 'a'), enterData(copyin('c')), dataBegin(noCreate('c%p')), dataEnd],
+    at: { 3: per(ok, { 'K-A2=error': ok }) },
+    last: ok,
+    state: { 3: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] } },
+  },
+  {
+    name: 'no_create(c%p) of a present target attaches it',
+    steps: [assign('c%p', 'a'), enterData(copyin('c', 'a')), dataBegin(noCreate('c%p')), dataEnd],
+    last: ok,
+    state: { 3: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] } },
+  },
+  {
+    name: 'no_create attaches only when the target was present at its own entry action, not after a later clause',
+    world: ACC_WORLD_ATTACHED,
+    steps: [accCopyin('c'), dataBegin(noCreate('c%p'), copyin('a'))],
+    last: ok,
+    state: {
+      2: {
+        sections: [
+          { host: [A, A + 40], block: 2, src: 1, drc: 0 },
+          { host: [C, C + 16], block: 1, src: 0, drc: 1 },
+        ],
+        attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }],
+      },
+    },
+  },
+  {
+    name: 'no_create(c%p) of a target mapped by acc_copyin attaches at its offset',
+    world: ACC_WORLD_ATTACHED,
+    steps: [accCopyin('c'), accCopyin('a'), dataBegin(noCreate('c%p'))],
+    last: ok,
+    state: { 3: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 4, count: 3 } }] } },
+  },
+];
+
+export default section({ spec: 'OpenACC 3.3', section: '2.7.10', title: 'no_create clause', rules: ['OpenACC 3.3 §2.7.10 no_create clause'], world: ACC_WORLD, rows });

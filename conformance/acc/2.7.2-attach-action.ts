@@ -1,0 +1,78 @@
+// OpenACC 3.3 §2.7.2 Attach Action (spec-digest A.5, A.6): the device copy of a pointer is made to
+// point to the device copy of its current host target; the attachment counter is set to 1 for a
+// new target and incremented for the same one. K-A4: Cray 19 and libgomp only count.
+
+import type { Step } from '../../lang/program.js';
+import { HALTED, UNDEF, ok, per, perState, readAll, section, type Row } from '../rows.js';
+import { assign, attach, accAttach, copyin, enterData, parallelRead, present } from '../steps.js';
+import { A, ACC_WORLD, B, C } from '../worlds.js';
+
+/** seeds/000: re-attaching a pointer after host reassociation (c%p => a, attach; c%p => b, attach; read c%p). */
+export const REATTACH_SEED: Step[] = [
+  assign('c%p', 'a'),
+  enterData(copyin('c')),
+  enterData(copyin('a'), attach('c%p')),
+  assign('c%p', 'b'),
+  enterData(copyin('b'), attach('c%p')),
+  parallelRead('c%p', present('c')),
+];
+
+const counterOnly = {
+  cite: 'K-A4 counter-only: seeds/000 (Cray 19.0.0 output "10*1"); GCC 12.2 nvptx "Wrong result" 10*1 (profiles/builtin.ts)',
+  obs: readAll(10, 1),
+  attachments: [{ ptr: C, ac: 2, device: { space: 'dev' as const, block: 2, offset: 0, count: 10 } }],
+};
+
+const rows: Row[] = [
+  {
+    name: 'seeds/000 re-attach after host reassociation: the device pointer is re-pointed to b',
+    cite: 'A.6: the attach condition compares the current device pointer with the device copy of the current host target; K-A4 for Cray 19 and libgomp',
+    steps: REATTACH_SEED,
+    last: per(readAll(10, 2), { 'cray-19': counterOnly.obs, libgomp: counterOnly.obs }),
+    state: {
+      // The device copy of c holds the host address until the first attach (§2.6.4).
+      2: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
+      // c is block 1, a block 2, b block 3.
+      5: perState(
+        {
+          sections: [
+            { host: [A, A + 40], block: 2, src: 0, drc: 1 },
+            { host: [B, B + 40], block: 3, src: 0, drc: 1 },
+            { host: [C, C + 16], block: 1, src: 0, drc: 1 },
+          ],
+          attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 3, offset: 0, count: 10 } }],
+          ompEntries: [],
+          ompPointers: [],
+        },
+        { 'cray-19': { attachments: counterOnly.attachments }, libgomp: { attachments: counterOnly.attachments } },
+      ),
+    },
+  },
+  {
+    name: 'attaching the same target twice counts to 2; the device pointer aims at the subarray of the copy',
+    cite: '§2.6.8: incremented when an attach is done for the same target address',
+    steps: [assign('c%p', 'a(3:6)'), enterData(copyin('c', 'a')), enterData(attach('c%p')), accAttach('c%p'), parallelRead('c%p', present('c'))],
+    last: readAll(4, 1),
+    state: {
+      3: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 8, count: 4 } }] },
+      4: { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 8, count: 4 } }] },
+    },
+  },
+  {
+    name: 'attach of a pointer whose struct is not present does nothing',
+    cite: 'A.6 attach: ptr not present → no action',
+    steps: [assign('c%p', 'a'), enterData(copyin('a'), attach('c%p')), enterData(copyin('c')), parallelRead('c%p', present('c'))],
+    at: { 2: per(ok, { libgomp: { kind: 'error', code: 'fatal_attach_absent' } }) },
+    // The device copy of c holds the host address: dereferencing it on a discrete device is undefined.
+    last: per(UNDEF, { libgomp: HALTED }),
+  },
+];
+
+export default section({
+  spec: 'OpenACC 3.3',
+  section: '2.7.2',
+  title: 'Attach Action',
+  rules: ['OpenACC 3.3 §2.7.2 Attach Action'],
+  world: ACC_WORLD,
+  rows,
+});

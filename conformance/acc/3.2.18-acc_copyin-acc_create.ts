@@ -1,0 +1,47 @@
+// OpenACC 3.3 §3.2.18 acc_copyin, acc_create: present data → DRC + 1 and the existing device
+// address; else a copyin / create action. No attach action. K-A5: a null pointer (zero bytes).
+
+import { HALTED, dev, err, ok, per, value, section, type Row } from '../rows.js';
+import { accCopyin, accCopyout, accCreate, accDelete, accDeviceptr, accIsPresent } from '../steps.js';
+import { A, ACC_WORLD, C } from '../worlds.js';
+
+const rows: Row[] = [
+  {
+    name: 'acc_copyin returns the device address and counts dynamic references; acc_copyout twice ends it',
+    steps: [accCopyin('a(3:8)'), accCopyin('a(4:5)'), accDeviceptr('a(5:5)'), accDeviceptr('b'), accCopyout('a(3:8)'), accCopyout('a(3:8)')],
+    at: { 1: dev(1, 0), 2: dev(1, 4), 3: dev(1, 8), 4: value(null), 5: ok },
+    last: ok,
+    state: { 2: { sections: [{ host: [A + 8, A + 32], block: 1, src: 0, drc: 2 }] }, 6: { sections: [] } },
+  },
+  {
+    name: 'data routines on a null pointer: no action under the spec reading (K-A5)',
+    cite: 'spec-digest A.10: NULL with zero bytes is not stated; libgomp oacc-mem.c "bad range" abort',
+    steps: [accIsPresent('c%p'), accDelete('c%p'), accCopyin('c%p')],
+    at: {
+      1: per(value(true), { 'K-A5=error': value(false), libgomp: value(false) }),
+      2: per(ok, { 'K-A5=error': err('fatal_null_routine'), libgomp: err('fatal_null_routine') }),
+    },
+    last: per(value(null), { 'K-A5=error': HALTED, libgomp: HALTED }),
+  },
+  {
+    name: 'acc_create of a null pointer returns null; acc_delete of it does nothing (K-A5)',
+    steps: [accCreate('c%p'), accDelete('c%p')],
+    at: { 1: per(value(null), { libgomp: err('fatal_null_routine') }) },
+    last: per(ok, { libgomp: HALTED }),
+  },
+  {
+    name: 'acc_create of a struct makes its pointer members indeterminate on the device',
+    steps: [accCreate('c')],
+    last: dev(1, 0),
+    state: { 1: { attachments: [{ ptr: C, ac: 0, device: { space: 'indeterminate' } }] } },
+  },
+];
+
+export default section({
+  spec: 'OpenACC 3.3',
+  section: '3.2.18',
+  title: 'acc_copyin, acc_create',
+  rules: ['OpenACC 3.3 §3.2.18 acc_copyin, acc_create'],
+  world: ACC_WORLD,
+  rows,
+});

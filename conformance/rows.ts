@@ -1,0 +1,158 @@
+// Conformance scenarios as data. A row is a world, the steps (the JSON program language of
+// lang/program.ts and lang/openmp.ts) and what each step must observe, and where useful the state
+// after it, under each profile. Expectations are written by hand from the spec text
+// (spec-digest.md, seeds/) and from runtime evidence (profiles/builtin.ts); they are never computed
+// by running an engine. conformance/run.ts runs every row on both engines under every built-in
+// profile and checks each against them.
+//
+// One file per spec section (conformance/acc/2.7.2-attach-action.ts, conformance/omp/25.5-…), so
+// `grep -rl "2.7.2" conformance model impl` finds the scenarios beside the rule and its impl.
+
+import type { Snapshot } from '../lang/observation.js';
+import type { Program, Step, World } from '../lang/program.js';
+import type { ErrorCode, DevAddr, HostAddr } from '../lang/observation.js';
+
+// ------------------------------------------------------------------------------------------------
+// What a step may observe
+
+/** An expected observation. Error and undefined observations are matched without their message. */
+export type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'value'; value: boolean | DevAddr | HostAddr | 0 | 1 | null }
+  | { kind: 'read'; values: (number | null)[] }
+  | { kind: 'error'; code: ErrorCode }
+  /** The spec leaves the outcome open: anything goes from here (the `undefined` observation). */
+  | { kind: 'undefined' }
+  | { kind: 'halted' }
+  /** The step runs and the program goes on: any `ok`, `value` or `read`. Default for unlisted steps. */
+  | { kind: 'runs' }
+  /** Any of these: the set of outcomes the spec (or the evidence) allows. */
+  | { kind: 'oneOf'; of: Outcome[] };
+
+/**
+ * A value for every profile with overrides. An override names a built-in profile (it also applies
+ * to every profile that `extends` it, nearest first) or a knob reading `K-A13=error` (several
+ * joined by `,`): such a key adds a run under `spec` with those readings to the row.
+ */
+export interface PerProfile<T> {
+  $default: T;
+  $by: Record<string, T>;
+}
+
+export type Expect<T> = T | PerProfile<T>;
+
+/** A partial canonical state: each field given is compared whole. */
+export type StateExpect = Partial<Snapshot>;
+
+export interface Row {
+  /** What the scenario is, in words. */
+  name: string;
+  /** Where the expectation comes from when it is not the file's section alone (spec text, knob, evidence). */
+  cite?: string;
+  /** Defaults to the section's world. */
+  world?: World;
+  steps: Step[];
+  /**
+   * Expected observation of a step, by 1-based step number. An unlisted step must run (`runs`), or
+   * observe `halted` once an earlier step is expected to stop the program (error or undefined).
+   */
+  at?: Record<number, Expect<Outcome>>;
+  /** Expected observation of the last step (shorthand for `at[steps.length]`). */
+  last?: Expect<Outcome>;
+  /** Expected (partial) state after a step, by 1-based step number. */
+  state?: Record<number, Expect<StateExpect>>;
+  /** A label when the row is a case of the README routine table (scripts/routine-table.ts). */
+  table?: string;
+}
+
+export interface Section {
+  /** `OpenACC 3.3` or `OpenMP 6.0`. */
+  spec: string;
+  /** Section number without `§`, as in the file name: `2.7.2`, `25.5`. */
+  section: string;
+  title: string;
+  /** The model's rule citations this file covers (properties/coverage.ts lists them all). */
+  rules: string[];
+  world: World;
+  rows: Row[];
+}
+
+// ------------------------------------------------------------------------------------------------
+// Builders
+
+export const ok: Outcome = { kind: 'ok' };
+export const RUNS: Outcome = { kind: 'runs' };
+export const UNDEF: Outcome = { kind: 'undefined' };
+export const HALTED: Outcome = { kind: 'halted' };
+export const value = (v: Extract<Outcome, { kind: 'value' }>['value']): Outcome => ({ kind: 'value', value: v });
+export const dev = (block: number, offset = 0): Outcome => value({ block, offset });
+export const hostPtr = (host: number): Outcome => value({ host });
+export const read = (...values: (number | null)[]): Outcome => ({ kind: 'read', values });
+/** `n` elements all equal to `v` (null: indeterminate). */
+export const readAll = (n: number, v: number | null): Outcome => ({ kind: 'read', values: Array<number | null>(n).fill(v) });
+export const err = (code: ErrorCode): Outcome => ({ kind: 'error', code });
+export const oneOf = (...of: Outcome[]): Outcome => ({ kind: 'oneOf', of });
+/** `$default` under every profile, except where `by` names the profile (or one it extends) or adds a knob reading. */
+export const per = ($default: Outcome, $by: Record<string, Outcome>): PerProfile<Outcome> => ({ $default, $by });
+/** `per` for state expectations. */
+export const perState = ($default: StateExpect, $by: Record<string, StateExpect>): PerProfile<StateExpect> => ({ $default, $by });
+
+export function isPerProfile<T>(x: Expect<T>): x is PerProfile<T> {
+  return typeof x === 'object' && x !== null && '$default' in x && '$by' in x;
+}
+
+export function section(s: Section): Section {
+  return s;
+}
+
+export function rowProgram(sec: Section, row: Row): Program {
+  return { world: row.world ?? sec.world, steps: row.steps };
+}
+
+/** Every override key a row uses, in its observation and state expectations. */
+export function overrideKeys(row: Row): string[] {
+  const keys = new Set<string>();
+  const add = (e: Expect<unknown> | undefined) => {
+    if (e !== undefined && isPerProfile(e)) for (const k of Object.keys(e.$by)) keys.add(k);
+  };
+  add(row.last);
+  for (const e of Object.values(row.at ?? {})) add(e);
+  for (const e of Object.values(row.state ?? {})) add(e);
+  return [...keys];
+}
+
+/** Keys of the form `K-A13=error,K-B4=remove`: extra runs under `spec` with these readings. */
+export const KNOB_KEY = /^K-[A-Z]\d+[a-z]?=[^,=]+(,K-[A-Z]\d+[a-z]?=[^,=]+)*$/;
+
+export function parseKnobKey(key: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of key.split(',')) {
+    const [id, reading] = part.split('=') as [string, string];
+    out[id] = reading;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Rendering expectations (failure messages, the count script)
+
+export function formatOutcome(o: Outcome): string {
+  switch (o.kind) {
+    case 'ok':
+    case 'halted':
+    case 'runs':
+    case 'undefined':
+      return o.kind;
+    case 'value':
+      if (o.value === null) return 'null';
+      if (typeof o.value === 'boolean' || typeof o.value === 'number') return String(o.value);
+      if ('host' in o.value) return `host:0x${o.value.host.toString(16)}`;
+      return `dev#${o.value.block}+${o.value.offset}`;
+    case 'read':
+      return `read [${o.values.map((v) => (v === null ? '?' : String(v))).join(', ')}]`;
+    case 'error':
+      return `error ${o.code}`;
+    case 'oneOf':
+      return `one of {${o.of.map(formatOutcome).join(' | ')}}`;
+  }
+}

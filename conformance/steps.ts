@@ -1,0 +1,134 @@
+// Step builders for conformance rows: each returns a plain step of the JSON program language, so a
+// row reads like the program it stands for. One copy for every section file.
+
+import type {
+  AccDataRoutine,
+  AccEnterClauseName,
+  AccExitClauseName,
+  AccRegionClauseName,
+  Clause,
+  KernelBody,
+  Step,
+  VarRef,
+} from '../lang/program.js';
+import type { DeviceArg, MapItem, OmpMapModifier, OmpMapType, PtrArg } from '../lang/openmp.js';
+
+// ------------------------------------------------------------------------------------------------
+// Host actions
+
+export const assign = (ptr: VarRef, target: VarRef): Step => ({ op: 'pointer_assign', ptr, target });
+export const nullify = (ptr: VarRef): Step => ({ op: 'nullify', ptr });
+export const hostWrite = (ref: VarRef, value: number): Step => ({ op: 'host_write', var: ref, value });
+export const hostRead = (ref: VarRef): Step => ({ op: 'host_read', var: ref });
+
+// ------------------------------------------------------------------------------------------------
+// OpenACC
+
+type AnyClause = AccRegionClauseName | AccEnterClauseName | AccExitClauseName;
+const clause =
+  <N extends AnyClause>(name: N) =>
+  (...vars: VarRef[]): Clause<N> => ({ clause: name, vars });
+export const copy = clause('copy');
+export const copyin = clause('copyin');
+export const copyout = clause('copyout');
+export const create = clause('create');
+export const present = clause('present');
+export const noCreate = clause('no_create');
+export const attach = clause('attach');
+export const detach = clause('detach');
+export const del = clause('delete');
+
+export const enterData = (...clauses: Clause<AccEnterClauseName>[]): Step => ({ op: 'acc_enter_data', clauses });
+export const exitData = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses });
+export const exitDataFinalize = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses, finalize: true });
+export const dataBegin = (...clauses: Clause<AccRegionClauseName>[]): Step => ({ op: 'acc_data_begin', clauses });
+export const dataEnd: Step = { op: 'acc_data_end' };
+/** `!$acc parallel loop` reading every element of `ref`. */
+export const parallelRead = (ref: VarRef, ...clauses: Clause<AccRegionClauseName>[]): Step => ({ op: 'acc_parallel', clauses, body: { read: ref } });
+/** `!$acc parallel loop` writing `value` to every element of `ref`. */
+export const parallelWrite = (ref: VarRef, value: number, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
+  op: 'acc_parallel',
+  clauses,
+  body: { write: ref, value },
+});
+/** `!$acc parallel loop default(present)`. */
+export const parallelDefaultPresent = (body: KernelBody, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
+  op: 'acc_parallel',
+  clauses,
+  default: 'present',
+  body,
+});
+const routine =
+  (op: AccDataRoutine['op']) =>
+  (ref: VarRef): Step => ({ op, var: ref });
+export const accCopyin = routine('acc_copyin');
+export const accCreate = routine('acc_create');
+export const accCopyout = routine('acc_copyout');
+export const accCopyoutFinalize = routine('acc_copyout_finalize');
+export const accDelete = routine('acc_delete');
+export const accDeleteFinalize = routine('acc_delete_finalize');
+export const accAttach = (ptr: VarRef): Step => ({ op: 'acc_attach', ptr });
+export const accDetach = (ptr: VarRef): Step => ({ op: 'acc_detach', ptr });
+export const accDetachFinalize = (ptr: VarRef): Step => ({ op: 'acc_detach_finalize', ptr });
+export const accIsPresent = (ref: VarRef, bytes?: number): Step =>
+  bytes === undefined ? { op: 'acc_is_present', var: ref } : { op: 'acc_is_present', var: ref, bytes };
+export const accDeviceptr = (ref: VarRef): Step => ({ op: 'acc_deviceptr', var: ref });
+
+// ------------------------------------------------------------------------------------------------
+// OpenMP
+
+/** The host device, spelt `omp_get_initial_device()`. */
+export const HOST: DeviceArg = 'initial';
+/** `omp_invalid_device`. */
+export const INVALID: DeviceArg = -2;
+
+export const map = (type: OmpMapType, vars: VarRef[], ...modifiers: OmpMapModifier[]): MapItem =>
+  modifiers.length > 0 ? { type, vars, modifiers } : { type, vars };
+const onDevice = (device: DeviceArg | undefined) => (device === undefined ? {} : { device });
+export const ompEnter = (maps: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_enter_data', maps, ...onDevice(device) });
+export const ompExit = (maps: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_exit_data', maps, ...onDevice(device) });
+export const ompDataBegin = (maps: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_data_begin', maps, ...onDevice(device) });
+export const ompDataEnd: Step = { op: 'omp_target_data_end' };
+export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg): Step => ({
+  op: 'omp_target',
+  maps,
+  body: { read: ref },
+  ...onDevice(device),
+});
+export const targetWrite = (ref: VarRef, value: number, maps: MapItem[] = [], device?: DeviceArg): Step => ({
+  op: 'omp_target',
+  maps,
+  body: { write: ref, value },
+  ...onDevice(device),
+});
+
+/** The address of host variable `name`, plus a byte offset. */
+export const v = (name: VarRef, offset?: number): PtrArg => (offset === undefined || offset === 0 ? { var: name } : { var: name, offset });
+/** The pointer an `omp_target_alloc` step named `handle` returned, plus a byte offset. */
+export const h = (handle: string, offset?: number): PtrArg => (offset === undefined || offset === 0 ? { handle } : { handle, offset });
+
+export const alloc = (result: string, bytes: number, device: DeviceArg = 0): Step => ({ op: 'omp_target_alloc', bytes, device, result });
+export const free = (ptr: PtrArg, device: DeviceArg = 0): Step => ({ op: 'omp_target_free', ptr, device });
+export const isPresent = (ptr: PtrArg, device: DeviceArg = 0): Step => ({ op: 'omp_target_is_present', ptr, device });
+export const isAccessible = (ptr: PtrArg, bytes: number, device: DeviceArg = 0): Step => ({ op: 'omp_target_is_accessible', ptr, bytes, device });
+export const mappedPtr = (ptr: PtrArg, device: DeviceArg = 0): Step => ({ op: 'omp_get_mapped_ptr', ptr, device });
+/** `omp_target_associate_ptr(host, dev, bytes, offset, device)`. */
+export const associate = (host: PtrArg, devPtr: PtrArg, bytes: number, offset = 0, device: DeviceArg = 0): Step => ({
+  op: 'omp_target_associate_ptr',
+  host,
+  dev: devPtr,
+  bytes,
+  offset,
+  device,
+});
+export const disassociate = (ptr: PtrArg, device: DeviceArg = 0): Step => ({ op: 'omp_target_disassociate_ptr', ptr, device });
+/** `omp_target_memcpy(dst, src, bytes, dst_offset, src_offset, dst_device, src_device)`. */
+export const memcpy = (
+  dst: PtrArg,
+  src: PtrArg,
+  bytes: number,
+  dstOffset: number,
+  srcOffset: number,
+  dstDevice: DeviceArg,
+  srcDevice: DeviceArg,
+): Step => ({ op: 'omp_target_memcpy', dst, src, bytes, dst_offset: dstOffset, src_offset: srcOffset, dst_device: dstDevice, src_device: srcDevice });

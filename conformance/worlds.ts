@@ -1,0 +1,39 @@
+// The worlds conformance rows run in, with the host addresses of their objects (lang/program.ts
+// hostLayout: arrays first, then structs, each 0x100-aligned with a 0x100 gap).
+
+import type { World } from '../lang/program.js';
+
+/** OpenACC: `a` (10 × 1), `b` (10 × 2), struct `c` with pointer member `p`; one discrete device. */
+export const ACC_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: 1 },
+    { name: 'b', length: 10, init: 2 },
+  ],
+  structs: [{ name: 'c', pointers: ['p'] }],
+};
+
+/** ACC_WORLD with `c%p => a(2:4)` from the start. */
+export const ACC_WORLD_ATTACHED: World = { ...ACC_WORLD, structs: [{ name: 'c', pointers: ['p'], init: { p: 'a(2:4)' } }] };
+
+/** ACC_WORLD without `b`: the seed's detach program (c sits at 0x1200 there). */
+export const ACC_WORLD_NO_B: World = { arrays: [{ name: 'a', length: 10, init: 1 }], structs: [{ name: 'c', pointers: ['p'] }] };
+
+/** OpenMP: ACC_WORLD's objects; device 0 is discrete, device 1 shares memory with the host, the host is device 2. */
+export const OMP_WORLD: World = { ...ACC_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
+
+/**
+ * The README routine table's world: `a` of 8 integers (32 bytes); devices 0 and 1 discrete, 2
+ * shares memory with the host, the host is device 3.
+ */
+export const TABLE_WORLD: World = {
+  arrays: [{ name: 'a', length: 8, init: 1 }],
+  structs: [],
+  devices: [{ kind: 'discrete' }, { kind: 'discrete' }, { kind: 'shared' }],
+};
+
+/** Host addresses in ACC_WORLD and OMP_WORLD. */
+export const A = 0x1000;
+export const B = 0x1200;
+export const C = 0x1400;
+/** c's address in ACC_WORLD_NO_B. */
+export const C_NO_B = 0x1200;
