@@ -11,14 +11,18 @@ import { runDiff, stateShape, type DiffProgress, type DiffResult, type Divergenc
 import type { ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
-import { saveOrWarn, type Io } from './main.js';
+import { saveFindOrWarn, savedLine, type Io } from './main.js';
+import { runDir } from '../counterexamples/store.js';
 
 export interface DiffCliOptions {
   compare: CompareMode;
   seed?: number;
   runs?: number;
   time?: number;
-  out: string;
+  /** Where to save the classes (default: a new folder under .mapcheck/runs/). */
+  out?: string;
+  /** Also save the classes the comparison does not count. */
+  saveAll?: boolean;
   api: ApiChoice;
   maxSteps?: number;
 }
@@ -115,7 +119,8 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
   const b = loadProfile(argB);
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
   // A directory that cannot take the cases is bad input, found before the campaign rather than after.
-  prepareCaseDir(o.out);
+  if (o.out !== undefined) prepareCaseDir(o.out);
+  const out = o.out ?? runDir(seed);
   const differing = differingKnobs(a, b);
   const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
   io.out(`diff: model:${a.name} vs model:${b.name}, comparing ${o.compare}, ${o.api} programs, ${budget}\nseed: ${seed}\n`);
@@ -135,8 +140,10 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
   const reproduce = reproduceCommand({ a: argA, b: argB }, result, o);
   const found = { by: 'mapcheck diff', seed, date: new Date().toISOString().slice(0, 10), command: reproduce };
   /** The line that says where the class was saved; the class is printed before it is saved. */
+  const counted = new Set(result.classes);
   const save = (c: DivergenceClass): string => {
     if (c.kind === 'undefined') return '    not saved: a replay compares nothing after undefined behaviour';
+    if (!counted.has(c) && !o.saveAll) return '    not saved: the comparison does not count this class (--save-all saves it)';
     const saved = buildCase({
       program: c.program,
       a: modelSide(a),
@@ -147,8 +154,8 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
       found,
       profileRefs: { a: argA, b: argB },
     });
-    const path = saveOrWarn(o.out, saved, io);
-    return path === null ? '    not saved (see the warning)' : `    saved: ${path}`;
+    const kept = saveFindOrWarn(out, saved, io);
+    return kept === null ? '    not saved (see the warning)' : `    ${savedLine(kept, saved.status, 'its replay checks that the difference persists').replace(/\n/g, '\n    ')}`;
   };
 
   const seconds = (ms: number) => (ms / 1000).toFixed(1);

@@ -12,7 +12,7 @@ import { DETACH, REATTACH, cli } from './test-support.js';
 import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../toolchain/host.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const seed003 = (slug: string) => join(root, 'counterexamples', `seed-003-${slug}.json`);
+const seed003 = (slug: string) => join(root, 'counterexamples', 'cases', `seed-003-${slug}.json`);
 
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-emit-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -5,7 +5,7 @@
 // input (program or case file, profile, flag), reported as one line on stderr; 3 internal error.
 
 import { randomBytes } from 'node:crypto';
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { InputError, loadProgramFile } from '../lang/validate.js';
@@ -16,8 +16,9 @@ import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile } from '../profiles/
 import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
 import { CampaignCrash, runCampaign, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
 import { APIS, DEFAULT_API, type ApiChoice } from '../properties/api.js';
-import { buildCase, prepareCaseDir, saveCase, type CaseFile } from '../counterexamples/case.js';
+import { buildCase, prepareCaseDir, type CaseFile } from '../counterexamples/case.js';
 import { replayCorpus } from '../counterexamples/corpus.js';
+import { CORPUS_DIR, promoteCase, runDir, saveFind } from '../counterexamples/store.js';
 import { RuleCoverage } from '../properties/coverage.js';
 import { EXPLAIN_FORMATS, explainCase, loadCaseToExplain, renderExplanation, type ExplainFormat } from './explain.js';
 import { emitFile, type EmitApi, type EmitLang } from './emit.js';
@@ -138,7 +139,8 @@ interface FuzzOptions {
   seed?: number;
   runs?: number;
   time?: number;
-  out: string;
+  /** Where to save a find (default: a new folder under .mapcheck/runs/). */
+  out?: string;
   maxSteps?: number;
   /** Print the spec-rule coverage table at the end (`--no-coverage` turns it off). */
   coverage: boolean;
@@ -224,17 +226,19 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
   const compare: CompareMode = o.compare ?? (againstImpl ? 'state' : 'observations');
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
   // A directory that cannot take the case is bad input, found before the campaign rather than after.
-  prepareCaseDir(o.out);
+  // Without --out, finds go to a fresh untracked folder, created with the first saved case.
+  if (o.out !== undefined) prepareCaseDir(o.out);
+  const out = o.out ?? runDir(seed);
 
   const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
   io.out(`fuzz: ${sideLabel(a)} vs ${sideLabel(b)}, ${o.api} programs, comparing ${compare}, ${budget}\nseed: ${seed}\n`);
-  const corpusFailed = replayCorpusFirst(o.out, a, b, io);
+  const corpusFailed = corpusDirs(o.out).reduce((n, dir) => n + replayCorpusFirst(dir, a, b, io), 0);
   const coverage = o.coverage ? new RuleCoverage() : null;
   // Printed last whatever the outcome; a saved case that no longer replays fails the run like a divergence.
   const finish = (code: number): number => {
     if (coverage)
       io.out(`\nspec-rule coverage (hits: steps in which a model side fired the rule):\n${table(coverage.tableRows(), '  ')}\n  ${coverage.summary()}\n`);
-    if (corpusFailed > 0) io.out(`\n${corpusFailed} saved case(s) in ${displayPath(o.out)} no longer replay as recorded (listed above)\n`);
+    if (corpusFailed > 0) io.out(`\n${corpusFailed} saved case(s) no longer replay as recorded (listed above)\n`);
     return corpusFailed > 0 ? EXIT_DIVERGENCE : code;
   };
 
@@ -296,26 +300,36 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
     found: { by: 'mapcheck fuzz', seed, date: new Date().toISOString().slice(0, 10), command: reproduce },
     profileRefs: { a: o.profile, b: againstImpl ? o.profile : o.against },
   });
-  const path = saveOrWarn(o.out, saved, io);
+  const kept = saveFindOrWarn(out, saved, io);
   const meaning =
     saved.status === 'fixed'
-      ? 'a bug in impl: its replay in npm test stays red until impl agrees with the model'
-      : 'an expected difference between the profiles: its replay checks that it persists';
-  io.out(`\n${path === null ? '' : `saved: ${displayPath(path)} (status ${saved.status}: ${meaning})\n`}reproduce: ${reproduce}\n`);
+      ? 'a bug in impl: once promoted, its replay in npm test stays red until impl agrees with the model'
+      : 'an expected difference between the profiles: once promoted, its replay checks that it persists';
+  io.out(`\n${kept === null ? '' : `${savedLine(kept, saved.status, meaning)}\n`}reproduce: ${reproduce}\n`);
   return finish(EXIT_DIVERGENCE);
 }
 
-/**
- * Saves a case; when that fails, warns in one line on stderr and returns null. What was found has
- * been printed by then, and the exit code still says it was found.
- */
-export function saveOrWarn(dir: string, c: CaseFile, io: Io): string | null {
+/** Saves a find unless it is already kept (corpus or run folder); warns instead of failing. */
+export function saveFindOrWarn(dir: string, c: CaseFile, io: Io): { path: string; fresh: boolean } | null {
   try {
-    return saveCase(dir, c);
+    return saveFind(dir, c);
   } catch (e) {
     io.err(`warning: the case was not saved in ${dir}: ${((e as Error)?.message ?? String(e)).split('\n')[0]}\n`);
     return null;
   }
+}
+
+/** `saved: PATH (…)` for a new find, `already kept: PATH` for one kept before; with how to promote it. */
+export function savedLine(kept: { path: string; fresh: boolean }, status: string, meaning: string): string {
+  const path = displayPath(kept.path);
+  if (!kept.fresh) return `already kept: ${path} (same program and sides; not saved again)`;
+  const untracked = resolve(kept.path).startsWith(resolve(CORPUS_DIR)) ? '' : `\n  untracked; to keep it in the regression corpus: npx mapcheck promote ${path} --name NAME --title TITLE`;
+  return `saved: ${path} (status ${status}: ${meaning})${untracked}`;
+}
+
+/** The folders a campaign replays first: the tracked corpus, and --out when it is another folder. */
+function corpusDirs(out: string | undefined): string[] {
+  return out === undefined || resolve(out) === resolve(CORPUS_DIR) ? [CORPUS_DIR] : [CORPUS_DIR, out];
 }
 
 /**
@@ -420,7 +434,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--seed <n>', 'campaign seed (default: random, always printed)').argParser(seedValue))
     .addOption(new Option('--runs <n>', 'number of programs to try (default 100)').argParser(positiveInteger).conflicts('time'))
     .addOption(new Option('--time <seconds>', 'fuzz for this long instead of a run count').argParser(positiveSeconds))
-    .addOption(new Option('--out <dir>', 'where to save a counterexample').default('counterexamples'))
+    .addOption(new Option('--out <dir>', 'where to save a counterexample (default: a new untracked folder under .mapcheck/runs/)'))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .option('--no-coverage', 'do not print the spec-rule coverage table at the end')
     .addOption(
@@ -439,7 +453,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--seed <n>', 'campaign seed (default: random, always printed)').argParser(seedValue))
     .addOption(new Option('--runs <n>', 'number of programs to generate (default 100)').argParser(positiveInteger).conflicts('time'))
     .addOption(new Option('--time <seconds>', 'generate programs for this long instead of a run count').argParser(positiveSeconds))
-    .addOption(new Option('--out <dir>', 'where to save one case per class').default('counterexamples'))
+    .addOption(new Option('--out <dir>', 'where to save one case per class (default: a new untracked folder under .mapcheck/runs/)'))
+    .option('--save-all', 'also save the classes the comparison does not count (masked, state-only)')
     .addOption(new Option('--api <api>', 'which programs to generate: openacc, openmp, or both').choices(APIS).default(DEFAULT_API))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .action((a: string, b: string, o: DiffCliOptions) => setExit(diffCommand(a, b, o, io)));
@@ -459,6 +474,19 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--api <api>', "directive set (default: the program's own)").choices(['openacc', 'openmp']))
     .action((file: string, o: { lang: EmitLang; api?: EmitApi }) => {
       io.out(emitFile(file, o));
+      setExit(EXIT_OK);
+    });
+
+  root
+    .command('promote')
+    .description('move a case (e.g. from .mapcheck/runs/) into the tracked regression corpus, with a name and a title')
+    .argument('<case>', 'a saved case file')
+    .requiredOption('--name <name>', 'file name in the corpus, lower-case words with dashes (e.g. cray-reattach-skipped)')
+    .option('--title <title>', 'one line saying what the case shows (default: its current title)')
+    .option('--to <dir>', 'the corpus folder (default: counterexamples/cases of this package)')
+    .action((file: string, o: { name: string; title?: string; to?: string }) => {
+      const path = promoteCase(file, o);
+      io.out(`promoted: ${displayPath(file)} -> ${displayPath(path)}\n`);
       setExit(EXIT_OK);
     });
 

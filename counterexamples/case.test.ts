@@ -16,7 +16,7 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const here = dirname(fileURLToPath(import.meta.url));
-const reattach = loadCaseFile(join(here, 'seed-000-reattach-after-reassociation.json'));
+const reattach = loadCaseFile(join(here, 'cases', 'seed-000-reattach-after-reassociation.json'));
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-case-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -69,7 +69,7 @@ describe('replayCorpus', () => {
     expect(second.out).toContain(`FAILED ${join(dir, basename(REATTACH))}`);
     expect(second.out).toMatch(/status fixed, but model:spec vs model:cray-19 still diverge at step 6/);
     expect(second.out).toMatch(/no divergence in 1 runs/);
-    expect(second.out).toMatch(/1 saved case\(s\) in .* no longer replay as recorded/);
+    expect(second.out).toMatch(/1 saved case\(s\) no longer replay as recorded/);
   });
 });
 

@@ -1,12 +1,12 @@
-// Replays every saved counterexample in this directory: one test per case file, so a file that no
+// Replays every saved counterexample of the tracked corpus (counterexamples/cases/): one test per case file, so a file that no
 // longer loads or replays fails on its own and names its problems.
 
-import { basename, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
 import { expect, test } from 'vitest';
 import { listCaseFiles, loadCaseFile, replayCase } from './case.js';
+import { CORPUS_DIR } from './store.js';
 
-const cases = listCaseFiles(dirname(fileURLToPath(import.meta.url)));
+const cases = listCaseFiles(CORPUS_DIR);
 
 test('the counterexample directory holds saved cases', () => {
   expect(cases.length).toBeGreaterThan(0);

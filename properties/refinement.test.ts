@@ -1,8 +1,8 @@
 // `npm test` as a fuzzing campaign: under every built-in profile, the optimised runtime (impl) must
 // refine the executable specification (model): same observation and same canonical state after
-// every step of every generated program. A divergence is shrunk, saved as a case under
-// counterexamples/ (status `fixed`: once the impl is repaired the case must replay green), and
-// fails the test with the minimal program.
+// every step of every generated program. A divergence is shrunk, saved as a case in an untracked
+// folder under .mapcheck/runs/ (status `fixed`; `mapcheck promote` moves it into the corpus, where
+// it must replay green once the impl is repaired), and fails the test with the minimal program.
 //
 // Budget: MAPCHECK_RUNS / MAPCHECK_TIME / MAPCHECK_SEED (see budget.ts campaignBudgetFromEnv).
 // Each campaign generates OpenACC and OpenMP programs within that one budget (api `both`: the
@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { formatObservation } from '../lang/observation.js';
 import { KNOBS, builtinProfileNames, loadProfile, type Profile } from '../profiles/index.js';
 import { buildCase, saveCase } from '../counterexamples/case.js';
+import { RUNS_DIR } from '../counterexamples/store.js';
 import { runCampaign } from './campaign.js';
 import { DEFAULT_SEED, DEFAULT_TEST_RUNS, campaignBudgetFromEnv, type CampaignBudget } from './budget.js';
 import { renderProgram } from './shrink.js';
@@ -23,7 +24,7 @@ import { sideLabel, type Side } from './compare.js';
 import type { ApiChoice } from './api.js';
 import { RuleCoverage } from './coverage.js';
 
-const CASE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'counterexamples');
+const CASE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', RUNS_DIR, 'npm-test');
 const budget = campaignBudgetFromEnv();
 
 /**

@@ -1,4 +1,4 @@
-// Compile check for `mapcheck emit`: every saved case in counterexamples/ is emitted as Fortran and
+// Compile check for `mapcheck emit`: every saved case in counterexamples/cases/ is emitted as Fortran and
 // as C, compiled with gfortran / gcc (-fopenacc, or -fopenmp for OpenMP cases), linked, and run when
 // a run means something without a GPU. Exits 1 when any program fails to compile, or a run does not
 // end as predicted; a case emit cannot write is reported and skipped, and a program calling a
@@ -29,7 +29,7 @@ import { EmitError, emitProgram, hostFallbackVerdict, loadEmitInput, type EmitLa
 import { InputError } from '../lang/validate.js';
 import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../toolchain/host.js';
 
-const USAGE = 'usage: npx tsx scripts/compile-emitted.ts [DIR]   (DIR: a directory of saved cases, default counterexamples)';
+const USAGE = 'usage: npx tsx scripts/compile-emitted.ts [DIR]   (DIR: a directory of saved cases, default counterexamples/cases)';
 
 const COMPILERS: Record<EmitLang, { command: string; ext: string }> = {
   fortran: { command: 'gfortran', ext: 'f90' },
@@ -50,7 +50,7 @@ function caseDirectory(args: string[]): string {
   };
   if (args.length > 1) usageError(`one DIR expected, got ${args.length} arguments`);
   if (args[0]?.startsWith('-')) usageError(`unknown option ${args[0]}`);
-  const dir = args[0] ?? 'counterexamples';
+  const dir = args[0] ?? 'counterexamples/cases';
   let isDirectory: boolean;
   try {
     isDirectory = statSync(dir).isDirectory();
