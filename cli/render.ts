@@ -4,6 +4,7 @@
 import { hostLayout, ELEMENT_BYTES, POINTER_BYTES, type Clause, type KernelBody, type Step, type World } from '../lang/program.js';
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { formatPtr, type Snapshot } from '../lang/observation.js';
+import { dispatch, type PerOp } from '../lang/ops.js';
 
 function renderClauses(clauses: Clause<string>[]): string {
   return clauses.map((c) => ` ${c.clause}(${c.vars.join(', ')})`).join('');
@@ -37,70 +38,53 @@ function renderPtr(p: PtrArg): string {
   return p.offset ? `${base}+${p.offset}` : base;
 }
 
+const routineOnVar = (s: { op: string; var: string }) => `${s.op}(${s.var})`;
+const routineOnPtr = (s: { op: string; ptr: string }) => `${s.op}(${s.ptr})`;
+const ompPtrRoutine = (s: { op: string; ptr: PtrArg; device: DeviceArg }) => `${s.op}(${renderPtr(s.ptr)}, ${renderDevice(s.device)})`;
+
+/** How each op reads to a person: a record keyed by the table of operations (lang/ops.ts). */
+const RENDER: PerOp<string> = {
+  acc_enter_data: (s) => `!$acc enter data${renderClauses(s.clauses)}`,
+  acc_exit_data: (s) => `!$acc exit data${renderClauses(s.clauses)}${s.finalize ? ' finalize' : ''}`,
+  acc_data_begin: (s) => `!$acc data${renderClauses(s.clauses)}`,
+  acc_data_end: () => '!$acc end data',
+  acc_parallel: (s) => `!$acc parallel${renderClauses(s.clauses)}${s.default ? ` default(${s.default})` : ''} { ${renderBody(s.body)} }`,
+  acc_copyin: routineOnVar,
+  acc_create: routineOnVar,
+  acc_copyout: routineOnVar,
+  acc_copyout_finalize: routineOnVar,
+  acc_delete: routineOnVar,
+  acc_delete_finalize: routineOnVar,
+  acc_deviceptr: routineOnVar,
+  acc_is_present: (s) => (s.bytes === undefined ? `acc_is_present(${s.var})` : `acc_is_present(${s.var}, ${s.bytes})`),
+  acc_attach: routineOnPtr,
+  acc_detach: routineOnPtr,
+  acc_detach_finalize: routineOnPtr,
+  pointer_assign: (s) => `${s.ptr} => ${s.target}`,
+  nullify: (s) => `nullify(${s.ptr})`,
+  host_write: (s) => `${s.var} = ${s.value}`,
+  host_read: (s) => `print *, ${s.var}`,
+  omp_target_enter_data: (s) => `!$omp target enter data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
+  omp_target_exit_data: (s) => `!$omp target exit data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
+  omp_target_data_begin: (s) => `!$omp target data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
+  omp_target_data_end: () => '!$omp end target data',
+  omp_target: (s) => `!$omp target${renderMaps(s.maps)}${renderDeviceClause(s.device)} { ${renderBody(s.body)} }`,
+  omp_target_alloc: (s) => `${s.result} = omp_target_alloc(${s.bytes}, ${renderDevice(s.device)})`,
+  omp_target_free: ompPtrRoutine,
+  omp_target_is_present: ompPtrRoutine,
+  omp_target_disassociate_ptr: ompPtrRoutine,
+  omp_get_mapped_ptr: ompPtrRoutine,
+  omp_target_is_accessible: (s) => `omp_target_is_accessible(${renderPtr(s.ptr)}, ${s.bytes}, ${renderDevice(s.device)})`,
+  omp_target_associate_ptr: (s) =>
+    `omp_target_associate_ptr(${renderPtr(s.host)}, ${renderPtr(s.dev)}, ${s.bytes}, ${s.offset}, ${renderDevice(s.device)})`,
+  omp_target_memcpy: (s) =>
+    `omp_target_memcpy(${renderPtr(s.dst)}, ${renderPtr(s.src)}, ${s.bytes}, ${s.dst_offset}, ${s.src_offset}, ` +
+    `${renderDevice(s.dst_device)}, ${renderDevice(s.src_device)})`,
+};
+
 /** One step as it would appear in a Fortran program, e.g. `!$acc enter data copyin(a) attach(c%p)`. */
 export function renderStep(step: Step): string {
-  switch (step.op) {
-    case 'acc_enter_data':
-      return `!$acc enter data${renderClauses(step.clauses)}`;
-    case 'acc_exit_data':
-      return `!$acc exit data${renderClauses(step.clauses)}${step.finalize ? ' finalize' : ''}`;
-    case 'acc_data_begin':
-      return `!$acc data${renderClauses(step.clauses)}`;
-    case 'acc_data_end':
-      return '!$acc end data';
-    case 'acc_parallel': {
-      const dflt = step.default ? ` default(${step.default})` : '';
-      return `!$acc parallel${renderClauses(step.clauses)}${dflt} { ${renderBody(step.body)} }`;
-    }
-    case 'acc_copyin':
-    case 'acc_create':
-    case 'acc_copyout':
-    case 'acc_copyout_finalize':
-    case 'acc_delete':
-    case 'acc_delete_finalize':
-    case 'acc_deviceptr':
-      return `${step.op}(${step.var})`;
-    case 'acc_is_present':
-      return step.bytes === undefined ? `acc_is_present(${step.var})` : `acc_is_present(${step.var}, ${step.bytes})`;
-    case 'acc_attach':
-    case 'acc_detach':
-    case 'acc_detach_finalize':
-      return `${step.op}(${step.ptr})`;
-    case 'pointer_assign':
-      return `${step.ptr} => ${step.target}`;
-    case 'nullify':
-      return `nullify(${step.ptr})`;
-    case 'host_write':
-      return `${step.var} = ${step.value}`;
-    case 'host_read':
-      return `print *, ${step.var}`;
-    case 'omp_target_enter_data':
-      return `!$omp target enter data${renderMaps(step.maps)}${renderDeviceClause(step.device)}`;
-    case 'omp_target_exit_data':
-      return `!$omp target exit data${renderMaps(step.maps)}${renderDeviceClause(step.device)}`;
-    case 'omp_target_data_begin':
-      return `!$omp target data${renderMaps(step.maps)}${renderDeviceClause(step.device)}`;
-    case 'omp_target_data_end':
-      return '!$omp end target data';
-    case 'omp_target':
-      return `!$omp target${renderMaps(step.maps)}${renderDeviceClause(step.device)} { ${renderBody(step.body)} }`;
-    case 'omp_target_alloc':
-      return `${step.result} = omp_target_alloc(${step.bytes}, ${renderDevice(step.device)})`;
-    case 'omp_target_free':
-    case 'omp_target_is_present':
-    case 'omp_target_disassociate_ptr':
-    case 'omp_get_mapped_ptr':
-      return `${step.op}(${renderPtr(step.ptr)}, ${renderDevice(step.device)})`;
-    case 'omp_target_is_accessible':
-      return `omp_target_is_accessible(${renderPtr(step.ptr)}, ${step.bytes}, ${renderDevice(step.device)})`;
-    case 'omp_target_associate_ptr':
-      return `omp_target_associate_ptr(${renderPtr(step.host)}, ${renderPtr(step.dev)}, ${step.bytes}, ${step.offset}, ${renderDevice(step.device)})`;
-    case 'omp_target_memcpy':
-      return (
-        `omp_target_memcpy(${renderPtr(step.dst)}, ${renderPtr(step.src)}, ${step.bytes}, ${step.dst_offset}, ${step.src_offset}, ` +
-        `${renderDevice(step.dst_device)}, ${renderDevice(step.src_device)})`
-      );
-  }
+  return dispatch(RENDER, step);
 }
 
 /** `0x1000`. */

@@ -21,6 +21,7 @@ import type {
 } from '../lang/openmp.js';
 import { ELEMENT_BYTES, POINTER_BYTES, worldDevices, type KernelBody, type World } from '../lang/program.js';
 import type { KnobValues } from '../profiles/index.js';
+import { unreachable } from '../lang/ops.js';
 import { IntervalTree } from './interval-tree.js';
 import {
   DEVICE_BASE,
@@ -312,7 +313,7 @@ export class OmpRuntime {
       case 'omp_target_memcpy':
         return this.memcpy(step);
       default:
-        throw new Error(`unknown OpenMP step op '${(step as { op: string }).op}'`);
+        return unreachable(step, 'OpenMP step op');
     }
   }
 

@@ -19,6 +19,7 @@ import {
   type World,
 } from '../lang/program.js';
 import type { KnobValues, Profile } from '../profiles/index.js';
+import { unreachable } from '../lang/ops.js';
 import { IntervalTree } from './interval-tree.js';
 import {
   DEVICE_BASE,
@@ -247,7 +248,7 @@ export class AccRuntime implements Engine {
       case 'omp_target_memcpy':
         return this.omp.execute(step);
       default:
-        throw new Error(`unknown step op '${(step as { op: string }).op}'`);
+        return unreachable(step, 'step op');
     }
   }
 

@@ -20,6 +20,7 @@ import {
   type World,
 } from './program.js';
 import type { MapItem, OmpMapModifier, OmpMapType, PtrArg } from './openmp.js';
+import { STEP_OPS, isStepOp, opInfo, unreachable, type Api as OpApi, type FieldRole, type RefKind } from './ops.js';
 
 /** Bad user input (program or case file): the CLI prints the one-line message and exits with 2. */
 export class InputError extends Error {
@@ -67,30 +68,19 @@ const programShape = z.strictObject({
   steps: z.array(z.unknown()),
 });
 
-const ENTER_CLAUSES = ['copyin', 'create', 'attach'] as const;
-const EXIT_CLAUSES = ['copyout', 'delete', 'detach'] as const;
-const REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'] as const;
-
-const clauses = <const N extends readonly [string, ...string[]]>(names: N) =>
+const clauses = (names: readonly [string, ...string[]]) =>
   z.array(z.strictObject({ clause: z.enum(names), vars: z.array(varRef).min(1) }));
 
 const kernelBody = z.union([z.strictObject({ read: varRef }), z.strictObject({ write: varRef, value })], {
   error: 'expected {"read": ref} or {"write": ref, "value": integer}',
 });
 
-const dataRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), var: varRef });
-const attachRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), ptr: varRef });
-
-// OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8; which
-// modifiers a construct takes is checked with the references (checkMapItems).
-const ENTER_MAP_TYPES = ['to', 'alloc'] as const;
-const EXIT_MAP_TYPES = ['from', 'release', 'delete'] as const;
-const REGION_MAP_TYPES = ['to', 'from', 'tofrom', 'alloc'] as const;
-
-const maps = <const T extends readonly OmpMapType[]>(types: T) =>
+// OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8 (lang/ops.ts);
+// which modifiers a construct takes is checked with the references (checkMapItems).
+const maps = (types: readonly [OmpMapType, ...OmpMapType[]]) =>
   z.array(
     z.strictObject({
-      type: z.enum(types as unknown as readonly [T[number], ...T[number][]]),
+      type: z.enum(types),
       modifiers: z.array(z.enum(['always', 'present', 'delete'])).optional(),
       vars: z.array(varRef).min(1),
     }),
@@ -106,79 +96,48 @@ const ptrArg = z.union(
   ],
   { error: 'expected null, {"var": ref, "offset"?: n} or {"handle": name, "offset"?: n}' },
 );
-const ptrRoutine = <const Op extends StepOp>(op: Op) => z.strictObject({ op: z.literal(op), ptr: ptrArg, device: deviceArg });
 
-/** One strict shape per op; the key set is exactly the language's op names. */
-const STEP_SHAPES: { [Op in StepOp]: z.ZodType } = {
-  acc_enter_data: z.strictObject({ op: z.literal('acc_enter_data'), clauses: clauses(ENTER_CLAUSES) }),
-  acc_exit_data: z.strictObject({
-    op: z.literal('acc_exit_data'),
-    clauses: clauses(EXIT_CLAUSES),
-    finalize: z.boolean().optional(),
-  }),
-  acc_data_begin: z.strictObject({ op: z.literal('acc_data_begin'), clauses: clauses(REGION_CLAUSES) }),
-  acc_data_end: z.strictObject({ op: z.literal('acc_data_end') }),
-  acc_parallel: z.strictObject({
-    op: z.literal('acc_parallel'),
-    clauses: clauses(REGION_CLAUSES),
-    default: z.literal('present').optional(),
-    body: kernelBody,
-  }),
-  acc_copyin: dataRoutine('acc_copyin'),
-  acc_create: dataRoutine('acc_create'),
-  acc_copyout: dataRoutine('acc_copyout'),
-  acc_copyout_finalize: dataRoutine('acc_copyout_finalize'),
-  acc_delete: dataRoutine('acc_delete'),
-  acc_delete_finalize: dataRoutine('acc_delete_finalize'),
-  acc_attach: attachRoutine('acc_attach'),
-  acc_detach: attachRoutine('acc_detach'),
-  acc_detach_finalize: attachRoutine('acc_detach_finalize'),
-  acc_is_present: z.strictObject({
-    op: z.literal('acc_is_present'),
-    var: varRef,
-    bytes: z.int().min(0).optional(),
-  }),
-  acc_deviceptr: z.strictObject({ op: z.literal('acc_deviceptr'), var: varRef }),
-  pointer_assign: z.strictObject({ op: z.literal('pointer_assign'), ptr: varRef, target: varRef }),
-  nullify: z.strictObject({ op: z.literal('nullify'), ptr: varRef }),
-  host_write: z.strictObject({ op: z.literal('host_write'), var: varRef, value }),
-  host_read: z.strictObject({ op: z.literal('host_read'), var: varRef }),
-  omp_target_enter_data: z.strictObject({ op: z.literal('omp_target_enter_data'), device: deviceArg.optional(), maps: maps(ENTER_MAP_TYPES) }),
-  omp_target_exit_data: z.strictObject({ op: z.literal('omp_target_exit_data'), device: deviceArg.optional(), maps: maps(EXIT_MAP_TYPES) }),
-  omp_target_data_begin: z.strictObject({ op: z.literal('omp_target_data_begin'), device: deviceArg.optional(), maps: maps(REGION_MAP_TYPES) }),
-  omp_target_data_end: z.strictObject({ op: z.literal('omp_target_data_end') }),
-  omp_target: z.strictObject({ op: z.literal('omp_target'), device: deviceArg.optional(), maps: maps(REGION_MAP_TYPES), body: kernelBody }),
-  omp_target_alloc: z.strictObject({ op: z.literal('omp_target_alloc'), bytes: byteCount, device: deviceArg, result: z.string() }),
-  omp_target_free: ptrRoutine('omp_target_free'),
-  omp_target_is_present: ptrRoutine('omp_target_is_present'),
-  omp_target_is_accessible: z.strictObject({ op: z.literal('omp_target_is_accessible'), ptr: ptrArg, bytes: byteCount, device: deviceArg }),
-  omp_target_associate_ptr: z.strictObject({
-    op: z.literal('omp_target_associate_ptr'),
-    host: ptrArg,
-    dev: ptrArg,
-    bytes: byteCount,
-    offset: byteCount,
-    device: deviceArg,
-  }),
-  omp_target_disassociate_ptr: ptrRoutine('omp_target_disassociate_ptr'),
-  omp_get_mapped_ptr: ptrRoutine('omp_get_mapped_ptr'),
-  omp_target_memcpy: z.strictObject({
-    op: z.literal('omp_target_memcpy'),
-    dst: ptrArg,
-    src: ptrArg,
-    bytes: byteCount,
-    dst_offset: byteCount,
-    src_offset: byteCount,
-    dst_device: deviceArg,
-    src_device: deviceArg,
-  }),
-};
-
-export const STEP_OPS = Object.keys(STEP_SHAPES) as StepOp[];
-
-function isStepOp(op: string): op is StepOp {
-  return Object.hasOwn(STEP_SHAPES, op);
+/** The JSON shape of a field, from its role in the table of operations. */
+function fieldShape(f: FieldRole): z.ZodType {
+  switch (f.role) {
+    case 'var':
+      return varRef;
+    case 'clauses':
+      return clauses(f.names);
+    case 'maps':
+      return maps(f.types);
+    case 'body':
+      return kernelBody;
+    case 'ptr':
+      return ptrArg;
+    case 'device':
+      return deviceArg;
+    case 'result':
+      return z.string();
+    case 'bytes':
+      return f.limit === 'routine' ? byteCount : z.int().min(0);
+    case 'value':
+      return value;
+    case 'flag':
+      return z.boolean();
+    case 'keyword':
+      return z.literal(f.value);
+    default:
+      return unreachable(f, 'field role');
+  }
 }
+
+function stepShape(op: StepOp): z.ZodType {
+  const shape: Record<string, z.ZodType> = { op: z.literal(op) };
+  for (const [name, f] of Object.entries(opInfo(op).fields as Record<string, FieldRole & { optional?: true }>))
+    shape[name] = f.optional ? fieldShape(f).optional() : fieldShape(f);
+  return z.strictObject(shape);
+}
+
+/** One strict shape per op, derived from the table of operations (lang/ops.ts). */
+const STEP_SHAPES = Object.fromEntries(STEP_OPS.map((op) => [op, stepShape(op)])) as { [Op in StepOp]: z.ZodType };
+
+export { STEP_OPS };
 
 // ------------------------------------------------------------------------------------------------
 // Error reporting helpers
@@ -288,8 +247,6 @@ function checkWorld(raw: unknown): Failure | World {
 // ------------------------------------------------------------------------------------------------
 // Steps
 
-type RefKind = ParsedRef['kind'];
-
 const KIND_WORDS: Record<RefKind, string> = { array: 'an array or subarray', struct: 'a struct', member: 'a pointer member (c%p)' };
 
 /** Checks a reference resolves and has one of the allowed kinds; returns the problem or the parsed ref. */
@@ -305,7 +262,6 @@ function checkRef(world: World, ref: string, allowed: readonly RefKind[]): strin
 const ANY_REF: readonly RefKind[] = ['array', 'struct', 'member'];
 const DATA_REF: readonly RefKind[] = ['array', 'member'];
 const MEMBER_REF: readonly RefKind[] = ['member'];
-const ARRAY_REF: readonly RefKind[] = ['array'];
 /** Host variables whose address an OpenMP routine can take. */
 const HOST_PTR_REF: readonly RefKind[] = ['array', 'struct'];
 
@@ -330,15 +286,19 @@ interface StepContext {
   handles: Map<string, { bytes: number; step: number }>;
 }
 
-type Api = 'openacc' | 'openmp';
+type Api = Exclude<OpApi, 'host'>;
 
+/** The offloading API of an op; host steps belong to none. */
 function stepApi(op: StepOp): Api | null {
-  if (op.startsWith('acc_')) return 'openacc';
-  if (op.startsWith('omp_')) return 'openmp';
-  return null;
+  const api = opInfo(op).api;
+  return api === 'host' ? null : api;
 }
 
-const BEGIN_OF: Record<Api, StepOp> = { openacc: 'acc_data_begin', openmp: 'omp_target_data_begin' };
+/** The op that opens a region of each API. */
+const BEGIN_OF: Record<Api, StepOp> = {
+  openacc: STEP_OPS.find((op) => opInfo(op).api === 'openacc' && typeof opInfo(op).region === 'object')!,
+  openmp: STEP_OPS.find((op) => opInfo(op).api === 'openmp' && typeof opInfo(op).region === 'object')!,
+};
 
 /** Bytes from the start of the range `ref` resolves to up to the end of its object (one past the end). */
 function bytesToObjectEnd(world: World, ref: ParsedRef): number {
@@ -348,15 +308,15 @@ function bytesToObjectEnd(world: World, ref: ParsedRef): number {
 }
 
 /** Map items: references, and the modifiers the construct takes (delete: exit data only, and not twice). */
-function checkMapItems(world: World, op: StepOp, items: MapItem[]): StepFailure | null {
+function checkMapItems(world: World, items: MapItem[], deleteModifier: boolean): StepFailure | null {
   for (const [i, item] of items.entries()) {
     const seen = new Set<OmpMapModifier>();
     for (const [k, m] of (item.modifiers ?? []).entries()) {
       const field = `maps[${i}].modifiers[${k}]`;
       if (seen.has(m)) return { field, message: `modifier '${m}' is given twice` };
       seen.add(m);
-      if (m === 'delete' && op !== 'omp_target_exit_data')
-        return { field, message: `the delete modifier belongs on omp_target_exit_data maps only` };
+      if (m === 'delete' && !deleteModifier)
+        return { field, message: `the delete modifier belongs on ${DELETE_MODIFIER_OPS.join(', ')} maps only` };
       if (m === 'delete' && item.type === 'delete')
         return { field, message: `map type 'delete' already deletes; drop the delete modifier` };
     }
@@ -401,121 +361,83 @@ function wholeElements(field: string, n: number): StepFailure | null {
   return n % ELEMENT_BYTES === 0 ? null : { field, message: `${n} is not a multiple of ${ELEMENT_BYTES} (whole elements only)` };
 }
 
-function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
+/** The constructs whose maps take the 6.0 delete modifier. */
+const DELETE_MODIFIER_OPS = STEP_OPS.filter((op) =>
+  Object.values(opInfo(op).fields as Record<string, FieldRole>).some((f) => f.role === 'maps' && f.deleteModifier === true),
+);
+
+/** Checks one field of a step by its role in the table of operations (lang/ops.ts). */
+function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): StepFailure | null {
   const world = ctx.world;
+  const v = (step as unknown as Record<string, unknown>)[name];
+  if (v === undefined) return null;
   const ref = (field: string, r: string, allowed: readonly RefKind[]): StepFailure | null => {
     const res = checkRef(world, r, allowed);
     return typeof res === 'string' ? { field, message: res } : null;
   };
-  const firstProblem = (...checks: (() => StepFailure | null)[]): StepFailure | null => {
-    for (const check of checks) {
-      const p = check();
-      if (p) return p;
+  switch (f.role) {
+    case 'var':
+      return ref(name, v as string, f.refs);
+    case 'clauses':
+      for (const [i, c] of (v as { clause: string; vars: string[] }[]).entries())
+        for (const [j, r] of c.vars.entries()) {
+          const allowed = c.clause === 'attach' || c.clause === 'detach' ? MEMBER_REF : ANY_REF;
+          const p = ref(`${name}[${i}].vars[${j}]`, r, allowed);
+          if (p) return p;
+        }
+      return null;
+    case 'maps':
+      return checkMapItems(world, v as MapItem[], f.deleteModifier === true);
+    case 'body': {
+      const body = v as KernelBody;
+      const [field, target] = 'read' in body ? [`${name}.read`, body.read] : [`${name}.write`, body.write];
+      return ref(field, target, DATA_REF);
     }
-    return null;
-  };
-  const clauseVars = (list: { clause: string; vars: string[] }[]): StepFailure | null => {
-    for (const [i, c] of list.entries())
-      for (const [j, v] of c.vars.entries()) {
-        const allowed = c.clause === 'attach' || c.clause === 'detach' ? MEMBER_REF : ANY_REF;
-        const p = ref(`clauses[${i}].vars[${j}]`, v, allowed);
-        if (p) return p;
+    case 'ptr':
+      return checkPtrArg(ctx, name, v as PtrArg, f.aligned);
+    case 'result': {
+      const result = v as string;
+      if (!IDENTIFIER.test(result)) return { field: name, message: `'${result}' is not an identifier ([A-Za-z][A-Za-z0-9_]*)` };
+      const earlier = ctx.handles.get(result);
+      if (earlier) return { field: name, message: `'${result}' is already the result of step ${earlier.step + 1}` };
+      return null;
+    }
+    case 'bytes': {
+      const n = v as number;
+      if (f.whole) return wholeElements(name, n);
+      if (f.limit === 'var') {
+        const of = (step as { var?: string }).var;
+        if (of === undefined) throw new Error(`internal: ${step.op}.${name} is bounded by a var the op does not have`);
+        const limit = maxRefBytes(world, parseRef(world, of));
+        if (n > limit) return { field: name, message: `${n} exceeds the ${limit} bytes '${of}' can cover` };
       }
-    return null;
-  };
-  const bodyRef = (body: KernelBody): StepFailure | null => {
-    const [field, target] = 'read' in body ? ['body.read', body.read] : ['body.write', body.write];
-    return ref(field, target, DATA_REF);
-  };
-  const closes = (api: Api): StepFailure | null => {
+      return null;
+    }
+    case 'device':
+    case 'value':
+    case 'flag':
+    case 'keyword':
+      return null;
+    default:
+      return unreachable(f, 'field role');
+  }
+}
+
+function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
+  const info = opInfo(step.op);
+  if (info.region === 'closes') {
+    const api = stepApi(step.op)!;
     const open = ctx.regions.at(-1);
     if (open?.api === api) return null;
     const begin = BEGIN_OF[api];
     if (!open) return { field: 'op', message: `no open ${begin} to close` };
     return { field: 'op', message: `the innermost open region is the ${BEGIN_OF[open.api]} of step ${open.step + 1}, not an ${begin}` };
-  };
-  const ptr = (field: string, p: PtrArg, aligned = false) => () => checkPtrArg(ctx, field, p, aligned);
-
-  switch (step.op) {
-    case 'acc_enter_data':
-    case 'acc_exit_data':
-    case 'acc_data_begin':
-      return clauseVars(step.clauses);
-    case 'acc_data_end':
-      return closes('openacc');
-    case 'acc_parallel':
-      return firstProblem(
-        () => clauseVars(step.clauses),
-        () => bodyRef(step.body),
-      );
-    case 'acc_copyin':
-    case 'acc_create':
-    case 'acc_copyout':
-    case 'acc_copyout_finalize':
-    case 'acc_delete':
-    case 'acc_delete_finalize':
-    case 'acc_deviceptr':
-      return ref('var', step.var, ANY_REF);
-    case 'acc_attach':
-    case 'acc_detach':
-    case 'acc_detach_finalize':
-    case 'nullify':
-      return ref('ptr', step.ptr, MEMBER_REF);
-    case 'acc_is_present': {
-      const res = checkRef(world, step.var, ANY_REF);
-      if (typeof res === 'string') return { field: 'var', message: res };
-      const limit = maxRefBytes(world, res);
-      if (step.bytes !== undefined && step.bytes > limit)
-        return { field: 'bytes', message: `${step.bytes} exceeds the ${limit} bytes '${step.var}' can cover` };
-      return null;
-    }
-    case 'pointer_assign':
-      return firstProblem(
-        () => ref('ptr', step.ptr, MEMBER_REF),
-        () => ref('target', step.target, ARRAY_REF),
-      );
-    case 'host_write':
-    case 'host_read':
-      return ref('var', step.var, DATA_REF);
-    case 'omp_target_enter_data':
-    case 'omp_target_exit_data':
-    case 'omp_target_data_begin':
-      return checkMapItems(world, step.op, step.maps);
-    case 'omp_target_data_end':
-      return closes('openmp');
-    case 'omp_target':
-      return firstProblem(
-        () => checkMapItems(world, step.op, step.maps),
-        () => bodyRef(step.body),
-      );
-    case 'omp_target_alloc': {
-      if (!IDENTIFIER.test(step.result)) return { field: 'result', message: `'${step.result}' is not an identifier ([A-Za-z][A-Za-z0-9_]*)` };
-      const earlier = ctx.handles.get(step.result);
-      if (earlier) return { field: 'result', message: `'${step.result}' is already the result of step ${earlier.step + 1}` };
-      return null;
-    }
-    case 'omp_target_free':
-    case 'omp_target_is_present':
-    case 'omp_target_is_accessible':
-    case 'omp_target_disassociate_ptr':
-    case 'omp_get_mapped_ptr':
-      return checkPtrArg(ctx, 'ptr', step.ptr, false);
-    case 'omp_target_associate_ptr':
-      return firstProblem(
-        ptr('host', step.host, true),
-        ptr('dev', step.dev, true),
-        () => wholeElements('bytes', step.bytes),
-        () => wholeElements('offset', step.offset),
-      );
-    case 'omp_target_memcpy':
-      return firstProblem(
-        ptr('dst', step.dst, true),
-        ptr('src', step.src, true),
-        () => wholeElements('bytes', step.bytes),
-        () => wholeElements('dst_offset', step.dst_offset),
-        () => wholeElements('src_offset', step.src_offset),
-      );
   }
+  for (const [name, f] of Object.entries(info.fields as Record<string, FieldRole>)) {
+    const problem = checkField(ctx, step, name, f);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /**
@@ -561,9 +483,14 @@ export function validateProgram(raw: unknown): ValidationResult {
     if (problem) return { ok: false, step: i, ...problem };
     const api = stepApi(step.op);
     if (api && !firstApi) firstApi = { api, step: i, op: step.op };
-    if (step.op === 'acc_data_begin' || step.op === 'omp_target_data_begin') ctx.regions.push({ api: api!, step: i });
-    if (step.op === 'acc_data_end' || step.op === 'omp_target_data_end') ctx.regions.pop();
-    if (step.op === 'omp_target_alloc') ctx.handles.set(step.result, { bytes: step.bytes, step: i });
+    const region = opInfo(step.op).region;
+    if (typeof region === 'object') ctx.regions.push({ api: api!, step: i });
+    if (region === 'closes') ctx.regions.pop();
+    for (const [name, f] of Object.entries(opInfo(step.op).fields as Record<string, FieldRole>))
+      if (f.role === 'result') {
+        const fields = step as unknown as Record<string, unknown>;
+        ctx.handles.set(fields[name] as string, { bytes: fields.bytes as number, step: i });
+      }
   }
   const program: Program = { world, steps: top.data.steps as Program['steps'] };
   if (top.data.version !== undefined) program.version = top.data.version;

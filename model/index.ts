@@ -6,6 +6,7 @@ import { freeze, produce } from 'immer';
 import type { Program, Step } from '../lang/program.js';
 import type { AttachSnapshot, Observation, Snapshot } from '../lang/observation.js';
 import type { EngineFactory } from '../lang/engine.js';
+import { unreachable } from '../lang/ops.js';
 import type { Profile } from '../profiles/index.js';
 import {
   attachmentCounter,
@@ -139,6 +140,8 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return hostWrite(state, s);
     case 'host_read':
       return hostRead(state, s);
+    default:
+      return unreachable(s, 'step op');
   }
 }
 

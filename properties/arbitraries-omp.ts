@@ -61,6 +61,7 @@ import type {
   OmpTargetExitData,
   PtrArg,
 } from '../lang/openmp.js';
+import type { OpsOf } from '../lang/ops.js';
 import { DEFAULT_MAX_STEPS, type ProgramArbOptions } from './arbitraries.js';
 
 /** The one world every generated OpenMP program uses. */
@@ -504,23 +505,48 @@ const hostStep: fc.Arbitrary<StepBuilder> = fc.oneof(
 // ------------------------------------------------------------------------------------------------
 // Programs
 
+/**
+ * The builder that draws each OpenMP and host op of the table of operations (lang/ops.ts): an op
+ * added to the table is a compile error here until the generator draws it.
+ */
+const DRAWN_BY: { readonly [Op in OpsOf<'openmp' | 'host'>]: fc.Arbitrary<StepBuilder> } = {
+  omp_target_enter_data: enterData,
+  omp_target_exit_data: exitData,
+  omp_target_data_begin: dataBegin,
+  omp_target_data_end: dataEnd,
+  omp_target: target,
+  omp_target_alloc: alloc,
+  omp_target_free: free,
+  omp_target_associate_ptr: associate,
+  omp_target_disassociate_ptr: disassociate,
+  omp_target_is_present: isPresent,
+  omp_get_mapped_ptr: getMappedPtr,
+  omp_target_is_accessible: isAccessible,
+  omp_target_memcpy: memcpy,
+  pointer_assign: hostStep,
+  nullify: hostStep,
+  host_write: hostStep,
+  host_read: hostStep,
+};
+
 /** One body step builder. */
 export function ompStepArb(): fc.Arbitrary<StepBuilder> {
+  const d = DRAWN_BY;
   return fc.oneof(
-    { weight: 12, arbitrary: enterData },
-    { weight: 9, arbitrary: exitData },
-    { weight: 4, arbitrary: dataBegin },
-    { weight: 3, arbitrary: dataEnd },
-    { weight: 7, arbitrary: target },
-    { weight: 4, arbitrary: alloc },
-    { weight: 2, arbitrary: free },
-    { weight: 4, arbitrary: associate },
-    { weight: 3, arbitrary: disassociate },
-    { weight: 4, arbitrary: isPresent },
-    { weight: 3, arbitrary: getMappedPtr },
-    { weight: 2, arbitrary: isAccessible },
-    { weight: 3, arbitrary: memcpy },
-    { weight: 8, arbitrary: hostStep },
+    { weight: 12, arbitrary: d.omp_target_enter_data },
+    { weight: 9, arbitrary: d.omp_target_exit_data },
+    { weight: 4, arbitrary: d.omp_target_data_begin },
+    { weight: 3, arbitrary: d.omp_target_data_end },
+    { weight: 7, arbitrary: d.omp_target },
+    { weight: 4, arbitrary: d.omp_target_alloc },
+    { weight: 2, arbitrary: d.omp_target_free },
+    { weight: 4, arbitrary: d.omp_target_associate_ptr },
+    { weight: 3, arbitrary: d.omp_target_disassociate_ptr },
+    { weight: 4, arbitrary: d.omp_target_is_present },
+    { weight: 3, arbitrary: d.omp_get_mapped_ptr },
+    { weight: 2, arbitrary: d.omp_target_is_accessible },
+    { weight: 3, arbitrary: d.omp_target_memcpy },
+    { weight: 8, arbitrary: d.host_read }, // the four host steps
   );
 }
 

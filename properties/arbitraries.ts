@@ -50,6 +50,7 @@ import type {
   VarRef,
   World,
 } from '../lang/program.js';
+import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
 /** The one world every generated program uses. */
 export const POOL_WORLD: World = {
@@ -225,47 +226,65 @@ export function setupStepArb(): fc.Arbitrary<Step> {
     .map((clauses): Step => ({ op: 'acc_enter_data', clauses }));
 }
 
+const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
+const pointerAssign = fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target }));
+const nullify = memberRef.map((ptr): Step => ({ op: 'nullify', ptr }));
+const hostWrite = fc.tuple(elementsRef, fc.integer({ min: 3, max: 4 })).map(([v, value]): Step => ({ op: 'host_write', var: v, value }));
+const hostRead = elementsRef.map((v): Step => ({ op: 'host_read', var: v }));
+const deviceptr = dataVar.map((v): Step => ({ op: 'acc_deviceptr', var: v }));
+
+/**
+ * The arbitrary that draws each OpenACC and host op of the table of operations (lang/ops.ts): an
+ * op added to the table is a compile error here until the generator draws it.
+ */
+const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step> } = {
+  acc_enter_data: enterData,
+  acc_exit_data: exitData,
+  acc_data_begin: dataBegin,
+  acc_data_end: dataEnd,
+  acc_parallel: parallel,
+  acc_copyin: dataRoutine,
+  acc_create: dataRoutine,
+  acc_copyout: dataRoutine,
+  acc_copyout_finalize: dataRoutine,
+  acc_delete: dataRoutine,
+  acc_delete_finalize: dataRoutine,
+  acc_attach: attachRoutine,
+  acc_detach: attachRoutine,
+  acc_detach_finalize: attachRoutine,
+  acc_is_present: isPresent,
+  acc_deviceptr: deviceptr,
+  pointer_assign: pointerAssign,
+  nullify,
+  host_write: hostWrite,
+  host_read: hostRead,
+};
+
 /** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
 export function stepArb(): fc.Arbitrary<Step> {
+  const d = DRAWN_BY;
   return fc.oneof(
-    { weight: 14, arbitrary: enterData },
-    { weight: 9, arbitrary: exitData },
-    { weight: 5, arbitrary: dataBegin },
-    { weight: 4, arbitrary: fc.constant<Step>({ op: 'acc_data_end' }) },
-    { weight: 8, arbitrary: parallel },
-    { weight: 7, arbitrary: dataRoutine },
-    { weight: 7, arbitrary: attachRoutine },
-    { weight: 7, arbitrary: fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target })) },
-    { weight: 2, arbitrary: memberRef.map((ptr): Step => ({ op: 'nullify', ptr })) },
-    {
-      weight: 2,
-      arbitrary: fc.tuple(elementsRef, fc.integer({ min: 3, max: 4 })).map(([v, value]): Step => ({ op: 'host_write', var: v, value })),
-    },
-    { weight: 2, arbitrary: elementsRef.map((v): Step => ({ op: 'host_read', var: v })) },
-    { weight: 3, arbitrary: isPresent },
-    { weight: 2, arbitrary: dataVar.map((v): Step => ({ op: 'acc_deviceptr', var: v })) },
+    { weight: 14, arbitrary: d.acc_enter_data },
+    { weight: 9, arbitrary: d.acc_exit_data },
+    { weight: 5, arbitrary: d.acc_data_begin },
+    { weight: 4, arbitrary: d.acc_data_end },
+    { weight: 8, arbitrary: d.acc_parallel },
+    { weight: 7, arbitrary: d.acc_copyin }, // the six data routines
+    { weight: 7, arbitrary: d.acc_attach }, // the three attach routines
+    { weight: 7, arbitrary: d.pointer_assign },
+    { weight: 2, arbitrary: d.nullify },
+    { weight: 2, arbitrary: d.host_write },
+    { weight: 2, arbitrary: d.host_read },
+    { weight: 3, arbitrary: d.acc_is_present },
+    { weight: 2, arbitrary: d.acc_deviceptr },
   );
 }
 
 // ------------------------------------------------------------------------------------------------
-// Region balance (OpenACC data regions, and OpenMP target data regions of arbitraries-omp.ts)
+// Region balance (OpenACC data regions, and OpenMP target data regions of arbitraries-omp.ts); which
+// ops open and close regions is the table of operations' (lang/ops.ts).
 
-/** The end step that closes a region begin step, or null when `op` begins no region. */
-function regionEndOf(op: Step['op']): 'acc_data_end' | 'omp_target_data_end' | null {
-  if (op === 'acc_data_begin') return 'acc_data_end';
-  if (op === 'omp_target_data_begin') return 'omp_target_data_end';
-  return null;
-}
-
-/** True when `op` begins a region (`acc_data_begin` or `omp_target_data_begin`). */
-export function isRegionBegin(op: Step['op']): boolean {
-  return regionEndOf(op) !== null;
-}
-
-/** True when `op` ends a region (`acc_data_end` or `omp_target_data_end`). */
-export function isRegionEnd(op: Step['op']): boolean {
-  return op === 'acc_data_end' || op === 'omp_target_data_end';
-}
+export { isRegionBegin, isRegionEnd };
 
 /**
  * Makes every region end close an open region it belongs to: ends with no such open region are

@@ -21,6 +21,7 @@ import type {
   OmpTargetMemcpy,
   PtrArg,
 } from '../lang/openmp.js';
+import { allOf, type OmpRoutineOp } from '../lang/ops.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile } from '../profiles/index.js';
 import { runTrace } from '../properties/compare.js';
@@ -34,7 +35,7 @@ export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '
 export const TABLE_COMMAND = 'npm run table';
 
 /** The routines the table covers, in the order of their sections. */
-export const ROUTINES = [
+export const ROUTINES = allOf<OmpRoutineOp>()([
   'omp_target_is_present',
   'omp_target_is_accessible',
   'omp_get_mapped_ptr',
@@ -43,7 +44,7 @@ export const ROUTINES = [
   'omp_target_alloc',
   'omp_target_free',
   'omp_target_memcpy',
-] as const satisfies readonly OmpStep['op'][];
+]);
 type Routine = (typeof ROUTINES)[number];
 
 /**
