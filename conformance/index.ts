@@ -1,59 +1,77 @@
-// Every conformance section file. conformance.test.ts fails when a file under conformance/acc or
-// conformance/omp is missing here.
+// Every conformance section file, in spec order. conformance.test.ts fails when a file under
+// conformance/acc or conformance/omp is missing here.
 
 import type { Section } from './rows.js';
 import acc_2_5_1_parallel_construct from './acc/2.5.1-parallel-construct.js';
 import acc_2_6_2_implicit_data_attributes from './acc/2.6.2-implicit-data-attributes.js';
 import acc_2_6_5_data_construct from './acc/2.6.5-data-construct.js';
 import acc_2_6_6_enter_exit_data from './acc/2.6.6-enter-exit-data.js';
-import acc_2_7_10_no_create_clause from './acc/2.7.10-no-create-clause.js';
-import acc_2_7_11_delete_clause from './acc/2.7.11-delete-clause.js';
-import acc_2_7_12_attach_clause from './acc/2.7.12-attach-clause.js';
-import acc_2_7_13_detach_clause from './acc/2.7.13-detach-clause.js';
-import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
-import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
-import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
+import acc_2_7_2_immediate_detach_action from './acc/2.7.2-immediate-detach-action.js';
 import acc_2_7_2_create_action from './acc/2.7.2-create-action.js';
 import acc_2_7_2_delete_action from './acc/2.7.2-delete-action.js';
-import acc_2_7_2_detach_action from './acc/2.7.2-detach-action.js';
-import acc_2_7_2_immediate_detach_action from './acc/2.7.2-immediate-detach-action.js';
+import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
 import acc_2_7_2_present_increment_action from './acc/2.7.2-present-increment-action.js';
+import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
+import acc_2_7_2_detach_action from './acc/2.7.2-detach-action.js';
+import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
 import acc_2_7_5_present_clause from './acc/2.7.5-present-clause.js';
 import acc_2_7_6_copy_clause from './acc/2.7.6-copy-clause.js';
 import acc_2_7_7_copyin_clause from './acc/2.7.7-copyin-clause.js';
 import acc_2_7_8_copyout_clause from './acc/2.7.8-copyout-clause.js';
 import acc_2_7_9_create_clause from './acc/2.7.9-create-clause.js';
+import acc_2_7_10_no_create_clause from './acc/2.7.10-no-create-clause.js';
+import acc_2_7_11_delete_clause from './acc/2.7.11-delete-clause.js';
+import acc_2_7_12_attach_clause from './acc/2.7.12-attach-clause.js';
+import acc_2_7_13_detach_clause from './acc/2.7.13-detach-clause.js';
 import acc_3_2_18_acc_copyin_acc_create from './acc/3.2.18-acc_copyin-acc_create.js';
 import acc_3_2_19_acc_copyout_acc_delete from './acc/3.2.19-acc_copyout-acc_delete.js';
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
 import acc_3_2_25_acc_is_present from './acc/3.2.25-acc_is_present.js';
 import acc_3_2_29_acc_attach_acc_detach from './acc/3.2.29-acc_attach-acc_detach.js';
+import omp_25_device_numbers from './omp/25-device-numbers.js';
+import omp_25_2_1_omp_target_is_present from './omp/25.2.1-omp_target_is_present.js';
+import omp_25_2_2_omp_target_is_accessible from './omp/25.2.2-omp_target_is_accessible.js';
+import omp_25_2_3_omp_get_mapped_ptr from './omp/25.2.3-omp_get_mapped_ptr.js';
+import omp_25_3_omp_target_alloc from './omp/25.3-omp_target_alloc.js';
+import omp_25_4_omp_target_free from './omp/25.4-omp_target_free.js';
+import omp_25_5_omp_target_associate_ptr from './omp/25.5-omp_target_associate_ptr.js';
+import omp_25_6_omp_target_disassociate_ptr from './omp/25.6-omp_target_disassociate_ptr.js';
+import omp_25_7_1_omp_target_memcpy from './omp/25.7.1-omp_target_memcpy.js';
 
 export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.5.1-parallel-construct.ts', section: acc_2_5_1_parallel_construct },
   { file: 'acc/2.6.2-implicit-data-attributes.ts', section: acc_2_6_2_implicit_data_attributes },
   { file: 'acc/2.6.5-data-construct.ts', section: acc_2_6_5_data_construct },
   { file: 'acc/2.6.6-enter-exit-data.ts', section: acc_2_6_6_enter_exit_data },
-  { file: 'acc/2.7.10-no-create-clause.ts', section: acc_2_7_10_no_create_clause },
-  { file: 'acc/2.7.11-delete-clause.ts', section: acc_2_7_11_delete_clause },
-  { file: 'acc/2.7.12-attach-clause.ts', section: acc_2_7_12_attach_clause },
-  { file: 'acc/2.7.13-detach-clause.ts', section: acc_2_7_13_detach_clause },
-  { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
-  { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
-  { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
+  { file: 'acc/2.7.2-immediate-detach-action.ts', section: acc_2_7_2_immediate_detach_action },
   { file: 'acc/2.7.2-create-action.ts', section: acc_2_7_2_create_action },
   { file: 'acc/2.7.2-delete-action.ts', section: acc_2_7_2_delete_action },
-  { file: 'acc/2.7.2-detach-action.ts', section: acc_2_7_2_detach_action },
-  { file: 'acc/2.7.2-immediate-detach-action.ts', section: acc_2_7_2_immediate_detach_action },
+  { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
   { file: 'acc/2.7.2-present-increment-action.ts', section: acc_2_7_2_present_increment_action },
+  { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
+  { file: 'acc/2.7.2-detach-action.ts', section: acc_2_7_2_detach_action },
+  { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
   { file: 'acc/2.7.5-present-clause.ts', section: acc_2_7_5_present_clause },
   { file: 'acc/2.7.6-copy-clause.ts', section: acc_2_7_6_copy_clause },
   { file: 'acc/2.7.7-copyin-clause.ts', section: acc_2_7_7_copyin_clause },
   { file: 'acc/2.7.8-copyout-clause.ts', section: acc_2_7_8_copyout_clause },
   { file: 'acc/2.7.9-create-clause.ts', section: acc_2_7_9_create_clause },
+  { file: 'acc/2.7.10-no-create-clause.ts', section: acc_2_7_10_no_create_clause },
+  { file: 'acc/2.7.11-delete-clause.ts', section: acc_2_7_11_delete_clause },
+  { file: 'acc/2.7.12-attach-clause.ts', section: acc_2_7_12_attach_clause },
+  { file: 'acc/2.7.13-detach-clause.ts', section: acc_2_7_13_detach_clause },
   { file: 'acc/3.2.18-acc_copyin-acc_create.ts', section: acc_3_2_18_acc_copyin_acc_create },
   { file: 'acc/3.2.19-acc_copyout-acc_delete.ts', section: acc_3_2_19_acc_copyout_acc_delete },
   { file: 'acc/3.2.23-acc_deviceptr.ts', section: acc_3_2_23_acc_deviceptr },
   { file: 'acc/3.2.25-acc_is_present.ts', section: acc_3_2_25_acc_is_present },
   { file: 'acc/3.2.29-acc_attach-acc_detach.ts', section: acc_3_2_29_acc_attach_acc_detach },
+  { file: 'omp/25-device-numbers.ts', section: omp_25_device_numbers },
+  { file: 'omp/25.2.1-omp_target_is_present.ts', section: omp_25_2_1_omp_target_is_present },
+  { file: 'omp/25.2.2-omp_target_is_accessible.ts', section: omp_25_2_2_omp_target_is_accessible },
+  { file: 'omp/25.2.3-omp_get_mapped_ptr.ts', section: omp_25_2_3_omp_get_mapped_ptr },
+  { file: 'omp/25.3-omp_target_alloc.ts', section: omp_25_3_omp_target_alloc },
+  { file: 'omp/25.4-omp_target_free.ts', section: omp_25_4_omp_target_free },
+  { file: 'omp/25.5-omp_target_associate_ptr.ts', section: omp_25_5_omp_target_associate_ptr },
+  { file: 'omp/25.6-omp_target_disassociate_ptr.ts', section: omp_25_6_omp_target_disassociate_ptr },
+  { file: 'omp/25.7.1-omp_target_memcpy.ts', section: omp_25_7_1_omp_target_memcpy },
 ];

@@ -10,7 +10,7 @@
 
 import type { Snapshot } from '../lang/observation.js';
 import type { Program, Step, World } from '../lang/program.js';
-import type { ErrorCode, DevAddr, HostAddr } from '../lang/observation.js';
+import type { ErrorCode, DevAddr, HostAddr, OmpEntrySnapshot } from '../lang/observation.js';
 
 // ------------------------------------------------------------------------------------------------
 // What a step may observe
@@ -41,8 +41,8 @@ export interface PerProfile<T> {
 
 export type Expect<T> = T | PerProfile<T>;
 
-/** A partial canonical state: each field given is compared whole. */
-export type StateExpect = Partial<Snapshot>;
+/** A partial canonical state: each field given is compared whole; null: not checked for that profile. */
+export type StateExpect = Partial<Snapshot> | null;
 
 export interface Row {
   /** What the scenario is, in words. */
@@ -155,4 +155,14 @@ export function formatOutcome(o: Outcome): string {
     case 'oneOf':
       return `one of {${o.of.map(formatOutcome).join(' | ')}}`;
   }
+}
+
+/** An OpenMP present-table entry of the snapshot (device 0, offset 0, origin from the count). */
+export function entry(
+  host: [number, number],
+  block: number | null,
+  rc: number | 'inf',
+  more: Partial<OmpEntrySnapshot> = {},
+): OmpEntrySnapshot {
+  return { device: 0, host, block, offset: 0, rc, origin: rc === 'inf' ? 'associate' : 'map', ...more };
 }

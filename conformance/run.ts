@@ -111,6 +111,7 @@ export function matches(o: Observation, e: Outcome): boolean {
 /** Fields of `expected` that `actual` does not equal. */
 function stateMismatch(actual: Snapshot, expected: StateExpect): string[] {
   const out: string[] = [];
+  if (expected === null) return out;
   for (const [field, want] of Object.entries(expected) as [keyof Snapshot, unknown][])
     if (!isDeepStrictEqual(actual[field], want)) out.push(`${field}: expected ${JSON.stringify(want)}, got ${JSON.stringify(actual[field])}`);
   return out;

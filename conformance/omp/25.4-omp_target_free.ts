@@ -1,0 +1,35 @@
+// OpenMP 6.0 §25.4 omp_target_free (spec-digest B.9.2): frees omp_target_alloc memory; NULL is
+// ignored; anything else is unspecified. K-B11.
+
+import { UNDEF, err, ok, per, value, section, type Row } from '../rows.js';
+import { HOST, INVALID, alloc, free, h, isAccessible, map, ompEnter, v } from '../steps.js';
+import { OMP_WORLD, TABLE_WORLD } from '../worlds.js';
+
+const allocH = alloc('h', 32, 0);
+
+const rows: Row[] = [
+  { table: 'NULL', name: 'NULL is ignored', steps: [free(null, 0)], last: ok },
+  { table: 'device allocation', name: 'a live allocation of that device', steps: [allocH, free(h('h'), 0)], last: ok },
+  { table: 'host device', name: 'a host-device allocation on the host device', steps: [alloc('h', 32, HOST), free(h('h'), HOST)], last: ok },
+  { table: 'invalid device', name: 'invalid device (K-B11)', steps: [allocH, free(h('h'), INVALID)], last: per(UNDEF, { libgomp: ok, 'llvm-offload': err('fatal_invalid_device') }) },
+  { table: "another device's allocation", name: "another device's allocation → unspecified", steps: [allocH, free(h('h'), 1)], last: UNDEF },
+  { table: 'interior pointer', name: 'not the start of the allocation → unspecified', steps: [allocH, free(h('h', 8), 0)], last: UNDEF },
+  { table: 'freed twice', name: 'freed twice → unspecified', steps: [allocH, free(h('h'), 0), free(h('h'), 0)], last: UNDEF },
+  { table: 'map-made storage (host address)', name: 'a host address → unspecified', steps: [ompEnter([map('to', ['a'])], 0), free(v('a'), 0)], last: UNDEF },
+  {
+    name: 'freed memory is no longer accessible',
+    world: OMP_WORLD,
+    steps: [alloc('x', 16), isAccessible(h('x'), 16), free(h('x')), isAccessible(h('x'), 16)],
+    at: { 2: per(value(true), { libgomp: value(false), 'llvm-offload': value(false) }) },
+    last: value(false),
+  },
+];
+
+export default section({
+  spec: 'OpenMP 6.0',
+  section: '25.4',
+  title: 'omp_target_free',
+  rules: ['OpenMP 6.0 §25.4 omp_target_free'],
+  world: TABLE_WORLD,
+  rows,
+});
