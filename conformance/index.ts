@@ -6,14 +6,14 @@ import acc_2_5_1_parallel_construct from './acc/2.5.1-parallel-construct.js';
 import acc_2_6_2_implicit_data_attributes from './acc/2.6.2-implicit-data-attributes.js';
 import acc_2_6_5_data_construct from './acc/2.6.5-data-construct.js';
 import acc_2_6_6_enter_exit_data from './acc/2.6.6-enter-exit-data.js';
-import acc_2_7_2_immediate_detach_action from './acc/2.7.2-immediate-detach-action.js';
+import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
+import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
+import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
 import acc_2_7_2_create_action from './acc/2.7.2-create-action.js';
 import acc_2_7_2_delete_action from './acc/2.7.2-delete-action.js';
-import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
-import acc_2_7_2_present_increment_action from './acc/2.7.2-present-increment-action.js';
-import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
 import acc_2_7_2_detach_action from './acc/2.7.2-detach-action.js';
-import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
+import acc_2_7_2_immediate_detach_action from './acc/2.7.2-immediate-detach-action.js';
+import acc_2_7_2_present_increment_action from './acc/2.7.2-present-increment-action.js';
 import acc_2_7_5_present_clause from './acc/2.7.5-present-clause.js';
 import acc_2_7_6_copy_clause from './acc/2.7.6-copy-clause.js';
 import acc_2_7_7_copyin_clause from './acc/2.7.7-copyin-clause.js';
@@ -28,6 +28,17 @@ import acc_3_2_19_acc_copyout_acc_delete from './acc/3.2.19-acc_copyout-acc_dele
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
 import acc_3_2_25_acc_is_present from './acc/3.2.25-acc_is_present.js';
 import acc_3_2_29_acc_attach_acc_detach from './acc/3.2.29-acc_attach-acc_detach.js';
+import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.js';
+import omp_7_9_6_map_clause_implicit_partly_mapped from './omp/7.9.6-map-clause-implicit-partly-mapped.js';
+import omp_7_9_6_map_clause_pointer_attachment from './omp/7.9.6-map-clause-pointer-attachment.js';
+import omp_7_9_6_map_clause_present_modifier from './omp/7.9.6-map-clause-present-modifier.js';
+import omp_7_9_6_map_clause_storage_blocks from './omp/7.9.6-map-clause-storage-blocks.js';
+import omp_7_9_6_map_clause from './omp/7.9.6-map-clause.js';
+import omp_15_2_device_clause from './omp/15.2-device-clause.js';
+import omp_15_5_target_enter_data from './omp/15.5-target-enter-data.js';
+import omp_15_6_target_exit_data from './omp/15.6-target-exit-data.js';
+import omp_15_7_target_data from './omp/15.7-target-data.js';
+import omp_15_8_target from './omp/15.8-target.js';
 import omp_25_device_numbers from './omp/25-device-numbers.js';
 import omp_25_2_1_omp_target_is_present from './omp/25.2.1-omp_target_is_present.js';
 import omp_25_2_2_omp_target_is_accessible from './omp/25.2.2-omp_target_is_accessible.js';
@@ -43,14 +54,14 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.6.2-implicit-data-attributes.ts', section: acc_2_6_2_implicit_data_attributes },
   { file: 'acc/2.6.5-data-construct.ts', section: acc_2_6_5_data_construct },
   { file: 'acc/2.6.6-enter-exit-data.ts', section: acc_2_6_6_enter_exit_data },
-  { file: 'acc/2.7.2-immediate-detach-action.ts', section: acc_2_7_2_immediate_detach_action },
+  { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
+  { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
+  { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
   { file: 'acc/2.7.2-create-action.ts', section: acc_2_7_2_create_action },
   { file: 'acc/2.7.2-delete-action.ts', section: acc_2_7_2_delete_action },
-  { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
-  { file: 'acc/2.7.2-present-increment-action.ts', section: acc_2_7_2_present_increment_action },
-  { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
   { file: 'acc/2.7.2-detach-action.ts', section: acc_2_7_2_detach_action },
-  { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
+  { file: 'acc/2.7.2-immediate-detach-action.ts', section: acc_2_7_2_immediate_detach_action },
+  { file: 'acc/2.7.2-present-increment-action.ts', section: acc_2_7_2_present_increment_action },
   { file: 'acc/2.7.5-present-clause.ts', section: acc_2_7_5_present_clause },
   { file: 'acc/2.7.6-copy-clause.ts', section: acc_2_7_6_copy_clause },
   { file: 'acc/2.7.7-copyin-clause.ts', section: acc_2_7_7_copyin_clause },
@@ -65,6 +76,17 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/3.2.23-acc_deviceptr.ts', section: acc_3_2_23_acc_deviceptr },
   { file: 'acc/3.2.25-acc_is_present.ts', section: acc_3_2_25_acc_is_present },
   { file: 'acc/3.2.29-acc_attach-acc_detach.ts', section: acc_3_2_29_acc_attach_acc_detach },
+  { file: 'omp/7.9.3-implicit-data-mapping.ts', section: omp_7_9_3_implicit_data_mapping },
+  { file: 'omp/7.9.6-map-clause-implicit-partly-mapped.ts', section: omp_7_9_6_map_clause_implicit_partly_mapped },
+  { file: 'omp/7.9.6-map-clause-pointer-attachment.ts', section: omp_7_9_6_map_clause_pointer_attachment },
+  { file: 'omp/7.9.6-map-clause-present-modifier.ts', section: omp_7_9_6_map_clause_present_modifier },
+  { file: 'omp/7.9.6-map-clause-storage-blocks.ts', section: omp_7_9_6_map_clause_storage_blocks },
+  { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },
+  { file: 'omp/15.2-device-clause.ts', section: omp_15_2_device_clause },
+  { file: 'omp/15.5-target-enter-data.ts', section: omp_15_5_target_enter_data },
+  { file: 'omp/15.6-target-exit-data.ts', section: omp_15_6_target_exit_data },
+  { file: 'omp/15.7-target-data.ts', section: omp_15_7_target_data },
+  { file: 'omp/15.8-target.ts', section: omp_15_8_target },
   { file: 'omp/25-device-numbers.ts', section: omp_25_device_numbers },
   { file: 'omp/25.2.1-omp_target_is_present.ts', section: omp_25_2_1_omp_target_is_present },
   { file: 'omp/25.2.2-omp_target_is_accessible.ts', section: omp_25_2_2_omp_target_is_accessible },

@@ -1,0 +1,39 @@
+// OpenMP 6.0 §15.2 device clause: omp_invalid_device is a runtime error, a number that is not a
+// conforming device is unspecified; the host device maps nothing.
+
+import { UNDEF, entry, err, ok, perState, readAll, section, type Row } from '../rows.js';
+import { HOST, INVALID, hostRead, map, ompDataBegin, ompDataEnd, ompEnter, targetRead, targetWrite } from '../steps.js';
+import { A, B, OMP_WORLD } from '../worlds.js';
+
+const INVALID_DEVICE = err('omp_error_invalid_device');
+
+const rows: Row[] = [
+  { name: 'enter data on omp_invalid_device is a runtime error', steps: [ompEnter([map('to', ['a'])], INVALID)], last: INVALID_DEVICE },
+  { name: 'target on omp_invalid_device is a runtime error', steps: [targetRead('a', [], INVALID)], last: INVALID_DEVICE },
+  { name: 'enter data on an out-of-range device is unspecified', steps: [ompEnter([map('to', ['a'])], 3)], last: UNDEF },
+  { name: 'a target data region on an out-of-range device is unspecified', steps: [ompDataBegin([map('to', ['a'])], 7)], last: UNDEF },
+  {
+    name: 'constructs on the host (initial, -1 and n) map nothing; the kernel works on host memory',
+    steps: [ompEnter([map('to', ['a'], 'present')], HOST), ompDataBegin([map('tofrom', ['b'])], -1), targetWrite('a', 5, [], 2), ompDataEnd, hostRead('a')],
+    at: { 1: ok, 2: ok, 3: ok, 4: ok },
+    last: readAll(10, 5),
+    state: { 1: { ompEntries: [] }, 2: { ompEntries: [] }, 3: { ompEntries: [] }, 4: { ompEntries: [] } },
+  },
+  {
+    name: 'snapshots sort entries by device, host start and creation order',
+    steps: [ompEnter([map('to', ['b'])], 1), ompEnter([map('to', ['b'])], 0), ompEnter([map('to', ['a'])], 0)],
+    last: ok,
+    state: {
+      3: perState(
+        { ompEntries: [entry([A, A + 40], 3, 1), entry([B, B + 40], 2, 1), entry([B, B + 40], 1, 1, { device: 1 })] },
+        {
+          // K-B8 self: the shared-memory device allocates nothing.
+          libgomp: { ompEntries: [entry([A, A + 40], 2, 1), entry([B, B + 40], 1, 1), entry([B, B + 40], null, 1, { device: 1 })] },
+          'llvm-offload': { ompEntries: [entry([A, A + 40], 2, 1), entry([B, B + 40], 1, 1), entry([B, B + 40], null, 1, { device: 1 })] },
+        },
+      ),
+    },
+  },
+];
+
+export default section({ spec: 'OpenMP 6.0', section: '15.2', title: 'device clause', rules: ['OpenMP 6.0 §15.2 device clause'], world: OMP_WORLD, rows });

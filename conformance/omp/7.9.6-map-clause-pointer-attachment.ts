@@ -1,0 +1,84 @@
+// OpenMP 6.0 §7.9.6 map clause, pointer attachment (spec-digest B.6.2): after all maps of a
+// construct, a pointer whose corresponding pointer exists is attached when it or its pointee was
+// newly created on the construct. No counter, no detach. K-B7: 5.x attaches whenever mapped.
+
+import { UNDEF, entry, ok, per, perState, readAll, section, type Row } from '../rows.js';
+import { assign, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
+import { A, B, C, OMP_WORLD } from '../worlds.js';
+
+const V52 = 'spec-omp-5.2';
+const base = [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])])];
+const aimedAtA = { device: 0, ptr: C, value: { space: 'dev' as const, block: 2, offset: 0, count: 10 } };
+
+const rows: Row[] = [
+  {
+    name: 'attaches when the pointer or its target is new on the construct',
+    steps: [...base, targetRead('c%p')],
+    last: readAll(10, 1),
+    // c's item comes first, so c gets block 1 and the target a block 2.
+    state: { 2: { ompEntries: [entry([A, A + 40], 2, 1), entry([C, C + 16], 1, 1)], ompPointers: [aimedAtA] } },
+  },
+  {
+    name: 'a re-pointed pointer is not re-attached when neither side is new (6.0); 5.2 re-attaches (K-B7)',
+    steps: [...base, ompEnter([map('to', ['b'])]), assign('c%p', 'b'), ompEnter([map('to', ['c%p'])]), targetRead('c%p')],
+    last: per(readAll(10, 1), { [V52]: readAll(10, 2) }),
+    state: { 5: perState({ ompPointers: [aimedAtA] }, { [V52]: { ompPointers: [{ device: 0, ptr: C, value: { space: 'dev', block: 3, offset: 0, count: 10 } }] } }) },
+  },
+  {
+    name: 'a subarray target: 6.0 leaves the host address when neither side is new; 5.2 attaches at its offset',
+    steps: [assign('c%p', 'a(3:6)'), ompEnter([map('to', ['c', 'a'])]), ompEnter([map('to', ['c%p'])]), targetRead('c%p')],
+    last: per(UNDEF, { [V52]: readAll(4, 1) }),
+    state: {
+      3: perState(
+        { ompPointers: [{ device: 0, ptr: C, value: { space: 'host', addr: A + 8, count: 4 } }] },
+        { [V52]: { ompPointers: [{ device: 0, ptr: C, value: { space: 'dev', block: 2, offset: 8, count: 4 } }] } },
+      ),
+    },
+  },
+  {
+    name: 'no attachment without the struct mapped, nor for a null pointer',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), nullify('c%p'), ompEnter([map('to', ['c', 'c%p'])])],
+    last: ok,
+    state: { 2: { ompEntries: [entry([A, A + 40], 1, 1)] }, 4: { ompPointers: [{ device: 0, ptr: C, value: null }] } },
+  },
+  {
+    name: 'pointer members are never copied back; the attachment lasts until the storage goes',
+    steps: [...base, ompExit([map('from', ['c'])]), ompExit([map('release', ['a'])]), hostRead('c%p')],
+    last: readAll(10, 1),
+    state: { 3: { ompEntries: [entry([A, A + 40], 2, 1)], ompPointers: [] } },
+  },
+  {
+    name: 'a struct mapped alone holds the host address: a kernel through it on a discrete device is undefined',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), targetRead('c%p')],
+    last: UNDEF,
+    state: { 2: { ompPointers: [{ device: 0, ptr: C, value: { space: 'host', addr: A, count: 10 } }] } },
+  },
+  {
+    name: 'a kernel through an unattached pointer is undefined, and the construct does not exit',
+    steps: [assign('c%p', 'a'), targetRead('c%p', [map('to', ['c'])])],
+    last: UNDEF,
+    state: { 2: { ompEntries: [entry([C, C + 16], 1, 1)] } },
+  },
+  {
+    name: 'a shared-memory device follows a host address in a device pointer',
+    steps: [assign('c%p', 'b'), ompEnter([map('to', ['c'])], 1), targetRead('c%p', [], 1)],
+    last: readAll(10, 2),
+    state: { 2: perState({ ompPointers: [{ device: 1, ptr: C, value: { space: 'host', addr: B, count: 10 } }] }, { libgomp: { ompPointers: [] }, 'llvm-offload': { ompPointers: [] } }) },
+  },
+  {
+    name: 'a target data region exits with the ranges recorded at its start, whatever the pointer aims at later',
+    steps: [assign('c%p', 'a'), ompDataBegin([map('tofrom', ['c%p'])]), targetWrite('a', 3), assign('c%p', 'b'), hostRead('a'), ompDataEnd, hostRead('a')],
+    at: { 5: readAll(10, 1) },
+    last: readAll(10, 3),
+    state: { 2: { ompEntries: [entry([A, A + 40], 1, 1)] }, 6: { ompEntries: [] } },
+  },
+];
+
+export default section({
+  spec: 'OpenMP 6.0',
+  section: '7.9.6',
+  title: 'map clause (pointer attachment)',
+  rules: ['OpenMP 6.0 §7.9.6 map clause (pointer attachment)'],
+  world: OMP_WORLD,
+  rows,
+});

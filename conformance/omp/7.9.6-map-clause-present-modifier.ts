@@ -1,0 +1,50 @@
+// OpenMP 6.0 §7.9.6 map clause, present modifier: on entry, absent data is a runtime error
+// termination. K-B6: the present modifier on target exit data (checked at the exit point, or ignored).
+
+import { entry, err, ok, per, readAll, section, type Row } from '../rows.js';
+import { hostRead, map, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead } from '../steps.js';
+import { A, B, OMP_WORLD } from '../worlds.js';
+
+const NOT_PRESENT = err('omp_error_not_present');
+
+const rows: Row[] = [
+  { name: 'present on entry of absent data stops the program', steps: [ompEnter([map('to', ['a'], 'present')]), hostRead('a')], at: { 1: NOT_PRESENT }, last: { kind: 'halted' } },
+  {
+    name: 'present data passes the check and counts once more',
+    steps: [ompEnter([map('alloc', ['a'])]), targetRead('a', [map('tofrom', ['a'], 'present')])],
+    last: readAll(10, null),
+  },
+  {
+    name: 'present data passes the check on enter data: RC 2',
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['a'], 'present')])],
+    last: ok,
+    state: { 2: { ompEntries: [entry([A, A + 40], 1, 2)] } },
+  },
+  { name: 'partly present data is not present', steps: [ompEnter([map('to', ['a(1:5)'])]), ompEnter([map('to', ['a'], 'present')])], last: NOT_PRESENT },
+  {
+    name: 'the effects of earlier items of the same construct stay',
+    steps: [ompEnter([map('to', ['b']), map('to', ['a'], 'present')])],
+    last: NOT_PRESENT,
+    state: { 1: { ompEntries: [entry([B, B + 40], 1, 1)] } },
+  },
+  {
+    name: 'present on target exit data of absent data (K-B6)',
+    steps: [ompExit([map('from', ['a'], 'present')])],
+    last: per(NOT_PRESENT, { 'K-B6=ignore': ok }),
+  },
+  {
+    name: 'the end of a target data region does not check the present modifier',
+    steps: [ompEnter([map('to', ['a'])]), ompDataBegin([map('tofrom', ['a'], 'present')]), ompExit([map('delete', ['a'])]), ompDataEnd],
+    at: { 1: ok, 2: ok, 3: ok },
+    last: ok,
+  },
+];
+
+export default section({
+  spec: 'OpenMP 6.0',
+  section: '7.9.6',
+  title: 'map clause (present modifier)',
+  rules: ['OpenMP 6.0 §7.9.6 map clause (present modifier)', 'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data'],
+  world: OMP_WORLD,
+  rows,
+});

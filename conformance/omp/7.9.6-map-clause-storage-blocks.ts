@@ -1,0 +1,98 @@
+// OpenMP 6.0 §7.9.6 map clause, mappable storage blocks: the items of one construct that share an
+// array form one block, counted once. K-B16: OpenMP 5.2 counts per list item (spec-omp-5.2).
+
+import { UNDEF, entry, err, ok, per, perState, read, readAll, section, type Row } from '../rows.js';
+import { hostRead, map, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
+import { A, OMP_WORLD } from '../worlds.js';
+
+const LIST_ITEM = 'spec-omp-5.2';
+
+const rows: Row[] = [
+  {
+    name: 'overlapping items on one construct form one block (6.0), a partial map under 5.2',
+    steps: [ompEnter([map('to', ['a(1:5)']), map('to', ['a(3:8)'])])],
+    last: per(ok, { [LIST_ITEM]: UNDEF }),
+    state: { 1: perState({ ompEntries: [entry([A, A + 32], 1, 1)] }, { [LIST_ITEM]: null }) },
+  },
+  {
+    name: 'disjoint items of one array span one block (6.0), two entries under 5.2',
+    steps: [ompEnter([map('to', ['a(1:2)', 'a(9:10)'])]), targetRead('a(4:5)', [map('tofrom', ['a(4:5)'], 'present')])],
+    // 6.0: the bytes between the items belong to the block but were never copied in.
+    last: per(readAll(2, null), { [LIST_ITEM]: err('omp_error_not_present') }),
+    state: { 1: perState({ ompEntries: [entry([A, A + 40], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 32, A + 40], 2, 1)] } }) },
+  },
+  {
+    name: 'on exit the block spans the items again, so a block wider than the entry is skipped (6.0)',
+    steps: [ompEnter([map('to', ['a(1:2)'])]), ompExit([map('release', ['a(1:2)', 'a(5:6)'])])],
+    last: ok,
+    state: { 2: perState({ ompEntries: [entry([A, A + 8], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [] } }) },
+  },
+  {
+    name: 'two items of one array are one block (6.0): one release removes it; under 5.2 only its own entry',
+    steps: [ompEnter([map('to', ['a(1:2)']), map('to', ['a(5:6)'])]), ompExit([map('release', ['a(1:2)'])])],
+    last: ok,
+    state: {
+      1: perState({ ompEntries: [entry([A, A + 24], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 16, A + 24], 2, 1)] } }),
+      2: perState({ ompEntries: [] }, { [LIST_ITEM]: { ompEntries: [entry([A + 16, A + 24], 2, 1)] } }),
+    },
+  },
+  {
+    name: 'a count moves at most once per entry per construct',
+    steps: [ompEnter([map('to', ['a', 'a(2:3)']), map('alloc', ['a'])]), ompExit([map('release', ['a', 'a(1:2)'])])],
+    last: ok,
+    state: { 1: { ompEntries: [entry([A, A + 40], 1, 1)] }, 2: { ompEntries: [] } },
+  },
+  {
+    name: 'on exit RC == 1 is the count before the construct moved it, also for a later item on the same entry',
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['a'])]), targetWrite('a', 3), ompExit([map('release', ['a']), map('from', ['a(1:2)'])]), hostRead('a')],
+    last: readAll(10, 1),
+    state: { 4: { ompEntries: [entry([A, A + 40], 1, 1)] } },
+  },
+  {
+    name: 'two from items that reach one entry copy nothing back while it holds two references',
+    steps: [
+      ompEnter([map('to', ['a'])]),
+      ompEnter([map('to', ['a'])]),
+      targetWrite('a', 5, [map('alloc', ['a'])]),
+      ompExit([map('from', ['a(1:2)', 'a(3:4)'])]),
+      hostRead('a'),
+    ],
+    last: readAll(10, 1),
+    state: { 4: { ompEntries: [entry([A, A + 40], 1, 1)] } },
+  },
+  {
+    name: 'a block that deletes is removed; only items whose own modifiers say so copy back',
+    steps: [
+      ompEnter([map('to', ['a'])]),
+      ompEnter([map('to', ['a'])]),
+      targetWrite('a', 5, [map('alloc', ['a'])]),
+      ompExit([map('from', ['a(1:2)'], 'delete'), map('delete', ['a(5:6)'])]),
+      hostRead('a'),
+    ],
+    last: read(5, 5, 1, 1, 1, 1, 1, 1, 1, 1),
+    state: { 4: { ompEntries: [] } },
+  },
+  {
+    name: 'a block that deletes copies back nothing for a plain from item',
+    steps: [
+      ompEnter([map('to', ['a'])]),
+      ompEnter([map('to', ['a'])]),
+      targetWrite('a', 5, [map('alloc', ['a'])]),
+      ompExit([map('from', ['a(1:2)']), map('delete', ['a(5:6)'])]),
+      hostRead('a'),
+    ],
+    last: readAll(10, 1),
+    // 5.2 §5.8.3 (spec-digest B.3.2): a count moves at most once per construct, so the delete item
+    // finds the entry already decremented by the from item and leaves it at 1.
+    state: { 4: perState({ ompEntries: [] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 40], 1, 1)] } }) },
+  },
+];
+
+export default section({
+  spec: 'OpenMP 6.0',
+  section: '7.9.6',
+  title: 'map clause (mappable storage blocks)',
+  rules: ['OpenMP 6.0 §7.9.6 map clause (mappable storage blocks)'],
+  world: OMP_WORLD,
+  rows,
+});

@@ -1,0 +1,72 @@
+// OpenMP 6.0 §7.9.6 map clause (spec-digest B.3.1): entry creates storage with RC 0 and counts
+// once per block per construct, copying in when RC == 1 or always; exit copies back when RC == 1,
+// always or delete, then decrements (or zeroes with delete) and removes at 0. K-B8 (maps on a
+// shared-memory device), B.4 restrictions (K-B5).
+
+import { UNDEF, entry, err, per, perState, read, readAll, section, type Row } from '../rows.js';
+import { hostRead, hostWrite, map, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
+import { A, OMP_WORLD } from '../worlds.js';
+
+
+const rows: Row[] = [
+  {
+    name: 'the always modifier copies in and out whatever the count',
+    steps: [
+      ompEnter([map('to', ['a'])]),
+      hostWrite('a', 9),
+      ompEnter([map('to', ['a'])]),
+      targetRead('a'),
+      ompEnter([map('to', ['a'], 'always')]),
+      targetRead('a'),
+      targetWrite('a', 6),
+      ompExit([map('from', ['a'])]),
+      hostRead('a'),
+      ompExit([map('from', ['a'], 'always')]),
+      hostRead('a'),
+    ],
+    at: { 4: readAll(10, 1), 6: readAll(10, 9), 9: readAll(10, 9) },
+    last: readAll(10, 6),
+    state: { 10: { ompEntries: [entry([A, A + 40], 1, 1)] } },
+  },
+  {
+    name: 'a map of data that is partly present is unspecified (K-B5: libgomp and LLVM abort)',
+    cite: 'spec-digest B.4; libgomp gomp_map_vars_existing "Trying to map into device"; LLVM "explicit extension not allowed"',
+    steps: [ompEnter([map('to', ['a(1:5)'])]), ompEnter([map('to', ['a'])])],
+    last: per(UNDEF, { libgomp: err('fatal_partial_map'), 'llvm-offload': err('fatal_partial_map') }),
+  },
+  {
+    name: 'maps on a shared-memory device make copies (K-B8 copies) or self maps (libgomp, LLVM)',
+    steps: [ompEnter([map('to', ['a'])], 1), targetWrite('a', 6, [map('to', ['a'])], 1), hostRead('a')],
+    last: per(readAll(10, 1), { libgomp: readAll(10, 6), 'llvm-offload': readAll(10, 6) }),
+    state: {
+      1: perState(
+        { ompEntries: [entry([A, A + 40], 1, 1, { device: 1 })] },
+        {
+          libgomp: { ompEntries: [entry([A, A + 40], null, 1, { device: 1 })], ompPointers: [] },
+          'llvm-offload': { ompEntries: [entry([A, A + 40], null, 1, { device: 1 })], ompPointers: [] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'a target region maps and unmaps its own data: tofrom at RC 1 copies back',
+    steps: [targetWrite('a(2:3)', 5, [map('tofrom', ['a(2:3)'])]), hostRead('a(1:4)')],
+    last: read(1, 5, 5, 1),
+    state: { 1: { ompEntries: [] } },
+  },
+  {
+    name: 'present data is not copied in again by a plain map',
+    steps: [ompEnter([map('to', ['a'])]), hostWrite('a', 2), targetRead('a', [map('to', ['a'])])],
+    last: readAll(10, 1),
+  },
+];
+
+
+export default section({
+  spec: 'OpenMP 6.0',
+  section: '7.9.6',
+  title: 'map clause',
+  rules: ['OpenMP 6.0 §7.9.6 map clause (entry)', 'OpenMP 6.0 §7.9.6 map clause (exit)', 'OpenMP 6.0 §7.9.6 map clause (restrictions)'],
+  world: OMP_WORLD,
+  rows,
+});
