@@ -1,0 +1,190 @@
+// What emit's two backends share: the checks written after a step (language-neutral), the text of
+// directives (Fortran and C differ only in how they spell references and device numbers), device
+// number arguments, and the interface every backend implements: one writer per op of the table of
+// operations (lang/ops.ts), so an op the table gains is a compile error in each backend.
+
+import { formatObservation } from '../../lang/observation.js';
+import type { DeviceArg, MapItem } from '../../lang/openmp.js';
+import { fieldsWithRole, type OpsOfKind, type RegionEndOp, type StepOf } from '../../lang/ops.js';
+import { worldDevices, type Clause, type KernelBody, type Step, type StepOp, type VarRef, type World } from '../../lang/program.js';
+import { EmitError, type EmitApi, type Names, type Planned } from './plan.js';
+
+/** A check written after a step: values read into `res`, or a condition on a routine's result. */
+export type Check =
+  | { kind: 'values'; step: number; count: number; expected: (number | null)[] }
+  /** `test` is a logical expression in the output language that must evaluate to `want`. */
+  | { kind: 'condition'; test: string; want: boolean; message: string };
+
+export function valuesCheck(p: Planned): Check | null {
+  if (p.obs.kind !== 'read') return null;
+  return { kind: 'values', step: p.index + 1, count: p.obs.values.length, expected: p.obs.values };
+}
+
+/** acc_is_present: the call must return what the spec returns. */
+export function booleanCheck(p: Planned, call: string): Check {
+  if (p.obs.kind !== 'value' || typeof p.obs.value !== 'boolean') throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
+  return { kind: 'condition', test: call, want: p.obs.value, message: `step ${p.index + 1}: ${p.step.op} should return ${p.obs.value}` };
+}
+
+/**
+ * A routine returning a device address: non-null when the spec returns an address, null when it
+ * returns null. Which block and offset cannot be checked portably; the comment names them.
+ */
+export function addressCheck(p: Planned, isNonNull: string): Check {
+  if (p.obs.kind !== 'value' || (p.obs.value !== null && (typeof p.obs.value !== 'object' || !('block' in p.obs.value))))
+    throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
+  const isNull = p.obs.value === null;
+  return {
+    kind: 'condition',
+    test: isNonNull,
+    want: !isNull,
+    message: `step ${p.index + 1}: ${p.step.op} should return ${isNull ? 'a null pointer' : 'a device address'}`,
+  };
+}
+
+export function bodyRef(body: KernelBody): VarRef {
+  return 'read' in body ? body.read : body.write;
+}
+
+export function kernelCount(p: Planned): number {
+  if (p.count === null) throw new Error(`internal: no element count for the kernel of step ${p.index + 1}`);
+  return p.count;
+}
+
+/**
+ * A device number argument as code, with a note when the code cannot say what it means: the host
+ * is `omp_get_initial_device()` (number n in the world, or `"initial"`); gcc 12 knows neither
+ * `omp_initial_device` nor `omp_invalid_device`, so those are written as the model's numbers.
+ */
+export function deviceCode(world: World, d: DeviceArg): { code: string; note: string | null } {
+  if (d === 'initial' || d === worldDevices(world).length) return { code: 'omp_get_initial_device()', note: null };
+  if (d === -1) return { code: '-1', note: '-1 is omp_initial_device (OpenMP 5.2), a name gcc 12 does not define' };
+  if (d === -2)
+    return { code: '-2', note: '-2 stands for omp_invalid_device, whose value is implementation-defined; gcc 12 does not define the name' };
+  return { code: String(d), note: null };
+}
+
+/** The notes of every device argument of a step (its `device` fields in the table), as comment texts. */
+export function deviceNotes(world: World, step: Step): string[] {
+  const args = fieldsWithRole(step.op, 'device').map((f) => (step as unknown as Record<string, DeviceArg | undefined>)[f]);
+  return args.flatMap((d) => (d === undefined ? [] : (deviceCode(world, d).note ?? [])));
+}
+
+/** The device clause of a construct, with `code` spelling the number. */
+export function ompDevice(step: { device?: DeviceArg }, code: (d: DeviceArg) => string): string {
+  return step.device === undefined ? '' : ` device(${code(step.device)})`;
+}
+
+/**
+ * Map clauses. OpenMP 6.0's delete modifier on a `release` (storage) item is what the 5.x `delete`
+ * map type does, which GCC accepts; on a `from` item it also copies back, which no 5.x map type
+ * says in one clause, so emit refuses it.
+ */
+export function ompMaps(p: Planned, spell: (v: VarRef) => string, maps: MapItem[]): string {
+  return maps
+    .map((m) => {
+      let type: string = m.type;
+      let modifiers = m.modifiers ?? [];
+      if (modifiers.includes('delete')) {
+        if (m.type !== 'release')
+          throw new EmitError(
+            `step ${p.index + 1} (${p.step.op}): the OpenMP 6.0 'delete' modifier on a '${m.type}' map has no 5.x spelling gcc accepts (only 'release' with delete, written as map type 'delete'); nothing emitted`,
+          );
+        type = 'delete';
+        modifiers = modifiers.filter((x) => x !== 'delete');
+      }
+      return ` map(${[...modifiers, type].join(', ')}: ${m.vars.map(spell).join(', ')})`;
+    })
+    .join('');
+}
+
+/** How one language spells what a directive names: data-clause lists, map-clause variables, device numbers. */
+export interface DirectiveSpelling {
+  clauses(list: Clause<string>[]): string;
+  variable(v: VarRef): string;
+  device(d: DeviceArg): string;
+}
+
+/** The directive steps: constructs other than region ends (those are the backend's `regionEnd`). */
+export type DirectiveOp = Exclude<OpsOfKind<'construct'>, RegionEndOp>;
+
+const ompDirective = (name: string) => (s: { device?: DeviceArg; maps: MapItem[] }, p: Planned, spelling: DirectiveSpelling) =>
+  `${name}${ompDevice(s, spelling.device)}${ompMaps(p, spelling.variable, s.maps)}`;
+
+/**
+ * What follows the sentinel (`!$acc`, `#pragma omp`) of a directive step; Fortran and C differ only
+ * in how references and device numbers are spelt: `enter data copyin(v1)`, `parallel loop
+ * present(v3)`, `target device(0) map(to: v1)`. One entry per directive op of the table (lang/ops.ts).
+ */
+const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, spelling: DirectiveSpelling) => string } = {
+  acc_enter_data: (s, _p, spelling) => `enter data${spelling.clauses(s.clauses)}`,
+  acc_exit_data: (s, _p, spelling) => `exit data${spelling.clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`,
+  acc_data_begin: (s, _p, spelling) => `data${spelling.clauses(s.clauses)}`,
+  acc_parallel: (s, _p, spelling) => {
+    // `res` must reach the device too, and with default(present) nothing else puts it there.
+    const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
+    return `parallel loop${spelling.clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
+  },
+  omp_target_enter_data: ompDirective('target enter data'),
+  omp_target_exit_data: ompDirective('target exit data'),
+  omp_target_data_begin: ompDirective('target data'),
+  omp_target: ompDirective('target'),
+};
+
+export function directiveText(s: StepOf<DirectiveOp>, p: Planned, spelling: DirectiveSpelling): string {
+  return (DIRECTIVES[s.op] as (s: Step, p: Planned, spelling: DirectiveSpelling) => string)(s as Step, p, spelling);
+}
+
+/** A boolean (is_present, is_accessible) or 0 / nonzero result, compared with 0 as C and Fortran get it. */
+export function intResultCheck(p: Planned, call: string, ops: { zero: string; nonzero: string }): Check {
+  const v = p.obs.kind === 'value' ? p.obs.value : undefined;
+  if (v !== true && v !== false && v !== 0 && v !== 1) throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
+  const nonzero = v === true || v === 1;
+  const said = typeof v === 'boolean' ? `${v} (${v ? 'nonzero' : '0'})` : v === 0 ? '0' : 'nonzero';
+  return { kind: 'condition', test: `${call} ${nonzero ? ops.nonzero : ops.zero} 0`, want: true, message: `step ${p.index + 1}: ${p.step.op} should return ${said}` };
+}
+
+/**
+ * omp_get_mapped_ptr: a host address (the initial device) must be the pointer passed in; device
+ * addresses are checked as non-null, and null as null.
+ */
+export function mappedPtrCheck(p: Planned, isNonNull: string, isArgument: string): Check {
+  if (p.obs.kind === 'value' && p.obs.value !== null && typeof p.obs.value === 'object' && 'host' in p.obs.value)
+    return { kind: 'condition', test: isArgument, want: true, message: `step ${p.index + 1}: ${p.step.op} should return the host pointer itself` };
+  return addressCheck(p, isNonNull);
+}
+
+export interface Context {
+  names: Names;
+  world: World;
+  api: EmitApi;
+  /** Length of the `res` array (the longest read), 0 when nothing is read. */
+  resLength: number;
+}
+
+/** A step's statement, directive or call, and the check that follows it. */
+export interface StepCode {
+  lines: string[];
+  check: Check | null;
+}
+
+/** A backend's writer for every op of the table of operations (lang/ops.ts). */
+export type StepWriters = { readonly [Op in StepOp]: (s: StepOf<Op>, p: Planned) => StepCode };
+
+export function writeStep(writers: StepWriters, p: Planned): StepCode {
+  return (writers[p.step.op] as (s: Step, p: Planned) => StepCode)(p.step, p);
+}
+
+export interface Language {
+  /** Fortran folds the final `OK` into the last check, as the seed programs do. */
+  readonly foldsOk: boolean;
+  comment(text: string): string;
+  /** Per op: the step's statement, directive or call, and the check that follows it. */
+  readonly steps: StepWriters;
+  check(c: Check, foldOk: boolean): string[];
+  stopAfterError(step: number, code: string): string[];
+  regionEnd(): string[];
+  /** Declarations and initial values; written last, so it knows what the body used. */
+  prologue(): string[];
+  epilogue(okPrinted: boolean): string[];
+}

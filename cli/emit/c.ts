@@ -1,0 +1,279 @@
+// emit's C backend: C99 with `#pragma acc` / `#pragma omp`, a pointer member as a pointer and an
+// element count. One writer per op of the table of operations (lang/ops.ts).
+
+import type { Clause, ParsedRef, VarRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, parseRef } from '../../lang/program.js';
+import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
+import type { StepOf } from '../../lang/ops.js';
+import {
+  addressCheck,
+  booleanCheck,
+  bodyRef,
+  deviceCode,
+  directiveText,
+  intResultCheck,
+  kernelCount,
+  mappedPtrCheck,
+  valuesCheck,
+  type Context,
+  type DirectiveOp,
+  type DirectiveSpelling,
+  type Language,
+  type StepCode,
+  type StepWriters,
+} from './backend.js';
+import { commentText, type Planned } from './plan.js';
+
+const cList = (values: number[]) => `(const int[]){${values.join(', ')}}`;
+
+export function c({ names, world, api, resLength }: Context): Language {
+  const pragma = api === 'openacc' ? '#pragma acc' : '#pragma omp';
+  let depth = 1;
+  const ind = () => '  '.repeat(depth);
+  let usesCheck = false;
+  let usesCheckRead = false;
+  /** Declarations of OpenMP 5.1 routines gcc 12's omp.h lacks. */
+  let usesIsAccessible = false;
+  let usesMappedPtr = false;
+  /** omp_target_alloc results the body assigns. */
+  const handles: string[] = [];
+
+  /** The pointer member itself: `v3.p1`. */
+  const member = (r: Extract<ParsedRef, { kind: 'member' }>) => `${names.variable(r.struct)}.${names.member(r.struct, r.member)}`;
+  /** A data-clause reference; a member is its target section `v3.p1[0:v3.p1_n]`, which also attaches it. */
+  const spell = (r: ParsedRef): string => {
+    if (r.kind === 'struct') return names.variable(r.name);
+    if (r.kind === 'member') return `${member(r)}[0:${member(r)}_n]`;
+    const v = names.variable(r.name);
+    return r.whole ? v : `${v}[${r.lo}:${r.hi - r.lo}]`;
+  };
+  const spellVar = (v: VarRef) => spell(parseRef(world, v));
+  const pointer = (v: VarRef) => {
+    const r = parseRef(world, v);
+    if (r.kind !== 'member') throw new Error(`internal: ${v} is not a pointer member`);
+    return member(r);
+  };
+  const element = (r: ParsedRef, i: string): string => {
+    if (r.kind === 'member') return `${member(r)}[${i}]`;
+    if (r.kind === 'array') return `${names.variable(r.name)}[${r.lo === 0 ? i : `${i} + ${r.lo}`}]`;
+    throw new Error('internal: element of a whole struct');
+  };
+  /** Start address and byte length of a routine argument. */
+  const startAndBytes = (v: VarRef): [string, string] => {
+    const r = parseRef(world, v);
+    if (r.kind === 'struct') return [`&${names.variable(r.name)}`, `sizeof ${names.variable(r.name)}`];
+    if (r.kind === 'member') return [member(r), `${member(r)}_n * sizeof(int)`];
+    const name = names.variable(r.name);
+    return r.whole ? [name, `sizeof ${name}`] : [`&${name}[${r.lo}]`, `${r.hi - r.lo} * sizeof(int)`];
+  };
+  const clauses = (list: Clause<string>[]) =>
+    list.map((cl) => ` ${cl.clause}(${cl.vars.map((v) => (cl.clause === 'attach' || cl.clause === 'detach' ? pointer(v) : spellVar(v))).join(', ')})`).join('');
+  const loop = (count: number, assign: string) => [`${ind()}for (int i = 0; i < ${count}; i++)`, `${ind()}  ${assign};`];
+  const resetRes = () => [`${ind()}for (int i = 0; i < ${'(int)(sizeof res / sizeof res[0])'}; i++)`, `${ind()}  res[i] = -1;`];
+  const regionBegin = (words: string) => {
+    const lines = [`${pragma} ${words}`, `${ind()}{`];
+    depth++;
+    return lines;
+  };
+  /** The count a host loop over `v` runs for: the array section, or the pointer's target. */
+  const hostCountOf = (p: Planned, v: VarRef): number => {
+    const r = parseRef(world, v);
+    if (r.kind === 'array') return r.hi - r.lo;
+    if (p.count === null) throw new Error(`internal: no element count for ${v} at step ${p.index + 1}`);
+    return p.count;
+  };
+  const assignPointer = (ptr: string, target: VarRef): string[] => {
+    const r = parseRef(world, target);
+    if (r.kind !== 'array') throw new Error('internal: a pointer target is an array or subarray');
+    const v = names.variable(r.name);
+    return [`${ind()}${ptr} = ${r.lo === 0 ? v : `&${v}[${r.lo}]`};`, `${ind()}${ptr}_n = ${r.hi - r.lo};`];
+  };
+
+  const device = (d: DeviceArg) => deviceCode(world, d).code;
+  /** A routine's pointer argument: `v1`, `&v1[2]`, `(char *)&v3 + 4`, `h1`, `NULL`. */
+  const cPointer = (arg: PtrArg): string => {
+    if (arg === null) return 'NULL';
+    const offset = arg.offset ?? 0;
+    const plusBytes = (base: string) => (offset === 0 ? base : `(char *)${base} + ${offset}`);
+    if ('handle' in arg) return plusBytes(names.handle(arg.handle));
+    const r = parseRef(world, arg.var);
+    if (r.kind === 'struct') return plusBytes(`&${names.variable(r.name)}`);
+    if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
+    const v = names.variable(r.name);
+    const element = r.lo + offset / ELEMENT_BYTES;
+    // Whole elements (one past the end included) are addressed as elements.
+    if (Number.isInteger(element)) return element === 0 ? v : `&${v}[${element}]`;
+    return `(char *)${r.lo === 0 ? v : `&${v}[${r.lo}]`} + ${offset}`;
+  };
+  const intOps = { zero: '==', nonzero: '!=' };
+
+  const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
+
+  /** A kernel step: the construct over a loop on the body's reference. */
+  function kernel(s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): string[] {
+    const body = s.body;
+    const r = parseRef(world, bodyRef(body));
+    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
+    return [...('read' in body ? resetRes() : []), `${pragma} ${directiveText(s, p, spelling)}`, ...loop(kernelCount(p), assign)];
+  }
+
+  const regionEnd = () => {
+    depth--;
+    return [`${ind()}}`];
+  };
+  const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({ lines: [`${pragma} ${directiveText(s, p, spelling)}`], check: null });
+  const regionBeginStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({ lines: regionBegin(directiveText(s, p, spelling)), check: null });
+  const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
+  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
+  const copyinRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => ({
+    lines: [],
+    check: addressCheck(p, `${s.op}(${startAndBytes(s.var).join(', ')}) != NULL`),
+  });
+  const copyoutRoutine = (s: { op: string; var: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}(${startAndBytes(s.var).join(', ')});`], check: null });
+  const attachRoutine = (s: { op: string; ptr: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}((void **)&${pointer(s.ptr)});`], check: null });
+
+  const steps: StepWriters = {
+    acc_enter_data: directiveStep,
+    acc_exit_data: directiveStep,
+    acc_data_begin: regionBeginStep,
+    acc_data_end: regionEndStep,
+    acc_parallel: kernelStep,
+    acc_copyin: copyinRoutine,
+    acc_create: copyinRoutine,
+    acc_copyout: copyoutRoutine,
+    acc_copyout_finalize: copyoutRoutine,
+    acc_delete: copyoutRoutine,
+    acc_delete_finalize: copyoutRoutine,
+    acc_attach: attachRoutine,
+    acc_detach: attachRoutine,
+    acc_detach_finalize: attachRoutine,
+    acc_is_present: (s, p) => {
+      const [start, bytes] = startAndBytes(s.var);
+      return { lines: [], check: booleanCheck(p, `acc_is_present(${start}, ${s.bytes ?? bytes})`) };
+    },
+    acc_deviceptr: (s, p) => ({ lines: [], check: addressCheck(p, `acc_deviceptr(${startAndBytes(s.var)[0]}) != NULL`) }),
+    pointer_assign: (s) => ({ lines: assignPointer(pointer(s.ptr), s.target), check: null }),
+    nullify: (s) => ({ lines: [`${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null }),
+    host_write: (s, p) => ({ lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${s.value}`), check: null }),
+    host_read: (s, p) => ({
+      lines: [...resetRes(), ...loop(hostCountOf(p, s.var), `res[i] = ${element(parseRef(world, s.var), 'i')}`)],
+      check: valuesCheck(p),
+    }),
+    omp_target_enter_data: directiveStep,
+    omp_target_exit_data: directiveStep,
+    omp_target_data_begin: regionBeginStep,
+    omp_target_data_end: regionEndStep,
+    omp_target: kernelStep,
+    omp_target_alloc: (s, p) => {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      return { lines: [`${ind()}${h} = omp_target_alloc(${s.bytes}, ${device(s.device)});`], check: addressCheck(p, `${h} != NULL`) };
+    },
+    omp_target_free: (s) => ({ lines: [`${ind()}omp_target_free(${cPointer(s.ptr)}, ${device(s.device)});`], check: null }),
+    omp_target_is_present: (s, p) => ({
+      lines: [],
+      check: intResultCheck(p, `omp_target_is_present(${cPointer(s.ptr)}, ${device(s.device)})`, intOps),
+    }),
+    omp_target_is_accessible: (s, p) => {
+      usesIsAccessible = true;
+      return { lines: [], check: intResultCheck(p, `omp_target_is_accessible(${cPointer(s.ptr)}, ${s.bytes}, ${device(s.device)})`, intOps) };
+    },
+    omp_target_associate_ptr: (s, p) => {
+      const call = `omp_target_associate_ptr(${cPointer(s.host)}, ${cPointer(s.dev)}, ${s.bytes}, ${s.offset}, ${device(s.device)})`;
+      return { lines: [], check: intResultCheck(p, call, intOps) };
+    },
+    omp_target_disassociate_ptr: (s, p) => ({
+      lines: [],
+      check: intResultCheck(p, `omp_target_disassociate_ptr(${cPointer(s.ptr)}, ${device(s.device)})`, intOps),
+    }),
+    omp_get_mapped_ptr: (s, p) => {
+      usesMappedPtr = true;
+      const arg = cPointer(s.ptr);
+      const call = `omp_get_mapped_ptr(${arg}, ${device(s.device)})`;
+      return { lines: [], check: mappedPtrCheck(p, `${call} != NULL`, `${call} == (void *)(${arg})`) };
+    },
+    omp_target_memcpy: (s, p) => {
+      const args = [cPointer(s.dst), cPointer(s.src), s.bytes, s.dst_offset, s.src_offset, device(s.dst_device), device(s.src_device)];
+      return { lines: [], check: intResultCheck(p, `omp_target_memcpy(${args.join(', ')})`, intOps) };
+    },
+  };
+
+  return {
+    foldsOk: false,
+    comment: (text) => `${ind()}// ${commentText(text)}`,
+    steps,
+    check(chk) {
+      if (chk.kind === 'condition') {
+        usesCheck = true;
+        const holds = chk.want ? chk.test : `!(${chk.test})`;
+        return [`${ind()}check(${holds}, "${chk.message}");`];
+      }
+      const known = chk.expected.flatMap((v, k) => (v === null ? [] : [k]));
+      if (known.length === 0) return [`${ind()}// every element read is indeterminate under the spec: nothing to check`];
+      usesCheckRead = true;
+      const want = known.map((k) => chk.expected[k]!);
+      return [`${ind()}check_read("step ${chk.step}", res, ${chk.count}, ${cList(known)}, ${cList(want)}, ${known.length});`];
+    },
+    stopAfterError(step, code) {
+      usesCheck = true;
+      return [`${ind()}check(0, "step ${step} should have stopped with runtime error ${code}");`];
+    },
+    regionEnd,
+    prologue() {
+      const out = ['#include <stdio.h>', '#include <stdlib.h>', api === 'openacc' ? '#include <openacc.h>' : '#include <omp.h>', ''];
+      // OpenMP 5.1 routines gcc 12's omp.h does not declare; newer headers declare them alike, and a
+      // runtime that lacks them fails to link, which names the missing routine.
+      if (usesIsAccessible) out.push('/* omp_target_is_accessible (OpenMP 6.0 §25.2.2) */', 'int omp_target_is_accessible(const void *ptr, size_t size, int device_num);', '');
+      if (usesMappedPtr) out.push('/* omp_get_mapped_ptr (OpenMP 6.0 §25.2.3) */', 'void *omp_get_mapped_ptr(const void *ptr, int device_num);', '');
+      for (const s of world.structs) {
+        out.push(`struct ${names.typeOf(s.name)} {`);
+        for (const m of s.pointers) out.push(`  int *${names.member(s.name, m)};`, `  int ${names.member(s.name, m)}_n;`);
+        out.push('};', '');
+      }
+      if (usesCheckRead)
+        out.push(
+          '/* Exits with 1, printing the n values read, unless got[idx[k]] == want[k] for every k < m. */',
+          'static void check_read(const char *where, const int *got, int n, const int *idx, const int *want, int m)',
+          '{',
+          '  for (int k = 0; k < m; k++)',
+          '    if (got[idx[k]] != want[k]) {',
+          '      printf("Wrong result: %s:", where);',
+          '      for (int j = 0; j < n; j++)',
+          '        printf(" %d", got[j]);',
+          '      printf("\\n");',
+          '      exit(1);',
+          '    }',
+          '}',
+          '',
+        );
+      if (usesCheck)
+        out.push(
+          '/* Exits with 1, printing the message, unless the condition holds. */',
+          'static void check(int holds, const char *message)',
+          '{',
+          '  if (!holds) {',
+          '    printf("Wrong result: %s\\n", message);',
+          '    exit(1);',
+          '  }',
+          '}',
+          '',
+        );
+      out.push('int main(void)', '{');
+      for (const a of world.arrays) {
+        const v = names.variable(a.name);
+        out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
+      }
+      for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)};`);
+      if (resLength > 0) out.push(`  int res[${resLength}];`);
+      if (handles.length > 0) out.push(`  void ${handles.map((h) => `*${h}`).join(', ')};`);
+      for (const a of world.arrays)
+        if (!Array.isArray(a.init) && (a.init ?? 0) !== 0)
+          out.push(`  for (int i = 0; i < ${a.length}; i++)`, `    ${names.variable(a.name)}[i] = ${a.init};`);
+      for (const s of world.structs)
+        for (const [m, target] of Object.entries(s.init ?? {}))
+          if (target !== null) out.push(...assignPointer(`${names.variable(s.name)}.${names.member(s.name, m)}`, target));
+      return out;
+    },
+    epilogue: () => ['  printf("OK\\n");', '  return 0;', '}'],
+  };
+}

@@ -1,0 +1,360 @@
+// emit's Fortran backend: free-form Fortran 2008 with `!$acc` / `!$omp` directives, the seed
+// study's style. One writer per op of the table of operations (lang/ops.ts).
+
+import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, parseRef } from '../../lang/program.js';
+import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
+import type { StepOf } from '../../lang/ops.js';
+import {
+  addressCheck,
+  booleanCheck,
+  bodyRef,
+  deviceCode,
+  directiveText,
+  intResultCheck,
+  kernelCount,
+  mappedPtrCheck,
+  valuesCheck,
+  type Context,
+  type DirectiveOp,
+  type DirectiveSpelling,
+  type Language,
+  type StepCode,
+  type StepWriters,
+} from './backend.js';
+import { EmitError, commentText, type Planned } from './plan.js';
+
+const FORTRAN_LINE = 100;
+
+/** Breaks a long free-form line after commas; directive lines continue with their sentinel. */
+function wrapFortran(line: string): string[] {
+  if (line.length <= FORTRAN_LINE) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const sentinel = /^\s*(!\$(?:acc|omp))\s/.exec(line)?.[1];
+  const prefix = sentinel ? `${indent}${sentinel} ` : `${indent}    `;
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > FORTRAN_LINE) {
+    const cut = rest.lastIndexOf(', ', FORTRAN_LINE - 2);
+    if (cut <= prefix.length) break;
+    out.push(`${rest.slice(0, cut + 1)} &`);
+    rest = prefix + rest.slice(cut + 2);
+  }
+  out.push(rest);
+  return out;
+}
+
+const fortranList = (values: number[]) => `[${values.join(', ')}]`;
+
+export function fortran({ names, world, api, resLength }: Context): Language {
+  const sentinel = api === 'openacc' ? '!$acc' : '!$omp';
+  let usesRuntimeModule = false;
+  let usesDeviceptr = false;
+  let usesLoop = false;
+  /** iso_c_binding names the body uses. */
+  const cBinding = new Set<string>();
+  /** C bindings of OpenMP routines gfortran 12's omp_lib lacks. */
+  let usesIsAccessible = false;
+  let usesMappedPtr = false;
+  let usesPlusBytes = false;
+  let structsAreTargets = false;
+  /** omp_target_alloc results the body assigns. */
+  const handles: string[] = [];
+
+  // Fortran spells a reference the same way in every clause: `v1`, `v1(2:5)`, `v3`, `v3%p1`.
+  const spell = (r: ParsedRef): string => {
+    if (r.kind === 'struct') return names.variable(r.name);
+    if (r.kind === 'member') return `${names.variable(r.struct)}%${names.member(r.struct, r.member)}`;
+    const v = names.variable(r.name);
+    return r.whole ? v : `${v}(${r.lo + 1}:${r.hi})`;
+  };
+  const spellVar = (v: VarRef) => spell(parseRef(world, v));
+  const element = (r: ParsedRef, i: string): string => {
+    if (r.kind === 'member') return `${spell(r)}(${i})`;
+    if (r.kind === 'array') return `${names.variable(r.name)}(${r.lo === 0 ? i : `${i} + ${r.lo}`})`;
+    throw new Error('internal: element of a whole struct');
+  };
+  const clauses = (list: Clause<string>[]) => list.map((c) => ` ${c.clause}(${c.vars.map(spellVar).join(', ')})`).join('');
+  const directive = (words: string) => wrapFortran(`  ${sentinel} ${words}`);
+  /** A routine argument; a disassociated pointer cannot be one in Fortran. */
+  const argument = (p: Planned, v: VarRef): ParsedRef => {
+    const r = parseRef(world, v);
+    if (r.kind === 'member' && p.count === null)
+      throw new EmitError(
+        `step ${p.index + 1} (${p.step.op}): ${v} is disassociated there, and Fortran cannot pass a disassociated pointer to a routine; emit --lang c writes it`,
+      );
+    return r;
+  };
+  const resSlice = (count: number) => (count === resLength ? 'res' : `res(1:${count})`);
+
+  /** A device number argument; the host is `omp_get_initial_device()`, from omp_lib. */
+  const device = (d: DeviceArg) => {
+    const { code } = deviceCode(world, d);
+    if (code.startsWith('omp_')) usesRuntimeModule = true;
+    return code;
+  };
+  const sizeT = (n: number) => {
+    cBinding.add('c_size_t');
+    return `${n}_c_size_t`;
+  };
+  /** `p` moved on by `bytes` bytes (through an integer, since Fortran has no pointer arithmetic). */
+  const plusBytes = (ptr: string, bytes: number) => {
+    if (bytes === 0) return ptr;
+    usesPlusBytes = true;
+    cBinding.add('c_intptr_t');
+    return `plus_bytes(${ptr}, ${bytes})`;
+  };
+  /** A routine's pointer argument as a `type(c_ptr)` expression. */
+  const cPointer = (arg: PtrArg): string => {
+    cBinding.add('c_ptr');
+    if (arg === null) {
+      cBinding.add('c_null_ptr');
+      return 'c_null_ptr';
+    }
+    const offset = arg.offset ?? 0;
+    if ('handle' in arg) return plusBytes(names.handle(arg.handle), offset);
+    cBinding.add('c_loc');
+    const r = parseRef(world, arg.var);
+    if (r.kind === 'struct') {
+      structsAreTargets = true;
+      return plusBytes(`c_loc(${names.variable(r.name)})`, offset);
+    }
+    if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
+    const v = names.variable(r.name);
+    const length = world.arrays.find((a) => a.name === r.name)!.length;
+    // Whole elements inside the array are addressed directly; anything else goes through plus_bytes.
+    const element = r.lo + offset / ELEMENT_BYTES;
+    if (Number.isInteger(element) && element < length) return `c_loc(${v}(${element + 1}))`;
+    return plusBytes(`c_loc(${v}(${r.lo + 1}))`, offset);
+  };
+  /** A routine from omp_lib (or its local C binding) with its arguments. */
+  const ompCall = (name: string, args: string[]) => {
+    usesRuntimeModule = true;
+    return `${name}(${args.join(', ')})`;
+  };
+  const intOps = { zero: '==', nonzero: '/=' };
+
+  const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
+
+  /** A kernel step: the construct around a loop over the body's reference. */
+  function kernel(s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): string[] {
+    const body = s.body;
+    usesLoop = true;
+    const r = parseRef(world, bodyRef(body));
+    const assign = 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
+    const loop = [`  do i = 1, ${kernelCount(p)}`, `    ${assign}`, '  end do'];
+    const reset = 'read' in body ? ['  res = -1'] : [];
+    const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
+    return [...reset, ...directive(directiveText(s, p, spelling)), ...loop, ...end];
+  }
+
+  const regionEnd = () => [`  ${sentinel} end ${api === 'openacc' ? 'data' : 'target data'}`];
+  const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({ lines: directive(directiveText(s, p, spelling)), check: null });
+  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
+  const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
+  // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
+  const dataRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
+    usesRuntimeModule = true;
+    return { lines: [`  call ${s.op}(${spell(argument(p, s.var))})`], check: null };
+  };
+  // OpenACC 3.3 §3.2.29 defines these routines as the attach, detach and finalizing detach of enter /
+  // exit data. GCC's openacc module has no Fortran acc_attach, so the directive form is written:
+  // every compiler accepts it and the spec gives it the same meaning.
+  const attachRoutine = (s: AccAttachRoutine): StepCode => {
+    const ptr = spellVar(s.ptr);
+    const words = s.op === 'acc_attach' ? `enter data attach(${ptr})` : `exit data detach(${ptr})${s.op === 'acc_detach_finalize' ? ' finalize' : ''}`;
+    return { lines: [`  ! call ${s.op}(${ptr}) as the equivalent directive (OpenACC 3.3 §3.2.29)`, ...directive(words)], check: null };
+  };
+
+  const steps: StepWriters = {
+    acc_enter_data: directiveStep,
+    acc_exit_data: directiveStep,
+    acc_data_begin: directiveStep,
+    acc_data_end: regionEndStep,
+    acc_parallel: kernelStep,
+    acc_copyin: dataRoutine,
+    acc_create: dataRoutine,
+    acc_copyout: dataRoutine,
+    acc_copyout_finalize: dataRoutine,
+    acc_delete: dataRoutine,
+    acc_delete_finalize: dataRoutine,
+    acc_attach: attachRoutine,
+    acc_detach: attachRoutine,
+    acc_detach_finalize: attachRoutine,
+    acc_is_present: (s, p) => {
+      usesRuntimeModule = true;
+      const arg = spell(argument(p, s.var));
+      const call = s.bytes === undefined ? `acc_is_present(${arg})` : `acc_is_present(${arg}, ${s.bytes})`;
+      return { lines: [], check: booleanCheck(p, call) };
+    },
+    acc_deviceptr: (s, p) => {
+      usesDeviceptr = true;
+      const r = argument(p, s.var);
+      const first = r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : spell(r);
+      return { lines: [], check: addressCheck(p, `c_associated(acc_deviceptr_c(c_loc(${first})))`) };
+    },
+    pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`], check: null }),
+    nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
+    host_write: (s) => ({ lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null }),
+    host_read: (s, p) => ({
+      lines: [...(p.count === resLength ? [] : ['  res = -1']), `  ${resSlice(p.count ?? 0)} = ${spellVar(s.var)}`],
+      check: valuesCheck(p),
+    }),
+    omp_target_enter_data: directiveStep,
+    omp_target_exit_data: directiveStep,
+    omp_target_data_begin: directiveStep,
+    omp_target_data_end: regionEndStep,
+    omp_target: kernelStep,
+    omp_target_alloc: (s, p) => {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      cBinding.add('c_ptr').add('c_associated');
+      return { lines: [`  ${h} = ${ompCall('omp_target_alloc', [sizeT(s.bytes), device(s.device)])}`], check: addressCheck(p, `c_associated(${h})`) };
+    },
+    omp_target_free: (s) => ({ lines: [`  call ${ompCall('omp_target_free', [cPointer(s.ptr), device(s.device)])}`], check: null }),
+    omp_target_is_present: (s, p) => ({
+      lines: [],
+      check: intResultCheck(p, ompCall('omp_target_is_present', [cPointer(s.ptr), device(s.device)]), intOps),
+    }),
+    omp_target_is_accessible: (s, p) => {
+      usesIsAccessible = true;
+      cBinding.add('c_int');
+      return {
+        lines: [],
+        check: intResultCheck(p, ompCall('omp_target_is_accessible_c', [cPointer(s.ptr), sizeT(s.bytes), device(s.device)]), intOps),
+      };
+    },
+    omp_target_associate_ptr: (s, p) => {
+      const args = [cPointer(s.host), cPointer(s.dev), sizeT(s.bytes), sizeT(s.offset), device(s.device)];
+      return { lines: [], check: intResultCheck(p, ompCall('omp_target_associate_ptr', args), intOps) };
+    },
+    omp_target_disassociate_ptr: (s, p) => ({
+      lines: [],
+      check: intResultCheck(p, ompCall('omp_target_disassociate_ptr', [cPointer(s.ptr), device(s.device)]), intOps),
+    }),
+    omp_get_mapped_ptr: (s, p) => {
+      usesMappedPtr = true;
+      cBinding.add('c_associated').add('c_int');
+      const arg = cPointer(s.ptr);
+      const call = ompCall('omp_get_mapped_ptr_c', [arg, device(s.device)]);
+      return { lines: [], check: mappedPtrCheck(p, `c_associated(${call})`, `c_associated(${call}, ${arg})`) };
+    },
+    omp_target_memcpy: (s, p) => {
+      const args = [
+        cPointer(s.dst),
+        cPointer(s.src),
+        sizeT(s.bytes),
+        sizeT(s.dst_offset),
+        sizeT(s.src_offset),
+        device(s.dst_device),
+        device(s.src_device),
+      ];
+      return { lines: [], check: intResultCheck(p, ompCall('omp_target_memcpy', args), intOps) };
+    },
+  };
+
+  return {
+    foldsOk: true,
+    comment: (text) => `  ! ${commentText(text)}`,
+    steps,
+    check(c, foldOk) {
+      let holds: string;
+      let fails: string;
+      let shown: string;
+      if (c.kind === 'condition') {
+        const negated = /\s(==|\/=)\s/.test(c.test) ? `.not. (${c.test})` : `.not. ${c.test}`;
+        holds = c.want ? c.test : negated;
+        fails = c.want ? negated : c.test;
+        shown = `"Wrong result: ${c.message}"`;
+      } else {
+        const res = resSlice(c.count);
+        const known = c.expected.flatMap((v, k) => (v === null ? [] : [k]));
+        const values = known.map((k) => c.expected[k]!);
+        if (known.length === 0) return ['  ! every element read is indeterminate under the spec: nothing to check'];
+        const [got, want] =
+          known.length < c.expected.length
+            ? [`res(${fortranList(known.map((k) => k + 1))})`, fortranList(values)]
+            : [res, values.every((v) => v === values[0]) ? String(values[0]) : fortranList(values)];
+        holds = `all(${got} == ${want})`;
+        fails = `any(${got} /= ${want})`;
+        shown = `"Wrong result: ", ${res}`;
+      }
+      const fail = [`    write(*,*) ${shown}`, '    error stop'];
+      const lines = foldOk
+        ? [`  if (${holds}) then`, '    write(*,*) "OK"', '  else', ...fail, '  end if']
+        : [`  if (${fails}) then`, ...fail, '  end if'];
+      return lines.flatMap(wrapFortran);
+    },
+    stopAfterError: (step, code) => [`  write(*,*) "Wrong result: step ${step} should have stopped with runtime error ${code}"`, '  error stop'],
+    regionEnd,
+    prologue() {
+      const out = ['program main'];
+      if (usesRuntimeModule) out.push(api === 'openacc' ? '  use openacc' : '  use omp_lib');
+      if (usesDeviceptr) cBinding.add('c_ptr').add('c_loc').add('c_associated');
+      if (cBinding.size > 0) out.push(`  use iso_c_binding, only: ${[...cBinding].sort().join(', ')}`);
+      out.push('  implicit none');
+      const interfaces: string[] = [];
+      if (usesDeviceptr)
+        interfaces.push(
+          '    ! acc_deviceptr (OpenACC 3.3 §3.2.23) through its C binding, which every runtime exports',
+          '    type(c_ptr) function acc_deviceptr_c(h) bind(C, name="acc_deviceptr")',
+          '      import :: c_ptr',
+          '      type(c_ptr), value :: h',
+          '    end function',
+        );
+      // OpenMP 5.1 routines gfortran 12's omp_lib does not declare, called through their C names
+      // (runtimes that lack them fail to link, which names the missing routine).
+      if (usesIsAccessible)
+        interfaces.push(
+          '    ! omp_target_is_accessible (OpenMP 6.0 §25.2.2)',
+          '    integer(c_int) function omp_target_is_accessible_c(ptr, size, device_num) bind(C, name="omp_target_is_accessible")',
+          '      import :: c_ptr, c_size_t, c_int',
+          '      type(c_ptr), value :: ptr',
+          '      integer(c_size_t), value :: size',
+          '      integer(c_int), value :: device_num',
+          '    end function',
+        );
+      if (usesMappedPtr)
+        interfaces.push(
+          '    ! omp_get_mapped_ptr (OpenMP 6.0 §25.2.3)',
+          '    type(c_ptr) function omp_get_mapped_ptr_c(ptr, device_num) bind(C, name="omp_get_mapped_ptr")',
+          '      import :: c_ptr, c_int',
+          '      type(c_ptr), value :: ptr',
+          '      integer(c_int), value :: device_num',
+          '    end function',
+        );
+      if (interfaces.length > 0) out.push('  interface', ...interfaces, '  end interface');
+      for (const s of world.structs) {
+        out.push(`  type :: ${names.typeOf(s.name)}`);
+        for (const m of s.pointers) out.push(`    integer, pointer :: ${names.member(s.name, m)}(:) => null()`);
+        out.push('  end type');
+      }
+      for (const s of world.structs) out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets ? ', target' : ''} :: ${names.variable(s.name)}`);
+      if (world.arrays.length > 0) out.push(`  integer, pointer :: ${world.arrays.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+      const locals = [...(usesLoop ? ['i'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
+      if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
+      if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
+      if (world.arrays.length > 0) out.push(`  allocate(${world.arrays.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
+      for (const a of world.arrays) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
+      for (const s of world.structs)
+        for (const [m, target] of Object.entries(s.init ?? {}))
+          if (target !== null) out.push(`  ${names.variable(s.name)}%${names.member(s.name, m)} => ${spellVar(target)}`);
+      return out.flatMap(wrapFortran);
+    },
+    epilogue: (okPrinted) => [
+      ...(okPrinted ? [] : ['  write(*,*) "OK"']),
+      ...(usesPlusBytes
+        ? [
+            'contains',
+            '  ! The address p plus n bytes.',
+            '  type(c_ptr) function plus_bytes(p, n)',
+            '    type(c_ptr), intent(in) :: p',
+            '    integer, intent(in) :: n',
+            '    plus_bytes = transfer(transfer(p, 0_c_intptr_t) + n, p)',
+            '  end function',
+          ]
+        : []),
+      'end program',
+    ],
+  };
+}

@@ -1,0 +1,190 @@
+// emit's plan of a program: what the spec model observes at every step, the element counts the
+// code needs as literals, the regions to close, and the generated names. The backends (fortran.ts,
+// c.ts) write code from it; ../emit.ts walks the plan.
+
+import { formatObservation, type Observation } from '../../lang/observation.js';
+import type { OmpStep } from '../../lang/openmp.js';
+import { fieldsWithRole, isRegionEnd, opApi, opInfo, regionEndOf, type RegionEndOp } from '../../lang/ops.js';
+import { parseRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
+import { InputError } from '../../lang/validate.js';
+import { loadProfile, type Profile } from '../../profiles/index.js';
+import { runTrace } from '../../properties/compare.js';
+
+export type EmitLang = 'fortran' | 'c';
+export type EmitApi = 'openacc' | 'openmp';
+
+/** A program `emit` cannot write faithfully (exit code 2, like any other bad input). */
+export class EmitError extends InputError {
+  override name = 'EmitError';
+}
+
+// ------------------------------------------------------------------------------------------------
+// Generated names
+
+/** The generated identifier of every world object; program names never reach the code. */
+export class Names {
+  private readonly vars = new Map<string, string>();
+  private readonly types = new Map<string, string>();
+  private readonly handles = new Map<string, string>();
+  readonly mapping: string[] = [];
+
+  constructor(
+    readonly world: World,
+    steps: readonly Step[],
+  ) {
+    let n = 0;
+    for (const a of world.arrays) {
+      this.vars.set(a.name, `v${++n}`);
+      this.mapping.push(`v${n} = ${a.name}`);
+    }
+    world.structs.forEach((s, k) => {
+      this.vars.set(s.name, `v${++n}`);
+      this.types.set(s.name, `t${k + 1}`);
+      const members = s.pointers.map((p, j) => `p${j + 1} = ${p}`).join(', ');
+      this.mapping.push(`v${n} = ${s.name} (type t${k + 1}; ${members})`);
+    });
+    for (const s of steps)
+      for (const field of fieldsWithRole(s.op, 'result')) {
+        const result = (s as unknown as Record<string, string>)[field]!;
+        if (this.handles.has(result)) continue;
+        this.handles.set(result, `h${this.handles.size + 1}`);
+        this.mapping.push(`h${this.handles.size} = ${result}`);
+      }
+  }
+
+  /** The pointer variable holding an omp_target_alloc result. */
+  handle(result: string): string {
+    const h = this.handles.get(result);
+    if (!h) throw new Error(`internal: no generated name for handle ${result}`);
+    return h;
+  }
+
+  variable(name: string): string {
+    const v = this.vars.get(name);
+    if (!v) throw new Error(`internal: no generated name for ${name}`);
+    return v;
+  }
+
+  typeOf(struct: string): string {
+    const t = this.types.get(struct);
+    if (!t) throw new Error(`internal: no generated type for ${struct}`);
+    return t;
+  }
+
+  member(struct: string, member: string): string {
+    const decl = this.world.structs.find((s) => s.name === struct);
+    const j = decl ? decl.pointers.indexOf(member) : -1;
+    if (j < 0) throw new Error(`internal: no member ${member} in ${struct}`);
+    return `p${j + 1}`;
+  }
+}
+
+/**
+ * Comment text: control characters (line breaks included) become spaces and backslashes slashes,
+ * so a title can neither end a comment line nor splice the next C line into it.
+ */
+export function commentText(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\\/g, '/');
+}
+
+// ------------------------------------------------------------------------------------------------
+// What the spec says, step by step
+
+/** One step to write, with the spec observation and what the check needs. */
+export interface Planned {
+  index: number;
+  step: Step;
+  obs: Observation;
+  /** Element count of the pointer target a routine, write or loop acts on (null: disassociated). */
+  count: number | null;
+  /** The step closes a region the input left open (not one of the program's own steps). */
+  closing: boolean;
+}
+
+export const SPEC = 'spec';
+
+export function isOmp(step: Step): step is OmpStep {
+  return opApi(step.op) === 'openmp';
+}
+
+export function isAcc(step: Step): boolean {
+  return opApi(step.op) === 'openacc';
+}
+
+export function inferApi(program: Program): EmitApi {
+  const omp = program.steps.findIndex(isOmp);
+  const acc = program.steps.findIndex(isAcc);
+  if (omp >= 0 && acc >= 0)
+    throw new EmitError(
+      `step ${Math.max(omp, acc) + 1} (${program.steps[Math.max(omp, acc)]!.op}): the program mixes OpenACC and OpenMP steps; emit writes one API per program`,
+    );
+  return omp >= 0 ? 'openmp' : 'openacc';
+}
+
+/** The observations of the spec model (a model that throws is an internal error, exit 3). */
+export function specTrace(program: Program, profile: Profile): Observation[] {
+  return runTrace(program, { engine: 'model', profile }, false).observations;
+}
+
+/** The observation of `probe` when it runs right after the first `before` steps. */
+function probeObservation(program: Program, before: number, probe: Step, profile: Profile): Observation {
+  const trial: Program = { ...program, steps: [...program.steps.slice(0, before), probe] };
+  return specTrace(trial, profile)[before]!;
+}
+
+/**
+ * How many elements step `index` touches where the code needs a literal count: a kernel (what a
+ * read of the same reference observes there), a host read or write, or a routine on a pointer
+ * member (the member's host target). Null when the member is disassociated, or for other steps.
+ */
+function elementCount(program: Program, index: number, obs: Observation, profile: Profile): number | null {
+  const step = program.steps[index]!;
+  const readLength = (probe: Step) => {
+    const o = probeObservation(program, index, probe, profile);
+    return o.kind === 'read' ? o.values.length : null;
+  };
+  if (step.op === 'acc_parallel' || step.op === 'omp_target') {
+    if ('read' in step.body) return obs.kind === 'read' ? obs.values.length : null;
+    return readLength({ ...step, body: { read: step.body.write } });
+  }
+  if (step.op === 'host_write' || step.op === 'host_read') return readLength({ op: 'host_read', var: step.var });
+  const v = routineVar(step);
+  if (v !== null && parseRef(program.world, v).kind === 'member') return readLength({ op: 'host_read', var: v });
+  return null;
+}
+
+/** The steps that close the regions `program` leaves open, innermost first. */
+export function openRegionsAtEnd(program: Program): Step[] {
+  const open: RegionEndOp[] = [];
+  for (const s of program.steps) {
+    const end = regionEndOf(s.op);
+    if (end) open.push(end);
+    if (isRegionEnd(s.op)) open.pop();
+  }
+  return open.reverse().map((op): Step => ({ op }));
+}
+
+/**
+ * The steps to write, up to and including the first one whose spec observation ends the program.
+ * Regions the program leaves open are closed at its end (the code must nest), and those closing
+ * steps are run through the model too, so their exit actions are checked like any other step.
+ */
+export function plan(program: Program): { steps: Planned[]; full: Program } {
+  const profile = loadProfile(SPEC);
+  const full: Program = { ...program, steps: [...program.steps, ...openRegionsAtEnd(program)] };
+  const observations = specTrace(full, profile);
+  const steps: Planned[] = [];
+  for (const [index, step] of full.steps.entries()) {
+    const obs = observations[index]!;
+    const count = elementCount(full, index, obs, profile);
+    steps.push({ index, step, obs, count, closing: index >= program.steps.length });
+    if (obs.kind === 'error' || obs.kind === 'undefined') break;
+  }
+  return { steps, full };
+}
+
+/** The variable a routine with a `var` field (data routines, is_present, deviceptr) acts on. */
+export function routineVar(step: Step): VarRef | null {
+  const info = opInfo(step.op);
+  return info.kind === 'routine' && 'var' in info.fields ? (step as { var: VarRef }).var : null;
+}
