@@ -4,6 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { formatObservation } from '../lang/observation.js';
+import { shellCommand } from './shell.js';
 import { differingKnobs, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { knobDef } from '../profiles/knobs.js';
 import { runTrace, type CompareMode, type Side } from '../properties/compare.js';
@@ -109,9 +110,9 @@ function cause(c: DivergenceClass, a: Profile, b: Profile): string {
 }
 
 function reproduceCommand(args: { a: string; b: string }, r: DiffResult, o: DiffCliOptions): string {
-  const parts = ['npx mapcheck diff', args.a, args.b, `--compare ${r.compare}`, `--seed ${r.seed}`, `--runs ${r.runs}`, `--api ${r.api}`];
-  if (o.maxSteps !== undefined) parts.push(`--max-steps ${o.maxSteps}`);
-  return parts.join(' ');
+  const words = ['npx', 'mapcheck', 'diff', args.a, args.b, '--compare', r.compare, '--seed', String(r.seed), '--runs', String(r.runs), '--api', r.api];
+  if (o.maxSteps !== undefined) words.push('--max-steps', String(o.maxSteps));
+  return shellCommand(words);
 }
 
 export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: Io): number {
@@ -152,7 +153,6 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
       status: 'known-divergence',
       cause: cause(c, a, b),
       found,
-      profileRefs: { a: argA, b: argB },
     });
     const kept = saveFindOrWarn(out, saved, io);
     return kept === null ? '    not saved (see the warning)' : `    ${savedLine(kept, saved.status, 'its replay checks that the difference persists').replace(/\n/g, '\n    ')}`;

@@ -10,11 +10,10 @@ import type { Program, StepOp, World } from '../lang/program.js';
 import { ELEMENT_BYTES } from '../lang/program.js';
 import { formatObservation, formatPtr, type Observation, type PtrValue, type Snapshot } from '../lang/observation.js';
 import { CASE_FORMAT, InputError, readJsonFile, validateProgram } from '../lang/validate.js';
-import { loadProfile } from '../profiles/index.js';
 import { BlockNames, firstDivergence, runTrace, sideLabel, type Side, type Trace } from '../properties/compare.js';
 import { classKey } from '../properties/diff.js';
 import { parseCitation, type Rule } from '../properties/coverage.js';
-import { loadCaseFile, type CaseFile } from '../counterexamples/case.js';
+import { loadCaseFile, replayCase, sideProfile, type CaseFile } from '../counterexamples/case.js';
 import { hex, nameHostRange, nameMember, renderStep, table } from './render.js';
 
 export const EXPLAIN_FORMATS = ['text', 'md', 'json'] as const;
@@ -77,6 +76,13 @@ export interface Explanation {
   stateSplit: null | { step: number; rules: Record<SideKey, SideRules> };
   spec: string[];
   cause: string;
+  /**
+   * What no longer holds as the case records it (replayCase): an `expected` observation that the
+   * model or impl no longer produces (edited, or the semantics moved), a `status` that no longer
+   * holds (`fixed` sides that still diverge, a known divergence that now agrees). Empty when the
+   * case replays as recorded.
+   */
+  replay: string[];
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -98,8 +104,8 @@ export function loadCaseToExplain(file: string): CaseFile {
 /** Explains a loaded case. Profiles are loaded by the names the case gives. */
 export function explainCase(c: CaseFile, file: string): Explanation {
   const sides: Record<SideKey, Side> = {
-    a: { engine: c.sides.a.engine, profile: loadProfile(c.sides.a.profile) },
-    b: { engine: c.sides.b.engine, profile: loadProfile(c.sides.b.profile) },
+    a: { engine: c.sides.a.engine, profile: sideProfile(c.sides.a, 'a', file) },
+    b: { engine: c.sides.b.engine, profile: sideProfile(c.sides.b, 'b', file) },
   };
   const { program } = c;
   const traces = { a: runTrace(program, sides.a), b: runTrace(program, sides.b) };
@@ -151,6 +157,7 @@ export function explainCase(c: CaseFile, file: string): Explanation {
     stateSplit,
     spec: c.spec,
     cause: c.cause,
+    replay: replayCase(c, file).problems,
   };
 }
 
@@ -308,6 +315,8 @@ function renderText(e: Explanation): string {
     `a = ${e.sides.a}, b = ${e.sides.b}; compare ${e.compare}; status ${e.status}`,
     '',
   ];
+  if (e.replay.length > 0)
+    out.push('the case does not replay as recorded (its expected observations or its status no longer hold):', ...e.replay.map((p) => `  ${p}`), '');
   const d = e.divergence;
   const rows = [
     ['', '#', 'step', `a ${e.sides.a}`, `b ${e.sides.b}`, 'irrelevant'],
@@ -387,6 +396,9 @@ function renderMarkdown(e: Explanation): string {
     '',
     `Case \`${e.file}\`: side a \`${e.sides.a}\`, side b \`${e.sides.b}\`, compare ${e.compare}, status ${e.status}.`,
     '',
+    ...(e.replay.length > 0
+      ? ['**The case does not replay as recorded** (its expected observations or its status no longer hold):', '', ...e.replay.map((p) => `- ${mdCell(p)}`), '']
+      : []),
     `| | # | step | a: ${mdCell(e.sides.a)} | b: ${mdCell(e.sides.b)} | state changes a | state changes b | irrelevant |`,
     '|---|---|---|---|---|---|---|---|',
   ];

@@ -5,6 +5,7 @@
 // input (program or case file, profile, flag), reported as one line on stderr; 3 internal error.
 
 import { randomBytes } from 'node:crypto';
+import { writeSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
@@ -24,6 +25,8 @@ import { EXPLAIN_FORMATS, explainCase, loadCaseToExplain, renderExplanation, typ
 import { emitFile, type EmitApi, type EmitLang } from './emit.js';
 import { diffCommand, type DiffCliOptions } from './diff.js';
 import { renderSnapshot, renderStep, table } from './render.js';
+import { shellCommand } from './shell.js';
+import { oneLine } from '../lang/read-file.js';
 
 /** Where the CLI writes; tests substitute capturing functions. */
 export interface Io {
@@ -33,19 +36,42 @@ export interface Io {
   errIsTTY: boolean;
 }
 
+/** Why standard output could not be written (an errno code), once it failed; later output is dropped. */
+let stdoutFailure: string | null = null;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes to standard output synchronously, so that a failure is seen where it happens rather than
+ * as an asynchronous stream error after the command has decided its exit code. A closed pipe
+ * (`mapcheck profiles | head`) ends the process quietly with 0; any other failure (a full disk,
+ * `> /dev/full`) is remembered, the command runs to its end (a case it finds is still saved), and
+ * `main` exits with 2 and one line on stderr.
+ */
+function writeStdout(text: string): void {
+  if (stdoutFailure !== null) return;
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += writeSync(1, bytes, done);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(pause, 0, 0, 5); // a non-blocking pipe whose reader is slow: wait, then retry
+        continue;
+      }
+      if (code === 'EPIPE') process.exit(EXIT_OK);
+      stdoutFailure = code ?? (e as Error).message;
+      return;
+    }
+  }
+}
+
 const processIo: Io = {
-  out: (text) => process.stdout.write(text),
+  out: writeStdout,
   err: (text) => process.stderr.write(text),
   errIsTTY: Boolean(process.stderr.isTTY),
 };
-
-/** `mapcheck profiles | head`: when the reader goes away, stop without a stack trace. */
-function stopQuietlyOnClosedPipe(): void {
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit(EXIT_OK);
-  });
-}
 
 const EXIT_OK = 0;
 const EXIT_DIVERGENCE = 1;
@@ -214,9 +240,9 @@ function displayPath(path: string): string {
 }
 
 function reproduceCommand(o: FuzzOptions, compare: CompareMode, seed: number, runs: number): string {
-  const parts = ['npx mapcheck fuzz', `--profile ${o.profile}`, `--against ${o.against}`, `--compare ${compare}`, `--seed ${seed}`, `--runs ${runs}`, `--api ${o.api}`];
-  if (o.maxSteps !== undefined) parts.push(`--max-steps ${o.maxSteps}`);
-  return parts.join(' ');
+  const words = ['npx', 'mapcheck', 'fuzz', '--profile', o.profile, '--against', o.against, '--compare', compare, '--seed', String(seed), '--runs', String(runs), '--api', o.api];
+  if (o.maxSteps !== undefined) words.push('--max-steps', String(o.maxSteps));
+  return shellCommand(words);
 }
 
 function fuzzCommand(o: FuzzOptions, io: Io): number {
@@ -298,7 +324,6 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
     // impl vs model: a bug to fix, so the case must agree once fixed. Two profiles: an expected difference.
     status: againstImpl ? 'fixed' : 'known-divergence',
     found: { by: 'mapcheck fuzz', seed, date: new Date().toISOString().slice(0, 10), command: reproduce },
-    profileRefs: { a: o.profile, b: againstImpl ? o.profile : o.against },
   });
   const kept = saveFindOrWarn(out, saved, io);
   const meaning =
@@ -508,7 +533,15 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
 /** Runs the CLI with `argv` (arguments after the program name) and returns the exit code. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  if (io === processIo) stopQuietlyOnClosedPipe();
+  const code = await runMain(argv, io);
+  if (io === processIo && stdoutFailure !== null) {
+    io.err(`error: cannot write to standard output (${oneLine(stdoutFailure)})\n`);
+    return EXIT_BAD_INPUT;
+  }
+  return code;
+}
+
+async function runMain(argv: string[], io: Io): Promise<number> {
   let exitCode = EXIT_OK;
   const root = buildProgram(io, (code) => (exitCode = code));
   try {
@@ -516,12 +549,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return exitCode;
   } catch (e) {
     if (e instanceof CommanderError) {
-      // Commander has already printed the help or its one-line error.
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT_OK;
-      return EXIT_BAD_INPUT;
+      // Commander has already printed the help (`--help`, `help CMD`: exit code 0) or its one-line error.
+      return e.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
     }
     if (e instanceof InputError || e instanceof ProfileError) {
-      io.err(`error: ${e.message}\n`);
+      io.err(`error: ${oneLine(e.message)}\n`);
       return EXIT_BAD_INPUT;
     }
     if (e instanceof CampaignCrash) {

@@ -99,7 +99,7 @@ describe('replayCase goes red', () => {
   test('when a profile cannot be resolved', () => {
     const r = replayCase({ ...reattach, sides: { a: reattach.sides.a, b: { engine: 'model', profile: 'pgi-1' } } });
     expect(r.ok).toBe(false);
-    expect(r.problems[0]).toContain("side b: unknown profile 'pgi-1'");
+    expect(r.problems[0]).toContain('side b: the case: field sides.b.profile: "pgi-1" is not a built-in profile');
   });
 });
 

@@ -10,15 +10,23 @@ import type { Program } from '../lang/program.js';
 import { formatObservation, type ErrorCode, type Observation } from '../lang/observation.js';
 import type { EngineName } from '../lang/engine.js';
 import { CASE_FORMAT, InputError, explainIssue, formatValidationFailure, readJsonFile, validateProgram } from '../lang/validate.js';
-import { differingKnobs, loadProfile, type Profile } from '../profiles/index.js';
+import { ProfileError, builtinProfile, builtinProfileNames, differingKnobs, profileFromReadings, type Profile } from '../profiles/index.js';
+import { oneLine } from '../lang/read-file.js';
+import { isDeepStrictEqual } from 'node:util';
 import { knobDef } from '../profiles/knobs.js';
 import { BlockNames, firstDivergence, runTrace, sameObservation, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
 import { renderStep } from '../cli/render.js';
 
 export interface SideRef {
   engine: EngineName;
-  /** A built-in profile name, or the path of a JSON profile file. */
+  /** The profile's name: a built-in profile, unless `knobs` is given. */
   profile: string;
+  /**
+   * The readings of a profile that is not built in (a JSON file, a single-knob variant), stored so
+   * the case is self-contained: it checks the same thing from any directory, whatever becomes of
+   * the file. A case never names a file to read.
+   */
+  knobs?: Record<string, string>;
 }
 
 export type CaseStatus = 'fixed' | 'known-divergence';
@@ -54,8 +62,38 @@ export interface BuildCaseOptions {
   cause?: string;
   spec?: string[];
   found: CaseFile['found'];
-  /** How to name each side's profile in the file (default: the profile's name). Use the path for file profiles. */
-  profileRefs?: { a: string; b: string };
+}
+
+/**
+ * How a case refers to a side's profile: by name alone when it is the built-in profile of that
+ * name, otherwise by name and every reading (self-contained; see SideRef.knobs).
+ */
+export function sideRef(side: Side): SideRef {
+  const builtin = builtinProfile(side.profile.name);
+  if (builtin && isDeepStrictEqual(builtin.knobs, side.profile.knobs)) return { engine: side.engine, profile: side.profile.name };
+  return { engine: side.engine, profile: side.profile.name, knobs: { ...side.profile.knobs } };
+}
+
+/**
+ * The profile a saved side names: its stored readings, or the built-in profile of its name. Never
+ * a file. Throws InputError naming the case file and the field.
+ */
+export function sideProfile(ref: SideRef, key: 'a' | 'b', file: string): Profile {
+  const at = oneLine(file);
+  if (ref.knobs !== undefined) {
+    try {
+      return profileFromReadings(ref.profile, ref.knobs, `sides.${key}.knobs`);
+    } catch (e) {
+      if (e instanceof ProfileError) throw new InputError(`${at}: ${e.message}`);
+      throw e;
+    }
+  }
+  const builtin = builtinProfile(ref.profile);
+  if (builtin) return builtin;
+  throw new InputError(
+    `${at}: field sides.${key}.profile: ${oneLine(JSON.stringify(ref.profile))} is not a built-in profile (${builtinProfileNames().join(', ')}), ` +
+      `and the side stores no readings (sides.${key}.knobs); a case never reads a profile file`,
+  );
 }
 
 /**
@@ -87,10 +125,7 @@ export function buildCase(o: BuildCaseOptions): CaseFile {
     title,
     status: o.status,
     compare: o.compare,
-    sides: {
-      a: { engine: o.a.engine, profile: o.profileRefs?.a ?? o.a.profile.name },
-      b: { engine: o.b.engine, profile: o.profileRefs?.b ?? o.b.profile.name },
-    },
+    sides: { a: sideRef(o.a), b: sideRef(o.b) },
     program: o.program,
     expected: { a: traceA.observations, b: traceB.observations },
     divergence,
@@ -144,12 +179,25 @@ function caseSlug(c: CaseFile): string {
   return slug(`${side(c.sides.a)}-vs-${side(c.sides.b)}${at}`) || 'case';
 }
 
-/** The saved case in `dir` with the same hash as `c`, if any (by file name, then by content). */
+/** Whether `file` is a case that loads and has hash `hash` (a damaged file under the right name is not). */
+function isSavedCase(file: string, hash: string): boolean {
+  try {
+    return caseHash(loadCaseFile(file)) === hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The saved case in `dir` with the same hash as `c`, if any: by file name (`…-<hash>.json` or
+ * `…-<hash>-<n>.json`) when the file loads and its content has that hash, then by content.
+ */
 function findSavedTwin(dir: string, hash: string): string | null {
   const files = listCaseFiles(dir);
-  const byName = files.find((f) => basename(f).endsWith(`-${hash}.json`));
-  if (byName) return byName;
+  const named = new RegExp(`-${hash}(-\\d+)?\\.json$`);
+  for (const file of files.filter((f) => named.test(basename(f)))) if (isSavedCase(file, hash)) return file;
   for (const file of files) {
+    if (named.test(basename(file))) continue;
     let raw: unknown;
     try {
       raw = readJsonFile(file);
@@ -157,7 +205,7 @@ function findSavedTwin(dir: string, hash: string): string | null {
       continue;
     }
     const saved = raw as Partial<CaseFile>;
-    if (saved.program && saved.sides && saved.compare && caseHash(saved as CaseFile) === hash) return file;
+    if (saved.program && saved.sides && saved.compare && caseHash(saved as CaseFile) === hash && isSavedCase(file, hash)) return file;
   }
   return null;
 }
@@ -248,7 +296,10 @@ export function prepareCaseDir(dir: string): void {
 /**
  * Writes `c` into `dir` as `<slug>-<hash>.json` and returns its path. Atomic: the text goes to a
  * temporary file in the same directory, is flushed to disk, then renamed into place, so a crash
- * never leaves a half-written case. A case whose hash is already saved is not written again.
+ * never leaves a half-written case. A case whose hash is already saved (a file that loads, with
+ * that content) is not written again. A file that takes the name but does not load, or holds
+ * another case, is left as it is (it may be someone's work) and the case is saved beside it as
+ * `<slug>-<hash>-<n>.json`.
  */
 export function saveCase(dir: string, c: CaseFile): string {
   mkdirSync(dir, { recursive: true });
@@ -256,7 +307,9 @@ export function saveCase(dir: string, c: CaseFile): string {
   const twin = findSavedTwin(dir, hash);
   if (twin) return twin;
 
-  const path = join(dir, `${caseSlug(c)}-${hash}.json`);
+  const stem = `${caseSlug(c)}-${hash}`;
+  let path = join(dir, `${stem}.json`);
+  for (let n = 2; existsSync(path); n++) path = join(dir, `${stem}-${n}.json`);
   writeFileAtomic(path, `${JSON.stringify(c, null, 2)}\n`);
   return path;
 }
@@ -305,13 +358,17 @@ const observation = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('undefined'), message: z.string() }),
   z.strictObject({ kind: z.literal('halted') }),
 ]);
-const sideRef = z.strictObject({ engine: z.enum(['model', 'impl']), profile: z.string().min(1) });
+const sideShape = z.strictObject({
+  engine: z.enum(['model', 'impl']),
+  profile: z.string().min(1).max(200),
+  knobs: z.record(z.string(), z.string()).optional(),
+});
 const caseShape = z.strictObject({
   format: z.literal(CASE_FORMAT),
   title: z.string(),
   status: z.enum(['fixed', 'known-divergence']),
   compare: z.enum(['observations', 'state']),
-  sides: z.strictObject({ a: sideRef, b: sideRef }),
+  sides: z.strictObject({ a: sideShape, b: sideShape }),
   program: z.unknown(),
   expected: z.strictObject({ a: z.array(observation), b: z.array(observation) }),
   divergence: z.union([z.strictObject({ step: z.int().min(1), kind: z.enum(['observation', 'state']) }), z.null()]),
@@ -331,18 +388,24 @@ export function loadCaseFile(path: string): CaseFile {
   const shaped = caseShape.safeParse(raw);
   if (!shaped.success) {
     const { field, message } = explainIssue(shaped.error, raw);
-    throw new InputError(`${path}: field ${field}: ${message}`);
+    throw new InputError(oneLine(`${path}: field ${field}: ${message}`));
   }
   const checked = validateProgram(shaped.data.program);
   if (!checked.ok)
     throw new InputError(formatValidationFailure(path, checked, (shaped.data.program as { steps?: unknown }).steps, 'program.'));
   const c = { ...shaped.data, program: checked.program } as CaseFile;
+  for (const key of ['a', 'b'] as const) {
+    const knobs = (raw as { sides: Record<string, { knobs?: object }> }).sides[key]!.knobs;
+    if (knobs !== undefined && Object.hasOwn(knobs, '__proto__'))
+      throw new InputError(`${oneLine(path)}: field sides.${key}.knobs.__proto__: unknown knob id`);
+    sideProfile(c.sides[key], key, path);
+  }
   const steps = c.program.steps.length;
   for (const side of ['a', 'b'] as const)
     if (c.expected[side].length !== steps)
-      throw new InputError(`${path}: field expected.${side}: has ${c.expected[side].length} observations for ${steps} steps`);
+      throw new InputError(`${oneLine(path)}: field expected.${side}: has ${c.expected[side].length} observations for ${steps} steps`);
   if (c.divergence && c.divergence.step > steps)
-    throw new InputError(`${path}: field divergence.step: step ${c.divergence.step} is past the last step (${steps})`);
+    throw new InputError(`${oneLine(path)}: field divergence.step: step ${c.divergence.step} is past the last step (${steps})`);
   return c;
 }
 
@@ -365,12 +428,12 @@ const ENGINE_NAMES: readonly EngineName[] = ['model', 'impl'];
  * expected observations, and the status must still hold (`fixed`: the sides agree under the
  * case's comparison; `known-divergence`: they still differ, at the recorded step).
  */
-export function replayCase(c: CaseFile): { ok: boolean; problems: string[] } {
+export function replayCase(c: CaseFile, file = 'the case'): { ok: boolean; problems: string[] } {
   const problems: string[] = [];
   const profiles: Partial<Record<'a' | 'b', Profile>> = {};
   for (const key of ['a', 'b'] as const) {
     try {
-      profiles[key] = loadProfile(c.sides[key].profile);
+      profiles[key] = sideProfile(c.sides[key], key, file);
     } catch (e) {
       problems.push(`side ${key}: ${(e as Error).message}`);
     }

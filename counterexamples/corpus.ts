@@ -5,9 +5,8 @@
 // all reported, each on its own, without stopping the others.
 
 import { isDeepStrictEqual } from 'node:util';
-import { loadProfile } from '../profiles/index.js';
 import type { Side } from '../properties/compare.js';
-import { listCaseFiles, loadCaseFile, removeOrphanedTemporaries, replayCase, type CaseFile, type SideRef } from './case.js';
+import { listCaseFiles, loadCaseFile, removeOrphanedTemporaries, replayCase, sideProfile, type CaseFile, type SideRef } from './case.js';
 
 export type CorpusEntry =
   /** Replayed and still as recorded. */
@@ -26,10 +25,10 @@ export interface CorpusReport {
 }
 
 /** Whether a saved side names the same engine and the same knob readings as a campaign side. */
-function sameSide(saved: SideRef, side: Side): boolean {
+function sameSide(saved: SideRef, key: 'a' | 'b', path: string, side: Side): boolean {
   if (saved.engine !== side.engine) return false;
   try {
-    const profile = loadProfile(saved.profile);
+    const profile = sideProfile(saved, key, path);
     return profile.name === side.profile.name && isDeepStrictEqual(profile.knobs, side.profile.knobs);
   } catch {
     // A profile that no longer loads cannot be the campaign's; replayCase reports it for `npm test`.
@@ -54,11 +53,11 @@ export function replayCorpus(dir: string, a: Side, b: Side): CorpusReport {
       entries.push({ path, outcome: 'unloadable', problems: [(e as Error).message] });
       continue;
     }
-    if (!sameSide(c.sides.a, a) || !sameSide(c.sides.b, b)) {
+    if (!sameSide(c.sides.a, 'a', path, a) || !sameSide(c.sides.b, 'b', path, b)) {
       skipped++;
       continue;
     }
-    const { ok, problems } = replayCase(c);
+    const { ok, problems } = replayCase(c, path);
     entries.push(ok ? { path, outcome: 'ok' } : { path, outcome: 'failed', problems });
   }
   return { dir, entries, skipped };

@@ -13,6 +13,6 @@ test('the counterexample directory holds saved cases', () => {
 });
 
 test.each(cases.map((path) => [basename(path), path]))('replay %s', (_name, path) => {
-  const { ok, problems } = replayCase(loadCaseFile(path));
+  const { ok, problems } = replayCase(loadCaseFile(path), path);
   expect(ok, `\n${problems.join('\n')}`).toBe(true);
 });

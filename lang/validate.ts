@@ -3,7 +3,6 @@
 // semantic checks tie names and references to the world. Every failure names the step (0-based
 // here, 1-based in the one-line file error) and the field, so a user can find it in the file.
 
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
   ELEMENT_BYTES,
@@ -21,6 +20,7 @@ import {
 } from './program.js';
 import type { MapItem, OmpMapModifier, OmpMapType, PtrArg } from './openmp.js';
 import { STEP_OPS, isStepOp, opInfo, unreachable, type Api as OpApi, type FieldRole, type RefKind } from './ops.js';
+import { FileReadProblem, MAX_INPUT_FILE_BYTES, oneLine, readBoundedText } from './read-file.js';
 
 /** Bad user input (program or case file): the CLI prints the one-line message and exits with 2. */
 export class InputError extends Error {
@@ -40,16 +40,28 @@ const MAX_ARRAY_LENGTH = 64;
 const MAX_DEVICES = 4;
 /** Upper bound on byte counts of OpenMP routines (allocations, copies, accessibility ranges). */
 const MAX_ROUTINE_BYTES = 1 << 16;
+/** Input limits (lang/README.md, "Limits"): steps of a program, declared arrays and structs, allocation handles. */
+export const MAX_STEPS = 10_000;
+export const MAX_ARRAYS = 256;
+export const MAX_STRUCTS = 256;
+export const MAX_HANDLES = 1_000;
 
 // ------------------------------------------------------------------------------------------------
 // Shapes
 
-const value = z.int().min(-MAX_VALUE).max(MAX_VALUE);
+/**
+ * An integer from `min` to `max`. The bounds are checked before integrality, so a huge number is
+ * reported against the real limit rather than zod's 2^53 bound for safe integers.
+ */
+const intIn = (min: number, max: number) => z.number().min(min).max(max).int();
+/** Device numbers are C ints. */
+const MAX_DEVICE_NUMBER = 2 ** 31 - 1;
+const value = intIn(-MAX_VALUE, MAX_VALUE);
 const varRef = z.string();
 
 const arrayDecl = z.strictObject({
   name: z.string(),
-  length: z.int().min(1).max(MAX_ARRAY_LENGTH),
+  length: intIn(1, MAX_ARRAY_LENGTH),
   init: z.union([value, z.array(value)], { error: 'expected an integer or an array of integers' }).optional(),
 });
 const structDecl = z.strictObject({
@@ -58,14 +70,14 @@ const structDecl = z.strictObject({
   init: z.record(z.string(), z.union([z.string(), z.null()], { error: 'expected an array reference or null' })).optional(),
 });
 const worldShape = z.strictObject({
-  arrays: z.array(arrayDecl),
-  structs: z.array(structDecl),
+  arrays: z.array(arrayDecl).max(MAX_ARRAYS, { error: `at most ${MAX_ARRAYS} arrays (mapcheck's limit)` }),
+  structs: z.array(structDecl).max(MAX_STRUCTS, { error: `at most ${MAX_STRUCTS} structs (mapcheck's limit)` }),
   devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).min(1).max(MAX_DEVICES).optional(),
 });
 const programShape = z.strictObject({
   version: z.literal(LANGUAGE_VERSION).optional(),
   world: z.unknown(),
-  steps: z.array(z.unknown()),
+  steps: z.array(z.unknown()).max(MAX_STEPS, { error: `at most ${MAX_STEPS} steps (mapcheck's limit)` }),
 });
 
 const clauses = (names: readonly [string, ...string[]]) =>
@@ -86,13 +98,13 @@ const maps = (types: readonly [OmpMapType, ...OmpMapType[]]) =>
     }),
   );
 
-const deviceArg = z.union([z.int(), z.literal('initial')], { error: 'expected a device number (integer) or "initial"' });
-const byteCount = z.int().min(0).max(MAX_ROUTINE_BYTES);
+const deviceArg = z.union([intIn(-MAX_DEVICE_NUMBER - 1, MAX_DEVICE_NUMBER), z.literal('initial')], { error: 'expected a device number (integer) or "initial"' });
+const byteCount = intIn(0, MAX_ROUTINE_BYTES);
 const ptrArg = z.union(
   [
     z.null(),
-    z.strictObject({ var: varRef, offset: z.int().min(0).optional() }),
-    z.strictObject({ handle: z.string(), offset: z.int().min(0).optional() }),
+    z.strictObject({ var: varRef, offset: intIn(0, MAX_ROUTINE_BYTES).optional() }),
+    z.strictObject({ handle: z.string(), offset: intIn(0, MAX_ROUTINE_BYTES).optional() }),
   ],
   { error: 'expected null, {"var": ref, "offset"?: n} or {"handle": name, "offset"?: n}' },
 );
@@ -115,7 +127,7 @@ function fieldShape(f: FieldRole): z.ZodType {
     case 'result':
       return z.string();
     case 'bytes':
-      return f.limit === 'routine' ? byteCount : z.int().min(0);
+      return f.limit === 'routine' ? byteCount : intIn(0, MAX_ROUTINE_BYTES);
     case 'value':
       return value;
     case 'flag':
@@ -165,7 +177,7 @@ function describeJson(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return v.length === 0 ? 'an empty array' : `an array of ${v.length}`;
   if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}…` : v);
+  if (typeof v === 'string') return oneLine(JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}…` : v));
   return `${typeof v} ${String(v)}`;
 }
 
@@ -192,8 +204,14 @@ function explain(issue: z.core.$ZodIssue, base: readonly PropertyKey[], input: u
   }
   const field = fieldPath(path, prefix) || '(top level)';
   const got = valueAt(input, path);
+  if (typeof got === 'number' && !Number.isFinite(got))
+    return { field, message: `expected a finite number, got ${got} (a literal such as 1e400 overflows a double)` };
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && typeof got === 'number') {
+    const bound = issue.code === 'too_big' ? `at most ${String(issue.maximum)}` : `at least ${String(issue.minimum)}`;
+    return { field, message: `${got} is out of range (${bound})` };
+  }
   if (issue.code === 'invalid_type') {
-    if (got === undefined) return { field, message: `required field is missing (expected ${issue.expected})` };
+    if (got === undefined) return { field, message: issue.expected === 'nonoptional' ? 'required field is missing' : `required field is missing (expected ${issue.expected})` };
     return { field, message: `expected ${issue.expected}, got ${describeJson(got)}` };
   }
   return { field, message: `${issue.message.replace(/^Invalid (input|option): /, '')}; got ${describeJson(got)}` };
@@ -203,6 +221,15 @@ function explain(issue: z.core.$ZodIssue, base: readonly PropertyKey[], input: u
 // World
 
 function checkWorld(raw: unknown): Failure | World {
+  // JSON.parse makes "__proto__" an ordinary own key, which zod's record drops without a word;
+  // it names no pointer member (not an identifier), so it is reported like any other unknown one.
+  const rawStructs = (raw as { structs?: unknown } | null)?.structs;
+  if (Array.isArray(rawStructs))
+    for (const [i, s] of rawStructs.entries()) {
+      const init = (s as { init?: unknown } | null)?.init;
+      if (typeof init === 'object' && init !== null && Object.hasOwn(init, '__proto__'))
+        return { ok: false, field: `world.structs[${i}].init.__proto__`, message: `'${String((s as { name?: unknown }).name)}' has no pointer member '__proto__'` };
+    }
   const parsed = worldShape.safeParse(raw);
   if (!parsed.success) return { ok: false, ...explainIssue(parsed.error, raw, 'world') };
   const world = parsed.data as World;
@@ -475,7 +502,7 @@ export function validateProgram(raw: unknown): ValidationResult {
     const op = (rawStep as { op?: unknown }).op;
     if (op === undefined) return { ok: false, step: i, field: 'op', message: 'required field is missing' };
     if (typeof op !== 'string' || !isStepOp(op))
-      return { ok: false, step: i, field: 'op', message: `unknown op ${JSON.stringify(op)} (known: ${STEP_OPS.join(', ')})` };
+      return { ok: false, step: i, field: 'op', message: `unknown op ${describeJson(op)} (known: ${STEP_OPS.join(', ')})` };
     const shaped = STEP_SHAPES[op].safeParse(rawStep);
     if (!shaped.success) return { ok: false, step: i, ...explainIssue(shaped.error, rawStep) };
     const step = shaped.data as Step;
@@ -489,6 +516,8 @@ export function validateProgram(raw: unknown): ValidationResult {
     for (const [name, f] of Object.entries(opInfo(step.op).fields as Record<string, FieldRole>))
       if (f.role === 'result') {
         const fields = step as unknown as Record<string, unknown>;
+        if (ctx.handles.size >= MAX_HANDLES)
+          return { ok: false, step: i, field: name, message: `more than ${MAX_HANDLES} omp_target_alloc results (mapcheck's limit)` };
         ctx.handles.set(fields[name] as string, { bytes: fields.bytes as number, step: i });
       }
   }
@@ -499,24 +528,25 @@ export function validateProgram(raw: unknown): ValidationResult {
 
 /** The one-line rendering of a validation failure: `FILE: step N (op): field F: message`. */
 export function formatValidationFailure(file: string, failure: Failure, steps: unknown, fieldPrefix = ''): string {
-  if (failure.step === undefined) return `${file}: field ${fieldPrefix}${failure.field}: ${failure.message}`;
+  if (failure.step === undefined) return oneLine(`${file}: field ${fieldPrefix}${failure.field}: ${failure.message}`);
   const rawStep = Array.isArray(steps) ? (steps[failure.step] as { op?: unknown } | undefined) : undefined;
-  const op = typeof rawStep?.op === 'string' ? ` (${rawStep.op})` : '';
-  return `${file}: step ${failure.step + 1}${op}: field ${failure.field}: ${failure.message}`;
+  const op = typeof rawStep?.op === 'string' ? ` (${rawStep.op.slice(0, 40)})` : '';
+  return oneLine(`${file}: step ${failure.step + 1}${op}: field ${failure.field}: ${failure.message}`);
 }
 
 /** Reads and parses a JSON file, turning unreadable or malformed files into an InputError. */
 export function readJsonFile(path: string): unknown {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, MAX_INPUT_FILE_BYTES);
   } catch (e) {
-    throw new InputError(`${path}: cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    if (e instanceof FileReadProblem) throw new InputError(`${oneLine(path)}: ${e.message}`);
+    throw e;
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InputError(`${path}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+    throw new InputError(`${oneLine(path)}: not valid JSON: ${oneLine((e as Error).message)}`);
   }
 }
 
@@ -533,10 +563,10 @@ export function loadProgramFile(path: string): Program {
   if (isCase) {
     const format = (raw as { format: unknown }).format;
     if (format !== CASE_FORMAT)
-      throw new InputError(`${path}: field format: unknown case format ${JSON.stringify(format)} (expected "${CASE_FORMAT}")`);
+      throw new InputError(`${oneLine(path)}: field format: unknown case format ${oneLine(JSON.stringify(format) ?? 'undefined')} (expected "${CASE_FORMAT}")`);
   }
   const programRaw = isCase ? (raw as { program?: unknown }).program : raw;
-  if (isCase && programRaw === undefined) throw new InputError(`${path}: field program: required field is missing`);
+  if (isCase && programRaw === undefined) throw new InputError(`${oneLine(path)}: field program: required field is missing`);
   const result = validateProgram(programRaw);
   if (!result.ok)
     throw new InputError(

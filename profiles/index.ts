@@ -1,8 +1,8 @@
 // Resolving a profile: a built-in name, or a JSON file `{ "extends": "spec", "knobs": { … } }`
 // whose knob values are either a reading id or `{ "reading": …, "evidence": … }`.
 
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { FileReadProblem, MAX_PROFILE_FILE_BYTES, oneLine, readBoundedText } from '../lang/read-file.js';
 import { BUILTIN_PROFILES, type KnobSetting, type ProfileSource } from './builtin.js';
 import { KNOBS, defaultKnobValues, knobDef, type KnobId, type KnobValues } from './knobs.js';
 
@@ -27,48 +27,98 @@ export function builtinProfileNames(): string[] {
   return BUILTIN_PROFILES.map((p) => p.name);
 }
 
-/** Resolves a built-in profile name or a path to a JSON profile file. */
+/**
+ * Resolves a built-in profile name or a path to a JSON profile file. Only for names the user typed
+ * on the command line: a saved case never names a file (see profileFromReadings).
+ */
 export function loadProfile(nameOrPath: string): Profile {
   const builtin = BUILTIN_PROFILES.find((p) => p.name === nameOrPath);
   if (builtin) return resolve(builtin, []);
-  if (/[./\\]/.test(nameOrPath) || nameOrPath.endsWith('.json')) return resolve(readProfileFile(nameOrPath), []);
+  if (/[./\\]/.test(nameOrPath) || nameOrPath.endsWith('.json')) return resolveFile(readProfileFile(nameOrPath));
   throw new ProfileError(
-    `unknown profile '${nameOrPath}' (built-in: ${builtinProfileNames().join(', ')}; or a path to a .json profile)`,
+    `unknown profile ${quoteName(nameOrPath)} (built-in: ${builtinProfileNames().join(', ')}; or a path to a .json profile)`,
   );
 }
 
+/** A built-in profile by name; null when there is none by that name. */
+export function builtinProfile(name: string): Profile | null {
+  const builtin = BUILTIN_PROFILES.find((p) => p.name === name);
+  return builtin ? resolve(builtin, []) : null;
+}
+
+function quoteName(name: string): string {
+  return `'${oneLine(name)}'`;
+}
+
+/**
+ * A profile from stored readings (a saved case keeps the readings of a profile that is not built
+ * in, so it checks the same thing wherever and whenever it is replayed). Knobs the readings do not
+ * name (added after the case was saved) keep the spec reading. Throws ProfileError naming `field`
+ * (e.g. `sides.a.knobs.K-A4`) on an unknown knob or reading.
+ */
+export function profileFromReadings(name: string, readings: Record<string, string>, field: string): Profile {
+  const spec = resolve(BUILTIN_PROFILES.find((p) => p.name === 'spec')!, []);
+  const knobs = { ...spec.knobs } as Record<string, string>;
+  const settings = { ...spec.settings } as Record<string, KnobSetting | null>;
+  for (const [id, reading] of Object.entries(readings)) {
+    const def = knobDef(id);
+    if (!def) throw new ProfileError(`field ${field}.${oneLine(id)}: unknown knob id (known: ${KNOBS.map((k) => k.id).join(', ')})`);
+    if (!def.readings.some((r) => r.id === reading))
+      throw new ProfileError(
+        `field ${field}.${id}: unknown reading ${oneLine(JSON.stringify(reading))} (readings: ${def.readings.map((r) => r.id).join(', ')})`,
+      );
+    knobs[id] = reading;
+    if (reading !== def.default) settings[id] = { reading, confidence: 'hypothesis', evidence: `stored in the case (profile ${name})` };
+  }
+  return { name, description: `readings stored in a case (profile ${name})`, knobs: knobs as unknown as KnobValues, settings: settings as Profile['settings'] };
+}
+
 function readProfileFile(path: string): ProfileSource {
+  const at = oneLine(path);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, MAX_PROFILE_FILE_BYTES);
   } catch (e) {
-    throw new ProfileError(`${path}: cannot read profile file (${(e as Error).message})`);
+    if (e instanceof FileReadProblem) throw new ProfileError(`${at}: ${e.message}`);
+    throw e;
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ProfileError(`${path}: not valid JSON (${(e as Error).message})`);
+    throw new ProfileError(`${at}: not valid JSON (${oneLine((e as Error).message)})`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new ProfileError(`${path}: a profile is a JSON object { "extends": …, "knobs": { … } }`);
+    throw new ProfileError(`${at}: field (top level): a profile is a JSON object { "extends": …, "knobs": { … } }`);
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj))
     if (!['name', 'description', 'extends', 'knobs'].includes(key))
-      throw new ProfileError(`${path}: unknown field '${key}' (allowed: name, description, extends, knobs)`);
+      throw new ProfileError(`${at}: field ${oneLine(key)}: unknown field (allowed: name, description, extends, knobs)`);
   const ext = obj.extends ?? 'spec';
-  if (typeof ext !== 'string') throw new ProfileError(`${path}: field 'extends' must be a profile name`);
+  if (typeof ext !== 'string') throw new ProfileError(`${at}: field extends: must be the name of a built-in profile`);
+  if (!BUILTIN_PROFILES.some((p) => p.name === ext))
+    throw new ProfileError(`${at}: field extends: unknown profile ${quoteName(ext)} (built-in: ${builtinProfileNames().join(', ')})`);
+  if (obj.name !== undefined && typeof obj.name !== 'string') throw new ProfileError(`${at}: field name: must be a string`);
+  if (obj.description !== undefined && typeof obj.description !== 'string') throw new ProfileError(`${at}: field description: must be a string`);
   const knobsRaw = obj.knobs ?? {};
   if (typeof knobsRaw !== 'object' || knobsRaw === null || Array.isArray(knobsRaw))
-    throw new ProfileError(`${path}: field 'knobs' must be an object of knob id → reading`);
+    throw new ProfileError(`${at}: field knobs: must be an object of knob id → reading`);
   const knobs: Record<string, KnobSetting> = {};
   for (const [id, v] of Object.entries(knobsRaw as Record<string, unknown>)) {
     const def = knobDef(id);
-    if (!def) throw new ProfileError(`${path}: knobs.${id}: unknown knob id (known: ${KNOBS.map((k) => k.id).join(', ')})`);
-    const reading = typeof v === 'string' ? v : (v as { reading?: unknown } | null)?.reading;
+    if (!def) throw new ProfileError(`${at}: field knobs.${oneLine(id)}: unknown knob id (known: ${KNOBS.map((k) => k.id).join(', ')})`);
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      for (const key of Object.keys(v))
+        if (key !== 'reading' && key !== 'evidence')
+          throw new ProfileError(`${at}: field knobs.${id}.${oneLine(key)}: unknown field (allowed: reading, evidence)`);
+      const ev = (v as { evidence?: unknown }).evidence;
+      if (ev !== undefined && typeof ev !== 'string') throw new ProfileError(`${at}: field knobs.${id}.evidence: must be a string`);
+    } else if (typeof v !== 'string')
+      throw new ProfileError(`${at}: field knobs.${id}: expected a reading id or { "reading": …, "evidence": … }`);
+    const reading = typeof v === 'string' ? v : (v as { reading?: unknown }).reading;
     if (typeof reading !== 'string' || !def.readings.some((r) => r.id === reading))
       throw new ProfileError(
-        `${path}: knobs.${id}: unknown reading ${JSON.stringify(reading)} (readings: ${def.readings.map((r) => r.id).join(', ')})`,
+        `${at}: field knobs.${id}${typeof v === 'string' ? '' : '.reading'}: unknown reading ${oneLine(JSON.stringify(reading) ?? 'undefined')} (readings: ${def.readings.map((r) => r.id).join(', ')})`,
       );
     const evidence = typeof v === 'object' && v !== null && typeof (v as { evidence?: unknown }).evidence === 'string'
       ? (v as { evidence: string }).evidence
@@ -83,6 +133,14 @@ function readProfileFile(path: string): ProfileSource {
   };
 }
 
+/**
+ * A profile file on top of the built-in it extends. A file is never part of a cycle (it extends a
+ * built-in, and nothing extends a file), even when it carries a built-in's name.
+ */
+function resolveFile(src: ProfileSource): Profile {
+  return overlay(resolve(BUILTIN_PROFILES.find((p) => p.name === src.extends)!, []), src);
+}
+
 function resolve(src: ProfileSource, chain: string[]): Profile {
   if (chain.includes(src.name)) throw new ProfileError(`profile '${src.name}' extends itself (${[...chain, src.name].join(' → ')})`);
   let base: Profile;
@@ -95,6 +153,10 @@ function resolve(src: ProfileSource, chain: string[]): Profile {
     if (!parent) throw new ProfileError(`profile '${src.name}' extends unknown profile '${src.extends}'`);
     base = resolve(parent, [...chain, src.name]);
   }
+  return overlay(base, src);
+}
+
+function overlay(base: Profile, src: ProfileSource): Profile {
   const knobs = { ...base.knobs } as Record<string, string>;
   const settings = { ...base.settings } as Record<string, KnobSetting | null>;
   for (const [id, s] of Object.entries(src.knobs)) {

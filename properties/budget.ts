@@ -74,3 +74,20 @@ export function describeBudget(b: CampaignBudget): string {
   parts.push(`maxSteps=${b.maxSteps}`);
   return parts.join(' ');
 }
+
+/**
+ * The smallest budget under which the witness tests' claims (every witness state is reached, every
+ * knob reading is told apart, two readings diverge) are made: the default program count, program
+ * length and a run count rather than a time limit. They were established at the default seed;
+ * below this budget a rare state may simply not come up, so the tests skip and say why.
+ */
+export const WITNESS_MIN_RUNS = DEFAULT_TEST_RUNS;
+
+/** Why `b` is too small for the witness claims, or null when it is large enough. */
+export function witnessBudgetShortfall(b: CampaignBudget): string | null {
+  if (b.runs === undefined) return `the witness claims need a run count of at least ${WITNESS_MIN_RUNS} (MAPCHECK_RUNS), not only a time limit`;
+  if (b.runs < WITNESS_MIN_RUNS) return `the witness claims need at least ${WITNESS_MIN_RUNS} programs per campaign; MAPCHECK_RUNS=${b.runs}`;
+  if (b.timeMs !== undefined) return `the witness claims need the whole run count; MAPCHECK_TIME may cut campaigns short`;
+  if (b.maxSteps < DEFAULT_MAX_STEPS) return `the witness claims need programs of up to ${DEFAULT_MAX_STEPS} steps; MAPCHECK_MAX_STEPS=${b.maxSteps}`;
+  return null;
+}
