@@ -317,7 +317,7 @@ describe('defect 11: explain says when a case no longer replays as recorded', ()
 
 describe('defect 12: saved cases carry no machine paths in their metadata', () => {
   test('no committed case names an absolute path in found', () => {
-    const files = listCaseFiles(join(root, 'counterexamples'));
+    const files = listCaseFiles(join(root, 'counterexamples', 'cases'));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       const { found: meta } = loadCaseFile(f);
