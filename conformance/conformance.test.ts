@@ -16,6 +16,10 @@ test('the index lists every section file, named by its section number', () => {
   for (const { file, section } of SECTIONS) expect(file.split('/')[1]!.startsWith(`${section.section}-`), file).toBe(true);
 });
 
+test('there are at least 200 rows (issue 8; `npm run conformance:count` lists them per section)', () => {
+  expect(SECTIONS.reduce((n, s) => n + s.section.rows.length, 0)).toBeGreaterThanOrEqual(200);
+});
+
 for (const { file, section } of SECTIONS)
   describe(`${file}: ${section.spec} §${section.section} ${section.title}`, () => {
     for (const row of section.rows)

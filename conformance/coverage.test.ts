@@ -2,7 +2,7 @@
 // whose rows make the rule fire; every op of the language appears in some row.
 
 import { expect, test } from 'vitest';
-import { STEP_OPS } from '../lang/validate.js';
+import { STEP_OPS, opInfo } from '../lang/ops.js';
 import { loadProfile } from '../profiles/index.js';
 import { modelledRules } from '../properties/coverage.js';
 import { runTrace } from '../properties/compare.js';
@@ -35,7 +35,16 @@ test('every rule a file claims is one the model cites, and the file’s rows mak
   expect(problems).toEqual([]);
 });
 
-test('every op of the language appears in some row', () => {
+test('every op of the language appears in some row, and in a row of the file of the section that defines it', () => {
   const used = new Set(SECTIONS.flatMap(({ section }) => section.rows.flatMap((r) => r.steps.map((s) => s.op))));
   expect(STEP_OPS.filter((op) => !used.has(op))).toEqual([]);
+  const unplaced: string[] = [];
+  for (const op of STEP_OPS) {
+    const info = opInfo(op);
+    if (info.api === 'host') continue;
+    const section = /§(\d+(?:\.\d+)*)/.exec(info.cite)?.[1];
+    const files = SECTIONS.filter((s) => s.section.section === section && s.file.startsWith(info.api === 'openacc' ? 'acc/' : 'omp/'));
+    if (!files.some((f) => f.section.rows.some((r) => r.steps.some((s) => s.op === op)))) unplaced.push(`${op} (${info.cite}): no row of a §${section} file uses it`);
+  }
+  expect(unplaced).toEqual([]);
 });

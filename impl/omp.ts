@@ -261,7 +261,7 @@ export class OmpRuntime {
 
   execute(step: OmpStep): Observation {
     switch (step.op) {
-      case 'omp_target_enter_data': {
+      case 'omp_target_enter_data': { // OpenMP 6.0 §15.5 target enter data construct
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
@@ -269,7 +269,7 @@ export class OmpRuntime {
         this.itemTop = base;
         return OK;
       }
-      case 'omp_target_exit_data': {
+      case 'omp_target_exit_data': { // OpenMP 6.0 §15.6 target exit data construct
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
@@ -277,7 +277,7 @@ export class OmpRuntime {
         this.itemTop = base;
         return OK;
       }
-      case 'omp_target_data_begin': {
+      case 'omp_target_data_begin': { // OpenMP 6.0 §15.7 target data construct (entry)
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
@@ -286,7 +286,7 @@ export class OmpRuntime {
         this.regionDevice.push(d);
         return OK;
       }
-      case 'omp_target_data_end': {
+      case 'omp_target_data_end': { // OpenMP 6.0 §15.7 target data construct (exit)
         const base = this.regionBase.pop();
         const d = this.regionDevice.pop();
         if (base === undefined || d === undefined) throw new Error('omp_target_data_end without an open omp_target_data_begin region');
@@ -294,7 +294,7 @@ export class OmpRuntime {
         this.itemTop = base;
         return OK;
       }
-      case 'omp_target':
+      case 'omp_target': // OpenMP 6.0 §15.8 target construct
         return this.target(step);
       case 'omp_target_alloc':
         return this.alloc(step.bytes, step.device, step.result);
@@ -383,7 +383,7 @@ export class OmpRuntime {
   // ----------------------------------------------------------------------------------------------
   // Devices
 
-  /** Device index (0 … n-1), the host (n), DEV_INVALID or DEV_OUT_OF_RANGE. */
+  /** Device index (0 … n-1), the host (n), DEV_INVALID or DEV_OUT_OF_RANGE (OpenMP 6.0 §25 conforming device numbers). */
   private resolveDevice(arg: DeviceArg | undefined): number {
     if (arg === undefined) return 0;
     if (arg === 'initial' || arg === -1 || arg === this.n) return this.n;
@@ -391,7 +391,7 @@ export class OmpRuntime {
     return Number.isInteger(arg) && arg >= 0 && arg < this.n ? arg : DEV_OUT_OF_RANGE;
   }
 
-  /** The device of a construct: omp_invalid_device is an error, other bad numbers undefined. */
+  /** The device of a construct (OpenMP 6.0 §15.2 device clause): omp_invalid_device is an error, other bad numbers undefined. */
   private constructDevice(arg: DeviceArg | undefined, op: string): number {
     const d = this.resolveDevice(arg);
     if (d === DEV_INVALID) fail('omp_error_invalid_device', `${op} on omp_invalid_device`);

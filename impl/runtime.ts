@@ -174,45 +174,45 @@ export class AccRuntime implements Engine {
     if (!this.accDeviceDiscrete && step.op.startsWith('acc_'))
       throw new Error('OpenACC steps use device 0, which must be discrete in language version 1');
     switch (step.op) {
-      case 'acc_enter_data': {
+      case 'acc_enter_data': { // OpenACC 3.3 §2.6.6 Enter Data Directive
         const base = this.varTop;
         this.pushClauses(step.clauses, ENTER_DATA_CLAUSES, step.op);
         this.entryPhase(base, false);
         this.varTop = base;
         return OK;
       }
-      case 'acc_exit_data': {
+      case 'acc_exit_data': { // OpenACC 3.3 §2.6.6 Exit Data Directive
         const base = this.varTop;
         this.pushClauses(step.clauses, EXIT_DATA_CLAUSES, step.op);
         this.exitPhase(base, false, step.finalize === true);
         this.varTop = base;
         return OK;
       }
-      case 'acc_data_begin': {
+      case 'acc_data_begin': { // OpenACC 3.3 §2.6.5 Data Construct (entry)
         const base = this.varTop;
         this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
         this.entryPhase(base, true);
         this.regions.push(base);
         return OK;
       }
-      case 'acc_data_end': {
+      case 'acc_data_end': { // OpenACC 3.3 §2.6.5 Data Construct (exit)
         const base = this.regions.pop();
         if (base === undefined) throw new Error('acc_data_end without an open acc_data_begin region');
         this.exitPhase(base, true, false);
         this.varTop = base;
         return OK;
       }
-      case 'acc_parallel':
+      case 'acc_parallel': // OpenACC 3.3 §2.5.1 Parallel Construct, §2.6.2 implicit data attributes
         return this.parallel(step);
-      case 'acc_copyin':
+      case 'acc_copyin': // OpenACC 3.3 §3.2.18 acc_copyin, acc_create
       case 'acc_create':
         return this.copyinRoutine(step);
-      case 'acc_copyout':
+      case 'acc_copyout': // OpenACC 3.3 §3.2.19 acc_copyout, acc_delete
       case 'acc_copyout_finalize':
       case 'acc_delete':
       case 'acc_delete_finalize':
         return this.copyoutRoutine(step);
-      case 'acc_attach':
+      case 'acc_attach': // OpenACC 3.3 §3.2.29 acc_attach, acc_detach
         this.attach(this.memberRef(step.ptr, step.op).start);
         return OK;
       case 'acc_detach':
@@ -221,9 +221,9 @@ export class AccRuntime implements Engine {
       case 'acc_detach_finalize':
         this.immediateDetach(this.memberRef(step.ptr, step.op).start);
         return OK;
-      case 'acc_is_present':
+      case 'acc_is_present': // OpenACC 3.3 §3.2.25 acc_is_present
         return { kind: 'value', value: this.isPresent(step.var, step.bytes) };
-      case 'acc_deviceptr':
+      case 'acc_deviceptr': // OpenACC 3.3 §3.2.23 acc_deviceptr
         return this.deviceptr(step.var);
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target);
@@ -335,7 +335,11 @@ export class AccRuntime implements Engine {
     this.varTop++;
   }
 
-  /** Entry: every data clause var's entry action, then the attach actions, in order of appearance. */
+  /**
+   * Entry: every data clause var's entry action, then the attach actions, in order of appearance
+   * (OpenACC 3.3 §2.7.5 present, §2.7.6 copy, §2.7.7 copyin, §2.7.8 copyout, §2.7.9 create,
+   * §2.7.10 no_create, §2.7.12 attach clause).
+   */
   private entryPhase(base: number, structured: boolean): void {
     const top = this.varTop;
     for (let i = base; i < top; i++) {
@@ -356,7 +360,8 @@ export class AccRuntime implements Engine {
    * Exit: the detach actions in order of appearance, then every data clause var's exit action. A
    * pointer reference of a data clause detaches only when its data is present with a nonzero
    * counter of this directive's kind; detach actions change no section or counter, so testing
-   * that as each one comes is the same as testing it at the start of the exit.
+   * that as each one comes is the same as testing it at the start of the exit (OpenACC 3.3 §2.7.5–
+   * §2.7.9 and §2.7.11 delete, §2.7.13 detach clause).
    */
   private exitPhase(base: number, structured: boolean, finalize: boolean): void {
     const top = this.varTop;
@@ -433,7 +438,7 @@ export class AccRuntime implements Engine {
   // ----------------------------------------------------------------------------------------------
   // Data actions (OpenACC 3.3 §2.7.2)
 
-  /** Copyin (withData) or create action: a new block and section with the chosen counter at 1. */
+  /** Copyin (withData) or create action (OpenACC 3.3 §2.7.2): a new block and section with the chosen counter at 1. */
   private mapNew(start: number, end: number, pointerSlots: number, structured: boolean, withData: boolean): number {
     const block = this.device.allocate(end - start);
     const img = this.device.image(block);
@@ -448,7 +453,7 @@ export class AccRuntime implements Engine {
   /**
    * Exit of a present section: nothing if the counter is 0; else decrement it (finalize: zero
    * it); when both counters are 0, the copyout action (copyBack, of [start, end)) or the delete
-   * action.
+   * action (OpenACC 3.3 §2.7.2 Present Decrement, Copyout, Delete Action).
    */
   private releaseSection(slot: number, structured: boolean, finalize: boolean, copyBack: boolean, start: number, end: number): void {
     const counters = structured ? this.slots.src : this.slots.drc;
@@ -467,7 +472,7 @@ export class AccRuntime implements Engine {
     this.slots.release(slot);
   }
 
-  /** Immediate detach of every pointer member of a section that is about to go. */
+  /** Immediate detach (OpenACC 3.3 §2.7.2) of every pointer member of a section that is about to go. */
   private detachMembers(slot: number): void {
     const s = this.slots;
     const start = s.hostStart[slot]!;
@@ -479,7 +484,7 @@ export class AccRuntime implements Engine {
     }
   }
 
-  /** Attach action on the pointer member at host address `member`. */
+  /** Attach action (OpenACC 3.3 §2.7.2) on the pointer member at host address `member`. */
   private attach(member: number): void {
     const holder = this.table.findContaining(member, member + POINTER_BYTES);
     if (holder < 0) return this.attachAbsent(member, 'its struct is not present');
@@ -523,7 +528,7 @@ export class AccRuntime implements Engine {
     if (this.knobs['K-A2'] === 'error') this.fail('fatal_attach_absent', `attach of ${this.memberName(member)}: ${why}`);
   }
 
-  /** Detach action on the pointer member at host address `member`. */
+  /** Detach action (OpenACC 3.3 §2.7.2) on the pointer member at host address `member`. */
   private detach(member: number): void {
     const holder = this.table.findContaining(member, member + POINTER_BYTES);
     if (holder < 0) {

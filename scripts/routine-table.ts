@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { worldDevices, type Program } from '../lang/program.js';
-import type { OmpStep } from '../lang/openmp.js';
+import { allOf, type OmpRoutineOp } from '../lang/ops.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile } from '../profiles/index.js';
 import { runTrace } from '../properties/compare.js';
@@ -25,7 +25,7 @@ export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '
 export const TABLE_COMMAND = 'npm run table';
 
 /** The routines the table covers, in the order of their sections. */
-export const ROUTINES = [
+export const ROUTINES = allOf<OmpRoutineOp>()([
   'omp_target_is_present',
   'omp_target_is_accessible',
   'omp_get_mapped_ptr',
@@ -34,7 +34,7 @@ export const ROUTINES = [
   'omp_target_alloc',
   'omp_target_free',
   'omp_target_memcpy',
-] as const satisfies readonly OmpStep['op'][];
+]);
 type Routine = (typeof ROUTINES)[number];
 
 export { TABLE_WORLD };
