@@ -1,10 +1,19 @@
 // `npm run conformance:count`: how many conformance rows there are, in total and per spec section
-// (one line per file of conformance/), and how many runs they make in `npm test` (each row on the
-// model and the impl under every built-in profile and the knob readings it names).
+// (one line per file of conformance/), and how many engine runs they make in `npm test` (each row
+// on the model and the impl under every built-in profile and the knob readings it names).
+// `--readme` rewrites the copy in README.md between the conformance-count markers;
+// conformance-count.test.ts fails when that copy is stale.
 
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SECTIONS } from '../conformance/index.js';
 import { ENGINE_NAMES, rowProfiles } from '../conformance/run.js';
+import { writeFileAtomic } from '../counterexamples/case.js';
+
+export const COUNT_BEGIN = '<!-- conformance-count:begin -->';
+export const COUNT_END = '<!-- conformance-count:end -->';
+export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
 
 export function countReport(): string {
   const lines: string[] = [];
@@ -23,4 +32,37 @@ export function countReport(): string {
   ].join('\n');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log(countReport());
+/** The README block between the markers (markers excluded). */
+export function readmeBlock(): string {
+  return `\n\`\`\`\n${countReport()}\n\`\`\`\n`;
+}
+
+/** The text between the markers of `readme`; throws when they are missing or out of order. */
+export function readCountSection(readme: string): string {
+  const begin = readme.indexOf(COUNT_BEGIN);
+  const end = readme.indexOf(COUNT_END);
+  if (begin < 0 || end < begin) throw new Error(`README.md has no '${COUNT_BEGIN}' … '${COUNT_END}' section`);
+  return readme.slice(begin + COUNT_BEGIN.length, end);
+}
+
+/** `readme` with the block between the markers replaced; everything else kept. */
+export function replaceCountSection(readme: string, block: string): string {
+  readCountSection(readme);
+  return `${readme.slice(0, readme.indexOf(COUNT_BEGIN) + COUNT_BEGIN.length)}${block}${readme.slice(readme.indexOf(COUNT_END))}`;
+}
+
+function main(args: string[]): void {
+  if (!args.includes('--readme')) {
+    console.log(countReport());
+    return;
+  }
+  const readme = readFileSync(README_PATH, 'utf8');
+  const next = replaceCountSection(readme, readmeBlock());
+  if (next === readme) console.log('README.md conformance count is up to date');
+  else {
+    writeFileAtomic(README_PATH, next);
+    console.log('README.md conformance count rewritten');
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2));
