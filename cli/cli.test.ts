@@ -134,7 +134,7 @@ describe('bad input exits 2 with one line naming file, step and field', () => {
     [['fuzz', '--seed', '4294967296'], /--seed.*expected an integer from 0 to 4294967295/],
     [['fuzz', '--runs', '5', '--time', '3'], /cannot be used with/],
     [['frobnicate'], /unknown command 'frobnicate'/],
-    [['run'], /missing required argument 'file'/],
+    [['run'], /missing required argument 'files'/],
   ])('bad flags: %j', async (argv, pattern) => {
     const { code, err } = await cli(...argv);
     expect(code).toBe(2);
@@ -238,7 +238,9 @@ describe('mapcheck diff', () => {
   test('a knob the campaign did not reach is shown with the reason only', async () => {
     const { code, out } = await cli('diff', 'spec', 'cray-19', '--runs', '3', '--seed', '1', '--api', 'openmp', '--out', join(scratch, 'diff-cases'));
     expect(code).toBe(0);
-    expect(out).toMatch(/^ {2}K-A4 +compare-target → counter-only +not reached by this campaign \(an OpenACC knob, and it generated OpenMP programs only\)$/m);
+    expect(out).toMatch(
+      /^ {2}K-A4 +compare-target → counter-only +not reached by this campaign \(an OpenACC knob, and it generated OpenMP programs only\); covered by 1 saved case\(s\), e\.g\. \S*seed-000-reattach-after-reassociation\.json \(npx mapcheck run \S+ --profile spec,cray-19\)$/m,
+    );
     expect(out).not.toContain('not observable');
   });
 });

@@ -3,17 +3,19 @@
 // differ. Each class is saved as a known-divergence case. The campaign is properties/diff.ts.
 
 import { randomBytes } from 'node:crypto';
-import { formatObservation } from '../lang/observation.js';
+import { formatObservation, type Observation } from '../lang/observation.js';
 import { shellCommand } from './shell.js';
 import { differingKnobs, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { knobDef } from '../profiles/knobs.js';
-import { runTrace, type CompareMode, type Side } from '../properties/compare.js';
-import { runDiff, stateShape, type DiffProgress, type DiffResult, type DivergenceClass } from '../properties/diff.js';
+import { firstDivergence, runTrace, type CompareMode, type Side } from '../properties/compare.js';
+import { runDiff, stateShape, type DiffProgress, type DiffResult, type DivergenceClass, type KnobCoverage } from '../properties/diff.js';
 import type { ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
-import { saveFindOrWarn, savedLine, type Io } from './main.js';
-import { runDir } from '../counterexamples/store.js';
+import { displayPath, saveFindOrWarn, savedLine, type Io } from './main.js';
+import { SCHEMA_VERSION } from './run.js';
+import { CORPUS_DIR, runDir } from '../counterexamples/store.js';
+import { listCaseFiles, loadCaseFile } from '../counterexamples/case.js';
 
 export interface DiffCliOptions {
   compare: CompareMode;
@@ -24,6 +26,9 @@ export interface DiffCliOptions {
   out?: string;
   /** Also save the classes the comparison does not count. */
   saveAll?: boolean;
+  /** For spec editors: one line per knob, then the classes (no per-class program tables). */
+  summary?: boolean;
+  json?: boolean;
   api: ApiChoice;
   maxSteps?: number;
 }
@@ -115,7 +120,80 @@ function reproduceCommand(args: { a: string; b: string }, r: DiffResult, o: Diff
   return shellCommand(words);
 }
 
+/** A class in `diff --json`. */
+interface ClassDocument {
+  id: string;
+  kind: DivergenceClass['kind'];
+  key: string;
+  knobs: string[];
+  compare: CompareMode;
+  steps: number;
+  programs: number;
+  originalLength: number;
+  program: DivergenceClass['program'];
+  divergence: { step: number; kind: 'observation' | 'state'; a: Observation; b: Observation };
+  saved: string | null;
+}
+
+/** What `diff --json` prints. */
+export interface DiffDocument {
+  schemaVersion: number;
+  command: 'diff';
+  profiles: { a: string; b: string };
+  compare: CompareMode;
+  api: ApiChoice;
+  seed: number;
+  runs: number;
+  elapsedMs: number;
+  differing: { knob: string; title: string; a: string; b: string }[];
+  classes: ClassDocument[];
+  hidden: ClassDocument[];
+  coverage: (KnobCoverage & { title: string; corpus: string[] })[];
+  reproduce: string;
+  exitCode: number;
+}
+
+/**
+ * For each knob the campaign did not reach: the saved corpus cases whose program tells A from A
+ * with only that knob read as B reads it (a saved case covers the knob even when this campaign did
+ * not generate such a program).
+ */
+export function corpusCoverage(a: Profile, b: Profile, knobs: readonly KnobId[], dirs: readonly string[] = [CORPUS_DIR]): Map<KnobId, string[]> {
+  const out = new Map<KnobId, string[]>(knobs.map((k) => [k, []]));
+  if (knobs.length === 0) return out;
+  for (const file of dirs.flatMap(listCaseFiles)) {
+    let program: DivergenceClass['program'];
+    try {
+      program = loadCaseFile(file).program;
+    } catch {
+      continue;
+    }
+    for (const knob of knobs) {
+      const flipped: Profile = { ...a, name: `${a.name}+${knob}`, knobs: { ...a.knobs, [knob]: b.knobs[knob] } };
+      try {
+        if (firstDivergence(program, modelSide(a), modelSide(flipped), 'observations') !== null) out.get(knob)!.push(file);
+      } catch {
+        // A program this pair of readings cannot run says nothing about the knob.
+      }
+    }
+  }
+  return out;
+}
+
+/** A minimal program on one line: `c%p => a ; !$acc enter data copyin(c) ; …`. */
+function oneLine(c: DivergenceClass): string {
+  return c.program.steps.map(renderStep).join(' ; ');
+}
+
 export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: Io): number {
+  if (!o.json) return diffCampaign(argA, argB, o, io, null);
+  const doc: Partial<DiffDocument> = { schemaVersion: SCHEMA_VERSION, command: 'diff' };
+  const code = diffCampaign(argA, argB, o, { ...io, out: () => {} }, doc);
+  io.out(`${JSON.stringify({ ...doc, exitCode: code }, null, 2)}\n`);
+  return code;
+}
+
+function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc: Partial<DiffDocument> | null): number {
   const a = loadProfile(argA);
   const b = loadProfile(argB);
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
@@ -142,6 +220,7 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
   const found = { by: 'mapcheck diff', seed, date: new Date().toISOString().slice(0, 10), command: reproduce };
   /** The line that says where the class was saved; the class is printed before it is saved. */
   const counted = new Set(result.classes);
+  const savedPaths = new Map<DivergenceClass, string>();
   const save = (c: DivergenceClass): string => {
     if (c.kind === 'undefined') return '    not saved: a replay compares nothing after undefined behaviour';
     if (!counted.has(c) && !o.saveAll) return '    not saved: the comparison does not count this class (--save-all saves it)';
@@ -155,6 +234,7 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
       found,
     });
     const kept = saveFindOrWarn(out, saved, io);
+    if (kept !== null) savedPaths.set(c, kept.path);
     return kept === null ? '    not saved (see the warning)' : `    ${savedLine(kept, saved.status, 'its replay checks that the difference persists').replace(/\n/g, '\n    ')}`;
   };
 
@@ -163,6 +243,28 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
     `\n${result.classes.length} class(es) of ${result.compare} differences in ${result.runs} runs ` +
       `(${seconds(result.campaignMs)} s generating, ${seconds(result.elapsedMs)} s in all)\n`,
   );
+  const notReached = result.coverage.filter((k) => k.status === 'not-reached').map((k) => k.knob);
+  const inCorpus = corpusCoverage(a, b, notReached);
+  const coverageNote = (k: KnobCoverage): string => {
+    const files = inCorpus.get(k.knob) ?? [];
+    if (k.status !== 'not-reached' || files.length === 0) return k.reason;
+    const first = displayPath(files[0]!);
+    return `${k.reason}; covered by ${files.length} saved case(s), e.g. ${first} (npx mapcheck run ${first} --profile ${argA},${argB})`;
+  };
+  if (o.summary && differing.length > 0) {
+    io.out(`\nknobs (${a.name} → ${b.name}):\n`);
+    for (const k of result.coverage) {
+      const explaining = [...result.classes, ...result.hidden].filter((c) => c.knobs.includes(k.knob));
+      const smallest = explaining.sort((x, y) => x.program.steps.length - y.program.steps.length)[0];
+      const classes =
+        k.status === 'explained'
+          ? `explains ${k.explains.join(', ')}${k.hidden.length > 0 ? ` (also ${k.hidden.join(', ')}, not counted)` : ''}`
+          : coverageNote(k);
+      const program = smallest ? `; smallest program (${smallest.id}, ${smallest.program.steps.length} step${smallest.program.steps.length === 1 ? '' : 's'}): ${oneLine(smallest)}` : '';
+      io.out(`  ${k.knob}  ${knobDef(k.knob)!.title}: ${k.a} → ${k.b}; ${classes}${program}\n`);
+    }
+    io.out('\nclasses:\n');
+  }
   if (result.classes.length > 0) io.out(`${table(result.classes.map(classLine), '  ')}\n`);
   if (result.hidden.length > 0) {
     io.out(
@@ -172,9 +274,11 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
     io.out(`${table(result.hidden.map(classLine), '  ')}\n`);
   }
   for (const c of [...result.classes, ...result.hidden]) {
-    io.out(`\n${classDetails(c, a, b)}\n`);
-    io.out(`${save(c)}\n`);
+    if (!o.summary) io.out(`\n${classDetails(c, a, b)}\n`);
+    const line = save(c);
+    if (!o.summary) io.out(`${line}\n`);
   }
+  if (o.summary && savedPaths.size > 0) io.out(`\nsaved ${savedPaths.size} case(s) in ${displayPath(out)} (details: npx mapcheck explain CASE)\n`);
 
   if (result.coverage.length > 0) {
     io.out(`\nknob coverage (${result.coverage.filter((k) => k.status === 'explained').length} of ${result.coverage.length} explained):\n`);
@@ -184,11 +288,39 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
         const extra = k.hidden.length > 0 ? `; also in ${k.hidden.join(', ')}, which the comparison does not count` : '';
         return [k.knob, change, `explained by ${k.explains.join(', ')}${extra}`];
       }
-      return [k.knob, change, k.reason];
+      return [k.knob, change, coverageNote(k)];
     });
     io.out(`${table(rows, '  ')}\n`);
   }
   io.out(`\nreproduce: ${reproduce}\n`);
+  if (doc) {
+    const classDoc = (c: DivergenceClass): ClassDocument => ({
+      id: c.id,
+      kind: c.kind,
+      key: c.key,
+      knobs: c.knobs,
+      compare: c.compare,
+      steps: c.program.steps.length,
+      programs: c.programs,
+      originalLength: c.originalLength,
+      program: c.program,
+      divergence: { step: c.divergence.step + 1, kind: c.divergence.kind, a: c.divergence.a, b: c.divergence.b },
+      saved: savedPaths.get(c) ?? null,
+    });
+    Object.assign(doc, {
+      profiles: { a: a.name, b: b.name },
+      compare: result.compare,
+      api: result.api,
+      seed: result.seed,
+      runs: result.runs,
+      elapsedMs: result.elapsedMs,
+      differing: differing.map((id) => ({ knob: id, title: knobDef(id)!.title, a: a.knobs[id] as string, b: b.knobs[id] as string })),
+      classes: result.classes.map(classDoc),
+      hidden: result.hidden.map(classDoc),
+      coverage: result.coverage.map((k) => ({ ...k, title: knobDef(k.knob)!.title, corpus: inCorpus.get(k.knob) ?? [] })),
+      reproduce,
+    });
+  }
   // State differences no observation shows are reported, but only the requested comparison decides.
   return result.classes.length > 0 ? 1 : 0;
 }

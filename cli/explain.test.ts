@@ -211,17 +211,21 @@ describe('stateChanges', () => {
 });
 
 describe('bad input', () => {
-  test('a missing file, and a program file that is not a case', async () => {
+  test('a missing file; a plain program is explained on the sides given (default spec against impl:spec)', async () => {
     const missing = await cli('explain', join(scratch, 'nope.json'));
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/nope\.json: cannot read file \(ENOENT\)\n$/);
     const file = join(scratch, 'program.json');
     writeFileSync(file, JSON.stringify(loadCaseFile(REATTACH).program));
-    const notCase = await cli('explain', file);
-    expect(notCase.code).toBe(2);
-    expect(notCase.err).toBe(
-      `error: ${file}: this is a program, not a saved case (format "mapcheck-case/1"); explain needs a case, 'mapcheck run' runs programs\n`,
-    );
+    const plain = await cli('explain', file);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain('the sides agree');
+    const sides = await cli('explain', file, '--sides', 'spec,cray-19');
+    expect(sides.code).toBe(0);
+    expect(sides.out).toMatch(/divergence at step 6 \(observation\)/);
+    const onCase = await cli('explain', REATTACH, '--sides', 'spec,cray-19');
+    expect(onCase.code).toBe(2);
+    expect(onCase.err).toBe(`error: ${REATTACH}: a saved case names its own sides; --sides is for plain programs\n`);
   });
 
   test('an unknown format', async () => {

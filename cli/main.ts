@@ -9,7 +9,9 @@ import { writeSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { InputError, loadProgramFile } from '../lang/validate.js';
+import { InputError, loadProgramFile, readJsonFile } from '../lang/validate.js';
+import { SCHEMA_VERSION, evidenceWarning, programApi, programToCase, runAcrossProfiles, type CaseOptions, type RunOptions } from './run.js';
+import { packageVersion } from './version.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { Program } from '../lang/program.js';
 import type { EngineName } from '../lang/engine.js';
@@ -113,16 +115,14 @@ function stepRows(program: Program, columns: (i: number) => string[]): string[][
 // ------------------------------------------------------------------------------------------------
 // mapcheck run
 
-interface RunOptions {
-  profile: string;
-  engine: EngineName;
-  json?: boolean;
-  state?: boolean;
-}
-
-function runCommand(file: string, o: RunOptions, io: Io): number {
+function runCommand(files: string[], o: RunOptions, io: Io): number {
+  // Several programs, several profiles or --result: one table across profiles (cli/run.ts).
+  if (files.length !== 1 || o.profile.includes(',') || o.result) return runAcrossProfiles(files, o, io);
+  const file = files[0]!;
   const program = loadProgramFile(file);
   const profile = loadProfile(o.profile);
+  const warning = evidenceWarning(profile, programApi(program));
+  if (warning) io.err(`${warning}\n`);
   const trace = runTrace(program, { engine: o.engine, profile }, Boolean(o.state));
 
   if (o.json) {
@@ -135,7 +135,7 @@ function runCommand(file: string, o: RunOptions, io: Io): number {
       if (o.state) entry.snapshot = trace.snapshots[i]!;
       return entry;
     });
-    io.out(`${JSON.stringify({ profile: profile.name, engine: o.engine, steps }, null, 2)}\n`);
+    io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'run', profile: profile.name, engine: o.engine, steps }, null, 2)}\n`);
     return EXIT_OK;
   }
 
@@ -171,6 +171,7 @@ interface FuzzOptions {
   /** Print the spec-rule coverage table at the end (`--no-coverage` turns it off). */
   coverage: boolean;
   api: ApiChoice;
+  json?: boolean;
 }
 
 /**
@@ -234,7 +235,7 @@ function progressReporter(io: Io, o: FuzzOptions): { update: (p: CampaignProgres
 }
 
 /** A path relative to the working directory when it lies below it, else as given. */
-function displayPath(path: string): string {
+export function displayPath(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
@@ -245,7 +246,41 @@ function reproduceCommand(o: FuzzOptions, compare: CompareMode, seed: number, ru
   return shellCommand(words);
 }
 
+/** What `fuzz --json` prints: the campaign, what it found and where that was kept. */
+export interface FuzzDocument {
+  schemaVersion: number;
+  command: 'fuzz';
+  sides: { a: string; b: string };
+  compare: CompareMode;
+  api: ApiChoice;
+  seed: number;
+  runs: number;
+  elapsedMs: number;
+  corpus: { replayed: number; failed: number };
+  found: null | {
+    step: number;
+    kind: 'observation' | 'state';
+    originalLength: number;
+    program: Program;
+    observations: { a: Observation[]; b: Observation[] };
+    saved: string | null;
+    alreadyKept: boolean;
+  };
+  /** Hits per spec rule the model cites (null with --no-coverage). */
+  coverage: { rule: string; hits: number }[] | null;
+  reproduce: string;
+  exitCode: number;
+}
+
 function fuzzCommand(o: FuzzOptions, io: Io): number {
+  if (!o.json) return fuzzCampaign(o, io, null);
+  const doc: Partial<FuzzDocument> = { schemaVersion: SCHEMA_VERSION, command: 'fuzz' };
+  const code = fuzzCampaign(o, { ...io, out: () => {} }, doc);
+  io.out(`${JSON.stringify({ ...doc, exitCode: code }, null, 2)}\n`);
+  return code;
+}
+
+function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null): number {
   const a: Side = { engine: 'model', profile: loadProfile(o.profile) };
   const againstImpl = o.against === 'impl';
   const b: Side = againstImpl ? { engine: 'impl', profile: a.profile } : { engine: 'model', profile: loadProfile(o.against) };
@@ -258,10 +293,18 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
 
   const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
   io.out(`fuzz: ${sideLabel(a)} vs ${sideLabel(b)}, ${o.api} programs, comparing ${compare}, ${budget}\nseed: ${seed}\n`);
-  const corpusFailed = corpusDirs(o.out).reduce((n, dir) => n + replayCorpusFirst(dir, a, b, io), 0);
+  const corpus = { replayed: 0, failed: 0 };
+  for (const dir of corpusDirs(o.out)) {
+    const r = replayCorpusFirst(dir, a, b, io);
+    corpus.replayed += r.replayed;
+    corpus.failed += r.failed;
+  }
+  const corpusFailed = corpus.failed;
+  if (doc) Object.assign(doc, { sides: { a: sideLabel(a), b: sideLabel(b) }, compare, api: o.api, seed, corpus, found: null });
   const coverage = o.coverage ? new RuleCoverage() : null;
   // Printed last whatever the outcome; a saved case that no longer replays fails the run like a divergence.
   const finish = (code: number): number => {
+    if (doc) doc.coverage = coverage ? coverage.rows().map((r) => ({ rule: r.rule.citation, hits: r.hits })) : null;
     if (coverage)
       io.out(`\nspec-rule coverage (hits: steps in which a model side fired the rule):\n${table(coverage.tableRows(), '  ')}\n  ${coverage.summary()}\n`);
     if (corpusFailed > 0) io.out(`\n${corpusFailed} saved case(s) no longer replay as recorded (listed above)\n`);
@@ -288,6 +331,7 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
   }
   const reproduce = reproduceCommand(o, compare, seed, result.runs);
   const seconds = (result.elapsedMs / 1000).toFixed(1);
+  if (doc) Object.assign(doc, { runs: result.runs, elapsedMs: result.elapsedMs, reproduce });
 
   if (!result.found) {
     io.out(`no divergence in ${result.runs} runs (${seconds} s)\nreproduce: ${reproduce}\n`);
@@ -326,6 +370,16 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
     found: { by: 'mapcheck fuzz', seed, date: new Date().toISOString().slice(0, 10), command: reproduce },
   });
   const kept = saveFindOrWarn(out, saved, io);
+  if (doc)
+    doc.found = {
+      step: divergence.step + 1,
+      kind: divergence.kind,
+      originalLength,
+      program,
+      observations: { a: traceA.observations, b: traceB.observations },
+      saved: kept === null ? null : kept.path,
+      alreadyKept: kept !== null && !kept.fresh,
+    };
   const meaning =
     saved.status === 'fixed'
       ? 'a bug in impl: once promoted, its replay in npm test stays red until impl agrees with the model'
@@ -361,23 +415,40 @@ function corpusDirs(out: string | undefined): string[] {
  * Replays the saved cases of the campaign's sides in `dir` before anything new is generated, and
  * reports each one that no longer replays as recorded or no longer loads. Returns how many failed.
  */
-function replayCorpusFirst(dir: string, a: Side, b: Side, io: Io): number {
+function replayCorpusFirst(dir: string, a: Side, b: Side, io: Io): { replayed: number; failed: number } {
   const report = replayCorpus(dir, a, b);
   const failed = report.entries.filter((e) => e.outcome === 'failed');
   const unloadable = report.entries.filter((e) => e.outcome === 'unloadable');
   const replayed = report.entries.length - unloadable.length;
-  if (report.entries.length === 0) return 0;
+  if (report.entries.length === 0) return { replayed: 0, failed: 0 };
   io.out(`corpus: ${replayed} saved case(s) of these sides in ${displayPath(dir)} replayed, ${failed.length} no longer as recorded\n`);
   for (const e of failed) io.out(`  FAILED ${displayPath(e.path)}\n${e.problems.map((p) => `    ${p}\n`).join('')}`);
   for (const e of unloadable) io.err(`corpus: skipped, does not load: ${e.problems[0]}\n`);
-  return failed.length;
+  return { replayed, failed: failed.length };
 }
 
 // ------------------------------------------------------------------------------------------------
 // mapcheck explain
 
-function explainCommand(file: string, o: { format: ExplainFormat }, io: Io): number {
-  io.out(renderExplanation(explainCase(loadCaseToExplain(file), file), o.format));
+interface ExplainOptions {
+  format: ExplainFormat;
+  json?: boolean;
+  /** For a plain program: the two sides to explain it on. */
+  sides?: string;
+  compare?: CompareMode;
+}
+
+function explainCommand(file: string, o: ExplainOptions, io: Io): number {
+  const raw = readJsonFile(file);
+  const isProgram = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('format' in raw);
+  if (!isProgram && o.sides !== undefined) throw new InputError(`${file}: a saved case names its own sides; --sides is for plain programs`);
+  // A plain program is turned into a case on the given sides first (as `mapcheck case` does).
+  const c = isProgram
+    ? programToCase(file, { sides: o.sides ?? 'spec,impl:spec', ...(o.compare && { compare: o.compare }) }, { out: () => {}, err: io.err })
+    : loadCaseToExplain(file);
+  const e = explainCase(c, file);
+  if (o.json || o.format === 'json') io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'explain', ...e }, null, 2)}\n`);
+  else io.out(renderExplanation(e, o.format));
   return EXIT_OK;
 }
 
@@ -388,6 +459,8 @@ function profilesCommand(o: { json?: boolean }, io: Io): number {
   const profiles = BUILTIN_PROFILES.map((src) => loadProfile(src.name));
   if (o.json) {
     const out = {
+      schemaVersion: SCHEMA_VERSION,
+      command: 'profiles',
       profiles: profiles.map((p) => ({ name: p.name, description: p.description, knobs: p.knobs })),
       knobs: KNOBS.map((k) => ({ id: k.id, title: k.title, section: k.section, readings: k.readings, default: k.default })),
     };
@@ -403,8 +476,22 @@ function profilesCommand(o: { json?: boolean }, io: Io): number {
   return EXIT_OK;
 }
 
-function profileShowCommand(name: string, io: Io): number {
+function profileShowCommand(name: string, o: { json?: boolean }, io: Io): number {
   const p = loadProfile(name);
+  if (o.json) {
+    const knobs = KNOBS.map((k) => {
+      const setting = p.settings[k.id];
+      return {
+        id: k.id,
+        title: k.title,
+        reading: p.knobs[k.id] as string,
+        confidence: setting ? setting.confidence : 'unknown',
+        evidence: setting ? setting.evidence : null,
+      };
+    });
+    io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'profile show', name: p.name, description: p.description, knobs }, null, 2)}\n`);
+    return EXIT_OK;
+  }
   io.out(`${p.name}: ${p.description}\n\n`);
   for (const k of KNOBS) {
     const setting = p.settings[k.id];
@@ -421,6 +508,7 @@ function profileShowCommand(name: string, io: Io): number {
 function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const root = new Command('mapcheck')
     .description('Property-based model checker for OpenACC and OpenMP data-mapping semantics')
+    .version(packageVersion(), '-V, --version', 'print the mapcheck version')
     .exitOverride()
     .configureOutput({
       writeOut: io.out,
@@ -433,13 +521,30 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   root
     .command('run')
-    .description('run a program (or a saved case) on one side and print every step with its observation')
-    .argument('<file>', 'program JSON file, or a saved counterexample case')
-    .addOption(profileOption())
+    .description('run programs (or saved cases) and print every step with its observation, a column per profile')
+    .argument('<files...>', 'program JSON files, or saved counterexample cases')
+    .addOption(
+      new Option('--profile <profiles>', 'built-in profile name or path to a JSON profile; a comma-separated list for one column each').default('spec'),
+    )
+    .option('--result', "only each program's last observation: a row per program, a column per profile")
     .addOption(new Option('--engine <engine>', 'which side executes the program').choices(['model', 'impl']).default('model'))
     .option('--json', 'print the observations as JSON')
     .option('--state', 'also print the canonical state snapshot after every step')
-    .action((file: string, o: RunOptions) => setExit(runCommand(file, o, io)));
+    .action((files: string[], o: RunOptions) => setExit(runCommand(files, o, io)));
+
+  root
+    .command('case')
+    .description('turn a program into a case for two sides (printed, or written with --out), to replay, explain or promote')
+    .argument('<program>', 'program JSON file')
+    .requiredOption('--sides <a,b>', 'two sides: profile names or files, each optionally engine-prefixed (spec,cray-19 or impl:spec,spec)')
+    .addOption(new Option('--compare <mode>', "what must agree (default: 'state' for impl against model, else 'observations')").choices(['observations', 'state']))
+    .option('--title <title>', 'one line saying what the case shows')
+    .option('--out <file>', 'write the case to this file instead of printing it')
+    .option('--json', 'print the case (a case is JSON already: schemas/case.schema.json)')
+    .action((file: string, o: CaseOptions) => {
+      programToCase(file, o, io);
+      setExit(EXIT_OK);
+    });
 
   root
     .command('fuzz')
@@ -462,6 +567,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--out <dir>', 'where to save a counterexample (default: a new untracked folder under .mapcheck/runs/)'))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .option('--no-coverage', 'do not print the spec-rule coverage table at the end')
+    .option('--json', 'print one JSON document at the end instead of the text report (progress stays on stderr)')
     .addOption(
       new Option('--api <api>', 'which programs to generate: openacc, openmp, or both (each program one or the other)')
         .choices(APIS)
@@ -480,16 +586,21 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--time <seconds>', 'generate programs for this long instead of a run count').argParser(positiveSeconds))
     .addOption(new Option('--out <dir>', 'where to save one case per class (default: a new untracked folder under .mapcheck/runs/)'))
     .option('--save-all', 'also save the classes the comparison does not count (masked, state-only)')
+    .option('--summary', 'for spec editors: one line per knob (title, readings, classes it explains, smallest program), then the classes')
+    .option('--json', 'print one JSON document at the end instead of the text report (progress stays on stderr)')
     .addOption(new Option('--api <api>', 'which programs to generate: openacc, openmp, or both').choices(APIS).default(DEFAULT_API))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .action((a: string, b: string, o: DiffCliOptions) => setExit(diffCommand(a, b, o, io)));
 
   root
     .command('explain')
-    .description('explain a saved case step by step: observations, state changes, irrelevant steps, spec rules at the divergence')
-    .argument('<file>', 'a saved counterexample case')
+    .description('explain a saved case (or a program on two sides) step by step: observations, state changes, irrelevant steps, spec rules at the divergence')
+    .argument('<file>', 'a saved counterexample case, or a program JSON file')
     .addOption(new Option('--format <format>', 'output format').choices(EXPLAIN_FORMATS).default('text'))
-    .action((file: string, o: { format: ExplainFormat }) => setExit(explainCommand(file, o, io)));
+    .option('--json', 'print as JSON (same as --format json)')
+    .option('--sides <a,b>', 'for a program: the two sides (default spec,impl:spec), as for mapcheck case')
+    .addOption(new Option('--compare <mode>', 'for a program: what must agree').choices(['observations', 'state']))
+    .action((file: string, o: ExplainOptions) => setExit(explainCommand(file, o, io)));
 
   root
     .command('emit')
@@ -497,8 +608,11 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .argument('<file>', 'program JSON file, or a saved counterexample case')
     .addOption(new Option('--lang <lang>', 'output language').choices(['fortran', 'c']).makeOptionMandatory())
     .addOption(new Option('--api <api>', "directive set (default: the program's own)").choices(['openacc', 'openmp']))
-    .action((file: string, o: { lang: EmitLang; api?: EmitApi }) => {
-      io.out(emitFile(file, o));
+    .option('--json', 'print the source inside a JSON document')
+    .action((file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean }) => {
+      const source = emitFile(file, { lang: o.lang, ...(o.api && { api: o.api }) });
+      if (o.json) io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'emit', lang: o.lang, ...(o.api && { api: o.api }), source }, null, 2)}\n`);
+      else io.out(source);
       setExit(EXIT_OK);
     });
 
@@ -509,9 +623,11 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .requiredOption('--name <name>', 'file name in the corpus, lower-case words with dashes (e.g. cray-reattach-skipped)')
     .option('--title <title>', 'one line saying what the case shows (default: its current title)')
     .option('--to <dir>', 'the corpus folder (default: counterexamples/cases of this package)')
-    .action((file: string, o: { name: string; title?: string; to?: string }) => {
+    .option('--json', 'print as JSON')
+    .action((file: string, o: { name: string; title?: string; to?: string; json?: boolean }) => {
       const path = promoteCase(file, o);
-      io.out(`promoted: ${displayPath(file)} -> ${displayPath(path)}\n`);
+      if (o.json) io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'promote', from: file, to: path }, null, 2)}\n`);
+      else io.out(`promoted: ${displayPath(file)} -> ${displayPath(path)}\n`);
       setExit(EXIT_OK);
     });
 
@@ -526,7 +642,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .command('show')
     .description("print every knob's reading in a profile, with confidence and evidence")
     .argument('<profile>', 'built-in profile name or path to a JSON profile')
-    .action((name: string) => setExit(profileShowCommand(name, io)));
+    .option('--json', 'print as JSON')
+    .action((name: string, o: { json?: boolean }) => setExit(profileShowCommand(name, o, io)));
 
   return root;
 }

@@ -484,3 +484,11 @@ export function replayCase(c: CaseFile, file = 'the case'): { ok: boolean; probl
   }
   return { ok: problems.length === 0, problems };
 }
+
+/** The case format as one zod schema (program included), for the JSON Schema shipped in schemas/. */
+export function caseJsonShape(program: z.ZodType): z.ZodType {
+  return caseShape.extend({ program });
+}
+
+/** One observation, as cases and the CLI's JSON documents hold it. */
+export const OBSERVATION_SHAPE: z.ZodType = observation;

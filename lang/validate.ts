@@ -574,3 +574,12 @@ export function loadProgramFile(path: string): Program {
     );
   return result.program;
 }
+
+/**
+ * The program format as one zod schema, for the JSON Schema shipped in schemas/ (scripts/schemas.ts).
+ * It checks shapes only; names, ranges, regions and the one-API rule are validateProgram's.
+ */
+export function programJsonShape(): z.ZodType {
+  const steps = Object.values(STEP_SHAPES) as [z.ZodType, z.ZodType, ...z.ZodType[]];
+  return z.strictObject({ version: z.literal(LANGUAGE_VERSION).optional(), world: worldShape, steps: z.array(z.union(steps)) });
+}
