@@ -206,7 +206,6 @@ export function programToCase(file: string, o: CaseOptions, io: Io): CaseFile {
     status: diverges && a.side.engine === 'model' && b.side.engine === 'model' ? 'known-divergence' : 'fixed',
     ...(o.title !== undefined && { title: o.title }),
     found: { by: 'mapcheck case', seed: null, date: new Date().toISOString().slice(0, 10), command: `npx mapcheck case ${file} --sides ${o.sides}` },
-    profileRefs: { a: a.ref, b: b.ref },
   });
   const text = `${JSON.stringify(c, null, 2)}\n`;
   if (o.out === undefined) io.out(text);
