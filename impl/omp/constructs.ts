@@ -1,0 +1,502 @@
+// The map constructs and the target construct of the optimised OpenMP runtime (README-openmp "Map
+// constructs"): map items on one stack of fixed-size records, storage blocks per construct phase,
+// reference counts adjusted at most once per entry per construct through an epoch stamp per slot.
+
+import type { Observation } from '../../lang/observation.js';
+import type { MapItem, OmpMapModifier, OmpMapType, OmpTarget } from '../../lang/openmp.js';
+import { ELEMENT_BYTES, type KernelBody } from '../../lang/program.js';
+
+import {
+  DEVICE_BASE,
+  INDETERMINATE,
+  NOT_LIVE,
+  PAST_END,
+  copyWords,
+  ptrBase,
+  ptrCount,
+  ptrIndeterminate,
+  readWords,
+  writePtr,
+  type MemoryImage,
+} from '../memory.js';
+import { REF_ARRAY, REF_MEMBER, REF_STRUCT, type CompiledRef } from '../refs.js';
+import { fail, stopUndefined } from '../stop.js';
+import { grown } from '../typed.js';
+import { ABSENT, OK, ORIGIN_MAP, OmpTable, PARTLY, RC_INF } from './table.js';
+
+// ------------------------------------------------------------------------------------------------
+// Map items
+
+const TO = 0;
+const FROM = 1;
+const TOFROM = 2;
+const ALLOC = 3;
+const RELEASE = 4;
+const DELETE = 5;
+const MAP_TYPE_CODES: Readonly<Record<OmpMapType, number>> = { to: TO, from: FROM, tofrom: TOFROM, alloc: ALLOC, release: RELEASE, delete: DELETE };
+
+const MOD_ALWAYS = 1;
+const MOD_PRESENT = 2;
+const MOD_DELETE = 4;
+const MODIFIER_BITS: Readonly<Record<OmpMapModifier, number>> = { always: MOD_ALWAYS, present: MOD_PRESENT, delete: MOD_DELETE };
+
+// The map items of the construct being executed, and of every open target data region, live on
+// one stack of fixed-size records in a plain array of numbers (a region's records are what its end
+// acts on). Records are written in field order, so the array grows by appending and stays packed.
+const ITEM_FIELDS = 7;
+const I_TYPE = 0;
+const I_MODS = 1;
+/** Resolved host range [start, end) (not for a null pointer item). */
+const I_START = 2;
+const I_END = 3;
+const I_FLAGS = 4;
+/** Host address of the pointer member (c%p items). */
+const I_MEMBER = 5;
+/** Storage block of the item in the current construct phase (-1: none). */
+const I_GROUP = 6;
+/** A c%p item whose pointer is null: nothing is mapped for it. */
+const ITEM_NULL = 1;
+/** A c%p item: a pointer attachment candidate. */
+const ITEM_MEMBER = 2;
+/** A whole struct: its bytes are pointer members, never copied back to the host. */
+const ITEM_STRUCT = 4;
+/** The implicit map of an omp_target body's root variable. */
+const ITEM_IMPLICIT = 8;
+
+/** Storage-block flags. */
+const BLOCK_PRESENT = 1;
+const BLOCK_DELETE = 2;
+/** The block holds an explicit map item (partly present: K-B5, not the implicit-map rule). */
+const BLOCK_EXPLICIT = 4;
+
+export abstract class OmpConstructs extends OmpTable {
+  protected readonly items: number[] = [];
+  protected readonly itemRefs: CompiledRef[] = [];
+  protected itemTop = 0;
+  /** First item and device of each open target data region, innermost last. */
+  protected readonly regionBase: number[] = [];
+  protected readonly regionDevice: number[] = [];
+  /** Storage blocks of the current construct phase. */
+  protected gStart = new Float64Array(8);
+  protected gEnd = new Float64Array(8);
+  protected gKey = new Float64Array(8);
+  protected gFlags = new Int32Array(8);
+  /** Construct phases so far (each entry or exit phase takes the next number). */
+  protected epoch = 0;
+  /** The current omp_target's implicit map met partly present data: its kernel goes element by element. */
+  protected implicitPartial = false;
+
+  // ----------------------------------------------------------------------------------------------
+  // Map constructs (README-openmp "Map constructs")
+
+  /** Resolves every map item var (at the start of the construct) onto the item stack. */
+  protected pushMaps(maps: readonly MapItem[]): void {
+    for (let m = 0; m < maps.length; m++) {
+      const item = maps[m]!;
+      const code = MAP_TYPE_CODES[item.type];
+      if (code === undefined) throw new Error(`unknown map type '${item.type}'`);
+      let mods = 0;
+      const modifiers = item.modifiers;
+      if (modifiers) for (let i = 0; i < modifiers.length; i++) mods |= MODIFIER_BITS[modifiers[i]!];
+      for (let v = 0; v < item.vars.length; v++) this.pushItem(code, mods, this.refs.get(item.vars[v]!));
+    }
+  }
+
+  protected pushItem(code: number, mods: number, r: CompiledRef): void {
+    let start = r.start;
+    let end = r.end;
+    let member = 0;
+    let flags = r.kind === REF_STRUCT ? ITEM_STRUCT : 0;
+    if (r.kind === REF_MEMBER) {
+      // c%p stands for its current host target; null maps nothing but is still c's item.
+      const img = this.host.image;
+      const off = this.host.offset(r.start);
+      if (ptrIndeterminate(img, off)) stopUndefined(`${r.text} has an indeterminate host value`);
+      start = ptrBase(img, off);
+      end = start + ptrCount(img, off) * ELEMENT_BYTES;
+      member = r.start;
+      flags = ITEM_MEMBER | (start === 0 ? ITEM_NULL : 0);
+    }
+    // In index order, so a new record is appended.
+    const at = this.itemTop * ITEM_FIELDS;
+    const it = this.items;
+    it[at + I_TYPE] = code;
+    it[at + I_MODS] = mods;
+    it[at + I_START] = start;
+    it[at + I_END] = end;
+    it[at + I_FLAGS] = flags;
+    it[at + I_MEMBER] = member;
+    it[at + I_GROUP] = -1;
+    this.itemRefs[this.itemTop] = r;
+    this.itemTop++;
+  }
+
+  /**
+   * K-B16: groups the non-null items from `base` into storage blocks (`storage-block`: items in
+   * the same host object share one block spanning all of them; `list-item`: one block per item),
+   * numbered in order of first appearance. Returns the number of blocks.
+   */
+  protected formBlocks(base: number): number {
+    const perObject = this.knobs['K-B16'] === 'storage-block';
+    const it = this.items;
+    let count = 0;
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      if ((it[I_FLAGS + at]! & ITEM_NULL) !== 0) {
+        it[I_GROUP + at] = -1;
+        continue;
+      }
+      const start = it[I_START + at]!;
+      const end = it[I_END + at]!;
+      const key = perObject ? this.objectAt(start) : -1 - i;
+      let g = 0;
+      while (g < count && this.gKey[g] !== key) g++;
+      if (g === count) {
+        if (count >= this.gKey.length) {
+          this.gStart = grown(this.gStart, count + 1);
+          this.gEnd = grown(this.gEnd, count + 1);
+          this.gKey = grown(this.gKey, count + 1);
+          this.gFlags = grown(this.gFlags, count + 1);
+        }
+        this.gKey[g] = key;
+        this.gStart[g] = start;
+        this.gEnd[g] = end;
+        this.gFlags[g] = 0;
+        count++;
+      } else {
+        if (start < this.gStart[g]!) this.gStart[g] = start;
+        if (end > this.gEnd[g]!) this.gEnd[g] = end;
+      }
+      const mods = it[I_MODS + at]!;
+      let flags = this.gFlags[g]!;
+      if ((it[I_FLAGS + at]! & ITEM_IMPLICIT) === 0) flags |= BLOCK_EXPLICIT;
+      if ((mods & MOD_PRESENT) !== 0) flags |= BLOCK_PRESENT;
+      if ((mods & MOD_DELETE) !== 0 || it[I_TYPE + at] === DELETE) flags |= BLOCK_DELETE;
+      this.gFlags[g] = flags;
+      it[I_GROUP + at] = g;
+    }
+    return count;
+  }
+
+  /** Entry of the items from `base` on device d: per storage block, then pointer attachment. */
+  protected entryPhase(base: number, d: number): void {
+    // On the host the original storage is the device storage: maps do nothing.
+    if (d === this.n) return;
+    const epoch = ++this.epoch;
+    const blocks = this.formBlocks(base);
+    const s = this.slots;
+    const it = this.items;
+    for (let g = 0; g < blocks; g++) {
+      const lo = this.gStart[g]!;
+      const hi = this.gEnd[g]!;
+      let slot = this.lookup(d, lo, hi);
+      if (slot < 0 && (this.gFlags[g]! & BLOCK_PRESENT) !== 0)
+        fail('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
+      if (slot === PARTLY) {
+        if ((this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
+          this.enterOverlapping(base, d, g, epoch);
+          continue;
+        }
+        if (this.knobs['K-B5'] === 'error') fail('fatal_partial_map', `${this.blockName(base, g)} is partly present on device ${d}`);
+        stopUndefined(`${this.blockName(base, g)} is partly present on device ${d} (a map restriction is broken)`);
+      }
+      if (slot === ABSENT) slot = this.createMapEntry(d, lo, hi, epoch);
+      if (s.adjusted[slot] !== epoch) {
+        s.adjusted[slot] = epoch;
+        s.rcBefore[slot] = s.rc[slot]!;
+        if (s.rc[slot] !== RC_INF) s.rc[slot] = s.rc[slot]! + 1;
+      }
+      // Step 5 tests the count as it is now.
+      const rcIsOne = s.rc[slot] === 1;
+      if (s.block[slot] === 0) continue; // self storage: nothing to copy
+      for (let i = base; i < this.itemTop; i++) {
+        const at = i * ITEM_FIELDS;
+        if (it[I_GROUP + at] !== g) continue;
+        const type = it[I_TYPE + at]!;
+        if ((type === TO || type === TOFROM) && (rcIsOne || (it[I_MODS + at]! & MOD_ALWAYS) !== 0))
+          this.copyToDevice(slot, it[I_START + at]!, it[I_END + at]!);
+      }
+    }
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) === ITEM_MEMBER) this.attach(d, i, epoch);
+    }
+  }
+
+  /** Exit of the items from `base` on device d (exit data when `exitData`, else a region's end). */
+  protected exitPhase(base: number, d: number, exitData: boolean): void {
+    if (d === this.n) return;
+    const epoch = ++this.epoch;
+    const blocks = this.formBlocks(base);
+    const s = this.slots;
+    const it = this.items;
+    for (let g = 0; g < blocks; g++) {
+      const slot = this.lookup(d, this.gStart[g]!, this.gEnd[g]!);
+      if (slot === PARTLY && (this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
+        this.exitOverlapping(base, d, g, epoch);
+        continue;
+      }
+      if (slot < 0) {
+        // K-B6: the present modifier on exit data is checked here (absent data only).
+        if (slot === ABSENT && exitData && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && this.knobs['K-B6'] === 'error')
+          fail('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
+        continue;
+      }
+      const rc = s.rc[slot]!;
+      const adjusted = s.adjusted[slot] === epoch;
+      const deletes = (this.gFlags[g]! & BLOCK_DELETE) !== 0;
+      if (s.block[slot] !== 0) {
+        // Step 1 tests the count from before this construct first changed it, and the item's own
+        // always / delete modifiers.
+        const countIsOne = (adjusted ? s.rcBefore[slot] : rc) === 1;
+        for (let i = base; i < this.itemTop; i++) {
+          const at = i * ITEM_FIELDS;
+          if (it[I_GROUP + at] !== g) continue;
+          const type = it[I_TYPE + at]!;
+          if (type !== FROM && type !== TOFROM) continue;
+          // Pointer members are never copied back: a struct item copies nothing.
+          if ((it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) continue;
+          if (countIsOne || (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) !== 0) this.copyToHost(slot, it[I_START + at]!, it[I_END + at]!);
+        }
+      }
+      // Steps 2 and 3: delete zeroes, anything else decrements; both at most once per construct.
+      if (!adjusted && rc !== RC_INF) {
+        s.adjusted[slot] = epoch;
+        s.rcBefore[slot] = rc;
+        s.rc[slot] = deletes ? 0 : rc - 1;
+        if (s.rc[slot] === 0) this.removeEntry(slot, true);
+      }
+    }
+  }
+
+  /** Gathers into overlapSlots the entries of device d sharing a byte with storage block g. */
+  protected gatherOverlapping(d: number, g: number): void {
+    this.overlapCount = 0;
+    this.trees[d]!.overlapping(this.gStart[g]!, this.gEnd[g]!, this.collectOverlap);
+  }
+
+  /**
+   * Entry of the implicit map's block g on partly present data (6.0 §7.9.3, §7.9.6): only the
+   * parts that already have storage get it. Every overlapping entry is used as it is: its count
+   * moves once, and a `to` copy (count now 1) fills the part of each item inside it.
+   */
+  protected enterOverlapping(base: number, d: number, g: number, epoch: number): void {
+    const s = this.slots;
+    const it = this.items;
+    this.implicitPartial = true;
+    this.gatherOverlapping(d, g);
+    for (let k = 0; k < this.overlapCount; k++) {
+      const slot = this.overlapSlots[k]!;
+      if (s.adjusted[slot] !== epoch) {
+        s.adjusted[slot] = epoch;
+        s.rcBefore[slot] = s.rc[slot]!;
+        if (s.rc[slot] !== RC_INF) s.rc[slot] = s.rc[slot]! + 1;
+      }
+      if (s.block[slot] === 0 || s.rc[slot] !== 1) continue;
+      for (let i = base; i < this.itemTop; i++) {
+        const at = i * ITEM_FIELDS;
+        if (it[I_GROUP + at] !== g) continue;
+        const type = it[I_TYPE + at]!;
+        if (type === TO || type === TOFROM) this.copyOverlap(slot, it[I_START + at]!, it[I_END + at]!, true);
+      }
+    }
+  }
+
+  /**
+   * Exit of the implicit map's block g on partly present data: each overlapping entry copies the
+   * part of each `from` item inside it back when its count (before this construct) is 1, then its
+   * count drops once and the entry goes at 0.
+   */
+  protected exitOverlapping(base: number, d: number, g: number, epoch: number): void {
+    const s = this.slots;
+    const it = this.items;
+    this.gatherOverlapping(d, g);
+    for (let k = 0; k < this.overlapCount; k++) {
+      const slot = this.overlapSlots[k]!;
+      const rc = s.rc[slot]!;
+      const adjusted = s.adjusted[slot] === epoch;
+      if (s.block[slot] !== 0 && (adjusted ? s.rcBefore[slot] : rc) === 1) {
+        for (let i = base; i < this.itemTop; i++) {
+          const at = i * ITEM_FIELDS;
+          if (it[I_GROUP + at] !== g || (it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) continue;
+          const type = it[I_TYPE + at]!;
+          if (type === FROM || type === TOFROM) this.copyOverlap(slot, it[I_START + at]!, it[I_END + at]!, false);
+        }
+      }
+      if (!adjusted && rc !== RC_INF) {
+        s.adjusted[slot] = epoch;
+        s.rcBefore[slot] = rc;
+        s.rc[slot] = rc - 1;
+        if (rc === 1) this.removeEntry(slot, true);
+      }
+    }
+  }
+
+  /** Copies the part of [start, end) that lies in entry `slot`, to the device or back to the host. */
+  protected copyOverlap(slot: number, start: number, end: number, toDevice: boolean): void {
+    const lo = Math.max(start, this.slots.hostStart[slot]!);
+    const hi = Math.min(end, this.slots.hostEnd[slot]!);
+    if (lo >= hi) return;
+    if (toDevice) this.copyToDevice(slot, lo, hi);
+    else this.copyToHost(slot, lo, hi);
+  }
+
+  /** A new map entry for [lo, hi) on device d with RC 0: a new block, or `self` storage (K-B8). */
+  protected createMapEntry(d: number, lo: number, hi: number, epoch: number): number {
+    let block = 0;
+    let storage = lo;
+    if (this.shared[d] === 0 || this.knobs['K-B8'] === 'copies') {
+      block = this.newBlock(hi - lo, d, false);
+      storage = this.device.base(block);
+    }
+    const slot = this.slots.allocate(d, lo, hi, block, storage, 0, ORIGIN_MAP, epoch);
+    this.trees[d]!.insert(lo, hi, slot);
+    return slot;
+  }
+
+  protected copyToDevice(slot: number, start: number, end: number): void {
+    this.storageWords(slot, start);
+    copyWords(this.host.image.words, this.host.offset(start) >> 2, this.wImg!.words, this.wFirst, (end - start) >> 2);
+  }
+
+  protected copyToHost(slot: number, start: number, end: number): void {
+    this.storageWords(slot, start);
+    copyWords(this.wImg!.words, this.wFirst, this.host.image.words, this.host.offset(start) >> 2, (end - start) >> 2);
+  }
+
+  /**
+   * Pointer attachment of c%p item i (non-null): when struct c and the target are present on
+   * device d and (K-B7 `6.0`) one of their entries was created by this construct, c's device copy
+   * of p := the device address of the target.
+   */
+  protected attach(d: number, i: number, epoch: number): void {
+    const s = this.slots;
+    const at = i * ITEM_FIELDS;
+    const c = this.refs.object(this.itemRefs[i]!.root);
+    const holder = this.lookup(d, c.start, c.start + c.bytes);
+    if (holder < 0) return;
+    const start = this.items[I_START + at]!;
+    const end = this.items[I_END + at]!;
+    const target = this.lookup(d, start, end);
+    if (target < 0) return;
+    if (this.knobs['K-B7'] === '6.0' && s.created[holder] !== epoch && s.created[target] !== epoch) return;
+    // Self storage: c's device copy is c itself, whose p already holds this target.
+    if (s.block[holder] === 0) return;
+    const member = this.items[I_MEMBER + at]!;
+    this.storageWords(holder, member);
+    const devTarget = s.storage[target]! + (start - s.hostStart[target]!);
+    writePtr(this.wImg!, this.wFirst << 2, devTarget, (end - start) / ELEMENT_BYTES);
+  }
+
+  /** Readable name of storage block g of the items from `base`, for messages. */
+  protected blockName(base: number, g: number): string {
+    const names: string[] = [];
+    for (let i = base; i < this.itemTop; i++) if (this.items[I_GROUP + i * ITEM_FIELDS] === g) names.push(this.itemRefs[i]!.text);
+    return names.join(', ');
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // The target construct
+
+  protected target(step: OmpTarget): Observation {
+    const d = this.constructDevice(step.device, step.op);
+    const base = this.itemTop;
+    this.pushMaps(step.maps);
+    const body = this.refs.get('read' in step.body ? step.body.read : step.body.write);
+    let named = false;
+    for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
+    // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3).
+    if (!named) {
+      this.pushItem(TOFROM, 0, this.refs.get(body.root));
+      const at = (this.itemTop - 1) * ITEM_FIELDS;
+      this.items[I_FLAGS + at] = this.items[I_FLAGS + at]! | ITEM_IMPLICIT;
+    }
+    this.implicitPartial = false;
+    this.entryPhase(base, d);
+    const observation = this.kernel(d, body, step.body);
+    this.exitPhase(base, d, false);
+    this.itemTop = base;
+    return observation;
+  }
+
+  /** The kernel reads or writes the elements `body` names, on device d (the host: host memory). */
+  protected kernel(d: number, r: CompiledRef, body: KernelBody): Observation {
+    if (r.kind === REF_STRUCT) throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
+    let img: MemoryImage;
+    let first: number;
+    let count: number;
+    if (d === this.n) {
+      img = this.host.image;
+      let start = r.start;
+      let end = r.end;
+      if (r.kind === REF_MEMBER) {
+        const off = this.host.offset(r.start);
+        if (ptrIndeterminate(img, off)) stopUndefined(`the kernel dereferences ${r.text}, whose host value is indeterminate`);
+        start = ptrBase(img, off);
+        if (start === 0) stopUndefined(`the kernel dereferences ${r.text}, which is disassociated`);
+        end = start + ptrCount(img, off) * ELEMENT_BYTES;
+      }
+      first = this.host.offset(start) >> 2;
+      count = (end - start) / ELEMENT_BYTES;
+    } else if (r.kind === REF_ARRAY) {
+      const slot = this.lookup(d, r.start, r.end);
+      if (slot < 0 && this.implicitPartial) return this.kernelByElement(d, r, body);
+      if (slot < 0) stopUndefined(`the kernel accesses ${r.text}, which is not present on device ${d}`);
+      this.storageWords(slot, r.start);
+      img = this.wImg!;
+      first = this.wFirst;
+      count = (r.end - r.start) / ELEMENT_BYTES;
+    } else {
+      const c = this.refs.object(r.root);
+      const holder = this.lookup(d, c.start, c.start + c.bytes);
+      if (holder < 0) stopUndefined(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
+      this.storageWords(holder, r.start);
+      const holderImg = this.wImg!;
+      const off = this.wFirst << 2;
+      if (ptrIndeterminate(holderImg, off)) stopUndefined(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
+      const addr = ptrBase(holderImg, off);
+      count = ptrCount(holderImg, off);
+      if (addr === 0) stopUndefined(`the kernel dereferences ${r.text}, a null device pointer`);
+      const bytes = count * ELEMENT_BYTES;
+      if (addr < DEVICE_BASE) {
+        // A host address: only a device that shares memory with the host can use it.
+        if (this.shared[d] === 0) stopUndefined(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
+        const obj = this.objectAt(addr);
+        if (obj < 0 || this.objIsStruct[obj] === 1 || addr + bytes > this.objEnd[obj]!)
+          stopUndefined(`the kernel reads ${count} elements through ${r.text}, outside host memory`);
+        img = this.host.image;
+        first = this.host.offset(addr) >> 2;
+      } else {
+        const block = this.device.holding(addr, bytes);
+        if (block === NOT_LIVE) stopUndefined(`the kernel dereferences ${r.text}, which points into freed device memory`);
+        if (block === PAST_END) stopUndefined(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
+        img = this.device.image(block);
+        first = (addr - this.device.base(block)) >> 2;
+      }
+    }
+    if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
+    img.words.fill(body.value, first, first + count);
+    return OK;
+  }
+
+  /**
+   * A kernel access to array elements that no single entry holds, after an implicit map of partly
+   * present data: each element goes through the entry created last that holds it; an element in
+   * no entry is undefined.
+   */
+  protected kernelByElement(d: number, r: CompiledRef, body: KernelBody): Observation {
+    const count = (r.end - r.start) / ELEMENT_BYTES;
+    const tree = this.trees[d]!;
+    const values = 'read' in body ? new Array<number | null>(count) : null;
+    for (let k = 0; k < count; k++) {
+      const addr = r.start + k * ELEMENT_BYTES;
+      const slot = tree.latestContaining(addr, addr + ELEMENT_BYTES, this.slots.seq);
+      if (slot < 0) stopUndefined(`the kernel accesses ${r.text} at host 0x${addr.toString(16)}, which no entry on device ${d} holds`);
+      this.storageWords(slot, addr);
+      const words = this.wImg!.words;
+      if ('write' in body) words[this.wFirst] = body.value;
+      else values![k] = words[this.wFirst] === INDETERMINATE ? null : words[this.wFirst]!;
+    }
+    return values === null ? OK : { kind: 'read', values };
+  }
+}

@@ -1,0 +1,330 @@
+// The present tables of the optimised OpenMP runtime (lang/README-openmp.md): one per device, each
+// an interval tree over host ranges whose entries live in typed-array slots, over the host and
+// device memory the OpenACC half uses too (so device blocks take numbers from one global sequence).
+// Entries may overlap (K-B3 `exact-start`), so every lookup asks for the containing entry created
+// last. This file holds the table, device numbers, host objects, lookups and the snapshot; the map
+// constructs (constructs.ts) and the device memory routines (routines.ts) build on it.
+
+import type { OmpEntrySnapshot, OmpPointerSnapshot, Observation } from '../../lang/observation.js';
+import type { DeviceArg } from '../../lang/openmp.js';
+import { POINTER_BYTES, worldDevices, type World } from '../../lang/program.js';
+import type { KnobValues } from '../../profiles/index.js';
+
+import { IntervalTree } from '../interval-tree.js';
+import {
+  INDETERMINATE,
+  canonicalPtr,
+  type DeviceMemory,
+  type HostMemory,
+  type MemoryImage,
+} from '../memory.js';
+import { type WorldRefs } from '../refs.js';
+import { fail, stopUndefined } from '../stop.js';
+import { grown } from '../typed.js';
+
+// ------------------------------------------------------------------------------------------------
+// Devices, lookups, pointers
+
+/** resolveDevice results besides a device index (0 … n-1) or the host (n). */
+export const DEV_INVALID = -2;
+export const DEV_OUT_OF_RANGE = -3;
+
+/** lookup results besides a slot number. */
+export const ABSENT = -1;
+export const PARTLY = -2;
+
+/** Reference count sentinel for an infinite count. */
+export const RC_INF = -1;
+export const ORIGIN_MAP = 0;
+export const ORIGIN_ASSOCIATE = 1;
+
+/** Kinds of a resolved pointer argument. */
+export const P_NULL = 0;
+export const P_HOST = 1;
+export const P_BLOCK = 2;
+
+export const OK: Observation = Object.freeze({ kind: 'ok' });
+export const TRUE: Observation = Object.freeze({ kind: 'value', value: true });
+export const FALSE: Observation = Object.freeze({ kind: 'value', value: false });
+export const ZERO: Observation = Object.freeze({ kind: 'value', value: 0 });
+export const ONE: Observation = Object.freeze({ kind: 'value', value: 1 });
+export const NULL_VALUE: Observation = Object.freeze({ kind: 'value', value: null });
+
+/**
+ * Present-table entries of every device, as parallel typed arrays indexed by slot, with a free list.
+ * They start with room for 8 entries, on the V8 heap (see typed.ts).
+ */
+export class EntrySlots {
+  hostStart = new Float64Array(8);
+  hostEnd = new Float64Array(8);
+  /** Raw address of the storage of the entry's first byte (the host start itself for `self`). */
+  storage = new Float64Array(8);
+  /** Device block holding the storage; 0 for `self` storage. */
+  block = new Int32Array(8);
+  rc = new Int32Array(8);
+  origin = new Uint8Array(8);
+  device = new Int32Array(8);
+  /** Creation order over all entries (lookups prefer the largest). */
+  seq = new Float64Array(8);
+  /** Epoch of the construct phase that last adjusted the reference count. */
+  adjusted = new Int32Array(8);
+  /** The reference count before that phase first changed it. */
+  rcBefore = new Int32Array(8);
+  /** Epoch of the construct phase that created the entry (0: made by a routine). */
+  created = new Int32Array(8);
+
+  private freeSlots = new Int32Array(8);
+  private freeCount = 0;
+  private highWater = 0;
+  private sequence = 0;
+
+  allocate(device: number, hostStart: number, hostEnd: number, block: number, storage: number, rc: number, origin: number, epoch: number): number {
+    let slot: number;
+    if (this.freeCount > 0) slot = this.freeSlots[--this.freeCount]!;
+    else {
+      slot = this.highWater++;
+      if (slot >= this.hostStart.length) this.grow(slot + 1);
+    }
+    this.device[slot] = device;
+    this.hostStart[slot] = hostStart;
+    this.hostEnd[slot] = hostEnd;
+    this.block[slot] = block;
+    this.storage[slot] = storage;
+    this.rc[slot] = rc;
+    this.origin[slot] = origin;
+    this.seq[slot] = ++this.sequence;
+    this.adjusted[slot] = 0;
+    this.created[slot] = epoch;
+    return slot;
+  }
+
+  release(slot: number): void {
+    this.freeSlots[this.freeCount++] = slot;
+  }
+
+  private grow(min: number): void {
+    this.hostStart = grown(this.hostStart, min);
+    this.hostEnd = grown(this.hostEnd, min);
+    this.storage = grown(this.storage, min);
+    this.block = grown(this.block, min);
+    this.rc = grown(this.rc, min);
+    this.origin = grown(this.origin, min);
+    this.device = grown(this.device, min);
+    this.seq = grown(this.seq, min);
+    this.adjusted = grown(this.adjusted, min);
+    this.rcBefore = grown(this.rcBefore, min);
+    this.created = grown(this.created, min);
+    this.freeSlots = grown(this.freeSlots, min);
+  }
+}
+
+/** The present tables and what every OpenMP operation looks things up in. */
+export abstract class OmpTable {
+  /** Number of non-host devices; the host is device index n. */
+  protected readonly n: number;
+  protected readonly shared: Uint8Array;
+  protected readonly trees: IntervalTree[] = [];
+  protected readonly slots = new EntrySlots();
+  /** Host objects in address order: bounds and whether each is a struct. */
+  protected readonly objStart: Float64Array;
+  protected readonly objEnd: Float64Array;
+  protected readonly objIsStruct: Uint8Array;
+  /** Host address of every pointer member, ascending. */
+  protected readonly members: Float64Array;
+  /** Per device block: owning device index + 1 (host: n + 1) of OpenMP blocks, 0 for others. */
+  protected blockOwner = new Int32Array(16);
+  /** Per device block: 1 when omp_target_alloc made it. */
+  protected blockFromAlloc = new Uint8Array(16);
+  /** Entries that overlap a range, gathered by collectOverlap (the tree must not change meanwhile). */
+  protected overlapSlots = new Int32Array(8);
+  protected overlapCount = 0;
+  protected readonly collectOverlap = (slot: number): void => {
+    if (this.overlapCount >= this.overlapSlots.length) this.overlapSlots = grown(this.overlapSlots, this.overlapCount + 1);
+    this.overlapSlots[this.overlapCount++] = slot;
+  };
+  // Result of storageWords.
+  protected wImg: MemoryImage | null = null;
+  protected wFirst = 0;
+
+  constructor(
+    world: World,
+    protected readonly knobs: KnobValues,
+    protected readonly refs: WorldRefs,
+    protected readonly host: HostMemory,
+    protected readonly device: DeviceMemory,
+  ) {
+    const devices = worldDevices(world);
+    this.n = devices.length;
+    this.shared = new Uint8Array(devices.map((d) => (d.kind === 'shared' ? 1 : 0)));
+    for (let d = 0; d < this.n; d++) this.trees.push(new IntervalTree());
+    const objects = [...refs.hostObjects()];
+    this.objStart = new Float64Array(objects.map((o) => o.start));
+    this.objEnd = new Float64Array(objects.map((o) => o.start + o.bytes));
+    this.objIsStruct = new Uint8Array(objects.map((o) => (o.kind === 'struct' ? 1 : 0)));
+    const members: number[] = [];
+    for (const s of world.structs) {
+      const start = refs.object(s.name).start;
+      for (let i = 0; i < s.pointers.length; i++) members.push(start + i * POINTER_BYTES);
+    }
+    this.members = new Float64Array(members.sort((a, b) => a - b));
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Snapshot (README-openmp "Snapshot additions")
+
+  /** Every entry of every device, sorted by (device, host start, creation order). */
+  entries(): OmpEntrySnapshot[] {
+    const out: OmpEntrySnapshot[] = [];
+    const s = this.slots;
+    const ids: number[] = [];
+    const collect = (slot: number) => {
+      ids.push(slot);
+    };
+    for (let d = 0; d < this.n; d++) {
+      ids.length = 0;
+      this.trees[d]!.forEach(collect);
+      // The tree yields (host start, slot) order: only runs of equal starts need reordering by
+      // creation, so an insertion sort does next to no work.
+      for (let i = 1; i < ids.length; i++) {
+        const slot = ids[i]!;
+        const start = s.hostStart[slot]!;
+        const seq = s.seq[slot]!;
+        let j = i - 1;
+        for (; j >= 0 && s.hostStart[ids[j]!] === start && s.seq[ids[j]!]! > seq; j--) ids[j + 1] = ids[j]!;
+        ids[j + 1] = slot;
+      }
+      for (const slot of ids) {
+        const block = s.block[slot]!;
+        const rc = s.rc[slot]!;
+        out.push({
+          device: d,
+          host: [s.hostStart[slot]!, s.hostEnd[slot]!],
+          block: block === 0 ? null : block,
+          offset: block === 0 ? 0 : s.storage[slot]! - this.device.base(block),
+          rc: rc === RC_INF ? 'inf' : rc,
+          origin: s.origin[slot] === ORIGIN_ASSOCIATE ? 'associate' : 'map',
+        });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The device value of every pointer member whose entry (the one a lookup finds) has device
+   * storage that is still allocated, sorted by (device, member address).
+   */
+  pointers(): OmpPointerSnapshot[] {
+    const out: OmpPointerSnapshot[] = [];
+    const s = this.slots;
+    for (let d = 0; d < this.n; d++) {
+      const tree = this.trees[d]!;
+      if (tree.size === 0) continue;
+      for (let i = 0; i < this.members.length; i++) {
+        const m = this.members[i]!;
+        const slot = tree.latestContaining(m, m + POINTER_BYTES, s.seq);
+        if (slot < 0) continue;
+        const block = s.block[slot]!;
+        if (block === 0 || !this.device.isLive(block)) continue;
+        const off = s.storage[slot]! - this.device.base(block) + (m - s.hostStart[slot]!);
+        out.push({ device: d, ptr: m, value: canonicalPtr(this.device, this.device.image(block), off) });
+      }
+    }
+    return out;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Devices
+
+  /** Device index (0 … n-1), the host (n), DEV_INVALID or DEV_OUT_OF_RANGE (OpenMP 6.0 §25 conforming device numbers). */
+  protected resolveDevice(arg: DeviceArg | undefined): number {
+    if (arg === undefined) return 0;
+    if (arg === 'initial' || arg === -1 || arg === this.n) return this.n;
+    if (arg === -2) return DEV_INVALID;
+    return Number.isInteger(arg) && arg >= 0 && arg < this.n ? arg : DEV_OUT_OF_RANGE;
+  }
+
+  /** The device of a construct (OpenMP 6.0 §15.2 device clause): omp_invalid_device is an error, other bad numbers undefined. */
+  protected constructDevice(arg: DeviceArg | undefined, op: string): number {
+    const d = this.resolveDevice(arg);
+    if (d === DEV_INVALID) fail('omp_error_invalid_device', `${op} on omp_invalid_device`);
+    if (d === DEV_OUT_OF_RANGE) stopUndefined(`${op} on device ${String(arg)}, which does not exist`);
+    return d;
+  }
+
+  /** K-B11: a device memory routine given omp_invalid_device or an out-of-range number. */
+  protected badDevice(op: string, d: number, graceful: Observation): Observation {
+    const what = d === DEV_INVALID ? 'omp_invalid_device' : 'a device number out of range';
+    switch (this.knobs['K-B11']) {
+      case 'undefined':
+        return stopUndefined(`${op} on ${what}`);
+      case 'fatal':
+        return fail('fatal_invalid_device', `${op} on ${what}`);
+      case 'graceful':
+        return graceful;
+    }
+  }
+
+  protected setBlockOwner(block: number, owner: number, fromAlloc: boolean): void {
+    if (block >= this.blockOwner.length) {
+      this.blockOwner = grown(this.blockOwner, block + 1);
+      this.blockFromAlloc = grown(this.blockFromAlloc, block + 1);
+    }
+    this.blockOwner[block] = owner + 1;
+    this.blockFromAlloc[block] = fromAlloc ? 1 : 0;
+  }
+
+  /** A new block of indeterminate contents owned by device index `owner` (host: n). */
+  protected newBlock(bytes: number, owner: number, fromAlloc: boolean): number {
+    const block = this.device.allocate(bytes);
+    this.device.image(block).words.fill(INDETERMINATE);
+    this.setBlockOwner(block, owner, fromAlloc);
+    return block;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Host objects and lookups
+
+  /** Index of the host object holding byte `addr`, or -1. */
+  protected objectAt(addr: number): number {
+    let lo = 0;
+    let hi = this.objStart.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.objStart[mid]! <= addr) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return hi >= 0 && addr < this.objEnd[hi]! ? hi : -1;
+  }
+
+  /** Lookup of [lo, hi) on device d: the containing entry created last, or ABSENT / PARTLY. */
+  protected lookup(d: number, lo: number, hi: number): number {
+    const tree = this.trees[d]!;
+    const slot = tree.latestContaining(lo, hi, this.slots.seq);
+    if (slot >= 0) return slot;
+    return tree.anyOverlap(lo, hi) >= 0 ? PARTLY : ABSENT;
+  }
+
+  /**
+   * Sets wImg / wFirst to the image and word index that hold host address `addr` of an entry's
+   * storage (`self` storage: host memory). Storage in a freed block makes the step undefined.
+   */
+  protected storageWords(slot: number, addr: number): void {
+    const s = this.slots;
+    const block = s.block[slot]!;
+    if (block === 0) {
+      this.wImg = this.host.image;
+      this.wFirst = this.host.offset(addr) >> 2;
+      return;
+    }
+    if (!this.device.isLive(block)) stopUndefined(`the storage of the entry at host 0x${s.hostStart[slot]!.toString(16)} was freed`);
+    this.wImg = this.device.image(block);
+    this.wFirst = (s.storage[slot]! - this.device.base(block) + (addr - s.hostStart[slot]!)) >> 2;
+  }
+
+  protected removeEntry(slot: number, freeBlock: boolean): void {
+    const s = this.slots;
+    this.trees[s.device[slot]!]!.remove(slot);
+    if (freeBlock && s.origin[slot] === ORIGIN_MAP && s.block[slot] !== 0) this.device.free(s.block[slot]!);
+    s.release(slot);
+  }
+}
