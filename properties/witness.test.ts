@@ -22,6 +22,9 @@ import { WITNESS_IDS, WITNESSES, detectWitnesses, modelWitnessTrace, type Witnes
 import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
 import { DEFAULT_API, programArbFor } from './api.js';
 import { OMP_POOL_WORLD } from './arbitraries-omp.js';
+import { REATTACH_SEED } from '../conformance/acc/2.7.2-attach-action.js';
+import { DETACH_SEED } from '../conformance/acc/2.7.2-detach-action.js';
+import { ACC_WORLD, ACC_WORLD_NO_B } from '../conformance/worlds.js';
 
 const budget = campaignBudgetFromEnv();
 const spec = loadProfile('spec');
@@ -85,42 +88,16 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
   });
 
   it('detectors recognise the two seed programs of seeds/000 (re-attach, never-attached detach)', () => {
-    const world = {
-      arrays: [
-        { name: 'a', length: 10, init: 1 },
-        { name: 'b', length: 10, init: 2 },
-      ],
-      structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
-    };
-    const reattach: Program = {
-      version: 1,
-      world,
-      steps: [
-        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }] },
-        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }, { clause: 'attach', vars: ['c%p'] }] },
-        { op: 'pointer_assign', ptr: 'c%p', target: 'b' },
-        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['b'] }, { clause: 'attach', vars: ['c%p'] }] },
-        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { read: 'c%p' } },
-      ],
-    };
+    const reattach: Program = { world: ACC_WORLD, steps: REATTACH_SEED };
     const hits = detectWitnesses(reattach, modelWitnessTrace(reattach, spec));
-    expect([...hits[3]!]).toContain('w2');
-    expect([...hits[4]!]).toContain('w6');
-    expect(hits.slice(0, 3).some((s) => s.has('w2'))).toBe(false);
+    expect([...hits[4]!]).toContain('w2');
+    expect([...hits[5]!]).toContain('w6');
+    expect(hits.slice(0, 4).some((s) => s.has('w2'))).toBe(false);
 
-    const spuriousDetach: Program = {
-      version: 1,
-      world: { ...world, structs: [{ name: 'c', pointers: ['p'] }] },
-      steps: [
-        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }] },
-        { op: 'acc_exit_data', clauses: [{ clause: 'detach', vars: ['c%p'] }] },
-        { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
-        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }, { clause: 'attach', vars: ['c%p'] }] },
-      ],
-    };
+    const spuriousDetach: Program = { world: ACC_WORLD_NO_B, steps: DETACH_SEED };
     const hits2 = detectWitnesses(spuriousDetach, modelWitnessTrace(spuriousDetach, spec));
-    expect([...hits2[1]!]).toEqual(['w3']);
-    expect(hits2.some((s, i) => i !== 1 && s.has('w3'))).toBe(false);
+    expect([...hits2[2]!]).toEqual(['w3']);
+    expect(hits2.some((s, i) => i !== 2 && s.has('w3'))).toBe(false);
   });
 });
 
