@@ -22,7 +22,7 @@ export class OmpRuntime extends OmpRoutines {
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
-        this.entryPhase(base, d);
+        this.mapEntry(base, d);
         this.itemTop = base;
         return OK;
       }
@@ -30,7 +30,7 @@ export class OmpRuntime extends OmpRoutines {
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
-        this.exitPhase(base, d, true);
+        this.mapExit(base, d, true);
         this.itemTop = base;
         return OK;
       }
@@ -38,7 +38,7 @@ export class OmpRuntime extends OmpRoutines {
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
-        this.entryPhase(base, d);
+        this.mapEntry(base, d);
         this.regionBase.push(base);
         this.regionDevice.push(d);
         return OK;
@@ -47,28 +47,28 @@ export class OmpRuntime extends OmpRoutines {
         const base = this.regionBase.pop();
         const d = this.regionDevice.pop();
         if (base === undefined || d === undefined) throw new Error('omp_target_data_end without an open omp_target_data_begin region');
-        this.exitPhase(base, d, false);
+        this.mapExit(base, d, false);
         this.itemTop = base;
         return OK;
       }
       case 'omp_target': // OpenMP 6.0 §15.8 target construct
-        return this.target(step);
+        return this.ompTarget(step);
       case 'omp_target_alloc':
-        return this.alloc(step.bytes, step.device, step.result);
+        return this.ompTargetAlloc(step.bytes, step.device, step.result);
       case 'omp_target_free':
-        return this.free(step.ptr, step.device);
+        return this.ompTargetFree(step.ptr, step.device);
       case 'omp_target_is_present':
-        return this.isPresent(step.ptr, step.device);
+        return this.ompTargetIsPresent(step.ptr, step.device);
       case 'omp_target_is_accessible':
-        return this.isAccessible(step);
+        return this.ompTargetIsAccessible(step);
       case 'omp_target_associate_ptr':
-        return this.associate(step);
+        return this.ompTargetAssociatePtr(step);
       case 'omp_target_disassociate_ptr':
-        return this.disassociate(step);
+        return this.ompTargetDisassociatePtr(step);
       case 'omp_get_mapped_ptr':
-        return this.mappedPtr(step.ptr, step.device);
+        return this.ompGetMappedPtr(step.ptr, step.device);
       case 'omp_target_memcpy':
-        return this.memcpy(step);
+        return this.ompTargetMemcpy(step);
       default:
         return unreachable(step, 'OpenMP step op');
     }

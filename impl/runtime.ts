@@ -40,7 +40,7 @@ import {
 import { OmpRuntime } from './omp.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
-import { ProgramStop, fail, stopUndefined } from './stop.js';
+import { ProgramStop, runtimeError, undefinedBehaviour } from './stop.js';
 
 // ------------------------------------------------------------------------------------------------
 // Clauses
@@ -93,7 +93,7 @@ const PARTLY = -2;
 const OK: Observation = Object.freeze({ kind: 'ok' });
 const HALTED: Observation = Object.freeze({ kind: 'halted' });
 
-export class AccRuntime implements Engine {
+export class ImplEngine implements Engine {
   private readonly world: World;
   private readonly knobs: KnobValues;
   private readonly refs: WorldRefs;
@@ -177,28 +177,28 @@ export class AccRuntime implements Engine {
       case 'acc_enter_data': { // OpenACC 3.3 §2.6.6 Enter Data Directive
         const base = this.varTop;
         this.pushClauses(step.clauses, ENTER_DATA_CLAUSES, step.op);
-        this.entryPhase(base, false);
+        this.enterClauses(base, false);
         this.varTop = base;
         return OK;
       }
       case 'acc_exit_data': { // OpenACC 3.3 §2.6.6 Exit Data Directive
         const base = this.varTop;
         this.pushClauses(step.clauses, EXIT_DATA_CLAUSES, step.op);
-        this.exitPhase(base, false, step.finalize === true);
+        this.exitClauses(base, false, step.finalize === true);
         this.varTop = base;
         return OK;
       }
       case 'acc_data_begin': { // OpenACC 3.3 §2.6.5 Data Construct (entry)
         const base = this.varTop;
         this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
-        this.entryPhase(base, true);
+        this.enterClauses(base, true);
         this.regions.push(base);
         return OK;
       }
       case 'acc_data_end': { // OpenACC 3.3 §2.6.5 Data Construct (exit)
         const base = this.regions.pop();
         if (base === undefined) throw new Error('acc_data_end without an open acc_data_begin region');
-        this.exitPhase(base, true, false);
+        this.exitClauses(base, true, false);
         this.varTop = base;
         return OK;
       }
@@ -206,25 +206,25 @@ export class AccRuntime implements Engine {
         return this.parallel(step);
       case 'acc_copyin': // OpenACC 3.3 §3.2.18 acc_copyin, acc_create
       case 'acc_create':
-        return this.copyinRoutine(step);
+        return this.accCopyinCreate(step);
       case 'acc_copyout': // OpenACC 3.3 §3.2.19 acc_copyout, acc_delete
       case 'acc_copyout_finalize':
       case 'acc_delete':
       case 'acc_delete_finalize':
-        return this.copyoutRoutine(step);
+        return this.accCopyoutDelete(step);
       case 'acc_attach': // OpenACC 3.3 §3.2.29 acc_attach, acc_detach
-        this.attach(this.memberRef(step.ptr, step.op).start);
+        this.attachAction(this.memberRef(step.ptr, step.op).start);
         return OK;
       case 'acc_detach':
-        this.detach(this.memberRef(step.ptr, step.op).start);
+        this.detachAction(this.memberRef(step.ptr, step.op).start);
         return OK;
       case 'acc_detach_finalize':
-        this.immediateDetach(this.memberRef(step.ptr, step.op).start);
+        this.immediateDetachAction(this.memberRef(step.ptr, step.op).start);
         return OK;
       case 'acc_is_present': // OpenACC 3.3 §3.2.25 acc_is_present
-        return { kind: 'value', value: this.isPresent(step.var, step.bytes) };
+        return { kind: 'value', value: this.accIsPresent(step.var, step.bytes) };
       case 'acc_deviceptr': // OpenACC 3.3 §3.2.23 acc_deviceptr
-        return this.deviceptr(step.var);
+        return this.accDeviceptr(step.var);
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target);
       case 'nullify':
@@ -278,7 +278,7 @@ export class AccRuntime implements Engine {
     }
     const img = this.host.image;
     const off = this.host.offset(r.start);
-    if (ptrIndeterminate(img, off)) this.stopUndefined(`${r.text} has an indeterminate host value`);
+    if (ptrIndeterminate(img, off)) this.undefinedBehaviour(`${r.text} has an indeterminate host value`);
     const target = ptrBase(img, off);
     this.rNull = target === 0;
     this.rStart = target;
@@ -340,19 +340,19 @@ export class AccRuntime implements Engine {
    * (OpenACC 3.3 §2.7.5 present, §2.7.6 copy, §2.7.7 copyin, §2.7.8 copyout, §2.7.9 create,
    * §2.7.10 no_create, §2.7.12 attach clause).
    */
-  private entryPhase(base: number, structured: boolean): void {
+  private enterClauses(base: number, structured: boolean): void {
     const top = this.varTop;
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
       const code = this.vars[F_CLAUSE + at]!;
       if (code === ATTACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
-      const present = this.entryAction(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
+      const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
       // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
       if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
     }
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
-      if ((this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER) this.attach(this.vars[F_MEMBER + at]!);
+      if ((this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER) this.attachAction(this.vars[F_MEMBER + at]!);
     }
   }
 
@@ -363,7 +363,7 @@ export class AccRuntime implements Engine {
    * that as each one comes is the same as testing it at the start of the exit (OpenACC 3.3 §2.7.5–
    * §2.7.9 and §2.7.11 delete, §2.7.13 detach clause).
    */
-  private exitPhase(base: number, structured: boolean, finalize: boolean): void {
+  private exitClauses(base: number, structured: boolean, finalize: boolean): void {
     const top = this.varTop;
     const deleteDetachesTwice = this.knobs['K-A10'] === 'twice';
     const counters = structured ? this.slots.src : this.slots.drc;
@@ -374,7 +374,7 @@ export class AccRuntime implements Engine {
       const code = this.vars[F_CLAUSE + at]!;
       const member = this.vars[F_MEMBER + at]!;
       if (code === DETACH && finalize) {
-        this.immediateDetach(member);
+        this.immediateDetachAction(member);
         continue;
       }
       if (code !== DETACH && code !== ATTACH) {
@@ -382,8 +382,8 @@ export class AccRuntime implements Engine {
         const slot = this.table.findContaining(this.vars[F_START + at]!, this.vars[F_END + at]!);
         if (slot < 0 || counters[slot] === 0) continue;
       }
-      this.detach(member);
-      if (code === DELETE && deleteDetachesTwice) this.detach(member);
+      this.detachAction(member);
+      if (code === DELETE && deleteDetachesTwice) this.detachAction(member);
     }
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
@@ -396,9 +396,9 @@ export class AccRuntime implements Engine {
       if (slot === PARTLY) {
         // present and no_create list no error at exit (OpenACC 3.3 §2.7.3): such data is left alone.
         if (code === PRESENT || code === NO_CREATE) continue;
-        this.fail('acc_error_partly_present', `${this.varRefs[i]!.text} is partly present at exit`);
+        this.runtimeError('acc_error_partly_present', `${this.varRefs[i]!.text} is partly present at exit`);
       }
-      this.releaseSection(slot, structured, finalize, code === COPY || code === COPYOUT, start, end);
+      this.clauseExit(slot, structured, finalize, code === COPY || code === COPYOUT, start, end);
     }
   }
 
@@ -406,7 +406,7 @@ export class AccRuntime implements Engine {
    * Entry action of one data clause var on its resolved range. Returns false when the data is left
    * unmapped (no_create of data that is not present), true otherwise.
    */
-  private entryAction(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number): boolean {
+  private clauseEntry(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number): boolean {
     const slot = this.locate(start, end);
     if (slot >= 0) {
       const counters = structured ? this.slots.src : this.slots.drc;
@@ -415,19 +415,19 @@ export class AccRuntime implements Engine {
     }
     if (slot === PARTLY) {
       if (code === NO_CREATE && this.knobs['K-A13'] === 'absent') return false;
-      this.fail('acc_error_partly_present', `${this.varRefs[varIndex]!.text} is partly present`);
+      this.runtimeError('acc_error_partly_present', `${this.varRefs[varIndex]!.text} is partly present`);
     }
     switch (code) {
       case COPY:
       case COPYIN:
-        this.mapNew(start, end, pointerSlots, structured, true);
+        this.copyinAction(start, end, pointerSlots, structured);
         return true;
       case CREATE:
       case COPYOUT:
-        this.mapNew(start, end, pointerSlots, structured, false);
+        this.createAction(start, end, pointerSlots, structured);
         return true;
       case PRESENT:
-        return this.fail('acc_error_not_present', `${this.varRefs[varIndex]!.text} is not present`);
+        return this.runtimeError('acc_error_not_present', `${this.varRefs[varIndex]!.text} is not present`);
       case NO_CREATE:
         return false;
       default:
@@ -438,8 +438,18 @@ export class AccRuntime implements Engine {
   // ----------------------------------------------------------------------------------------------
   // Data actions (OpenACC 3.3 §2.7.2)
 
-  /** Copyin (withData) or create action (OpenACC 3.3 §2.7.2): a new block and section with the chosen counter at 1. */
-  private mapNew(start: number, end: number, pointerSlots: number, structured: boolean, withData: boolean): number {
+  /** Copyin action (OpenACC 3.3 §2.7.2 Copyin Action): a new block and section holding the host data, the chosen counter at 1. */
+  private copyinAction(start: number, end: number, pointerSlots: number, structured: boolean): number {
+    return this.mapNewSection(start, end, pointerSlots, structured, true);
+  }
+
+  /** Create action (OpenACC 3.3 §2.7.2 Create Action): a new block and section of indeterminate data, the chosen counter at 1. */
+  private createAction(start: number, end: number, pointerSlots: number, structured: boolean): number {
+    return this.mapNewSection(start, end, pointerSlots, structured, false);
+  }
+
+  /** A new block and section with the chosen counter at 1, holding the host data (withData) or not. */
+  private mapNewSection(start: number, end: number, pointerSlots: number, structured: boolean, withData: boolean): number {
     const block = this.device.allocate(end - start);
     const img = this.device.image(block);
     if (withData) copyWords(this.host.image.words, this.host.offset(start) >> 2, img.words, 0, (end - start) >> 2);
@@ -455,7 +465,7 @@ export class AccRuntime implements Engine {
    * it); when both counters are 0, the copyout action (copyBack, of [start, end)) or the delete
    * action (OpenACC 3.3 §2.7.2 Present Decrement, Copyout, Delete Action).
    */
-  private releaseSection(slot: number, structured: boolean, finalize: boolean, copyBack: boolean, start: number, end: number): void {
+  private clauseExit(slot: number, structured: boolean, finalize: boolean, copyBack: boolean, start: number, end: number): void {
     const counters = structured ? this.slots.src : this.slots.drc;
     const n = counters[slot]!;
     if (n === 0) return;
@@ -485,12 +495,12 @@ export class AccRuntime implements Engine {
   }
 
   /** Attach action (OpenACC 3.3 §2.7.2) on the pointer member at host address `member`. */
-  private attach(member: number): void {
+  private attachAction(member: number): void {
     const holder = this.table.findContaining(member, member + POINTER_BYTES);
     if (holder < 0) return this.attachAbsent(member, 'its struct is not present');
     const hostImg = this.host.image;
     const hostOff = this.host.offset(member);
-    if (ptrIndeterminate(hostImg, hostOff)) this.stopUndefined(`${this.memberName(member)} is attached while its host value is indeterminate`);
+    if (ptrIndeterminate(hostImg, hostOff)) this.undefinedBehaviour(`${this.memberName(member)} is attached while its host value is indeterminate`);
     const target = ptrBase(hostImg, hostOff);
     const s = this.slots;
     const devImg = this.device.image(s.block[holder]!);
@@ -504,7 +514,7 @@ export class AccRuntime implements Engine {
       devTarget = s.devBase[t]! + (target - s.hostStart[t]!);
     } else {
       const reading = this.knobs['K-A3'];
-      if (reading === 'error') this.fail('fatal_attach_null', `attach of ${this.memberName(member)}, a null pointer`);
+      if (reading === 'error') this.runtimeError('fatal_attach_null', `attach of ${this.memberName(member)}, a null pointer`);
       if (reading === 'null-keep-count') return writePtr(devImg, devOff, 0, 0);
     }
     const idx = s.counterIndex(holder, member, POINTER_BYTES);
@@ -525,15 +535,15 @@ export class AccRuntime implements Engine {
   }
 
   private attachAbsent(member: number, why: string): void {
-    if (this.knobs['K-A2'] === 'error') this.fail('fatal_attach_absent', `attach of ${this.memberName(member)}: ${why}`);
+    if (this.knobs['K-A2'] === 'error') this.runtimeError('fatal_attach_absent', `attach of ${this.memberName(member)}: ${why}`);
   }
 
   /** Detach action (OpenACC 3.3 §2.7.2) on the pointer member at host address `member`. */
-  private detach(member: number): void {
+  private detachAction(member: number): void {
     const holder = this.table.findContaining(member, member + POINTER_BYTES);
     if (holder < 0) {
       // K-A9 `error` (libgomp) also refuses a detach whose struct is not mapped.
-      if (this.knobs['K-A9'] === 'error') this.fail('fatal_detach_at_zero', `detach of ${this.memberName(member)}, whose struct is not present`);
+      if (this.knobs['K-A9'] === 'error') this.runtimeError('fatal_detach_at_zero', `detach of ${this.memberName(member)}, whose struct is not present`);
       return;
     }
     const s = this.slots;
@@ -542,14 +552,14 @@ export class AccRuntime implements Engine {
     if (ac <= 0) {
       const reading = this.knobs['K-A9'];
       if (reading === 'noop') return;
-      if (reading === 'error') this.fail('fatal_detach_at_zero', `detach of ${this.memberName(member)}, whose attachment counter is ${ac}`);
+      if (reading === 'error') this.runtimeError('fatal_detach_at_zero', `detach of ${this.memberName(member)}, whose attachment counter is ${ac}`);
     }
     s.attachCounters[idx] = ac - 1;
     if (ac <= 1) this.restoreHostValue(holder, member);
   }
 
   /** Immediate detach action on the pointer member at host address `member`. */
-  private immediateDetach(member: number): void {
+  private immediateDetachAction(member: number): void {
     const holder = this.table.findContaining(member, member + POINTER_BYTES);
     if (holder < 0) return;
     const s = this.slots;
@@ -577,9 +587,9 @@ export class AccRuntime implements Engine {
     for (let i = base; i < this.varTop && !named; i++) named = this.varRefs[i]!.root === body.root;
     // Implicit data attribute of the body's root variable, after the explicit clauses.
     if (!named) this.pushVar(step.default === 'present' ? PRESENT : COPY, this.ref(body.root));
-    this.entryPhase(base, true);
+    this.enterClauses(base, true);
     const observation = this.kernel(body, step.body);
-    this.exitPhase(base, true, false);
+    this.exitClauses(base, true, false);
     this.varTop = base;
     return observation;
   }
@@ -591,24 +601,24 @@ export class AccRuntime implements Engine {
     let count: number;
     if (r.kind === REF_ARRAY) {
       const slot = this.table.findContaining(r.start, r.end);
-      if (slot < 0) this.stopUndefined(`the kernel accesses ${r.text}, which is not present on the device`);
+      if (slot < 0) this.undefinedBehaviour(`the kernel accesses ${r.text}, which is not present on the device`);
       img = this.device.image(this.slots.block[slot]!);
       first = (r.start - this.slots.hostStart[slot]!) >> 2;
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else if (r.kind === REF_MEMBER) {
       const holder = this.table.findContaining(r.start, r.end);
-      if (holder < 0) this.stopUndefined(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
+      if (holder < 0) this.undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
       const holderImg = this.device.image(this.slots.block[holder]!);
       const off = r.start - this.slots.hostStart[holder]!;
-      if (ptrIndeterminate(holderImg, off)) this.stopUndefined(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
+      if (ptrIndeterminate(holderImg, off)) this.undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
       const addr = ptrBase(holderImg, off);
       count = ptrCount(holderImg, off);
-      if (addr === 0) this.stopUndefined(`the kernel dereferences ${r.text}, a null device pointer`);
-      if (addr < DEVICE_BASE) this.stopUndefined(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
+      if (addr === 0) this.undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
+      if (addr < DEVICE_BASE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
       const block = this.device.holding(addr, count * ELEMENT_BYTES);
-      if (block === NOT_LIVE) this.stopUndefined(`the kernel dereferences ${r.text}, which points into freed device memory`);
+      if (block === NOT_LIVE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);
       if (block === PAST_END)
-        this.stopUndefined(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
+        this.undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
       img = this.device.image(block);
       first = (addr - this.device.base(block)) >> 2;
     } else {
@@ -622,40 +632,40 @@ export class AccRuntime implements Engine {
   // ----------------------------------------------------------------------------------------------
   // Routines (OpenACC 3.3 §3.2)
 
-  private copyinRoutine(step: AccDataRoutine): Observation {
+  private accCopyinCreate(step: AccDataRoutine): Observation {
     const r = this.ref(step.var);
     this.resolveData(r);
     if (this.rNull) {
-      if (this.knobs['K-A5'] === 'error') this.fail('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
+      if (this.knobs['K-A5'] === 'error') this.runtimeError('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
       return { kind: 'value', value: null };
     }
     const start = this.rStart;
     let slot = this.locate(start, this.rEnd);
-    if (slot === PARTLY) this.fail('acc_error_partly_present', `${step.var} is partly present`);
-    if (slot === ABSENT) slot = this.mapNew(start, this.rEnd, r.pointerSlots, false, step.op === 'acc_copyin');
+    if (slot === PARTLY) this.runtimeError('acc_error_partly_present', `${step.var} is partly present`);
+    if (slot === ABSENT) slot = this.mapNewSection(start, this.rEnd, r.pointerSlots, false, step.op === 'acc_copyin');
     else this.slots.drc[slot] = this.slots.drc[slot]! + 1;
     return { kind: 'value', value: { block: this.slots.block[slot]!, offset: start - this.slots.hostStart[slot]! } };
   }
 
-  private copyoutRoutine(step: AccDataRoutine): Observation {
+  private accCopyoutDelete(step: AccDataRoutine): Observation {
     this.resolveData(this.ref(step.var));
     if (this.rNull) {
-      if (this.knobs['K-A5'] === 'error') this.fail('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
+      if (this.knobs['K-A5'] === 'error') this.runtimeError('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
       return OK;
     }
     const slot = this.locate(this.rStart, this.rEnd);
-    if (slot === PARTLY) this.fail('acc_error_partly_present', `${step.var} is partly present`);
+    if (slot === PARTLY) this.runtimeError('acc_error_partly_present', `${step.var} is partly present`);
     if (slot === ABSENT) {
-      if (this.knobs['K-A6'] === 'error') this.fail('acc_error_not_present', `${step.op} of ${step.var}, which is not present`);
+      if (this.knobs['K-A6'] === 'error') this.runtimeError('acc_error_not_present', `${step.op} of ${step.var}, which is not present`);
       return OK;
     }
     const finalize = step.op === 'acc_copyout_finalize' || step.op === 'acc_delete_finalize';
     const copyBack = step.op === 'acc_copyout' || step.op === 'acc_copyout_finalize';
-    this.releaseSection(slot, false, finalize, copyBack, this.rStart, this.rEnd);
+    this.clauseExit(slot, false, finalize, copyBack, this.rStart, this.rEnd);
     return OK;
   }
 
-  private isPresent(text: string, bytes: number | undefined): boolean {
+  private accIsPresent(text: string, bytes: number | undefined): boolean {
     this.resolveData(this.ref(text));
     if (this.rNull) return this.knobs['K-A5'] === 'noop';
     if (bytes !== undefined && !(Number.isInteger(bytes) && bytes >= 0))
@@ -674,7 +684,7 @@ export class AccRuntime implements Engine {
     }
   }
 
-  private deviceptr(text: string): Observation {
+  private accDeviceptr(text: string): Observation {
     this.resolveData(this.ref(text));
     if (this.rNull) return { kind: 'value', value: null };
     const slot = this.table.findPoint(this.rStart);
@@ -700,7 +710,7 @@ export class AccRuntime implements Engine {
     const r = this.ref(text);
     if (r.kind === REF_STRUCT) throw new Error(`host access '${text}' must name an array, a subarray or a pointer member`);
     this.resolveData(r);
-    if (this.rNull) this.stopUndefined(`${text} is disassociated`);
+    if (this.rNull) this.undefinedBehaviour(`${text} is disassociated`);
     const first = this.host.offset(this.rStart) >> 2;
     const count = (this.rEnd - this.rStart) / ELEMENT_BYTES;
     const words = this.host.image.words;
@@ -712,12 +722,12 @@ export class AccRuntime implements Engine {
   // ----------------------------------------------------------------------------------------------
   // Observations
 
-  private fail(code: ErrorCode, message: string): never {
-    return fail(code, message);
+  private runtimeError(code: ErrorCode, message: string): never {
+    return runtimeError(code, message);
   }
 
-  private stopUndefined(message: string): never {
-    return stopUndefined(message);
+  private undefinedBehaviour(message: string): never {
+    return undefinedBehaviour(message);
   }
 
   /** `c%p`-style name of the pointer member at a host address (for messages). */

@@ -1,5 +1,5 @@
 // How a step ends the program: the OpenACC and OpenMP halves of the runtime throw a ProgramStop
-// carrying the observation, and AccRuntime.apply turns it into the step's result.
+// carrying the observation, and ImplEngine.apply turns it into the step's result.
 
 import type { ErrorCode, Observation } from '../lang/observation.js';
 
@@ -9,11 +9,11 @@ export class ProgramStop {
 }
 
 /** Ends the program with a runtime error (spec-required or a profile abort). */
-export function fail(code: ErrorCode, message: string): never {
+export function runtimeError(code: ErrorCode, message: string): never {
   throw new ProgramStop({ kind: 'error', code, message });
 }
 
 /** Ends the program with undefined behaviour. */
-export function stopUndefined(message: string): never {
+export function undefinedBehaviour(message: string): never {
   throw new ProgramStop({ kind: 'undefined', message });
 }

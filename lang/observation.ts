@@ -81,6 +81,13 @@ export interface AttachSnapshot {
   device: PtrValue;
 }
 
+/**
+ * The reference count of an entry an association made (OpenMP 6.0 §25.5): infinite, so no map
+ * construct ever releases it. One name in model/, impl/ and observations; spelt "inf" in JSON.
+ */
+export const INFINITE_RC = 'inf';
+export type RefCount = number | typeof INFINITE_RC;
+
 /** One OpenMP present-table entry (lang/README-openmp.md). */
 export interface OmpEntrySnapshot {
   device: number;
@@ -88,7 +95,7 @@ export interface OmpEntrySnapshot {
   /** Device block of the storage, or null for a self map (the original host storage). */
   block: number | null;
   offset: number;
-  rc: number | 'inf';
+  rc: RefCount;
   origin: 'map' | 'associate';
 }
 

@@ -4,7 +4,7 @@
 // table covers the data part.
 
 import {
-  accError,
+  runtimeError,
   describeRange,
   fire,
   presence,
@@ -80,7 +80,7 @@ export function clauseEntry(
   // lists no error. K-A13: treat it as absent (the device code uses the host address), or fail.
   if (where.kind === 'partly') {
     if (name === 'no_create' && ctx.knobs['K-A13'] === 'absent') return null;
-    return accError('acc_error_partly_present', `${name}(${describeRange(state, range)}): the data is only partly present`);
+    return runtimeError('acc_error_partly_present', `${name}(${describeRange(state, range)}): the data is only partly present`);
   }
   // Data not on the device at all: copy it in, make room for it, fail (present), or leave it.
   switch (rule.whenAbsent) {
@@ -91,7 +91,7 @@ export function clauseEntry(
       createAction(state, range, counter, ctx);
       return null;
     case 'not-present-error':
-      return accError('acc_error_not_present', `present(${describeRange(state, range)}): the data is not present`);
+      return runtimeError('acc_error_not_present', `present(${describeRange(state, range)}): the data is not present`);
     case 'nothing':
       return null;
   }
@@ -116,7 +116,7 @@ export function clauseExit(
   // no_create list no error at exit, so they leave such data alone.
   if (where.kind === 'partly') {
     if (name === 'present' || name === 'no_create') return null;
-    return accError('acc_error_partly_present', `${name}(${describeRange(state, range)}): the data is only partly present`);
+    return runtimeError('acc_error_partly_present', `${name}(${describeRange(state, range)}): the data is only partly present`);
   }
   const section = where.section;
   // A zero counter means this var holds no reference of that kind: nothing happens.

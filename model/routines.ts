@@ -9,7 +9,7 @@ import type {
 } from '../lang/program.js';
 import type { DevAddr, Observation } from '../lang/observation.js';
 import {
-  accError,
+  runtimeError,
   dataRange,
   describeRange,
   fire,
@@ -54,13 +54,13 @@ export function accCopyinCreate(
   // A null pointer (always present, zero bytes) is not named by the errors. K-A5: return null
   // without acting, or abort.
   if (range === null) {
-    if (ctx.knobs['K-A5'] === 'error') return accError('fatal_null_routine', `${step.op}(${step.var}): null pointer`);
+    if (ctx.knobs['K-A5'] === 'error') return runtimeError('fatal_null_routine', `${step.op}(${step.var}): null pointer`);
     return { kind: 'value', value: null };
   }
   const where = presence(state, range);
   // Data only partly on the device is an error.
   if (where.kind === 'partly')
-    return accError('acc_error_partly_present', `${step.op}(${describeRange(state, range)}): the data is only partly present`);
+    return runtimeError('acc_error_partly_present', `${step.op}(${describeRange(state, range)}): the data is only partly present`);
   // Present data gets one more dynamic reference; absent data is copied in (or only allocated)
   // with a dynamic counter of one. Either way the routine returns the device address of the data.
   let section: Section;
@@ -83,7 +83,7 @@ export function accCopyoutDelete(
   const range = dataRange(state, step.var);
   // A null pointer: K-A5 decides between doing nothing and aborting.
   if (range === null) {
-    if (ctx.knobs['K-A5'] === 'error') return accError('fatal_null_routine', `${step.op}(${step.var}): null pointer`);
+    if (ctx.knobs['K-A5'] === 'error') return runtimeError('fatal_null_routine', `${step.op}(${step.var}): null pointer`);
     return OK;
   }
   const where = presence(state, range);
@@ -91,12 +91,12 @@ export function accCopyoutDelete(
   // still names this case. K-A6 chooses.
   if (where.kind === 'absent') {
     if (ctx.knobs['K-A6'] === 'error')
-      return accError('acc_error_not_present', `${step.op}(${describeRange(state, range)}): the data is not present`);
+      return runtimeError('acc_error_not_present', `${step.op}(${describeRange(state, range)}): the data is not present`);
     return OK;
   }
   // Data only partly on the device is an error.
   if (where.kind === 'partly')
-    return accError('acc_error_partly_present', `${step.op}(${describeRange(state, range)}): the data is only partly present`);
+    return runtimeError('acc_error_partly_present', `${step.op}(${describeRange(state, range)}): the data is only partly present`);
   const section = where.section;
   // No dynamic reference held: nothing happens.
   if (section.drc === 0) return OK;

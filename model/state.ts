@@ -18,6 +18,7 @@ import {
 import type { DevAddr, ErrorCode, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
+import { INFINITE_RC, type RefCount } from '../lang/observation.js';
 
 // ------------------------------------------------------------------------------------------------
 // Memory
@@ -113,8 +114,8 @@ export interface OmpEntry extends Range {
   block: number | null;
   /** Byte offset of the storage in its block (0 for a self map). */
   offset: number;
-  /** Reference count; Infinity for an infinite count. */
-  rc: number;
+  /** Reference count; INFINITE_RC for an association's. */
+  rc: RefCount;
   origin: 'map' | 'associate';
   /** Creation order, shared by every device (1, 2, …). */
   order: number;
@@ -228,7 +229,7 @@ export function fire(ctx: StepContext, rule: string): void {
 export type ErrorObservation = Extract<Observation, { kind: 'error' }>;
 export type UndefinedObservation = Extract<Observation, { kind: 'undefined' }>;
 
-export function accError(code: ErrorCode, message: string): ErrorObservation {
+export function runtimeError(code: ErrorCode, message: string): ErrorObservation {
   return { kind: 'error', code, message };
 }
 
@@ -565,8 +566,8 @@ function checkOmpInvariants(state: ModelState): void {
       const where = `internal: OpenMP entry at 0x${e.start.toString(16)} on device ${device}`;
       const previous = entries[i - 1];
       if (previous && previous.order >= e.order) throw new Error(`${where} is out of creation order`);
-      if (!(e.rc >= 1)) throw new Error(`${where} is in the table with reference count ${e.rc}`);
-      if ((e.origin === 'associate') !== (e.rc === Infinity)) throw new Error(`${where}: only associate entries have an infinite count`);
+      if (e.rc !== INFINITE_RC && !(e.rc >= 1)) throw new Error(`${where} is in the table with reference count ${e.rc}`);
+      if ((e.origin === 'associate') !== (e.rc === INFINITE_RC)) throw new Error(`${where}: only associate entries have an infinite count`);
       if (e.block === null) {
         if (e.origin !== 'map' || e.offset !== 0) throw new Error(`${where} is a self map but not a map entry at offset 0`);
         return;

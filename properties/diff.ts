@@ -38,6 +38,7 @@ import { programArbFor, type ApiChoice } from './api.js';
 import { campaignParameters } from './budget.js';
 import { CampaignCrash } from './campaign.js';
 import { greedyShrink } from './shrink.js';
+import { INFINITE_RC, type RefCount } from '../lang/observation.js';
 
 export interface DiffOptions {
   a: Profile;
@@ -127,8 +128,8 @@ export interface DiffResult {
 // Classification
 
 /** Counters keep 0 and 1 apart from "more" and "below zero"; exact larger values would split classes. */
-function counterShape(n: number | 'inf'): string {
-  if (n === 'inf') return 'inf';
+function counterShape(n: RefCount): string {
+  if (n === INFINITE_RC) return INFINITE_RC;
   return n < 0 ? '<0' : n > 1 ? '>1' : String(n);
 }
 

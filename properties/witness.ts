@@ -22,6 +22,7 @@ import {
 import type { DeviceArg } from '../lang/openmp.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
+import { INFINITE_RC } from '../lang/observation.js';
 
 export const WITNESSES = {
   w1: 'an attachment counter reaches 2 or more',
@@ -305,7 +306,7 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
           const r = host.range(v);
           if (r === null) continue;
           const holders = entriesHolding(before, dev!, r).filter((e) => e.block !== null);
-          const removed = holders.filter((e) => e.rc !== 'inf' && !after.ompEntries.some((x) => sameEntry(x, e)));
+          const removed = holders.filter((e) => e.rc !== INFINITE_RC && !after.ompEntries.some((x) => sameEntry(x, e)));
           if (step.op === 'omp_target_exit_data' && removed.length > 0) {
             if (deleting) found.add('o9');
             else if (item.type === 'release') found.add('o8');
@@ -314,7 +315,7 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
           // entry: present before, so RC ≥ 2 afterwards and only `always` copies; exit: RC ≥ 2 before, so only `always` copies
           const copiesIn = step.op !== 'omp_target_exit_data' && (item.type === 'to' || item.type === 'tofrom') && holders.length > 0;
           const copiesOut =
-            step.op === 'omp_target_exit_data' && item.type === 'from' && !deleting && holders.some((e) => e.rc === 'inf' || e.rc >= 2);
+            step.op === 'omp_target_exit_data' && item.type === 'from' && !deleting && holders.some((e) => e.rc === INFINITE_RC || e.rc >= 2);
           if (copiesIn || copiesOut) found.add('o10');
         }
       }

@@ -20,9 +20,9 @@ import {
   type MemoryImage,
 } from '../memory.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, type CompiledRef } from '../refs.js';
-import { fail, stopUndefined } from '../stop.js';
+import { runtimeError, undefinedBehaviour } from '../stop.js';
 import { grown } from '../typed.js';
-import { ABSENT, OK, ORIGIN_MAP, OmpTable, PARTLY, RC_INF } from './table.js';
+import { ABSENT, OK, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE } from './table.js';
 
 // ------------------------------------------------------------------------------------------------
 // Map items
@@ -111,7 +111,7 @@ export abstract class OmpConstructs extends OmpTable {
       // c%p stands for its current host target; null maps nothing but is still c's item.
       const img = this.host.image;
       const off = this.host.offset(r.start);
-      if (ptrIndeterminate(img, off)) stopUndefined(`${r.text} has an indeterminate host value`);
+      if (ptrIndeterminate(img, off)) undefinedBehaviour(`${r.text} has an indeterminate host value`);
       start = ptrBase(img, off);
       end = start + ptrCount(img, off) * ELEMENT_BYTES;
       member = r.start;
@@ -136,7 +136,7 @@ export abstract class OmpConstructs extends OmpTable {
    * the same host object share one block spanning all of them; `list-item`: one block per item),
    * numbered in order of first appearance. Returns the number of blocks.
    */
-  protected formBlocks(base: number): number {
+  protected storageBlocks(base: number): number {
     const perObject = this.knobs['K-B16'] === 'storage-block';
     const it = this.items;
     let count = 0;
@@ -179,11 +179,11 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /** Entry of the items from `base` on device d: per storage block, then pointer attachment. */
-  protected entryPhase(base: number, d: number): void {
+  protected mapEntry(base: number, d: number): void {
     // On the host the original storage is the device storage: maps do nothing.
     if (d === this.n) return;
     const epoch = ++this.epoch;
-    const blocks = this.formBlocks(base);
+    const blocks = this.storageBlocks(base);
     const s = this.slots;
     const it = this.items;
     for (let g = 0; g < blocks; g++) {
@@ -191,20 +191,20 @@ export abstract class OmpConstructs extends OmpTable {
       const hi = this.gEnd[g]!;
       let slot = this.lookup(d, lo, hi);
       if (slot < 0 && (this.gFlags[g]! & BLOCK_PRESENT) !== 0)
-        fail('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
+        runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
       if (slot === PARTLY) {
         if ((this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
           this.enterOverlapping(base, d, g, epoch);
           continue;
         }
-        if (this.knobs['K-B5'] === 'error') fail('fatal_partial_map', `${this.blockName(base, g)} is partly present on device ${d}`);
-        stopUndefined(`${this.blockName(base, g)} is partly present on device ${d} (a map restriction is broken)`);
+        if (this.knobs['K-B5'] === 'error') runtimeError('fatal_partial_map', `${this.blockName(base, g)} is partly present on device ${d}`);
+        undefinedBehaviour(`${this.blockName(base, g)} is partly present on device ${d} (a map restriction is broken)`);
       }
       if (slot === ABSENT) slot = this.createMapEntry(d, lo, hi, epoch);
       if (s.adjusted[slot] !== epoch) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = s.rc[slot]!;
-        if (s.rc[slot] !== RC_INF) s.rc[slot] = s.rc[slot]! + 1;
+        if (s.rc[slot] !== INFINITE_RC_CODE) s.rc[slot] = s.rc[slot]! + 1;
       }
       // Step 5 tests the count as it is now.
       const rcIsOne = s.rc[slot] === 1;
@@ -224,10 +224,10 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /** Exit of the items from `base` on device d (exit data when `exitData`, else a region's end). */
-  protected exitPhase(base: number, d: number, exitData: boolean): void {
+  protected mapExit(base: number, d: number, exitData: boolean): void {
     if (d === this.n) return;
     const epoch = ++this.epoch;
-    const blocks = this.formBlocks(base);
+    const blocks = this.storageBlocks(base);
     const s = this.slots;
     const it = this.items;
     for (let g = 0; g < blocks; g++) {
@@ -239,7 +239,7 @@ export abstract class OmpConstructs extends OmpTable {
       if (slot < 0) {
         // K-B6: the present modifier on exit data is checked here (absent data only).
         if (slot === ABSENT && exitData && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && this.knobs['K-B6'] === 'error')
-          fail('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
+          runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
         continue;
       }
       const rc = s.rc[slot]!;
@@ -260,7 +260,7 @@ export abstract class OmpConstructs extends OmpTable {
         }
       }
       // Steps 2 and 3: delete zeroes, anything else decrements; both at most once per construct.
-      if (!adjusted && rc !== RC_INF) {
+      if (!adjusted && rc !== INFINITE_RC_CODE) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = rc;
         s.rc[slot] = deletes ? 0 : rc - 1;
@@ -290,7 +290,7 @@ export abstract class OmpConstructs extends OmpTable {
       if (s.adjusted[slot] !== epoch) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = s.rc[slot]!;
-        if (s.rc[slot] !== RC_INF) s.rc[slot] = s.rc[slot]! + 1;
+        if (s.rc[slot] !== INFINITE_RC_CODE) s.rc[slot] = s.rc[slot]! + 1;
       }
       if (s.block[slot] === 0 || s.rc[slot] !== 1) continue;
       for (let i = base; i < this.itemTop; i++) {
@@ -323,7 +323,7 @@ export abstract class OmpConstructs extends OmpTable {
           if (type === FROM || type === TOFROM) this.copyOverlap(slot, it[I_START + at]!, it[I_END + at]!, false);
         }
       }
-      if (!adjusted && rc !== RC_INF) {
+      if (!adjusted && rc !== INFINITE_RC_CODE) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = rc;
         s.rc[slot] = rc - 1;
@@ -398,7 +398,7 @@ export abstract class OmpConstructs extends OmpTable {
   // ----------------------------------------------------------------------------------------------
   // The target construct
 
-  protected target(step: OmpTarget): Observation {
+  protected ompTarget(step: OmpTarget): Observation {
     const d = this.constructDevice(step.device, step.op);
     const base = this.itemTop;
     this.pushMaps(step.maps);
@@ -412,9 +412,9 @@ export abstract class OmpConstructs extends OmpTable {
       this.items[I_FLAGS + at] = this.items[I_FLAGS + at]! | ITEM_IMPLICIT;
     }
     this.implicitPartial = false;
-    this.entryPhase(base, d);
+    this.mapEntry(base, d);
     const observation = this.kernel(d, body, step.body);
-    this.exitPhase(base, d, false);
+    this.mapExit(base, d, false);
     this.itemTop = base;
     return observation;
   }
@@ -431,9 +431,9 @@ export abstract class OmpConstructs extends OmpTable {
       let end = r.end;
       if (r.kind === REF_MEMBER) {
         const off = this.host.offset(r.start);
-        if (ptrIndeterminate(img, off)) stopUndefined(`the kernel dereferences ${r.text}, whose host value is indeterminate`);
+        if (ptrIndeterminate(img, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose host value is indeterminate`);
         start = ptrBase(img, off);
-        if (start === 0) stopUndefined(`the kernel dereferences ${r.text}, which is disassociated`);
+        if (start === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, which is disassociated`);
         end = start + ptrCount(img, off) * ELEMENT_BYTES;
       }
       first = this.host.offset(start) >> 2;
@@ -441,7 +441,7 @@ export abstract class OmpConstructs extends OmpTable {
     } else if (r.kind === REF_ARRAY) {
       const slot = this.lookup(d, r.start, r.end);
       if (slot < 0 && this.implicitPartial) return this.kernelByElement(d, r, body);
-      if (slot < 0) stopUndefined(`the kernel accesses ${r.text}, which is not present on device ${d}`);
+      if (slot < 0) undefinedBehaviour(`the kernel accesses ${r.text}, which is not present on device ${d}`);
       this.storageWords(slot, r.start);
       img = this.wImg!;
       first = this.wFirst;
@@ -449,27 +449,27 @@ export abstract class OmpConstructs extends OmpTable {
     } else {
       const c = this.refs.object(r.root);
       const holder = this.lookup(d, c.start, c.start + c.bytes);
-      if (holder < 0) stopUndefined(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
+      if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
       const holderImg = this.wImg!;
       const off = this.wFirst << 2;
-      if (ptrIndeterminate(holderImg, off)) stopUndefined(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
+      if (ptrIndeterminate(holderImg, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
       const addr = ptrBase(holderImg, off);
       count = ptrCount(holderImg, off);
-      if (addr === 0) stopUndefined(`the kernel dereferences ${r.text}, a null device pointer`);
+      if (addr === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
       const bytes = count * ELEMENT_BYTES;
       if (addr < DEVICE_BASE) {
         // A host address: only a device that shares memory with the host can use it.
-        if (this.shared[d] === 0) stopUndefined(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
+        if (this.shared[d] === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
         const obj = this.objectAt(addr);
         if (obj < 0 || this.objIsStruct[obj] === 1 || addr + bytes > this.objEnd[obj]!)
-          stopUndefined(`the kernel reads ${count} elements through ${r.text}, outside host memory`);
+          undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, outside host memory`);
         img = this.host.image;
         first = this.host.offset(addr) >> 2;
       } else {
         const block = this.device.holding(addr, bytes);
-        if (block === NOT_LIVE) stopUndefined(`the kernel dereferences ${r.text}, which points into freed device memory`);
-        if (block === PAST_END) stopUndefined(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
+        if (block === NOT_LIVE) undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);
+        if (block === PAST_END) undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
         img = this.device.image(block);
         first = (addr - this.device.base(block)) >> 2;
       }
@@ -491,7 +491,7 @@ export abstract class OmpConstructs extends OmpTable {
     for (let k = 0; k < count; k++) {
       const addr = r.start + k * ELEMENT_BYTES;
       const slot = tree.latestContaining(addr, addr + ELEMENT_BYTES, this.slots.seq);
-      if (slot < 0) stopUndefined(`the kernel accesses ${r.text} at host 0x${addr.toString(16)}, which no entry on device ${d} holds`);
+      if (slot < 0) undefinedBehaviour(`the kernel accesses ${r.text} at host 0x${addr.toString(16)}, which no entry on device ${d} holds`);
       this.storageWords(slot, addr);
       const words = this.wImg!.words;
       if ('write' in body) words[this.wFirst] = body.value;

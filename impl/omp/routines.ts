@@ -14,10 +14,10 @@ import { ELEMENT_BYTES } from '../../lang/program.js';
 
 import { copyWords, ptrBase, ptrIndeterminate } from '../memory.js';
 import { REF_MEMBER } from '../refs.js';
-import { stopUndefined } from '../stop.js';
+import { undefinedBehaviour } from '../stop.js';
 
 import { OmpConstructs } from './constructs.js';
-import { FALSE, NULL_VALUE, OK, ONE, ORIGIN_ASSOCIATE, ORIGIN_MAP, P_BLOCK, P_HOST, P_NULL, RC_INF, TRUE, ZERO } from './table.js';
+import { FALSE, NULL_VALUE, OK, ONE, ORIGIN_ASSOCIATE, ORIGIN_MAP, P_BLOCK, P_HOST, P_NULL, INFINITE_RC_CODE, TRUE, ZERO } from './table.js';
 
 export abstract class OmpRoutines extends OmpConstructs {
   /** `omp_target_alloc` results by name: block number, 0 for a null result. */
@@ -38,7 +38,7 @@ export abstract class OmpRoutines extends OmpConstructs {
    * the variable (c%p: of its current target), a handle the block an earlier omp_target_alloc
    * returned. Arithmetic on a null pointer is undefined.
    */
-  protected resolvePtr(arg: PtrArg, op: string): void {
+  protected resolvePointer(arg: PtrArg, op: string): void {
     if (arg === null) {
       this.pKind = P_NULL;
       return;
@@ -50,7 +50,7 @@ export abstract class OmpRoutines extends OmpConstructs {
       if (r.kind === REF_MEMBER) {
         const img = this.host.image;
         const off = this.host.offset(r.start);
-        if (ptrIndeterminate(img, off)) stopUndefined(`${op} of ${r.text}, whose host value is indeterminate`);
+        if (ptrIndeterminate(img, off)) undefinedBehaviour(`${op} of ${r.text}, whose host value is indeterminate`);
         base = ptrBase(img, off);
       }
       if (base === 0) return this.nullPtr(offset, op, r.text);
@@ -68,7 +68,7 @@ export abstract class OmpRoutines extends OmpConstructs {
   }
 
   protected nullPtr(offset: number, op: string, name: string): void {
-    if (offset !== 0) stopUndefined(`${op}: ${name} is a null pointer, so ${name} + ${offset} points nowhere`);
+    if (offset !== 0) undefinedBehaviour(`${op}: ${name} is a null pointer, so ${name} + ${offset} points nowhere`);
     this.pKind = P_NULL;
   }
 
@@ -80,7 +80,7 @@ export abstract class OmpRoutines extends OmpConstructs {
   }
 
   /** omp_target_alloc (6.0 §25.3). */
-  protected alloc(bytes: number, arg: DeviceArg, result: string): Observation {
+  protected ompTargetAlloc(bytes: number, arg: DeviceArg, result: string): Observation {
     this.handles.set(result, 0);
     if (bytes === 0 && this.knobs['K-B10'] === 'null') return NULL_VALUE;
     const d = this.resolveDevice(arg);
@@ -93,8 +93,8 @@ export abstract class OmpRoutines extends OmpConstructs {
   }
 
   /** omp_target_free (6.0 §25.4). */
-  protected free(ptr: PtrArg, arg: DeviceArg): Observation {
-    this.resolvePtr(ptr, 'omp_target_free');
+  protected ompTargetFree(ptr: PtrArg, arg: DeviceArg): Observation {
+    this.resolvePointer(ptr, 'omp_target_free');
     if (this.pKind === P_NULL) return OK;
     const d = this.resolveDevice(arg);
     if (d < 0) return this.badDevice('omp_target_free', d, OK);
@@ -106,14 +106,14 @@ export abstract class OmpRoutines extends OmpConstructs {
       this.blockFromAlloc[block] !== 1 ||
       this.blockOwner[block] !== d + 1
     )
-      stopUndefined('omp_target_free of a pointer that is not a live omp_target_alloc result of that device');
+      undefinedBehaviour('omp_target_free of a pointer that is not a live omp_target_alloc result of that device');
     this.device.free(block);
     return OK;
   }
 
   /** omp_target_is_present (6.0 §25.2.1). */
-  protected isPresent(ptr: PtrArg, arg: DeviceArg): Observation {
-    this.resolvePtr(ptr, 'omp_target_is_present');
+  protected ompTargetIsPresent(ptr: PtrArg, arg: DeviceArg): Observation {
+    this.resolvePointer(ptr, 'omp_target_is_present');
     if (this.pKind === P_NULL) return this.knobs['K-B1'] === 'true' ? TRUE : FALSE;
     const d = this.resolveDevice(arg);
     if (d === this.n) return TRUE;
@@ -125,10 +125,10 @@ export abstract class OmpRoutines extends OmpConstructs {
   }
 
   /** omp_target_is_accessible (6.0 §25.2.2), K-B9. */
-  protected isAccessible(step: OmpTargetIsAccessible): Observation {
-    this.resolvePtr(step.ptr, step.op);
+  protected ompTargetIsAccessible(step: OmpTargetIsAccessible): Observation {
+    this.resolvePointer(step.ptr, step.op);
     const reading = this.knobs['K-B9'];
-    if (reading === '6.0' && step.bytes === 0) stopUndefined(`${step.op} with 0 bytes (the size must be positive)`);
+    if (reading === '6.0' && step.bytes === 0) undefinedBehaviour(`${step.op} with 0 bytes (the size must be positive)`);
     if (reading !== 'capability' && this.pKind === P_NULL) return FALSE;
     const d = this.resolveDevice(step.device);
     if (d === this.n) {
@@ -153,33 +153,33 @@ export abstract class OmpRoutines extends OmpConstructs {
   }
 
   /** omp_target_associate_ptr (6.0 §25.5), K-B14, K-B18, K-B15, K-B11, K-B3. */
-  protected associate(step: OmpTargetAssociatePtr): Observation {
+  protected ompTargetAssociatePtr(step: OmpTargetAssociatePtr): Observation {
     const op = step.op;
     const d = this.resolveDevice(step.device);
     const refused = this.hostOrSharedDevice(op, d);
     if (refused !== null) return refused;
-    this.resolvePtr(step.host, op);
+    this.resolvePointer(step.host, op);
     const hostKind = this.pKind;
     const hostStart = this.pAddr;
     const hostObj = this.pObj;
-    this.resolvePtr(step.dev, op);
+    this.resolvePointer(step.dev, op);
     if (hostKind === P_NULL || this.pKind === P_NULL || step.bytes === 0) {
       if (this.knobs['K-B15'] === 'nonzero') return ONE;
-      stopUndefined(`${op} with a null pointer or 0 bytes`);
+      undefinedBehaviour(`${op} with a null pointer or 0 bytes`);
     }
     if (d < 0) return this.badDevice(op, d, ONE);
     // The host range must lie in an array, the device range in a live omp_target_alloc block of d.
     const hostEnd = hostStart + step.bytes;
     if (hostKind !== P_HOST || this.objIsStruct[hostObj] === 1 || hostEnd > this.objEnd[hostObj]!)
-      stopUndefined(`${op}: the host range does not lie in an array`);
+      undefinedBehaviour(`${op}: the host range does not lie in an array`);
     const block = this.pBlock;
     if (this.pKind !== P_BLOCK || this.blockOwner[block] !== d + 1 || this.blockFromAlloc[block] !== 1 || !this.device.isLive(block))
-      stopUndefined(`${op}: the device pointer is not a live omp_target_alloc block of device ${d}`);
+      undefinedBehaviour(`${op}: the device pointer is not a live omp_target_alloc block of device ${d}`);
     const storage = this.pAddr + step.offset;
     if (storage + step.bytes > this.device.base(block) + this.device.size(block))
-      stopUndefined(`${op}: the device range runs past the end of its allocation`);
+      undefinedBehaviour(`${op}: the device range runs past the end of its allocation`);
     // Elements must keep their alignment in the device storage.
-    if ((storage - hostStart) % ELEMENT_BYTES !== 0) stopUndefined(`${op}: the device address is not aligned like the host address`);
+    if ((storage - hostStart) % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op}: the device address is not aligned like the host address`);
 
     const s = this.slots;
     const tree = this.trees[d]!;
@@ -189,7 +189,7 @@ export abstract class OmpRoutines extends OmpConstructs {
         const same = tree.latestStartingAt(hostStart, s.seq);
         if (same >= 0)
           return s.origin[same] === ORIGIN_ASSOCIATE && s.storage[same] === storage && s.hostEnd[same] === hostEnd ? ZERO : ONE;
-        if (tree.anyOverlap(hostStart, hostEnd) >= 0) stopUndefined(`${op}: the new association shares storage with an existing one`);
+        if (tree.anyOverlap(hostStart, hostEnd) >= 0) undefinedBehaviour(`${op}: the new association shares storage with an existing one`);
         break;
       }
       case 'subset': {
@@ -204,15 +204,15 @@ export abstract class OmpRoutines extends OmpConstructs {
         break;
       }
     }
-    const slot = s.allocate(d, hostStart, hostEnd, block, storage, RC_INF, ORIGIN_ASSOCIATE, 0);
+    const slot = s.allocate(d, hostStart, hostEnd, block, storage, INFINITE_RC_CODE, ORIGIN_ASSOCIATE, 0);
     tree.insert(hostStart, hostEnd, slot);
     return ZERO;
   }
 
   /** omp_target_disassociate_ptr (6.0 §25.6), K-B14, K-B18, K-B11, K-B4, K-B12, K-B17. */
-  protected disassociate(step: OmpTargetDisassociatePtr): Observation {
+  protected ompTargetDisassociatePtr(step: OmpTargetDisassociatePtr): Observation {
     const op = step.op;
-    this.resolvePtr(step.ptr, op);
+    this.resolvePointer(step.ptr, op);
     if (this.pKind === P_NULL) return ONE;
     const d = this.resolveDevice(step.device);
     const refused = this.hostOrSharedDevice(op, d);
@@ -230,12 +230,12 @@ export abstract class OmpRoutines extends OmpConstructs {
       }
       if (tree.findPoint(this.pAddr) >= 0) {
         if (this.knobs['K-B12'] === 'nonzero') return ONE;
-        stopUndefined(`${op} of an address inside an entry but not at its start`);
+        undefinedBehaviour(`${op} of an address inside an entry but not at its start`);
       }
     }
     // K-B17: unspecified by the text; the runtimes refuse with a nonzero result.
     if (this.knobs['K-B17'] === 'nonzero') return ONE;
-    return stopUndefined(`${op} of a pointer without associated data on device ${d}`);
+    return undefinedBehaviour(`${op} of a pointer without associated data on device ${d}`);
   }
 
   /**
@@ -245,7 +245,7 @@ export abstract class OmpRoutines extends OmpConstructs {
   protected hostOrSharedDevice(op: string, d: number): Observation | null {
     if (d === this.n) {
       if (this.knobs['K-B14'] === 'nonzero') return ONE;
-      return stopUndefined(`${op} on the host device`);
+      return undefinedBehaviour(`${op} on the host device`);
     }
     if (d < 0 || this.shared[d] === 0) return null;
     switch (this.knobs['K-B18']) {
@@ -254,13 +254,13 @@ export abstract class OmpRoutines extends OmpConstructs {
       case 'as-discrete':
         return null;
       case 'undefined':
-        return stopUndefined(`${op} on device ${d}, which shares memory with the host`);
+        return undefinedBehaviour(`${op} on device ${d}, which shares memory with the host`);
     }
   }
 
   /** omp_get_mapped_ptr (6.0 §25.2.3), K-B11, K-B2. */
-  protected mappedPtr(ptr: PtrArg, arg: DeviceArg): Observation {
-    this.resolvePtr(ptr, 'omp_get_mapped_ptr');
+  protected ompGetMappedPtr(ptr: PtrArg, arg: DeviceArg): Observation {
+    this.resolvePointer(ptr, 'omp_get_mapped_ptr');
     if (this.pKind === P_NULL) return NULL_VALUE;
     const d = this.resolveDevice(arg);
     if (d === this.n) return this.ptrObservation();
@@ -276,23 +276,23 @@ export abstract class OmpRoutines extends OmpConstructs {
   }
 
   /** omp_target_memcpy (6.0 §25.7.1). */
-  protected memcpy(step: OmpTargetMemcpy): Observation {
+  protected ompTargetMemcpy(step: OmpTargetMemcpy): Observation {
     const op = step.op;
     if (step.bytes === 0) return ZERO;
     const dd = this.resolveDevice(step.dst_device);
     if (dd < 0) return this.badDevice(op, dd, ONE);
     const sd = this.resolveDevice(step.src_device);
     if (sd < 0) return this.badDevice(op, sd, ONE);
-    if (step.bytes % ELEMENT_BYTES !== 0) stopUndefined(`${op} of ${step.bytes} bytes, not a whole number of elements`);
-    this.resolvePtr(step.dst, op);
+    if (step.bytes % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op} of ${step.bytes} bytes, not a whole number of elements`);
+    this.resolvePointer(step.dst, op);
     this.flatWords(dd, step.dst_offset, step.bytes, 'dst');
     const dstImg = this.wImg!;
     const dstFirst = this.wFirst;
-    this.resolvePtr(step.src, op);
+    this.resolvePointer(step.src, op);
     this.flatWords(sd, step.src_offset, step.bytes, 'src');
     const words = step.bytes / ELEMENT_BYTES;
     if (this.wImg === dstImg && this.wFirst < dstFirst + words && dstFirst < this.wFirst + words)
-      stopUndefined(`${op} between overlapping ranges`);
+      undefinedBehaviour(`${op} between overlapping ranges`);
     copyWords(this.wImg!.words, this.wFirst, dstImg.words, dstFirst, words);
     return ZERO;
   }
@@ -304,23 +304,23 @@ export abstract class OmpRoutines extends OmpConstructs {
    * struct is no element storage) make the step undefined.
    */
   protected flatWords(d: number, offset: number, bytes: number, what: string): void {
-    if (this.pKind === P_NULL) stopUndefined(`omp_target_memcpy: ${what} is a null pointer`);
+    if (this.pKind === P_NULL) undefinedBehaviour(`omp_target_memcpy: ${what} is a null pointer`);
     const addr = this.pAddr + offset;
-    if (addr % ELEMENT_BYTES !== 0) stopUndefined(`omp_target_memcpy: ${what} is not element-aligned`);
+    if (addr % ELEMENT_BYTES !== 0) undefinedBehaviour(`omp_target_memcpy: ${what} is not element-aligned`);
     if (this.pKind === P_HOST) {
       const obj = this.pObj;
-      if (d !== this.n) stopUndefined(`omp_target_memcpy: ${what} is a host address but its device is ${d}`);
+      if (d !== this.n) undefinedBehaviour(`omp_target_memcpy: ${what} is a host address but its device is ${d}`);
       if (this.objIsStruct[obj] === 1 || addr < this.objStart[obj]! || addr + bytes > this.objEnd[obj]!)
-        stopUndefined(`omp_target_memcpy: ${what} range lies outside its host array`);
+        undefinedBehaviour(`omp_target_memcpy: ${what} range lies outside its host array`);
       this.wImg = this.host.image;
       this.wFirst = this.host.offset(addr) >> 2;
       return;
     }
     const block = this.pBlock;
-    if (this.blockOwner[block] !== d + 1) stopUndefined(`omp_target_memcpy: ${what} was not allocated on its device`);
-    if (!this.device.isLive(block)) stopUndefined(`omp_target_memcpy: ${what} points into freed memory`);
+    if (this.blockOwner[block] !== d + 1) undefinedBehaviour(`omp_target_memcpy: ${what} was not allocated on its device`);
+    if (!this.device.isLive(block)) undefinedBehaviour(`omp_target_memcpy: ${what} points into freed memory`);
     const off = addr - this.device.base(block);
-    if (off + bytes > this.device.size(block)) stopUndefined(`omp_target_memcpy: ${what} range runs past the end of its allocation`);
+    if (off + bytes > this.device.size(block)) undefinedBehaviour(`omp_target_memcpy: ${what} range runs past the end of its allocation`);
     this.wImg = this.device.image(block);
     this.wFirst = off >> 2;
   }

@@ -19,8 +19,9 @@ import {
   type MemoryImage,
 } from '../memory.js';
 import { type WorldRefs } from '../refs.js';
-import { fail, stopUndefined } from '../stop.js';
+import { runtimeError, undefinedBehaviour } from '../stop.js';
 import { grown } from '../typed.js';
+import { INFINITE_RC } from '../../lang/observation.js';
 
 // ------------------------------------------------------------------------------------------------
 // Devices, lookups, pointers
@@ -33,8 +34,8 @@ export const DEV_OUT_OF_RANGE = -3;
 export const ABSENT = -1;
 export const PARTLY = -2;
 
-/** Reference count sentinel for an infinite count. */
-export const RC_INF = -1;
+/** How the rc slot array (Int32Array) holds INFINITE_RC (lang/observation.ts). */
+export const INFINITE_RC_CODE = -1;
 export const ORIGIN_MAP = 0;
 export const ORIGIN_ASSOCIATE = 1;
 
@@ -201,7 +202,7 @@ export abstract class OmpTable {
           host: [s.hostStart[slot]!, s.hostEnd[slot]!],
           block: block === 0 ? null : block,
           offset: block === 0 ? 0 : s.storage[slot]! - this.device.base(block),
-          rc: rc === RC_INF ? 'inf' : rc,
+          rc: rc === INFINITE_RC_CODE ? INFINITE_RC : rc,
           origin: s.origin[slot] === ORIGIN_ASSOCIATE ? 'associate' : 'map',
         });
       }
@@ -246,8 +247,8 @@ export abstract class OmpTable {
   /** The device of a construct (OpenMP 6.0 §15.2 device clause): omp_invalid_device is an error, other bad numbers undefined. */
   protected constructDevice(arg: DeviceArg | undefined, op: string): number {
     const d = this.resolveDevice(arg);
-    if (d === DEV_INVALID) fail('omp_error_invalid_device', `${op} on omp_invalid_device`);
-    if (d === DEV_OUT_OF_RANGE) stopUndefined(`${op} on device ${String(arg)}, which does not exist`);
+    if (d === DEV_INVALID) runtimeError('omp_error_invalid_device', `${op} on omp_invalid_device`);
+    if (d === DEV_OUT_OF_RANGE) undefinedBehaviour(`${op} on device ${String(arg)}, which does not exist`);
     return d;
   }
 
@@ -256,9 +257,9 @@ export abstract class OmpTable {
     const what = d === DEV_INVALID ? 'omp_invalid_device' : 'a device number out of range';
     switch (this.knobs['K-B11']) {
       case 'undefined':
-        return stopUndefined(`${op} on ${what}`);
+        return undefinedBehaviour(`${op} on ${what}`);
       case 'fatal':
-        return fail('fatal_invalid_device', `${op} on ${what}`);
+        return runtimeError('fatal_invalid_device', `${op} on ${what}`);
       case 'graceful':
         return graceful;
     }
@@ -316,7 +317,7 @@ export abstract class OmpTable {
       this.wFirst = this.host.offset(addr) >> 2;
       return;
     }
-    if (!this.device.isLive(block)) stopUndefined(`the storage of the entry at host 0x${s.hostStart[slot]!.toString(16)} was freed`);
+    if (!this.device.isLive(block)) undefinedBehaviour(`the storage of the entry at host 0x${s.hostStart[slot]!.toString(16)} was freed`);
     this.wImg = this.device.image(block);
     this.wFirst = (s.storage[slot]! - this.device.base(block) + (addr - s.hostStart[slot]!)) >> 2;
   }

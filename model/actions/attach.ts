@@ -1,6 +1,6 @@
 import type { PtrValue } from '../../lang/observation.js';
 import {
-  accError,
+  runtimeError,
   attachmentCounter,
   devicePointer,
   fire,
@@ -32,7 +32,7 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   const structPresent = presence(state, structRange(state, m)).kind === 'present';
   if (!structPresent || (targetPresence !== null && targetPresence.kind !== 'present')) {
     if (ctx.knobs['K-A2'] === 'error')
-      return accError(
+      return runtimeError(
         'fatal_attach_absent',
         structPresent ? `attach of ${name}: its target is not present` : `attach of ${name}: ${m.struct} is not present`,
       );
@@ -44,7 +44,7 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   if (targetPresence === null) {
     // A null pointer is attached to null. K-A3 decides what happens to the counter, if anything.
     const reading = ctx.knobs['K-A3'];
-    if (reading === 'error') return accError('fatal_attach_null', `attach of ${name}: the pointer is null`);
+    if (reading === 'error') return runtimeError('fatal_attach_null', `attach of ${name}: the pointer is null`);
     if (reading === 'null-keep-count') {
       setDevicePointer(state, m, null);
       return null;

@@ -1,5 +1,5 @@
 import {
-  accError,
+  runtimeError,
   attachmentCounter,
   copyPtr,
   fire,
@@ -24,7 +24,7 @@ export function detachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   // K-A9 `error` follows libgomp, which aborts because the struct holding the pointer is not
   // mapped; every other reading leaves it alone.
   if (presence(state, structRange(state, m)).kind !== 'present') {
-    if (ctx.knobs['K-A9'] === 'error') return accError('fatal_detach_at_zero', `detach of ${formatRef(m)}: ${m.struct} is not present`);
+    if (ctx.knobs['K-A9'] === 'error') return runtimeError('fatal_detach_at_zero', `detach of ${formatRef(m)}: ${m.struct} is not present`);
     return null;
   }
 
@@ -34,7 +34,7 @@ export function detachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   if (counter.ac <= 0) {
     const reading = ctx.knobs['K-A9'];
     if (reading === 'error')
-      return accError('fatal_detach_at_zero', `detach of ${formatRef(m)}: the attachment counter is ${counter.ac}`);
+      return runtimeError('fatal_detach_at_zero', `detach of ${formatRef(m)}: the attachment counter is ${counter.ac}`);
     if (reading === 'decrement') {
       counter.ac -= 1;
       setDevicePointer(state, m, copyPtr(hostPointer(state, m)));

@@ -4,6 +4,7 @@ import { ELEMENT_BYTES } from '../../lang/program.js';
 import { blockById, fire, undefinedBehaviour, type ModelState, type Range, type StepContext } from '../state.js';
 import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
 import { deviceEntries, describePointer, insertEntry, overlappingEntries, resolvePointer, sameStorage } from './table.js';
+import { INFINITE_RC } from '../../lang/observation.js';
 
 export const OMP_TARGET_ASSOCIATE_PTR = 'OpenMP 6.0 §25.5 omp_target_associate_ptr';
 
@@ -52,7 +53,7 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   const overlapping = overlappingEntries(state, target.index, h);
   const sameStart = entries.filter((e) => e.start === h.start).pop();
   const associate = (): Observation => {
-    insertEntry(state, target.index, { start: h.start, end: h.end, block: d.block, offset: d.offset, rc: Infinity, origin: 'associate' });
+    insertEntry(state, target.index, { start: h.start, end: h.end, block: d.block, offset: d.offset, rc: INFINITE_RC, origin: 'associate' });
     return SUCCESS;
   };
   switch (ctx.knobs['K-B3']) {

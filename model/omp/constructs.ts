@@ -6,7 +6,7 @@ import { ELEMENT_BYTES, parseRef, type KernelBody, type VarRef } from '../../lan
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
 import { formatPtr, type Observation } from '../../lang/observation.js';
 import {
-  accError,
+  runtimeError,
   arrayRange,
   blockById,
   dataRange,
@@ -55,7 +55,7 @@ function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: Ste
   const target = resolveDevice(state, arg ?? 0);
   switch (target.kind) {
     case 'invalid':
-      return accError('omp_error_invalid_device', 'the construct names omp_invalid_device');
+      return runtimeError('omp_error_invalid_device', 'the construct names omp_invalid_device');
     case 'out-of-range':
       return undefinedBehaviour(`the construct names ${describeDevice(target)}`);
     case 'host':

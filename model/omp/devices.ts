@@ -5,7 +5,7 @@ import { worldDevices } from '../../lang/program.js';
 import type { DeviceArg } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
 import {
-  accError,
+  runtimeError,
   fire,
   undefinedBehaviour,
   type BlockOwner,
@@ -78,6 +78,6 @@ export function badDeviceInRoutine(
     case 'graceful':
       return graceful;
     case 'fatal':
-      return accError('fatal_invalid_device', `${message}: the runtime aborts`);
+      return runtimeError('fatal_invalid_device', `${message}: the runtime aborts`);
   }
 }

@@ -1,5 +1,5 @@
 import {
-  accError,
+  runtimeError,
   copyCells,
   describeRange,
   fire,
@@ -14,6 +14,7 @@ import {
 } from '../state.js';
 import { createMapEntry, intersection, lookup, overlappingEntries, storageCells } from './table.js';
 import type { MapBlock } from './storage-blocks.js';
+import { INFINITE_RC } from '../../lang/observation.js';
 
 export const MAP_ENTRY = 'OpenMP 6.0 §7.9.6 map clause (entry)';
 const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
@@ -46,7 +47,7 @@ export function mapEntry(
     // The present modifier requires the storage to be there already: runtime error termination.
     if (where.kind !== 'present' && block.items.some((i) => i.modifiers.includes('present'))) {
       fire(ctx, PRESENT_MODIFIER);
-      return accError('omp_error_not_present', `map(present: ${name}): the data is not present on device ${target.device}`);
+      return runtimeError('omp_error_not_present', `map(present: ${name}): the data is not present on device ${target.device}`);
     }
     // The implicit map of a target construct gives corresponding storage only to the part that
     // already has some (§7.9.3 makes it an ordinary tofrom map, and §7.9.6 creates nothing for
@@ -61,7 +62,7 @@ export function mapEntry(
     if (where.kind === 'partly') {
       fire(ctx, MAP_RESTRICTIONS);
       if (ctx.knobs['K-B5'] === 'error')
-        return accError('fatal_partial_map', `map(${name}): the data is partly present on device ${target.device}`);
+        return runtimeError('fatal_partial_map', `map(${name}): the data is partly present on device ${target.device}`);
       return undefinedBehaviour(`map(${name}) extends data that is partly present on device ${target.device}`);
     }
     // Storage that is not there yet is created with a count of 0. K-B8: on a device that shares
@@ -88,7 +89,7 @@ export function mapEntry(
 function reference(state: ModelState, entry: OmpEntry, block: MapBlock, counted: Set<number>): void {
   if (!counted.has(entry.order)) {
     counted.add(entry.order);
-    if (entry.rc !== Infinity) entry.rc += 1;
+    if (entry.rc !== INFINITE_RC) entry.rc += 1;
   }
   for (const item of block.items) {
     const part = intersection(item.range, entry);

@@ -1,5 +1,5 @@
 import {
-  accError,
+  runtimeError,
   copyCells,
   describeRange,
   fire,
@@ -14,6 +14,7 @@ import {
 import { intersection, lookup, overlappingEntries, removeEntry, storageCells } from './table.js';
 import { IMPLICIT_PARTIAL_MAP } from './map-entry.js';
 import type { MapBlock } from './storage-blocks.js';
+import { INFINITE_RC, type RefCount } from '../../lang/observation.js';
 
 export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
 const PRESENT_MODIFIER_ON_EXIT = 'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data';
@@ -38,7 +39,7 @@ export function mapExit(
     if (where.kind === 'absent' && exitData && block.items.some((i) => i.modifiers.includes('present'))) {
       fire(ctx, PRESENT_MODIFIER_ON_EXIT);
       if (ctx.knobs['K-B6'] === 'error')
-        return accError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${device}`);
+        return runtimeError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${device}`);
     }
     // The implicit map of a target construct referenced the entries overlapping its storage
     // (map-entry.ts); its exit gives each of them back its reference.
@@ -58,7 +59,7 @@ export function mapExit(
  * Gives back `block`'s reference on `entry`. `countBefore` keeps the count each entry had when
  * this construct first reached it: each entry moves at most once per construct.
  */
-function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, number>): void {
+function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, RefCount>): void {
   const first = !countBefore.has(entry.order);
   if (first) countBefore.set(entry.order, entry.rc);
   const before = countBefore.get(entry.order)!;
@@ -72,7 +73,7 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
   }
   // The delete type or modifier drops every reference, anything else one; infinite counts do
   // not move.
-  if (first && entry.rc !== Infinity) {
+  if (first && entry.rc !== INFINITE_RC) {
     if (block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete'))) entry.rc = 0;
     else entry.rc -= 1;
   }

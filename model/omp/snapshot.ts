@@ -15,7 +15,7 @@ export function ompEntriesSnapshot(state: ModelState): OmpEntrySnapshot[] {
         host: [e.start, e.end] as [number, number],
         block: e.block,
         offset: e.offset,
-        rc: e.rc === Infinity ? ('inf' as const) : e.rc,
+        rc: e.rc,
         origin: e.origin,
       })),
   );
