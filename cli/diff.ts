@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { shellCommand } from './shell.js';
-import { differingKnobs, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
+import { differingKnobs, loadProfileArg, type KnobId, type Profile } from '../profiles/index.js';
 import { knobDef } from '../profiles/knobs.js';
 import { firstDivergence, runTrace, type CompareMode, type Side } from '../properties/compare.js';
 import { runDiff, stateShape, type DiffProgress, type DiffResult, type DivergenceClass, type KnobCoverage } from '../properties/diff.js';
@@ -194,8 +194,8 @@ export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: I
 }
 
 function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc: Partial<DiffDocument> | null): number {
-  const a = loadProfile(argA);
-  const b = loadProfile(argB);
+  const a = loadProfileArg(argA, 'diff profile A');
+  const b = loadProfileArg(argB, 'diff profile B');
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
   // A directory that cannot take the cases is bad input, found before the campaign rather than after.
   if (o.out !== undefined) prepareCaseDir(o.out);

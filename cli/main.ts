@@ -15,9 +15,9 @@ import { packageVersion } from './version.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { Program } from '../lang/program.js';
 import type { EngineName } from '../lang/engine.js';
-import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile } from '../profiles/index.js';
+import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile, loadProfileArg } from '../profiles/index.js';
 import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
-import { CampaignCrash, runCampaign, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
+import { CampaignCrash, describeUndefinedStops, runCampaign, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
 import { APIS, DEFAULT_API, type ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir, type CaseFile } from '../counterexamples/case.js';
 import { replayCorpus } from '../counterexamples/corpus.js';
@@ -120,7 +120,7 @@ function runCommand(files: string[], o: RunOptions, io: Io): number {
   if (files.length !== 1 || o.profile.includes(',') || o.result) return runAcrossProfiles(files, o, io);
   const file = files[0]!;
   const program = loadProgramFile(file);
-  const profile = loadProfile(o.profile);
+  const profile = loadProfileArg(o.profile, '--profile');
   const warning = evidenceWarning(profile, programApi(program));
   if (warning) io.err(`${warning}\n`);
   const trace = runTrace(program, { engine: o.engine, profile }, Boolean(o.state));
@@ -281,9 +281,9 @@ function fuzzCommand(o: FuzzOptions, io: Io): number {
 }
 
 function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null): number {
-  const a: Side = { engine: 'model', profile: loadProfile(o.profile) };
+  const a: Side = { engine: 'model', profile: loadProfileArg(o.profile, '--profile') };
   const againstImpl = o.against === 'impl';
-  const b: Side = againstImpl ? { engine: 'impl', profile: a.profile } : { engine: 'model', profile: loadProfile(o.against) };
+  const b: Side = againstImpl ? { engine: 'impl', profile: a.profile } : { engine: 'model', profile: loadProfileArg(o.against, '--against') };
   const compare: CompareMode = o.compare ?? (againstImpl ? 'state' : 'observations');
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
   // A directory that cannot take the case is bad input, found before the campaign rather than after.
@@ -303,6 +303,7 @@ function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null)
   if (doc) Object.assign(doc, { sides: { a: sideLabel(a), b: sideLabel(b) }, compare, api: o.api, seed, corpus, found: null });
   const coverage = o.coverage ? new RuleCoverage() : null;
   // Printed last whatever the outcome; a saved case that no longer replays fails the run like a divergence.
+  let undefinedStops = '';
   const finish = (code: number): number => {
     if (doc) doc.coverage = coverage ? coverage.rows().map((r) => ({ rule: r.rule.citation, hits: r.hits })) : null;
     if (coverage)
@@ -329,6 +330,7 @@ function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null)
   } finally {
     progress.stop();
   }
+  undefinedStops = describeUndefinedStops(result, 8);
   const reproduce = reproduceCommand(o, compare, seed, result.runs);
   const seconds = (result.elapsedMs / 1000).toFixed(1);
   if (doc) Object.assign(doc, { runs: result.runs, elapsedMs: result.elapsedMs, reproduce });
@@ -477,7 +479,7 @@ function profilesCommand(o: { json?: boolean }, io: Io): number {
 }
 
 function profileShowCommand(name: string, o: { json?: boolean }, io: Io): number {
-  const p = loadProfile(name);
+  const p = loadProfileArg(name, 'profile show');
   if (o.json) {
     const knobs = KNOBS.map((k) => {
       const setting = p.settings[k.id];

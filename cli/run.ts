@@ -8,7 +8,7 @@ import type { Program, StepOp } from '../lang/program.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { EngineName } from '../lang/engine.js';
 import { InputError, loadProgramFile } from '../lang/validate.js';
-import { KNOBS, loadProfile, type Profile } from '../profiles/index.js';
+import { KNOBS, loadProfileArg, type Profile } from '../profiles/index.js';
 import { BlockNames, firstDivergence, runTrace, sameObservation, type CompareMode, type Side } from '../properties/compare.js';
 import { buildCase, writeFileAtomic, type CaseFile } from '../counterexamples/case.js';
 import { renderStep, table } from './render.js';
@@ -42,7 +42,7 @@ export function evidenceWarning(profile: Profile, api: ProgramApi | null): strin
 export function parseProfileList(raw: string): { ref: string; profile: Profile }[] {
   const refs = raw.split(',').map((s) => s.trim());
   if (refs.some((r) => r === '')) throw new InputError(`--profile ${raw}: an empty profile name in the list`);
-  return refs.map((ref) => ({ ref, profile: loadProfile(ref) }));
+  return refs.map((ref) => ({ ref, profile: loadProfileArg(ref, '--profile') }));
 }
 
 export interface RunOptions {
@@ -169,7 +169,7 @@ export function parseSide(raw: string): { side: Side; ref: string } {
   const m = /^(model|impl):(.+)$/.exec(raw);
   const engine: EngineName = m ? (m[1] as EngineName) : 'model';
   const ref = m ? m[2]! : raw;
-  return { side: { engine, profile: loadProfile(ref) }, ref };
+  return { side: { engine, profile: loadProfileArg(ref, 'side') }, ref };
 }
 
 export interface CaseOptions {

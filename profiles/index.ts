@@ -41,6 +41,19 @@ export function loadProfile(nameOrPath: string): Profile {
 }
 
 /** A built-in profile by name; null when there is none by that name. */
+/**
+ * loadProfile for a value given on the command line: a failure names where it came from
+ * (`--profile`, `--against`, an argument), so the one-line message says which input is wrong.
+ */
+export function loadProfileArg(nameOrPath: string, from: string): Profile {
+  try {
+    return loadProfile(nameOrPath);
+  } catch (e) {
+    if (e instanceof ProfileError) throw new ProfileError(`${from}: ${e.message}`);
+    throw e;
+  }
+}
+
 export function builtinProfile(name: string): Profile | null {
   const builtin = BUILTIN_PROFILES.find((p) => p.name === name);
   return builtin ? resolve(builtin, []) : null;
@@ -94,7 +107,7 @@ function readProfileFile(path: string): ProfileSource {
   for (const key of Object.keys(obj))
     if (!['name', 'description', 'extends', 'knobs'].includes(key))
       throw new ProfileError(`${at}: field ${oneLine(key)}: unknown field (allowed: name, description, extends, knobs)`);
-  const ext = obj.extends ?? 'spec';
+  const ext = obj.extends === undefined ? 'spec' : obj.extends;
   if (typeof ext !== 'string') throw new ProfileError(`${at}: field extends: must be the name of a built-in profile`);
   if (!BUILTIN_PROFILES.some((p) => p.name === ext))
     throw new ProfileError(`${at}: field extends: unknown profile ${quoteName(ext)} (built-in: ${builtinProfileNames().join(', ')})`);

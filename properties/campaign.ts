@@ -7,7 +7,7 @@
 
 import fc from 'fast-check';
 import type { Program } from '../lang/program.js';
-import { firstDivergence, type CompareMode, type Divergence, type RulesListener, type Side } from './compare.js';
+import { firstDivergence, type CompareMode, type Divergence, type RulesListener, type Side, type UndefinedListener } from './compare.js';
 import { DEFAULT_MAX_STEPS, regionsBalanced } from './arbitraries.js';
 import { DEFAULT_API, programArbFor, type ApiChoice } from './api.js';
 import { greedyShrink, renderProgram } from './shrink.js';
@@ -30,6 +30,8 @@ export interface CampaignOptions {
   onProgress?: (p: { runs: number; elapsedMs: number; total?: number; shrinking?: boolean }) => void;
   /** Hears the spec rules fired by every step of the generated programs (not by shrinking). */
   onRules?: RulesListener;
+  /** Hears every generated program whose comparison stopped at an `undefined` observation (not shrinking's). */
+  onStoppedAtUndefined?: (program: Program, step: number, rules: readonly string[]) => void;
 }
 
 export interface CampaignFound {
@@ -46,6 +48,22 @@ export interface CampaignResult {
   runs: number;
   elapsedMs: number;
   found: null | CampaignFound;
+  /**
+   * Generated programs whose comparison stopped at an `undefined` observation (nothing after it
+   * is compared), in all and per spec rule fired at that step (`(no rule)` when the side that
+   * observed it names none). A campaign whose programs mostly stop early checks little.
+   */
+  stoppedAtUndefined: { programs: number; byRule: Record<string, number> };
+}
+
+/** One line per rule, most frequent first: how many programs stopped at an `undefined` there. */
+export function describeUndefinedStops(r: Pick<CampaignResult, 'runs' | 'stoppedAtUndefined'>, top = Number.POSITIVE_INFINITY): string {
+  const { programs, byRule } = r.stoppedAtUndefined;
+  const share = r.runs === 0 ? 0 : (100 * programs) / r.runs;
+  const sorted = Object.entries(byRule).sort(([x, m], [y, n]) => n - m || (x < y ? -1 : 1));
+  const rows = sorted.slice(0, top).map(([rule, n]) => `    ${String(n).padStart(6)}  ${rule}`);
+  if (sorted.length > top) rows.push(`    (${sorted.length - top} more rules)`);
+  return `${programs} of ${r.runs} programs (${share.toFixed(1)} %) stopped at an undefined observation${rows.length ? ', by rule fired at that step:\n' : ''}${rows.join('\n')}`;
 }
 
 /** A side threw (an internal error, not a divergence): the shrunk program that makes it throw. */
@@ -66,9 +84,9 @@ export class CampaignCrash extends Error {
 type Failure = { kind: 'divergence'; divergence: Divergence } | { kind: 'crash'; error: unknown };
 type Comparison = Pick<CampaignOptions, 'a' | 'b' | 'compare'>;
 
-function failureOf(program: Program, o: Comparison, onRules?: RulesListener): Failure | null {
+function failureOf(program: Program, o: Comparison, onRules?: RulesListener, onUndefined?: UndefinedListener): Failure | null {
   try {
-    const d = firstDivergence(program, o.a, o.b, o.compare, onRules);
+    const d = firstDivergence(program, o.a, o.b, o.compare, onRules, onUndefined);
     return d === null ? null : { kind: 'divergence', divergence: d };
   } catch (error) {
     return { kind: 'crash', error };
@@ -83,12 +101,19 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
 
   let runs = 0;
   let lastReport = 0;
+  const stoppedAtUndefined: CampaignResult['stoppedAtUndefined'] = { programs: 0, byRule: {} };
+  const stoppedIn = (program: Program): UndefinedListener => (step, rules) => {
+    stoppedAtUndefined.programs++;
+    for (const rule of rules.length > 0 ? rules : ['(no rule)']) stoppedAtUndefined.byRule[rule] = (stoppedAtUndefined.byRule[rule] ?? 0) + 1;
+    o.onStoppedAtUndefined?.(program, step, rules);
+  };
   let firstFailing: Program | null = null;
   const arb = programArbFor(o.api ?? DEFAULT_API, { maxSteps: o.maxSteps ?? DEFAULT_MAX_STEPS });
   const property = fc.property(arb, (program) => {
     // The generator only emits balanced programs; this keeps any other candidate out of the search.
     fc.pre(regionsBalanced(program.steps));
-    const ok = failureOf(program, o, firstFailing === null ? o.onRules : undefined) === null;
+    const counting = firstFailing === null;
+    const ok = failureOf(program, o, counting ? o.onRules : undefined, counting ? stoppedIn(program) : undefined) === null;
     if (firstFailing === null) {
       runs++;
       if (!ok) {
@@ -104,7 +129,7 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
   const details = fc.check(property, params);
 
   if (!details.failed || details.counterexample === null) {
-    return { seed: o.seed, runs: details.numRuns, elapsedMs: elapsed(), found: null };
+    return { seed: o.seed, runs: details.numRuns, elapsedMs: elapsed(), found: null, stoppedAtUndefined };
   }
   const original = firstFailing ?? details.counterexample[0];
   const shrunk = domainShrink(details.counterexample[0], o);
@@ -116,6 +141,7 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
     runs: details.numRuns,
     elapsedMs: elapsed(),
     found: { program: shrunk, divergence: failure.divergence, originalLength: original.steps.length },
+    stoppedAtUndefined,
   };
 }
 

@@ -106,7 +106,21 @@ export class BlockNames {
  * goes from there: comparison stops without a divergence. `onRules`, when given, hears the rules
  * fired by every step the comparison executes (e.g. for spec-rule coverage).
  */
-export function firstDivergence(program: Program, a: Side, b: Side, mode: CompareMode, onRules?: RulesListener): Divergence | null {
+/**
+ * Hears where a comparison stopped early because a side observed `undefined` (anything goes from
+ * there): the 0-based step, and the spec rules the sides that observed it fired there (a model
+ * side names the rule; an impl side records none).
+ */
+export type UndefinedListener = (step: number, rules: readonly string[]) => void;
+
+export function firstDivergence(
+  program: Program,
+  a: Side,
+  b: Side,
+  mode: CompareMode,
+  onRules?: RulesListener,
+  onUndefined?: UndefinedListener,
+): Divergence | null {
   const ea = ENGINES[a.engine](program, a.profile);
   const eb = ENGINES[b.engine](program, b.profile);
   const namesA = new BlockNames();
@@ -119,7 +133,16 @@ export function firstDivergence(program: Program, a: Side, b: Side, mode: Compar
       if (ea.lastRules) onRules('a', ea.lastRules());
       if (eb.lastRules) onRules('b', eb.lastRules());
     }
-    if (oa.kind === 'undefined' || ob.kind === 'undefined') return null;
+    if (oa.kind === 'undefined' || ob.kind === 'undefined') {
+      if (onUndefined) {
+        const rules = [
+          ...(oa.kind === 'undefined' && ea.lastRules ? ea.lastRules() : []),
+          ...(ob.kind === 'undefined' && eb.lastRules ? eb.lastRules() : []),
+        ];
+        onUndefined(i, [...new Set(rules)]);
+      }
+      return null;
+    }
     if (!sameObservation(namesA.observation(oa), namesB.observation(ob)))
       return { step: i, kind: 'observation', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };
     if (endsComparison(oa)) return null;

@@ -16,11 +16,12 @@ import { formatObservation } from '../lang/observation.js';
 import { KNOBS, builtinProfileNames, loadProfile, type Profile } from '../profiles/index.js';
 import { buildCase, saveCase } from '../counterexamples/case.js';
 import { RUNS_DIR } from '../counterexamples/store.js';
-import { runCampaign } from './campaign.js';
+import { describeUndefinedStops, domainShrink, runCampaign, type CampaignFound } from './campaign.js';
+import type { Program } from '../lang/program.js';
 import { DEFAULT_SEED, DEFAULT_TEST_RUNS, campaignBudgetFromEnv, type CampaignBudget } from './budget.js';
 import { renderProgram } from './shrink.js';
 import { DEFAULT_MAX_STEPS } from './arbitraries.js';
-import { sideLabel, type Side } from './compare.js';
+import { firstDivergence, sideLabel, type Side } from './compare.js';
 import type { ApiChoice } from './api.js';
 import { RuleCoverage } from './coverage.js';
 
@@ -54,6 +55,45 @@ const knobBudget: CampaignBudget = { seed: budget.seed, maxSteps: budget.maxStep
 if (budget.runs !== undefined) knobBudget.runs = Math.max(200, Math.round(budget.runs / 10));
 if (budget.timeMs !== undefined) knobBudget.timeMs = Math.max(1000, Math.round(budget.timeMs / 10));
 
+/** OpenMP programs of the `spec` campaign whose comparison stopped at an `undefined` observation. */
+const stoppedUnderSpec: Program[] = [];
+
+/**
+ * Knobs whose spec reading leaves an outcome unspecified (the model observes `undefined` there):
+ * the reading `undefined`, or a spec reading that names unspecified cases (K-B3). Under `spec` no
+ * program can show an impl bug past such an outcome, so each concrete reading is checked on the
+ * programs that stopped there (below), with the spec campaign's whole budget.
+ */
+function unspecifiedKnobReadings(): Profile[] {
+  const spec = loadProfile('spec');
+  return KNOBS.filter((k) => k.default === 'undefined' || /unspecified/.test(k.readings.find((r) => r.id === k.default)!.summary)).flatMap((k) =>
+    k.readings
+      .filter((r) => r.id !== k.default && r.id !== 'undefined')
+      .map((r) => ({ ...spec, name: `spec+${k.id}=${r.id}`, knobs: { ...spec.knobs, [k.id]: r.id } })),
+  );
+}
+
+/** Saves the shrunk divergence as a case (self-contained: single-knob profiles store their readings) and fails. */
+function failWithCase(model: Side, impl: Side, found: CampaignFound, seed: number): never {
+  const { program, divergence, originalLength } = found;
+  const name = model.profile.name;
+  const saved = saveCase(
+    CASE_DIR,
+    buildCase({ program, a: model, b: impl, compare: 'state', status: 'fixed', found: { by: 'npm test', seed, date: new Date().toISOString().slice(0, 10) } }),
+  );
+  const what =
+    divergence.kind === 'observation'
+      ? `${sideLabel(model)} observes ${formatObservation(divergence.a)}, ${sideLabel(impl)} observes ${formatObservation(divergence.b)}`
+      : `both observe ${formatObservation(divergence.a)} but the canonical states differ:\n` +
+        `  model: ${JSON.stringify(divergence.snapshotA)}\n  impl:  ${JSON.stringify(divergence.snapshotB)}`;
+  return expect.fail(
+    `impl diverges from model under profile ${name} (seed ${seed}, shrunk ${originalLength} → ${program.steps.length} steps)\n` +
+      `${renderProgram(program)}\n` +
+      `first divergence at step ${divergence.step + 1}: ${what}\n` +
+      `saved as ${saved}`,
+  );
+}
+
 /** Spec rules fired by the `spec` campaign below (the default campaign's sides: impl vs model under spec). */
 const specCoverage = new RuleCoverage();
 let specRuns = 0;
@@ -73,40 +113,49 @@ describe('impl refines model (observation and state compared after every step)',
       const model: Side = { engine: 'model', profile };
       const impl: Side = { engine: 'impl', profile };
       const onRules = name === 'spec' ? (_side: 'a' | 'b', rules: readonly string[]) => specCoverage.record(rules) : undefined;
-      const result = runCampaign({ a: model, b: impl, compare: 'state', api, ...b, onRules });
+      // every knob of unspecifiedKnobReadings is an OpenMP one (asserted below): OpenACC programs cannot reach them
+      const onStoppedAtUndefined =
+        name === 'spec' ? (program: Program) => void (program.steps.some((s) => s.op.startsWith('omp_')) && stoppedUnderSpec.push(program)) : undefined;
+      const result = runCampaign({ a: model, b: impl, compare: 'state', api, ...b, onRules, onStoppedAtUndefined });
       if (name === 'spec') specRuns = result.runs;
       console.log(`refinement [${name}]: seed=${result.seed} runs=${result.runs} in ${result.elapsedMs} ms`);
 
-      if (result.found) {
-        const { program, divergence, originalLength } = result.found;
-        // A case names its profiles, so only built-in profiles can be saved and replayed; a
-        // single-knob profile is reported with its knob so the program can be rerun by hand.
-        const saved = builtinProfileNames().includes(name)
-          ? saveCase(
-              CASE_DIR,
-              buildCase({
-                program,
-                a: model,
-                b: impl,
-                compare: 'state',
-                status: 'fixed',
-                found: { by: 'npm test', seed: result.seed, date: new Date().toISOString().slice(0, 10) },
-              }),
-            )
-          : `(not saved: ${name} is not a built-in profile; rerun with a JSON profile that sets that knob)`;
-        const what =
-          divergence.kind === 'observation'
-            ? `${sideLabel(model)} observes ${formatObservation(divergence.a)}, ${sideLabel(impl)} observes ${formatObservation(divergence.b)}`
-            : `both observe ${formatObservation(divergence.a)} but the canonical states differ:\n` +
-              `  model: ${JSON.stringify(divergence.snapshotA)}\n  impl:  ${JSON.stringify(divergence.snapshotB)}`;
-        expect.fail(
-          `impl diverges from model under profile ${name} (seed ${result.seed}, shrunk ${originalLength} → ${program.steps.length} steps)\n` +
-            `${renderProgram(program)}\n` +
-            `first divergence at step ${divergence.step + 1}: ${what}\n` +
-            `saved as ${saved}`,
-        );
-      }
+      console.log(`refinement [${name}]: ${describeUndefinedStops(result)}`);
+      if (result.found) failWithCase(model, impl, result.found, result.seed);
       expect(result.runs).toBeGreaterThan(0);
+    });
+  }
+});
+
+// No bug hidden behind `undefined`: the spec campaign's programs that stopped at an `undefined`
+// observation are compared again, impl against model, under every concrete reading of a knob the
+// spec leaves unspecified. A program that never reaches an unspecified outcome behaves under such a
+// reading as under spec, which the spec campaign has compared already; so this is the spec
+// campaign's whole budget under each reading, at the cost of the programs that stopped.
+describe('programs the spec campaign stopped at an undefined, under each concrete reading', () => {
+  it('the knobs the spec leaves unspecified are OpenMP ones (the programs kept are OpenMP programs)', () => {
+    expect(unspecifiedKnobReadings().length).toBeGreaterThan(0);
+    for (const p of unspecifiedKnobReadings()) expect(p.name).toMatch(/^spec\+K-B/);
+  });
+  for (const profile of unspecifiedKnobReadings()) {
+    it(`profile ${profile.name}`, () => {
+      expect(specRuns, 'the spec campaign did not run').toBeGreaterThan(0);
+      const model: Side = { engine: 'model', profile };
+      const impl: Side = { engine: 'impl', profile };
+      let stillUndefined = 0;
+      for (const program of stoppedUnderSpec) {
+        let stopped = false;
+        const d = firstDivergence(program, model, impl, 'state', undefined, () => void (stopped = true));
+        if (stopped) stillUndefined++;
+        if (d) {
+          const shrunk = domainShrink(program, { a: model, b: impl, compare: 'state' });
+          const again = firstDivergence(shrunk, model, impl, 'state');
+          failWithCase(model, impl, { program: shrunk, divergence: again ?? d, originalLength: program.steps.length }, budget.seed);
+        }
+      }
+      console.log(
+        `refinement past undefined [${profile.name}]: ${stoppedUnderSpec.length} programs that stopped under spec compared, ${stillUndefined} still stop at an undefined`,
+      );
     });
   }
 });
