@@ -257,7 +257,8 @@ describe('defect 8: messages are one line and say what is wrong', () => {
     const p = file('mine.json', '{"extends": "pgi-1"}');
     const { code, err } = await cli('run', REATTACH, '--profile', p);
     expect(code).toBe(2);
-    expect(err).toBe(`error: ${p}: field extends: unknown profile 'pgi-1' (built-in: spec, spec-omp-5.2, cray-19, nvfortran-25.3, libgomp, llvm-offload)\n`);
+    expectOneLine(err);
+    expect(err).toContain(`${p}: field extends: unknown profile 'pgi-1' (built-in: spec,`);
   });
 
   test('a profile file named spec that extends spec is not a cycle', async () => {
