@@ -1,9 +1,10 @@
 // The compute construct (OpenACC 3.3 §2.5.1 parallel) with its implicit data attributes (§2.6.2):
 // a data region around one kernel that reads or writes device memory.
 
-import { ELEMENT_BYTES, parseRef, type AccParallel, type Clause, type KernelBody, type VarRef } from '../lang/program.js';
+import { ELEMENT_BYTES, type AccParallel, type Clause, type KernelBody, type VarRef } from '../lang/program.js';
 import { formatPtr, type Observation } from '../lang/observation.js';
 import {
+  parsedRef,
   arrayRange,
   blockById,
   deviceIndex,
@@ -50,7 +51,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
 
 /** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */
 export function rootName(state: ModelState, ref: VarRef): string {
-  const parsed = parseRef(state.world, ref);
+  const parsed = parsedRef(state, ref);
   return parsed.kind === 'member' ? parsed.struct : parsed.name;
 }
 
@@ -77,7 +78,7 @@ function runKernel(state: ModelState, body: KernelBody): Observation {
  * which must hold a device address of a live block covering every element.
  */
 function deviceElements(state: ModelState, ref: VarRef): DeviceElements | UndefinedObservation {
-  const parsed = parseRef(state.world, ref);
+  const parsed = parsedRef(state, ref);
   if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
   if (parsed.kind === 'array') {
     const range = arrayRange(state, ref);

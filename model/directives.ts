@@ -3,10 +3,11 @@
 // (compute.ts). Order inside one directive follows §2.7.2: pointer attachments are made after
 // every data entry, and pointer detachments before every data exit.
 
-import { parseRef, type AccDataBegin, type AccEnterData, type AccExitData, type Clause, type VarRef } from '../lang/program.js';
+import { type AccDataBegin, type AccEnterData, type AccExitData, type Clause, type VarRef } from '../lang/program.js';
 import type { Observation } from '../lang/observation.js';
 import type { KnobValues } from '../profiles/knobs.js';
 import {
+  parsedRef,
   dataRange,
   fire,
   memberRef,
@@ -41,7 +42,7 @@ const OK: Observation = { kind: 'ok' };
 function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, knobs: KnobValues): RecordedVar {
   if (!isDataClause(clause)) return { range: null, pointer: memberRef(state, ref) };
   // K-A1: under the base-pointer reading a member in a data clause is also a pointer reference.
-  const isMember = parseRef(state.world, ref).kind === 'member';
+  const isMember = parsedRef(state, ref).kind === 'member';
   const pointer = isMember && knobs['K-A1'] === 'base-pointer' ? memberRef(state, ref) : null;
   return { range: dataRange(state, ref), pointer };
 }

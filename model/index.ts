@@ -3,13 +3,15 @@
 // wrapper that properties/ and the CLI drive.
 
 import { freeze, produce } from 'immer';
-import type { Program, Step } from '../lang/program.js';
+import type { Program, Step, World } from '../lang/program.js';
 import type { AttachSnapshot, Observation, Snapshot } from '../lang/observation.js';
 import type { EngineFactory } from '../lang/engine.js';
 import { unreachable } from '../lang/ops.js';
 import type { Profile } from '../profiles/index.js';
 import {
+  allSections,
   attachmentCounter,
+  checkChangedInvariants,
   checkInvariants,
   copyPtr,
   createInitialState,
@@ -39,12 +41,26 @@ import { ompEntriesSnapshot, ompPointersSnapshot } from './omp/snapshot.js';
 export type { ModelState } from './state.js';
 
 /**
+ * Initial states by world: every program over the same world object starts from the same frozen
+ * state (campaigns generate thousands of programs over one world, and shrinking keeps it).
+ */
+const initialStates = new WeakMap<World, ModelState>();
+
+/**
  * The state before the first step: host memory holds the world's initial values, the device
  * holds nothing. The profile does not influence it (knobs only steer steps); it is accepted so
- * every entry point takes the same arguments.
+ * every entry point takes the same arguments. One state per world object, made once and shared
+ * (it is immutable); the world is copied when it is made, so that copy is what every state reads.
  */
 export function initialState(program: Program, _profile: Profile): ModelState {
-  return freeze(createInitialState(program), true);
+  let state = initialStates.get(program.world);
+  if (state === undefined) {
+    state = freeze(createInitialState({ world: program.world, steps: [] }), true);
+    initialStates.set(program.world, state);
+  }
+  if (state.facts.devices[0]!.kind !== 'discrete' && program.steps.some((s) => s.op.startsWith('acc_')))
+    throw new Error('model: OpenACC steps in language version 1 need device 0 to be discrete');
+  return state;
 }
 
 export interface StepResult {
@@ -54,19 +70,51 @@ export interface StepResult {
   rules: string[];
 }
 
+/**
+ * Steps that only look: queries and host reads. They run on the state itself, not on a draft (the
+ * state is frozen, so a write by mistake throws rather than going unnoticed).
+ */
+const READ_ONLY: ReadonlySet<Step['op']> = new Set<Step['op']>([
+  'host_read',
+  'acc_is_present',
+  'acc_deviceptr',
+  'omp_target_is_present',
+  'omp_target_is_accessible',
+  'omp_get_mapped_ptr',
+]);
+
+/**
+ * Invariant checking after each step: `changed` (default) checks the host objects whose tables
+ * the step changed, which costs what the step changed; `full` (MAPCHECK_MODEL_CHECKS=full, and the
+ * default inside the test suite) checks the whole state after every step.
+ */
+const FULL_CHECKS =
+  process.env.MAPCHECK_MODEL_CHECKS === 'full' || (process.env.VITEST !== undefined && process.env.MAPCHECK_MODEL_CHECKS !== 'changed');
+
 /** Executes one step. After an error or undefined observation, every step observes `halted`. */
 export function step(state: ModelState, s: Step, profile: Profile): StepResult {
   if (state.halted) return { state, observation: { kind: 'halted' }, rules: [] };
   const ctx: StepContext = { knobs: profile.knobs, rules: [] };
   let observation: Observation = { kind: 'halted' };
-  const next = produce(state, (draft) => {
-    observation = executeOrUndefined(draft, s, ctx);
-    // Spec errors, profile aborts and undefined behaviour end the program here; the effects
-    // before the failure inside this step stay.
-    if (observation.kind === 'error' || observation.kind === 'undefined') draft.halted = true;
-    checkInvariants(draft);
-  });
+  let next: ModelState;
+  if (READ_ONLY.has(s.op)) {
+    observation = executeOrUndefined(state, s, ctx);
+    next = ends(observation) ? produce(state, (draft) => void (draft.halted = true)) : state;
+  } else {
+    next = produce(state, (draft) => {
+      observation = executeOrUndefined(draft as ModelState, s, ctx);
+      // Spec errors, profile aborts and undefined behaviour end the program here; the effects
+      // before the failure inside this step stay.
+      if (ends(observation)) draft.halted = true;
+    });
+    checkChangedInvariants(state, next);
+  }
+  if (FULL_CHECKS) checkInvariants(next);
   return { state: next, observation, rules: ctx.rules };
+}
+
+function ends(o: Observation): boolean {
+  return o.kind === 'error' || o.kind === 'undefined';
 }
 
 function executeOrUndefined(draft: ModelState, s: Step, ctx: StepContext): Observation {
@@ -152,9 +200,10 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
  * (lang/README-openmp.md "Snapshot additions").
  */
 export function snapshot(state: ModelState): Snapshot {
-  const sections = state.sections.map((s) => ({ host: [s.start, s.end] as [number, number], block: s.block, src: s.src, drc: s.drc }));
+  const all = allSections(state);
+  const sections = all.map((s) => ({ host: [s.start, s.end] as [number, number], block: s.block, src: s.src, drc: s.drc }));
   const attachments: AttachSnapshot[] = [];
-  for (const section of state.sections)
+  for (const section of all)
     for (const addr of membersInside(state, section))
       attachments.push({
         ptr: addr,

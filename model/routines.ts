@@ -19,6 +19,8 @@ import {
   type Range,
   type Section,
   type StepContext,
+  objectsTouching,
+  sectionsOf,
 } from './state.js';
 import { presentIncrement } from './actions/present-increment.js';
 import { presentDecrement } from './actions/present-decrement.js';
@@ -140,7 +142,12 @@ export function accIsPresent(state: ModelState, step: AccIsPresent, ctx: StepCon
     const reading = ctx.knobs['K-A16'];
     if (reading === 'false') return { kind: 'value', value: false };
     if (reading === 'present-at-all')
-      return { kind: 'value', value: state.sections.some((s) => s.start <= data.start && data.start <= s.end) };
+      return {
+        kind: 'value',
+        value: objectsTouching(state, { start: data.start, end: data.start }).some((i) =>
+          sectionsOf(state, i).some((s) => s.start <= data.start && data.start <= s.end),
+        ),
+      };
     return { kind: 'value', value: isInsideOneSection(state, { start: data.start, end: data.start + 1 }) };
   }
   // Otherwise: true exactly when every byte lies in one present section.

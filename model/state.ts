@@ -12,9 +12,13 @@ import {
   parseRef,
   worldDevices,
   formatSubarray,
+  type DeviceDecl,
+  type HostObject as LayoutObject,
+  type ParsedRef,
   type Program,
   type World,
 } from '../lang/program.js';
+import { emptyKeyTable, emptyVec, vecChanges, vecForEach, vecGet, vecOf, vecPush, type KeyTable, type Vec } from './vec.js';
 import type { DevAddr, ErrorCode, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
@@ -140,67 +144,191 @@ export interface OmpRegion {
 }
 
 // ------------------------------------------------------------------------------------------------
+// The world's fixed facts
+
+/**
+ * What never changes while a program runs: the world, its host layout, where each pointer member
+ * lives, and every variable reference already parsed. Made once per world and shared by every
+ * state of every program over that world (a class instance, so immer neither drafts nor freezes
+ * it; its caches only remember answers that cannot change).
+ */
+export class WorldFacts {
+  readonly world: World;
+  readonly devices: DeviceDecl[];
+  /** Host objects in layout order, which is ascending address order. */
+  readonly layout: LayoutObject[];
+  private readonly byName = new Map<string, number>();
+  private readonly memberAt = new Map<number, MemberRef>();
+  /** Pointer member addresses of each object, ascending (empty for arrays). */
+  readonly memberAddrs: number[][];
+  private readonly refs = new Map<string, ParsedRef>();
+  private readonly members = new Map<string, MemberRef>();
+
+  constructor(world: World) {
+    this.world = world;
+    this.devices = worldDevices(world);
+    this.layout = hostLayout(world);
+    this.layout.forEach((o, i) => this.byName.set(o.name, i));
+    this.memberAddrs = this.layout.map(() => []);
+    for (const decl of world.structs) {
+      const index = this.byName.get(decl.name)!;
+      const start = this.layout[index]!.start;
+      for (const member of decl.pointers) {
+        const addr = start + memberOffset(decl, member);
+        this.memberAt.set(addr, { struct: decl.name, member, addr });
+        this.memberAddrs[index]!.push(addr);
+      }
+    }
+  }
+
+  /** Layout index of the object named `name`. */
+  indexOf(name: string): number {
+    const i = this.byName.get(name);
+    if (i === undefined) throw new Error(`internal: no host object ${name}`);
+    return i;
+  }
+
+  /** Layout index of the object whose bytes contain `range` (an empty range: its address), or -1. */
+  indexHolding(range: Range): number {
+    const i = this.lastStartingAtOrBefore(range.start);
+    if (i < 0) return -1;
+    const o = this.layout[i]!;
+    return range.end <= o.start + o.bytes ? i : -1;
+  }
+
+  /** Layout indexes of the objects sharing a byte with `range`, ascending. */
+  indexesOverlapping(range: Range): number[] {
+    const out: number[] = [];
+    let i = Math.max(0, this.lastStartingAtOrBefore(range.start));
+    for (; i < this.layout.length && this.layout[i]!.start < range.end; i++) {
+      const o = this.layout[i]!;
+      if (range.start < o.start + o.bytes && o.start < range.end) out.push(i);
+    }
+    return out;
+  }
+
+  private lastStartingAtOrBefore(addr: number): number {
+    let lo = 0;
+    let hi = this.layout.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.layout[mid]!.start <= addr) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** A reference parsed against the world (parsed once, then remembered). */
+  parse(ref: string): ParsedRef {
+    let parsed = this.refs.get(ref);
+    if (parsed === undefined) {
+      parsed = parseRef(this.world, ref);
+      this.refs.set(ref, parsed);
+    }
+    return parsed;
+  }
+
+  /** The pointer member named by `ref` (`c%p`). */
+  member(ref: string): MemberRef {
+    let m = this.members.get(ref);
+    if (m === undefined) {
+      const parsed = this.parse(ref);
+      if (parsed.kind !== 'member') throw new Error(`internal: '${ref}' is not a pointer member`);
+      const decl = this.world.structs.find((s) => s.name === parsed.struct)!;
+      const addr = this.layout[this.indexOf(parsed.struct)]!.start + memberOffset(decl, parsed.member);
+      m = { struct: parsed.struct, member: parsed.member, addr };
+      this.members.set(ref, m);
+    }
+    return { ...m };
+  }
+
+  /** The member at host address `addr`, or undefined. */
+  memberAtAddr(addr: number): MemberRef | undefined {
+    const m = this.memberAt.get(addr);
+    return m && { ...m };
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
 // The whole state
 
 export interface ModelState {
-  /** The program's world (a private copy), needed to resolve variable references. */
-  world: World;
-  /** Host objects in layout order. */
-  host: HostObject[];
-  /** Device blocks of every device; blocks[i] has id i + 1. */
-  blocks: DeviceBlock[];
-  /** OpenACC present table (device 0), sorted by host start. */
-  sections: Section[];
-  /** Attachment counters, keyed by the host address of the pointer member. */
-  attachments: Record<number, AttachmentCounter>;
+  /** The world's fixed facts (shared by every state over the world). */
+  facts: WorldFacts;
+  /** Host objects in layout order (index: the object's place in hostLayout). */
+  host: Vec<HostObject>;
+  /** Device blocks of every device; element i has id i + 1. */
+  blocks: Vec<DeviceBlock>;
+  /**
+   * OpenACC present table (device 0): for each host object (layout index), the sections inside
+   * it, sorted by host start. A section never leaves its object, so the table as a whole is
+   * these lists in layout order.
+   */
+  sections: Vec<Section[]>;
+  /** Attachment counters: for each host object, by the host address of the pointer member. */
+  attachments: Vec<Record<number, AttachmentCounter>>;
   /** Open data regions, innermost last. */
   regions: Region[];
   /** True once a step observed an error or undefined behaviour. */
   halted: boolean;
   /** Number the next device allocation gets (OpenACC and OpenMP alike). */
   nextBlock: number;
-  /** OpenMP present tables: ompEntries[d] holds device d's entries in creation order. */
-  ompEntries: OmpEntry[][];
+  /**
+   * OpenMP present tables: ompEntries[d] holds device d's entries, for each host object (layout
+   * index) those inside it in creation order. An entry never leaves its object.
+   */
+  ompEntries: Vec<OmpEntry[]>[];
   /** Creation-order number the next OpenMP entry gets. */
   nextOmpEntry: number;
   /** Open OpenMP target data regions, innermost last. */
   ompRegions: OmpRegion[];
   /** Pointers returned by omp_target_alloc steps, by the step's `result` name. */
-  handles: Record<string, DevAddr | null>;
+  handles: KeyTable<DevAddr | null>;
+}
+
+/** The world of a state. */
+export function worldOf(state: ModelState): World {
+  return state.facts.world;
 }
 
 /** Host memory of a fresh program: the world's initial values; nothing on the device. */
 export function createInitialState(program: Program): ModelState {
   const world = structuredClone(program.world);
-  const devices = worldDevices(world);
-  if (devices[0]!.kind !== 'discrete' && program.steps.some((s) => s.op.startsWith('acc_')))
+  const facts = new WorldFacts(world);
+  if (facts.devices[0]!.kind !== 'discrete' && program.steps.some((s) => s.op.startsWith('acc_')))
     throw new Error('model: OpenACC steps in language version 1 need device 0 to be discrete');
-  const layout = hostLayout(world);
-  const state: ModelState = {
-    world,
-    host: [],
-    blocks: [],
-    sections: [],
-    attachments: {},
-    regions: [],
-    halted: false,
-    nextBlock: 1,
-    ompEntries: devices.map(() => []),
-    nextOmpEntry: 1,
-    ompRegions: [],
-    handles: {},
-  };
-  for (const obj of layout) {
+  return initialStateOfWorld(facts);
+}
+
+/** The state before any step over a world (independent of the steps). */
+export function initialStateOfWorld(facts: WorldFacts): ModelState {
+  const world = facts.world;
+  const arrays = new Map(world.arrays.map((a) => [a.name, a]));
+  const host: HostObject[] = facts.layout.map((obj) => {
+    const { name, start, bytes } = obj;
     if (obj.kind === 'array') {
-      const decl = world.arrays.find((a) => a.name === obj.name)!;
+      const decl = arrays.get(obj.name)!;
       const values = Array.from({ length: decl.length }, (_, i) =>
         Array.isArray(decl.init) ? decl.init[i] ?? 0 : decl.init ?? 0,
       );
-      state.host.push({ ...obj, contents: { kind: 'elements', values } });
-    } else {
-      state.host.push({ ...obj, contents: { kind: 'pointers', values: [] } });
+      return { name, start, bytes, contents: { kind: 'elements', values } };
     }
-  }
+    return { name, start, bytes, contents: { kind: 'pointers', values: [] } };
+  });
+  const state: ModelState = {
+    facts,
+    host: vecOf(host),
+    blocks: emptyVec(),
+    sections: vecOf(host.map(() => [])),
+    attachments: vecOf(host.map(() => ({}))),
+    regions: [],
+    halted: false,
+    nextBlock: 1,
+    ompEntries: facts.devices.map(() => vecOf(host.map((): OmpEntry[] => []))),
+    nextOmpEntry: 1,
+    ompRegions: [],
+    handles: emptyKeyTable(),
+  };
   // Member associations refer to arrays, whose addresses are known once every object is placed.
   for (const decl of world.structs) {
     const values = decl.pointers.map((p) => {
@@ -254,23 +382,32 @@ export function unitBytes(contents: Contents): number {
 }
 
 export function objectByName(state: ModelState, name: string): HostObject {
-  const obj = state.host.find((o) => o.name === name);
-  if (!obj) throw new Error(`internal: no host object ${name}`);
-  return obj;
+  return vecGet(state.host, state.facts.indexOf(name));
 }
 
 /** The host object whose bytes contain `range`. */
 export function objectHolding(state: ModelState, range: Range): HostObject {
-  const obj = state.host.find((o) => o.start <= range.start && range.end <= o.start + o.bytes);
-  if (!obj) throw new Error(`internal: host range [0x${range.start.toString(16)}, 0x${range.end.toString(16)}) is in no host object`);
-  return obj;
+  const i = state.facts.indexHolding(range);
+  if (i < 0) throw new Error(`internal: host range [0x${range.start.toString(16)}, 0x${range.end.toString(16)}) is in no host object`);
+  return vecGet(state.host, i);
+}
+
+/** The host object whose bytes contain `range`, or undefined. */
+export function objectHoldingOrNone(state: ModelState, range: Range): HostObject | undefined {
+  const i = state.facts.indexHolding(range);
+  return i < 0 ? undefined : vecGet(state.host, i);
+}
+
+/** A variable reference, parsed against the state's world. */
+export function parsedRef(state: ModelState, ref: string): ParsedRef {
+  return state.facts.parse(ref);
 }
 
 /** The elements of an array reference (`a`, `a(2:5)`) as a host range. */
 export function arrayRange(state: ModelState, ref: string): Range {
-  const parsed = parseRef(state.world, ref);
+  const parsed = state.facts.parse(ref);
   if (parsed.kind !== 'array') throw new Error(`internal: '${ref}' is not an array reference`);
-  const obj = objectByName(state, parsed.name);
+  const obj = state.facts.layout[state.facts.indexOf(parsed.name)]!;
   return { start: obj.start + parsed.lo * ELEMENT_BYTES, end: obj.start + parsed.hi * ELEMENT_BYTES };
 }
 
@@ -280,12 +417,12 @@ export function arrayRange(state: ModelState, ref: string): Range {
  * pointer is disassociated).
  */
 export function dataRange(state: ModelState, ref: string): Range | null {
-  const parsed = parseRef(state.world, ref);
+  const parsed = state.facts.parse(ref);
   switch (parsed.kind) {
     case 'array':
       return arrayRange(state, ref);
     case 'struct': {
-      const obj = objectByName(state, parsed.name);
+      const obj = state.facts.layout[state.facts.indexOf(parsed.name)]!;
       return { start: obj.start, end: obj.start + obj.bytes };
     }
     case 'member':
@@ -301,11 +438,7 @@ export function hostDescriptor(state: ModelState, target: string): PtrValue {
 
 /** The pointer member named by `ref` (`c%p`). */
 export function memberRef(state: ModelState, ref: string): MemberRef {
-  const parsed = parseRef(state.world, ref);
-  if (parsed.kind !== 'member') throw new Error(`internal: '${ref}' is not a pointer member`);
-  const decl = state.world.structs.find((s) => s.name === parsed.struct)!;
-  const addr = objectByName(state, parsed.struct).start + memberOffset(decl, parsed.member);
-  return { struct: parsed.struct, member: parsed.member, addr };
+  return state.facts.member(ref);
 }
 
 /** `c%p` for messages. */
@@ -315,7 +448,7 @@ export function formatRef(m: MemberRef): string {
 
 /** Host range of the struct that holds member `m`. */
 export function structRange(state: ModelState, m: MemberRef): Range {
-  const obj = objectByName(state, m.struct);
+  const obj = state.facts.layout[state.facts.indexOf(m.struct)]!;
   return { start: obj.start, end: obj.start + obj.bytes };
 }
 
@@ -341,24 +474,16 @@ export function targetRange(p: PtrValue): Range | null {
 /** Host addresses of every pointer member inside `range`, ascending. */
 export function membersInside(state: ModelState, range: Range): number[] {
   const out: number[] = [];
-  for (const obj of state.host) {
-    if (obj.contents.kind !== 'pointers') continue;
-    for (let i = 0; i < obj.contents.values.length; i++) {
-      const addr = obj.start + i * POINTER_BYTES;
-      if (range.start <= addr && addr + POINTER_BYTES <= range.end) out.push(addr);
-    }
-  }
+  for (const i of state.facts.indexesOverlapping(range))
+    for (const addr of state.facts.memberAddrs[i]!) if (range.start <= addr && addr + POINTER_BYTES <= range.end) out.push(addr);
   return out;
 }
 
 /** The member at host address `addr`. */
 export function memberAt(state: ModelState, addr: number): MemberRef {
-  for (const decl of state.world.structs) {
-    const obj = objectByName(state, decl.name);
-    for (const member of decl.pointers)
-      if (obj.start + memberOffset(decl, member) === addr) return { struct: decl.name, member, addr };
-  }
-  throw new Error(`internal: no pointer member at host address 0x${addr.toString(16)}`);
+  const m = state.facts.memberAtAddr(addr);
+  if (!m) throw new Error(`internal: no pointer member at host address 0x${addr.toString(16)}`);
+  return m;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -416,11 +541,37 @@ export type Presence =
   | { kind: 'absent' }
   | { kind: 'partly' };
 
+/**
+ * Layout indexes of the host objects whose tables can hold an entry touching `range`: those
+ * sharing a byte with it, or for an empty range the object whose bytes (end included) hold it.
+ * Entries never leave their object, so no other object's table needs looking at.
+ */
+export function objectsTouching(state: ModelState, range: Range): number[] {
+  if (range.start < range.end) return state.facts.indexesOverlapping(range);
+  const i = state.facts.indexHolding(range);
+  return i < 0 ? [] : [i];
+}
+
+/** The sections inside host object `index` (layout order), sorted by host start. */
+export function sectionsOf(state: ModelState, index: number): Section[] {
+  return vecGet(state.sections, index);
+}
+
+/** Every section of the present table, sorted by host start. */
+export function allSections(state: ModelState): Section[] {
+  const out: Section[] = [];
+  vecForEach(state.sections, (list) => out.push(...list));
+  return out;
+}
+
 /** Whether `range` lies inside one section (present), touches none (absent), or neither (partly). */
 export function presence(state: ModelState, range: Range): Presence {
-  const inside = state.sections.find((s) => s.start <= range.start && range.end <= s.end);
-  if (inside) return { kind: 'present', section: inside };
-  const overlaps = state.sections.some((s) => s.start < range.end && range.start < s.end);
+  const objects = objectsTouching(state, range);
+  for (const i of objects) {
+    const inside = sectionsOf(state, i).find((s) => s.start <= range.start && range.end <= s.end);
+    if (inside) return { kind: 'present', section: inside };
+  }
+  const overlaps = objects.some((i) => sectionsOf(state, i).some((s) => s.start < range.end && range.start < s.end));
   return overlaps ? { kind: 'partly' } : { kind: 'absent' };
 }
 
@@ -432,7 +583,7 @@ export function sectionHolding(state: ModelState, range: Range): Section {
 }
 
 export function blockById(state: ModelState, id: number): DeviceBlock {
-  const block = state.blocks[id - 1];
+  const block = Number.isInteger(id) && id >= 1 && id <= state.blocks.length ? vecGet(state.blocks, id - 1) : undefined;
   if (!block || block.id !== id) throw new Error(`internal: no device block ${id}`);
   return block;
 }
@@ -455,18 +606,32 @@ export function setDevicePointer(state: ModelState, m: MemberRef, value: PtrValu
   setPointerCell(block.contents, deviceIndex(section, m.addr, block.contents), value);
 }
 
+/** The attachment counters of the members inside host object `index`, by member address. */
+export function attachmentsOf(state: ModelState, index: number): Record<number, AttachmentCounter> {
+  return vecGet(state.attachments, index);
+}
+
 export function attachmentCounter(state: ModelState, addr: number): AttachmentCounter {
-  const counter = state.attachments[addr];
+  const i = state.facts.indexHolding({ start: addr, end: addr + POINTER_BYTES });
+  const counter = i < 0 ? undefined : attachmentsOf(state, i)[addr];
   if (!counter) throw new Error(`internal: no attachment counter for pointer at 0x${addr.toString(16)}`);
   return counter;
 }
 
+/** Layout index of the object holding a table entry's range (entries never leave their object). */
+function ownerIndex(state: ModelState, range: Range): number {
+  const i = state.facts.indexHolding(range);
+  if (i < 0) throw new Error(`internal: host range 0x${range.start.toString(16)} of a table entry is in no host object`);
+  return i;
+}
+
 /** Adds a section, keeping the table sorted and disjoint. */
 export function insertSection(state: ModelState, section: Section): void {
-  if (state.sections.some((s) => s.start < section.end && section.start < s.end))
+  const list = sectionsOf(state, ownerIndex(state, section));
+  if (list.some((s) => s.start < section.end && section.start < s.end))
     throw new Error(`internal: new section at 0x${section.start.toString(16)} overlaps the present table`);
-  state.sections.push(section);
-  state.sections.sort((x, y) => x.start - y.start);
+  list.push(section);
+  list.sort((x, y) => x.start - y.start);
 }
 
 /**
@@ -479,7 +644,11 @@ export function mapNewSection(state: ModelState, range: Range, counter: CounterN
   const section: Section = { start: range.start, end: range.end, block: id, src: 0, drc: 0 };
   section[counter] = 1;
   insertSection(state, section);
-  for (const addr of membersInside(state, range)) state.attachments[addr] = { ac: 0 };
+  const members = membersInside(state, range);
+  if (members.length > 0) {
+    const counters = attachmentsOf(state, ownerIndex(state, range));
+    for (const addr of members) counters[addr] = { ac: 0 };
+  }
   return sectionHolding(state, range);
 }
 
@@ -487,17 +656,24 @@ export function mapNewSection(state: ModelState, range: Range, counter: CounterN
 export function allocateBlock(state: ModelState, bytes: number, contents: Contents, device: BlockOwner, source: DeviceBlock['source']): number {
   const id = state.nextBlock;
   state.nextBlock += 1;
-  state.blocks.push({ id, bytes, alive: true, contents, device, source });
+  if (state.blocks.length !== id - 1) throw new Error(`internal: device block ${id} allocated out of order`);
+  vecPush(state.blocks, { id, bytes, alive: true, contents, device, source });
   return id;
 }
 
 /** Removes a section from the present table: its device block and its attachment counters die. */
 export function removeSection(state: ModelState, section: Section): void {
-  const index = state.sections.findIndex((s) => s.start === section.start);
+  const owner = ownerIndex(state, section);
+  const list = sectionsOf(state, owner);
+  const index = list.findIndex((s) => s.start === section.start);
   if (index < 0) throw new Error(`internal: removing a section that is not in the present table`);
-  for (const addr of membersInside(state, section)) delete state.attachments[addr];
+  const members = membersInside(state, section);
+  if (members.length > 0) {
+    const counters = attachmentsOf(state, owner);
+    for (const addr of members) delete counters[addr];
+  }
   blockById(state, section.block).alive = false;
-  state.sections.splice(index, 1);
+  list.splice(index, 1);
 }
 
 /** Host cells of `range` as fresh contents (pointer members copied verbatim). */
@@ -525,7 +701,7 @@ export function indeterminateCells(state: ModelState, range: Range): Contents {
 
 /** Fortran-style name of a host range for messages: `a(2:5)`, `c`, or a raw address range. */
 export function describeRange(state: ModelState, range: Range): string {
-  const obj = state.host.find((o) => o.start <= range.start && range.end <= o.start + o.bytes);
+  const obj = objectHoldingOrNone(state, range);
   if (!obj) return `host [0x${range.start.toString(16)}, 0x${range.end.toString(16)})`;
   if (obj.contents.kind === 'pointers') return obj.name;
   const lo = (range.start - obj.start) / ELEMENT_BYTES;
@@ -534,51 +710,74 @@ export function describeRange(state: ModelState, range: Range): string {
 }
 
 /**
- * The present-table invariants every step must keep: sections sorted and disjoint, counters not
+ * The table invariants every step must keep, object by object (every entry lies inside one host
+ * object, and is kept in that object's lists): sections sorted and disjoint, counters not
  * negative, every section present (some counter positive) on a live block, and an attachment
- * counter for exactly the pointer members inside sections. A violation is a bug in the model.
+ * counter for exactly the pointer members inside sections; then the OpenMP tables (see
+ * checkOmpInvariants). A violation is a bug in the model.
  */
 export function checkInvariants(state: ModelState): void {
+  for (let i = 0; i < state.facts.layout.length; i++) checkObjectInvariants(state, i);
+}
+
+/**
+ * The same invariants for the objects whose tables one step changed: the lists of `after` that
+ * are not those of `before` (a step leaves every other object's lists untouched, and those were
+ * checked when they were made). Costs what the step changed, not what the state holds.
+ */
+export function checkChangedInvariants(before: ModelState, after: ModelState): void {
+  const changed = new Set<number>();
+  const note = (i: number) => changed.add(i);
+  vecChanges(before.sections, after.sections, note);
+  vecChanges(before.attachments, after.attachments, note);
+  after.ompEntries.forEach((entries, d) => vecChanges(before.ompEntries[d]!, entries, note));
+  for (const i of changed) checkObjectInvariants(after, i);
+}
+
+function checkObjectInvariants(state: ModelState, index: number): void {
+  const obj = state.facts.layout[index]!;
+  const inside = (r: Range) => obj.start <= r.start && r.end <= obj.start + obj.bytes;
   const members = new Set<number>();
-  state.sections.forEach((s, i) => {
+  const sections = sectionsOf(state, index);
+  sections.forEach((s, i) => {
     const where = `internal: section at 0x${s.start.toString(16)}`;
-    const previous = state.sections[i - 1];
+    if (!inside(s)) throw new Error(`${where} is filed under host object ${obj.name} but lies outside it`);
+    const previous = sections[i - 1];
     if (previous && previous.end > s.start) throw new Error(`${where} overlaps or is out of order`);
     if (s.src < 0 || s.drc < 0) throw new Error(`${where} has a negative reference counter`);
     if (s.src + s.drc === 0) throw new Error(`${where} is in the table with both counters zero`);
     if (!blockById(state, s.block).alive) throw new Error(`${where} uses dead device block ${s.block}`);
     for (const addr of membersInside(state, s)) members.add(addr);
   });
-  const counted = Object.keys(state.attachments).map(Number);
+  const counted = Object.keys(attachmentsOf(state, index)).map(Number);
   if (counted.length !== members.size || counted.some((addr) => !members.has(addr)))
-    throw new Error('internal: attachment counters do not match the pointer members of present sections');
-  checkOmpInvariants(state);
+    throw new Error(`internal: attachment counters of ${obj.name} do not match the pointer members of present sections`);
+  state.ompEntries.forEach((table, device) => checkOmpInvariants(state, device, vecGet(table, index), inside));
 }
 
 /**
- * The OpenMP tables: entries in creation order with a count of at least 1; map entries have a
- * finite count and own a live map block of their device and size (or a self map); associate
- * entries have an infinite count and use omp_target_alloc memory of their device.
+ * The OpenMP entries of one device inside one object: in creation order with a count of at least
+ * 1; map entries have a finite count and own a live map block of their device and size (or a self
+ * map); associate entries have an infinite count and use omp_target_alloc memory of their device.
  */
-function checkOmpInvariants(state: ModelState): void {
-  state.ompEntries.forEach((entries, device) =>
-    entries.forEach((e, i) => {
-      const where = `internal: OpenMP entry at 0x${e.start.toString(16)} on device ${device}`;
-      const previous = entries[i - 1];
-      if (previous && previous.order >= e.order) throw new Error(`${where} is out of creation order`);
-      if (e.rc !== INFINITE_RC && !(e.rc >= 1)) throw new Error(`${where} is in the table with reference count ${e.rc}`);
-      if ((e.origin === 'associate') !== (e.rc === INFINITE_RC)) throw new Error(`${where}: only associate entries have an infinite count`);
-      if (e.block === null) {
-        if (e.origin !== 'map' || e.offset !== 0) throw new Error(`${where} is a self map but not a map entry at offset 0`);
-        return;
-      }
-      const block = blockById(state, e.block);
-      if (block.device !== device) throw new Error(`${where} uses block ${e.block} of another device`);
-      if (e.origin === 'map' && (block.source !== 'map' || !block.alive || e.offset !== 0 || block.bytes !== e.end - e.start))
-        throw new Error(`${where} does not own a live map block of its size`);
-      if (e.origin === 'associate' && block.source !== 'alloc') throw new Error(`${where} is associated with map storage`);
-    }),
-  );
+function checkOmpInvariants(state: ModelState, device: number, entries: OmpEntry[], inside: (r: Range) => boolean): void {
+  entries.forEach((e, i) => {
+    const where = `internal: OpenMP entry at 0x${e.start.toString(16)} on device ${device}`;
+    if (!inside(e)) throw new Error(`${where} lies outside the host object it is filed under`);
+    const previous = entries[i - 1];
+    if (previous && previous.order >= e.order) throw new Error(`${where} is out of creation order`);
+    if (e.rc !== INFINITE_RC && !(e.rc >= 1)) throw new Error(`${where} is in the table with reference count ${e.rc}`);
+    if ((e.origin === 'associate') !== (e.rc === INFINITE_RC)) throw new Error(`${where}: only associate entries have an infinite count`);
+    if (e.block === null) {
+      if (e.origin !== 'map' || e.offset !== 0) throw new Error(`${where} is a self map but not a map entry at offset 0`);
+      return;
+    }
+    const block = blockById(state, e.block);
+    if (block.device !== device) throw new Error(`${where} uses block ${e.block} of another device`);
+    if (e.origin === 'map' && (block.source !== 'map' || !block.alive || e.offset !== 0 || block.bytes !== e.end - e.start))
+      throw new Error(`${where} does not own a live map block of its size`);
+    if (e.origin === 'associate' && block.source !== 'alloc') throw new Error(`${where} is associated with map storage`);
+  });
 }
 
 /** The counter a clause or routine works on: structured for regions, dynamic for data lifetimes. */

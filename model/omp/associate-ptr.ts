@@ -1,9 +1,9 @@
 import type { OmpTargetAssociatePtr } from '../../lang/openmp.js';
 import type { DevAddr, Observation } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
-import { blockById, fire, undefinedBehaviour, type ModelState, type Range, type StepContext } from '../state.js';
+import { blockById, fire, objectHoldingOrNone, undefinedBehaviour, type ModelState, type Range, type StepContext } from '../state.js';
 import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
-import { deviceEntries, describePointer, insertEntry, overlappingEntries, resolvePointer, sameStorage } from './table.js';
+import { entriesTouching, describePointer, insertEntry, overlappingEntries, resolvePointer, sameStorage } from './table.js';
 import { INFINITE_RC } from '../../lang/observation.js';
 
 export const OMP_TARGET_ASSOCIATE_PTR = 'OpenMP 6.0 §25.5 omp_target_associate_ptr';
@@ -45,13 +45,12 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   const h: Range = { start: host.addr, end: host.addr + step.bytes };
   const d: DevAddr = { block: dev.block, offset: dev.offset + step.offset };
   const block = blockById(state, d.block);
-  const inArray = state.host.some((o) => o.contents.kind === 'elements' && o.start <= h.start && h.end <= o.start + o.bytes);
+  const inArray = objectHoldingOrNone(state, h)?.contents.kind === 'elements';
   const inBlock = block.alive && block.device === target.index && d.offset >= 0 && d.offset + step.bytes <= block.bytes;
   if (!inArray || !inBlock || h.start % ELEMENT_BYTES !== 0 || d.offset % ELEMENT_BYTES !== 0) return undefinedBehaviour(misfit);
 
-  const entries = deviceEntries(state, target.index);
   const overlapping = overlappingEntries(state, target.index, h);
-  const sameStart = entries.filter((e) => e.start === h.start).pop();
+  const sameStart = entriesTouching(state, target.index, h).filter((e) => e.start === h.start).pop();
   const associate = (): Observation => {
     insertEntry(state, target.index, { start: h.start, end: h.end, block: d.block, offset: d.offset, rc: INFINITE_RC, origin: 'associate' });
     return SUCCESS;

@@ -2,10 +2,11 @@
 // (§15.6), target data (§15.7, as a begin / end pair) and target (§15.8) with its kernel. Their
 // map clauses act through map-entry.ts, map-exit.ts and pointer-attach.ts.
 
-import { ELEMENT_BYTES, parseRef, type KernelBody, type VarRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, type KernelBody, type VarRef } from '../../lang/program.js';
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
 import { formatPtr, type Observation } from '../../lang/observation.js';
 import {
+  parsedRef,
   runtimeError,
   arrayRange,
   blockById,
@@ -72,7 +73,7 @@ function resolveItems(state: ModelState, maps: MapItem[], implicit = false): Rec
       type: m.type,
       modifiers: [...(m.modifiers ?? [])],
       range: dataRange(state, v),
-      pointer: parseRef(state.world, v).kind === 'member' ? memberRef(state, v) : null,
+      pointer: parsedRef(state, v).kind === 'member' ? memberRef(state, v) : null,
       implicit,
     })),
   );
@@ -193,7 +194,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
 // the entry holding it, and an element outside every entry has no storage on the device. Null
 // when the reference is not such an access (the ordinary rules apply).
 function partlyMappedElements(state: ModelState, target: MapTarget, ref: VarRef): CellRun[] | UndefinedObservation | null {
-  if (parseRef(state.world, ref).kind !== 'array') return null;
+  if (parsedRef(state, ref).kind !== 'array') return null;
   const range = arrayRange(state, ref);
   if (lookup(state, target.device, range).kind === 'present') return null;
   const runs: CellRun[] = [];
@@ -214,7 +215,7 @@ function partlyMappedElements(state: ModelState, target: MapTarget, ref: VarRef)
  */
 function kernelElements(state: ModelState, target: MapTarget, ref: VarRef): CellRun | UndefinedObservation {
   const on = `on device ${target.device}`;
-  const parsed = parseRef(state.world, ref);
+  const parsed = parsedRef(state, ref);
   if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
   if (parsed.kind === 'array') {
     const range = arrayRange(state, ref);

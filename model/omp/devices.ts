@@ -1,7 +1,6 @@
 // Device numbers of the OpenMP part of the language: which device a construct or a device memory
 // routine acts on, and what happens when the number names none (lang/README-openmp.md "Devices").
 
-import { worldDevices } from '../../lang/program.js';
 import type { DeviceArg } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
 import {
@@ -30,7 +29,7 @@ export type TargetDevice =
 // OpenMP 6.0 §15.2 device clause
 // Resolves a device number argument against the world's n devices.
 export function resolveDevice(state: ModelState, arg: DeviceArg): TargetDevice {
-  const devices = worldDevices(state.world);
+  const devices = state.facts.devices;
   // The initial device has number n (omp_get_initial_device()) and the alias omp_initial_device.
   if (arg === 'initial' || arg === devices.length || arg === -1) return { kind: 'host' };
   // omp_invalid_device never names a device.

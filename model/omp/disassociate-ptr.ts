@@ -2,7 +2,7 @@ import type { OmpTargetDisassociatePtr } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
 import { fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
 import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
-import { deviceEntries, describePointer, entryHoldingByte, removeEntry, resolvePointer } from './table.js';
+import { entriesTouching, describePointer, entryHoldingByte, removeEntry, resolvePointer } from './table.js';
 import { sharedDeviceAssociation } from './associate-ptr.js';
 
 export const OMP_TARGET_DISASSOCIATE_PTR = 'OpenMP 6.0 §25.6 omp_target_disassociate_ptr';
@@ -34,7 +34,7 @@ export function ompTargetDisassociatePtr(state: ModelState, step: OmpTargetDisas
   if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_disassociate_ptr', NONZERO, ctx);
   // The entry that starts at ptr (a device address starts none).
   const addr = ptr.space === 'host' ? ptr.addr : null;
-  const atStart = addr === null ? undefined : deviceEntries(state, target.index).filter((e) => e.start === addr).pop();
+  const atStart = addr === null ? undefined : entriesTouching(state, target.index, { start: addr, end: addr }).filter((e) => e.start === addr).pop();
   if (atStart) {
     // An association is removed whatever its count (the count drops to zero). Storage a map
     // clause created: K-B4 `refuse` (the runtimes) or `remove` (the literal text, without

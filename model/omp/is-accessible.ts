@@ -1,7 +1,6 @@
 import type { OmpTargetIsAccessible } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
 import { blockById, fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
-import { worldDevices } from '../../lang/program.js';
 import { badDeviceInRoutine, resolveDevice } from './devices.js';
 import { resolvePointer, type OmpPointer } from './table.js';
 
@@ -39,5 +38,5 @@ export function ompTargetIsAccessible(state: ModelState, step: OmpTargetIsAccess
 function inDiscreteAllocation(state: ModelState, ptr: Exclude<OmpPointer, null>): boolean {
   if (ptr.space !== 'dev') return false;
   const owner = blockById(state, ptr.block).device;
-  return owner !== 'host' && worldDevices(state.world)[owner]!.kind === 'discrete';
+  return owner !== 'host' && state.facts.devices[owner]!.kind === 'discrete';
 }

@@ -4,6 +4,7 @@ import {
   blockById,
   copyCells,
   fire,
+  objectHoldingOrNone,
   undefinedBehaviour,
   unitBytes,
   type Contents,
@@ -67,7 +68,7 @@ function locate(state: ModelState, arg: PtrArg, offset: number, device: DeviceAr
   if (ptr.space === 'host') {
     if (target.kind !== 'host') return { kind: 'unfit', why: `${where} is host memory given with another device` };
     const start = ptr.addr + offset;
-    const obj = state.host.find((o) => o.start <= start && start + bytes <= o.start + o.bytes);
+    const obj = objectHoldingOrNone(state, { start, end: start + bytes });
     if (!obj) return { kind: 'unfit', why: `${where} runs outside its host object` };
     return { kind: 'ok', side: { contents: obj.contents, byte: start - obj.start, memory: `host:${obj.name}` } };
   }

@@ -11,12 +11,14 @@ import {
   dataRange,
   indeterminateCells,
   objectHolding,
+  objectsTouching,
   unitBytes,
   type Contents,
   type ModelState,
   type OmpEntry,
   type Range,
 } from '../state.js';
+import { keyGet, keyHas, vecGet, type Vec } from '../vec.js';
 
 /** Where a host range stands in one device's table. */
 export type Lookup = { kind: 'present'; entry: OmpEntry } | { kind: 'absent' } | { kind: 'partly' };
@@ -26,7 +28,7 @@ export type Lookup = { kind: 'present'; entry: OmpEntry } | { kind: 'absent' } |
  * when several do), absent when no entry overlaps it, partly present otherwise.
  */
 export function lookup(state: ModelState, device: number, range: Range): Lookup {
-  const entries = deviceEntries(state, device);
+  const entries = entriesTouching(state, device, range);
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
     if (e.start <= range.start && range.end <= e.end) return { kind: 'present', entry: e };
@@ -51,18 +53,36 @@ export function intersection(x: Range, y: Range): Range | null {
 
 /** The entries of `device` that share a byte with `range`, in creation order. */
 export function overlappingEntries(state: ModelState, device: number, range: Range): OmpEntry[] {
-  return deviceEntries(state, device).filter((e) => overlaps(e, range));
+  return entriesTouching(state, device, range).filter((e) => overlaps(e, range));
 }
 
-export function deviceEntries(state: ModelState, device: number): OmpEntry[] {
-  const entries = state.ompEntries[device];
-  if (!entries) throw new Error(`internal: no OpenMP table for device ${device}`);
-  return entries;
+function deviceTable(state: ModelState, device: number): Vec<OmpEntry[]> {
+  const table = state.ompEntries[device];
+  if (!table) throw new Error(`internal: no OpenMP table for device ${device}`);
+  return table;
+}
+
+/**
+ * The entries of `device` inside the host objects `range` touches, in creation order: every entry
+ * that can contain or overlap `range` (an entry never leaves its host object).
+ */
+export function entriesTouching(state: ModelState, device: number, range: Range): OmpEntry[] {
+  const table = deviceTable(state, device);
+  const objects = objectsTouching(state, range);
+  if (objects.length === 1) return vecGet(table, objects[0]!);
+  return objects.flatMap((i) => vecGet(table, i)).sort((x, y) => x.order - y.order);
+}
+
+/** The entries of `device` inside the host object that holds `range`, in creation order. */
+function ownTable(state: ModelState, device: number, range: Range): OmpEntry[] {
+  const i = state.facts.indexHolding(range);
+  if (i < 0) throw new Error(`internal: OpenMP entry at 0x${range.start.toString(16)} lies in no host object`);
+  return vecGet(deviceTable(state, device), i);
 }
 
 /** Adds an entry to `device`'s table with the next creation number and returns it (as stored). */
 export function insertEntry(state: ModelState, device: number, fields: Omit<OmpEntry, 'order'>): OmpEntry {
-  const entries = deviceEntries(state, device);
+  const entries = ownTable(state, device, fields);
   entries.push({ ...fields, order: state.nextOmpEntry });
   state.nextOmpEntry += 1;
   return entries[entries.length - 1]!;
@@ -79,7 +99,7 @@ export function createMapEntry(state: ModelState, device: number, range: Range, 
 
 /** Takes an entry out of its table; `freeBlock` also frees the map block it owns. */
 export function removeEntry(state: ModelState, device: number, entry: OmpEntry, freeBlock: boolean): void {
-  const entries = deviceEntries(state, device);
+  const entries = ownTable(state, device, entry);
   const index = entries.findIndex((e) => e.order === entry.order);
   if (index < 0) throw new Error('internal: removing an OpenMP entry that is not in its table');
   if (freeBlock && entry.block !== null) blockById(state, entry.block).alive = false;
@@ -136,8 +156,8 @@ export function resolvePointer(state: ModelState, arg: PtrArg): OmpPointer {
     if (range === null) throw new Error(`internal: pointer argument '${arg.var}' names no host storage`);
     return { space: 'host', addr: range.start + offset };
   }
-  if (!(arg.handle in state.handles)) throw new Error(`internal: handle '${arg.handle}' was never returned by omp_target_alloc`);
-  const base = state.handles[arg.handle]!;
+  if (!keyHas(state.handles, arg.handle)) throw new Error(`internal: handle '${arg.handle}' was never returned by omp_target_alloc`);
+  const base = keyGet(state.handles, arg.handle)!;
   if (base === null) return nullPlus(offset, arg.handle);
   return { space: 'dev', block: base.block, offset: base.offset + offset };
 }

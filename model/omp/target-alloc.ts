@@ -2,6 +2,7 @@ import type { OmpTargetAlloc } from '../../lang/openmp.js';
 import type { DevAddr, Observation } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
 import { allocateBlock, fire, type ModelState, type StepContext } from '../state.js';
+import { keySet } from '../vec.js';
 import { badDeviceInRoutine, ownerOf, resolveDevice } from './devices.js';
 
 export const OMP_TARGET_ALLOC = 'OpenMP 6.0 §25.3 omp_target_alloc';
@@ -11,7 +12,7 @@ export const OMP_TARGET_ALLOC = 'OpenMP 6.0 §25.3 omp_target_alloc';
 export function ompTargetAlloc(state: ModelState, step: OmpTargetAlloc, ctx: StepContext): Observation {
   fire(ctx, OMP_TARGET_ALLOC);
   const returns = (value: DevAddr | null): Observation => {
-    state.handles[step.result] = value;
+    keySet(state.handles, step.result, value);
     return { kind: 'value', value };
   };
   // A request for zero bytes. K-B10 `null` (6.0): the null pointer; `unique`: served like any
