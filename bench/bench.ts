@@ -8,8 +8,14 @@
 //      typed arrays, for 10^3 … 10^6 disjoint entries: build time, point, containment and
 //      first-overlap queries, and the time to remove every entry.
 //
+//  (c) against a baseline commit (BENCH_BASELINE, default 62490bd; `none` skips it), loaded into
+//      this process (bench/baseline.ts): model replay per step, campaign cost per program against
+//      the model's own replay (the floor), refinement cost per step with 16 … 4,096 live mappings,
+//      and the model's per-step cost with 2,500 … 10,000 omp_target_alloc handles.
+//
 // Every timed loop runs after a warm-up, for at least MIN_TIMED_MS, timed with process.hrtime.bigint.
-// Options: BENCH_PROGRAMS (default 2000), BENCH_SEED, BENCH_MAX_ENTRIES (default 1e6).
+// Options: BENCH_PROGRAMS (default 2000), BENCH_SEED, BENCH_MAX_ENTRIES (default 1e6),
+// BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, startup).
 
 import fc from 'fast-check';
 import type { Program } from '../lang/program.js';
@@ -18,8 +24,12 @@ import { loadProfile, type Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
 import { implEngine } from '../impl/index.js';
 import { IntervalTree } from '../impl/interval-tree.js';
-import { programArb } from '../properties/arbitraries.js';
+import { POOL_WORLD, programArb } from '../properties/arbitraries.js';
+import { programArbFor } from '../properties/api.js';
 import { firstDivergence } from '../properties/compare.js';
+import { runCampaign } from '../properties/campaign.js';
+import { loadBaseline, type BaselineSide } from './baseline.js';
+import type { Step, World } from '../lang/program.js';
 
 const MIN_TIMED_MS = 300;
 const PROGRAMS = Number(process.env.BENCH_PROGRAMS ?? 2000);
@@ -280,6 +290,158 @@ function benchIntervalTree(): void {
   console.log(table(['entries', 'overlap: tree', 'sorted', 'tree/sorted', 'remove all'], moreRows));
 }
 
+// ------------------------------------------------------------------------------------------------
+// (c) against a baseline commit
+
+/** Seconds per unit of `round`, which returns its units (at least one round, at least minMs). */
+function secondsPer(round: () => number, minMs = MIN_TIMED_MS): number {
+  return 1 / rate(round, minMs).perSecond;
+}
+
+const micros = (seconds: number) => (seconds >= 1e-3 ? `${(seconds * 1e3).toFixed(2)} ms` : `${(seconds * 1e6).toFixed(1)} µs`);
+
+/** Programs of both APIs that neither side of either tree throws on. */
+function benchPrograms(base: BaselineSide | null, n: number): Program[] {
+  const profile = loadProfile('spec');
+  return fc.sample(programArbFor('both'), { seed: SEED, numRuns: n }).filter((p) => {
+    try {
+      for (const f of [modelEngine, implEngine, ...(base ? [base.modelEngine, base.implEngine] : [])]) replay(f, [p], profile, true);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function benchBaseline(base: BaselineSide): void {
+  const profile = loadProfile('spec');
+  const oldProfile = base.loadProfile('spec');
+  const programs = benchPrograms(base, Math.min(PROGRAMS, 1000));
+  const steps = programs.reduce((n, p) => n + p.steps.length, 0);
+  console.log(`(c) this tree against ${base.rev}: ${programs.length} generated programs of both APIs (seed ${SEED}), ${steps} steps, profile spec\n`);
+  const rows: string[][] = [];
+  for (const withSnapshots of [false, true]) {
+    replay(modelEngine, programs, profile, withSnapshots);
+    replay(base.modelEngine, programs, oldProfile, withSnapshots);
+    const now = secondsPer(() => replay(modelEngine, programs, profile, withSnapshots));
+    const old = secondsPer(() => replay(base.modelEngine, programs, oldProfile, withSnapshots));
+    rows.push([`model ${withSnapshots ? 'apply + snapshot' : 'apply'}`, `${micros(old)}/step`, `${micros(now)}/step`, `${(old / now).toFixed(2)}x`]);
+  }
+  // Campaigns: model vs impl comparing state, with generation, against the model's own replay of
+  // programs from the same generator (the floor: a campaign cannot cost less than its model).
+  const runs = Math.min(PROGRAMS, 500);
+  const campaign = (run: typeof runCampaign, a: Profile) => () => {
+    const r = run({ a: { engine: 'model', profile: a }, b: { engine: 'impl', profile: a }, compare: 'state', seed: SEED, runs });
+    if (r.found) throw new Error('the bench campaign found a divergence: run npm test');
+    return r.runs;
+  };
+  const floorPrograms = fc.sample(programArbFor('both'), { seed: SEED, numRuns: runs });
+  const floor = (f: EngineFactory, pr: Profile) => () => {
+    for (const p of floorPrograms) {
+      const e = f(p, pr);
+      for (const st of p.steps) if (endsRun(e.apply(st))) break;
+    }
+    return floorPrograms.length;
+  };
+  campaign(runCampaign, profile)();
+  campaign(base.runCampaign as unknown as typeof runCampaign, oldProfile)();
+  const nowCampaign = secondsPer(campaign(runCampaign, profile));
+  const oldCampaign = secondsPer(campaign(base.runCampaign as unknown as typeof runCampaign, oldProfile));
+  const nowFloor = secondsPer(floor(modelEngine, profile));
+  const oldFloor = secondsPer(floor(base.modelEngine, oldProfile));
+  rows.push(['model floor (replay to the end)', `${micros(oldFloor)}/program`, `${micros(nowFloor)}/program`, `${(oldFloor / nowFloor).toFixed(2)}x`]);
+  rows.push(['campaign (model vs impl, state)', `${micros(oldCampaign)}/program`, `${micros(nowCampaign)}/program`, `${(oldCampaign / nowCampaign).toFixed(2)}x`]);
+  rows.push(['campaign / model floor', `${(oldCampaign / oldFloor).toFixed(2)}`, `${(nowCampaign / nowFloor).toFixed(2)}`, '']);
+  console.log(table(['', base.rev, 'this tree', 'speed-up'], rows));
+  console.log();
+}
+
+function endsRun(o: { kind: string }): boolean {
+  return o.kind === 'error' || o.kind === 'undefined';
+}
+
+/** POOL_WORLD plus `n` arrays x0 … x(n-1), and the step that maps them all. */
+function largeWorld(n: number): { world: World; prefix: Step } {
+  const world: World = structuredClone(POOL_WORLD);
+  const names = Array.from({ length: n }, (_, i) => `x${i}`);
+  for (const name of names) world.arrays.push({ name, length: 8, init: 3 });
+  return { world, prefix: { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: names }] } };
+}
+
+function benchLarge(base: BaselineSide | null): void {
+  const profile = loadProfile('spec');
+  const oldProfile = base?.loadProfile('spec');
+  const body = fc.sample(programArb(), { seed: SEED, numRuns: Number(process.env.BENCH_LARGE_PROGRAMS ?? 30) });
+  console.log(
+    `(d) refinement check (model vs impl, state compared after every step) with n live mappings: ${body.length} generated OpenACC ` +
+      `programs run after one enter data that maps n extra arrays; cost per step of the generated part ` +
+      `(time with the part minus time without it)\n`,
+  );
+  const rows: string[][] = [];
+  for (const n of [16, 256, 4096]) {
+    const { world, prefix } = largeWorld(n);
+    const full = body.map((p) => ({ ...p, world, steps: [prefix, ...p.steps] }));
+    const only = body.map((p) => ({ ...p, world, steps: [prefix] }));
+    // steps the comparison executes: up to the first error or undefined observation on the model
+    let executed = 0;
+    for (const p of full) {
+      const e = modelEngine(p, profile);
+      for (const st of p.steps.slice(1)) {
+        executed++;
+        if (endsRun(e.apply(st))) break;
+      }
+    }
+    const check = (fd: (p: Program, a: never, b: never, m: 'state') => unknown, pr: Profile, programs: Program[]) => () => {
+      for (const p of programs) fd(p, { engine: 'model', profile: pr } as never, { engine: 'impl', profile: pr } as never, 'state');
+      return 1;
+    };
+    const perStep = (fd: (p: Program, a: never, b: never, m: 'state') => unknown, pr: Profile) => {
+      fd(full[0]!, { engine: 'model', profile: pr } as never, { engine: 'impl', profile: pr } as never, 'state');
+      const withBody = secondsPer(check(fd, pr, full));
+      const without = secondsPer(check(fd, pr, only));
+      return Math.max(withBody - without, 0) / executed;
+    };
+    const now = perStep(firstDivergence as never, profile);
+    const old = base && oldProfile ? perStep(base.firstDivergence as never, oldProfile) : null;
+    rows.push([String(n), `${executed}`, old === null ? '-' : micros(old), micros(now), old === null ? '-' : `${(old / now).toFixed(1)}x`]);
+  }
+  console.log(table(['mappings', 'steps', base ? base.rev : 'baseline', 'this tree', 'speed-up'], rows));
+  console.log();
+}
+
+function benchHandles(base: BaselineSide | null): void {
+  const profile = loadProfile('spec');
+  console.log(`(e) model replay of n omp_target_alloc steps (8 bytes each, one handle each) then one omp_target_free per handle: cost per step\n`);
+  const rows: string[][] = [];
+  for (const n of [2500, 5000, 10000]) {
+    const steps: Step[] = [];
+    for (let i = 0; i < n; i++) steps.push({ op: 'omp_target_alloc', bytes: 8, device: 0, result: `h${i}` });
+    for (let i = 0; i < n; i++) steps.push({ op: 'omp_target_free', ptr: { handle: `h${i}` }, device: 0 });
+    const program: Program = { version: 1, world: { arrays: [{ name: 'a', length: 8 }], structs: [] }, steps };
+    const time = (f: EngineFactory) => {
+      const t0 = now();
+      replay(f, [program], profile, false);
+      return msSince(t0) / 1000 / steps.length;
+    };
+    const cur = time(modelEngine);
+    // the baseline is quadratic here: only the smallest size, or it takes minutes
+    const old = base && n === 2500 ? time(base.modelEngine) : null;
+    rows.push([String(n), micros(cur), old === null ? '-' : micros(old), old === null ? '-' : `${(old / cur).toFixed(1)}x`]);
+  }
+  console.log(table(['handles', 'this tree', base ? base.rev : 'baseline', 'speed-up'], rows));
+  console.log();
+}
+
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'engines,trees,baseline,large,handles,startup').split(',').map((x) => x.trim()));
+const BASELINE = process.env.BENCH_BASELINE ?? '62490bd';
+
 console.log(`mapcheck bench (node ${process.version}, ${process.arch})\n`);
-benchEngines();
-benchIntervalTree();
+const base =
+  BASELINE !== 'none' && (ONLY.has('baseline') || ONLY.has('large') || ONLY.has('handles'))
+    ? await loadBaseline(BASELINE, new URL('..', import.meta.url).pathname)
+    : null;
+if (ONLY.has('engines')) benchEngines();
+if (base && ONLY.has('baseline')) benchBaseline(base);
+if (ONLY.has('large')) benchLarge(base);
+if (ONLY.has('handles')) benchHandles(base);
+if (ONLY.has('trees')) benchIntervalTree();

@@ -17,7 +17,8 @@ import type { Program } from '../lang/program.js';
 import type { EngineName } from '../lang/engine.js';
 import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile, loadProfileArg } from '../profiles/index.js';
 import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
-import { CampaignCrash, describeUndefinedStops, runCampaign, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
+import { CampaignCrash, describeUndefinedStops, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
+import { defaultWorkers, runCampaignParallel } from '../properties/parallel.js';
 import { APIS, DEFAULT_API, type ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir, type CaseFile } from '../counterexamples/case.js';
 import { replayCorpus } from '../counterexamples/corpus.js';
@@ -100,6 +101,11 @@ function positiveSeconds(raw: string): number {
   return n;
 }
 
+/** `--workers N`: worker threads for a campaign; the verdict and the minimal program do not depend on N. */
+function workersOption(): Option {
+  return new Option('--workers <n>', "worker threads (default: the machine's cores); the verdict does not depend on it").argParser(positiveInteger);
+}
+
 function seedValue(raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 0xffffffff) throw new InvalidArgumentError('expected an integer from 0 to 4294967295.');
   return Number(raw);
@@ -172,6 +178,8 @@ interface FuzzOptions {
   coverage: boolean;
   api: ApiChoice;
   json?: boolean;
+  /** Worker threads (default: the machine's cores); the verdict does not depend on it. */
+  workers?: number;
 }
 
 /**
@@ -272,15 +280,15 @@ export interface FuzzDocument {
   exitCode: number;
 }
 
-function fuzzCommand(o: FuzzOptions, io: Io): number {
+async function fuzzCommand(o: FuzzOptions, io: Io): Promise<number> {
   if (!o.json) return fuzzCampaign(o, io, null);
   const doc: Partial<FuzzDocument> = { schemaVersion: SCHEMA_VERSION, command: 'fuzz' };
-  const code = fuzzCampaign(o, { ...io, out: () => {} }, doc);
+  const code = await fuzzCampaign(o, { ...io, out: () => {} }, doc);
   io.out(`${JSON.stringify({ ...doc, exitCode: code }, null, 2)}\n`);
   return code;
 }
 
-function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null): number {
+async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null): Promise<number> {
   const a: Side = { engine: 'model', profile: loadProfileArg(o.profile, '--profile') };
   const againstImpl = o.against === 'impl';
   const b: Side = againstImpl ? { engine: 'impl', profile: a.profile } : { engine: 'model', profile: loadProfileArg(o.against, '--against') };
@@ -315,7 +323,7 @@ function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null)
   const progress = progressReporter(io, o);
   let result: CampaignResult;
   try {
-    result = runCampaign({
+    result = await runCampaignParallel({
       a,
       b,
       compare,
@@ -326,7 +334,7 @@ function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> | null)
       api: o.api,
       onProgress: progress.update,
       ...(coverage && { onRules: (_side: 'a' | 'b', rules: readonly string[]) => coverage.record(rules) }),
-    });
+    }, o.workers ?? defaultWorkers());
   } finally {
     progress.stop();
   }
@@ -575,7 +583,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
         .choices(APIS)
         .default(DEFAULT_API),
     )
-    .action((o: FuzzOptions) => setExit(fuzzCommand(o, io)));
+    .addOption(workersOption())
+    .action(async (o: FuzzOptions) => setExit(await fuzzCommand(o, io)));
 
   root
     .command('diff')

@@ -11,7 +11,7 @@ import { firstDivergence, type CompareMode, type Divergence, type RulesListener,
 import { DEFAULT_MAX_STEPS, regionsBalanced } from './arbitraries.js';
 import { DEFAULT_API, programArbFor, type ApiChoice } from './api.js';
 import { greedyShrink, renderProgram } from './shrink.js';
-import { campaignParameters } from './budget.js';
+import { DEFAULT_CAMPAIGN_RUNS } from './budget.js';
 
 export interface CampaignOptions {
   a: Side;
@@ -93,56 +93,181 @@ function failureOf(program: Program, o: Comparison, onRules?: RulesListener, onU
   }
 }
 
-export function runCampaign(o: CampaignOptions): CampaignResult {
-  const started = process.hrtime.bigint();
-  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
-  const params = campaignParameters(o.seed, o.runs, o.timeMs);
-  const total = Number.isFinite(params.numRuns) ? params.numRuns : undefined;
+// ------------------------------------------------------------------------------------------------
+// Chunks
+//
+// A campaign is cut into chunks of CHUNK_RUNS programs; chunk k draws its programs from its own
+// seed (chunk 0 from the campaign seed itself, chunk k > 0 from a mix of the seed and k). The
+// verdict is the first failing program of the first failing chunk, shrunk. That depends only on
+// the seed and the run count, never on how many chunks run at once, so `--workers N` gives the
+// same verdict and the same minimal program for every N (properties/parallel.ts), and `seed` +
+// `runs` replays any campaign. With a time limit, chunks are started until the time is up and
+// every started chunk runs to its end, so the runs made are always a whole number of chunks and
+// `--runs` replays them.
 
-  let runs = 0;
-  let lastReport = 0;
-  const stoppedAtUndefined: CampaignResult['stoppedAtUndefined'] = { programs: 0, byRule: {} };
-  const stoppedIn = (program: Program): UndefinedListener => (step, rules) => {
-    stoppedAtUndefined.programs++;
-    for (const rule of rules.length > 0 ? rules : ['(no rule)']) stoppedAtUndefined.byRule[rule] = (stoppedAtUndefined.byRule[rule] ?? 0) + 1;
-    o.onStoppedAtUndefined?.(program, step, rules);
+export const CHUNK_RUNS = 32;
+
+/** Seed of chunk `k` of a campaign seeded with `seed` (32-bit, deterministic). */
+export function chunkSeed(seed: number, k: number): number {
+  if (k === 0) return seed >>> 0;
+  let h = Math.imul((seed ^ 0x9e3779b9) >>> 0, 0x85ebca6b) ^ Math.imul(k, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  return h >>> 0;
+}
+
+/** Programs in chunk `k` of a campaign of `runs` programs (Infinity: unbounded). */
+export function chunkRuns(runs: number, k: number): number {
+  return Math.max(0, Math.min(CHUNK_RUNS, runs - k * CHUNK_RUNS));
+}
+
+/** What one chunk needs (plain data: it travels to worker threads). */
+export interface ChunkTask {
+  a: Side;
+  b: Side;
+  compare: CompareMode;
+  seed: number;
+  chunk: number;
+  runs: number;
+  maxSteps?: number;
+  api?: ApiChoice;
+  /** Count the spec rules fired by the chunk's programs, up to its first failing one. */
+  countRules: boolean;
+  /** Return the programs that stopped at an undefined observation (for onStoppedAtUndefined). */
+  keepStops: boolean;
+}
+
+export interface ChunkResult {
+  chunk: number;
+  /** Programs run, up to and including the first failing one. */
+  runs: number;
+  /** Rule hits per side: citation → steps in which it fired. */
+  rules: { a: Record<string, number>; b: Record<string, number> };
+  stoppedAtUndefined: CampaignResult['stoppedAtUndefined'];
+  /** With keepStops: each program that stopped at an undefined observation, the step and its rules. */
+  stops: { program: Program; step: number; rules: readonly string[] }[];
+  failure: null | { kind: 'divergence'; found: CampaignFound } | { kind: 'crash'; program: Program; message: string };
+}
+
+/** Runs one chunk: its programs until the first failure, which is shrunk (`onFailing` hears it first). */
+export function runChunk(t: ChunkTask, onFailing?: (runs: number) => void): ChunkResult {
+  const rules = { a: {} as Record<string, number>, b: {} as Record<string, number> };
+  const count: RulesListener = (side, fired) => {
+    const into = rules[side];
+    for (const c of fired) into[c] = (into[c] ?? 0) + 1;
   };
+  const stoppedAtUndefined: CampaignResult['stoppedAtUndefined'] = { programs: 0, byRule: {} };
+  const stops: ChunkResult['stops'] = [];
+  const stoppedIn =
+    (program: Program): UndefinedListener =>
+    (step, fired) => {
+      stoppedAtUndefined.programs++;
+      for (const rule of fired.length > 0 ? fired : ['(no rule)']) stoppedAtUndefined.byRule[rule] = (stoppedAtUndefined.byRule[rule] ?? 0) + 1;
+      if (t.keepStops) stops.push({ program, step, rules: [...fired] });
+    };
+  let runs = 0;
   let firstFailing: Program | null = null;
-  const arb = programArbFor(o.api ?? DEFAULT_API, { maxSteps: o.maxSteps ?? DEFAULT_MAX_STEPS });
+  const arb = programArbFor(t.api ?? DEFAULT_API, { maxSteps: t.maxSteps ?? DEFAULT_MAX_STEPS });
   const property = fc.property(arb, (program) => {
     // The generator only emits balanced programs; this keeps any other candidate out of the search.
     fc.pre(regionsBalanced(program.steps));
     const counting = firstFailing === null;
-    const ok = failureOf(program, o, counting ? o.onRules : undefined, counting ? stoppedIn(program) : undefined) === null;
+    const ok = failureOf(program, t, counting && t.countRules ? count : undefined, counting ? stoppedIn(program) : undefined) === null;
     if (firstFailing === null) {
       runs++;
       if (!ok) {
         firstFailing = program;
-        o.onProgress?.({ runs, elapsedMs: elapsed(), shrinking: true });
-      } else if (o.onProgress && (runs - lastReport >= 50 || runs === total)) {
-        lastReport = runs;
-        o.onProgress(total === undefined ? { runs, elapsedMs: elapsed() } : { runs, elapsedMs: elapsed(), total });
+        onFailing?.(runs);
       }
     }
     return ok;
   });
-  const details = fc.check(property, params);
-
-  if (!details.failed || details.counterexample === null) {
-    return { seed: o.seed, runs: details.numRuns, elapsedMs: elapsed(), found: null, stoppedAtUndefined };
-  }
+  const details = fc.check(property, { seed: chunkSeed(t.seed, t.chunk), numRuns: t.runs });
+  if (!details.failed || details.counterexample === null) return { chunk: t.chunk, runs: details.numRuns, rules, stoppedAtUndefined, stops, failure: null };
   const original = firstFailing ?? details.counterexample[0];
-  const shrunk = domainShrink(details.counterexample[0], o);
-  const failure = failureOf(shrunk, o);
+  const shrunk = domainShrink(details.counterexample[0], t);
+  const failure = failureOf(shrunk, t);
   if (failure === null) throw new Error('internal: the shrunk program no longer fails (a side is not deterministic?)');
-  if (failure.kind === 'crash') throw new CampaignCrash(shrunk, o.seed, failure.error);
+  if (failure.kind === 'crash')
+    return { chunk: t.chunk, runs, rules, stoppedAtUndefined, stops, failure: { kind: 'crash', program: shrunk, message: (failure.error as Error)?.message ?? String(failure.error) } };
   return {
-    seed: o.seed,
-    runs: details.numRuns,
-    elapsedMs: elapsed(),
-    found: { program: shrunk, divergence: failure.divergence, originalLength: original.steps.length },
+    chunk: t.chunk,
+    runs,
+    rules,
     stoppedAtUndefined,
+    stops,
+    failure: { kind: 'divergence', found: { program: shrunk, divergence: failure.divergence, originalLength: original.steps.length } },
   };
+}
+
+/**
+ * Folds chunk results, in chunk order, into the campaign's verdict; `null` while a lower chunk is
+ * still missing. Rule hits of the chunks up to the verdict are passed to `onRules`.
+ */
+export function campaignVerdict(
+  seed: number,
+  results: ChunkResult[],
+  elapsedMs: number,
+  o: Pick<CampaignOptions, 'onRules' | 'onStoppedAtUndefined'> = {},
+): CampaignResult {
+  let runs = 0;
+  const stoppedAtUndefined: CampaignResult['stoppedAtUndefined'] = { programs: 0, byRule: {} };
+  for (const r of [...results].sort((x, y) => x.chunk - y.chunk)) {
+    runs += r.runs;
+    if (o.onRules)
+      for (const side of ['a', 'b'] as const) for (const [c, n] of Object.entries(r.rules[side])) for (let i = 0; i < n; i++) o.onRules(side, [c]);
+    stoppedAtUndefined.programs += r.stoppedAtUndefined.programs;
+    for (const [rule, n] of Object.entries(r.stoppedAtUndefined.byRule)) stoppedAtUndefined.byRule[rule] = (stoppedAtUndefined.byRule[rule] ?? 0) + n;
+    for (const s of r.stops) o.onStoppedAtUndefined?.(s.program, s.step, s.rules);
+    if (r.failure === null) continue;
+    if (r.failure.kind === 'crash') throw new CampaignCrash(r.failure.program, seed, new Error(r.failure.message));
+    return { seed, runs, elapsedMs, found: r.failure.found, stoppedAtUndefined };
+  }
+  return { seed, runs, elapsedMs, found: null, stoppedAtUndefined };
+}
+
+/** The chunks a campaign of `runs` programs (Infinity with a time limit) may start, in order. */
+export function campaignRuns(o: Pick<CampaignOptions, 'runs' | 'timeMs'>): number {
+  return o.runs ?? (o.timeMs !== undefined ? Number.POSITIVE_INFINITY : DEFAULT_CAMPAIGN_RUNS);
+}
+
+export function chunkTask(o: CampaignOptions, chunk: number, runs: number): ChunkTask {
+  return {
+    a: o.a,
+    b: o.b,
+    compare: o.compare,
+    seed: o.seed,
+    chunk,
+    runs: chunkRuns(runs, chunk),
+    ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
+    ...(o.api !== undefined && { api: o.api }),
+    countRules: o.onRules !== undefined,
+    keepStops: o.onStoppedAtUndefined !== undefined,
+  };
+}
+
+/** The campaign in this thread, chunk after chunk (see properties/parallel.ts for several threads). */
+export function runCampaign(o: CampaignOptions): CampaignResult {
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  const runs = campaignRuns(o);
+  const total = Number.isFinite(runs) ? runs : undefined;
+  const results: ChunkResult[] = [];
+  let done = 0;
+  let lastReport = 0;
+  for (let k = 0; chunkRuns(runs, k) > 0; k++) {
+    if (o.timeMs !== undefined && k > 0 && elapsed() >= o.timeMs) break;
+    const r = runChunk(chunkTask(o, k, runs), (n) => o.onProgress?.({ runs: done + n, elapsedMs: elapsed(), shrinking: true }));
+    results.push(r);
+    done += r.runs;
+    if (r.failure !== null) break;
+    if (o.onProgress && (done - lastReport >= 50 || done === total)) {
+      lastReport = done;
+      o.onProgress(total === undefined ? { runs: done, elapsedMs: elapsed() } : { runs: done, elapsedMs: elapsed(), total });
+    }
+  }
+  return campaignVerdict(o.seed, results, elapsed(), o);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,0 +1,89 @@
+// A campaign on several worker threads (`--workers N`): the chunks of properties/campaign.ts are
+// handed to a tinypool pool, at most N at a time, in chunk order. The verdict is the same as the
+// one-thread campaign's for every N: the first failing chunk (in chunk order) decides, so chunks
+// above a failing one are no longer started, and the result waits for every chunk below it.
+
+import { availableParallelism } from 'node:os';
+import Tinypool from 'tinypool';
+import {
+  campaignRuns,
+  campaignVerdict,
+  chunkRuns,
+  chunkTask,
+  runCampaign,
+  type CampaignOptions,
+  type CampaignResult,
+  type ChunkResult,
+} from './campaign.js';
+
+/** Default worker count: the machine's cores. */
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** The worker entry beside this module: built JavaScript, or the tsx shim for the TypeScript sources. */
+function workerFile(): URL {
+  return import.meta.url.endsWith('.js') ? new URL('./campaign-worker.js', import.meta.url) : new URL('./campaign-worker.mjs', import.meta.url);
+}
+
+/** Runs a campaign on `workers` threads (1: in this thread, exactly runCampaign). */
+export async function runCampaignParallel(o: CampaignOptions, workers: number): Promise<CampaignResult> {
+  if (workers <= 1) return runCampaign(o);
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  const runs = campaignRuns(o);
+  const total = Number.isFinite(runs) ? runs : undefined;
+  const pool = new Tinypool({ filename: workerFile().href, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  const results = new Map<number, ChunkResult>();
+  let lowestFailing = Number.POSITIVE_INFINITY;
+  let next = 0;
+  let done = 0;
+  let lastReport = 0;
+  let failure: unknown = null;
+  const mayStart = () =>
+    failure === null &&
+    next < lowestFailing &&
+    chunkRuns(runs, next) > 0 &&
+    (o.timeMs === undefined || next === 0 || elapsed() < o.timeMs);
+  try {
+    await new Promise<void>((resolve) => {
+      let inFlight = 0;
+      const pump = () => {
+        while (inFlight < workers && mayStart()) {
+          const k = next++;
+          inFlight++;
+          pool
+            .run(chunkTask(o, k, runs))
+            .then((r: ChunkResult) => {
+              results.set(k, r);
+              if (r.failure !== null && k < lowestFailing) {
+                lowestFailing = k;
+                o.onProgress?.({ runs: done + r.runs, elapsedMs: elapsed(), shrinking: true });
+              }
+              done += r.runs;
+              if (r.failure === null && o.onProgress && (done - lastReport >= 50 || done === total) && lowestFailing === Infinity) {
+                lastReport = done;
+                o.onProgress(total === undefined ? { runs: done, elapsedMs: elapsed() } : { runs: done, elapsedMs: elapsed(), total });
+              }
+            })
+            .catch((e: unknown) => {
+              failure ??= e;
+            })
+            .finally(() => {
+              inFlight--;
+              pump();
+              if (inFlight === 0) resolve();
+            });
+        }
+        if (inFlight === 0) resolve();
+      };
+      pump();
+    });
+  } finally {
+    await pool.destroy();
+  }
+  if (failure !== null) throw failure;
+  // Only the chunks below the first failing one (and it) count: the one-thread campaign stops there.
+  const kept = [...results.values()].filter((r) => r.chunk <= lowestFailing);
+  return campaignVerdict(o.seed, kept, elapsed(), o);
+}
