@@ -3,11 +3,11 @@
 
 import { expect, test } from 'vitest';
 import { STEP_OPS, opInfo } from '../lang/ops.js';
-import { loadProfile } from '../profiles/index.js';
+import { KNOBS, loadProfile } from '../profiles/index.js';
 import { modelledRules } from '../properties/coverage.js';
 import { runTrace } from '../properties/compare.js';
 import { SECTIONS } from './index.js';
-import { rowProgram } from './rows.js';
+import { overrideKeys, rowProgram } from './rows.js';
 
 test('every rule the model cites is claimed by a conformance file named by its section', () => {
   const missing: string[] = [];
@@ -47,4 +47,12 @@ test('every op of the language appears in some row, and in a row of the file of 
     if (!files.some((f) => f.section.rows.some((r) => r.steps.some((s) => s.op === op)))) unplaced.push(`${op} (${info.cite}): no row of a §${section} file uses it`);
   }
   expect(unplaced).toEqual([]);
+});
+
+test('every knob is named by a row that shows its readings (an override key, or the name or citation of the row)', () => {
+  const named = (id: string) =>
+    SECTIONS.some(({ section }) =>
+      section.rows.some((r) => overrideKeys(r).some((k) => k.split(',').some((p) => p.startsWith(`${id}=`))) || new RegExp(`\\b${id}\\b`).test(`${r.name} ${r.cite ?? ''}`)),
+    );
+  expect(KNOBS.map((k) => k.id).filter((id) => !named(id))).toEqual([]);
 });

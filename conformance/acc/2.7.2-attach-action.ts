@@ -59,6 +59,18 @@ const rows: Row[] = [
     },
   },
   {
+    name: 're-attach to the same base address with another element count: the same target by address (K-A4b)',
+    cite: '§2.6.8 "attached to a new target address"; K-A4b descriptor: the flang proposal treats any descriptor change as a new target (spec-digest A.11)',
+    steps: [assign('c%p', 'a(1:5)'), enterData(copyin('c', 'a'), attach('c%p')), assign('c%p', 'a(1:3)'), enterData(attach('c%p'))],
+    last: ok,
+    state: {
+      4: perState(
+        { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 5 } }] },
+        { 'K-A4b=descriptor': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 3 } }] } },
+      ),
+    },
+  },
+  {
     name: 'attach of a pointer whose struct is not present does nothing',
     cite: 'A.6 attach: ptr not present → no action',
     steps: [assign('c%p', 'a'), enterData(copyin('a'), attach('c%p')), enterData(copyin('c')), parallelRead('c%p', present('c'))],

@@ -10,6 +10,7 @@ const LIST_ITEM = 'spec-omp-5.2';
 const rows: Row[] = [
   {
     name: 'overlapping items on one construct form one block (6.0), a partial map under 5.2',
+    cite: 'K-B16: OpenMP 5.2 §5.8.3 counts references per list item; storage blocks are new in 6.0 §7.9.6 (spec-digest B.1, B.4)',
     steps: [ompEnter([map('to', ['a(1:5)']), map('to', ['a(3:8)'])])],
     last: per(ok, { [LIST_ITEM]: UNDEF }),
     state: { 1: perState({ ompEntries: [entry([A, A + 32], 1, 1)] }, { [LIST_ITEM]: null }) },
