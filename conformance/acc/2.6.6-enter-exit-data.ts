@@ -2,8 +2,8 @@
 // counter (DRC), exit data decrements it, exit data finalize sets it to 0.
 
 import { readAll, read, section, type Row } from '../rows.js';
-import { copyin, copyout, enterData, exitData, exitDataFinalize, hostRead, parallelWrite, present } from '../steps.js';
-import { A, ACC_WORLD } from '../worlds.js';
+import { copyin, copyout, enterData, exitData, exitDataFinalize, hostRead, parallelWrite, present, hostWrite, create, parallelRead } from '../steps.js';
+import { A, ACC_WORLD, B } from '../worlds.js';
 
 const twoRefsWritten = [enterData(copyin('a')), enterData(copyin('a')), parallelWrite('a(3:4)', 7, present('a')), hostRead('a')];
 
@@ -33,6 +33,13 @@ const rows: Row[] = [
     steps: [exitData(copyout('a')), hostRead('a')],
     last: readAll(10, 1),
     state: { 1: { sections: [] } },
+  },
+  {
+    name: 'one enter data with copyin and create clauses maps both, each with its own action',
+    steps: [hostWrite('b', 4), enterData(copyin('a'), create('b')), parallelRead('a(1:1)', present('a')), parallelRead('b(1:2)', present('b'))],
+    at: { 3: read(1) },
+    last: read(null, null),
+    state: { 2: { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 1 }, { host: [B, B + 40], block: 2, src: 0, drc: 1 }] } },
   },
 ];
 

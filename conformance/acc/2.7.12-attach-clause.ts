@@ -1,7 +1,7 @@
 // OpenACC 3.3 §2.7.12 attach clause: an attach action at entry (and a detach at a region's end).
 // K-A2: attach of a pointer whose target is absent (libgomp aborts).
 
-import { err, ok, per, readAll, section, type Row } from '../rows.js';
+import { err, ok, per, readAll, section, type Row, read } from '../rows.js';
 import { assign, attach, copyin, dataBegin, dataEnd, enterData, parallelRead, present } from '../steps.js';
 import { A, ACC_WORLD, C } from '../worlds.js';
 
@@ -23,6 +23,12 @@ const rows: Row[] = [
       3: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
       5: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
     },
+  },
+  {
+    name: 'an attach clause on a compute construct attaches for the kernel and detaches after it',
+    steps: [assign('c%p', 'a(2:4)'), enterData(copyin('c', 'a')), parallelRead('c%p', present('c'), attach('c%p'))],
+    last: read(1, 1, 1),
+    state: { 3: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }] } },
   },
 ];
 

@@ -1,7 +1,7 @@
 // OpenACC 3.3 §2.7.6 copy clause: copyin at entry of absent data, copyout at the end; a
 // pointer-reference var is attached at entry and detached before the copy back.
 
-import { ok, read, section, type Row } from '../rows.js';
+import { ok, read, section, type Row, readAll } from '../rows.js';
 import { copy, copyin, dataBegin, dataEnd, enterData, hostRead, parallelDefaultPresent, parallelWrite } from '../steps.js';
 import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
@@ -21,6 +21,13 @@ const rows: Row[] = [
     name: 'copy on a compute construct copies a subarray in and out',
     steps: [parallelWrite('a(2:3)', 4, copy('a(2:3)')), hostRead('a(1:4)')],
     last: read(1, 4, 4, 1),
+  },
+  {
+    name: 'a copy region inside the dynamic lifetime of the data copies nothing back at its end',
+    cite: 'spec-digest A.7 copy exit: copyout only when SRC and DRC are both 0',
+    steps: [enterData(copyin('a')), dataBegin(copy('a')), parallelWrite('a', 3), dataEnd, hostRead('a')],
+    last: readAll(10, 1),
+    state: { 2: { sections: [{ host: [A, A + 40], block: 1, src: 1, drc: 1 }] }, 4: { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 1 }] } },
   },
 ];
 

@@ -1,7 +1,7 @@
 // OpenACC 3.3 §2.7.9 create clause: allocates absent data without a copy; present data is counted.
 
 import { readAll, section, type Row } from '../rows.js';
-import { create, enterData, parallelRead, present } from '../steps.js';
+import { create, enterData, parallelRead, present, dataBegin, dataEnd, parallelWrite, hostRead } from '../steps.js';
 import { A, ACC_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
@@ -16,6 +16,12 @@ const rows: Row[] = [
     steps: [enterData(create('a')), enterData(create('a'))],
     last: { kind: 'ok' },
     state: { 2: { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 2 }] } },
+  },
+  {
+    name: 'a create region copies nothing in or back',
+    steps: [dataBegin(create('b')), parallelWrite('b', 9, present('b')), dataEnd, hostRead('b')],
+    last: readAll(10, 2),
+    state: { 3: { sections: [] } },
   },
 ];
 

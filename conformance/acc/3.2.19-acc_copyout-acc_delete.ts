@@ -37,6 +37,12 @@ const rows: Row[] = [
     last: readAll(10, 1),
     state: { 4: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] }, 5: { attachments: [] } },
   },
+  {
+    name: 'acc_copyout of data that is not present (K-A6)',
+    steps: [accCopyout('a'), hostRead('a')],
+    at: { 1: per(ok, { 'K-A6=error': err('acc_error_not_present') }) },
+    last: per(readAll(10, 1), { 'K-A6=error': { kind: 'halted' } }),
+  },
 ];
 
 export default section({
