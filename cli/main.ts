@@ -19,6 +19,7 @@ import { BUILTIN_PROFILES, KNOBS, ProfileError, loadProfile, loadProfileArg } fr
 import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/compare.js';
 import { CampaignCrash, describeUndefinedStops, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
 import { defaultWorkers, runCampaignParallel } from '../properties/parallel.js';
+import { checkCommand, type CheckCliOptions } from './check.js';
 import { APIS, DEFAULT_API, type ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir, type CaseFile } from '../counterexamples/case.js';
 import { replayCorpus } from '../counterexamples/corpus.js';
@@ -602,6 +603,18 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--api <api>', 'which programs to generate: openacc, openmp, or both').choices(APIS).default(DEFAULT_API))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .action((a: string, b: string, o: DiffCliOptions) => setExit(diffCommand(a, b, o, io)));
+
+  root
+    .command('check')
+    .description('bounded-exhaustive check: every program of at most --depth steps over a small world, a shortest divergence or a certificate')
+    .addOption(new Option('--depth <k>', 'largest program length').argParser(positiveInteger).default(3))
+    .addOption(new Option('--world <file>', "a program file whose world is checked (its steps are ignored); default: the seed world (c%p => a; a, b; one device)"))
+    .addOption(profileOption())
+    .addOption(new Option('--against <impl|profile>', "side b: 'impl' or the model under another profile").default('impl'))
+    .addOption(new Option('--compare <mode>', "what must agree (default: 'state' against impl, 'observations' against a profile)").choices(['observations', 'state']))
+    .addOption(new Option('--max-states <n>', 'stop after this many states; the certificate covers the depths completed').argParser(positiveInteger))
+    .addOption(new Option('--time <seconds>', 'stop after this long, likewise').argParser(positiveSeconds))
+    .action((o: CheckCliOptions) => setExit(checkCommand(o, io)));
 
   root
     .command('explain')

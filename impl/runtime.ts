@@ -167,6 +167,25 @@ export class ImplEngine implements Engine {
     return { sections, attachments, ompEntries: omp ? omp.entries() : [], ompPointers: omp ? omp.pointers() : [] };
   }
 
+  /**
+   * The runtime's state as a string, for bounded-exhaustive checking (properties/check.ts): equal
+   * strings, equal futures. The present table and attachments as the snapshot gives them (blocks
+   * renamed in order of appearance), the element data of every present array, host memory, the
+   * open regions' var records and whether the program halted. OpenACC state only: a runtime whose
+   * OpenMP half is in use cannot give one.
+   */
+  stateKey(): string {
+    if (this.ompRuntime !== null) throw new Error('stateKey: the OpenMP half is in use (bounded-exhaustive checking covers OpenACC only)');
+    const snap = this.snapshot();
+    const names = new Map<number, number>();
+    const name = (b: number) => names.get(b) ?? (names.set(b, names.size + 1), names.size);
+    const sections = snap.sections.map((s) => [s.host[0], s.host[1], name(s.block), s.src, s.drc, Array.from(this.device.image(s.block).words).join(',')]);
+    const attachments = snap.attachments.map((a) => [a.ptr, a.ac, a.device !== null && a.device.space === 'dev' ? { ...a.device, block: name(a.device.block) } : a.device]);
+    const vars = this.vars.slice(0, this.varTop * VAR_FIELDS);
+    const texts = this.varRefs.slice(0, this.varTop).map((r) => r.text);
+    return JSON.stringify([this.halted, sections, attachments, Array.from(this.host.image.words).join(','), vars, texts, this.regions]);
+  }
+
   // ----------------------------------------------------------------------------------------------
   // Steps
 

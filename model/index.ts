@@ -4,12 +4,14 @@
 
 import { freeze, produce } from 'immer';
 import type { Program, Step, World } from '../lang/program.js';
-import type { AttachSnapshot, Observation, Snapshot } from '../lang/observation.js';
+import type { AttachSnapshot, Observation, PtrValue, Snapshot } from '../lang/observation.js';
+import { vecToArray } from './vec.js';
 import type { EngineFactory } from '../lang/engine.js';
 import { unreachable } from '../lang/ops.js';
 import type { Profile } from '../profiles/index.js';
 import {
   allSections,
+  blockById,
   attachmentCounter,
   checkChangedInvariants,
   checkInvariants,
@@ -20,6 +22,7 @@ import {
   membersInside,
   undefinedBehaviour,
   UndefinedStep,
+  type Contents,
   type ModelState,
   type StepContext,
 } from './state.js';
@@ -229,3 +232,43 @@ export const modelEngine: EngineFactory = (program, profile) => {
     lastRules: () => rules,
   };
 };
+
+/**
+ * The whole state as a string, for bounded-exhaustive checking (properties/check.ts): two states
+ * with the same key behave the same under every later step, up to the numbering of device blocks,
+ * which is replaced by the order in which blocks are first met (host memory, the present table,
+ * attachments, open regions, OpenMP tables and handles, then the blocks met so far, whose
+ * pointers can name more). OpenMP creation numbers are replaced by their rank.
+ */
+export function stateKey(state: ModelState): string {
+  const names = new Map<number, number>();
+  const queue: number[] = [];
+  const name = (b: number) => {
+    let n = names.get(b);
+    if (n === undefined) {
+      n = names.size + 1;
+      names.set(b, n);
+      queue.push(b);
+    }
+    return n;
+  };
+  const ptr = (p: PtrValue): unknown =>
+    p === null ? null : p.space === 'dev' ? ['d', name(p.block), p.offset, p.count] : p.space === 'host' ? ['h', p.addr, p.count] : ['i'];
+  const cells = (c: Contents): unknown => (c.kind === 'elements' ? c.values : c.values.map(ptr));
+  const host = vecToArray(state.host).map((o) => cells(o.contents));
+  const sections = allSections(state).map((s) => [s.start, s.end, name(s.block), s.src, s.drc]);
+  const attachments = vecToArray(state.attachments).map((r) => Object.entries(r).map(([addr, c]) => [Number(addr), c.ac]));
+  const entries = state.ompEntries.flatMap((t, device) => vecToArray(t).flatMap((list) => list.map((e) => ({ device, e }))));
+  const rank = new Map([...entries].sort((x, y) => x.e.order - y.e.order).map((x, i) => [x.e.order, i]));
+  const omp = entries.map(({ device, e }) => [device, e.start, e.end, e.block === null ? null : name(e.block), e.offset, e.rc, e.origin, rank.get(e.order)]);
+  const handles = vecToArray(state.handles)
+    .flatMap((bucket) => Object.entries(bucket))
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([k, v]) => [k, v === null ? null : [name(v.block), v.offset]]);
+  const blocks: unknown[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const b = blockById(state, queue[i]!);
+    blocks.push([b.alive, b.bytes, b.device, b.source, b.alive ? cells(b.contents) : null]);
+  }
+  return JSON.stringify([state.halted, host, sections, attachments, state.regions, omp, state.ompRegions, handles, blocks]);
+}

@@ -68,7 +68,16 @@ export type RulesListener = (side: 'a' | 'b', rules: readonly string[]) => void;
  * on the renamed values (equality up to a consistent renaming of allocations).
  */
 export class BlockNames {
-  private readonly names = new Map<number, number>();
+  private readonly names: Map<number, number>;
+
+  constructor(from?: BlockNames) {
+    this.names = new Map(from?.names);
+  }
+
+  /** The renaming so far, as a string (bounded-exhaustive checking keys states with it). */
+  key(): string {
+    return [...this.names].join(';');
+  }
 
   name(block: number): number {
     let n = this.names.get(block);

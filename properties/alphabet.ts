@@ -1,0 +1,123 @@
+// The finite step alphabet of bounded-exhaustive checking (`mapcheck check`, check.ts): every step
+// a program over a given world may take, derived from the table of operations (lang/ops.ts) field
+// by field, with the choices the generators make (arbitraries.ts):
+//
+//   variable references   every whole array, struct and pointer member the field's kinds allow
+//                         (no subarrays: whole objects already give present, absent and shared
+//                         storage; subarrays would multiply the alphabet)
+//   data clauses          one clause with one var, plus the deep-copy idiom `copyin(c) copyin(c%p)`
+//                         (the struct and one of its members under the same clause), as the
+//                         generator's set-up steps use it; attach / detach take one member
+//   kernel clauses        none, or one clause on the variable the kernel uses (its struct too for
+//                         `c%p`); `default(present)` only with no clause (it changes nothing else)
+//   kernel bodies         read, or write of one value, of every array and member
+//   flags                 absent and set (`finalize`)
+//   host_write values     one value no world initialiser uses
+//   optional byte counts  absent (the whole variable)
+//
+// Region ends are part of the alphabet only while a region is open (check.ts). OpenMP steps need
+// handles, devices and pointer arithmetic that depend on the steps before; they are not in the
+// alphabet yet, so `check` takes OpenACC and host steps only.
+
+import { OPS, opsOf, type FieldRole } from '../lang/ops.js';
+import type { Clause, Step, StepOp, World } from '../lang/program.js';
+
+/** The value host_write steps store: distinct from every initialiser the alphabet's worlds use. */
+export const CHECK_WRITE_VALUE = 7;
+
+interface Refs {
+  arrays: string[];
+  structs: string[];
+  members: string[];
+}
+
+function refsOf(world: World): Refs {
+  return {
+    arrays: world.arrays.map((a) => a.name),
+    structs: world.structs.map((s) => s.name),
+    members: world.structs.flatMap((s) => s.pointers.map((p) => `${s.name}%${p}`)),
+  };
+}
+
+function varsOfKinds(refs: Refs, kinds: readonly string[]): string[] {
+  return [...(kinds.includes('array') ? refs.arrays : []), ...(kinds.includes('struct') ? refs.structs : []), ...(kinds.includes('member') ? refs.members : [])];
+}
+
+const POINTER_CLAUSES = new Set(['attach', 'detach']);
+
+/** Clause lists of a directive (not a kernel): one clause, one var; and the deep-copy idiom. */
+function clauseLists(refs: Refs, names: readonly string[]): Clause<string>[][] {
+  const out: Clause<string>[][] = [];
+  for (const clause of names) {
+    if (POINTER_CLAUSES.has(clause)) {
+      for (const m of refs.members) out.push([{ clause, vars: [m] }]);
+      continue;
+    }
+    for (const v of [...refs.arrays, ...refs.structs, ...refs.members]) out.push([{ clause, vars: [v] }]);
+    for (const m of refs.members) out.push([{ clause, vars: [m.split('%')[0]!] }, { clause, vars: [m] }]);
+  }
+  return out;
+}
+
+/** Every value a field takes in the alphabet (`undefined`: the optional field left out). */
+function fieldValues(op: StepOp, role: FieldRole & { optional?: true }, refs: Refs): unknown[] {
+  const optional: unknown[] = role.optional ? [undefined] : [];
+  switch (role.role) {
+    case 'var':
+      return [...optional, ...varsOfKinds(refs, role.refs)];
+    case 'clauses':
+      return clauseLists(refs, role.names);
+    case 'flag':
+      return [undefined, true];
+    case 'keyword':
+      return [undefined, role.value];
+    case 'value':
+      return [CHECK_WRITE_VALUE];
+    case 'bytes':
+      if (role.optional) return [undefined];
+      break;
+    case 'body':
+      return [...refs.arrays, ...refs.members].flatMap((v) => [{ read: v }, { write: v, value: CHECK_WRITE_VALUE }]);
+    default:
+      break;
+  }
+  throw new Error(`check: ${op} has a ${role.role} field, which the bounded-exhaustive alphabet does not cover yet (OpenACC and host steps only)`);
+}
+
+/** The kernel step of acc_parallel: clause lists limited to the variable the body uses. */
+function parallelSteps(refs: Refs): Step[] {
+  const names = (OPS.acc_parallel.fields.clauses as { names: readonly string[] }).names;
+  const out: Step[] = [];
+  for (const body of fieldValues('acc_parallel', OPS.acc_parallel.fields.body, refs) as ({ read: string } | { write: string; value: number })[]) {
+    const v = 'read' in body ? body.read : body.write;
+    const named = v.includes('%') ? [v.split('%')[0]!, v] : [v];
+    out.push({ op: 'acc_parallel', clauses: [], body } as Step);
+    out.push({ op: 'acc_parallel', clauses: [], default: 'present', body } as Step);
+    for (const clause of names)
+      for (const n of named) {
+        if (POINTER_CLAUSES.has(clause) && !n.includes('%')) continue;
+        out.push({ op: 'acc_parallel', clauses: [{ clause, vars: [n] }], body } as Step);
+      }
+  }
+  return out;
+}
+
+/** Every OpenACC and host step over `world`, in table order. */
+export function checkAlphabet(world: World): Step[] {
+  const refs = refsOf(world);
+  const out: Step[] = [];
+  for (const op of [...opsOf('openacc'), ...opsOf('host')]) {
+    if (op === 'acc_parallel') {
+      out.push(...parallelSteps(refs));
+      continue;
+    }
+    const fields = Object.entries(OPS[op].fields) as [string, FieldRole & { optional?: true }][];
+    let partial: Record<string, unknown>[] = [{ op }];
+    for (const [name, role] of fields) {
+      const values = fieldValues(op, role, refs);
+      partial = partial.flatMap((p) => values.map((v) => (v === undefined ? p : { ...p, [name]: v })));
+    }
+    out.push(...(partial as unknown as Step[]));
+  }
+  return out;
+}
