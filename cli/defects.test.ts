@@ -144,7 +144,7 @@ describe('defect 4: a case recorded against a profile file is self-contained', (
     expect(replayCase(loadCaseFile(saved))).toEqual({ ok: true, problems: [] });
     const { code, out } = await cli('explain', saved);
     expect(code).toBe(0);
-    expect(out).toContain('b = model:my-runtime');
+    expect(out).toContain('sides: model:spec against model:my-runtime');
     expect(out).toContain('divergence at step 6');
   });
 

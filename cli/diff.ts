@@ -12,6 +12,7 @@ import { runDiff, stateShape, type DiffProgress, type DiffResult, type Divergenc
 import type { ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
+import { withWorld } from './world.js';
 import { displayPath, saveFindOrWarn, savedLine, type Io } from './main.js';
 import { SCHEMA_VERSION } from './run.js';
 import { CORPUS_DIR, runDir } from '../counterexamples/store.js';
@@ -273,8 +274,18 @@ function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc
     );
     io.out(`${table(result.hidden.map(classLine), '  ')}\n`);
   }
+  const worldsShown = new Set<string>();
   for (const c of [...result.classes, ...result.hidden]) {
-    if (!o.summary) io.out(`\n${classDetails(c, a, b)}\n`);
+    if (!o.summary) {
+      // Each class's program runs on a world; it is printed before the first class that uses it.
+      const world = JSON.stringify(c.program.world);
+      const details = classDetails(c, a, b);
+      if (worldsShown.has(world)) io.out(`\n${details}\n`);
+      else {
+        worldsShown.add(world);
+        io.out(`\n${withWorld(c.program.world, `${details}\n`).replace(/^world:/, `world of ${c.id} (and of the classes below that share it):`)}`);
+      }
+    }
     const line = save(c);
     if (!o.summary) io.out(`${line}\n`);
   }

@@ -15,6 +15,7 @@ import { classKey } from '../properties/diff.js';
 import { parseCitation, type Rule } from '../properties/coverage.js';
 import { loadCaseFile, replayCase, sideProfile, type CaseFile } from '../counterexamples/case.js';
 import { hex, nameHostRange, nameMember, renderStep, table } from './render.js';
+import { renderWorld, withWorld } from './world.js';
 
 export const EXPLAIN_FORMATS = ['text', 'md', 'json'] as const;
 export type ExplainFormat = (typeof EXPLAIN_FORMATS)[number];
@@ -62,6 +63,8 @@ export interface Explanation {
   status: CaseFile['status'];
   compare: CaseFile['compare'];
   sides: Record<SideKey, string>;
+  /** The program's world (declarations, initial values, pointer targets). */
+  world: World;
   steps: ExplainedStep[];
   divergence: null | {
     /** 1-based. */
@@ -152,6 +155,7 @@ export function explainCase(c: CaseFile, file: string): Explanation {
     status: c.status,
     compare: c.compare,
     sides: { a: sideLabel(sides.a), b: sideLabel(sides.b) },
+    world: program.world,
     steps,
     divergence,
     stateSplit,
@@ -298,9 +302,9 @@ function irrelevantSteps(e: Explanation): string {
 }
 
 /** Change lines of one step, labelled by side; one `both` list when the sides changed alike. */
-function labelledChanges(s: ExplainedStep): [string, string[]][] {
-  if (isDeepStrictEqual(s.changes.a, s.changes.b)) return s.changes.a.length === 0 ? [] : [['a,b', s.changes.a]];
-  return SIDE_KEYS.filter((k) => s.changes[k].length > 0).map((k) => [k, s.changes[k]]);
+function labelledChanges(s: ExplainedStep, sides: Record<SideKey, string>): [string, string[]][] {
+  if (isDeepStrictEqual(s.changes.a, s.changes.b)) return s.changes.a.length === 0 ? [] : [['both', s.changes.a]];
+  return SIDE_KEYS.filter((k) => s.changes[k].length > 0).map((k) => [sides[k], s.changes[k]]);
 }
 
 function pointerLine(p: DevicePointer): string {
@@ -312,14 +316,15 @@ function renderText(e: Explanation): string {
   const out: string[] = [
     `${e.file}`,
     e.title,
-    `a = ${e.sides.a}, b = ${e.sides.b}; compare ${e.compare}; status ${e.status}`,
+    `sides: ${e.sides.a} against ${e.sides.b}; compare ${e.compare}; status ${e.status}`,
     '',
   ];
+  const head = out.splice(0, out.length);
   if (e.replay.length > 0)
     out.push('the case does not replay as recorded (its expected observations or its status no longer hold):', ...e.replay.map((p) => `  ${p}`), '');
   const d = e.divergence;
   const rows = [
-    ['', '#', 'step', `a ${e.sides.a}`, `b ${e.sides.b}`, 'irrelevant'],
+    ['', '#', 'step', e.sides.a, e.sides.b, 'irrelevant'],
     ...e.steps.map((s) => [
       d?.step === s.step ? '>>' : '',
       String(s.step),
@@ -334,7 +339,8 @@ function renderText(e: Explanation): string {
   const indent = ' '.repeat(lines[0]!.indexOf('step'));
   e.steps.forEach((s, i) => {
     out.push(lines[i + 1]!);
-    for (const [label, changes] of labelledChanges(s)) for (const c of changes) out.push(`${indent}${label.padEnd(3)}  ${c}`);
+    const width = Math.max(4, e.sides.a.length, e.sides.b.length);
+    for (const [label, changes] of labelledChanges(s, e.sides)) for (const c of changes) out.push(`${indent}${label.padEnd(width)}  ${c}`);
   });
   out.push('', "irrelevant: 'yes' when the program without that step alone still diverges the same way (same operation, same observations or state difference); '-' when it would not be a valid program, or nothing diverges");
 
@@ -343,11 +349,11 @@ function renderText(e: Explanation): string {
     const step = e.steps[d.step - 1]!;
     out.push('', `divergence at step ${d.step} (${d.kind}): ${step.directive}`);
     if (d.recorded) out.push(`  (the case recorded it at step ${d.recorded.step} (${d.recorded.kind}))`);
-    for (const k of SIDE_KEYS) out.push(`  ${k} ${e.sides[k]}: ${formatObservation(step.observations[k])}`);
+    for (const k of SIDE_KEYS) out.push(`  ${e.sides[k]}: ${formatObservation(step.observations[k])}`);
     out.push(`  device pointers after step ${d.step}:`);
     for (const k of SIDE_KEYS) {
-      if (d.pointers[k].length === 0) out.push(`    ${k} ${e.sides[k]}: none`);
-      for (const p of d.pointers[k]) out.push(`    ${k} ${e.sides[k]}: ${pointerLine(p)}`);
+      if (d.pointers[k].length === 0) out.push(`    ${e.sides[k]}: none`);
+      for (const p of d.pointers[k]) out.push(`    ${e.sides[k]}: ${pointerLine(p)}`);
     }
     out.push(...renderRulesText(`spec rules fired at step ${d.step}`, e, d.rules));
     if (e.stateSplit)
@@ -362,14 +368,14 @@ function renderText(e: Explanation): string {
   }
   if (e.spec.length > 0) out.push('', `case spec: ${e.spec.join('; ')}`);
   out.push(`case cause: ${e.cause}`);
-  return `${out.join('\n')}\n`;
+  return `${head.join('\n')}\n${withWorld(e.world, `${out.join('\n')}\n`)}`;
 }
 
 /** Groups of sides with their rules: one group for both sides when they fired the same rules. */
 function ruleGroups(e: Explanation, rules: Record<SideKey, SideRules>): { label: string; rules: SideRules }[] {
   if (isDeepStrictEqual(rules.a, { ...rules.b, side: rules.a.side }))
-    return [{ label: `a,b ${e.sides.a}, ${e.sides.b}`, rules: rules.a }];
-  return SIDE_KEYS.map((k) => ({ label: `${k} ${e.sides[k]}`, rules: rules[k] }));
+    return [{ label: `${e.sides.a}, ${e.sides.b}`, rules: rules.a }];
+  return SIDE_KEYS.map((k) => ({ label: e.sides[k], rules: rules[k] }));
 }
 
 function renderRulesText(heading: string, e: Explanation, rules: Record<SideKey, SideRules>): string[] {
@@ -394,12 +400,16 @@ function renderMarkdown(e: Explanation): string {
   const out: string[] = [
     `# ${mdCell(e.title)}`,
     '',
-    `Case \`${e.file}\`: side a \`${e.sides.a}\`, side b \`${e.sides.b}\`, compare ${e.compare}, status ${e.status}.`,
+    `Case \`${e.file}\`: \`${e.sides.a}\` against \`${e.sides.b}\`, compare ${e.compare}, status ${e.status}.`,
+    '',
+    '```fortran',
+    ...renderWorld(e.world),
+    '```',
     '',
     ...(e.replay.length > 0
       ? ['**The case does not replay as recorded** (its expected observations or its status no longer hold):', '', ...e.replay.map((p) => `- ${mdCell(p)}`), '']
       : []),
-    `| | # | step | a: ${mdCell(e.sides.a)} | b: ${mdCell(e.sides.b)} | state changes a | state changes b | irrelevant |`,
+    `| | # | step | ${mdCell(e.sides.a)} | ${mdCell(e.sides.b)} | state changes ${mdCell(e.sides.a)} | state changes ${mdCell(e.sides.b)} | irrelevant |`,
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const s of e.steps) {
@@ -423,7 +433,7 @@ function renderMarkdown(e: Explanation): string {
     out.push('', `## Divergence at step ${d.step} (${d.kind})`, '', `\`${mdCell(step.directive)}\``, '');
     if (d.recorded) out.push(`The case recorded it at step ${d.recorded.step} (${d.recorded.kind}).`, '');
     for (const k of SIDE_KEYS) {
-      out.push(`- **${k}** \`${e.sides[k]}\`: ${mdCell(formatObservation(step.observations[k]))}`);
+      out.push(`- \`${e.sides[k]}\`: ${mdCell(formatObservation(step.observations[k]))}`);
       for (const p of d.pointers[k]) out.push(`  - ${mdCell(pointerLine(p))}`);
     }
     out.push(...renderRulesMarkdown(`Spec rules fired at step ${d.step}`, e, d.rules));

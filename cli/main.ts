@@ -12,6 +12,7 @@ import cliProgress from 'cli-progress';
 import { InputError, loadProgramFile, readJsonFile } from '../lang/validate.js';
 import { SCHEMA_VERSION, evidenceWarning, programApi, programToCase, runAcrossProfiles, type CaseOptions, type RunOptions } from './run.js';
 import { packageVersion } from './version.js';
+import { withWorld } from './world.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { Program } from '../lang/program.js';
 import type { EngineName } from '../lang/engine.js';
@@ -146,19 +147,21 @@ function runCommand(files: string[], o: RunOptions, io: Io): number {
     return EXIT_OK;
   }
 
-  io.out(`${file}: ${program.steps.length} steps on ${o.engine} under profile ${profile.name}\n\n`);
+  io.out(`${file}: ${program.steps.length} steps on ${o.engine} under profile ${profile.name}\n`);
   const rows = stepRows(program, (i) => [formatObservation(trace.observations[i]!)]);
   if (!o.state) {
-    io.out(`${table(rows)}\n`);
+    io.out(withWorld(program.world, `${table(rows)}\n`));
     return EXIT_OK;
   }
   // With --state each step is followed by the snapshot after it, indented under the directive.
   const width = Math.max(...rows.map((r) => r[0]!.length + 2 + r[1]!.length));
   const pad = ' '.repeat(String(program.steps.length).length + 2);
+  let body = '';
   for (const [i, row] of rows.entries()) {
-    io.out(`${`${row[0]}  ${row[1]}`.padEnd(width)}  ${row[2]}\n`);
-    for (const line of renderSnapshot(program.world, trace.snapshots[i]!)) io.out(`${pad}  ${line}\n`);
+    body += `${`${row[0]}  ${row[1]}`.padEnd(width)}  ${row[2]}\n`;
+    for (const line of renderSnapshot(program.world, trace.snapshots[i]!)) body += `${pad}  ${line}\n`;
   }
+  io.out(withWorld(program.world, body));
   return EXIT_OK;
 }
 
@@ -358,7 +361,7 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
   );
   io.out(
     `\nDIVERGENCE after ${result.runs} runs (${seconds} s): ${divergence.kind} differs at step ${divergence.step + 1}` +
-      ` (shrunk from ${originalLength} to ${program.steps.length} steps)\n\n${table([header, ...rows])}\n`,
+      ` (shrunk from ${originalLength} to ${program.steps.length} steps)\n\n${withWorld(program.world, `${table([header, ...rows])}\n`)}`,
   );
   if (divergence.kind === 'state') {
     for (const [side, snap] of [

@@ -26,6 +26,7 @@ describe('run across profiles', () => {
     const { code, out, err } = await cli('run', REATTACH, '--profile', 'spec,libgomp,llvm-offload,cray-19');
     expect(code).toBe(0);
     expect(out).toMatch(/^#\s+step\s+spec\s+libgomp\s+llvm-offload\s+cray-19$/m);
+    expect(out).toMatch(/^world:\n {2}integer, target :: a\(10\) = 1 .*\n {2}integer, target :: b\(10\) = 2 .*\n {2}type :: c +\{ integer, pointer :: p\(:\) \}.*\n {2}nullify\(c%p\) /m);
     expect(row(out, 5).slice(2)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(row(out, 6).slice(2)).toEqual(['read [10*2]', '*read [10*1]', 'read [10*2]', '*read [10*1]']);
     expect(out).toContain('* differs from spec (the first profile)');
@@ -46,6 +47,14 @@ describe('run across profiles', () => {
     const { code, out } = await cli('run', DETACH, REATTACH, '--profile', 'spec,cray-19,nvfortran-25.3,libgomp', '--result');
     expect(code).toBe(0);
     const lines = out.trimEnd().split('\n');
+    // The notation the table uses comes first, then the table.
+    expect(lines.slice(0, 4)).toEqual([
+      'notation:',
+      '  N*v    N elements in a row with value v (Fortran list-directed style): read [10*2] is ten 2s',
+      "  fatal_detach_at_zero: the runtime aborts: detach with the attachment counter at zero (a profile's reading)",
+      '',
+    ]);
+    lines.splice(0, 4);
     expect(lines[0]).toMatch(/^program\s+spec\s+cray-19\s+nvfortran-25.3\s+libgomp$/);
     expect(lines[1]!.split(/\s{2,}/).slice(1)).toEqual(['read [10*1]', 'read [10*1]', 'read [10*1]', '*error fatal_detach_at_zero (step 3)']);
     expect(lines[2]!.split(/\s{2,}/).slice(1)).toEqual(['read [10*2]', '*read [10*1]', 'read [10*2]', '*read [10*1]']);

@@ -12,6 +12,7 @@ import { KNOBS, loadProfileArg, type Profile } from '../profiles/index.js';
 import { BlockNames, firstDivergence, runTrace, sameObservation, type CompareMode, type Side } from '../properties/compare.js';
 import { buildCase, writeFileAtomic, type CaseFile } from '../counterexamples/case.js';
 import { renderStep, table } from './render.js';
+import { legend, withWorld } from './world.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -146,7 +147,9 @@ export function runAcrossProfiles(files: string[], o: RunOptions, io: Io): numbe
       const last = program.steps.length - 1;
       return [file, ...columns.map((c, k) => mark(resultCell(c.observations), differs[k]![last]!))];
     });
-    io.out(`${table([['program', ...names], ...rows])}\n`);
+    const body = `${table([['program', ...names], ...rows])}\n`;
+    const notes = legend(body);
+    io.out(`${notes.length > 0 ? `notation:\n${notes.map((l) => `  ${l}`).join('\n')}\n\n` : ''}${body}`);
   } else
     for (const [n, { file, program, columns, differs }] of runs.entries()) {
       const width = String(program.steps.length).length;
@@ -155,7 +158,7 @@ export function runAcrossProfiles(files: string[], o: RunOptions, io: Io): numbe
         renderStep(step),
         ...columns.map((c, k) => mark(formatObservation(c.observations[i]!), differs[k]![i]!)),
       ]);
-      io.out(`${n > 0 ? '\n' : ''}${file}: ${program.steps.length} steps on ${o.engine}\n\n${table([['#', 'step', ...names], ...rows])}\n`);
+      io.out(`${n > 0 ? '\n' : ''}${file}: ${program.steps.length} steps on ${o.engine}\n${withWorld(program.world, `${table([['#', 'step', ...names], ...rows])}\n`)}`);
     }
   if (anyDiffers && names.length > 1) io.out(`\n* differs from ${names[0]} (the first profile)\n`);
   return 0;
