@@ -19,7 +19,7 @@ import {
   type World,
 } from '../lang/program.js';
 import type { KnobValues, Profile } from '../profiles/index.js';
-import { unreachable } from '../lang/ops.js';
+import { opApi, unreachable } from '../lang/ops.js';
 import { IntervalTree } from './interval-tree.js';
 import {
   DEVICE_BASE,
@@ -190,7 +190,7 @@ export class ImplEngine implements Engine {
   // Steps
 
   private execute(step: Step): Observation {
-    if (!this.accDeviceDiscrete && step.op.startsWith('acc_'))
+    if (!this.accDeviceDiscrete && opApi(step.op) === 'openacc')
       throw new Error('OpenACC steps use device 0, which must be discrete in language version 1');
     switch (step.op) {
       case 'acc_enter_data': { // OpenACC 3.3 §2.6.6 Enter Data Directive
