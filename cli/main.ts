@@ -32,6 +32,9 @@ import { diffCommand, type DiffCliOptions } from './diff.js';
 import { renderSnapshot, renderStep, table } from './render.js';
 import { shellCommand } from './shell.js';
 import { oneLine } from '../lang/read-file.js';
+import { registerConform } from '../toolchain/cli.js';
+import { ObserveEmitError, emitObservationProgram } from '../toolchain/observe-emit.js';
+import { loadEmitInput } from './emit.js';
 
 /** Where the CLI writes; tests substitute capturing functions. */
 export interface Io {
@@ -636,12 +639,23 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--lang <lang>', 'output language').choices(['fortran', 'c']).makeOptionMandatory())
     .addOption(new Option('--api <api>', "directive set (default: the program's own)").choices(['openacc', 'openmp']))
     .option('--json', 'print the source inside a JSON document')
-    .action((file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean }) => {
-      const source = emitFile(file, { lang: o.lang, ...(o.api && { api: o.api }) });
-      if (o.json) io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'emit', lang: o.lang, ...(o.api && { api: o.api }), source }, null, 2)}\n`);
+    .option('--observe', 'write an observation program: one MAPCHECK line per step instead of checks (for mapcheck conform)')
+    .action((file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean; observe?: boolean }) => {
+      let source: string;
+      if (o.observe) {
+        try {
+          source = emitObservationProgram(loadEmitInput(file).program, { lang: o.lang, ...(o.api && { api: o.api }), source: file }).text;
+        } catch (e) {
+          if (e instanceof ObserveEmitError) throw new InputError(`${file}: ${e.message}`);
+          throw e;
+        }
+      } else source = emitFile(file, { lang: o.lang, ...(o.api && { api: o.api }) });
+      if (o.json) io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'emit', lang: o.lang, ...(o.api && { api: o.api }), ...(o.observe && { observe: true }), source }, null, 2)}\n`);
       else io.out(source);
       setExit(EXIT_OK);
     });
+
+  registerConform(root, io, setExit);
 
   root
     .command('promote')

@@ -1,0 +1,144 @@
+// The `mapcheck conform` command (registered by cli/main.ts).
+
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { InputError } from '../lang/validate.js';
+import { loadProfile } from '../profiles/index.js';
+import {
+  DEFAULT_JOBS,
+  buildUnits,
+  collectUnits,
+  emitUnits,
+  inferKnobs,
+  judge,
+  markdownReport,
+  measuredProfile,
+  programsFromDir,
+  programsFromSeed,
+  runUnits,
+  summaryLines,
+  totals,
+  writeBuildDir,
+  type ConformProgram,
+  type Unit,
+} from './conform.js';
+import { HOST_FALLBACK } from './predict.js';
+import { loadToolchain, type Target, type Toolchain, type ToolchainApi, type ToolchainLang } from './toolchains.js';
+
+interface ConformCliOptions {
+  toolchain: string;
+  target: Target;
+  lang: 'fortran' | 'c' | 'both';
+  seed?: number;
+  count?: number;
+  api?: ToolchainApi | 'both';
+  maxSteps?: number;
+  jobs: number;
+  timeout: number;
+  work?: string;
+  buildOnly?: boolean;
+  collect?: string;
+  profileOut?: string;
+  report?: string;
+  name?: string;
+  base?: string;
+  date?: string;
+}
+
+interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+function positiveInteger(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) throw new InvalidArgumentError('expected a positive integer.');
+  return Number(raw);
+}
+
+function seedValue(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 0xffffffff) throw new InvalidArgumentError('expected an integer from 0 to 4294967295.');
+  return Number(raw);
+}
+
+function writeOut(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** Exit code: 1 when a program failed to build, or a host-fallback run disagrees with the host-fallback reading. */
+export async function conformCommand(dir: string | undefined, o: ConformCliOptions, io: CliIo): Promise<number> {
+  let toolchain: Toolchain;
+  let units: Unit[];
+  const langs: ToolchainLang[] = o.lang === 'both' ? ['fortran', 'c'] : [o.lang];
+  const work = o.collect ?? o.work ?? mkdtempSync(join(tmpdir(), 'mapcheck-conform-'));
+  const temporary = o.collect === undefined && o.work === undefined;
+  try {
+    if (o.collect !== undefined) {
+      if (dir !== undefined || o.seed !== undefined) throw new InputError('--collect reads a build directory: give no programs or --seed with it');
+      ({ toolchain, units } = collectUnits(o.collect));
+    } else {
+      toolchain = loadToolchain(o.toolchain, o.target);
+      if ((dir === undefined) === (o.seed === undefined)) throw new InputError('give a folder of programs or --seed (with --count), not both or neither');
+      const defaultApi = toolchain.api ?? (Object.keys(toolchain.compile).length === 1 ? (Object.keys(toolchain.compile)[0] as ToolchainApi) : 'both');
+      const programs: ConformProgram[] = dir !== undefined ? programsFromDir(dir) : programsFromSeed(o.seed!, o.count ?? 100, o.api ?? defaultApi, o.maxSteps);
+      units = emitUnits(programs, toolchain, langs);
+      await buildUnits(units, toolchain, work, o.jobs);
+      if (o.buildOnly) {
+        writeBuildDir(units, toolchain, work, o.timeout * 1000);
+        const built = units.filter((u) => u.status.kind === 'built').length;
+        io.out(`${built} of ${units.length} units built into ${work}; run ${join(work, 'run-all.sh')} there, then: mapcheck conform --collect ${work}\n`);
+        return 0;
+      }
+      await runUnits(units, toolchain, work, o.jobs, o.timeout * 1000);
+    }
+    const base = loadProfile(o.base ?? toolchain.profile);
+    const results = judge(units);
+    const apis = [...new Set(units.map((u) => u.api))];
+    const inferences = toolchain.hostFallback ? [] : apis.flatMap((api) => inferKnobs(results, api, base));
+    for (const line of summaryLines(toolchain, base, results, inferences)) io.out(`${line}\n`);
+    if (o.report) {
+      writeOut(o.report, markdownReport(toolchain, base, results, inferences));
+      io.out(`report: ${o.report}\n`);
+    }
+    if (o.profileOut) {
+      const date = o.date ?? new Date().toISOString().slice(0, 10);
+      const name = o.name ?? `${toolchain.name}-${date}`;
+      writeOut(o.profileOut, `${JSON.stringify(measuredProfile(name, toolchain, base, results, inferences, date), null, 1)}\n`);
+      io.out(`measured profile: ${o.profileOut}\n`);
+    }
+    const t = totals(results, toolchain.hostFallback ? HOST_FALLBACK : base.name);
+    return t.buildFailed > 0 || (toolchain.hostFallback && t.disagree > 0) ? 1 : 0;
+  } finally {
+    if (temporary) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function registerConform(root: Command, io: CliIo, setExit: (code: number) => void): void {
+  root
+    .command('conform')
+    .description('build observation programs with a real compiler, run them, and infer which profile and knob readings the runtime follows')
+    .argument('[dir]', 'a folder of programs or saved cases (or use --seed)')
+    .addOption(new Option('--toolchain <name>', 'gcc-openacc, gcc-openmp, clang-openmp, nvhpc, cray, or a toolchain .json file').default('gcc-openacc'))
+    .addOption(new Option('--target <target>', 'host: offload disabled (host fallback); device: build for and run on the accelerator').choices(['host', 'device']).default('host'))
+    .addOption(new Option('--lang <lang>', 'languages to emit').choices(['fortran', 'c', 'both']).default('both'))
+    .addOption(new Option('--seed <n>', 'measure a generated batch from this seed').argParser(seedValue))
+    .addOption(new Option('--count <n>', 'programs in the generated batch (default 100)').argParser(positiveInteger))
+    .addOption(new Option('--api <api>', "the generated batch's API (default: the toolchain's)").choices(['openacc', 'openmp', 'both']))
+    .addOption(new Option('--max-steps <n>', 'upper bound on generated program length').argParser(positiveInteger))
+    .addOption(new Option('--jobs <n>', 'parallel builds and runs').argParser(positiveInteger).default(DEFAULT_JOBS))
+    .addOption(new Option('--timeout <seconds>', 'time limit per run').argParser(positiveInteger).default(30))
+    .addOption(new Option('--work <dir>', 'keep sources and binaries here (default: a temporary folder)'))
+    .addOption(new Option('--build-only', 'build into --work and write run-all.sh to run elsewhere'))
+    .addOption(new Option('--collect <dir>', 'read the outputs run-all.sh left in a build folder'))
+    .addOption(new Option('--profile-out <file>', 'write the measured profile JSON'))
+    .addOption(new Option('--report <file>', 'write the Markdown report'))
+    .addOption(new Option('--name <name>', 'name of the measured profile'))
+    .addOption(new Option('--base <profile>', "profile the inference starts from (default: the toolchain's)"))
+    .addOption(new Option('--date <date>', 'date recorded in the measured profile (default: today)'))
+    .action(async (dir: string | undefined, o: ConformCliOptions) => {
+      if (o.buildOnly && !o.work) throw new InputError('--build-only needs --work DIR');
+      setExit(await conformCommand(dir, o, io));
+    });
+}

@@ -1,0 +1,562 @@
+// `mapcheck conform`: measures which reading a real compiler and runtime follow. Observation
+// programs (`emit --observe`) are built with a toolchain, run (each with a time limit: an abort is
+// an observation), their lines parsed and compared, step by step, with what every built-in profile
+// of the program's API and the host-fallback reading predict. Then, for every knob of the API,
+// the readings consistent with all observations are inferred, and a measured profile (JSON, with
+// the raw observation lines as evidence) and a Markdown report are written.
+//
+// Phases, so that building and running can happen on different machines (a GPU node without
+// Node.js): `build` writes binaries, a manifest and `run-all.sh` into the work directory; `run`
+// (the script, or conform itself) leaves NAME.out / NAME.err / NAME.rc beside each binary;
+// `collect` reads them back and reports. Without a phase flag conform does all three here.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, join } from 'node:path';
+import fc from 'fast-check';
+import type { Observation } from '../lang/observation.js';
+import type { Program } from '../lang/program.js';
+import { InputError } from '../lang/validate.js';
+import { BUILTIN_PROFILES, KNOBS, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
+import { programArbFor } from '../properties/api.js';
+import { listCaseFiles } from '../counterexamples/case.js';
+import { loadEmitInput } from '../cli/emit.js';
+import { ObserveEmitError, emitObservationProgram, type ObservationProgram } from './observe-emit.js';
+import { formatRaw, parseRun, type ParsedRun, type RunOutput } from './observations.js';
+import { compareRun, HOST_FALLBACK, predict, readingName, type Reading, type RunVerdict } from './predict.js';
+import { fillTemplate, type Toolchain, type ToolchainApi, type ToolchainLang } from './toolchains.js';
+
+export const LANG_EXT: Record<ToolchainLang, string> = { fortran: 'f90', c: 'c' };
+
+/** One program to measure. */
+export interface ConformProgram {
+  name: string;
+  program: Program;
+  /** Where it came from: a file, or `seed S #i`. */
+  source: string;
+}
+
+/** The programs of a folder (saved cases or program files), by file name. */
+export function programsFromDir(dir: string): ConformProgram[] {
+  const files = listCaseFiles(dir);
+  if (files.length === 0) throw new InputError(`${dir}: no .json programs or cases there`);
+  return files.map((path) => ({ name: basename(path, '.json'), program: loadEmitInput(path).program, source: path }));
+}
+
+/** A generated batch: `count` programs of `api` from `seed` (the fuzzers' generators). */
+export function programsFromSeed(seed: number, count: number, api: ToolchainApi | 'both', maxSteps?: number): ConformProgram[] {
+  const arb = programArbFor(api, maxSteps === undefined ? {} : { maxSteps });
+  return fc.sample(arb, { seed, numRuns: count }).map((program, i) => ({
+    name: `gen-${seed}-${String(i + 1).padStart(String(count).length, '0')}`,
+    program,
+    source: `seed ${seed} #${i + 1}`,
+  }));
+}
+
+export function programApi(p: Program): ToolchainApi {
+  return p.steps.some((s) => s.op.startsWith('omp_')) ? 'openmp' : 'openacc';
+}
+
+// ------------------------------------------------------------------------------------------------
+// Units: one program in one language
+
+export type UnitStatus =
+  | { kind: 'not-emitted'; reason: string }
+  | { kind: 'not-for-toolchain'; reason: string }
+  | { kind: 'build-failed'; reason: string }
+  | { kind: 'missing-routine'; routines: string[] }
+  | { kind: 'built' }
+  | { kind: 'not-run'; reason: string }
+  | { kind: 'ran'; run: ParsedRun; output: RunOutput };
+
+export interface Unit {
+  id: string;
+  program: ConformProgram;
+  lang: ToolchainLang;
+  api: ToolchainApi;
+  emitted: ObservationProgram | null;
+  status: UnitStatus;
+}
+
+export interface ManifestEntry {
+  id: string;
+  name: string;
+  source: string;
+  lang: ToolchainLang;
+  api: ToolchainApi;
+  program: Program;
+  written: number[];
+  status: Exclude<UnitStatus, { kind: 'ran' }>;
+}
+
+export interface Manifest {
+  format: 'mapcheck-conform/1';
+  toolchain: Toolchain;
+  units: ManifestEntry[];
+}
+
+function unitId(p: ConformProgram, lang: ToolchainLang): string {
+  return `${p.name}-${lang}`;
+}
+
+/** Emits every program in every language the toolchain builds for its API. */
+export function emitUnits(programs: ConformProgram[], toolchain: Toolchain, langs: readonly ToolchainLang[]): Unit[] {
+  const units: Unit[] = [];
+  for (const p of programs) {
+    const api = programApi(p.program);
+    for (const lang of langs) {
+      const base = { id: unitId(p, lang), program: p, lang, api, emitted: null };
+      const command = toolchain.compile[api]?.[lang];
+      if (!command) {
+        units.push({ ...base, status: { kind: 'not-for-toolchain', reason: `toolchain ${toolchain.name} builds no ${api === 'openacc' ? 'OpenACC' : 'OpenMP'} ${lang === 'c' ? 'C' : 'Fortran'}` } });
+        continue;
+      }
+      try {
+        const emitted = emitObservationProgram(p.program, { lang, api, source: p.source });
+        units.push({ ...base, emitted, status: { kind: 'built' } });
+      } catch (e) {
+        if (!(e instanceof ObserveEmitError)) throw e;
+        units.push({ ...base, status: { kind: 'not-emitted', reason: e.message } });
+      }
+    }
+  }
+  return units;
+}
+
+interface Spawned {
+  stdout: string;
+  stderr: string;
+  exit: number | string | null;
+  timedOut: boolean;
+  error: string | null;
+}
+
+function run(argv: string[], env: NodeJS.ProcessEnv, timeoutMs: number, cwd?: string): Promise<Spawned> {
+  return new Promise((resolve) => {
+    const [cmd, ...args] = argv;
+    const child = spawn(cmd!, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-1_000_000)));
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-100_000)));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, exit: null, timedOut: false, error: e.message });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, exit: timedOut ? null : (code ?? signal ?? null), timedOut, error: null });
+    });
+  });
+}
+
+/** Runs `task` over `items` with at most `jobs` at a time. */
+async function pool<T>(items: T[], jobs: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+}
+
+const MISSING_ROUTINE = /undefined reference to `((?:omp|acc)_\w+)'/g;
+
+/** Writes and builds every emitted unit into `dir` (in parallel); statuses say what happened. */
+export async function buildUnits(units: Unit[], toolchain: Toolchain, dir: string, jobs: number): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const todo = units.filter((u) => u.emitted !== null && u.status.kind === 'built');
+  await pool(todo, jobs, async (u) => {
+    const source = join(dir, `${u.id}.${LANG_EXT[u.lang]}`);
+    const binary = join(dir, u.id);
+    writeFileSync(source, u.emitted!.text);
+    const argv = fillTemplate(toolchain.compile[u.api]![u.lang]!, { source, binary });
+    const r = await run(argv, process.env, 300_000);
+    if (r.error) {
+      u.status = { kind: 'build-failed', reason: `${argv[0]}: ${r.error}` };
+      return;
+    }
+    if (r.exit !== 0) {
+      const text = `${r.stdout}${r.stderr}`;
+      const routines = [...new Set([...text.matchAll(MISSING_ROUTINE)].map((m) => m[1]!))];
+      u.status = routines.length > 0 ? { kind: 'missing-routine', routines } : { kind: 'build-failed', reason: firstError(text) };
+    }
+  });
+}
+
+function firstError(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim());
+  const error = lines.find((l) => /error|fatal/i.test(l)) ?? lines.find((l) => l !== '') ?? '(no output)';
+  return error.slice(0, 300);
+}
+
+/** Runs every built unit here (in parallel), each with the toolchain's environment and a time limit. */
+export async function runUnits(units: Unit[], toolchain: Toolchain, dir: string, jobs: number, timeoutMs: number): Promise<void> {
+  const env = { ...process.env, ...toolchain.env };
+  await pool(
+    units.filter((u) => u.status.kind === 'built'),
+    jobs,
+    async (u) => {
+      const argv = fillTemplate(toolchain.run, { binary: join(dir, u.id) });
+      const r = await run(argv, env, timeoutMs);
+      if (r.error) {
+        u.status = { kind: 'not-run', reason: r.error };
+        return;
+      }
+      const output: RunOutput = { stdout: r.stdout, stderr: r.stderr, exit: r.exit, timedOut: r.timedOut };
+      u.status = { kind: 'ran', output, run: parseRun(output, u.emitted!.written) };
+    },
+  );
+}
+
+/** The manifest and the shell script that runs every built binary elsewhere (a GPU node). */
+export function writeBuildDir(units: Unit[], toolchain: Toolchain, dir: string, timeoutMs: number): void {
+  const manifest: Manifest = {
+    format: 'mapcheck-conform/1',
+    toolchain,
+    units: units.map((u) => ({
+      id: u.id,
+      name: u.program.name,
+      source: u.program.source,
+      lang: u.lang,
+      api: u.api,
+      program: u.emitted?.full ?? u.program.program,
+      written: u.emitted?.written ?? [],
+      status: u.status.kind === 'ran' ? { kind: 'built' } : u.status,
+    })),
+  };
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  const seconds = Math.ceil(timeoutMs / 1000);
+  const env = Object.entries(toolchain.env).map(([k, v]) => `export ${k}=${shellWord(v)}`);
+  const ids = units.filter((u) => u.status.kind === 'built').map((u) => u.id);
+  const script = [
+    '#!/usr/bin/env bash',
+    '# Runs every binary conform built here; each leaves ID.out, ID.err and ID.rc. Generated by mapcheck conform.',
+    'cd "$(dirname "$0")"',
+    ...env,
+    `for id in ${ids.join(' ')}; do`,
+    `  timeout -s KILL ${seconds} ./"$id" > "$id.out" 2> "$id.err"; echo $? > "$id.rc"`,
+    'done',
+    '',
+  ];
+  writeFileSync(join(dir, 'run-all.sh'), script.join('\n'), { mode: 0o755 });
+}
+
+function shellWord(v: string): string {
+  return `'${v.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Units from a build directory whose binaries ran elsewhere (ID.out / ID.err / ID.rc beside them). */
+export function collectUnits(dir: string): { toolchain: Toolchain; units: Unit[] } {
+  const path = join(dir, 'manifest.json');
+  if (!existsSync(path)) throw new InputError(`${dir}: no manifest.json (build it first with conform --build-only --work ${dir})`);
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  if (manifest.format !== 'mapcheck-conform/1') throw new InputError(`${path}: field format: expected mapcheck-conform/1`);
+  const units = manifest.units.map((m): Unit => {
+    const program: ConformProgram = { name: m.name, program: m.program, source: m.source };
+    const emitted: ObservationProgram = { text: '', full: m.program, written: m.written };
+    const base = { id: m.id, program, lang: m.lang, api: m.api, emitted };
+    if (m.status.kind !== 'built') return { ...base, status: m.status };
+    const rc = join(dir, `${m.id}.rc`);
+    if (!existsSync(rc)) return { ...base, status: { kind: 'not-run', reason: `no ${m.id}.rc: the binary was not run` } };
+    const code = Number(readFileSync(rc, 'utf8').trim());
+    const output: RunOutput = {
+      stdout: readIf(join(dir, `${m.id}.out`)),
+      stderr: readIf(join(dir, `${m.id}.err`)),
+      // timeout -s KILL exits 137; a signal inside the program shows as 128 + signal too.
+      exit: code === 137 ? 'SIGKILL' : code > 128 ? `signal ${code - 128}` : code,
+      timedOut: code === 137,
+    };
+    return { ...base, status: { kind: 'ran', output, run: parseRun(output, m.written) } };
+  });
+  return { toolchain: manifest.toolchain, units };
+}
+
+function readIf(path: string): string {
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
+// ------------------------------------------------------------------------------------------------
+// Readings, verdicts, inference
+
+/** The readings every unit of `api` is compared with: its built-in profiles and the host fallback. */
+export function readingsFor(api: ToolchainApi): Reading[] {
+  const prefix = api === 'openacc' ? 'K-A' : 'K-B';
+  // A profile that sets none of this API's knobs reads it as `spec` does: not listed again.
+  const relevant = BUILTIN_PROFILES.filter((p) => p.name === 'spec' || Object.keys(p.knobs).some((k) => k.startsWith(prefix)));
+  return [...relevant.map((p): Reading => ({ kind: 'profile', profile: loadProfile(p.name) })), { kind: 'host-fallback' }];
+}
+
+export interface UnitResult {
+  unit: Unit;
+  /** Reading name → verdict, for units that ran. */
+  verdicts: Map<string, RunVerdict>;
+}
+
+export function judge(units: Unit[]): UnitResult[] {
+  const readings = { openacc: readingsFor('openacc'), openmp: readingsFor('openmp') };
+  return units.map((unit) => {
+    const verdicts = new Map<string, RunVerdict>();
+    if (unit.status.kind === 'ran') {
+      const { full, written } = unit.emitted!;
+      for (const r of readings[unit.api]) verdicts.set(readingName(r), compareRun(full.world, written, predict(full, r), unit.status.run));
+    }
+    return { unit, verdicts };
+  });
+}
+
+export type KnobInference =
+  | { knob: KnobId; kind: 'inferred'; reading: string; evidence: Evidence[] }
+  | { knob: KnobId; kind: 'undetermined'; readings: string[]; evidence: Evidence[] }
+  | { knob: KnobId; kind: 'contradictory'; evidence: Evidence[] }
+  | { knob: KnobId; kind: 'not-reached' };
+
+/** One observation that tells readings apart: [program unit, step, what was observed]. */
+export type Evidence = [string, number, string];
+
+/**
+ * For every knob of the API: the readings consistent with every informative observation. Each
+ * reading is the base profile with that one knob changed. A unit informs a knob when its readings
+ * predict differently at some written step d and no reading already disagrees before d; a reading
+ * is consistent with it when its prediction agrees with the run up to and including d.
+ */
+export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profile): KnobInference[] {
+  const prefix = api === 'openacc' ? 'K-A' : 'K-B';
+  const ran = results.filter((r) => r.unit.api === api && r.unit.status.kind === 'ran');
+  const out: KnobInference[] = [];
+  for (const def of KNOBS) {
+    if (!def.id.startsWith(prefix)) continue;
+    const readings = def.readings.map((r) => r.id);
+    const consistent = new Set(readings);
+    const evidence: Evidence[] = [];
+    let informed = false;
+    for (const { unit } of ran) {
+      const { full, written } = unit.emitted!;
+      const run = (unit.status as Extract<UnitStatus, { kind: 'ran' }>).run;
+      const preds = readings.map((reading) => predict(full, { kind: 'profile', profile: withKnob(base, def.id, reading) }));
+      const d = written.find((k) => preds.some((p) => !sameObservation(p[k - 1]!, preds[0]![k - 1]!)));
+      if (d === undefined) continue;
+      const verdicts = preds.map((p) => compareRun(full.world, written, p, run));
+      const firstBad = (v: RunVerdict) => (v.first ? v.first.step : Infinity);
+      if (verdicts.every((v) => firstBad(v) < d)) continue; // something before d already differs from every reading
+      informed = true;
+      const observed = run.steps.get(d);
+      evidence.push([unit.id, d, observed ? formatRaw(observed) : 'missing']);
+      readings.forEach((reading, i) => {
+        if (firstBad(verdicts[i]!) <= d) consistent.delete(reading);
+      });
+    }
+    if (!informed) out.push({ knob: def.id, kind: 'not-reached' });
+    else if (consistent.size === 1) out.push({ knob: def.id, kind: 'inferred', reading: [...consistent][0]!, evidence });
+    else if (consistent.size === 0) out.push({ knob: def.id, kind: 'contradictory', evidence });
+    else out.push({ knob: def.id, kind: 'undetermined', readings: [...consistent], evidence });
+  }
+  return out;
+}
+
+function sameObservation(a: Observation, b: Observation): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function withKnob(base: Profile, knob: KnobId, reading: string): Profile {
+  return { ...base, name: `${base.name}+${knob}=${reading}`, knobs: { ...base.knobs, [knob]: reading } as Profile['knobs'] };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Totals, the measured profile and the report
+
+export interface Totals {
+  programs: number;
+  units: number;
+  notEmitted: number;
+  notForToolchain: number;
+  buildFailed: number;
+  missingRoutine: number;
+  notRun: number;
+  ran: number;
+  offloaded: number;
+  /** Units that ran and agree with the given reading / disagree with it. */
+  agree: number;
+  disagree: number;
+}
+
+export function totals(results: UnitResult[], reading: string): Totals {
+  const t: Totals = { programs: new Set(results.map((r) => r.unit.program.name)).size, units: results.length, notEmitted: 0, notForToolchain: 0, buildFailed: 0, missingRoutine: 0, notRun: 0, ran: 0, offloaded: 0, agree: 0, disagree: 0 };
+  for (const { unit, verdicts } of results) {
+    const s = unit.status;
+    if (s.kind === 'not-emitted') t.notEmitted++;
+    else if (s.kind === 'not-for-toolchain') t.notForToolchain++;
+    else if (s.kind === 'build-failed') t.buildFailed++;
+    else if (s.kind === 'missing-routine') t.missingRoutine++;
+    else if (s.kind === 'not-run' || s.kind === 'built') t.notRun++;
+    else {
+      t.ran++;
+      if (s.run.offload) t.offloaded++;
+      const v = verdicts.get(reading);
+      if (v?.agree) t.agree++;
+      else if (v) t.disagree++;
+    }
+  }
+  return t;
+}
+
+export interface MeasuredProfile {
+  name: string;
+  description: string;
+  extends: string;
+  knobs: Record<string, { reading: string; evidence: Evidence[] }>;
+  measured: {
+    toolchain: string;
+    date: string;
+    undetermined: Record<string, { readings: string[] | null; evidence: Evidence[] }>;
+    /** Every unit that ran: its program, the written steps and the raw output lines. */
+    runs: { id: string; lang: ToolchainLang; program: Program; written: number[]; exit: number | string | null; timedOut: boolean; lines: string[]; stderr: string }[];
+  };
+}
+
+export function measuredProfile(name: string, toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[], date: string): MeasuredProfile {
+  const knobs: MeasuredProfile['knobs'] = {};
+  const undetermined: MeasuredProfile['measured']['undetermined'] = {};
+  for (const inf of inferences) {
+    if (inf.kind === 'inferred') knobs[inf.knob] = { reading: inf.reading, evidence: inf.evidence };
+    else if (inf.kind === 'undetermined') undetermined[inf.knob] = { readings: inf.readings, evidence: inf.evidence };
+    else if (inf.kind === 'contradictory') undetermined[inf.knob] = { readings: null, evidence: inf.evidence };
+  }
+  const runs = results.flatMap(({ unit }) => {
+    if (unit.status.kind !== 'ran') return [];
+    const o = unit.status.output;
+    return [
+      {
+        id: unit.id,
+        lang: unit.lang,
+        program: unit.emitted!.full,
+        written: unit.emitted!.written,
+        exit: o.exit,
+        timedOut: o.timedOut,
+        lines: o.stdout.split('\n').filter((l) => l.startsWith('MAPCHECK')),
+        stderr: o.stderr.slice(-400),
+      },
+    ];
+  });
+  return {
+    name,
+    description: `measured with mapcheck conform, toolchain ${toolchain.name} (${toolchain.description}), on ${date}`,
+    extends: base.name,
+    knobs,
+    measured: { toolchain: toolchain.name, date, undetermined, runs },
+  };
+}
+
+/** Units re-made from a measured profile's raw lines (for replaying a measurement without a GPU). */
+export function unitsFromMeasured(m: MeasuredProfile): Unit[] {
+  return m.measured.runs.map((r) => {
+    const output: RunOutput = { stdout: `${r.lines.join('\n')}\n`, stderr: r.stderr, exit: r.exit, timedOut: r.timedOut };
+    const program: ConformProgram = { name: r.id.replace(/-(fortran|c)$/, ''), program: r.program, source: r.id };
+    return {
+      id: r.id,
+      program,
+      lang: r.lang,
+      api: programApi(r.program),
+      emitted: { text: '', full: r.program, written: r.written },
+      status: { kind: 'ran', output, run: parseRun(output, r.written) },
+    };
+  });
+}
+
+function describeStatus(s: UnitStatus): string {
+  switch (s.kind) {
+    case 'not-emitted':
+      return `not emitted: ${s.reason}`;
+    case 'not-for-toolchain':
+      return s.reason;
+    case 'build-failed':
+      return `build failed: ${s.reason}`;
+    case 'missing-routine':
+      return `built, not linked: the runtime lacks ${s.routines.join(', ')}`;
+    case 'built':
+      return 'built, not run';
+    case 'not-run':
+      return `not run: ${s.reason}`;
+    case 'ran':
+      return s.output.timedOut ? 'ran (time limit)' : `ran (exit ${s.output.exit})`;
+  }
+}
+
+const md = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function markdownReport(toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[]): string {
+  const main = toolchain.hostFallback ? HOST_FALLBACK : base.name;
+  const t = totals(results, main);
+  const lines = [
+    `# mapcheck conform: ${toolchain.name}`,
+    '',
+    `${toolchain.description}. Profile the runtime is believed to follow: \`${base.name}\`; runs ${toolchain.hostFallback ? 'on the host fallback (device memory is host memory)' : 'with offloading'}.`,
+    '',
+    '## Totals',
+    '',
+    `- programs: ${t.programs}; units (program × language): ${t.units}`,
+    `- not emitted: ${t.notEmitted}; not for this toolchain: ${t.notForToolchain}; build failed: ${t.buildFailed}; runtime lacks a routine: ${t.missingRoutine}; built but not run: ${t.notRun}`,
+    `- ran: ${t.ran}, of which a probe kernel ran on a non-host device: ${t.offloaded}`,
+    `- agree with \`${main}\`: ${t.agree}; disagree: ${t.disagree}`,
+    '',
+  ];
+  const readings = [...new Set(results.flatMap((r) => [...r.verdicts.keys()]))];
+  lines.push('## Agreement per reading', '', '| reading | units that agree | disagree |', '|---|---|---|');
+  for (const name of readings) {
+    const tt = totals(results, name);
+    lines.push(`| \`${name}\` | ${tt.agree} | ${tt.disagree} |`);
+  }
+  lines.push('', '## Knob readings inferred from the runs', '', '| knob | inferred | evidence (unit, step, observed) |', '|---|---|---|');
+  for (const inf of inferences) {
+    if (inf.kind === 'not-reached') continue;
+    const what = inf.kind === 'inferred' ? `**${inf.reading}**` : inf.kind === 'undetermined' ? `one of ${inf.readings.join(', ')}` : 'contradictory: no single reading fits';
+    const ev = inf.evidence.slice(0, 4).map(([u, s, o]) => `${u} step ${s}: ${o}`);
+    lines.push(`| ${inf.knob} | ${what} | ${md(ev.join('; '))}${inf.evidence.length > 4 ? `; … (${inf.evidence.length} in all)` : ''} |`);
+  }
+  const notReached = inferences.filter((i) => i.kind === 'not-reached').map((i) => i.knob);
+  if (notReached.length > 0) lines.push('', `Not reached by these programs: ${notReached.join(', ')}.`);
+  lines.push('', `## Units where \`${main}\` disagrees`, '');
+  const bad = results.filter((r) => r.verdicts.get(main) && !r.verdicts.get(main)!.agree);
+  if (bad.length === 0) lines.push('None.');
+  for (const r of bad) {
+    const v = r.verdicts.get(main)!.first!;
+    const agreeing = [...r.verdicts.entries()].filter(([, x]) => x.agree).map(([n]) => n);
+    lines.push(`- ${r.unit.id} (${r.unit.program.source}): step ${v.step}: ${md(v.why ?? '')}; readings that agree: ${agreeing.length > 0 ? agreeing.join(', ') : 'none'}`);
+  }
+  lines.push('', '## Every unit', '', `| unit | status | offload | readings that predict every step |`, '|---|---|---|---|');
+  for (const r of results) {
+    const s = r.unit.status;
+    const agreeing = [...r.verdicts.entries()].filter(([, x]) => x.agree).map(([n]) => `\`${n}\``);
+    const offload = s.kind === 'ran' ? (s.run.offload === null ? '?' : s.run.offload ? 'device' : 'host') : '';
+    lines.push(`| ${r.unit.id} | ${md(describeStatus(s))} | ${offload} | ${s.kind === 'ran' ? agreeing.join(', ') || 'none' : ''} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Short summary lines for the terminal. */
+export function summaryLines(toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[]): string[] {
+  const main = toolchain.hostFallback ? HOST_FALLBACK : base.name;
+  const t = totals(results, main);
+  const out = [
+    `${t.programs} programs, ${t.units} units: ${t.notEmitted} not emitted, ${t.notForToolchain} not for ${toolchain.name}, ${t.buildFailed} build failed, ${t.missingRoutine} runtime lacks a routine, ${t.notRun} not run, ${t.ran} ran (${t.offloaded} offloaded)`,
+    `${main}: ${t.agree} agree, ${t.disagree} disagree`,
+  ];
+  for (const r of results) {
+    const s = r.unit.status;
+    if (s.kind === 'build-failed' || s.kind === 'not-emitted' || s.kind === 'not-run') out.push(`  ${r.unit.id}: ${describeStatus(s)}`);
+    const v = r.verdicts.get(main);
+    if (v && !v.agree) out.push(`  ${r.unit.id}: disagrees with ${main} at step ${v.first!.step}: ${v.first!.why}`);
+  }
+  for (const inf of inferences)
+    if (inf.kind === 'inferred') out.push(`  ${inf.knob} = ${inf.reading} (${inf.evidence.length} observations)`);
+    else if (inf.kind === 'undetermined') out.push(`  ${inf.knob}: one of ${inf.readings.join(', ')}`);
+    else if (inf.kind === 'contradictory') out.push(`  ${inf.knob}: contradictory`);
+  return out;
+}
+
+export const DEFAULT_JOBS = Math.max(1, availableParallelism());

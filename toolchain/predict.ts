@@ -1,0 +1,218 @@
+// What each reading predicts an observation program prints, and whether a run agrees.
+//
+// A reading is a profile (the spec model under its knobs) or `host-fallback`: the runtime runs
+// every kernel on the host and device memory IS host memory (gcc -foffload=disable,
+// ACC_DEVICE_TYPE=host, OMP_TARGET_OFFLOAD=DISABLED). For OpenACC that reading needs no profile:
+// data clauses and attach/detach change nothing a program can see, kernels read and write host
+// memory, acc_is_present is true for every non-null non-empty range (libgomp oacc-mem.c
+// acc_is_present: shared-memory devices answer `h != NULL`) and acc_deviceptr / acc_copyin return
+// the host address. For OpenMP without devices, omp_get_initial_device() is 0, so device 0 and the
+// initial device are the host: the program is replayed with every construct and routine on the
+// initial device under the libgomp profile (other device numbers name no device).
+
+import { isDeepStrictEqual } from 'node:util';
+import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import type { DeviceArg } from '../lang/openmp.js';
+import { formatObservation, type Observation } from '../lang/observation.js';
+import { loadProfile, type Profile } from '../profiles/index.js';
+import { runTrace } from '../properties/compare.js';
+import { formatRaw, type ParsedRun, type RawObservation } from './observations.js';
+
+export const HOST_FALLBACK = 'host-fallback';
+
+export type Reading = { kind: 'profile'; profile: Profile } | { kind: 'host-fallback' };
+
+export function readingName(r: Reading): string {
+  return r.kind === 'profile' ? r.profile.name : HOST_FALLBACK;
+}
+
+/** The spec model's observations of every step of `program` under `profile`. */
+export function profileTrace(program: Program, profile: Profile): Observation[] {
+  return runTrace(program, { engine: 'model', profile }, false).observations;
+}
+
+/** Host address of the first element a data reference names, given where each member points. */
+function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map<string, VarRef | null>): number | null {
+  const r = parseRef(world, ref);
+  if (r.kind === 'struct') return layout.find((o) => o.name === r.name)!.start;
+  if (r.kind === 'array') return layout.find((o) => o.name === r.name)!.start + r.lo * ELEMENT_BYTES;
+  const target = targets.get(ref) ?? null;
+  return target === null ? null : hostStart(world, layout, target, targets);
+}
+
+/** OpenACC on shared memory (see the file comment). */
+function accHostFallback(program: Program): Observation[] {
+  const { world } = program;
+  const layout = hostLayout(world);
+  const targets = new Map<string, VarRef | null>();
+  for (const s of world.structs) for (const m of s.pointers) targets.set(`${s.name}%${m}`, s.init?.[m] ?? null);
+  // Host steps and kernels as host reads and writes, replayed on the model (shared memory has no
+  // device side to differ).
+  const shared: Step[] = [];
+  const index: number[] = [];
+  for (const s of program.steps) {
+    index.push(shared.length);
+    if (s.op === 'acc_parallel') shared.push('read' in s.body ? { op: 'host_read', var: s.body.read } : { op: 'host_write', var: s.body.write, value: s.body.value });
+    else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
+    else index[index.length - 1] = -1;
+  }
+  const sharedObs = profileTrace({ world, steps: shared }, loadProfile('spec'));
+  const out: Observation[] = [];
+  let halted = false;
+  for (const [k, s] of program.steps.entries()) {
+    if (halted) {
+      out.push({ kind: 'halted' });
+      continue;
+    }
+    let o: Observation;
+    if (index[k]! >= 0) o = sharedObs[index[k]!]!;
+    else if (s.op === 'acc_is_present') {
+      const start = hostStart(world, layout, s.var, targets);
+      const bytes = s.bytes ?? refBytes(world, s.var, targets);
+      o = { kind: 'value', value: start !== null && bytes > 0 };
+    } else if (s.op === 'acc_deviceptr' || s.op === 'acc_copyin' || s.op === 'acc_create') {
+      const start = hostStart(world, layout, s.var, targets);
+      o = { kind: 'value', value: start === null ? null : { host: start } };
+    } else o = { kind: 'ok' };
+    if (s.op === 'pointer_assign') targets.set(s.ptr, s.target);
+    if (s.op === 'nullify') targets.set(s.ptr, null);
+    if (o.kind === 'error' || o.kind === 'undefined') halted = true;
+    out.push(o);
+  }
+  return out;
+}
+
+function refBytes(world: World, ref: VarRef, targets: Map<string, VarRef | null>): number {
+  const r = parseRef(world, ref);
+  if (r.kind === 'array') return (r.hi - r.lo) * ELEMENT_BYTES;
+  if (r.kind === 'struct') return hostLayout(world).find((o) => o.name === r.name)!.bytes;
+  const t = targets.get(ref) ?? null;
+  return t === null ? 0 : refBytes(world, t, targets);
+}
+
+const OMP_CONSTRUCTS = new Set<Step['op']>(['omp_target_enter_data', 'omp_target_exit_data', 'omp_target_data_begin', 'omp_target']);
+
+/** OpenMP without devices (see the file comment). */
+function ompHostFallback(program: Program): Observation[] {
+  const n = worldDevices(program.world).length;
+  const onHost = (d: DeviceArg): DeviceArg => (d === 0 || d === 'initial' || d === n || d === -1 ? 'initial' : -2);
+  const steps = program.steps.map((s): Step => {
+    if (OMP_CONSTRUCTS.has(s.op)) return { ...s, device: 'initial' } as Step;
+    if (s.op === 'omp_target_memcpy') return { ...s, dst_device: onHost(s.dst_device), src_device: onHost(s.src_device) };
+    if (s.op.startsWith('omp_') && 'device' in s && s.device !== undefined) return { ...s, device: onHost(s.device as DeviceArg) } as Step;
+    return s;
+  });
+  return profileTrace({ world: program.world, steps }, loadProfile('libgomp'));
+}
+
+/** What `reading` predicts for every step of `program`. */
+export function predict(program: Program, reading: Reading): Observation[] {
+  if (reading.kind === 'profile') return profileTrace(program, reading.profile);
+  return program.steps.some((s) => s.op.startsWith('omp_')) ? ompHostFallback(program) : accHostFallback(program);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Comparing a run with a prediction
+
+export interface StepVerdict {
+  /** 1-based step number. */
+  step: number;
+  predicted: Observation;
+  observed: RawObservation;
+  agree: boolean;
+  /** Why they differ (when they do). */
+  why?: string;
+}
+
+export interface RunVerdict {
+  agree: boolean;
+  /** Steps compared (up to the first undefined or halted prediction). */
+  compared: number;
+  /** The first disagreement, if any. */
+  first: StepVerdict | null;
+}
+
+/** Turns raw addresses into the language's symbolic ones: host objects by layout, device blocks by a consistent renaming. */
+class AddressMap {
+  private readonly layout: HostObject[];
+  private readonly blockBase = new Map<number, number>();
+
+  constructor(
+    world: World,
+    private readonly hostBases: number[],
+  ) {
+    this.layout = hostLayout(world);
+  }
+
+  /** The layout address of a raw host pointer into a host object, or null. */
+  host(raw: number): number | null {
+    // Inside an object first; one past the end only when no object starts there (objects can be adjacent in a real program).
+    for (const pastEnd of [false, true])
+      for (const [k, o] of this.layout.entries()) {
+        const base = this.hostBases[k];
+        if (base === undefined) continue;
+        if (raw >= base && (raw < base + o.bytes || (pastEnd && raw === base + o.bytes))) return o.start + (raw - base);
+      }
+    return null;
+  }
+
+  /** Whether raw pointer `raw` can be byte `offset` of device block `block`, given what was seen so far (and records it). */
+  device(raw: number, block: number, offset: number): boolean {
+    const base = raw - offset;
+    const known = this.blockBase.get(block);
+    if (known !== undefined) return known === base;
+    // Not required to be injective: a runtime may hand a freed allocation's address to a new one.
+    this.blockBase.set(block, base);
+    return true;
+  }
+}
+
+function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap): string | null {
+  const said = `predicted ${formatObservation(pred)}, observed ${formatRaw(raw)}`;
+  if (pred.kind === 'error') return raw.kind === 'abort' ? null : said;
+  if (raw.kind === 'abort' || raw.kind === 'timeout' || raw.kind === 'missing') return said;
+  if (raw.kind === 'done') return null; // a result the language cannot show
+  switch (pred.kind) {
+    case 'ok':
+      return raw.kind === 'ok' ? null : said;
+    case 'read':
+      if (raw.kind !== 'read' || raw.values.length !== pred.values.length) return said;
+      return pred.values.every((v, k) => v === null || v === raw.values[k]) ? null : said;
+    case 'value': {
+      const v = pred.value;
+      if (typeof v === 'boolean') return raw.kind === 'int' && raw.value !== 0 === v ? null : said;
+      if (v === 0 || v === 1) return raw.kind === 'int' && (raw.value !== 0 ? 1 : 0) === v ? null : said;
+      if (raw.kind !== 'ptr') return said;
+      if (v === null) return raw.value === 0 ? null : said;
+      if ('host' in v) return addrs.host(raw.value) === v.host ? null : said;
+      if (raw.value === 0 || addrs.host(raw.value) !== null) return said;
+      return addrs.device(raw.value, v.block, v.offset) ? null : `${said} (not the same device allocation as before)`;
+    }
+    default:
+      return said;
+  }
+}
+
+/**
+ * Compares a parsed run with the predictions for the written steps (`predicted[k-1]` for step k).
+ * Comparison stops at a step the reading calls undefined (anything goes) or after a predicted error.
+ */
+export function compareRun(world: World, written: readonly number[], predicted: readonly Observation[], run: ParsedRun): RunVerdict {
+  const addrs = new AddressMap(world, run.hostBases);
+  let compared = 0;
+  for (const k of written) {
+    const pred = predicted[k - 1]!;
+    if (pred.kind === 'undefined' || pred.kind === 'halted') break;
+    const raw = run.steps.get(k) ?? { kind: 'missing' };
+    compared++;
+    const why = stepAgrees(pred, raw, addrs);
+    if (why !== null) return { agree: false, compared, first: { step: k, predicted: pred, observed: raw, agree: false, why } };
+    if (pred.kind === 'error') break;
+  }
+  return { agree: true, compared, first: null };
+}
+
+/** Whether two readings predict the same for every written step (as far as a run can tell). */
+export function samePrediction(written: readonly number[], a: readonly Observation[], b: readonly Observation[]): boolean {
+  return written.every((k) => isDeepStrictEqual(a[k - 1], b[k - 1]));
+}
