@@ -45,6 +45,7 @@ interface ConformCliOptions {
   name?: string;
   base?: string;
   date?: string;
+  requireAgreement?: boolean;
 }
 
 interface CliIo {
@@ -67,7 +68,11 @@ function writeOut(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-/** Exit code: 1 when a program failed to build, or a host-fallback run disagrees with the host-fallback reading. */
+/**
+ * Exit code 1 when a program failed to build (a routine the runtime lacks is not a failure), or,
+ * with --require-agreement, when a run disagrees with the toolchain's reading (the host fallback,
+ * or its profile).
+ */
 export async function conformCommand(dir: string | undefined, o: ConformCliOptions, io: CliIo): Promise<number> {
   let toolchain: Toolchain;
   let units: Unit[];
@@ -80,9 +85,14 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       ({ toolchain, units } = collectUnits(o.collect));
     } else {
       toolchain = loadToolchain(o.toolchain, o.target);
-      if ((dir === undefined) === (o.seed === undefined)) throw new InputError('give a folder of programs or --seed (with --count), not both or neither');
+      if (dir === undefined && o.seed === undefined) throw new InputError('give a folder of programs, or --seed (with --count), or both');
       const defaultApi = toolchain.api ?? (Object.keys(toolchain.compile).length === 1 ? (Object.keys(toolchain.compile)[0] as ToolchainApi) : 'both');
-      const programs: ConformProgram[] = dir !== undefined ? programsFromDir(dir) : programsFromSeed(o.seed!, o.count ?? 100, o.api ?? defaultApi, o.maxSteps);
+      const programs: ConformProgram[] = dir !== undefined ? programsFromDir(dir) : [];
+      if (o.seed !== undefined) {
+        const batch = programsFromSeed(o.seed, o.count ?? 100, o.api ?? defaultApi, o.maxSteps);
+        programs.push(...batch.programs);
+        io.out(`generated ${batch.programs.length} programs from seed ${o.seed}; skipped ${batch.skipped} with a construct naming one variable twice (GCC rejects those)\n`);
+      }
       units = emitUnits(programs, toolchain, langs);
       await buildUnits(units, toolchain, work, o.jobs);
       if (o.buildOnly) {
@@ -109,7 +119,7 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       io.out(`measured profile: ${o.profileOut}\n`);
     }
     const t = totals(results, toolchain.hostFallback ? HOST_FALLBACK : base.name);
-    return t.buildFailed > 0 || (toolchain.hostFallback && t.disagree > 0) ? 1 : 0;
+    return t.buildFailed > 0 || (o.requireAgreement === true && (t.disagree > 0 || t.notRun > 0)) ? 1 : 0;
   } finally {
     if (temporary) rmSync(work, { recursive: true, force: true });
   }
@@ -137,6 +147,7 @@ export function registerConform(root: Command, io: CliIo, setExit: (code: number
     .addOption(new Option('--name <name>', 'name of the measured profile'))
     .addOption(new Option('--base <profile>', "profile the inference starts from (default: the toolchain's)"))
     .addOption(new Option('--date <date>', 'date recorded in the measured profile (default: today)'))
+    .addOption(new Option('--require-agreement', "exit 1 unless every run agrees with the toolchain's reading (host fallback or its profile)"))
     .action(async (dir: string | undefined, o: ConformCliOptions) => {
       if (o.buildOnly && !o.work) throw new InputError('--build-only needs --work DIR');
       setExit(await conformCommand(dir, o, io));

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadCaseFile } from '../counterexamples/case.js';
+import { loadProfile } from '../profiles/index.js';
+import { DETACH, REATTACH, cli } from '../cli/test-support.js';
+import { inferKnobs, judge, type Unit } from './conform.js';
+import { parseRun } from './observations.js';
+import { emitObservationProgram } from './observe-emit.js';
+import { missingTool } from './host.js';
+import { fillTemplate, loadToolchain } from './toolchains.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-conform-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A unit that "ran" with the given stdout lines and exit status. */
+function ranUnit(id: string, path: string, lines: string[], exit: number, stderr = ''): Unit {
+  const program = loadCaseFile(path).program;
+  const emitted = emitObservationProgram(program, { lang: 'c' });
+  const output = { stdout: lines.join('\n'), stderr, exit, timedOut: false };
+  return {
+    id,
+    program: { name: id, program, source: path },
+    lang: 'c',
+    api: 'openacc',
+    emitted,
+    status: { kind: 'ran', output, run: parseRun(output, emitted.written) },
+  };
+}
+
+describe('knob inference', () => {
+  // What GCC 12's libgomp does with the two seed programs on a GPU (issue 11): the re-attach keeps
+  // the old target (read 10*1), the detach of a never-attached pointer aborts.
+  const reattach = ranUnit('reattach', REATTACH, ['MAPCHECK 0 offload 1', ...[1, 2, 3, 4, 5].map((k) => `MAPCHECK ${k} ok`), `MAPCHECK 6 read ${Array(10).fill(1).join(' ')}`, 'MAPCHECK end'], 0);
+  const detach = ranUnit('detach', DETACH, ['MAPCHECK 0 offload 1', 'MAPCHECK 1 ok', 'MAPCHECK 2 ok'], 1, 'libgomp: attach count underflow');
+
+  it('K-A4 = counter-only and K-A9 = error, with the observations as evidence', () => {
+    const results = judge([reattach, detach]);
+    const inferred = inferKnobs(results, 'openacc', loadProfile('libgomp'));
+    expect(inferred.find((i) => i.knob === 'K-A4')).toEqual({ knob: 'K-A4', kind: 'inferred', reading: 'counter-only', evidence: [['reattach', 6, 'read 1 1 1 1 1 1 1 1 1 1']] });
+    expect(inferred.find((i) => i.knob === 'K-A9')).toMatchObject({ knob: 'K-A9', kind: 'inferred', reading: 'error', evidence: [['detach', 3, expect.stringMatching(/^abort/)]] });
+    expect(results[0]!.verdicts.get('libgomp')).toMatchObject({ agree: true });
+    expect(results[0]!.verdicts.get('spec')).toMatchObject({ agree: false, first: { step: 6 } });
+  });
+
+  it('observations no reading explains make the knob contradictory, not a silent pick', () => {
+    const odd = ranUnit('odd', REATTACH, ['MAPCHECK 0 offload 1', ...[1, 2, 3, 4, 5].map((k) => `MAPCHECK ${k} ok`), `MAPCHECK 6 read ${Array(10).fill(7).join(' ')}`], 0);
+    const inferred = inferKnobs(judge([odd]), 'openacc', loadProfile('libgomp'));
+    expect(inferred.find((i) => i.knob === 'K-A4')).toMatchObject({ kind: 'contradictory' });
+  });
+});
+
+describe('toolchains', () => {
+  it('GCC host builds disable offloading; device builds target nvptx and ask for the GPU', () => {
+    const host = loadToolchain('gcc-openacc', 'host');
+    expect(host.compile.openacc?.c).toContain('-foffload=disable');
+    expect(host.env).toMatchObject({ ACC_DEVICE_TYPE: 'host', OMP_TARGET_OFFLOAD: 'DISABLED' });
+    const device = loadToolchain('gcc-openacc', 'device');
+    expect(device.compile.openacc?.fortran).toContain('-foffload=nvptx-none');
+    expect(device.env).toMatchObject({ ACC_DEVICE_TYPE: 'nvidia' });
+    expect(fillTemplate('gcc -fopenacc {source} -o {binary}', { source: 's.c', binary: 'b' })).toEqual(['gcc', '-fopenacc', 's.c', '-o', 'b']);
+  });
+
+  it('bad toolchains are one line naming the file and field, exit 2', async () => {
+    const file = join(scratch, 'bad.json');
+    writeFileSync(file, JSON.stringify({ name: 'x', compile: { openacc: { c: 'cc -fopenacc {source}' } } }));
+    const r = await cli('conform', '--seed', '1', '--toolchain', file);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: ${file}: field compile.openacc.c: the command must name {source} and {binary}\n`);
+    expect((await cli('conform', '--seed', '1', '--toolchain', 'pgi')).err).toMatch(/^error: unknown toolchain 'pgi' \(built-in: gcc-openacc, gcc-openmp/);
+  });
+});
+
+describe('conform on the host fallback (gcc -foffload=disable)', () => {
+  const missing = missingTool('gcc');
+  if (missing) console.warn(`toolchain/conform.test.ts: host conform skipped: ${missing}`);
+  it('every saved case is built and run in C and agrees with the host-fallback reading', async (ctx) => {
+    if (missing) ctx.skip(missing);
+    const report = join(scratch, 'report.md');
+    const r = await cli('conform', join('counterexamples', 'cases'), '--toolchain', 'gcc-openacc', '--lang', 'c', '--require-agreement', '--report', report);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/ 0 not emitted, 0 not for gcc-openacc, 0 build failed, \d+ runtime lacks a routine, 0 not run, \d+ ran \(0 offloaded\)/);
+    expect(r.out).toMatch(/^host-fallback: \d+ agree, 0 disagree$/m);
+    expect(r.code).toBe(0);
+  });
+});

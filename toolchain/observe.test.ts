@@ -1,0 +1,216 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadCaseFile } from '../counterexamples/case.js';
+import type { Program } from '../lang/program.js';
+import { validateProgram } from '../lang/validate.js';
+import { loadProfile } from '../profiles/index.js';
+import { DETACH, REATTACH } from '../cli/test-support.js';
+import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from './host.js';
+import { formatRaw, parseRun } from './observations.js';
+import { ObserveEmitError, emitObservationProgram, gccCompatible, observePlan } from './observe-emit.js';
+import { compareRun, predict } from './predict.js';
+
+function program(raw: unknown): Program {
+  const r = validateProgram(raw);
+  if (!r.ok) throw new Error(`test program invalid: ${r.field}: ${r.message}`);
+  return r.program;
+}
+
+const world = {
+  arrays: [
+    { name: 'a', length: 4, init: 1 },
+    { name: 'b', length: 4, init: 2 },
+  ],
+  structs: [{ name: 'c', pointers: ['p'] }],
+};
+
+describe('observation lines', () => {
+  it('one raw observation per written step; the first silent step of a failed run is the abort', () => {
+    const run = parseRun(
+      {
+        stdout: 'MAPCHECK 0 host 0 4096\nMAPCHECK 0 offload 1\nMAPCHECK 1 ok\nMAPCHECK 2 read 1 2 3\nnoise\nMAPCHECK 3 int 0\n',
+        stderr: 'libgomp: attach count underflow\n',
+        exit: 1,
+        timedOut: false,
+      },
+      [1, 2, 3, 4, 5],
+    );
+    expect(run.offload).toBe(true);
+    expect(run.hostBases).toEqual([4096]);
+    expect(run.completed).toBe(false);
+    expect([...run.steps.entries()].map(([k, o]) => `${k}: ${formatRaw(o)}`)).toEqual([
+      '1: ok',
+      '2: read 1 2 3',
+      '3: int 0',
+      '4: abort (exit 1: libgomp: attach count underflow)',
+      '5: missing',
+    ]);
+  });
+
+  it('reports lines that break the format, and a timeout as its own observation', () => {
+    const run = parseRun({ stdout: 'MAPCHECK 1 ok\nMAPCHECK 1 ok\nMAPCHECK x ok\nMAPCHECK 9 ok\nMAPCHECK end\n', stderr: '', exit: null, timedOut: true }, [1, 2]);
+    expect(run.malformed).toEqual(['MAPCHECK 1 ok', 'MAPCHECK x ok', 'MAPCHECK 9 ok']);
+    expect(run.steps.get(2)).toEqual({ kind: 'timeout' });
+    expect(run.completed).toBe(true);
+  });
+});
+
+describe('comparing a run with a reading', () => {
+  const p = program({
+    world,
+    steps: [
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+      { op: 'acc_deviceptr', var: 'a(2:3)' },
+      { op: 'acc_deviceptr', var: 'a' },
+      { op: 'acc_is_present', var: 'b' },
+    ],
+  });
+  const spec = predict(p, { kind: 'profile', profile: loadProfile('spec') });
+  const out = (lines: string[]) => parseRun({ stdout: lines.join('\n'), stderr: '', exit: 0, timedOut: false }, [1, 2, 3, 4]);
+
+  it('device addresses agree up to a consistent renaming of allocations', () => {
+    const good = out(['MAPCHECK 0 host 0 1000', 'MAPCHECK 1 ok', 'MAPCHECK 2 ptr 90004', 'MAPCHECK 3 ptr 90000', 'MAPCHECK 4 int 0']);
+    expect(compareRun(p.world, [1, 2, 3, 4], spec, good)).toEqual({ agree: true, compared: 4, first: null });
+    const moved = out(['MAPCHECK 0 host 0 1000', 'MAPCHECK 1 ok', 'MAPCHECK 2 ptr 90004', 'MAPCHECK 3 ptr 70000', 'MAPCHECK 4 int 0']);
+    const v = compareRun(p.world, [1, 2, 3, 4], spec, moved);
+    expect(v.first?.step).toBe(3);
+    expect(v.first?.why).toContain('not the same device allocation');
+  });
+
+  it('a host address where the reading expects a device one disagrees; the host fallback expects exactly that', () => {
+    const host = out(['MAPCHECK 0 host 0 1000', 'MAPCHECK 0 host 1 1016', 'MAPCHECK 1 ok', 'MAPCHECK 2 ptr 1004', 'MAPCHECK 3 ptr 1000', 'MAPCHECK 4 int 1']);
+    expect(compareRun(p.world, [1, 2, 3, 4], spec, host).first?.step).toBe(2);
+    const fallback = predict(p, { kind: 'host-fallback' });
+    expect(compareRun(p.world, [1, 2, 3, 4], fallback, host)).toMatchObject({ agree: true });
+  });
+
+  it('a predicted error agrees only with an abort at that step', () => {
+    const detach = loadCaseFile(DETACH).program;
+    const libgomp = predict(detach, { kind: 'profile', profile: loadProfile('libgomp') });
+    const errorAt = libgomp.findIndex((o) => o.kind === 'error') + 1;
+    expect(errorAt).toBeGreaterThan(0);
+    const written = detach.steps.map((_, k) => k + 1);
+    const lines = written.filter((k) => k < errorAt).map((k) => `MAPCHECK ${k} ok`);
+    const aborted = parseRun({ stdout: lines.join('\n'), stderr: 'libgomp: attach count underflow', exit: 1, timedOut: false }, written);
+    expect(compareRun(detach.world, written, libgomp, aborted)).toMatchObject({ agree: true });
+    const spec = predict(detach, { kind: 'profile', profile: loadProfile('spec') });
+    expect(compareRun(detach.world, written, spec, aborted).first).toMatchObject({ step: errorAt, observed: { kind: 'abort' } });
+  });
+});
+
+describe('observation programs', () => {
+  it('Fortran arrays and members are pointer, contiguous; every step prints one line', () => {
+    const { text, written } = emitObservationProgram(loadCaseFile(REATTACH).program, { lang: 'fortran' });
+    expect(text).toContain('  integer, pointer, contiguous :: v1(:)');
+    expect(text).toContain('    integer, pointer, contiguous :: p1(:) => null()');
+    expect(written).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const k of written) expect(text).toMatch(new RegExp(`call obs_(ok|read)\\(${k}[,)]`));
+    expect(text).toContain('if (acc_on_device(acc_device_not_host)) ond = 1');
+  });
+
+  it('C prints pointer results and probes offload with acc_on_device', () => {
+    const p = program({ world, steps: [{ op: 'acc_copyin', var: 'a' }, { op: 'acc_deviceptr', var: 'a(2:3)' }, { op: 'acc_is_present', var: 'c%p' }] });
+    const { text } = emitObservationProgram(p, { lang: 'c' });
+    expect(text).toContain('  obs_ptr(1, acc_copyin(v1, sizeof v1));');
+    expect(text).toContain('  obs_ptr(2, acc_deviceptr(&v1[1]));');
+    expect(text).toContain('  obs_int(3, acc_is_present(v3.p1, v3.p1_n * sizeof(int)));');
+    expect(text).toContain('ond = acc_on_device(acc_device_not_host) ? 1 : 0;');
+  });
+
+  it('a disassociated member reaches a Fortran routine as NULL through the C binding', () => {
+    const p = program({ world, steps: [{ op: 'acc_is_present', var: 'c%p' }, { op: 'acc_delete', var: 'c%p' }] });
+    const { text } = emitObservationProgram(p, { lang: 'fortran' });
+    expect(text).toContain('  call obs_int(1, int(acc_is_present_c(c_null_ptr, 0_c_size_t)))');
+    expect(text).toContain('  call acc_delete_c(c_null_ptr, 0_c_size_t)');
+    expect(text).toContain('    subroutine acc_delete_c(h, bytes) bind(C, name="acc_delete")');
+  });
+
+  it('an enter data naming a struct and its member is split per reference; a construct doing so is refused', () => {
+    const mixed = program({
+      world,
+      steps: [
+        { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }, { clause: 'copyin', vars: ['c%p'] }] },
+      ],
+    });
+    const { program: split, split: count } = gccCompatible(mixed);
+    expect(count).toBe(1);
+    expect(split.steps.slice(1)).toEqual([
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }] },
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c%p'] }] },
+    ]);
+    const text = emitObservationProgram(mixed, { lang: 'fortran' }).text;
+    expect(text).toContain('  !$acc enter data copyin(v3)\n  call obs_ok(2)');
+    expect(text).toContain('  !$acc enter data copyin(v3%p1)\n  call obs_ok(3)');
+    const construct = program({ world, steps: [{ op: 'acc_parallel', clauses: [{ clause: 'copyin', vars: ['a'] }, { clause: 'copy', vars: ['a(1:2)'] }], body: { read: 'b' } }] });
+    expect(() => emitObservationProgram(construct, { lang: 'c' })).toThrow(ObserveEmitError);
+    const members = program({ world: { ...world, structs: [{ name: 'd', pointers: ['p', 'q'] }] }, steps: [{ op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['d%p', 'd%q'] }] }] });
+    expect(() => emitObservationProgram(members, { lang: 'fortran' })).not.toThrow();
+  });
+
+  it('map(present, …) is written as its equivalent for GCC 12: an is_present check that stops the program', () => {
+    const p = program({ world, steps: [{ op: 'omp_target_enter_data', maps: [{ type: 'to', modifiers: ['present'], vars: ['a'] }] }] });
+    const c = emitObservationProgram(p, { lang: 'c' }).text;
+    expect(c).toContain('  if (!omp_target_is_present(v1, omp_get_default_device())) {');
+    expect(c).toContain('#pragma omp target enter data map(to: v1)');
+    expect(c).not.toMatch(/#pragma.*present/);
+  });
+
+  it('keeps writing past a step the spec calls an error; stops before undefined behaviour', () => {
+    const p = program({
+      world,
+      steps: [
+        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['a'] }], body: { read: 'a' } },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+        { op: 'host_read', var: 'c%p' },
+        { op: 'host_read', var: 'a' },
+      ],
+    });
+    const plan = observePlan(p);
+    expect(plan.steps.map((s) => [s.number, s.spec.kind])).toEqual([
+      [1, 'error'],
+      [2, 'halted'],
+      [3, 'halted'],
+      [4, 'halted'],
+    ]);
+    // After the error the model predicts nothing; step 3 reads through a null pointer, so writing stops there.
+    expect(emitObservationProgram(p, { lang: 'c' }).written).toEqual([1, 2]);
+    const undef = program({ world, steps: [{ op: 'host_read', var: 'c%p' }, { op: 'host_read', var: 'a' }] });
+    expect(observePlan(undef).steps).toEqual([]);
+  });
+});
+
+// Observation programs built host-only and run on the host fallback agree with the host-fallback
+// reading (the conform acceptance on the host).
+const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-observe-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe.each([
+  ['fortran', 'gfortran', 'f90'],
+  ['c', 'gcc', 'c'],
+] as const)('%s observation programs on the host fallback (%s -fopenacc -foffload=disable)', (lang, command, ext) => {
+  const missing = missingTool(command);
+  if (missing) console.warn(`toolchain/observe.test.ts: host runs skipped: ${missing}`);
+  for (const [name, path] of [
+    ['re-attach', REATTACH],
+    ['detach', DETACH],
+  ] as const)
+    it(name, (ctx) => {
+      if (missing) ctx.skip(missing);
+      const p = loadCaseFile(path).program;
+      const { text, full, written } = emitObservationProgram(p, { lang });
+      const source = join(scratch, `${name}.${ext}`);
+      const binary = join(scratch, `${name}-${lang}`);
+      writeFileSync(source, text);
+      const cc = spawnSync(command, ['-fopenacc', ...HOST_ONLY_FLAGS, '-w', source, '-o', binary], { encoding: 'utf8' });
+      expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
+      const r = spawnSync(binary, [], { encoding: 'utf8', env: hostOnlyEnv(), timeout: 30_000 });
+      const run = parseRun({ stdout: r.stdout, stderr: r.stderr, exit: r.status, timedOut: false }, written);
+      expect(run.offload).toBe(false);
+      expect(run.completed).toBe(true);
+      expect(compareRun(full.world, written, predict(full, { kind: 'host-fallback' }), run)).toMatchObject({ agree: true });
+    });
+});
