@@ -105,8 +105,9 @@ function readProfileFile(path: string): ProfileSource {
     throw new ProfileError(`${at}: field (top level): a profile is a JSON object { "extends": …, "knobs": { … } }`);
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj))
-    if (!['name', 'description', 'extends', 'knobs'].includes(key))
-      throw new ProfileError(`${at}: field ${oneLine(key)}: unknown field (allowed: name, description, extends, knobs)`);
+    // `measured`: what mapcheck conform measured (raw observations); not read here.
+    if (!['name', 'description', 'extends', 'knobs', 'measured'].includes(key))
+      throw new ProfileError(`${at}: field ${oneLine(key)}: unknown field (allowed: name, description, extends, knobs, measured)`);
   const ext = obj.extends === undefined ? 'spec' : obj.extends;
   if (typeof ext !== 'string') throw new ProfileError(`${at}: field extends: must be the name of a built-in profile`);
   if (!BUILTIN_PROFILES.some((p) => p.name === ext))

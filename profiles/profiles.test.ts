@@ -93,7 +93,7 @@ describe('JSON profile files', () => {
   test.each([
     ['not JSON', '{ "extends": ', /: not valid JSON \(/],
     ['an array', '[]', /: field \(top level\): a profile is a JSON object/],
-    ['an unknown field', '{ "extend": "spec" }', /: field extend: unknown field \(allowed: name, description, extends, knobs\)/],
+    ['an unknown field', '{ "extend": "spec" }', /: field extend: unknown field \(allowed: name, description, extends, knobs, measured\)/],
     ['extends not a string', '{ "extends": 3 }', /: field extends: must be the name of a built-in profile/],
     ['extends an unknown profile', '{ "extends": "pgi-1" }', /: field extends: unknown profile 'pgi-1' \(built-in: /],
     ['a name that is not a string', '{ "name": 3 }', /: field name: must be a string/],

@@ -15,6 +15,7 @@ import {
   judge,
   markdownReport,
   measuredProfile,
+  measuredProfileText,
   programsFromDir,
   programsFromSeed,
   runUnits,
@@ -115,7 +116,7 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
     if (o.profileOut) {
       const date = o.date ?? new Date().toISOString().slice(0, 10);
       const name = o.name ?? `${toolchain.name}-${date}`;
-      writeOut(o.profileOut, `${JSON.stringify(measuredProfile(name, toolchain, base, results, inferences, date), null, 1)}\n`);
+      writeOut(o.profileOut, measuredProfileText(measuredProfile(name, toolchain, base, results, inferences, date)));
       io.out(`measured profile: ${o.profileOut}\n`);
     }
     const t = totals(results, toolchain.hostFallback ? HOST_FALLBACK : base.name);

@@ -313,8 +313,21 @@ export interface UnitResult {
   verdicts: Map<string, RunVerdict>;
 }
 
+/** A run that stopped because the machine lacks a device the program names (an OpenMP world of several devices on a one-GPU node). */
+const MISSING_DEVICE = /device not found|device number \d+ out of range|invalid device/i;
+
+/**
+ * Verdicts of every reading for every unit that ran. A run that aborted because the machine lacks
+ * a device the program uses says nothing about the runtime: it becomes `not-run`, with the reason.
+ */
 export function judge(units: Unit[]): UnitResult[] {
   const readings = { openacc: readingsFor('openacc'), openmp: readingsFor('openmp') };
+  for (const unit of units) {
+    const s = unit.status;
+    if (s.kind !== 'ran') continue;
+    const abort = [...s.run.steps.values()].find((o) => o.kind === 'abort');
+    if (abort?.kind === 'abort' && MISSING_DEVICE.test(abort.message)) unit.status = { kind: 'not-run', reason: `the machine lacks a device the program uses (${abort.message})` };
+  }
   return units.map((unit) => {
     const verdicts = new Map<string, RunVerdict>();
     if (unit.status.kind === 'ran') {
@@ -340,12 +353,12 @@ export type Evidence = [string, number, string];
  * predict differently at some written step d and no reading already disagrees before d; a reading
  * is consistent with it when its prediction agrees with the run up to and including d.
  */
-export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profile): KnobInference[] {
+export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profile, only?: readonly KnobId[]): KnobInference[] {
   const prefix = api === 'openacc' ? 'K-A' : 'K-B';
   const ran = results.filter((r) => r.unit.api === api && r.unit.status.kind === 'ran');
   const out: KnobInference[] = [];
   for (const def of KNOBS) {
-    if (!def.id.startsWith(prefix)) continue;
+    if (!def.id.startsWith(prefix) || (only && !only.includes(def.id))) continue;
     const readings = def.readings.map((r) => r.id);
     const consistent = new Set(readings);
     const evidence: Evidence[] = [];
@@ -429,6 +442,8 @@ export interface MeasuredProfile {
     toolchain: string;
     date: string;
     undetermined: Record<string, { readings: string[] | null; evidence: Evidence[] }>;
+    /** Per reading: the units that ran and disagree with it (first step and why). */
+    disagreements: Record<string, [string, number, string][]>;
     /** Every unit that ran: its program, the written steps and the raw output lines. */
     runs: { id: string; lang: ToolchainLang; program: Program; written: number[]; exit: number | string | null; timedOut: boolean; lines: string[]; stderr: string }[];
   };
@@ -463,8 +478,23 @@ export function measuredProfile(name: string, toolchain: Toolchain, base: Profil
     description: `measured with mapcheck conform, toolchain ${toolchain.name} (${toolchain.description}), on ${date}`,
     extends: base.name,
     knobs,
-    measured: { toolchain: toolchain.name, date, undetermined, runs },
+    measured: { toolchain: toolchain.name, date, undetermined, disagreements: disagreementsOf(results), runs },
   };
+}
+
+export function disagreementsOf(results: UnitResult[]): Record<string, [string, number, string][]> {
+  const out: Record<string, [string, number, string][]> = {};
+  for (const { unit, verdicts } of results)
+    for (const [reading, v] of verdicts) if (!v.agree) (out[reading] ??= []).push([unit.id, v.first!.step, v.first!.why ?? '']);
+  return out;
+}
+
+/** The measured profile as text: one run per line, so the data stays readable and diffs stay small. */
+export function measuredProfileText(m: MeasuredProfile): string {
+  const { runs, ...rest } = m.measured;
+  const head = JSON.stringify({ ...m, measured: { ...rest, runs: [] } }, null, 1);
+  const lines = runs.map((r) => `   ${JSON.stringify(r)}`);
+  return `${head.replace(/"runs": \[\]/, `"runs": [\n${lines.join(',\n')}\n  ]`)}\n`;
 }
 
 /** Units re-made from a measured profile's raw lines (for replaying a measurement without a GPU). */

@@ -1,0 +1,63 @@
+// Replays measurements made on real hardware (profiles/measured/*.json: the raw MAPCHECK lines of
+// every observation program that ran) against the profiles, without a GPU: a change to the model
+// or a profile that contradicts what a runtime was seen to do fails here.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_PROFILES, loadProfile, type KnobId } from '../profiles/index.js';
+import { inferKnobs, judge, unitsFromMeasured, type MeasuredProfile } from './conform.js';
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'profiles', 'measured');
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+
+describe.each(files)('measured on hardware: %s', (file) => {
+  const measured = JSON.parse(readFileSync(join(dir, file), 'utf8')) as MeasuredProfile;
+  const units = unitsFromMeasured(measured);
+  const results = judge(units);
+  const base = loadProfile(measured.extends);
+
+  it('every recorded run offloaded (a probe kernel saw a non-host device)', () => {
+    expect(units.length).toBeGreaterThan(0);
+    const onHost = units.filter((u) => u.status.kind !== 'ran' || u.status.run.offload !== true).map((u) => u.id);
+    expect(onHost).toEqual([]);
+  });
+
+  it(`every run that agreed with its base profile when measured still agrees with it`, () => {
+    const recorded = new Set((measured.measured.disagreements[base.name] ?? []).map(([id]) => id));
+    const contradicted = results
+      .filter((r) => !recorded.has(r.unit.id))
+      .flatMap((r) => {
+        const v = r.verdicts.get(base.name);
+        return v && !v.agree ? [`${r.unit.id} step ${v.first!.step}: ${v.first!.why}`] : [];
+      });
+    expect(contradicted).toEqual([]);
+  });
+
+  it('the recorded knob readings are still the only ones consistent with the observations', () => {
+    const knobs = Object.keys(measured.knobs) as KnobId[];
+    const apis = [...new Set(units.map((u) => u.api))];
+    const inferred = apis.flatMap((api) => inferKnobs(results, api, base, knobs));
+    const readings = Object.fromEntries(inferred.flatMap((i) => (i.kind === 'inferred' ? [[i.knob, i.reading]] : [[i.knob, i.kind]])));
+    expect(readings).toEqual(Object.fromEntries(knobs.map((k) => [k, measured.knobs[k]!.reading])));
+  });
+
+  // A profile of the measured compiler version, where one exists, must not contradict the measurement.
+  const versioned = BUILTIN_PROFILES.find((p) => file.startsWith(`${p.name}-`));
+  it(versioned ? `the ${versioned.name} profile reads every measured knob as measured` : 'no built-in profile of this compiler version yet', (ctx) => {
+    if (!versioned) ctx.skip(`no built-in profile named after ${file} (replayed against ${base.name} only)`);
+    const profile = loadProfile(versioned!.name);
+    const differing = Object.entries(measured.knobs).filter(([k, v]) => profile.knobs[k as KnobId] !== v.reading);
+    expect(differing.map(([k, v]) => `${k}: measured ${v.reading}, profile ${profile.knobs[k as KnobId]}`)).toEqual([]);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-03 (GCC 12.2 libgomp, nvptx, NVIDIA H200)', () => {
+  const measured = JSON.parse(readFileSync(join(dir, 'gcc-12-nvptx-2026-12-03.json'), 'utf8')) as MeasuredProfile;
+  it('OpenACC: K-A4 = counter-only (re-attach keeps the old target), K-A9 = error (detach of a never-attached pointer aborts)', () => {
+    expect(measured.knobs['K-A4']?.reading).toBe('counter-only');
+    expect(measured.knobs['K-A9']?.reading).toBe('error');
+    expect(measured.knobs['K-A4']?.evidence).toContainEqual(['seed-000-reattach-after-reassociation-fortran', 6, 'read 1 1 1 1 1 1 1 1 1 1']);
+  });
+});
