@@ -126,7 +126,8 @@ function readProfileFile(path: string): ProfileSource {
         if (key !== 'reading' && key !== 'evidence')
           throw new ProfileError(`${at}: field knobs.${id}.${oneLine(key)}: unknown field (allowed: reading, evidence)`);
       const ev = (v as { evidence?: unknown }).evidence;
-      if (ev !== undefined && typeof ev !== 'string') throw new ProfileError(`${at}: field knobs.${id}.evidence: must be a string`);
+      if (ev !== undefined && typeof ev !== 'string' && !isMeasuredEvidence(ev))
+        throw new ProfileError(`${at}: field knobs.${id}.evidence: must be a string, or a list of [program, step, observed] (mapcheck conform)`);
     } else if (typeof v !== 'string')
       throw new ProfileError(`${at}: field knobs.${id}: expected a reading id or { "reading": …, "evidence": … }`);
     const reading = typeof v === 'string' ? v : (v as { reading?: unknown }).reading;
@@ -134,10 +135,9 @@ function readProfileFile(path: string): ProfileSource {
       throw new ProfileError(
         `${at}: field knobs.${id}${typeof v === 'string' ? '' : '.reading'}: unknown reading ${oneLine(JSON.stringify(reading) ?? 'undefined')} (readings: ${def.readings.map((r) => r.id).join(', ')})`,
       );
-    const evidence = typeof v === 'object' && v !== null && typeof (v as { evidence?: unknown }).evidence === 'string'
-      ? (v as { evidence: string }).evidence
-      : `set in ${path}`;
-    knobs[id] = { reading, confidence: 'hypothesis', evidence };
+    const ev = typeof v === 'object' && v !== null ? (v as { evidence?: unknown }).evidence : undefined;
+    const evidence = typeof ev === 'string' ? ev : isMeasuredEvidence(ev) ? measuredEvidenceText(ev) : `set in ${path}`;
+    knobs[id] = { reading, confidence: isMeasuredEvidence(ev) ? 'observed' : 'hypothesis', evidence };
   }
   return {
     name: typeof obj.name === 'string' ? obj.name : basename(path).replace(/\.json$/, ''),
@@ -189,4 +189,18 @@ function overlay(base: Profile, src: ProfileSource): Profile {
 /** Knob ids on which two profiles read the spec differently. */
 export function differingKnobs(a: Profile, b: Profile): KnobId[] {
   return KNOBS.map((k) => k.id).filter((id) => a.knobs[id] !== b.knobs[id]);
+}
+
+/** Evidence written by mapcheck conform: [program, step, observed] per observation that decided the knob. */
+function isMeasuredEvidence(ev: unknown): ev is [string, number, string][] {
+  return (
+    Array.isArray(ev) &&
+    ev.length > 0 &&
+    ev.every((e) => Array.isArray(e) && e.length === 3 && typeof e[0] === 'string' && Number.isInteger(e[1]) && typeof e[2] === 'string')
+  );
+}
+
+function measuredEvidenceText(ev: [string, number, string][]): string {
+  const shown = ev.slice(0, 3).map(([program, step, observed]) => `${program} step ${step}: ${oneLine(observed)}`);
+  return `measured: ${shown.join('; ')}${ev.length > 3 ? `; … (${ev.length} observations)` : ''}`;
 }

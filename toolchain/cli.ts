@@ -2,7 +2,7 @@
 
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../lang/validate.js';
 import { loadProfile } from '../profiles/index.js';
@@ -15,7 +15,8 @@ import {
   judge,
   markdownReport,
   measuredProfile,
-  measuredProfileText,
+  measuredRuns,
+  measuredRunsText,
   programsFromDir,
   programsFromSeed,
   runUnits,
@@ -116,8 +117,10 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
     if (o.profileOut) {
       const date = o.date ?? new Date().toISOString().slice(0, 10);
       const name = o.name ?? `${toolchain.name}-${date}`;
-      writeOut(o.profileOut, measuredProfileText(measuredProfile(name, toolchain, base, results, inferences, date)));
-      io.out(`measured profile: ${o.profileOut}\n`);
+      const runsPath = o.profileOut.replace(/(\.json)?$/, '.runs.json');
+      writeOut(o.profileOut, `${JSON.stringify(measuredProfile(name, toolchain, base, results, inferences, date, basename(runsPath)), null, 1)}\n`);
+      writeOut(runsPath, measuredRunsText(measuredRuns(results)));
+      io.out(`measured profile: ${o.profileOut} (raw runs: ${runsPath})\n`);
     }
     const t = totals(results, toolchain.hostFallback ? HOST_FALLBACK : base.name);
     return t.buildFailed > 0 || (o.requireAgreement === true && (t.disagree > 0 || t.notRun > 0)) ? 1 : 0;

@@ -433,6 +433,23 @@ export function totals(results: UnitResult[], reading: string): Totals {
   return t;
 }
 
+/** One run as measured: the program as written, its written steps and the raw MAPCHECK lines. */
+export interface MeasuredRun {
+  id: string;
+  lang: ToolchainLang;
+  program: Program;
+  written: number[];
+  exit: number | string | null;
+  timedOut: boolean;
+  lines: string[];
+  stderr: string;
+}
+
+/**
+ * A measured profile: loadable wherever a profile is (`{name, extends, knobs}`; each knob's
+ * evidence is the list of [unit, step, observed] that decided it), plus what was measured. The raw
+ * runs live beside it in `<name>.runs.json` (profile files are kept small).
+ */
 export interface MeasuredProfile {
   name: string;
   description: string;
@@ -441,15 +458,15 @@ export interface MeasuredProfile {
   measured: {
     toolchain: string;
     date: string;
+    /** The file beside this one holding every run's raw output lines. */
+    runsFile: string;
     undetermined: Record<string, { readings: string[] | null; evidence: Evidence[] }>;
     /** Per reading: the units that ran and disagree with it (first step and why). */
     disagreements: Record<string, [string, number, string][]>;
-    /** Every unit that ran: its program, the written steps and the raw output lines. */
-    runs: { id: string; lang: ToolchainLang; program: Program; written: number[]; exit: number | string | null; timedOut: boolean; lines: string[]; stderr: string }[];
   };
 }
 
-export function measuredProfile(name: string, toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[], date: string): MeasuredProfile {
+export function measuredProfile(name: string, toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[], date: string, runsFile: string): MeasuredProfile {
   const knobs: MeasuredProfile['knobs'] = {};
   const undetermined: MeasuredProfile['measured']['undetermined'] = {};
   for (const inf of inferences) {
@@ -457,7 +474,18 @@ export function measuredProfile(name: string, toolchain: Toolchain, base: Profil
     else if (inf.kind === 'undetermined') undetermined[inf.knob] = { readings: inf.readings, evidence: inf.evidence };
     else if (inf.kind === 'contradictory') undetermined[inf.knob] = { readings: null, evidence: inf.evidence };
   }
-  const runs = results.flatMap(({ unit }) => {
+  return {
+    name,
+    description: `measured with mapcheck conform, toolchain ${toolchain.name} (${toolchain.description}), on ${date}`,
+    extends: base.name,
+    knobs,
+    measured: { toolchain: toolchain.name, date, runsFile, undetermined, disagreements: disagreementsOf(results) },
+  };
+}
+
+/** Every unit that ran, with its raw output lines. */
+export function measuredRuns(results: UnitResult[]): MeasuredRun[] {
+  return results.flatMap(({ unit }) => {
     if (unit.status.kind !== 'ran') return [];
     const o = unit.status.output;
     return [
@@ -469,17 +497,15 @@ export function measuredProfile(name: string, toolchain: Toolchain, base: Profil
         exit: o.exit,
         timedOut: o.timedOut,
         lines: o.stdout.split('\n').filter((l) => l.startsWith('MAPCHECK')),
-        stderr: o.stderr.slice(-400),
+        stderr: o.stderr.slice(-200),
       },
     ];
   });
-  return {
-    name,
-    description: `measured with mapcheck conform, toolchain ${toolchain.name} (${toolchain.description}), on ${date}`,
-    extends: base.name,
-    knobs,
-    measured: { toolchain: toolchain.name, date, undetermined, disagreements: disagreementsOf(results), runs },
-  };
+}
+
+/** One run per line, so the data stays readable and diffs stay small. */
+export function measuredRunsText(runs: MeasuredRun[]): string {
+  return `[\n${runs.map((r) => ` ${JSON.stringify(r)}`).join(',\n')}\n]\n`;
 }
 
 export function disagreementsOf(results: UnitResult[]): Record<string, [string, number, string][]> {
@@ -489,17 +515,9 @@ export function disagreementsOf(results: UnitResult[]): Record<string, [string, 
   return out;
 }
 
-/** The measured profile as text: one run per line, so the data stays readable and diffs stay small. */
-export function measuredProfileText(m: MeasuredProfile): string {
-  const { runs, ...rest } = m.measured;
-  const head = JSON.stringify({ ...m, measured: { ...rest, runs: [] } }, null, 1);
-  const lines = runs.map((r) => `   ${JSON.stringify(r)}`);
-  return `${head.replace(/"runs": \[\]/, `"runs": [\n${lines.join(',\n')}\n  ]`)}\n`;
-}
-
 /** Units re-made from a measured profile's raw lines (for replaying a measurement without a GPU). */
-export function unitsFromMeasured(m: MeasuredProfile): Unit[] {
-  return m.measured.runs.map((r) => {
+export function unitsFromMeasured(runs: MeasuredRun[]): Unit[] {
+  return runs.map((r) => {
     const output: RunOutput = { stdout: `${r.lines.join('\n')}\n`, stderr: r.stderr, exit: r.exit, timedOut: r.timedOut };
     const program: ConformProgram = { name: r.id.replace(/-(fortran|c)$/, ''), program: r.program, source: r.id };
     return {

@@ -7,16 +7,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILES, loadProfile, type KnobId } from '../profiles/index.js';
-import { inferKnobs, judge, unitsFromMeasured, type MeasuredProfile } from './conform.js';
+import { inferKnobs, judge, unitsFromMeasured, type MeasuredProfile, type MeasuredRun } from './conform.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'profiles', 'measured');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.runs.json'));
 
 describe.each(files)('measured on hardware: %s', (file) => {
   const measured = JSON.parse(readFileSync(join(dir, file), 'utf8')) as MeasuredProfile;
-  const units = unitsFromMeasured(measured);
+  const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
   const results = judge(units);
   const base = loadProfile(measured.extends);
+
+  it('loads as a profile (its knobs extend the base)', () => {
+    const profile = loadProfile(join(dir, file));
+    for (const [k, v] of Object.entries(measured.knobs)) expect(profile.knobs[k as KnobId]).toBe(v.reading);
+  });
 
   it('every recorded run offloaded (a probe kernel saw a non-host device)', () => {
     expect(units.length).toBeGreaterThan(0);
