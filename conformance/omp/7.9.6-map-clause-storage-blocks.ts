@@ -6,6 +6,8 @@ import { hostRead, map, ompEnter, ompExit, targetRead, targetWrite } from '../st
 import { A, OMP_WORLD } from '../worlds.js';
 
 const LIST_ITEM = 'spec-omp-5.2';
+/** a mapped twice (RC 2), then written with 5 on the device. */
+const twoReferencesWritten = [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['a'])]), targetWrite('a', 5, [map('alloc', ['a'])])];
 
 const rows: Row[] = [
   {
@@ -52,9 +54,7 @@ const rows: Row[] = [
   {
     name: 'two from items that reach one entry copy nothing back while it holds two references',
     steps: [
-      ompEnter([map('to', ['a'])]),
-      ompEnter([map('to', ['a'])]),
-      targetWrite('a', 5, [map('alloc', ['a'])]),
+      ...twoReferencesWritten,
       ompExit([map('from', ['a(1:2)', 'a(3:4)'])]),
       hostRead('a'),
     ],
@@ -64,9 +64,7 @@ const rows: Row[] = [
   {
     name: 'a block that deletes is removed; only items whose own modifiers say so copy back',
     steps: [
-      ompEnter([map('to', ['a'])]),
-      ompEnter([map('to', ['a'])]),
-      targetWrite('a', 5, [map('alloc', ['a'])]),
+      ...twoReferencesWritten,
       ompExit([map('from', ['a(1:2)'], 'delete'), map('delete', ['a(5:6)'])]),
       hostRead('a'),
     ],
@@ -76,9 +74,7 @@ const rows: Row[] = [
   {
     name: 'a block that deletes copies back nothing for a plain from item',
     steps: [
-      ompEnter([map('to', ['a'])]),
-      ompEnter([map('to', ['a'])]),
-      targetWrite('a', 5, [map('alloc', ['a'])]),
+      ...twoReferencesWritten,
       ompExit([map('from', ['a(1:2)']), map('delete', ['a(5:6)'])]),
       hostRead('a'),
     ],
