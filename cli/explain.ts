@@ -5,6 +5,7 @@
 // observations, every device pointer value with the host data it is a device copy of, and the spec
 // rules each side fired there (and at the earlier step where the two states first split, if any).
 
+import { STEP_OPS, isRegionBegin, isRegionEnd } from '../lang/ops.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Program, StepOp, World } from '../lang/program.js';
 import { ELEMENT_BYTES } from '../lang/program.js';
@@ -93,8 +94,8 @@ export interface Explanation {
 
 const EMPTY: Snapshot = { sections: [], attachments: [], ompEntries: [], ompPointers: [] };
 
-/** Ops whose removal alone unpairs a region begin from its end. */
-const REGION_OPS: ReadonlySet<StepOp> = new Set(['acc_data_begin', 'acc_data_end', 'omp_target_data_begin', 'omp_target_data_end']);
+/** Ops whose removal alone unpairs a region begin from its end (the table of operations' region ops). */
+const REGION_OPS: ReadonlySet<StepOp> = new Set(STEP_OPS.filter((op) => isRegionBegin(op) || isRegionEnd(op)));
 
 /** Loads the case to explain; a plain program file gets an error that says what is expected instead. */
 export function loadCaseToExplain(file: string): CaseFile {

@@ -3,7 +3,9 @@
 // it); this pass finishes the job so a counterexample is 1-minimal: no single step, clause, var or
 // optional field can be removed without losing the failure.
 
-import type { Program, Step } from '../lang/program.js';
+import type { MapItem } from '../lang/openmp.js';
+import { opInfo, type FieldRole } from '../lang/ops.js';
+import type { Clause, Program, Step } from '../lang/program.js';
 import { renderStep } from '../cli/render.js';
 import { validateProgram } from '../lang/validate.js';
 import { balanceRegions, isRegionBegin, isRegionEnd, matchingEnd } from './arbitraries.js';
@@ -75,55 +77,51 @@ function* candidates(p: Program, failingStep: (p: Program) => number | null): Ge
   }
 }
 
-/** Smaller variants of one step: one clause or one var fewer, or an optional field dropped. */
+/**
+ * Smaller variants of one step, from its fields' roles in the table of operations (lang/ops.ts):
+ * one clause or map item fewer (constructs with a kernel body may lose all of them, the others keep
+ * one), one var or map modifier fewer, then each optional field that is set dropped.
+ */
 function* simplerStep(s: Step): Generator<Step> {
-  if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data' || s.op === 'acc_data_begin' || s.op === 'acc_parallel') {
-    const cs = s.clauses;
-    const minClauses = s.op === 'acc_parallel' ? 0 : 1;
-    if (cs.length > minClauses) {
-      for (let k = 0; k < cs.length; k++) yield { ...s, clauses: cs.filter((_, j) => j !== k) } as Step;
+  const fields = opInfo(s.op).fields as Record<string, FieldRole & { optional?: true }>;
+  const values = s as unknown as Record<string, unknown>;
+  const minItems = 'body' in fields ? 0 : 1;
+  for (const [name, f] of Object.entries(fields)) {
+    if (f.role === 'clauses') {
+      const cs = values[name] as Clause<string>[];
+      if (cs.length > minItems) {
+        for (let k = 0; k < cs.length; k++) yield { ...s, [name]: cs.filter((_, j) => j !== k) } as Step;
+      }
+      for (let k = 0; k < cs.length; k++) {
+        const c = cs[k]!;
+        if (c.vars.length < 2) continue;
+        for (let v = 0; v < c.vars.length; v++) {
+          const fewer = { ...c, vars: c.vars.filter((_, j) => j !== v) };
+          yield { ...s, [name]: cs.map((x, j) => (j === k ? fewer : x)) } as Step;
+        }
+      }
     }
-    for (let k = 0; k < cs.length; k++) {
-      const c = cs[k]!;
-      if (c.vars.length < 2) continue;
-      for (let v = 0; v < c.vars.length; v++) {
-        const fewer = { ...c, vars: c.vars.filter((_, j) => j !== v) };
-        yield { ...s, clauses: cs.map((x, j) => (j === k ? fewer : x)) } as Step;
+    if (f.role === 'maps') {
+      const ms = values[name] as MapItem[];
+      if (ms.length > minItems) {
+        for (let k = 0; k < ms.length; k++) yield { ...s, [name]: ms.filter((_, j) => j !== k) } as Step;
+      }
+      for (let k = 0; k < ms.length; k++) {
+        const m = ms[k]!;
+        const simpler = [];
+        for (let v = 0; m.vars.length > 1 && v < m.vars.length; v++) simpler.push({ ...m, vars: m.vars.filter((_, j) => j !== v) });
+        for (const mod of m.modifiers ?? []) {
+          const rest = m.modifiers!.filter((x) => x !== mod);
+          simpler.push(rest.length > 0 ? { ...m, modifiers: rest } : { type: m.type, vars: m.vars });
+        }
+        for (const fewer of simpler) yield { ...s, [name]: ms.map((x, j) => (j === k ? fewer : x)) } as Step;
       }
     }
   }
-  if (s.op === 'acc_exit_data' && s.finalize) {
-    const { finalize: _drop, ...rest } = s;
-    yield rest;
-  }
-  if (s.op === 'acc_parallel' && s.default) {
-    const { default: _drop, ...rest } = s;
-    yield rest;
-  }
-  if (s.op === 'acc_is_present' && s.bytes !== undefined) {
-    const { bytes: _drop, ...rest } = s;
-    yield rest;
-  }
-  if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data' || s.op === 'omp_target_data_begin' || s.op === 'omp_target') {
-    const ms = s.maps;
-    const minMaps = s.op === 'omp_target' ? 0 : 1;
-    if (ms.length > minMaps) {
-      for (let k = 0; k < ms.length; k++) yield { ...s, maps: ms.filter((_, j) => j !== k) } as Step;
-    }
-    for (let k = 0; k < ms.length; k++) {
-      const m = ms[k]!;
-      const simpler = [];
-      for (let v = 0; m.vars.length > 1 && v < m.vars.length; v++) simpler.push({ ...m, vars: m.vars.filter((_, j) => j !== v) });
-      for (const mod of m.modifiers ?? []) {
-        const rest = m.modifiers!.filter((x) => x !== mod);
-        simpler.push(rest.length > 0 ? { ...m, modifiers: rest } : { type: m.type, vars: m.vars });
-      }
-      for (const fewer of simpler) yield { ...s, maps: ms.map((x, j) => (j === k ? fewer : x)) } as Step;
-    }
-    if (s.device !== undefined) {
-      const { device: _drop, ...rest } = s;
-      yield rest as Step;
-    }
+  for (const [name, f] of Object.entries(fields)) {
+    if (!f.optional || values[name] === undefined || values[name] === false) continue;
+    const { [name]: _drop, ...rest } = values;
+    yield rest as unknown as Step;
   }
 }
 
