@@ -195,7 +195,7 @@ interface FuzzOptions {
  * says that a divergence in that program is shrunk next (an earlier divergence ends generation
  * without a report, and a time-limited campaign has no last program to report).
  */
-function progressReporter(io: Io, o: FuzzOptions): { update: (p: CampaignProgress) => void; stop: () => void } {
+function progressReporter(io: Io, o: FuzzOptions, interruptible = true): { update: (p: CampaignProgress) => void; stop: () => void } {
   const lastRunNote = (p: CampaignProgress) =>
     p.shrinking ? `fuzz: divergence found after ${p.runs} runs (${(p.elapsedMs / 1000).toFixed(1)} s); shrinking it…\n` : null;
   if (io.errIsTTY) {
@@ -204,7 +204,8 @@ function progressReporter(io: Io, o: FuzzOptions): { update: (p: CampaignProgres
       {
         stream: process.stderr,
         format: timed ? 'fuzz [{bar}] {value}/{total} s | {runs} runs' : 'fuzz [{bar}] {value}/{total} runs | {duration}s',
-        hideCursor: true,
+        // A campaign on this thread cannot restore the cursor when Ctrl-C ends it: keep it shown.
+        hideCursor: interruptible,
         clearOnComplete: true,
       },
       cliProgress.Presets.shades_classic,
@@ -246,6 +247,30 @@ function progressReporter(io: Io, o: FuzzOptions): { update: (p: CampaignProgres
       io.err(`fuzz: ${runs}, ${(p.elapsedMs / 1000).toFixed(1)} s\n`);
     },
     stop: () => {},
+  };
+}
+
+/** Exit code of a campaign stopped by Ctrl-C (128 + SIGINT, as shells report it). */
+const EXIT_INTERRUPTED = 130;
+
+/**
+ * Until the returned function is called, Ctrl-C (SIGINT, or SIGTERM) runs `report`, shows the
+ * terminal cursor again and ends the process with exit code 130.
+ */
+function onInterrupt(report: () => void): () => void {
+  const handler = () => {
+    try {
+      report();
+    } finally {
+      if (process.stderr.isTTY) process.stderr.write('\x1b[?25h');
+      process.exit(EXIT_INTERRUPTED);
+    }
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
   };
 }
 
@@ -327,7 +352,22 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
     return corpusFailed > 0 ? EXIT_DIVERGENCE : code;
   };
 
-  const progress = progressReporter(io, o);
+  const workers = o.workers ?? defaultWorkers();
+  const progress = progressReporter(io, o, workers > 1);
+  let latest: CampaignProgress | null = null;
+  // Ctrl-C: the campaign runs on worker threads, so this thread is free to stop it cleanly.
+  const stopOnInterrupt =
+    workers > 1 && io === processIo
+      ? onInterrupt(() => {
+          progress.stop();
+          const runs = latest?.runs ?? 0;
+          const seconds = ((latest?.elapsedMs ?? 0) / 1000).toFixed(1);
+          const again = runs > 0 ? reproduceCommand(o, compare, seed, runs) : reproduceCommand(o, compare, seed, o.runs ?? 100);
+          // With --json stdout holds one JSON document or nothing; the summary then goes to stderr.
+          const say = o.json ? io.err : io.out;
+          say(`\ninterrupted after ${runs} runs (${seconds} s): no divergence found in them\nreproduce: ${again}\n`);
+        })
+      : () => {};
   let result: CampaignResult;
   try {
     result = await runCampaignParallel({
@@ -339,10 +379,14 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
       ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
       ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
       api: o.api,
-      onProgress: progress.update,
+      onProgress: (p) => {
+        latest = p;
+        progress.update(p);
+      },
       ...(coverage && { onRules: (_side: 'a' | 'b', rules: readonly string[]) => coverage.record(rules) }),
-    }, o.workers ?? defaultWorkers());
+    }, workers);
   } finally {
+    stopOnInterrupt();
     progress.stop();
   }
   undefinedStops = describeUndefinedStops(result, 8);
