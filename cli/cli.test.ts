@@ -177,8 +177,8 @@ describe('mapcheck fuzz', () => {
     expect(out).toContain('seed: 7\n');
     expect(out).toMatch(/no divergence in 20 runs/);
     expect(out).toContain('reproduce: npx mapcheck fuzz --profile spec --against impl --compare state --seed 7 --runs 20');
-    // Not a terminal: progress lines come every few seconds, so a short clean run prints none.
-    expect(err).toBe('');
+    // Not a terminal: nothing on stderr but a progress line every few seconds (a loaded machine may need one).
+    expect(err).toMatch(/^(fuzz: \d+(\/\d+)? runs, [\d.]+ s\n)*$/);
   });
 
   test('the largest seed is accepted, as MAPCHECK_SEED accepts it', async () => {
