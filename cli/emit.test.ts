@@ -435,3 +435,52 @@ describe.each(compilers)('%s seed-003 cases compile with %s -fopenmp -foffload=d
     expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
   });
 });
+
+// Issue 11: emit defects found with gfortran / gcc 12 on a GPU.
+describe('emit for GCC 12', () => {
+  const world = { arrays: [{ name: 'a', length: 12, init: 1 }], structs: [{ name: 'c', pointers: ['p'] }] };
+
+  it('Fortran arrays and pointer members are pointer, contiguous (no temporary copy passed to acc_* routines)', () => {
+    const text = emitProgram(program({ world, steps: [{ op: 'acc_copyin', var: 'a' }] }), { lang: 'fortran' });
+    expect(text).toContain('  integer, pointer, contiguous :: v1(:)');
+    expect(text).toContain('    integer, pointer, contiguous :: p1(:) => null()');
+  });
+
+  it('a routine or kernel whose spec result is an error is written with the stop check, not an internal error', () => {
+    const partly = [{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(7:12)'] }] }];
+    const kernel = program({ world, steps: [...partly, { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['a(5:10)'] }], body: { read: 'a(5:10)' } }] });
+    const routine = program({ world, steps: [...partly, { op: 'acc_copyin', var: 'a(5:10)' }] });
+    for (const p of [kernel, routine])
+      for (const lang of ['fortran', 'c'] as const)
+        expect(emitProgram(p, { lang })).toContain('step 2 should have stopped with runtime error acc_error_partly_present');
+    expect(emitProgram(kernel, { lang: 'c' })).toContain('  for (int i = 0; i < 6; i++)\n    res[i] = v1[i + 4];');
+  });
+
+  it('an enter data naming a struct and its member is written one directive per reference; a construct doing so is refused', () => {
+    const steps = [
+      { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }, { clause: 'copyin', vars: ['c%p'] }] },
+    ];
+    const text = emitProgram(program({ world, steps }), { lang: 'fortran' });
+    expect(text).toContain('  !$acc enter data copyin(v2)\n  !$acc enter data copyin(v2%p1)\n');
+    const construct = program({ world, steps: [...steps.slice(0, 1), { op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['c', 'c%p'] }] }, { op: 'acc_data_end' }] });
+    expect(() => emitProgram(construct, { lang: 'c' })).toThrow(/step 2 \(acc_data_begin\): names one variable twice or a struct and its member \(c, c%p\), which GCC rejects/);
+  });
+
+  it('map(present, …) is written as its GCC 12 equivalent: an is_present check that stops the program', () => {
+    const p = program({
+      world,
+      steps: [
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target', maps: [{ type: 'tofrom', modifiers: ['present'], vars: ['a'] }], body: { read: 'a' } },
+      ],
+    });
+    const cText = emitProgram(p, { lang: 'c' });
+    expect(cText).toContain('  if (!omp_target_is_present(v1, omp_get_default_device())) {');
+    expect(cText).toContain('#pragma omp target map(tofrom: v1)');
+    expect(cText).not.toMatch(/#pragma.*present/);
+    const fText = emitProgram(p, { lang: 'fortran' });
+    expect(fText).toContain('  if (omp_target_is_present(c_loc(v1(1)), omp_get_default_device()) == 0) then');
+    expect(fText).toContain('!$omp target map(tofrom: v1)');
+  });
+});

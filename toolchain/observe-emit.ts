@@ -23,6 +23,7 @@ import type { Observation } from '../lang/observation.js';
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { ELEMENT_BYTES, hostLayout, parseRef, worldDevices, type Clause, type KernelBody, type ParsedRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
+import { repeatsVariable } from '../cli/emit/backend.js';
 
 /** A program emit cannot write (kept apart from cli/emit.ts's EmitError by the caller's wrapping). */
 export class ObserveEmitError extends Error {
@@ -169,22 +170,6 @@ interface Backend {
   finish(header: string[]): string;
 }
 
-/** The root variable of a reference: `c` for `c%p`, `a` for `a(2:5)`. */
-function rootOf(v: VarRef): string {
-  return v.split(/[%(]/)[0]!;
-}
-
-/**
- * Whether GCC sees one variable twice in a list of references: the same array (whole or any
- * section), the same struct or member, or a struct together with one of its members. Two
- * different members of one struct are fine.
- */
-function repeatsRoot(vars: readonly VarRef[]): boolean {
-  const keys = vars.map((v) => (v.includes('%') ? v : rootOf(v)));
-  if (new Set(keys).size < keys.length) return true;
-  return keys.some((k) => !k.includes('%') && keys.some((m) => m.startsWith(`${k}%`)));
-}
-
 /**
  * GCC rejects a directive that names one variable twice (`copyin(v1) create(v1)`: "appears more
  * than once in data clauses") and gfortran one that names a struct and its member
@@ -197,12 +182,12 @@ export function gccCompatible(program: Program): { program: Program; split: numb
   let split = 0;
   const steps = program.steps.flatMap((s, k): Step[] => {
     if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data') {
-      if (!repeatsRoot(s.clauses.flatMap((c) => c.vars))) return [s];
+      if (!repeatsVariable(s.clauses.flatMap((c) => c.vars))) return [s];
       split++;
       return s.clauses.flatMap((c) => c.vars.map((v) => ({ ...s, clauses: [{ ...c, vars: [v] }] }) as Step));
     }
     if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data') {
-      if (!repeatsRoot(s.maps.flatMap((m) => m.vars))) return [s];
+      if (!repeatsVariable(s.maps.flatMap((m) => m.vars))) return [s];
       split++;
       return s.maps.flatMap((m) => m.vars.map((v) => ({ ...s, maps: [{ ...m, vars: [v] }] }) as Step));
     }
@@ -212,7 +197,7 @@ export function gccCompatible(program: Program): { program: Program; split: numb
         : s.op === 'omp_target_data_begin' || s.op === 'omp_target'
           ? s.maps.flatMap((m) => m.vars)
           : [];
-    if (repeatsRoot(vars))
+    if (repeatsVariable(vars))
       throw new ObserveEmitError(
         `step ${k + 1} (${s.op}): names one variable twice or a struct and its member (${vars.join(', ')}), which GCC rejects on a construct ("appears more than once" / "mixed component and non-component accesses")`,
       );

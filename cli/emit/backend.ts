@@ -21,7 +21,8 @@ export function valuesCheck(p: Planned): Check | null {
 }
 
 /** acc_is_present: the call must return what the spec returns. */
-export function booleanCheck(p: Planned, call: string): Check {
+export function booleanCheck(p: Planned, call: string): Check | null {
+  if (p.obs.kind === 'error') return null; // the walk writes the stop instead
   if (p.obs.kind !== 'value' || typeof p.obs.value !== 'boolean') throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
   return { kind: 'condition', test: call, want: p.obs.value, message: `step ${p.index + 1}: ${p.step.op} should return ${p.obs.value}` };
 }
@@ -30,7 +31,8 @@ export function booleanCheck(p: Planned, call: string): Check {
  * A routine returning a device address: non-null when the spec returns an address, null when it
  * returns null. Which block and offset cannot be checked portably; the comment names them.
  */
-export function addressCheck(p: Planned, isNonNull: string): Check {
+export function addressCheck(p: Planned, isNonNull: string): Check | null {
+  if (p.obs.kind === 'error') return null; // the walk writes the stop instead
   if (p.obs.kind !== 'value' || (p.obs.value !== null && (typeof p.obs.value !== 'object' || !('block' in p.obs.value))))
     throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
   const isNull = p.obs.value === null;
@@ -84,7 +86,9 @@ export function ompMaps(p: Planned, spell: (v: VarRef) => string, maps: MapItem[
   return maps
     .map((m) => {
       let type: string = m.type;
-      let modifiers = m.modifiers ?? [];
+      // GCC 12 rejects the present modifier: the backends write its equivalent before the directive
+      // (presentRefs below), so the map itself goes without it.
+      let modifiers = (m.modifiers ?? []).filter((x) => x !== 'present');
       if (modifiers.includes('delete')) {
         if (m.type !== 'release')
           throw new EmitError(
@@ -136,7 +140,8 @@ export function directiveText(s: StepOf<DirectiveOp>, p: Planned, spelling: Dire
 }
 
 /** A boolean (is_present, is_accessible) or 0 / nonzero result, compared with 0 as C and Fortran get it. */
-export function intResultCheck(p: Planned, call: string, ops: { zero: string; nonzero: string }): Check {
+export function intResultCheck(p: Planned, call: string, ops: { zero: string; nonzero: string }): Check | null {
+  if (p.obs.kind === 'error') return null; // the walk writes the stop instead
   const v = p.obs.kind === 'value' ? p.obs.value : undefined;
   if (v !== true && v !== false && v !== 0 && v !== 1) throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
   const nonzero = v === true || v === 1;
@@ -148,7 +153,7 @@ export function intResultCheck(p: Planned, call: string, ops: { zero: string; no
  * omp_get_mapped_ptr: a host address (the initial device) must be the pointer passed in; device
  * addresses are checked as non-null, and null as null.
  */
-export function mappedPtrCheck(p: Planned, isNonNull: string, isArgument: string): Check {
+export function mappedPtrCheck(p: Planned, isNonNull: string, isArgument: string): Check | null {
   if (p.obs.kind === 'value' && p.obs.value !== null && typeof p.obs.value === 'object' && 'host' in p.obs.value)
     return { kind: 'condition', test: isArgument, want: true, message: `step ${p.index + 1}: ${p.step.op} should return the host pointer itself` };
   return addressCheck(p, isNonNull);
@@ -187,4 +192,52 @@ export interface Language {
   /** Declarations and initial values; written last, so it knows what the body used. */
   prologue(): string[];
   epilogue(okPrinted: boolean): string[];
+}
+
+/** The variables an OpenMP directive maps with the `present` modifier, for its GCC 12 equivalent. */
+export function presentRefs(s: Step): VarRef[] {
+  if (!('maps' in s)) return [];
+  return s.maps.flatMap((m) => (m.modifiers?.includes('present') ? m.vars : []));
+}
+
+/** The root variable of a reference: `c` for `c%p`, `a` for `a(2:5)`. */
+function rootOf(v: VarRef): string {
+  return v.split(/[%(]/)[0]!;
+}
+
+/**
+ * Whether GCC sees one variable twice in a directive: the same array (whole or any section), the
+ * same struct or member, or a struct together with one of its members. GCC rejects that ("appears
+ * more than once in data clauses"; gfortran: "mixed component and non-component accesses");
+ * two different members of one struct are fine.
+ */
+export function repeatsVariable(vars: readonly VarRef[]): boolean {
+  const keys = vars.map((v) => (v.includes('%') ? v : rootOf(v)));
+  if (new Set(keys).size < keys.length) return true;
+  return keys.some((k) => !k.includes('%') && keys.some((m) => m.startsWith(`${k}%`)));
+}
+
+/** The variables a directive step names in its clauses or maps. */
+export function directiveVars(s: Step): VarRef[] {
+  if ('clauses' in s) return s.clauses.flatMap((c) => c.vars);
+  if ('maps' in s) return s.maps.flatMap((m) => m.vars);
+  return [];
+}
+
+/**
+ * A directive step as GCC accepts it. An enter or exit data directive naming one variable twice
+ * is written as one directive per reference: its clauses act in order (OpenACC 3.3 §2.7, OpenMP
+ * 6.0 §7.9), so the sequence does what the one directive does. A construct (data region, compute
+ * construct) cannot be split that way: emit refuses it.
+ */
+export function gccDirectives(s: StepOf<DirectiveOp>, p: Planned): StepOf<DirectiveOp>[] {
+  const vars = directiveVars(s);
+  if (!repeatsVariable(vars)) return [s];
+  if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data')
+    return s.clauses.flatMap((c) => c.vars.map((v) => ({ ...s, clauses: [{ ...c, vars: [v] }] }) as StepOf<DirectiveOp>));
+  if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data')
+    return s.maps.flatMap((m) => m.vars.map((v) => ({ ...s, maps: [{ ...m, vars: [v] }] }) as StepOf<DirectiveOp>));
+  throw new EmitError(
+    `step ${p.index + 1} (${s.op}): names one variable twice or a struct and its member (${vars.join(', ')}), which GCC rejects on a construct ("appears more than once" / "mixed component and non-component accesses"); nothing emitted`,
+  );
 }

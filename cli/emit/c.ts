@@ -11,6 +11,8 @@ import {
   bodyRef,
   deviceCode,
   directiveText,
+  gccDirectives,
+  presentRefs,
   intResultCheck,
   kernelCount,
   mappedPtrCheck,
@@ -114,15 +116,34 @@ export function c({ names, world, api, resLength }: Context): Language {
     const body = s.body;
     const r = parseRef(world, bodyRef(body));
     const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
-    return [...('read' in body ? resetRes() : []), `${pragma} ${directiveText(s, p, spelling)}`, ...loop(kernelCount(p), assign)];
+    gccDirectives(s, p); // a construct GCC rejects is refused
+    return [...presentEquivalent(s, p), ...('read' in body ? resetRes() : []), `${pragma} ${directiveText(s, p, spelling)}`, ...loop(kernelCount(p), assign)];
   }
 
   const regionEnd = () => {
     depth--;
     return [`${ind()}}`];
   };
-  const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({ lines: [`${pragma} ${directiveText(s, p, spelling)}`], check: null });
-  const regionBeginStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({ lines: regionBegin(directiveText(s, p, spelling)), check: null });
+  /** GCC 12 has no map(present, …): its equivalent, a check that stops the program unless the data is present. */
+  const presentEquivalent = (s: StepOf<DirectiveOp>, p: Planned): string[] =>
+    presentRefs(s).flatMap((v) => {
+      const dev = 'device' in s && s.device !== undefined ? device(s.device) : 'omp_get_default_device()';
+      return [
+        `${ind()}// map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
+        `${ind()}if (!omp_target_is_present(${startAndBytes(v)[0]}, ${dev})) {`,
+        `${ind()}  printf("step ${p.index + 1}: runtime error: ${commentText(v).replace(/["%]/g, '')} is not present (present modifier)\\n");`,
+        `${ind()}  exit(1);`,
+        `${ind()}}`,
+      ];
+    });
+  const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({
+    lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).map((d) => `${pragma} ${directiveText(d, p, spelling)}`)],
+    check: null,
+  });
+  const regionBeginStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => {
+    gccDirectives(s, p);
+    return { lines: [...presentEquivalent(s, p), ...regionBegin(directiveText(s, p, spelling))], check: null };
+  };
   const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
   const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
   const copyinRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => ({

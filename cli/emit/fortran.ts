@@ -11,6 +11,8 @@ import {
   bodyRef,
   deviceCode,
   directiveText,
+  gccDirectives,
+  presentRefs,
   intResultCheck,
   kernelCount,
   mappedPtrCheck,
@@ -145,11 +147,32 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     const loop = [`  do i = 1, ${kernelCount(p)}`, `    ${assign}`, '  end do'];
     const reset = 'read' in body ? ['  res = -1'] : [];
     const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
-    return [...reset, ...directive(directiveText(s, p, spelling)), ...loop, ...end];
+    gccDirectives(s, p); // a construct GCC rejects is refused
+    return [...presentEquivalent(s, p), ...reset, ...directive(directiveText(s, p, spelling)), ...loop, ...end];
   }
 
   const regionEnd = () => [`  ${sentinel} end ${api === 'openacc' ? 'data' : 'target data'}`];
-  const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({ lines: directive(directiveText(s, p, spelling)), check: null });
+  /** GCC 12 has no map(present, …): its equivalent, a check that stops the program unless the data is present. */
+  const presentEquivalent = (s: StepOf<DirectiveOp>, p: Planned): string[] =>
+    presentRefs(s).flatMap((v) => {
+      usesRuntimeModule = true;
+      cBinding.add('c_loc');
+      const r = parseRef(world, v);
+      const addr = r.kind === 'member' ? `c_loc(${spell(r)})` : r.kind === 'struct' ? `c_loc(${names.variable(r.name)})` : `c_loc(${names.variable(r.name)}(${r.lo + 1}))`;
+      if (r.kind === 'struct') structsAreTargets = true;
+      const dev = 'device' in s && s.device !== undefined ? device(s.device) : 'omp_get_default_device()';
+      return [
+        `  ! map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
+        ...wrapFortran(`  if (omp_target_is_present(${addr}, ${dev}) == 0) then`),
+        `    write(*,*) "step ${p.index + 1}: runtime error: ${spell(r)} is not present (present modifier)"`,
+        '    error stop',
+        '  end if',
+      ];
+    });
+  const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({
+    lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).flatMap((d) => directive(directiveText(d, p, spelling)))],
+    check: null,
+  });
   const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
   const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
   // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
@@ -326,11 +349,11 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       if (interfaces.length > 0) out.push('  interface', ...interfaces, '  end interface');
       for (const s of world.structs) {
         out.push(`  type :: ${names.typeOf(s.name)}`);
-        for (const m of s.pointers) out.push(`    integer, pointer :: ${names.member(s.name, m)}(:) => null()`);
+        for (const m of s.pointers) out.push(`    integer, pointer, contiguous :: ${names.member(s.name, m)}(:) => null()`);
         out.push('  end type');
       }
       for (const s of world.structs) out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets ? ', target' : ''} :: ${names.variable(s.name)}`);
-      if (world.arrays.length > 0) out.push(`  integer, pointer :: ${world.arrays.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+      if (world.arrays.length > 0) out.push(`  integer, pointer, contiguous :: ${world.arrays.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);

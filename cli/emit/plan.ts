@@ -9,6 +9,7 @@ import { parseRef, type Program, type Step, type VarRef, type World } from '../.
 import { InputError } from '../../lang/validate.js';
 import { loadProfile, type Profile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
+import { initialState, step as modelStep } from '../../model/index.js';
 
 export type EmitLang = 'fortran' | 'c';
 export type EmitApi = 'openacc' | 'openmp';
@@ -126,30 +127,22 @@ export function specTrace(program: Program, profile: Profile): Observation[] {
   return runTrace(program, { engine: 'model', profile }, false).observations;
 }
 
-/** The observation of `probe` when it runs right after the first `before` steps. */
-function probeObservation(program: Program, before: number, probe: Step, profile: Profile): Observation {
-  const trial: Program = { ...program, steps: [...program.steps.slice(0, before), probe] };
-  return specTrace(trial, profile)[before]!;
-}
-
 /**
- * How many elements step `index` touches where the code needs a literal count: a kernel (what a
- * read of the same reference observes there), a host read or write, or a routine on a pointer
- * member (the member's host target). Null when the member is disassociated, or for other steps.
+ * How many elements a step touches where the code needs a literal count: a kernel (what a read of
+ * the same reference observes there; for a kernel the spec stops with an error, what a host read
+ * of it observes), a host read or write, or a routine on a pointer member (the member's host
+ * target). Null when the member is disassociated, or for other steps. `readLength` runs a probe
+ * step on the state before this step.
  */
-function elementCount(program: Program, index: number, obs: Observation, profile: Profile): number | null {
-  const step = program.steps[index]!;
-  const readLength = (probe: Step) => {
-    const o = probeObservation(program, index, probe, profile);
-    return o.kind === 'read' ? o.values.length : null;
-  };
+function elementCount(world: World, step: Step, obs: Observation, readLength: (probe: Step) => number | null): number | null {
   if (step.op === 'acc_parallel' || step.op === 'omp_target') {
-    if ('read' in step.body) return obs.kind === 'read' ? obs.values.length : null;
-    return readLength({ ...step, body: { read: step.body.write } });
+    if ('read' in step.body && obs.kind === 'read') return obs.values.length;
+    const ref = 'read' in step.body ? step.body.read : step.body.write;
+    return readLength({ ...step, body: { read: ref } }) ?? readLength({ op: 'host_read', var: ref });
   }
   if (step.op === 'host_write' || step.op === 'host_read') return readLength({ op: 'host_read', var: step.var });
   const v = routineVar(step);
-  if (v !== null && parseRef(program.world, v).kind === 'member') return readLength({ op: 'host_read', var: v });
+  if (v !== null && parseRef(world, v).kind === 'member') return readLength({ op: 'host_read', var: v });
   return null;
 }
 
@@ -172,13 +165,21 @@ export function openRegionsAtEnd(program: Program): Step[] {
 export function plan(program: Program): { steps: Planned[]; full: Program } {
   const profile = loadProfile(SPEC);
   const full: Program = { ...program, steps: [...program.steps, ...openRegionsAtEnd(program)] };
-  const observations = specTrace(full, profile);
+  // One pass over the model's immutable states: a probe is one step on the state before the step,
+  // so planning is linear in the number of steps.
+  let state = initialState(full, profile);
   const steps: Planned[] = [];
   for (const [index, step] of full.steps.entries()) {
-    const obs = observations[index]!;
-    const count = elementCount(full, index, obs, profile);
+    const before = state;
+    const readLength = (probe: Step) => {
+      const o = modelStep(before, probe, profile).observation;
+      return o.kind === 'read' ? o.values.length : null;
+    };
+    const { state: next, observation: obs } = modelStep(state, step, profile);
+    const count = elementCount(full.world, step, obs, readLength);
     steps.push({ index, step, obs, count, closing: index >= program.steps.length });
     if (obs.kind === 'error' || obs.kind === 'undefined') break;
+    state = next;
   }
   return { steps, full };
 }
