@@ -18,6 +18,9 @@
 // BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, startup).
 
 import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Program } from '../lang/program.js';
 import type { EngineFactory } from '../lang/engine.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
@@ -432,6 +435,38 @@ function benchHandles(base: BaselineSide | null): void {
   console.log();
 }
 
+/** Start-up: `mapcheck --help` from the build and from the sources, against `node -e 0` (best of n runs each). */
+function benchStartup(): void {
+  const root = new URL('..', import.meta.url).pathname;
+  const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 10);
+  const best = (args: string[], env: NodeJS.ProcessEnv = process.env) => {
+    let min = Infinity;
+    for (let i = 0; i < runs; i++) {
+      const t0 = now();
+      const r = spawnSync(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+      if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+      min = Math.min(min, msSince(t0));
+    }
+    return min;
+  };
+  const built = existsSync(join(root, 'dist', 'SOURCES'));
+  console.log(`(f) start-up, best of ${runs} runs each${built ? '' : ' (no build in dist/: run `npm run build` first; the build row runs the sources)'}\n`);
+  const node = best(['-e', '0']);
+  const dist = best(['bin/mapcheck.mjs', '--help']);
+  const sources = best(['bin/mapcheck.mjs', '--help'], { ...process.env, MAPCHECK_SOURCES: '1' });
+  console.log(
+    table(
+      ['command', 'time', 'x node -e 0'],
+      [
+        ['node -e 0', `${node.toFixed(0)} ms`, '1.0x'],
+        ['mapcheck --help (dist/)', `${dist.toFixed(0)} ms`, `${(dist / node).toFixed(1)}x`],
+        ['mapcheck --help (sources, tsx)', `${sources.toFixed(0)} ms`, `${(sources / node).toFixed(1)}x`],
+      ],
+    ),
+  );
+  console.log();
+}
+
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'engines,trees,baseline,large,handles,startup').split(',').map((x) => x.trim()));
 const BASELINE = process.env.BENCH_BASELINE ?? '62490bd';
 
@@ -445,3 +480,4 @@ if (base && ONLY.has('baseline')) benchBaseline(base);
 if (ONLY.has('large')) benchLarge(base);
 if (ONLY.has('handles')) benchHandles(base);
 if (ONLY.has('trees')) benchIntervalTree();
+if (ONLY.has('startup')) benchStartup();

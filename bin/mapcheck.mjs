@@ -1,7 +1,30 @@
 #!/usr/bin/env node
-// Entry point of the `mapcheck` command: loads the TypeScript CLI through tsx.
-import { register } from 'tsx/esm/api';
+// Entry point of the `mapcheck` command. Runs the compiled JavaScript in dist/ (`npm run build`,
+// run by `npm ci` through `prepare`) when it was built from the sources as they are now; otherwise
+// (no build yet, or a source changed since) it runs the TypeScript sources through tsx and says so
+// on stderr, once, with how to get the fast start back. MAPCHECK_SOURCES=1 asks for the sources
+// without the note (development, tests).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-register();
-const { main } = await import('../cli/main.ts');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const wantSources = process.env.MAPCHECK_SOURCES === '1';
+let main;
+if (!wantSources) {
+  const stamp = join(root, 'dist', 'SOURCES');
+  let why = null;
+  if (!existsSync(stamp)) why = 'there is no build in dist/';
+  else {
+    const { sourceFingerprint } = await import('./sources.mjs');
+    if (readFileSync(stamp, 'utf8').trim() !== sourceFingerprint(root)) why = 'the sources changed since dist/ was built';
+  }
+  if (why === null) ({ main } = await import('../dist/cli/main.js'));
+  else process.stderr.write(`mapcheck: ${why}; running the TypeScript sources through tsx (slower start; \`npm run build\` fixes it)\n`);
+}
+if (main === undefined) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../cli/main.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

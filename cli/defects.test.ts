@@ -89,7 +89,13 @@ describe('defect 2: a failing standard output is exit 2 with one line', () => {
   const run = (...args: string[]) => {
     const full = openSync('/dev/full', 'w');
     try {
-      return spawnSync(process.execPath, [join(root, 'bin', 'mapcheck.mjs'), ...args], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8', cwd: scratch });
+      // MAPCHECK_SOURCES=1: the sources under test, whether or not dist/ is current (bin/mapcheck.mjs)
+      return spawnSync(process.execPath, [join(root, 'bin', 'mapcheck.mjs'), ...args], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+        cwd: scratch,
+        env: { ...process.env, MAPCHECK_SOURCES: '1' },
+      });
     } finally {
       closeSync(full);
     }

@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8')) as { version: string };
+  // From the sources (cli/) or from the build (dist/cli/).
+  const up = import.meta.url.endsWith('.js') ? ['..', '..'] : ['..'];
+  const pkg = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), ...up, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }

@@ -14,7 +14,8 @@ import { InputError } from '../lang/validate.js';
 import { listCaseFiles, loadCaseFile, prepareCaseDir, saveCase, writeFileAtomic, type CaseFile } from './case.js';
 
 /** The tracked corpus of the package: the cases `npm test` replays. */
-export const CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'cases');
+// The committed cases live beside the sources; the build (dist/counterexamples/) points back at them.
+export const CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), ...(import.meta.url.endsWith('.js') ? ['..', '..', 'counterexamples'] : []), 'cases');
 
 /** Per-run folders of campaign finds, relative to the working directory (git-ignored). */
 export const RUNS_DIR = join('.mapcheck', 'runs');

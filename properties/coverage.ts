@@ -39,7 +39,8 @@ export function compareRules(x: Rule, y: Rule): number {
   return x.title < y.title ? -1 : x.title > y.title ? 1 : 0;
 }
 
-const MODEL_DIR = fileURLToPath(new URL('../model/', import.meta.url));
+// The model's TypeScript sources: beside this file's folder, or two levels up from the build (dist/properties/).
+const MODEL_DIR = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../model/' : '../model/', import.meta.url));
 
 /** A quoted string literal whose whole text is a citation (no interpolation). */
 const CITATION_LITERAL = /(['"`])((?:OpenACC|OpenMP) \d+(?:\.\d+)* §\d+(?:\.\d+)* [^'"`\n$]+)\1/g;
