@@ -4,7 +4,6 @@
 // (no build yet, or a source changed since) it runs the TypeScript sources through tsx and says so
 // on stderr, once, with how to get the fast start back. MAPCHECK_SOURCES=1 asks for the sources
 // without the note (development, tests).
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,13 +11,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantSources = process.env.MAPCHECK_SOURCES === '1';
 let main;
 if (!wantSources) {
-  const stamp = join(root, 'dist', 'SOURCES');
+  const { readBuildStamp, sourceFingerprint } = await import('./sources.mjs');
+  const stamp = readBuildStamp(root);
   let why = null;
-  if (!existsSync(stamp)) why = 'there is no build in dist/';
-  else {
-    const { sourceFingerprint } = await import('./sources.mjs');
-    if (readFileSync(stamp, 'utf8').trim() !== sourceFingerprint(root)) why = 'the sources changed since dist/ was built';
-  }
+  if (stamp === null) why = 'there is no build in dist/';
+  else if (sourceFingerprint(root, stamp.files) !== stamp.fingerprint) why = 'the sources changed since dist/ was built';
   if (why === null) ({ main } = await import('../dist/cli/main.js'));
   else process.stderr.write(`mapcheck: ${why}; running the TypeScript sources through tsx (slower start; \`npm run build\` fixes it)\n`);
 }

@@ -6,7 +6,7 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_DIRS, sourceFingerprint } from './sources.mjs';
+import { sourceFingerprint } from './sources.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -14,8 +14,8 @@ describe('bin/mapcheck.mjs start-up', () => {
   it('uses dist/ when its fingerprint matches, and falls back with a note when missing or stale', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mapcheck-startup-'));
     try {
-      for (const d of [...SOURCE_DIRS, 'bin']) cpSync(join(root, d), join(dir, d), { recursive: true });
-      cpSync(join(root, 'package.json'), join(dir, 'package.json'));
+      // the checkout as it is, without its build
+      cpSync(root, dir, { recursive: true, filter: (src) => !/\/(node_modules|dist|\.git|\.mapcheck|\.scratch)$/.test(src) });
       symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
       const help = () => spawnSync(process.execPath, [join(dir, 'bin', 'mapcheck.mjs'), '--version'], { encoding: 'utf8', env: { ...process.env, MAPCHECK_SOURCES: '' } });
 
@@ -26,7 +26,8 @@ describe('bin/mapcheck.mjs start-up', () => {
       // a fake build whose entry says where it came from
       const fake = join(dir, 'dist', 'cli');
       mkdirSync(fake, { recursive: true });
-      writeFileSync(join(dir, 'dist', 'SOURCES'), `${sourceFingerprint(dir)}\n`);
+      const files = ['lang/program.ts', 'cli/main.ts'];
+      writeFileSync(join(dir, 'dist', 'SOURCES'), JSON.stringify({ files, fingerprint: sourceFingerprint(dir, files) }));
       writeFileSync(join(fake, 'main.js'), "export async function main() { process.stdout.write('from dist\\n'); return 0; }\n");
       const current = help();
       expect(current.stderr).toBe('');

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceFingerprint } from '../bin/sources.mjs';
 
@@ -20,8 +20,14 @@ try {
   console.log(existsSync(join(dist, 'SOURCES')) ? 'build: typescript is not installed; keeping the shipped dist/' : 'build: typescript is not installed; mapcheck will run its TypeScript sources through tsx');
   process.exit(0);
 }
-const fingerprint = sourceFingerprint(root);
 rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
-writeFileSync(join(dist, 'SOURCES'), `${fingerprint}\n`);
+const listing = execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--listEmittedFiles'], { encoding: 'utf8', cwd: root });
+// `TSFILE: <root>/dist/a/b.js` for every module compiled from <root>/a/b.ts
+const files = listing
+  .split('\n')
+  .filter((l) => l.startsWith('TSFILE: '))
+  .map((l) => relative(dist, l.slice('TSFILE: '.length).trim()).replace(/\.js$/, '.ts'))
+  .sort();
+if (files.length === 0) throw new Error('build: tsc compiled nothing');
+writeFileSync(join(dist, 'SOURCES'), `${JSON.stringify({ files, fingerprint: sourceFingerprint(root, files) }, null, 1)}\n`);
 console.log('build: dist/ is current');
