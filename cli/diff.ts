@@ -13,7 +13,8 @@ import type { ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
 import { withWorld } from './world.js';
-import { displayPath, saveFindOrWarn, savedLine, type Io } from './main.js';
+import { displayPath, saveFindOrWarn, savedLine, writeReport, type Io } from './main.js';
+import { checkJunitPath, diffJunit } from './junit.js';
 import { SCHEMA_VERSION } from './run.js';
 import { CORPUS_DIR, runDir } from '../counterexamples/store.js';
 import { listCaseFiles, loadCaseFile } from '../counterexamples/case.js';
@@ -30,6 +31,8 @@ export interface DiffCliOptions {
   /** For spec editors: one line per knob, then the classes (no per-class program tables). */
   summary?: boolean;
   json?: boolean;
+  /** Also write the outcome as a JUnit XML report to this file. */
+  junit?: string;
   api: ApiChoice;
   maxSteps?: number;
 }
@@ -187,10 +190,12 @@ function oneLine(c: DivergenceClass): string {
 }
 
 export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: Io): number {
-  if (!o.json) return diffCampaign(argA, argB, o, io, null);
+  if (o.junit !== undefined) checkJunitPath(o.junit);
   const doc: Partial<DiffDocument> = { schemaVersion: SCHEMA_VERSION, command: 'diff' };
-  const code = diffCampaign(argA, argB, o, { ...io, out: () => {} }, doc);
-  io.out(`${JSON.stringify({ ...doc, exitCode: code }, null, 2)}\n`);
+  const code = diffCampaign(argA, argB, o, o.json ? { ...io, out: () => {} } : io, doc);
+  const full = { ...doc, exitCode: code } as DiffDocument;
+  if (o.json) io.out(`${JSON.stringify(full, null, 2)}\n`);
+  if (o.junit !== undefined) writeReport(o.junit, () => diffJunit(full), io);
   return code;
 }
 

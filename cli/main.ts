@@ -13,6 +13,7 @@ import { InputError, loadProgramFile, readJsonFile } from '../lang/validate.js';
 import { SCHEMA_VERSION, evidenceWarning, programApi, programToCase, runAcrossProfiles, type CaseOptions, type RunOptions } from './run.js';
 import { packageVersion } from './version.js';
 import { withWorld } from './world.js';
+import { checkJunitPath, fuzzJunit, writeJunit } from './junit.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { Program } from '../lang/program.js';
 import type { EngineName } from '../lang/engine.js';
@@ -187,6 +188,8 @@ interface FuzzOptions {
   json?: boolean;
   /** Worker threads (default: the machine's cores); the verdict does not depend on it. */
   workers?: number;
+  /** Also write the outcome as a JUnit XML report to this file. */
+  junit?: string;
 }
 
 /**
@@ -313,10 +316,12 @@ export interface FuzzDocument {
 }
 
 async function fuzzCommand(o: FuzzOptions, io: Io): Promise<number> {
-  if (!o.json) return fuzzCampaign(o, io, null);
+  if (o.junit !== undefined) checkJunitPath(o.junit);
   const doc: Partial<FuzzDocument> = { schemaVersion: SCHEMA_VERSION, command: 'fuzz' };
-  const code = await fuzzCampaign(o, { ...io, out: () => {} }, doc);
-  io.out(`${JSON.stringify({ ...doc, exitCode: code }, null, 2)}\n`);
+  const code = await fuzzCampaign(o, o.json ? { ...io, out: () => {} } : io, doc);
+  const full = { ...doc, exitCode: code } as FuzzDocument;
+  if (o.json) io.out(`${JSON.stringify(full, null, 2)}\n`);
+  if (o.junit !== undefined) writeReport(o.junit, () => fuzzJunit(full), io);
   return code;
 }
 
@@ -447,6 +452,15 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
       : 'an expected difference between the profiles: once promoted, its replay checks that it persists';
   io.out(`\n${kept === null ? '' : `${savedLine(kept, saved.status, meaning)}\n`}reproduce: ${reproduce}\n`);
   return finish(EXIT_DIVERGENCE);
+}
+
+/** Writes a --junit report after a campaign; a failure then is a warning, the campaign's result stands. */
+export function writeReport(file: string, text: () => string, io: Io): void {
+  try {
+    writeJunit(file, text());
+  } catch (e) {
+    io.err(`warning: the JUnit report was not written to ${file}: ${oneLine((e as Error)?.message ?? String(e))}\n`);
+  }
 }
 
 /** Saves a find unless it is already kept (corpus or run folder); warns instead of failing. */
@@ -629,6 +643,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .option('--no-coverage', 'do not print the spec-rule coverage table at the end')
     .option('--json', 'print one JSON document at the end instead of the text report (progress stays on stderr)')
+    .option('--junit <file>', 'also write the outcome as a JUnit XML report (for CI)')
     .addOption(
       new Option('--api <api>', 'which programs to generate: openacc, openmp, or both (each program one or the other)')
         .choices(APIS)
@@ -650,6 +665,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--save-all', 'also save the classes the comparison does not count (masked, state-only)')
     .option('--summary', 'for spec editors: one line per knob (title, readings, classes it explains, smallest program), then the classes')
     .option('--json', 'print one JSON document at the end instead of the text report (progress stays on stderr)')
+    .option('--junit <file>', 'also write the outcome as a JUnit XML report (for CI)')
     .addOption(new Option('--api <api>', 'which programs to generate: openacc, openmp, or both').choices(APIS).default(DEFAULT_API))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .action((a: string, b: string, o: DiffCliOptions) => setExit(diffCommand(a, b, o, io)));
