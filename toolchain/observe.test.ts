@@ -151,6 +151,18 @@ describe('observation programs', () => {
     expect(() => emitObservationProgram(members, { lang: 'fortran' })).not.toThrow();
   });
 
+  it('long Fortran lines are continued once, after a comma, and stay within 132 columns', () => {
+    const p = program({
+      world,
+      steps: [{ op: 'omp_target_memcpy', dst: { var: 'b', offset: 12 }, src: { var: 'a', offset: 12 }, bytes: 0, dst_offset: 0, src_offset: 0, dst_device: -1, src_device: -1 }],
+    });
+    const lines = emitObservationProgram(p, { lang: 'fortran' }).text.split('\n');
+    const call = lines.findIndex((l) => l.includes('omp_target_memcpy('));
+    expect(lines[call]).toMatch(/, &$/);
+    expect(lines[call + 1]).toMatch(/^ {6}\S.*\)\)\)$/);
+    expect(lines.filter((l) => l.length > 132 || /^\s*&$/.test(l))).toEqual([]);
+  });
+
   it('map(present, …) is written as its equivalent for GCC 12: an is_present check that stops the program', () => {
     const p = program({ world, steps: [{ op: 'omp_target_enter_data', maps: [{ type: 'to', modifiers: ['present'], vars: ['a'] }] }] });
     const c = emitObservationProgram(p, { lang: 'c' }).text;
