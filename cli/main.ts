@@ -22,6 +22,8 @@ import { runTrace, sideLabel, type CompareMode, type Side } from '../properties/
 import { CampaignCrash, describeUndefinedStops, type CampaignOptions, type CampaignResult } from '../properties/campaign.js';
 import { defaultWorkers, runCampaignParallel } from '../properties/parallel.js';
 import { checkCommand, type CheckCliOptions } from './check.js';
+import { corpusMergeCommand, writeShardSummary } from './shards.js';
+import { CHUNK_RUNS } from '../properties/campaign.js';
 import { APIS, DEFAULT_API, type ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir, type CaseFile } from '../counterexamples/case.js';
 import { replayCorpus } from '../counterexamples/corpus.js';
@@ -112,6 +114,13 @@ function workersOption(): Option {
   return new Option('--workers <n>', "worker threads (default: the machine's cores); the verdict does not depend on it").argParser(positiveInteger);
 }
 
+function shardValue(raw: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(raw);
+  if (!m || Number(m[2]) < 1 || Number(m[1]) >= Number(m[2]) || Number(m[2]) > 1_000_000)
+    throw new InvalidArgumentError('expected i/n with 0 <= i < n (e.g. 3/64).');
+  return { index: Number(m[1]), count: Number(m[2]) };
+}
+
 function seedValue(raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 0xffffffff) throw new InvalidArgumentError('expected an integer from 0 to 4294967295.');
   return Number(raw);
@@ -190,6 +199,8 @@ interface FuzzOptions {
   workers?: number;
   /** Also write the outcome as a JUnit XML report to this file. */
   junit?: string;
+  /** `--shard i/n`: this process runs every n-th chunk of the campaign, from chunk i. */
+  shard?: { index: number; count: number };
 }
 
 /**
@@ -286,6 +297,7 @@ export function displayPath(path: string): string {
 function reproduceCommand(o: FuzzOptions, compare: CompareMode, seed: number, runs: number): string {
   const words = ['npx', 'mapcheck', 'fuzz', '--profile', o.profile, '--against', o.against, '--compare', compare, '--seed', String(seed), '--runs', String(runs), '--api', o.api];
   if (o.maxSteps !== undefined) words.push('--max-steps', String(o.maxSteps));
+  if (o.shard !== undefined) words.push('--shard', `${o.shard.index}/${o.shard.count}`);
   return shellCommand(words);
 }
 
@@ -384,6 +396,7 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
       ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
       ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
       api: o.api,
+      ...(o.shard !== undefined && { shard: o.shard }),
       onProgress: (p) => {
         latest = p;
         progress.update(p);
@@ -395,7 +408,9 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
     progress.stop();
   }
   undefinedStops = describeUndefinedStops(result, 8);
-  const reproduce = reproduceCommand(o, compare, seed, result.runs);
+  // A shard replays from the campaign's whole budget (its chunks are numbered in the whole).
+  const reproduce = reproduceCommand(o, compare, seed, o.shard === undefined ? result.runs : (o.runs ?? (result.chunkEnd ?? 0) * CHUNK_RUNS));
+  if (o.shard !== undefined) writeShardSummary(out, o.shard, { seed, runs: result.runs, reproduce, coverage, found: result.found !== null });
   const seconds = (result.elapsedMs / 1000).toFixed(1);
   if (doc) Object.assign(doc, { runs: result.runs, elapsedMs: result.elapsedMs, reproduce });
 
@@ -650,6 +665,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
         .default(DEFAULT_API),
     )
     .addOption(workersOption())
+    .addOption(new Option('--shard <i/n>', 'run shard i (0-based) of n: a disjoint, deterministic part of the campaign (see mapcheck corpus merge)').argParser(shardValue))
     .action(async (o: FuzzOptions) => setExit(await fuzzCommand(o, io)));
 
   root
@@ -669,6 +685,15 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--api <api>', 'which programs to generate: openacc, openmp, or both').choices(APIS).default(DEFAULT_API))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
     .action((a: string, b: string, o: DiffCliOptions) => setExit(diffCommand(a, b, o, io)));
+
+  root
+    .command('corpus')
+    .description('work on folders of saved cases')
+    .command('merge')
+    .description('merge the cases and shard summaries that `fuzz --shard` runs saved: cases deduplicated by content, runs, rules reached, divergences')
+    .argument('<dirs...>', 'folders the shards saved into (their --out)')
+    .addOption(new Option('--into <dir>', 'copy each distinct case into this folder'))
+    .action((dirs: string[], o: { into?: string }) => setExit(corpusMergeCommand(dirs, o, io)));
 
   root
     .command('check')

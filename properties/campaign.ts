@@ -32,6 +32,8 @@ export interface CampaignOptions {
   onRules?: RulesListener;
   /** Hears every generated program whose comparison stopped at an `undefined` observation (not shrinking's). */
   onStoppedAtUndefined?: (program: Program, step: number, rules: readonly string[]) => void;
+  /** Shard `index` of `count` (`--shard i/n`): only the chunks k with k mod count = index. */
+  shard?: { index: number; count: number };
 }
 
 export interface CampaignFound {
@@ -54,6 +56,8 @@ export interface CampaignResult {
    * observed it names none). A campaign whose programs mostly stop early checks little.
    */
   stoppedAtUndefined: { programs: number; byRule: Record<string, number> };
+  /** One more than the highest chunk number run (with `seed`, `--runs chunkEnd × CHUNK_RUNS` and the shard replays it). */
+  chunkEnd?: number;
 }
 
 /** One line per rule, most frequent first: how many programs stopped at an `undefined` there. */
@@ -115,6 +119,11 @@ export function chunkSeed(seed: number, k: number): number {
   h = Math.imul(h, 0x7feb352d);
   h ^= h >>> 15;
   return h >>> 0;
+}
+
+/** The chunk a campaign runs `j`-th: every chunk in order, or every `count`-th from `index` for a shard. */
+export function chunkAt(o: Pick<CampaignOptions, 'shard'>, j: number): number {
+  return o.shard ? o.shard.index + j * o.shard.count : j;
 }
 
 /** Programs in chunk `k` of a campaign of `runs` programs (Infinity: unbounded). */
@@ -213,6 +222,7 @@ export function campaignVerdict(
 ): CampaignResult {
   let runs = 0;
   const stoppedAtUndefined: CampaignResult['stoppedAtUndefined'] = { programs: 0, byRule: {} };
+  const chunkEnd = results.reduce((m, r) => Math.max(m, r.chunk + 1), 0);
   for (const r of [...results].sort((x, y) => x.chunk - y.chunk)) {
     runs += r.runs;
     if (o.onRules)
@@ -222,9 +232,9 @@ export function campaignVerdict(
     for (const s of r.stops) o.onStoppedAtUndefined?.(s.program, s.step, s.rules);
     if (r.failure === null) continue;
     if (r.failure.kind === 'crash') throw new CampaignCrash(r.failure.program, seed, new Error(r.failure.message));
-    return { seed, runs, elapsedMs, found: r.failure.found, stoppedAtUndefined };
+    return { seed, runs, elapsedMs, found: r.failure.found, stoppedAtUndefined, chunkEnd: r.chunk + 1 };
   }
-  return { seed, runs, elapsedMs, found: null, stoppedAtUndefined };
+  return { seed, runs, elapsedMs, found: null, stoppedAtUndefined, chunkEnd };
 }
 
 /** The chunks a campaign of `runs` programs (Infinity with a time limit) may start, in order. */
@@ -256,8 +266,9 @@ export function runCampaign(o: CampaignOptions): CampaignResult {
   const results: ChunkResult[] = [];
   let done = 0;
   let lastReport = 0;
-  for (let k = 0; chunkRuns(runs, k) > 0; k++) {
-    if (o.timeMs !== undefined && k > 0 && elapsed() >= o.timeMs) break;
+  for (let j = 0; chunkRuns(runs, chunkAt(o, j)) > 0; j++) {
+    const k = chunkAt(o, j);
+    if (o.timeMs !== undefined && j > 0 && elapsed() >= o.timeMs) break;
     const r = runChunk(chunkTask(o, k, runs), (n) => o.onProgress?.({ runs: done + n, elapsedMs: elapsed(), shrinking: true }));
     results.push(r);
     done += r.runs;

@@ -8,6 +8,7 @@ import Tinypool from 'tinypool';
 import {
   campaignRuns,
   campaignVerdict,
+  chunkAt,
   chunkRuns,
   chunkTask,
   runCampaign,
@@ -42,15 +43,15 @@ export async function runCampaignParallel(o: CampaignOptions, workers: number): 
   let failure: unknown = null;
   const mayStart = () =>
     failure === null &&
-    next < lowestFailing &&
-    chunkRuns(runs, next) > 0 &&
+    chunkAt(o, next) < lowestFailing &&
+    chunkRuns(runs, chunkAt(o, next)) > 0 &&
     (o.timeMs === undefined || next === 0 || elapsed() < o.timeMs);
   try {
     await new Promise<void>((resolve) => {
       let inFlight = 0;
       const pump = () => {
         while (inFlight < workers && mayStart()) {
-          const k = next++;
+          const k = chunkAt(o, next++);
           inFlight++;
           pool
             .run(chunkTask(o, k, runs))
