@@ -51,6 +51,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   fatal_not_present: "the runtime aborts: data not present (a profile's reading)",
   fatal_partial_map: "the runtime aborts: a map of partly present data (a profile's reading)",
   fatal_invalid_device: "the runtime aborts: an invalid device number (a profile's reading)",
+  fatal_map_data: "the runtime aborts: acc_map_data / acc_unmap_data / acc_free misuse the text leaves undefined (a profile's reading, K-A8)",
 };
 
 /** Notation and when a report uses it. */

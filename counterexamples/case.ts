@@ -332,6 +332,7 @@ const ERROR_CODES = [
   'fatal_not_present',
   'fatal_partial_map',
   'fatal_invalid_device',
+  'fatal_map_data',
 ] as const satisfies readonly ErrorCode[];
 
 // Fails to compile when lang/observation.ts gains an error code this list does not know.

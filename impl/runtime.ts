@@ -11,6 +11,8 @@ import {
   POINTER_BYTES,
   worldDevices,
   type AccDataRoutine,
+  type AccMapData,
+  type AccMemcpy,
   type AccParallel,
   type Clause,
   type KernelBody,
@@ -18,6 +20,7 @@ import {
   type Step,
   type World,
 } from '../lang/program.js';
+import type { PtrArg } from '../lang/openmp.js';
 import type { KnobValues, Profile } from '../profiles/index.js';
 import { opApi, unreachable } from '../lang/ops.js';
 import { IntervalTree } from './interval-tree.js';
@@ -88,6 +91,9 @@ const FLAG_NO_ATTACH = 4;
 const ABSENT = -1;
 const PARTLY = -2;
 
+/** `devArg` result for a host address given where device memory is expected. */
+const HOST_ADDRESS = -1;
+
 // ------------------------------------------------------------------------------------------------
 
 const OK: Observation = Object.freeze({ kind: 'ok' });
@@ -117,6 +123,12 @@ export class ImplEngine implements Engine {
   /** First var record of each open acc_data region, innermost last. */
   private readonly regions: number[] = [];
   private halted = false;
+  /** acc_malloc results by name: raw device address, 0 for a null result. */
+  private readonly handles = new Map<string, number>();
+  /** Live blocks acc_malloc made. */
+  private readonly mallocBlocks = new Set<number>();
+  /** Slots of sections acc_map_data made (the program's own memory; K-A7 counting). */
+  private readonly userMapped = new Set<number>();
 
   // Result of resolveData: the reference's host range, or a null pointer.
   private rStart = 0;
@@ -156,7 +168,12 @@ export class ImplEngine implements Engine {
     this.table.forEach((slot) => {
       const start = s.hostStart[slot]!;
       const block = s.block[slot]!;
-      sections.push({ host: [start, s.hostEnd[slot]!], block, src: s.src[slot]!, drc: s.drc[slot]! });
+      const row: SectionSnapshot = { host: [start, s.hostEnd[slot]!], block, src: s.src[slot]!, drc: s.drc[slot]! };
+      if (this.userMapped.size > 0 && this.userMapped.has(slot)) {
+        row.origin = 'map_data';
+        row.offset = s.devBase[slot]! - this.device.base(block);
+      }
+      sections.push(row);
       const img = this.device.image(block);
       for (let i = 0; i < s.acLen[slot]!; i++) {
         const off = i * POINTER_BYTES;
@@ -244,6 +261,17 @@ export class ImplEngine implements Engine {
         return { kind: 'value', value: this.accIsPresent(step.var, step.bytes) };
       case 'acc_deviceptr': // OpenACC 3.3 §3.2.23 acc_deviceptr
         return this.accDeviceptr(step.var);
+      case 'acc_malloc':
+        return this.malloc(step.bytes, step.result);
+      case 'acc_free':
+        return this.freeRoutine(step.ptr);
+      case 'acc_map_data':
+        return this.mapData(step);
+      case 'acc_unmap_data':
+        return this.unmapData(step.var);
+      case 'acc_memcpy_to_device':
+      case 'acc_memcpy_from_device':
+        return this.memcpy(step);
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target);
       case 'nullify':
@@ -428,8 +456,10 @@ export class ImplEngine implements Engine {
   private clauseEntry(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number): boolean {
     const slot = this.locate(start, end);
     if (slot >= 0) {
-      const counters = structured ? this.slots.src : this.slots.drc;
-      counters[slot] = counters[slot]! + 1;
+      if (!this.frozenCounters(slot)) {
+        const counters = structured ? this.slots.src : this.slots.drc;
+        counters[slot] = counters[slot]! + 1;
+      }
       return true;
     }
     if (slot === PARTLY) {
@@ -488,16 +518,33 @@ export class ImplEngine implements Engine {
     const counters = structured ? this.slots.src : this.slots.drc;
     const n = counters[slot]!;
     if (n === 0) return;
+    const user = this.userMapped.size > 0 && this.userMapped.has(slot);
+    if (user && this.knobs['K-A7'] !== 'unmap-at-zero') {
+      // K-A7: `infinite` moves no counter of acc_map_data data; `clamp` keeps its dynamic counter
+      // at one or more.
+      if (this.knobs['K-A7'] === 'infinite') return;
+      counters[slot] = structured ? n - 1 : finalize ? 1 : Math.max(1, n - 1);
+      return;
+    }
     counters[slot] = finalize ? 0 : n - 1;
     if (this.slots.src[slot] !== 0 || this.slots.drc[slot] !== 0) return;
     this.detachMembers(slot);
     if (copyBack) {
       const img = this.device.image(this.slots.block[slot]!);
-      const fromWord = (start - this.slots.hostStart[slot]!) >> 2;
+      const fromWord = this.blockOffset(slot, start) >> 2;
       copyWords(img.words, fromWord, this.host.image.words, this.host.offset(start) >> 2, (end - start) >> 2);
     }
+    this.dropSection(slot);
+  }
+
+  /** Removes a section: its block dies with it unless acc_map_data mapped the program's memory. */
+  private dropSection(slot: number): void {
     this.table.remove(slot);
-    this.device.free(this.slots.block[slot]!);
+    if (this.userMapped.size > 0 && this.userMapped.delete(slot)) {
+      // The block stays the program's.
+    } else {
+      this.device.free(this.slots.block[slot]!);
+    }
     this.slots.release(slot);
   }
 
@@ -622,7 +669,7 @@ export class ImplEngine implements Engine {
       const slot = this.table.findContaining(r.start, r.end);
       if (slot < 0) this.undefinedBehaviour(`the kernel accesses ${r.text}, which is not present on the device`);
       img = this.device.image(this.slots.block[slot]!);
-      first = (r.start - this.slots.hostStart[slot]!) >> 2;
+      first = this.blockOffset(slot, r.start) >> 2;
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else if (r.kind === REF_MEMBER) {
       const holder = this.table.findContaining(r.start, r.end);
@@ -662,8 +709,8 @@ export class ImplEngine implements Engine {
     let slot = this.locate(start, this.rEnd);
     if (slot === PARTLY) this.runtimeError('acc_error_partly_present', `${step.var} is partly present`);
     if (slot === ABSENT) slot = this.mapNewSection(start, this.rEnd, r.pointerSlots, false, step.op === 'acc_copyin');
-    else this.slots.drc[slot] = this.slots.drc[slot]! + 1;
-    return { kind: 'value', value: { block: this.slots.block[slot]!, offset: start - this.slots.hostStart[slot]! } };
+    else if (!this.frozenCounters(slot)) this.slots.drc[slot] = this.slots.drc[slot]! + 1;
+    return { kind: 'value', value: { block: this.slots.block[slot]!, offset: this.blockOffset(slot, start) } };
   }
 
   private accCopyoutDelete(step: AccDataRoutine): Observation {
@@ -708,7 +755,138 @@ export class ImplEngine implements Engine {
     if (this.rNull) return { kind: 'value', value: null };
     const slot = this.table.findPoint(this.rStart);
     if (slot < 0) return { kind: 'value', value: null };
-    return { kind: 'value', value: { block: this.slots.block[slot]!, offset: this.rStart - this.slots.hostStart[slot]! } };
+    return { kind: 'value', value: { block: this.slots.block[slot]!, offset: this.blockOffset(slot, this.rStart) } };
+  }
+
+  /** K-A7 `infinite`: no directive or routine moves the counters of data acc_map_data mapped. */
+  private frozenCounters(slot: number): boolean {
+    return this.userMapped.size > 0 && this.knobs['K-A7'] === 'infinite' && this.userMapped.has(slot);
+  }
+
+  /** Byte offset, in the section's device block, of host address `addr` inside section `slot`. */
+  private blockOffset(slot: number, addr: number): number {
+    const s = this.slots;
+    return s.devBase[slot]! - this.device.base(s.block[slot]!) + (addr - s.hostStart[slot]!);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Device memory routines (OpenACC 3.3 §3.2.16–§3.2.27)
+
+  /**
+   * Raw device address a pointer argument names: 0 for a null pointer, HOST_ADDRESS for a host
+   * variable, else an acc_malloc result plus its offset. Arithmetic on a null pointer is undefined.
+   */
+  private devArg(arg: PtrArg, op: string): number {
+    if (arg === null) return 0;
+    if ('var' in arg) return HOST_ADDRESS;
+    const offset = arg.offset ?? 0;
+    const base = this.handles.get(arg.handle);
+    if (base === undefined) throw new Error(`handle '${arg.handle}' is not the result of an earlier acc_malloc step`);
+    if (base === 0) {
+      if (offset !== 0) this.undefinedBehaviour(`${op}: ${arg.handle} is a null pointer, so ${arg.handle} + ${offset} points nowhere`);
+      return 0;
+    }
+    return base + offset;
+  }
+
+  /**
+   * The live device block holding [addr, addr + bytes) (`mallocOnly`: one acc_malloc made), or stops
+   * the program as undefined.
+   */
+  private mallocBlockAt(addr: number, bytes: number, op: string, mallocOnly = true): number {
+    if (addr === HOST_ADDRESS) this.undefinedBehaviour(`${op}: a host address is not device memory`);
+    const block = this.device.holding(addr, bytes);
+    if (block === NOT_LIVE) this.undefinedBehaviour(`${op}: the device pointer is not in live device memory`);
+    if (block === PAST_END) this.undefinedBehaviour(`${op}: ${bytes} bytes run past the end of the device allocation`);
+    if (mallocOnly && !this.mallocBlocks.has(block)) this.undefinedBehaviour(`${op}: the device pointer is not memory acc_malloc returned`);
+    return block;
+  }
+
+  /** The acc_map_data section whose device bytes overlap [addr, addr + bytes) of `block`, or -1. */
+  private userMappedOverlap(block: number, addr: number, bytes: number): number {
+    for (const slot of this.userMapped) {
+      if (this.slots.block[slot] !== block) continue;
+      const base = this.slots.devBase[slot]!;
+      if (base < addr + bytes && addr < base + (this.slots.hostEnd[slot]! - this.slots.hostStart[slot]!)) return slot;
+    }
+    return -1;
+  }
+
+  /** K-A8: a misuse of acc_map_data / acc_unmap_data / acc_free the text leaves undefined. */
+  private mapDataMisuse(message: string): never {
+    if (this.knobs['K-A8'] === 'fatal') this.runtimeError('fatal_map_data', message);
+    return this.undefinedBehaviour(message);
+  }
+
+  private malloc(bytes: number, result: string): Observation {
+    if (bytes === 0) {
+      this.handles.set(result, 0);
+      return { kind: 'value', value: null };
+    }
+    const block = this.device.allocate(bytes);
+    this.device.image(block).words.fill(INDETERMINATE);
+    this.mallocBlocks.add(block);
+    this.handles.set(result, this.device.base(block));
+    return { kind: 'value', value: { block, offset: 0 } };
+  }
+
+  private freeRoutine(ptr: PtrArg): Observation {
+    const addr = this.devArg(ptr, 'acc_free');
+    if (addr === 0) return OK;
+    if (addr === HOST_ADDRESS) this.undefinedBehaviour('acc_free of a host address');
+    const block = this.device.blockAt(addr);
+    if (block === 0 || !this.device.isLive(block) || !this.mallocBlocks.has(block) || addr !== this.device.base(block))
+      this.undefinedBehaviour('acc_free of a pointer that is not the start of live acc_malloc memory');
+    for (const slot of this.userMapped)
+      if (this.slots.block[slot] === block) this.mapDataMisuse('acc_free of device memory that acc_map_data still maps');
+    this.mallocBlocks.delete(block);
+    this.device.free(block);
+    return OK;
+  }
+
+  private mapData(step: AccMapData): Observation {
+    this.resolveData(this.ref(step.var));
+    const addr = this.devArg(step.dev, step.op);
+    if (this.rNull) this.runtimeError('acc_error_invalid_null_pointer', `acc_map_data of ${step.var}, a null pointer`);
+    if (addr === 0) this.runtimeError('acc_error_invalid_null_pointer', `acc_map_data of ${step.var} to a null device pointer`);
+    const start = this.rStart;
+    const end = this.rEnd;
+    if (this.table.anyOverlap(start, end) >= 0) this.runtimeError('acc_error_present', `acc_map_data of ${step.var}, which is already (partly) present`);
+    const block = this.mallocBlockAt(addr, end - start, step.op);
+    if (this.userMappedOverlap(block, addr, end - start) >= 0)
+      this.mapDataMisuse(`acc_map_data of ${step.var} onto device memory that is already mapped`);
+    const slot = this.slots.allocate(start, end, addr, block, 0);
+    this.slots.drc[slot] = 1;
+    this.table.insert(start, end, slot);
+    this.userMapped.add(slot);
+    return OK;
+  }
+
+  private unmapData(text: string): Observation {
+    this.resolveData(this.ref(text));
+    if (this.rNull) this.runtimeError('acc_error_invalid_null_pointer', `acc_unmap_data of ${text}, a null pointer`);
+    const slot = this.table.findPoint(this.rStart);
+    if (slot < 0) this.mapDataMisuse(`acc_unmap_data of ${text}, which is not present`);
+    if (!this.userMapped.has(slot)) this.mapDataMisuse(`acc_unmap_data of ${text}, which acc_map_data did not map`);
+    if (this.slots.hostStart[slot] !== this.rStart) this.mapDataMisuse(`acc_unmap_data of ${text}, inside a mapping but not at its start`);
+    if (this.slots.src[slot] !== 0) this.runtimeError('acc_error_present', `acc_unmap_data of ${text}, which a data region still holds`);
+    this.dropSection(slot);
+    return OK;
+  }
+
+  private memcpy(step: AccMemcpy): Observation {
+    this.resolveData(this.ref(step.var));
+    const addr = this.devArg(step.dev, step.op);
+    if (this.rNull) this.runtimeError('acc_error_invalid_null_pointer', `${step.op} of ${step.var}, a null pointer`);
+    if (addr === 0) this.runtimeError('acc_error_invalid_null_pointer', `${step.op} of ${step.var} with a null device pointer`);
+    const bytes = this.rEnd - this.rStart;
+    const block = this.mallocBlockAt(addr, bytes, step.op, false);
+    const devWord = (addr - this.device.base(block)) >> 2;
+    const hostWord = this.host.offset(this.rStart) >> 2;
+    const words = this.device.image(block).words;
+    if (step.op === 'acc_memcpy_to_device') copyWords(this.host.image.words, hostWord, words, devWord, bytes >> 2);
+    else copyWords(words, devWord, this.host.image.words, hostWord, bytes >> 2);
+    return OK;
   }
 
   // ----------------------------------------------------------------------------------------------

@@ -43,7 +43,8 @@ export type ErrorCode =
   | 'fatal_null_routine'
   | 'fatal_not_present'
   | 'fatal_partial_map'
-  | 'fatal_invalid_device';
+  | 'fatal_invalid_device'
+  | 'fatal_map_data';
 
 export type Observation =
   /** The step completed and returns nothing. */
@@ -69,6 +70,10 @@ export interface SectionSnapshot {
   src: number;
   /** Dynamic reference counter (OpenACC 3.3 §2.6.7). */
   drc: number;
+  /** Present only for data mapped by acc_map_data (OpenACC 3.3 §3.2.21): the program's own memory. */
+  origin?: 'map_data';
+  /** With `origin`: byte offset of the data in `block`. */
+  offset?: number;
 }
 
 /** One pointer member whose struct is present on the device. */

@@ -6,7 +6,7 @@
 // memory layout). It holds no mapping semantics: those live, twice and independently, in model/
 // and impl/.
 
-import type { OmpStep } from './openmp.js';
+import type { OmpStep, PtrArg } from './openmp.js';
 
 export type { OmpStep } from './openmp.js';
 
@@ -139,6 +139,44 @@ export interface AccDeviceptr {
   var: VarRef;
 }
 
+/**
+ * OpenACC 3.3 §3.2.16: `bytes` of device memory; the returned device pointer (null for 0 bytes) is
+ * named `result` for later steps (a handle, as for `omp_target_alloc`).
+ */
+export interface AccMalloc {
+  op: 'acc_malloc';
+  bytes: number;
+  result: string;
+}
+/** OpenACC 3.3 §3.2.17: frees device memory `acc_malloc` returned. */
+export interface AccFree {
+  op: 'acc_free';
+  ptr: PtrArg;
+}
+/**
+ * OpenACC 3.3 §3.2.21: maps the host data of `var` (array, subarray or a member's target) to the
+ * device memory at `dev` (a handle plus a byte offset), for as many bytes as `var` covers.
+ */
+export interface AccMapData {
+  op: 'acc_map_data';
+  var: VarRef;
+  dev: PtrArg;
+}
+/** OpenACC 3.3 §3.2.22: ends the mapping `acc_map_data` made for the host address of `var`. */
+export interface AccUnmapData {
+  op: 'acc_unmap_data';
+  var: VarRef;
+}
+/**
+ * OpenACC 3.3 §3.2.26 / §3.2.27: copies the bytes of `var` (host data: array, subarray or a
+ * member's target) to device memory `dev`, or back from it.
+ */
+export interface AccMemcpy {
+  op: 'acc_memcpy_to_device' | 'acc_memcpy_from_device';
+  var: VarRef;
+  dev: PtrArg;
+}
+
 /** Host action: Fortran `c%p => b` (whole array or subarray target). */
 export interface PointerAssign {
   op: 'pointer_assign';
@@ -171,7 +209,12 @@ export type AccStep =
   | AccDataRoutine
   | AccAttachRoutine
   | AccIsPresent
-  | AccDeviceptr;
+  | AccDeviceptr
+  | AccMalloc
+  | AccFree
+  | AccMapData
+  | AccUnmapData
+  | AccMemcpy;
 export type HostStep = PointerAssign | Nullify | HostWrite | HostRead;
 export type Step = AccStep | OmpStep | HostStep;
 export type StepOp = Step['op'];

@@ -122,12 +122,7 @@ export function clauseExit(
   // A zero counter means this var holds no reference of that kind: nothing happens.
   if (section[counter] === 0) return null;
   // Give back the reference: `finalize` (§2.6.6) drops every dynamic reference at once.
-  if (finalize) {
-    if (counter !== 'drc') throw new Error('internal: finalize on a structured counter');
-    section.drc = 0;
-  } else {
-    presentDecrement(section, counter, ctx);
-  }
+  presentDecrement(section, counter, ctx, finalize);
   // When no reference of either kind is left, the data lifetime ends: copy back or just delete.
   if (section.src === 0 && section.drc === 0) {
     if (rule.finalAction === 'copyout') copyoutAction(state, section, range, ctx);

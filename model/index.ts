@@ -4,7 +4,7 @@
 
 import { freeze, produce } from 'immer';
 import type { Program, Step, World } from '../lang/program.js';
-import type { AttachSnapshot, Observation, PtrValue, Snapshot } from '../lang/observation.js';
+import type { AttachSnapshot, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import { vecToArray } from './vec.js';
 import type { EngineFactory } from '../lang/engine.js';
 import { unreachable } from '../lang/ops.js';
@@ -30,6 +30,11 @@ import { dataBegin, dataEnd, enterData, exitData } from './directives.js';
 import { parallel } from './compute.js';
 import { accAttachDetach, accCopyinCreate, accCopyoutDelete, accDeviceptr, accIsPresent } from './routines.js';
 import { hostRead, hostWrite, nullify, pointerAssign } from './host.js';
+import { accMalloc } from './acc/malloc.js';
+import { accFree } from './acc/free.js';
+import { accMapData } from './acc/map-data.js';
+import { accUnmapData } from './acc/unmap-data.js';
+import { accMemcpy } from './acc/memcpy.js';
 import { ompDataBegin, ompDataEnd, ompEnterData, ompExitData, ompTarget } from './omp/constructs.js';
 import { ompTargetAlloc } from './omp/target-alloc.js';
 import { ompTargetFree } from './omp/target-free.js';
@@ -157,6 +162,17 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return accIsPresent(state, s, ctx);
     case 'acc_deviceptr':
       return accDeviceptr(state, s, ctx);
+    case 'acc_malloc':
+      return accMalloc(state, s, ctx);
+    case 'acc_free':
+      return accFree(state, s, ctx);
+    case 'acc_map_data':
+      return accMapData(state, s, ctx);
+    case 'acc_unmap_data':
+      return accUnmapData(state, s, ctx);
+    case 'acc_memcpy_to_device':
+    case 'acc_memcpy_from_device':
+      return accMemcpy(state, s, ctx);
     case 'omp_target_enter_data':
       return ompEnterData(state, s, ctx);
     case 'omp_target_exit_data':
@@ -204,7 +220,12 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
  */
 export function snapshot(state: ModelState): Snapshot {
   const all = allSections(state);
-  const sections = all.map((s) => ({ host: [s.start, s.end] as [number, number], block: s.block, src: s.src, drc: s.drc }));
+  const sections: SectionSnapshot[] = all.map((s) => {
+    const row: SectionSnapshot = { host: [s.start, s.end], block: s.block, src: s.src, drc: s.drc };
+    // Sections on the program's own memory (acc_map_data) also say so, and where in the block.
+    if (s.origin === 'map_data') Object.assign(row, { origin: 'map_data', offset: s.offset });
+    return row;
+  });
   const attachments: AttachSnapshot[] = [];
   for (const section of all)
     for (const addr of membersInside(state, section))

@@ -42,7 +42,7 @@ const OK: Observation = { kind: 'ok' };
 
 /** Device address of host address `addr` inside `section`. */
 function deviceAddress(section: Section, addr: number): DevAddr {
-  return { block: section.block, offset: addr - section.start };
+  return { block: section.block, offset: section.offset + addr - section.start };
 }
 
 // OpenACC 3.3 §3.2.18 acc_copyin, acc_create
@@ -103,8 +103,7 @@ export function accCopyoutDelete(
   // No dynamic reference held: nothing happens.
   if (section.drc === 0) return OK;
   // Give back one dynamic reference, or all of them for the _finalize forms.
-  if (step.op === 'acc_copyout_finalize' || step.op === 'acc_delete_finalize') section.drc = 0;
-  else presentDecrement(section, 'drc', ctx);
+  presentDecrement(section, 'drc', ctx, step.op === 'acc_copyout_finalize' || step.op === 'acc_delete_finalize');
   // With no reference of either kind left, copy the data back (copyout) or just free it (delete).
   if (section.src === 0 && section.drc === 0) {
     if (step.op === 'acc_copyout' || step.op === 'acc_copyout_finalize') copyoutAction(state, section, range, ctx);

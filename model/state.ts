@@ -70,6 +70,10 @@ export interface Range {
 /** One present-table entry (OpenACC 3.3 §2.6.7): a host range mapped to a device block. */
 export interface Section extends Range {
   block: number;
+  /** Byte offset of the data in its block: 0 for clause and routine copies, any for acc_map_data. */
+  offset: number;
+  /** `map_data`: the program's own device memory, mapped by acc_map_data (OpenACC 3.3 §3.2.21). */
+  origin: 'clause' | 'map_data';
   /** Structured reference counter. */
   src: number;
   /** Dynamic reference counter. */
@@ -590,7 +594,7 @@ export function blockById(state: ModelState, id: number): DeviceBlock {
 
 /** Cell index, in the section's device block, of host address `addr`. */
 export function deviceIndex(section: Section, addr: number, contents: Contents): number {
-  return (addr - section.start) / unitBytes(contents);
+  return (section.offset + addr - section.start) / unitBytes(contents);
 }
 
 /** The pointer value held by the device copy of member `m` (its struct must be present). */
@@ -641,7 +645,7 @@ export function insertSection(state: ModelState, section: Section): void {
  */
 export function mapNewSection(state: ModelState, range: Range, counter: CounterName, contents: Contents): Section {
   const id = allocateBlock(state, range.end - range.start, contents, 0, 'map');
-  const section: Section = { start: range.start, end: range.end, block: id, src: 0, drc: 0 };
+  const section: Section = { start: range.start, end: range.end, block: id, offset: 0, origin: 'clause', src: 0, drc: 0 };
   section[counter] = 1;
   insertSection(state, section);
   const members = membersInside(state, range);
@@ -661,7 +665,10 @@ export function allocateBlock(state: ModelState, bytes: number, contents: Conten
   return id;
 }
 
-/** Removes a section from the present table: its device block and its attachment counters die. */
+/**
+ * Removes a section from the present table: its attachment counters die, and so does its device
+ * block unless the block is the program's own memory (acc_map_data).
+ */
 export function removeSection(state: ModelState, section: Section): void {
   const owner = ownerIndex(state, section);
   const list = sectionsOf(state, owner);
@@ -672,7 +679,7 @@ export function removeSection(state: ModelState, section: Section): void {
     const counters = attachmentsOf(state, owner);
     for (const addr of members) delete counters[addr];
   }
-  blockById(state, section.block).alive = false;
+  if (section.origin === 'clause') blockById(state, section.block).alive = false;
   list.splice(index, 1);
 }
 
@@ -746,7 +753,12 @@ function checkObjectInvariants(state: ModelState, index: number): void {
     if (previous && previous.end > s.start) throw new Error(`${where} overlaps or is out of order`);
     if (s.src < 0 || s.drc < 0) throw new Error(`${where} has a negative reference counter`);
     if (s.src + s.drc === 0) throw new Error(`${where} is in the table with both counters zero`);
-    if (!blockById(state, s.block).alive) throw new Error(`${where} uses dead device block ${s.block}`);
+    const block = blockById(state, s.block);
+    if (!block.alive) throw new Error(`${where} uses dead device block ${s.block}`);
+    if (s.origin === 'clause' && (s.offset !== 0 || block.source !== 'map'))
+      throw new Error(`${where} is a clause copy that does not own its map block`);
+    if (s.origin === 'map_data' && (block.source !== 'alloc' || block.device !== 0 || s.offset + s.end - s.start > block.bytes))
+      throw new Error(`${where} is mapped by acc_map_data outside acc_malloc memory of device 0`);
     for (const addr of membersInside(state, s)) members.add(addr);
   });
   const counted = Object.keys(attachmentsOf(state, index)).map(Number);

@@ -112,6 +112,18 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: 'libgomp oacc-mem.c: non-present data is a no-op for acc_copyout/acc_delete (PR92726, PR92970, PR92984).',
       },
+      'K-A7': {
+        reading: 'infinite',
+        confidence: 'source',
+        evidence:
+          'libgomp oacc-mem.c acc_map_data: "Special reference counting behavior." n->refcount = REFCOUNT_INFINITY (REFCOUNT_ACC_MAP_DATA in newer libgomp.h); goacc_exit_datum_1 and the exit-data path never decrement an infinite count, so only acc_unmap_data removes the mapping.',
+      },
+      'K-A8': {
+        reading: 'fatal',
+        confidence: 'source',
+        evidence:
+          'libgomp oacc-mem.c: acc_map_data fatal "device address [%p, +%d] is already mapped"; acc_unmap_data fatal "%p is not a mapped block", "[%p,%d] surrounds %p", "refusing to unmap block [%p,+%d] that has not been mapped by \'acc_map_data\'" (PR92840); acc_free fatal "refusing to free device memory space at %p that is still mapped" (PR92503).',
+      },
       'K-A9': {
         reading: 'error',
         confidence: 'observed',

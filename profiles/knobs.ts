@@ -113,6 +113,45 @@ export const KNOBS = [
     rationale: 'The routine description says no action when the counter is zero, and §1.15 records that change in 3.1.',
   },
   {
+    id: 'K-A7',
+    title: 'Reference counters of data mapped by acc_map_data',
+    section: 'OpenACC 3.3 §3.2.21 acc_map_data, §2.7.2 Present Decrement Action, §2.6.7',
+    readings: [
+      {
+        id: 'clamp',
+        summary: 'counters move as usual, but the dynamic counter never drops below 1 (a decrement from 1 and finalize leave 1): only acc_unmap_data ends the lifetime',
+      },
+      {
+        id: 'infinite',
+        summary: 'libgomp: the mapping\'s reference count is infinite, so no directive or routine changes either counter (SRC stays 0, DRC 1)',
+      },
+      {
+        id: 'unmap-at-zero',
+        summary: 'nvc 20.9 (Clacc notes): counted like any data; when both counters reach 0 the lifetime ends (the device memory stays the program\'s)',
+      },
+    ],
+    default: 'clamp',
+    rationale:
+      '§3.2.21 sets the dynamic counter to 1 and says it "may not be decremented to zero, except by a call to acc_unmap_data"; the other counters keep their rules.',
+  },
+  {
+    id: 'K-A8',
+    title: 'acc_map_data / acc_unmap_data / acc_free misuse the text leaves undefined',
+    section: 'OpenACC 3.3 §3.2.17 acc_free, §3.2.21 acc_map_data, §3.2.22 acc_unmap_data',
+    readings: [
+      {
+        id: 'undefined',
+        summary: 'mapping device memory that is already mapped, unmapping data acc_map_data did not map (absent, mapped by a clause or routine, or an interior address), freeing memory that is still mapped: undefined',
+      },
+      {
+        id: 'fatal',
+        summary: 'libgomp: each of these aborts ("device address ... is already mapped", "is not a mapped block", "surrounds", "refusing to unmap block", "refusing to free device memory space")',
+      },
+    ],
+    default: 'undefined',
+    rationale: '§3.2.21 and §3.2.22 call these cases undefined; §3.2.17 only frees memory acc_malloc returned and names no error.',
+  },
+  {
     id: 'K-A9',
     title: 'Detach when the attachment counter is zero (never attached)',
     section: 'OpenACC 3.3 §2.7.2 Detach Action',

@@ -54,7 +54,7 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
     if (targetPresence.kind !== 'present' || hostValue === null || hostValue.space !== 'host')
       throw new Error(`internal: attach of ${name} reached a target that is not a present host range`);
     const section = targetPresence.section;
-    targetCopy = { space: 'dev', block: section.block, offset: hostValue.addr - section.start, count: hostValue.count };
+    targetCopy = { space: 'dev', block: section.block, offset: section.offset + hostValue.addr - section.start, count: hostValue.count };
   }
 
   // With a nonzero counter and a device pointer already aiming at that copy, attaching again

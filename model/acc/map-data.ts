@@ -1,0 +1,49 @@
+import type { AccMapData } from '../../lang/program.js';
+import type { Observation } from '../../lang/observation.js';
+import {
+  allSections,
+  runtimeError,
+  dataRange,
+  describeRange,
+  fire,
+  insertSection,
+  presence,
+  undefinedBehaviour,
+  type ModelState,
+  type StepContext,
+} from '../state.js';
+import { describePointer } from '../omp/table.js';
+import { deviceBytes, devicePointerArg } from './device-memory.js';
+
+export const ACC_MAP_DATA = 'OpenACC 3.3 §3.2.21 acc_map_data';
+
+const OK: Observation = { kind: 'ok' };
+
+// OpenACC 3.3 §3.2.21 acc_map_data
+// Like acc_create, but the device memory is the program's: no allocation, no data movement.
+export function accMapData(state: ModelState, step: AccMapData, ctx: StepContext): Observation {
+  fire(ctx, ACC_MAP_DATA);
+  const range = dataRange(state, step.var);
+  const p = devicePointerArg(state, step.dev);
+  // A null host or device pointer is an error.
+  if (range === null) return runtimeError('acc_error_invalid_null_pointer', `acc_map_data(${step.var}): the host pointer is null`);
+  if (p === null) return runtimeError('acc_error_invalid_null_pointer', `acc_map_data(${step.var}): the device pointer is null`);
+  // Host data of which any part is already present is an error.
+  if (presence(state, range).kind !== 'absent')
+    return runtimeError('acc_error_present', `acc_map_data(${describeRange(state, range)}): the data is already (partly) present`);
+  // The device pointer must address enough device memory the program allocated.
+  const bytes = range.end - range.start;
+  const mem = deviceBytes(state, p, bytes, true);
+  if (typeof mem === 'string') return undefinedBehaviour(`acc_map_data(${describeRange(state, range)}): ${mem}`);
+  // Device memory already mapped to some host data: undefined (K-A8).
+  const taken = allSections(state).find(
+    (s) => s.block === mem.block.id && s.offset < mem.offset + bytes && mem.offset < s.offset + (s.end - s.start),
+  );
+  if (taken) {
+    const why = `acc_map_data(${describeRange(state, range)}, ${describePointer(p)}): the device memory already holds ${describeRange(state, taken)}`;
+    return ctx.knobs['K-A8'] === 'fatal' ? runtimeError('fatal_map_data', why) : undefinedBehaviour(why);
+  }
+  // The data is present from now on, with a dynamic reference counter of one.
+  insertSection(state, { start: range.start, end: range.end, block: mem.block.id, offset: mem.offset, origin: 'map_data', src: 0, drc: 1 });
+  return OK;
+}
