@@ -73,6 +73,13 @@ export const accDetachFinalize = (ptr: VarRef): Step => ({ op: 'acc_detach_final
 export const accIsPresent = (ref: VarRef, bytes?: number): Step =>
   bytes === undefined ? { op: 'acc_is_present', var: ref } : { op: 'acc_is_present', var: ref, bytes };
 export const accDeviceptr = (ref: VarRef): Step => ({ op: 'acc_deviceptr', var: ref });
+/** `d = acc_malloc(bytes)`: later steps pass `h(d)`. */
+export const accMalloc = (result: string, bytes: number): Step => ({ op: 'acc_malloc', bytes, result });
+export const accFree = (ptr: PtrArg): Step => ({ op: 'acc_free', ptr });
+export const accMapData = (ref: VarRef, devPtr: PtrArg): Step => ({ op: 'acc_map_data', var: ref, dev: devPtr });
+export const accUnmapData = (ref: VarRef): Step => ({ op: 'acc_unmap_data', var: ref });
+export const accMemcpyToDevice = (devPtr: PtrArg, ref: VarRef): Step => ({ op: 'acc_memcpy_to_device', var: ref, dev: devPtr });
+export const accMemcpyFromDevice = (ref: VarRef, devPtr: PtrArg): Step => ({ op: 'acc_memcpy_from_device', var: ref, dev: devPtr });
 
 // ------------------------------------------------------------------------------------------------
 // OpenMP

@@ -132,6 +132,32 @@ export const OPS = {
     fields: { var: { role: 'var', refs: ANY }, bytes: { role: 'bytes', limit: 'var', optional: true } },
   },
   acc_deviceptr: { api: 'openacc', kind: 'routine', cite: 'OpenACC 3.3 §3.2.23', fields: { var: { role: 'var', refs: ANY } } },
+  acc_malloc: {
+    api: 'openacc',
+    kind: 'routine',
+    cite: 'OpenACC 3.3 §3.2.16',
+    fields: { bytes: { role: 'bytes', limit: 'routine' }, result: { role: 'result' } },
+  },
+  acc_free: { api: 'openacc', kind: 'routine', cite: 'OpenACC 3.3 §3.2.17', fields: { ptr: { role: 'ptr', aligned: false } } },
+  acc_map_data: {
+    api: 'openacc',
+    kind: 'routine',
+    cite: 'OpenACC 3.3 §3.2.21',
+    fields: { var: { role: 'var', refs: DATA }, dev: { role: 'ptr', aligned: true } },
+  },
+  acc_unmap_data: { api: 'openacc', kind: 'routine', cite: 'OpenACC 3.3 §3.2.22', fields: { var: { role: 'var', refs: DATA } } },
+  acc_memcpy_to_device: {
+    api: 'openacc',
+    kind: 'routine',
+    cite: 'OpenACC 3.3 §3.2.26',
+    fields: { var: { role: 'var', refs: DATA }, dev: { role: 'ptr', aligned: true } },
+  },
+  acc_memcpy_from_device: {
+    api: 'openacc',
+    kind: 'routine',
+    cite: 'OpenACC 3.3 §3.2.27',
+    fields: { var: { role: 'var', refs: DATA }, dev: { role: 'ptr', aligned: true } },
+  },
   pointer_assign: {
     api: 'host',
     kind: 'host',

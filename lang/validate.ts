@@ -309,8 +309,10 @@ interface StepContext {
   world: World;
   /** Open data regions, innermost last, with the 0-based step that opened each. */
   regions: { api: Api; step: number }[];
-  /** `result` names of earlier omp_target_alloc steps: the allocated bytes and the 0-based step. */
+  /** `result` names of earlier allocation steps (omp_target_alloc, acc_malloc): the bytes and the 0-based step. */
   handles: Map<string, { bytes: number; step: number }>;
+  /** The allocation routine of the program's API, for messages (acc_malloc in OpenACC programs). */
+  allocOp: StepOp;
 }
 
 type Api = Exclude<OpApi, 'host'>;
@@ -325,6 +327,12 @@ function stepApi(op: StepOp): Api | null {
 const BEGIN_OF: Record<Api, StepOp> = {
   openacc: STEP_OPS.find((op) => opInfo(op).api === 'openacc' && typeof opInfo(op).region === 'object')!,
   openmp: STEP_OPS.find((op) => opInfo(op).api === 'openmp' && typeof opInfo(op).region === 'object')!,
+};
+
+/** The op that makes a handle (an allocation) in each API: what an unknown handle should have come from. */
+const ALLOC_OF: Record<Api, StepOp> = {
+  openacc: STEP_OPS.find((op) => opInfo(op).api === 'openacc' && Object.values(opInfo(op).fields as Record<string, FieldRole>).some((f) => f.role === 'result'))!,
+  openmp: STEP_OPS.find((op) => opInfo(op).api === 'openmp' && Object.values(opInfo(op).fields as Record<string, FieldRole>).some((f) => f.role === 'result'))!,
 };
 
 /** Bytes from the start of the range `ref` resolves to up to the end of its object (one past the end). */
@@ -375,7 +383,7 @@ function checkPtrArg(ctx: StepContext, field: string, p: PtrArg, aligned: boolea
     return null;
   }
   const alloc = ctx.handles.get(p.handle);
-  if (!alloc) return { field: `${field}.handle`, message: `'${p.handle}' is not the result of an earlier omp_target_alloc step` };
+  if (!alloc) return { field: `${field}.handle`, message: `'${p.handle}' is not the result of an earlier ${ctx.allocOp} step` };
   if (offset > alloc.bytes)
     return {
       field: `${field}.offset`,
@@ -494,7 +502,7 @@ export function validateProgram(raw: unknown): ValidationResult {
   const world = checkWorld(top.data.world);
   if ('ok' in world) return world;
 
-  const ctx: StepContext = { world, regions: [], handles: new Map() };
+  const ctx: StepContext = { world, regions: [], handles: new Map(), allocOp: 'omp_target_alloc' };
   let firstApi: { api: Api; step: number; op: StepOp } | null = null;
   for (const [i, rawStep] of top.data.steps.entries()) {
     if (typeof rawStep !== 'object' || rawStep === null || Array.isArray(rawStep))
@@ -506,6 +514,7 @@ export function validateProgram(raw: unknown): ValidationResult {
     const shaped = STEP_SHAPES[op].safeParse(rawStep);
     if (!shaped.success) return { ok: false, step: i, ...explainIssue(shaped.error, rawStep) };
     const step = shaped.data as Step;
+    ctx.allocOp = ALLOC_OF[firstApi?.api ?? stepApi(step.op) ?? 'openmp'];
     const problem = checkApi(world, step.op, firstApi) ?? checkStepSemantics(ctx, step);
     if (problem) return { ok: false, step: i, ...problem };
     const api = stepApi(step.op);
