@@ -60,6 +60,12 @@ const RENDER: PerOp<string> = {
   acc_attach: routineOnPtr,
   acc_detach: routineOnPtr,
   acc_detach_finalize: routineOnPtr,
+  acc_malloc: (s) => `${s.result} = acc_malloc(${s.bytes})`,
+  acc_free: (s) => `acc_free(${renderPtr(s.ptr)})`,
+  acc_map_data: (s) => `acc_map_data(${s.var}, ${renderPtr(s.dev)})`,
+  acc_unmap_data: routineOnVar,
+  acc_memcpy_to_device: (s) => `acc_memcpy_to_device(${renderPtr(s.dev)}, ${s.var})`,
+  acc_memcpy_from_device: (s) => `acc_memcpy_from_device(${s.var}, ${renderPtr(s.dev)})`,
   pointer_assign: (s) => `${s.ptr} => ${s.target}`,
   nullify: (s) => `nullify(${s.ptr})`,
   host_write: (s) => `${s.var} = ${s.value}`,
@@ -128,7 +134,8 @@ export function renderSnapshot(world: World, snap: Snapshot): string[] {
   if (snap.sections.length + snap.ompEntries.length === 0) lines.push('(no data present)');
   for (const s of snap.sections) {
     const [start, end] = s.host;
-    lines.push(`section ${hex(start)}-${hex(end)} ${nameHostRange(world, start, end)}  dev#${s.block}  SRC ${s.src}  DRC ${s.drc}`);
+    const storage = s.origin === 'map_data' ? `dev#${s.block}+${s.offset ?? 0} (acc_map_data)` : `dev#${s.block}`;
+    lines.push(`section ${hex(start)}-${hex(end)} ${nameHostRange(world, start, end)}  ${storage}  SRC ${s.src}  DRC ${s.drc}`);
   }
   for (const a of snap.attachments) {
     lines.push(`attach  ${nameMember(world, a.ptr)} @${hex(a.ptr)}  ac ${a.ac}  device ${formatPtr(a.device)}`);

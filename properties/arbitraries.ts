@@ -16,6 +16,16 @@
 //   acc_enter_data 14   acc_exit_data 9    acc_data_begin 5   acc_data_end 4   acc_parallel 8
 //   data routines 7     attach routines 7  pointer_assign 7   nullify 2
 //   host_write 2        host_read 2        acc_is_present 3   acc_deviceptr 2
+//   device memory 10: acc_malloc 2, acc_map_data 3, acc_unmap_data 2, acc_free 1,
+//                     acc_memcpy_to_device 1, acc_memcpy_from_device 1
+//
+// Device memory (OpenACC 3.3 §3.2.16–§3.2.27): a step that takes a device pointer draws a
+// placeholder handle; `resolveHandles` (applied after every draw and shrink, like balanceRegions)
+// names allocations h1, h2, … in order and points each placeholder at one of the allocations made
+// before it, or turns the step into an allocation when there is none yet. Allocation sizes (0, 16,
+// 32, 40, 64 bytes) make a whole array fit, a subarray fit, and a mapping run past the end; offsets
+// are 0, 16 or 32, so two mappings into one allocation sometimes overlap.
+
 //
 // Data-clause vars: arrays/subarrays 4 (whole arrays and subarrays evenly), structs 3, pointer
 // members 4 (c%p as likely as d%p and d%q together). Subarrays sit at the array edges and straddle
@@ -35,6 +45,7 @@
 // candidate is a balanced program too; no shrink step is ever wasted on an invalid program.
 
 import fc from 'fast-check';
+import type { PtrArg } from '../lang/openmp.js';
 import type {
   AccDataBegin,
   AccDataRoutine,
@@ -221,9 +232,90 @@ export function setupStepArb(): fc.Arbitrary<Step> {
       { clause: 'copyin', vars: [st] },
       { clause: 'copyin', vars: [m] },
     ]);
-  return fc
-    .oneof({ weight: 3, arbitrary: deepCopy }, { weight: 3, arbitrary: oneOrTwo(setupClause) })
-    .map((clauses): Step => ({ op: 'acc_enter_data', clauses }));
+  // the program's own device memory for a whole array (resolveHandles allocates it)
+  const userMapped = fc.constantFrom('a', 'b').map((v): Step => ({ op: 'acc_map_data', var: v, dev: { handle: `${PLACEHOLDER}0` } }));
+  return fc.oneof(
+    { weight: 3, arbitrary: deepCopy.map((clauses): Step => ({ op: 'acc_enter_data', clauses })) },
+    { weight: 3, arbitrary: oneOrTwo(setupClause).map((clauses): Step => ({ op: 'acc_enter_data', clauses })) },
+    { weight: 1, arbitrary: userMapped },
+  );
+}
+
+/** Placeholder handle of a generated device pointer: `#k` picks the k-th allocation (resolveHandles). */
+const PLACEHOLDER = '#';
+const devPtr: fc.Arbitrary<PtrArg> = fc
+  .tuple(fc.nat({ max: 7 }), weighted<number>([4, 0], [1, 16], [1, 32]))
+  .map(([pick, offset]) => (offset === 0 ? { handle: `${PLACEHOLDER}${pick}` } : { handle: `${PLACEHOLDER}${pick}`, offset }));
+/** Mapped data: whole arrays mostly (what acc_map_data is for), sometimes a subarray or a member's target. */
+const mappedRef = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('a', 'b') },
+  { weight: 1, arbitrary: fc.constantFrom(...ARRAY_REFS.slice(2)) },
+  { weight: 1, arbitrary: memberRef },
+);
+const accMalloc = weighted([1, 0], [1, 16], [3, 32], [1, 40], [3, 64]).map((bytes): Step => ({ op: 'acc_malloc', bytes, result: PLACEHOLDER }));
+const accMapData = fc.tuple(mappedRef, devPtr).map(([v, dev]): Step => ({ op: 'acc_map_data', var: v, dev }));
+const accUnmapData = fc.oneof(
+  // mostly data an earlier acc_map_data mapped (`#k`: resolveHandles picks the k-th such var)
+  { weight: 3, arbitrary: fc.nat({ max: 7 }).map((k): Step => ({ op: 'acc_unmap_data', var: `${PLACEHOLDER}${k}` })) },
+  { weight: 1, arbitrary: mappedRef.map((v): Step => ({ op: 'acc_unmap_data', var: v })) },
+);
+const accFree = fc
+  .oneof({ weight: 4, arbitrary: devPtr }, { weight: 1, arbitrary: fc.constant<PtrArg>(null) })
+  .map((ptr): Step => ({ op: 'acc_free', ptr }));
+const accMemcpy = fc
+  .tuple(weighted<'acc_memcpy_to_device' | 'acc_memcpy_from_device'>([1, 'acc_memcpy_to_device'], [1, 'acc_memcpy_from_device']), mappedRef, devPtr)
+  .map(([op, v, dev]): Step => ({ op, var: v, dev }));
+
+/**
+ * Names allocations h1, h2, … in order and points every placeholder handle at an allocation made
+ * before it (`#k`: the k-th, modulo their number); a step that needs one when there is none gets a
+ * 64-byte allocation just before it. Offsets past an allocation's end become 0. A placeholder var
+ * of acc_unmap_data (`#k`) names the k-th var an earlier acc_map_data mapped (`a` when none did).
+ * Idempotent on programs it made (their handles and vars are real names already).
+ */
+export function resolveHandles(steps: readonly Step[]): Step[] {
+  const allocs: { name: string; bytes: number }[] = [];
+  const mappedVars: VarRef[] = [];
+  const resolve = (p: PtrArg): PtrArg | 'none' => {
+    if (p === null || 'var' in p || !p.handle.startsWith(PLACEHOLDER)) return p;
+    if (allocs.length === 0) return 'none';
+    const a = allocs[Number(p.handle.slice(PLACEHOLDER.length)) % allocs.length]!;
+    const offset = p.offset !== undefined && p.offset <= a.bytes ? p.offset : 0;
+    return offset === 0 ? { handle: a.name } : { handle: a.name, offset };
+  };
+  const out: Step[] = [];
+  const malloc = (bytes: number): Step => {
+    const name = `h${allocs.length + 1}`;
+    allocs.push({ name, bytes });
+    return { op: 'acc_malloc', bytes, result: name };
+  };
+  for (const s of steps) {
+    if (s.op === 'acc_malloc') {
+      out.push(s.result.startsWith(PLACEHOLDER) ? malloc(s.bytes) : s);
+      if (!s.result.startsWith(PLACEHOLDER)) allocs.push({ name: s.result, bytes: s.bytes });
+      continue;
+    }
+    if (s.op === 'acc_free') {
+      let ptr = resolve(s.ptr);
+      if (ptr === 'none') out.push(malloc(64)), (ptr = resolve(s.ptr) as PtrArg);
+      out.push({ ...s, ptr });
+      continue;
+    }
+    if (s.op === 'acc_map_data' || s.op === 'acc_memcpy_to_device' || s.op === 'acc_memcpy_from_device') {
+      let dev = resolve(s.dev);
+      if (dev === 'none') out.push(malloc(64)), (dev = resolve(s.dev) as PtrArg);
+      out.push({ ...s, dev });
+      if (s.op === 'acc_map_data') mappedVars.push(s.var);
+      continue;
+    }
+    if (s.op === 'acc_unmap_data' && s.var.startsWith(PLACEHOLDER)) {
+      const k = Number(s.var.slice(PLACEHOLDER.length));
+      out.push({ ...s, var: mappedVars.length === 0 ? 'a' : mappedVars[k % mappedVars.length]! });
+      continue;
+    }
+    out.push(s);
+  }
+  return out;
 }
 
 const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
@@ -258,6 +350,12 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step>
   nullify,
   host_write: hostWrite,
   host_read: hostRead,
+  acc_malloc: accMalloc,
+  acc_free: accFree,
+  acc_map_data: accMapData,
+  acc_unmap_data: accUnmapData,
+  acc_memcpy_to_device: accMemcpy,
+  acc_memcpy_from_device: accMemcpy,
 };
 
 /** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
@@ -277,6 +375,11 @@ export function stepArb(): fc.Arbitrary<Step> {
     { weight: 2, arbitrary: d.host_read },
     { weight: 3, arbitrary: d.acc_is_present },
     { weight: 2, arbitrary: d.acc_deviceptr },
+    { weight: 2, arbitrary: d.acc_malloc },
+    { weight: 3, arbitrary: d.acc_map_data },
+    { weight: 2, arbitrary: d.acc_unmap_data },
+    { weight: 1, arbitrary: d.acc_free },
+    { weight: 2, arbitrary: d.acc_memcpy_to_device }, // both copy directions
   );
 }
 
@@ -342,5 +445,5 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       fc.array(setupStepArb(), { maxLength: setupMax, size: 'max' }),
       fc.array(stepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
     )
-    .map(([setup, body]) => poolProgram(balanceRegions([...setup, ...body])));
+    .map(([setup, body]) => poolProgram(resolveHandles(balanceRegions([...setup, ...body]))));
 }

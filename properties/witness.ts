@@ -32,6 +32,11 @@ export const WITNESSES = {
   w5: 'an acc_error_partly_present observation',
   w6: 'a kernel reads through a pointer member and gets values',
   w7: 'a data entry on a range strictly inside a larger present section (counter of the enclosing section)',
+  w8: 'acc_map_data maps host data onto the program\'s own device memory',
+  w9: 'an exit of data mapped by acc_map_data whose dynamic counter is 1 (K-A7: what ordinary counting would remove stays)',
+  w10: 'acc_unmap_data ends a mapping acc_map_data made',
+  w11: 'a kernel reads data mapped by acc_map_data',
+  w12: 'a K-A8 misuse: acc_unmap_data of data acc_map_data did not map, or acc_free of memory it still maps',
 } as const;
 
 export type WitnessId = keyof typeof WITNESSES;
@@ -153,11 +158,28 @@ function sameDevice(p: AttachSnapshot['device'], block: number, offset: number):
   return p !== null && p.space === 'dev' && p.block === block && p.offset === offset;
 }
 
+/** Vars whose exit gives back a dynamic reference in this step (exit data clauses, exit routines). */
+function exitedVars(step: Step): VarRef[] {
+  switch (step.op) {
+    case 'acc_exit_data':
+      return step.clauses.filter((c) => c.clause !== 'detach').flatMap((c) => c.vars);
+    case 'acc_copyout':
+    case 'acc_copyout_finalize':
+    case 'acc_delete':
+    case 'acc_delete_finalize':
+      return [step.var];
+    default:
+      return [];
+  }
+}
+
 /** Witness ids each step reaches, in step order (hits[i] for step i). */
 export function detectWitnesses(program: Program, trace: WitnessTrace): Set<WitnessId>[] {
   const host = new HostView(program.world);
   const regions: Step[][] = [];
   const hits: Set<WitnessId>[] = [];
+  /** Device block each acc_malloc result names (null: it returned NULL). */
+  const handles = new Map<string, number | null>();
   program.steps.forEach((step, i) => {
     const found = new Set<WitnessId>();
     hits.push(found);
@@ -171,6 +193,30 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
     if (after.sections.some((x) => x.src > 0 && x.drc > 0)) found.add('w4');
     if (obs.kind === 'error' && obs.code === 'acc_error_partly_present') found.add('w5');
     if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body && isMember(step.body.read)) found.add('w6');
+    const mapped = (snap: Snapshot, r: HostRange | null) => (r === null ? undefined : sectionHolding(snap, r));
+    if (step.op === 'acc_malloc')
+      handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value.block : null);
+    if (fine && step.op === 'acc_map_data') found.add('w8');
+    if (fine && step.op === 'acc_unmap_data' && mapped(before, host.range(step.var))?.origin === 'map_data') found.add('w10');
+    if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body) {
+      const holder = mapped(before, host.range(step.body.read));
+      if (holder?.origin === 'map_data') found.add('w11');
+    }
+    if (step.op === 'acc_unmap_data') {
+      const r = host.range(step.var);
+      const holder = r === null ? undefined : before.sections.find((x) => x.host[0] <= r[0] && r[0] < x.host[1]);
+      if (r !== null && holder && (holder.origin !== 'map_data' || holder.host[0] !== r[0])) found.add('w12');
+      if (r !== null && !holder) found.add('w12');
+    }
+    if (step.op === 'acc_free' && step.ptr !== null && 'handle' in step.ptr && !step.ptr.offset) {
+      const block = handles.get(step.ptr.handle);
+      if (block !== null && block !== undefined && before.sections.some((x) => x.origin === 'map_data' && x.block === block)) found.add('w12');
+    }
+    if (fine)
+      for (const v of exitedVars(step)) {
+        const holder = mapped(before, host.range(v));
+        if (holder?.origin === 'map_data' && holder.drc === 1 && holder.src === 0) found.add('w9');
+      }
 
     if (fine) {
       for (const m of attachedOnEntry(step)) {
