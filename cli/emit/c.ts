@@ -173,6 +173,25 @@ export function c({ names, world, api, resLength }: Context): Language {
       return { lines: [], check: booleanCheck(p, `acc_is_present(${start}, ${s.bytes ?? bytes})`) };
     },
     acc_deviceptr: (s, p) => ({ lines: [], check: addressCheck(p, `acc_deviceptr(${startAndBytes(s.var)[0]}) != NULL`) }),
+    acc_malloc: (s, p) => {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      return { lines: [`${ind()}${h} = acc_malloc(${s.bytes});`], check: addressCheck(p, `${h} != NULL`) };
+    },
+    acc_free: (s) => ({ lines: [`${ind()}acc_free(${cPointer(s.ptr)});`], check: null }),
+    acc_map_data: (s) => {
+      const [start, bytes] = startAndBytes(s.var);
+      return { lines: [`${ind()}acc_map_data(${start}, ${cPointer(s.dev)}, ${bytes});`], check: null };
+    },
+    acc_unmap_data: (s) => ({ lines: [`${ind()}acc_unmap_data(${startAndBytes(s.var)[0]});`], check: null }),
+    acc_memcpy_to_device: (s) => {
+      const [start, bytes] = startAndBytes(s.var);
+      return { lines: [`${ind()}acc_memcpy_to_device(${cPointer(s.dev)}, ${start}, ${bytes});`], check: null };
+    },
+    acc_memcpy_from_device: (s) => {
+      const [start, bytes] = startAndBytes(s.var);
+      return { lines: [`${ind()}acc_memcpy_from_device(${start}, ${cPointer(s.dev)}, ${bytes});`], check: null };
+    },
     pointer_assign: (s) => ({ lines: assignPointer(pointer(s.ptr), s.target), check: null }),
     nullify: (s) => ({ lines: [`${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null }),
     host_write: (s, p) => ({ lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${s.value}`), check: null }),

@@ -17,6 +17,7 @@ import {
   kernelCount,
   mappedPtrCheck,
   valuesCheck,
+  type Check,
   type Context,
   type DirectiveOp,
   type DirectiveSpelling,
@@ -52,6 +53,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   const sentinel = api === 'openacc' ? '!$acc' : '!$omp';
   let usesRuntimeModule = false;
   let usesDeviceptr = false;
+  /** acc_malloc, acc_free, acc_map_data, acc_unmap_data, acc_memcpy_* through their C bindings. */
+  let usesDeviceMemory = false;
   let usesLoop = false;
   /** iso_c_binding names the body uses. */
   const cBinding = new Set<string>();
@@ -130,6 +133,22 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     return plusBytes(`c_loc(${v}(${r.lo + 1}))`, offset);
   };
   /** A routine from omp_lib (or its local C binding) with its arguments. */
+  /** The host address (`c_loc` of the first element) and byte count of an array, subarray or member target. */
+  const hostData = (p: Planned, v: VarRef): [string, string] => {
+    const r = argument(p, v);
+    cBinding.add('c_loc');
+    if (r.kind === 'array') return [`c_loc(${names.variable(r.name)}(${r.lo + 1}))`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
+    if (r.kind === 'member') return [`c_loc(${spell(r)}(1))`, sizeT((p.count ?? 0) * ELEMENT_BYTES)];
+    throw new Error(`internal: ${v} is a whole struct, which the device memory routines do not take`);
+  };
+  /**
+   * OpenACC 3.3 §3.2.16–§3.2.27 through their C bindings: gfortran 12's openacc module does not
+   * declare the 3.3 Fortran interfaces of these routines.
+   */
+  const deviceMemoryCall = (line: string, check: Check | null = null): StepCode => {
+    usesDeviceMemory = true;
+    return { lines: [`  ${line}`], check };
+  };
   const ompCall = (name: string, args: string[]) => {
     usesRuntimeModule = true;
     return `${name}(${args.join(', ')})`;
@@ -215,6 +234,26 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       const r = argument(p, s.var);
       const first = r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : spell(r);
       return { lines: [], check: addressCheck(p, `c_associated(acc_deviceptr_c(c_loc(${first})))`) };
+    },
+    acc_malloc: (s, p) => {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      cBinding.add('c_ptr').add('c_associated');
+      return deviceMemoryCall(`${h} = acc_malloc_c(${sizeT(s.bytes)})`, addressCheck(p, `c_associated(${h})`));
+    },
+    acc_free: (s) => deviceMemoryCall(`call acc_free_c(${cPointer(s.ptr)})`),
+    acc_map_data: (s, p) => {
+      const [start, bytes] = hostData(p, s.var);
+      return deviceMemoryCall(`call acc_map_data_c(${start}, ${cPointer(s.dev)}, ${bytes})`);
+    },
+    acc_unmap_data: (s, p) => deviceMemoryCall(`call acc_unmap_data_c(${hostData(p, s.var)[0]})`),
+    acc_memcpy_to_device: (s, p) => {
+      const [start, bytes] = hostData(p, s.var);
+      return deviceMemoryCall(`call acc_memcpy_to_device_c(${cPointer(s.dev)}, ${start}, ${bytes})`);
+    },
+    acc_memcpy_from_device: (s, p) => {
+      const [start, bytes] = hostData(p, s.var);
+      return deviceMemoryCall(`call acc_memcpy_from_device_c(${start}, ${cPointer(s.dev)}, ${bytes})`);
     },
     pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
@@ -314,6 +353,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       const out = ['program main'];
       if (usesRuntimeModule) out.push(api === 'openacc' ? '  use openacc' : '  use omp_lib');
       if (usesDeviceptr) cBinding.add('c_ptr').add('c_loc').add('c_associated');
+      if (usesDeviceMemory) cBinding.add('c_ptr').add('c_size_t');
       if (cBinding.size > 0) out.push(`  use iso_c_binding, only: ${[...cBinding].sort().join(', ')}`);
       out.push('  implicit none');
       const interfaces: string[] = [];
@@ -324,6 +364,37 @@ export function fortran({ names, world, api, resLength }: Context): Language {
           '      import :: c_ptr',
           '      type(c_ptr), value :: h',
           '    end function',
+        );
+      if (usesDeviceMemory)
+        interfaces.push(
+          '    ! OpenACC 3.3 §3.2.16-§3.2.17, §3.2.21-§3.2.22, §3.2.26-§3.2.27 through their C bindings',
+          '    type(c_ptr) function acc_malloc_c(bytes) bind(C, name="acc_malloc")',
+          '      import :: c_ptr, c_size_t',
+          '      integer(c_size_t), value :: bytes',
+          '    end function',
+          '    subroutine acc_free_c(d) bind(C, name="acc_free")',
+          '      import :: c_ptr',
+          '      type(c_ptr), value :: d',
+          '    end subroutine',
+          '    subroutine acc_map_data_c(h, d, bytes) bind(C, name="acc_map_data")',
+          '      import :: c_ptr, c_size_t',
+          '      type(c_ptr), value :: h, d',
+          '      integer(c_size_t), value :: bytes',
+          '    end subroutine',
+          '    subroutine acc_unmap_data_c(h) bind(C, name="acc_unmap_data")',
+          '      import :: c_ptr',
+          '      type(c_ptr), value :: h',
+          '    end subroutine',
+          '    subroutine acc_memcpy_to_device_c(d, h, bytes) bind(C, name="acc_memcpy_to_device")',
+          '      import :: c_ptr, c_size_t',
+          '      type(c_ptr), value :: d, h',
+          '      integer(c_size_t), value :: bytes',
+          '    end subroutine',
+          '    subroutine acc_memcpy_from_device_c(h, d, bytes) bind(C, name="acc_memcpy_from_device")',
+          '      import :: c_ptr, c_size_t',
+          '      type(c_ptr), value :: h, d',
+          '      integer(c_size_t), value :: bytes',
+          '    end subroutine',
         );
       // OpenMP 5.1 routines gfortran 12's omp_lib does not declare, called through their C names
       // (runtimes that lack them fail to link, which names the missing routine).

@@ -51,6 +51,9 @@ function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
   for (const p of steps) {
     const at = `step ${p.index + 1} (${renderStep(p.step)})`;
     if (p.obs.kind === 'error') problems.push(`${at}: the spec expects runtime error ${p.obs.code}, which needs separate device memory`);
+    // libgomp's acc_map_data on a shared-memory device aborts unless device and host address agree
+    // ("cannot map data on shared-memory system"); acc_malloc memory is never the host data.
+    if (p.step.op === 'acc_map_data') problems.push(`${at}: acc_map_data needs separate device memory (the host fallback refuses to map)`);
     if (p.obs.kind === 'value' && p.obs.value === false) problems.push(`${at}: the spec expects false, but on shared memory everything is present`);
     if (p.obs.kind === 'value' && p.obs.value === null) problems.push(`${at}: the spec expects a null pointer, but on shared memory the host address comes back`);
     if (p.obs.kind === 'value' && p.count === null && routineVar(p.step) !== null && parseRef(program.world, routineVar(p.step)!).kind === 'member')
