@@ -23,14 +23,16 @@ import acc_2_7_10_no_create_clause from './acc/2.7.10-no-create-clause.js';
 import acc_2_7_11_delete_clause from './acc/2.7.11-delete-clause.js';
 import acc_2_7_12_attach_clause from './acc/2.7.12-attach-clause.js';
 import acc_2_7_13_detach_clause from './acc/2.7.13-detach-clause.js';
-import acc_3_2_16_acc_malloc_acc_free from './acc/3.2.16-acc_malloc-acc_free.js';
+import acc_3_2_16_acc_malloc from './acc/3.2.16-acc_malloc.js';
+import acc_3_2_17_acc_free from './acc/3.2.17-acc_free.js';
 import acc_3_2_18_acc_copyin_acc_create from './acc/3.2.18-acc_copyin-acc_create.js';
 import acc_3_2_19_acc_copyout_acc_delete from './acc/3.2.19-acc_copyout-acc_delete.js';
 import acc_3_2_21_acc_map_data from './acc/3.2.21-acc_map_data.js';
 import acc_3_2_22_acc_unmap_data from './acc/3.2.22-acc_unmap_data.js';
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
 import acc_3_2_25_acc_is_present from './acc/3.2.25-acc_is_present.js';
-import acc_3_2_26_acc_memcpy from './acc/3.2.26-acc_memcpy_to_device-acc_memcpy_from_device.js';
+import acc_3_2_26_acc_memcpy_to_device from './acc/3.2.26-acc_memcpy_to_device.js';
+import acc_3_2_27_acc_memcpy_from_device from './acc/3.2.27-acc_memcpy_from_device.js';
 import acc_3_2_29_acc_attach_acc_detach from './acc/3.2.29-acc_attach-acc_detach.js';
 import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.js';
 import omp_7_9_6_map_clause_implicit_partly_mapped from './omp/7.9.6-map-clause-implicit-partly-mapped.js';
@@ -75,14 +77,16 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.11-delete-clause.ts', section: acc_2_7_11_delete_clause },
   { file: 'acc/2.7.12-attach-clause.ts', section: acc_2_7_12_attach_clause },
   { file: 'acc/2.7.13-detach-clause.ts', section: acc_2_7_13_detach_clause },
-  { file: 'acc/3.2.16-acc_malloc-acc_free.ts', section: acc_3_2_16_acc_malloc_acc_free },
+  { file: 'acc/3.2.16-acc_malloc.ts', section: acc_3_2_16_acc_malloc },
+  { file: 'acc/3.2.17-acc_free.ts', section: acc_3_2_17_acc_free },
   { file: 'acc/3.2.18-acc_copyin-acc_create.ts', section: acc_3_2_18_acc_copyin_acc_create },
   { file: 'acc/3.2.19-acc_copyout-acc_delete.ts', section: acc_3_2_19_acc_copyout_acc_delete },
   { file: 'acc/3.2.21-acc_map_data.ts', section: acc_3_2_21_acc_map_data },
   { file: 'acc/3.2.22-acc_unmap_data.ts', section: acc_3_2_22_acc_unmap_data },
   { file: 'acc/3.2.23-acc_deviceptr.ts', section: acc_3_2_23_acc_deviceptr },
   { file: 'acc/3.2.25-acc_is_present.ts', section: acc_3_2_25_acc_is_present },
-  { file: 'acc/3.2.26-acc_memcpy_to_device-acc_memcpy_from_device.ts', section: acc_3_2_26_acc_memcpy },
+  { file: 'acc/3.2.26-acc_memcpy_to_device.ts', section: acc_3_2_26_acc_memcpy_to_device },
+  { file: 'acc/3.2.27-acc_memcpy_from_device.ts', section: acc_3_2_27_acc_memcpy_from_device },
   { file: 'acc/3.2.29-acc_attach-acc_detach.ts', section: acc_3_2_29_acc_attach_acc_detach },
   { file: 'omp/7.9.3-implicit-data-mapping.ts', section: omp_7_9_3_implicit_data_mapping },
   { file: 'omp/7.9.6-map-clause-implicit-partly-mapped.ts', section: omp_7_9_6_map_clause_implicit_partly_mapped },

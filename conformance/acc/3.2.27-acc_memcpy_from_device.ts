@@ -1,0 +1,33 @@
+// OpenACC 3.3 §3.2.27 acc_memcpy_from_device: a plain copy from device memory (from acc_malloc)
+// to host memory; a null pointer with nonzero bytes: acc_error_invalid_null_pointer.
+
+import { err, read, readAll, section, type Row } from '../rows.js';
+import { accMalloc, accMemcpyFromDevice, accMemcpyToDevice, h, hostRead } from '../steps.js';
+import { ACC_WORLD } from '../worlds.js';
+
+const rows: Row[] = [
+  {
+    name: 'a round trip through device memory',
+    steps: [accMalloc('d', 40), accMemcpyToDevice(h('d'), 'b'), accMemcpyFromDevice('a', h('d')), hostRead('a')],
+    last: readAll(10, 2),
+  },
+  {
+    name: 'copying back device memory nothing was written to gives indeterminate values',
+    steps: [accMalloc('d', 40), accMemcpyFromDevice('a(1:2)', h('d')), hostRead('a(1:3)')],
+    last: read(null, null, 1),
+  },
+  {
+    name: 'a null host pointer (disassociated c%p): acc_error_invalid_null_pointer',
+    steps: [accMalloc('d', 40), accMemcpyFromDevice('c%p', h('d'))],
+    last: err('acc_error_invalid_null_pointer'),
+  },
+];
+
+export default section({
+  spec: 'OpenACC 3.3',
+  section: '3.2.27',
+  title: 'acc_memcpy_from_device',
+  rules: ['OpenACC 3.3 §3.2.27 acc_memcpy_from_device'],
+  world: ACC_WORLD,
+  rows,
+});
