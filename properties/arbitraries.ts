@@ -445,5 +445,9 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       fc.array(setupStepArb(), { maxLength: setupMax, size: 'max' }),
       fc.array(stepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
     )
-    .map(([setup, body]) => poolProgram(resolveHandles(balanceRegions([...setup, ...body]))));
+    // allocations resolveHandles inserts push the last raw steps out, so maxSteps still holds
+    .map(([setup, body]) => {
+      const raw = [...setup, ...body];
+      return poolProgram(balanceRegions(resolveHandles(raw).slice(0, raw.length)));
+    });
 }
