@@ -232,13 +232,9 @@ export function setupStepArb(): fc.Arbitrary<Step> {
       { clause: 'copyin', vars: [st] },
       { clause: 'copyin', vars: [m] },
     ]);
-  // the program's own device memory for a whole array (resolveHandles allocates it)
-  const userMapped = fc.constantFrom('a', 'b').map((v): Step => ({ op: 'acc_map_data', var: v, dev: { handle: `${PLACEHOLDER}0` } }));
-  return fc.oneof(
-    { weight: 3, arbitrary: deepCopy.map((clauses): Step => ({ op: 'acc_enter_data', clauses })) },
-    { weight: 3, arbitrary: oneOrTwo(setupClause).map((clauses): Step => ({ op: 'acc_enter_data', clauses })) },
-    { weight: 1, arbitrary: userMapped },
-  );
+  return fc
+    .oneof({ weight: 3, arbitrary: deepCopy }, { weight: 3, arbitrary: oneOrTwo(setupClause) })
+    .map((clauses): Step => ({ op: 'acc_enter_data', clauses }));
 }
 
 /** Placeholder handle of a generated device pointer: `#k` picks the k-th allocation (resolveHandles). */
@@ -375,12 +371,46 @@ export function stepArb(): fc.Arbitrary<Step> {
     { weight: 2, arbitrary: d.host_read },
     { weight: 3, arbitrary: d.acc_is_present },
     { weight: 2, arbitrary: d.acc_deviceptr },
+  );
+}
+
+/**
+ * One device memory step (OpenACC 3.3 §3.2.16–§3.2.27) to insert into a program. They are drawn
+ * apart from the other steps (deviceMemoryInsertions), so a program without them is exactly the
+ * program the same seed drew before they existed.
+ */
+function deviceMemoryStepArb(): fc.Arbitrary<Step> {
+  const d = DRAWN_BY;
+  // the program's own device memory for a whole array (resolveHandles allocates it)
+  const userMapped = fc.constantFrom('a', 'b').map((v): Step => ({ op: 'acc_map_data', var: v, dev: { handle: `${PLACEHOLDER}0` } }));
+  return fc.oneof(
     { weight: 2, arbitrary: d.acc_malloc },
-    { weight: 3, arbitrary: d.acc_map_data },
+    { weight: 2, arbitrary: userMapped },
+    { weight: 2, arbitrary: d.acc_map_data },
     { weight: 2, arbitrary: d.acc_unmap_data },
     { weight: 1, arbitrary: d.acc_free },
     { weight: 2, arbitrary: d.acc_memcpy_to_device }, // both copy directions
   );
+}
+
+/**
+ * Device memory steps and where they go: none in half the programs; otherwise 1-4, each at a
+ * position drawn as a natural number (modulo the program's length + 1), leaning to the start so
+ * mappings come before the data is copied in by other means.
+ */
+function deviceMemoryInsertions(): fc.Arbitrary<[number, Step][]> {
+  const position = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat() });
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant<[number, Step][]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(position, deviceMemoryStepArb()), { minLength: 1, maxLength: 4 }) },
+  );
+}
+
+/** `steps` with each insertion placed at its position (modulo the current length + 1), in order. */
+function insertAll(steps: readonly Step[], insertions: readonly [number, Step][]): Step[] {
+  const out = [...steps];
+  for (const [pos, step] of insertions) out.splice(pos % (out.length + 1), 0, step);
+  return out;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -444,10 +474,13 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
     .tuple(
       fc.array(setupStepArb(), { maxLength: setupMax, size: 'max' }),
       fc.array(stepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
+      // drawn last, so the steps above are what the same seed drew before device memory existed
+      deviceMemoryInsertions(),
     )
-    // allocations resolveHandles inserts push the last raw steps out, so maxSteps still holds
-    .map(([setup, body]) => {
+    // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
+    // maxSteps still holds
+    .map(([setup, body, insertions]) => {
       const raw = [...setup, ...body];
-      return poolProgram(balanceRegions(resolveHandles(raw).slice(0, raw.length)));
+      return poolProgram(balanceRegions(resolveHandles(insertAll(raw, insertions)).slice(0, raw.length)));
     });
 }

@@ -38,8 +38,20 @@ function snapshotProblems(program: Program, snap: Snapshot, countersNonNegative:
     if (next && !(s.host[1] <= next.host[0]))
       problems.push(`sections ${i} and ${i + 1} are not sorted and disjoint: ${s.host} then ${next.host}`);
   });
-  const blocks = sections.map((s) => s.block);
+  // A clause or routine copy owns its block; acc_map_data sections (the program's memory) may share
+  // one allocation, on disjoint device bytes.
+  const blocks = sections.filter((s) => s.origin !== 'map_data').map((s) => s.block);
   if (new Set(blocks).size !== blocks.length) problems.push(`two sections share a device block: ${blocks}`);
+  const userMapped = sections.filter((s) => s.origin === 'map_data');
+  for (const s of userMapped) {
+    if (blocks.includes(s.block)) problems.push(`acc_map_data section ${s.host} uses block ${s.block} of a clause copy`);
+    const bytes = (x: typeof s) => [x.offset ?? 0, (x.offset ?? 0) + x.host[1] - x.host[0]];
+    for (const t of userMapped) {
+      const [a0, a1] = bytes(s);
+      const [b0, b1] = bytes(t);
+      if (s !== t && s.block === t.block && a0! < b1! && b0! < a1!) problems.push(`acc_map_data sections ${s.host} and ${t.host} overlap in block ${s.block}`);
+    }
+  }
 
   const inPresent = (addr: number) => sections.some((s) => s.host[0] <= addr && addr + 16 <= s.host[1]);
   attachments.forEach((a, i) => {
