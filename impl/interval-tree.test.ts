@@ -134,12 +134,14 @@ describe('IntervalTree', () => {
           checkSameEntries(tree, naive);
         }
       }),
-      { numRuns: 300 },
+      // fewer sequences inside a mutation-testing run, where every mutant reruns this test
+      { numRuns: process.env.MAPCHECK_MUTATION === '1' ? 100 : 300 },
     );
   });
 
-  it('stays balanced under sorted insertion and removal of 100 000 entries', () => {
-    const n = 100_000;
+  // 100 000 entries; 1 000 inside a mutation-testing run (vitest.mutation.config.ts), where every mutant reruns it.
+  it('stays balanced under sorted insertion and removal of many entries', () => {
+    const n = process.env.MAPCHECK_MUTATION === '1' ? 1_000 : 100_000;
     const tree = new IntervalTree();
     for (let i = 0; i < n; i++) tree.insert(i * 16, i * 16 + 8, i);
     expect(tree.size).toBe(n);
@@ -168,6 +170,25 @@ describe('IntervalTree', () => {
     // An empty query at an entry's end is contained (it touches [start, end]).
     expect(tree.findContaining(60, 60)).toBe(3);
     expect(tree.findPoint(60)).toBe(-1);
+  });
+
+  // Internal errors (impossible states for a correct caller) are thrown with their reason; the
+  // mutation run (MUTATION.md) found these guards untested.
+  it('rejects bad ids and bounds on insert, naming the reason', () => {
+    const tree = new IntervalTree();
+    tree.insert(0, 4, 3);
+    expect(() => tree.insert(8, 12, -1)).toThrow(/^internal: interval tree id -1 is/);
+    expect(() => tree.insert(8, 12, 1.5)).toThrow(/^internal: interval tree id 1.5 is/);
+    expect(() => tree.insert(12, 8, 4)).toThrow(/^internal: interval \[12, 8\) is reversed$/);
+    expect(() => tree.insert(0.5, 8, 4)).toThrow(/^internal: interval \[0.5, 8\) has a bound that is not a 32-bit/);
+    expect(() => tree.insert(0, 2 ** 31, 4)).toThrow(/has a bound that is not a 32-bit/);
+    expect(() => tree.insert(-(2 ** 31), 8, 4)).toThrow(/has a bound that is not a 32-bit/);
+    expect(() => tree.insert(8, 12, 3)).toThrow(/^internal: id 3 is already in the interval tree/);
+    expect(tree.has(3)).toBe(true);
+    expect(tree.has(4)).toBe(false);
+    expect(tree.has(-1)).toBe(false);
+    expect(tree.has(1 << 20)).toBe(false);
+    expect(tree.size).toBe(1);
   });
 
   it('rejects removing an id that is not in the tree', () => {

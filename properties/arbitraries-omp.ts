@@ -225,25 +225,38 @@ const exitData: fc.Arbitrary<StepBuilder> = fc
       weighted<OmpMapModifier[]>([16, []], [4, ['always']], [4, ['delete']], [1, ['present']]),
     ),
     constructDevice,
+    fc.integer({ min: 0, max: 4 }),
+    fc.nat(),
   )
-  .map(([maps, device]) =>
-    constant(
-      withDevice<OmpTargetExitData>(
-        // the delete type already deletes: a delete modifier on it becomes the plain type
-        { op: 'omp_target_exit_data', maps: maps.map((m) => (m.type === 'delete' && m.modifiers?.includes('delete') ? { type: m.type, vars: m.vars } : m)) },
-        device,
-      ),
-    ),
-  );
+  .map(([maps, device, deleteInRegion, pick]) => (ctx: BuildContext) => {
+    // One in five inside a data region on device 0 also deletes a mapped object (witness r7: the
+    // data of a present-modifier region deleted inside it).
+    const mapped = [...ctx.mapped].sort();
+    const extra = deleteInRegion === 0 && ctx.openRegions > 0 && (device ?? 0) === 0 ? choose(mapped, pick) : null;
+    // the delete type already deletes: a delete modifier on it becomes the plain type
+    const plain = maps.map((m): MapItem => (m.type === 'delete' && m.modifiers?.includes('delete') ? { type: m.type, vars: m.vars } : m));
+    return withDevice<OmpTargetExitData>({ op: 'omp_target_exit_data', maps: extra === null ? plain : [...plain, { type: 'delete', vars: [extra] }] }, device);
+  });
 
 const regionMaps = mapItems(
   weighted<OmpMapType>([3, 'tofrom'], [3, 'to'], [2, 'from'], [2, 'alloc']),
   weighted<OmpMapModifier[]>([40, []], [8, ['always']], [1, ['present']]),
 );
 
+/**
+ * A data region. One in five on device 0, when something is mapped there, also maps one mapped
+ * object with the present modifier (which then holds, rather than ending the program in an error):
+ * the path of a present-modifier region whose data an exit data deletes inside it (witness r7).
+ */
 const dataBegin: fc.Arbitrary<StepBuilder> = fc
-  .tuple(regionMaps, constructDevice)
-  .map(([maps, device]) => constant(withDevice<OmpTargetDataBegin>({ op: 'omp_target_data_begin', maps }, device)));
+  .tuple(regionMaps, constructDevice, fc.integer({ min: 0, max: 4 }), fc.nat())
+  .map(([maps, device, presentRegion, pick]) => (ctx: BuildContext) => {
+    const mapped = [...ctx.mapped].sort();
+    const onDevice0 = (device ?? 0) === 0;
+    const present = presentRegion === 0 && onDevice0 ? choose(mapped, pick) : null;
+    const all: MapItem[] = present === null ? maps : [{ type: 'tofrom', modifiers: ['present'], vars: [present] }, ...maps];
+    return withDevice<OmpTargetDataBegin>({ op: 'omp_target_data_begin', maps: all }, device);
+  });
 
 const dataEnd: fc.Arbitrary<StepBuilder> = fc.constant((ctx: BuildContext) => (ctx.openRegions > 0 ? { op: 'omp_target_data_end' } : null));
 

@@ -77,10 +77,15 @@ function unspecifiedKnobReadings(): Profile[] {
 function failWithCase(model: Side, impl: Side, found: CampaignFound, seed: number): never {
   const { program, divergence, originalLength } = found;
   const name = model.profile.name;
-  const saved = saveCase(
-    CASE_DIR,
-    buildCase({ program, a: model, b: impl, compare: 'state', status: 'fixed', found: { by: 'npm test', seed, date: new Date().toISOString().slice(0, 10) } }),
-  );
+  // MAPCHECK_NO_SAVE=1 (set by `npm run mutation`): inside a mutation-testing sandbox every killed
+  // mutant would save a case; nothing is kept there.
+  const saved =
+    process.env.MAPCHECK_NO_SAVE === '1'
+      ? '(not saved: MAPCHECK_NO_SAVE=1)'
+      : saveCase(
+          CASE_DIR,
+          buildCase({ program, a: model, b: impl, compare: 'state', status: 'fixed', found: { by: 'npm test', seed, date: new Date().toISOString().slice(0, 10) } }),
+        );
   const what =
     divergence.kind === 'observation'
       ? `${sideLabel(model)} observes ${formatObservation(divergence.a)}, ${sideLabel(impl)} observes ${formatObservation(divergence.b)}`

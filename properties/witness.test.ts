@@ -20,6 +20,7 @@ import { renderProgram, simplifications } from './shrink.js';
 import { validateProgram } from '../lang/validate.js';
 import { WITNESS_IDS, WITNESSES, detectWitnesses, modelWitnessTrace, type WitnessId } from './witness.js';
 import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
+import { REACH_WITNESS_IDS, REACH_WITNESSES, detectReachWitnesses, type ReachWitnessId } from './witness.js';
 import { DEFAULT_API, programArbFor } from './api.js';
 import { OMP_POOL_WORLD } from './arbitraries-omp.js';
 import { REATTACH_SEED } from '../conformance/acc/2.7.2-attach-action.js';
@@ -231,5 +232,28 @@ describe('OpenMP witnesses: the default campaign\'s OpenMP programs reach the ro
 
     const invalid: Program = { version: 1, world: OMP_POOL_WORLD, steps: [{ op: 'omp_target_is_present', ptr: { var: 'a' }, device: 7 }] };
     expect([...detectOmpWitnesses(invalid, modelWitnessTrace(invalid, spec))[0]!]).toEqual(['o6']);
+  });
+});
+
+describe('reach witnesses: the default campaign builds the states issue 15 found unexercised', () => {
+  it('every reach witness is hit at least once (model under spec)', (ctx) => {
+    ctx.skip(shortfall !== null, skipNote);
+    const programsHitting = Object.fromEntries(REACH_WITNESS_IDS.map((w) => [w, 0])) as Record<ReachWitnessId, number>;
+    let programs = 0;
+    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
+      programs++;
+      let trace;
+      try {
+        trace = modelWitnessTrace(program, spec);
+      } catch {
+        return true; // a model bug: invariants.test.ts reports it
+      }
+      for (const w of new Set(detectReachWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
+      return true;
+    });
+    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
+    const lines = REACH_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${REACH_WITNESSES[w]}`);
+    console.log(`reach witness hits (seed ${budget.seed}):\n${lines.join('\n')}`);
+    for (const w of REACH_WITNESS_IDS) expect(programsHitting[w], `reach witness ${w} (${REACH_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
   });
 });

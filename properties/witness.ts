@@ -370,3 +370,166 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
     return found;
   });
 }
+
+// ------------------------------------------------------------------------------------------------
+// Reach witnesses (issue 15): states the generator must build for the campaign to kill the mutants
+// that survived in them, and the region-exit counter combinations.
+
+export const REACH_WITNESSES = {
+  r1: 'host_read through a disassociated pointer member',
+  r2: 'host_write through a disassociated pointer member',
+  r3: 'present or no_create data partly present at the exit of its data region',
+  r4: 'a data clause, attach or data routine on a member whose host value is indeterminate (its struct copied back from a device copy that was never attached)',
+  r5: 'a kernel dereferences a pointer member whose device value is byte 0 of device block 1',
+  r6: 'an absent no_create pointer member that is not the first var of its directive',
+  r7: 'an OpenMP data region with the present modifier whose data is deleted inside it',
+  r8: 'data mapped by a construct and unmapped by a routine (acc_copyout / acc_delete)',
+  r9: 'data region exit leaving a structured counter of 0',
+  r10: 'data region exit leaving a structured counter of 1',
+  r11: 'data region exit leaving a structured counter of 2 or more',
+  r12: 'data region exit leaving a dynamic counter of 0',
+  r13: 'data region exit leaving a dynamic counter of 1',
+  r14: 'data region exit leaving a dynamic counter of 2 or more',
+} as const;
+
+export type ReachWitnessId = keyof typeof REACH_WITNESSES;
+export const REACH_WITNESS_IDS = Object.keys(REACH_WITNESSES) as ReachWitnessId[];
+
+/** Every var a step names in a data clause, an attach, or as a data routine's argument. */
+function dataVars(step: Step): VarRef[] {
+  if ('clauses' in step) return step.clauses.flatMap((c) => c.vars);
+  if ('var' in step && typeof step.var === 'string' && step.op.startsWith('acc_')) return [step.var];
+  if ((step.op === 'acc_attach' || step.op === 'acc_detach' || step.op === 'acc_detach_finalize') && 'ptr' in step) return [step.ptr as VarRef];
+  return [];
+}
+
+/** Whether a step copies struct `name` back to the host when its section goes away. */
+function copiesOut(step: Step, name: string, begin: Step | undefined): boolean {
+  const outClauses = (list: { clause: string; vars: string[] }[]) => list.some((c) => (c.clause === 'copyout' || c.clause === 'copy') && c.vars.includes(name));
+  if (step.op === 'acc_exit_data') return outClauses(step.clauses);
+  if (step.op === 'acc_copyout' || step.op === 'acc_copyout_finalize') return step.var === name;
+  if (step.op === 'acc_parallel') return outClauses(step.clauses);
+  if (step.op === 'acc_data_end' && begin?.op === 'acc_data_begin') return outClauses(begin.clauses);
+  return false;
+}
+
+function overlapsAny(s: Snapshot, r: HostRange): boolean {
+  return s.sections.some((x) => x.host[0] < r[1] && r[0] < x.host[1]);
+}
+
+/** Bytes of r covered by sections: all, some, or none. */
+function coverage(s: Snapshot, r: HostRange): 'all' | 'some' | 'none' {
+  let covered = 0;
+  for (const x of s.sections) covered += Math.max(0, Math.min(r[1], x.host[1]) - Math.max(r[0], x.host[0]));
+  return covered === 0 ? 'none' : covered >= r[1] - r[0] ? 'all' : 'some';
+}
+
+/** Reach witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set<ReachWitnessId>[] {
+  const host = new HostView(program.world);
+  const regions: Step[] = [];
+  /** Members whose host value became indeterminate (copied back from a never-attached device copy). */
+  const indeterminate = new Set<VarRef>();
+  /** Host ranges (as "lo-hi") of sections a construct created, still present. */
+  const byConstruct = new Set<string>();
+  /** OpenMP: open data regions, each with the vars its present-modifier maps name. */
+  const ompRegions: Set<VarRef>[] = [];
+  const hits: Set<ReachWitnessId>[] = [];
+
+  program.steps.forEach((step, i) => {
+    const found = new Set<ReachWitnessId>();
+    hits.push(found);
+    const before = trace.before[i]!;
+    const after = trace.after[i]!;
+    const obs = trace.observations[i]!;
+    if (obs.kind === 'halted') return;
+    const fine = obs.kind !== 'error' && obs.kind !== 'undefined';
+
+    if ((step.op === 'host_read' || step.op === 'host_write') && isMember(step.var) && host.targets.get(step.var) === null)
+      found.add(step.op === 'host_read' ? 'r1' : 'r2');
+
+    if (dataVars(step).some((v) => isMember(v) && indeterminate.has(v))) found.add('r4');
+
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && isMember('read' in step.body ? step.body.read : step.body.write)) {
+      const m = 'read' in step.body ? step.body.read : step.body.write;
+      const a = attachmentOf(before, host.memberAddress(m));
+      if (a && a.device !== null && a.device.space === 'dev' && a.device.block === 1 && a.device.offset === 0) found.add('r5');
+    }
+
+    if (step.op === 'acc_data_begin' || step.op === 'acc_parallel') {
+      const vars = step.clauses.flatMap((c) => c.vars.map((v) => ({ clause: c.clause, v })));
+      vars.forEach(({ clause, v }, k) => {
+        if (k === 0 || clause !== 'no_create' || !isMember(v)) return;
+        const r = host.range(v);
+        if (r === null || !overlapsAny(before, r)) found.add('r6');
+      });
+    }
+
+    if (step.op === 'acc_data_end') {
+      const begin = regions.at(-1);
+      if (begin?.op === 'acc_data_begin') {
+        for (const c of begin.clauses) {
+          for (const v of c.vars) {
+            const r = host.range(v);
+            if (r === null) continue;
+            if ((c.clause === 'present' || c.clause === 'no_create') && coverage(before, r) === 'some') found.add('r3');
+            if (c.clause === 'attach') continue;
+            const held = before.sections.filter((x) => x.host[0] <= r[0] && r[1] <= x.host[1]);
+            for (const x of held) {
+              const left = after.sections.find((y) => y.host[0] === x.host[0] && y.host[1] === x.host[1]);
+              const src = left?.src ?? 0;
+              const drc = left?.drc ?? 0;
+              found.add(src === 0 ? 'r9' : src === 1 ? 'r10' : 'r11');
+              found.add(drc === 0 ? 'r12' : drc === 1 ? 'r13' : 'r14');
+            }
+          }
+        }
+      }
+    }
+
+    // r8: sections made by a construct, removed by a data routine
+    const key = (x: { host: [number, number] }) => `${x.host[0]}-${x.host[1]}`;
+    const isRoutine = step.op === 'acc_copyout' || step.op === 'acc_copyout_finalize' || step.op === 'acc_delete' || step.op === 'acc_delete_finalize';
+    const isConstruct = step.op === 'acc_enter_data' || step.op === 'acc_data_begin' || step.op === 'acc_parallel';
+    const gone = before.sections.filter((x) => !after.sections.some((y) => key(y) === key(x)));
+    if (isRoutine && fine && gone.some((x) => byConstruct.has(key(x)))) found.add('r8');
+    for (const x of gone) byConstruct.delete(key(x));
+    if (isConstruct) for (const x of after.sections) if (!before.sections.some((y) => key(y) === key(x))) byConstruct.add(key(x));
+
+    // r4 bookkeeping: a struct copied back while a member's device value is indeterminate
+    for (const s of program.world.structs) {
+      const r = host.range(s.name);
+      if (r === null || !copiesOut(step, s.name, regions.at(-1)) || !fine) continue;
+      const removed = before.sections.some((x) => x.host[0] <= r[0] && r[1] <= x.host[1]) && !after.sections.some((x) => x.host[0] <= r[0] && r[1] <= x.host[1]);
+      if (!removed) continue;
+      for (const m of s.pointers) {
+        const a = attachmentOf(before, host.memberAddress(`${s.name}%${m}`));
+        if (a && a.device !== null && a.device.space === 'indeterminate') indeterminate.add(`${s.name}%${m}`);
+      }
+    }
+
+    // r7: OpenMP present-modifier regions and deletes inside them
+    if (step.op === 'omp_target_data_begin')
+      ompRegions.push(new Set(step.maps.filter((m) => (m.modifiers ?? []).includes('present')).flatMap((m) => m.vars)));
+    else if (step.op === 'omp_target_data_end') ompRegions.pop();
+    else if (step.op === 'omp_target_exit_data' && fine) {
+      for (const item of step.maps) {
+        if (!(item.type === 'delete' || (item.modifiers ?? []).includes('delete'))) continue;
+        for (const v of item.vars) {
+          if (!ompRegions.some((vars) => vars.has(v))) continue;
+          const r = host.range(v);
+          if (r === null) continue;
+          const wasThere = before.ompEntries.some((e) => e.host[0] <= r[0] && r[1] <= e.host[1]);
+          const stillThere = after.ompEntries.some((e) => e.host[0] <= r[0] && r[1] <= e.host[1]);
+          if (wasThere && !stillThere) found.add('r7');
+        }
+      }
+    }
+
+    if (step.op === 'acc_data_begin') regions.push(step);
+    else if (step.op === 'acc_data_end') regions.pop();
+    if (step.op === 'pointer_assign' || step.op === 'nullify') indeterminate.delete(step.ptr);
+    host.apply(step);
+  });
+  return hits;
+}
