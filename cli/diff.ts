@@ -12,7 +12,7 @@ import { runDiff, stateShape, type DiffProgress, type DiffResult, type Divergenc
 import type { ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
-import { withWorld } from './world.js';
+import { legend, renderWorld, withWorld } from './world.js';
 import { displayPath, saveFindOrWarn, savedLine, writeReport, type Io } from './main.js';
 import { checkJunitPath, diffJunit } from './junit.js';
 import { SCHEMA_VERSION } from './run.js';
@@ -258,7 +258,7 @@ function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc
     return `${k.reason}; covered by ${files.length} saved case(s), e.g. ${first} (npx mapcheck run ${first} --profile ${argA},${argB})`;
   };
   if (o.summary && differing.length > 0) {
-    io.out(`\nknobs (${a.name} → ${b.name}):\n`);
+    let text = `knobs (${a.name} → ${b.name}):\n`;
     for (const k of result.coverage) {
       const explaining = [...result.classes, ...result.hidden].filter((c) => c.knobs.includes(k.knob));
       const smallest = explaining.sort((x, y) => x.program.steps.length - y.program.steps.length)[0];
@@ -267,9 +267,19 @@ function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc
           ? `explains ${k.explains.join(', ')}${k.hidden.length > 0 ? ` (also ${k.hidden.join(', ')}, not counted)` : ''}`
           : coverageNote(k);
       const program = smallest ? `; smallest program (${smallest.id}, ${smallest.program.steps.length} step${smallest.program.steps.length === 1 ? '' : 's'}): ${oneLine(smallest)}` : '';
-      io.out(`  ${k.knob}  ${knobDef(k.knob)!.title}: ${k.a} → ${k.b}; ${classes}${program}\n`);
+      text += `  ${k.knob}  ${knobDef(k.knob)!.title}: ${k.a} → ${k.b}; ${classes}${program}\n`;
     }
-    io.out('\nclasses:\n');
+    // The worlds the programs run on come first (each with the classes that use it), then the legend.
+    const worlds = new Map<string, { world: DivergenceClass['program']['world']; ids: string[] }>();
+    for (const c of [...result.classes, ...result.hidden]) {
+      const key = JSON.stringify(c.program.world);
+      if (!worlds.has(key)) worlds.set(key, { world: c.program.world, ids: [] });
+      worlds.get(key)!.ids.push(c.id);
+    }
+    const head = [...worlds.values()].flatMap(({ world, ids }) => [`world of ${ids.join(', ')}:`, ...renderWorld(world).map((l) => `  ${l}`)]);
+    const notes = legend(`${text}${[...result.classes, ...result.hidden].map((c) => classLine(c).join('  ')).join('\n')}`);
+    if (notes.length > 0) head.push('notation:', ...notes.map((l) => `  ${l}`));
+    io.out(`\n${head.length > 0 ? `${head.join('\n')}\n\n` : ''}${text}\nclasses:\n`);
   }
   if (result.classes.length > 0) io.out(`${table(result.classes.map(classLine), '  ')}\n`);
   if (result.hidden.length > 0) {

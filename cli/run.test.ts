@@ -120,6 +120,10 @@ describe('diff --summary', () => {
     );
     expect(out).toMatch(/^ {2}K-A9 {2}Detach when the attachment counter is zero \(never attached\): noop → decrement; masked: .*; smallest program/m);
     expect(out.indexOf('knobs (spec → cray-19):')).toBeLessThan(out.indexOf('\nclasses:\n'));
+    // The world of the programs and the notation come first.
+    expect(out).toMatch(/\nworld of #1[^\n]*:\n {2}integer, target :: a\(/);
+    expect(out.indexOf('\nworld of #1')).toBeLessThan(out.indexOf('knobs (spec → cray-19):'));
+    expect(out).toMatch(/\nnotation:\n(?: {2}.*\n)* {2}ac +attachment counter/);
     // No per-class program tables.
     expect(out).not.toMatch(/^ {4}\s*step\s+directive/m);
     expect(out).toMatch(/saved 1 case\(s\) in /);
