@@ -149,12 +149,19 @@ interface Spawned {
 function run(argv: string[], env: NodeJS.ProcessEnv, timeoutMs: number, cwd?: string): Promise<Spawned> {
   return new Promise((resolve) => {
     const [cmd, ...args] = argv;
-    const child = spawn(cmd!, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(cmd!, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      // Some spawn failures are thrown, not emitted (e.g. ELOOP while PATH changes under us).
+      resolve({ stdout: '', stderr: '', exit: null, timedOut: false, error: (e as Error).message });
+      return;
+    }
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    child.stdout.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-1_000_000)));
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-100_000)));
+    child.stdout!.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-1_000_000)));
+    child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-100_000)));
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
