@@ -32,7 +32,9 @@ export function renderWorld(world: World): string[] {
     .map((d, i) => `${i} ${d.kind === 'shared' ? 'shares memory with the host' : 'discrete'}`)
     .join(', ');
   const width = Math.max(...rows.map(([code]) => code.length));
-  return [...rows.map(([code, note]) => `${code.padEnd(width)}  ${note}`), `! devices: ${devices} (elements are ${ELEMENT_BYTES}-byte integers)`];
+  const lines = [...rows.map(([code, note]) => `${code.padEnd(width)}  ${note}`), `! devices: ${devices} (elements are ${ELEMENT_BYTES}-byte integers)`];
+  if (world.reuse === true) lines.push('! device allocator: reuse (a freed block is handed out again: a stale device pointer reads what was mapped there next)');
+  return lines;
 }
 
 /** What each error code an observation can carry means. */

@@ -1,6 +1,9 @@
 // Simulated memories. Host memory is one buffer laid out by hostLayout(world); device memory is a
 // bump allocator over its own address range with quarantine: freed addresses are never handed out
-// again (like a debug allocator), so a dangling device pointer always names a dead block. Both
+// again (like a debug allocator), so a dangling device pointer always names a dead block. A world
+// with `reuse: true` turns quarantine off: an allocation first takes the lowest-addressed freed
+// block of its pool (device and kind of cells, chosen by the caller) and exact size, which comes
+// back live under its old number and address, so a dangling pointer reads the new data. Both
 // hold int32 elements and 16-byte pointer descriptors (base address and element count, each a
 // float64 stored as two int32 words), and mark indeterminate contents with an int32 fill pattern.
 
@@ -151,6 +154,14 @@ function initialHostImage(world: World, refs: WorldRefs): MemoryImage {
   return image;
 }
 
+/**
+ * The allocator pool of a block owned by `owner` (a device index; the host counts as the index
+ * past the last device) holding integers or (`pointers`) pointer descriptors.
+ */
+export function devicePool(owner: number, pointers: boolean): number {
+  return owner * 2 + (pointers ? 1 : 0);
+}
+
 /** Device memory: blocks numbered 1, 2, … in creation order, which is also address order. */
 export class DeviceMemory {
   /** Room for blocks 1 … 7 to start with, on the V8 heap (see typed.ts). */
@@ -159,20 +170,42 @@ export class DeviceMemory {
   private live = new Uint8Array(8);
   /** Storage of each live block (index 0 unused); dropped when the block is freed. */
   private readonly images: (MemoryImage | null)[] = [null];
+  /** Pool of each block (see allocate); read only by a reusing allocator. */
+  private pools = new Int32Array(8);
   private count = 0;
   private next = DEVICE_BASE;
+  /** Freed blocks still to be handed out again (reusing allocator only). */
+  private freed = 0;
 
-  /** A new zero-filled block of `bytes` bytes; returns its number. */
-  allocate(bytes: number): number {
+  /** `reuse`: hand freed blocks out again (World.reuse); otherwise freed addresses stay dead. */
+  constructor(private readonly reuse = false) {}
+
+  /**
+   * A new zero-filled block of `bytes` bytes in pool `pool` (an allocator class the caller picks:
+   * only a freed block of the same pool and size is handed out again); returns its number.
+   */
+  allocate(bytes: number, pool = 0): number {
+    if (this.reuse && this.freed > 0) {
+      for (let b = 1; b <= this.count; b++) {
+        if (this.live[b] === 0 && this.sizes[b] === bytes && this.pools[b] === pool) {
+          this.live[b] = 1;
+          this.images[b] = imageOf(bytes);
+          this.freed--;
+          return b;
+        }
+      }
+    }
     const block = ++this.count;
     if (block >= this.bases.length) {
       this.bases = grown(this.bases, block + 1);
       this.sizes = grown(this.sizes, block + 1);
       this.live = grown(this.live, block + 1);
+      this.pools = grown(this.pools, block + 1);
     }
     this.bases[block] = this.next;
     this.sizes[block] = bytes;
     this.live[block] = 1;
+    this.pools[block] = pool;
     this.images.push(imageOf(bytes));
     this.next += Math.ceil(bytes / DEVICE_ALIGN) * DEVICE_ALIGN + REDZONE;
     return block;
@@ -182,6 +215,14 @@ export class DeviceMemory {
     if (this.live[block] !== 1) throw new Error(`internal: device block ${block} freed twice`);
     this.live[block] = 0;
     this.images[block] = null;
+    this.freed++;
+  }
+
+  /** The freed blocks in address order as [number, bytes, pool] (state keys of a reusing allocator). */
+  freedBlocks(): [number, number, number][] {
+    const out: [number, number, number][] = [];
+    for (let b = 1; b <= this.count; b++) if (this.live[b] === 0) out.push([b, this.sizes[b]!, this.pools[b]!]);
+    return out;
   }
 
   image(block: number): MemoryImage {

@@ -27,6 +27,7 @@ import { IntervalTree } from './interval-tree.js';
 import {
   DEVICE_BASE,
   DeviceMemory,
+  devicePool,
   HostMemory,
   INDETERMINATE,
   NOT_LIVE,
@@ -104,7 +105,7 @@ export class ImplEngine implements Engine {
   private readonly knobs: KnobValues;
   private readonly refs: WorldRefs;
   private readonly host: HostMemory;
-  private readonly device = new DeviceMemory();
+  private readonly device: DeviceMemory;
   /** Present table of device 0: slot numbers keyed by host range. */
   private readonly table = new IntervalTree();
   private readonly slots = new SectionSlots();
@@ -143,6 +144,7 @@ export class ImplEngine implements Engine {
     this.knobs = profile.knobs;
     this.refs = refsOf(this.world);
     this.host = new HostMemory(this.world, this.refs);
+    this.device = new DeviceMemory(this.world.reuse === true);
   }
 
   private get omp(): OmpRuntime {
@@ -200,7 +202,9 @@ export class ImplEngine implements Engine {
     const attachments = snap.attachments.map((a) => [a.ptr, a.ac, a.device !== null && a.device.space === 'dev' ? { ...a.device, block: name(a.device.block) } : a.device]);
     const vars = this.vars.slice(0, this.varTop * VAR_FIELDS);
     const texts = this.varRefs.slice(0, this.varTop).map((r) => r.text);
-    return JSON.stringify([this.halted, sections, attachments, Array.from(this.host.image.words).join(','), vars, texts, this.regions]);
+    // A reusing allocator hands dead blocks out again, lowest address first: they decide the future.
+    const freed = this.world.reuse === true ? this.device.freedBlocks().map(([b, bytes, pool]) => [name(b), bytes, pool]) : [];
+    return JSON.stringify([this.halted, sections, attachments, Array.from(this.host.image.words).join(','), vars, texts, this.regions, freed]);
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -499,7 +503,7 @@ export class ImplEngine implements Engine {
 
   /** A new block and section with the chosen counter at 1, holding the host data (withData) or not. */
   private mapNewSection(start: number, end: number, pointerSlots: number, structured: boolean, withData: boolean): number {
-    const block = this.device.allocate(end - start);
+    const block = this.device.allocate(end - start, devicePool(0, pointerSlots > 0));
     const img = this.device.image(block);
     if (withData) copyWords(this.host.image.words, this.host.offset(start) >> 2, img.words, 0, (end - start) >> 2);
     else img.words.fill(INDETERMINATE);

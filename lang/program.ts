@@ -52,6 +52,14 @@ export interface World {
   structs: StructDecl[];
   /** Defaults to one discrete device. OpenACC programs use device 0. */
   devices?: DeviceDecl[];
+  /**
+   * The device allocator (default false: a freed address is never handed out again, so a stale
+   * device pointer names a dead block). `true`: an allocation takes the lowest-addressed freed
+   * block of the same device, the same size and the same kind of cells (integers or pointer
+   * descriptors) before fresh memory, so a stale device pointer denotes whatever was mapped there
+   * next (lang/README.md "Device memory reuse").
+   */
+  reuse?: boolean;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -233,6 +233,18 @@ describe('validateProgram: OpenMP steps', () => {
     expect(bad([{ kind: 'discrete', memory: 1 }])).toMatchObject({ ok: false, field: 'world.devices[0].memory' });
   });
 
+  test('reuse: a boolean world option, one line naming world.reuse otherwise', () => {
+    const bad = (reuse: unknown) => validateProgram({ world: { ...world, reuse }, steps: [] });
+    expect(bad(true)).toMatchObject({ ok: true });
+    expect(bad(false)).toMatchObject({ ok: true });
+    const r = bad('yes');
+    expect(r).toMatchObject({ ok: false, field: 'world.reuse' });
+    if (!r.ok) {
+      expect(r.message).toContain('true or false');
+      expect(r.message).not.toContain('\n');
+    }
+  });
+
   test('OpenACC steps need a discrete device 0', () => {
     const shared0 = { ...world, devices: [{ kind: 'shared' }, { kind: 'discrete' }] };
     expect(failsAt([{ op: 'host_read', var: 'a' }, { op: 'acc_copyin', var: 'a' }], 1, 'op', shared0)).toContain('device 0');

@@ -5,7 +5,7 @@
 import { freeze, produce } from 'immer';
 import type { Program, Step, World } from '../lang/program.js';
 import type { AttachSnapshot, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
-import { vecToArray } from './vec.js';
+import { vecForEach, vecToArray } from './vec.js';
 import type { EngineFactory } from '../lang/engine.js';
 import { unreachable } from '../lang/ops.js';
 import type { Profile } from '../profiles/index.js';
@@ -291,5 +291,11 @@ export function stateKey(state: ModelState): string {
     const b = blockById(state, queue[i]!);
     blocks.push([b.alive, b.bytes, b.device, b.source, b.alive ? cells(b.contents) : null]);
   }
+  // Under the reuse allocator every dead block may come back, lowest number first: their order
+  // and sizes decide the future.
+  if (state.facts.world.reuse === true)
+    vecForEach(state.blocks, (b) => {
+      if (!b.alive) blocks.push(['free', name(b.id), b.bytes, b.device, b.contents.kind]);
+    });
   return JSON.stringify([state.halted, host, sections, attachments, state.regions, omp, state.ompRegions, handles, blocks]);
 }

@@ -18,7 +18,7 @@ import {
   type Program,
   type World,
 } from '../lang/program.js';
-import { emptyKeyTable, emptyVec, vecChanges, vecForEach, vecGet, vecOf, vecPush, type KeyTable, type Vec } from './vec.js';
+import { emptyKeyTable, emptyVec, vecChanges, vecForEach, vecGet, vecOf, vecPush, vecSet, type KeyTable, type Vec } from './vec.js';
 import type { DevAddr, ErrorCode, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
@@ -48,7 +48,8 @@ export type BlockOwner = number | 'host';
 
 /**
  * A device allocation. Blocks of every device (OpenACC sections, OpenMP map storage and
- * `omp_target_alloc` memory) are numbered from 1 in creation order and never reused.
+ * `omp_target_alloc` memory) are numbered from 1 in creation order and never reused, except in a
+ * world with `reuse: true`, where a dead block can come back alive (see allocateBlock).
  */
 export interface DeviceBlock {
   id: number;
@@ -656,8 +657,40 @@ export function mapNewSection(state: ModelState, range: Range, counter: CounterN
   return sectionHolding(state, range);
 }
 
-/** Takes the next block number for a new live allocation of `bytes` bytes holding `contents`. */
+/**
+ * A new live allocation of `bytes` bytes holding `contents`: the next block number, or under the
+ * world's `reuse` allocator a freed block handed out again.
+ *
+ * Why `reuse` is a property of the world's allocator and not a spec rule: neither spec says where
+ * device memory lies. OpenACC 3.3 §3.2.16 acc_malloc ("allocates space in the current device
+ * memory") and the data actions of §2.7.2 (Create Action: "allocates space in device memory")
+ * leave the address to the implementation, as OpenMP 6.0 §25.3 omp_target_alloc ("allocates
+ * memory in a device data environment") and the map clause's storage creation do. What the specs say of
+ * the old address is that its data is gone: OpenACC 3.3 §2.7.2 Delete Action "deallocates" the
+ * device memory and §3.2.17 acc_free "frees previously allocated device memory", OpenMP 6.0
+ * §25.4 omp_target_free "frees the device memory"; so using a pointer into it afterwards is
+ * undefined (as for any freed storage: the spec gives it no meaning; the model observes
+ * `undefined` while the block stays dead). Real allocators hand freed memory out again (libgomp
+ * hands device frees to the plugin's allocator, `gomp_free_device_memory` in target.c; LLVM's
+ * `MemoryManagerTy` (the offload plugins' MemoryManager.h) buffers freed device memory on
+ * per-size-class free lists and returns it on a later allocation of that size class), so the undefined read has a concrete
+ * symptom: it reads whatever was mapped there next. `world.reuse` makes that symptom observable
+ * and deterministic, identically in model and impl: the lowest-numbered (lowest-addressed) dead
+ * block of the same device, the same byte size and the same kind of cells comes back alive, with
+ * the same block number, holding the new contents (the stale pointer and the new data then name
+ * one block).
+ */
 export function allocateBlock(state: ModelState, bytes: number, contents: Contents, device: BlockOwner, source: DeviceBlock['source']): number {
+  if (state.facts.world.reuse === true) {
+    let reused = 0;
+    vecForEach(state.blocks, (b) => {
+      if (reused === 0 && !b.alive && b.device === device && b.bytes === bytes && b.contents.kind === contents.kind) reused = b.id;
+    });
+    if (reused !== 0) {
+      vecSet(state.blocks, reused - 1, { id: reused, bytes, alive: true, contents, device, source });
+      return reused;
+    }
+  }
   const id = state.nextBlock;
   state.nextBlock += 1;
   if (state.blocks.length !== id - 1) throw new Error(`internal: device block ${id} allocated out of order`);

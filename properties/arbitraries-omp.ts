@@ -62,7 +62,7 @@ import type {
   PtrArg,
 } from '../lang/openmp.js';
 import type { OpsOf } from '../lang/ops.js';
-import { DEFAULT_MAX_STEPS, type ProgramArbOptions } from './arbitraries.js';
+import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
 
 /** The one world every generated OpenMP program uses. */
 export const OMP_POOL_WORLD: World = {
@@ -585,6 +585,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
     .tuple(
       fc.array(ompSetupStepArb(), { maxLength: setupMax, size: 'max' }),
       fc.array(ompStepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
+      reuseArb(),
     )
-    .map(([setup, body]) => buildOmpProgram([...setup, ...body]));
+    .map(([setup, body, reuse]) => withReuse(buildOmpProgram([...setup, ...body]), reuse));
 }

@@ -39,6 +39,12 @@
 // that is not attached) and a quarter at an error; every witness of witness.ts is reached, the
 // rarest (re-attach after reassociation) by about 4% of programs.
 //
+// Worlds: one program in four declares `reuse: true` (freed device blocks are handed out again),
+// and its body gets the stale-pointer idiom written over three of its steps (delete one array,
+// copyin the other, a kernel reading a pointer member), so a stale device pointer reads what was
+// mapped next instead of ending the program (witness r1). The choice and the idiom are drawn after
+// the steps, so a seed draws the same steps for its quarantine programs either way.
+//
 // Region nesting: the generator draws a flat list in which `acc_data_end` is an ordinary step,
 // then `balanceRegions` drops every end that has no open region and closes every region still
 // open at the end. fast-check shrinks the raw list and re-applies the repair, so every shrunk
@@ -476,11 +482,51 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       fc.array(stepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
       // drawn last, so the steps above are what the same seed drew before device memory existed
       deviceMemoryInsertions(),
+      reuseArb(),
+      staleIdiomArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions]) => {
-      const raw = [...setup, ...body];
-      return poolProgram(balanceRegions(resolveHandles(insertAll(raw, insertions)).slice(0, raw.length)));
+    .map(([setup, body, insertions, reuse, idiom]) => {
+      const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
+      return withReuse(poolProgram(balanceRegions(resolveHandles(insertAll(raw, insertions)).slice(0, raw.length))), reuse);
     });
+}
+
+/**
+ * The stale-pointer idiom of reuse worlds: free an array's copy, map the other array (same size,
+ * so the allocator hands the freed block out again), then read through a pointer member that may
+ * still point at the freed copy. `at` (0..1) places it in the body.
+ */
+function staleIdiomArb(): fc.Arbitrary<{ steps: Step[]; at: number }> {
+  return fc
+    .tuple(fc.constantFrom<[VarRef, VarRef]>(['a', 'b'], ['b', 'a']), fc.constantFrom<VarRef>('c%p', 'd%p'), fc.integer({ min: 0, max: 99 }))
+    .map(([[freed, mapped], member, at]) => ({
+      steps: [
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: [freed] }] },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [mapped] }] },
+        { op: 'acc_parallel', clauses: [], default: 'present', body: { read: member } },
+      ],
+      at: at / 100,
+    }));
+}
+
+/** `body` with the idiom written over as many of its steps (same length: maxSteps holds). */
+function withIdiom(body: Step[], idiom: { steps: Step[]; at: number }): Step[] {
+  if (body.length < idiom.steps.length) return body;
+  const start = Math.floor(idiom.at * (body.length - idiom.steps.length + 1));
+  return [...body.slice(0, start), ...idiom.steps, ...body.slice(start + idiom.steps.length)];
+}
+
+/**
+ * Whether a program's world uses the reusing device allocator (World.reuse): one program in four.
+ * Drawn last, so the steps a seed draws are the same either way; it shrinks towards false.
+ */
+export function reuseArb(): fc.Arbitrary<boolean> {
+  return fc.integer({ min: 0, max: 3 }).map((n) => n === 3);
+}
+
+/** The program over its world with the reusing allocator when `reuse` is set. */
+export function withReuse(program: Program, reuse: boolean): Program {
+  return reuse ? { ...program, world: { ...program.world, reuse: true } } : program;
 }

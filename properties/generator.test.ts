@@ -24,7 +24,7 @@ describe('program generator', () => {
       fc.property(programArb(), (p) => {
         expect(validationProblem(p)).toBeNull();
         expect(regionsBalanced(p.steps)).toBe(true);
-        expect(p.world).toEqual(POOL_WORLD);
+        expect({ ...p.world, reuse: undefined }).toEqual({ ...POOL_WORLD, reuse: undefined });
         expect(p.version).toBe(1);
         // the raw list has at most maxSteps steps; closing open regions can add as many ends as begins
         const begins = p.steps.filter((s) => s.op === 'acc_data_begin').length;
@@ -99,7 +99,7 @@ describe('OpenMP program generator', () => {
       fc.property(ompProgramArb(), (p) => {
         expect(validationProblem(p)).toBeNull();
         expect(regionsBalanced(p.steps)).toBe(true);
-        expect(p.world).toEqual(OMP_POOL_WORLD);
+        expect({ ...p.world, reuse: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined });
         expect(p.steps.some((s) => s.op.startsWith('acc_'))).toBe(false);
         const begins = p.steps.filter((s) => s.op === 'omp_target_data_begin').length;
         expect(p.steps.length).toBeLessThanOrEqual(DEFAULT_MAX_STEPS + begins);
@@ -172,10 +172,26 @@ describe('OpenMP program generator', () => {
   });
 });
 
+describe('reuse worlds', () => {
+  it('about one program in four declares the reusing allocator, under both APIs; the steps do not depend on it', () => {
+    for (const arb of [programArb(), ompProgramArb()]) {
+      const sample = fc.sample(arb, { seed: 21, numRuns: 400 });
+      const reusing = sample.filter((p) => p.world.reuse === true).length;
+      expect(reusing).toBeGreaterThan(60);
+      expect(reusing).toBeLessThan(140);
+      expect(sample.every((p) => p.world.reuse === true || p.world.reuse === undefined)).toBe(true);
+    }
+  });
+});
+
 describe('programArbFor', () => {
   it('generates one API per program, and both APIs under `both`', () => {
     const worlds = (api: ApiChoice) =>
-      new Set(fc.sample(programArbFor(api), { seed: 9, numRuns: 200 }).map((p) => (isDeepStrictEqual(p.world, POOL_WORLD) ? 'openacc' : 'openmp')));
+      new Set(
+        fc.sample(programArbFor(api), { seed: 9, numRuns: 200 }).map((p) =>
+          isDeepStrictEqual({ ...p.world, reuse: undefined }, { ...POOL_WORLD, reuse: undefined }) ? 'openacc' : 'openmp',
+        ),
+      );
     expect([...worlds('openacc')]).toEqual(['openacc']);
     expect([...worlds('openmp')]).toEqual(['openmp']);
     expect([...worlds('both')].sort()).toEqual(['openacc', 'openmp']);

@@ -9,6 +9,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import type { Program } from '../lang/program.js';
 import { KNOBS, loadProfile, type Profile } from '../profiles/index.js';
 import { regionsBalanced } from './arbitraries.js';
@@ -19,6 +20,7 @@ import { undefinedSplit } from './diff.js';
 import { renderProgram, simplifications } from './shrink.js';
 import { validateProgram } from '../lang/validate.js';
 import { WITNESS_IDS, WITNESSES, detectWitnesses, modelWitnessTrace, type WitnessId } from './witness.js';
+import { REUSE_WITNESS, staleReuseReads } from './witness.js';
 import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
 import { REACH_WITNESS_IDS, REACH_WITNESSES, detectReachWitnesses, type ReachWitnessId } from './witness.js';
 import { DEFAULT_API, programArbFor } from './api.js';
@@ -54,6 +56,7 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
     let endedUndefined = 0;
     let endedError = 0;
     let modelThrew = 0;
+    let staleReuseHits = 0;
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       if (isOpenMP(program)) return true;
       programs++;
@@ -65,6 +68,7 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
         modelThrew++;
         return true;
       }
+      if (staleReuseReads(program, trace).length > 0) staleReuseHits++;
       const reached = new Set(detectWitnesses(program, trace).flatMap((s) => [...s]));
       for (const w of reached) {
         programsHitting[w]++;
@@ -81,11 +85,34 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
       `witness hits (OpenACC programs reaching each state, seed ${budget.seed}):\n${lines.join('\n')}\n` +
         `  programs ending in undefined behaviour: ${endedUndefined}, in an error: ${endedError}; the model threw on ${modelThrew}`,
     );
+    console.log(`  ${REUSE_WITNESS}: ${staleReuseHits} / ${programs}`);
     for (const w of WITNESS_IDS) {
       expect(programsHitting[w], `witness ${w} (${WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     }
+    expect(staleReuseHits, `${REUSE_WITNESS} never reached`).toBeGreaterThan(0);
     // Undefined behaviour ends the comparison early; it must stay the exception.
     expect(endedUndefined / programs).toBeLessThan(0.5);
+  });
+
+  it('r1 recognises the stale read of examples/stale-reuse.json, and nothing without reuse', () => {
+    const program = JSON.parse(readFileSync(new URL('../examples/stale-reuse.json', import.meta.url), 'utf8')) as Program;
+    expect(staleReuseReads(program, modelWitnessTrace(program, spec))).toEqual([3]);
+    const quarantine: Program = { ...program, world: { ...program.world, reuse: false } };
+    expect(staleReuseReads(quarantine, modelWitnessTrace(quarantine, spec))).toEqual([]);
+    // detached, then attached to b after the reuse: a fresh device value reads b legitimately
+    const fresh: Program = {
+      ...program,
+      steps: [
+        ...program.steps.slice(0, 3),
+        { op: 'acc_detach', ptr: 'c%p' },
+        { op: 'pointer_assign', ptr: 'c%p', target: 'b' },
+        { op: 'acc_attach', ptr: 'c%p' },
+        program.steps[3]!,
+      ],
+    };
+    const trace = modelWitnessTrace(fresh, spec);
+    expect(trace.observations[6]).toEqual({ kind: 'read', values: [7, 7, 7, 7] });
+    expect(staleReuseReads(fresh, trace)).toEqual([]);
   });
 
   it('detectors recognise the two seed programs of seeds/000 (re-attach, never-attached detach)', () => {

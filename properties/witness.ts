@@ -245,6 +245,44 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
   return hits;
 }
 
+/** Witness r1 (reuse worlds): what it names; detected by staleReuseReads. */
+export const REUSE_WITNESS = 'r1: a kernel reads values through a stale device pointer: its block was freed and handed out again for other data (reuse world)';
+
+/**
+ * The steps (0-based) where a kernel of a `reuse` world reads values through a pointer member
+ * whose device value, since it was last written, named a block that was dead or held the copy of
+ * another host range than the one it holds now: the stale pointer reads data mapped later.
+ */
+export function staleReuseReads(program: Program, trace: WitnessTrace): number[] {
+  if (program.world.reuse !== true) return [];
+  const host = new HostView(program.world);
+  /** Per member address: its device value (as a key) and the host starts (-1: dead) its block has held since. */
+  const since = new Map<number, { value: string; block: number; held: Set<number> }>();
+  const out: number[] = [];
+  program.steps.forEach((step, i) => {
+    const before = trace.before[i]!;
+    const holder = new Map(before.sections.map((x) => [x.block, x.host[0]]));
+    for (const a of before.attachments) {
+      if (a.device === null || a.device.space !== 'dev') {
+        since.delete(a.ptr);
+        continue;
+      }
+      const value = JSON.stringify(a.device);
+      let s = since.get(a.ptr);
+      if (!s || s.value !== value) since.set(a.ptr, (s = { value, block: a.device.block, held: new Set() }));
+      s.held.add(holder.get(a.device.block) ?? -1);
+    }
+    const obs = trace.observations[i]!;
+    if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body && isMember(step.body.read)) {
+      const s = since.get(host.memberAddress(step.body.read));
+      const now = s ? holder.get(s.block) : undefined;
+      if (s && now !== undefined && [...s.held].some((h) => h !== now)) out.push(i);
+    }
+    host.apply(step);
+  });
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------------
 // OpenMP witnesses (lang/README-openmp.md): the device memory routine cases of spec-digest B.9 and
 // the reference-count paths of the map constructs.

@@ -9,7 +9,7 @@ import { parseRef, worldDevices, type Program, type Step } from '../../lang/prog
 import { loadProfile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
 import { renderStep } from '../render.js';
-import { SPEC, inferApi, plan, routineVar, type Planned } from './plan.js';
+import { SPEC, inferApi, plan, routineVar, withoutReuse, type Planned } from './plan.js';
 
 export interface HostFallbackVerdict {
   /** Whether a run on the host fallback is meaningful: every check means the same there. */
@@ -149,7 +149,8 @@ function sameCheck(spec: Observation, there: Observation): boolean {
  * A runnable case whose other side expects something different at a checked step still prints OK
  * on the host whatever the runtime does with device memory: the verdict says so.
  */
-export function hostFallbackVerdict(program: Program, caseFile: CaseFile | null = null): HostFallbackVerdict {
+export function hostFallbackVerdict(given: Program, caseFile: CaseFile | null = null): HostFallbackVerdict {
+  const program = withoutReuse(given);
   const { steps } = plan(program);
   const { problems, wrongAt } =
     inferApi(program) === 'openmp' ? ompHostFallbackProblems(program, steps) : { problems: accHostFallbackProblems(program, steps), wrongAt: null };

@@ -164,7 +164,7 @@ export function openRegionsAtEnd(program: Program): Step[] {
  */
 export function plan(program: Program): { steps: Planned[]; full: Program } {
   const profile = loadProfile(SPEC);
-  const full: Program = { ...program, steps: [...program.steps, ...openRegionsAtEnd(program)] };
+  const full: Program = { ...withoutReuse(program), steps: [...program.steps, ...openRegionsAtEnd(program)] };
   // One pass over the model's immutable states: a probe is one step on the state before the step,
   // so planning is linear in the number of steps.
   let state = initialState(full, profile);
@@ -182,6 +182,18 @@ export function plan(program: Program): { steps: Planned[]; full: Program } {
     state = next;
   }
   return { steps, full };
+}
+
+/**
+ * The program as emit checks it: on the world's default allocator. A `reuse` world's addresses are
+ * mapcheck's own; a real runtime may or may not hand the same block out again, so what a stale
+ * device pointer reads stays undefined (the spec's answer) and the emitted program stops checking
+ * there instead of expecting the simulated allocator's data.
+ */
+export function withoutReuse(program: Program): Program {
+  if (program.world.reuse === undefined) return program;
+  const { reuse: _reuse, ...world } = program.world;
+  return { ...program, world };
 }
 
 /** The variable a routine with a `var` field (data routines, is_present, deviceptr) acts on. */

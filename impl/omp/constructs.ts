@@ -346,7 +346,7 @@ export abstract class OmpConstructs extends OmpTable {
     let block = 0;
     let storage = lo;
     if (this.shared[d] === 0 || this.knobs['K-B8'] === 'copies') {
-      block = this.newBlock(hi - lo, d, false);
+      block = this.newBlock(hi - lo, d, false, this.objIsStruct[this.objectAt(lo)] === 1);
       storage = this.device.base(block);
     }
     const slot = this.slots.allocate(d, lo, hi, block, storage, 0, ORIGIN_MAP, epoch);

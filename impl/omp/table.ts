@@ -14,6 +14,7 @@ import { IntervalTree } from '../interval-tree.js';
 import {
   INDETERMINATE,
   canonicalPtr,
+  devicePool,
   type DeviceMemory,
   type HostMemory,
   type MemoryImage,
@@ -275,8 +276,8 @@ export abstract class OmpTable {
   }
 
   /** A new block of indeterminate contents owned by device index `owner` (host: n). */
-  protected newBlock(bytes: number, owner: number, fromAlloc: boolean): number {
-    const block = this.device.allocate(bytes);
+  protected newBlock(bytes: number, owner: number, fromAlloc: boolean, pointers = false): number {
+    const block = this.device.allocate(bytes, devicePool(owner, pointers));
     this.device.image(block).words.fill(INDETERMINATE);
     this.setBlockOwner(block, owner, fromAlloc);
     return block;
