@@ -44,7 +44,30 @@ const EXPECTED: Record<string, string[]> = {
   // Action: the device pointer is not the device copy of the new target, so it is re-pointed and
   // its counter set to 1), so the kernel reads b
   'reattach.json': ['ok', 'ok', 'ok', 'ok', 'ok', 'read [10*2]'],
+  // World.reuse (lang/README.md "Device memory reuse"): delete(a) frees a's 16-byte copy (block 1)
+  // while c%p's device copy still points at it; copyin(b) needs 16 bytes of integers on device 0,
+  // so the allocator hands block 1 out again, and the kernel reads b's 7s through the stale pointer
+  'stale-reuse.json': ['ok', 'ok', 'ok', 'read [4*7]', 'dev#1+0'],
 };
+
+describe('examples/stale-reuse.json without reuse', () => {
+  const program = loadProgramFile(join(DIR, 'stale-reuse.json'));
+  const quarantine = { ...program, world: { ...program.world, reuse: false } };
+
+  it('the stale read is undefined (OpenACC 3.3 §2.7.2 Delete Action deallocates the copy), and b gets a new block', () => {
+    const trace = runTrace(quarantine, { engine: 'model', profile: loadProfile('spec') }, false);
+    expect(trace.observations[3]!.kind).toBe('undefined');
+    const rest = { ...quarantine, steps: [...quarantine.steps.slice(0, 3), quarantine.steps[4]!] };
+    const ids = runTrace(rest, { engine: 'impl', profile: loadProfile('spec') }, false).observations.map(formatObservation);
+    expect(ids[3]).toBe('dev#3+0'); // a, c, then b: no block handed out again
+  });
+
+  it('emit checks nothing past the stale read: a real runtime need not hand the block out again', () => {
+    const source = emitProgram(program, { lang: 'fortran', source: 'examples/stale-reuse.json' });
+    expect(source).toContain('! Not written: the spec calls this step undefined behaviour');
+    expect(source).not.toMatch(/res \/= 7/);
+  });
+});
 
 it('every example has its expected observations written here', () => {
   expect(EXAMPLES.sort()).toEqual(Object.keys(EXPECTED).sort());

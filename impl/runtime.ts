@@ -827,7 +827,7 @@ export class ImplEngine implements Engine {
       this.handles.set(result, 0);
       return { kind: 'value', value: null };
     }
-    const block = this.device.allocate(bytes);
+    const block = this.device.allocate(bytes, devicePool(0, false));
     this.device.image(block).words.fill(INDETERMINATE);
     this.mallocBlocks.add(block);
     this.handles.set(result, this.device.base(block));

@@ -240,7 +240,7 @@ describe('validateProgram: OpenMP steps', () => {
     const r = bad('yes');
     expect(r).toMatchObject({ ok: false, field: 'world.reuse' });
     if (!r.ok) {
-      expect(r.message).toContain('true or false');
+      expect(r.message).toContain('expected boolean');
       expect(r.message).not.toContain('\n');
     }
   });

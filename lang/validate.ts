@@ -73,7 +73,7 @@ const worldShape = z.strictObject({
   arrays: z.array(arrayDecl).max(MAX_ARRAYS, { error: `at most ${MAX_ARRAYS} arrays (mapcheck's limit)` }),
   structs: z.array(structDecl).max(MAX_STRUCTS, { error: `at most ${MAX_STRUCTS} structs (mapcheck's limit)` }),
   devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).min(1).max(MAX_DEVICES).optional(),
-  reuse: z.boolean({ error: 'expected true or false (does the device allocator hand freed blocks out again?)' }).optional(),
+  reuse: z.boolean().optional(),
 });
 const programShape = z.strictObject({
   version: z.literal(LANGUAGE_VERSION).optional(),

@@ -2,8 +2,8 @@
 // freeing memory acc_map_data still maps (libgomp oacc-mem.c acc_free: fatal "refusing to free
 // device memory space at %p that is still mapped", PR92503).
 
-import { UNDEF, err, ok, per, section, value, type Row } from '../rows.js';
-import { accFree, accMalloc, accMapData, accMemcpyToDevice, h } from '../steps.js';
+import { UNDEF, dev, err, ok, per, readAll, section, value, type Row } from '../rows.js';
+import { accFree, accMalloc, accMapData, accMemcpyFromDevice, accMemcpyToDevice, h, hostRead } from '../steps.js';
 import { ACC_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
@@ -19,6 +19,20 @@ const rows: Row[] = [
     steps: [accMalloc('d', 40), accFree(h('d')), accMemcpyToDevice(h('d'), 'a')],
     at: { 2: ok },
     last: UNDEF,
+  },
+  {
+    name: 'reuse world: acc_malloc of the size acc_free freed gets the freed memory again, and the stale pointer reaches it',
+    cite: 'World.reuse (lang/README.md "Device memory reuse"): the lowest freed block of the same device, size and cell kind',
+    world: { ...ACC_WORLD, reuse: true },
+    steps: [accMalloc('d', 40), accFree(h('d')), accMalloc('e', 40), accMemcpyToDevice(h('d'), 'b'), accMemcpyFromDevice('a', h('e')), hostRead('a')],
+    at: { 1: dev(1), 3: dev(1) },
+    last: readAll(10, 2),
+  },
+  {
+    name: 'reuse world: a freed block of another size is not handed out',
+    world: { ...ACC_WORLD, reuse: true },
+    steps: [accMalloc('d', 40), accFree(h('d')), accMalloc('e', 16)],
+    last: dev(2),
   },
   {
     name: 'acc_free twice is undefined',

@@ -1,7 +1,7 @@
 // OpenMP 6.0 §25.4 omp_target_free (spec-digest B.9.2): frees omp_target_alloc memory; NULL is
 // ignored; anything else is unspecified. K-B11.
 
-import { UNDEF, err, ok, per, value, section, type Row } from '../rows.js';
+import { UNDEF, dev, err, ok, per, value, section, type Row } from '../rows.js';
 import { HOST, INVALID, alloc, free, h, isAccessible, map, ompEnter, v } from '../steps.js';
 import { OMP_WORLD, TABLE_WORLD } from '../worlds.js';
 
@@ -16,6 +16,14 @@ const rows: Row[] = [
   { table: 'interior pointer', name: 'not the start of the allocation → unspecified', steps: [allocH, free(h('h', 8), 0)], last: UNDEF },
   { table: 'freed twice', name: 'freed twice → unspecified', steps: [allocH, free(h('h'), 0), free(h('h'), 0)], last: UNDEF },
   { table: 'map-made storage (host address)', name: 'a host address → unspecified', steps: [ompEnter([map('to', ['a'])], 0), free(v('a'), 0)], last: UNDEF },
+  {
+    name: 'reuse world: omp_target_alloc of the freed size on that device gets the freed memory again',
+    cite: 'World.reuse (lang/README.md "Device memory reuse"); LLVM offload MemoryManager.h hands a freed buffer to the next allocation of its size class',
+    world: { ...TABLE_WORLD, reuse: true },
+    steps: [allocH, free(h('h'), 0), alloc('g', 32, 1), alloc('k', 32, 0)],
+    at: { 1: dev(1), 3: dev(2) },
+    last: dev(1),
+  },
   {
     name: 'freed memory is no longer accessible',
     world: OMP_WORLD,
