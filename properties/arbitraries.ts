@@ -42,7 +42,7 @@
 // Worlds: one program in four declares `reuse: true` (freed device blocks are handed out again),
 // and its body gets the stale-pointer idiom written over three of its steps (delete one array,
 // copyin the other, a kernel reading a pointer member), so a stale device pointer reads what was
-// mapped next instead of ending the program (witness r1). The choice and the idiom are drawn after
+// mapped next instead of ending the program (witness s1). The choice and the idiom are drawn after
 // the steps, so a seed draws the same steps for its quarantine programs either way.
 //
 // Region nesting: the generator draws a flat list in which `acc_data_end` is an ordinary step,

@@ -94,7 +94,7 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
     expect(endedUndefined / programs).toBeLessThan(0.5);
   });
 
-  it('r1 recognises the stale read of examples/stale-reuse.json, and nothing without reuse', () => {
+  it('s1 recognises the stale read of examples/stale-reuse.json, and nothing without reuse', () => {
     const program = JSON.parse(readFileSync(new URL('../examples/stale-reuse.json', import.meta.url), 'utf8')) as Program;
     expect(staleReuseReads(program, modelWitnessTrace(program, spec))).toEqual([3]);
     const quarantine: Program = { ...program, world: { ...program.world, reuse: false } };

@@ -245,8 +245,8 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
   return hits;
 }
 
-/** Witness r1 (reuse worlds): what it names; detected by staleReuseReads. */
-export const REUSE_WITNESS = 'r1: a kernel reads values through a stale device pointer: its block was freed and handed out again for other data (reuse world)';
+/** Witness s1 (stale pointer, reuse worlds): what it names; detected by staleReuseReads. */
+export const REUSE_WITNESS = 's1: a kernel reads values through a stale device pointer: its block was freed and handed out again for other data (reuse world)';
 
 /**
  * The steps (0-based) where a kernel of a `reuse` world reads values through a pointer member
