@@ -16,16 +16,21 @@
 //   acc_enter_data 14   acc_exit_data 9    acc_data_begin 5   acc_data_end 4   acc_parallel 8
 //   data routines 7     attach routines 7  pointer_assign 7   nullify 2
 //   host_write 2        host_read 2        acc_is_present 3   acc_deviceptr 2
-//   device memory 10: acc_malloc 2, acc_map_data 3, acc_unmap_data 2, acc_free 1,
-//                     acc_memcpy_to_device 1, acc_memcpy_from_device 1
 //
-// Device memory (OpenACC 3.3 §3.2.16–§3.2.27): a step that takes a device pointer draws a
-// placeholder handle; `resolveHandles` (applied after every draw and shrink, like balanceRegions)
-// names allocations h1, h2, … in order and points each placeholder at one of the allocations made
-// before it, or turns the step into an allocation when there is none yet. Allocation sizes (0, 16,
-// 32, 40, 64 bytes) make a whole array fit, a subarray fit, and a mapping run past the end; offsets
-// are 0, 16 or 32, so two mappings into one allocation sometimes overlap.
-
+// Device memory (OpenACC 3.3 §3.2.16–§3.2.27) is drawn apart from these: half the programs get 1-4
+// such steps inserted (deviceMemoryInsertions; a third of them at the start), drawn last so a
+// program without them is exactly what the same seed drew before they existed. Their mix:
+// acc_malloc 2, acc_map_data of a whole array at a new allocation 2, acc_map_data 2,
+// acc_unmap_data 2 (three times in four of data an earlier acc_map_data mapped), acc_free 1,
+// acc_memcpy_to/from_device 2. A step that takes a device pointer draws a placeholder handle;
+// `resolveHandles` (applied after every draw and shrink, like balanceRegions) names allocations
+// h1, h2, … in order and points each placeholder at one of the allocations made before it, adding
+// a 64-byte allocation just before the step when there is none yet (the last steps then make room,
+// so maxSteps holds). Allocation sizes (0, 16, 32, 40, 64 bytes) make a whole array fit, a subarray
+// fit, and a mapping run past the end; offsets are 0, 16 or 32, so two mappings into one allocation
+// sometimes overlap. With these (seed 20251202, 5000 runs, spec) about 16% of the OpenACC programs
+// map data and 1-2% reach the rarer states (a kernel reading mapped data, an exit leaving mapped
+// data at DRC 1, acc_unmap_data ending a mapping); witness.ts w8-w12.
 //
 // Data-clause vars: arrays/subarrays 4 (whole arrays and subarrays evenly), structs 3, pointer
 // members 4 (c%p as likely as d%p and d%q together). Subarrays sit at the array edges and straddle
