@@ -17,7 +17,9 @@
 //
 // Region ends are part of the alphabet only while a region is open (check.ts). OpenMP steps need
 // handles, devices and pointer arithmetic that depend on the steps before; they are not in the
-// alphabet yet, so `check` takes OpenACC and host steps only.
+// alphabet yet, so `check` takes OpenACC and host steps only; for the same reason the OpenACC
+// device memory routines that make or take a handle (acc_malloc, acc_free, acc_map_data,
+// acc_memcpy_*: a `result` or pointer field) are left out too.
 
 import { OPS, opsOf, type FieldRole } from '../lang/ops.js';
 import type { Clause, Step, StepOp, World } from '../lang/program.js';
@@ -107,6 +109,8 @@ export function checkAlphabet(world: World): Step[] {
   const refs = refsOf(world);
   const out: Step[] = [];
   for (const op of [...opsOf('openacc'), ...opsOf('host')]) {
+    const roles = Object.values(OPS[op].fields as Record<string, FieldRole>).map((f) => f.role);
+    if (roles.includes('result') || roles.includes('ptr')) continue;
     if (op === 'acc_parallel') {
       out.push(...parallelSteps(refs));
       continue;
