@@ -160,12 +160,16 @@ describe('help and profiles', () => {
     expect(parsed.profiles.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['spec', 'cray-19', 'nvfortran-25.3', 'libgomp']));
     expect(parsed.profiles.find((p: { name: string }) => p.name === 'cray-19').knobs['K-A4']).toBe('counter-only');
     expect(parsed.knobs.find((k: { id: string }) => k.id === 'K-A4')).toMatchObject({ default: 'compare-target' });
+    const gomp = parsed.profiles.find((p: { name: string }) => p.name === 'libgomp');
+    expect(gomp.evidence['K-A3']).toMatchObject({ reading: 'error', confidence: 'source' });
+    expect(gomp.evidence['K-A3'].evidence).toMatch(/gomp_attach_pointer/);
+    expect(gomp.evidence['K-A1']).toBeUndefined();
   });
 
   test('profile show prints readings with confidence, evidence or "unknown"', async () => {
     const { code, out } = await cli('profile', 'show', 'cray-19');
     expect(code).toBe(0);
-    expect(out).toMatch(/K-A4[^\n]*\n\s+reading: counter-only \(observed\)\n\s+evidence: /);
+    expect(out).toMatch(/K-A4[^\n]*\n\s+reading: counter-only \(measured\)\n\s+evidence: /);
     expect(out).toMatch(/K-A2[^\n]*\n\s+reading: noop \(unknown — spec reading\)/);
   });
 });

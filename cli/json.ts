@@ -166,7 +166,15 @@ const explain = z.looseObject({
 const profiles = z.strictObject({
   schemaVersion: version,
   command: command('profiles'),
-  profiles: z.array(z.strictObject({ name: z.string(), description: z.string(), knobs: z.record(z.string(), z.string()) })),
+  profiles: z.array(
+    z.strictObject({
+      name: z.string(),
+      description: z.string(),
+      knobs: z.record(z.string(), z.string()),
+      // the knobs the profile sets, with the reading's confidence and evidence
+      evidence: z.record(z.string(), z.strictObject({ reading: z.string(), confidence: z.enum(['measured', 'source', 'doc', 'hypothesis']), evidence: z.string() })),
+    }),
+  ),
   knobs: z.array(
     z.looseObject({
       id: z.string(),

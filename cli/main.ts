@@ -551,7 +551,14 @@ function profilesCommand(o: { json?: boolean }, io: Io): number {
     const out = {
       schemaVersion: SCHEMA_VERSION,
       command: 'profiles',
-      profiles: profiles.map((p) => ({ name: p.name, description: p.description, knobs: p.knobs })),
+      profiles: profiles.map((p) => ({
+        name: p.name,
+        description: p.description,
+        knobs: p.knobs,
+        // Per knob the profile sets: its reading, confidence (measured / source / doc /
+        // hypothesis) and evidence; knobs it leaves at the spec reading are absent.
+        evidence: Object.fromEntries(KNOBS.flatMap((k) => (p.settings[k.id] ? [[k.id, p.settings[k.id]]] : []))),
+      })),
       knobs: KNOBS.map((k) => ({ id: k.id, title: k.title, section: k.section, readings: k.readings, default: k.default })),
     };
     io.out(`${JSON.stringify(out, null, 2)}\n`);

@@ -24,6 +24,8 @@ export type Outcome =
   /** The spec leaves the outcome open: anything goes from here (the `undefined` observation). */
   | { kind: 'undefined' }
   | { kind: 'halted' }
+  /** The profile's runtime lacks the routine or modifier the step uses (K-B24 … K-B26 `absent`). */
+  | { kind: 'unavailable' }
   /** The step runs and the program goes on: any `ok`, `value` or `read`. Default for unlisted steps. */
   | { kind: 'runs' }
   /** Any of these: the set of outcomes the spec (or the evidence) allows. */
@@ -84,6 +86,7 @@ export const ok: Outcome = { kind: 'ok' };
 export const RUNS: Outcome = { kind: 'runs' };
 export const UNDEF: Outcome = { kind: 'undefined' };
 export const HALTED: Outcome = { kind: 'halted' };
+export const UNAVAILABLE: Outcome = { kind: 'unavailable' };
 export const value = (v: Extract<Outcome, { kind: 'value' }>['value']): Outcome => ({ kind: 'value', value: v });
 export const dev = (block: number, offset = 0): Outcome => value({ block, offset });
 export const hostPtr = (host: number): Outcome => value({ host });
@@ -102,7 +105,42 @@ export function isPerProfile<T>(x: Expect<T>): x is PerProfile<T> {
 }
 
 export function section(s: Section): Section {
-  return s;
+  return s.spec === 'OpenMP 6.0' ? { ...s, rows: s.rows.map((r) => unavailableFrom(r, 'gcc-12', gcc12Lacks)) } : s;
+}
+
+/**
+ * What GCC 12 lacks (profiles/builtin.ts gcc-12, K-B24 … K-B26 `absent`): omp_get_mapped_ptr,
+ * omp_target_is_accessible and the present map modifier. A program using one cannot be built
+ * there, which the engines observe as `unavailable` at the first such step.
+ */
+function gcc12Lacks(step: Step): boolean {
+  if (step.op === 'omp_get_mapped_ptr' || step.op === 'omp_target_is_accessible') return true;
+  return 'maps' in step && step.maps.some((m) => m.modifiers?.includes('present') === true);
+}
+
+/** `e` with `profile` overridden to `o` (merged into an existing per-profile value). */
+function override<T>(e: Expect<T> | undefined, fallback: T, profile: string, o: T): PerProfile<T> {
+  if (e !== undefined && isPerProfile(e)) return { $default: e.$default, $by: { ...e.$by, [profile]: o } };
+  return { $default: e === undefined ? fallback : e, $by: { [profile]: o } };
+}
+
+/**
+ * A row under a profile whose runtime lacks a feature the row uses (`lacks`): `unavailable` at the
+ * first step using it, every later step `halted`, no state checked from there on. Rows that do not
+ * use the feature are returned unchanged.
+ */
+export function unavailableFrom(row: Row, profile: string, lacks: (step: Step) => boolean): Row {
+  const first = row.steps.findIndex(lacks);
+  if (first < 0) return row;
+  const n = row.steps.length;
+  const at: Record<number, Expect<Outcome>> = { ...row.at };
+  if (row.last !== undefined && at[n] === undefined) at[n] = row.last;
+  at[first + 1] = override(at[first + 1], RUNS, profile, UNAVAILABLE);
+  for (const k of Object.keys(at).map(Number)) if (k > first + 1) at[k] = override(at[k], RUNS, profile, HALTED);
+  const state: Record<number, Expect<StateExpect>> = {};
+  for (const [k, e] of Object.entries(row.state ?? {})) state[Number(k)] = Number(k) > first ? override(e, null, profile, null) : e;
+  const { last: _last, ...rest } = row;
+  return { ...rest, at, ...(row.state ? { state } : {}) };
 }
 
 export function rowProgram(sec: Section, row: Row): Program {
@@ -142,6 +180,7 @@ export function formatOutcome(o: Outcome): string {
     case 'halted':
     case 'runs':
     case 'undefined':
+    case 'unavailable':
       return o.kind;
     case 'value':
       if (o.value === null) return 'null';

@@ -98,6 +98,7 @@ export function matches(o: Observation, e: Outcome): boolean {
     case 'error':
       return o.kind === 'error' && o.code === e.code;
     case 'undefined':
+    case 'unavailable':
     case 'halted':
     case 'ok':
       return o.kind === e.kind;
@@ -126,7 +127,7 @@ export function stepExpectations(row: Row, rp: RowProfile): Outcome[] {
     const e = row.at?.[i] ?? (i === n ? row.last : undefined);
     const o: Outcome = e === undefined ? (stopped ? { kind: 'halted' } : { kind: 'runs' }) : resolve(e, rp);
     // lang/engine.ts: after an error or undefined observation every later step is halted.
-    if (o.kind === 'error' || o.kind === 'undefined') stopped = true;
+    if (o.kind === 'error' || o.kind === 'undefined' || o.kind === 'unavailable') stopped = true;
     out.push(o);
   }
   return out;

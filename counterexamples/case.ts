@@ -357,6 +357,7 @@ const observation = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('read'), values: z.array(z.union([z.int(), z.null()])) }),
   z.strictObject({ kind: z.literal('error'), code: z.enum(ERROR_CODES), message: z.string() }),
   z.strictObject({ kind: z.literal('undefined'), message: z.string() }),
+  z.strictObject({ kind: z.literal('unavailable'), feature: z.string().min(1) }),
   z.strictObject({ kind: z.literal('halted') }),
 ]);
 const sideShape = z.strictObject({

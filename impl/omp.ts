@@ -17,6 +17,10 @@ import { OK } from './omp/table.js';
 
 export class OmpRuntime extends OmpRoutines {
   execute(step: OmpStep): Observation {
+    // K-B26 `absent` (OpenMP 6.0 §7.9.6 present modifier): a construct with the present modifier
+    // cannot be built with GCC 12.
+    if ('maps' in step && this.knobs['K-B26'] === 'absent' && step.maps.some((m) => m.modifiers?.includes('present') === true))
+      return { kind: 'unavailable', feature: 'the present map modifier' };
     switch (step.op) {
       case 'omp_target_enter_data': { // OpenMP 6.0 §15.5 target enter data construct
         const d = this.constructDevice(step.device, step.op);

@@ -154,7 +154,10 @@ export class ImplEngine implements Engine {
   apply(step: Step): Observation {
     if (this.halted) return HALTED;
     try {
-      return this.execute(step);
+      const observation = this.execute(step);
+      // A routine or modifier the profile's runtime lacks (K-B24 … K-B26) ends the program too.
+      if (observation.kind === 'unavailable') this.halted = true;
+      return observation;
     } catch (e) {
       if (!(e instanceof ProgramStop)) throw e;
       this.halted = true;
@@ -278,9 +281,12 @@ export class ImplEngine implements Engine {
         return this.memcpy(step);
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target);
-      case 'nullify':
-        writePtr(this.host.image, this.host.offset(this.memberRef(step.ptr, step.op).start), 0, 0);
+      case 'nullify': {
+        const member = this.memberRef(step.ptr, step.op).start;
+        this.ompRuntime?.checkHostPointerStore(member);
+        writePtr(this.host.image, this.host.offset(member), 0, 0);
         return OK;
+      }
       case 'host_write':
       case 'host_read':
         return this.hostAccess(step.var, step.op === 'host_write' ? step.value : null);
@@ -331,6 +337,8 @@ export class ImplEngine implements Engine {
     const off = this.host.offset(r.start);
     if (ptrIndeterminate(img, off)) this.undefinedBehaviour(`${r.text} has an indeterminate host value`);
     const target = ptrBase(img, off);
+    // A device address copied into the host pointer (K-A19 no-detach, K-B23 device-value).
+    if (target >= DEVICE_BASE) this.undefinedBehaviour(`${r.text} holds a device address on the host`);
     this.rNull = target === 0;
     this.rStart = target;
     this.rEnd = target + ptrCount(img, off) * ELEMENT_BYTES;
@@ -387,20 +395,32 @@ export class ImplEngine implements Engine {
   }
 
   /**
-   * Entry: every data clause var's entry action, then the attach actions, in order of appearance
-   * (OpenACC 3.3 §2.7.5 present, §2.7.6 copy, §2.7.7 copyin, §2.7.8 copyout, §2.7.9 create,
-   * §2.7.10 no_create, §2.7.12 attach clause).
+   * Entry: every data clause var's entry action, then the attach actions, in order of appearance.
+   * K-A17 `list-order`: one pass, an attach clause var attaching at its place and a pointer
+   * reference right after its own data; `attach-first`: attach clause vars first, then that pass
+   * over the data clause vars.
    */
   private enterClauses(base: number, structured: boolean): void {
     const top = this.varTop;
+    const order = this.knobs['K-A17'];
+    if (order === 'attach-first')
+      for (let i = base; i < top; i++) if (this.vars[F_CLAUSE + i * VAR_FIELDS] === ATTACH) this.attachAction(this.vars[F_MEMBER + i * VAR_FIELDS]!);
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
       const code = this.vars[F_CLAUSE + at]!;
-      if (code === ATTACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
-      const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
-      // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
-      if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
+      if (code === ATTACH) {
+        if (order === 'list-order') this.attachAction(this.vars[F_MEMBER + at]!);
+        continue;
+      }
+      if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
+        const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
+        // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
+        if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
+      }
+      if (order !== 'after-data' && (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER)
+        this.attachAction(this.vars[F_MEMBER + at]!);
     }
+    if (order !== 'after-data') return;
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
       if ((this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER) this.attachAction(this.vars[F_MEMBER + at]!);
@@ -532,7 +552,8 @@ export class ImplEngine implements Engine {
     }
     counters[slot] = finalize ? 0 : n - 1;
     if (this.slots.src[slot] !== 0 || this.slots.drc[slot] !== 0) return;
-    this.detachMembers(slot);
+    // K-A19 `no-detach`: attached device pointers are copied back as they are.
+    if (this.knobs['K-A19'] === 'detach-first') this.detachMembers(slot);
     if (copyBack) {
       const img = this.device.image(this.slots.block[slot]!);
       const fromWord = this.blockOffset(slot, start) >> 2;
@@ -564,14 +585,18 @@ export class ImplEngine implements Engine {
     }
   }
 
-  /** Attach action (OpenACC 3.3 §2.7.2) on the pointer member at host address `member`. */
+  /** Attach action on the pointer member at host address `member`. */
   private attachAction(member: number): void {
-    const holder = this.table.findContaining(member, member + POINTER_BYTES);
-    if (holder < 0) return this.attachAbsent(member, 'its struct is not present');
+    // The host value names the target first: an indeterminate value or a device address copied
+    // back into the host has none.
     const hostImg = this.host.image;
     const hostOff = this.host.offset(member);
     if (ptrIndeterminate(hostImg, hostOff)) this.undefinedBehaviour(`${this.memberName(member)} is attached while its host value is indeterminate`);
     const target = ptrBase(hostImg, hostOff);
+    if (target >= DEVICE_BASE) this.undefinedBehaviour(`${this.memberName(member)} is attached while its host value is a device address`);
+    const holder = this.table.findContaining(member, member + POINTER_BYTES);
+    if (holder < 0) return this.attachAbsent(member, 'its struct is not present');
+    this.slots.counted[holder] = 1;
     const s = this.slots;
     const devImg = this.device.image(s.block[holder]!);
     const devOff = member - s.hostStart[holder]!;
@@ -628,13 +653,26 @@ export class ImplEngine implements Engine {
     if (ac <= 1) this.restoreHostValue(holder, member);
   }
 
-  /** Immediate detach action on the pointer member at host address `member`. */
+  /**
+   * Immediate detach the program asks for (acc_detach_finalize, detach clause with finalize) on
+   * the pointer member at host address `member`. K-A18 decides a zero counter: leave it
+   * (`noop`), rewrite the device copy from the host anyway (`rewrite`), or so unless the entry
+   * never had an attach, which aborts, as does a missing struct (`rewrite-or-error`).
+   */
   private immediateDetachAction(member: number): void {
+    const reading = this.knobs['K-A18'];
     const holder = this.table.findContaining(member, member + POINTER_BYTES);
-    if (holder < 0) return;
+    if (holder < 0) {
+      if (reading === 'rewrite-or-error') this.runtimeError('fatal_detach_at_zero', `acc_detach_finalize of ${this.memberName(member)}, whose struct is not present`);
+      return;
+    }
     const s = this.slots;
     const idx = s.counterIndex(holder, member, POINTER_BYTES);
-    if (s.attachCounters[idx] === 0) return;
+    if (s.attachCounters[idx] === 0) {
+      if (reading === 'noop') return;
+      if (reading === 'rewrite-or-error' && s.counted[holder] === 0)
+        this.runtimeError('fatal_detach_at_zero', `immediate detach of ${this.memberName(member)}: no attachment counters for its struct`);
+    }
     s.attachCounters[idx] = 0;
     this.restoreHostValue(holder, member);
   }
@@ -900,6 +938,8 @@ export class ImplEngine implements Engine {
     const member = this.memberRef(ptr, 'pointer_assign');
     const t = this.ref(target);
     if (t.kind === REF_STRUCT) throw new Error(`pointer_assign target '${target}' must be an array or subarray`);
+    // K-B22: re-pointing an attached OpenMP pointer while its target stays mapped.
+    this.ompRuntime?.checkHostPointerStore(member.start);
     this.resolveData(t);
     const count = this.rNull ? 0 : (this.rEnd - this.rStart) / ELEMENT_BYTES;
     writePtr(this.host.image, this.host.offset(member.start), this.rNull ? 0 : this.rStart, count);

@@ -27,6 +27,8 @@ export class SectionSlots {
   acLen: Int32Array;
   /** Attachment counter pool; counters may go negative under some profiles. */
   attachCounters: Int32Array;
+  /** 1 once an attach found this entry holding its pointer (libgomp's counters exist; K-A18). */
+  counted: Uint8Array;
 
   private freeSlots: Int32Array;
   private freeCount = 0;
@@ -47,6 +49,7 @@ export class SectionSlots {
     this.acLen = new Int32Array(capacity);
     this.freeSlots = new Int32Array(capacity);
     this.attachCounters = new Int32Array(capacity);
+    this.counted = new Uint8Array(capacity);
   }
 
   /** A fresh entry with both reference counters and all its attachment counters at 0. */
@@ -65,6 +68,7 @@ export class SectionSlots {
     this.drc[slot] = 0;
     this.acBase[slot] = this.allocateCounters(pointerSlots);
     this.acLen[slot] = pointerSlots;
+    this.counted[slot] = 0;
     return slot;
   }
 
@@ -110,6 +114,7 @@ export class SectionSlots {
     this.drc = grown(this.drc, min);
     this.acBase = grown(this.acBase, min);
     this.acLen = grown(this.acLen, min);
+    this.counted = grown(this.counted, min);
     this.freeSlots = grown(this.freeSlots, min);
   }
 }

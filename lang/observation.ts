@@ -57,6 +57,11 @@ export type Observation =
   | { kind: 'error'; code: ErrorCode; message: string }
   /** Undefined behaviour (e.g. a kernel dereferences a host address): anything goes from here. */
   | { kind: 'undefined'; message: string }
+  /**
+   * The program uses a routine or modifier the profile's runtime does not provide (knobs K-B24 …
+   * K-B26 `absent`): such a program cannot be built, so it stops here.
+   */
+  | { kind: 'unavailable'; feature: string }
   /** The program already stopped at an earlier error or undefined step. */
   | { kind: 'halted' };
 
@@ -150,6 +155,8 @@ export function formatObservation(o: Observation): string {
       return `error ${o.code}`;
     case 'undefined':
       return `undefined (${o.message})`;
+    case 'unavailable':
+      return `unavailable (${o.feature})`;
     case 'halted':
       return 'halted';
   }

@@ -20,7 +20,7 @@ import {
   type RecordedVar,
   type StepContext,
 } from './state.js';
-import { POINTER_CLAUSES, clauseEntry, clauseExit, isDataClause, type ClauseName } from './clauses.js';
+import { POINTER_CLAUSES, clauseEntry, clauseExit, isDataClause, type ClauseName, type DataClauseName } from './clauses.js';
 import { attachAction } from './actions/attach.js';
 import { detachAction } from './actions/detach.js';
 import { immediateDetachAction } from './actions/immediate-detach.js';
@@ -57,8 +57,10 @@ export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[],
 /**
  * Entry of a region or enter data: every data clause var, in order, performs its entry action
  * (a null pointer var has none); then every attach clause var and every pointer-reference var is
- * attached, in order of appearance (a no_create var only if its data was present). Stops at the
- * first error.
+ * attached, in order of appearance (a no_create var only if its data was present). K-A17 moves
+ * the attaches: `list-order` attaches each attach clause var at its place and each pointer
+ * reference right after its own data; `attach-first` attaches the attach clause vars before any
+ * data, pointer references again right after their data. Stops at the first error.
  */
 export function enterClauses(
   state: ModelState,
@@ -69,20 +71,46 @@ export function enterClauses(
   // OpenACC 3.3 §2.7.10: no_create attaches a pointer only when its data is on the device; data
   // it found missing (absent, or partly present and left alone under K-A13) gets no attach.
   const leftAlone = new Set<RecordedVar>();
-  for (const c of clauses) {
-    if (!isDataClause(c.clause)) continue;
-    for (const v of c.vars) {
-      if (v.range === null) continue;
-      if (c.clause === 'no_create' && presence(state, v.range).kind !== 'present') leftAlone.add(v);
-      const stop = clauseEntry(state, c.clause, v.range, counter, ctx);
-      if (stop) return stop;
+  const order = ctx.knobs['K-A17'];
+  const attachVar = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
+    if (v.pointer === null || leftAlone.has(v)) return null;
+    return attachAction(state, v.pointer, ctx);
+  };
+  const dataEntry = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
+    if (v.range === null) return null;
+    if (c.clause === 'no_create' && presence(state, v.range).kind !== 'present') leftAlone.add(v);
+    return clauseEntry(state, c.clause as DataClauseName, v.range, counter, ctx);
+  };
+  if (order === 'attach-first') {
+    for (const c of clauses) {
+      if (c.clause !== 'attach') continue;
+      fire(ctx, POINTER_CLAUSES.attach.citation);
+      for (const v of c.vars) {
+        const stop = attachVar(c, v);
+        if (stop) return stop;
+      }
     }
   }
   for (const c of clauses) {
+    if (!isDataClause(c.clause)) {
+      if (order !== 'list-order') continue;
+      fire(ctx, POINTER_CLAUSES.attach.citation);
+      for (const v of c.vars) {
+        const stop = attachVar(c, v);
+        if (stop) return stop;
+      }
+      continue;
+    }
+    for (const v of c.vars) {
+      const stop = dataEntry(c, v) ?? (order === 'after-data' ? null : attachVar(c, v));
+      if (stop) return stop;
+    }
+  }
+  if (order !== 'after-data') return null;
+  for (const c of clauses) {
     if (c.clause === 'attach') fire(ctx, POINTER_CLAUSES.attach.citation);
     for (const v of c.vars) {
-      if (v.pointer === null || leftAlone.has(v)) continue;
-      const stop = attachAction(state, v.pointer, ctx);
+      const stop = attachVar(c, v);
       if (stop) return stop;
     }
   }
@@ -121,7 +149,8 @@ export function exitClauses(
     for (const v of c.vars) {
       if (v.pointer === null) continue;
       if (c.clause === 'detach' && finalize) {
-        immediateDetachAction(state, v.pointer, ctx);
+        const stop = immediateDetachAction(state, v.pointer, ctx, true);
+        if (stop) return stop;
         continue;
       }
       if (isDataClause(c.clause) && !holdsReference(state, v.range, counter)) continue;

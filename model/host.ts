@@ -1,5 +1,6 @@
 // Host actions of the program language: Fortran pointer association and host memory accesses.
-// They are plain host semantics (no OpenACC rule fires) and never touch the device.
+// They are plain host semantics and never touch the device; the one rule that can fire is
+// OpenMP's restriction on re-associating an attached pointer (K-B22).
 
 import type { HostRead, HostWrite, Nullify, PointerAssign } from '../lang/program.js';
 import type { Observation } from '../lang/observation.js';
@@ -16,20 +17,43 @@ import {
   type HostObject,
   type ModelState,
   type UndefinedObservation,
+  type MemberRef,
+  type StepContext,
+  fire,
 } from './state.js';
 
 const OK: Observation = { kind: 'ok' };
 
 /** `c%p => target`: the host descriptor takes the target's first element and element count. */
-export function pointerAssign(state: ModelState, step: PointerAssign): Observation {
-  setHostPointer(state, memberRef(state, step.ptr), hostDescriptor(state, step.target));
+export function pointerAssign(state: ModelState, step: PointerAssign, ctx: StepContext): Observation {
+  const m = memberRef(state, step.ptr);
+  const broken = attachedWhileMapped(state, m, ctx);
+  if (broken) return broken;
+  setHostPointer(state, m, hostDescriptor(state, step.target));
   return OK;
 }
 
 /** `nullify(c%p)`: the pointer becomes disassociated. */
-export function nullify(state: ModelState, step: Nullify): Observation {
-  setHostPointer(state, memberRef(state, step.ptr), null);
+export function nullify(state: ModelState, step: Nullify, ctx: StepContext): Observation {
+  const m = memberRef(state, step.ptr);
+  const broken = attachedWhileMapped(state, m, ctx);
+  if (broken) return broken;
+  setHostPointer(state, m, null);
   return OK;
+}
+
+const ATTACHED_POINTER_RESTRICTION = 'OpenMP 6.0 §7.9.6 map clause restrictions (attached pointers)';
+
+// OpenMP 6.0 §7.9.6 map clause restrictions (attached pointers)
+// A pointer whose corresponding pointer is attached must not be re-associated while the storage
+// it is attached to stays mapped. K-B22 `undefined` (the text): breaking the restriction makes the
+// program non-conforming; `allowed` (the runtimes): a plain host store.
+function attachedWhileMapped(state: ModelState, m: MemberRef, ctx: StepContext): UndefinedObservation | null {
+  if (ctx.knobs['K-B22'] === 'allowed') return null;
+  const attached = state.ompAttached.find((a) => a.ptr === m.addr && a.targetLive);
+  if (!attached) return null;
+  fire(ctx, ATTACHED_POINTER_RESTRICTION);
+  return undefinedBehaviour(`${m.struct}%${m.member} is attached on device ${attached.device} while its target stays mapped (OpenMP 6.0 §7.9.6 restrictions)`);
 }
 
 /** Assigns `value` to every host element of the reference. */

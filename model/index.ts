@@ -122,7 +122,7 @@ export function step(state: ModelState, s: Step, profile: Profile): StepResult {
 }
 
 function ends(o: Observation): boolean {
-  return o.kind === 'error' || o.kind === 'undefined';
+  return o.kind === 'error' || o.kind === 'undefined' || o.kind === 'unavailable';
 }
 
 function executeOrUndefined(draft: ModelState, s: Step, ctx: StepContext): Observation {
@@ -200,9 +200,9 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
     case 'omp_target_memcpy':
       return ompTargetMemcpy(state, s, ctx);
     case 'pointer_assign':
-      return pointerAssign(state, s);
+      return pointerAssign(state, s, ctx);
     case 'nullify':
-      return nullify(state, s);
+      return nullify(state, s, ctx);
     case 'host_write':
       return hostWrite(state, s);
     case 'host_read':

@@ -123,8 +123,7 @@ export function accAttachDetach(state: ModelState, step: AccAttachRoutine, ctx: 
     case 'acc_detach':
       return detachAction(state, m, ctx) ?? OK;
     case 'acc_detach_finalize':
-      immediateDetachAction(state, m, ctx);
-      return OK;
+      return immediateDetachAction(state, m, ctx, true) ?? OK;
   }
 }
 

@@ -79,6 +79,8 @@ export interface Section extends Range {
   src: number;
   /** Dynamic reference counter. */
   drc: number;
+  /** True once an attach action found this section holding its pointer (libgomp allocates attachment counters then; K-A18). */
+  counted?: boolean;
 }
 
 /** The attachment counter (OpenACC 3.3 §2.6.8) of one pointer member whose struct is present. */
@@ -140,6 +142,20 @@ export interface RecordedMapItem {
   pointer: MemberRef | null;
   /** True for the map `omp_target` adds for the kernel's variable (OpenMP 6.0 §7.9.3). */
   implicit: boolean;
+}
+
+/**
+ * A pointer member whose corresponding pointer an OpenMP pointer attachment set (6.0 §7.9.6): on
+ * `device`, in the entry with creation number `holder` (removed with that entry), aimed at the
+ * storage of the entry with creation number `target`.
+ */
+export interface OmpAttachment {
+  device: number;
+  ptr: number;
+  holder: number;
+  target: number;
+  /** False once the target's entry has left the table (the pointer then dangles). */
+  targetLive: boolean;
 }
 
 /** An open `omp_target_data` region: where its maps acted, and its items, acted on again at its end. */
@@ -289,6 +305,8 @@ export interface ModelState {
   ompRegions: OmpRegion[];
   /** Pointers returned by omp_target_alloc steps, by the step's `result` name. */
   handles: KeyTable<DevAddr | null>;
+  /** Attached OpenMP pointers (K-B22, K-B23), one record per device and pointer member. */
+  ompAttached: OmpAttachment[];
 }
 
 /** The world of a state. */
@@ -333,6 +351,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     nextOmpEntry: 1,
     ompRegions: [],
     handles: emptyKeyTable(),
+    ompAttached: [],
   };
   // Member associations refer to arrays, whose addresses are known once every object is placed.
   for (const decl of world.structs) {

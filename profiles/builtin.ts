@@ -4,7 +4,8 @@
 
 import type { KnobId, KnobValues } from './knobs.js';
 
-export type Confidence = 'observed' | 'source' | 'documented' | 'hypothesis';
+/** How a reading is known: a real run (`measured`), the runtime's source (`source`), its documentation or tests (`doc`), or derived only (`hypothesis`). */
+export type Confidence = 'measured' | 'source' | 'doc' | 'hypothesis';
 
 export interface KnobSetting<V extends string = string> {
   reading: V;
@@ -23,6 +24,11 @@ export interface ProfileSource {
 
 const SEED_000 = 'seeds/000_*.txt (Cray 19.0.0 vs nvfortran 25.3-0 attach/detach study)';
 const SEED_003 = 'seeds/003_*.txt (libgomp.texi Device Memory Routines, GCC patch Oct 2023)';
+// Source snapshots read for profiles/AUDIT.md (gcc-mirror/gcc, via the search tool's stored copies).
+const G12 = 'gcc-mirror/gcc libgomp/target.c (GCC 11/12 code, copyright 2013-2021: one-argument resolve_device)';
+const G13 = 'gcc-mirror/gcc libgomp/target.c (commit f9b438b8, copyright 2013-2023)';
+const GACC = 'gcc-mirror/gcc libgomp/oacc-mem.c (commit b6d1f2b5, GCC 10-12 OpenACC code)';
+const LAPI = 'llvm/llvm-project offload/libomptarget/OpenMP/API.cpp (commit 025d36ef)';
 
 export const BUILTIN_PROFILES: readonly ProfileSource[] = [
   {
@@ -54,12 +60,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     knobs: {
       'K-A4': {
         reading: 'counter-only',
-        confidence: 'observed',
+        confidence: 'measured',
         evidence: `${SEED_000}: after c%p => b the second attach is skipped; the kernel reads a (10*1).`,
       },
       'K-A9': {
         reading: 'decrement',
-        confidence: 'observed',
+        confidence: 'measured',
         evidence: `${SEED_000}: detach of a never-attached pointer traces "ref count -1"; the later attach still works.`,
       },
     },
@@ -71,12 +77,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     knobs: {
       'K-A4': {
         reading: 'compare-target',
-        confidence: 'observed',
+        confidence: 'measured',
         evidence: `${SEED_000}: the re-attach program prints OK (device pointer re-pointed to b).`,
       },
       'K-A9': {
         reading: 'noop',
-        confidence: 'observed',
+        confidence: 'measured',
         evidence: `${SEED_000}: the spurious detach is a no-op and the later attach succeeds (OK).`,
       },
     },
@@ -98,7 +104,7 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       },
       'K-A4': {
         reading: 'counter-only',
-        confidence: 'observed',
+        confidence: 'measured',
         evidence:
           'GCC 12.2 with nvptx offload on an NVIDIA H200 prints "Wrong result" ten times 1 for the re-attach seed program; gomp_attach_pointer writes the device pointer only when the count becomes 1.',
       },
@@ -126,7 +132,7 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       },
       'K-A9': {
         reading: 'error',
-        confidence: 'observed',
+        confidence: 'measured',
         evidence:
           'GCC 12.2 with nvptx offload aborts the never-attached detach seed program with "libgomp: no attachment counters for struct" (target.c gomp_detach_pointer).',
       },
@@ -137,22 +143,22 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       },
       'K-B1': {
         reading: 'true',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003} omp_target_is_present: "If ptr is a null pointer, true is returned".`,
       },
       'K-B2': {
         reading: 'self-mapped',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003} omp_target_is_present: true "when the host and the device share memory"; omp_get_mapped_ptr returns ptr for shared memory.`,
       },
       'K-B3': {
         reading: 'subset',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: zero "if host_ptr points into already associated storage that is fully inside"; target.c compares the entry's device start (runtimes.md §1.1).`,
       },
       'K-B4': {
         reading: 'refuse',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003} omp_target_disassociate_ptr: removed only when found "and has infinite reference count", otherwise EINVAL.`,
       },
       'K-B5': {
@@ -177,7 +183,7 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       },
       'K-B11': {
         reading: 'graceful',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003}: is_present returns false for an invalid device; associate_ptr returns EINVAL (target.c resolve_device; -2 is fatal for some routines, not modelled).`,
       },
       'K-B12': {
@@ -187,17 +193,57 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       },
       'K-B17': {
         reading: 'nonzero',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003} omp_target_disassociate_ptr: "In all other cases, nonzero (EINVAL) is returned and no other action is taken".`,
+      },
+      'K-A17': {
+        reading: 'list-order',
+        confidence: 'source',
+        evidence: `${GACC} goacc_enter_data_internal handles each map group in list order (a standalone attach at its place, gomp_attach_pointer at once); ${G13} gomp_map_vars_internal handles GOMP_MAP_ATTACH in its second loop in list order: an attach before the clause that maps its target aborts "pointer target not mapped for attach".`,
+      },
+      'K-A18': {
+        reading: 'rewrite-or-error',
+        confidence: 'source',
+        evidence: `${G13} gomp_detach_pointer(finalize): no attach_count for the key → fatal "no attachment counters for struct"; otherwise the slot is forced to 1 and decremented, so the device pointer is rewritten from the host value; ${GACC} goacc_detach_internal: "struct not mapped for acc_detach".`,
+      },
+      'K-A19': {
+        reading: 'no-detach',
+        confidence: 'source',
+        evidence: `${GACC} goacc_exit_datum_1: at refcount 0 gomp_copy_dev2host copies [h, h+s) and gomp_remove_var drops the key with its attach counters; no member is detached first.`,
+      },
+      'K-B19': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: `${G13} resolve_device: device_id == omp_invalid_device → gomp_fatal "omp_invalid_device encountered" (every device memory routine calls it for non-host numbers).`,
+      },
+      'K-B20': {
+        reading: 'host',
+        confidence: 'source',
+        evidence: `${G13} omp_target_alloc / free / is_present / memcpy_check: device_num == omp_initial_device is the host.`,
+      },
+      'K-B21': {
+        reading: 'device-first',
+        confidence: 'source',
+        evidence: `${G13} omp_target_is_present: the host check and resolve_device come before "if (ptr == NULL) return 1"; omp_target_free: resolve_device before the NULL test.`,
+      },
+      'K-B22': {
+        reading: 'allowed',
+        confidence: 'source',
+        evidence: `${G13}: nothing watches host stores; the attached device pointer keeps its value.`,
+      },
+      'K-B23': {
+        reading: 'restore',
+        confidence: 'source',
+        evidence: `${G13} gomp_exit_data: "be careful not to overwrite still attached pointers during the copyback to host" (words with a nonzero attach count are skipped); gomp_unmap_vars_internal detaches before copying back.`,
       },
       'K-B14': {
         reading: 'nonzero',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: EINVAL "for when the initial device" is given.`,
       },
       'K-B18': {
         reading: 'nonzero',
-        confidence: 'documented',
+        confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: EINVAL when "the associated device shares memory with the host".`,
       },
     },
@@ -238,6 +284,86 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       },
       'K-B15': { reading: 'nonzero', confidence: 'source', evidence: 'API.cpp omp_target_associate_ptr: NULL pointers and size 0 FAIL.' },
       'K-B17': { reading: 'nonzero', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: no entry at ptr → FAIL.' },
+      'K-B19': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: `${LAPI}: PM->getDevice(-2) fails → FATAL_MESSAGE in every routine (omp_get_mapped_ptr: negative numbers other than the host are fatal too).`,
+      },
+      'K-B20': {
+        reading: 'host',
+        confidence: 'doc',
+        evidence: 'offload/libomptarget/private.h isInitialDevice (DeviceNum == omp_get_initial_device() || == omp_initial_device), added by PR #205290 (runtimes.md §1.2); LLVM 22 predates it (profile llvm-22).',
+      },
+      'K-B21': {
+        reading: 'null-first',
+        confidence: 'source',
+        evidence: `${LAPI} omp_target_is_present / omp_target_is_accessible: "if (!Ptr) … return false" before the device is looked up.`,
+      },
+      'K-B22': { reading: 'allowed', confidence: 'source', evidence: 'omptarget.cpp: host stores are not watched; the shadow pointer keeps the value seen at attachment.' },
+      'K-B23': {
+        reading: 'restore',
+        confidence: 'source',
+        evidence: 'omptarget.cpp targetDataEnd / postProcessingTargetDataEnd: "restore the original host pointer values from their shadow copies" after copying a struct back.',
+      },
+    },
+  },
+  {
+    name: 'gcc-12',
+    description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
+    extends: 'libgomp',
+    knobs: {
+      'K-B1': {
+        reading: 'true',
+        confidence: 'source',
+        evidence: `${G12} omp_target_is_present: "if (ptr == NULL) return 1" before anything else.`,
+      },
+      'K-B19': {
+        reading: 'graceful',
+        confidence: 'source',
+        evidence: `${G12}: every device memory routine tests device_num < 0 first (is_present 0, alloc NULL, free nothing, associate / disassociate / memcpy EINVAL); resolve_device has no omp_invalid_device case.`,
+      },
+      'K-B20': {
+        reading: 'graceful',
+        confidence: 'source',
+        evidence: `${G12}: -1 is a negative number like any other (device_num < 0 → 0 / NULL / EINVAL); the name omp_initial_device does not exist in GCC 12's omp.h.`,
+      },
+      'K-B21': {
+        reading: 'null-first',
+        confidence: 'source',
+        evidence: `${G12} omp_target_is_present and omp_target_free test the pointer before the device number.`,
+      },
+      'K-B23': {
+        reading: 'device-value',
+        confidence: 'source',
+        evidence: `${G12} gomp_exit_data: gomp_copy_dev2host of the whole range, no attach-count check (the skip of attached words came later, see libgomp).`,
+      },
+      'K-B24': {
+        reading: 'absent',
+        confidence: 'source',
+        evidence: `${G12}: no omp_get_mapped_ptr (it appears in ${G13}).`,
+      },
+      'K-B25': {
+        reading: 'absent',
+        confidence: 'source',
+        evidence: `${G12}: no omp_target_is_accessible (it appears in ${G13}).`,
+      },
+      'K-B26': {
+        reading: 'absent',
+        confidence: 'doc',
+        evidence: 'GCC 12 does not accept the present map modifier (added to GCC in version 14; issue 10).',
+      },
+    },
+  },
+  {
+    name: 'llvm-22',
+    description: 'LLVM offload 22 (libomptarget, e.g. 22.1.8): llvm-offload before omp_initial_device was accepted by the device memory routines.',
+    extends: 'llvm-offload',
+    knobs: {
+      'K-B20': {
+        reading: 'fatal',
+        confidence: 'source',
+        evidence: `${LAPI}: omp_target_is_present / is_accessible / memcpy compare DeviceNum with omp_get_initial_device() only; PM->getDevice(-1) fails → FATAL_MESSAGE (fixed later by PR #205290, runtimes.md §1.2).`,
+      },
     },
   },
 ];

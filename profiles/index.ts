@@ -137,7 +137,7 @@ function readProfileFile(path: string): ProfileSource {
       );
     const ev = typeof v === 'object' && v !== null ? (v as { evidence?: unknown }).evidence : undefined;
     const evidence = typeof ev === 'string' ? ev : isMeasuredEvidence(ev) ? measuredEvidenceText(ev) : `set in ${path}`;
-    knobs[id] = { reading, confidence: isMeasuredEvidence(ev) ? 'observed' : 'hypothesis', evidence };
+    knobs[id] = { reading, confidence: isMeasuredEvidence(ev) ? 'measured' : 'hypothesis', evidence };
   }
   return {
     name: typeof obj.name === 'string' ? obj.name : basename(path).replace(/\.json$/, ''),

@@ -198,6 +198,50 @@ export const KNOBS = [
     rationale: 'The 3.3 text says a bytes value of zero is treated as one for a non-null pointer.',
   },
   {
+    id: 'K-A17',
+    title: 'When the attach clauses of an entering directive attach, relative to its data clauses',
+    section: 'OpenACC 3.3 §2.7.2 ("attach … after the data clauses"), §2.7.12 attach clause',
+    readings: [
+      { id: 'after-data', summary: 'every data clause var first, then every attach (attach clause vars and pointer references)' },
+      {
+        id: 'list-order',
+        summary: 'libgomp: clauses in order of appearance; an attach clause var attaches at its place, a pointer reference right after its own data',
+      },
+      {
+        id: 'attach-first',
+        summary: 'GCC C front end: attach clause vars attach before any data clause; a pointer reference right after its own data',
+      },
+    ],
+    default: 'after-data',
+    rationale: 'The text performs attach actions after the data clauses\' entry actions of the same directive.',
+  },
+  {
+    id: 'K-A18',
+    title: 'Immediate detach (finalize) of a pointer whose attachment counter is zero',
+    section: 'OpenACC 3.3 §2.7.2 Immediate Detach Action, §3.2.29 acc_detach_finalize, §2.7.13 detach with finalize',
+    readings: [
+      { id: 'noop', summary: 'no effect (the action only acts on a nonzero counter)' },
+      { id: 'rewrite', summary: 'the device pointer is rewritten from the host value anyway; the counter stays 0' },
+      {
+        id: 'rewrite-or-error',
+        summary: 'libgomp: aborts when no pointer of the enclosing struct was ever attached ("no attachment counters for struct") or the struct is not present; otherwise rewrites as `rewrite`',
+      },
+    ],
+    default: 'noop',
+    rationale: 'The immediate detach action is defined for an attached pointer; a zero counter means nothing is attached.',
+  },
+  {
+    id: 'K-A19',
+    title: 'Copyout and delete actions on data holding attached pointers',
+    section: 'OpenACC 3.3 §2.7.2 Copyout Action, Delete Action ("an immediate detach action is performed")',
+    readings: [
+      { id: 'detach-first', summary: 'every attached pointer inside is detached immediately before the copy: the host keeps host pointer values' },
+      { id: 'no-detach', summary: 'libgomp: no detach; copyout copies the attached device pointers into the host struct' },
+    ],
+    default: 'detach-first',
+    rationale: 'Both actions start with an immediate detach of every pointer in the var.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',
@@ -311,8 +355,8 @@ export const KNOBS = [
   },
   {
     id: 'K-B11',
-    title: 'Device memory routines given omp_invalid_device or an out-of-range device number',
-    section: 'OpenMP 6.0 §25 (conforming device numbers)',
+    title: 'Device memory routines given a device number that is not conforming (out of range)',
+    section: 'OpenMP 6.0 §1.2, §25 (conforming device numbers; omp_invalid_device is K-B19)',
     readings: [
       { id: 'undefined', summary: 'non-conforming: unspecified' },
       { id: 'graceful', summary: 'libgomp: false / NULL / nonzero / no-op' },
@@ -387,6 +431,97 @@ export const KNOBS = [
     ],
     default: 'undefined',
     rationale: 'Neither routine says what an association means where device and host storage coincide.',
+  },
+  {
+    id: 'K-B19',
+    title: 'Device memory routines given omp_invalid_device',
+    section: 'OpenMP 6.0 §1.2 (conforming device numbers), §15.2 device clause, §25 device memory routines',
+    readings: [
+      { id: 'error', summary: 'runtime error termination, as for a construct (libgomp ≥ 13 fatal, LLVM fatal)' },
+      { id: 'graceful', summary: 'GCC 12: a negative number gives false / null / nonzero / no-op' },
+    ],
+    default: 'error',
+    rationale:
+      'omp_invalid_device is a conforming device number whose one meaning in the text is runtime error termination; no routine states another result.',
+  },
+  {
+    id: 'K-B20',
+    title: 'Device memory routines given omp_initial_device (-1)',
+    section: 'OpenMP 6.0 §1.2, §25 (5.2 introduced omp_initial_device)',
+    readings: [
+      { id: 'host', summary: 'the host, like omp_get_initial_device()' },
+      { id: 'graceful', summary: 'GCC 12: a negative number gives false / null / nonzero / no-op' },
+      { id: 'fatal', summary: 'LLVM 22: no device -1, the runtime aborts' },
+    ],
+    default: 'host',
+    rationale: 'omp_initial_device names the initial device.',
+  },
+  {
+    id: 'K-B21',
+    title: 'Null pointer argument together with a device number the routine cannot use',
+    section: 'OpenMP 6.0 §25.2.1, §25.2.2, §25.2.3, §25.4, §25.6 (conforming device numbers)',
+    readings: [
+      { id: 'device-first', summary: 'the device number decides first: omp_invalid_device terminates, a non-conforming number leaves the result unspecified' },
+      { id: 'null-first', summary: 'GCC 12 and LLVM: the null pointer is answered before the device is looked at' },
+    ],
+    default: 'device-first',
+    rationale: 'A call with a non-conforming argument has no specified result, null pointer or not.',
+  },
+  {
+    id: 'K-B22',
+    title: 'Host assignment to a pointer whose corresponding pointer is attached, while its target stays mapped',
+    section: 'OpenMP 6.0 §7.9.6 map clause restrictions',
+    readings: [
+      { id: 'undefined', summary: 'a restriction is broken: the program is non-conforming from here' },
+      { id: 'allowed', summary: 'the runtimes: a plain host store, nothing checks it' },
+    ],
+    default: 'undefined',
+    rationale: 'The restrictions forbid modifying an attached pointer while the storage it is attached to stays mapped.',
+  },
+  {
+    id: 'K-B23',
+    title: 'Host pointer value after copying back a struct whose pointer member is attached',
+    section: 'OpenMP 6.0 §7.9.6 map clause (exit: copy "as if by target update from")',
+    readings: [
+      { id: 'device-value', summary: 'the corresponding (device) pointer value is copied into the host struct like any other byte' },
+      { id: 'restore', summary: 'libgomp (skips attached words) and LLVM (shadow pointers): the host keeps its pointer value' },
+      { id: 'undefined', summary: 'the copy-back of an attached pointer is unspecified' },
+    ],
+    default: 'device-value',
+    rationale: 'The text copies the corresponding list item back as if by target update from, with no exception for attached pointers.',
+  },
+  {
+    id: 'K-B24',
+    title: 'omp_get_mapped_ptr exists',
+    section: 'OpenMP 5.1 §3.8.11, 6.0 §25.2.3',
+    readings: [
+      { id: 'available', summary: 'the routine exists' },
+      { id: 'absent', summary: 'GCC 12: no such routine; a program calling it cannot be built' },
+    ],
+    default: 'available',
+    rationale: 'The routine is part of OpenMP since 5.1.',
+  },
+  {
+    id: 'K-B25',
+    title: 'omp_target_is_accessible exists',
+    section: 'OpenMP 5.1 §3.8.4, 6.0 §25.2.2',
+    readings: [
+      { id: 'available', summary: 'the routine exists' },
+      { id: 'absent', summary: 'GCC 12: no such routine; a program calling it cannot be built' },
+    ],
+    default: 'available',
+    rationale: 'The routine is part of OpenMP since 5.1.',
+  },
+  {
+    id: 'K-B26',
+    title: 'The present map modifier exists',
+    section: 'OpenMP 5.1 §2.21.7.1, 6.0 §7.9.6',
+    readings: [
+      { id: 'available', summary: 'the modifier exists' },
+      { id: 'absent', summary: 'GCC 12: the compiler rejects it; a program using it cannot be built' },
+    ],
+    default: 'available',
+    rationale: 'The modifier is part of OpenMP since 5.1.',
   },
 ] as const satisfies readonly KnobShape[];
 

@@ -4,7 +4,8 @@
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BUILTIN_PROFILES, KNOBS, ProfileError, builtinProfile, builtinProfileNames, differingKnobs, loadProfile, profileFromReadings } from './index.js';
 import { defaultKnobValues, knobDef } from './knobs.js';
@@ -30,7 +31,7 @@ describe('built-in profiles', () => {
         if (s === null) expect(p.knobs[k.id], `${name} ${k.id}: no setting means the spec reading`).toBe(k.default);
         else {
           expect(s.reading).toBe(p.knobs[k.id]);
-          expect(['observed', 'source', 'documented', 'hypothesis']).toContain(s.confidence);
+          expect(['measured', 'source', 'doc', 'hypothesis']).toContain(s.confidence);
           expect(s.evidence.length, `${name} ${k.id} evidence`).toBeGreaterThan(10);
         }
       }
@@ -138,5 +139,15 @@ describe('profiles from stored readings', () => {
   test('an unknown knob or reading names the field', () => {
     expect(() => profileFromReadings('x', { 'K-Z1': 'a' }, 'sides.a.knobs')).toThrow(/^field sides\.a\.knobs\.K-Z1: unknown knob id/);
     expect(() => profileFromReadings('x', { 'K-A4': 'sometimes' }, 'sides.a.knobs')).toThrow(/^field sides\.a\.knobs\.K-A4: unknown reading "sometimes"/);
+  });
+});
+
+describe('profile files shipped beside the built-in profiles', () => {
+  test('profiles/libgomp-c.json extends libgomp with the C front end attach order (K-A17)', () => {
+    const p = loadProfile(join(dirname(fileURLToPath(import.meta.url)), 'libgomp-c.json'));
+    expect(p.name).toBe('libgomp-c');
+    expect(p.knobs['K-A17']).toBe('attach-first');
+    expect(p.knobs['K-A2']).toBe(loadProfile('libgomp').knobs['K-A2']);
+    expect(p.settings['K-A17']!.evidence).toMatch(/issue 10/);
   });
 });

@@ -54,7 +54,7 @@ export interface Divergence {
 
 /** True when the program can no longer tell the two sides apart from this step on. */
 function endsComparison(o: Observation): boolean {
-  return o.kind === 'undefined' || o.kind === 'error' || o.kind === 'halted';
+  return o.kind === 'undefined' || o.kind === 'error' || o.kind === 'unavailable' || o.kind === 'halted';
 }
 
 /** Receives the spec rules one side's engine fired in one step (engines that track rules only). */

@@ -156,6 +156,8 @@ export function observationShapes(...os: Observation[]): string[] {
         return o.kind;
       case 'error':
         return `error ${o.code}`;
+      case 'unavailable':
+        return `unavailable ${o.feature}`;
       case 'read': {
         const first = o.values[0];
         return `read [${first === undefined ? '' : first === null ? '?…' : `${nameOf(first)}…`}]`;
@@ -248,7 +250,7 @@ export function stateOnlyDivergence(program: Program, a: Side, b: Side): StateOn
     const step = program.steps[i]!;
     const oa = ea.apply(step);
     const ob = eb.apply(step);
-    if (oa.kind === 'undefined' || ob.kind === 'undefined' || oa.kind === 'error' || !sameObservation(namesA.observation(oa), namesB.observation(ob)))
+    if (oa.kind === 'undefined' || ob.kind === 'undefined' || oa.kind === 'error' || oa.kind === 'unavailable' || !sameObservation(namesA.observation(oa), namesB.observation(ob)))
       return first && { divergence: first, rejoin: null };
     const sa = ea.snapshot();
     const sb = eb.snapshot();

@@ -187,7 +187,7 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
     const after = trace.after[i]!;
     const obs = trace.observations[i]!;
     if (obs.kind === 'halted') return;
-    const fine = obs.kind !== 'error' && obs.kind !== 'undefined';
+    const fine = obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'unavailable';
 
     if (after.attachments.some((x) => x.ac >= 2)) found.add('w1');
     if (after.sections.some((x) => x.src > 0 && x.drc > 0)) found.add('w4');
@@ -339,7 +339,7 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
     const after = trace.after[i]!;
     const obs = trace.observations[i]!;
     if (obs.kind === 'halted') return found;
-    const fine = obs.kind !== 'error' && obs.kind !== 'undefined';
+    const fine = obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'unavailable';
 
     switch (step.op) {
       case 'omp_target_alloc':

@@ -114,7 +114,7 @@ function ompHostFallbackProblems(program: Program, steps: Planned[]): { problems
   for (const [k, p] of written.entries()) {
     const o = runtime[k]!;
     if (sameCheck(p.obs, o)) continue;
-    if (o.kind === 'undefined' || o.kind === 'error' || o.kind === 'halted')
+    if (o.kind === 'undefined' || o.kind === 'error' || o.kind === 'unavailable' || o.kind === 'halted')
       return { problems: [`${at(p)}: the ${HOST_RUNTIME} profile observes ${formatObservation(o)} with device 0 as the host, so a run predicts nothing`], wrongAt: null };
     return { problems: [], wrongAt: p.index + 1 };
   }

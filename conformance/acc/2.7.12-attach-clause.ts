@@ -1,11 +1,31 @@
 // OpenACC 3.3 §2.7.12 attach clause: an attach action at entry (and a detach at a region's end).
-// K-A2: attach of a pointer whose target is absent (libgomp aborts).
+// K-A2: attach of a pointer whose target is absent (libgomp aborts). K-A17: where in the directive
+// the attach clause attaches (after the data clauses; libgomp: in list order; GCC's C front end:
+// first).
 
 import { err, ok, per, readAll, section, type Row, read } from '../rows.js';
 import { assign, attach, copyin, dataBegin, dataEnd, enterData, parallelRead, present } from '../steps.js';
+
+const ATTACH_FIRST = 'K-A17=attach-first';
+const LIST_ORDER = 'K-A17=list-order';
 import { A, ACC_WORLD, C } from '../worlds.js';
 
 const rows: Row[] = [
+  {
+    name: 'attach listed before the data clause that maps its target (K-A17): attached after the data; libgomp attaches in list order and aborts',
+    cite: 'K-A17: libgomp oacc-mem.c goacc_enter_data_internal handles the attach group at its place',
+    steps: [assign('c%p', 'a'), enterData(copyin('c'), attach('c%p'), copyin('a')), parallelRead('c%p', present('c'))],
+    at: { 2: per(ok, { libgomp: err('fatal_attach_absent'), [LIST_ORDER]: ok, [ATTACH_FIRST]: ok }) },
+    // Under list-order with the spec's K-A2 (no action) the pointer stays unattached.
+    last: per(readAll(10, 1), { libgomp: { kind: 'halted' }, [LIST_ORDER]: { kind: 'undefined' }, [ATTACH_FIRST]: { kind: 'undefined' } }),
+  },
+  {
+    name: 'attach listed after the data clauses (K-A17): every order attaches; the C front end attaches first and misses the target',
+    cite: 'issue 10: GCC 12.2 C: copyin(a) attach(c.p) aborts "pointer target not mapped for attach"',
+    steps: [assign('c%p', 'a'), enterData(copyin('c')), enterData(copyin('a'), attach('c%p')), parallelRead('c%p', present('c'))],
+    at: { 3: per(ok, { [ATTACH_FIRST]: ok, 'K-A17=attach-first,K-A2=error': err('fatal_attach_absent') }) },
+    last: per(readAll(10, 1), { [ATTACH_FIRST]: { kind: 'undefined' }, 'K-A17=attach-first,K-A2=error': { kind: 'halted' } }),
+  },
   {
     name: 'attach of a pointer whose target is absent does nothing (K-A2)',
     cite: 'A.6 attach: target not present → no action; libgomp target.c gomp_attach_pointer "pointer target not mapped for attach"',

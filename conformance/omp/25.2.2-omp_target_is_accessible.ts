@@ -16,9 +16,9 @@ const rows: Row[] = [
   { table: 'host device', name: 'host device → true', steps: [isAccessible(v('a'), 32, HOST)], last: T },
   {
     table: 'invalid device',
-    name: 'invalid device (K-B11)',
+    name: 'invalid device (K-B19)',
     steps: [isAccessible(v('a'), 32, INVALID)],
-    last: per(UNDEF, { libgomp: F, 'llvm-offload': err('fatal_invalid_device') }),
+    last: err('omp_error_invalid_device'),
   },
   { table: 'NULL', name: 'NULL on a discrete device → false', steps: [isAccessible(null, 4, 0)], last: F },
   { table: 'shared-memory device', name: 'host memory from a shared-memory device → true', steps: [isAccessible(v('a'), 32, 2)], last: T },

@@ -10,7 +10,7 @@ const mapTo = ompEnter([map('to', ['a'])], 0);
 
 const rows: Row[] = [
   { table: 'host device', name: 'host device → ptr itself', steps: [mappedPtr(v('a'), HOST)], last: hostPtr(A) },
-  { table: 'invalid device', name: 'invalid device (K-B11)', steps: [mappedPtr(v('a'), INVALID)], last: per(UNDEF, { libgomp: NULL, 'llvm-offload': err('fatal_invalid_device') }) },
+  { table: 'invalid device', name: 'invalid device (K-B19)', steps: [mappedPtr(v('a'), INVALID)], last: err('omp_error_invalid_device') },
   { table: 'NULL', name: 'NULL → NULL', steps: [mappedPtr(null, 0)], last: NULL },
   { table: 'shared-memory device, nothing mapped', name: 'shared-memory device, nothing mapped (K-B2)', steps: [mappedPtr(v('a'), 2)], last: per(NULL, { libgomp: hostPtr(A) }) },
   { table: 'nothing mapped', name: 'nothing mapped → NULL', steps: [mappedPtr(v('a'), 0)], last: NULL },

@@ -21,7 +21,7 @@ const whole = entry([A, A + 32], 1, 'inf');
 
 const rows: Row[] = [
   { table: 'host device', name: 'host device (K-B14)', steps: [alloc('h', 32, HOST), associate(v('a'), h('h'), 32, 0, HOST)], last: per(UNDEF, { libgomp: ONE, 'llvm-offload': ONE }) },
-  { table: 'invalid device', name: 'invalid device (K-B11)', steps: [allocH, associate(v('a'), h('h'), 32, 0, INVALID)], last: per(UNDEF, { libgomp: ONE, 'llvm-offload': err('fatal_invalid_device') }) },
+  { table: 'invalid device', name: 'invalid device (K-B19)', steps: [allocH, associate(v('a'), h('h'), 32, 0, INVALID)], last: per(err('omp_error_invalid_device'), { 'gcc-12': ONE }) },
   { table: 'NULL host pointer', name: 'NULL host pointer (K-B15)', steps: [allocH, associate(null, h('h'), 32, 0, 0)], last: nullOrEmpty },
   { table: 'NULL device pointer', name: 'NULL device pointer (K-B15)', steps: [associate(v('a'), null, 32, 0, 0)], last: nullOrEmpty },
   { table: 'size 0', name: 'size 0 (K-B15)', steps: [allocH, associate(v('a'), h('h'), 0, 0, 0)], last: nullOrEmpty },

@@ -15,7 +15,7 @@ const refused = per(UNDEF, { libgomp: ONE, 'llvm-offload': ONE });
 
 const rows: Row[] = [
   { table: 'host device', name: 'host device (K-B14)', steps: [disassociate(v('a'), HOST)], last: refused },
-  { table: 'invalid device', name: 'invalid device (K-B11)', steps: [disassociate(v('a'), INVALID)], last: per(UNDEF, { libgomp: ONE, 'llvm-offload': err('fatal_invalid_device') }) },
+  { table: 'invalid device', name: 'invalid device (K-B19)', steps: [disassociate(v('a'), INVALID)], last: per(err('omp_error_invalid_device'), { 'gcc-12': ONE }) },
   { table: 'NULL', name: 'NULL → nonzero', steps: [disassociate(null, 0)], last: ONE },
   { table: 'shared-memory device', name: 'shared-memory device, nothing associated (K-B18, K-B17)', steps: [disassociate(v('a'), 2)], last: refused },
   { table: 'nothing associated', name: 'nothing associated (K-B17)', steps: [disassociate(v('a'), 0)], last: refused },

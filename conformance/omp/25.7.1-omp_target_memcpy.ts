@@ -13,7 +13,7 @@ const rows: Row[] = [
   { table: 'host to device', name: 'host to device → 0', steps: [allocH, memcpy(h('h'), v('a'), 32, 0, 0, 0, HOST)], last: ZERO },
   { table: 'device to host', name: 'device to host → 0', steps: [allocH, memcpy(v('a'), h('h'), 32, 0, 0, HOST, 0)], last: ZERO },
   { table: 'host to shared-memory device', name: 'host to a shared-memory device → 0', steps: [alloc('h', 32, 2), memcpy(h('h'), v('a'), 32, 0, 0, 2, HOST)], last: ZERO },
-  { table: 'invalid device', name: 'invalid device (K-B11)', steps: [allocH, memcpy(h('h'), v('a'), 32, 0, 0, INVALID, HOST)], last: per(UNDEF, { libgomp: value(1), 'llvm-offload': err('fatal_invalid_device') }) },
+  { table: 'invalid device', name: 'invalid device (K-B19)', steps: [allocH, memcpy(h('h'), v('a'), 32, 0, 0, INVALID, HOST)], last: per(err('omp_error_invalid_device'), { 'gcc-12': value(1) }) },
   { table: 'NULL', name: 'NULL with a length → unspecified', steps: [memcpy(null, v('a'), 32, 0, 0, 0, HOST)], last: UNDEF },
   { table: 'size 0', name: 'length 0 → 0', steps: [memcpy(null, null, 0, 0, 0, 0, HOST)], last: ZERO },
   { table: 'interior offsets', name: 'interior offsets → 0', steps: [allocH, memcpy(h('h'), v('a'), 16, 8, 8, 0, HOST)], last: ZERO },

@@ -2,11 +2,14 @@
 // construct, a pointer whose corresponding pointer exists is attached when it or its pointee was
 // newly created on the construct. No counter, no detach. K-B7: 5.x attaches whenever mapped.
 
-import { UNDEF, entry, ok, per, perState, readAll, section, type Row } from '../rows.js';
+import { HALTED, RUNS, UNDEF, entry, ok, per, perState, readAll, section, type Row } from '../rows.js';
 import { assign, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
 import { A, B, C, OMP_WORLD } from '../worlds.js';
 
 const V52 = 'spec-omp-5.2';
+/** The spec with K-B22 `allowed`, under 6.0 and under the 5.x attachment rule. */
+const ALLOWED = 'K-B22=allowed';
+const ALLOWED52 = 'K-B7=always,K-B22=allowed';
 const base = [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])])];
 const aimedAtA = { device: 0, ptr: C, value: { space: 'dev' as const, block: 2, offset: 0, count: 10 } };
 
@@ -19,10 +22,29 @@ const rows: Row[] = [
     state: { 2: { ompEntries: [entry([A, A + 40], 2, 1), entry([C, C + 16], 1, 1)], ompPointers: [aimedAtA] } },
   },
   {
-    name: 'a re-pointed pointer is not re-attached when neither side is new (6.0); 5.2 re-attaches (K-B7)',
+    name: 'a re-pointed pointer is not re-attached when neither side is new (6.0); 5.2 re-attaches (K-B7); the text forbids the re-pointing (K-B22)',
+    cite: '§7.9.6 restrictions: an attached pointer must not be re-pointed while its target stays mapped (K-B22 undefined); the runtimes let it happen',
     steps: [...base, ompEnter([map('to', ['b'])]), assign('c%p', 'b'), ompEnter([map('to', ['c%p'])]), targetRead('c%p')],
-    last: per(readAll(10, 1), { [V52]: readAll(10, 2) }),
-    state: { 5: perState({ ompPointers: [aimedAtA] }, { [V52]: { ompPointers: [{ device: 0, ptr: C, value: { space: 'dev', block: 3, offset: 0, count: 10 } }] } }) },
+    at: { 4: per(UNDEF, { libgomp: RUNS, 'llvm-offload': RUNS, [ALLOWED]: RUNS, [ALLOWED52]: RUNS }) },
+    last: per(HALTED, { libgomp: readAll(10, 1), 'llvm-offload': readAll(10, 1), [ALLOWED]: readAll(10, 1), [ALLOWED52]: readAll(10, 2) }),
+    state: {
+      5: perState(null, {
+        libgomp: { ompPointers: [aimedAtA] },
+        'llvm-offload': { ompPointers: [aimedAtA] },
+        [ALLOWED]: { ompPointers: [aimedAtA] },
+        [ALLOWED52]: { ompPointers: [{ device: 0, ptr: C, value: { space: 'dev', block: 3, offset: 0, count: 10 } }] },
+      }),
+    },
+  },
+  {
+    name: 're-pointing an attached pointer whose target is no longer mapped is allowed (K-B22)',
+    steps: [...base, ompExit([map('release', ['a'])]), assign('c%p', 'b'), hostRead('c%p')],
+    last: readAll(10, 2),
+  },
+  {
+    name: 'nullify of an attached pointer while its target stays mapped (K-B22)',
+    steps: [...base, nullify('c%p')],
+    last: per(UNDEF, { libgomp: ok, 'llvm-offload': ok }),
   },
   {
     name: 'a subarray target: 6.0 leaves the host address when neither side is new; 5.2 attaches at its offset',
@@ -42,10 +64,17 @@ const rows: Row[] = [
     state: { 2: { ompEntries: [entry([A, A + 40], 1, 1)] }, 4: { ompPointers: [{ device: 0, ptr: C, value: null }] } },
   },
   {
-    name: 'pointer members are never copied back; the attachment lasts until the storage goes',
+    name: 'copying back an attached pointer (K-B23): the device address under the text, the host value kept by libgomp and LLVM',
+    cite: '§7.9.6 exit: copy as if by target update from; libgomp target.c gomp_exit_data skips attached words (GCC 12 did not); LLVM restores shadow pointers',
     steps: [...base, ompExit([map('from', ['c'])]), ompExit([map('release', ['a'])]), hostRead('c%p')],
+    at: { 3: per(RUNS, { 'K-B23=undefined': UNDEF }) },
+    last: per(UNDEF, { libgomp: readAll(10, 1), 'gcc-12': UNDEF, 'llvm-offload': readAll(10, 1), 'K-B23=undefined': HALTED }),
+    state: { 3: perState({ ompEntries: [entry([A, A + 40], 2, 1)], ompPointers: [] }, { 'K-B23=undefined': null }) },
+  },
+  {
+    name: 'an unattached pointer member is copied back under every reading of K-B23: the host re-pointing is undone',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), assign('c%p', 'b'), ompExit([map('from', ['c'])]), hostRead('c%p')],
     last: readAll(10, 1),
-    state: { 3: { ompEntries: [entry([A, A + 40], 2, 1)], ompPointers: [] } },
   },
   {
     name: 'a struct mapped alone holds the host address: a kernel through it on a discrete device is undefined',
@@ -78,7 +107,11 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
   title: 'map clause (pointer attachment)',
-  rules: ['OpenMP 6.0 §7.9.6 map clause (pointer attachment)'],
+  rules: [
+    'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',
+    'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of an attached pointer)',
+    'OpenMP 6.0 §7.9.6 map clause restrictions (attached pointers)',
+  ],
   world: OMP_WORLD,
   rows,
 });

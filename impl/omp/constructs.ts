@@ -4,7 +4,7 @@
 
 import type { Observation } from '../../lang/observation.js';
 import type { MapItem, OmpMapModifier, OmpMapType, OmpTarget } from '../../lang/openmp.js';
-import { ELEMENT_BYTES, type KernelBody } from '../../lang/program.js';
+import { ELEMENT_BYTES, POINTER_BYTES, type KernelBody } from '../../lang/program.js';
 
 import {
   DEVICE_BASE,
@@ -22,7 +22,7 @@ import {
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, type CompiledRef } from '../refs.js';
 import { runtimeError, undefinedBehaviour } from '../stop.js';
 import { grown } from '../typed.js';
-import { ABSENT, OK, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE } from './table.js';
+import { ABSENT, OK, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
 
 // ------------------------------------------------------------------------------------------------
 // Map items
@@ -113,6 +113,7 @@ export abstract class OmpConstructs extends OmpTable {
       const off = this.host.offset(r.start);
       if (ptrIndeterminate(img, off)) undefinedBehaviour(`${r.text} has an indeterminate host value`);
       start = ptrBase(img, off);
+      if (start >= DEVICE_BASE) undefinedBehaviour(`${r.text} holds a device address on the host`);
       end = start + ptrCount(img, off) * ELEMENT_BYTES;
       member = r.start;
       flags = ITEM_MEMBER | (start === 0 ? ITEM_NULL : 0);
@@ -254,9 +255,9 @@ export abstract class OmpConstructs extends OmpTable {
           if (it[I_GROUP + at] !== g) continue;
           const type = it[I_TYPE + at]!;
           if (type !== FROM && type !== TOFROM) continue;
-          // Pointer members are never copied back: a struct item copies nothing.
-          if ((it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) continue;
-          if (countIsOne || (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) !== 0) this.copyToHost(slot, it[I_START + at]!, it[I_END + at]!);
+          if (!countIsOne && (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) === 0) continue;
+          if ((it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) this.copyStructToHost(d, slot, it[I_START + at]!, it[I_END + at]!);
+          else this.copyToHost(slot, it[I_START + at]!, it[I_END + at]!);
         }
       }
       // Steps 2 and 3: delete zeroes, anything else decrements; both at most once per construct.
@@ -318,9 +319,11 @@ export abstract class OmpConstructs extends OmpTable {
       if (s.block[slot] !== 0 && (adjusted ? s.rcBefore[slot] : rc) === 1) {
         for (let i = base; i < this.itemTop; i++) {
           const at = i * ITEM_FIELDS;
-          if (it[I_GROUP + at] !== g || (it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) continue;
+          if (it[I_GROUP + at] !== g) continue;
           const type = it[I_TYPE + at]!;
-          if (type === FROM || type === TOFROM) this.copyOverlap(slot, it[I_START + at]!, it[I_END + at]!, false);
+          if (type !== FROM && type !== TOFROM) continue;
+          if ((it[I_FLAGS + at]! & ITEM_STRUCT) === 0) this.copyOverlap(slot, it[I_START + at]!, it[I_END + at]!, false);
+          else this.copyStructToHost(d, slot, Math.max(it[I_START + at]!, s.hostStart[slot]!), Math.min(it[I_END + at]!, s.hostEnd[slot]!));
         }
       }
       if (!adjusted && rc !== INFINITE_RC_CODE) {
@@ -386,6 +389,36 @@ export abstract class OmpConstructs extends OmpTable {
     this.storageWords(holder, member);
     const devTarget = s.storage[target]! + (start - s.hostStart[target]!);
     writePtr(this.wImg!, this.wFirst << 2, devTarget, (end - start) / ELEMENT_BYTES);
+    // The pointer is now attached on d (read by K-B22 and K-B23).
+    this.attached.set(attachKey(d, member), { holder: s.seq[holder]!, target: s.seq[target]!, targetLive: true });
+  }
+
+  /**
+   * K-B22 (OpenMP 6.0 §7.9.6 restrictions): a host store to the pointer member at `member` while
+   * it is attached on some device and its target entry is still there is `undefined`.
+   */
+  checkHostPointerStore(member: number): void {
+    if (this.attached.size === 0 || this.knobs['K-B22'] === 'allowed') return;
+    for (let d = 0; d < this.n; d++) {
+      const a = this.attached.get(attachKey(d, member));
+      if (a !== undefined && a.targetLive) undefinedBehaviour(`the host re-points a pointer attached on device ${d} while its target stays mapped`);
+    }
+  }
+
+  /**
+   * Copy-back (OpenMP 6.0 §7.9.6 exit) of struct item [start, end) from entry `slot` of device d,
+   * cell by cell: an attached pointer follows K-B23 (`device-value`: copied; `restore`: the host
+   * keeps its value; `undefined`), any other pointer is copied.
+   */
+  protected copyStructToHost(d: number, slot: number, start: number, end: number): void {
+    const reading = this.knobs['K-B23'];
+    for (let m = start; m < end; m += POINTER_BYTES) {
+      if (this.attached.has(attachKey(d, m))) {
+        if (reading === 'restore') continue;
+        if (reading === 'undefined') undefinedBehaviour(`copying back the attached pointer at host 0x${m.toString(16)}`);
+      }
+      this.copyToHost(slot, m, m + POINTER_BYTES);
+    }
   }
 
   /** Readable name of storage block g of the items from `base`, for messages. */
@@ -433,6 +466,7 @@ export abstract class OmpConstructs extends OmpTable {
         const off = this.host.offset(r.start);
         if (ptrIndeterminate(img, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose host value is indeterminate`);
         start = ptrBase(img, off);
+        if (start >= DEVICE_BASE) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a device address on the host`);
         if (start === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, which is disassociated`);
         end = start + ptrCount(img, off) * ELEMENT_BYTES;
       }

@@ -12,7 +12,7 @@ import type {
 } from '../../lang/openmp.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
 
-import { copyWords, ptrBase, ptrIndeterminate } from '../memory.js';
+import { DEVICE_BASE, copyWords, ptrBase, ptrIndeterminate } from '../memory.js';
 import { REF_MEMBER } from '../refs.js';
 import { undefinedBehaviour } from '../stop.js';
 
@@ -52,6 +52,7 @@ export abstract class OmpRoutines extends OmpConstructs {
         const off = this.host.offset(r.start);
         if (ptrIndeterminate(img, off)) undefinedBehaviour(`${op} of ${r.text}, whose host value is indeterminate`);
         base = ptrBase(img, off);
+        if (base >= DEVICE_BASE) undefinedBehaviour(`${op} of ${r.text}, which holds a device address on the host`);
       }
       if (base === 0) return this.nullPtr(offset, op, r.text);
       this.pKind = P_HOST;
@@ -83,7 +84,7 @@ export abstract class OmpRoutines extends OmpConstructs {
   protected ompTargetAlloc(bytes: number, arg: DeviceArg, result: string): Observation {
     this.handles.set(result, 0);
     if (bytes === 0 && this.knobs['K-B10'] === 'null') return NULL_VALUE;
-    const d = this.resolveDevice(arg);
+    const d = this.routineDevice(arg);
     if (d < 0) return this.badDevice('omp_target_alloc', d, NULL_VALUE);
     // K-B10 `unique` hands out a fresh block only where the memory is the host's.
     if (bytes === 0 && d !== this.n && this.shared[d] === 0) return NULL_VALUE;
@@ -95,8 +96,10 @@ export abstract class OmpRoutines extends OmpConstructs {
   /** omp_target_free (6.0 §25.4). */
   protected ompTargetFree(ptr: PtrArg, arg: DeviceArg): Observation {
     this.resolvePointer(ptr, 'omp_target_free');
+    const d = this.routineDevice(arg);
+    // K-B21 `device-first`: a bad number is answered before the null pointer.
+    if (d < 0 && this.deviceFirst) return this.badDevice('omp_target_free', d, OK);
     if (this.pKind === P_NULL) return OK;
-    const d = this.resolveDevice(arg);
     if (d < 0) return this.badDevice('omp_target_free', d, OK);
     const block = this.pBlock;
     if (
@@ -114,8 +117,10 @@ export abstract class OmpRoutines extends OmpConstructs {
   /** omp_target_is_present (6.0 §25.2.1). */
   protected ompTargetIsPresent(ptr: PtrArg, arg: DeviceArg): Observation {
     this.resolvePointer(ptr, 'omp_target_is_present');
+    const d = this.routineDevice(arg);
+    // K-B21 `device-first`: a bad number is answered before the null pointer.
+    if (d < 0 && this.deviceFirst) return this.badDevice('omp_target_is_present', d, FALSE);
     if (this.pKind === P_NULL) return this.knobs['K-B1'] === 'true' ? TRUE : FALSE;
-    const d = this.resolveDevice(arg);
     if (d === this.n) return TRUE;
     if (d < 0) return this.badDevice('omp_target_is_present', d, FALSE);
     // Host tables hold host ranges only: a device pointer is in no entry.
@@ -126,11 +131,14 @@ export abstract class OmpRoutines extends OmpConstructs {
 
   /** omp_target_is_accessible (6.0 §25.2.2), K-B9. */
   protected ompTargetIsAccessible(step: OmpTargetIsAccessible): Observation {
+    // K-B25 `absent`: GCC 12 has no such routine.
+    if (this.knobs['K-B25'] === 'absent') return { kind: 'unavailable', feature: step.op };
     this.resolvePointer(step.ptr, step.op);
     const reading = this.knobs['K-B9'];
     if (reading === '6.0' && step.bytes === 0) undefinedBehaviour(`${step.op} with 0 bytes (the size must be positive)`);
+    const d = this.routineDevice(step.device);
+    if (d < 0 && this.deviceFirst) return this.badDevice(step.op, d, FALSE);
     if (reading !== 'capability' && this.pKind === P_NULL) return FALSE;
-    const d = this.resolveDevice(step.device);
     if (d === this.n) {
       // 6.0 reads ptr in the host's address space: a discrete device's allocation is not in it.
       if (reading === '6.0' && this.pKind === P_BLOCK) {
@@ -155,7 +163,7 @@ export abstract class OmpRoutines extends OmpConstructs {
   /** omp_target_associate_ptr (6.0 §25.5), K-B14, K-B18, K-B15, K-B11, K-B3. */
   protected ompTargetAssociatePtr(step: OmpTargetAssociatePtr): Observation {
     const op = step.op;
-    const d = this.resolveDevice(step.device);
+    const d = this.routineDevice(step.device);
     const refused = this.hostOrSharedDevice(op, d);
     if (refused !== null) return refused;
     this.resolvePointer(step.host, op);
@@ -213,8 +221,9 @@ export abstract class OmpRoutines extends OmpConstructs {
   protected ompTargetDisassociatePtr(step: OmpTargetDisassociatePtr): Observation {
     const op = step.op;
     this.resolvePointer(step.ptr, op);
+    const d = this.routineDevice(step.device);
+    if (d < 0 && this.deviceFirst) return this.badDevice(op, d, ONE);
     if (this.pKind === P_NULL) return ONE;
-    const d = this.resolveDevice(step.device);
     const refused = this.hostOrSharedDevice(op, d);
     if (refused !== null) return refused;
     if (d < 0) return this.badDevice(op, d, ONE);
@@ -260,9 +269,12 @@ export abstract class OmpRoutines extends OmpConstructs {
 
   /** omp_get_mapped_ptr (6.0 §25.2.3), K-B11, K-B2. */
   protected ompGetMappedPtr(ptr: PtrArg, arg: DeviceArg): Observation {
+    // K-B24 `absent`: GCC 12 has no such routine.
+    if (this.knobs['K-B24'] === 'absent') return { kind: 'unavailable', feature: 'omp_get_mapped_ptr' };
     this.resolvePointer(ptr, 'omp_get_mapped_ptr');
+    const d = this.routineDevice(arg);
+    if (d < 0 && this.deviceFirst) return this.badDevice('omp_get_mapped_ptr', d, NULL_VALUE);
     if (this.pKind === P_NULL) return NULL_VALUE;
-    const d = this.resolveDevice(arg);
     if (d === this.n) return this.ptrObservation();
     if (d < 0) return this.badDevice('omp_get_mapped_ptr', d, NULL_VALUE);
     const s = this.slots;
@@ -279,9 +291,9 @@ export abstract class OmpRoutines extends OmpConstructs {
   protected ompTargetMemcpy(step: OmpTargetMemcpy): Observation {
     const op = step.op;
     if (step.bytes === 0) return ZERO;
-    const dd = this.resolveDevice(step.dst_device);
+    const dd = this.routineDevice(step.dst_device);
     if (dd < 0) return this.badDevice(op, dd, ONE);
-    const sd = this.resolveDevice(step.src_device);
+    const sd = this.routineDevice(step.src_device);
     if (sd < 0) return this.badDevice(op, sd, ONE);
     if (step.bytes % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op} of ${step.bytes} bytes, not a whole number of elements`);
     this.resolvePointer(step.dst, op);

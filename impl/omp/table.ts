@@ -30,6 +30,12 @@ import { INFINITE_RC } from '../../lang/observation.js';
 /** resolveDevice results besides a device index (0 … n-1) or the host (n). */
 export const DEV_INVALID = -2;
 export const DEV_OUT_OF_RANGE = -3;
+/** omp_initial_device (-1) given to a routine under K-B20 `graceful` or `fatal`. */
+export const DEV_INITIAL_ALIAS = -4;
+
+/** attachKey(d, member) = member * ATTACH_KEY_DEVICES + d: the key of an attached pointer. */
+export const ATTACH_KEY_DEVICES = 4096;
+export const attachKey = (d: number, member: number): number => member * ATTACH_KEY_DEVICES + d;
 
 /** lookup results besides a slot number. */
 export const ABSENT = -1;
@@ -147,6 +153,12 @@ export abstract class OmpTable {
   // Result of storageWords.
   protected wImg: MemoryImage | null = null;
   protected wFirst = 0;
+  /**
+   * Attached pointers (K-B22, K-B23), keyed by attachKey(device, member): the creation numbers of
+   * the entry holding the pointer and of its target's entry, and whether that target entry is
+   * still in the table. A record goes with its holder entry.
+   */
+  protected readonly attached = new Map<number, { holder: number; target: number; targetLive: boolean }>();
 
   constructor(
     world: World,
@@ -253,9 +265,32 @@ export abstract class OmpTable {
     return d;
   }
 
-  /** K-B11: a device memory routine given omp_invalid_device or an out-of-range number. */
+  /** A device memory routine's device argument: as resolveDevice, with -1 under K-B20 other than `host` a bad number. */
+  protected routineDevice(arg: DeviceArg): number {
+    if (arg === -1 && this.knobs['K-B20'] !== 'host') return DEV_INITIAL_ALIAS;
+    return this.resolveDevice(arg);
+  }
+
+  /** K-B21 `device-first`: a bad device number is answered before a null pointer. */
+  protected get deviceFirst(): boolean {
+    return this.knobs['K-B21'] === 'device-first';
+  }
+
+  /**
+   * A device memory routine given a number it cannot use: omp_invalid_device (K-B19: error
+   * termination, or GCC 12's `graceful` answer), omp_initial_device under K-B20 `graceful` /
+   * `fatal`, or an out-of-range number (K-B11).
+   */
   protected badDevice(op: string, d: number, graceful: Observation): Observation {
-    const what = d === DEV_INVALID ? 'omp_invalid_device' : 'a device number out of range';
+    if (d === DEV_INVALID) {
+      if (this.knobs['K-B19'] === 'graceful') return graceful;
+      return runtimeError('omp_error_invalid_device', `${op} on omp_invalid_device`);
+    }
+    if (d === DEV_INITIAL_ALIAS) {
+      if (this.knobs['K-B20'] === 'graceful') return graceful;
+      return runtimeError('fatal_invalid_device', `${op} on device -1, which the runtime does not know`);
+    }
+    const what = 'a device number out of range';
     switch (this.knobs['K-B11']) {
       case 'undefined':
         return undefinedBehaviour(`${op} on ${what}`);
@@ -325,6 +360,15 @@ export abstract class OmpTable {
 
   protected removeEntry(slot: number, freeBlock: boolean): void {
     const s = this.slots;
+    if (this.attached.size > 0) {
+      const d = s.device[slot]!;
+      const seq = s.seq[slot]!;
+      for (const [key, a] of this.attached) {
+        if (key % ATTACH_KEY_DEVICES !== d) continue;
+        if (a.holder === seq) this.attached.delete(key);
+        else if (a.target === seq) a.targetLive = false;
+      }
+    }
     this.trees[s.device[slot]!]!.remove(slot);
     if (freeBlock && s.origin[slot] === ORIGIN_MAP && s.block[slot] !== 0) this.device.free(s.block[slot]!);
     s.release(slot);

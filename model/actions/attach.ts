@@ -29,7 +29,10 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
 
   // When the pointer itself has no device copy, or it points at data that has none, there is
   // nothing to attach to. K-A2: the spec takes no action; some runtimes abort.
-  const structPresent = presence(state, structRange(state, m)).kind === 'present';
+  const structWhere = presence(state, structRange(state, m));
+  const structPresent = structWhere.kind === 'present';
+  // The section holding the pointer now has attachment counters (read by K-A18).
+  if (structWhere.kind === 'present') structWhere.section.counted = true;
   if (!structPresent || (targetPresence !== null && targetPresence.kind !== 'present')) {
     if (ctx.knobs['K-A2'] === 'error')
       return runtimeError(

@@ -22,8 +22,10 @@ export const COPYOUT_ACTION = 'OpenACC 3.3 §2.7.2 Copyout Action';
 export function copyoutAction(state: ModelState, section: Section, range: Range, ctx: StepContext): void {
   fire(ctx, COPYOUT_ACTION);
   // Every pointer inside the device copy is detached at once, so the device holds host values
-  // again before anything travels back.
-  for (const addr of membersInside(state, section)) immediateDetachAction(state, memberAt(state, addr), ctx);
+  // again before anything travels back. K-A19 `no-detach` (libgomp): no detach, so an attached
+  // pointer's device address travels back into the host struct.
+  if (ctx.knobs['K-A19'] === 'detach-first')
+    for (const addr of membersInside(state, section)) immediateDetachAction(state, memberAt(state, addr), ctx, false);
   // Transfer the var's device bytes back into host memory (pointer members unchanged).
   const block = blockById(state, section.block);
   const host = objectHolding(state, range);

@@ -2,7 +2,7 @@ import type { OmpTargetAssociatePtr } from '../../lang/openmp.js';
 import type { DevAddr, Observation } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
 import { blockById, fire, objectHoldingOrNone, undefinedBehaviour, type ModelState, type Range, type StepContext } from '../state.js';
-import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
+import { badDeviceInRoutine, describeDevice, isBadDevice, resolveRoutineDevice } from './devices.js';
 import { entriesTouching, describePointer, insertEntry, overlappingEntries, resolvePointer, sameStorage } from './table.js';
 import { INFINITE_RC } from '../../lang/observation.js';
 
@@ -18,7 +18,7 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   fire(ctx, OMP_TARGET_ASSOCIATE_PTR);
   const host = resolvePointer(state, step.host);
   const dev = resolvePointer(state, step.dev);
-  const target = resolveDevice(state, step.device);
+  const target = resolveRoutineDevice(state, step.device, ctx);
   const call = `omp_target_associate_ptr(${describePointer(host)}, ${describePointer(dev)}, ${step.bytes}, ${step.offset}) on ${describeDevice(target)}`;
   // The host has no separate storage to associate. K-B14: the text is silent (undefined), or
   // the runtimes' refusal (nonzero).
@@ -37,7 +37,7 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
     if (ctx.knobs['K-B15'] === 'nonzero') return NONZERO;
     return undefinedBehaviour(`${call}: a null pointer or zero bytes`);
   }
-  if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_associate_ptr', NONZERO, ctx);
+  if (isBadDevice(target)) return badDeviceInRoutine(target, 'omp_target_associate_ptr', NONZERO, ctx);
   // The host range must be array memory and the device range live omp_target_alloc memory of
   // that device, both starting on an element boundary.
   const misfit = `${call}: the ranges are not array memory and live memory of that device`;

@@ -66,6 +66,15 @@ function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: Ste
   }
 }
 
+// OpenMP 6.0 §7.9.6 map clause (present modifier)
+// K-B26 `absent`: GCC 12's compiler rejects the present modifier, so a program using it cannot be
+// built; it stops at the first construct that has one.
+function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): Observation | null {
+  if (ctx.knobs['K-B26'] === 'available') return null;
+  if (!maps.some((m) => (m.modifiers ?? []).includes('present'))) return null;
+  return { kind: 'unavailable', feature: 'the present map modifier' };
+}
+
 /** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
 function resolveItems(state: ModelState, maps: MapItem[], implicit = false): RecordedMapItem[] {
   return maps.flatMap((m) =>
@@ -91,6 +100,8 @@ function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem
 // OpenMP 6.0 §15.5 target enter data construct
 export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: StepContext): Observation {
   fire(ctx, ENTER_DATA);
+  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const items = resolveItems(state, step.maps);
@@ -102,6 +113,8 @@ export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: S
 // OpenMP 6.0 §15.6 target exit data construct
 export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: StepContext): Observation {
   fire(ctx, EXIT_DATA);
+  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const items = resolveItems(state, step.maps);
@@ -112,6 +125,8 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
 // OpenMP 6.0 §15.7 target data construct (entry)
 export function ompDataBegin(state: ModelState, step: OmpTargetDataBegin, ctx: StepContext): Observation {
   fire(ctx, TARGET_DATA);
+  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   // The items are resolved once; the region's end unmaps what they named at entry.
@@ -138,6 +153,8 @@ export function ompDataEnd(state: ModelState, ctx: StepContext): Observation {
 // OpenMP 6.0 §15.8 target construct
 export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext): Observation {
   fire(ctx, TARGET);
+  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const items = resolveItems(state, step.maps);

@@ -1,7 +1,7 @@
 import type { OmpTargetDisassociatePtr } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
 import { fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
-import { badDeviceInRoutine, describeDevice, resolveDevice } from './devices.js';
+import { badDeviceInRoutine, describeDevice, deviceBeforeNull, isBadDevice, resolveRoutineDevice } from './devices.js';
 import { entriesTouching, describePointer, entryHoldingByte, removeEntry, resolvePointer } from './table.js';
 import { sharedDeviceAssociation } from './associate-ptr.js';
 
@@ -16,8 +16,10 @@ const NONZERO: Observation = { kind: 'value', value: 1 };
 export function ompTargetDisassociatePtr(state: ModelState, step: OmpTargetDisassociatePtr, ctx: StepContext): Observation {
   fire(ctx, OMP_TARGET_DISASSOCIATE_PTR);
   const ptr = resolvePointer(state, step.ptr);
-  const target = resolveDevice(state, step.device);
+  const target = resolveRoutineDevice(state, step.device, ctx);
   const call = `omp_target_disassociate_ptr(${describePointer(ptr)}) on ${describeDevice(target)}`;
+  // A device number the routine cannot use decides first under K-B21 `device-first`.
+  if (isBadDevice(target) && deviceBeforeNull(ctx)) return badDeviceInRoutine(target, 'omp_target_disassociate_ptr', NONZERO, ctx);
   // A null pointer has nothing associated: the runtimes refuse it.
   if (ptr === null) return NONZERO;
   // Nothing can be associated on the host. K-B14: the text is silent (undefined), or the
@@ -31,7 +33,7 @@ export function ompTargetDisassociatePtr(state: ModelState, step: OmpTargetDisas
     const stop = sharedDeviceAssociation(ctx, `${call}: the device shares memory with the host`);
     if (stop) return stop;
   }
-  if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_disassociate_ptr', NONZERO, ctx);
+  if (isBadDevice(target)) return badDeviceInRoutine(target, 'omp_target_disassociate_ptr', NONZERO, ctx);
   // The entry that starts at ptr (a device address starts none).
   const addr = ptr.space === 'host' ? ptr.addr : null;
   const atStart = addr === null ? undefined : entriesTouching(state, target.index, { start: addr, end: addr }).filter((e) => e.start === addr).pop();

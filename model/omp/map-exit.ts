@@ -10,13 +10,15 @@ import {
   type OmpEntry,
   type Range,
   type StepContext,
+  UndefinedStep,
 } from '../state.js';
-import { intersection, lookup, overlappingEntries, removeEntry, storageCells } from './table.js';
+import { attachmentOf, intersection, lookup, overlappingEntries, removeEntry, storageCells } from './table.js';
 import { IMPLICIT_PARTIAL_MAP } from './map-entry.js';
 import type { MapBlock } from './storage-blocks.js';
 import { INFINITE_RC, type RefCount } from '../../lang/observation.js';
 
 export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
+const ATTACHED_COPY_BACK = 'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of an attached pointer)';
 const PRESENT_MODIFIER_ON_EXIT = 'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data';
 
 // OpenMP 6.0 §7.9.6 map clause (exit)
@@ -45,12 +47,12 @@ export function mapExit(
     // (map-entry.ts); its exit gives each of them back its reference.
     if (where.kind === 'partly' && block.items.every((i) => i.implicit)) {
       fire(ctx, IMPLICIT_PARTIAL_MAP);
-      for (const entry of overlappingEntries(state, device, block.range)) release(state, device, entry, block, countBefore);
+      for (const entry of overlappingEntries(state, device, block.range)) release(state, device, entry, block, countBefore, ctx);
       continue;
     }
     // Storage that is not (wholly) there is skipped without a word.
     if (where.kind !== 'present') continue;
-    release(state, device, where.entry, block, countBefore);
+    release(state, device, where.entry, block, countBefore, ctx);
   }
   return null;
 }
@@ -59,7 +61,7 @@ export function mapExit(
  * Gives back `block`'s reference on `entry`. `countBefore` keeps the count each entry had when
  * this construct first reached it: each entry moves at most once per construct.
  */
-function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, RefCount>): void {
+function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, RefCount>, ctx: StepContext): void {
   const first = !countBefore.has(entry.order);
   if (first) countBefore.set(entry.order, entry.rc);
   const before = countBefore.get(entry.order)!;
@@ -69,7 +71,7 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
     const part = intersection(item.range, entry);
     const deletes = item.type === 'delete' || item.modifiers.includes('delete');
     if (part && (item.type === 'from' || item.type === 'tofrom') && (before === 1 || deletes || item.modifiers.includes('always')))
-      copyToHost(state, entry, part);
+      copyToHost(state, device, entry, part, ctx);
   }
   // The delete type or modifier drops every reference, anything else one; infinite counts do
   // not move.
@@ -82,15 +84,32 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
 }
 
 /**
- * Copies the corresponding storage of `range` back to the host. Pointer members are never copied
- * back: the host keeps its own pointer values (attached device pointers must not reach it), so a
- * struct needs no copy at all; neither does a self map.
+ * Copies the corresponding storage of `range` back to the host, as if by target update from
+ * (nothing to copy for a self map). Pointer members travel like any other cell, except attached
+ * ones (K-B23 below).
  */
-function copyToHost(state: ModelState, entry: OmpEntry, range: Range): void {
+function copyToHost(state: ModelState, device: number, entry: OmpEntry, range: Range, ctx: StepContext): void {
   if (entry.block === null) return;
   const host = objectHolding(state, range);
-  if (host.contents.kind === 'pointers') return;
   const from = storageCells(state, entry, range.start);
   const unit = unitBytes(host.contents);
-  copyCells(from.contents, from.index, host.contents, (range.start - host.start) / unit, (range.end - range.start) / unit);
+  const first = (range.start - host.start) / unit;
+  const count = (range.end - range.start) / unit;
+  if (host.contents.kind === 'elements') {
+    copyCells(from.contents, from.index, host.contents, first, count);
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    const ptr = range.start + i * unit;
+    // OpenMP 6.0 §7.9.6 map clause (exit): an attached pointer. K-B23 `device-value` (the text):
+    // its device address is copied like any byte; `restore` (libgomp, LLVM): the host keeps its
+    // own value; `undefined`: the copy-back is unspecified.
+    if (attachmentOf(state, device, ptr) !== undefined) {
+      fire(ctx, ATTACHED_COPY_BACK);
+      const reading = ctx.knobs['K-B23'];
+      if (reading === 'restore') continue;
+      if (reading === 'undefined') throw new UndefinedStep(`copying back ${describeRange(state, range)} would copy the attached device pointer at 0x${ptr.toString(16)}`);
+    }
+    copyCells(from.contents, from.index + i, host.contents, first + i, 1);
+  }
 }

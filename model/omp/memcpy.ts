@@ -11,7 +11,7 @@ import {
   type ModelState,
   type StepContext,
 } from '../state.js';
-import { badDeviceInRoutine, describeDevice, ownerOf, resolveDevice, type TargetDevice } from './devices.js';
+import { badDeviceInRoutine, describeDevice, isBadDevice, ownerOf, resolveRoutineDevice, type BadDevice } from './devices.js';
 import { describePointer, resolvePointer } from './table.js';
 
 export const OMP_TARGET_MEMCPY = 'OpenMP 6.0 §25.7.1 omp_target_memcpy';
@@ -30,8 +30,8 @@ interface CopySide {
 // OpenMP 6.0 §25.7.1 omp_target_memcpy
 export function ompTargetMemcpy(state: ModelState, step: OmpTargetMemcpy, ctx: StepContext): Observation {
   fire(ctx, OMP_TARGET_MEMCPY);
-  const dst = locate(state, step.dst, step.dst_offset, step.dst_device, step.bytes);
-  const src = locate(state, step.src, step.src_offset, step.src_device, step.bytes);
+  const dst = locate(state, step.dst, step.dst_offset, step.dst_device, step.bytes, ctx);
+  const src = locate(state, step.src, step.src_offset, step.src_device, step.bytes, ctx);
   // Copying nothing succeeds.
   if (step.bytes === 0) return { kind: 'value', value: 0 };
   if (dst.kind === 'bad-device') return badDeviceInRoutine(dst.target, 'omp_target_memcpy', NONZERO, ctx);
@@ -52,17 +52,17 @@ export function ompTargetMemcpy(state: ModelState, step: OmpTargetMemcpy, ctx: S
 
 type Located =
   | { kind: 'ok'; side: CopySide }
-  | { kind: 'bad-device'; target: Extract<TargetDevice, { kind: 'invalid' | 'out-of-range' }> }
+  | { kind: 'bad-device'; target: BadDevice }
   | { kind: 'unfit'; why: string };
 
 /**
  * Where `bytes` bytes at `arg` + `offset` live. A var pointer is host memory, valid with the host
  * device; an omp_target_alloc result is its block, valid with the device it was allocated on.
  */
-function locate(state: ModelState, arg: PtrArg, offset: number, device: DeviceArg, bytes: number): Located {
+function locate(state: ModelState, arg: PtrArg, offset: number, device: DeviceArg, bytes: number, ctx: StepContext): Located {
   const ptr = resolvePointer(state, arg);
-  const target = resolveDevice(state, device);
-  if (target.kind === 'invalid' || target.kind === 'out-of-range') return { kind: 'bad-device', target };
+  const target = resolveRoutineDevice(state, device, ctx);
+  if (isBadDevice(target)) return { kind: 'bad-device', target };
   const where = `${describePointer(ptr)} + ${offset} on ${describeDevice(target)}`;
   if (ptr === null) return { kind: 'unfit', why: 'is a null pointer' };
   if (ptr.space === 'host') {

@@ -46,5 +46,9 @@ export function attachPointers(
     };
     const cell = storageCells(state, pointerEntry.entry, item.pointer.addr);
     setPointerCell(cell.contents, cell.index, value);
+    // The pointer is now attached (read by K-B22 and K-B23): one record per device and pointer.
+    const ptr = item.pointer.addr;
+    state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.ptr === ptr));
+    state.ompAttached.push({ device, ptr, holder: pointerEntry.entry.order, target: target.order, targetLive: true });
   }
 }

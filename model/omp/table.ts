@@ -17,6 +17,7 @@ import {
   type ModelState,
   type OmpEntry,
   type Range,
+  type OmpAttachment,
 } from '../state.js';
 import { keyGet, keyHas, vecGet, type Vec } from '../vec.js';
 
@@ -104,6 +105,14 @@ export function removeEntry(state: ModelState, device: number, entry: OmpEntry, 
   if (index < 0) throw new Error('internal: removing an OpenMP entry that is not in its table');
   if (freeBlock && entry.block !== null) blockById(state, entry.block).alive = false;
   entries.splice(index, 1);
+  // The corresponding pointers inside the entry go with it, attached or not.
+  state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.holder === entry.order));
+  for (const a of state.ompAttached) if (a.device === device && a.target === entry.order) a.targetLive = false;
+}
+
+/** The attachment record of the pointer member at host address `ptr` on `device`, if it is attached. */
+export function attachmentOf(state: ModelState, device: number, ptr: number): OmpAttachment | undefined {
+  return state.ompAttached.find((a) => a.device === device && a.ptr === ptr);
 }
 
 export function sameStorage(entry: OmpEntry, d: DevAddr): boolean {

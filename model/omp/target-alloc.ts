@@ -3,7 +3,7 @@ import type { DevAddr, Observation } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
 import { allocateBlock, fire, type ModelState, type StepContext } from '../state.js';
 import { keySet } from '../vec.js';
-import { badDeviceInRoutine, ownerOf, resolveDevice } from './devices.js';
+import { badDeviceInRoutine, isBadDevice, ownerOf, resolveRoutineDevice } from './devices.js';
 
 export const OMP_TARGET_ALLOC = 'OpenMP 6.0 §25.3 omp_target_alloc';
 
@@ -19,8 +19,8 @@ export function ompTargetAlloc(state: ModelState, step: OmpTargetAlloc, ctx: Ste
   // other request, with a block of its own, where the memory is the host's (the host or a
   // shared-memory device); a discrete device still answers null.
   if (step.bytes === 0 && ctx.knobs['K-B10'] === 'null') return returns(null);
-  const target = resolveDevice(state, step.device);
-  if (target.kind === 'invalid' || target.kind === 'out-of-range') {
+  const target = resolveRoutineDevice(state, step.device, ctx);
+  if (isBadDevice(target)) {
     const outcome = badDeviceInRoutine(target, 'omp_target_alloc', { kind: 'value', value: null }, ctx);
     return outcome.kind === 'value' ? returns(null) : outcome;
   }

@@ -1,7 +1,7 @@
 import type { OmpTargetFree } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
 import { blockById, fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
-import { badDeviceInRoutine, describeDevice, ownerOf, resolveDevice } from './devices.js';
+import { badDeviceInRoutine, describeDevice, deviceBeforeNull, isBadDevice, ownerOf, resolveRoutineDevice } from './devices.js';
 import { describePointer, resolvePointer } from './table.js';
 
 export const OMP_TARGET_FREE = 'OpenMP 6.0 §25.4 omp_target_free';
@@ -12,10 +12,12 @@ const OK: Observation = { kind: 'ok' };
 export function ompTargetFree(state: ModelState, step: OmpTargetFree, ctx: StepContext): Observation {
   fire(ctx, OMP_TARGET_FREE);
   const ptr = resolvePointer(state, step.ptr);
+  const target = resolveRoutineDevice(state, step.device, ctx);
+  // A device number the routine cannot use decides first under K-B21 `device-first`.
+  if (isBadDevice(target) && deviceBeforeNull(ctx)) return badDeviceInRoutine(target, 'omp_target_free', OK, ctx);
   // A null pointer is ignored.
   if (ptr === null) return OK;
-  const target = resolveDevice(state, step.device);
-  if (target.kind === 'invalid' || target.kind === 'out-of-range') return badDeviceInRoutine(target, 'omp_target_free', OK, ctx);
+  if (isBadDevice(target)) return badDeviceInRoutine(target, 'omp_target_free', OK, ctx);
   // Only the start of live memory that omp_target_alloc returned for this device may be freed;
   // anything else is unspecified.
   if (ptr.space === 'dev' && ptr.offset === 0) {
