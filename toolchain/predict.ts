@@ -103,7 +103,9 @@ const OMP_CONSTRUCTS = new Set<Step['op']>(['omp_target_enter_data', 'omp_target
 /** OpenMP without devices (see the file comment). */
 function ompHostFallback(program: Program): Observation[] {
   const n = worldDevices(program.world).length;
-  const onHost = (d: DeviceArg): DeviceArg => (d === 0 || d === 'initial' || d === n || d === -1 ? 'initial' : -2);
+  // Any other number names no device there: an out-of-range number, which libgomp answers
+  // gracefully (K-B11); omp_invalid_device itself would be error termination (K-B19).
+  const onHost = (d: DeviceArg): DeviceArg => (d === 0 || d === 'initial' || d === n || d === -1 ? 'initial' : d === -2 ? -2 : n + 1000);
   const steps = program.steps.map((s): Step => {
     if (OMP_CONSTRUCTS.has(s.op)) return { ...s, device: 'initial' } as Step;
     if (s.op === 'omp_target_memcpy') return { ...s, dst_device: onHost(s.dst_device), src_device: onHost(s.src_device) };

@@ -2,7 +2,7 @@
 // false, ptr is an address of dev's address space. K-B9: libgomp answers the shared-memory
 // capability, LLVM unified memory support; K-B11 invalid device.
 
-import { UNDEF, err, per, value, section, type Row } from '../rows.js';
+import { UNAVAILABLE, UNDEF, err, per, value, section, type Row } from '../rows.js';
 import { HOST, INVALID, alloc, h, isAccessible, map, ompEnter, v } from '../steps.js';
 import { OMP_WORLD, TABLE_WORLD } from '../worlds.js';
 
@@ -13,6 +13,7 @@ const allocH = alloc('h', 32, 0);
 const ownAllocation = per(T, { libgomp: F, 'llvm-offload': F });
 
 const rows: Row[] = [
+  { name: 'a runtime without omp_target_is_accessible (K-B25 absent, GCC 12): the program cannot be built', steps: [isAccessible(v('a'), 32, 2)], last: per(value(true), { 'K-B25=absent': UNAVAILABLE }) },
   { table: 'host device', name: 'host device → true', steps: [isAccessible(v('a'), 32, HOST)], last: T },
   {
     table: 'invalid device',

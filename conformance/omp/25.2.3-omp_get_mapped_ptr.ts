@@ -1,7 +1,7 @@
 // OpenMP 6.0 §25.2.3 omp_get_mapped_ptr (spec-digest B.9.7): the device pointer associated with
 // ptr on dev, NULL without one, ptr itself on the host device. K-B2, K-B8, K-B11.
 
-import { UNDEF, dev, err, hostPtr, per, value, section, type Row } from '../rows.js';
+import { UNAVAILABLE, UNDEF, dev, err, hostPtr, per, value, section, type Row } from '../rows.js';
 import { HOST, INVALID, alloc, associate, h, map, mappedPtr, ompEnter, v } from '../steps.js';
 import { A, OMP_WORLD, TABLE_WORLD } from '../worlds.js';
 
@@ -9,6 +9,7 @@ const NULL = value(null);
 const mapTo = ompEnter([map('to', ['a'])], 0);
 
 const rows: Row[] = [
+  { name: 'a runtime without omp_get_mapped_ptr (K-B24 absent, GCC 12): the program cannot be built', steps: [mappedPtr(v('a'), 0)], last: per(NULL, { 'K-B24=absent': UNAVAILABLE }) },
   { table: 'host device', name: 'host device → ptr itself', steps: [mappedPtr(v('a'), HOST)], last: hostPtr(A) },
   { table: 'invalid device', name: 'invalid device (K-B19)', steps: [mappedPtr(v('a'), INVALID)], last: err('omp_error_invalid_device') },
   { table: 'NULL', name: 'NULL → NULL', steps: [mappedPtr(null, 0)], last: NULL },

@@ -1,13 +1,14 @@
 // OpenMP 6.0 §7.9.6 map clause, present modifier: on entry, absent data is a runtime error
 // termination. K-B6: the present modifier on target exit data (checked at the exit point, or ignored).
 
-import { entry, err, ok, per, readAll, section, type Row } from '../rows.js';
+import { UNAVAILABLE, entry, err, ok, per, readAll, section, type Row } from '../rows.js';
 import { hostRead, map, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead } from '../steps.js';
 import { A, B, OMP_WORLD } from '../worlds.js';
 
 const NOT_PRESENT = err('omp_error_not_present');
 
 const rows: Row[] = [
+  { name: 'a compiler without the present modifier (K-B26 absent, GCC 12): the program cannot be built', steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['a'], 'present')])], last: per(ok, { 'K-B26=absent': UNAVAILABLE }) },
   { name: 'present on entry of absent data stops the program', steps: [ompEnter([map('to', ['a'], 'present')]), hostRead('a')], at: { 1: NOT_PRESENT }, last: { kind: 'halted' } },
   {
     name: 'present data passes the check and counts once more',
