@@ -21,7 +21,7 @@
 //   omp_target 7              omp_target_alloc 4      omp_target_free 2
 //   omp_target_associate_ptr 4  omp_target_disassociate_ptr 3  omp_target_is_present 4
 //   omp_get_mapped_ptr 3      omp_target_is_accessible 2  omp_target_memcpy 3
-//   host steps 8 (pointer_assign 2, nullify 1, host_write 2, host_read 3)
+//   host steps 8 (pointer_assign 1, nullify 1, host_write 2, host_read 4)
 //
 // Device arguments lean to the GPUs; the host, the shared device, omp_invalid_device and an
 // out-of-range number are each drawn now and then (bad numbers rarely: under the spec profile a
@@ -35,7 +35,7 @@
 // With these weights (seed 2, 2000 programs, model under spec) about half the programs run to the
 // end, about 38% stop at undefined behaviour (mostly associations that overlap existing storage,
 // partly present maps, and kernels through an unattached pointer) and about 11% at an error; every
-// (pointer_assign went from 3 to 2 when re-pointing an attached pointer became undefined under the
+// (pointer_assign went from 3 to 1 when re-pointing an attached pointer became undefined under the
 // spec, K-B22, and a copied-back attached pointer a device address on the host, K-B23);
 // OpenMP witness of witness.ts is reached, the rarest (is_present on an invalid device) by a few
 // programs in a thousand.
@@ -511,10 +511,10 @@ const memcpy: fc.Arbitrary<StepBuilder> = fc
 
 const elementsRef = fc.constantFrom<VarRef>('a', 'b', 'a(1:4)', 'c%p');
 const hostStep: fc.Arbitrary<StepBuilder> = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom<VarRef>('a', 'b', 'b(5:8)').map((t) => constant({ op: 'pointer_assign', ptr: 'c%p', target: t })) },
+  { weight: 1, arbitrary: fc.constantFrom<VarRef>('a', 'b', 'b(5:8)').map((t) => constant({ op: 'pointer_assign', ptr: 'c%p', target: t })) },
   { weight: 1, arbitrary: fc.constant(constant({ op: 'nullify', ptr: 'c%p' })) },
   { weight: 2, arbitrary: fc.tuple(elementsRef, fc.integer({ min: 3, max: 4 })).map(([v, value]) => constant({ op: 'host_write', var: v, value })) },
-  { weight: 3, arbitrary: elementsRef.map((v) => constant({ op: 'host_read', var: v })) },
+  { weight: 4, arbitrary: elementsRef.map((v) => constant({ op: 'host_read', var: v })) },
 );
 
 // ------------------------------------------------------------------------------------------------
