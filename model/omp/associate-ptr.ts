@@ -46,7 +46,7 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   const d: DevAddr = { block: dev.block, offset: dev.offset + step.offset };
   const block = blockById(state, d.block);
   const inArray = objectHoldingOrNone(state, h)?.contents.kind === 'elements';
-  const inBlock = block.alive && block.device === target.index && d.offset >= 0 && d.offset + step.bytes <= block.bytes;
+  const inBlock = block.alive && block.source === 'alloc' && block.device === target.index && d.offset >= 0 && d.offset + step.bytes <= block.bytes;
   if (!inArray || !inBlock || h.start % ELEMENT_BYTES !== 0 || d.offset % ELEMENT_BYTES !== 0) return undefinedBehaviour(misfit);
 
   const overlapping = overlappingEntries(state, target.index, h);
