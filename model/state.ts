@@ -840,7 +840,10 @@ function checkOmpInvariants(state: ModelState, device: number, entries: OmpEntry
     if (block.device !== device) throw new Error(`${where} uses block ${e.block} of another device`);
     if (e.origin === 'map' && (block.source !== 'map' || !block.alive || e.offset !== 0 || block.bytes !== e.end - e.start))
       throw new Error(`${where} does not own a live map block of its size`);
-    if (e.origin === 'associate' && block.source !== 'alloc') throw new Error(`${where} is associated with map storage`);
+    // omp_target_free does not look at the table (OpenMP 6.0 §25.4), so an association can outlive the
+    // memory it names; under the world's `reuse` allocator that block may since hold map storage.
+    if (e.origin === 'associate' && block.source !== 'alloc' && state.facts.world.reuse !== true)
+      throw new Error(`${where} is associated with map storage`);
   });
 }
 
