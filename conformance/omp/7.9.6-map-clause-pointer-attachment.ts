@@ -2,8 +2,8 @@
 // construct, a pointer whose corresponding pointer exists is attached when it or its pointee was
 // newly created on the construct. No counter, no detach. K-B7: 5.x attaches whenever mapped.
 
-import { HALTED, RUNS, UNDEF, entry, ok, per, perState, readAll, section, type Row } from '../rows.js';
-import { assign, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
+import { HALTED, RUNS, UNDEF, entry, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
+import { alloc, assign, associate, h, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite, v } from '../steps.js';
 import { A, B, C, OMP_WORLD } from '../worlds.js';
 
 const V52 = 'spec-omp-5.2';
@@ -11,6 +11,8 @@ const V52 = 'spec-omp-5.2';
 const ALLOWED = 'K-B22=allowed';
 const ALLOWED52 = 'K-B7=always,K-B22=allowed';
 const base = [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])])];
+/** K-B18 `as-discrete` with K-B8 `self` (LLVM), under the 5.x attachment rule. */
+const SELF_ASSOC_ALWAYS = 'K-B7=always,K-B8=self,K-B18=as-discrete';
 const aimedAtA = { device: 0, ptr: C, value: { space: 'dev' as const, block: 2, offset: 0, count: 10 } };
 
 const rows: Row[] = [
@@ -100,6 +102,37 @@ const rows: Row[] = [
     at: { 5: readAll(10, 1) },
     last: readAll(10, 3),
     state: { 2: { ompEntries: [entry([A, A + 40], 1, 1)] }, 6: { ompEntries: [] } },
+  },
+  {
+    name: 'a self-mapped pointer and a target associated with device storage on a shared-memory device (K-B8 self, K-B18 as-discrete): no attachment, as neither side is new storage',
+    cite:
+      'fuzz seed 1191516188 under llvm-offload; LLVM omptarget.cpp targetDataBegin records a new allocation only when the map did not return the host pointer, processAttachEntries attaches only for a new pointer or pointee (or always); K-B18: the spec is silent on association with such a device, libgomp refuses it',
+    steps: [
+      alloc('d1', 40, 1),
+      associate(v('b'), h('d1'), 40, 0, 1),
+      assign('c%p', 'b'),
+      ompEnter([map('to', ['c', 'c%p'])], 1),
+      targetRead('c%p', [], 1),
+      hostRead('c%p'),
+    ],
+    at: {
+      2: per(UNDEF, { libgomp: value(1), 'llvm-offload': value(0), 'K-B18=as-discrete': value(0), [SELF_ASSOC_ALWAYS]: value(0) }),
+      3: per(HALTED, { libgomp: ok, 'llvm-offload': ok, 'K-B18=as-discrete': ok, [SELF_ASSOC_ALWAYS]: ok }),
+      4: per(HALTED, { libgomp: ok, 'llvm-offload': ok, 'K-B18=as-discrete': ok, [SELF_ASSOC_ALWAYS]: ok }),
+      // libgomp maps b as a self map (the association was refused); LLVM keeps the original
+      // pointer, which holds b's host address, read through shared memory. With distinct copies
+      // (spec, K-B8 copies) c's new copy is attached to the associated storage, never written
+      // (omp_target_alloc memory is indeterminate). Under the 5.x rule LLVM writes the device
+      // address of b's associated storage into the original pointer itself.
+      5: per(HALTED, { libgomp: readAll(10, 2), 'llvm-offload': readAll(10, 2), 'K-B18=as-discrete': readAll(10, null), [SELF_ASSOC_ALWAYS]: readAll(10, null) }),
+    },
+    last: per(HALTED, { libgomp: readAll(10, 2), 'llvm-offload': readAll(10, 2), 'K-B18=as-discrete': readAll(10, 2), [SELF_ASSOC_ALWAYS]: UNDEF }),
+    state: {
+      4: perState(null, {
+        'llvm-offload': { ompPointers: [] },
+        'K-B18=as-discrete': { ompPointers: [{ device: 1, ptr: C, value: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
+      }),
+    },
   },
 ];
 

@@ -382,9 +382,16 @@ export abstract class OmpConstructs extends OmpTable {
     const end = this.items[I_END + at]!;
     const target = this.lookup(d, start, end);
     if (target < 0) return;
-    if (this.knobs['K-B7'] === '6.0' && s.created[holder] !== epoch && s.created[target] !== epoch) return;
-    // Self storage: c's device copy is c itself, whose p already holds this target.
-    if (s.block[holder] === 0) return;
+    // Self storage (block 0) is no new storage, whatever the epoch says.
+    const holderSelf = s.block[holder] === 0;
+    const targetSelf = s.block[target] === 0;
+    const holderNew = !holderSelf && s.created[holder] === epoch;
+    const targetNew = !targetSelf && s.created[target] === epoch;
+    if (this.knobs['K-B7'] === '6.0' && !holderNew && !targetNew) return;
+    // Both self: c's device copy is c itself, whose p already holds this target. One self, one
+    // associated: the address of the target's storage goes into the pointer's storage (the host
+    // address of a self target; a self pointer is host memory).
+    if (holderSelf && targetSelf) return;
     const member = this.items[I_MEMBER + at]!;
     this.storageWords(holder, member);
     const devTarget = s.storage[target]! + (start - s.hostStart[target]!);

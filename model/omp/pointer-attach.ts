@@ -25,25 +25,33 @@ export function attachPointers(
     if (pointerEntry.kind !== 'present' || targetEntry.kind !== 'present') continue;
     // K-B7 `6.0`: only when the target's storage or the pointer's storage is new on this
     // construct; `always` (5.x practice): every time the pointer is mapped with its target.
+    // A self map (K-B8 `self`) creates no storage: the original serves as its own copy, so it does
+    // not count as new (LLVM omptarget.cpp targetDataBegin records a new allocation only when
+    // getTargetPointer did not return the host pointer, and processAttachEntries attaches only
+    // for a new pointer or pointee).
+    const pointerSelf = pointerEntry.entry.block === null;
+    const targetSelf = targetEntry.entry.block === null;
+    const isNew = (self: boolean, order: number) => !self && created.has(order);
     if (
       ctx.knobs['K-B7'] === '6.0' &&
-      !created.has(pointerEntry.entry.order) &&
-      !created.has(targetEntry.entry.order)
+      !isNew(pointerSelf, pointerEntry.entry.order) &&
+      !isNew(targetSelf, targetEntry.entry.order)
     )
       continue;
-    // A self-mapped pointer is the original pointer: it already holds the target's address.
-    const selfPointer = pointerEntry.entry.block === null;
-    if (selfPointer !== (targetEntry.entry.block === null))
-      throw new Error('internal: pointer attachment between a self map and device storage');
-    if (selfPointer) continue;
-    // The corresponding pointer gets the device address of the target's corresponding storage.
+    // A self-mapped pointer with a self-mapped target is the original pointer: it already holds
+    // the target's address.
+    if (pointerSelf && targetSelf) continue;
+    // The corresponding pointer gets the address of the target's corresponding storage. Where one
+    // side is a self map and the other device storage (an association on a device that shares
+    // memory with the host, K-B18 `as-discrete`), that is the host address of a self-mapped
+    // target, and a self-mapped pointer is the original one, which then holds a device address
+    // (LLVM omptarget.cpp performPointerAttachment writes through the pointer's table entry,
+    // whose target address is the host address under unified shared memory).
     const target = targetEntry.entry;
-    const value: PtrValue = {
-      space: 'dev',
-      block: target.block!,
-      offset: target.offset + item.range.start - target.start,
-      count: (item.range.end - item.range.start) / ELEMENT_BYTES,
-    };
+    const count = (item.range.end - item.range.start) / ELEMENT_BYTES;
+    const value: PtrValue = targetSelf
+      ? { space: 'host', addr: item.range.start, count }
+      : { space: 'dev', block: target.block!, offset: target.offset + item.range.start - target.start, count };
     const cell = storageCells(state, pointerEntry.entry, item.pointer.addr);
     setPointerCell(cell.contents, cell.index, value);
     // The pointer is now attached (read by K-B22 and K-B23): one record per device and pointer.
