@@ -8,7 +8,7 @@ import { shellCommand } from './shell.js';
 import { differingKnobs, loadProfileArg, type KnobId, type Profile } from '../profiles/index.js';
 import { knobDef } from '../profiles/knobs.js';
 import { firstDivergence, runTrace, type CompareMode, type Side } from '../properties/compare.js';
-import { runDiff, stateShape, type DiffProgress, type DiffResult, type DivergenceClass, type KnobCoverage } from '../properties/diff.js';
+import { runDiffParallel, stateShape, type DiffProgress, type DiffResult, type DivergenceClass, type KnobCoverage } from '../properties/diff.js';
 import type { ApiChoice } from '../properties/api.js';
 import { buildCase, prepareCaseDir } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
@@ -17,6 +17,9 @@ import { displayPath, saveFindOrWarn, savedLine, writeReport, type Io } from './
 import { checkJunitPath, diffJunit } from './junit.js';
 import { SCHEMA_VERSION } from './run.js';
 import { CORPUS_DIR, runDir } from '../counterexamples/store.js';
+import { CHUNK_RUNS } from '../properties/campaign.js';
+import { defaultWorkers } from '../properties/parallel.js';
+import { writeShardSummary } from './shards.js';
 import { listCaseFiles, loadCaseFile } from '../counterexamples/case.js';
 
 export interface DiffCliOptions {
@@ -35,6 +38,10 @@ export interface DiffCliOptions {
   junit?: string;
   api: ApiChoice;
   maxSteps?: number;
+  /** Worker threads for the campaign (default: the machine's cores); the result does not depend on it. */
+  workers?: number;
+  /** `--shard i/n`: this process runs every n-th chunk of the campaign, from chunk i. */
+  shard?: { index: number; count: number };
 }
 
 /** Seconds between progress lines on stderr. */
@@ -119,8 +126,11 @@ function cause(c: DivergenceClass, a: Profile, b: Profile): string {
 }
 
 function reproduceCommand(args: { a: string; b: string }, r: DiffResult, o: DiffCliOptions): string {
-  const words = ['npx', 'mapcheck', 'diff', args.a, args.b, '--compare', r.compare, '--seed', String(r.seed), '--runs', String(r.runs), '--api', r.api];
+  // A shard replays from the campaign's whole budget (its chunks are numbered in the whole).
+  const runs = o.shard === undefined ? r.runs : (o.runs ?? r.chunkEnd * CHUNK_RUNS);
+  const words = ['npx', 'mapcheck', 'diff', args.a, args.b, '--compare', r.compare, '--seed', String(r.seed), '--runs', String(runs), '--api', r.api];
   if (o.maxSteps !== undefined) words.push('--max-steps', String(o.maxSteps));
+  if (o.shard !== undefined) words.push('--shard', `${o.shard.index}/${o.shard.count}`);
   return shellCommand(words);
 }
 
@@ -189,17 +199,17 @@ function oneLine(c: DivergenceClass): string {
   return c.program.steps.map(renderStep).join(' ; ');
 }
 
-export function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: Io): number {
+export async function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: Io): Promise<number> {
   if (o.junit !== undefined) checkJunitPath(o.junit);
   const doc: Partial<DiffDocument> = { schemaVersion: SCHEMA_VERSION, command: 'diff' };
-  const code = diffCampaign(argA, argB, o, o.json ? { ...io, out: () => {} } : io, doc);
+  const code = await diffCampaign(argA, argB, o, o.json ? { ...io, out: () => {} } : io, doc);
   const full = { ...doc, exitCode: code } as DiffDocument;
   if (o.json) io.out(`${JSON.stringify(full, null, 2)}\n`);
   if (o.junit !== undefined) writeReport(o.junit, () => diffJunit(full), io);
   return code;
 }
 
-function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc: Partial<DiffDocument> | null): number {
+async function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc: Partial<DiffDocument> | null): Promise<number> {
   const a = loadProfileArg(argA, 'diff profile A');
   const b = loadProfileArg(argB, 'diff profile B');
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0);
@@ -208,20 +218,25 @@ function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc
   const out = o.out ?? runDir(seed);
   const differing = differingKnobs(a, b);
   const budget = o.runs !== undefined ? `${o.runs} runs` : o.time !== undefined ? `${o.time} s` : 'default run count';
-  io.out(`diff: model:${a.name} vs model:${b.name}, comparing ${o.compare}, ${o.api} programs, ${budget}\nseed: ${seed}\n`);
+  const shard = o.shard === undefined ? '' : `, shard ${o.shard.index}/${o.shard.count}`;
+  io.out(`diff: model:${a.name} vs model:${b.name}, comparing ${o.compare}, ${o.api} programs, ${budget}${shard}\nseed: ${seed}\n`);
   io.out(differing.length === 0 ? 'the profiles read every knob alike\n' : `knobs that differ: ${knobChange(a, b, differing)}\n`);
 
-  const result = runDiff({
-    a,
-    b,
-    compare: o.compare,
-    seed,
-    api: o.api,
-    ...(o.runs !== undefined && { runs: o.runs }),
-    ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
-    ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
-    onProgress: progressLines(io),
-  });
+  const result = await runDiffParallel(
+    {
+      a,
+      b,
+      compare: o.compare,
+      seed,
+      api: o.api,
+      ...(o.runs !== undefined && { runs: o.runs }),
+      ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
+      ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
+      ...(o.shard !== undefined && { shard: o.shard }),
+      onProgress: progressLines(io),
+    },
+    o.workers ?? defaultWorkers(),
+  );
   const reproduce = reproduceCommand({ a: argA, b: argB }, result, o);
   const found = { by: 'mapcheck diff', seed, date: new Date().toISOString().slice(0, 10), command: reproduce };
   /** The line that says where the class was saved; the class is printed before it is saved. */
@@ -319,6 +334,15 @@ function diffCampaign(argA: string, argB: string, o: DiffCliOptions, io: Io, doc
     io.out(`${table(rows, '  ')}\n`);
   }
   io.out(`\nreproduce: ${reproduce}\n`);
+  if (o.shard !== undefined)
+    writeShardSummary(out, o.shard, {
+      seed,
+      runs: result.runs,
+      reproduce,
+      coverage: null,
+      found: result.classes.length > 0,
+      classes: result.classes.flatMap((c) => [c.key, ...c.merged]),
+    });
   if (doc) {
     const classDoc = (c: DivergenceClass): ClassDocument => ({
       id: c.id,

@@ -691,7 +691,9 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--junit <file>', 'also write the outcome as a JUnit XML report (for CI)')
     .addOption(new Option('--api <api>', 'which programs to generate: openacc, openmp, or both').choices(APIS).default(DEFAULT_API))
     .addOption(new Option('--max-steps <n>', 'upper bound on generated program length (default 25)').argParser(positiveInteger))
-    .action((a: string, b: string, o: DiffCliOptions) => setExit(diffCommand(a, b, o, io)));
+    .addOption(workersOption())
+    .addOption(new Option('--shard <i/n>', 'run shard i (0-based) of n: a disjoint, deterministic part of the campaign (see mapcheck corpus merge)').argParser(shardValue))
+    .action(async (a: string, b: string, o: DiffCliOptions) => setExit(await diffCommand(a, b, o, io)));
 
   root
     .command('corpus')

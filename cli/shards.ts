@@ -1,4 +1,4 @@
-// Campaigns across machines: `mapcheck fuzz --shard i/n` writes, beside the case it may save, a
+// Campaigns across machines: `mapcheck fuzz --shard i/n` (and `diff --shard i/n`) writes, beside the case it may save, a
 // summary of its part (shards/shard-i-of-n.json); `mapcheck corpus merge DIR...` merges the shards'
 // folders: every distinct case once (by content: program, sides and comparison), the runs of every
 // shard, the spec rules reached by any of them, and the divergences.
@@ -19,14 +19,16 @@ interface ShardSummary {
   runs: number;
   found: boolean;
   reproduce: string;
-  /** Rule citation → steps in which it fired; null when the shard ran with --no-coverage. */
+  /** Rule citation → steps in which it fired; null when the shard ran with --no-coverage (or is a diff shard). */
   rules: Record<string, number> | null;
+  /** A `diff --shard` run: the keys of the divergence classes it found (merged keys included). */
+  classes?: string[];
 }
 
 export function writeShardSummary(
   dir: string,
   shard: { index: number; count: number },
-  r: { seed: number; runs: number; reproduce: string; coverage: RuleCoverage | null; found: boolean },
+  r: { seed: number; runs: number; reproduce: string; coverage: RuleCoverage | null; found: boolean; classes?: string[] },
 ): void {
   mkdirSync(join(dir, 'shards'), { recursive: true });
   const summary: ShardSummary = {
@@ -37,6 +39,7 @@ export function writeShardSummary(
     found: r.found,
     reproduce: r.reproduce,
     rules: r.coverage ? Object.fromEntries(r.coverage.rows().map((row) => [row.rule.citation, row.hits])) : null,
+    ...(r.classes !== undefined && { classes: r.classes }),
   };
   writeFileSync(join(dir, 'shards', `shard-${shard.index}-of-${shard.count}.json`), `${JSON.stringify(summary, null, 2)}\n`);
 }
@@ -96,6 +99,13 @@ export function corpusMergeCommand(dirs: string[], o: { into?: string }, io: Io)
       ? `rules reached: ${reached} of ${rules.size} modelled rules (by ${withRules} shard(s))\n`
       : 'rules reached: unknown (the shards ran with --no-coverage)\n',
   );
+  // diff shards: the union of the divergence classes every shard found (by class key)
+  const diffShards = summaries.filter((s) => s.classes !== undefined);
+  if (diffShards.length > 0) {
+    const classes = [...new Set(diffShards.flatMap((s) => s.classes!))].sort();
+    io.out(`divergence classes: ${classes.length} (by ${diffShards.length} diff shard(s))\n`);
+    for (const k of classes) io.out(`  ${k}\n`);
+  }
   io.out(`divergences: ${cases.size}\n`);
   for (const c of [...cases.values()].sort((x, y) => (x.path < y.path ? -1 : 1))) io.out(`  ${c.sides}: ${c.title}\n    ${c.path}\n`);
   if (o.into !== undefined) io.out(`merged into ${o.into}\n`);

@@ -6,3 +6,4 @@ import { register } from 'tsx/esm/api';
 register();
 const mod = await import('./campaign-worker.ts');
 export default mod.default;
+export const diffChunk = mod.diffChunk;

@@ -35,8 +35,9 @@ import { differingKnobs, type KnobId, type Profile } from '../profiles/index.js'
 import { BlockNames, ENGINES, firstDivergence, sameObservation, type CompareMode, type Divergence, type Side } from './compare.js';
 import { DEFAULT_MAX_STEPS } from './arbitraries.js';
 import { programArbFor, type ApiChoice } from './api.js';
-import { campaignParameters } from './budget.js';
-import { CampaignCrash } from './campaign.js';
+import { CampaignCrash, campaignRuns, chunkAt, chunkRuns, chunkSeed } from './campaign.js';
+import { campaignWorkerFile } from './parallel.js';
+import Tinypool from 'tinypool';
 import { greedyShrink } from './shrink.js';
 import { INFINITE_RC, type RefCount } from '../lang/observation.js';
 
@@ -53,6 +54,8 @@ export interface DiffOptions {
   /** Bound on generated program length (default 25). */
   maxSteps?: number;
   onProgress?: (p: DiffProgress) => void;
+  /** Shard `index` of `count` (`--shard i/n`): only the chunks k with k mod count = index. */
+  shard?: { index: number; count: number };
 }
 
 export type DiffProgress =
@@ -122,6 +125,8 @@ export interface DiffResult {
    */
   hidden: DivergenceClass[];
   coverage: KnobCoverage[];
+  /** One more than the highest chunk run (a shard replays with `--runs chunkEnd × CHUNK_RUNS` and its --shard). */
+  chunkEnd: number;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -462,74 +467,209 @@ export function programShape(program: Program): string {
 
 // ------------------------------------------------------------------------------------------------
 // The campaign
+//
+// Cut into the chunks of properties/campaign.ts (CHUNK_RUNS programs each, chunk k drawn from
+// chunkSeed(seed, k)), so that `--workers N` runs chunks side by side and `--shard i/n` runs every
+// n-th chunk: the classes found, their first programs and so their minimal programs depend only on
+// the seed and the run count, never on N; n shards together see exactly the programs of the
+// unsharded campaign. A class's first program is named by its chunk and its index there.
 
 interface Seen {
   kind: ClassKind;
   key: string;
-  /** Run index of the first program in the class. */
+  /** Chunk of the first program in the class, and its run index in that chunk. */
+  chunk: number;
   index: number;
   length: number;
   programs: number;
 }
 
-function record(map: Map<string, Seen>, kind: ClassKind, key: string, index: number, length: number): void {
+function record(map: Map<string, Seen>, kind: ClassKind, key: string, chunk: number, index: number, length: number): void {
   const seen = map.get(key);
   if (seen) seen.programs++;
-  else map.set(key, { kind, key, index, length, programs: 1 });
+  else map.set(key, { kind, key, chunk, index, length, programs: 1 });
 }
 
-export function runDiff(o: DiffOptions): DiffResult {
-  const started = process.hrtime.bigint();
-  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
-  const differing = differingKnobs(o.a, o.b);
-  const arb = programArbFor(o.api, { maxSteps: o.maxSteps ?? DEFAULT_MAX_STEPS });
-  const params = campaignParameters(o.seed, o.runs, o.timeMs);
-  const total = Number.isFinite(params.numRuns) ? params.numRuns : undefined;
-  const [sa, sb] = sides(o.a, o.b);
+/** What one chunk of a diff campaign needs (plain data: it travels to worker threads). */
+export interface DiffChunkTask {
+  a: Profile;
+  b: Profile;
+  compare: CompareMode;
+  seed: number;
+  chunk: number;
+  runs: number;
+  api: ApiChoice;
+  maxSteps?: number;
+}
 
-  // Reported classes by key, steps one side leaves undefined, and in observation mode the masked
-  // and state-only differences.
+/** The classes one chunk met, each with its first program there, in order of discovery. */
+export interface DiffChunkResult {
+  chunk: number;
+  runs: number;
+  reported: Seen[];
+  undefinedOnOneSide: Seen[];
+  masked: Seen[];
+  stateOnly: Seen[];
+  /** A side threw: the smallest program that still throws, and the message. */
+  crash: null | { program: Program; message: string };
+}
+
+/** Runs the programs of one chunk, classifying every one (a diff campaign never stops early). */
+export function runDiffChunk(t: DiffChunkTask): DiffChunkResult {
+  const [sa, sb] = sides(t.a, t.b);
+  const arb = programArbFor(t.api, { maxSteps: t.maxSteps ?? DEFAULT_MAX_STEPS });
   const reported = new Map<string, Seen>();
   const undefinedOnOneSide = new Map<string, Seen>();
   const masked = new Map<string, Seen>();
   const stateOnly = new Map<string, Seen>();
   let runs = 0;
-  let lastReport = 0;
   const examine = (p: Program) => {
-    const d = firstDivergence(p, sa, sb, o.compare);
+    const d = firstDivergence(p, sa, sb, t.compare);
     return {
       d,
       // A divergence comes before any undefined step, so only a program without one can have it.
       u: d === null ? undefinedSplit(p, sa, sb) : null,
-      s: o.compare === 'observations' ? stateOnlyDivergence(p, sa, sb) : null,
+      s: t.compare === 'observations' ? stateOnlyDivergence(p, sa, sb) : null,
     };
   };
-  if (differing.length > 0) {
-    const property = fc.property(arb, (program) => {
-      const index = runs++;
-      const { d, u, s } = examine(program);
-      if (d) record(reported, d.kind, classKey(program, d), index, program.steps.length);
-      if (u) record(undefinedOnOneSide, 'undefined', classKey(program, u), index, program.steps.length);
-      if (s) {
-        const key = classKey(program, s.divergence);
-        record(stateOnly, 'state', key, index, program.steps.length);
-        if (s.rejoin !== null) record(masked, 'masked', key, index, program.steps.length);
-      }
-      if (o.onProgress && (runs - lastReport >= 100 || runs === total)) {
-        lastReport = runs;
-        o.onProgress({ phase: 'campaign', runs, elapsedMs: elapsed(), ...(total !== undefined && { total }), classes: reported.size });
-      }
-      return true;
-    });
-    // The property only fails when a side throws; fast-check has shrunk that program already.
-    const details = fc.check(property, params);
-    if (details.failed) {
-      if (details.counterexample) guarded(details.counterexample[0], o.seed, examine);
-      throw details.errorInstance;
+  const property = fc.property(arb, (program) => {
+    const index = runs++;
+    const { d, u, s } = examine(program);
+    const n = program.steps.length;
+    if (d) record(reported, d.kind, classKey(program, d), t.chunk, index, n);
+    if (u) record(undefinedOnOneSide, 'undefined', classKey(program, u), t.chunk, index, n);
+    if (s) {
+      const key = classKey(program, s.divergence);
+      record(stateOnly, 'state', key, t.chunk, index, n);
+      if (s.rejoin !== null) record(masked, 'masked', key, t.chunk, index, n);
     }
+    return true;
+  });
+  const seed = chunkSeed(t.seed, t.chunk);
+  // The property only fails when a side throws; fast-check has shrunk that program already.
+  const details = fc.check(property, { seed, numRuns: t.runs });
+  const result = (crash: DiffChunkResult['crash']): DiffChunkResult => ({
+    chunk: t.chunk,
+    runs: Math.min(runs, t.runs),
+    reported: [...reported.values()],
+    undefinedOnOneSide: [...undefinedOnOneSide.values()],
+    masked: [...masked.values()],
+    stateOnly: [...stateOnly.values()],
+    crash,
+  });
+  if (details.failed) {
+    const message = (e: unknown) => (e as Error)?.message ?? String(e);
+    if (details.counterexample) {
+      try {
+        guarded(details.counterexample[0], t.seed, examine);
+      } catch (e) {
+        if (e instanceof CampaignCrash) return result({ program: e.program, message: message(e.error) });
+        throw e;
+      }
+    }
+    throw details.errorInstance;
   }
-  const campaignMs = elapsed();
+  return result(null);
+}
 
+/** Folds chunk results in chunk order: a class's first program is its first in the lowest chunk. */
+function mergeChunks(results: readonly DiffChunkResult[]) {
+  const maps = { reported: new Map<string, Seen>(), undefinedOnOneSide: new Map<string, Seen>(), masked: new Map<string, Seen>(), stateOnly: new Map<string, Seen>() };
+  let runs = 0;
+  for (const r of [...results].sort((x, y) => x.chunk - y.chunk)) {
+    runs += r.runs;
+    for (const name of ['reported', 'undefinedOnOneSide', 'masked', 'stateOnly'] as const)
+      for (const seen of r[name]) {
+        const had = maps[name].get(seen.key);
+        if (had) had.programs += seen.programs;
+        else maps[name].set(seen.key, { ...seen });
+      }
+  }
+  return { ...maps, runs };
+}
+
+/** The chunks of a diff campaign, in the order it runs them (a shard: every count-th from index). */
+export function diffChunkTask(o: DiffOptions, chunk: number, runs: number): DiffChunkTask {
+  return {
+    a: o.a,
+    b: o.b,
+    compare: o.compare,
+    seed: o.seed,
+    chunk,
+    runs: chunkRuns(runs, chunk),
+    api: o.api,
+    ...(o.maxSteps !== undefined && { maxSteps: o.maxSteps }),
+  };
+}
+
+/** Collects chunk results as they finish and reports progress (a side that threw ends the campaign). */
+function collector(o: DiffOptions, elapsed: () => number) {
+  const runs = campaignRuns(o);
+  const total = Number.isFinite(runs) ? runs : undefined;
+  const results: DiffChunkResult[] = [];
+  const classes = new Set<string>();
+  let done = 0;
+  let lastReport = 0;
+  let next = 0;
+  return {
+    results,
+    /** The next chunk to run, or null when the budget (run count or time) is spent. */
+    next(): DiffChunkTask | null {
+      const k = chunkAt(o, next);
+      if (chunkRuns(runs, k) === 0 || (o.timeMs !== undefined && next > 0 && elapsed() >= o.timeMs)) return null;
+      next++;
+      return diffChunkTask(o, k, runs);
+    },
+    add(r: DiffChunkResult): void {
+      if (r.crash) throw new CampaignCrash(r.crash.program, o.seed, new Error(r.crash.message));
+      results.push(r);
+      done += r.runs;
+      for (const s of r.reported) classes.add(s.key);
+      if (o.onProgress && (done - lastReport >= 100 || done === total)) {
+        lastReport = done;
+        o.onProgress({ phase: 'campaign', runs: done, elapsedMs: elapsed(), ...(total !== undefined && { total }), classes: classes.size });
+      }
+    },
+  };
+}
+
+/** The diff campaign in this thread (runDiffParallel: on worker threads; same result). */
+export function runDiff(o: DiffOptions): DiffResult {
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  const c = collector(o, elapsed);
+  if (differingKnobs(o.a, o.b).length > 0) for (let t = c.next(); t !== null; t = c.next()) c.add(runDiffChunk(t));
+  return finishDiff(o, c.results, elapsed);
+}
+
+/**
+ * The diff campaign with its chunks on `workers` threads (tinypool), at most `workers` at once,
+ * lowest chunk first; shrinking and explaining the classes follow in this thread. The result is
+ * the same as runDiff's for every N.
+ */
+export async function runDiffParallel(o: DiffOptions, workers: number): Promise<DiffResult> {
+  if (workers <= 1 || differingKnobs(o.a, o.b).length === 0) return runDiff(o);
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  const c = collector(o, elapsed);
+  const pool = new Tinypool({ filename: campaignWorkerFile().href, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  try {
+    const lane = async () => {
+      for (let t = c.next(); t !== null; t = c.next()) c.add((await pool.run(t, { name: 'diffChunk' })) as DiffChunkResult);
+    };
+    await Promise.all(Array.from({ length: workers }, lane));
+  } finally {
+    await pool.destroy();
+  }
+  return finishDiff(o, c.results, elapsed);
+}
+
+/** Shrinks, explains and deduplicates the classes the chunks met. */
+function finishDiff(o: DiffOptions, results: readonly DiffChunkResult[], elapsed: () => number): DiffResult {
+  const differing = differingKnobs(o.a, o.b);
+  const arb = programArbFor(o.api, { maxSteps: o.maxSteps ?? DEFAULT_MAX_STEPS });
+  const { reported, undefinedOnOneSide, masked, stateOnly, runs } = mergeChunks(results);
+  const campaignMs = elapsed();
   // Shrink and explain. Reported and masked classes always; state-only and undefined-on-one-side
   // classes only while some differing knob is explained by nothing else, since they serve the
   // coverage list alone.
@@ -539,7 +679,7 @@ export function runDiff(o: DiffOptions): DiffResult {
     o.onProgress?.({ phase: 'shrink', done, total: pending.length, key: seen.key });
     const mode: CompareMode = seen.kind === 'observation' || seen.kind === 'undefined' ? o.compare : 'state';
     const classify = classifierFor(seen.kind, o.compare, o.a, o.b);
-    const program = shrinkClass(arb, o.seed, seen.index, seen.key, classify);
+    const program = shrinkClass(arb, chunkSeed(o.seed, seen.chunk), seen.index, seen.key, classify);
     const hit = classify(program)!;
     done++;
     return {
@@ -585,6 +725,7 @@ export function runDiff(o: DiffOptions): DiffResult {
     classes,
     hidden,
     coverage: coverage(o.a, o.b, o.api, differing, classes, hidden),
+    chunkEnd: results.reduce((m, r) => Math.max(m, r.chunk + 1), 0),
   };
 }
 

@@ -23,7 +23,7 @@ export function defaultWorkers(): number {
 }
 
 /** The worker entry beside this module: built JavaScript, or the tsx shim for the TypeScript sources. */
-function workerFile(): URL {
+export function campaignWorkerFile(): URL {
   return import.meta.url.endsWith('.js') ? new URL('./campaign-worker.js', import.meta.url) : new URL('./campaign-worker.mjs', import.meta.url);
 }
 
@@ -34,7 +34,7 @@ export async function runCampaignParallel(o: CampaignOptions, workers: number): 
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   const runs = campaignRuns(o);
   const total = Number.isFinite(runs) ? runs : undefined;
-  const pool = new Tinypool({ filename: workerFile().href, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  const pool = new Tinypool({ filename: campaignWorkerFile().href, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
   const results = new Map<number, ChunkResult>();
   let lowestFailing = Number.POSITIVE_INFINITY;
   let next = 0;
