@@ -198,3 +198,139 @@ describe('IntervalTree', () => {
     expect(() => tree.remove(7)).toThrow(/internal/);
   });
 });
+
+// Exhaustive checks on small trees of known shapes (issue 15: findContaining with the containing
+// entry in the left subtree of a node that starts before `lo`; pruning on the cached maxima; the
+// maxima and the balance after removals; growth from the smallest capacity). Every query over a
+// whole window of coordinates is compared with the naive list after every insertion and removal.
+describe('IntervalTree on every query of small trees', () => {
+  /** A deterministic permutation of 0 … n-1 (a linear congruential shuffle). */
+  function shuffled(n: number, seed: number): number[] {
+    const out = Array.from({ length: n }, (_, i) => i);
+    let x = seed;
+    for (let i = n - 1; i > 0; i--) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      const j = x % (i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+
+  /** Every query over [from, to] against the naive list; the mismatches, described. */
+  function allQueryMismatches(tree: IntervalTree, naive: NaiveIntervals, rank: Float64Array, from: number, to: number): string[] {
+    const bad: string[] = [];
+    const entries = naive.sorted();
+    const ids: number[] = [];
+    tree.forEach((id) => ids.push(id));
+    if (ids.join() !== entries.map((e) => e.id).join() || tree.size !== entries.length) bad.push(`entries ${ids.join()}`);
+    if (tree.height() > avlHeightBound(tree.size)) bad.push(`height ${tree.height()} for ${tree.size}`);
+    const best = (list: Entry[]): number => bestRanked(list, rank);
+    for (let lo = from; lo <= to; lo++) {
+      for (const hi of [lo, lo + 1, lo + 2, lo + 4, to - 2, to - 1, to, to + 1]) {
+        if (hi < lo) continue;
+        const containing = entries.filter((e) => e.start <= lo && hi <= e.end);
+        const found = tree.findContaining(lo, hi);
+        if (containing.length === 0 ? found !== -1 : !containing.some((e) => e.id === found)) bad.push(`findContaining(${lo}, ${hi}) = ${found}`);
+        const latest = tree.latestContaining(lo, hi, rank);
+        if (latest !== best(containing)) bad.push(`latestContaining(${lo}, ${hi}) = ${latest}`);
+        const overlapping = entries.filter((e) => Math.max(e.start, lo) < Math.min(e.end, hi)).map((e) => e.id);
+        const any = tree.anyOverlap(lo, hi);
+        if (any !== (overlapping.length > 0 ? overlapping[0] : -1)) bad.push(`anyOverlap(${lo}, ${hi}) = ${any}`);
+        const visited: number[] = [];
+        tree.overlapping(lo, hi, (id) => visited.push(id));
+        if (visited.join() !== overlapping.join()) bad.push(`overlapping(${lo}, ${hi}) = ${visited.join()}`);
+      }
+      const point = entries.filter((e) => e.start <= lo && lo + 1 <= e.end);
+      const found = tree.findPoint(lo);
+      if (point.length === 0 ? found !== -1 : !point.some((e) => e.id === found)) bad.push(`findPoint(${lo}) = ${found}`);
+      const startAt = tree.latestStartingAt(lo, rank);
+      if (startAt !== best(entries.filter((e) => e.start === lo))) bad.push(`latestStartingAt(${lo}) = ${startAt}`);
+    }
+    return bad;
+  }
+
+  // Entry i starts at BASE + 2i (entries at negative addresses too) and ends 1 later, except one
+  // entry that reaches past all others: wherever that entry sits in the tree, it is the only one
+  // containing a query that starts after every other entry's end.
+  const BASE = -9;
+  for (const order of ['ascending', 'descending', 'shuffled'] as const)
+    it(`finds the one long entry wherever it sits (insertion ${order}, then removals)`, () => {
+      for (let n = 1; n <= 15; n++)
+        for (let k = 0; k < n; k++) {
+          const tree = new IntervalTree();
+          const naive = new NaiveIntervals();
+          const rank = new Float64Array(3 * n + 2);
+          const ids = shuffled(n, n * 31 + k).map((i) => 3 * i + 1);
+          const seq = order === 'ascending' ? [...Array(n).keys()] : order === 'descending' ? [...Array(n).keys()].reverse() : shuffled(n, k + 7);
+          let stamp = 0;
+          for (const i of seq) {
+            const start = BASE + 2 * i;
+            const end = i === k ? BASE + 2 * n + 6 : start + (i % 3 === 2 ? 0 : 1);
+            tree.insert(start, end, ids[i]!);
+            naive.insert(start, end, ids[i]!);
+            rank[ids[i]!] = ++stamp;
+          }
+          expect(allQueryMismatches(tree, naive, rank, BASE - 2, BASE + 2 * n + 8), `n ${n}, long entry ${k}`).toEqual([]);
+          // Remove the entries in another order; the long one's end must leave every cached maximum.
+          for (const i of shuffled(n, k + 3)) {
+            tree.remove(ids[i]!);
+            naive.remove(ids[i]!);
+            expect(tree.has(ids[i]!)).toBe(false);
+            if (n <= 6 || i === k) expect(allQueryMismatches(tree, naive, rank, BASE - 2, BASE + 2 * n + 8), `n ${n}, long entry ${k}, removed ${i}`).toEqual([]);
+          }
+          expect(tree.size).toBe(0);
+          expect(tree.height()).toBe(0);
+        }
+    });
+
+  it('finds the entry containing a range in the left subtree of a node that starts before it', () => {
+    const tree = new IntervalTree();
+    tree.insert(0, 100, 0);
+    tree.insert(5, 10, 1);
+    tree.insert(10, 12, 2); // rotation: 1 is the root, 0 its left child
+    expect(tree.findContaining(20, 30)).toBe(0);
+    expect(tree.findContaining(20, 100)).toBe(0);
+    expect(tree.findContaining(20, 101)).toBe(-1);
+    expect(tree.findContaining(100, 100)).toBe(0);
+    const rank = Float64Array.of(1, 2, 3);
+    expect(tree.latestContaining(20, 100, rank)).toBe(0);
+    expect(tree.latestContaining(6, 9, rank)).toBe(1);
+    expect(tree.latestContaining(6, 100, rank)).toBe(0);
+  });
+
+  it('answers queries whose end is at or below the smallest 32-bit bound, or not a number', () => {
+    const tree = new IntervalTree();
+    tree.insert(-(2 ** 31) + 1, 5, 0);
+    tree.insert(-(2 ** 31) + 1, -(2 ** 31) + 1, 1);
+    const rank = Float64Array.of(1, 2);
+    for (const hi of [-(2 ** 31), -(2 ** 31) - 1, -(2 ** 32), -Infinity]) {
+      expect(tree.findContaining(-(2 ** 31), hi)).toBe(-1);
+      expect(tree.latestContaining(-(2 ** 31), hi, rank)).toBe(-1);
+    }
+    expect(tree.findContaining(-(2 ** 31) + 1, -(2 ** 31))).toBeOneOf([0, 1]);
+    expect(tree.latestContaining(-(2 ** 31) + 1, -(2 ** 31), rank)).toBe(1);
+    expect(tree.findContaining(0, NaN)).toBe(-1);
+    expect(tree.latestContaining(0, NaN, rank)).toBe(-1);
+  });
+
+  it('grows from the smallest capacity to ids far apart, and refuses ids past its capacity limit', () => {
+    for (const capacity of [0, 1, 2, 5]) {
+      const tree = new IntervalTree(capacity);
+      expect(tree.findContaining(-1, -1)).toBe(-1);
+      expect(tree.findContaining(0, 0)).toBe(-1);
+      const ids = [0, 1, 17, 2, 300, 16, 1000];
+      ids.forEach((id, i) => tree.insert(i * 10 - 30, i * 10 - 25, id));
+      ids.forEach((id, i) => {
+        expect(tree.has(id)).toBe(true);
+        expect([tree.start(id), tree.end(id)]).toEqual([i * 10 - 30, i * 10 - 25]);
+        expect(tree.findPoint(i * 10 - 28)).toBe(id);
+        expect(tree.findContaining(i * 10 - 25, i * 10 - 25)).toBe(id);
+      });
+      expect(tree.findContaining(-24, -24)).toBe(-1);
+      expect(tree.findContaining(-31, -31)).toBe(-1);
+      expect(tree.has(3)).toBe(false);
+      expect(tree.has(1001)).toBe(false);
+    }
+    expect(() => new IntervalTree().insert(0, 1, 2 ** 28)).toThrow(/^internal: interval tree capacity exceeded$/);
+  });
+});
