@@ -10,7 +10,7 @@ process.env.MAPCHECK_MUTATION = '1';
 export default defineConfig({
   test: {
     include: targeted ?? ['impl/*.test.ts', 'conformance/*.test.ts'],
-    exclude: ['node_modules/**', '.stryker-tmp/**'],
+    exclude: ['node_modules/**', '.stryker-tmp*/**'],
     testTimeout: 240_000,
     hookTimeout: 60_000,
   },

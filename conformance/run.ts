@@ -25,6 +25,18 @@ import { formatObservation } from '../lang/observation.js';
 
 export const ENGINE_NAMES: readonly EngineName[] = ['model', 'impl'];
 
+/**
+ * The engines rows run on: both, unless MAPCHECK_ROW_ENGINES names one (`impl` in a mutation run
+ * of impl/ files, where a mutant cannot change what the model observes; MUTATION.md).
+ */
+function rowEngines(): readonly EngineName[] {
+  const only = process.env.MAPCHECK_ROW_ENGINES;
+  if (only === undefined || only === '') return ENGINE_NAMES;
+  const picked = only.split(',').map((s) => s.trim());
+  for (const e of picked) if (!(ENGINE_NAMES as readonly string[]).includes(e)) throw new Error(`MAPCHECK_ROW_ENGINES: unknown engine '${e}' (model, impl)`);
+  return picked as EngineName[];
+}
+
 /** A profile a row runs under, with the override keys that apply to it, nearest first. */
 export interface RowProfile {
   key: string;
@@ -156,12 +168,16 @@ export function checkRow(sec: Section, row: Row): string[] {
   const failures: string[] = [];
   for (const rp of rowProfiles(row)) {
     const expected = stepExpectations(row, rp);
-    for (const engine of ENGINE_NAMES) {
+    for (const engine of rowEngines()) {
       const trace = runTrace(program, { engine, profile: rp.profile }, row.state !== undefined);
       const side = `${engine} under ${rp.key}`;
       trace.observations.forEach((o, i) => {
         if (!matches(o, expected[i]!))
           failures.push(`${side}, step ${i + 1} \`${renderStep(program.steps[i]!)}\`: expected ${formatOutcome(expected[i]!)}, observed ${formatObservation(o)}`);
+        // Messages are not compared between the engines (MUTATION.md, "Messages"), but a stop must
+        // say what went wrong.
+        if ((o.kind === 'error' || o.kind === 'undefined') && !(typeof o.message === 'string' && o.message.trim() !== ''))
+          failures.push(`${side}, step ${i + 1} \`${renderStep(program.steps[i]!)}\`: ${o.kind} observation without a message`);
       });
       for (const [k, e] of Object.entries(row.state ?? {})) {
         const i = Number(k) - 1;

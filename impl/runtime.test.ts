@@ -3,7 +3,9 @@
 // conformance rows, run on both engines: conformance/acc/*.ts.
 
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../profiles/index.js';
+import type { Observation } from '../lang/observation.js';
+import type { Step } from '../lang/program.js';
+import { loadProfile, type Profile } from '../profiles/index.js';
 import { ACC_WORLD as world } from '../conformance/worlds.js';
 import { implEngine } from './index.js';
 
@@ -15,5 +17,100 @@ describe('references', () => {
     expect(() => engine.apply({ op: 'host_read', var: 'zz' })).toThrow(/not declared/);
     expect(() => engine.apply({ op: 'acc_attach', ptr: 'a' })).toThrow(/pointer member/);
     expect(engine.apply({ op: 'host_read', var: 'b(9:10)' })).toEqual({ kind: 'read', values: [2, 2] });
+  });
+});
+
+// States the generator rarely builds, where mutants of impl/runtime.ts survived campaigns (issue 15,
+// MUTATION.md). Expectations from lang/README.md: "Host steps", "Directives" (indeterminate host
+// pointers), "Compute construct" (kernel dereference) and the exit rules of present / no_create.
+describe('rare states', () => {
+  const run = (steps: Step[], knobs: Record<string, string> = {}): Observation[] => {
+    const spec = loadProfile('spec');
+    const engine = implEngine({ world, steps }, { ...spec, knobs: { ...spec.knobs, ...knobs } as Profile['knobs'] });
+    return steps.map((s) => engine.apply(s));
+  };
+  const kinds = (obs: Observation[]) => obs.map((o) => (o.kind === 'error' ? `error ${o.code}` : o.kind));
+  const assign = (ptr: string, target: string): Step => ({ op: 'pointer_assign', ptr, target });
+  const copyin = (...vars: string[]) => ({ clause: 'copyin' as const, vars });
+  const created: Step[] = [
+    { op: 'acc_enter_data', clauses: [{ clause: 'create', vars: ['c'] }] },
+    { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: ['c'] }] },
+  ];
+
+  it('host reads and writes through a disassociated pointer are undefined', () => {
+    expect(kinds(run([{ op: 'host_read', var: 'c%p' }]))).toEqual(['undefined']);
+    expect(kinds(run([{ op: 'host_write', var: 'c%p', value: 3 }, { op: 'host_read', var: 'a' }]))).toEqual(['undefined', 'halted']);
+    expect(kinds(run([assign('c%p', 'a(2:3)'), { op: 'nullify', ptr: 'c%p' }, { op: 'host_read', var: 'c%p' }]))).toEqual(['ok', 'ok', 'undefined']);
+    // Associated: the target's elements.
+    const obs = run([assign('c%p', 'a(2:3)'), { op: 'host_write', var: 'c%p', value: 7 }, { op: 'host_read', var: 'a(1:4)' }, { op: 'host_read', var: 'c%p' }]);
+    expect(obs.slice(2)).toEqual([{ kind: 'read', values: [1, 7, 7, 1] }, { kind: 'read', values: [7, 7] }]);
+  });
+
+  it('a pointer member whose host value is indeterminate (a created struct copied back) makes its use undefined', () => {
+    const uses: Step[] = [
+      { op: 'host_read', var: 'c%p' },
+      { op: 'acc_data_begin', clauses: [copyin('c%p')] },
+      { op: 'acc_enter_data', clauses: [copyin('b', 'c%p')] },
+      { op: 'acc_enter_data', clauses: [{ clause: 'attach', vars: ['c%p'] }] },
+      { op: 'acc_attach', ptr: 'c%p' },
+      { op: 'acc_copyin', var: 'c%p' },
+      { op: 'acc_is_present', var: 'c%p' },
+    ];
+    for (const use of uses) expect(kinds(run([...created, use])), JSON.stringify(use)).toEqual(['ok', 'ok', 'undefined']);
+    // The struct itself is still an ordinary host object.
+    expect(kinds(run([...created, { op: 'acc_enter_data', clauses: [copyin('c')] }]))).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  it('a kernel dereferences a pointer to the first byte of the first device block', () => {
+    const steps: Step[] = [
+      { op: 'acc_enter_data', clauses: [copyin('a')] },
+      assign('c%p', 'a'),
+      { op: 'acc_enter_data', clauses: [copyin('c')] },
+      { op: 'acc_attach', ptr: 'c%p' },
+      { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { write: 'c%p', value: 5 } },
+      { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { read: 'c%p' } },
+    ];
+    const obs = run(steps);
+    expect(obs[3]).toEqual({ kind: 'ok' });
+    expect(obs[4]).toEqual({ kind: 'ok' });
+    expect(obs[5]).toEqual({ kind: 'read', values: Array(10).fill(5) });
+  });
+
+  it('no_create of a pointer whose target is absent attaches nothing, also when it is not the first var (K-A2 error)', () => {
+    const steps: Step[] = [
+      assign('c%p', 'a'),
+      { op: 'acc_enter_data', clauses: [copyin('c')] },
+      { op: 'acc_data_begin', clauses: [copyin('b'), { clause: 'no_create', vars: ['c%p'] }] },
+      { op: 'acc_data_end' },
+      { op: 'acc_data_begin', clauses: [{ clause: 'no_create', vars: ['b', 'c%p'] }] },
+      { op: 'acc_data_end' },
+    ];
+    for (const knobs of [{}, { 'K-A2': 'error' }, { 'K-A17': 'attach-first' }, { 'K-A17': 'after-data', 'K-A2': 'error' }]) {
+      const engine = implEngine({ world, steps }, { ...loadProfile('spec'), knobs: { ...loadProfile('spec').knobs, ...knobs } as Profile['knobs'] });
+      steps.forEach((s, i) => {
+        expect(engine.apply(s), `${JSON.stringify(knobs)} step ${i + 1}`).toEqual({ kind: 'ok' });
+        expect(engine.snapshot().attachments.map((a) => a.ac)).toEqual(i === 0 ? [] : [0]);
+      });
+    }
+  });
+
+  it('present and no_create data partly present at region exit are left alone; copy data is an error (K-A7 infinite)', () => {
+    // Under K-A7 `infinite` acc_map_data data keeps its counters, so acc_unmap_data inside the
+    // region leaves the region's data partly present at its exit once part of it is mapped again.
+    const region = (clause: 'present' | 'no_create' | 'copy'): Step[] => [
+      { op: 'acc_malloc', bytes: 40, result: 'd' },
+      { op: 'acc_map_data', var: 'a', dev: { handle: 'd' } },
+      { op: 'acc_data_begin', clauses: [{ clause, vars: ['a'] }] },
+      { op: 'acc_unmap_data', var: 'a' },
+      { op: 'acc_copyin', var: 'a(1:3)' },
+      { op: 'acc_data_end' },
+    ];
+    for (const clause of ['present', 'no_create'] as const) {
+      const steps = region(clause);
+      const engine = implEngine({ world, steps }, { ...loadProfile('spec'), knobs: { ...loadProfile('spec').knobs, 'K-A7': 'infinite' } as Profile['knobs'] });
+      expect(kinds(steps.map((s) => engine.apply(s))), clause).toEqual(['value', 'ok', 'ok', 'ok', 'value', 'ok']);
+      expect(engine.snapshot().sections.map(({ host, src, drc }) => ({ host, src, drc }))).toEqual([{ host: [0x1000, 0x100c], src: 0, drc: 1 }]);
+    }
+    expect(kinds(run(region('copy'), { 'K-A7': 'infinite' }))).toEqual(['value', 'ok', 'ok', 'ok', 'value', 'error acc_error_partly_present']);
   });
 });
