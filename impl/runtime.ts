@@ -602,12 +602,22 @@ export class ImplEngine implements Engine {
     const devOff = member - s.hostStart[holder]!;
     let devTarget = 0;
     let count = 0;
+    // K-A21 `first-attach`: a null or absent target is noticed only when the counter becomes 1;
+    // a positive counter just counts it.
+    const countOnly = (): boolean => {
+      if (this.knobs['K-A21'] !== 'first-attach') return false;
+      const at = s.counterIndex(holder, member, POINTER_BYTES);
+      if (s.attachCounters[at] === 0) return false;
+      s.attachCounters[at] = s.attachCounters[at]! + 1;
+      return true;
+    };
     if (target !== 0) {
       count = ptrCount(hostImg, hostOff);
       const t = this.table.findContaining(target, target + count * ELEMENT_BYTES);
-      if (t < 0) return this.attachAbsent(member, 'its target is not present');
+      if (t < 0) return countOnly() ? undefined : this.attachAbsent(member, 'its target is not present');
       devTarget = s.devBase[t]! + (target - s.hostStart[t]!);
     } else {
+      if (countOnly()) return;
       const reading = this.knobs['K-A3'];
       if (reading === 'error') this.runtimeError('fatal_attach_null', `attach of ${this.memberName(member)}, a null pointer`);
       if (reading === 'null-keep-count') return writePtr(devImg, devOff, 0, 0);

@@ -246,6 +246,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: EINVAL when "the associated device shares memory with the host".`,
       },
+      'K-A21': {
+        reading: 'first-attach',
+        confidence: 'source',
+        evidence: `${G12} and ${G13} gomp_attach_pointer: attach_count[idx]++ first; the null check ("attempt to attach null pointer") and the target lookup ("pointer target not mapped for attach") run only inside if (attach_count[idx] == 1).`,
+      },
     },
   },
   {

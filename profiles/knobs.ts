@@ -242,6 +242,20 @@ export const KNOBS = [
     rationale: 'Both actions start with an immediate detach of every pointer in the var.',
   },
   {
+    id: 'K-A21',
+    title: 'Attach of a null or absent target while the attachment counter is positive',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action, §2.6.8 Attachment Counter',
+    readings: [
+      { id: 'every-attach', summary: 'every attach action looks at the target: a null or absent target takes its own rule (K-A2, K-A3)' },
+      {
+        id: 'first-attach',
+        summary: 'libgomp: a null or absent target is noticed only when the counter becomes 1; with a positive counter such an attach only counts (a present target still follows K-A4)',
+      },
+    ],
+    default: 'every-attach',
+    rationale: 'The attach action takes no action when the address the pointer points to is not present, whatever the counter.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',

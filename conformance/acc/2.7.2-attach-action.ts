@@ -4,7 +4,7 @@
 
 import type { Step } from '../../lang/program.js';
 import { HALTED, UNDEF, ok, per, perState, readAll, section, type Row } from '../rows.js';
-import { assign, attach, accAttach, copyin, enterData, parallelRead, present } from '../steps.js';
+import { assign, attach, accAttach, copyin, enterData, nullify, parallelRead, present } from '../steps.js';
 import { A, ACC_WORLD, B, C } from '../worlds.js';
 
 /** seeds/000: re-attaching a pointer after host reassociation (c%p => a, attach; c%p => b, attach; read c%p). */
@@ -77,6 +77,38 @@ const rows: Row[] = [
     at: { 2: per(ok, { libgomp: { kind: 'error', code: 'fatal_attach_absent' } }) },
     // The device copy of c holds the host address: dereferencing it on a discrete device is undefined.
     last: per(UNDEF, { libgomp: HALTED }),
+  },
+  {
+    name: 'attach again after the host pointer moved to absent data: no action under the text; libgomp only counts (K-A21)',
+    cite: 'A.6 attach: target not present → no action; K-A21 first-attach: libgomp target.c gomp_attach_pointer looks at the target only when the count becomes 1',
+    steps: [assign('c%p', 'a'), enterData(copyin('c', 'a'), attach('c%p')), assign('c%p', 'b'), enterData(attach('c%p')), parallelRead('c%p', present('c'))],
+    at: { 4: ok },
+    last: readAll(10, 1),
+    state: {
+      4: perState(
+        { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+        {
+          libgomp: { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+          'K-A21=first-attach': { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'attach again after the host pointer was nullified: the device pointer becomes null (K-A3); libgomp only counts (K-A21)',
+    cite: 'A.6 attach of a null pointer: device pointer null, counter 1 (K-A3 null-and-count); K-A4 counter-only (Cray 19) keeps a positive counter; K-A21 first-attach: libgomp target.c gomp_attach_pointer checks for null only when the count becomes 1',
+    steps: [assign('c%p', 'a'), enterData(copyin('c', 'a'), attach('c%p')), nullify('c%p'), enterData(attach('c%p'))],
+    last: ok,
+    state: {
+      4: perState(
+        { attachments: [{ ptr: C, ac: 1, device: null }] },
+        {
+          'cray-19': { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+          libgomp: { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+          'K-A21=first-attach': { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+        },
+      ),
+    },
   },
 ];
 

@@ -33,6 +33,13 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   const structPresent = structWhere.kind === 'present';
   // The section holding the pointer now has attachment counters (read by K-A18).
   if (structWhere.kind === 'present') structWhere.section.counted = true;
+  // K-A21 `first-attach` (libgomp target.c gomp_attach_pointer): a null or absent target is
+  // noticed only when the counter becomes 1; with a positive counter the attach only counts.
+  const targetMissing = targetPresence === null || targetPresence.kind !== 'present';
+  if (structPresent && targetMissing && ctx.knobs['K-A21'] === 'first-attach' && attachmentCounter(state, m.addr).ac > 0) {
+    attachmentCounter(state, m.addr).ac += 1;
+    return null;
+  }
   if (!structPresent || (targetPresence !== null && targetPresence.kind !== 'present')) {
     if (ctx.knobs['K-A2'] === 'error')
       return runtimeError(
