@@ -225,7 +225,22 @@ export class DeviceMemory {
     return out;
   }
 
+  /**
+   * Blocks whose storage a step reached through image() (read or written), while someone watches
+   * (impl/changes.ts); null while nobody does.
+   */
+  reached: Set<number> | null = null;
+
+  /** A live block's storage, for the steps: the block counts as reached. */
   image(block: number): MemoryImage {
+    const img = this.images[block];
+    if (!img) throw new Error(`internal: device block ${block} is not live`);
+    this.reached?.add(block);
+    return img;
+  }
+
+  /** A live block's storage, for snapshots: reading it does not count as reached. */
+  view(block: number): MemoryImage {
     const img = this.images[block];
     if (!img) throw new Error(`internal: device block ${block} is not live`);
     return img;

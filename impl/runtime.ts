@@ -3,7 +3,8 @@
 // device memory that hold raw addresses. It is the second, independent reading of lang/README.md;
 // comments name the README rule each part carries out.
 
-import type { Engine } from '../lang/engine.js';
+import type { Engine, IncrementalSnapshot, SectionGroup } from '../lang/engine.js';
+import { ImplChanges } from './changes.js';
 import type { AttachSnapshot, ErrorCode, Observation, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import {
   ELEMENT_BYTES,
@@ -130,6 +131,8 @@ export class ImplEngine implements Engine {
   private readonly mallocBlocks = new Set<number>();
   /** Slots of sections acc_map_data made (the program's own memory; K-A7 counting). */
   private readonly userMapped = new Set<number>();
+  /** Made on the first call of incremental(). */
+  private changes: ImplChanges | null = null;
 
   // Result of resolveData: the reference's host range, or a null pointer.
   private rStart = 0;
@@ -168,25 +171,44 @@ export class ImplEngine implements Engine {
   snapshot(): Snapshot {
     const sections: SectionSnapshot[] = [];
     const attachments: AttachSnapshot[] = [];
-    const s = this.slots;
     // Entries are disjoint, so start order is also the order of the members inside them.
     this.table.forEach((slot) => {
-      const start = s.hostStart[slot]!;
-      const block = s.block[slot]!;
-      const row: SectionSnapshot = { host: [start, s.hostEnd[slot]!], block, src: s.src[slot]!, drc: s.drc[slot]! };
-      if (this.userMapped.size > 0 && this.userMapped.has(slot)) {
-        row.origin = 'map_data';
-        row.offset = s.devBase[slot]! - this.device.base(block);
-      }
-      sections.push(row);
-      const img = this.device.image(block);
+      const g = this.groupOf(slot);
+      sections.push(g.section);
+      for (const a of g.attachments) attachments.push(a);
+    });
+    return { sections, attachments, ...this.ompRows() };
+  }
+
+  /** The snapshot rows of the entry in `slot`: its section and the pointer members inside it. */
+  private groupOf(slot: number): SectionGroup {
+    const s = this.slots;
+    const start = s.hostStart[slot]!;
+    const block = s.block[slot]!;
+    const section: SectionSnapshot = { host: [start, s.hostEnd[slot]!], block, src: s.src[slot]!, drc: s.drc[slot]! };
+    if (this.userMapped.size > 0 && this.userMapped.has(slot)) {
+      section.origin = 'map_data';
+      section.offset = s.devBase[slot]! - this.device.base(block);
+    }
+    const attachments: AttachSnapshot[] = [];
+    if (s.acLen[slot]! > 0) {
+      const img = this.device.view(block);
       for (let i = 0; i < s.acLen[slot]!; i++) {
         const off = i * POINTER_BYTES;
         attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: canonicalPtr(this.device, img, off) });
       }
-    });
+    }
+    return { section, attachments };
+  }
+
+  private ompRows(): Pick<Snapshot, 'ompEntries' | 'ompPointers'> {
     const omp = this.ompRuntime;
-    return { sections, attachments, ompEntries: omp ? omp.entries() : [], ompPointers: omp ? omp.pointers() : [] };
+    return { ompEntries: omp ? omp.entries() : [], ompPointers: omp ? omp.pointers() : [] };
+  }
+
+  /** The snapshot by entry, and the entries each step may have changed (impl/changes.ts). */
+  incremental(): IncrementalSnapshot {
+    return (this.changes ??= new ImplChanges(this.slots, this.device, (slot) => this.groupOf(slot), () => this.ompRows()));
   }
 
   /**
@@ -201,7 +223,7 @@ export class ImplEngine implements Engine {
     const snap = this.snapshot();
     const names = new Map<number, number>();
     const name = (b: number) => names.get(b) ?? (names.set(b, names.size + 1), names.size);
-    const sections = snap.sections.map((s) => [s.host[0], s.host[1], name(s.block), s.src, s.drc, Array.from(this.device.image(s.block).words).join(',')]);
+    const sections = snap.sections.map((s) => [s.host[0], s.host[1], name(s.block), s.src, s.drc, Array.from(this.device.view(s.block).words).join(',')]);
     const attachments = snap.attachments.map((a) => [a.ptr, a.ac, a.device !== null && a.device.space === 'dev' ? { ...a.device, block: name(a.device.block) } : a.device]);
     const vars = this.vars.slice(0, this.varTop * VAR_FIELDS);
     const texts = this.varRefs.slice(0, this.varTop).map((r) => r.text);

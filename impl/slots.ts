@@ -29,6 +29,8 @@ export class SectionSlots {
   attachCounters: Int32Array;
   /** 1 once an attach found this entry holding its pointer (libgomp's counters exist; K-A18). */
   counted: Uint8Array;
+  /** 1 while the slot holds an entry (between allocate and release). */
+  live: Uint8Array;
 
   private freeSlots: Int32Array;
   private freeCount = 0;
@@ -50,6 +52,17 @@ export class SectionSlots {
     this.freeSlots = new Int32Array(capacity);
     this.attachCounters = new Int32Array(capacity);
     this.counted = new Uint8Array(capacity);
+    this.live = new Uint8Array(capacity);
+  }
+
+  /** Slots handed out at least once: every live slot is below this. */
+  get size(): number {
+    return this.highWater;
+  }
+
+  /** Length of the attachment counter pool in use. */
+  get counterSize(): number {
+    return this.counterTop;
   }
 
   /** A fresh entry with both reference counters and all its attachment counters at 0. */
@@ -69,10 +82,12 @@ export class SectionSlots {
     this.acBase[slot] = this.allocateCounters(pointerSlots);
     this.acLen[slot] = pointerSlots;
     this.counted[slot] = 0;
+    this.live[slot] = 1;
     return slot;
   }
 
   release(slot: number): void {
+    this.live[slot] = 0;
     const len = this.acLen[slot]!;
     if (len > 0) {
       let runs = this.freeCounterRuns.get(len);
@@ -115,6 +130,7 @@ export class SectionSlots {
     this.acBase = grown(this.acBase, min);
     this.acLen = grown(this.acLen, min);
     this.counted = grown(this.counted, min);
+    this.live = grown(this.live, min);
     this.freeSlots = grown(this.freeSlots, min);
   }
 }

@@ -5,8 +5,8 @@
 import { freeze, produce } from 'immer';
 import type { Program, Step, World } from '../lang/program.js';
 import type { AttachSnapshot, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
-import { vecForEach, vecToArray } from './vec.js';
-import type { EngineFactory } from '../lang/engine.js';
+import { vecChanges, vecForEach, vecToArray } from './vec.js';
+import type { EngineFactory, IncrementalSnapshot, SectionGroup } from '../lang/engine.js';
 import { unreachable } from '../lang/ops.js';
 import type { Profile } from '../profiles/index.js';
 import {
@@ -20,10 +20,13 @@ import {
   devicePointer,
   memberAt,
   membersInside,
+  objectsTouching,
+  sectionsOf,
   undefinedBehaviour,
   UndefinedStep,
   type Contents,
   type ModelState,
+  type Section,
   type StepContext,
 } from './state.js';
 import { dataBegin, dataEnd, enterData, exitData } from './directives.js';
@@ -219,29 +222,97 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
  * (lang/README-openmp.md "Snapshot additions").
  */
 export function snapshot(state: ModelState): Snapshot {
-  const all = allSections(state);
-  const sections: SectionSnapshot[] = all.map((s) => {
-    const row: SectionSnapshot = { host: [s.start, s.end], block: s.block, src: s.src, drc: s.drc };
-    // Sections on the program's own memory (acc_map_data) also say so, and where in the block.
-    if (s.origin === 'map_data') Object.assign(row, { origin: 'map_data', offset: s.offset });
-    return row;
-  });
+  const sections: SectionSnapshot[] = [];
   const attachments: AttachSnapshot[] = [];
-  for (const section of all)
-    for (const addr of membersInside(state, section))
-      attachments.push({
-        ptr: addr,
-        ac: attachmentCounter(state, addr).ac,
-        device: copyPtr(devicePointer(state, memberAt(state, addr))),
-      });
+  for (const section of allSections(state)) {
+    const g = sectionGroup(state, section);
+    sections.push(g.section);
+    attachments.push(...g.attachments);
+  }
   attachments.sort((x, y) => x.ptr - y.ptr);
-  return { sections, attachments, ompEntries: ompEntriesSnapshot(state), ompPointers: ompPointersSnapshot(state) };
+  return { sections, attachments, ...ompRows(state) };
+}
+
+/** The snapshot rows of one section: the section, and the pointer members inside it. */
+function sectionGroup(state: ModelState, s: Section): SectionGroup {
+  const section: SectionSnapshot = { host: [s.start, s.end], block: s.block, src: s.src, drc: s.drc };
+  // Sections on the program's own memory (acc_map_data) also say so, and where in the block.
+  if (s.origin === 'map_data') Object.assign(section, { origin: 'map_data', offset: s.offset });
+  const attachments = membersInside(state, s).map((addr) => ({
+    ptr: addr,
+    ac: attachmentCounter(state, addr).ac,
+    device: copyPtr(devicePointer(state, memberAt(state, addr))),
+  }));
+  return { section, attachments };
+}
+
+function ompRows(state: ModelState): Pick<Snapshot, 'ompEntries' | 'ompPointers'> {
+  // Before the first OpenMP entry every device's table is empty.
+  if (state.nextOmpEntry === 1) return { ompEntries: [], ompPointers: [] };
+  return { ompEntries: ompEntriesSnapshot(state), ompPointers: ompPointersSnapshot(state) };
+}
+
+/**
+ * The snapshot by section, and the sections a step may have changed, found by comparing the state
+ * with the one of the last call: persistent vectors share every part a step left alone
+ * (vecChanges), so the host objects whose sections or attachment counters changed, and the device
+ * blocks that changed, cost what the step changed. A block's change reaches the sections on it.
+ */
+class ModelChanges implements IncrementalSnapshot {
+  /** Host objects with a section on each device block, in the state of the last call. */
+  private readonly objectsOn = new Map<number, Set<number>>();
+
+  constructor(
+    private seen: ModelState,
+    private readonly now: () => ModelState,
+  ) {}
+
+  touched(): number[] {
+    const before = this.seen;
+    const after = this.now();
+    const objects = new Set<number>();
+    vecChanges(before.sections, after.sections, (i) => objects.add(i));
+    vecChanges(before.attachments, after.attachments, (i) => objects.add(i));
+    vecChanges(before.blocks, after.blocks, (i) => {
+      for (const o of this.objectsOn.get(i + 1) ?? []) objects.add(o);
+    });
+    const starts = new Set<number>();
+    for (const i of objects) {
+      for (const s of sectionsOf(before, i)) {
+        starts.add(s.start);
+        this.objectsOn.get(s.block)?.delete(i);
+      }
+      for (const s of sectionsOf(after, i)) {
+        starts.add(s.start);
+        let on = this.objectsOn.get(s.block);
+        if (!on) this.objectsOn.set(s.block, (on = new Set()));
+        on.add(i);
+      }
+    }
+    this.seen = after;
+    return [...starts].sort((x, y) => x - y);
+  }
+
+  group(start: number): SectionGroup | undefined {
+    const state = this.now();
+    for (const i of objectsTouching(state, { start, end: start })) {
+      const s = sectionsOf(state, i).find((x) => x.start === start);
+      if (s) return sectionGroup(state, s);
+    }
+    return undefined;
+  }
+
+  omp(): Pick<Snapshot, 'ompEntries' | 'ompPointers'> {
+    return ompRows(this.now());
+  }
 }
 
 /** The model as an Engine: the immutable state lives in the closure and advances step by step. */
 export const modelEngine: EngineFactory = (program, profile) => {
   let state = initialState(program, profile);
   let rules: readonly string[] = [];
+  let changes: ModelChanges | null = null;
+  const first = state;
   return {
     apply(s: Step): Observation {
       const result = step(state, s, profile);
@@ -251,6 +322,7 @@ export const modelEngine: EngineFactory = (program, profile) => {
     },
     snapshot: () => snapshot(state),
     lastRules: () => rules,
+    incremental: () => (changes ??= new ModelChanges(first, () => state)),
   };
 };
 

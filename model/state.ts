@@ -3,6 +3,7 @@
 // regions. Plain objects and arrays only; a step changes it through an immer draft (see index.ts),
 // so every state a caller holds is immutable.
 
+import { current, isDraft } from 'immer';
 import type { KnobValues } from '../profiles/index.js';
 import {
   ELEMENT_BYTES,
@@ -586,6 +587,15 @@ export function allSections(state: ModelState): Section[] {
   const out: Section[] = [];
   vecForEach(state.sections, (list) => out.push(...list));
   return out;
+}
+
+/**
+ * The sections whose device data lies in block `id`, for reading only. The whole table is read, on
+ * the state as it stands: inside a step (an immer draft) through `current`, which copies only what
+ * the step drafted, so the read makes no proxy per section.
+ */
+export function sectionsInBlock(state: ModelState, id: number): readonly Section[] {
+  return allSections(isDraft(state) ? current(state) : state).filter((s) => s.block === id);
 }
 
 /** Whether `range` lies inside one section (present), touches none (absent), or neither (partly). */

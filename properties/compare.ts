@@ -4,12 +4,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Program } from '../lang/program.js';
 import type { Observation, PtrValue, Snapshot } from '../lang/observation.js';
-import type { EngineFactory, EngineName } from '../lang/engine.js';
+import type { EngineFactory, EngineName, IncrementalSnapshot, SectionGroup } from '../lang/engine.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
 import { implEngine } from '../impl/index.js';
 
 export const ENGINES: Record<EngineName, EngineFactory> = { model: modelEngine, impl: implEngine };
+
+/** Check every incremental state comparison against the whole snapshots (inside the test suite, or MAPCHECK_MODEL_CHECKS=full). */
+const CHECK_INCREMENTAL = process.env.MAPCHECK_MODEL_CHECKS === 'full' || (process.env.VITEST !== undefined && process.env.MAPCHECK_MODEL_CHECKS !== 'changed');
 
 /** One executable reading: an engine under a profile. */
 export interface Side {
@@ -101,10 +104,69 @@ export class BlockNames {
     return {
       sections: s.sections.map((x) => ({ ...x, block: this.name(x.block) })),
       attachments: s.attachments.map((x) => ({ ...x, device: this.ptr(x.device) })),
+      ...this.omp(s),
+    };
+  }
+
+  /** One entry's rows (incremental comparison). */
+  group(g: SectionGroup): SectionGroup {
+    return { section: { ...g.section, block: this.name(g.section.block) }, attachments: g.attachments.map((x) => ({ ...x, device: this.ptr(x.device) })) };
+  }
+
+  omp(s: Pick<Snapshot, 'ompEntries' | 'ompPointers'>): Pick<Snapshot, 'ompEntries' | 'ompPointers'> {
+    return {
       ompEntries: s.ompEntries.map((x) => ({ ...x, block: x.block === null ? null : this.name(x.block) })),
       ompPointers: s.ompPointers.map((x) => ({ ...x, value: this.ptr(x.value) })),
     };
   }
+}
+
+/**
+ * Worlds with at least this many host objects compare states incrementally: only the entries
+ * either side may have changed in the step (lang/engine.ts IncrementalSnapshot), so a step costs
+ * what it changed rather than what the world holds. Smaller worlds compare whole snapshots.
+ */
+export const INCREMENTAL_OBJECTS = 64;
+
+/**
+ * Incremental state comparison: after every step, the groups (a section and the pointer members
+ * inside it) at the host starts either side touched, then the OpenMP rows whole. The verdict is the
+ * whole-snapshot comparison's: the states agreed before the step, so only what changed can differ,
+ * and blocks are renamed in one order on both sides (by host start), which pairs them as the whole
+ * comparison's order does.
+ */
+export class IncrementalComparison {
+  constructor(
+    private readonly a: IncrementalSnapshot,
+    private readonly b: IncrementalSnapshot,
+    private readonly namesA: BlockNames,
+    private readonly namesB: BlockNames,
+  ) {}
+
+  /** Whether the states agree now, up to the renaming of blocks (call once after every step). */
+  same(): boolean {
+    const ta = this.a.touched();
+    const tb = this.b.touched();
+    let i = 0;
+    let j = 0;
+    while (i < ta.length || j < tb.length) {
+      const start = j >= tb.length || (i < ta.length && ta[i]! <= tb[j]!) ? ta[i]! : tb[j]!;
+      while (i < ta.length && ta[i] === start) i++;
+      while (j < tb.length && tb[j] === start) j++;
+      const ga = this.a.group(start);
+      const gb = this.b.group(start);
+      if (ga === undefined || gb === undefined) {
+        if (ga !== gb) return false;
+        continue;
+      }
+      if (!isDeepStrictEqual(this.namesA.group(ga), this.namesB.group(gb))) return false;
+    }
+    return isDeepStrictEqual(this.namesA.omp(this.a.omp()), this.namesB.omp(this.b.omp()));
+  }
+}
+
+function hostObjects(program: Program): number {
+  return program.world.arrays.length + program.world.structs.length;
 }
 
 /**
@@ -129,11 +191,15 @@ export function firstDivergence(
   mode: CompareMode,
   onRules?: RulesListener,
   onUndefined?: UndefinedListener,
+  incremental: boolean = hostObjects(program) >= INCREMENTAL_OBJECTS,
 ): Divergence | null {
   const ea = ENGINES[a.engine](program, a.profile);
   const eb = ENGINES[b.engine](program, b.profile);
   const namesA = new BlockNames();
   const namesB = new BlockNames();
+  const inc = mode === 'state' && incremental && ea.incremental && eb.incremental ? new IncrementalComparison(ea.incremental(), eb.incremental(), namesA, namesB) : null;
+  // Inside the test suite every incremental verdict is checked against the whole snapshots.
+  const whole = inc !== null && CHECK_INCREMENTAL ? { a: new BlockNames(), b: new BlockNames() } : null;
   for (let i = 0; i < program.steps.length; i++) {
     const step = program.steps[i]!;
     const oa = ea.apply(step);
@@ -155,7 +221,16 @@ export function firstDivergence(
     if (!sameObservation(namesA.observation(oa), namesB.observation(ob)))
       return { step: i, kind: 'observation', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };
     if (endsComparison(oa)) return null;
-    if (mode === 'state') {
+    if (inc !== null) {
+      const same = inc.same();
+      if (whole !== null) {
+        whole.a.observation(oa);
+        whole.b.observation(ob);
+        if (same !== isDeepStrictEqual(whole.a.snapshot(ea.snapshot()), whole.b.snapshot(eb.snapshot())))
+          throw new Error(`internal: the incremental state comparison says ${same ? 'same' : 'different'} after step ${i + 1}, the whole snapshots do not`);
+      }
+      if (!same) return { step: i, kind: 'state', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };
+    } else if (mode === 'state') {
       const sa = ea.snapshot();
       const sb = eb.snapshot();
       if (!isDeepStrictEqual(namesA.snapshot(sa), namesB.snapshot(sb)))

@@ -1,6 +1,6 @@
 import type { AccFree } from '../../lang/program.js';
 import type { Observation } from '../../lang/observation.js';
-import { allSections, runtimeError, fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
+import { sectionsInBlock, runtimeError, fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
 import { describePointer } from '../omp/table.js';
 import { deviceBytes, devicePointerArg } from './device-memory.js';
 
@@ -19,7 +19,7 @@ export function accFree(state: ModelState, step: AccFree, ctx: StepContext): Obs
   if (typeof mem === 'string') return undefinedBehaviour(`acc_free(${describePointer(p)}): ${mem}`);
   if (mem.offset !== 0) return undefinedBehaviour(`acc_free(${describePointer(p)}): not the start of memory acc_malloc returned`);
   // Memory that acc_map_data still maps to host data: the text is silent (K-A8).
-  const mapped = allSections(state).find((s) => s.origin === 'map_data' && s.block === mem.block.id);
+  const mapped = sectionsInBlock(state, mem.block.id).find((s) => s.origin === 'map_data');
   if (mapped) {
     const why = `acc_free(${describePointer(p)}): the memory is still mapped by acc_map_data`;
     return ctx.knobs['K-A8'] === 'fatal' ? runtimeError('fatal_map_data', why) : undefinedBehaviour(why);

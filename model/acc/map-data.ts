@@ -1,7 +1,7 @@
 import type { AccMapData } from '../../lang/program.js';
 import type { Observation } from '../../lang/observation.js';
 import {
-  allSections,
+  sectionsInBlock,
   runtimeError,
   dataRange,
   describeRange,
@@ -36,9 +36,7 @@ export function accMapData(state: ModelState, step: AccMapData, ctx: StepContext
   const mem = deviceBytes(state, p, bytes, true);
   if (typeof mem === 'string') return undefinedBehaviour(`acc_map_data(${describeRange(state, range)}): ${mem}`);
   // Device memory already mapped to some host data: undefined (K-A8).
-  const taken = allSections(state).find(
-    (s) => s.block === mem.block.id && s.offset < mem.offset + bytes && mem.offset < s.offset + (s.end - s.start),
-  );
+  const taken = sectionsInBlock(state, mem.block.id).find((s) => s.offset < mem.offset + bytes && mem.offset < s.offset + (s.end - s.start));
   if (taken) {
     const why = `acc_map_data(${describeRange(state, range)}, ${describePointer(p)}): the device memory already holds ${describeRange(state, taken)}`;
     return ctx.knobs['K-A8'] === 'fatal' ? runtimeError('fatal_map_data', why) : undefinedBehaviour(why);

@@ -1,7 +1,7 @@
 import type { AccUnmapData } from '../../lang/program.js';
 import type { Observation } from '../../lang/observation.js';
 import {
-  allSections,
+  sectionsOf,
   runtimeError,
   dataRange,
   describeRange,
@@ -24,7 +24,9 @@ export function accUnmapData(state: ModelState, step: AccUnmapData, ctx: StepCon
   // A null host pointer is an error.
   if (range === null) return runtimeError('acc_error_invalid_null_pointer', `acc_unmap_data(${step.var}): the host pointer is null`);
   // Only the host address acc_map_data mapped may be unmapped; anything else is undefined (K-A8).
-  const section = allSections(state).find((s) => s.start <= range.start && range.start < s.end);
+  // A section never leaves its host object: the one holding the address is among that object's.
+  const object = state.facts.indexHolding({ start: range.start, end: range.start });
+  const section = object < 0 ? undefined : sectionsOf(state, object).find((s) => s.start <= range.start && range.start < s.end);
   if (!section || section.origin !== 'map_data' || section.start !== range.start) {
     const why = !section
       ? 'the data is not present'
