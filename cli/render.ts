@@ -2,6 +2,7 @@
 // for, and a state snapshot with host ranges named after the world's objects.
 
 import { hostLayout, ELEMENT_BYTES, POINTER_BYTES, type Clause, type KernelBody, type Step, type World } from '../lang/program.js';
+import { formatMember, structElementBytes } from '../lang/program.js';
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { formatPtr, type Snapshot } from '../lang/observation.js';
 import { dispatch, type PerOp } from '../lang/ops.js';
@@ -114,14 +115,27 @@ export function nameHostRange(world: World, start: number, end: number): string 
   if (from === 0 && to === obj.bytes) return obj.name;
   if (obj.kind === 'array' && from % ELEMENT_BYTES === 0 && to % ELEMENT_BYTES === 0)
     return `${obj.name}(${from / ELEMENT_BYTES + 1}:${to / ELEMENT_BYTES})`;
+  const decl = obj.kind === 'struct' ? world.structs.find((s) => s.name === obj.name) : undefined;
+  if (decl?.count !== undefined) {
+    // Elements of an array of structs: cs(2), cs(1:2).
+    const stride = structElementBytes(decl);
+    if (from % stride === 0 && to % stride === 0)
+      return to - from === stride ? `${obj.name}(${from / stride + 1})` : `${obj.name}(${from / stride + 1}:${to / stride})`;
+  }
   return `${obj.name}+${from}..${to}`;
 }
 
 /** Names the pointer member whose descriptor starts at host address `addr` (`c%p`). */
 export function nameMember(world: World, addr: number): string {
   const obj = hostLayout(world).find((o) => o.kind === 'struct' && addr >= o.start && addr < o.start + o.bytes);
-  const member = obj && world.structs.find((s) => s.name === obj.name)!.pointers[(addr - obj.start) / POINTER_BYTES];
-  return obj && member ? `${obj.name}%${member}` : `member at ${hex(addr)}`;
+  const decl = obj && world.structs.find((s) => s.name === obj.name)!;
+  if (!obj || !decl) return `member at ${hex(addr)}`;
+  // In an array of structs the cell index runs over every element's members.
+  const cell = (addr - obj.start) / POINTER_BYTES;
+  const n = decl.pointers.length;
+  const member = decl.pointers[cell % n];
+  if (!Number.isInteger(cell) || member === undefined) return `member at ${hex(addr)}`;
+  return formatMember(obj.name, member, decl.count === undefined ? undefined : Math.floor(cell / n));
 }
 
 /**

@@ -3,7 +3,7 @@
 // targets, devices), and a legend for the notation the report uses, each symbol explained only
 // when it appears in the report.
 
-import { hostLayout, worldDevices, ELEMENT_BYTES, type World } from '../lang/program.js';
+import { hostLayout, initTarget, memberRefs, worldDevices, ELEMENT_BYTES, type World } from '../lang/program.js';
 import { compressValues, type ErrorCode } from '../lang/observation.js';
 import { hex } from './render.js';
 
@@ -22,10 +22,10 @@ export function renderWorld(world: World): string[] {
   }
   for (const s of world.structs) {
     const members = s.pointers.map((p) => `integer, pointer :: ${p}(:)`).join('; ');
-    rows.push([`type :: ${s.name}  { ${members} }`, where(s.name)]);
-    for (const p of s.pointers) {
-      const target = s.init?.[p] ?? null;
-      rows.push([target === null ? `nullify(${s.name}%${p})` : `${s.name}%${p} => ${target}`, '! initial association']);
+    rows.push([`type :: ${s.name}${s.count === undefined ? '' : `(${s.count})`}  { ${members} }`, where(s.name)]);
+    for (const ref of memberRefs(s)) {
+      const target = initTarget(s, ref);
+      rows.push([target === null ? `nullify(${ref})` : `${ref} => ${target}`, '! initial association']);
     }
   }
   const devices = worldDevices(world)

@@ -6,6 +6,7 @@ import acc_2_5_1_parallel_construct from './acc/2.5.1-parallel-construct.js';
 import acc_2_6_2_implicit_data_attributes from './acc/2.6.2-implicit-data-attributes.js';
 import acc_2_6_5_data_construct from './acc/2.6.5-data-construct.js';
 import acc_2_6_6_enter_exit_data from './acc/2.6.6-enter-exit-data.js';
+import acc_2_7_1_data_specification from './acc/2.7.1-data-specification.js';
 import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
 import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
 import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
@@ -60,6 +61,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.6.2-implicit-data-attributes.ts', section: acc_2_6_2_implicit_data_attributes },
   { file: 'acc/2.6.5-data-construct.ts', section: acc_2_6_5_data_construct },
   { file: 'acc/2.6.6-enter-exit-data.ts', section: acc_2_6_6_enter_exit_data },
+  { file: 'acc/2.7.1-data-specification.ts', section: acc_2_7_1_data_specification },
   { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
   { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
   { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },

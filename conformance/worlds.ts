@@ -37,3 +37,19 @@ export const B = 0x1200;
 export const C = 0x1400;
 /** c's address in ACC_WORLD_NO_B. */
 export const C_NO_B = 0x1200;
+
+/**
+ * Arrays of structs (issue 9 item 5): `a` (10 × 1), `b` (10 × 2) and `cs(3)`, three structs with
+ * pointer member `p` (16 bytes each), all disassociated; one discrete device (OpenMP: device 1
+ * shares memory with the host, as in OMP_WORLD).
+ */
+export const AOS_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: 1 },
+    { name: 'b', length: 10, init: 2 },
+  ],
+  structs: [{ name: 'cs', pointers: ['p'], count: 3 }],
+};
+export const AOS_OMP_WORLD: World = { ...AOS_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
+/** Host address of cs(1) in AOS_WORLD; element i starts 16 * (i - 1) bytes further. */
+export const CS = 0x1400;

@@ -40,6 +40,14 @@ const EXPECTED: Record<string, string[]> = {
     'read [2*2, 2*7, 4*2]', // copied back from the device memory the kernel wrote
     'ok',
   ],
+  // Arrays of structs (lang/README.md "References"): each element is mapped, attached and read on
+  // its own. cs is block 1 (copyin of the whole array, members copied verbatim), a block 2 (copyin
+  // of cs(1)%p's target, then cs(1)%p attached, OpenACC 3.3 §2.7.2), acc_malloc block 3;
+  // acc_map_data maps b (cs(2)%p's target) onto it without copying (§3.2.21), acc_memcpy_to_device
+  // fills it from b, acc_attach points cs(2)'s device member at it (§3.2.29); the kernel writes 7s
+  // there, which acc_memcpy_from_device brings back to b; detach and unmap leave the memory to the
+  // program; cs(3) was deleted with cs
+  'array-of-structs.json': ['ok', 'ok', 'dev#3+0', 'ok', 'ok', 'ok', 'ok', 'read [8*1]', 'ok', 'read [8*7]', 'ok', 'ok', 'ok', 'false', 'ok'],
   // seeds/000: the re-attach after c%p => b re-points the device pointer (OpenACC 3.3 §2.7.2 Attach
   // Action: the device pointer is not the device copy of the new target, so it is re-pointed and
   // its counter set to 1), so the kernel reads b

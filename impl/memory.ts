@@ -142,13 +142,19 @@ function initialHostImage(world: World, refs: WorldRefs): MemoryImage {
   }
   for (const s of world.structs) {
     const start = refs.object(s.name).start;
-    for (const [member, target] of Object.entries(s.init ?? {})) {
+    for (const [key, target] of Object.entries(s.init ?? {})) {
+      // `p` in a single struct; `(2)%p` in an array of structs.
+      const e = s.count === undefined ? null : /^\((\d+)\)%(.*)$/.exec(key);
+      if (s.count !== undefined && (e === null || Number(e[1]) < 1 || Number(e[1]) > s.count))
+        throw new Error(`struct '${s.name}' initialises '${key}', which names no element member`);
+      const member = e ? e[2]! : key;
+      const element = e ? Number(e[1]) - 1 : 0;
       const i = s.pointers.indexOf(member);
       if (i < 0) throw new Error(`struct '${s.name}' initialises unknown member '${member}'`);
       if (target === null) continue;
       const t = refs.get(target);
       if (t.kind !== REF_ARRAY) throw new Error(`member ${s.name}%${member} must be initialised with an array or subarray`);
-      writePtr(image, start - HOST_BASE + i * POINTER_BYTES, t.start, (t.end - t.start) / ELEMENT_BYTES);
+      writePtr(image, start - HOST_BASE + (element * s.pointers.length + i) * POINTER_BYTES, t.start, (t.end - t.start) / ELEMENT_BYTES);
     }
   }
   return image;

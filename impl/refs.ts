@@ -29,8 +29,11 @@ export interface CompiledRef {
   readonly pointerSlots: number;
 }
 
-// The reference syntax of lang/program.ts: a, a(2:5), c, c%p.
+// The reference syntax of lang/program.ts: a, a(2:5), c, c%p (and cs(1:2) for an array of structs).
 const REF_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)(?:\((-?\d+):(-?\d+)\)|%([A-Za-z][A-Za-z0-9_]*))?$/;
+
+// An element of an array of structs, or its member: cs(2), cs(2)%p.
+const ELEMENT_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+)\)(?:%([A-Za-z][A-Za-z0-9_]*))?$/;
 
 export class WorldRefs {
   private readonly objects = new Map<string, HostObject>();
@@ -75,6 +78,16 @@ export class WorldRefs {
           const start = o.start + (lo - 1) * ELEMENT_BYTES;
           return { text, kind: REF_ARRAY, root: o.name, start, end: o.start + hi * ELEMENT_BYTES, pointerSlots: 0 };
         }
+      } else if (decl && decl.count !== undefined) {
+        // An array of structs: cs, cs(l:u), cs(i), cs(i)%p.
+        const stride = decl.pointers.length * POINTER_BYTES;
+        const e = ELEMENT_SYNTAX.exec(text);
+        if (m[4] === undefined && e === null) {
+          const lo = m[2] === undefined ? 1 : Number(m[2]);
+          const hi = m[3] === undefined ? decl.count : Number(m[3]);
+          if (lo >= 1 && hi <= decl.count && lo <= hi)
+            return { text, kind: REF_STRUCT, root: o.name, start: o.start + (lo - 1) * stride, end: o.start + hi * stride, pointerSlots: (hi - lo + 1) * decl.pointers.length };
+        }
       } else if (decl && m[2] === undefined) {
         if (m[4] === undefined)
           return { text, kind: REF_STRUCT, root: o.name, start: o.start, end: o.start + o.bytes, pointerSlots: decl.pointers.length };
@@ -83,6 +96,18 @@ export class WorldRefs {
           const start = o.start + i * POINTER_BYTES;
           return { text, kind: REF_MEMBER, root: o.name, start, end: start + POINTER_BYTES, pointerSlots: 0 };
         }
+      }
+    }
+    const e = ELEMENT_SYNTAX.exec(text);
+    const decl = e ? this.structs.get(e[1]!) : undefined;
+    if (e && decl?.count !== undefined) {
+      const i = Number(e[2]);
+      const stride = decl.pointers.length * POINTER_BYTES;
+      const at = this.objects.get(decl.name)!.start + (i - 1) * stride;
+      if (i >= 1 && i <= decl.count) {
+        if (e[3] === undefined) return { text, kind: REF_STRUCT, root: decl.name, start: at, end: at + stride, pointerSlots: decl.pointers.length };
+        const j = decl.pointers.indexOf(e[3]);
+        if (j >= 0) return { text, kind: REF_MEMBER, root: decl.name, start: at + j * POINTER_BYTES, end: at + (j + 1) * POINTER_BYTES, pointerSlots: 0 };
       }
     }
     parseRef(this.world, text);

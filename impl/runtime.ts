@@ -1008,7 +1008,9 @@ export class ImplEngine implements Engine {
     for (const s of this.world.structs) {
       const start = this.refs.object(s.name).start;
       const i = (member - start) / POINTER_BYTES;
-      if (i >= 0 && i < s.pointers.length) return `${s.name}%${s.pointers[i]}`;
+      const n = s.pointers.length;
+      if (i >= 0 && i < n * (s.count ?? 1))
+        return s.count === undefined ? `${s.name}%${s.pointers[i]}` : `${s.name}(${Math.floor(i / n) + 1})%${s.pointers[i % n]}`;
     }
     return `pointer 0x${member.toString(16)}`;
   }

@@ -36,8 +36,17 @@ export interface StructDecl {
   name: string;
   /** Names of the pointer members (Fortran `integer, pointer :: p(:)` components). */
   pointers: string[];
-  /** Initial association of each member: an array or subarray reference, or null (default). */
+  /**
+   * Initial association of each member: an array or subarray reference, or null (default). Keys
+   * are member names (`p`); in an array of structs they name an element's member (`(2)%p`).
+   */
   init?: Record<string, string | null>;
+  /**
+   * An array of structs (Fortran `type(t) :: cs(n)`, C `struct t cs[n]`) with this many elements,
+   * 1..64; absent for a single struct. References: `cs` (every element), `cs(2)` (one element),
+   * `cs(1:2)` (a section of elements) and `cs(2)%p` (a pointer member of one element).
+   */
+  count?: number;
 }
 
 export type DeviceKind = 'discrete' | 'shared';
@@ -65,7 +74,10 @@ export interface World {
 // ------------------------------------------------------------------------------------------------
 // Steps (OpenACC 3.3 part of the language)
 
-/** A variable reference string: `a`, `a(2:5)` (Fortran bounds, inclusive), `c`, `c%p`. */
+/**
+ * A variable reference string: `a`, `a(2:5)` (Fortran bounds, inclusive), `c`, `c%p`; for an array
+ * of structs `cs`, `cs(2)`, `cs(1:2)` and `cs(2)%p`.
+ */
 export type VarRef = string;
 
 export type AccRegionClauseName =
@@ -240,13 +252,18 @@ export interface Program {
 export type ParsedRef =
   /** Elements [lo, hi) (0-based, half-open) of an integer array. */
   | { kind: 'array'; name: string; lo: number; hi: number; whole: boolean }
-  /** A whole struct. */
-  | { kind: 'struct'; name: string }
-  /** A pointer member of a struct. */
-  | { kind: 'member'; struct: string; member: string };
+  /**
+   * A whole struct; in an array of structs, elements [lo, hi) (0-based, half-open; `single` when
+   * written as one element, `cs(2)`). `lo` and `hi` are absent for a single struct.
+   */
+  | { kind: 'struct'; name: string; lo?: number; hi?: number; single?: boolean }
+  /** A pointer member of a struct; `index` is the 0-based element of an array of structs. */
+  | { kind: 'member'; struct: string; member: string; index?: number };
 
 const IDENT = '[A-Za-z][A-Za-z0-9_]*';
 const REF_RE = new RegExp(`^(${IDENT})(?:\\((-?\\d+):(-?\\d+)\\)|%(${IDENT}))?$`);
+/** The forms only an array of structs takes: `cs(2)`, `cs(2)%p` (and `cs(1:2)%p`, refused). */
+const ELEMENT_RE = new RegExp(`^(${IDENT})\\((-?\\d+)(?::(-?\\d+))?\\)(?:%(${IDENT}))?$`);
 
 /** Why a reference does not parse or resolve, or null when it is fine. */
 export function refError(world: World, ref: string): string | null {
@@ -261,15 +278,21 @@ export function parseRef(world: World, ref: string): ParsedRef {
   return r;
 }
 
+/** Elements in an array of structs, or undefined for a single struct. */
+export function structCount(decl: StructDecl): number | undefined {
+  return decl.count;
+}
+
 function tryParseRef(world: World, ref: string): ParsedRef | string {
   if (typeof ref !== 'string') return `expected a variable reference string, got ${typeof ref}`;
   const m = REF_RE.exec(ref);
-  if (!m) return `'${ref}' is not a variable reference (expected a, a(2:5), c or c%p)`;
+  if (!m) return tryParseElementRef(world, ref);
   const name = m[1]!;
   const arr = world.arrays.find((a) => a.name === name);
   const st = world.structs.find((s) => s.name === name);
   if (!arr && !st) return `'${name}' is not declared in the world`;
   if (m[2] !== undefined) {
+    if (st?.count !== undefined) return structSection(st, ref, Number(m[2]), Number(m[3]));
     if (!arr) return `'${name}' is not an array, so '${ref}' cannot take bounds`;
     const lo = Number(m[2]);
     const hi = Number(m[3]);
@@ -280,10 +303,34 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
   if (m[4] !== undefined) {
     if (!st) return `'${name}' is not a struct, so '${ref}' names no member`;
     if (!st.pointers.includes(m[4])) return `'${name}' has no pointer member '${m[4]}'`;
+    if (st.count !== undefined) return `'${name}' is an array of ${st.count} structs: name an element's member, e.g. '${name}(1)%${m[4]}'`;
     return { kind: 'member', struct: name, member: m[4] };
   }
   if (arr) return { kind: 'array', name, lo: 0, hi: arr.length, whole: true };
+  if (st!.count !== undefined) return { kind: 'struct', name, lo: 0, hi: st!.count };
   return { kind: 'struct', name };
+}
+
+/** `cs(2)`, `cs(2)%p`: an element (or its member) of an array of structs. */
+function tryParseElementRef(world: World, ref: string): ParsedRef | string {
+  const syntax = `'${ref}' is not a variable reference (expected a, a(2:5), c or c%p)`;
+  const m = ELEMENT_RE.exec(ref);
+  if (!m) return syntax;
+  const st = world.structs.find((s) => s.name === m[1]);
+  // Other names keep the message of version 1, which knew no element references.
+  if (!st || st.count === undefined) return syntax;
+  if (m[3] !== undefined) return `'${ref}' names a member of a section of '${st.name}'; name one element, e.g. '${st.name}(${m[2]})%${m[4]}'`;
+  const i = Number(m[2]);
+  if (i < 1 || i > st.count) return `element ${i} of '${ref}' is outside ${st.name}(1:${st.count})`;
+  if (m[4] === undefined) return { kind: 'struct', name: st.name, lo: i - 1, hi: i, single: true };
+  if (!st.pointers.includes(m[4])) return `'${st.name}' has no pointer member '${m[4]}'`;
+  return { kind: 'member', struct: st.name, member: m[4], index: i - 1 };
+}
+
+function structSection(st: StructDecl, ref: string, lo: number, hi: number): ParsedRef | string {
+  const count = st.count!;
+  if (lo < 1 || hi > count || lo > hi) return `bounds (${lo}:${hi}) of '${ref}' are outside ${st.name}(1:${count}) or empty`;
+  return { kind: 'struct', name: st.name, lo: lo - 1, hi };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -315,8 +362,50 @@ export function hostLayout(world: World): HostObject[] {
     next += Math.ceil(Math.max(bytes, 1) / HOST_ALIGN) * HOST_ALIGN + HOST_ALIGN;
   };
   for (const a of world.arrays) place(a.name, 'array', a.length * ELEMENT_BYTES);
-  for (const s of world.structs) place(s.name, 'struct', s.pointers.length * POINTER_BYTES);
+  for (const s of world.structs) place(s.name, 'struct', (s.count ?? 1) * structElementBytes(s));
   return out;
+}
+
+/** Bytes of one struct (one element of an array of structs): its pointer member descriptors. */
+export function structElementBytes(decl: StructDecl): number {
+  return decl.pointers.length * POINTER_BYTES;
+}
+
+/** `c%p`, or `cs(2)%p` for a member of element `index` (0-based) of an array of structs. */
+export function formatMember(struct: string, member: string, index?: number): string {
+  return index === undefined ? `${struct}%${member}` : `${struct}(${index + 1})%${member}`;
+}
+
+/** Every pointer member reference of struct `decl`: `c%p`, or `cs(1)%p`, `cs(2)%p`, … element by element. */
+export function memberRefs(decl: StructDecl): string[] {
+  const out: string[] = [];
+  for (let e = 0; e < (decl.count ?? 1); e++)
+    for (const p of decl.pointers) out.push(formatMember(decl.name, p, decl.count === undefined ? undefined : e));
+  return out;
+}
+
+/** The `init` key of member `member` of element `element` (0-based; undefined for a single struct). */
+export function initKey(member: string, element: number | undefined): string {
+  return element === undefined ? member : `(${element + 1})%${member}`;
+}
+
+/** The initial target (`init`) of the pointer member reference `ref` (`c%p`, `cs(2)%p`) of `decl`, or null. */
+export function initTarget(decl: StructDecl, ref: string): string | null {
+  const key = decl.count === undefined ? ref.slice(decl.name.length + 1) : ref.slice(decl.name.length);
+  return decl.init?.[key] ?? null;
+}
+
+/**
+ * The members an initialiser of `decl` names: `init` key, 0-based element (undefined for a single
+ * struct) and member name; null for a key that is not of the struct's form.
+ */
+export function initMember(decl: StructDecl, key: string): { element: number | undefined; member: string } | null {
+  if (decl.count === undefined) return { element: undefined, member: key };
+  const m = /^\((\d+)\)%([A-Za-z][A-Za-z0-9_]*)$/.exec(key);
+  if (!m) return null;
+  const i = Number(m[1]);
+  if (i < 1 || i > decl.count) return null;
+  return { element: i - 1, member: m[2]! };
 }
 
 /** Host address of member `member` (its descriptor) inside struct object at `structStart`. */

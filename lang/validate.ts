@@ -7,6 +7,8 @@ import { z } from 'zod';
 import {
   ELEMENT_BYTES,
   POINTER_BYTES,
+  initMember,
+  structElementBytes,
   LANGUAGE_VERSION,
   hostLayout,
   parseRef,
@@ -68,6 +70,7 @@ const structDecl = z.strictObject({
   name: z.string(),
   pointers: z.array(z.string()).min(1),
   init: z.record(z.string(), z.union([z.string(), z.null()], { error: 'expected an array reference or null' })).optional(),
+  count: intIn(1, MAX_ARRAY_LENGTH).optional(),
 });
 const worldShape = z.strictObject({
   arrays: z.array(arrayDecl).max(MAX_ARRAYS, { error: `at most ${MAX_ARRAYS} arrays (mapcheck's limit)` }),
@@ -261,8 +264,11 @@ function checkWorld(raw: unknown): Failure | World {
   }
   // Pointer initialisers can name any array, so they are checked once every name is known.
   for (const [i, s] of world.structs.entries()) {
-    for (const [member, target] of Object.entries(s.init ?? {})) {
-      const field = `structs[${i}].init.${member}`;
+    for (const [key, target] of Object.entries(s.init ?? {})) {
+      const field = `structs[${i}].init.${key}`;
+      const named = initMember(s, key);
+      if (!named) return fail(field, `'${key}' names no element member of '${s.name}' (expected (i)%p with 1 <= i <= ${s.count})`);
+      const member = named.member;
       if (!s.pointers.includes(member)) return fail(field, `'${s.name}' has no pointer member '${member}'`);
       if (target === null) continue;
       const problem = refError(world, target) ?? (parseRef(world, target).kind === 'array' ? null : `target '${target}' must be an array or subarray`);
@@ -296,7 +302,10 @@ const HOST_PTR_REF: readonly RefKind[] = ['array', 'struct'];
 /** Largest byte length a reference can resolve to (a member resolves to some array's elements). */
 function maxRefBytes(world: World, ref: ParsedRef): number {
   if (ref.kind === 'array') return (ref.hi - ref.lo) * ELEMENT_BYTES;
-  if (ref.kind === 'struct') return world.structs.find((s) => s.name === ref.name)!.pointers.length * POINTER_BYTES;
+  if (ref.kind === 'struct') {
+    const decl = world.structs.find((s) => s.name === ref.name)!;
+    return (ref.lo === undefined ? 1 : ref.hi! - ref.lo) * structElementBytes(decl);
+  }
   return Math.max(0, ...world.arrays.map((a) => a.length * ELEMENT_BYTES));
 }
 
@@ -340,6 +349,8 @@ const ALLOC_OF: Record<Api, StepOp> = {
 function bytesToObjectEnd(world: World, ref: ParsedRef): number {
   const name = ref.kind === 'member' ? ref.struct : ref.name;
   const obj = hostLayout(world).find((o) => o.name === name)!;
+  if (ref.kind === 'struct' && ref.lo !== undefined)
+    return obj.bytes - ref.lo * structElementBytes(world.structs.find((s) => s.name === ref.name)!);
   return ref.kind === 'array' ? obj.bytes - ref.lo * ELEMENT_BYTES : obj.bytes;
 }
 

@@ -9,7 +9,9 @@ import {
   ELEMENT_BYTES,
   POINTER_BYTES,
   hostLayout,
+  formatMember,
   memberOffset,
+  structElementBytes,
   parseRef,
   worldDevices,
   formatSubarray,
@@ -94,6 +96,8 @@ export interface MemberRef {
   struct: string;
   member: string;
   addr: number;
+  /** The 0-based element of an array of structs holding the member (absent for a single struct). */
+  index?: number;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -195,12 +199,19 @@ export class WorldFacts {
     for (const decl of world.structs) {
       const index = this.byName.get(decl.name)!;
       const start = this.layout[index]!.start;
-      for (const member of decl.pointers) {
-        const addr = start + memberOffset(decl, member);
-        this.memberAt.set(addr, { struct: decl.name, member, addr });
-        this.memberAddrs[index]!.push(addr);
-      }
+      // An array of structs: every element's members, element by element (ascending addresses).
+      for (let e = 0; e < (decl.count ?? 1); e++)
+        for (const member of decl.pointers) {
+          const addr = start + e * structElementBytes(decl) + memberOffset(decl, member);
+          this.memberAt.set(addr, decl.count === undefined ? { struct: decl.name, member, addr } : { struct: decl.name, member, addr, index: e });
+          this.memberAddrs[index]!.push(addr);
+        }
     }
+  }
+
+  /** Elements of struct `name` (1 for a single struct). */
+  structCount(name: string): number {
+    return this.world.structs.find((s) => s.name === name)?.count ?? 1;
   }
 
   /** Layout index of the object named `name`. */
@@ -257,8 +268,9 @@ export class WorldFacts {
       const parsed = this.parse(ref);
       if (parsed.kind !== 'member') throw new Error(`internal: '${ref}' is not a pointer member`);
       const decl = this.world.structs.find((s) => s.name === parsed.struct)!;
-      const addr = this.layout[this.indexOf(parsed.struct)]!.start + memberOffset(decl, parsed.member);
-      m = { struct: parsed.struct, member: parsed.member, addr };
+      const element = (parsed.index ?? 0) * structElementBytes(decl);
+      const addr = this.layout[this.indexOf(parsed.struct)]!.start + element + memberOffset(decl, parsed.member);
+      m = parsed.index === undefined ? { struct: parsed.struct, member: parsed.member, addr } : { struct: parsed.struct, member: parsed.member, addr, index: parsed.index };
       this.members.set(ref, m);
     }
     return { ...m };
@@ -356,10 +368,12 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
   };
   // Member associations refer to arrays, whose addresses are known once every object is placed.
   for (const decl of world.structs) {
-    const values = decl.pointers.map((p) => {
-      const target = decl.init?.[p];
-      return target ? hostDescriptor(state, target) : null;
-    });
+    const values: PtrValue[] = [];
+    for (let e = 0; e < (decl.count ?? 1); e++)
+      for (const p of decl.pointers) {
+        const target = decl.init?.[decl.count === undefined ? p : `(${e + 1})%${p}`];
+        values.push(target ? hostDescriptor(state, target) : null);
+      }
     objectByName(state, decl.name).contents = { kind: 'pointers', values };
   }
   return state;
@@ -448,7 +462,10 @@ export function dataRange(state: ModelState, ref: string): Range | null {
       return arrayRange(state, ref);
     case 'struct': {
       const obj = state.facts.layout[state.facts.indexOf(parsed.name)]!;
-      return { start: obj.start, end: obj.start + obj.bytes };
+      if (parsed.lo === undefined) return { start: obj.start, end: obj.start + obj.bytes };
+      // Elements [lo, hi) of an array of structs.
+      const stride = obj.bytes / state.facts.structCount(parsed.name);
+      return { start: obj.start + parsed.lo * stride, end: obj.start + parsed.hi! * stride };
     }
     case 'member':
       return targetRange(hostPointer(state, memberRef(state, ref)));
@@ -466,15 +483,17 @@ export function memberRef(state: ModelState, ref: string): MemberRef {
   return state.facts.member(ref);
 }
 
-/** `c%p` for messages. */
+/** `c%p` (`cs(2)%p` in an array of structs) for messages. */
 export function formatRef(m: MemberRef): string {
-  return `${m.struct}%${m.member}`;
+  return formatMember(m.struct, m.member, m.index);
 }
 
-/** Host range of the struct that holds member `m`. */
+/** Host range of the struct that holds member `m` (in an array of structs: its element). */
 export function structRange(state: ModelState, m: MemberRef): Range {
   const obj = state.facts.layout[state.facts.indexOf(m.struct)]!;
-  return { start: obj.start, end: obj.start + obj.bytes };
+  if (m.index === undefined) return { start: obj.start, end: obj.start + obj.bytes };
+  const stride = obj.bytes / state.facts.structCount(m.struct);
+  return { start: obj.start + m.index * stride, end: obj.start + (m.index + 1) * stride };
 }
 
 /** The host value of pointer member `m`. */

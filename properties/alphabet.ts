@@ -23,6 +23,7 @@
 
 import { OPS, opsOf, type FieldRole } from '../lang/ops.js';
 import type { Clause, Step, StepOp, World } from '../lang/program.js';
+import { memberRefs } from '../lang/program.js';
 
 /** The value host_write steps store: distinct from every initialiser the alphabet's worlds use. */
 export const CHECK_WRITE_VALUE = 7;
@@ -37,7 +38,7 @@ function refsOf(world: World): Refs {
   return {
     arrays: world.arrays.map((a) => a.name),
     structs: world.structs.map((s) => s.name),
-    members: world.structs.flatMap((s) => s.pointers.map((p) => `${s.name}%${p}`)),
+    members: world.structs.flatMap((s) => memberRefs(s)),
   };
 }
 

@@ -65,6 +65,7 @@ import type {
 } from '../lang/openmp.js';
 import type { OpsOf } from '../lang/ops.js';
 import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
+import { structArrayArb, withStructArray } from './arbitraries.js';
 
 /** The one world every generated OpenMP program uses. */
 export const OMP_POOL_WORLD: World = {
@@ -588,6 +589,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       fc.array(ompSetupStepArb(), { maxLength: setupMax, size: 'max' }),
       fc.array(ompStepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
       reuseArb(),
+      structArrayArb(),
     )
-    .map(([setup, body, reuse]) => withReuse(buildOmpProgram([...setup, ...body]), reuse));
+    .map(([setup, body, reuse, structArray]) => withStructArray(withReuse(buildOmpProgram([...setup, ...body]), reuse), structArray));
 }

@@ -72,6 +72,7 @@ import type {
   VarRef,
   World,
 } from '../lang/program.js';
+import type { StructDecl } from '../lang/program.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
 /** The one world every generated program uses. */
@@ -489,12 +490,13 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       deviceMemoryInsertions(),
       reuseArb(),
       staleIdiomArb(),
+      structArrayArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      return withReuse(poolProgram(balanceRegions(resolveHandles(insertAll(raw, insertions)).slice(0, raw.length))), reuse);
+      return withStructArray(withReuse(poolProgram(balanceRegions(resolveHandles(insertAll(raw, insertions)).slice(0, raw.length))), reuse), structArray);
     });
 }
 
@@ -534,4 +536,61 @@ export function reuseArb(): fc.Arbitrary<boolean> {
 /** The program over its world with the reusing allocator when `reuse` is set. */
 export function withReuse(program: Program, reuse: boolean): Program {
   return reuse ? { ...program, world: { ...program.world, reuse: true } } : program;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Arrays of structs (issue 9 item 5)
+
+/**
+ * The array of structs that stands in for struct `c` in one program in four: `cs(2)` of the same
+ * type (pointer member `p`), both elements' members associated with `a` as `c%p` is. It takes
+ * `c`'s place in the world, so every other object keeps its host address.
+ */
+export const STRUCT_ARRAY: StructDecl = { name: 'cs', pointers: ['p'], count: 2, init: { '(1)%p': 'a', '(2)%p': 'a' } };
+/** What each `c` of a rewritten program becomes, by pick: one element, the other, all, a section. */
+const STRUCT_ARRAY_REFS: readonly VarRef[] = ['cs(1)', 'cs(2)', 'cs', 'cs(1:2)'];
+
+/** Whether a program's world has the array of structs (one in four), and the picks for its references. */
+export interface StructArrayChoice {
+  use: boolean;
+  picks: number[];
+}
+
+/**
+ * Drawn after everything else (so the steps a seed draws are the same either way); shrinks
+ * towards no array of structs, and towards element 1 in every reference.
+ */
+export function structArrayArb(): fc.Arbitrary<StructArrayChoice> {
+  return fc
+    .tuple(fc.integer({ min: 0, max: 3 }), fc.array(fc.nat(3), { maxLength: 6 }))
+    .map(([n, picks]) => ({ use: n === 3, picks }));
+}
+
+/**
+ * The program over the world where struct `c` is the array of structs `cs(2)`: each `c` becomes
+ * `cs(1)`, `cs(2)`, `cs` or `cs(1:2)` and each `c%p` becomes `cs(1)%p` or `cs(2)%p`, by the picks
+ * in turn (cycling), so one program maps one element and attaches the other element's member,
+ * maps the whole array and reads through one member, and so on. Programs whose world has no `c`
+ * are returned as they are.
+ */
+export function withStructArray(program: Program, choice: StructArrayChoice): Program {
+  const at = program.world.structs.findIndex((st) => st.name === 'c');
+  if (!choice.use || at < 0) return program;
+  let k = 0;
+  const next = () => (choice.picks.length === 0 ? 0 : choice.picks[k++ % choice.picks.length]!);
+  const rewrite = (x: unknown): unknown => {
+    if (x === 'c') return STRUCT_ARRAY_REFS[next()];
+    if (x === 'c%p') return `cs(${(next() % 2) + 1})%p`;
+    if (Array.isArray(x)) return x.map(rewrite);
+    if (typeof x === 'object' && x !== null) return Object.fromEntries(Object.entries(x).map(([key, v]) => [key, rewrite(v)]));
+    return x;
+  };
+  const structs = program.world.structs.map((st, i) => (i === at ? STRUCT_ARRAY : st));
+  return { ...program, world: { ...program.world, structs }, steps: program.steps.map((st) => rewrite(st) as Step) };
+}
+
+/** The world with `cs` put back as struct `c` (what the generator drew before the rewrite). */
+export function withoutStructArray(world: World): World {
+  const c: StructDecl = { name: 'c', pointers: ['p'], init: { p: 'a' } };
+  return { ...world, structs: world.structs.map((st) => (st.name === STRUCT_ARRAY.name ? c : st)) };
 }

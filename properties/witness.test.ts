@@ -21,6 +21,7 @@ import { renderProgram, simplifications } from './shrink.js';
 import { validateProgram } from '../lang/validate.js';
 import { WITNESS_IDS, WITNESSES, detectWitnesses, modelWitnessTrace, type WitnessId } from './witness.js';
 import { REUSE_WITNESS, staleReuseReads } from './witness.js';
+import { STRUCT_ARRAY_WITNESSES, STRUCT_ARRAY_WITNESS_IDS, detectStructArrayWitnesses, type StructArrayWitnessId } from './witness.js';
 import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
 import { REACH_WITNESS_IDS, REACH_WITNESSES, detectReachWitnesses, type ReachWitnessId } from './witness.js';
 import { DEFAULT_API, programArbFor } from './api.js';
@@ -57,6 +58,7 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
     let endedError = 0;
     let modelThrew = 0;
     let staleReuseHits = 0;
+    const structArrayHits = Object.fromEntries(STRUCT_ARRAY_WITNESS_IDS.map((w) => [w, 0])) as Record<StructArrayWitnessId, number>;
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       if (isOpenMP(program)) return true;
       programs++;
@@ -69,6 +71,7 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
         return true;
       }
       if (staleReuseReads(program, trace).length > 0) staleReuseHits++;
+      for (const w of new Set(detectStructArrayWitnesses(program, trace).flatMap((x) => [...x]))) structArrayHits[w]++;
       const reached = new Set(detectWitnesses(program, trace).flatMap((s) => [...s]));
       for (const w of reached) {
         programsHitting[w]++;
@@ -90,6 +93,10 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
       expect(programsHitting[w], `witness ${w} (${WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     }
     expect(staleReuseHits, `${REUSE_WITNESS} never reached`).toBeGreaterThan(0);
+    for (const w of ['a1', 'a2'] as const) {
+      console.log(`  ${w} ${String(structArrayHits[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
+      expect(structArrayHits[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    }
     // Undefined behaviour ends the comparison early; it must stay the exception.
     expect(endedUndefined / programs).toBeLessThan(0.5);
   });
@@ -211,11 +218,13 @@ describe('OpenMP witnesses: the default campaign\'s OpenMP programs reach the ro
     const programsHitting = Object.fromEntries(OMP_WITNESS_IDS.map((w) => [w, 0])) as Record<OmpWitnessId, number>;
     let programs = 0;
     let endedUndefined = 0;
+    const structArrayHits = Object.fromEntries(STRUCT_ARRAY_WITNESS_IDS.map((w) => [w, 0])) as Record<StructArrayWitnessId, number>;
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       if (!isOpenMP(program)) return true;
       programs++;
       const trace = modelWitnessTrace(program, spec);
       for (const w of new Set(detectOmpWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
+      for (const w of new Set(detectStructArrayWitnesses(program, trace).flatMap((x) => [...x]))) structArrayHits[w]++;
       if (trace.observations.some((o) => o.kind === 'undefined')) endedUndefined++;
       return true;
     });
@@ -225,6 +234,10 @@ describe('OpenMP witnesses: the default campaign\'s OpenMP programs reach the ro
     console.log(`OpenMP witness hits (seed ${budget.seed}):\n${lines.join('\n')}\n  ending in undefined behaviour: ${endedUndefined}`);
     expect(programs).toBeGreaterThan(0);
     for (const w of OMP_WITNESS_IDS) expect(programsHitting[w], `witness ${w} (${OMP_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    for (const w of ['a3', 'a4'] as const) {
+      console.log(`  ${w} ${String(structArrayHits[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
+      expect(structArrayHits[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    }
     expect(endedUndefined / programs).toBeLessThan(0.5);
   });
 

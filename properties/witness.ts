@@ -19,6 +19,7 @@ import {
   type VarRef,
   type World,
 } from '../lang/program.js';
+import { initTarget, memberRefs, structElementBytes } from '../lang/program.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
@@ -75,9 +76,9 @@ class HostView {
   constructor(private readonly world: World) {
     for (const o of hostLayout(world)) this.starts.set(o.name, o.start);
     for (const s of world.structs)
-      for (const m of s.pointers) {
-        const init = s.init?.[m] ?? null;
-        this.targets.set(`${s.name}%${m}`, init === null ? null : this.range(init));
+      for (const ref of memberRefs(s)) {
+        const init = initTarget(s, ref);
+        this.targets.set(ref, init === null ? null : this.range(init));
       }
   }
 
@@ -88,6 +89,7 @@ class HostView {
     const start = this.starts.get(r.name)!;
     if (r.kind === 'struct') {
       const decl = this.world.structs.find((s) => s.name === r.name)!;
+      if (r.lo !== undefined) return [start + r.lo * structElementBytes(decl), start + r.hi! * structElementBytes(decl)];
       return [start, start + decl.pointers.length * POINTER_BYTES];
     }
     return [start + r.lo * ELEMENT_BYTES, start + r.hi * ELEMENT_BYTES];
@@ -98,7 +100,7 @@ class HostView {
     const r = parseRef(this.world, ref);
     if (r.kind !== 'member') throw new Error(`internal: ${ref} is not a pointer member`);
     const decl = this.world.structs.find((s) => s.name === r.struct)!;
-    return this.starts.get(r.struct)! + memberOffset(decl, r.member);
+    return this.starts.get(r.struct)! + (r.index ?? 0) * structElementBytes(decl) + memberOffset(decl, r.member);
   }
 
   /** Applies a host step's effect on pointer associations. */
@@ -540,9 +542,9 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
       if (r === null || !copiesOut(step, s.name, regions.at(-1)) || !fine) continue;
       const removed = before.sections.some((x) => x.host[0] <= r[0] && r[1] <= x.host[1]) && !after.sections.some((x) => x.host[0] <= r[0] && r[1] <= x.host[1]);
       if (!removed) continue;
-      for (const m of s.pointers) {
-        const a = attachmentOf(before, host.memberAddress(`${s.name}%${m}`));
-        if (a && a.device !== null && a.device.space === 'indeterminate') indeterminate.add(`${s.name}%${m}`);
+      for (const ref of memberRefs(s)) {
+        const a = attachmentOf(before, host.memberAddress(ref));
+        if (a && a.device !== null && a.device.space === 'indeterminate') indeterminate.add(ref);
       }
     }
 
@@ -570,4 +572,72 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
     host.apply(step);
   });
   return hits;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Arrays of structs (issue 9 item 5): the generator rewrites struct `c` into the array of structs
+// `cs(2)` in one program in four (arbitraries.ts withStructArray); these witnesses prove that its
+// elements are mapped, attached and read through one at a time.
+
+export const STRUCT_ARRAY_WITNESSES = {
+  a1: 'OpenACC: a kernel reads values through the pointer member of one element of an array of structs (cs(i)%p)',
+  a2: 'OpenACC: the pointer member of one element of an array of structs is attached (AC >= 1) while another element of the array is absent',
+  a3: 'OpenMP: a kernel reads values through the pointer member of one element of an array of structs',
+  a4: 'OpenMP: the pointer member of one element of an array of structs holds a device address on a device where another element of the array is not mapped',
+} as const;
+
+export type StructArrayWitnessId = keyof typeof STRUCT_ARRAY_WITNESSES;
+export const STRUCT_ARRAY_WITNESS_IDS = Object.keys(STRUCT_ARRAY_WITNESSES) as StructArrayWitnessId[];
+
+/** Host byte ranges of the elements of every array of structs, and which element holds each member address. */
+function structArrayElements(world: World): { elements: HostRange[][]; elementOf: (ptr: number) => { array: number; element: number } | null } {
+  const layout = new Map(hostLayout(world).map((o) => [o.name, o.start]));
+  const elements: HostRange[][] = [];
+  for (const s of world.structs) {
+    if (s.count === undefined) continue;
+    const start = layout.get(s.name)!;
+    const stride = structElementBytes(s);
+    elements.push(Array.from({ length: s.count }, (_, e) => [start + e * stride, start + (e + 1) * stride] as HostRange));
+  }
+  const elementOf = (ptr: number) => {
+    for (const [array, list] of elements.entries()) {
+      const element = list.findIndex((r) => r[0] <= ptr && ptr < r[1]);
+      if (element >= 0) return { array, element };
+    }
+    return null;
+  };
+  return { elements, elementOf };
+}
+
+/** Whether a reference names a member of an element of an array of structs (`cs(2)%p`). */
+function isElementMember(ref: VarRef): boolean {
+  return /^[A-Za-z][A-Za-z0-9_]*\(\d+\)%/.test(ref);
+}
+
+/** Array-of-structs witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectStructArrayWitnesses(program: Program, trace: WitnessTrace): Set<StructArrayWitnessId>[] {
+  const { elements, elementOf } = structArrayElements(program.world);
+  return program.steps.map((step, i) => {
+    const found = new Set<StructArrayWitnessId>();
+    if (elements.length === 0) return found;
+    const obs = trace.observations[i]!;
+    const after = trace.after[i]!;
+    const kernelRead = 'body' in step && 'read' in step.body && isElementMember(step.body.read) && obs.kind === 'read';
+    if (kernelRead && step.op === 'acc_parallel') found.add('a1');
+    if (kernelRead && step.op === 'omp_target') found.add('a3');
+    for (const a of after.attachments) {
+      const at = elementOf(a.ptr);
+      if (at === null || a.ac < 1) continue;
+      const others = elements[at.array]!.filter((_, e) => e !== at.element);
+      if (others.some((r) => !after.sections.some((x) => x.host[0] <= r[0] && r[1] <= x.host[1]))) found.add('a2');
+    }
+    for (const p of after.ompPointers) {
+      const at = elementOf(p.ptr);
+      if (at === null || p.value === null || p.value.space !== 'dev') continue;
+      const others = elements[at.array]!.filter((_, e) => e !== at.element);
+      const mapped = (r: HostRange) => after.ompEntries.some((x) => x.device === p.device && x.host[0] <= r[0] && r[1] <= x.host[1]);
+      if (others.some((r) => !mapped(r))) found.add('a4');
+    }
+    return found;
+  });
 }

@@ -22,6 +22,7 @@ import { step as modelStep, initialState } from '../model/index.js';
 import type { Observation } from '../lang/observation.js';
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { ELEMENT_BYTES, hostLayout, parseRef, worldDevices, type Clause, type KernelBody, type ParsedRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import { initMember, initTarget, memberRefs } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
 import { repeatsVariable } from '../cli/emit/backend.js';
 
@@ -71,7 +72,7 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
   const world = full.world;
   // Host association of every member, for counts once the model has stopped (after an error).
   const targets = new Map<string, VarRef | null>();
-  for (const s of world.structs) for (const m of s.pointers) targets.set(`${s.name}%${m}`, s.init?.[m] ?? null);
+  for (const s of world.structs) for (const ref of memberRefs(s)) targets.set(ref, initTarget(s, ref));
   const hostCount = (ref: VarRef): number | null => {
     const r = parseRef(world, ref);
     if (r.kind === 'array') return r.hi - r.lo;
@@ -277,8 +278,8 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
   let usesAccessible = false;
   let usesMapped = false;
   const spell = (r: ParsedRef): string => {
-    if (r.kind === 'struct') return names.v(r.name);
-    if (r.kind === 'member') return `${names.v(r.struct)}%${names.member(r.struct, r.member)}`;
+    if (r.kind === 'struct') return r.lo === undefined || (r.lo === 0 && !r.single && r.hi === world.structs.find((s) => s.name === r.name)!.count) ? names.v(r.name) : r.single ? `${names.v(r.name)}(${r.lo + 1})` : `${names.v(r.name)}(${r.lo + 1}:${r.hi})`;
+    if (r.kind === 'member') return `${names.v(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
     return r.whole ? names.v(r.name) : `${names.v(r.name)}(${r.lo + 1}:${r.hi})`;
   };
   const spellVar = (v: VarRef) => spell(parseRef(world, v));
@@ -504,7 +505,7 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
         for (const m of s.pointers) out.push(`    integer, pointer, contiguous :: ${names.member(s.name, m)}(:) => null()`);
         out.push('  end type');
       }
-      for (const s of world.structs) out.push(`  type(${names.types.get(s.name)}), target :: ${names.v(s.name)}`);
+      for (const s of world.structs) out.push(`  type(${names.types.get(s.name)}), target :: ${names.v(s.name)}${s.count === undefined ? '' : `(${s.count})`}`);
       for (const a of world.arrays) out.push(`  integer, pointer, contiguous :: ${names.v(a.name)}(:)`);
       out.push(`  integer :: i, ond, res(${resLength})`);
       if (handles.size > 0) out.push(`  type(c_ptr) :: ${[...handles].join(', ')}`);
@@ -514,7 +515,10 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
         out.push(`  ${names.v(a.name)} = ${Array.isArray(a.init) ? `[${a.init.join(', ')}]` : (a.init ?? 0)}`);
       }
       for (const s of world.structs)
-        for (const [m, t] of Object.entries(s.init ?? {})) if (t !== null) out.push(`  ${names.v(s.name)}%${names.member(s.name, m)} => ${spellVar(t)}`);
+        for (const [key, t] of Object.entries(s.init ?? {})) {
+          const at = initMember(s, key)!;
+          if (t !== null) out.push(`  ${names.v(s.name)}${at.element === undefined ? '' : `(${at.element + 1})`}%${names.member(s.name, at.member)} => ${spellVar(t)}`);
+        }
       hostLayout(world).forEach((o, k) => {
         const addr = o.kind === 'array' ? `c_loc(${names.v(o.name)}(1))` : `c_loc(${names.v(o.name)})`;
         out.push(`  write(output_unit, '(a, i0, 1x, i0)') 'MAPCHECK 0 host ', ${k}, transfer(${addr}, 0_c_intptr_t)`);
@@ -574,9 +578,9 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
   let depth = 1;
   const ind = () => '  '.repeat(depth);
   const emit = (...ls: string[]) => lines.push(...ls.map((l) => (l.startsWith('#') ? l : `${ind()}${l}`)));
-  const member = (r: Extract<ParsedRef, { kind: 'member' }>) => `${names.v(r.struct)}.${names.member(r.struct, r.member)}`;
+  const member = (r: Extract<ParsedRef, { kind: 'member' }>) => `${names.v(r.struct)}${r.index === undefined ? '' : `[${r.index}]`}.${names.member(r.struct, r.member)}`;
   const spell = (r: ParsedRef): string => {
-    if (r.kind === 'struct') return names.v(r.name);
+    if (r.kind === 'struct') return r.lo === undefined || (r.lo === 0 && r.hi === world.structs.find((s) => s.name === r.name)!.count) ? names.v(r.name) : `${names.v(r.name)}[${r.lo}:${r.hi! - r.lo}]`;
     if (r.kind === 'member') return `${member(r)}[0:${member(r)}_n]`;
     return r.whole ? names.v(r.name) : `${names.v(r.name)}[${r.lo}:${r.hi - r.lo}]`;
   };
@@ -782,7 +786,7 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
         const v = names.v(a.name);
         out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
       }
-      for (const s of world.structs) out.push(`  static struct ${names.types.get(s.name)} ${names.v(s.name)};`);
+      for (const s of world.structs) out.push(`  static struct ${names.types.get(s.name)} ${names.v(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
       out.push(`  int res[${resLength}];`, '  int ond = 0;');
       if (handles.size > 0) out.push(`  void ${[...handles].map((h) => `*${h}`).join(', ')};`);
       for (const a of world.arrays)
@@ -791,7 +795,8 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
         for (const [m, t] of Object.entries(s.init ?? {})) {
           if (t === null) continue;
           const r = parseRef(world, t) as Extract<ParsedRef, { kind: 'array' }>;
-          const ptr = `${names.v(s.name)}.${names.member(s.name, m)}`;
+          const at = initMember(s, m)!;
+          const ptr = `${names.v(s.name)}${at.element === undefined ? '' : `[${at.element}]`}.${names.member(s.name, at.member)}`;
           out.push(`  ${ptr} = ${r.lo === 0 ? names.v(r.name) : `&${names.v(r.name)}[${r.lo}]`};`, `  ${ptr}_n = ${r.hi - r.lo};`);
         }
       hostLayout(world).forEach((o, k) => {

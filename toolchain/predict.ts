@@ -13,6 +13,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import { initTarget, memberRefs } from '../lang/program.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
@@ -46,7 +47,7 @@ function accHostFallback(program: Program): Observation[] {
   const { world } = program;
   const layout = hostLayout(world);
   const targets = new Map<string, VarRef | null>();
-  for (const s of world.structs) for (const m of s.pointers) targets.set(`${s.name}%${m}`, s.init?.[m] ?? null);
+  for (const s of world.structs) for (const ref of memberRefs(s)) targets.set(ref, initTarget(s, ref));
   // Host steps and kernels as host reads and writes, replayed on the model (shared memory has no
   // device side to differ).
   const shared: Step[] = [];

@@ -214,7 +214,8 @@ function rootOf(v: VarRef): string {
 export function repeatsVariable(vars: readonly VarRef[]): boolean {
   const keys = vars.map((v) => (v.includes('%') ? v : rootOf(v)));
   if (new Set(keys).size < keys.length) return true;
-  return keys.some((k) => !k.includes('%') && keys.some((m) => m.startsWith(`${k}%`)));
+  // A member of an element (`cs(2)%p`) mixes with its array of structs (`cs`, `cs(1)`) as `c%p` with `c`.
+  return keys.some((k) => !k.includes('%') && keys.some((m) => m.includes('%') && rootOf(m) === k));
 }
 
 /** The variables a directive step names in its clauses or maps. */

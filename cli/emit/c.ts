@@ -3,6 +3,7 @@
 
 import type { Clause, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, parseRef } from '../../lang/program.js';
+import { initMember } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { StepOf } from '../../lang/ops.js';
 import {
@@ -41,10 +42,23 @@ export function c({ names, world, api, resLength }: Context): Language {
   const handles: string[] = [];
 
   /** The pointer member itself: `v3.p1`. */
-  const member = (r: Extract<ParsedRef, { kind: 'member' }>) => `${names.variable(r.struct)}.${names.member(r.struct, r.member)}`;
+  const member = (r: Extract<ParsedRef, { kind: 'member' }>) =>
+    `${names.variable(r.struct)}${r.index === undefined ? '' : `[${r.index}]`}.${names.member(r.struct, r.member)}`;
+  /** A struct, or elements of an array of structs: `v3`, `v3[1:1]`, `v3[0:2]`. */
+  const structSpell = (r: Extract<ParsedRef, { kind: 'struct' }>) => {
+    const v = names.variable(r.name);
+    const count = world.structs.find((st) => st.name === r.name)!.count;
+    return r.lo === undefined || (r.lo === 0 && r.hi === count) ? v : `${v}[${r.lo}:${r.hi! - r.lo}]`;
+  };
+  /** The address and byte size of a struct or of elements of an array of structs: `&v3`, `&v3[1]`. */
+  const structAddress = (r: Extract<ParsedRef, { kind: 'struct' }>): [string, string] => {
+    const v = names.variable(r.name);
+    if (r.lo === undefined) return [`&${v}`, `sizeof ${v}`];
+    return [r.lo === 0 ? v : `&${v}[${r.lo}]`, `${r.hi! - r.lo} * sizeof ${v}[0]`];
+  };
   /** A data-clause reference; a member is its target section `v3.p1[0:v3.p1_n]`, which also attaches it. */
   const spell = (r: ParsedRef): string => {
-    if (r.kind === 'struct') return names.variable(r.name);
+    if (r.kind === 'struct') return structSpell(r);
     if (r.kind === 'member') return `${member(r)}[0:${member(r)}_n]`;
     const v = names.variable(r.name);
     return r.whole ? v : `${v}[${r.lo}:${r.hi - r.lo}]`;
@@ -63,7 +77,7 @@ export function c({ names, world, api, resLength }: Context): Language {
   /** Start address and byte length of a routine argument. */
   const startAndBytes = (v: VarRef): [string, string] => {
     const r = parseRef(world, v);
-    if (r.kind === 'struct') return [`&${names.variable(r.name)}`, `sizeof ${names.variable(r.name)}`];
+    if (r.kind === 'struct') return structAddress(r);
     if (r.kind === 'member') return [member(r), `${member(r)}_n * sizeof(int)`];
     const name = names.variable(r.name);
     return r.whole ? [name, `sizeof ${name}`] : [`&${name}[${r.lo}]`, `${r.hi - r.lo} * sizeof(int)`];
@@ -99,7 +113,7 @@ export function c({ names, world, api, resLength }: Context): Language {
     const plusBytes = (base: string) => (offset === 0 ? base : `(char *)${base} + ${offset}`);
     if ('handle' in arg) return plusBytes(names.handle(arg.handle));
     const r = parseRef(world, arg.var);
-    if (r.kind === 'struct') return plusBytes(`&${names.variable(r.name)}`);
+    if (r.kind === 'struct') return plusBytes(structAddress(r)[0]);
     if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
     const v = names.variable(r.name);
     const element = r.lo + offset / ELEMENT_BYTES;
@@ -303,15 +317,18 @@ export function c({ names, world, api, resLength }: Context): Language {
         const v = names.variable(a.name);
         out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
       }
-      for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)};`);
+      for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
       if (resLength > 0) out.push(`  int res[${resLength}];`);
       if (handles.length > 0) out.push(`  void ${handles.map((h) => `*${h}`).join(', ')};`);
       for (const a of world.arrays)
         if (!Array.isArray(a.init) && (a.init ?? 0) !== 0)
           out.push(`  for (int i = 0; i < ${a.length}; i++)`, `    ${names.variable(a.name)}[i] = ${a.init};`);
       for (const s of world.structs)
-        for (const [m, target] of Object.entries(s.init ?? {}))
-          if (target !== null) out.push(...assignPointer(`${names.variable(s.name)}.${names.member(s.name, m)}`, target));
+        for (const [key, target] of Object.entries(s.init ?? {})) {
+          const at = initMember(s, key)!;
+          const element = at.element === undefined ? '' : `[${at.element}]`;
+          if (target !== null) out.push(...assignPointer(`${names.variable(s.name)}${element}.${names.member(s.name, at.member)}`, target));
+        }
       return out;
     },
     epilogue: () => ['  printf("OK\\n");', '  return 0;', '}'],

@@ -3,6 +3,7 @@
 
 import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, parseRef } from '../../lang/program.js';
+import { initMember } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { StepOf } from '../../lang/ops.js';
 import {
@@ -68,11 +69,22 @@ export function fortran({ names, world, api, resLength }: Context): Language {
 
   // Fortran spells a reference the same way in every clause: `v1`, `v1(2:5)`, `v3`, `v3%p1`.
   const spell = (r: ParsedRef): string => {
-    if (r.kind === 'struct') return names.variable(r.name);
-    if (r.kind === 'member') return `${names.variable(r.struct)}%${names.member(r.struct, r.member)}`;
+    if (r.kind === 'struct') return structSpell(r);
+    if (r.kind === 'member')
+      return `${names.variable(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
     const v = names.variable(r.name);
     return r.whole ? v : `${v}(${r.lo + 1}:${r.hi})`;
   };
+  /** A struct, or elements of an array of structs: `v3`, `v3(2)`, `v3(1:2)`. */
+  const structSpell = (r: Extract<ParsedRef, { kind: 'struct' }>) => {
+    const v = names.variable(r.name);
+    const count = world.structs.find((st) => st.name === r.name)!.count;
+    if (r.lo === undefined || (r.lo === 0 && r.hi === count && r.single !== true)) return v;
+    return r.single === true ? `${v}(${r.lo + 1})` : `${v}(${r.lo + 1}:${r.hi})`;
+  };
+  /** `c_loc` of a struct or of the first element of a section of an array of structs. */
+  const structLoc = (r: Extract<ParsedRef, { kind: 'struct' }>) =>
+    `c_loc(${names.variable(r.name)}${r.lo === undefined ? '' : `(${r.lo + 1})`})`;
   const spellVar = (v: VarRef) => spell(parseRef(world, v));
   const element = (r: ParsedRef, i: string): string => {
     if (r.kind === 'member') return `${spell(r)}(${i})`;
@@ -122,7 +134,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     const r = parseRef(world, arg.var);
     if (r.kind === 'struct') {
       structsAreTargets = true;
-      return plusBytes(`c_loc(${names.variable(r.name)})`, offset);
+      return plusBytes(structLoc(r), offset);
     }
     if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
     const v = names.variable(r.name);
@@ -177,7 +189,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       usesRuntimeModule = true;
       cBinding.add('c_loc');
       const r = parseRef(world, v);
-      const addr = r.kind === 'member' ? `c_loc(${spell(r)})` : r.kind === 'struct' ? `c_loc(${names.variable(r.name)})` : `c_loc(${names.variable(r.name)}(${r.lo + 1}))`;
+      const addr = r.kind === 'member' ? `c_loc(${spell(r)})` : r.kind === 'struct' ? structLoc(r) : `c_loc(${names.variable(r.name)}(${r.lo + 1}))`;
       if (r.kind === 'struct') structsAreTargets = true;
       const dev = 'device' in s && s.device !== undefined ? device(s.device) : 'omp_get_default_device()';
       return [
@@ -232,7 +244,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     acc_deviceptr: (s, p) => {
       usesDeviceptr = true;
       const r = argument(p, s.var);
-      const first = r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : spell(r);
+      const first =
+        r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
       return { lines: [], check: addressCheck(p, `c_associated(acc_deviceptr_c(c_loc(${first})))`) };
     },
     acc_malloc: (s, p) => {
@@ -423,7 +436,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
         for (const m of s.pointers) out.push(`    integer, pointer, contiguous :: ${names.member(s.name, m)}(:) => null()`);
         out.push('  end type');
       }
-      for (const s of world.structs) out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets ? ', target' : ''} :: ${names.variable(s.name)}`);
+      for (const s of world.structs)
+        out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets ? ', target' : ''} :: ${names.variable(s.name)}${s.count === undefined ? '' : `(${s.count})`}`);
       if (world.arrays.length > 0) out.push(`  integer, pointer, contiguous :: ${world.arrays.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
@@ -431,8 +445,11 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       if (world.arrays.length > 0) out.push(`  allocate(${world.arrays.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
       for (const a of world.arrays) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
       for (const s of world.structs)
-        for (const [m, target] of Object.entries(s.init ?? {}))
-          if (target !== null) out.push(`  ${names.variable(s.name)}%${names.member(s.name, m)} => ${spellVar(target)}`);
+        for (const [key, target] of Object.entries(s.init ?? {})) {
+          const at = initMember(s, key)!;
+          const element = at.element === undefined ? '' : `(${at.element + 1})`;
+          if (target !== null) out.push(`  ${names.variable(s.name)}${element}%${names.member(s.name, at.member)} => ${spellVar(target)}`);
+        }
       return out.flatMap(wrapFortran);
     },
     epilogue: (okPrinted) => [

@@ -5,6 +5,8 @@
 import { HALTED, RUNS, UNDEF, entry, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
 import { alloc, assign, associate, h, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite, v } from '../steps.js';
 import { A, B, C, OMP_WORLD } from '../worlds.js';
+import { isPresent } from '../steps.js';
+import { AOS_OMP_WORLD, CS } from '../worlds.js';
 
 const V52 = 'spec-omp-5.2';
 /** The spec with K-B22 `allowed`, under 6.0 and under the 5.x attachment rule. */
@@ -133,6 +135,42 @@ const rows: Row[] = [
         'K-B18=as-discrete': { ompPointers: [{ device: 1, ptr: C, value: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
       }),
     },
+  },
+  // Arrays of structs (issue 9 item 5): the corresponding pointer is the member of the element's
+  // own storage; libgomp and LLVM look the pointer up at its own address (target.c
+  // gomp_attach_pointer; omptarget.cpp PTR_AND_OBJ "Base is address of pointer").
+  {
+    name: 'array of structs: the member of the one element mapped with it is attached; the other elements stay unmapped',
+    world: AOS_OMP_WORLD,
+    steps: [assign('cs(2)%p', 'a'), ompEnter([map('to', ['cs(2)', 'cs(2)%p'])]), targetRead('cs(2)%p', [map('to', ['cs(2)'])]), isPresent(v('cs(1)'))],
+    at: { 3: readAll(10, 1) },
+    last: value(false),
+    state: {
+      2: {
+        ompEntries: [entry([A, A + 40], 2, 1), entry([CS + 16, CS + 32], 1, 1)],
+        ompPointers: [{ device: 0, ptr: CS + 16, value: { space: 'dev', block: 2, offset: 0, count: 10 } }],
+      },
+    },
+  },
+  {
+    name: 'array of structs: an element mapped alone holds its member\'s host address; mapping the member later does not attach it (6.0), 5.2 does (K-B7)',
+    world: AOS_OMP_WORLD,
+    steps: [assign('cs(1)%p', 'b'), ompEnter([map('to', ['cs(1)', 'b'])]), ompEnter([map('to', ['cs(1)%p'])]), targetRead('cs(1)%p', [map('to', ['cs(1)'])])],
+    last: per(UNDEF, { [V52]: readAll(10, 2) }),
+    state: {
+      3: perState(
+        { ompPointers: [{ device: 0, ptr: CS, value: { space: 'host', addr: B, count: 10 } }] },
+        { [V52]: { ompPointers: [{ device: 0, ptr: CS, value: { space: 'dev', block: 2, offset: 0, count: 10 } }] } },
+      ),
+    },
+  },
+  {
+    name: 'array of structs: two elements of one construct form one storage block over cs(1:3) (6.0); one entry per element under 5.2 (K-B16)',
+    cite: 'K-B16: storage blocks are new in 6.0 §7.9.6; OpenMP 5.2 §5.8.3 counts each list item',
+    world: AOS_OMP_WORLD,
+    steps: [ompEnter([map('to', ['cs(1)', 'cs(3)'])]), isPresent(v('cs(2)'))],
+    last: per(value(true), { [V52]: value(false) }),
+    state: { 1: perState({ ompEntries: [entry([CS, CS + 48], 1, 1)] }, { [V52]: { ompEntries: [entry([CS, CS + 16], 1, 1), entry([CS + 32, CS + 48], 2, 1)] } }) },
   },
 ];
 

@@ -375,8 +375,8 @@ export abstract class OmpConstructs extends OmpTable {
   protected attach(d: number, i: number, epoch: number): void {
     const s = this.slots;
     const at = i * ITEM_FIELDS;
-    const c = this.refs.object(this.itemRefs[i]!.root);
-    const holder = this.lookup(d, c.start, c.start + c.bytes);
+    const c = this.holderStart(this.items[I_MEMBER + at]!);
+    const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
     if (holder < 0) return;
     const start = this.items[I_START + at]!;
     const end = this.items[I_END + at]!;
@@ -488,8 +488,8 @@ export abstract class OmpConstructs extends OmpTable {
       first = this.wFirst;
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else {
-      const c = this.refs.object(r.root);
-      const holder = this.lookup(d, c.start, c.start + c.bytes);
+      const c = this.holderStart(r.start);
+      const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
       if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
       const holderImg = this.wImg!;

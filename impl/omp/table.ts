@@ -139,6 +139,8 @@ export abstract class OmpTable {
   protected readonly objIsStruct: Uint8Array;
   /** Host address of every pointer member, ascending. */
   protected readonly members: Float64Array;
+  /** Bytes of one element of an array of structs; of the whole object for other objects. */
+  protected readonly objStride: Float64Array;
   /** Per device block: owning device index + 1 (host: n + 1) of OpenMP blocks, 0 for others. */
   protected blockOwner = new Int32Array(16);
   /** Per device block: 1 when omp_target_alloc made it. */
@@ -175,10 +177,17 @@ export abstract class OmpTable {
     this.objStart = new Float64Array(objects.map((o) => o.start));
     this.objEnd = new Float64Array(objects.map((o) => o.start + o.bytes));
     this.objIsStruct = new Uint8Array(objects.map((o) => (o.kind === 'struct' ? 1 : 0)));
+    // One element of an array of structs; a whole object otherwise.
+    this.objStride = new Float64Array(
+      objects.map((o) => {
+        const decl = o.kind === 'struct' ? world.structs.find((st) => st.name === o.name) : undefined;
+        return decl?.count !== undefined ? decl.pointers.length * POINTER_BYTES : o.bytes;
+      }),
+    );
     const members: number[] = [];
     for (const s of world.structs) {
       const start = refs.object(s.name).start;
-      for (let i = 0; i < s.pointers.length; i++) members.push(start + i * POINTER_BYTES);
+      for (let i = 0; i < (s.count ?? 1) * s.pointers.length; i++) members.push(start + i * POINTER_BYTES);
     }
     this.members = new Float64Array(members.sort((a, b) => a - b));
   }
@@ -331,6 +340,13 @@ export abstract class OmpTable {
       else hi = mid - 1;
     }
     return hi >= 0 && addr < this.objEnd[hi]! ? hi : -1;
+  }
+
+  /** Host start of the struct holding the pointer member at `member` (in an array of structs: its element). */
+  protected holderStart(member: number): number {
+    const o = this.objectAt(member);
+    const stride = this.objStride[o]!;
+    return this.objStart[o]! + Math.floor((member - this.objStart[o]!) / stride) * stride;
   }
 
   /** Lookup of [lo, hi) on device d: the containing entry created last, or ABSENT / PARTLY. */
