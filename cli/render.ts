@@ -20,6 +20,11 @@ function renderMaps(maps: MapItem[]): string {
   return maps.map((m) => ` map(${[...(m.modifiers ?? []), ''].join(', ')}${m.type}: ${m.vars.join(', ')})`).join('');
 }
 
+/** ` to(present: a) from(b)` per motion clause of target update. */
+function renderMotions(motions: MapItem[]): string {
+  return motions.map((m) => ` ${m.type}(${[...(m.modifiers ?? []), ''].join(': ')}${m.vars.join(', ')})`).join('');
+}
+
 /** A device number as the program would spell it: the named constants for -1 and -2. */
 function renderDevice(d: DeviceArg): string {
   if (d === 'initial') return 'omp_get_initial_device()';
@@ -87,6 +92,8 @@ const RENDER: PerOp<string> = {
   omp_target_memcpy: (s) =>
     `omp_target_memcpy(${renderPtr(s.dst)}, ${renderPtr(s.src)}, ${s.bytes}, ${s.dst_offset}, ${s.src_offset}, ` +
     `${renderDevice(s.dst_device)}, ${renderDevice(s.src_device)})`,
+  acc_update: (s) => `!$acc update${renderClauses(s.clauses)}${s.if_present ? ' if_present' : ''}`,
+  omp_target_update: (s) => `!$omp target update${renderMotions(s.motions)}${renderDeviceClause(s.device)}`,
 };
 
 /** One step as it would appear in a Fortran program, e.g. `!$acc enter data copyin(a) attach(c%p)`. */

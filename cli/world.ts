@@ -52,6 +52,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   fatal_null_routine: "the runtime aborts: a data routine given a null pointer (a profile's reading)",
   fatal_not_present: "the runtime aborts: data not present (a profile's reading)",
   fatal_partial_map: "the runtime aborts: a map of partly present data (a profile's reading)",
+  fatal_partial_update: "the runtime aborts: a target update of partly present data (a profile's reading, K-B40)",
   fatal_invalid_device: "the runtime aborts: an invalid device number (a profile's reading)",
   fatal_map_data: "the runtime aborts: acc_map_data / acc_unmap_data / acc_free misuse the text leaves undefined (a profile's reading, K-A8)",
 };

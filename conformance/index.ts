@@ -24,6 +24,7 @@ import acc_2_7_10_no_create_clause from './acc/2.7.10-no-create-clause.js';
 import acc_2_7_11_delete_clause from './acc/2.7.11-delete-clause.js';
 import acc_2_7_12_attach_clause from './acc/2.7.12-attach-clause.js';
 import acc_2_7_13_detach_clause from './acc/2.7.13-detach-clause.js';
+import acc_2_14_4_update_directive from './acc/2.14.4-update-directive.js';
 import acc_3_2_16_acc_malloc from './acc/3.2.16-acc_malloc.js';
 import acc_3_2_17_acc_free from './acc/3.2.17-acc_free.js';
 import acc_3_2_18_acc_copyin_acc_create from './acc/3.2.18-acc_copyin-acc_create.js';
@@ -46,6 +47,7 @@ import omp_15_5_target_enter_data from './omp/15.5-target-enter-data.js';
 import omp_15_6_target_exit_data from './omp/15.6-target-exit-data.js';
 import omp_15_7_target_data from './omp/15.7-target-data.js';
 import omp_15_8_target from './omp/15.8-target.js';
+import omp_15_9_target_update from './omp/15.9-target-update.js';
 import omp_25_device_numbers from './omp/25-device-numbers.js';
 import omp_25_2_1_omp_target_is_present from './omp/25.2.1-omp_target_is_present.js';
 import omp_25_2_2_omp_target_is_accessible from './omp/25.2.2-omp_target_is_accessible.js';
@@ -79,6 +81,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.11-delete-clause.ts', section: acc_2_7_11_delete_clause },
   { file: 'acc/2.7.12-attach-clause.ts', section: acc_2_7_12_attach_clause },
   { file: 'acc/2.7.13-detach-clause.ts', section: acc_2_7_13_detach_clause },
+  { file: 'acc/2.14.4-update-directive.ts', section: acc_2_14_4_update_directive },
   { file: 'acc/3.2.16-acc_malloc.ts', section: acc_3_2_16_acc_malloc },
   { file: 'acc/3.2.17-acc_free.ts', section: acc_3_2_17_acc_free },
   { file: 'acc/3.2.18-acc_copyin-acc_create.ts', section: acc_3_2_18_acc_copyin_acc_create },
@@ -101,6 +104,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/15.6-target-exit-data.ts', section: omp_15_6_target_exit_data },
   { file: 'omp/15.7-target-data.ts', section: omp_15_7_target_data },
   { file: 'omp/15.8-target.ts', section: omp_15_8_target },
+  { file: 'omp/15.9-target-update.ts', section: omp_15_9_target_update },
   { file: 'omp/25-device-numbers.ts', section: omp_25_device_numbers },
   { file: 'omp/25.2.1-omp_target_is_present.ts', section: omp_25_2_1_omp_target_is_present },
   { file: 'omp/25.2.2-omp_target_is_accessible.ts', section: omp_25_2_2_omp_target_is_accessible },

@@ -115,6 +115,7 @@ export function section(s: Section): Section {
  */
 function gcc12Lacks(step: Step): boolean {
   if (step.op === 'omp_get_mapped_ptr' || step.op === 'omp_target_is_accessible') return true;
+  if ('motions' in step && step.motions.some((m) => m.modifiers?.includes('present') === true)) return true;
   return 'maps' in step && step.maps.some((m) => m.modifiers?.includes('present') === true);
 }
 

@@ -6,6 +6,7 @@ import type {
   AccEnterClauseName,
   AccExitClauseName,
   AccRegionClauseName,
+  AccUpdateClauseName,
   Clause,
   KernelBody,
   Step,
@@ -81,6 +82,13 @@ export const accUnmapData = (ref: VarRef): Step => ({ op: 'acc_unmap_data', var:
 export const accMemcpyToDevice = (devPtr: PtrArg, ref: VarRef): Step => ({ op: 'acc_memcpy_to_device', var: ref, dev: devPtr });
 export const accMemcpyFromDevice = (ref: VarRef, devPtr: PtrArg): Step => ({ op: 'acc_memcpy_from_device', var: ref, dev: devPtr });
 
+/** `!$acc update clauses… [if_present]` (OpenACC 3.3 §2.14.4). */
+export const update = (...clauses: Clause<AccUpdateClauseName>[]): Step => ({ op: 'acc_update', clauses });
+export const updateIfPresent = (...clauses: Clause<AccUpdateClauseName>[]): Step => ({ op: 'acc_update', clauses, if_present: true });
+export const self = (...vars: VarRef[]): Clause<'self'> => ({ clause: 'self', vars });
+export const host = (...vars: VarRef[]): Clause<'host'> => ({ clause: 'host', vars });
+export const device = (...vars: VarRef[]): Clause<'device'> => ({ clause: 'device', vars });
+
 // ------------------------------------------------------------------------------------------------
 // OpenMP
 
@@ -96,6 +104,9 @@ export const ompEnter = (maps: MapItem[], device?: DeviceArg): Step => ({ op: 'o
 export const ompExit = (maps: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_exit_data', maps, ...onDevice(device) });
 export const ompDataBegin = (maps: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_data_begin', maps, ...onDevice(device) });
 export const ompDataEnd: Step = { op: 'omp_target_data_end' };
+/** A motion clause of target update: `to(present: a)` is motion('to', ['a'], true). */
+export const motion = (type: 'to' | 'from', vars: VarRef[], present = false): MapItem => (present ? { type, vars, modifiers: ['present'] } : { type, vars });
+export const ompUpdate = (motions: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_update', motions, ...onDevice(device) });
 export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg): Step => ({
   op: 'omp_target',
   maps,

@@ -331,6 +331,7 @@ const ERROR_CODES = [
   'fatal_null_routine',
   'fatal_not_present',
   'fatal_partial_map',
+  'fatal_partial_update',
   'fatal_invalid_device',
   'fatal_map_data',
 ] as const satisfies readonly ErrorCode[];

@@ -56,6 +56,13 @@ const EXPECTED: Record<string, string[]> = {
   // while c%p's device copy still points at it; copyin(b) needs 16 bytes of integers on device 0,
   // so the allocator hands block 1 out again, and the kernel reads b's 7s through the stale pointer
   'stale-reuse.json': ['ok', 'ok', 'ok', 'read [4*7]', 'dev#1+0'],
+  // OpenACC 3.3 §2.14.4: update device copies a(1:4)'s new 5s out (the kernel sees 5 5 5 5 1 1 1 1);
+  // update self brings a(5:8) back (9 9 1 1 from the kernel's write of a(3:6)) but not a(3:4), and
+  // if_present skips b, which is not present; the delete copies nothing back
+  'update.json': ['ok', 'ok', 'ok', 'read [4*5, 4*1]', 'ok', 'ok', 'read [4*5, 2*9, 2*1]', 'ok', 'read [4*5, 2*9, 2*1]'],
+  // OpenMP 6.0 §15.9: the same with target update to / from; the present modifier holds for a(5:8),
+  // b is not present and is skipped; the release copies nothing back
+  'target-update.json': ['ok', 'ok', 'ok', 'read [4*5, 4*1]', 'ok', 'ok', 'read [4*5, 2*9, 2*1]', 'ok', 'read [4*5, 2*9, 2*1]'],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {

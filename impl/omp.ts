@@ -21,6 +21,8 @@ export class OmpRuntime extends OmpRoutines {
     // cannot be built with GCC 12.
     if ('maps' in step && this.knobs['K-B26'] === 'absent' && step.maps.some((m) => m.modifiers?.includes('present') === true))
       return { kind: 'unavailable', feature: 'the present map modifier' };
+    if ('motions' in step && this.knobs['K-B26'] === 'absent' && step.motions.some((m) => m.modifiers?.includes('present') === true))
+      return { kind: 'unavailable', feature: 'the present map modifier' };
     switch (step.op) {
       case 'omp_target_enter_data': { // OpenMP 6.0 §15.5 target enter data construct
         const d = this.constructDevice(step.device, step.op);
@@ -73,6 +75,8 @@ export class OmpRuntime extends OmpRoutines {
         return this.ompGetMappedPtr(step.ptr, step.device);
       case 'omp_target_memcpy':
         return this.ompTargetMemcpy(step);
+      case 'omp_target_update': // OpenMP 6.0 §15.9 target update construct
+        return this.ompTargetUpdate(step);
       default:
         return unreachable(step, 'OpenMP step op');
     }

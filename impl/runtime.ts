@@ -15,6 +15,7 @@ import {
   type AccMapData,
   type AccMemcpy,
   type AccParallel,
+  type AccUpdate,
   type Clause,
   type KernelBody,
   type Program,
@@ -301,6 +302,8 @@ export class ImplEngine implements Engine {
       case 'acc_memcpy_to_device':
       case 'acc_memcpy_from_device':
         return this.memcpy(step);
+      case 'acc_update': // OpenACC 3.3 §2.14.4 Update Directive
+        return this.accUpdate(step);
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target);
       case 'nullify': {
@@ -325,6 +328,7 @@ export class ImplEngine implements Engine {
       case 'omp_target_disassociate_ptr':
       case 'omp_get_mapped_ptr':
       case 'omp_target_memcpy':
+      case 'omp_target_update':
         return this.omp.execute(step);
       default:
         return unreachable(step, 'step op');
@@ -961,6 +965,63 @@ export class ImplEngine implements Engine {
     if (step.op === 'acc_memcpy_to_device') copyWords(this.host.image.words, hostWord, words, devWord, bytes >> 2);
     else copyWords(words, devWord, this.host.image.words, hostWord, bytes >> 2);
     return OK;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // The update directive (OpenACC 3.3 §2.14.4; README "update")
+
+  /**
+   * Every var, resolved when the directive starts, in clause order: `self` / `host` copy the
+   * device words back, `device` copies the host words out. Absent: skipped under if_present, else
+   * acc_error_not_present; partly present: K-A40.
+   */
+  private accUpdate(step: AccUpdate): Observation {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const toDevice: boolean[] = [];
+    for (const c of step.clauses)
+      for (const v of c.vars) {
+        this.resolveData(this.ref(v));
+        if (this.rNull) continue;
+        starts.push(this.rStart);
+        ends.push(this.rEnd);
+        toDevice.push(c.clause === 'device');
+      }
+    const ifPresent = step.if_present === true;
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i]!;
+      const end = ends[i]!;
+      const slot = this.locate(start, end);
+      if (slot === ABSENT) {
+        if (ifPresent) continue;
+        this.runtimeError('acc_error_not_present', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), which is not present`);
+      }
+      if (slot === PARTLY) {
+        if (this.knobs['K-A40'] === 'error') this.runtimeError('acc_error_partly_present', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), which is partly present`);
+        if (ifPresent) continue;
+        this.undefinedBehaviour(`update of partly present [0x${start.toString(16)}, 0x${end.toString(16)}) copies past the overlapping device copy`);
+      }
+      // K-A41: a struct with an attached pointer member inside the var.
+      if (this.knobs['K-A41'] === 'undefined' && this.attachedInside(slot, start, end))
+        this.undefinedBehaviour(`update of [0x${start.toString(16)}, 0x${end.toString(16)}) while a pointer inside is attached`);
+      const words = this.device.image(this.slots.block[slot]!).words;
+      const devWord = this.blockOffset(slot, start) >> 2;
+      const hostWord = this.host.offset(start) >> 2;
+      if (toDevice[i]) copyWords(this.host.image.words, hostWord, words, devWord, (end - start) >> 2);
+      else copyWords(words, devWord, this.host.image.words, hostWord, (end - start) >> 2);
+    }
+    return OK;
+  }
+
+  /** Whether a pointer member of section `slot` inside [start, end) has a nonzero attachment counter. */
+  private attachedInside(slot: number, start: number, end: number): boolean {
+    const s = this.slots;
+    const first = s.hostStart[slot]!;
+    for (let i = 0; i < s.acLen[slot]!; i++) {
+      const member = first + i * POINTER_BYTES;
+      if (member >= start && member + POINTER_BYTES <= end && s.attachCounters[s.acBase[slot]! + i] !== 0) return true;
+    }
+    return false;
   }
 
   // ----------------------------------------------------------------------------------------------

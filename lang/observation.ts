@@ -43,6 +43,7 @@ export type ErrorCode =
   | 'fatal_null_routine'
   | 'fatal_not_present'
   | 'fatal_partial_map'
+  | 'fatal_partial_update'
   | 'fatal_invalid_device'
   | 'fatal_map_data';
 

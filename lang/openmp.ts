@@ -56,6 +56,16 @@ export interface OmpTarget {
   body: KernelBody;
 }
 
+/**
+ * `!$omp target update to(…) from(…) [device(…)]` (OpenMP 6.0 §15.9): the motion clauses, in order,
+ * as items of type `to` or `from`; the only modifier a motion clause takes here is `present`.
+ */
+export interface OmpTargetUpdate {
+  op: 'omp_target_update';
+  device?: DeviceArg;
+  motions: MapItem[];
+}
+
 /** OpenMP 6.0 §25.3; the returned pointer is named `result` for later steps. */
 export interface OmpTargetAlloc {
   op: 'omp_target_alloc';
@@ -128,4 +138,5 @@ export type OmpStep =
   | OmpTargetAssociatePtr
   | OmpTargetDisassociatePtr
   | OmpGetMappedPtr
-  | OmpTargetMemcpy;
+  | OmpTargetMemcpy
+  | OmpTargetUpdate;

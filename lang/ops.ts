@@ -33,8 +33,11 @@ export type FieldRole =
   | { role: 'var'; refs: readonly RefKind[] }
   /** OpenACC data clauses with these names; `attach` / `detach` clauses take pointer members only. */
   | { role: 'clauses'; names: readonly [string, ...string[]] }
-  /** OpenMP map items of these types; `deleteModifier`: the construct takes the 6.0 delete modifier. */
-  | { role: 'maps'; types: readonly [OmpMapType, ...OmpMapType[]]; deleteModifier?: true }
+  /**
+   * OpenMP map items of these types; `deleteModifier`: the construct takes the 6.0 delete modifier;
+   * `motion`: the items are the motion clauses of target update, whose only modifier is `present`.
+   */
+  | { role: 'maps'; types: readonly [OmpMapType, ...OmpMapType[]]; deleteModifier?: true; motion?: true }
   /** A kernel body (reads or writes an array, subarray or pointer target). */
   | { role: 'body' }
   /** A pointer argument (null, host variable + offset, or handle + offset); `aligned`: whole elements. */
@@ -78,11 +81,13 @@ const ARRAY: readonly RefKind[] = ['array'];
 
 const ENTER_CLAUSES = ['copyin', 'create', 'attach'] as const;
 const EXIT_CLAUSES = ['copyout', 'delete', 'detach'] as const;
+const UPDATE_CLAUSES = ['self', 'host', 'device'] as const;
 const REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'] as const;
 // OpenMP 6.0 §15.5–§15.8: the map types each construct takes.
 const ENTER_MAP_TYPES = ['to', 'alloc'] as const;
 const EXIT_MAP_TYPES = ['from', 'release', 'delete'] as const;
 const REGION_MAP_TYPES = ['to', 'from', 'tofrom', 'alloc'] as const;
+const MOTION_TYPES = ['to', 'from'] as const;
 
 const dataRoutine = (cite: string) => ({ api: 'openacc', kind: 'routine', cite, fields: { var: { role: 'var', refs: ANY } } }) as const;
 const attachRoutine = { api: 'openacc', kind: 'routine', cite: 'OpenACC 3.3 §3.2.29', fields: { ptr: { role: 'var', refs: MEMBER } } } as const;
@@ -234,6 +239,18 @@ export const OPS = {
       dst_device: { role: 'device' },
       src_device: { role: 'device' },
     },
+  },
+  acc_update: {
+    api: 'openacc',
+    kind: 'construct',
+    cite: 'OpenACC 3.3 §2.14.4',
+    fields: { clauses: { role: 'clauses', names: UPDATE_CLAUSES }, if_present: { role: 'flag', optional: true } },
+  },
+  omp_target_update: {
+    api: 'openmp',
+    kind: 'construct',
+    cite: 'OpenMP 6.0 §15.9',
+    fields: { device: { role: 'device', optional: true }, motions: { role: 'maps', types: MOTION_TYPES, motion: true } },
   },
 } as const satisfies { readonly [Op in StepOp]: OpInfo<Op> };
 

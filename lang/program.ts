@@ -90,6 +90,8 @@ export type AccRegionClauseName =
   | 'attach';
 export type AccEnterClauseName = 'copyin' | 'create' | 'attach';
 export type AccExitClauseName = 'copyout' | 'delete' | 'detach';
+/** The clauses of `!$acc update` (OpenACC 3.3 §2.14.4); `host` is a synonym of `self`. */
+export type AccUpdateClauseName = 'self' | 'host' | 'device';
 
 export interface Clause<Name extends string> {
   clause: Name;
@@ -129,6 +131,17 @@ export interface AccParallel {
   clauses: Clause<AccRegionClauseName>[];
   default?: 'present';
   body: KernelBody;
+}
+
+/**
+ * `!$acc update [if_present]` (OpenACC 3.3 §2.14.4): each var of a `self` / `host` clause is copied
+ * from device memory to the host, each var of a `device` clause from the host to device memory, in
+ * the order of the clauses. With `if_present`, vars that are not present are skipped.
+ */
+export interface AccUpdate {
+  op: 'acc_update';
+  clauses: Clause<AccUpdateClauseName>[];
+  if_present?: boolean;
 }
 
 /** OpenACC 3.3 §3.2.18 / §3.2.19 data routines, on a whole variable or a subarray. */
@@ -234,7 +247,8 @@ export type AccStep =
   | AccFree
   | AccMapData
   | AccUnmapData
-  | AccMemcpy;
+  | AccMemcpy
+  | AccUpdate;
 export type HostStep = PointerAssign | Nullify | HostWrite | HostRead;
 export type Step = AccStep | OmpStep | HostStep;
 export type StepOp = Step['op'];

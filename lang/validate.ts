@@ -355,13 +355,15 @@ function bytesToObjectEnd(world: World, ref: ParsedRef): number {
 }
 
 /** Map items: references, and the modifiers the construct takes (delete: exit data only, and not twice). */
-function checkMapItems(world: World, items: MapItem[], deleteModifier: boolean): StepFailure | null {
+function checkMapItems(world: World, items: MapItem[], deleteModifier: boolean, name = 'maps', motion = false): StepFailure | null {
   for (const [i, item] of items.entries()) {
     const seen = new Set<OmpMapModifier>();
     for (const [k, m] of (item.modifiers ?? []).entries()) {
-      const field = `maps[${i}].modifiers[${k}]`;
+      const field = `${name}[${i}].modifiers[${k}]`;
       if (seen.has(m)) return { field, message: `modifier '${m}' is given twice` };
       seen.add(m);
+      // OpenMP 6.0 §15.9: a motion clause of target update takes the present modifier only.
+      if (motion && m !== 'present') return { field, message: `a motion clause (target update ${item.type}) takes only the present modifier, not '${m}'` };
       if (m === 'delete' && !deleteModifier)
         return { field, message: `the delete modifier belongs on ${DELETE_MODIFIER_OPS.join(', ')} maps only` };
       if (m === 'delete' && item.type === 'delete')
@@ -369,7 +371,7 @@ function checkMapItems(world: World, items: MapItem[], deleteModifier: boolean):
     }
     for (const [j, v] of item.vars.entries()) {
       const res = checkRef(world, v, ANY_REF);
-      if (typeof res === 'string') return { field: `maps[${i}].vars[${j}]`, message: res };
+      if (typeof res === 'string') return { field: `${name}[${i}].vars[${j}]`, message: res };
     }
   }
   return null;
@@ -434,7 +436,7 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
         }
       return null;
     case 'maps':
-      return checkMapItems(world, v as MapItem[], f.deleteModifier === true);
+      return checkMapItems(world, v as MapItem[], f.deleteModifier === true, name, f.motion === true);
     case 'body': {
       const body = v as KernelBody;
       const [field, target] = 'read' in body ? [`${name}.read`, body.read] : [`${name}.write`, body.write];

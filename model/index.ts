@@ -47,6 +47,8 @@ import { ompGetMappedPtr } from './omp/get-mapped-ptr.js';
 import { ompTargetAssociatePtr } from './omp/associate-ptr.js';
 import { ompTargetDisassociatePtr } from './omp/disassociate-ptr.js';
 import { ompTargetMemcpy } from './omp/memcpy.js';
+import { accUpdate } from './acc/update.js';
+import { ompTargetUpdate } from './omp/target-update.js';
 import { ompEntriesSnapshot, ompPointersSnapshot } from './omp/snapshot.js';
 
 export type { ModelState } from './state.js';
@@ -202,6 +204,10 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return ompGetMappedPtr(state, s, ctx);
     case 'omp_target_memcpy':
       return ompTargetMemcpy(state, s, ctx);
+    case 'acc_update':
+      return accUpdate(state, s, ctx);
+    case 'omp_target_update':
+      return ompTargetUpdate(state, s, ctx);
     case 'pointer_assign':
       return pointerAssign(state, s, ctx);
     case 'nullify':

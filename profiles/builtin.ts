@@ -29,6 +29,8 @@ const G12 = 'gcc-mirror/gcc libgomp/target.c (GCC 11/12 code, copyright 2013-202
 const G13 = 'gcc-mirror/gcc libgomp/target.c (commit f9b438b8, copyright 2013-2023)';
 const GACC = 'gcc-mirror/gcc libgomp/oacc-mem.c (commit b6d1f2b5, GCC 10-12 OpenACC code)';
 const LAPI = 'llvm/llvm-project offload/libomptarget/OpenMP/API.cpp (commit 025d36ef)';
+const GPAR = 'gcc-mirror/gcc libgomp/oacc-parallel.c (copyright 2013-2023) GOACC_update';
+const LOMP = 'llvm/llvm-project offload/libomptarget/omptarget.cpp (2025-26) targetDataContiguous';
 
 export const BUILTIN_PROFILES: readonly ProfileSource[] = [
   {
@@ -211,6 +213,21 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${GACC} goacc_exit_datum_1: at refcount 0 gomp_copy_dev2host copies [h, h+s) and gomp_remove_var drops the key with its attach counters; no member is detached first.`,
       },
+      'K-A40': {
+        reading: 'lookup-overlap',
+        confidence: 'source',
+        evidence: `${GPAR}: with if_present (GOMP_MAP_TO / FROM) a var for which acc_is_present is false is skipped; without it (GOMP_MAP_FORCE_TO / FORCE_FROM) acc_update_device / acc_update_self run; ${GACC} update_dev_host: lookup_host finds any mapping overlapping [h, h+s) and copies s bytes from its device address + (h - host_start), past the mapping.`,
+      },
+      'K-A41': {
+        reading: 'copy',
+        confidence: 'source',
+        evidence: `${GACC} update_dev_host: gomp_copy_host2dev / gomp_copy_dev2host of the whole [h, h+s), attach counters not consulted.`,
+      },
+      'K-B40': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: `${G13} gomp_update: a mapping overlapping [start, end) that does not contain it → gomp_fatal "Trying to update [%p..%p) object when only [%p..%p) is mapped".`,
+      },
       'K-B19': {
         reading: 'error',
         confidence: 'source',
@@ -259,6 +276,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     extends: 'spec',
     knobs: {
       'K-B1': { reading: 'false', confidence: 'source', evidence: 'offload/libomptarget/OpenMP/API.cpp omp_target_is_present: NULL → false.' },
+      'K-B40': {
+        reading: 'skip',
+        confidence: 'source',
+        evidence: `${LOMP}: getTgtPtrBegin(..., MustContain=true) finds no mapping for partly mapped data: "not found, becomes a noop", an error only with OMP_TGT_MAPTYPE_PRESENT.`,
+      },
       'K-B2': { reading: 'table', confidence: 'source', evidence: 'API.cpp: is_present / get_mapped_ptr look up the mapping table only.' },
       'K-B3': {
         reading: 'exact-start',

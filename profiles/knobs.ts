@@ -256,6 +256,32 @@ export const KNOBS = [
     rationale: 'The attach action takes no action when the address the pointer points to is not present, whatever the counter.',
   },
   {
+    id: 'K-A40',
+    title: 'update of partly present data',
+    section: 'OpenACC 3.3 §2.14.4 Update Directive (errors: acc_error_partly_present; if_present)',
+    readings: [
+      { id: 'error', summary: 'acc_error_partly_present, with or without if_present' },
+      {
+        id: 'lookup-overlap',
+        summary:
+          'libgomp: with if_present the var is skipped (acc_is_present is false); without it the copy goes through the overlapping mapping and runs past it (undefined)',
+      },
+    ],
+    default: 'error',
+    rationale: 'The error list of §2.14.4 issues acc_error_partly_present when part of a var is present but not all of it, and does not except if_present.',
+  },
+  {
+    id: 'K-A41',
+    title: 'update of a struct whose pointer members are attached',
+    section: 'OpenACC 3.3 §2.6.8 (pointer members overwritten by update), §2.14.4 Update Directive',
+    readings: [
+      { id: 'undefined', summary: 'the update is undefined behaviour' },
+      { id: 'copy', summary: 'libgomp: the bytes are copied as they are (device addresses come home with self, host addresses overwrite attached pointers with device)' },
+    ],
+    default: 'undefined',
+    rationale: '§2.6.8: if any pointer member is attached when the struct is updated, the behaviour is undefined.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',
@@ -536,6 +562,17 @@ export const KNOBS = [
     ],
     default: 'available',
     rationale: 'The modifier is part of OpenMP since 5.1.',
+  },
+  {
+    id: 'K-B40',
+    title: 'target update of partly present storage',
+    section: 'OpenMP 6.0 §15.9 target update construct',
+    readings: [
+      { id: 'skip', summary: 'the list item has no corresponding list item: no assignment (the present modifier makes it a runtime error)' },
+      { id: 'error', summary: 'libgomp: the runtime aborts ("Trying to update [..) object when only [..) is mapped")' },
+    ],
+    default: 'skip',
+    rationale: '§15.9: when the corresponding list item is not present, no assignment occurs; storage only part of which is mapped has no corresponding list item.',
   },
 ] as const satisfies readonly KnobShape[];
 

@@ -61,6 +61,7 @@ import type {
   OmpTargetDataBegin,
   OmpTargetEnterData,
   OmpTargetExitData,
+  OmpTargetUpdate,
   PtrArg,
 } from '../lang/openmp.js';
 import type { OpsOf } from '../lang/ops.js';
@@ -508,6 +509,42 @@ const memcpy: fc.Arbitrary<StepBuilder> = fc
   });
 
 // ------------------------------------------------------------------------------------------------
+// target update (OpenMP 6.0 §15.9)
+
+/** One or two motion clauses over map vars, the present modifier one time in six. */
+const targetUpdate: fc.Arbitrary<StepBuilder> = fc
+  .tuple(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.tuple(weighted<'to' | 'from'>([1, 'to'], [1, 'from']), weighted<boolean>([5, false], [1, true]), mapVar).map((x) => [x]) },
+      { weight: 1, arbitrary: fc.tuple(fc.tuple(fc.constant<'to'>('to'), fc.constant(false), mapVar), fc.tuple(fc.constant<'from'>('from'), fc.constant(false), mapVar)) },
+    ),
+    constructDevice,
+  )
+  .map(([motions, device]) =>
+    constant(
+      withDevice<OmpTargetUpdate>(
+        {
+          op: 'omp_target_update',
+          motions: motions.map(([type, present, v]): MapItem => (present ? { type, modifiers: ['present'], vars: [v] } : { type, vars: [v] })),
+        },
+        device,
+      ),
+    ),
+  );
+
+/**
+ * target update builders to insert into a program: none in half the programs, otherwise 1-3 at
+ * positions drawn as natural numbers (modulo the length + 1). Drawn after everything else, so a
+ * program without them is the program the same seed drew before target update existed.
+ */
+function updateInsertions(): fc.Arbitrary<[number, StepBuilder][]> {
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant<[number, StepBuilder][]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), DRAWN_BY.omp_target_update), { minLength: 1, maxLength: 3 }) },
+  );
+}
+
+// ------------------------------------------------------------------------------------------------
 // Host steps
 
 const elementsRef = fc.constantFrom<VarRef>('a', 'b', 'a(1:4)', 'c%p');
@@ -539,6 +576,7 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openmp' | 'host'>]: fc.Arbitrary<StepBu
   omp_get_mapped_ptr: getMappedPtr,
   omp_target_is_accessible: isAccessible,
   omp_target_memcpy: memcpy,
+  omp_target_update: targetUpdate,
   pointer_assign: hostStep,
   nullify: hostStep,
   host_write: hostStep,
@@ -590,6 +628,12 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       fc.array(ompStepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
       reuseArb(),
       structArrayArb(),
+      // drawn after the rest, so the steps above are what the same seed drew before target update existed
+      updateInsertions(),
     )
-    .map(([setup, body, reuse, structArray]) => withStructArray(withReuse(buildOmpProgram([...setup, ...body]), reuse), structArray));
+    .map(([setup, body, reuse, structArray, updates]) => {
+      const builders = [...setup, ...body];
+      for (const [pos, build] of updates) builders.splice(pos % (builders.length + 1), 0, build);
+      return withStructArray(withReuse(buildOmpProgram(builders.slice(0, setup.length + body.length)), reuse), structArray);
+    });
 }

@@ -65,6 +65,7 @@ import type {
   AccExitData,
   AccParallel,
   AccRegionClauseName,
+  AccUpdate,
   Clause,
   KernelBody,
   Program,
@@ -326,6 +327,23 @@ export function resolveHandles(steps: readonly Step[]): Step[] {
   return out;
 }
 
+/** `update self|host|device(…) [if_present]` (OpenACC 3.3 §2.14.4): one or two clauses, if_present one time in two. */
+const accUpdate: fc.Arbitrary<AccUpdate> = fc
+  .tuple(oneOrTwo(clause(weighted<AccUpdate['clauses'][number]['clause']>([3, 'self'], [1, 'host'], [4, 'device']), () => dataVar)), fc.boolean())
+  .map(([clauses, ifPresent]) => (ifPresent ? { op: 'acc_update', clauses, if_present: true } : { op: 'acc_update', clauses }));
+
+/**
+ * Update directives to insert into a program: none in half the programs, otherwise 1-3 at positions
+ * drawn as for the device memory steps. Drawn after everything else, so a program without them is
+ * exactly the program the same seed drew before the update directive existed.
+ */
+function updateInsertions(): fc.Arbitrary<[number, Step][]> {
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant<[number, Step][]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), DRAWN_BY.acc_update), { minLength: 1, maxLength: 3 }) },
+  );
+}
+
 const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
 const pointerAssign = fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target }));
 const nullify = memberRef.map((ptr): Step => ({ op: 'nullify', ptr }));
@@ -364,6 +382,7 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step>
   acc_unmap_data: accUnmapData,
   acc_memcpy_to_device: accMemcpy,
   acc_memcpy_from_device: accMemcpy,
+  acc_update: accUpdate,
 };
 
 /** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
@@ -491,12 +510,17 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       reuseArb(),
       staleIdiomArb(),
       structArrayArb(),
+      // drawn after the rest, so the steps above are what the same seed drew before update existed
+      updateInsertions(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, updates]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      return withStructArray(withReuse(poolProgram(balanceRegions(resolveHandles(insertAll(raw, insertions)).slice(0, raw.length))), reuse), structArray);
+      return withStructArray(
+        withReuse(poolProgram(balanceRegions(resolveHandles(insertAll(insertAll(raw, insertions), updates)).slice(0, raw.length))), reuse),
+        structArray,
+      );
     });
 }
 

@@ -24,6 +24,7 @@ import { REUSE_WITNESS, staleReuseReads } from './witness.js';
 import { STRUCT_ARRAY_WITNESSES, STRUCT_ARRAY_WITNESS_IDS, detectStructArrayWitnesses, type StructArrayWitnessId } from './witness.js';
 import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
 import { REACH_WITNESS_IDS, REACH_WITNESSES, detectReachWitnesses, type ReachWitnessId } from './witness.js';
+import { UPDATE_WITNESS_IDS, UPDATE_WITNESSES, detectUpdateWitnesses, type UpdateWitnessId } from './witness.js';
 import { DEFAULT_API, programArbFor } from './api.js';
 import { OMP_POOL_WORLD } from './arbitraries-omp.js';
 import { REATTACH_SEED } from '../conformance/acc/2.7.2-attach-action.js';
@@ -295,5 +296,63 @@ describe('reach witnesses: the default campaign builds the states issue 15 found
     const lines = REACH_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${REACH_WITNESSES[w]}`);
     console.log(`reach witness hits (seed ${budget.seed}):\n${lines.join('\n')}`);
     for (const w of REACH_WITNESS_IDS) expect(programsHitting[w], `reach witness ${w} (${REACH_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+  });
+});
+
+describe('update witnesses: the default campaign reaches update and target update on present, partly present and absent data', () => {
+  it('every update witness is hit at least once (model under spec)', (ctx) => {
+    ctx.skip(shortfall !== null, skipNote);
+    const programsHitting = Object.fromEntries(UPDATE_WITNESS_IDS.map((w) => [w, 0])) as Record<UpdateWitnessId, number>;
+    let programs = 0;
+    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
+      programs++;
+      const trace = modelWitnessTrace(program, spec);
+      for (const w of new Set(detectUpdateWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
+      return true;
+    });
+    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
+    const lines = UPDATE_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${UPDATE_WITNESSES[w]}`);
+    console.log(`update witness hits (seed ${budget.seed}):\n${lines.join('\n')}`);
+    for (const w of UPDATE_WITNESS_IDS) expect(programsHitting[w], `update witness ${w} (${UPDATE_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+  });
+
+  it('detectors recognise each case in a hand-written program', () => {
+    const acc: Program = {
+      version: 1,
+      world: ACC_WORLD,
+      steps: [
+        { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c', 'c%p'] }] },
+        { op: 'acc_update', clauses: [{ clause: 'device', vars: ['a'] }] }, // u1
+        { op: 'acc_update', clauses: [{ clause: 'self', vars: ['a(2:3)'] }] }, // u2
+        { op: 'acc_update', clauses: [{ clause: 'self', vars: ['b'] }], if_present: true }, // u3
+        { op: 'acc_update', clauses: [{ clause: 'device', vars: ['c'] }] }, // u5 (and u1)
+      ],
+    };
+    const accHits = detectUpdateWitnesses(acc, modelWitnessTrace(acc, spec));
+    expect([...accHits[2]!]).toEqual(['u1']);
+    expect([...accHits[3]!]).toEqual(['u2']);
+    expect([...accHits[4]!]).toEqual(['u3']);
+    expect([...accHits[5]!].sort()).toEqual(['u1', 'u5']);
+    const partly: Program = {
+      version: 1,
+      world: ACC_WORLD,
+      steps: [{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(1:5)'] }] }, { op: 'acc_update', clauses: [{ clause: 'device', vars: ['a'] }] }],
+    };
+    expect([...detectUpdateWitnesses(partly, modelWitnessTrace(partly, spec))[1]!]).toEqual(['u4']);
+
+    const omp: Program = {
+      version: 1,
+      world: OMP_POOL_WORLD,
+      steps: [
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a(1:4)'] }] },
+        { op: 'omp_target_update', motions: [{ type: 'from', vars: ['a(1:4)'] }] }, // u6
+        { op: 'omp_target_update', motions: [{ type: 'to', vars: ['b'] }] }, // u7
+        { op: 'omp_target_update', motions: [{ type: 'to', vars: ['a'] }] }, // u9
+        { op: 'omp_target_update', motions: [{ type: 'to', modifiers: ['present'], vars: ['b'] }] }, // u8
+      ],
+    };
+    const ompHits = detectUpdateWitnesses(omp, modelWitnessTrace(omp, spec));
+    expect(ompHits.map((s) => [...s])).toEqual([[], ['u6'], ['u7'], ['u9'], ['u8']]);
   });
 });

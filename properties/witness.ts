@@ -641,3 +641,66 @@ export function detectStructArrayWitnesses(program: Program, trace: WitnessTrace
     return found;
   });
 }
+
+// ------------------------------------------------------------------------------------------------
+// Update witnesses (issue 9 item 4): the cases of OpenACC update (OpenACC 3.3 §2.14.4) and OpenMP
+// target update (OpenMP 6.0 §15.9) on present, partly present and absent data.
+
+export const UPDATE_WITNESSES = {
+  u1: 'acc update device of present data',
+  u2: 'acc update self / host of present data',
+  u3: 'acc update with if_present skips data that is not present, and the program goes on',
+  u4: 'acc update of partly present data',
+  u5: 'acc update of a struct one of whose pointers is attached',
+  u6: 'omp target update of a present list item on a device with its own storage',
+  u7: 'omp target update of an absent list item without the present modifier (skipped)',
+  u8: 'omp target update with the present modifier of an absent list item (runtime error)',
+  u9: 'omp target update of partly present storage',
+} as const;
+
+export type UpdateWitnessId = keyof typeof UPDATE_WITNESSES;
+export const UPDATE_WITNESS_IDS = Object.keys(UPDATE_WITNESSES) as UpdateWitnessId[];
+
+/** Update witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectUpdateWitnesses(program: Program, trace: WitnessTrace): Set<UpdateWitnessId>[] {
+  const world = program.world;
+  const host = new HostView(world);
+  return program.steps.map((step, i) => {
+    const found = new Set<UpdateWitnessId>();
+    const before = trace.before[i]!;
+    const obs = trace.observations[i]!;
+    if (obs.kind === 'halted') return found;
+    const fine = obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'unavailable';
+    if (step.op === 'acc_update') {
+      for (const c of step.clauses)
+        for (const v of c.vars) {
+          const r = host.range(v);
+          if (r === null) continue;
+          const holder = sectionHolding(before, r);
+          const overlapping = before.sections.some((x) => x.host[0] < r[1] && r[0] < x.host[1]);
+          if (holder) found.add(c.clause === 'device' ? 'u1' : 'u2');
+          else if (overlapping) found.add('u4');
+          else if (fine && step.if_present === true) found.add('u3');
+          if (holder && parseRef(world, v).kind === 'struct' && before.attachments.some((a) => r[0] <= a.ptr && a.ptr < r[1] && a.ac > 0)) found.add('u5');
+        }
+    }
+    if (step.op === 'omp_target_update') {
+      const dev = deviceIndex(world, step.device);
+      for (const m of dev === null ? [] : step.motions)
+        for (const v of m.vars) {
+          const r = host.range(v);
+          if (r === null) continue;
+          const entries = before.ompEntries.filter((e) => e.device === dev);
+          const holders = entries.filter((e) => e.host[0] <= r[0] && r[1] <= e.host[1]);
+          const overlapping = entries.some((e) => e.host[0] < r[1] && r[0] < e.host[1]);
+          const present = (m.modifiers ?? []).includes('present');
+          if (holders.some((e) => e.block !== null)) found.add('u6');
+          else if (holders.length === 0 && overlapping) found.add('u9');
+          else if (holders.length === 0 && !present && fine) found.add('u7');
+          if (holders.length === 0 && !overlapping && present && obs.kind === 'error' && obs.code === 'omp_error_not_present') found.add('u8');
+        }
+    }
+    host.apply(step);
+    return found;
+  });
+}

@@ -133,6 +133,11 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
   omp_target_exit_data: ompDirective('target exit data'),
   omp_target_data_begin: ompDirective('target data'),
   omp_target: ompDirective('target'),
+  acc_update: (s, _p, spelling) => `update${spelling.clauses(s.clauses)}${s.if_present ? ' if_present' : ''}`,
+  // GCC 12 rejects the present motion modifier: the backends write its equivalent before the
+  // directive (presentRefs below), so the clause itself goes without it.
+  omp_target_update: (s, _p, spelling) =>
+    `target update${ompDevice(s, spelling.device)}${s.motions.map((m) => ` ${m.type}(${m.vars.map(spelling.variable).join(', ')})`).join('')}`,
 };
 
 export function directiveText(s: StepOf<DirectiveOp>, p: Planned, spelling: DirectiveSpelling): string {
@@ -196,6 +201,7 @@ export interface Language {
 
 /** The variables an OpenMP directive maps with the `present` modifier, for its GCC 12 equivalent. */
 export function presentRefs(s: Step): VarRef[] {
+  if ('motions' in s) return s.motions.flatMap((m) => (m.modifiers?.includes('present') ? m.vars : []));
   if (!('maps' in s)) return [];
   return s.maps.flatMap((m) => (m.modifiers?.includes('present') ? m.vars : []));
 }
@@ -222,6 +228,7 @@ export function repeatsVariable(vars: readonly VarRef[]): boolean {
 export function directiveVars(s: Step): VarRef[] {
   if ('clauses' in s) return s.clauses.flatMap((c) => c.vars);
   if ('maps' in s) return s.maps.flatMap((m) => m.vars);
+  if ('motions' in s) return s.motions.flatMap((m) => m.vars);
   return [];
 }
 
@@ -234,10 +241,12 @@ export function directiveVars(s: Step): VarRef[] {
 export function gccDirectives(s: StepOf<DirectiveOp>, p: Planned): StepOf<DirectiveOp>[] {
   const vars = directiveVars(s);
   if (!repeatsVariable(vars)) return [s];
-  if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data')
+  if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data' || s.op === 'acc_update')
     return s.clauses.flatMap((c) => c.vars.map((v) => ({ ...s, clauses: [{ ...c, vars: [v] }] }) as StepOf<DirectiveOp>));
   if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data')
     return s.maps.flatMap((m) => m.vars.map((v) => ({ ...s, maps: [{ ...m, vars: [v] }] }) as StepOf<DirectiveOp>));
+  if (s.op === 'omp_target_update')
+    return s.motions.flatMap((m) => m.vars.map((v) => ({ ...s, motions: [{ ...m, vars: [v] }] }) as StepOf<DirectiveOp>));
   throw new EmitError(
     `step ${p.index + 1} (${s.op}): names one variable twice or a struct and its member (${vars.join(', ')}), which GCC rejects on a construct ("appears more than once" / "mixed component and non-component accesses"); nothing emitted`,
   );

@@ -276,6 +276,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       check: valuesCheck(p),
     }),
     omp_target_enter_data: directiveStep,
+    omp_target_update: directiveStep,
+    acc_update: directiveStep,
     omp_target_exit_data: directiveStep,
     omp_target_data_begin: directiveStep,
     omp_target_data_end: regionEndStep,

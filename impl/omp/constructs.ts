@@ -3,7 +3,7 @@
 // reference counts adjusted at most once per entry per construct through an epoch stamp per slot.
 
 import type { Observation } from '../../lang/observation.js';
-import type { MapItem, OmpMapModifier, OmpMapType, OmpTarget } from '../../lang/openmp.js';
+import type { MapItem, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
 import { ELEMENT_BYTES, POINTER_BYTES, type KernelBody } from '../../lang/program.js';
 
 import {
@@ -433,6 +433,55 @@ export abstract class OmpConstructs extends OmpTable {
     const names: string[] = [];
     for (let i = base; i < this.itemTop; i++) if (this.items[I_GROUP + i * ITEM_FIELDS] === g) names.push(this.itemRefs[i]!.text);
     return names.join(', ');
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // The target update construct (README-openmp "target update")
+
+  /**
+   * Each list item, resolved when the construct starts, in order: a present one is assigned (to:
+   * host → storage, from: storage → host; self storage: nothing; attached pointers keep their
+   * values); an absent one is skipped, or with the present modifier an error; a partly present
+   * one is absent under K-B40 `skip`, an abort under `error`.
+   */
+  protected ompTargetUpdate(step: OmpTargetUpdate): Observation {
+    const d = this.constructDevice(step.device, step.op);
+    const base = this.itemTop;
+    for (const m of step.motions) {
+      const mods = m.modifiers?.includes('present') === true ? MOD_PRESENT : 0;
+      for (const v of m.vars) this.pushItem(m.type === 'to' ? TO : FROM, mods, this.refs.get(v));
+    }
+    const top = this.itemTop;
+    this.itemTop = base;
+    if (d === this.n) return OK;
+    const it = this.items;
+    for (let i = base; i < top; i++) {
+      const at = i * ITEM_FIELDS;
+      if ((it[I_FLAGS + at]! & ITEM_NULL) !== 0) continue;
+      const start = it[I_START + at]!;
+      const end = it[I_END + at]!;
+      const slot = this.lookup(d, start, end);
+      if (slot === PARTLY && this.knobs['K-B40'] === 'error')
+        runtimeError('fatal_partial_update', `target update of [0x${start.toString(16)}, 0x${end.toString(16)}): only part of it is mapped on device ${d}`);
+      if (slot < 0) {
+        if ((it[I_MODS + at]! & MOD_PRESENT) !== 0)
+          runtimeError('omp_error_not_present', `target update of [0x${start.toString(16)}, 0x${end.toString(16)}) with the present modifier: not present on device ${d}`);
+        continue;
+      }
+      if (this.slots.block[slot] === 0) continue;
+      const to = it[I_TYPE + at] === TO;
+      if ((it[I_FLAGS + at]! & ITEM_STRUCT) === 0 && this.objIsStruct[this.objectAt(start)] !== 1) {
+        if (to) this.copyToDevice(slot, start, end);
+        else this.copyToHost(slot, start, end);
+        continue;
+      }
+      for (let p = start; p < end; p += POINTER_BYTES) {
+        if (this.attached.has(attachKey(d, p))) continue;
+        if (to) this.copyToDevice(slot, p, p + POINTER_BYTES);
+        else this.copyToHost(slot, p, p + POINTER_BYTES);
+      }
+    }
+    return OK;
   }
 
   // ----------------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ type ConstructDevice = { kind: 'host' } | ({ kind: 'device' } & MapTarget);
 // OpenMP 6.0 §15.2 device clause
 // The device a construct runs on (device 0 without a clause). omp_invalid_device is a runtime
 // error termination; a number that names no device makes the program non-conforming.
-function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: StepContext): ConstructDevice | Stop {
+export function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: StepContext): ConstructDevice | Stop {
   fire(ctx, DEVICE_CLAUSE);
   const target = resolveDevice(state, arg ?? 0);
   switch (target.kind) {
@@ -69,7 +69,7 @@ function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: Ste
 // OpenMP 6.0 §7.9.6 map clause (present modifier)
 // K-B26 `absent`: GCC 12's compiler rejects the present modifier, so a program using it cannot be
 // built; it stops at the first construct that has one.
-function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): Observation | null {
+export function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): Observation | null {
   if (ctx.knobs['K-B26'] === 'available') return null;
   if (!maps.some((m) => (m.modifiers ?? []).includes('present'))) return null;
   return { kind: 'unavailable', feature: 'the present map modifier' };

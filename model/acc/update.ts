@@ -1,0 +1,87 @@
+// The OpenACC update directive (OpenACC 3.3 §2.14.4): makes host memory and device memory of
+// present data agree, in the direction each clause names. No counter moves, nothing is created or
+// removed.
+
+import type { AccUpdate } from '../../lang/program.js';
+import type { Observation } from '../../lang/observation.js';
+import {
+  attachmentCounter,
+  blockById,
+  copyCells,
+  dataRange,
+  describeRange,
+  deviceIndex,
+  fire,
+  membersInside,
+  objectHolding,
+  presence,
+  runtimeError,
+  undefinedBehaviour,
+  unitBytes,
+  type ModelState,
+  type Range,
+  type Section,
+  type StepContext,
+} from '../state.js';
+
+export const ACC_UPDATE = 'OpenACC 3.3 §2.14.4 Update Directive';
+const ATTACHED_MEMBERS = 'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)';
+
+// OpenACC 3.3 §2.14.4 Update Directive
+// Every var of every clause, in clause order: `self` / `host` copy device → host, `device` copies
+// host → device. Stops at the first error; the copies made before it stay made.
+export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext): Observation {
+  fire(ctx, ACC_UPDATE);
+  const ifPresent = step.if_present === true;
+  // The vars are resolved when the directive starts (a pointer member names its target then).
+  const vars = step.clauses.flatMap((c) => c.vars.map((v) => ({ clause: c.clause, range: dataRange(state, v) })));
+  for (const { clause, range } of vars) {
+    const toDevice = clause === 'device';
+    // A disassociated pointer names no data: there is nothing to copy.
+    if (range === null) continue;
+    const name = `update ${clause}(${describeRange(state, range)})`;
+    const where = presence(state, range);
+    // Data that is not present: skipped under if_present, else acc_error_not_present.
+    if (where.kind === 'absent') {
+      if (ifPresent) continue;
+      return runtimeError('acc_error_not_present', `${name}: the data is not present`);
+    }
+    // Data that is partly present. K-A40 `error` (the text's error list names it whether or
+    // not if_present appears); `lookup-overlap` (libgomp GOACC_update / update_dev_host):
+    // with if_present the var is not present (acc_is_present is false) and is skipped,
+    // without it the copy goes through the mapping that overlaps the var and runs past it.
+    if (where.kind === 'partly') {
+      if (ctx.knobs['K-A40'] === 'error') return runtimeError('acc_error_partly_present', `${name}: the data is only partly present`);
+      if (ifPresent) continue;
+      return undefinedBehaviour(`${name}: the data is only partly present, so the copy runs past the device copy that overlaps it`);
+    }
+    const stop = updateCopy(state, where.section, range, toDevice, name, ctx);
+    if (stop) return stop;
+  }
+  return { kind: 'ok' };
+}
+
+/**
+ * Copies the cells of `range` between the host and the device copy in `section`. Pointer members
+ * travel verbatim; a struct whose members are attached is K-A41's case.
+ */
+function updateCopy(state: ModelState, section: Section, range: Range, toDevice: boolean, name: string, ctx: StepContext): Observation | null {
+  // §2.6.8: an update of a struct while one of its pointers is attached overwrites the attached
+  // pointer (device) or brings the device address home (self). K-A41 `undefined` (the text);
+  // `copy` (libgomp: acc_update_device / acc_update_self copy the bytes as they are).
+  const attached = membersInside(state, range).filter((addr) => attachmentCounter(state, addr).ac > 0);
+  if (attached.length > 0) {
+    fire(ctx, ATTACHED_MEMBERS);
+    if (ctx.knobs['K-A41'] === 'undefined')
+      return undefinedBehaviour(`${name}: the pointer at host 0x${attached[0]!.toString(16)} is attached`);
+  }
+  const host = objectHolding(state, range);
+  const block = blockById(state, section.block);
+  const unit = unitBytes(host.contents);
+  const hostIndex = (range.start - host.start) / unit;
+  const devIndex = deviceIndex(section, range.start, block.contents);
+  const count = (range.end - range.start) / unit;
+  if (toDevice) copyCells(host.contents, hostIndex, block.contents, devIndex, count);
+  else copyCells(block.contents, devIndex, host.contents, hostIndex, count);
+  return null;
+}
