@@ -79,6 +79,12 @@ function headerComments(program: Program, o: EmitOptions, names: Names, api: Emi
     const devices = worldDevices(program.world);
     const listed = devices.map((d, k) => `${k} ${d.kind === 'shared' ? 'shares memory with the host' : 'has its own memory'}`).join(', ');
     lines.push(`Devices the checks assume: ${listed}; the host is omp_get_initial_device(), number ${devices.length}.`);
+    // GCC 12 answers `requires unified_shared_memory` with "sorry, unimplemented", so the
+    // directive is named here and not written; the checks still assume it.
+    if (program.world.requires?.includes('unified_shared_memory'))
+      lines.push(
+        'The program requires unified_shared_memory (OpenMP 6.0 §10.5.1.5): the checks assume every device reaches host memory. The `requires unified_shared_memory` directive is not written: GCC 12 rejects it ("sorry, unimplemented"); add it for a compiler that supports it.',
+      );
   }
   lines.push(`Names: ${names.mapping.join('; ')}`);
   return lines;

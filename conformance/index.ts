@@ -42,6 +42,8 @@ import omp_7_9_6_map_clause_pointer_attachment from './omp/7.9.6-map-clause-poin
 import omp_7_9_6_map_clause_present_modifier from './omp/7.9.6-map-clause-present-modifier.js';
 import omp_7_9_6_map_clause_storage_blocks from './omp/7.9.6-map-clause-storage-blocks.js';
 import omp_7_9_6_map_clause from './omp/7.9.6-map-clause.js';
+import omp_7_9_6_map_clause_close_modifier from './omp/7.9.6-map-clause-close-modifier.js';
+import omp_10_5_1_5_unified_shared_memory from './omp/10.5.1.5-unified-shared-memory.js';
 import omp_15_2_device_clause from './omp/15.2-device-clause.js';
 import omp_15_5_target_enter_data from './omp/15.5-target-enter-data.js';
 import omp_15_6_target_exit_data from './omp/15.6-target-exit-data.js';
@@ -99,6 +101,8 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause-present-modifier.ts', section: omp_7_9_6_map_clause_present_modifier },
   { file: 'omp/7.9.6-map-clause-storage-blocks.ts', section: omp_7_9_6_map_clause_storage_blocks },
   { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },
+  { file: 'omp/7.9.6-map-clause-close-modifier.ts', section: omp_7_9_6_map_clause_close_modifier },
+  { file: 'omp/10.5.1.5-unified-shared-memory.ts', section: omp_10_5_1_5_unified_shared_memory },
   { file: 'omp/15.2-device-clause.ts', section: omp_15_2_device_clause },
   { file: 'omp/15.5-target-enter-data.ts', section: omp_15_5_target_enter_data },
   { file: 'omp/15.6-target-exit-data.ts', section: omp_15_6_target_exit_data },

@@ -18,7 +18,8 @@ export type DeviceArg = number | 'initial';
 export type PtrArg = null | { var: VarRef; offset?: number } | { handle: string; offset?: number };
 
 export type OmpMapType = 'to' | 'from' | 'tofrom' | 'alloc' | 'release' | 'delete';
-export type OmpMapModifier = 'always' | 'present' | 'delete';
+/** `close` (OpenMP 6.0 §7.9.6) is a hint that the storage should be close to the device; K-B8 `self-unless-close` reads it as LLVM does. */
+export type OmpMapModifier = 'always' | 'present' | 'delete' | 'close';
 
 export interface MapItem {
   /** `alloc` / `release` are the 6.0 `storage` type; `delete` is 5.x's delete map type (6.0: storage + delete modifier). */

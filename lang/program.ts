@@ -69,6 +69,12 @@ export interface World {
    * next (lang/README.md "Device memory reuse").
    */
   reuse?: boolean;
+  /**
+   * OpenMP `requires` clauses of the program (OpenMP 6.0 §10.5.1): `unified_shared_memory` makes
+   * every device reach all host storage (lang/README-openmp.md "Unified shared memory"). OpenMP
+   * programs only.
+   */
+  requires?: 'unified_shared_memory'[];
 }
 
 // ------------------------------------------------------------------------------------------------

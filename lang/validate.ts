@@ -77,6 +77,7 @@ const worldShape = z.strictObject({
   structs: z.array(structDecl).max(MAX_STRUCTS, { error: `at most ${MAX_STRUCTS} structs (mapcheck's limit)` }),
   devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).min(1).max(MAX_DEVICES).optional(),
   reuse: z.boolean().optional(),
+  requires: z.array(z.enum(['unified_shared_memory'])).max(1).optional(),
 });
 const programShape = z.strictObject({
   version: z.literal(LANGUAGE_VERSION).optional(),
@@ -97,7 +98,7 @@ const maps = (types: readonly [OmpMapType, ...OmpMapType[]]) =>
   z.array(
     z.strictObject({
       type: z.enum(types),
-      modifiers: z.array(z.enum(['always', 'present', 'delete'])).optional(),
+      modifiers: z.array(z.enum(['always', 'present', 'delete', 'close'])).optional(),
       vars: z.array(varRef).min(1),
     }),
   );
@@ -501,6 +502,8 @@ function checkApi(world: World, op: StepOp, first: { api: Api; step: number; op:
       field: 'op',
       message: `a program may not mix OpenACC (acc_*) and OpenMP (omp_*) steps; step ${first.step + 1} is ${first.op}`,
     };
+  if (api === 'openacc' && world.requires !== undefined && world.requires.length > 0)
+    return { field: 'op', message: `OpenACC steps cannot run in a world with world.requires (an OpenMP requires directive)` };
   if (api === 'openacc' && world.devices?.[0]?.kind === 'shared')
     return { field: 'op', message: `OpenACC steps use device 0, which must be discrete (world.devices[0] is shared)` };
   return null;

@@ -291,7 +291,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       'K-B5': { reading: 'error', confidence: 'source', evidence: 'Mapping.cpp getTargetPointer: "explicit extension not allowed", the construct fails.' },
       'K-B6': { reading: 'error', confidence: 'source', evidence: 'omptarget.cpp: the present modifier is checked at the target exit data point.' },
       'K-B7': { reading: '6.0', confidence: 'source', evidence: 'omptarget.cpp processAttachEntries (PR #149036): attach only if pointer or pointee is new.' },
-      'K-B8': { reading: 'self', confidence: 'source', evidence: 'Mapping.cpp: under unified shared memory the host pointer is used unless close is given.' },
+      'K-B8': {
+        reading: 'self-unless-close',
+        confidence: 'source',
+        evidence: 'Mapping.cpp / device.cpp getTargetPointer: under OMP_REQ_UNIFIED_SHARED_MEMORY and !HasCloseModifier the host pointer is used (IsHostPtr); with close a device copy is allocated ("the close map modifier forces the mapping of the variable to the device").',
+      },
       'K-B9': { reading: 'unified-only', confidence: 'source', evidence: 'API.cpp omp_target_is_accessible (PR #138294): NULL → false; otherwise supportsUnifiedMemory().' },
       'K-B11': {
         reading: 'fatal',

@@ -365,7 +365,8 @@ export const KNOBS = [
     section: 'OpenMP 6.0 §10.5.1.5 unified_shared_memory, §10.5.1.6 self_maps',
     readings: [
       { id: 'copies', summary: 'maps still create distinct device storage' },
-      { id: 'self', summary: 'maps become self maps (libgomp shared-memory devices, LLVM USM without close)' },
+      { id: 'self', summary: 'maps become self maps (libgomp shared-memory devices)' },
+      { id: 'self-unless-close', summary: 'LLVM: maps become self maps, except a storage block with the close modifier, which gets device storage' },
     ],
     default: 'copies',
     rationale: 'Without self_maps the spec allows, and does not require, storage to be shared.',

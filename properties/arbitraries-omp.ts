@@ -545,6 +545,43 @@ function updateInsertions(): fc.Arbitrary<[number, StepBuilder][]> {
 }
 
 // ------------------------------------------------------------------------------------------------
+// The close modifier and requires unified_shared_memory (OpenMP 6.0 §7.9.6, §10.5.1.5)
+
+interface CloseAndUsm {
+  /** Which map item of an entering construct gets the close modifier, or null for none. */
+  close: number | null;
+  usm: boolean;
+}
+
+/** One program in three gets the close modifier on one map item; one in six requires unified shared memory. */
+function closeAndUsmArb(): fc.Arbitrary<CloseAndUsm> {
+  return fc
+    .tuple(fc.integer({ min: 0, max: 2 }), fc.nat(), fc.integer({ min: 0, max: 5 }))
+    .map(([c, pick, u]) => ({ close: c === 0 ? pick : null, usm: u === 0 }));
+}
+
+/** The program with the close modifier added to one map item of a map-entering construct, and the USM requirement. */
+function withCloseAndUsm(program: Program, choice: CloseAndUsm): Program {
+  let steps = program.steps;
+  if (choice.close !== null) {
+    const entering = steps.flatMap((s, i) =>
+      s.op === 'omp_target_enter_data' || s.op === 'omp_target_data_begin' || s.op === 'omp_target' ? s.maps.map((_, k) => [i, k] as const) : [],
+    );
+    const at = choice.close === null ? undefined : entering[choice.close % Math.max(1, entering.length)];
+    if (at) {
+      const [i, k] = at;
+      steps = steps.map((s, j) => {
+        if (j !== i || !('maps' in s)) return s;
+        const maps = s.maps.map((m, n) => (n === k && !(m.modifiers ?? []).includes('close') ? { ...m, modifiers: [...(m.modifiers ?? []), 'close' as const] } : m));
+        return { ...s, maps } as Step;
+      });
+    }
+  }
+  const world = choice.usm ? { ...program.world, requires: ['unified_shared_memory' as const] } : program.world;
+  return { ...program, world, steps };
+}
+
+// ------------------------------------------------------------------------------------------------
 // Host steps
 
 const elementsRef = fc.constantFrom<VarRef>('a', 'b', 'a(1:4)', 'c%p');
@@ -630,10 +667,12 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       structArrayArb(),
       // drawn after the rest, so the steps above are what the same seed drew before target update existed
       updateInsertions(),
+      // drawn after the rest too: the close modifier and the unified shared memory requirement
+      closeAndUsmArb(),
     )
-    .map(([setup, body, reuse, structArray, updates]) => {
+    .map(([setup, body, reuse, structArray, updates, closeAndUsm]) => {
       const builders = [...setup, ...body];
       for (const [pos, build] of updates) builders.splice(pos % (builders.length + 1), 0, build);
-      return withStructArray(withReuse(buildOmpProgram(builders.slice(0, setup.length + body.length)), reuse), structArray);
+      return withCloseAndUsm(withStructArray(withReuse(buildOmpProgram(builders.slice(0, setup.length + body.length)), reuse), structArray), closeAndUsm);
     });
 }

@@ -354,5 +354,16 @@ describe('update witnesses: the default campaign reaches update and target updat
     };
     const ompHits = detectUpdateWitnesses(omp, modelWitnessTrace(omp, spec));
     expect(ompHits.map((s) => [...s])).toEqual([[], ['u6'], ['u7'], ['u9'], ['u8']]);
+
+    const usm: Program = {
+      version: 1,
+      world: { ...OMP_POOL_WORLD, requires: ['unified_shared_memory'] },
+      steps: [
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c'] }] },
+        { op: 'omp_target', maps: [], body: { read: 'c%p' } }, // u11
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', modifiers: ['close'], vars: ['b'] }] }, // u10
+      ],
+    };
+    expect(detectUpdateWitnesses(usm, modelWitnessTrace(usm, spec)).map((s) => [...s])).toEqual([[], ['u11'], ['u10']]);
   });
 });

@@ -656,6 +656,8 @@ export const UPDATE_WITNESSES = {
   u7: 'omp target update of an absent list item without the present modifier (skipped)',
   u8: 'omp target update with the present modifier of an absent list item (runtime error)',
   u9: 'omp target update of partly present storage',
+  u10: 'a map with the close modifier on a device that shares memory with the host (a shared device, or unified shared memory)',
+  u11: 'a kernel on a device declared discrete reads values in a world that requires unified_shared_memory',
 } as const;
 
 export type UpdateWitnessId = keyof typeof UPDATE_WITNESSES;
@@ -683,6 +685,13 @@ export function detectUpdateWitnesses(program: Program, trace: WitnessTrace): Se
           else if (fine && step.if_present === true) found.add('u3');
           if (holder && parseRef(world, v).kind === 'struct' && before.attachments.some((a) => r[0] <= a.ptr && a.ptr < r[1] && a.ac > 0)) found.add('u5');
         }
+    }
+    const usm = world.requires?.includes('unified_shared_memory') === true;
+    if (fine && (step.op === 'omp_target_enter_data' || step.op === 'omp_target_data_begin' || step.op === 'omp_target')) {
+      const dev = deviceIndex(world, step.device);
+      const shares = dev !== null && (usm || worldDevices(world)[dev]!.kind === 'shared');
+      if (shares && step.maps.some((m) => (m.modifiers ?? []).includes('close'))) found.add('u10');
+      if (step.op === 'omp_target' && obs.kind === 'read' && usm && dev !== null && worldDevices(world)[dev]!.kind === 'discrete') found.add('u11');
     }
     if (step.op === 'omp_target_update') {
       const dev = deviceIndex(world, step.device);

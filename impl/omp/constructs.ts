@@ -38,7 +38,8 @@ const MAP_TYPE_CODES: Readonly<Record<OmpMapType, number>> = { to: TO, from: FRO
 const MOD_ALWAYS = 1;
 const MOD_PRESENT = 2;
 const MOD_DELETE = 4;
-const MODIFIER_BITS: Readonly<Record<OmpMapModifier, number>> = { always: MOD_ALWAYS, present: MOD_PRESENT, delete: MOD_DELETE };
+const MOD_CLOSE = 8;
+const MODIFIER_BITS: Readonly<Record<OmpMapModifier, number>> = { always: MOD_ALWAYS, present: MOD_PRESENT, delete: MOD_DELETE, close: MOD_CLOSE };
 
 // The map items of the construct being executed, and of every open target data region, live on
 // one stack of fixed-size records in a plain array of numbers (a region's records are what its end
@@ -68,6 +69,8 @@ const BLOCK_PRESENT = 1;
 const BLOCK_DELETE = 2;
 /** The block holds an explicit map item (partly present: K-B5, not the implicit-map rule). */
 const BLOCK_EXPLICIT = 4;
+/** An item of the block has the close modifier (K-B8 `self-unless-close`). */
+const BLOCK_CLOSE = 8;
 
 export abstract class OmpConstructs extends OmpTable {
   protected readonly items: number[] = [];
@@ -173,6 +176,7 @@ export abstract class OmpConstructs extends OmpTable {
       if ((it[I_FLAGS + at]! & ITEM_IMPLICIT) === 0) flags |= BLOCK_EXPLICIT;
       if ((mods & MOD_PRESENT) !== 0) flags |= BLOCK_PRESENT;
       if ((mods & MOD_DELETE) !== 0 || it[I_TYPE + at] === DELETE) flags |= BLOCK_DELETE;
+      if ((mods & MOD_CLOSE) !== 0) flags |= BLOCK_CLOSE;
       this.gFlags[g] = flags;
       it[I_GROUP + at] = g;
     }
@@ -201,7 +205,7 @@ export abstract class OmpConstructs extends OmpTable {
         if (this.knobs['K-B5'] === 'error') runtimeError('fatal_partial_map', `${this.blockName(base, g)} is partly present on device ${d}`);
         undefinedBehaviour(`${this.blockName(base, g)} is partly present on device ${d} (a map restriction is broken)`);
       }
-      if (slot === ABSENT) slot = this.createMapEntry(d, lo, hi, epoch);
+      if (slot === ABSENT) slot = this.createMapEntry(d, lo, hi, epoch, (this.gFlags[g]! & BLOCK_CLOSE) !== 0);
       if (s.adjusted[slot] !== epoch) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = s.rc[slot]!;
@@ -344,11 +348,15 @@ export abstract class OmpConstructs extends OmpTable {
     else this.copyToHost(slot, lo, hi);
   }
 
-  /** A new map entry for [lo, hi) on device d with RC 0: a new block, or `self` storage (K-B8). */
-  protected createMapEntry(d: number, lo: number, hi: number, epoch: number): number {
+  /**
+   * A new map entry for [lo, hi) on device d with RC 0: a new block, or `self` storage (K-B8;
+   * `self-unless-close`: a block with the close modifier still gets a new block).
+   */
+  protected createMapEntry(d: number, lo: number, hi: number, epoch: number, close: boolean): number {
     let block = 0;
     let storage = lo;
-    if (this.shared[d] === 0 || this.knobs['K-B8'] === 'copies') {
+    const reading = this.knobs['K-B8'];
+    if (this.shared[d] === 0 || reading === 'copies' || (reading === 'self-unless-close' && close)) {
       block = this.newBlock(hi - lo, d, false, this.objIsStruct[this.objectAt(lo)] === 1);
       storage = this.device.base(block);
     }

@@ -171,7 +171,9 @@ export abstract class OmpTable {
   ) {
     const devices = worldDevices(world);
     this.n = devices.length;
-    this.shared = new Uint8Array(devices.map((d) => (d.kind === 'shared' ? 1 : 0)));
+    // requires unified_shared_memory: every device reaches host storage, like a shared one.
+    const usm = world.requires?.includes('unified_shared_memory') === true;
+    this.shared = new Uint8Array(devices.map((d) => (usm || d.kind === 'shared' ? 1 : 0)));
     for (let d = 0; d < this.n; d++) this.trees.push(new IntervalTree());
     const objects = [...refs.hostObjects()];
     this.objStart = new Float64Array(objects.map((o) => o.start));

@@ -53,7 +53,7 @@ type ConstructDevice = { kind: 'host' } | ({ kind: 'device' } & MapTarget);
 // error termination; a number that names no device makes the program non-conforming.
 export function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: StepContext): ConstructDevice | Stop {
   fire(ctx, DEVICE_CLAUSE);
-  const target = resolveDevice(state, arg ?? 0);
+  const target = resolveDevice(state, arg ?? 0, ctx);
   switch (target.kind) {
     case 'invalid':
       return runtimeError('omp_error_invalid_device', 'the construct names omp_invalid_device');

@@ -11,6 +11,7 @@ import {
   type ModelState,
   type StepContext,
 } from '../state.js';
+import { sharesMemoryWithHost } from './unified-shared-memory.js';
 
 export const DEVICE_CLAUSE = 'OpenMP 6.0 §15.2 device clause';
 const BAD_DEVICE_NUMBER = 'OpenMP 6.0 §25 device memory routines (conforming device numbers)';
@@ -34,7 +35,7 @@ export type RoutineTarget = Extract<TargetDevice, { kind: 'device' | 'host' }> |
 
 // OpenMP 6.0 §15.2 device clause
 // Resolves a device number argument against the world's n devices.
-export function resolveDevice(state: ModelState, arg: DeviceArg): TargetDevice {
+export function resolveDevice(state: ModelState, arg: DeviceArg, ctx: StepContext | null = null): TargetDevice {
   const devices = state.facts.devices;
   // The initial device has number n (omp_get_initial_device()) and the alias omp_initial_device.
   if (arg === 'initial' || arg === devices.length || arg === -1) return { kind: 'host' };
@@ -43,7 +44,7 @@ export function resolveDevice(state: ModelState, arg: DeviceArg): TargetDevice {
   // 0 … n-1 are the world's non-host devices; anything else is out of range.
   const decl = Number.isInteger(arg) && arg >= 0 ? devices[arg] : undefined;
   if (!decl) return { kind: 'out-of-range', value: arg };
-  return { kind: 'device', index: arg, shared: decl.kind === 'shared' };
+  return { kind: 'device', index: arg, shared: sharesMemoryWithHost(state, arg, ctx) };
 }
 
 // OpenMP 6.0 §1.2 conforming device numbers, §25 device memory routines
@@ -52,7 +53,7 @@ export function resolveDevice(state: ModelState, arg: DeviceArg): TargetDevice {
 // so under those readings -1 is a bad number like the others.
 export function resolveRoutineDevice(state: ModelState, arg: DeviceArg, ctx: StepContext): RoutineTarget {
   if (arg === -1 && ctx.knobs['K-B20'] !== 'host') return { kind: 'initial-alias' };
-  return resolveDevice(state, arg);
+  return resolveDevice(state, arg, ctx);
 }
 
 /** Whether a routine's device argument is a bad number (see badDeviceInRoutine). */

@@ -3,6 +3,7 @@ import type { Observation } from '../../lang/observation.js';
 import { blockById, fire, undefinedBehaviour, type ModelState, type StepContext } from '../state.js';
 import { badDeviceInRoutine, deviceBeforeNull, isBadDevice, resolveRoutineDevice } from './devices.js';
 import { resolvePointer, type OmpPointer } from './table.js';
+import { sharesMemoryWithHost } from './unified-shared-memory.js';
 
 export const OMP_TARGET_IS_ACCESSIBLE = 'OpenMP 6.0 §25.2.2 omp_target_is_accessible';
 
@@ -42,5 +43,5 @@ export function ompTargetIsAccessible(state: ModelState, step: OmpTargetIsAccess
 function inDiscreteAllocation(state: ModelState, ptr: Exclude<OmpPointer, null>): boolean {
   if (ptr.space !== 'dev') return false;
   const owner = blockById(state, ptr.block).device;
-  return owner !== 'host' && state.facts.devices[owner]!.kind === 'discrete';
+  return owner !== 'host' && !sharesMemoryWithHost(state, owner, null);
 }

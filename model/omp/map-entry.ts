@@ -19,6 +19,7 @@ import { INFINITE_RC } from '../../lang/observation.js';
 export const MAP_ENTRY = 'OpenMP 6.0 §7.9.6 map clause (entry)';
 const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
 const MAP_RESTRICTIONS = 'OpenMP 6.0 §7.9.6 map clause (restrictions)';
+const CLOSE_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (close modifier)';
 export const IMPLICIT_PARTIAL_MAP = 'OpenMP 6.0 §7.9.6 map clause (implicit map of partly mapped storage, §7.9.3)';
 
 /** The device a construct maps onto, and whether it shares memory with the host. */
@@ -67,12 +68,17 @@ export function mapEntry(
     }
     // Storage that is not there yet is created with a count of 0. K-B8: on a device that shares
     // memory with the host, a distinct copy all the same (`copies`), or the original storage
-    // serves as its own copy (`self`).
+    // serves as its own copy (`self`), except under `self-unless-close` for a block with the close
+    // modifier (LLVM: close forces device storage). The text makes close a hint and nothing more.
+    const close = block.items.some((i) => i.modifiers.includes('close'));
+    if (close) fire(ctx, CLOSE_MODIFIER);
+    const reading = ctx.knobs['K-B8'];
+    const selfMap = target.shared && (reading === 'self' || (reading === 'self-unless-close' && !close));
     let entry: OmpEntry;
     if (where.kind === 'present') {
       entry = where.entry;
     } else {
-      entry = createMapEntry(state, target.device, block.range, target.shared && ctx.knobs['K-B8'] === 'self');
+      entry = createMapEntry(state, target.device, block.range, selfMap);
       created.add(entry.order);
     }
     reference(state, entry, block, counted);
