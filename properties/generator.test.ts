@@ -100,7 +100,7 @@ describe('OpenMP program generator', () => {
       fc.property(ompProgramArb(), (p) => {
         expect(validationProblem(p)).toBeNull();
         expect(regionsBalanced(p.steps)).toBe(true);
-        expect({ ...withoutStructArray(p.world), reuse: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined });
+        expect({ ...withoutStructArray(p.world), reuse: undefined, requires: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined, requires: undefined });
         expect(p.steps.some((s) => s.op.startsWith('acc_'))).toBe(false);
         const begins = p.steps.filter((s) => s.op === 'omp_target_data_begin').length;
         expect(p.steps.length).toBeLessThanOrEqual(DEFAULT_MAX_STEPS + begins);
