@@ -30,6 +30,8 @@ import acc_3_2_18_acc_copyin_acc_create from './acc/3.2.18-acc_copyin-acc_create
 import acc_3_2_19_acc_copyout_acc_delete from './acc/3.2.19-acc_copyout-acc_delete.js';
 import acc_3_2_21_acc_map_data from './acc/3.2.21-acc_map_data.js';
 import acc_3_2_22_acc_unmap_data from './acc/3.2.22-acc_unmap_data.js';
+import acc_2_13_declare_directive from './acc/2.13-declare-directive.js';
+import acc_2_13_3_link_clause from './acc/2.13.3-link-clause.js';
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
 import acc_3_2_25_acc_is_present from './acc/3.2.25-acc_is_present.js';
 import acc_3_2_26_acc_memcpy_to_device from './acc/3.2.26-acc_memcpy_to_device.js';
@@ -79,6 +81,8 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.11-delete-clause.ts', section: acc_2_7_11_delete_clause },
   { file: 'acc/2.7.12-attach-clause.ts', section: acc_2_7_12_attach_clause },
   { file: 'acc/2.7.13-detach-clause.ts', section: acc_2_7_13_detach_clause },
+  { file: 'acc/2.13-declare-directive.ts', section: acc_2_13_declare_directive },
+  { file: 'acc/2.13.3-link-clause.ts', section: acc_2_13_3_link_clause },
   { file: 'acc/3.2.16-acc_malloc.ts', section: acc_3_2_16_acc_malloc },
   { file: 'acc/3.2.17-acc_free.ts', section: acc_3_2_17_acc_free },
   { file: 'acc/3.2.18-acc_copyin-acc_create.ts', section: acc_3_2_18_acc_copyin_acc_create },

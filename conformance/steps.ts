@@ -3,6 +3,7 @@
 
 import type {
   AccDataRoutine,
+  AccDeclareClauseName,
   AccEnterClauseName,
   AccExitClauseName,
   AccRegionClauseName,
@@ -38,6 +39,11 @@ export const attach = clause('attach');
 export const detach = clause('detach');
 export const del = clause('delete');
 
+/** A program-scope `!$acc declare` (OpenACC 3.3 §2.13): `declare([['copyin', 'a'], ['link', 'b']])`. */
+export const declare = (...clauses: [AccDeclareClauseName, ...VarRef[]][]): Step => ({
+  op: 'acc_declare',
+  clauses: clauses.map(([name, ...vars]) => ({ clause: name, vars })),
+});
 export const enterData = (...clauses: Clause<AccEnterClauseName>[]): Step => ({ op: 'acc_enter_data', clauses });
 export const exitData = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses });
 export const exitDataFinalize = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses, finalize: true });

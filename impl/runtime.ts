@@ -12,6 +12,7 @@ import {
   POINTER_BYTES,
   worldDevices,
   type AccDataRoutine,
+  type AccDeclare,
   type AccMapData,
   type AccMemcpy,
   type AccParallel,
@@ -301,6 +302,8 @@ export class ImplEngine implements Engine {
       case 'acc_memcpy_to_device':
       case 'acc_memcpy_from_device':
         return this.memcpy(step);
+      case 'acc_declare': // OpenACC 3.3 §2.13 Declare Directive (program scope)
+        return this.accDeclare(step);
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target);
       case 'nullify': {
@@ -541,6 +544,25 @@ export class ImplEngine implements Engine {
   /** Create action (OpenACC 3.3 §2.7.2 Create Action): a new block and section of indeterminate data, the chosen counter at 1. */
   private createAction(start: number, end: number, pointerSlots: number, structured: boolean): number {
     return this.mapNewSection(start, end, pointerSlots, structured, false);
+  }
+
+  /**
+   * A program-scope declaration (OpenACC 3.3 §2.13): the program's static data, so its section
+   * holds one structured reference that no region ever gives back (§2.6.7), made here for
+   * copyin (host values), create and device_resident (indeterminate). `link` (§2.13.3) maps
+   * nothing until a data clause does.
+   */
+  private accDeclare(step: AccDeclare): Observation {
+    for (let c = 0; c < step.clauses.length; c++) {
+      const clause = step.clauses[c]!;
+      if (clause.clause === 'link') continue;
+      for (let v = 0; v < clause.vars.length; v++) {
+        const r = this.ref(clause.vars[v]!);
+        if (this.table.anyOverlap(r.start, r.end) >= 0) throw new Error(`internal: declared ${r.text} is mapped before program start`);
+        this.mapNewSection(r.start, r.end, 0, true, clause.clause === 'copyin');
+      }
+    }
+    return OK;
   }
 
   /** A new block and section with the chosen counter at 1, holding the host data (withData) or not. */

@@ -35,6 +35,12 @@ export type FieldRole =
   | { role: 'clauses'; names: readonly [string, ...string[]] }
   /** OpenMP map items of these types; `deleteModifier`: the construct takes the 6.0 delete modifier. */
   | { role: 'maps'; types: readonly [OmpMapType, ...OmpMapType[]]; deleteModifier?: true }
+  /**
+   * The clauses of a program-scope declaration (`acc_declare`, `omp_declare_target`) with these
+   * names: whole arrays, each declared once in the program, and the step comes before every step
+   * that is not such a declaration.
+   */
+  | { role: 'declare'; names: readonly [string, ...string[]] }
   /** A kernel body (reads or writes an array, subarray or pointer target). */
   | { role: 'body' }
   /** A pointer argument (null, host variable + offset, or handle + offset); `aligned`: whole elements. */
@@ -234,6 +240,12 @@ export const OPS = {
       dst_device: { role: 'device' },
       src_device: { role: 'device' },
     },
+  },
+  acc_declare: {
+    api: 'openacc',
+    kind: 'construct',
+    cite: 'OpenACC 3.3 §2.13',
+    fields: { clauses: { role: 'declare', names: ['create', 'copyin', 'device_resident', 'link'] } },
   },
 } as const satisfies { readonly [Op in StepOp]: OpInfo<Op> };
 

@@ -38,6 +38,7 @@ import { accFree } from './acc/free.js';
 import { accMapData } from './acc/map-data.js';
 import { accUnmapData } from './acc/unmap-data.js';
 import { accMemcpy } from './acc/memcpy.js';
+import { accDeclare } from './acc/declare.js';
 import { ompDataBegin, ompDataEnd, ompEnterData, ompExitData, ompTarget } from './omp/constructs.js';
 import { ompTargetAlloc } from './omp/target-alloc.js';
 import { ompTargetFree } from './omp/target-free.js';
@@ -202,6 +203,8 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return ompGetMappedPtr(state, s, ctx);
     case 'omp_target_memcpy':
       return ompTargetMemcpy(state, s, ctx);
+    case 'acc_declare':
+      return accDeclare(state, s, ctx);
     case 'pointer_assign':
       return pointerAssign(state, s, ctx);
     case 'nullify':

@@ -44,6 +44,11 @@
 // that is not attached) and a quarter at an error; every witness of witness.ts is reached, the
 // rarest (re-attach after reassociation) by about 4% of programs.
 //
+// Program-scope declarations: one program in four starts with an `acc_declare` of the whole arrays
+// (declareArb; each array left out, or copyin, create, device_resident or link), drawn last like the
+// world's allocator, so the data of the declared arrays stays present through every exit (witness
+// w13) and link arrays get device memory from data clauses (w14).
+//
 // Worlds: one program in four declares `reuse: true` (freed device blocks are handed out again),
 // and its body gets the stale-pointer idiom written over three of its steps (delete one array,
 // copyin the other, a kernel reading a pointer member), so a stale device pointer reads what was
@@ -61,6 +66,7 @@ import type {
   AccDataBegin,
   AccDataRoutine,
   AccAttachRoutine,
+  AccDeclareClauseName,
   AccEnterData,
   AccExitData,
   AccParallel,
@@ -326,6 +332,42 @@ export function resolveHandles(steps: readonly Step[]): Step[] {
   return out;
 }
 
+/**
+ * A program-scope `declare` (OpenACC 3.3 §2.13) over the whole arrays: each of a and b is left
+ * out (2) or declared copyin 3, create 2, device_resident 1, link 1; a declaration naming neither
+ * is none. Drawn apart from the other steps and put first (declareArb, programArb).
+ */
+const accDeclare: fc.Arbitrary<Step | null> = fc
+  .tuple(
+    ...(['a', 'b'] as const).map((v) =>
+      weighted<[string, AccDeclareClauseName] | null>([2, null], [3, [v, 'copyin']], [2, [v, 'create']], [1, [v, 'device_resident']], [1, [v, 'link']]),
+    ),
+  )
+  .map((picks) => {
+    const clauses: Clause<AccDeclareClauseName>[] = [];
+    for (const pick of picks) {
+      if (pick === null) continue;
+      const same = clauses.find((c) => c.clause === pick[1]);
+      if (same) same.vars.push(pick[0]);
+      else clauses.push({ clause: pick[1], vars: [pick[0]] });
+    }
+    return clauses.length === 0 ? null : { op: 'acc_declare', clauses };
+  });
+
+/**
+ * Whether a program starts with a program-scope declaration: one program in four (witnesses
+ * w13 and w14 count how often the declared data outlives an exit, and link data gets mapped). Drawn after everything else, so the
+ * other steps a seed draws are the same either way; it shrinks towards none.
+ */
+export function declareArb(): fc.Arbitrary<Step | null> {
+  return fc.integer({ min: 0, max: 3 }).chain((n) => (n === 3 ? accDeclare : fc.constant(null)));
+}
+
+/** The declaration (if any) put first; the last step makes room, so the length stays. */
+export function withDeclaration(steps: readonly Step[], declaration: Step | null): Step[] {
+  return declaration === null ? [...steps] : [declaration, ...steps.slice(0, Math.max(0, steps.length - 1))];
+}
+
 const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
 const pointerAssign = fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target }));
 const nullify = memberRef.map((ptr): Step => ({ op: 'nullify', ptr }));
@@ -364,6 +406,7 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step>
   acc_unmap_data: accUnmapData,
   acc_memcpy_to_device: accMemcpy,
   acc_memcpy_from_device: accMemcpy,
+  acc_declare: accDeclare.map((s) => s ?? { op: 'acc_declare', clauses: [{ clause: 'copyin', vars: ['a'] }] }),
 };
 
 /** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
@@ -491,12 +534,14 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       reuseArb(),
       staleIdiomArb(),
       structArrayArb(),
+      declareArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      return withStructArray(withReuse(poolProgram(balanceRegions(resolveHandles(insertAll(raw, insertions)).slice(0, raw.length))), reuse), structArray);
+      const steps = resolveHandles(insertAll(raw, insertions)).slice(0, raw.length);
+      return withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray);
     });
 }
 

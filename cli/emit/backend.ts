@@ -129,6 +129,7 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
     const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
     return `parallel loop${spelling.clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
   },
+  acc_declare: (s, _p, spelling) => `declare${spelling.clauses(s.clauses)}`,
   omp_target_enter_data: ompDirective('target enter data'),
   omp_target_exit_data: ompDirective('target exit data'),
   omp_target_data_begin: ompDirective('target data'),

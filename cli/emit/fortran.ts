@@ -66,6 +66,9 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   let structsAreTargets = false;
   /** omp_target_alloc results the body assigns. */
   const handles: string[] = [];
+  /** Arrays a program-scope declaration names, and its directive lines (specification part). */
+  const declared = new Set<string>();
+  const declarations: string[] = [];
 
   // Fortran spells a reference the same way in every clause: `v1`, `v1(2:5)`, `v3`, `v3%p1`.
   const spell = (r: ParsedRef): string => {
@@ -220,7 +223,24 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     return { lines: [`  ! call ${s.op}(${ptr}) as the equivalent directive (OpenACC 3.3 §3.2.29)`, ...directive(words)], check: null };
   };
 
+  /**
+   * A program-scope declaration goes in the specification part, after the variables; its arrays
+   * are static (`integer, target :: v1(8) = ...`) rather than allocated pointers, since a declare
+   * directive gives an allocatable or pointer array its device copy at `allocate` instead
+   * (OpenACC 3.3 §2.13.2).
+   */
+  const declareStep = (s: StepOf<'acc_declare'>, p: Planned): StepCode => {
+    // validation: whole arrays, so each var is an array's name
+    for (const c of s.clauses) for (const v of c.vars) declared.add(v);
+    // gfortran 12 rejects a clause after `link(...)` ("Unexpected junk after !$ACC DECLARE"), so
+    // link clauses go last; they map nothing, so the order changes no allocation.
+    const ordered = { ...s, clauses: [...s.clauses.filter((c) => c.clause !== 'link'), ...s.clauses.filter((c) => c.clause === 'link')] };
+    declarations.push(...directive(directiveText(ordered, p, spelling)));
+    return { lines: [], check: null };
+  };
+
   const steps: StepWriters = {
+    acc_declare: declareStep,
     acc_enter_data: directiveStep,
     acc_exit_data: directiveStep,
     acc_data_begin: directiveStep,
@@ -345,7 +365,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
         const res = resSlice(c.count);
         const known = c.expected.flatMap((v, k) => (v === null ? [] : [k]));
         const values = known.map((k) => c.expected[k]!);
-        if (known.length === 0) return ['  ! every element read is indeterminate under the spec: nothing to check'];
+        if (known.length === 0)
+          return ['  ! every element read is indeterminate under the spec: nothing to check', ...(foldOk ? ['  write(*,*) "OK"'] : [])];
         const [got, want] =
           known.length < c.expected.length
             ? [`res(${fortranList(known.map((k) => k + 1))})`, fortranList(values)]
@@ -438,12 +459,16 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       }
       for (const s of world.structs)
         out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets ? ', target' : ''} :: ${names.variable(s.name)}${s.count === undefined ? '' : `(${s.count})`}`);
-      if (world.arrays.length > 0) out.push(`  integer, pointer, contiguous :: ${world.arrays.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+      const dynamic = world.arrays.filter((a) => !declared.has(a.name));
+      for (const a of world.arrays.filter((x) => declared.has(x.name)))
+        out.push(`  integer, target :: ${names.variable(a.name)}(${a.length}) = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
+      if (dynamic.length > 0) out.push(`  integer, pointer, contiguous :: ${dynamic.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
-      if (world.arrays.length > 0) out.push(`  allocate(${world.arrays.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
-      for (const a of world.arrays) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
+      out.push(...declarations);
+      if (dynamic.length > 0) out.push(`  allocate(${dynamic.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
+      for (const a of dynamic) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
       for (const s of world.structs)
         for (const [key, target] of Object.entries(s.init ?? {})) {
           const at = initMember(s, key)!;
