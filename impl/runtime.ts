@@ -437,6 +437,11 @@ export class ImplEngine implements Engine {
         if (order === 'list-order') this.attachAction(this.vars[F_MEMBER + at]!);
         continue;
       }
+      // K-A22 `member-mapped`: the pointer member itself first (GCC's map(alloc:c.p) of the struct).
+      if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
+        const member = this.vars[F_MEMBER + at]!;
+        this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i);
+      }
       if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
@@ -473,7 +478,7 @@ export class ImplEngine implements Engine {
         this.immediateDetachAction(member);
         continue;
       }
-      if (code !== DETACH && code !== ATTACH) {
+      if (code !== DETACH && code !== ATTACH && !this.mapsMember(code, flags)) {
         if ((flags & FLAG_NULL) !== 0) continue;
         const slot = this.table.findContaining(this.vars[F_START + at]!, this.vars[F_END + at]!);
         if (slot < 0 || counters[slot] === 0) continue;
@@ -484,6 +489,13 @@ export class ImplEngine implements Engine {
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
       const code = this.vars[F_CLAUSE + at]!;
+      if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
+        // K-A22 `member-mapped`: the member is released first (GCC's map(release:c.p)), no copy-back.
+        const member = this.vars[F_MEMBER + at]!;
+        const held = this.locate(member, member + POINTER_BYTES);
+        if (held === PARTLY) this.runtimeError('acc_error_partly_present', `${this.varRefs[i]!.text}: its pointer member is partly present at exit`);
+        if (held >= 0) this.clauseExit(held, structured, finalize, false, member, member + POINTER_BYTES);
+      }
       if (code === ATTACH || code === DETACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
       const start = this.vars[F_START + at]!;
       const end = this.vars[F_END + at]!;
@@ -496,6 +508,15 @@ export class ImplEngine implements Engine {
       }
       this.clauseExit(slot, structured, finalize, code === COPY || code === COPYOUT, start, end);
     }
+  }
+
+  /** K-A22 `member-mapped`: a pointer reference of copy, copyin, copyout, create or delete also maps its member. */
+  private mapsMember(code: number, flags: number): boolean {
+    return (
+      (flags & FLAG_POINTER) !== 0 &&
+      this.knobs['K-A22'] === 'member-mapped' &&
+      (code === COPY || code === COPYIN || code === COPYOUT || code === CREATE || code === DELETE)
+    );
   }
 
   /**

@@ -496,6 +496,11 @@ export function structRange(state: ModelState, m: MemberRef): Range {
   return { start: obj.start + m.index * stride, end: obj.start + (m.index + 1) * stride };
 }
 
+/** The host range of pointer member `m` itself (its slot in the struct). */
+export function memberRange(m: MemberRef): Range {
+  return { start: m.addr, end: m.addr + POINTER_BYTES };
+}
+
 /** The host value of pointer member `m`. */
 export function hostPointer(state: ModelState, m: MemberRef): PtrValue {
   const obj = objectByName(state, m.struct);
@@ -648,13 +653,13 @@ export function deviceIndex(section: Section, addr: number, contents: Contents):
 
 /** The pointer value held by the device copy of member `m` (its struct must be present). */
 export function devicePointer(state: ModelState, m: MemberRef): PtrValue {
-  const section = sectionHolding(state, structRange(state, m));
+  const section = sectionHolding(state, memberRange(m));
   const block = blockById(state, section.block);
   return pointerCell(block.contents, deviceIndex(section, m.addr, block.contents));
 }
 
 export function setDevicePointer(state: ModelState, m: MemberRef, value: PtrValue): void {
-  const section = sectionHolding(state, structRange(state, m));
+  const section = sectionHolding(state, memberRange(m));
   const block = blockById(state, section.block);
   setPointerCell(block.contents, deviceIndex(section, m.addr, block.contents), value);
 }

@@ -251,6 +251,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G12} and ${G13} gomp_attach_pointer: attach_count[idx]++ first; the null check ("attempt to attach null pointer") and the target lookup ("pointer target not mapped for attach") run only inside if (attach_count[idx] == 1).`,
       },
+      'K-A22': {
+        reading: 'member-mapped',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 nvptx (profiles/measured/gcc-12-nvptx-2026-12-03.md): enter data copyin(c%p) with c not present runs (41 units, Fortran and C), a later copyin(c) then aborts "[h,+16] not mapped" (C) or "Trying to map into device" (Fortran), and exit data delete(c%p) with nothing mapped aborts "struct not mapped for detach operation". Lowering (runtimes.md §1.1, gcc-12 dump): map(struct:c) map(alloc:c.p) map(to:*c.p) map(attach:c.p) on entry, map(release:c.p) map(from:*c.p) map(detach:c.p) on exit; oacc-mem.c goacc_enter_data_internal maps an absent struct group with gomp_map_vars, goacc_exit_data_internal detaches every detach entry first ("struct not mapped for detach operation" when absent).',
+      },
     },
   },
   {

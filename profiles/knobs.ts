@@ -256,6 +256,24 @@ export const KNOBS = [
     rationale: 'The attach action takes no action when the address the pointer points to is not present, whatever the counter.',
   },
   {
+    id: 'K-A22',
+    title: 'What a data clause does with the pointer member of a pointer reference (copyin(c%p))',
+    section: 'OpenACC 3.3 §2.7.2 (attach / detach of a pointer reference), §2.7.4–§2.7.11, §2.6.4 Data Structures with Pointers',
+    readings: [
+      {
+        id: 'attach-only',
+        summary: 'the clause acts on the target; the pointer member is only attached and detached (in a section holding its struct)',
+      },
+      {
+        id: 'member-mapped',
+        summary:
+          'libgomp (GCC lowers copyin(c%p) to map(struct:c) map(alloc:c.p) map(to:*c.p) map(attach:c.p)): copy, copyin, copyout, create and delete also map the member itself as a struct element — at entry a reference on the section holding it, or a new section of the member alone when its struct is absent; at exit a release of it (no copy-back) and a detach whether or not the target holds a reference',
+      },
+    ],
+    default: 'attach-only',
+    rationale: 'The text gives a pointer reference an attach and a detach action, and the data clause actions to the data it points to.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',
