@@ -442,6 +442,8 @@ export class ImplEngine implements Engine {
         const member = this.vars[F_MEMBER + at]!;
         this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i);
       }
+      // K-A23 `skip`: a null pointer reference gets no attach (libgomp skips the group at a null address).
+      if ((this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && this.knobs['K-A23'] === 'skip') this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).

@@ -274,6 +274,21 @@ export const KNOBS = [
     rationale: 'The text gives a pointer reference an attach and a detach action, and the data clause actions to the data it points to.',
   },
   {
+    id: 'K-A23',
+    title: 'Entry of a data clause whose pointer reference is a null pointer (copyin(c%p) with c%p disassociated)',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action (null pointer), §2.7.4–§2.7.10',
+    readings: [
+      { id: 'attach', summary: 'the pointer is attached like any other: the null-pointer rule of the attach action applies (K-A3)' },
+      {
+        id: 'skip',
+        summary:
+          'libgomp with GCC\'s C front end: the pointee-and-attach group starts at the null address and is skipped whole, so no attach happens and nothing fails',
+      },
+    ],
+    default: 'attach',
+    rationale: 'A pointer reference in a data clause is attached at entry; the attach action has its own rule for a null pointer.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',

@@ -54,6 +54,18 @@ const rows: Row[] = [
     steps: [assign('c%p', 'a'), exitData(del('c%p'))],
     last: per(ok, { libgomp: err('fatal_detach_at_zero'), 'K-A22=member-mapped': ok }),
   },
+  {
+    name: 'copyin(c%p) of a null pointer: attached to null (K-A3); libgomp aborts; the C front end skips the attach (K-A23)',
+    cite: 'A.6 attach of a null pointer: device null, counter 1 (K-A3 null-and-count; libgomp error "attempt to attach null pointer", measured in Fortran); K-A23 skip: oacc-mem.c goacc_enter_data_internal skips a group whose first address is null (GCC 12.2 C units ran, profiles/libgomp-c.json)',
+    steps: [enterData(copyin('c')), enterData(copyin('c%p'))],
+    last: per(ok, { libgomp: err('fatal_attach_null'), 'K-A23=skip': ok }),
+    state: {
+      2: perState(
+        { attachments: [{ ptr: C, ac: 1, device: null }] },
+        { libgomp: null, 'K-A23=skip': { attachments: [{ ptr: C, ac: 0, device: null }] } },
+      ),
+    },
+  },
 ];
 
 export default section({ spec: 'OpenACC 3.3', section: '2.7.7', title: 'copyin clause', rules: ['OpenACC 3.3 §2.7.7 copyin clause'], world: ACC_WORLD, rows });
