@@ -57,6 +57,9 @@ export type { ModelState } from './state.js';
  * state (campaigns generate thousands of programs over one world, and shrinking keeps it).
  */
 const initialStates = new WeakMap<World, ModelState>();
+/** The same by the world's content (JSON), for worlds equal to one seen before; at most MAX_WORLDS_BY_CONTENT kept. */
+const initialStatesByContent = new Map<string, ModelState>();
+const MAX_WORLDS_BY_CONTENT = 1024;
 
 /**
  * The state before the first step: host memory holds the world's initial values, the device
@@ -67,7 +70,14 @@ const initialStates = new WeakMap<World, ModelState>();
 export function initialState(program: Program, _profile: Profile): ModelState {
   let state = initialStates.get(program.world);
   if (state === undefined) {
-    state = freeze(createInitialState({ world: program.world, steps: [] }), true);
+    // Generated programs bring worlds of their own, mostly equal ones: those share a state too.
+    const key = JSON.stringify(program.world);
+    state = initialStatesByContent.get(key);
+    if (state === undefined) {
+      state = freeze(createInitialState({ world: program.world, steps: [] }), true);
+      if (initialStatesByContent.size >= MAX_WORLDS_BY_CONTENT) initialStatesByContent.clear();
+      initialStatesByContent.set(key, state);
+    }
     initialStates.set(program.world, state);
   }
   if (state.facts.devices[0]!.kind !== 'discrete' && program.steps.some((s) => s.op.startsWith('acc_')))
