@@ -485,13 +485,15 @@ function benchStartup(): void {
   console.log(`(f) start-up, best of ${runs} runs each${built ? '' : ' (no build in dist/: run `npm run build` first; the build row runs the sources)'}\n`);
   const node = best(['-e', '0']);
   const dist = best(['bin/mapcheck.mjs', '--help']);
+  const modules = best(['bin/mapcheck.mjs', '--help'], { ...process.env, MAPCHECK_BUNDLE: '0' });
   const sources = best(['bin/mapcheck.mjs', '--help'], { ...process.env, MAPCHECK_SOURCES: '1' });
   console.log(
     table(
       ['command', 'time', 'x node -e 0'],
       [
         ['node -e 0', `${node.toFixed(0)} ms`, '1.0x'],
-        ['mapcheck --help (dist/)', `${dist.toFixed(0)} ms`, `${(dist / node).toFixed(1)}x`],
+        ['mapcheck --help (dist/, bundled)', `${dist.toFixed(0)} ms`, `${(dist / node).toFixed(1)}x`],
+        ['mapcheck --help (dist/, modules one by one)', `${modules.toFixed(0)} ms`, `${(modules / node).toFixed(1)}x`],
         ['mapcheck --help (sources, tsx)', `${sources.toFixed(0)} ms`, `${(sources / node).toFixed(1)}x`],
       ],
     ),
