@@ -57,6 +57,9 @@ import omp_25_4_omp_target_free from './omp/25.4-omp_target_free.js';
 import omp_25_5_omp_target_associate_ptr from './omp/25.5-omp_target_associate_ptr.js';
 import omp_25_6_omp_target_disassociate_ptr from './omp/25.6-omp_target_disassociate_ptr.js';
 import omp_25_7_1_omp_target_memcpy from './omp/25.7.1-omp_target_memcpy.js';
+import omp_7_9_7_enter_clause from './omp/7.9.7-enter-clause.js';
+import omp_7_9_8_link_clause from './omp/7.9.8-link-clause.js';
+import omp_9_9_1_declare_target_directive from './omp/9.9.1-declare-target-directive.js';
 
 export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.5.1-parallel-construct.ts', section: acc_2_5_1_parallel_construct },
@@ -100,6 +103,9 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause-present-modifier.ts', section: omp_7_9_6_map_clause_present_modifier },
   { file: 'omp/7.9.6-map-clause-storage-blocks.ts', section: omp_7_9_6_map_clause_storage_blocks },
   { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },
+  { file: 'omp/7.9.7-enter-clause.ts', section: omp_7_9_7_enter_clause },
+  { file: 'omp/7.9.8-link-clause.ts', section: omp_7_9_8_link_clause },
+  { file: 'omp/9.9.1-declare-target-directive.ts', section: omp_9_9_1_declare_target_directive },
   { file: 'omp/15.2-device-clause.ts', section: omp_15_2_device_clause },
   { file: 'omp/15.5-target-enter-data.ts', section: omp_15_5_target_enter_data },
   { file: 'omp/15.6-target-exit-data.ts', section: omp_15_6_target_exit_data },

@@ -60,6 +60,11 @@ const EXPECTED: Record<string, string[]> = {
   // 5s through it; map(from: cs(1)%p) copies a back at RC 1 and removes it; cs(2) was never mapped
   // until step 6; the target's map(to: cs(2)) only counts (RC 2 → 1), so release removes it
   'omp-array-of-structs.json': ['ok', 'ok', 'ok', 'read [8*5]', 'false', 'ok', 'read [8*2]', 'ok', 'false'],
+  // OpenMP 6.0 §7.9.7: declare target enter(a) gives a storage with the initial values and an infinite
+  // count: the kernel's implicit tofrom map finds it present at infinity and copies nothing (it reads
+  // the 1s, not the host's 5s), exit data map(delete:) leaves it; link(b) (§7.9.8) has no storage
+  // until enter data maps it (count 1), and exit data from copies the kernel's 9s back
+  'omp-declare-target.json': ['ok', 'true', 'ok', 'read [8*1]', 'ok', 'true', 'ok', 'ok', 'ok', 'read [4*9, 4*2]', 'read [8*5]'],
   // seeds/000: the re-attach after c%p => b re-points the device pointer (OpenACC 3.3 §2.7.2 Attach
   // Action: the device pointer is not the device copy of the new target, so it is re-pointed and
   // its counter set to 1), so the kernel reads b

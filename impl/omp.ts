@@ -73,6 +73,8 @@ export class OmpRuntime extends OmpRoutines {
         return this.ompGetMappedPtr(step.ptr, step.device);
       case 'omp_target_memcpy':
         return this.ompTargetMemcpy(step);
+      case 'omp_declare_target': // OpenMP 6.0 §9.9.1 declare_target directive
+        return this.ompDeclareTarget(step);
       default:
         return unreachable(step, 'OpenMP step op');
     }

@@ -328,6 +328,7 @@ export class ImplEngine implements Engine {
       case 'omp_target_disassociate_ptr':
       case 'omp_get_mapped_ptr':
       case 'omp_target_memcpy':
+      case 'omp_declare_target':
         return this.omp.execute(step);
       default:
         return unreachable(step, 'step op');

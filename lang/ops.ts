@@ -247,6 +247,12 @@ export const OPS = {
     cite: 'OpenACC 3.3 §2.13',
     fields: { clauses: { role: 'declare', names: ['create', 'copyin', 'device_resident', 'link'] } },
   },
+  omp_declare_target: {
+    api: 'openmp',
+    kind: 'construct',
+    cite: 'OpenMP 6.0 §9.9.1',
+    fields: { clauses: { role: 'declare', names: ['enter', 'link'] } },
+  },
 } as const satisfies { readonly [Op in StepOp]: OpInfo<Op> };
 
 type Table = typeof OPS;

@@ -353,3 +353,14 @@ describe('validateProgram: program-scope declarations (acc_declare)', () => {
     expect(message).toBe(`${path}: step 2 (acc_declare): field op: a program-scope acc_declare comes before every other step; step 1 is host_read`);
   });
 });
+
+describe('validateProgram: program-scope declare target (omp_declare_target)', () => {
+  test('whole arrays, enter or link, before every other step', () => {
+    const decl = (clause: string, ...vars: string[]) => ({ op: 'omp_declare_target', clauses: [{ clause, vars }] });
+    expect(validateProgram({ world, steps: [decl('enter', 'a'), decl('link', 'b'), { op: 'host_read', var: 'a' }] })).toMatchObject({ ok: true });
+    expect(validateProgram({ world, steps: [decl('to', 'a')] })).toMatchObject({ ok: false, step: 0, field: 'clauses[0].clause' });
+    expect(validateProgram({ world, steps: [decl('enter', 'c%p')] })).toMatchObject({ ok: false, step: 0, field: 'clauses[0].vars[0]' });
+    const { path, message } = loadError({ world, steps: [decl('enter', 'a'), { op: 'host_read', var: 'a' }, decl('link', 'b')] });
+    expect(message).toBe(`${path}: step 3 (omp_declare_target): field op: a program-scope omp_declare_target comes before every other step; step 2 is host_read`);
+  });
+});

@@ -48,6 +48,7 @@ import { ompGetMappedPtr } from './omp/get-mapped-ptr.js';
 import { ompTargetAssociatePtr } from './omp/associate-ptr.js';
 import { ompTargetDisassociatePtr } from './omp/disassociate-ptr.js';
 import { ompTargetMemcpy } from './omp/memcpy.js';
+import { ompDeclareTarget } from './omp/declare-target.js';
 import { ompEntriesSnapshot, ompPointersSnapshot } from './omp/snapshot.js';
 
 export type { ModelState } from './state.js';
@@ -213,6 +214,8 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return ompGetMappedPtr(state, s, ctx);
     case 'omp_target_memcpy':
       return ompTargetMemcpy(state, s, ctx);
+    case 'omp_declare_target':
+      return ompDeclareTarget(state, s, ctx);
     case 'acc_declare':
       return accDeclare(state, s, ctx);
     case 'pointer_assign':

@@ -156,6 +156,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: zero "if host_ptr points into already associated storage that is fully inside"; target.c compares the entry's device start (runtimes.md §1.1).`,
       },
+      'K-B27': {
+        reading: 'refuse',
+        confidence: 'source',
+        evidence: `${G13} omp_target_disassociate_ptr removes a node only when its target_mem_desc has refcount 1, tgt_start 0 and list_count 0; gomp_load_image_to_device gives the image's declare target variables a target_mem_desc with refcount REFCOUNT_INFINITY, so EINVAL.`,
+      },
       'K-B4': {
         reading: 'refuse',
         confidence: 'doc',
@@ -272,6 +277,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         evidence: 'Mapping.cpp associatePtr: find(HstPtrBegin) exact key; other overlaps get a second entry (runtimes.md §1.2).',
       },
       'K-B4': { reading: 'refuse', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: FAIL unless the dynamic count is infinite.' },
+      'K-B27': {
+        reading: 'remove',
+        confidence: 'source',
+        evidence: 'PluginManager.cpp loadImagesOntoDevice enters every declare target global with IsRefCountINF; Mapping.cpp disassociatePtr erases any entry whose dynamic count is infinite (isDynRefCountInf) and returns success.',
+      },
       'K-B5': { reading: 'error', confidence: 'source', evidence: 'Mapping.cpp getTargetPointer: "explicit extension not allowed", the construct fails.' },
       'K-B6': { reading: 'error', confidence: 'source', evidence: 'omptarget.cpp: the present modifier is checked at the target exit data point.' },
       'K-B7': { reading: '6.0', confidence: 'source', evidence: 'omptarget.cpp processAttachEntries (PR #149036): attach only if pointer or pointee is new.' },

@@ -570,6 +570,18 @@ export const KNOBS = [
     default: 'available',
     rationale: 'The modifier is part of OpenMP since 5.1.',
   },
+  {
+    id: 'K-B27',
+    title: 'omp_target_disassociate_ptr of a declare target variable',
+    section: 'OpenMP 6.0 §25.6 omp_target_disassociate_ptr, §7.9.7 enter clause',
+    readings: [
+      { id: 'undefined', summary: 'the storage is no association omp_target_associate_ptr made: "no associated data", unspecified' },
+      { id: 'refuse', summary: 'nonzero, the variable stays mapped (libgomp: the image node is no associate node)' },
+      { id: 'remove', summary: 'the entry is removed like an association (LLVM: any infinite dynamic count); the device memory stays' },
+    ],
+    default: 'undefined',
+    rationale: 'Only omp_target_associate_ptr makes associated data (§25.5); §7.9.7 keeps declare target storage for the whole program, and §25.6 leaves a call on a pointer without associated data unspecified.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

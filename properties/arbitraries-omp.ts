@@ -23,6 +23,9 @@
 //   omp_get_mapped_ptr 3      omp_target_is_accessible 2  omp_target_memcpy 3
 //   host steps 8 (pointer_assign 1, nullify 1, host_write 2, host_read 4)
 //
+// One program in four starts with a program-scope `omp_declare_target` of `a` / `b` (enter or link;
+// ompDeclareArb, drawn last), so declare target storage meets exits, deletes and disassociations.
+//
 // Device arguments lean to the GPUs; the host, the shared device, omp_invalid_device and an
 // out-of-range number are each drawn now and then (bad numbers rarely: under the spec profile a
 // routine on them is undefined and a construct on -2 an error, both of which end the program).
@@ -109,6 +112,8 @@ interface BuildContext {
   associations: Association[];
   /** Whole objects an earlier enter data or data region mapped on device 0 (their start may be map-made storage). */
   mapped: Set<VarRef>;
+  /** Arrays a program-scope declare target `enter` put on every device (disassociated when nothing else is mapped). */
+  declared: VarRef[];
   openRegions: number;
 }
 
@@ -124,13 +129,15 @@ function choose<T>(items: readonly T[], pick: number): T | null {
 
 /** Rebuilds a program from builders: handles get names in allocation order, open regions are closed. */
 export function buildOmpProgram(builders: readonly StepBuilder[]): Program {
-  const ctx: BuildContext = { allocs: [], associations: [], mapped: new Set(), openRegions: 0 };
+  const ctx: BuildContext = { allocs: [], associations: [], mapped: new Set(), declared: [], openRegions: 0 };
   const steps: Step[] = [];
   for (const build of builders) {
     const step = build(ctx);
     if (step === null) continue;
     if ((step.op === 'omp_target_enter_data' || step.op === 'omp_target_data_begin') && (step.device ?? 0) === 0)
       for (const m of step.maps) for (const v of m.vars) if (WHOLE_OBJECTS.includes(v)) ctx.mapped.add(v);
+    // declare target enter data is on every device from the start: a disassociation may name it
+    if (step.op === 'omp_declare_target') for (const c of step.clauses) if (c.clause === 'enter') ctx.declared.push(...c.vars);
     if (step.op === 'omp_target_data_begin') ctx.openRegions++;
     else if (step.op === 'omp_target_data_end') ctx.openRegions--;
     else if (step.op === 'omp_target_alloc') ctx.allocs.push({ name: step.result, bytes: step.bytes, device: step.device });
@@ -463,7 +470,7 @@ const disassociate: fc.Arbitrary<StepBuilder> = fc
   .map(([kind, pick, device]) => (ctx: BuildContext): Step | null => {
     const earlier = kind === 'mapped' ? null : choose(ctx.associations, pick);
     if (!earlier) {
-      const v = choose([...ctx.mapped], pick);
+      const v = choose(ctx.mapped.size > 0 ? [...ctx.mapped] : ctx.declared, pick);
       return v === null ? null : { op: 'omp_target_disassociate_ptr', ptr: { var: v }, device: device === 'own' ? 0 : device };
     }
     const offset = earlier.host.offset + (kind === 'interior' && earlier.bytes > ELEMENT_BYTES ? ELEMENT_BYTES : 0);
@@ -539,6 +546,7 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openmp' | 'host'>]: fc.Arbitrary<StepBu
   omp_get_mapped_ptr: getMappedPtr,
   omp_target_is_accessible: isAccessible,
   omp_target_memcpy: memcpy,
+  omp_declare_target: fc.constant(constant({ op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: ['a'] }] })),
   pointer_assign: hostStep,
   nullify: hostStep,
   host_write: hostStep,
@@ -590,6 +598,34 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       fc.array(ompStepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
       reuseArb(),
       structArrayArb(),
+      ompDeclareArb(),
     )
-    .map(([setup, body, reuse, structArray]) => withStructArray(withReuse(buildOmpProgram([...setup, ...body]), reuse), structArray));
+    .map(([setup, body, reuse, structArray, declaration]) => {
+      // a declaration goes first; the last body step makes room for it
+      const builders = declaration === null ? [...setup, ...body] : [constant(declaration), ...setup, ...body.slice(0, body.length - 1)];
+      return withStructArray(withReuse(buildOmpProgram(builders), reuse), structArray);
+    });
+}
+
+/**
+ * A program-scope `declare target` (OpenMP 6.0 §9.9.1) in one program in four: `a` left out (2),
+ * `enter` (3) or `link` (1); `b` left out (3), `enter` (1) or `link` (2), since associations go to
+ * `b` and one over declare target storage is undefined under the spec (K-B3); none when both are
+ * left out. Drawn last, so the other steps a seed draws are the same either way (witnesses o11,
+ * o12; K-B27 through disassociations of declared arrays when nothing else is mapped).
+ */
+export function ompDeclareArb(): fc.Arbitrary<Step | null> {
+  const a = weighted<[VarRef, 'enter' | 'link'] | null>([2, null], [3, ['a', 'enter']], [1, ['a', 'link']]);
+  const b = weighted<[VarRef, 'enter' | 'link'] | null>([3, null], [1, ['b', 'enter']], [2, ['b', 'link']]);
+  const declaration = fc.tuple(a, b).map((picks): Step | null => {
+    const clauses: { clause: 'enter' | 'link'; vars: VarRef[] }[] = [];
+    for (const p of picks) {
+      if (p === null) continue;
+      const same = clauses.find((c) => c.clause === p[1]);
+      if (same) same.vars.push(p[0]);
+      else clauses.push({ clause: p[1], vars: [p[0]] });
+    }
+    return clauses.length === 0 ? null : { op: 'omp_declare_target', clauses };
+  });
+  return fc.integer({ min: 0, max: 3 }).chain((n) => (n === 3 ? declaration : fc.constant(null)));
 }

@@ -324,6 +324,8 @@ export const OMP_WITNESSES = {
   o8: 'a reference count reaches 0 by a release map on target exit data (entry removed)',
   o9: 'a reference count reaches 0 by a delete map type or modifier (entry removed)',
   o10: 'an always modifier copies data that is already present (the copy happens only because of always)',
+  o11: 'an exit construct (target exit data, a region end) on a declare target variable leaves its storage (infinite count)',
+  o12: 'a declare target link variable gets storage from a map construct',
 } as const;
 
 export type OmpWitnessId = keyof typeof OMP_WITNESSES;
@@ -358,6 +360,8 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
   /** Device address each omp_target_alloc result names (null: the allocation returned NULL). */
   const handles = new Map<string, DevAddr | null>();
   const hostAddress = (p: { var: VarRef; offset?: number }) => host.range(p.var)![0] + (p.offset ?? 0);
+  /** Host ranges a declare target link clause names. */
+  const linked: HostRange[] = [];
 
   return program.steps.map((step, i) => {
     const found = new Set<OmpWitnessId>();
@@ -368,6 +372,9 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
     const fine = obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'unavailable';
 
     switch (step.op) {
+      case 'omp_declare_target':
+        for (const c of step.clauses) if (c.clause === 'link') for (const v of c.vars) linked.push(host.range(v)!);
+        break;
       case 'omp_target_alloc':
         handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value : null);
         break;
@@ -417,6 +424,9 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
           if (r === null) continue;
           const holders = entriesHolding(before, dev!, r).filter((e) => e.block !== null);
           const removed = holders.filter((e) => e.rc !== INFINITE_RC && !after.ompEntries.some((x) => sameEntry(x, e)));
+          const declared = holders.filter((e) => e.origin === 'declare');
+          if (step.op === 'omp_target_exit_data' && declared.some((e) => after.ompEntries.some((x) => sameEntry(x, e)))) found.add('o11');
+          if (step.op !== 'omp_target_exit_data' && linked.some((l) => l[0] <= r[0] && r[1] <= l[1]) && entriesHolding(before, dev!, r).length === 0) found.add('o12');
           if (step.op === 'omp_target_exit_data' && removed.length > 0) {
             if (deleting) found.add('o9');
             else if (item.type === 'release') found.add('o8');

@@ -130,6 +130,9 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
     return `parallel loop${spelling.clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
   },
   acc_declare: (s, _p, spelling) => `declare${spelling.clauses(s.clauses)}`,
+  // GCC 12 knows `enter` (OpenMP 5.2) by its older name `to`, which means the same (5.2 §7.8.4 / 6.0 §7.9.7).
+  omp_declare_target: (s, _p, spelling) =>
+    `declare target${spelling.clauses(s.clauses.map((c) => (c.clause === 'enter' ? { ...c, clause: 'to' } : c)))}`,
   omp_target_enter_data: ompDirective('target enter data'),
   omp_target_exit_data: ompDirective('target exit data'),
   omp_target_data_begin: ompDirective('target data'),

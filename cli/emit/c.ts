@@ -174,7 +174,7 @@ export function c({ names, world, api, resLength }: Context): Language {
    * A program-scope declaration: its arrays become file-scope variables with their initial values
    * as initialisers (static data, present from program start), followed by the pragma.
    */
-  const declareStep = (s: StepOf<'acc_declare'>, p: Planned): StepCode => {
+  const declareStep = (s: StepOf<'acc_declare' | 'omp_declare_target'>, p: Planned): StepCode => {
     // validation: whole arrays, so each var is an array's name
     for (const c of s.clauses) for (const v of c.vars) declared.add(v);
     declarations.push(`${pragma} ${directiveText(s, p, spelling)}`);
@@ -183,6 +183,7 @@ export function c({ names, world, api, resLength }: Context): Language {
 
   const steps: StepWriters = {
     acc_declare: declareStep,
+    omp_declare_target: declareStep,
     acc_enter_data: directiveStep,
     acc_exit_data: directiveStep,
     acc_data_begin: regionBeginStep,

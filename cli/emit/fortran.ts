@@ -229,18 +229,20 @@ export function fortran({ names, world, api, resLength }: Context): Language {
    * directive gives an allocatable or pointer array its device copy at `allocate` instead
    * (OpenACC 3.3 §2.13.2).
    */
-  const declareStep = (s: StepOf<'acc_declare'>, p: Planned): StepCode => {
+  const declareStep = (s: StepOf<'acc_declare' | 'omp_declare_target'>, p: Planned): StepCode => {
     // validation: whole arrays, so each var is an array's name
     for (const c of s.clauses) for (const v of c.vars) declared.add(v);
     // gfortran 12 rejects a clause after `link(...)` ("Unexpected junk after !$ACC DECLARE"), so
     // link clauses go last; they map nothing, so the order changes no allocation.
-    const ordered = { ...s, clauses: [...s.clauses.filter((c) => c.clause !== 'link'), ...s.clauses.filter((c) => c.clause === 'link')] };
+    const clauses: Clause<string>[] = s.clauses;
+    const ordered = { ...s, clauses: [...clauses.filter((c) => c.clause !== 'link'), ...clauses.filter((c) => c.clause === 'link')] } as StepOf<DirectiveOp>;
     declarations.push(...directive(directiveText(ordered, p, spelling)));
     return { lines: [], check: null };
   };
 
   const steps: StepWriters = {
     acc_declare: declareStep,
+    omp_declare_target: declareStep,
     acc_enter_data: directiveStep,
     acc_exit_data: directiveStep,
     acc_data_begin: directiveStep,
