@@ -15,7 +15,7 @@
 //
 // Every timed loop runs after a warm-up, for at least MIN_TIMED_MS, timed with process.hrtime.bigint.
 // Options: BENCH_PROGRAMS (default 2000), BENCH_SEED, BENCH_MAX_ENTRIES (default 1e6),
-// BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, startup).
+// BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, workers, startup).
 
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
@@ -31,7 +31,9 @@ import { POOL_WORLD, programArb } from '../properties/arbitraries.js';
 import { programArbFor } from '../properties/api.js';
 import { BlockNames, firstDivergence, IncrementalComparison, sameObservation } from '../properties/compare.js';
 import { isDeepStrictEqual } from 'node:util';
-import { runCampaign } from '../properties/campaign.js';
+import { CHUNK_RUNS, runCampaign } from '../properties/campaign.js';
+import { runCampaignParallel } from '../properties/parallel.js';
+import { loadavg } from 'node:os';
 import { loadBaseline, type BaselineSide } from './baseline.js';
 import type { Step, World } from '../lang/program.js';
 
@@ -396,7 +398,7 @@ function benchLarge(base: BaselineSide | null): void {
       `as firstDivergence makes it (this tree: incremental, compare.ts IncrementalComparison; the baseline: whole snapshots); time per step, best of 3\n`,
   );
   type Pair = { a: ReturnType<EngineFactory>; b: ReturnType<EngineFactory>; namesA: BlockNames; namesB: BlockNames; inc: IncrementalComparison | null };
-  const measure = (model: EngineFactory, impl: EngineFactory, pr: Profile, n: number, programs: Program[], rounds: number) => {
+  const measure = (model: EngineFactory, impl: EngineFactory, pr: Profile, n: number, programs: Program[], rounds: number, maxSteps = Infinity) => {
     const { world, prefix } = largeWorld(n);
     let best = Infinity;
     let steps = 0;
@@ -419,6 +421,7 @@ function benchLarge(base: BaselineSide | null): void {
       programs.forEach((p, i) => {
         const { a, b, namesA, namesB, inc } = pairs[i]!;
         for (const st of p.steps) {
+          if (steps >= maxSteps) break;
           const oa = a.apply(st);
           const ob = b.apply(st);
           steps++;
@@ -436,7 +439,11 @@ function benchLarge(base: BaselineSide | null): void {
   for (const n of [16, 256, 4096]) {
     const cur = measure(modelEngine, implEngine, profile, n, body, 3);
     // the baseline is quadratic in n: at 4,096 one round of two programs (its steps take seconds)
-    const old = base && oldProfile ? measure(base.modelEngine, base.implEngine, oldProfile, n, n >= 4096 ? body.slice(0, 2) : body, n >= 4096 ? 1 : 3) : null;
+    // (on a loaded machine even that takes too long: at most BENCH_LARGE_BASELINE_STEPS steps, default 4)
+    const old =
+      base && oldProfile
+        ? measure(base.modelEngine, base.implEngine, oldProfile, n, n >= 4096 ? body.slice(0, 2) : body, n >= 4096 ? 1 : 3, n >= 4096 ? Number(process.env.BENCH_LARGE_BASELINE_STEPS ?? 4) : Infinity)
+        : null;
     // one line per size as soon as it is measured (the baseline takes minutes at 4,096)
     console.log(
       `  ${String(n).padStart(5)} mappings, ${cur.steps} steps: ${base ? base.rev : 'baseline'} ${old === null ? '-' : micros(old.perStep)}/step, ` +
@@ -501,7 +508,30 @@ function benchStartup(): void {
   console.log();
 }
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'engines,trees,baseline,large,handles,startup').split(',').map((x) => x.trim()));
+/**
+ * (g) a campaign (model vs impl, state) on 1 and on 2 worker threads: the same seed and run count,
+ * so the same chunks; programs per second, alternating, best of BENCH_WORKER_ROUNDS each, with the
+ * load average (the machine is shared: a second thread only helps when a core is free).
+ */
+async function benchWorkers(): Promise<void> {
+  const profile = loadProfile('spec');
+  const runs = Number(process.env.BENCH_WORKER_RUNS ?? 3200);
+  const rounds = Number(process.env.BENCH_WORKER_ROUNDS ?? 2);
+  const o = { a: { engine: 'model' as const, profile }, b: { engine: 'impl' as const, profile }, compare: 'state' as const, seed: SEED, runs };
+  const rate = async (workers: number) => {
+    const t0 = now();
+    const r = await runCampaignParallel(o, workers);
+    if (r.found) throw new Error('the bench campaign found a divergence: run npm test');
+    return r.runs / (msSince(t0) / 1000);
+  };
+  console.log(`(g) campaign of ${runs} programs (model vs impl, state; chunks of ${CHUNK_RUNS}) on 1 and 2 worker threads, pool start-up included, best of ${rounds}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+  const best = [0, 0];
+  for (let i = 0; i < rounds; i++) for (const [k, w] of [1, 2].entries()) best[k] = Math.max(best[k]!, await rate(w));
+  console.log(table(['workers', 'programs/s', 'x 1 worker'], [1, 2].map((w, k) => [String(w), best[k]!.toFixed(0), `${(best[k]! / best[0]!).toFixed(2)}x`])));
+  console.log(`load average after: ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+}
+
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'engines,trees,baseline,large,handles,workers,startup').split(',').map((x) => x.trim()));
 const BASELINE = process.env.BENCH_BASELINE ?? '62490bd';
 
 console.log(`mapcheck bench (node ${process.version}, ${process.arch})\n`);
@@ -514,4 +544,5 @@ if (base && ONLY.has('baseline')) benchBaseline(base);
 if (ONLY.has('large')) benchLarge(base);
 if (ONLY.has('handles')) benchHandles(base);
 if (ONLY.has('trees')) benchIntervalTree();
+if (ONLY.has('workers')) await benchWorkers();
 if (ONLY.has('startup')) benchStartup();
