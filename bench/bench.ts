@@ -354,19 +354,21 @@ function benchBaseline(base: BaselineSide): void {
     return r.runs;
   };
   const floorPrograms = fc.sample(programArbFor('both'), { seed: SEED, numRuns: runs });
-  const floor = (f: EngineFactory, pr: Profile) => () => {
-    for (const p of floorPrograms) {
+  // The baseline's floor: those of the programs it can run (it lacks operations added since).
+  const oldFloorPrograms = floorPrograms.filter((p) => runsOnBoth(p, base));
+  const floor = (f: EngineFactory, pr: Profile, programs = floorPrograms) => () => {
+    for (const p of programs) {
       const e = f(p, pr);
       for (const st of p.steps) if (endsRun(e.apply(st))) break;
     }
-    return floorPrograms.length;
+    return programs.length;
   };
   campaign(runCampaign, profile)();
   campaign(base.runCampaign as unknown as typeof runCampaign, oldProfile)();
   const nowCampaign = secondsPer(campaign(runCampaign, profile));
   const oldCampaign = secondsPer(campaign(base.runCampaign as unknown as typeof runCampaign, oldProfile));
   const nowFloor = secondsPer(floor(modelEngine, profile));
-  const oldFloor = secondsPer(floor(base.modelEngine, oldProfile));
+  const oldFloor = secondsPer(floor(base.modelEngine, oldProfile, oldFloorPrograms));
   rows.push(['model floor (replay to the end)', `${micros(oldFloor)}/program`, `${micros(nowFloor)}/program`, `${(oldFloor / nowFloor).toFixed(2)}x`]);
   rows.push(['campaign (model vs impl, state)', `${micros(oldCampaign)}/program`, `${micros(nowCampaign)}/program`, `${(oldCampaign / nowCampaign).toFixed(2)}x`]);
   rows.push(['campaign / model floor', `${(oldCampaign / oldFloor).toFixed(2)}`, `${(nowCampaign / nowFloor).toFixed(2)}`, '']);
