@@ -35,6 +35,12 @@
 // instead. Programs start with 0-3 set-up steps (an allocation on a GPU, or `enter data` of whole
 // objects, often the deep-copy idiom map(to: c, c%p)).
 //
+// Every directive names each variable once (lang/directive-vars.ts withoutRepeats drops a later
+// reference to an array, subarray or member an earlier one names; a struct with its member stays):
+// GCC 12 rejects the rest, and writing them as one directive per reference would count the variable
+// once per directive instead of once per construct. The repair is a map, so a seed draws what it
+// drew before wherever a directive named nothing twice.
+//
 // With these weights (seed 2, 2000 programs, model under spec) about half the programs run to the
 // end, about 38% stop at undefined behaviour (mostly associations that overlap existing storage,
 // partly present maps, and kernels through an unattached pointer) and about 11% at an error; every
@@ -67,6 +73,7 @@ import type {
   PtrArg,
 } from '../lang/openmp.js';
 import type { OpsOf } from '../lang/ops.js';
+import { withoutRepeats } from '../lang/directive-vars.js';
 import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
 import { structArrayArb, withStructArray } from './arbitraries.js';
 
@@ -226,7 +233,7 @@ const enterData: fc.Arbitrary<StepBuilder> = fc
     mapItems(weighted<OmpMapType>([4, 'to'], [2, 'alloc']), weighted<OmpMapModifier[]>([36, []], [12, ['always']], [1, ['present']])),
     constructDevice,
   )
-  .map(([maps, device]) => constant(withDevice<OmpTargetEnterData>({ op: 'omp_target_enter_data', maps }, device)));
+  .map(([maps, device]) => constant(withDevice<OmpTargetEnterData>({ op: 'omp_target_enter_data', maps: withoutRepeats(maps, 'openmp') }, device)));
 
 const exitData: fc.Arbitrary<StepBuilder> = fc
   .tuple(
@@ -245,7 +252,11 @@ const exitData: fc.Arbitrary<StepBuilder> = fc
     const extra = deleteInRegion === 0 && ctx.openRegions > 0 && (device ?? 0) === 0 ? choose(mapped, pick) : null;
     // the delete type already deletes: a delete modifier on it becomes the plain type
     const plain = maps.map((m): MapItem => (m.type === 'delete' && m.modifiers?.includes('delete') ? { type: m.type, vars: m.vars } : m));
-    return withDevice<OmpTargetExitData>({ op: 'omp_target_exit_data', maps: extra === null ? plain : [...plain, { type: 'delete', vars: [extra] }] }, device);
+    // Every variable once (GCC 12 rejects the rest, and a split would count it twice): the extra
+    // delete wins over an item naming the same variable.
+    if (extra === null) return withDevice<OmpTargetExitData>({ op: 'omp_target_exit_data', maps: withoutRepeats(plain, 'openmp') }, device);
+    const [deleted, ...rest] = withoutRepeats<MapItem>([{ type: 'delete', vars: [extra] }, ...plain], 'openmp');
+    return withDevice<OmpTargetExitData>({ op: 'omp_target_exit_data', maps: [...rest, deleted!] }, device);
   });
 
 const regionMaps = mapItems(
@@ -265,7 +276,7 @@ const dataBegin: fc.Arbitrary<StepBuilder> = fc
     const onDevice0 = (device ?? 0) === 0;
     const present = presentRegion === 0 && onDevice0 ? choose(mapped, pick) : null;
     const all: MapItem[] = present === null ? maps : [{ type: 'tofrom', modifiers: ['present'], vars: [present] }, ...maps];
-    return withDevice<OmpTargetDataBegin>({ op: 'omp_target_data_begin', maps: all }, device);
+    return withDevice<OmpTargetDataBegin>({ op: 'omp_target_data_begin', maps: withoutRepeats(all, 'openmp') }, device);
   });
 
 const dataEnd: fc.Arbitrary<StepBuilder> = fc.constant((ctx: BuildContext) => (ctx.openRegions > 0 ? { op: 'omp_target_data_end' } : null));
@@ -290,7 +301,7 @@ const target: fc.Arbitrary<StepBuilder> = fc
   .map(([body, maps, mapPointer, device]) => {
     const throughPointer = ('read' in body ? body.read : body.write) === 'c%p';
     const all: MapItem[] = throughPointer && mapPointer ? [{ type: 'tofrom', vars: deepCopyVars }, ...maps] : maps;
-    return constant(withDevice<OmpTarget>({ op: 'omp_target', maps: all, body }, device));
+    return constant(withDevice<OmpTarget>({ op: 'omp_target', maps: withoutRepeats(all, 'openmp'), body }, device));
   });
 
 // ------------------------------------------------------------------------------------------------

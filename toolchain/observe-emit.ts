@@ -24,7 +24,8 @@ import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { ELEMENT_BYTES, hostLayout, parseRef, worldDevices, type Clause, type KernelBody, type ParsedRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { initMember, initTarget, memberRefs } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
-import { repeatsVariable } from '../cli/emit/backend.js';
+import { gccProgram } from '../cli/emit/backend.js';
+import { EmitError } from '../cli/emit/plan.js';
 
 /** A program emit cannot write (kept apart from cli/emit.ts's EmitError by the caller's wrapping). */
 export class ObserveEmitError extends Error {
@@ -172,39 +173,19 @@ interface Backend {
 }
 
 /**
- * GCC rejects a directive that names one variable twice (`copyin(v1) create(v1)`: "appears more
- * than once in data clauses") and gfortran one that names a struct and its member
- * (`copyin(v3) copyin(v3%p1)`: "mixed component and non-component accesses"). An enter or exit
- * data directive performs its clauses' actions in order (OpenACC 3.3 §2.7, OpenMP 6.0 §7.9), so
- * it is rewritten as one directive per reference; the predictions are made for the rewritten
- * program. A construct (data region, compute construct) cannot be split that way: refused.
+ * The program as GCC 12 accepts it (cli/emit/backend.ts gccProgram: an enter or exit data
+ * directive naming one variable twice becomes one directive per reference, a delete modifier on a
+ * `from` item its 5.x pair of directives); the predictions are made for the rewritten program. A
+ * construct naming one variable twice is refused (an ObserveEmitError).
  */
 export function gccCompatible(program: Program): { program: Program; split: number } {
-  let split = 0;
-  const steps = program.steps.flatMap((s, k): Step[] => {
-    if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data') {
-      if (!repeatsVariable(s.clauses.flatMap((c) => c.vars))) return [s];
-      split++;
-      return s.clauses.flatMap((c) => c.vars.map((v) => ({ ...s, clauses: [{ ...c, vars: [v] }] }) as Step));
-    }
-    if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data') {
-      if (!repeatsVariable(s.maps.flatMap((m) => m.vars))) return [s];
-      split++;
-      return s.maps.flatMap((m) => m.vars.map((v) => ({ ...s, maps: [{ ...m, vars: [v] }] }) as Step));
-    }
-    const vars =
-      s.op === 'acc_data_begin' || s.op === 'acc_parallel'
-        ? s.clauses.flatMap((c) => c.vars)
-        : s.op === 'omp_target_data_begin' || s.op === 'omp_target'
-          ? s.maps.flatMap((m) => m.vars)
-          : [];
-    if (repeatsVariable(vars))
-      throw new ObserveEmitError(
-        `step ${k + 1} (${s.op}): names one variable twice or a struct and its member (${vars.join(', ')}), which GCC rejects on a construct ("appears more than once" / "mixed component and non-component accesses")`,
-      );
-    return [s];
-  });
-  return { program: { ...program, steps }, split };
+  try {
+    const { program: rewritten, rewritten: steps } = gccProgram(program);
+    return { program: rewritten, split: steps.length };
+  } catch (e) {
+    if (e instanceof EmitError) throw new ObserveEmitError(e.message.replace(/; nothing emitted$/, ''));
+    throw e;
+  }
 }
 
 /** The observation program for `program` in `o.lang`. */
@@ -238,7 +219,7 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
     'One line per step: MAPCHECK <step> ok|done|read <values>|int <n>|ptr <address> (read by mapcheck conform).',
     `Names: ${comment(names.mapping())}`,
   ];
-  if (split > 0) header.push(`${split} enter/exit data directive(s) naming one variable twice were split into one directive per reference (GCC rejects them whole); steps are numbered as written.`);
+  if (split > 0) header.push(`${split} directive(s) GCC 12 rejects whole were split (one directive per reference, or a delete modifier on from as its 5.x pair); steps are numbered as written.`);
   if (written.length < full.steps.length) header.push(`Written: steps 1 to ${written.length} of ${full.steps.length} (the spec calls the next one undefined, or an earlier error leaves it unwritable).`);
   return { text: backend.finish(header), full, written: written.map((p) => p.number) };
 }
@@ -333,7 +314,8 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
   const directive = (words: string) => emit(`  ${sentinel} ${words}`);
   const kernel = (p: PlannedStep, head: string, body: KernelBody) => {
     const r = parseRef(world, refOf(body));
-    const n = p.count;
+    // A kernel the spec stops with an error (a disassociated pointer not present) needs no elements.
+    const n = p.count ?? (p.spec.kind === 'error' ? 0 : null);
     if (n === null) throw new ObserveEmitError(`step ${p.number}: no element count for the kernel (disassociated pointer)`);
     if ('read' in body) emit('  res = -1');
     directive(head);
@@ -634,7 +616,8 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
   const loop = (n: number, assign: string) => emit(`for (int i = 0; i < ${n}; i++)`, `  ${assign};`);
   const kernel = (p: PlannedStep, head: string, body: KernelBody) => {
     const r = parseRef(world, refOf(body));
-    const n = p.count;
+    // A kernel the spec stops with an error (a disassociated pointer not present) needs no elements.
+    const n = p.count ?? (p.spec.kind === 'error' ? 0 : null);
     if (n === null) throw new ObserveEmitError(`step ${p.number}: no element count for the kernel (disassociated pointer)`);
     if ('read' in body) loop(resLength, 'res[i] = -1');
     emit(`${pragma} ${head}`);

@@ -96,14 +96,20 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   };
   const clauses = (list: Clause<string>[]) => list.map((c) => ` ${c.clause}(${c.vars.map(spellVar).join(', ')})`).join('');
   const directive = (words: string) => wrapFortran(`  ${sentinel} ${words}`);
-  /** A routine argument; a disassociated pointer cannot be one in Fortran. */
-  const argument = (p: Planned, v: VarRef): ParsedRef => {
-    const r = parseRef(world, v);
-    if (r.kind === 'member' && p.count === null)
-      throw new EmitError(
-        `step ${p.index + 1} (${p.step.op}): ${v} is disassociated there, and Fortran cannot pass a disassociated pointer to a routine; emit --lang c writes it`,
-      );
-    return r;
+  /** A routine argument (a disassociated pointer member is never one: see `disassociated`). */
+  const argument = (_p: Planned, v: VarRef): ParsedRef => parseRef(world, v);
+  /**
+   * Fortran cannot pass a disassociated pointer as an actual argument; the C binding of the routine
+   * gets what C passes for it, a null pointer and 0 bytes (`NULL`, `v3.p1_n * sizeof(int)`).
+   */
+  const disassociated = (p: Planned, v: VarRef): boolean => parseRef(world, v).kind === 'member' && p.count === null;
+  /** OpenACC data routines called through their C names with a null pointer: name → Fortran declaration kind. */
+  const nullRoutines = new Map<string, 'subroutine' | 'type(c_ptr) function' | 'integer(c_int) function'>();
+  const nullCall = (name: string, kind: 'subroutine' | 'type(c_ptr) function' | 'integer(c_int) function', bytes: number): string => {
+    nullRoutines.set(name, kind);
+    cBinding.add('c_null_ptr').add('c_size_t').add('c_ptr');
+    if (kind === 'integer(c_int) function') cBinding.add('c_int');
+    return `${name}_c(c_null_ptr, ${bytes}_c_size_t)`;
   };
   const resSlice = (count: number) => (count === resLength ? 'res' : `res(1:${count})`);
 
@@ -150,6 +156,10 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   /** A routine from omp_lib (or its local C binding) with its arguments. */
   /** The host address (`c_loc` of the first element) and byte count of an array, subarray or member target. */
   const hostData = (p: Planned, v: VarRef): [string, string] => {
+    if (disassociated(p, v)) {
+      cBinding.add('c_null_ptr');
+      return ['c_null_ptr', sizeT(0)];
+    }
     const r = argument(p, v);
     cBinding.add('c_loc');
     if (r.kind === 'array') return [`c_loc(${names.variable(r.name)}(${r.lo + 1}))`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
@@ -211,6 +221,13 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
   // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
   const dataRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
+    if (disassociated(p, s.var)) {
+      if (s.op === 'acc_copyin' || s.op === 'acc_create') {
+        cBinding.add('c_associated');
+        return { lines: [], check: addressCheck(p, `c_associated(${nullCall(s.op, 'type(c_ptr) function', 0)})`) };
+      }
+      return { lines: [`  call ${nullCall(s.op, 'subroutine', 0)}`], check: null };
+    }
     usesRuntimeModule = true;
     return { lines: [`  call ${s.op}(${spell(argument(p, s.var))})`], check: null };
   };
@@ -258,6 +275,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     acc_detach: attachRoutine,
     acc_detach_finalize: attachRoutine,
     acc_is_present: (s, p) => {
+      if (disassociated(p, s.var)) return { lines: [], check: booleanCheck(p, `${nullCall('acc_is_present', 'integer(c_int) function', s.bytes ?? 0)} /= 0`) };
       usesRuntimeModule = true;
       const arg = spell(argument(p, s.var));
       const call = s.bytes === undefined ? `acc_is_present(${arg})` : `acc_is_present(${arg}, ${s.bytes})`;
@@ -265,6 +283,10 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     },
     acc_deviceptr: (s, p) => {
       usesDeviceptr = true;
+      if (disassociated(p, s.var)) {
+        cBinding.add('c_null_ptr');
+        return { lines: [], check: addressCheck(p, 'c_associated(acc_deviceptr_c(c_null_ptr))') };
+      }
       const r = argument(p, s.var);
       const first =
         r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
@@ -431,6 +453,15 @@ export function fortran({ names, world, api, resLength }: Context): Language {
           '      type(c_ptr), value :: h, d',
           '      integer(c_size_t), value :: bytes',
           '    end subroutine',
+        );
+      for (const [name, kind] of [...nullRoutines].sort(([a], [b]) => a.localeCompare(b)))
+        interfaces.push(
+          `    ! ${name} through its C binding: a null pointer for a disassociated one`,
+          `    ${kind} ${name}_c(h, bytes) bind(C, name="${name}")`,
+          `      import :: c_ptr, c_size_t${kind.startsWith('integer') ? ', c_int' : ''}`,
+          '      type(c_ptr), value :: h',
+          '      integer(c_size_t), value :: bytes',
+          `    end ${kind === 'subroutine' ? 'subroutine' : 'function'}`,
         );
       // OpenMP 5.1 routines gfortran 12's omp_lib does not declare, called through their C names
       // (runtimes that lack them fail to link, which names the missing routine).
