@@ -7,6 +7,8 @@
 //   clauses" / "in map clauses"; gfortran: "Symbol 'v1' present on multiple clauses", or an
 //   internal compiler error in omp-low.cc install_var_field for OpenMP);
 // - the same pointer member twice;
+// - a member of an element of an array of structs (`cs(2)%p`) with anything else naming that array
+//   (`cs`, `cs(1)`, `cs(1)%p`: gcc "'v3' appears more than once in map clauses");
 // - for OpenACC, a struct together with one of its members (gfortran: "Symbol 'v3' has mixed
 //   component and non-component accesses"; gcc: "'v3' appears more than once in data clauses" with
 //   attach). OpenMP's deep-copy idiom `map(tofrom: c, c%p)` compiles with gcc and gfortran 12.
@@ -28,9 +30,17 @@ export function rootVariable(v: VarRef): string {
 export function namesSameVariable(a: VarRef, b: VarRef, api: DirectiveApi): boolean {
   const aMember = a.includes('%');
   const bMember = b.includes('%');
+  if (rootVariable(a) !== rootVariable(b)) return false;
+  // A member of an element of an array of structs (`cs(2)%p`) is the array to GCC.
+  if (elementMember(a) || elementMember(b)) return true;
   if (aMember && bMember) return a === b;
-  if (!aMember && !bMember) return rootVariable(a) === rootVariable(b);
-  return api === 'openacc' && rootVariable(a) === rootVariable(b);
+  if (!aMember && !bMember) return true;
+  return api === 'openacc';
+}
+
+/** `cs(2)%p`: a member of one element of an array of structs. */
+function elementMember(v: VarRef): boolean {
+  return /^[^%]*\(/.test(v) && v.includes('%');
 }
 
 /** The first pair of references that names one variable twice, or null. */

@@ -644,7 +644,17 @@ export function withStructArray(program: Program, choice: StructArrayChoice): Pr
     return x;
   };
   const structs = program.world.structs.map((st, i) => (i === at ? STRUCT_ARRAY : st));
-  return { ...program, world: { ...program.world, structs }, steps: program.steps.map((st) => rewrite(st) as Step) };
+  return { ...program, world: { ...program.world, structs }, steps: program.steps.map((st) => onceEach(rewrite(st) as Step)) };
+}
+
+const ONCE_EACH = new Set<Step['op']>(['acc_data_begin', 'acc_parallel', 'omp_target_data_begin', 'omp_target', 'omp_target_enter_data', 'omp_target_exit_data']);
+
+/** A directive the generators draw names every variable once (lang/directive-vars.ts), also after the array-of-structs rewrite. */
+function onceEach(s: Step): Step {
+  if (!ONCE_EACH.has(s.op)) return s;
+  if ('clauses' in s) return { ...s, clauses: withoutRepeats<Clause<string>>(s.clauses, 'openacc') } as Step;
+  if ('maps' in s) return { ...s, maps: withoutRepeats(s.maps, 'openmp') } as Step;
+  return s;
 }
 
 /** The world with `cs` put back as struct `c` (what the generator drew before the rewrite). */

@@ -25,6 +25,7 @@ import { ELEMENT_BYTES, hostLayout, parseRef, worldDevices, type Clause, type Ke
 import { initMember, initTarget, memberRefs } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
 import { gccProgram } from '../cli/emit/backend.js';
+import { ACC_DEVICE_MEMORY_INTERFACES } from '../cli/emit/fortran.js';
 import { EmitError } from '../cli/emit/plan.js';
 
 /** A program emit cannot write (kept apart from cli/emit.ts's EmitError by the caller's wrapping). */
@@ -126,7 +127,8 @@ class Names {
       this.vars.set(s.name, `v${++n}`);
       this.types.set(s.name, `t${k + 1}`);
     });
-    for (const s of steps) if (s.op === 'omp_target_alloc' && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
+    for (const s of steps)
+      if ((s.op === 'omp_target_alloc' || s.op === 'acc_malloc') && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
   }
 
   v(name: string): string {
@@ -258,6 +260,7 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
   const nullRoutines = new Set<string>();
   let usesAccessible = false;
   let usesMapped = false;
+  let usesDeviceMemory = false;
   const spell = (r: ParsedRef): string => {
     if (r.kind === 'struct') return r.lo === undefined || (r.lo === 0 && !r.single && r.hi === world.structs.find((s) => s.name === r.name)!.count) ? names.v(r.name) : r.single ? `${names.v(r.name)}(${r.lo + 1})` : `${names.v(r.name)}(${r.lo + 1}:${r.hi})`;
     if (r.kind === 'member') return `${names.v(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
@@ -294,6 +297,13 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
     const el = r.lo + offset / ELEMENT_BYTES;
     if (Number.isInteger(el) && el < length) return `c_loc(${names.v(r.name)}(${el + 1}))`;
     return `plus_bytes(c_loc(${names.v(r.name)}(${r.lo + 1})), ${offset})`;
+  };
+  /** Host start (`c_loc` of the first element) and byte count of an array, subarray or member target; a null pointer and 0 for a disassociated member, as C passes it. */
+  const hostData = (p: PlannedStep, v: VarRef): [string, string] => {
+    const r = parseRef(world, v);
+    if (r.kind === 'array') return [`c_loc(${names.v(r.name)}(${r.lo + 1}))`, `${(r.hi - r.lo) * ELEMENT_BYTES}_c_size_t`];
+    if (r.kind === 'member') return p.count === null ? ['c_null_ptr', '0_c_size_t'] : [`c_loc(${spell(r)}(1))`, `${p.count * ELEMENT_BYTES}_c_size_t`];
+    throw new ObserveEmitError(`step ${p.number}: ${v} is a whole struct, which the device memory routines do not take`);
   };
   /** GCC 12 has no map(present, …): the equivalent check before the construct. */
   const presentChecks = (p: PlannedStep, d: DeviceArg | undefined, maps: MapItem[]) => {
@@ -388,6 +398,29 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
           directive(s.op === 'acc_attach' ? `enter data attach(${ptr})` : `exit data detach(${ptr})${s.op === 'acc_detach_finalize' ? ' finalize' : ''}`);
           return ok();
         }
+        case 'acc_malloc': {
+          usesDeviceMemory = true;
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          emit(`  ${h} = acc_malloc_c(${s.bytes}_c_size_t)`);
+          return emit(`  call obs_ptr(${p.number}, ${h})`);
+        }
+        case 'acc_free':
+          usesDeviceMemory = true;
+          emit(`  call acc_free_c(${cPtr(s.ptr)})`);
+          return ok();
+        case 'acc_map_data':
+        case 'acc_unmap_data':
+        case 'acc_memcpy_to_device':
+        case 'acc_memcpy_from_device': {
+          usesDeviceMemory = true;
+          const [start, bytes] = hostData(p, s.var);
+          if (s.op === 'acc_map_data') emit(`  call acc_map_data_c(${start}, ${cPtr(s.dev)}, ${bytes})`);
+          else if (s.op === 'acc_unmap_data') emit(`  call acc_unmap_data_c(${start})`);
+          else if (s.op === 'acc_memcpy_to_device') emit(`  call acc_memcpy_to_device_c(${cPtr(s.dev)}, ${start}, ${bytes})`);
+          else emit(`  call acc_memcpy_from_device_c(${start}, ${cPtr(s.dev)}, ${bytes})`);
+          return ok();
+        }
         case 'pointer_assign':
           emit(`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`);
           return ok();
@@ -464,6 +497,7 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
           `    end ${fn.endsWith('subroutine') ? 'subroutine' : 'function'}`,
         );
       }
+      if (usesDeviceMemory) iface.push(...ACC_DEVICE_MEMORY_INTERFACES);
       if (usesAccessible)
         iface.push(
           '    integer(c_int) function omp_target_is_accessible_c(ptr, size, device_num) bind(C, name="omp_target_is_accessible")',
@@ -677,6 +711,26 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
         case 'acc_detach_finalize':
           emit(`${s.op}((void **)&${pointer(s.ptr)});`);
           return ok();
+        case 'acc_malloc': {
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          emit(`${h} = acc_malloc(${s.bytes});`);
+          return emit(`obs_ptr(${p.number}, ${h});`);
+        }
+        case 'acc_free':
+          emit(`acc_free(${cPtr(s.ptr)});`);
+          return ok();
+        case 'acc_map_data':
+        case 'acc_unmap_data':
+        case 'acc_memcpy_to_device':
+        case 'acc_memcpy_from_device': {
+          const [start, bytes] = startAndBytes(s.var);
+          if (s.op === 'acc_map_data') emit(`acc_map_data(${start}, ${cPtr(s.dev)}, ${bytes});`);
+          else if (s.op === 'acc_unmap_data') emit(`acc_unmap_data(${start});`);
+          else if (s.op === 'acc_memcpy_to_device') emit(`acc_memcpy_to_device(${cPtr(s.dev)}, ${start}, ${bytes});`);
+          else emit(`acc_memcpy_from_device(${start}, ${cPtr(s.dev)}, ${bytes});`);
+          return ok();
+        }
         case 'pointer_assign': {
           const r = parseRef(world, s.target) as Extract<ParsedRef, { kind: 'array' }>;
           emit(`${pointer(s.ptr)} = ${r.lo === 0 ? names.v(r.name) : `&${names.v(r.name)}[${r.lo}]`};`, `${pointer(s.ptr)}_n = ${r.hi - r.lo};`);

@@ -50,6 +50,42 @@ function wrapFortran(line: string): string[] {
 
 const fortranList = (values: number[]) => `[${values.join(', ')}]`;
 
+/**
+ * OpenACC 3.3 §3.2.16–§3.2.27 device memory routines through their C bindings (gfortran 12's
+ * openacc module does not declare their 3.3 Fortran interfaces); the observation programs use them
+ * too (toolchain/observe-emit.ts).
+ */
+export const ACC_DEVICE_MEMORY_INTERFACES: readonly string[] = [
+  '    ! OpenACC 3.3 §3.2.16-§3.2.17, §3.2.21-§3.2.22, §3.2.26-§3.2.27 through their C bindings',
+  '    type(c_ptr) function acc_malloc_c(bytes) bind(C, name="acc_malloc")',
+  '      import :: c_ptr, c_size_t',
+  '      integer(c_size_t), value :: bytes',
+  '    end function',
+  '    subroutine acc_free_c(d) bind(C, name="acc_free")',
+  '      import :: c_ptr',
+  '      type(c_ptr), value :: d',
+  '    end subroutine',
+  '    subroutine acc_map_data_c(h, d, bytes) bind(C, name="acc_map_data")',
+  '      import :: c_ptr, c_size_t',
+  '      type(c_ptr), value :: h, d',
+  '      integer(c_size_t), value :: bytes',
+  '    end subroutine',
+  '    subroutine acc_unmap_data_c(h) bind(C, name="acc_unmap_data")',
+  '      import :: c_ptr',
+  '      type(c_ptr), value :: h',
+  '    end subroutine',
+  '    subroutine acc_memcpy_to_device_c(d, h, bytes) bind(C, name="acc_memcpy_to_device")',
+  '      import :: c_ptr, c_size_t',
+  '      type(c_ptr), value :: d, h',
+  '      integer(c_size_t), value :: bytes',
+  '    end subroutine',
+  '    subroutine acc_memcpy_from_device_c(h, d, bytes) bind(C, name="acc_memcpy_from_device")',
+  '      import :: c_ptr, c_size_t',
+  '      type(c_ptr), value :: h, d',
+  '      integer(c_size_t), value :: bytes',
+  '    end subroutine',
+];
+
 export function fortran({ names, world, api, resLength }: Context): Language {
   const sentinel = api === 'openacc' ? '!$acc' : '!$omp';
   let usesRuntimeModule = false;
@@ -423,37 +459,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
           '      type(c_ptr), value :: h',
           '    end function',
         );
-      if (usesDeviceMemory)
-        interfaces.push(
-          '    ! OpenACC 3.3 §3.2.16-§3.2.17, §3.2.21-§3.2.22, §3.2.26-§3.2.27 through their C bindings',
-          '    type(c_ptr) function acc_malloc_c(bytes) bind(C, name="acc_malloc")',
-          '      import :: c_ptr, c_size_t',
-          '      integer(c_size_t), value :: bytes',
-          '    end function',
-          '    subroutine acc_free_c(d) bind(C, name="acc_free")',
-          '      import :: c_ptr',
-          '      type(c_ptr), value :: d',
-          '    end subroutine',
-          '    subroutine acc_map_data_c(h, d, bytes) bind(C, name="acc_map_data")',
-          '      import :: c_ptr, c_size_t',
-          '      type(c_ptr), value :: h, d',
-          '      integer(c_size_t), value :: bytes',
-          '    end subroutine',
-          '    subroutine acc_unmap_data_c(h) bind(C, name="acc_unmap_data")',
-          '      import :: c_ptr',
-          '      type(c_ptr), value :: h',
-          '    end subroutine',
-          '    subroutine acc_memcpy_to_device_c(d, h, bytes) bind(C, name="acc_memcpy_to_device")',
-          '      import :: c_ptr, c_size_t',
-          '      type(c_ptr), value :: d, h',
-          '      integer(c_size_t), value :: bytes',
-          '    end subroutine',
-          '    subroutine acc_memcpy_from_device_c(h, d, bytes) bind(C, name="acc_memcpy_from_device")',
-          '      import :: c_ptr, c_size_t',
-          '      type(c_ptr), value :: h, d',
-          '      integer(c_size_t), value :: bytes',
-          '    end subroutine',
-        );
+      if (usesDeviceMemory) interfaces.push(...ACC_DEVICE_MEMORY_INTERFACES);
       for (const [name, kind] of [...nullRoutines].sort(([a], [b]) => a.localeCompare(b)))
         interfaces.push(
           `    ! ${name} through its C binding: a null pointer for a disassociated one`,
