@@ -24,5 +24,5 @@ export default {
   timeoutMS: 20000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  ignorePatterns: ['.mapcheck', 'reports', '.stryker-tmp', 'toolchain/out'],
+  ignorePatterns: ['.mapcheck', 'reports', '.stryker-tmp*', 'toolchain/out'],
 };

@@ -15,7 +15,7 @@
 //
 // Every timed loop runs after a warm-up, for at least MIN_TIMED_MS, timed with process.hrtime.bigint.
 // Options: BENCH_PROGRAMS (default 2000), BENCH_SEED, BENCH_MAX_ENTRIES (default 1e6),
-// BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, startup).
+// BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, workers, startup).
 
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
@@ -31,7 +31,9 @@ import { POOL_WORLD, programArb } from '../properties/arbitraries.js';
 import { programArbFor } from '../properties/api.js';
 import { BlockNames, firstDivergence, IncrementalComparison, sameObservation } from '../properties/compare.js';
 import { isDeepStrictEqual } from 'node:util';
-import { runCampaign } from '../properties/campaign.js';
+import { CHUNK_RUNS, runCampaign } from '../properties/campaign.js';
+import { runCampaignParallel } from '../properties/parallel.js';
+import { loadavg } from 'node:os';
 import { loadBaseline, type BaselineSide } from './baseline.js';
 import type { Step, World } from '../lang/program.js';
 
@@ -304,6 +306,18 @@ function secondsPer(round: () => number, minMs = MIN_TIMED_MS): number {
 
 const micros = (seconds: number) => (seconds >= 1e-3 ? `${(seconds * 1e3).toFixed(2)} ms` : `${(seconds * 1e6).toFixed(1)} µs`);
 
+/** Whether neither side of either tree throws on `p` (an operation the baseline lacks makes it throw). */
+function runsOnBoth(p: Program, base: BaselineSide | null): boolean {
+  const profile = loadProfile('spec');
+  try {
+    for (const f of [modelEngine, implEngine]) replay(f, [p], profile, true);
+    if (base) for (const f of [base.modelEngine, base.implEngine]) replay(f, [p], base.loadProfile('spec'), true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Programs of both APIs that neither side of either tree throws on. */
 function benchPrograms(base: BaselineSide | null, n: number): Program[] {
   const profile = loadProfile('spec');
@@ -340,19 +354,21 @@ function benchBaseline(base: BaselineSide): void {
     return r.runs;
   };
   const floorPrograms = fc.sample(programArbFor('both'), { seed: SEED, numRuns: runs });
-  const floor = (f: EngineFactory, pr: Profile) => () => {
-    for (const p of floorPrograms) {
+  // The baseline's floor: those of the programs it can run (it lacks operations added since).
+  const oldFloorPrograms = floorPrograms.filter((p) => runsOnBoth(p, base));
+  const floor = (f: EngineFactory, pr: Profile, programs = floorPrograms) => () => {
+    for (const p of programs) {
       const e = f(p, pr);
       for (const st of p.steps) if (endsRun(e.apply(st))) break;
     }
-    return floorPrograms.length;
+    return programs.length;
   };
   campaign(runCampaign, profile)();
   campaign(base.runCampaign as unknown as typeof runCampaign, oldProfile)();
   const nowCampaign = secondsPer(campaign(runCampaign, profile));
   const oldCampaign = secondsPer(campaign(base.runCampaign as unknown as typeof runCampaign, oldProfile));
   const nowFloor = secondsPer(floor(modelEngine, profile));
-  const oldFloor = secondsPer(floor(base.modelEngine, oldProfile));
+  const oldFloor = secondsPer(floor(base.modelEngine, oldProfile, oldFloorPrograms));
   rows.push(['model floor (replay to the end)', `${micros(oldFloor)}/program`, `${micros(nowFloor)}/program`, `${(oldFloor / nowFloor).toFixed(2)}x`]);
   rows.push(['campaign (model vs impl, state)', `${micros(oldCampaign)}/program`, `${micros(nowCampaign)}/program`, `${(oldCampaign / nowCampaign).toFixed(2)}x`]);
   rows.push(['campaign / model floor', `${(oldCampaign / oldFloor).toFixed(2)}`, `${(nowCampaign / nowFloor).toFixed(2)}`, '']);
@@ -375,14 +391,16 @@ function largeWorld(n: number): { world: World; prefix: Step } {
 function benchLarge(base: BaselineSide | null): void {
   const profile = loadProfile('spec');
   const oldProfile = base?.loadProfile('spec');
-  const body = fc.sample(programArb(), { seed: SEED, numRuns: Number(process.env.BENCH_LARGE_PROGRAMS ?? 20) });
+  // Programs both trees run (the baseline lacks operations added since): drawn until there are enough.
+  const wanted = Number(process.env.BENCH_LARGE_PROGRAMS ?? 20);
+  const body = fc.sample(programArb(), { seed: SEED, numRuns: wanted * 10 }).filter((p) => runsOnBoth(p, base)).slice(0, wanted);
   console.log(
     `(d) refinement check with n live mappings: engines built and one enter data mapping n extra arrays applied (not timed), ` +
       `then ${body.length} generated OpenACC programs' steps, each followed by the comparison of observations and states ` +
       `as firstDivergence makes it (this tree: incremental, compare.ts IncrementalComparison; the baseline: whole snapshots); time per step, best of 3\n`,
   );
   type Pair = { a: ReturnType<EngineFactory>; b: ReturnType<EngineFactory>; namesA: BlockNames; namesB: BlockNames; inc: IncrementalComparison | null };
-  const measure = (model: EngineFactory, impl: EngineFactory, pr: Profile, n: number, programs: Program[], rounds: number) => {
+  const measure = (model: EngineFactory, impl: EngineFactory, pr: Profile, n: number, programs: Program[], rounds: number, maxSteps = Infinity) => {
     const { world, prefix } = largeWorld(n);
     let best = Infinity;
     let steps = 0;
@@ -405,6 +423,7 @@ function benchLarge(base: BaselineSide | null): void {
       programs.forEach((p, i) => {
         const { a, b, namesA, namesB, inc } = pairs[i]!;
         for (const st of p.steps) {
+          if (steps >= maxSteps) break;
           const oa = a.apply(st);
           const ob = b.apply(st);
           steps++;
@@ -422,7 +441,11 @@ function benchLarge(base: BaselineSide | null): void {
   for (const n of [16, 256, 4096]) {
     const cur = measure(modelEngine, implEngine, profile, n, body, 3);
     // the baseline is quadratic in n: at 4,096 one round of two programs (its steps take seconds)
-    const old = base && oldProfile ? measure(base.modelEngine, base.implEngine, oldProfile, n, n >= 4096 ? body.slice(0, 2) : body, n >= 4096 ? 1 : 3) : null;
+    // (on a loaded machine even that takes too long: at most BENCH_LARGE_BASELINE_STEPS steps, default 4)
+    const old =
+      base && oldProfile
+        ? measure(base.modelEngine, base.implEngine, oldProfile, n, n >= 4096 ? body.slice(0, 2) : body, n >= 4096 ? 1 : 3, n >= 4096 ? Number(process.env.BENCH_LARGE_BASELINE_STEPS ?? 4) : Infinity)
+        : null;
     // one line per size as soon as it is measured (the baseline takes minutes at 4,096)
     console.log(
       `  ${String(n).padStart(5)} mappings, ${cur.steps} steps: ${base ? base.rev : 'baseline'} ${old === null ? '-' : micros(old.perStep)}/step, ` +
@@ -471,13 +494,15 @@ function benchStartup(): void {
   console.log(`(f) start-up, best of ${runs} runs each${built ? '' : ' (no build in dist/: run `npm run build` first; the build row runs the sources)'}\n`);
   const node = best(['-e', '0']);
   const dist = best(['bin/mapcheck.mjs', '--help']);
+  const modules = best(['bin/mapcheck.mjs', '--help'], { ...process.env, MAPCHECK_BUNDLE: '0' });
   const sources = best(['bin/mapcheck.mjs', '--help'], { ...process.env, MAPCHECK_SOURCES: '1' });
   console.log(
     table(
       ['command', 'time', 'x node -e 0'],
       [
         ['node -e 0', `${node.toFixed(0)} ms`, '1.0x'],
-        ['mapcheck --help (dist/)', `${dist.toFixed(0)} ms`, `${(dist / node).toFixed(1)}x`],
+        ['mapcheck --help (dist/, bundled)', `${dist.toFixed(0)} ms`, `${(dist / node).toFixed(1)}x`],
+        ['mapcheck --help (dist/, modules one by one)', `${modules.toFixed(0)} ms`, `${(modules / node).toFixed(1)}x`],
         ['mapcheck --help (sources, tsx)', `${sources.toFixed(0)} ms`, `${(sources / node).toFixed(1)}x`],
       ],
     ),
@@ -485,7 +510,30 @@ function benchStartup(): void {
   console.log();
 }
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'engines,trees,baseline,large,handles,startup').split(',').map((x) => x.trim()));
+/**
+ * (g) a campaign (model vs impl, state) on 1 and on 2 worker threads: the same seed and run count,
+ * so the same chunks; programs per second, alternating, best of BENCH_WORKER_ROUNDS each, with the
+ * load average (the machine is shared: a second thread only helps when a core is free).
+ */
+async function benchWorkers(): Promise<void> {
+  const profile = loadProfile('spec');
+  const runs = Number(process.env.BENCH_WORKER_RUNS ?? 3200);
+  const rounds = Number(process.env.BENCH_WORKER_ROUNDS ?? 2);
+  const o = { a: { engine: 'model' as const, profile }, b: { engine: 'impl' as const, profile }, compare: 'state' as const, seed: SEED, runs };
+  const rate = async (workers: number) => {
+    const t0 = now();
+    const r = await runCampaignParallel(o, workers);
+    if (r.found) throw new Error('the bench campaign found a divergence: run npm test');
+    return r.runs / (msSince(t0) / 1000);
+  };
+  console.log(`(g) campaign of ${runs} programs (model vs impl, state; chunks of ${CHUNK_RUNS}) on 1 and 2 worker threads, pool start-up included, best of ${rounds}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+  const best = [0, 0];
+  for (let i = 0; i < rounds; i++) for (const [k, w] of [1, 2].entries()) best[k] = Math.max(best[k]!, await rate(w));
+  console.log(table(['workers', 'programs/s', 'x 1 worker'], [1, 2].map((w, k) => [String(w), best[k]!.toFixed(0), `${(best[k]! / best[0]!).toFixed(2)}x`])));
+  console.log(`load average after: ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+}
+
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'engines,trees,baseline,large,handles,workers,startup').split(',').map((x) => x.trim()));
 const BASELINE = process.env.BENCH_BASELINE ?? '62490bd';
 
 console.log(`mapcheck bench (node ${process.version}, ${process.arch})\n`);
@@ -498,4 +546,5 @@ if (base && ONLY.has('baseline')) benchBaseline(base);
 if (ONLY.has('large')) benchLarge(base);
 if (ONLY.has('handles')) benchHandles(base);
 if (ONLY.has('trees')) benchIntervalTree();
+if (ONLY.has('workers')) await benchWorkers();
 if (ONLY.has('startup')) benchStartup();

@@ -4,6 +4,7 @@
 // (no build yet, or a source changed since) it runs the TypeScript sources through tsx and says so
 // on stderr, once, with how to get the fast start back. MAPCHECK_SOURCES=1 asks for the sources
 // without the note (development, tests).
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +17,9 @@ if (!wantSources) {
   let why = null;
   if (stamp === null) why = 'there is no build in dist/';
   else if (sourceFingerprint(root, stamp.files) !== stamp.fingerprint) why = 'the sources changed since dist/ was built';
-  if (why === null) ({ main } = await import('../dist/cli/main.js'));
+  // the build in one file when `npm run build` could bundle it (scripts/build.mjs); MAPCHECK_BUNDLE=0: its modules one by one
+  const bundled = process.env.MAPCHECK_BUNDLE !== '0' && existsSync(join(root, 'dist', 'cli', 'main.bundle.js'));
+  if (why === null) ({ main } = await import(bundled ? '../dist/cli/main.bundle.js' : '../dist/cli/main.js'));
   else process.stderr.write(`mapcheck: ${why}; running the TypeScript sources through tsx (slower start; \`npm run build\` fixes it)\n`);
 }
 if (main === undefined) {

@@ -18,10 +18,11 @@ import { loadCaseFile } from '../counterexamples/case.js';
 import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
 import { worldDevices, type Program } from '../lang/program.js';
 import { CASE_FORMAT, loadProgramFile, readJsonFile } from '../lang/validate.js';
-import { deviceNotes, writeStep } from './emit/backend.js';
+import { deviceNotes, faithfulRewrite, writeStep } from './emit/backend.js';
 import { c } from './emit/c.js';
 import { fortran } from './emit/fortran.js';
-import { EmitError, Names, commentText, inferApi, isAcc, isOmp, openRegionsAtEnd, plan, type EmitApi, type EmitLang } from './emit/plan.js';
+import { EmitError, Names, SPEC, commentText, inferApi, isAcc, isOmp, openRegionsAtEnd, plan, specTrace, type EmitApi, type EmitLang } from './emit/plan.js';
+import { loadProfile } from '../profiles/index.js';
 import { renderStep } from './render.js';
 
 export { EmitError, commentText, type EmitApi, type EmitLang } from './emit/plan.js';
@@ -106,7 +107,11 @@ export function emitProgram(program: Program, o: EmitOptions): string {
   const world = program.world;
   const names = new Names(world, program.steps);
   const { steps, full } = plan(program);
-  const resLength = Math.max(0, ...steps.map((p) => (p.obs.kind === 'read' ? p.obs.values.length : 0)));
+  // A directive GCC 12 accepts only rewritten must observe what the step does (else: refused).
+  faithfulRewrite(full, (p) => specTrace(p, loadProfile(SPEC)));
+  // A read the spec stops with an error still names `res` (a loop of no elements): one element then.
+  const reads = (p: (typeof steps)[number]) => p.step.op === 'host_read' || ('body' in p.step && 'read' in p.step.body);
+  const resLength = Math.max(0, ...steps.map((p) => (p.obs.kind === 'read' ? p.obs.values.length : reads(p) ? 1 : 0)));
   const lang = (o.lang === 'fortran' ? fortran : c)({ names, world, api, resLength });
   const caseFile = o.caseFile ?? null;
 

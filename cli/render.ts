@@ -72,6 +72,8 @@ const RENDER: PerOp<string> = {
   acc_unmap_data: routineOnVar,
   acc_memcpy_to_device: (s) => `acc_memcpy_to_device(${renderPtr(s.dev)}, ${s.var})`,
   acc_memcpy_from_device: (s) => `acc_memcpy_from_device(${s.var}, ${renderPtr(s.dev)})`,
+  acc_declare: (s) => `!$acc declare${renderClauses(s.clauses)}`,
+  omp_declare_target: (s) => `!$omp declare target${renderClauses(s.clauses)}`,
   pointer_assign: (s) => `${s.ptr} => ${s.target}`,
   nullify: (s) => `nullify(${s.ptr})`,
   host_write: (s) => `${s.var} = ${s.value}`,

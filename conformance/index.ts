@@ -31,6 +31,8 @@ import acc_3_2_18_acc_copyin_acc_create from './acc/3.2.18-acc_copyin-acc_create
 import acc_3_2_19_acc_copyout_acc_delete from './acc/3.2.19-acc_copyout-acc_delete.js';
 import acc_3_2_21_acc_map_data from './acc/3.2.21-acc_map_data.js';
 import acc_3_2_22_acc_unmap_data from './acc/3.2.22-acc_unmap_data.js';
+import acc_2_13_declare_directive from './acc/2.13-declare-directive.js';
+import acc_2_13_3_link_clause from './acc/2.13.3-link-clause.js';
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
 import acc_3_2_25_acc_is_present from './acc/3.2.25-acc_is_present.js';
 import acc_3_2_26_acc_memcpy_to_device from './acc/3.2.26-acc_memcpy_to_device.js';
@@ -59,6 +61,9 @@ import omp_25_4_omp_target_free from './omp/25.4-omp_target_free.js';
 import omp_25_5_omp_target_associate_ptr from './omp/25.5-omp_target_associate_ptr.js';
 import omp_25_6_omp_target_disassociate_ptr from './omp/25.6-omp_target_disassociate_ptr.js';
 import omp_25_7_1_omp_target_memcpy from './omp/25.7.1-omp_target_memcpy.js';
+import omp_7_9_7_enter_clause from './omp/7.9.7-enter-clause.js';
+import omp_7_9_8_link_clause from './omp/7.9.8-link-clause.js';
+import omp_9_9_1_declare_target_directive from './omp/9.9.1-declare-target-directive.js';
 
 export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.5.1-parallel-construct.ts', section: acc_2_5_1_parallel_construct },
@@ -84,6 +89,8 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.12-attach-clause.ts', section: acc_2_7_12_attach_clause },
   { file: 'acc/2.7.13-detach-clause.ts', section: acc_2_7_13_detach_clause },
   { file: 'acc/2.14.4-update-directive.ts', section: acc_2_14_4_update_directive },
+  { file: 'acc/2.13-declare-directive.ts', section: acc_2_13_declare_directive },
+  { file: 'acc/2.13.3-link-clause.ts', section: acc_2_13_3_link_clause },
   { file: 'acc/3.2.16-acc_malloc.ts', section: acc_3_2_16_acc_malloc },
   { file: 'acc/3.2.17-acc_free.ts', section: acc_3_2_17_acc_free },
   { file: 'acc/3.2.18-acc_copyin-acc_create.ts', section: acc_3_2_18_acc_copyin_acc_create },
@@ -103,6 +110,9 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },
   { file: 'omp/7.9.6-map-clause-close-modifier.ts', section: omp_7_9_6_map_clause_close_modifier },
   { file: 'omp/10.5.1.5-unified-shared-memory.ts', section: omp_10_5_1_5_unified_shared_memory },
+  { file: 'omp/7.9.7-enter-clause.ts', section: omp_7_9_7_enter_clause },
+  { file: 'omp/7.9.8-link-clause.ts', section: omp_7_9_8_link_clause },
+  { file: 'omp/9.9.1-declare-target-directive.ts', section: omp_9_9_1_declare_target_directive },
   { file: 'omp/15.2-device-clause.ts', section: omp_15_2_device_clause },
   { file: 'omp/15.5-target-enter-data.ts', section: omp_15_5_target_enter_data },
   { file: 'omp/15.6-target-exit-data.ts', section: omp_15_6_target_exit_data },

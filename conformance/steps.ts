@@ -3,6 +3,7 @@
 
 import type {
   AccDataRoutine,
+  AccDeclareClauseName,
   AccEnterClauseName,
   AccExitClauseName,
   AccRegionClauseName,
@@ -12,7 +13,7 @@ import type {
   Step,
   VarRef,
 } from '../lang/program.js';
-import type { DeviceArg, MapItem, OmpMapModifier, OmpMapType, PtrArg } from '../lang/openmp.js';
+import type { DeviceArg, MapItem, OmpDeclareTargetClauseName, OmpMapModifier, OmpMapType, PtrArg } from '../lang/openmp.js';
 
 // ------------------------------------------------------------------------------------------------
 // Host actions
@@ -39,6 +40,16 @@ export const attach = clause('attach');
 export const detach = clause('detach');
 export const del = clause('delete');
 
+/** A program-scope `!$omp declare target` (OpenMP 6.0 §9.9.1): `declareTarget(['enter', 'a'], ['link', 'b'])`. */
+export const declareTarget = (...clauses: [OmpDeclareTargetClauseName, ...VarRef[]][]): Step => ({
+  op: 'omp_declare_target',
+  clauses: clauses.map(([name, ...vars]) => ({ clause: name, vars })),
+});
+/** A program-scope `!$acc declare` (OpenACC 3.3 §2.13): `declare([['copyin', 'a'], ['link', 'b']])`. */
+export const declare = (...clauses: [AccDeclareClauseName, ...VarRef[]][]): Step => ({
+  op: 'acc_declare',
+  clauses: clauses.map(([name, ...vars]) => ({ clause: name, vars })),
+});
 export const enterData = (...clauses: Clause<AccEnterClauseName>[]): Step => ({ op: 'acc_enter_data', clauses });
 export const exitData = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses });
 export const exitDataFinalize = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses, finalize: true });

@@ -48,6 +48,23 @@ const EXPECTED: Record<string, string[]> = {
   // there, which acc_memcpy_from_device brings back to b; detach and unmap leave the memory to the
   // program; cs(3) was deleted with cs
   'array-of-structs.json': ['ok', 'ok', 'dev#3+0', 'ok', 'ok', 'ok', 'ok', 'read [8*1]', 'ok', 'read [8*7]', 'ok', 'ok', 'ok', 'false', 'ok'],
+  // OpenACC 3.3 §2.13 / §2.6.7: a global declare copyin makes a's device copy at program start with
+  // SRC 1, which no exit gives back: exit data delete finalize zeroes the (already zero) DRC,
+  // acc_copyout finds DRC 0, and the data region's copyout takes SRC 2 -> 1 and copies nothing back,
+  // so the host keeps its 5s. link(b) maps nothing (§2.13.3): b is absent until the data region
+  // copies it in, the kernel writes its device copy and the region's end copies it back and
+  // deletes it.
+  'acc-declare.json': ['ok', 'true', 'false', 'ok', 'read [8*1]', 'ok', 'ok', 'true', 'ok', 'ok', 'ok', 'read [8*5]', 'read [4*9, 4*2]', 'false'],
+  // The same in OpenMP (lang/README-openmp.md): cs(1) is block 1 and a (cs(1)%p's target) block 2,
+  // and cs(1)%p is attached since both are new (6.0 §7.9.6 pointer attachment); the kernel writes
+  // 5s through it; map(from: cs(1)%p) copies a back at RC 1 and removes it; cs(2) was never mapped
+  // until step 6; the target's map(to: cs(2)) only counts (RC 2 → 1), so release removes it
+  'omp-array-of-structs.json': ['ok', 'ok', 'ok', 'read [8*5]', 'false', 'ok', 'read [8*2]', 'ok', 'false'],
+  // OpenMP 6.0 §7.9.7: declare target enter(a) gives a storage with the initial values and an infinite
+  // count: the kernel's implicit tofrom map finds it present at infinity and copies nothing (it reads
+  // the 1s, not the host's 5s), exit data map(delete:) leaves it; link(b) (§7.9.8) has no storage
+  // until enter data maps it (count 1), and exit data from copies the kernel's 9s back
+  'omp-declare-target.json': ['ok', 'true', 'ok', 'read [8*1]', 'ok', 'true', 'ok', 'ok', 'ok', 'read [4*9, 4*2]', 'read [8*5]'],
   // seeds/000: the re-attach after c%p => b re-points the device pointer (OpenACC 3.3 §2.7.2 Attach
   // Action: the device pointer is not the device copy of the new target, so it is re-pointed and
   // its counter set to 1), so the kernel reads b

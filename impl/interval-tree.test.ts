@@ -62,12 +62,49 @@ function avlHeightBound(n: number): number {
   return Math.floor(1.4405 * Math.log2(n + 2) - 0.3277);
 }
 
+/**
+ * What is wrong with the tree's structure, or null (a white-box check through the node layout that
+ * impl/interval-tree.ts documents: node id + 1 is 8 Int32 words start, end, left, right, max,
+ * left max, right max, height; node 0 is the sentinel with max ends -2^31). Every node's height,
+ * cached maxima and AVL balance are recomputed from its children, and in-order entries must
+ * ascend by (start, id).
+ */
+function structureError(tree: IntervalTree): string | null {
+  const { nodes: a, root } = tree as unknown as { nodes: Int32Array; root: number };
+  const NONE = -0x80000000;
+  let previous = 0;
+  let error: string | null = null;
+  const max = (t: number) => (t === 0 ? NONE : a[t * 8 + 4]!);
+  const visit = (t: number): number => {
+    if (t === 0 || error !== null) return 0;
+    const p = t * 8;
+    const [start, end, left, right, mx, leftMax, rightMax, height] = a.subarray(p, p + 8);
+    const hl = visit(left!);
+    if (previous !== 0) {
+      const ps = a[previous * 8]!;
+      if (!(ps < start! || (ps === start && previous < t))) error ??= `entry ${t - 1} is out of (start, id) order`;
+    }
+    previous = t;
+    const hr = visit(right!);
+    if (height !== 1 + Math.max(hl, hr)) error ??= `entry ${t - 1} has height ${height}, not ${1 + Math.max(hl, hr)}`;
+    if (Math.abs(hl - hr) > 1) error ??= `entry ${t - 1} is unbalanced (${hl} left, ${hr} right)`;
+    if (leftMax !== max(left!) || rightMax !== max(right!) || mx !== Math.max(end!, max(left!), max(right!)))
+      error ??= `entry ${t - 1} has stale cached maxima`;
+    return 1 + Math.max(hl, hr);
+  };
+  const height = visit(root);
+  if (error === null && height !== tree.height()) error = `height ${tree.height()}, not ${height}`;
+  if (error === null && (a[0 * 8 + 4] !== NONE || a[5] !== NONE || a[6] !== NONE || a[7] !== 0)) error = 'the sentinel changed';
+  return error;
+}
+
 function checkSameEntries(tree: IntervalTree, naive: NaiveIntervals): void {
   const seen: Entry[] = [];
   tree.forEach((id) => seen.push({ start: tree.start(id), end: tree.end(id), id }));
   expect(seen).toEqual(naive.sorted());
   expect(tree.size).toBe(naive.entries.length);
   expect(tree.height()).toBeLessThanOrEqual(avlHeightBound(tree.size));
+  expect(structureError(tree)).toBeNull();
 }
 
 describe('IntervalTree', () => {
@@ -194,8 +231,9 @@ describe('IntervalTree', () => {
   it('rejects removing an id that is not in the tree', () => {
     const tree = new IntervalTree();
     tree.insert(0, 4, 3);
-    expect(() => tree.remove(2)).toThrow(/internal/);
-    expect(() => tree.remove(7)).toThrow(/internal/);
+    expect(() => tree.remove(2)).toThrow(/^internal: id 2 is not in the interval tree$/);
+    expect(() => tree.remove(7)).toThrow(/^internal: id 7 is not in the interval tree$/);
+    expect(() => tree.remove(-1)).toThrow(/^internal: id -1 is not in the interval tree$/);
   });
 });
 
@@ -224,6 +262,8 @@ describe('IntervalTree on every query of small trees', () => {
     tree.forEach((id) => ids.push(id));
     if (ids.join() !== entries.map((e) => e.id).join() || tree.size !== entries.length) bad.push(`entries ${ids.join()}`);
     if (tree.height() > avlHeightBound(tree.size)) bad.push(`height ${tree.height()} for ${tree.size}`);
+    const structure = structureError(tree);
+    if (structure !== null) bad.push(structure);
     const best = (list: Entry[]): number => bestRanked(list, rank);
     for (let lo = from; lo <= to; lo++) {
       for (const hi of [lo, lo + 1, lo + 2, lo + 4, to - 2, to - 1, to, to + 1]) {
@@ -255,18 +295,26 @@ describe('IntervalTree on every query of small trees', () => {
   const BASE = -9;
   // Trees of up to 15 entries (heights 1 to 5); up to 9 inside a mutation-testing run.
   const LARGEST = process.env.MAPCHECK_MUTATION === '1' ? 9 : 15;
-  for (const order of ['ascending', 'descending', 'shuffled'] as const)
-    it(`finds the one long entry wherever it sits (insertion ${order}, then removals)`, () => {
+  // Ids are 0 … n-1 in a shuffled order (so an entry's neighbour in the node array is in the tree
+  // too); in the last variant entries start in pairs at one address (ties ordered by id).
+  const variants = [
+    { order: 'ascending', pairs: false },
+    { order: 'descending', pairs: false },
+    { order: 'shuffled', pairs: false },
+    { order: 'shuffled', pairs: true },
+  ] as const;
+  for (const { order, pairs } of variants)
+    it(`finds the one long entry wherever it sits (insertion ${order}${pairs ? ', starts in pairs' : ''}, then removals)`, () => {
       for (let n = 1; n <= LARGEST; n++)
         for (let k = 0; k < n; k++) {
           const tree = new IntervalTree();
           const naive = new NaiveIntervals();
-          const rank = new Float64Array(3 * n + 2);
-          const ids = shuffled(n, n * 31 + k).map((i) => 3 * i + 1);
+          const rank = new Float64Array(n);
+          const ids = shuffled(n, n * 31 + k);
           const seq = order === 'ascending' ? [...Array(n).keys()] : order === 'descending' ? [...Array(n).keys()].reverse() : shuffled(n, k + 7);
           let stamp = 0;
           for (const i of seq) {
-            const start = BASE + 2 * i;
+            const start = BASE + 2 * (pairs ? i >> 1 : i);
             const end = i === k ? BASE + 2 * n + 6 : start + (i % 3 === 2 ? 0 : 1);
             tree.insert(start, end, ids[i]!);
             naive.insert(start, end, ids[i]!);

@@ -77,6 +77,8 @@ export class OmpRuntime extends OmpRoutines {
         return this.ompTargetMemcpy(step);
       case 'omp_target_update': // OpenMP 6.0 §15.9 target update construct
         return this.ompTargetUpdate(step);
+      case 'omp_declare_target': // OpenMP 6.0 §9.9.1 declare_target directive
+        return this.ompDeclareTarget(step);
       default:
         return unreachable(step, 'OpenMP step op');
     }

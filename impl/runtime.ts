@@ -12,6 +12,7 @@ import {
   POINTER_BYTES,
   worldDevices,
   type AccDataRoutine,
+  type AccDeclare,
   type AccMapData,
   type AccMemcpy,
   type AccParallel,
@@ -304,6 +305,8 @@ export class ImplEngine implements Engine {
         return this.memcpy(step);
       case 'acc_update': // OpenACC 3.3 §2.14.4 Update Directive
         return this.accUpdate(step);
+      case 'acc_declare': // OpenACC 3.3 §2.13 Declare Directive (program scope)
+        return this.accDeclare(step);
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target);
       case 'nullify': {
@@ -329,6 +332,7 @@ export class ImplEngine implements Engine {
       case 'omp_get_mapped_ptr':
       case 'omp_target_memcpy':
       case 'omp_target_update':
+      case 'omp_declare_target':
         return this.omp.execute(step);
       default:
         return unreachable(step, 'step op');
@@ -438,6 +442,13 @@ export class ImplEngine implements Engine {
         if (order === 'list-order') this.attachAction(this.vars[F_MEMBER + at]!);
         continue;
       }
+      // K-A22 `member-mapped`: the pointer member itself first (GCC's map(alloc:c.p) of the struct).
+      if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
+        const member = this.vars[F_MEMBER + at]!;
+        this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i);
+      }
+      // K-A23 `skip`: a null pointer reference gets no attach (libgomp skips the group at a null address).
+      if ((this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && this.knobs['K-A23'] === 'skip') this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
@@ -474,7 +485,7 @@ export class ImplEngine implements Engine {
         this.immediateDetachAction(member);
         continue;
       }
-      if (code !== DETACH && code !== ATTACH) {
+      if (code !== DETACH && code !== ATTACH && !this.mapsMember(code, flags)) {
         if ((flags & FLAG_NULL) !== 0) continue;
         const slot = this.table.findContaining(this.vars[F_START + at]!, this.vars[F_END + at]!);
         if (slot < 0 || counters[slot] === 0) continue;
@@ -485,6 +496,13 @@ export class ImplEngine implements Engine {
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
       const code = this.vars[F_CLAUSE + at]!;
+      if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
+        // K-A22 `member-mapped`: the member is released first (GCC's map(release:c.p)), no copy-back.
+        const member = this.vars[F_MEMBER + at]!;
+        const held = this.locate(member, member + POINTER_BYTES);
+        if (held === PARTLY) this.runtimeError('acc_error_partly_present', `${this.varRefs[i]!.text}: its pointer member is partly present at exit`);
+        if (held >= 0) this.clauseExit(held, structured, finalize, false, member, member + POINTER_BYTES);
+      }
       if (code === ATTACH || code === DETACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
       const start = this.vars[F_START + at]!;
       const end = this.vars[F_END + at]!;
@@ -497,6 +515,15 @@ export class ImplEngine implements Engine {
       }
       this.clauseExit(slot, structured, finalize, code === COPY || code === COPYOUT, start, end);
     }
+  }
+
+  /** K-A22 `member-mapped`: a pointer reference of copy, copyin, copyout, create or delete also maps its member. */
+  private mapsMember(code: number, flags: number): boolean {
+    return (
+      (flags & FLAG_POINTER) !== 0 &&
+      this.knobs['K-A22'] === 'member-mapped' &&
+      (code === COPY || code === COPYIN || code === COPYOUT || code === CREATE || code === DELETE)
+    );
   }
 
   /**
@@ -545,6 +572,25 @@ export class ImplEngine implements Engine {
   /** Create action (OpenACC 3.3 §2.7.2 Create Action): a new block and section of indeterminate data, the chosen counter at 1. */
   private createAction(start: number, end: number, pointerSlots: number, structured: boolean): number {
     return this.mapNewSection(start, end, pointerSlots, structured, false);
+  }
+
+  /**
+   * A program-scope declaration (OpenACC 3.3 §2.13): the program's static data, so its section
+   * holds one structured reference that no region ever gives back (§2.6.7), made here for
+   * copyin (host values), create and device_resident (indeterminate). `link` (§2.13.3) maps
+   * nothing until a data clause does.
+   */
+  private accDeclare(step: AccDeclare): Observation {
+    for (let c = 0; c < step.clauses.length; c++) {
+      const clause = step.clauses[c]!;
+      if (clause.clause === 'link') continue;
+      for (let v = 0; v < clause.vars.length; v++) {
+        const r = this.ref(clause.vars[v]!);
+        if (this.table.anyOverlap(r.start, r.end) >= 0) throw new Error(`internal: declared ${r.text} is mapped before program start`);
+        this.mapNewSection(r.start, r.end, 0, true, clause.clause === 'copyin');
+      }
+    }
+    return OK;
   }
 
   /** A new block and section with the chosen counter at 1, holding the host data (withData) or not. */

@@ -159,3 +159,31 @@ describe('SectionSlots', () => {
     expect(() => s.counterIndex(none, 4096, PTR)).toThrow(/no pointer member slot/);
   });
 });
+
+describe('SectionSlots counter runs', () => {
+  it('hands out fresh runs once the released ones of that length are used up', () => {
+    const s = new SectionSlots(4);
+    const first = s.allocate(0, 2 * PTR, 0, 1, 2);
+    const a = s.allocate(100, 100 + 2 * PTR, 0, 2, 2);
+    s.release(a);
+    const b = s.allocate(200, 200 + 2 * PTR, 0, 3, 2);
+    const c = s.allocate(300, 300 + 2 * PTR, 0, 4, 2);
+    const all = [first, b, c].flatMap((slot) => counters(s, slot));
+    expect(new Set(all).size).toBe(6);
+  });
+});
+
+describe('SectionSlots extent', () => {
+  it('counts the slots handed out at least once and the counters in use (what impl/changes.ts compares)', () => {
+    const s = new SectionSlots(2);
+    expect([s.size, s.counterSize]).toEqual([0, 0]);
+    const a = s.allocate(0, 2 * PTR, 0, 1, 2);
+    s.allocate(100, 100 + 3 * PTR, 0, 2, 3);
+    expect([s.size, s.counterSize]).toEqual([2, 5]);
+    s.release(a);
+    expect([s.size, s.counterSize]).toEqual([2, 5]);
+    s.allocate(200, 200 + 2 * PTR, 0, 3, 2);
+    s.allocate(300, 316, 0, 4, 0);
+    expect([s.size, s.counterSize]).toEqual([3, 5]);
+  });
+});

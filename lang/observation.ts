@@ -107,7 +107,8 @@ export interface OmpEntrySnapshot {
   block: number | null;
   offset: number;
   rc: RefCount;
-  origin: 'map' | 'associate';
+  /** `declare`: storage of a `declare target` variable (OpenMP 6.0 §7.9.7), infinite count. */
+  origin: 'map' | 'associate' | 'declare';
 }
 
 /** The device value of a pointer member inside an OpenMP struct entry with device storage. */

@@ -1,7 +1,7 @@
 // The OpenMP part of the mapcheck program language (version 1): map constructs, the target
 // construct and the device memory routines. Semantics: lang/README-openmp.md.
 
-import type { KernelBody, VarRef } from './program.js';
+import type { Clause, KernelBody, VarRef } from './program.js';
 
 /**
  * A device number argument. Integers are passed as they are: 0 … n-1 name the world's devices,
@@ -126,6 +126,19 @@ export interface OmpTargetMemcpy {
   src_device: DeviceArg;
 }
 
+/** The clauses of a program-scope `declare target` (OpenMP 6.0 §7.9.7 enter, §7.9.8 link). */
+export type OmpDeclareTargetClauseName = 'enter' | 'link';
+/**
+ * `!$omp declare target enter(…) link(…)` at program scope (OpenMP 6.0 §9.9.1): `enter` arrays get
+ * corresponding storage on every device for the whole program, as if their reference count were
+ * infinite (§7.9.7); `link` arrays get it only when a map clause maps them (§7.9.8). Whole arrays
+ * only; every `omp_declare_target` step comes before the program's other steps.
+ */
+export interface OmpDeclareTarget {
+  op: 'omp_declare_target';
+  clauses: Clause<OmpDeclareTargetClauseName>[];
+}
+
 export type OmpStep =
   | OmpTargetEnterData
   | OmpTargetExitData
@@ -140,4 +153,5 @@ export type OmpStep =
   | OmpTargetDisassociatePtr
   | OmpGetMappedPtr
   | OmpTargetMemcpy
-  | OmpTargetUpdate;
+  | OmpTargetUpdate
+  | OmpDeclareTarget;

@@ -38,6 +38,12 @@ export type FieldRole =
    * `motion`: the items are the motion clauses of target update, whose only modifier is `present`.
    */
   | { role: 'maps'; types: readonly [OmpMapType, ...OmpMapType[]]; deleteModifier?: true; motion?: true }
+  /**
+   * The clauses of a program-scope declaration (`acc_declare`, `omp_declare_target`) with these
+   * names: whole arrays, each declared once in the program, and the step comes before every step
+   * that is not such a declaration.
+   */
+  | { role: 'declare'; names: readonly [string, ...string[]] }
   /** A kernel body (reads or writes an array, subarray or pointer target). */
   | { role: 'body' }
   /** A pointer argument (null, host variable + offset, or handle + offset); `aligned`: whole elements. */
@@ -251,6 +257,18 @@ export const OPS = {
     kind: 'construct',
     cite: 'OpenMP 6.0 §15.9',
     fields: { device: { role: 'device', optional: true }, motions: { role: 'maps', types: MOTION_TYPES, motion: true } },
+  },
+  acc_declare: {
+    api: 'openacc',
+    kind: 'construct',
+    cite: 'OpenACC 3.3 §2.13',
+    fields: { clauses: { role: 'declare', names: ['create', 'copyin', 'device_resident', 'link'] } },
+  },
+  omp_declare_target: {
+    api: 'openmp',
+    kind: 'construct',
+    cite: 'OpenMP 6.0 §9.9.1',
+    fields: { clauses: { role: 'declare', names: ['enter', 'link'] } },
   },
 } as const satisfies { readonly [Op in StepOp]: OpInfo<Op> };
 

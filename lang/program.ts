@@ -216,6 +216,20 @@ export interface AccMemcpy {
   dev: PtrArg;
 }
 
+/** The data clauses of a program-scope `declare` directive (OpenACC 3.3 §2.13). */
+export type AccDeclareClauseName = 'create' | 'copyin' | 'device_resident' | 'link';
+/**
+ * `!$acc declare` at program scope (OpenACC 3.3 §2.13, a global declaration: a Fortran module or
+ * C file-scope variable): the named arrays are static data whose device copy lives as long as the
+ * program (`create`, `copyin`, `device_resident`; SRC 1, §2.6.7), or, under `link` (§2.13.3), gets
+ * device memory only when a data clause maps it. Whole arrays only; every `acc_declare` step comes
+ * before the program's other steps (it stands for the program's static data, set up at start).
+ */
+export interface AccDeclare {
+  op: 'acc_declare';
+  clauses: Clause<AccDeclareClauseName>[];
+}
+
 /** Host action: Fortran `c%p => b` (whole array or subarray target). */
 export interface PointerAssign {
   op: 'pointer_assign';
@@ -254,7 +268,8 @@ export type AccStep =
   | AccMapData
   | AccUnmapData
   | AccMemcpy
-  | AccUpdate;
+  | AccUpdate
+  | AccDeclare;
 export type HostStep = PointerAssign | Nullify | HostWrite | HostRead;
 export type Step = AccStep | OmpStep | HostStep;
 export type StepOp = Step['op'];

@@ -330,3 +330,43 @@ describe('validateProgram: OpenMP steps', () => {
     expect(message).toMatch(new RegExp(`^${escape(path)}: step 1 \\(omp_target_exit_data\\): field maps\\[1\\]\\.type: `));
   });
 });
+
+describe('validateProgram: program-scope declarations (acc_declare)', () => {
+  const run = (steps: unknown[]) => validateProgram({ world, steps });
+  const decl = (clause: string, ...vars: string[]) => ({ op: 'acc_declare', clauses: [{ clause, vars }] });
+
+  test('whole arrays, before every other step, each declared once', () => {
+    expect(run([decl('copyin', 'a'), decl('link', 'b'), { op: 'acc_is_present', var: 'a' }])).toMatchObject({ ok: true });
+    expect(run([{ op: 'acc_is_present', var: 'a' }, decl('create', 'a')])).toMatchObject({
+      ok: false,
+      step: 1,
+      field: 'op',
+      message: 'a program-scope acc_declare comes before every other step; step 1 is acc_is_present',
+    });
+    expect(run([decl('copyin', 'a'), decl('create', 'b', 'a')])).toMatchObject({
+      ok: false,
+      step: 1,
+      field: 'clauses[0].vars[1]',
+      message: "'a' is already declared at step 1 (a variable is declared once)",
+    });
+    expect(run([decl('create', 'a(2:5)')])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].vars[0]', message: "'a(2:5)' is not a whole array (a declaration names whole arrays)" });
+    expect(run([decl('create', 'c')])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].vars[0]' });
+    expect(run([decl('copy', 'a')])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].clause' });
+  });
+
+  test('the one-line file error names the step, the op and the field', () => {
+    const { path, message } = loadError({ world, steps: [{ op: 'host_read', var: 'a' }, decl('create', 'b')] });
+    expect(message).toBe(`${path}: step 2 (acc_declare): field op: a program-scope acc_declare comes before every other step; step 1 is host_read`);
+  });
+});
+
+describe('validateProgram: program-scope declare target (omp_declare_target)', () => {
+  test('whole arrays, enter or link, before every other step', () => {
+    const decl = (clause: string, ...vars: string[]) => ({ op: 'omp_declare_target', clauses: [{ clause, vars }] });
+    expect(validateProgram({ world, steps: [decl('enter', 'a'), decl('link', 'b'), { op: 'host_read', var: 'a' }] })).toMatchObject({ ok: true });
+    expect(validateProgram({ world, steps: [decl('to', 'a')] })).toMatchObject({ ok: false, step: 0, field: 'clauses[0].clause' });
+    expect(validateProgram({ world, steps: [decl('enter', 'c%p')] })).toMatchObject({ ok: false, step: 0, field: 'clauses[0].vars[0]' });
+    const { path, message } = loadError({ world, steps: [decl('enter', 'a'), { op: 'host_read', var: 'a' }, decl('link', 'b')] });
+    expect(message).toBe(`${path}: step 3 (omp_declare_target): field op: a program-scope omp_declare_target comes before every other step; step 2 is host_read`);
+  });
+});

@@ -120,6 +120,7 @@ function fieldShape(f: FieldRole): z.ZodType {
     case 'var':
       return varRef;
     case 'clauses':
+    case 'declare':
       return clauses(f.names);
     case 'maps':
       return maps(f.types);
@@ -297,6 +298,7 @@ function checkRef(world: World, ref: string, allowed: readonly RefKind[]): strin
 const ANY_REF: readonly RefKind[] = ['array', 'struct', 'member'];
 const DATA_REF: readonly RefKind[] = ['array', 'member'];
 const MEMBER_REF: readonly RefKind[] = ['member'];
+const ARRAY_REF: readonly RefKind[] = ['array'];
 /** Host variables whose address an OpenMP routine can take. */
 const HOST_PTR_REF: readonly RefKind[] = ['array', 'struct'];
 
@@ -324,6 +326,17 @@ interface StepContext {
   handles: Map<string, { bytes: number; step: number }>;
   /** The allocation routine of the program's API, for messages (acc_malloc in OpenACC programs). */
   allocOp: StepOp;
+  /** Arrays a program-scope declaration names, with the 0-based step that names each. */
+  declared: Map<string, number>;
+  /** The 0-based index of the step being checked. */
+  step: number;
+  /** The first step that is not a program-scope declaration, once there is one. */
+  firstOther: { step: number; op: StepOp } | null;
+}
+
+/** Whether `op` is a program-scope declaration (a field with the `declare` role). */
+function isDeclaration(op: StepOp): boolean {
+  return Object.values(opInfo(op).fields as Record<string, FieldRole>).some((f) => f.role === 'declare');
 }
 
 type Api = Exclude<OpApi, 'host'>;
@@ -436,6 +449,18 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
           if (p) return p;
         }
       return null;
+    case 'declare':
+      for (const [i, c] of (v as { clause: string; vars: string[] }[]).entries())
+        for (const [j, r] of c.vars.entries()) {
+          const field = `${name}[${i}].vars[${j}]`;
+          const res = checkRef(world, r, ARRAY_REF);
+          if (typeof res === 'string') return { field, message: res };
+          if (res.kind !== 'array' || !res.whole) return { field, message: `'${r}' is not a whole array (a declaration names whole arrays)` };
+          const earlier = ctx.declared.get(res.name);
+          if (earlier !== undefined) return { field, message: `'${r}' is already declared at step ${earlier + 1} (a variable is declared once)` };
+          ctx.declared.set(res.name, ctx.step);
+        }
+      return null;
     case 'maps':
       return checkMapItems(world, v as MapItem[], f.deleteModifier === true, name, f.motion === true);
     case 'body': {
@@ -519,7 +544,7 @@ export function validateProgram(raw: unknown): ValidationResult {
   const world = checkWorld(top.data.world);
   if ('ok' in world) return world;
 
-  const ctx: StepContext = { world, regions: [], handles: new Map(), allocOp: 'omp_target_alloc' };
+  const ctx: StepContext = { world, regions: [], handles: new Map(), allocOp: 'omp_target_alloc', declared: new Map(), step: 0, firstOther: null };
   let firstApi: { api: Api; step: number; op: StepOp } | null = null;
   for (const [i, rawStep] of top.data.steps.entries()) {
     if (typeof rawStep !== 'object' || rawStep === null || Array.isArray(rawStep))
@@ -532,6 +557,16 @@ export function validateProgram(raw: unknown): ValidationResult {
     if (!shaped.success) return { ok: false, step: i, ...explainIssue(shaped.error, rawStep) };
     const step = shaped.data as Step;
     ctx.allocOp = ALLOC_OF[firstApi?.api ?? stepApi(step.op) ?? 'openmp'];
+    ctx.step = i;
+    // A program-scope declaration stands for the program's static data, set up before it runs.
+    if (isDeclaration(step.op) && ctx.firstOther)
+      return {
+        ok: false,
+        step: i,
+        field: 'op',
+        message: `a program-scope ${step.op} comes before every other step; step ${ctx.firstOther.step + 1} is ${ctx.firstOther.op}`,
+      };
+    if (!isDeclaration(step.op) && !ctx.firstOther) ctx.firstOther = { step: i, op: step.op };
     const problem = checkApi(world, step.op, firstApi) ?? checkStepSemantics(ctx, step);
     if (problem) return { ok: false, step: i, ...problem };
     const api = stepApi(step.op);

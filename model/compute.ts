@@ -14,7 +14,7 @@ import {
   memberRef,
   presence,
   readElements,
-  structRange,
+  memberRange,
   undefinedBehaviour,
   writeElements,
   type DeviceBlock,
@@ -92,7 +92,7 @@ function deviceElements(state: ModelState, ref: VarRef): DeviceElements | Undefi
     };
   }
   const m = memberRef(state, ref);
-  if (presence(state, structRange(state, m)).kind !== 'present')
+  if (presence(state, memberRange(m)).kind !== 'present')
     return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present`);
   const value = devicePointer(state, m);
   if (value === null || value.space !== 'dev')

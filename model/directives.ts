@@ -10,6 +10,7 @@ import {
   parsedRef,
   dataRange,
   fire,
+  memberRange,
   memberRef,
   presence,
   type CounterName,
@@ -54,6 +55,18 @@ export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[],
 // ------------------------------------------------------------------------------------------------
 // Entry and exit sequences
 
+/** The data clauses whose pointer references map their member under K-A22 `member-mapped`. */
+const MEMBER_MAPPING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'delete']);
+
+/**
+ * K-A22 `member-mapped` (libgomp; GCC lowers `copyin(c%p)` to `map(struct:c) map(alloc:c.p)
+ * map(to:*c.p) map(attach:c.p)` and `copyout(c%p)` to `map(release:c.p) map(from:*c.p)
+ * map(detach:c.p)`): whether var `v` of clause `c` also maps its pointer member.
+ */
+function mapsMember(c: RecordedClause, v: RecordedVar, ctx: StepContext): boolean {
+  return ctx.knobs['K-A22'] === 'member-mapped' && v.pointer !== null && MEMBER_MAPPING_CLAUSES.has(c.clause);
+}
+
 /**
  * Entry of a region or enter data: every data clause var, in order, performs its entry action
  * (a null pointer var has none); then every attach clause var and every pointer-reference var is
@@ -74,9 +87,18 @@ export function enterClauses(
   const order = ctx.knobs['K-A17'];
   const attachVar = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
     if (v.pointer === null || leftAlone.has(v)) return null;
+    // K-A23 `skip`: a data clause var that is a null pointer has no attach (libgomp skips a map
+    // group whose first address is null, oacc-mem.c goacc_enter_data_internal).
+    if (isDataClause(c.clause) && v.range === null && ctx.knobs['K-A23'] === 'skip') return null;
     return attachAction(state, v.pointer, ctx);
   };
   const dataEntry = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
+    // K-A22 `member-mapped`: the member itself first, as a struct element allocated on the device
+    // (a reference on the section holding it, or a new section of the member alone).
+    if (mapsMember(c, v, ctx)) {
+      const stop = clauseEntry(state, 'create', memberRange(v.pointer!), counter, ctx);
+      if (stop) return stop;
+    }
     if (v.range === null) return null;
     if (c.clause === 'no_create' && presence(state, v.range).kind !== 'present') leftAlone.add(v);
     return clauseEntry(state, c.clause as DataClauseName, v.range, counter, ctx);
@@ -153,7 +175,8 @@ export function exitClauses(
         if (stop) return stop;
         continue;
       }
-      if (isDataClause(c.clause) && !holdsReference(state, v.range, counter)) continue;
+      // K-A22 `member-mapped`: the runtime detaches the member whatever the target holds.
+      if (isDataClause(c.clause) && !mapsMember(c, v, ctx) && !holdsReference(state, v.range, counter)) continue;
       const times = c.clause === 'delete' && ctx.knobs['K-A10'] === 'twice' ? 2 : 1;
       for (let i = 0; i < times; i++) {
         const stop = detachAction(state, v.pointer, ctx);
@@ -164,6 +187,11 @@ export function exitClauses(
   for (const c of clauses) {
     if (!isDataClause(c.clause)) continue;
     for (const v of c.vars) {
+      // K-A22 `member-mapped`: the member is released first, without copy-back.
+      if (mapsMember(c, v, ctx)) {
+        const stop = clauseExit(state, 'delete', memberRange(v.pointer!), counter, finalize, ctx);
+        if (stop) return stop;
+      }
       if (v.range === null) continue;
       const stop = clauseExit(state, c.clause, v.range, counter, finalize, ctx);
       if (stop) return stop;

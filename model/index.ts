@@ -38,6 +38,7 @@ import { accFree } from './acc/free.js';
 import { accMapData } from './acc/map-data.js';
 import { accUnmapData } from './acc/unmap-data.js';
 import { accMemcpy } from './acc/memcpy.js';
+import { accDeclare } from './acc/declare.js';
 import { ompDataBegin, ompDataEnd, ompEnterData, ompExitData, ompTarget } from './omp/constructs.js';
 import { ompTargetAlloc } from './omp/target-alloc.js';
 import { ompTargetFree } from './omp/target-free.js';
@@ -49,6 +50,7 @@ import { ompTargetDisassociatePtr } from './omp/disassociate-ptr.js';
 import { ompTargetMemcpy } from './omp/memcpy.js';
 import { accUpdate } from './acc/update.js';
 import { ompTargetUpdate } from './omp/target-update.js';
+import { ompDeclareTarget } from './omp/declare-target.js';
 import { ompEntriesSnapshot, ompPointersSnapshot } from './omp/snapshot.js';
 
 export type { ModelState } from './state.js';
@@ -58,6 +60,9 @@ export type { ModelState } from './state.js';
  * state (campaigns generate thousands of programs over one world, and shrinking keeps it).
  */
 const initialStates = new WeakMap<World, ModelState>();
+/** The same by the world's content (JSON), for worlds equal to one seen before; at most MAX_WORLDS_BY_CONTENT kept. */
+const initialStatesByContent = new Map<string, ModelState>();
+const MAX_WORLDS_BY_CONTENT = 1024;
 
 /**
  * The state before the first step: host memory holds the world's initial values, the device
@@ -68,7 +73,14 @@ const initialStates = new WeakMap<World, ModelState>();
 export function initialState(program: Program, _profile: Profile): ModelState {
   let state = initialStates.get(program.world);
   if (state === undefined) {
-    state = freeze(createInitialState({ world: program.world, steps: [] }), true);
+    // Generated programs bring worlds of their own, mostly equal ones: those share a state too.
+    const key = JSON.stringify(program.world);
+    state = initialStatesByContent.get(key);
+    if (state === undefined) {
+      state = freeze(createInitialState({ world: program.world, steps: [] }), true);
+      if (initialStatesByContent.size >= MAX_WORLDS_BY_CONTENT) initialStatesByContent.clear();
+      initialStatesByContent.set(key, state);
+    }
     initialStates.set(program.world, state);
   }
   if (state.facts.devices[0]!.kind !== 'discrete' && program.steps.some((s) => s.op.startsWith('acc_')))
@@ -208,6 +220,10 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return accUpdate(state, s, ctx);
     case 'omp_target_update':
       return ompTargetUpdate(state, s, ctx);
+    case 'omp_declare_target':
+      return ompDeclareTarget(state, s, ctx);
+    case 'acc_declare':
+      return accDeclare(state, s, ctx);
     case 'pointer_assign':
       return pointerAssign(state, s, ctx);
     case 'nullify':

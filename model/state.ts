@@ -132,7 +132,7 @@ export interface OmpEntry extends Range {
   offset: number;
   /** Reference count; INFINITE_RC for an association's. */
   rc: RefCount;
-  origin: 'map' | 'associate';
+  origin: 'map' | 'associate' | 'declare';
   /** Creation order, shared by every device (1, 2, …). */
   order: number;
 }
@@ -496,6 +496,11 @@ export function structRange(state: ModelState, m: MemberRef): Range {
   return { start: obj.start + m.index * stride, end: obj.start + (m.index + 1) * stride };
 }
 
+/** The host range of pointer member `m` itself (its slot in the struct). */
+export function memberRange(m: MemberRef): Range {
+  return { start: m.addr, end: m.addr + POINTER_BYTES };
+}
+
 /** The host value of pointer member `m`. */
 export function hostPointer(state: ModelState, m: MemberRef): PtrValue {
   const obj = objectByName(state, m.struct);
@@ -648,13 +653,13 @@ export function deviceIndex(section: Section, addr: number, contents: Contents):
 
 /** The pointer value held by the device copy of member `m` (its struct must be present). */
 export function devicePointer(state: ModelState, m: MemberRef): PtrValue {
-  const section = sectionHolding(state, structRange(state, m));
+  const section = sectionHolding(state, memberRange(m));
   const block = blockById(state, section.block);
   return pointerCell(block.contents, deviceIndex(section, m.addr, block.contents));
 }
 
 export function setDevicePointer(state: ModelState, m: MemberRef, value: PtrValue): void {
-  const section = sectionHolding(state, structRange(state, m));
+  const section = sectionHolding(state, memberRange(m));
   const block = blockById(state, section.block);
   setPointerCell(block.contents, deviceIndex(section, m.addr, block.contents), value);
 }
@@ -860,14 +865,14 @@ function checkOmpInvariants(state: ModelState, device: number, entries: OmpEntry
     const previous = entries[i - 1];
     if (previous && previous.order >= e.order) throw new Error(`${where} is out of creation order`);
     if (e.rc !== INFINITE_RC && !(e.rc >= 1)) throw new Error(`${where} is in the table with reference count ${e.rc}`);
-    if ((e.origin === 'associate') !== (e.rc === INFINITE_RC)) throw new Error(`${where}: only associate entries have an infinite count`);
+    if ((e.origin !== 'map') !== (e.rc === INFINITE_RC)) throw new Error(`${where}: only associate and declare entries have an infinite count`);
     if (e.block === null) {
-      if (e.origin !== 'map' || e.offset !== 0) throw new Error(`${where} is a self map but not a map entry at offset 0`);
+      if (e.origin === 'associate' || e.offset !== 0) throw new Error(`${where} is a self map but not a map or declare entry at offset 0`);
       return;
     }
     const block = blockById(state, e.block);
     if (block.device !== device) throw new Error(`${where} uses block ${e.block} of another device`);
-    if (e.origin === 'map' && (block.source !== 'map' || !block.alive || e.offset !== 0 || block.bytes !== e.end - e.start))
+    if (e.origin !== 'associate' && (block.source !== 'map' || !block.alive || e.offset !== 0 || block.bytes !== e.end - e.start))
       throw new Error(`${where} does not own a live map block of its size`);
     // omp_target_free does not look at the table (OpenMP 6.0 §25.4), so an association can outlive the
     // memory it names; under the world's `reuse` allocator that block may since hold map storage.

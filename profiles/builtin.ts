@@ -158,6 +158,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: zero "if host_ptr points into already associated storage that is fully inside"; target.c compares the entry's device start (runtimes.md §1.1).`,
       },
+      'K-B27': {
+        reading: 'refuse',
+        confidence: 'source',
+        evidence: `${G13} omp_target_disassociate_ptr removes a node only when its target_mem_desc has refcount 1, tgt_start 0 and list_count 0; gomp_load_image_to_device gives the image's declare target variables a target_mem_desc with refcount REFCOUNT_INFINITY, so EINVAL.`,
+      },
       'K-B4': {
         reading: 'refuse',
         confidence: 'doc',
@@ -268,6 +273,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G12} and ${G13} gomp_attach_pointer: attach_count[idx]++ first; the null check ("attempt to attach null pointer") and the target lookup ("pointer target not mapped for attach") run only inside if (attach_count[idx] == 1).`,
       },
+      'K-A22': {
+        reading: 'member-mapped',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 nvptx (profiles/measured/gcc-12-nvptx-2026-12-03.md): enter data copyin(c%p) with c not present runs (41 units, Fortran and C), a later copyin(c) then aborts "[h,+16] not mapped" (C) or "Trying to map into device" (Fortran), and exit data delete(c%p) with nothing mapped aborts "struct not mapped for detach operation". Lowering (runtimes.md §1.1, gcc-12 dump): map(struct:c) map(alloc:c.p) map(to:*c.p) map(attach:c.p) on entry, map(release:c.p) map(from:*c.p) map(detach:c.p) on exit; oacc-mem.c goacc_enter_data_internal maps an absent struct group with gomp_map_vars, goacc_exit_data_internal detaches every detach entry first ("struct not mapped for detach operation" when absent).',
+      },
     },
   },
   {
@@ -288,6 +299,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         evidence: 'Mapping.cpp associatePtr: find(HstPtrBegin) exact key; other overlaps get a second entry (runtimes.md §1.2).',
       },
       'K-B4': { reading: 'refuse', confidence: 'source', evidence: 'Mapping.cpp disassociatePtr: FAIL unless the dynamic count is infinite.' },
+      'K-B27': {
+        reading: 'remove',
+        confidence: 'source',
+        evidence: 'PluginManager.cpp loadImagesOntoDevice enters every declare target global with IsRefCountINF; Mapping.cpp disassociatePtr erases any entry whose dynamic count is infinite (isDynRefCountInf) and returns success.',
+      },
       'K-B5': { reading: 'error', confidence: 'source', evidence: 'Mapping.cpp getTargetPointer: "explicit extension not allowed", the construct fails.' },
       'K-B6': { reading: 'error', confidence: 'source', evidence: 'omptarget.cpp: the present modifier is checked at the target exit data point.' },
       'K-B7': { reading: '6.0', confidence: 'source', evidence: 'omptarget.cpp processAttachEntries (PR #149036): attach only if pointer or pointee is new.' },

@@ -282,6 +282,39 @@ export const KNOBS = [
     rationale: '§2.6.8: if any pointer member is attached when the struct is updated, the behaviour is undefined.',
   },
   {
+    id: 'K-A22',
+    title: 'What a data clause does with the pointer member of a pointer reference (copyin(c%p))',
+    section: 'OpenACC 3.3 §2.7.2 (attach / detach of a pointer reference), §2.7.4–§2.7.11, §2.6.4 Data Structures with Pointers',
+    readings: [
+      {
+        id: 'attach-only',
+        summary: 'the clause acts on the target; the pointer member is only attached and detached (in a section holding its struct)',
+      },
+      {
+        id: 'member-mapped',
+        summary:
+          'libgomp (GCC lowers copyin(c%p) to map(struct:c) map(alloc:c.p) map(to:*c.p) map(attach:c.p)): copy, copyin, copyout, create and delete also map the member itself as a struct element — at entry a reference on the section holding it, or a new section of the member alone when its struct is absent; at exit a release of it (no copy-back) and a detach whether or not the target holds a reference',
+      },
+    ],
+    default: 'attach-only',
+    rationale: 'The text gives a pointer reference an attach and a detach action, and the data clause actions to the data it points to.',
+  },
+  {
+    id: 'K-A23',
+    title: 'Entry of a data clause whose pointer reference is a null pointer (copyin(c%p) with c%p disassociated)',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action (null pointer), §2.7.4–§2.7.10',
+    readings: [
+      { id: 'attach', summary: 'the pointer is attached like any other: the null-pointer rule of the attach action applies (K-A3)' },
+      {
+        id: 'skip',
+        summary:
+          'libgomp with GCC\'s C front end: the pointee-and-attach group starts at the null address and is skipped whole, so no attach happens and nothing fails',
+      },
+    ],
+    default: 'attach',
+    rationale: 'A pointer reference in a data clause is attached at entry; the attach action has its own rule for a null pointer.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',
@@ -574,6 +607,18 @@ export const KNOBS = [
     ],
     default: 'skip',
     rationale: '§15.9: when the corresponding list item is not present, no assignment occurs; storage only part of which is mapped has no corresponding list item.',
+  },
+  {
+    id: 'K-B27',
+    title: 'omp_target_disassociate_ptr of a declare target variable',
+    section: 'OpenMP 6.0 §25.6 omp_target_disassociate_ptr, §7.9.7 enter clause',
+    readings: [
+      { id: 'undefined', summary: 'the storage is no association omp_target_associate_ptr made: "no associated data", unspecified' },
+      { id: 'refuse', summary: 'nonzero, the variable stays mapped (libgomp: the image node is no associate node)' },
+      { id: 'remove', summary: 'the entry is removed like an association (LLVM: any infinite dynamic count); the device memory stays' },
+    ],
+    default: 'undefined',
+    rationale: 'Only omp_target_associate_ptr makes associated data (§25.5); §7.9.7 keeps declare target storage for the whole program, and §25.6 leaves a call on a pointer without associated data unspecified.',
   },
 ] as const satisfies readonly KnobShape[];
 

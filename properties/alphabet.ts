@@ -112,6 +112,8 @@ export function checkAlphabet(world: World): Step[] {
   for (const op of [...opsOf('openacc'), ...opsOf('host')]) {
     const roles = Object.values(OPS[op].fields as Record<string, FieldRole>).map((f) => f.role);
     if (roles.includes('result') || roles.includes('ptr')) continue;
+    // A program-scope declaration only comes before every other step, never in the middle of one.
+    if (roles.includes('declare')) continue;
     if (op === 'acc_parallel') {
       out.push(...parallelSteps(refs));
       continue;

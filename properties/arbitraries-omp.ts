@@ -23,6 +23,9 @@
 //   omp_get_mapped_ptr 3      omp_target_is_accessible 2  omp_target_memcpy 3
 //   host steps 8 (pointer_assign 1, nullify 1, host_write 2, host_read 4)
 //
+// One program in four starts with a program-scope `omp_declare_target` of `a` / `b` (enter or link;
+// ompDeclareArb, drawn last), so declare target storage meets exits, deletes and disassociations.
+//
 // Device arguments lean to the GPUs; the host, the shared device, omp_invalid_device and an
 // out-of-range number are each drawn now and then (bad numbers rarely: under the spec profile a
 // routine on them is undefined and a construct on -2 an error, both of which end the program).
@@ -31,6 +34,12 @@
 // `b` while maps favour `a`, and a builder that needs a device buffer when none exists allocates one
 // instead. Programs start with 0-3 set-up steps (an allocation on a GPU, or `enter data` of whole
 // objects, often the deep-copy idiom map(to: c, c%p)).
+//
+// Every directive names each variable once (lang/directive-vars.ts withoutRepeats drops a later
+// reference to an array, subarray or member an earlier one names; a struct with its member stays):
+// GCC 12 rejects the rest, and writing them as one directive per reference would count the variable
+// once per directive instead of once per construct. The repair is a map, so a seed draws what it
+// drew before wherever a directive named nothing twice.
 //
 // With these weights (seed 2, 2000 programs, model under spec) about half the programs run to the
 // end, about 38% stop at undefined behaviour (mostly associations that overlap existing storage,
@@ -65,6 +74,7 @@ import type {
   PtrArg,
 } from '../lang/openmp.js';
 import type { OpsOf } from '../lang/ops.js';
+import { withoutRepeats } from '../lang/directive-vars.js';
 import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
 import { structArrayArb, withStructArray } from './arbitraries.js';
 
@@ -110,6 +120,8 @@ interface BuildContext {
   associations: Association[];
   /** Whole objects an earlier enter data or data region mapped on device 0 (their start may be map-made storage). */
   mapped: Set<VarRef>;
+  /** Arrays a program-scope declare target `enter` put on every device (disassociated when nothing else is mapped). */
+  declared: VarRef[];
   openRegions: number;
 }
 
@@ -125,13 +137,15 @@ function choose<T>(items: readonly T[], pick: number): T | null {
 
 /** Rebuilds a program from builders: handles get names in allocation order, open regions are closed. */
 export function buildOmpProgram(builders: readonly StepBuilder[]): Program {
-  const ctx: BuildContext = { allocs: [], associations: [], mapped: new Set(), openRegions: 0 };
+  const ctx: BuildContext = { allocs: [], associations: [], mapped: new Set(), declared: [], openRegions: 0 };
   const steps: Step[] = [];
   for (const build of builders) {
     const step = build(ctx);
     if (step === null) continue;
     if ((step.op === 'omp_target_enter_data' || step.op === 'omp_target_data_begin') && (step.device ?? 0) === 0)
       for (const m of step.maps) for (const v of m.vars) if (WHOLE_OBJECTS.includes(v)) ctx.mapped.add(v);
+    // declare target enter data is on every device from the start: a disassociation may name it
+    if (step.op === 'omp_declare_target') for (const c of step.clauses) if (c.clause === 'enter') ctx.declared.push(...c.vars);
     if (step.op === 'omp_target_data_begin') ctx.openRegions++;
     else if (step.op === 'omp_target_data_end') ctx.openRegions--;
     else if (step.op === 'omp_target_alloc') ctx.allocs.push({ name: step.result, bytes: step.bytes, device: step.device });
@@ -220,7 +234,7 @@ const enterData: fc.Arbitrary<StepBuilder> = fc
     mapItems(weighted<OmpMapType>([4, 'to'], [2, 'alloc']), weighted<OmpMapModifier[]>([36, []], [12, ['always']], [1, ['present']])),
     constructDevice,
   )
-  .map(([maps, device]) => constant(withDevice<OmpTargetEnterData>({ op: 'omp_target_enter_data', maps }, device)));
+  .map(([maps, device]) => constant(withDevice<OmpTargetEnterData>({ op: 'omp_target_enter_data', maps: withoutRepeats(maps, 'openmp') }, device)));
 
 const exitData: fc.Arbitrary<StepBuilder> = fc
   .tuple(
@@ -239,7 +253,11 @@ const exitData: fc.Arbitrary<StepBuilder> = fc
     const extra = deleteInRegion === 0 && ctx.openRegions > 0 && (device ?? 0) === 0 ? choose(mapped, pick) : null;
     // the delete type already deletes: a delete modifier on it becomes the plain type
     const plain = maps.map((m): MapItem => (m.type === 'delete' && m.modifiers?.includes('delete') ? { type: m.type, vars: m.vars } : m));
-    return withDevice<OmpTargetExitData>({ op: 'omp_target_exit_data', maps: extra === null ? plain : [...plain, { type: 'delete', vars: [extra] }] }, device);
+    // Every variable once (GCC 12 rejects the rest, and a split would count it twice): the extra
+    // delete wins over an item naming the same variable.
+    if (extra === null) return withDevice<OmpTargetExitData>({ op: 'omp_target_exit_data', maps: withoutRepeats(plain, 'openmp') }, device);
+    const [deleted, ...rest] = withoutRepeats<MapItem>([{ type: 'delete', vars: [extra] }, ...plain], 'openmp');
+    return withDevice<OmpTargetExitData>({ op: 'omp_target_exit_data', maps: [...rest, deleted!] }, device);
   });
 
 const regionMaps = mapItems(
@@ -259,7 +277,7 @@ const dataBegin: fc.Arbitrary<StepBuilder> = fc
     const onDevice0 = (device ?? 0) === 0;
     const present = presentRegion === 0 && onDevice0 ? choose(mapped, pick) : null;
     const all: MapItem[] = present === null ? maps : [{ type: 'tofrom', modifiers: ['present'], vars: [present] }, ...maps];
-    return withDevice<OmpTargetDataBegin>({ op: 'omp_target_data_begin', maps: all }, device);
+    return withDevice<OmpTargetDataBegin>({ op: 'omp_target_data_begin', maps: withoutRepeats(all, 'openmp') }, device);
   });
 
 const dataEnd: fc.Arbitrary<StepBuilder> = fc.constant((ctx: BuildContext) => (ctx.openRegions > 0 ? { op: 'omp_target_data_end' } : null));
@@ -284,7 +302,7 @@ const target: fc.Arbitrary<StepBuilder> = fc
   .map(([body, maps, mapPointer, device]) => {
     const throughPointer = ('read' in body ? body.read : body.write) === 'c%p';
     const all: MapItem[] = throughPointer && mapPointer ? [{ type: 'tofrom', vars: deepCopyVars }, ...maps] : maps;
-    return constant(withDevice<OmpTarget>({ op: 'omp_target', maps: all, body }, device));
+    return constant(withDevice<OmpTarget>({ op: 'omp_target', maps: withoutRepeats(all, 'openmp'), body }, device));
   });
 
 // ------------------------------------------------------------------------------------------------
@@ -464,7 +482,7 @@ const disassociate: fc.Arbitrary<StepBuilder> = fc
   .map(([kind, pick, device]) => (ctx: BuildContext): Step | null => {
     const earlier = kind === 'mapped' ? null : choose(ctx.associations, pick);
     if (!earlier) {
-      const v = choose([...ctx.mapped], pick);
+      const v = choose(ctx.mapped.size > 0 ? [...ctx.mapped] : ctx.declared, pick);
       return v === null ? null : { op: 'omp_target_disassociate_ptr', ptr: { var: v }, device: device === 'own' ? 0 : device };
     }
     const offset = earlier.host.offset + (kind === 'interior' && earlier.bytes > ELEMENT_BYTES ? ELEMENT_BYTES : 0);
@@ -614,6 +632,7 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openmp' | 'host'>]: fc.Arbitrary<StepBu
   omp_target_is_accessible: isAccessible,
   omp_target_memcpy: memcpy,
   omp_target_update: targetUpdate,
+  omp_declare_target: fc.constant(constant({ op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: ['a'] }] })),
   pointer_assign: hostStep,
   nullify: hostStep,
   host_write: hostStep,
@@ -665,14 +684,41 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       fc.array(ompStepArb(), { minLength: 1, maxLength: Math.max(1, maxSteps - setupMax), size: 'max' }),
       reuseArb(),
       structArrayArb(),
+      ompDeclareArb(),
       // drawn after the rest, so the steps above are what the same seed drew before target update existed
       updateInsertions(),
       // drawn after the rest too: the close modifier and the unified shared memory requirement
       closeAndUsmArb(),
     )
-    .map(([setup, body, reuse, structArray, updates, closeAndUsm]) => {
-      const builders = [...setup, ...body];
-      for (const [pos, build] of updates) builders.splice(pos % (builders.length + 1), 0, build);
-      return withCloseAndUsm(withStructArray(withReuse(buildOmpProgram(builders.slice(0, setup.length + body.length)), reuse), structArray), closeAndUsm);
+    .map(([setup, body, reuse, structArray, declaration, updates, closeAndUsm]) => {
+      const drawn = [...setup, ...body];
+      for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
+      const kept = drawn.slice(0, setup.length + body.length);
+      // a declaration goes first; the last body step makes room for it
+      const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
+      return withCloseAndUsm(withStructArray(withReuse(buildOmpProgram(builders), reuse), structArray), closeAndUsm);
     });
+}
+
+/**
+ * A program-scope `declare target` (OpenMP 6.0 §9.9.1) in one program in four: `a` left out (2),
+ * `enter` (3) or `link` (1); `b` left out (3), `enter` (1) or `link` (2), since associations go to
+ * `b` and one over declare target storage is undefined under the spec (K-B3); none when both are
+ * left out. Drawn last, so the other steps a seed draws are the same either way (witnesses o11,
+ * o12; K-B27 through disassociations of declared arrays when nothing else is mapped).
+ */
+export function ompDeclareArb(): fc.Arbitrary<Step | null> {
+  const a = weighted<[VarRef, 'enter' | 'link'] | null>([2, null], [3, ['a', 'enter']], [1, ['a', 'link']]);
+  const b = weighted<[VarRef, 'enter' | 'link'] | null>([3, null], [1, ['b', 'enter']], [2, ['b', 'link']]);
+  const declaration = fc.tuple(a, b).map((picks): Step | null => {
+    const clauses: { clause: 'enter' | 'link'; vars: VarRef[] }[] = [];
+    for (const p of picks) {
+      if (p === null) continue;
+      const same = clauses.find((c) => c.clause === p[1]);
+      if (same) same.vars.push(p[0]);
+      else clauses.push({ clause: p[1], vars: [p[0]] });
+    }
+    return clauses.length === 0 ? null : { op: 'omp_declare_target', clauses };
+  });
+  return fc.integer({ min: 0, max: 3 }).chain((n) => (n === 3 ? declaration : fc.constant(null)));
 }

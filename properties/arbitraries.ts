@@ -37,18 +37,33 @@
 // the middle (a(1:4), a(5:8), a(2:5), b(3:6), …), so a later reference often overlaps an earlier
 // one without being inside it. Region clauses rarely use `present` (1 of 15) and kernels take
 // `default(present)` one time in four, since both end the program when the data is absent. Kernel
-// bodies are arrays 3 : members 2, members mostly c%p.
+// bodies are arrays 3 : members 2, members mostly c%p. A construct (data, parallel) names every
+// variable once (lang/directive-vars.ts withoutRepeats, a map: a later reference to an array, struct
+// or member an earlier one names is dropped): GCC 12 rejects the rest. Enter and exit data keep
+// them (emit writes one directive per reference, which the spec reads alike).
 //
 // With these weights (seed 20251202, 2000 programs, model under spec) about half the programs run
 // to the end; about a quarter stop at undefined behaviour (mostly a kernel dereferencing a pointer
 // that is not attached) and a quarter at an error; every witness of witness.ts is reached, the
 // rarest (re-attach after reassociation) by about 4% of programs.
 //
+// Program-scope declarations: one program in four starts with an `acc_declare` of the whole arrays
+// (declareArb; each array left out, or copyin, create, device_resident or link), drawn last like the
+// world's allocator, so the data of the declared arrays stays present through every exit (witness
+// w13) and link arrays get device memory from data clauses (w14).
+//
 // Worlds: one program in four declares `reuse: true` (freed device blocks are handed out again),
 // and its body gets the stale-pointer idiom written over three of its steps (delete one array,
 // copyin the other, a kernel reading a pointer member), so a stale device pointer reads what was
 // mapped next instead of ending the program (witness s1). The choice and the idiom are drawn after
 // the steps, so a seed draws the same steps for its quarantine programs either way.
+//
+// Arrays of structs: one program in four (both APIs; structArrayArb, drawn after everything else)
+// has struct `c` replaced by the array of structs `cs(2)` (STRUCT_ARRAY) and each `c` rewritten
+// into `cs(1)`, `cs(2)`, `cs` or `cs(1:2)` and each `c%p` into `cs(1)%p` or `cs(2)%p`, by drawn
+// picks (withStructArray), so elements are mapped, attached and read through one at a time
+// (witnesses a1-a4, properties/witness.ts). At seed 20251202, 5000 programs: a1 4, a2 83 of the
+// OpenACC programs; a3 40, a4 107 of the OpenMP ones.
 //
 // Region nesting: the generator draws a flat list in which `acc_data_end` is an ordinary step,
 // then `balanceRegions` drops every end that has no open region and closes every region still
@@ -61,6 +76,7 @@ import type {
   AccDataBegin,
   AccDataRoutine,
   AccAttachRoutine,
+  AccDeclareClauseName,
   AccEnterData,
   AccExitData,
   AccParallel,
@@ -74,6 +90,7 @@ import type {
   World,
 } from '../lang/program.js';
 import type { StructDecl } from '../lang/program.js';
+import { withoutRepeats } from '../lang/directive-vars.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
 /** The one world every generated program uses. */
@@ -172,7 +189,8 @@ const regionClauseName = weighted<AccRegionClauseName>(
 );
 const regionClause = clause(regionClauseName, (n) => (n === 'attach' ? memberRef : dataVar));
 
-const dataBegin: fc.Arbitrary<AccDataBegin> = oneOrTwo(regionClause).map((clauses) => ({ op: 'acc_data_begin', clauses }));
+// A construct names every variable once (lang/directive-vars.ts: GCC rejects the rest).
+const dataBegin: fc.Arbitrary<AccDataBegin> = oneOrTwo(regionClause).map((clauses) => ({ op: 'acc_data_begin', clauses: withoutRepeats(clauses, 'openacc') }));
 
 const kernelMember = fc.oneof(
   { weight: 3, arbitrary: fc.constant('c%p') },
@@ -191,9 +209,10 @@ const parallel: fc.Arbitrary<AccParallel> = fc
     weighted([3, false], [1, true]),
     kernelBody,
   )
-  .map(([clauses, defaultPresent, body]) =>
-    defaultPresent ? { op: 'acc_parallel', clauses, default: 'present', body } : { op: 'acc_parallel', clauses, body },
-  );
+  .map(([drawn, defaultPresent, body]) => {
+    const clauses = withoutRepeats(drawn, 'openacc');
+    return defaultPresent ? { op: 'acc_parallel', clauses, default: 'present', body } : { op: 'acc_parallel', clauses, body };
+  });
 
 const dataRoutine: fc.Arbitrary<AccDataRoutine> = fc
   .tuple(
@@ -344,6 +363,42 @@ function updateInsertions(): fc.Arbitrary<[number, Step][]> {
   );
 }
 
+/**
+ * A program-scope `declare` (OpenACC 3.3 §2.13) over the whole arrays: each of a and b is left
+ * out (2) or declared copyin 3, create 2, device_resident 1, link 1; a declaration naming neither
+ * is none. Drawn apart from the other steps and put first (declareArb, programArb).
+ */
+const accDeclare: fc.Arbitrary<Step | null> = fc
+  .tuple(
+    ...(['a', 'b'] as const).map((v) =>
+      weighted<[string, AccDeclareClauseName] | null>([2, null], [3, [v, 'copyin']], [2, [v, 'create']], [1, [v, 'device_resident']], [1, [v, 'link']]),
+    ),
+  )
+  .map((picks) => {
+    const clauses: Clause<AccDeclareClauseName>[] = [];
+    for (const pick of picks) {
+      if (pick === null) continue;
+      const same = clauses.find((c) => c.clause === pick[1]);
+      if (same) same.vars.push(pick[0]);
+      else clauses.push({ clause: pick[1], vars: [pick[0]] });
+    }
+    return clauses.length === 0 ? null : { op: 'acc_declare', clauses };
+  });
+
+/**
+ * Whether a program starts with a program-scope declaration: one program in four (witnesses
+ * w13 and w14 count how often the declared data outlives an exit, and link data gets mapped). Drawn after everything else, so the
+ * other steps a seed draws are the same either way; it shrinks towards none.
+ */
+export function declareArb(): fc.Arbitrary<Step | null> {
+  return fc.integer({ min: 0, max: 3 }).chain((n) => (n === 3 ? accDeclare : fc.constant(null)));
+}
+
+/** The declaration (if any) put first; the last step makes room, so the length stays. */
+export function withDeclaration(steps: readonly Step[], declaration: Step | null): Step[] {
+  return declaration === null ? [...steps] : [declaration, ...steps.slice(0, Math.max(0, steps.length - 1))];
+}
+
 const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
 const pointerAssign = fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target }));
 const nullify = memberRef.map((ptr): Step => ({ op: 'nullify', ptr }));
@@ -383,6 +438,7 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step>
   acc_memcpy_to_device: accMemcpy,
   acc_memcpy_from_device: accMemcpy,
   acc_update: accUpdate,
+  acc_declare: accDeclare.map((s) => s ?? { op: 'acc_declare', clauses: [{ clause: 'copyin', vars: ['a'] }] }),
 };
 
 /** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
@@ -510,17 +566,16 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       reuseArb(),
       staleIdiomArb(),
       structArrayArb(),
+      declareArb(),
       // drawn after the rest, so the steps above are what the same seed drew before update existed
       updateInsertions(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, updates]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, updates]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      return withStructArray(
-        withReuse(poolProgram(balanceRegions(resolveHandles(insertAll(insertAll(raw, insertions), updates)).slice(0, raw.length))), reuse),
-        structArray,
-      );
+      const steps = resolveHandles(insertAll(insertAll(raw, insertions), updates)).slice(0, raw.length);
+      return withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray);
     });
 }
 
@@ -610,7 +665,17 @@ export function withStructArray(program: Program, choice: StructArrayChoice): Pr
     return x;
   };
   const structs = program.world.structs.map((st, i) => (i === at ? STRUCT_ARRAY : st));
-  return { ...program, world: { ...program.world, structs }, steps: program.steps.map((st) => rewrite(st) as Step) };
+  return { ...program, world: { ...program.world, structs }, steps: program.steps.map((st) => onceEach(rewrite(st) as Step)) };
+}
+
+const ONCE_EACH = new Set<Step['op']>(['acc_data_begin', 'acc_parallel', 'omp_target_data_begin', 'omp_target', 'omp_target_enter_data', 'omp_target_exit_data']);
+
+/** A directive the generators draw names every variable once (lang/directive-vars.ts), also after the array-of-structs rewrite. */
+function onceEach(s: Step): Step {
+  if (!ONCE_EACH.has(s.op)) return s;
+  if ('clauses' in s) return { ...s, clauses: withoutRepeats<Clause<string>>(s.clauses, 'openacc') } as Step;
+  if ('maps' in s) return { ...s, maps: withoutRepeats(s.maps, 'openmp') } as Step;
+  return s;
 }
 
 /** The world with `cs` put back as struct `c` (what the generator drew before the rewrite). */

@@ -159,9 +159,9 @@ export class IncrementalComparison {
         if (ga !== gb) return false;
         continue;
       }
-      if (!isDeepStrictEqual(this.namesA.group(ga), this.namesB.group(gb))) return false;
+      if (!plainEqual(this.namesA.group(ga), this.namesB.group(gb))) return false;
     }
-    return isDeepStrictEqual(this.namesA.omp(this.a.omp()), this.namesB.omp(this.b.omp()));
+    return plainEqual(this.namesA.omp(this.a.omp()), this.namesB.omp(this.b.omp()));
   }
 }
 
@@ -233,7 +233,7 @@ export function firstDivergence(
     } else if (mode === 'state') {
       const sa = ea.snapshot();
       const sb = eb.snapshot();
-      if (!isDeepStrictEqual(namesA.snapshot(sa), namesB.snapshot(sb)))
+      if (!plainEqual(namesA.snapshot(sa), namesB.snapshot(sb)))
         return { step: i, kind: 'state', a: oa, b: ob, snapshotA: sa, snapshotB: sb };
     }
   }
@@ -243,5 +243,33 @@ export function firstDivergence(
 export function sameObservation(x: Observation, y: Observation): boolean {
   if (x.kind === 'error' && y.kind === 'error') return x.code === y.code;
   if (x.kind === 'undefined' && y.kind === 'undefined') return true;
-  return isDeepStrictEqual(x, y);
+  return plainEqual(x, y);
+}
+
+/**
+ * Deep equality of plain data (observations, snapshots: objects, arrays, primitives), as
+ * util.isDeepStrictEqual decides it for such data (same own keys, primitives by Object.is) at a
+ * fraction of its cost; anything else (a class instance, a Map) goes to isDeepStrictEqual.
+ */
+export function plainEqual(x: unknown, y: unknown): boolean {
+  if (Object.is(x, y)) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  const px = Object.getPrototypeOf(x);
+  if (px !== Object.getPrototypeOf(y)) return false;
+  if (px === Array.prototype) {
+    const a = x as unknown[];
+    const b = y as unknown[];
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!plainEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (px !== Object.prototype) return isDeepStrictEqual(x, y);
+  let n = 0;
+  for (const k in x) {
+    if (!Object.hasOwn(x, k)) continue;
+    n++;
+    if (!Object.hasOwn(y, k) || !plainEqual((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k])) return false;
+  }
+  for (const k in y) if (Object.hasOwn(y, k)) n--;
+  return n === 0 && Object.getOwnPropertySymbols(x).length === 0 && Object.getOwnPropertySymbols(y).length === 0;
 }

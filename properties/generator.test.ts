@@ -12,6 +12,7 @@ import { DEFAULT_MAX_STEPS, POOL_WORLD, balanceRegions, programArb, regionsBalan
 import { OMP_POOL_WORLD, ompProgramArb } from './arbitraries-omp.js';
 import { withoutStructArray } from './arbitraries.js';
 import { programArbFor, type ApiChoice } from './api.js';
+import { repeatedPair, withoutRepeats } from '../lang/directive-vars.js';
 
 function validationProblem(p: Program): string | null {
   const r = validateProgram(JSON.parse(JSON.stringify(p)));
@@ -197,5 +198,45 @@ describe('programArbFor', () => {
     expect([...worlds('openmp')]).toEqual(['openmp']);
     expect([...worlds('both')].sort()).toEqual(['openacc', 'openmp']);
     for (const p of fc.sample(programArbFor('both'), { seed: 10, numRuns: 300 })) expect(validationProblem(p)).toBeNull();
+  });
+});
+
+describe('what the generators draw compiles with GCC 12 (lang/directive-vars.ts)', () => {
+  const CONSTRUCTS = new Set<Step['op']>(['acc_data_begin', 'acc_parallel', 'omp_target_data_begin', 'omp_target', 'omp_target_enter_data', 'omp_target_exit_data']);
+  it('no construct, and no OpenMP enter or exit data directive, names one variable twice', () => {
+    fc.assert(
+      fc.property(programArbFor('both'), (p) => {
+        for (const s of p.steps) {
+          if (!CONSTRUCTS.has(s.op)) continue;
+          const vars = 'clauses' in s ? s.clauses.flatMap((c) => c.vars) : 'maps' in s ? s.maps.flatMap((m) => m.vars) : [];
+          expect(repeatedPair(vars, s.op.startsWith('omp_') ? 'openmp' : 'openacc')).toBeNull();
+        }
+      }),
+      { seed: 20251203, numRuns: 400 },
+    );
+  });
+
+  it('the deep-copy idiom stays: OpenMP constructs map a struct with its member, OpenACC enter data names both', () => {
+    const drawn = fc.sample(programArbFor('both'), { seed: 20251203, numRuns: 400 });
+    const steps = drawn.flatMap((p) => p.steps);
+    const both = (s: Step) => {
+      const vars = 'clauses' in s ? s.clauses.flatMap((c) => c.vars) : 'maps' in s ? s.maps.flatMap((m) => m.vars) : [];
+      return vars.includes('c') && vars.includes('c%p');
+    };
+    expect(steps.some((s) => s.op === 'omp_target' && both(s))).toBe(true);
+    expect(steps.some((s) => s.op === 'acc_enter_data' && both(s))).toBe(true);
+  });
+
+  it('names a pair twice exactly where GCC 12 rejects it', () => {
+    expect(repeatedPair(['a', 'a(1:4)'], 'openmp')).toEqual(['a', 'a(1:4)']);
+    expect(repeatedPair(['a(1:4)', 'a(5:8)'], 'openacc')).toEqual(['a(1:4)', 'a(5:8)']);
+    expect(repeatedPair(['c', 'c%p'], 'openacc')).toEqual(['c', 'c%p']);
+    expect(repeatedPair(['c', 'c%p'], 'openmp')).toBeNull();
+    expect(repeatedPair(['c%p', 'c%p'], 'openmp')).toEqual(['c%p', 'c%p']);
+    expect(repeatedPair(['d%p', 'd%q', 'a'], 'openacc')).toBeNull();
+    expect(withoutRepeats([{ clause: 'copy', vars: ['c'] }, { clause: 'attach', vars: ['c%p'] }, { clause: 'create', vars: ['a', 'b(1:4)', 'a(2:5)'] }], 'openacc')).toEqual([
+      { clause: 'copy', vars: ['c'] },
+      { clause: 'create', vars: ['a', 'b(1:4)'] },
+    ]);
   });
 });

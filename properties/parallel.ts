@@ -22,9 +22,12 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** The worker entry beside this module: built JavaScript, or the tsx shim for the TypeScript sources. */
+/**
+ * The worker entry beside this module: built JavaScript, or the tsx shim for the TypeScript sources.
+ * Named from the folder above, so that it resolves from dist/cli/main.bundle.js too.
+ */
 export function campaignWorkerFile(): URL {
-  return import.meta.url.endsWith('.js') ? new URL('./campaign-worker.js', import.meta.url) : new URL('./campaign-worker.mjs', import.meta.url);
+  return import.meta.url.endsWith('.js') ? new URL('../properties/campaign-worker.js', import.meta.url) : new URL('./campaign-worker.mjs', import.meta.url);
 }
 
 /** Runs a campaign on `workers` threads (1: in this thread, exactly runCampaign). */

@@ -38,6 +38,8 @@ export const WITNESSES = {
   w10: 'acc_unmap_data ends a mapping acc_map_data made',
   w11: 'a kernel reads data mapped by acc_map_data',
   w12: 'a K-A8 misuse: acc_unmap_data of data acc_map_data did not map, or acc_free of memory it still maps',
+  w13: 'an exit (exit data, acc_copyout / acc_delete, a region end) on data a program-scope declare made, which stays present (SRC 1)',
+  w14: 'data a program-scope declare link names gets device memory from a data clause or routine',
 } as const;
 
 export type WitnessId = keyof typeof WITNESSES;
@@ -182,6 +184,10 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
   const hits: Set<WitnessId>[] = [];
   /** Device block each acc_malloc result names (null: it returned NULL). */
   const handles = new Map<string, number | null>();
+  /** Host ranges of arrays a program-scope declare made present, and of those it declared link. */
+  const declared: HostRange[] = [];
+  const linked: HostRange[] = [];
+  const inside = (list: HostRange[], r: HostRange | null) => r !== null && list.some((d) => d[0] <= r[0] && r[1] <= d[1]);
   program.steps.forEach((step, i) => {
     const found = new Set<WitnessId>();
     hits.push(found);
@@ -219,6 +225,24 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
         const holder = mapped(before, host.range(v));
         if (holder?.origin === 'map_data' && holder.drc === 1 && holder.src === 0) found.add('w9');
       }
+    if (fine && step.op === 'acc_declare')
+      for (const c of step.clauses) for (const v of c.vars) (c.clause === 'link' ? linked : declared).push(host.range(v)!);
+    if (fine) {
+      const regionVars = step.op === 'acc_data_end' ? (regions.at(-1)?.[0] as { clauses?: { vars: VarRef[] }[] } | undefined)?.clauses?.flatMap((c) => c.vars) ?? [] : [];
+      for (const v of [...exitedVars(step), ...regionVars]) {
+        const r = host.range(v);
+        if (inside(declared, r) && mapped(before, r) && mapped(after, r)) found.add('w13');
+      }
+      for (const v of enteredVars(step)) {
+        const r = host.range(v);
+        if (inside(linked, r) && !mapped(before, r) && mapped(after, r)) found.add('w14');
+      }
+      if (step.op === 'acc_parallel')
+        for (const v of step.clauses.flatMap((c) => c.vars)) {
+          const r = host.range(v);
+          if (inside(linked, r) && !mapped(before, r)) found.add('w14');
+        }
+    }
 
     if (fine) {
       for (const m of attachedOnEntry(step)) {
@@ -300,6 +324,8 @@ export const OMP_WITNESSES = {
   o8: 'a reference count reaches 0 by a release map on target exit data (entry removed)',
   o9: 'a reference count reaches 0 by a delete map type or modifier (entry removed)',
   o10: 'an always modifier copies data that is already present (the copy happens only because of always)',
+  o11: 'an exit construct (target exit data, a region end) on a declare target variable leaves its storage (infinite count)',
+  o12: 'a declare target link variable gets storage from a map construct',
 } as const;
 
 export type OmpWitnessId = keyof typeof OMP_WITNESSES;
@@ -334,6 +360,8 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
   /** Device address each omp_target_alloc result names (null: the allocation returned NULL). */
   const handles = new Map<string, DevAddr | null>();
   const hostAddress = (p: { var: VarRef; offset?: number }) => host.range(p.var)![0] + (p.offset ?? 0);
+  /** Host ranges a declare target link clause names. */
+  const linked: HostRange[] = [];
 
   return program.steps.map((step, i) => {
     const found = new Set<OmpWitnessId>();
@@ -344,6 +372,9 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
     const fine = obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'unavailable';
 
     switch (step.op) {
+      case 'omp_declare_target':
+        for (const c of step.clauses) if (c.clause === 'link') for (const v of c.vars) linked.push(host.range(v)!);
+        break;
       case 'omp_target_alloc':
         handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value : null);
         break;
@@ -393,6 +424,9 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
           if (r === null) continue;
           const holders = entriesHolding(before, dev!, r).filter((e) => e.block !== null);
           const removed = holders.filter((e) => e.rc !== INFINITE_RC && !after.ompEntries.some((x) => sameEntry(x, e)));
+          const declared = holders.filter((e) => e.origin === 'declare');
+          if (step.op === 'omp_target_exit_data' && declared.some((e) => after.ompEntries.some((x) => sameEntry(x, e)))) found.add('o11');
+          if (step.op !== 'omp_target_exit_data' && linked.some((l) => l[0] <= r[0] && r[1] <= l[1]) && entriesHolding(before, dev!, r).length === 0) found.add('o12');
           if (step.op === 'omp_target_exit_data' && removed.length > 0) {
             if (deleting) found.add('o9');
             else if (item.type === 'release') found.add('o8');

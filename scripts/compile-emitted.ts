@@ -17,19 +17,28 @@
 // not run, and the script says why. Even a run that prints OK cannot show what depends on device
 // memory: the script prints what each run cannot show.
 //
+// With --seed S --count N it checks a generated batch instead: the first N programs the fuzzers'
+// generators draw from seed S (OpenACC and OpenMP, as `mapcheck conform --seed` draws them), each
+// emitted as self-checking Fortran and C and compiled (host-only) in parallel, --jobs at a time
+// (default: every core). Not run: what each run of a generated program observes is measured by
+// `mapcheck conform --seed` (.ci/run runs both). Every program must emit and compile.
+//
 // Exit codes: 0 every program as predicted, 1 a failure (a malformed case file is one, reported on
 // its FAIL line), 2 bad usage or a DIR that is not a directory.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { listCaseFiles } from '../counterexamples/case.js';
 import { EmitError, emitProgram, hostFallbackVerdict, loadEmitInput, type EmitLang } from '../cli/emit.js';
 import { InputError } from '../lang/validate.js';
 import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../toolchain/host.js';
+import { programApi, programsFromSeed } from '../toolchain/conform.js';
 
-const USAGE = 'usage: npx tsx scripts/compile-emitted.ts [DIR]   (DIR: a directory of saved cases, default counterexamples/cases)';
+const USAGE =
+  'usage: npx tsx scripts/compile-emitted.ts [DIR]   (DIR: a directory of saved cases, default counterexamples/cases)\n' +
+  '       npx tsx scripts/compile-emitted.ts --seed S --count N [--jobs J]   (a generated batch)';
 
 const COMPILERS: Record<EmitLang, { command: string; ext: string }> = {
   fortran: { command: 'gfortran', ext: 'f90' },
@@ -59,6 +68,100 @@ function caseDirectory(args: string[]): string {
   }
   if (!isDirectory) usageError(`${dir}: not a directory`);
   return dir;
+}
+
+/** `--seed S --count N [--jobs J]`: the numbers, or null when the arguments name no batch. */
+function batchArgs(args: string[]): { seed: number; count: number; jobs: number } | null {
+  if (!args.includes('--seed') && !args.includes('--count')) return null;
+  const values: Record<string, number> = { '--jobs': availableParallelism() };
+  for (let k = 0; k < args.length; k += 2) {
+    const [flag, raw] = [args[k]!, args[k + 1]];
+    if (!['--seed', '--count', '--jobs'].includes(flag) || raw === undefined || !/^\d+$/.test(raw)) {
+      console.error(`error: bad argument ${flag}${raw === undefined ? '' : ` ${raw}`}\n${USAGE}`);
+      process.exit(2);
+    }
+    values[flag] = Number(raw);
+  }
+  if (values['--seed'] === undefined || !values['--count'] || !values['--jobs']) {
+    console.error(`error: --seed and a positive --count go together\n${USAGE}`);
+    process.exit(2);
+  }
+  return { seed: values['--seed'], count: values['--count'], jobs: values['--jobs'] };
+}
+
+function compileAsync(argv: string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', (e) => resolve(e.message));
+    child.on('close', (code) => resolve(code === 0 ? null : out || `exit ${code}`));
+  });
+}
+
+/** The generated batch: emit every program in both languages, compile each host-only, in parallel. */
+async function compileBatch({ seed, count, jobs }: { seed: number; count: number; jobs: number }): Promise<number> {
+  for (const { command } of Object.values(COMPILERS)) {
+    const missing = missingTool(command);
+    if (missing) {
+      console.log(`  FAIL cannot compile: ${missing}`);
+      return 1;
+    }
+  }
+  const work = mkdtempSync(join(tmpdir(), 'mapcheck-emitted-'));
+  try {
+    const { programs, skipped: notDrawn } = programsFromSeed(seed, count, 'both');
+    const tasks: { name: string; argv: string[] }[] = [];
+    let notEmitted = 0;
+    for (const p of programs)
+      for (const lang of ['fortran', 'c'] as const) {
+        let text: string;
+        try {
+          text = emitProgram(p.program, { lang, source: p.source });
+        } catch (e) {
+          if (!(e instanceof EmitError)) throw e;
+          notEmitted++;
+          console.log(`  FAIL ${p.name} ${lang}: not emitted: ${e.message}`);
+          continue;
+        }
+        const { command, ext } = COMPILERS[lang];
+        const source = join(work, `${p.name}.${ext}`);
+        writeFileSync(source, text);
+        tasks.push({ name: `${p.name} ${lang}`, argv: [command, `-f${programApi(p.program)}`, ...HOST_ONLY_FLAGS, '-w', source, '-o', join(work, `${p.name}-${lang}`)] });
+      }
+    let next = 0;
+    let built = 0;
+    let unlinkedRoutine = 0;
+    let failed = 0;
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, async () => {
+        while (next < tasks.length) {
+          const t = tasks[next++]!;
+          const error = await compileAsync(t.argv);
+          if (error === null) built++;
+          else if ([...error.matchAll(/undefined reference to `(\w+)'/g)].every((m) => /^(omp|acc)_/.test(m[1]!)) && /undefined reference/.test(error)) unlinkedRoutine++;
+          else {
+            failed++;
+            console.log(`  FAIL ${t.name}: ${t.argv.join(' ')}:\n${error}`);
+          }
+        }
+      }),
+    );
+    console.log(
+      `seed ${seed}: ${programs.length} programs (${notDrawn} drawn programs left out), ${tasks.length} emitted as Fortran and C (${notEmitted} not), ` +
+        `${built} compiled and linked, ${unlinkedRoutine} compiled but not linked (the runtime lacks a routine), ${failed} failed`,
+    );
+    return failed + notEmitted + (notDrawn > 0 ? 1 : 0) > 0 ? 1 : 0;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const batch = batchArgs(process.argv.slice(2));
+if (batch !== null) {
+  process.exitCode = await compileBatch(batch);
+  process.exit();
 }
 
 const dir = caseDirectory(process.argv.slice(2));

@@ -71,7 +71,8 @@ function writeOut(path: string, text: string): void {
 }
 
 /**
- * Exit code 1 when a program failed to build (a routine the runtime lacks is not a failure), or,
+ * Exit code 1 when a program failed to build (a routine the runtime lacks is not a failure), when a
+ * generated batch is not written whole (a program skipped or a unit not emitted), or,
  * with --require-agreement, when a run disagrees with the toolchain's reading (the host fallback,
  * or its profile).
  */
@@ -81,6 +82,9 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
   const langs: ToolchainLang[] = o.lang === 'both' ? ['fortran', 'c'] : [o.lang];
   const work = o.collect ?? o.work ?? mkdtempSync(join(tmpdir(), 'mapcheck-conform-'));
   const temporary = o.collect === undefined && o.work === undefined;
+  /** A generated batch must be written whole: programs skipped, and the batch's units not emitted. */
+  let batchSkipped = 0;
+  let batchNames = new Set<string>();
   try {
     if (o.collect !== undefined) {
       if (dir !== undefined || o.seed !== undefined) throw new InputError('--collect reads a build directory: give no programs or --seed with it');
@@ -93,7 +97,9 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       if (o.seed !== undefined) {
         const batch = programsFromSeed(o.seed, o.count ?? 100, o.api ?? defaultApi, o.maxSteps);
         programs.push(...batch.programs);
-        io.out(`generated ${batch.programs.length} programs from seed ${o.seed}; skipped ${batch.skipped} with a construct naming one variable twice (GCC rejects those)\n`);
+        batchSkipped = batch.skipped;
+        batchNames = new Set(batch.programs.map((p) => p.name));
+        io.out(`generated ${batch.programs.length} programs from seed ${o.seed}; skipped ${batch.skipped} that GCC 12 would reject (a construct naming one variable twice)\n`);
       }
       units = emitUnits(programs, toolchain, langs);
       await buildUnits(units, toolchain, work, o.jobs);
@@ -123,7 +129,9 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       io.out(`measured profile: ${o.profileOut} (raw runs: ${runsPath})\n`);
     }
     const t = totals(results, toolchain.hostFallback ? HOST_FALLBACK : base.name);
-    return t.buildFailed > 0 || (o.requireAgreement === true && (t.disagree > 0 || t.notRun > 0)) ? 1 : 0;
+    const batchNotEmitted = units.filter((u) => batchNames.has(u.program.name) && u.status.kind === 'not-emitted').length;
+    if (batchSkipped + batchNotEmitted > 0) io.out(`generated batch: ${batchSkipped} programs skipped, ${batchNotEmitted} units not emitted (every one must be)\n`);
+    return t.buildFailed > 0 || batchSkipped + batchNotEmitted > 0 || (o.requireAgreement === true && (t.disagree > 0 || t.notRun > 0)) ? 1 : 0;
   } finally {
     if (temporary) rmSync(work, { recursive: true, force: true });
   }

@@ -24,7 +24,9 @@ import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { ELEMENT_BYTES, hostLayout, parseRef, worldDevices, type Clause, type KernelBody, type ParsedRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { initMember, initTarget, memberRefs } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
-import { repeatsVariable } from '../cli/emit/backend.js';
+import { gccProgram } from '../cli/emit/backend.js';
+import { ACC_DEVICE_MEMORY_INTERFACES } from '../cli/emit/fortran.js';
+import { EmitError } from '../cli/emit/plan.js';
 
 /** A program emit cannot write (kept apart from cli/emit.ts's EmitError by the caller's wrapping). */
 export class ObserveEmitError extends Error {
@@ -125,7 +127,8 @@ class Names {
       this.vars.set(s.name, `v${++n}`);
       this.types.set(s.name, `t${k + 1}`);
     });
-    for (const s of steps) if (s.op === 'omp_target_alloc' && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
+    for (const s of steps)
+      if ((s.op === 'omp_target_alloc' || s.op === 'acc_malloc') && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
   }
 
   v(name: string): string {
@@ -172,39 +175,19 @@ interface Backend {
 }
 
 /**
- * GCC rejects a directive that names one variable twice (`copyin(v1) create(v1)`: "appears more
- * than once in data clauses") and gfortran one that names a struct and its member
- * (`copyin(v3) copyin(v3%p1)`: "mixed component and non-component accesses"). An enter or exit
- * data directive performs its clauses' actions in order (OpenACC 3.3 §2.7, OpenMP 6.0 §7.9), so
- * it is rewritten as one directive per reference; the predictions are made for the rewritten
- * program. A construct (data region, compute construct) cannot be split that way: refused.
+ * The program as GCC 12 accepts it (cli/emit/backend.ts gccProgram: an enter or exit data
+ * directive naming one variable twice becomes one directive per reference, a delete modifier on a
+ * `from` item its 5.x pair of directives); the predictions are made for the rewritten program. A
+ * construct naming one variable twice is refused (an ObserveEmitError).
  */
 export function gccCompatible(program: Program): { program: Program; split: number } {
-  let split = 0;
-  const steps = program.steps.flatMap((s, k): Step[] => {
-    if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data') {
-      if (!repeatsVariable(s.clauses.flatMap((c) => c.vars))) return [s];
-      split++;
-      return s.clauses.flatMap((c) => c.vars.map((v) => ({ ...s, clauses: [{ ...c, vars: [v] }] }) as Step));
-    }
-    if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data') {
-      if (!repeatsVariable(s.maps.flatMap((m) => m.vars))) return [s];
-      split++;
-      return s.maps.flatMap((m) => m.vars.map((v) => ({ ...s, maps: [{ ...m, vars: [v] }] }) as Step));
-    }
-    const vars =
-      s.op === 'acc_data_begin' || s.op === 'acc_parallel'
-        ? s.clauses.flatMap((c) => c.vars)
-        : s.op === 'omp_target_data_begin' || s.op === 'omp_target'
-          ? s.maps.flatMap((m) => m.vars)
-          : [];
-    if (repeatsVariable(vars))
-      throw new ObserveEmitError(
-        `step ${k + 1} (${s.op}): names one variable twice or a struct and its member (${vars.join(', ')}), which GCC rejects on a construct ("appears more than once" / "mixed component and non-component accesses")`,
-      );
-    return [s];
-  });
-  return { program: { ...program, steps }, split };
+  try {
+    const { program: rewritten, rewritten: steps } = gccProgram(program);
+    return { program: rewritten, split: steps.length };
+  } catch (e) {
+    if (e instanceof EmitError) throw new ObserveEmitError(e.message.replace(/; nothing emitted$/, ''));
+    throw e;
+  }
 }
 
 /** The observation program for `program` in `o.lang`. */
@@ -238,7 +221,7 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
     'One line per step: MAPCHECK <step> ok|done|read <values>|int <n>|ptr <address> (read by mapcheck conform).',
     `Names: ${comment(names.mapping())}`,
   ];
-  if (split > 0) header.push(`${split} enter/exit data directive(s) naming one variable twice were split into one directive per reference (GCC rejects them whole); steps are numbered as written.`);
+  if (split > 0) header.push(`${split} directive(s) GCC 12 rejects whole were split (one directive per reference, or a delete modifier on from as its 5.x pair); steps are numbered as written.`);
   if (written.length < full.steps.length) header.push(`Written: steps 1 to ${written.length} of ${full.steps.length} (the spec calls the next one undefined, or an earlier error leaves it unwritable).`);
   return { text: backend.finish(header), full, written: written.map((p) => p.number) };
 }
@@ -277,6 +260,7 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
   const nullRoutines = new Set<string>();
   let usesAccessible = false;
   let usesMapped = false;
+  let usesDeviceMemory = false;
   const spell = (r: ParsedRef): string => {
     if (r.kind === 'struct') return r.lo === undefined || (r.lo === 0 && !r.single && r.hi === world.structs.find((s) => s.name === r.name)!.count) ? names.v(r.name) : r.single ? `${names.v(r.name)}(${r.lo + 1})` : `${names.v(r.name)}(${r.lo + 1}:${r.hi})`;
     if (r.kind === 'member') return `${names.v(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
@@ -314,6 +298,13 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
     if (Number.isInteger(el) && el < length) return `c_loc(${names.v(r.name)}(${el + 1}))`;
     return `plus_bytes(c_loc(${names.v(r.name)}(${r.lo + 1})), ${offset})`;
   };
+  /** Host start (`c_loc` of the first element) and byte count of an array, subarray or member target; a null pointer and 0 for a disassociated member, as C passes it. */
+  const hostData = (p: PlannedStep, v: VarRef): [string, string] => {
+    const r = parseRef(world, v);
+    if (r.kind === 'array') return [`c_loc(${names.v(r.name)}(${r.lo + 1}))`, `${(r.hi - r.lo) * ELEMENT_BYTES}_c_size_t`];
+    if (r.kind === 'member') return p.count === null ? ['c_null_ptr', '0_c_size_t'] : [`c_loc(${spell(r)}(1))`, `${p.count * ELEMENT_BYTES}_c_size_t`];
+    throw new ObserveEmitError(`step ${p.number}: ${v} is a whole struct, which the device memory routines do not take`);
+  };
   /** GCC 12 has no map(present, …): the equivalent check before the construct. */
   const presentChecks = (p: PlannedStep, d: DeviceArg | undefined, maps: MapItem[]) => {
     for (const m of maps)
@@ -333,7 +324,8 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
   const directive = (words: string) => emit(`  ${sentinel} ${words}`);
   const kernel = (p: PlannedStep, head: string, body: KernelBody) => {
     const r = parseRef(world, refOf(body));
-    const n = p.count;
+    // A kernel the spec stops with an error (a disassociated pointer not present) needs no elements.
+    const n = p.count ?? (p.spec.kind === 'error' ? 0 : null);
     if (n === null) throw new ObserveEmitError(`step ${p.number}: no element count for the kernel (disassociated pointer)`);
     if ('read' in body) emit('  res = -1');
     directive(head);
@@ -404,6 +396,29 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
           // GCC's openacc module has no Fortran acc_attach, so the directive form is written.
           const ptr = spellVar(s.ptr);
           directive(s.op === 'acc_attach' ? `enter data attach(${ptr})` : `exit data detach(${ptr})${s.op === 'acc_detach_finalize' ? ' finalize' : ''}`);
+          return ok();
+        }
+        case 'acc_malloc': {
+          usesDeviceMemory = true;
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          emit(`  ${h} = acc_malloc_c(${s.bytes}_c_size_t)`);
+          return emit(`  call obs_ptr(${p.number}, ${h})`);
+        }
+        case 'acc_free':
+          usesDeviceMemory = true;
+          emit(`  call acc_free_c(${cPtr(s.ptr)})`);
+          return ok();
+        case 'acc_map_data':
+        case 'acc_unmap_data':
+        case 'acc_memcpy_to_device':
+        case 'acc_memcpy_from_device': {
+          usesDeviceMemory = true;
+          const [start, bytes] = hostData(p, s.var);
+          if (s.op === 'acc_map_data') emit(`  call acc_map_data_c(${start}, ${cPtr(s.dev)}, ${bytes})`);
+          else if (s.op === 'acc_unmap_data') emit(`  call acc_unmap_data_c(${start})`);
+          else if (s.op === 'acc_memcpy_to_device') emit(`  call acc_memcpy_to_device_c(${cPtr(s.dev)}, ${start}, ${bytes})`);
+          else emit(`  call acc_memcpy_from_device_c(${start}, ${cPtr(s.dev)}, ${bytes})`);
           return ok();
         }
         case 'pointer_assign':
@@ -482,6 +497,7 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
           `    end ${fn.endsWith('subroutine') ? 'subroutine' : 'function'}`,
         );
       }
+      if (usesDeviceMemory) iface.push(...ACC_DEVICE_MEMORY_INTERFACES);
       if (usesAccessible)
         iface.push(
           '    integer(c_int) function omp_target_is_accessible_c(ptr, size, device_num) bind(C, name="omp_target_is_accessible")',
@@ -634,7 +650,8 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
   const loop = (n: number, assign: string) => emit(`for (int i = 0; i < ${n}; i++)`, `  ${assign};`);
   const kernel = (p: PlannedStep, head: string, body: KernelBody) => {
     const r = parseRef(world, refOf(body));
-    const n = p.count;
+    // A kernel the spec stops with an error (a disassociated pointer not present) needs no elements.
+    const n = p.count ?? (p.spec.kind === 'error' ? 0 : null);
     if (n === null) throw new ObserveEmitError(`step ${p.number}: no element count for the kernel (disassociated pointer)`);
     if ('read' in body) loop(resLength, 'res[i] = -1');
     emit(`${pragma} ${head}`);
@@ -694,6 +711,26 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
         case 'acc_detach_finalize':
           emit(`${s.op}((void **)&${pointer(s.ptr)});`);
           return ok();
+        case 'acc_malloc': {
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          emit(`${h} = acc_malloc(${s.bytes});`);
+          return emit(`obs_ptr(${p.number}, ${h});`);
+        }
+        case 'acc_free':
+          emit(`acc_free(${cPtr(s.ptr)});`);
+          return ok();
+        case 'acc_map_data':
+        case 'acc_unmap_data':
+        case 'acc_memcpy_to_device':
+        case 'acc_memcpy_from_device': {
+          const [start, bytes] = startAndBytes(s.var);
+          if (s.op === 'acc_map_data') emit(`acc_map_data(${start}, ${cPtr(s.dev)}, ${bytes});`);
+          else if (s.op === 'acc_unmap_data') emit(`acc_unmap_data(${start});`);
+          else if (s.op === 'acc_memcpy_to_device') emit(`acc_memcpy_to_device(${cPtr(s.dev)}, ${start}, ${bytes});`);
+          else emit(`acc_memcpy_from_device(${start}, ${cPtr(s.dev)}, ${bytes});`);
+          return ok();
+        }
         case 'pointer_assign': {
           const r = parseRef(world, s.target) as Extract<ParsedRef, { kind: 'array' }>;
           emit(`${pointer(s.ptr)} = ${r.lo === 0 ? names.v(r.name) : `&${names.v(r.name)}[${r.lo}]`};`, `${pointer(s.ptr)}_n = ${r.hi - r.lo};`);

@@ -226,3 +226,35 @@ describe.each([
       expect(compareRun(full.world, written, predict(full, { kind: 'host-fallback' }), run)).toMatchObject({ agree: true });
     });
 });
+
+describe('OpenACC device memory routines in observation programs and on the host fallback', () => {
+  const p: Program = {
+    version: 1,
+    world: { arrays: [{ name: 'a', length: 8, init: 1 }], structs: [] },
+    steps: [
+      { op: 'acc_malloc', bytes: 32, result: 'd' },
+      { op: 'acc_memcpy_to_device', var: 'a', dev: { handle: 'd' } },
+      { op: 'acc_map_data', var: 'a', dev: { handle: 'd' } },
+      { op: 'acc_free', ptr: { handle: 'd' } },
+    ],
+  } as Program;
+
+  it('prints a line for every routine (C and Fortran)', () => {
+    const c = emitObservationProgram(p, { lang: 'c' }).text;
+    expect(c).toContain('h1 = acc_malloc(32);\n  obs_ptr(1, h1);');
+    expect(c).toContain('acc_map_data(v1, h1, sizeof v1);\n  obs(3, "ok");');
+    const f = emitObservationProgram(p, { lang: 'fortran' }).text;
+    expect(f).toContain('  h1 = acc_malloc_c(32_c_size_t)\n  call obs_ptr(1, h1)');
+    expect(f).toContain('  call acc_memcpy_to_device_c(h1, c_loc(v1(1)), 32_c_size_t)\n  call obs_ok(2)');
+    expect(f).toContain('    subroutine acc_map_data_c(h, d, bytes) bind(C, name="acc_map_data")');
+  });
+
+  it('host fallback (libgomp shared memory): acc_malloc is a new block, acc_map_data of another address a fatal error', () => {
+    const o = predict(p, { kind: 'host-fallback' });
+    expect(o.slice(0, 3)).toEqual([
+      { kind: 'value', value: { block: 1, offset: 0 } },
+      { kind: 'ok' },
+      { kind: 'error', code: 'fatal_map_data', message: 'libgomp: cannot map data on shared-memory system' },
+    ]);
+  });
+});

@@ -7,7 +7,9 @@
 // memory, acc_is_present is true for every non-null non-empty range (libgomp oacc-mem.c
 // acc_is_present: shared-memory devices answer `h != NULL`) and acc_deviceptr / acc_copyin return
 // the host address; acc_copyin / acc_create on a null pointer abort as libgomp's range check does
-// first (K-A5 `error`), acc_copyout / acc_delete of one crash (no prediction). For OpenMP without devices, omp_get_initial_device() is 0, so device 0 and the
+// first (K-A5 `error`), acc_copyout / acc_delete of one crash (no prediction). Device memory
+// (oacc-mem.c, shared-memory paths): acc_malloc is malloc, acc_free free, acc_unmap_data a no-op,
+// acc_memcpy_* memmove, and acc_map_data of a distinct device address a fatal error. For OpenMP without devices, omp_get_initial_device() is 0, so device 0 and the
 // initial device are the host: the program is replayed with every construct and routine on the
 // initial device under the libgomp profile (other device numbers name no device).
 
@@ -61,6 +63,8 @@ function accHostFallback(program: Program): Observation[] {
   const sharedObs = profileTrace({ world, steps: shared }, loadProfile('spec'));
   const out: Observation[] = [];
   let halted = false;
+  /** acc_malloc blocks so far (acc_free, acc_unmap_data and acc_memcpy_to_device are `ok` there: free, a no-op, memmove). */
+  let blocks = 0;
   for (const [k, s] of program.steps.entries()) {
     if (halted) {
       out.push({ kind: 'halted' });
@@ -79,6 +83,16 @@ function accHostFallback(program: Program): Observation[] {
     } else if ((s.op.startsWith('acc_copyout') || s.op.startsWith('acc_delete')) && 'var' in s && hostStart(world, layout, s.var, targets) === null) {
       // GCC 12's host fallback crashes in acc_copyout / acc_delete (NULL, 0) (seen: SIGSEGV): no prediction.
       o = { kind: 'undefined', message: 'libgomp host fallback: acc_copyout / acc_delete of a null pointer crashes' };
+    } else if (s.op === 'acc_malloc') {
+      // libgomp oacc-mem.c acc_malloc: NULL for 0 bytes, else (a shared-memory device) malloc: a new block.
+      o = { kind: 'value', value: s.bytes === 0 ? null : { block: ++blocks, offset: 0 } };
+    } else if (s.op === 'acc_map_data') {
+      // libgomp oacc-mem.c acc_map_data on a shared-memory device: gomp_fatal ("cannot map data on
+      // shared-memory system") unless the device address is the host address, which acc_malloc's never is.
+      o = { kind: 'error', code: 'fatal_map_data', message: 'libgomp: cannot map data on shared-memory system' };
+    } else if (s.op === 'acc_memcpy_from_device') {
+      // memmove from the malloc'd block into host data: the block's contents are not tracked here.
+      o = { kind: 'undefined', message: 'host fallback: acc_memcpy_from_device copies a device block whose contents this prediction does not track' };
     } else if (s.op === 'acc_deviceptr' || s.op === 'acc_copyin' || s.op === 'acc_create') {
       const start = hostStart(world, layout, s.var, targets);
       o = { kind: 'value', value: start === null ? null : { host: start } };

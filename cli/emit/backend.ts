@@ -3,10 +3,11 @@
 // number arguments, and the interface every backend implements: one writer per op of the table of
 // operations (lang/ops.ts), so an op the table gains is a compile error in each backend.
 
-import { formatObservation } from '../../lang/observation.js';
+import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { DeviceArg, MapItem } from '../../lang/openmp.js';
-import { fieldsWithRole, type OpsOfKind, type RegionEndOp, type StepOf } from '../../lang/ops.js';
-import { worldDevices, type Clause, type KernelBody, type Step, type StepOp, type VarRef, type World } from '../../lang/program.js';
+import { fieldsWithRole, opApi, type OpsOfKind, type RegionEndOp, type StepOf } from '../../lang/ops.js';
+import { repeatedPair, type DirectiveApi } from '../../lang/directive-vars.js';
+import { worldDevices, type Clause, type KernelBody, type Program, type Step, type StepOp, type VarRef, type World } from '../../lang/program.js';
 import { EmitError, type EmitApi, type Names, type Planned } from './plan.js';
 
 /** A check written after a step: values read into `res`, or a condition on a routine's result. */
@@ -49,6 +50,9 @@ export function bodyRef(body: KernelBody): VarRef {
 }
 
 export function kernelCount(p: Planned): number {
+  // A kernel the spec stops with an error before it runs (a disassociated pointer not present): the
+  // program stops there, so the loop needs no elements.
+  if (p.count === null && p.obs.kind === 'error') return 0;
   if (p.count === null) throw new Error(`internal: no element count for the kernel of step ${p.index + 1}`);
   return p.count;
 }
@@ -129,6 +133,10 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
     const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
     return `parallel loop${spelling.clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
   },
+  acc_declare: (s, _p, spelling) => `declare${spelling.clauses(s.clauses)}`,
+  // GCC 12 knows `enter` (OpenMP 5.2) by its older name `to`, which means the same (5.2 §7.8.4 / 6.0 §7.9.7).
+  omp_declare_target: (s, _p, spelling) =>
+    `declare target${spelling.clauses(s.clauses.map((c) => (c.clause === 'enter' ? { ...c, clause: 'to' } : c)))}`,
   omp_target_enter_data: ompDirective('target enter data'),
   omp_target_exit_data: ompDirective('target exit data'),
   omp_target_data_begin: ompDirective('target data'),
@@ -206,22 +214,9 @@ export function presentRefs(s: Step): VarRef[] {
   return s.maps.flatMap((m) => (m.modifiers?.includes('present') ? m.vars : []));
 }
 
-/** The root variable of a reference: `c` for `c%p`, `a` for `a(2:5)`. */
-function rootOf(v: VarRef): string {
-  return v.split(/[%(]/)[0]!;
-}
-
-/**
- * Whether GCC sees one variable twice in a directive: the same array (whole or any section), the
- * same struct or member, or a struct together with one of its members. GCC rejects that ("appears
- * more than once in data clauses"; gfortran: "mixed component and non-component accesses");
- * two different members of one struct are fine.
- */
-export function repeatsVariable(vars: readonly VarRef[]): boolean {
-  const keys = vars.map((v) => (v.includes('%') ? v : rootOf(v)));
-  if (new Set(keys).size < keys.length) return true;
-  // A member of an element (`cs(2)%p`) mixes with its array of structs (`cs`, `cs(1)`) as `c%p` with `c`.
-  return keys.some((k) => !k.includes('%') && keys.some((m) => m.includes('%') && rootOf(m) === k));
+/** Whether GCC sees one variable twice in a directive of `api` (lang/directive-vars.ts says which pairs). */
+export function repeatsVariable(vars: readonly VarRef[], api: DirectiveApi): boolean {
+  return repeatedPair(vars, api) !== null;
 }
 
 /** The variables a directive step names in its clauses or maps. */
@@ -232,22 +227,116 @@ export function directiveVars(s: Step): VarRef[] {
   return [];
 }
 
+const isDirectiveOp = (op: StepOp): op is DirectiveOp => DIRECTIVE_OPS.has(op);
+const DIRECTIVE_OPS = new Set<StepOp>(Object.keys(DIRECTIVES) as DirectiveOp[]);
+
 /**
- * A directive step as GCC accepts it. An enter or exit data directive naming one variable twice
- * is written as one directive per reference: its clauses act in order (OpenACC 3.3 §2.7, OpenMP
- * 6.0 §7.9), so the sequence does what the one directive does. A construct (data region, compute
- * construct) cannot be split that way: emit refuses it.
+ * The OpenMP 6.0 delete modifier on a `from` item of an exit data directive (copy back, then remove
+ * whatever the reference count) has no 5.x spelling GCC 12 accepts in one clause. Its 5.x equivalent
+ * is two directives: `map(always, from: x)` (copies back whether or not the count reaches zero,
+ * OpenMP 5.2 §5.8.3) and then `map(delete: x)` (the count to zero, removed). Other items keep their
+ * order around it. Whether the pair observes what the one directive does is checked on the model
+ * (faithfulRewrite).
  */
-export function gccDirectives(s: StepOf<DirectiveOp>, p: Planned): StepOf<DirectiveOp>[] {
+function deleteFromSplit(s: StepOf<DirectiveOp>): StepOf<DirectiveOp>[] {
+  if (s.op !== 'omp_target_exit_data' || !s.maps.some((m) => m.type === 'from' && m.modifiers?.includes('delete'))) return [s];
+  const out: StepOf<DirectiveOp>[] = [];
+  let current: MapItem[] = [];
+  const flush = () => {
+    if (current.length > 0) out.push({ ...s, maps: current });
+    current = [];
+  };
+  for (const m of s.maps) {
+    if (m.type !== 'from' || !m.modifiers?.includes('delete')) {
+      current.push(m);
+      continue;
+    }
+    const others = m.modifiers.filter((x) => x !== 'delete' && x !== 'always');
+    current.push({ type: 'from', modifiers: [...others, 'always'], vars: m.vars });
+    flush();
+    current.push({ type: 'delete', vars: m.vars });
+  }
+  flush();
+  return out;
+}
+
+/**
+ * A directive step as GCC 12 accepts it, as a list of directives. An enter or exit data directive
+ * naming one variable twice is written as one directive per reference (OpenACC 3.3 §2.7: its data
+ * clauses act in order; an exit data directive's pointer members first, since the directive detaches
+ * every pointer before any data leaves); a construct (data region, compute construct) cannot be split that way and
+ * is refused (the generators never draw one). A delete modifier on a `from` item is written as its
+ * 5.x equivalent (deleteFromSplit). Null: `step` is not a directive.
+ */
+export function gccSteps(step: Step, stepNumber: number): StepOf<DirectiveOp>[] | null {
+  if (!isDirectiveOp(step.op)) return null;
+  const s = step as StepOf<DirectiveOp>;
+  const api = opApi(s.op) as DirectiveApi;
   const vars = directiveVars(s);
-  if (!repeatsVariable(vars)) return [s];
-  if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data' || s.op === 'acc_update')
-    return s.clauses.flatMap((c) => c.vars.map((v) => ({ ...s, clauses: [{ ...c, vars: [v] }] }) as StepOf<DirectiveOp>));
-  if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data')
-    return s.maps.flatMap((m) => m.vars.map((v) => ({ ...s, maps: [{ ...m, vars: [v] }] }) as StepOf<DirectiveOp>));
-  if (s.op === 'omp_target_update')
-    return s.motions.flatMap((m) => m.vars.map((v) => ({ ...s, motions: [{ ...m, vars: [v] }] }) as StepOf<DirectiveOp>));
-  throw new EmitError(
-    `step ${p.index + 1} (${s.op}): names one variable twice or a struct and its member (${vars.join(', ')}), which GCC rejects on a construct ("appears more than once" / "mixed component and non-component accesses"); nothing emitted`,
-  );
+  let out: StepOf<DirectiveOp>[] = [s];
+  if (repeatsVariable(vars, api)) {
+    if (s.op === 'acc_enter_data' || s.op === 'acc_exit_data' || s.op === 'acc_update') {
+      out = s.clauses.flatMap((c) => c.vars.map((v) => ({ ...s, clauses: [{ ...c, vars: [v] }] }) as StepOf<DirectiveOp>));
+      // An exit detaches every pointer before any data leaves (OpenACC 3.3 §2.7.2 Attach Action,
+      // model/directives.ts exitClauses): pointer members go first, so their struct is still there.
+      if (s.op === 'acc_exit_data') out = [...out.filter((d) => directiveVars(d)[0]!.includes('%')), ...out.filter((d) => !directiveVars(d)[0]!.includes('%'))];
+    }
+    else if (s.op === 'omp_target_enter_data' || s.op === 'omp_target_exit_data')
+      out = s.maps.flatMap((m) => m.vars.map((v) => ({ ...s, maps: [{ ...m, vars: [v] }] }) as StepOf<DirectiveOp>));
+    else if (s.op === 'omp_target_update')
+      out = s.motions.flatMap((m) => m.vars.map((v) => ({ ...s, motions: [{ ...m, vars: [v] }] }) as StepOf<DirectiveOp>));
+    else
+      throw new EmitError(
+        `step ${stepNumber} (${s.op}): names one variable twice or a struct and its member (${vars.join(', ')}), which GCC rejects on a construct ("appears more than once" / "mixed component and non-component accesses"); nothing emitted`,
+      );
+  }
+  return out.flatMap(deleteFromSplit);
+}
+
+export function gccDirectives(s: StepOf<DirectiveOp>, p: Planned): StepOf<DirectiveOp>[] {
+  return gccSteps(s, p.index + 1)!;
+}
+
+/** The program with every directive step replaced by the directives GCC accepts (gccSteps); `rewritten`: the step numbers replaced. */
+export function gccProgram(program: Program): { program: Program; rewritten: number[] } {
+  const rewritten: number[] = [];
+  const steps = program.steps.flatMap((s, k): Step[] => {
+    const d = gccSteps(s, k + 1);
+    if (d === null || (d.length === 1 && d[0] === s)) return [s];
+    rewritten.push(k + 1);
+    return d as Step[];
+  });
+  return { program: { ...program, steps }, rewritten };
+}
+
+/** What a step observes for a check: errors by code, undefined behaviour by kind (messages are the model's prose). */
+function observed(o: Observation): string {
+  if (o.kind === 'error') return `error ${o.code}`;
+  if (o.kind === 'undefined' || o.kind === 'halted') return o.kind;
+  return JSON.stringify(o);
+}
+
+/**
+ * Throws an EmitError unless the program as GCC gets it (gccProgram) observes under the spec what
+ * `program` observes, step for step: a rewritten step observes its first directive that is not
+ * `ok`, or `ok`. Up to the first error or undefined step of `program`.
+ */
+export function faithfulRewrite(program: Program, trace: (p: Program) => Observation[]): void {
+  const { program: gcc, rewritten } = gccProgram(program);
+  if (rewritten.length === 0) return;
+  const before = trace(program);
+  const after = trace(gcc);
+  let j = 0;
+  for (const [k, s] of program.steps.entries()) {
+    const n = rewritten.includes(k + 1) ? gccSteps(s, k + 1)!.length : 1;
+    const parts = after.slice(j, j + n);
+    j += n;
+    const got = parts.find((o) => o.kind !== 'ok') ?? parts[0]!;
+    const want = before[k]!;
+    if (observed(got) !== observed(want))
+      throw new EmitError(
+        `step ${k + 1} (${s.op}): GCC 12 accepts it only rewritten (${rewritten.includes(k + 1) ? 'split into one directive per reference' : 'an earlier step split'}), and the spec observes ${formatObservation(got)} there instead of ${formatObservation(want)}; nothing emitted`,
+      );
+    if (want.kind === 'error' || want.kind === 'undefined' || want.kind === 'halted') return;
+  }
 }

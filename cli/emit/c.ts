@@ -40,6 +40,9 @@ export function c({ names, world, api, resLength }: Context): Language {
   let usesMappedPtr = false;
   /** omp_target_alloc results the body assigns. */
   const handles: string[] = [];
+  /** Arrays a program-scope declaration names (file scope), and its pragma lines. */
+  const declared = new Set<string>();
+  const declarations: string[] = [];
 
   /** The pointer member itself: `v3.p1`. */
   const member = (r: Extract<ParsedRef, { kind: 'member' }>) =>
@@ -167,7 +170,20 @@ export function c({ names, world, api, resLength }: Context): Language {
   const copyoutRoutine = (s: { op: string; var: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}(${startAndBytes(s.var).join(', ')});`], check: null });
   const attachRoutine = (s: { op: string; ptr: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}((void **)&${pointer(s.ptr)});`], check: null });
 
+  /**
+   * A program-scope declaration: its arrays become file-scope variables with their initial values
+   * as initialisers (static data, present from program start), followed by the pragma.
+   */
+  const declareStep = (s: StepOf<'acc_declare' | 'omp_declare_target'>, p: Planned): StepCode => {
+    // validation: whole arrays, so each var is an array's name
+    for (const c of s.clauses) for (const v of c.vars) declared.add(v);
+    declarations.push(`${pragma} ${directiveText(s, p, spelling)}`);
+    return { lines: [], check: null };
+  };
+
   const steps: StepWriters = {
+    acc_declare: declareStep,
+    omp_declare_target: declareStep,
     acc_enter_data: directiveStep,
     acc_exit_data: directiveStep,
     acc_data_begin: regionBeginStep,
@@ -314,15 +330,20 @@ export function c({ names, world, api, resLength }: Context): Language {
           '}',
           '',
         );
+      for (const a of world.arrays.filter((x) => declared.has(x.name))) {
+        const init = Array.isArray(a.init) ? a.init : Array.from({ length: a.length }, () => a.init ?? 0);
+        out.push(`static int ${names.variable(a.name)}[${a.length}] = {${init.join(', ')}};`);
+      }
+      if (declarations.length > 0) out.push(...declarations, '');
       out.push('int main(void)', '{');
-      for (const a of world.arrays) {
+      for (const a of world.arrays.filter((x) => !declared.has(x.name))) {
         const v = names.variable(a.name);
         out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
       }
       for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
       if (resLength > 0) out.push(`  int res[${resLength}];`);
       if (handles.length > 0) out.push(`  void ${handles.map((h) => `*${h}`).join(', ')};`);
-      for (const a of world.arrays)
+      for (const a of world.arrays.filter((x) => !declared.has(x.name)))
         if (!Array.isArray(a.init) && (a.init ?? 0) !== 0)
           out.push(`  for (int i = 0; i < ${a.length}; i++)`, `    ${names.variable(a.name)}[i] = ${a.init};`);
       for (const s of world.structs)

@@ -50,6 +50,42 @@ function wrapFortran(line: string): string[] {
 
 const fortranList = (values: number[]) => `[${values.join(', ')}]`;
 
+/**
+ * OpenACC 3.3 §3.2.16–§3.2.27 device memory routines through their C bindings (gfortran 12's
+ * openacc module does not declare their 3.3 Fortran interfaces); the observation programs use them
+ * too (toolchain/observe-emit.ts).
+ */
+export const ACC_DEVICE_MEMORY_INTERFACES: readonly string[] = [
+  '    ! OpenACC 3.3 §3.2.16-§3.2.17, §3.2.21-§3.2.22, §3.2.26-§3.2.27 through their C bindings',
+  '    type(c_ptr) function acc_malloc_c(bytes) bind(C, name="acc_malloc")',
+  '      import :: c_ptr, c_size_t',
+  '      integer(c_size_t), value :: bytes',
+  '    end function',
+  '    subroutine acc_free_c(d) bind(C, name="acc_free")',
+  '      import :: c_ptr',
+  '      type(c_ptr), value :: d',
+  '    end subroutine',
+  '    subroutine acc_map_data_c(h, d, bytes) bind(C, name="acc_map_data")',
+  '      import :: c_ptr, c_size_t',
+  '      type(c_ptr), value :: h, d',
+  '      integer(c_size_t), value :: bytes',
+  '    end subroutine',
+  '    subroutine acc_unmap_data_c(h) bind(C, name="acc_unmap_data")',
+  '      import :: c_ptr',
+  '      type(c_ptr), value :: h',
+  '    end subroutine',
+  '    subroutine acc_memcpy_to_device_c(d, h, bytes) bind(C, name="acc_memcpy_to_device")',
+  '      import :: c_ptr, c_size_t',
+  '      type(c_ptr), value :: d, h',
+  '      integer(c_size_t), value :: bytes',
+  '    end subroutine',
+  '    subroutine acc_memcpy_from_device_c(h, d, bytes) bind(C, name="acc_memcpy_from_device")',
+  '      import :: c_ptr, c_size_t',
+  '      type(c_ptr), value :: h, d',
+  '      integer(c_size_t), value :: bytes',
+  '    end subroutine',
+];
+
 export function fortran({ names, world, api, resLength }: Context): Language {
   const sentinel = api === 'openacc' ? '!$acc' : '!$omp';
   let usesRuntimeModule = false;
@@ -66,6 +102,9 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   let structsAreTargets = false;
   /** omp_target_alloc results the body assigns. */
   const handles: string[] = [];
+  /** Arrays a program-scope declaration names, and its directive lines (specification part). */
+  const declared = new Set<string>();
+  const declarations: string[] = [];
 
   // Fortran spells a reference the same way in every clause: `v1`, `v1(2:5)`, `v3`, `v3%p1`.
   const spell = (r: ParsedRef): string => {
@@ -93,14 +132,20 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   };
   const clauses = (list: Clause<string>[]) => list.map((c) => ` ${c.clause}(${c.vars.map(spellVar).join(', ')})`).join('');
   const directive = (words: string) => wrapFortran(`  ${sentinel} ${words}`);
-  /** A routine argument; a disassociated pointer cannot be one in Fortran. */
-  const argument = (p: Planned, v: VarRef): ParsedRef => {
-    const r = parseRef(world, v);
-    if (r.kind === 'member' && p.count === null)
-      throw new EmitError(
-        `step ${p.index + 1} (${p.step.op}): ${v} is disassociated there, and Fortran cannot pass a disassociated pointer to a routine; emit --lang c writes it`,
-      );
-    return r;
+  /** A routine argument (a disassociated pointer member is never one: see `disassociated`). */
+  const argument = (_p: Planned, v: VarRef): ParsedRef => parseRef(world, v);
+  /**
+   * Fortran cannot pass a disassociated pointer as an actual argument; the C binding of the routine
+   * gets what C passes for it, a null pointer and 0 bytes (`NULL`, `v3.p1_n * sizeof(int)`).
+   */
+  const disassociated = (p: Planned, v: VarRef): boolean => parseRef(world, v).kind === 'member' && p.count === null;
+  /** OpenACC data routines called through their C names with a null pointer: name → Fortran declaration kind. */
+  const nullRoutines = new Map<string, 'subroutine' | 'type(c_ptr) function' | 'integer(c_int) function'>();
+  const nullCall = (name: string, kind: 'subroutine' | 'type(c_ptr) function' | 'integer(c_int) function', bytes: number): string => {
+    nullRoutines.set(name, kind);
+    cBinding.add('c_null_ptr').add('c_size_t').add('c_ptr');
+    if (kind === 'integer(c_int) function') cBinding.add('c_int');
+    return `${name}_c(c_null_ptr, ${bytes}_c_size_t)`;
   };
   const resSlice = (count: number) => (count === resLength ? 'res' : `res(1:${count})`);
 
@@ -147,6 +192,10 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   /** A routine from omp_lib (or its local C binding) with its arguments. */
   /** The host address (`c_loc` of the first element) and byte count of an array, subarray or member target. */
   const hostData = (p: Planned, v: VarRef): [string, string] => {
+    if (disassociated(p, v)) {
+      cBinding.add('c_null_ptr');
+      return ['c_null_ptr', sizeT(0)];
+    }
     const r = argument(p, v);
     cBinding.add('c_loc');
     if (r.kind === 'array') return [`c_loc(${names.variable(r.name)}(${r.lo + 1}))`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
@@ -208,6 +257,13 @@ export function fortran({ names, world, api, resLength }: Context): Language {
   const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
   // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
   const dataRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
+    if (disassociated(p, s.var)) {
+      if (s.op === 'acc_copyin' || s.op === 'acc_create') {
+        cBinding.add('c_associated');
+        return { lines: [], check: addressCheck(p, `c_associated(${nullCall(s.op, 'type(c_ptr) function', 0)})`) };
+      }
+      return { lines: [`  call ${nullCall(s.op, 'subroutine', 0)}`], check: null };
+    }
     usesRuntimeModule = true;
     return { lines: [`  call ${s.op}(${spell(argument(p, s.var))})`], check: null };
   };
@@ -220,7 +276,26 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     return { lines: [`  ! call ${s.op}(${ptr}) as the equivalent directive (OpenACC 3.3 §3.2.29)`, ...directive(words)], check: null };
   };
 
+  /**
+   * A program-scope declaration goes in the specification part, after the variables; its arrays
+   * are static (`integer, target :: v1(8) = ...`) rather than allocated pointers, since a declare
+   * directive gives an allocatable or pointer array its device copy at `allocate` instead
+   * (OpenACC 3.3 §2.13.2).
+   */
+  const declareStep = (s: StepOf<'acc_declare' | 'omp_declare_target'>, p: Planned): StepCode => {
+    // validation: whole arrays, so each var is an array's name
+    for (const c of s.clauses) for (const v of c.vars) declared.add(v);
+    // gfortran 12 rejects a clause after `link(...)` ("Unexpected junk after !$ACC DECLARE"), so
+    // link clauses go last; they map nothing, so the order changes no allocation.
+    const clauses: Clause<string>[] = s.clauses;
+    const ordered = { ...s, clauses: [...clauses.filter((c) => c.clause !== 'link'), ...clauses.filter((c) => c.clause === 'link')] } as StepOf<DirectiveOp>;
+    declarations.push(...directive(directiveText(ordered, p, spelling)));
+    return { lines: [], check: null };
+  };
+
   const steps: StepWriters = {
+    acc_declare: declareStep,
+    omp_declare_target: declareStep,
     acc_enter_data: directiveStep,
     acc_exit_data: directiveStep,
     acc_data_begin: directiveStep,
@@ -236,6 +311,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     acc_detach: attachRoutine,
     acc_detach_finalize: attachRoutine,
     acc_is_present: (s, p) => {
+      if (disassociated(p, s.var)) return { lines: [], check: booleanCheck(p, `${nullCall('acc_is_present', 'integer(c_int) function', s.bytes ?? 0)} /= 0`) };
       usesRuntimeModule = true;
       const arg = spell(argument(p, s.var));
       const call = s.bytes === undefined ? `acc_is_present(${arg})` : `acc_is_present(${arg}, ${s.bytes})`;
@@ -243,6 +319,10 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     },
     acc_deviceptr: (s, p) => {
       usesDeviceptr = true;
+      if (disassociated(p, s.var)) {
+        cBinding.add('c_null_ptr');
+        return { lines: [], check: addressCheck(p, 'c_associated(acc_deviceptr_c(c_null_ptr))') };
+      }
       const r = argument(p, s.var);
       const first =
         r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
@@ -347,7 +427,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
         const res = resSlice(c.count);
         const known = c.expected.flatMap((v, k) => (v === null ? [] : [k]));
         const values = known.map((k) => c.expected[k]!);
-        if (known.length === 0) return ['  ! every element read is indeterminate under the spec: nothing to check'];
+        if (known.length === 0)
+          return ['  ! every element read is indeterminate under the spec: nothing to check', ...(foldOk ? ['  write(*,*) "OK"'] : [])];
         const [got, want] =
           known.length < c.expected.length
             ? [`res(${fortranList(known.map((k) => k + 1))})`, fortranList(values)]
@@ -380,36 +461,15 @@ export function fortran({ names, world, api, resLength }: Context): Language {
           '      type(c_ptr), value :: h',
           '    end function',
         );
-      if (usesDeviceMemory)
+      if (usesDeviceMemory) interfaces.push(...ACC_DEVICE_MEMORY_INTERFACES);
+      for (const [name, kind] of [...nullRoutines].sort(([a], [b]) => a.localeCompare(b)))
         interfaces.push(
-          '    ! OpenACC 3.3 §3.2.16-§3.2.17, §3.2.21-§3.2.22, §3.2.26-§3.2.27 through their C bindings',
-          '    type(c_ptr) function acc_malloc_c(bytes) bind(C, name="acc_malloc")',
-          '      import :: c_ptr, c_size_t',
-          '      integer(c_size_t), value :: bytes',
-          '    end function',
-          '    subroutine acc_free_c(d) bind(C, name="acc_free")',
-          '      import :: c_ptr',
-          '      type(c_ptr), value :: d',
-          '    end subroutine',
-          '    subroutine acc_map_data_c(h, d, bytes) bind(C, name="acc_map_data")',
-          '      import :: c_ptr, c_size_t',
-          '      type(c_ptr), value :: h, d',
-          '      integer(c_size_t), value :: bytes',
-          '    end subroutine',
-          '    subroutine acc_unmap_data_c(h) bind(C, name="acc_unmap_data")',
-          '      import :: c_ptr',
+          `    ! ${name} through its C binding: a null pointer for a disassociated one`,
+          `    ${kind} ${name}_c(h, bytes) bind(C, name="${name}")`,
+          `      import :: c_ptr, c_size_t${kind.startsWith('integer') ? ', c_int' : ''}`,
           '      type(c_ptr), value :: h',
-          '    end subroutine',
-          '    subroutine acc_memcpy_to_device_c(d, h, bytes) bind(C, name="acc_memcpy_to_device")',
-          '      import :: c_ptr, c_size_t',
-          '      type(c_ptr), value :: d, h',
           '      integer(c_size_t), value :: bytes',
-          '    end subroutine',
-          '    subroutine acc_memcpy_from_device_c(h, d, bytes) bind(C, name="acc_memcpy_from_device")',
-          '      import :: c_ptr, c_size_t',
-          '      type(c_ptr), value :: h, d',
-          '      integer(c_size_t), value :: bytes',
-          '    end subroutine',
+          `    end ${kind === 'subroutine' ? 'subroutine' : 'function'}`,
         );
       // OpenMP 5.1 routines gfortran 12's omp_lib does not declare, called through their C names
       // (runtimes that lack them fail to link, which names the missing routine).
@@ -440,12 +500,16 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       }
       for (const s of world.structs)
         out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets ? ', target' : ''} :: ${names.variable(s.name)}${s.count === undefined ? '' : `(${s.count})`}`);
-      if (world.arrays.length > 0) out.push(`  integer, pointer, contiguous :: ${world.arrays.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+      const dynamic = world.arrays.filter((a) => !declared.has(a.name));
+      for (const a of world.arrays.filter((x) => declared.has(x.name)))
+        out.push(`  integer, target :: ${names.variable(a.name)}(${a.length}) = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
+      if (dynamic.length > 0) out.push(`  integer, pointer, contiguous :: ${dynamic.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
-      if (world.arrays.length > 0) out.push(`  allocate(${world.arrays.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
-      for (const a of world.arrays) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
+      out.push(...declarations);
+      if (dynamic.length > 0) out.push(`  allocate(${dynamic.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
+      for (const a of dynamic) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
       for (const s of world.structs)
         for (const [key, target] of Object.entries(s.init ?? {})) {
           const at = initMember(s, key)!;

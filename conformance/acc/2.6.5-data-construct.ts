@@ -1,7 +1,7 @@
 // OpenACC 3.3 §2.6.5 Data Construct: entry increments the structured counter (SRC), the end
 // decrements it; a pointer-reference var is attached at entry and detached at the end.
 
-import { ok, section, type Row } from '../rows.js';
+import { ok, perState, section, type Row } from '../rows.js';
 import { assign, copy, copyin, dataBegin, dataEnd, del, enterData, exitDataFinalize } from '../steps.js';
 import { A, ACC_WORLD, B, C } from '../worlds.js';
 
@@ -23,15 +23,26 @@ const rows: Row[] = [
     steps: [assign('c%p', 'b'), enterData(copyin('c')), dataBegin(copy('c%p')), dataEnd],
     last: ok,
     state: {
-      3: {
-        sections: [
-          { host: [B, B + 40], block: 2, src: 1, drc: 0 },
-          { host: [C, C + 16], block: 1, src: 0, drc: 1 },
-        ],
-        attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }],
-        ompEntries: [],
-        ompPointers: [],
-      },
+      // K-A22 member-mapped (libgomp): copy(c%p) also maps the member c%p, a structured reference on c.
+      3: perState(
+        {
+          sections: [
+            { host: [B, B + 40], block: 2, src: 1, drc: 0 },
+            { host: [C, C + 16], block: 1, src: 0, drc: 1 },
+          ],
+          attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }],
+          ompEntries: [],
+          ompPointers: [],
+        },
+        {
+          libgomp: {
+            sections: [
+              { host: [B, B + 40], block: 2, src: 1, drc: 0 },
+              { host: [C, C + 16], block: 1, src: 1, drc: 1 },
+            ],
+          },
+        },
+      ),
       4: {
         sections: [{ host: [C, C + 16], block: 1, src: 0, drc: 1 }],
         attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: B, count: 10 } }],

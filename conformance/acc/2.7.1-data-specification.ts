@@ -8,7 +8,7 @@
 // oacc-mem.c acc_attach_async "struct not mapped for acc_attach"; target.c gomp_attach_pointer),
 // LLVM offload likewise (omptarget.cpp targetDataBegin, PTR_AND_OBJ: "Base is address of pointer").
 
-import { HALTED, UNDEF, dev, err, ok, per, readAll, section, value, type Row } from '../rows.js';
+import { HALTED, UNDEF, dev, err, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
 import { accCopyin, accDeviceptr, accIsPresent, assign, attach, copyin, copyout, enterData, exitData, hostRead, parallelRead, present } from '../steps.js';
 import { A, AOS_WORLD, B, CS } from '../worlds.js';
 
@@ -42,18 +42,30 @@ const rows: Row[] = [
     steps: [assign('cs(1)%p', 'a'), assign('cs(2)%p', 'b'), enterData(copyin('cs')), enterData(copyin('cs(1)%p', 'cs(2)%p')), parallelRead('cs(2)%p', present('cs'))],
     last: readAll(10, 2),
     state: {
-      4: {
-        sections: [
-          { host: [A, A + 40], block: 2, src: 0, drc: 1 },
-          { host: [B, B + 40], block: 3, src: 0, drc: 1 },
-          { host: [CS, CS + 48], block: 1, src: 0, drc: 1 },
-        ],
-        attachments: [
-          { ptr: CS, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } },
-          { ptr: CS + 16, ac: 1, device: { space: 'dev', block: 3, offset: 0, count: 10 } },
-          { ptr: CS + 32, ac: 0, device: null },
-        ],
-      },
+      4: perState(
+        {
+          sections: [
+            { host: [A, A + 40], block: 2, src: 0, drc: 1 },
+            { host: [B, B + 40], block: 3, src: 0, drc: 1 },
+            { host: [CS, CS + 48], block: 1, src: 0, drc: 1 },
+          ],
+          attachments: [
+            { ptr: CS, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } },
+            { ptr: CS + 16, ac: 1, device: { space: 'dev', block: 3, offset: 0, count: 10 } },
+            { ptr: CS + 32, ac: 0, device: null },
+          ],
+        },
+        // K-A22 member-mapped (libgomp): each member is mapped too, one more reference on cs each.
+        {
+          libgomp: {
+            sections: [
+              { host: [A, A + 40], block: 2, src: 0, drc: 1 },
+              { host: [B, B + 40], block: 3, src: 0, drc: 1 },
+              { host: [CS, CS + 48], block: 1, src: 0, drc: 3 },
+            ],
+          },
+        },
+      ),
     },
   },
   {

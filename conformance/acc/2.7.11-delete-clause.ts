@@ -1,7 +1,7 @@
 // OpenACC 3.3 §2.7.11 delete clause: DRC 0 → nothing; else detach (pointer reference), decrement;
 // both counters 0 → delete. K-A10: the text names the detach action twice.
 
-import { readAll, section, perState, type Row } from '../rows.js';
+import { UNDEF, per, readAll, section, perState, type Row } from '../rows.js';
 import { accAttach, assign, attach, copyin, dataBegin, del, enterData, exitData, parallelRead, present } from '../steps.js';
 import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
@@ -18,7 +18,13 @@ const rows: Row[] = [
           ompEntries: [],
           ompPointers: [],
         },
-        { 'K-A10=twice': { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] } },
+        {
+          'K-A10=twice': { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
+          // K-A22 member-mapped (libgomp): delete(c%p) also releases the member c%p, c's last
+          // reference, so c goes with a.
+          libgomp: { sections: [], attachments: [] },
+          'K-A22=member-mapped': { sections: [], attachments: [] },
+        },
       ),
     },
   },
@@ -39,14 +45,30 @@ const rows: Row[] = [
     name: 'delete(c%p) whose data has DRC 0 (held by a region) does not detach',
     cite: '§2.7.11: DRC == 0 → no action',
     steps: [assign('c%p', 'a'), dataBegin(copyin('c'), copyin('c%p')), exitData(del('c%p')), parallelRead('c%p', present('c'))],
-    last: readAll(10, 1),
-    state: { 3: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] } },
+    // K-A22 member-mapped (libgomp): the detach comes with delete(c%p) whatever the counters say, so
+    // the device copy of c%p holds the host address again and the kernel dereferences it.
+    last: per(readAll(10, 1), { libgomp: UNDEF, 'K-A22=member-mapped': UNDEF }),
+    state: {
+      3: perState(
+        { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+        {
+          libgomp: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
+          'K-A22=member-mapped': { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
+        },
+      ),
+    },
   },
   {
     name: 'delete(c%p) after its target was deleted does not detach',
     steps: [assign('c%p', 'a'), enterData(copyin('c', 'a'), attach('c%p')), exitData(del('a')), exitData(del('c%p'))],
     last: { kind: 'ok' },
-    state: { 4: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] } },
+    // K-A22 member-mapped (libgomp): delete(c%p) detaches and releases the member, c's last reference.
+    state: {
+      4: perState(
+        { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+        { libgomp: { sections: [], attachments: [] }, 'K-A22=member-mapped': { sections: [], attachments: [] } },
+      ),
+    },
   },
 ];
 

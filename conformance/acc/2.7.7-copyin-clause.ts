@@ -1,8 +1,8 @@
 // OpenACC 3.3 §2.7.7 copyin clause: copyin at entry; at the end of a region the data is deleted
 // (not copied back) when both counters reach 0.
 
-import { UNDEF, per, perState, readAll, section, type Row } from '../rows.js';
-import { assign, copyin, dataBegin, dataEnd, enterData, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
+import { UNDEF, err, ok, per, perState, readAll, section, type Row } from '../rows.js';
+import { assign, copyin, dataBegin, dataEnd, del, enterData, exitData, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
 import { A, ACC_WORLD, C } from '../worlds.js';
 
 const rows: Row[] = [
@@ -20,7 +20,49 @@ const rows: Row[] = [
     state: {
       3: perState(
         { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
-        { 'K-A1=pointer-only': { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] } },
+        {
+          'K-A1=pointer-only': { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
+          // K-A22 member-mapped (libgomp): the member c%p is mapped too, one more dynamic reference on c.
+          libgomp: { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 2 }] },
+          'K-A22=member-mapped': { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 2 }] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'copyin(c%p) while c is not present: the target only under the text; libgomp maps the member c%p and attaches it (K-A22)',
+    cite: 'A.6 attach: struct not present → no action (K-A2 error: libgomp aborts on an attach clause); K-A22 member-mapped: GCC 12.2 measured, enter data copyin(c%p) with c absent runs (profiles/measured/gcc-12-nvptx-2026-12-03.md)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c%p')), parallelRead('c%p')],
+    at: { 2: per(ok, { 'K-A2=error': err('fatal_attach_absent'), 'K-A22=member-mapped': ok }) },
+    // Without c on the device the kernel cannot dereference c%p; libgomp mapped c (here all of c is
+    // its one member) with the attached pointer.
+    last: per(UNDEF, { 'K-A2=error': { kind: 'halted' }, libgomp: readAll(10, 1), 'K-A22=member-mapped': readAll(10, 1) }),
+    state: {
+      2: perState(
+        { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 1 }] },
+        {
+          'K-A2=error': null,
+          libgomp: { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+          'K-A22=member-mapped': { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'delete(c%p) with nothing mapped: no action under the text; libgomp detaches anyway and aborts (K-A22, K-A9)',
+    cite: '§2.7.11: data not present → no action; K-A22 member-mapped: GCC 12.2 measured "struct not mapped for detach operation" (gen-20261203-055, profiles/measured/gcc-12-nvptx-2026-12-03.md)',
+    steps: [assign('c%p', 'a'), exitData(del('c%p'))],
+    last: per(ok, { libgomp: err('fatal_detach_at_zero'), 'K-A22=member-mapped': ok }),
+  },
+  {
+    name: 'copyin(c%p) of a null pointer: attached to null (K-A3); libgomp aborts; the C front end skips the attach (K-A23)',
+    cite: 'A.6 attach of a null pointer: device null, counter 1 (K-A3 null-and-count; libgomp error "attempt to attach null pointer", measured in Fortran); K-A23 skip: oacc-mem.c goacc_enter_data_internal skips a group whose first address is null (GCC 12.2 C units ran, profiles/libgomp-c.json)',
+    steps: [enterData(copyin('c')), enterData(copyin('c%p'))],
+    last: per(ok, { libgomp: err('fatal_attach_null'), 'K-A23=skip': ok }),
+    state: {
+      2: perState(
+        { attachments: [{ ptr: C, ac: 1, device: null }] },
+        { libgomp: null, 'K-A23=skip': { attachments: [{ ptr: C, ac: 0, device: null }] } },
       ),
     },
   },

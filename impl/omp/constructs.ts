@@ -3,7 +3,7 @@
 // reference counts adjusted at most once per entry per construct through an epoch stamp per slot.
 
 import type { Observation } from '../../lang/observation.js';
-import type { MapItem, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
+import type { MapItem, OmpDeclareTarget, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
 import { ELEMENT_BYTES, POINTER_BYTES, type KernelBody } from '../../lang/program.js';
 
 import {
@@ -22,7 +22,7 @@ import {
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, type CompiledRef } from '../refs.js';
 import { runtimeError, undefinedBehaviour } from '../stop.js';
 import { grown } from '../typed.js';
-import { ABSENT, OK, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
+import { ABSENT, OK, ORIGIN_DECLARE, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
 
 // ------------------------------------------------------------------------------------------------
 // Map items
@@ -346,6 +346,33 @@ export abstract class OmpConstructs extends OmpTable {
     if (lo >= hi) return;
     if (toDevice) this.copyToDevice(slot, lo, hi);
     else this.copyToHost(slot, lo, hi);
+  }
+
+  /**
+   * A program-scope declare target (OpenMP 6.0 §9.9.1): every `enter` array (§7.9.7) gets, on every
+   * device, storage holding its initial values (a new block, or `self` on a shared device under
+   * K-B8) at an infinite count; `link` arrays (§7.9.8) get nothing until a map maps them.
+   */
+  protected ompDeclareTarget(step: OmpDeclareTarget): Observation {
+    for (const clause of step.clauses) {
+      if (clause.clause === 'link') continue;
+      for (const v of clause.vars) {
+        const r = this.refs.get(v);
+        for (let d = 0; d < this.shared.length; d++) {
+          if (this.trees[d]!.anyOverlap(r.start, r.end) >= 0) throw new Error(`internal: declared ${v} is mapped before program start`);
+          let block = 0;
+          let storage = r.start;
+          if (this.shared[d] === 0 || this.knobs['K-B8'] === 'copies') {
+            block = this.newBlock(r.end - r.start, d, false, false);
+            storage = this.device.base(block);
+          }
+          const slot = this.slots.allocate(d, r.start, r.end, block, storage, INFINITE_RC_CODE, ORIGIN_DECLARE, 0);
+          this.trees[d]!.insert(r.start, r.end, slot);
+          if (block !== 0) this.copyToDevice(slot, r.start, r.end);
+        }
+      }
+    }
+    return OK;
   }
 
   /**

@@ -17,7 +17,7 @@ import { REF_MEMBER } from '../refs.js';
 import { undefinedBehaviour } from '../stop.js';
 
 import { OmpConstructs } from './constructs.js';
-import { FALSE, NULL_VALUE, OK, ONE, ORIGIN_ASSOCIATE, ORIGIN_MAP, P_BLOCK, P_HOST, P_NULL, INFINITE_RC_CODE, TRUE, ZERO } from './table.js';
+import { FALSE, NULL_VALUE, OK, ONE, ORIGIN_ASSOCIATE, ORIGIN_DECLARE, ORIGIN_MAP, P_BLOCK, P_HOST, P_NULL, INFINITE_RC_CODE, TRUE, ZERO } from './table.js';
 
 export abstract class OmpRoutines extends OmpConstructs {
   /** `omp_target_alloc` results by name: block number, 0 for a null result. */
@@ -233,6 +233,12 @@ export abstract class OmpRoutines extends OmpConstructs {
       const slot = tree.latestStartingAt(this.pAddr, s.seq);
       if (slot >= 0) {
         if (s.origin[slot] === ORIGIN_MAP && this.knobs['K-B4'] === 'refuse') return ONE;
+        // A declare target variable's storage (6.0 §7.9.7), K-B27: unspecified, refused (libgomp)
+        // or removed like an association (LLVM), its memory staying the variable's.
+        if (s.origin[slot] === ORIGIN_DECLARE) {
+          if (this.knobs['K-B27'] === 'refuse') return ONE;
+          if (this.knobs['K-B27'] === 'undefined') undefinedBehaviour(`${op} of a declare target variable, which omp_target_associate_ptr did not associate`);
+        }
         // The storage stays allocated (associate: the program's buffer; K-B4 `remove`: not freed).
         this.removeEntry(slot, false);
         return ZERO;

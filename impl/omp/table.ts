@@ -45,6 +45,8 @@ export const PARTLY = -2;
 export const INFINITE_RC_CODE = -1;
 export const ORIGIN_MAP = 0;
 export const ORIGIN_ASSOCIATE = 1;
+/** Storage of a declare target variable (OpenMP 6.0 §7.9.7). */
+export const ORIGIN_DECLARE = 2;
 
 /** Kinds of a resolved pointer argument. */
 export const P_NULL = 0;
@@ -227,7 +229,7 @@ export abstract class OmpTable {
           block: block === 0 ? null : block,
           offset: block === 0 ? 0 : s.storage[slot]! - this.device.base(block),
           rc: rc === INFINITE_RC_CODE ? INFINITE_RC : rc,
-          origin: s.origin[slot] === ORIGIN_ASSOCIATE ? 'associate' : 'map',
+          origin: s.origin[slot] === ORIGIN_ASSOCIATE ? 'associate' : s.origin[slot] === ORIGIN_DECLARE ? 'declare' : 'map',
         });
       }
     }

@@ -8,7 +8,7 @@ import {
   hostPointer,
   presence,
   setDevicePointer,
-  structRange,
+  memberRange,
   targetRange,
   type ErrorObservation,
   type MemberRef,
@@ -29,7 +29,7 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
 
   // When the pointer itself has no device copy, or it points at data that has none, there is
   // nothing to attach to. K-A2: the spec takes no action; some runtimes abort.
-  const structWhere = presence(state, structRange(state, m));
+  const structWhere = presence(state, memberRange(m));
   const structPresent = structWhere.kind === 'present';
   // The section holding the pointer now has attachment counters (read by K-A18).
   if (structWhere.kind === 'present') structWhere.section.counted = true;

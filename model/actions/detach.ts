@@ -7,7 +7,7 @@ import {
   hostPointer,
   presence,
   setDevicePointer,
-  structRange,
+  memberRange,
   type ErrorObservation,
   type MemberRef,
   type ModelState,
@@ -23,7 +23,7 @@ export function detachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   // A pointer without a device copy has nothing to detach (§2.7.2 acts on the device copy only).
   // K-A9 `error` follows libgomp, which aborts because the struct holding the pointer is not
   // mapped; every other reading leaves it alone.
-  if (presence(state, structRange(state, m)).kind !== 'present') {
+  if (presence(state, memberRange(m)).kind !== 'present') {
     if (ctx.knobs['K-A9'] === 'error') return runtimeError('fatal_detach_at_zero', `detach of ${formatRef(m)}: ${m.struct} is not present`);
     return null;
   }

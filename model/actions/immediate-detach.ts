@@ -7,7 +7,7 @@ import {
   hostPointer,
   presence,
   setDevicePointer,
-  structRange,
+  memberRange,
   type ErrorObservation,
   type MemberRef,
   type ModelState,
@@ -23,7 +23,7 @@ export const IMMEDIATE_DETACH_ACTION = 'OpenACC 3.3 §2.7.2 Immediate Detach Act
 export function immediateDetachAction(state: ModelState, m: MemberRef, ctx: StepContext, requested: boolean): ErrorObservation | null {
   fire(ctx, IMMEDIATE_DETACH_ACTION);
   const reading = requested ? ctx.knobs['K-A18'] : 'noop';
-  const where = presence(state, structRange(state, m));
+  const where = presence(state, memberRange(m));
   // A pointer without a device copy is not touched. K-A18 `rewrite-or-error` (libgomp) aborts:
   // the struct is not mapped.
   if (where.kind !== 'present') {

@@ -42,6 +42,13 @@ export function ompTargetDisassociatePtr(state: ModelState, step: OmpTargetDisas
     // clause created: K-B4 `refuse` (the runtimes) or `remove` (the literal text, without
     // freeing the block).
     if (atStart.origin === 'map' && ctx.knobs['K-B4'] === 'refuse') return NONZERO;
+    // Storage of a declare target variable (§7.9.7) is no association either. K-B27: a pointer
+    // without associated data (unspecified), libgomp's refusal, or LLVM's removal of any entry
+    // with an infinite count (the device memory stays: it is the variable's).
+    if (atStart.origin === 'declare') {
+      if (ctx.knobs['K-B27'] === 'refuse') return NONZERO;
+      if (ctx.knobs['K-B27'] === 'undefined') return undefinedBehaviour(`${call}: ptr is a declare target variable, not data omp_target_associate_ptr associated`);
+    }
     removeEntry(state, target.index, atStart, false);
     return SUCCESS;
   }
