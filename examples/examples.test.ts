@@ -73,6 +73,10 @@ const EXPECTED: Record<string, string[]> = {
   // while c%p's device copy still points at it; copyin(b) needs 16 bytes of integers on device 0,
   // so the allocator hands block 1 out again, and the kernel reads b's 7s through the stale pointer
   'stale-reuse.json': ['ok', 'ok', 'ok', 'read [4*7]', 'dev#1+0'],
+  // OpenACC 3.3 §2.8 / §2.8.1: inside host_data the address of a is its device copy's (block 1),
+  // so the copy of b through it fills the device copy, which the kernel reads; §2.8.3: b is not
+  // present, so if_present leaves its host address (0x1200); copyout brings the 2s back to a
+  'host-data.json': ['ok', 'dev#1+0', 'ok', 'ok', 'read [8*2]', 'host:0x1200', 'ok', 'ok', 'read [8*2]'],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {
