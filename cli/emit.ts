@@ -19,6 +19,7 @@ import { formatDevAddr, formatObservation, type Observation } from '../lang/obse
 import { worldDevices, type Program } from '../lang/program.js';
 import { CASE_FORMAT, loadProgramFile, readJsonFile } from '../lang/validate.js';
 import { deviceNotes, faithfulRewrite, writeStep } from './emit/backend.js';
+import type { RegionEndOp } from '../lang/ops.js';
 import { c } from './emit/c.js';
 import { fortran } from './emit/fortran.js';
 import { EmitError, Names, SPEC, commentText, inferApi, isAcc, isOmp, openRegionsAtEnd, plan, specTrace, type EmitApi, type EmitLang } from './emit/plan.js';
@@ -151,7 +152,7 @@ export function emitProgram(program: Program, o: EmitOptions): string {
     }
   }
   // Regions open where writing stopped must still close for the code to nest.
-  for (const _region of openRegionsAtEnd({ ...full, steps: full.steps.slice(0, written) })) body.push(...lang.regionEnd());
+  for (const region of openRegionsAtEnd({ ...full, steps: full.steps.slice(0, written) })) body.push(...lang.regionEnd(region.op as RegionEndOp));
 
   const header = headerComments(program, o, names, api).map((l) => (o.lang === 'fortran' ? `! ${commentText(l)}` : `// ${commentText(l)}`));
   return `${[...header, ...lang.prologue(), ...body, ...lang.epilogue(okPrinted)].join('\n')}\n`;

@@ -74,6 +74,8 @@ const RENDER: PerOp<string> = {
   acc_memcpy_from_device: (s) => `acc_memcpy_from_device(${s.var}, ${renderPtr(s.dev)})`,
   acc_declare: (s) => `!$acc declare${renderClauses(s.clauses)}`,
   omp_declare_target: (s) => `!$omp declare target${renderClauses(s.clauses)}`,
+  acc_host_data_begin: (s) => `!$acc host_data use_device(${s.var})${s.if_present ? ' if_present' : ''} { ${s.result} = address of ${s.var}`,
+  acc_host_data_end: () => '} !$acc end host_data',
   pointer_assign: (s) => `${s.ptr} => ${s.target}`,
   nullify: (s) => `nullify(${s.ptr})`,
   host_write: (s) => `${s.var} = ${s.value}`,

@@ -34,6 +34,9 @@ import acc_3_2_22_acc_unmap_data from './acc/3.2.22-acc_unmap_data.js';
 import acc_2_13_declare_directive from './acc/2.13-declare-directive.js';
 import acc_2_13_3_link_clause from './acc/2.13.3-link-clause.js';
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
+import acc_2_8_host_data from './acc/2.8-host-data-construct.js';
+import acc_2_8_1_use_device from './acc/2.8.1-use-device-clause.js';
+import acc_2_8_3_if_present from './acc/2.8.3-if-present-clause.js';
 import acc_3_2_25_acc_is_present from './acc/3.2.25-acc_is_present.js';
 import acc_3_2_26_acc_memcpy_to_device from './acc/3.2.26-acc_memcpy_to_device.js';
 import acc_3_2_27_acc_memcpy_from_device from './acc/3.2.27-acc_memcpy_from_device.js';
@@ -98,6 +101,9 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/3.2.21-acc_map_data.ts', section: acc_3_2_21_acc_map_data },
   { file: 'acc/3.2.22-acc_unmap_data.ts', section: acc_3_2_22_acc_unmap_data },
   { file: 'acc/3.2.23-acc_deviceptr.ts', section: acc_3_2_23_acc_deviceptr },
+  { file: 'acc/2.8-host-data-construct.ts', section: acc_2_8_host_data },
+  { file: 'acc/2.8.1-use-device-clause.ts', section: acc_2_8_1_use_device },
+  { file: 'acc/2.8.3-if-present-clause.ts', section: acc_2_8_3_if_present },
   { file: 'acc/3.2.25-acc_is_present.ts', section: acc_3_2_25_acc_is_present },
   { file: 'acc/3.2.26-acc_memcpy_to_device.ts', section: acc_3_2_26_acc_memcpy_to_device },
   { file: 'acc/3.2.27-acc_memcpy_from_device.ts', section: acc_3_2_27_acc_memcpy_from_device },

@@ -161,3 +161,8 @@ export const memcpy = (
   dstDevice: DeviceArg,
   srcDevice: DeviceArg,
 ): Step => ({ op: 'omp_target_memcpy', dst, src, bytes, dst_offset: dstOffset, src_offset: srcOffset, dst_device: dstDevice, src_device: srcDevice });
+
+/** `!$acc host_data use_device(ref) [if_present]` naming the address `result`, and its end (OpenACC 3.3 §2.8). */
+export const hostDataBegin = (ref: VarRef, result: string, ifPresent = false): Step =>
+  ifPresent ? { op: 'acc_host_data_begin', var: ref, result, if_present: true } : { op: 'acc_host_data_begin', var: ref, result };
+export const hostDataEnd: Step = { op: 'acc_host_data_end' };

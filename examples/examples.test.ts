@@ -77,13 +77,17 @@ const EXPECTED: Record<string, string[]> = {
   // update self brings a(5:8) back (9 9 1 1 from the kernel's write of a(3:6)) but not a(3:4), and
   // if_present skips b, which is not present; the delete copies nothing back
   'update.json': ['ok', 'ok', 'ok', 'read [4*5, 4*1]', 'ok', 'ok', 'read [4*5, 2*9, 2*1]', 'ok', 'read [4*5, 2*9, 2*1]'],
-  // OpenMP 6.0 §15.9: the same with target update to / from; the present modifier holds for a(5:8),
-  // b is not present and is skipped; the release copies nothing back
   // OpenMP 6.0 §10.5.1.5: c%p's host address reaches a on device 0; maps still make copies (K-B8
   // copies, the text), close being a hint: the kernel sees the 5s target update moved (b(1:4)) and
   // the 2s the map copied; always copies b back
   'unified-shared-memory.json': ['ok', 'read [8*1]', 'ok', 'ok', 'ok', 'read [4*5, 4*2]', 'ok', 'read [4*5, 4*2]'],
+  // OpenMP 6.0 §15.9: the same with target update to / from; the present modifier holds for a(5:8),
+  // b is not present and is skipped; the release copies nothing back
   'target-update.json': ['ok', 'ok', 'ok', 'read [4*5, 4*1]', 'ok', 'ok', 'read [4*5, 2*9, 2*1]', 'ok', 'read [4*5, 2*9, 2*1]'],
+  // OpenACC 3.3 §2.8 / §2.8.1: inside host_data the address of a is its device copy's (block 1),
+  // so the copy of b through it fills the device copy, which the kernel reads; §2.8.3: b is not
+  // present, so if_present leaves its host address (0x1200); copyout brings the 2s back to a
+  'host-data.json': ['ok', 'dev#1+0', 'ok', 'ok', 'read [8*2]', 'host:0x1200', 'ok', 'ok', 'read [8*2]'],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {

@@ -13,6 +13,7 @@ import {
   worldDevices,
   type AccDataRoutine,
   type AccDeclare,
+  type AccHostDataBegin,
   type AccMapData,
   type AccMemcpy,
   type AccParallel,
@@ -129,6 +130,8 @@ export class ImplEngine implements Engine {
   private halted = false;
   /** acc_malloc results by name: raw device address, 0 for a null result. */
   private readonly handles = new Map<string, number>();
+  /** Handles of the open host_data regions, innermost last (each ends with its region). */
+  private readonly hostDataHandles: string[] = [];
   /** Live blocks acc_malloc made. */
   private readonly mallocBlocks = new Set<number>();
   /** Slots of sections acc_map_data made (the program's own memory; K-A7 counting). */
@@ -334,6 +337,14 @@ export class ImplEngine implements Engine {
       case 'omp_target_update':
       case 'omp_declare_target':
         return this.omp.execute(step);
+      case 'acc_host_data_begin': // OpenACC 3.3 §2.8 host_data construct (entry), §2.8.1 use_device
+        return this.hostDataBegin(step);
+      case 'acc_host_data_end': { // OpenACC 3.3 §2.8 host_data construct (end)
+        const handle = this.hostDataHandles.pop();
+        if (handle === undefined) throw new Error('acc_host_data_end without an open acc_host_data_begin region');
+        this.handles.delete(handle);
+        return OK;
+      }
       default:
         return unreachable(step, 'step op');
     }
@@ -952,6 +963,37 @@ export class ImplEngine implements Engine {
     this.mallocBlocks.add(block);
     this.handles.set(result, this.device.base(block));
     return { kind: 'value', value: { block, offset: 0 } };
+  }
+
+  /**
+   * host_data use_device(var) [if_present]: the device address of present data, the host address
+   * of absent data under if_present, null for a disassociated pointer; absent data without
+   * if_present is undefined (K-A30 `error`: the runtime aborts). The address becomes the handle.
+   */
+  private hostDataBegin(step: AccHostDataBegin): Observation {
+    this.resolveData(this.ref(step.var));
+    let raw = 0;
+    let value: Observation = { kind: 'value', value: null };
+    if (!this.rNull) {
+      const slot = this.table.findContaining(this.rStart, this.rEnd);
+      if (slot >= 0) {
+        const offset = this.blockOffset(slot, this.rStart);
+        const block = this.slots.block[slot]!;
+        raw = this.device.base(block) + offset;
+        value = { kind: 'value', value: { block, offset } };
+      } else if (step.if_present === true) {
+        raw = this.rStart;
+        value = { kind: 'value', value: { host: this.rStart } };
+      } else {
+        const partly = this.table.anyOverlap(this.rStart, this.rEnd) >= 0;
+        const message = `host_data use_device(${step.var}): the data is ${partly ? 'only partly' : 'not'} present`;
+        if (this.knobs['K-A30'] === 'error') this.runtimeError('fatal_not_present', message);
+        this.undefinedBehaviour(message);
+      }
+    }
+    this.handles.set(step.result, raw);
+    this.hostDataHandles.push(step.result);
+    return value;
   }
 
   private freeRoutine(ptr: PtrArg): Observation {

@@ -29,8 +29,8 @@ export type StepOf<Op extends StepOp> = Step extends infer S
 
 /** What a field of a step is; validation's JSON shape and reference checks follow from it. */
 export type FieldRole =
-  /** A variable reference (`a`, `a(2:5)`, `c`, `c%p`) of one of the allowed kinds. */
-  | { role: 'var'; refs: readonly RefKind[] }
+  /** A variable reference (`a`, `a(2:5)`, `c`, `c%p`) of one of the allowed kinds; `whole`: no subarray. */
+  | { role: 'var'; refs: readonly RefKind[]; whole?: true }
   /** OpenACC data clauses with these names; `attach` / `detach` clauses take pointer members only. */
   | { role: 'clauses'; names: readonly [string, ...string[]] }
   /**
@@ -169,6 +169,14 @@ export const OPS = {
     cite: 'OpenACC 3.3 §3.2.27',
     fields: { var: { role: 'var', refs: DATA }, dev: { role: 'ptr', aligned: true } },
   },
+  acc_host_data_begin: {
+    api: 'openacc',
+    kind: 'construct',
+    cite: 'OpenACC 3.3 §2.8',
+    region: { opens: 'acc_host_data_end' },
+    fields: { var: { role: 'var', refs: ARRAY, whole: true }, result: { role: 'result' }, if_present: { role: 'flag', optional: true } },
+  },
+  acc_host_data_end: { api: 'openacc', kind: 'construct', cite: 'OpenACC 3.3 §2.8', region: 'closes', fields: {} },
   pointer_assign: {
     api: 'host',
     kind: 'host',

@@ -230,6 +230,24 @@ export interface AccDeclare {
   clauses: Clause<AccDeclareClauseName>[];
 }
 
+/**
+ * Entry of `!$acc host_data use_device(var) [if_present]` (OpenACC 3.3 §2.8, §2.8.1); closed by
+ * `acc_host_data_end`. Inside the region the host code sees the current device address of `var`
+ * (an array, a subarray or a pointer member's target); that address is named `result`, a handle
+ * later steps of the region may pass to routines (as an `acc_malloc` result). The handle ends with
+ * the region. One var per construct: a list is written as nested constructs.
+ */
+export interface AccHostDataBegin {
+  op: 'acc_host_data_begin';
+  var: VarRef;
+  result: string;
+  if_present?: boolean;
+}
+/** `!$acc end host_data`: closes the innermost open `acc_host_data_begin`. */
+export interface AccHostDataEnd {
+  op: 'acc_host_data_end';
+}
+
 /** Host action: Fortran `c%p => b` (whole array or subarray target). */
 export interface PointerAssign {
   op: 'pointer_assign';
@@ -269,7 +287,9 @@ export type AccStep =
   | AccUnmapData
   | AccMemcpy
   | AccUpdate
-  | AccDeclare;
+  | AccDeclare
+  | AccHostDataBegin
+  | AccHostDataEnd;
 export type HostStep = PointerAssign | Nullify | HostWrite | HostRead;
 export type Step = AccStep | OmpStep | HostStep;
 export type StepOp = Step['op'];

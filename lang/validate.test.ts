@@ -370,3 +370,44 @@ describe('validateProgram: program-scope declare target (omp_declare_target)', (
     expect(message).toBe(`${path}: step 3 (omp_declare_target): field op: a program-scope omp_declare_target comes before every other step; step 2 is host_read`);
   });
 });
+
+describe('validateProgram: host_data use_device handles (OpenACC 3.3 §2.8)', () => {
+  const run = (steps: unknown[]) => validateProgram({ world, steps });
+  const failsAt = (steps: unknown[], step: number, field: string) => {
+    const r = run(steps);
+    expect(r).toMatchObject({ ok: false, step, field });
+    return r.ok ? '' : r.message;
+  };
+  const begin = (v: string, result: string) => ({ op: 'acc_host_data_begin', var: v, result });
+  const end = { op: 'acc_host_data_end' };
+  const copyTo = (handle: string, offset?: number) => ({ op: 'acc_memcpy_to_device', var: 'b(1:2)', dev: offset === undefined ? { handle } : { handle, offset } });
+
+  test('the handle is usable inside its region, up to the end of the array', () => {
+    expect(run([begin('a', 'da'), copyTo('da'), copyTo('da', 32), end])).toMatchObject({ ok: true });
+    failsAt([begin('a', 'da'), copyTo('da', 44), end], 1, 'dev.offset');
+  });
+
+  test('a handle used after its region ended names the region', () => {
+    const message = failsAt([begin('a', 'da'), end, copyTo('da')], 2, 'dev.handle');
+    expect(message).toBe("'da' is the address acc_host_data_begin gave at step 1, which is no longer valid after its region ended at step 2");
+  });
+
+  test('a handle used before the step that assigns it', () => {
+    expect(failsAt([copyTo('da'), begin('a', 'da'), end], 0, 'dev.handle')).toBe("'da' is not the result of an earlier acc_malloc step");
+  });
+
+  test('a result name is used once, even after its region ended', () => {
+    expect(failsAt([begin('a', 'da'), end, begin('b', 'da'), end], 2, 'result')).toContain('already the result of step 1');
+  });
+
+  test('use_device takes a whole array', () => {
+    expect(failsAt([begin('a(2:3)', 'da'), end], 0, 'var')).toContain("'a(2:3)' is a subarray");
+    failsAt([begin('c%p', 'da'), end], 0, 'var');
+  });
+
+  test('an end closes the innermost region of its own kind', () => {
+    expect(failsAt([begin('a', 'da'), { op: 'acc_data_end' }], 1, 'op')).toContain('the innermost open region is the acc_host_data_begin of step 1, not an acc_data_begin');
+    expect(failsAt([{ op: 'acc_data_begin', clauses: [] }, end], 1, 'op')).toContain('not an acc_host_data_begin');
+    expect(failsAt([end], 0, 'op')).toContain('no open acc_host_data_begin to close');
+  });
+});

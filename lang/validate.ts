@@ -21,7 +21,7 @@ import {
   type World,
 } from './program.js';
 import type { MapItem, OmpMapModifier, OmpMapType, PtrArg } from './openmp.js';
-import { STEP_OPS, isStepOp, opInfo, unreachable, type Api as OpApi, type FieldRole, type RefKind } from './ops.js';
+import { STEP_OPS, isStepOp, opInfo, regionBeginOf, unreachable, type Api as OpApi, type FieldRole, type RefKind, type RegionEndOp } from './ops.js';
 import { FileReadProblem, MAX_INPUT_FILE_BYTES, oneLine, readBoundedText } from './read-file.js';
 
 /** Bad user input (program or case file): the CLI prints the one-line message and exits with 2. */
@@ -320,10 +320,15 @@ interface StepFailure {
 /** What the steps before the current one established: open regions and allocation handles. */
 interface StepContext {
   world: World;
-  /** Open data regions, innermost last, with the 0-based step that opened each. */
-  regions: { api: Api; step: number }[];
+  /** Open data regions, innermost last, with the 0-based step that opened each and its op. */
+  regions: { api: Api; step: number; op: StepOp }[];
   /** `result` names of earlier allocation steps (omp_target_alloc, acc_malloc): the bytes and the 0-based step. */
   handles: Map<string, { bytes: number; step: number }>;
+  /**
+   * Handles a region-opening step defined (host_data use_device): they end with the region. Names
+   * of ended ones, with the 0-based steps that opened and closed their region, for the message.
+   */
+  ended: Map<string, { step: number; end: number; op: StepOp }>;
   /** The allocation routine of the program's API, for messages (acc_malloc in OpenACC programs). */
   allocOp: StepOp;
   /** Arrays a program-scope declaration names, with the 0-based step that names each. */
@@ -346,12 +351,6 @@ function stepApi(op: StepOp): Api | null {
   const api = opInfo(op).api;
   return api === 'host' ? null : api;
 }
-
-/** The op that opens a region of each API. */
-const BEGIN_OF: Record<Api, StepOp> = {
-  openacc: STEP_OPS.find((op) => opInfo(op).api === 'openacc' && typeof opInfo(op).region === 'object')!,
-  openmp: STEP_OPS.find((op) => opInfo(op).api === 'openmp' && typeof opInfo(op).region === 'object')!,
-};
 
 /** The op that makes a handle (an allocation) in each API: what an unknown handle should have come from. */
 const ALLOC_OF: Record<Api, StepOp> = {
@@ -411,6 +410,12 @@ function checkPtrArg(ctx: StepContext, field: string, p: PtrArg, aligned: boolea
     return null;
   }
   const alloc = ctx.handles.get(p.handle);
+  const ended = ctx.ended.get(p.handle);
+  if (!alloc && ended)
+    return {
+      field: `${field}.handle`,
+      message: `'${p.handle}' is the address ${ended.op} gave at step ${ended.step + 1}, which is no longer valid after its region ended at step ${ended.end + 1}`,
+    };
   if (!alloc) return { field: `${field}.handle`, message: `'${p.handle}' is not the result of an earlier ${ctx.allocOp} step` };
   if (offset > alloc.bytes)
     return {
@@ -439,8 +444,14 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
     return typeof res === 'string' ? { field, message: res } : null;
   };
   switch (f.role) {
-    case 'var':
-      return ref(name, v as string, f.refs);
+    case 'var': {
+      const problem = ref(name, v as string, f.refs);
+      if (problem || !f.whole) return problem;
+      const parsed = parseRef(world, v as string);
+      return parsed.kind === 'array' && !parsed.whole
+        ? { field: name, message: `'${String(v)}' is a subarray; ${step.op} takes the name of a whole array` }
+        : null;
+    }
     case 'clauses':
       for (const [i, c] of (v as { clause: string; vars: string[] }[]).entries())
         for (const [j, r] of c.vars.entries()) {
@@ -473,7 +484,7 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
     case 'result': {
       const result = v as string;
       if (!IDENTIFIER.test(result)) return { field: name, message: `'${result}' is not an identifier ([A-Za-z][A-Za-z0-9_]*)` };
-      const earlier = ctx.handles.get(result);
+      const earlier = ctx.handles.get(result) ?? ctx.ended.get(result);
       if (earlier) return { field: name, message: `'${result}' is already the result of step ${earlier.step + 1}` };
       return null;
     }
@@ -501,12 +512,11 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
 function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
   const info = opInfo(step.op);
   if (info.region === 'closes') {
-    const api = stepApi(step.op)!;
     const open = ctx.regions.at(-1);
-    if (open?.api === api) return null;
-    const begin = BEGIN_OF[api];
+    const begin = regionBeginOf(step.op as RegionEndOp);
+    if (open?.op === begin) return null;
     if (!open) return { field: 'op', message: `no open ${begin} to close` };
-    return { field: 'op', message: `the innermost open region is the ${BEGIN_OF[open.api]} of step ${open.step + 1}, not an ${begin}` };
+    return { field: 'op', message: `the innermost open region is the ${open.op} of step ${open.step + 1}, not an ${begin}` };
   }
   for (const [name, f] of Object.entries(info.fields as Record<string, FieldRole>)) {
     const problem = checkField(ctx, step, name, f);
@@ -544,7 +554,7 @@ export function validateProgram(raw: unknown): ValidationResult {
   const world = checkWorld(top.data.world);
   if ('ok' in world) return world;
 
-  const ctx: StepContext = { world, regions: [], handles: new Map(), allocOp: 'omp_target_alloc', declared: new Map(), step: 0, firstOther: null };
+  const ctx: StepContext = { world, regions: [], handles: new Map(), ended: new Map(), allocOp: 'omp_target_alloc', declared: new Map(), step: 0, firstOther: null };
   let firstApi: { api: Api; step: number; op: StepOp } | null = null;
   for (const [i, rawStep] of top.data.steps.entries()) {
     if (typeof rawStep !== 'object' || rawStep === null || Array.isArray(rawStep))
@@ -572,14 +582,25 @@ export function validateProgram(raw: unknown): ValidationResult {
     const api = stepApi(step.op);
     if (api && !firstApi) firstApi = { api, step: i, op: step.op };
     const region = opInfo(step.op).region;
-    if (typeof region === 'object') ctx.regions.push({ api: api!, step: i });
-    if (region === 'closes') ctx.regions.pop();
+    if (typeof region === 'object') ctx.regions.push({ api: api!, step: i, op: step.op });
+    if (region === 'closes') {
+      const closed = ctx.regions.pop()!;
+      // A handle the region's opening step defined (use_device) ends with the region.
+      for (const [name, f] of Object.entries(opInfo(closed.op).fields as Record<string, FieldRole>))
+        if (f.role === 'result') {
+          const handle = (top.data.steps[closed.step] as Record<string, string>)[name]!;
+          ctx.handles.delete(handle);
+          ctx.ended.set(handle, { step: closed.step, end: i, op: closed.op });
+        }
+    }
     for (const [name, f] of Object.entries(opInfo(step.op).fields as Record<string, FieldRole>))
       if (f.role === 'result') {
         const fields = step as unknown as Record<string, unknown>;
-        if (ctx.handles.size >= MAX_HANDLES)
+        if (ctx.handles.size + ctx.ended.size >= MAX_HANDLES)
           return { ok: false, step: i, field: name, message: `more than ${MAX_HANDLES} omp_target_alloc results (mapcheck's limit)` };
-        ctx.handles.set(fields[name] as string, { bytes: fields.bytes as number, step: i });
+        // An allocation's handle covers its bytes; a use_device handle the bytes its var can cover.
+        const bytes = typeof fields.bytes === 'number' ? fields.bytes : maxRefBytes(world, parseRef(world, fields.var as string));
+        ctx.handles.set(fields[name] as string, { bytes, step: i });
       }
   }
   const program: Program = { world, steps: top.data.steps as Program['steps'] };

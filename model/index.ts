@@ -39,6 +39,7 @@ import { accMapData } from './acc/map-data.js';
 import { accUnmapData } from './acc/unmap-data.js';
 import { accMemcpy } from './acc/memcpy.js';
 import { accDeclare } from './acc/declare.js';
+import { hostDataBegin, hostDataEnd } from './acc/host-data.js';
 import { ompDataBegin, ompDataEnd, ompEnterData, ompExitData, ompTarget } from './omp/constructs.js';
 import { ompTargetAlloc } from './omp/target-alloc.js';
 import { ompTargetFree } from './omp/target-free.js';
@@ -224,6 +225,10 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return ompDeclareTarget(state, s, ctx);
     case 'acc_declare':
       return accDeclare(state, s, ctx);
+    case 'acc_host_data_begin':
+      return hostDataBegin(state, s, ctx);
+    case 'acc_host_data_end':
+      return hostDataEnd(state, ctx);
     case 'pointer_assign':
       return pointerAssign(state, s, ctx);
     case 'nullify':
@@ -379,7 +384,7 @@ export function stateKey(state: ModelState): string {
   const handles = vecToArray(state.handles)
     .flatMap((bucket) => Object.entries(bucket))
     .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-    .map(([k, v]) => [k, v === null ? null : [name(v.block), v.offset]]);
+    .map(([k, v]) => [k, v === null ? null : 'host' in v ? ['h', v.host] : [name(v.block), v.offset]]);
   const blocks: unknown[] = [];
   for (let i = 0; i < queue.length; i++) {
     const b = blockById(state, queue[i]!);
@@ -391,5 +396,5 @@ export function stateKey(state: ModelState): string {
     vecForEach(state.blocks, (b) => {
       if (!b.alive) blocks.push(['free', name(b.id), b.bytes, b.device, b.contents.kind]);
     });
-  return JSON.stringify([state.halted, host, sections, attachments, state.regions, omp, state.ompRegions, handles, blocks]);
+  return JSON.stringify([state.halted, host, sections, attachments, state.regions, omp, state.ompRegions, handles, blocks, state.hostData]);
 }

@@ -22,7 +22,7 @@ import {
   type World,
 } from '../lang/program.js';
 import { emptyKeyTable, emptyVec, vecChanges, vecForEach, vecGet, vecOf, vecPush, vecSet, type KeyTable, type Vec } from './vec.js';
-import type { DevAddr, ErrorCode, Observation, PtrValue } from '../lang/observation.js';
+import type { DevAddr, ErrorCode, HostAddr, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
 import { INFINITE_RC, type RefCount } from '../lang/observation.js';
@@ -316,8 +316,13 @@ export interface ModelState {
   nextOmpEntry: number;
   /** Open OpenMP target data regions, innermost last. */
   ompRegions: OmpRegion[];
-  /** Pointers returned by omp_target_alloc steps, by the step's `result` name. */
-  handles: KeyTable<DevAddr | null>;
+  /**
+   * Pointers returned by omp_target_alloc / acc_malloc steps, by the step's `result` name; also the
+   * address a host_data use_device region gives (a host address where the data is not present).
+   */
+  handles: KeyTable<DevAddr | HostAddr | null>;
+  /** Handles of the open host_data regions (OpenACC 3.3 §2.8), innermost last: they end with their region. */
+  hostData: string[];
   /** Attached OpenMP pointers (K-B22, K-B23), one record per device and pointer member. */
   ompAttached: OmpAttachment[];
 }
@@ -364,6 +369,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     nextOmpEntry: 1,
     ompRegions: [],
     handles: emptyKeyTable(),
+    hostData: [],
     ompAttached: [],
   };
   // Member associations refer to arrays, whose addresses are known once every object is placed.

@@ -143,3 +143,7 @@ export function keyGet<V>(t: KeyTable<V>, key: string): V | undefined {
 export function keySet<V>(t: KeyTable<V>, key: string, value: V): void {
   vecGet(t, bucketOf(key))[key] = value;
 }
+
+export function keyDelete<V>(t: KeyTable<V>, key: string): void {
+  delete vecGet(t, bucketOf(key))[key];
+}

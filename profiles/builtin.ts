@@ -94,6 +94,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC libgomp (OpenACC path, GCC 12-15 era sources, nvptx offload).',
     extends: 'spec',
     knobs: {
+      'K-A30': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: `${G13} gomp_map_vars_internal: GOMP_MAP_USE_DEVICE_PTR whose gomp_map_lookup fails → gomp_fatal "use_device_ptr pointer wasn't mapped"; host_data without if_present reaches it through GOACC_data_start (oacc-parallel.c: "GCC maps the OpenACC 'host_data' construct to the OpenACC 'data' construct"); with if_present the kind is GOMP_MAP_USE_DEVICE_PTR_IF_PRESENT, which keeps the host address.`,
+      },
       'K-A2': {
         reading: 'error',
         confidence: 'source',

@@ -315,6 +315,17 @@ export const KNOBS = [
     rationale: 'A pointer reference in a data clause is attached at entry; the attach action has its own rule for a null pointer.',
   },
   {
+    id: 'K-A30',
+    title: 'host_data use_device of data that is not present, without if_present',
+    section: 'OpenACC 3.3 §2.8.1 use_device clause, §2.8.3 if_present clause',
+    readings: [
+      { id: 'undefined', summary: 'the program breaks a requirement of the text: undefined behaviour' },
+      { id: 'error', summary: 'the runtime aborts (libgomp: "use_device_ptr pointer wasn\'t mapped")' },
+    ],
+    default: 'undefined',
+    rationale: 'Without if_present the var "must be present" (§2.8.1); the text names no error for an absent one.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',

@@ -399,6 +399,61 @@ export function withDeclaration(steps: readonly Step[], declaration: Step | null
   return declaration === null ? [...steps] : [declaration, ...steps.slice(0, Math.max(0, steps.length - 1))];
 }
 
+// ------------------------------------------------------------------------------------------------
+// host_data regions (OpenACC 3.3 §2.8)
+
+/** Placeholder name of a host_data handle; hostDataInsertions' blocks get u1, u2, … in order. */
+const USE_DEVICE_PLACEHOLDER = '@';
+const hostDataBegin = fc
+  .tuple(fc.constantFrom('a', 'b'), weighted([2, false], [1, true]))
+  .map(([v, ifPresent]): Step =>
+    ifPresent ? { op: 'acc_host_data_begin', var: v, result: USE_DEVICE_PLACEHOLDER, if_present: true } : { op: 'acc_host_data_begin', var: v, result: USE_DEVICE_PLACEHOLDER },
+  );
+const hostDataEnd = fc.constant<Step>({ op: 'acc_host_data_end' });
+/** A step of a host_data region that uses the handle: a copy to or from the address, or a host read. */
+const useOfHandle: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        weighted<'acc_memcpy_to_device' | 'acc_memcpy_from_device'>([1, 'acc_memcpy_to_device'], [2, 'acc_memcpy_from_device']),
+        fc.constantFrom<[VarRef, number]>(['a', 0], ['b', 0], ['a(1:4)', 16], ['b(5:8)', 0], ['b(1:4)', 16]),
+      )
+      .map(([op, [v, offset]]): Step => ({ op, var: v, dev: offset === 0 ? { handle: USE_DEVICE_PLACEHOLDER } : { handle: USE_DEVICE_PLACEHOLDER, offset } })),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('a', 'b').map((v): Step => ({ op: 'host_read', var: v })) },
+);
+
+/**
+ * host_data regions to insert: none in two programs of three, else one or two, each a block
+ * `host_data use_device(a|b) [if_present]`, 0-2 steps that use its handle, `end host_data`, at a
+ * position drawn like deviceMemoryInsertions'. Drawn after everything else (programArb), so the
+ * steps a seed drew before host_data existed stay the same.
+ */
+function hostDataInsertions(): fc.Arbitrary<[number, Step[]][]> {
+  const block = fc.tuple(hostDataBegin, fc.array(useOfHandle, { maxLength: 2 })).map(([begin, uses]): Step[] => [begin, ...uses, { op: 'acc_host_data_end' }]);
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constant<[number, Step[]][]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), block), { minLength: 1, maxLength: 2 }) },
+  );
+}
+
+/** `steps` with each host_data block at its position, its placeholder handle named u1, u2, … */
+function insertHostData(steps: readonly Step[], blocks: readonly [number, Step[]][]): Step[] {
+  const out = [...steps];
+  blocks.forEach(([pos, block], k) => {
+    const name = `u${k + 1}`;
+    const named = block.map((s): Step => {
+      if (s.op === 'acc_host_data_begin') return { ...s, result: name };
+      if ((s.op === 'acc_memcpy_to_device' || s.op === 'acc_memcpy_from_device') && s.dev !== null && 'handle' in s.dev && s.dev.handle === USE_DEVICE_PLACEHOLDER)
+        return { ...s, dev: { ...s.dev, handle: name } };
+      return s;
+    });
+    out.splice(pos % (out.length + 1), 0, ...named);
+  });
+  return out;
+}
+
 const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
 const pointerAssign = fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target }));
 const nullify = memberRef.map((ptr): Step => ({ op: 'nullify', ptr }));
@@ -439,6 +494,8 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step>
   acc_memcpy_from_device: accMemcpy,
   acc_update: accUpdate,
   acc_declare: accDeclare.map((s) => s ?? { op: 'acc_declare', clauses: [{ clause: 'copyin', vars: ['a'] }] }),
+  acc_host_data_begin: hostDataBegin,
+  acc_host_data_end: hostDataEnd,
 };
 
 /** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
@@ -567,14 +624,15 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       staleIdiomArb(),
       structArrayArb(),
       declareArb(),
+      hostDataInsertions(),
       // drawn after the rest, so the steps above are what the same seed drew before update existed
       updateInsertions(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, updates]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      const steps = resolveHandles(insertAll(insertAll(raw, insertions), updates)).slice(0, raw.length);
+      const steps = resolveHandles(insertAll(insertHostData(insertAll(raw, insertions), hostData), updates)).slice(0, raw.length);
       return withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray);
     });
 }

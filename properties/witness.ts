@@ -40,6 +40,8 @@ export const WITNESSES = {
   w12: 'a K-A8 misuse: acc_unmap_data of data acc_map_data did not map, or acc_free of memory it still maps',
   w13: 'an exit (exit data, acc_copyout / acc_delete, a region end) on data a program-scope declare made, which stays present (SRC 1)',
   w14: 'data a program-scope declare link names gets device memory from a data clause or routine',
+  w15: 'a routine copies through the device address host_data use_device gave for present data',
+  w16: 'host_data use_device if_present of data that is not present gives its host address',
 } as const;
 
 export type WitnessId = keyof typeof WITNESSES;
@@ -188,6 +190,8 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
   const declared: HostRange[] = [];
   const linked: HostRange[] = [];
   const inside = (list: HostRange[], r: HostRange | null) => r !== null && list.some((d) => d[0] <= r[0] && r[1] <= d[1]);
+  /** Whether each host_data handle holds a device address. */
+  const useDevice = new Map<string, boolean>();
   program.steps.forEach((step, i) => {
     const found = new Set<WitnessId>();
     hits.push(found);
@@ -205,6 +209,15 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
     if (step.op === 'acc_malloc')
       handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value.block : null);
     if (fine && step.op === 'acc_map_data') found.add('w8');
+    // host_data use_device (OpenACC 3.3 §2.8.1): the address the region gives, by handle
+    if (step.op === 'acc_host_data_begin' && obs.kind === 'value') {
+      const v = obs.value;
+      const isDevice = v !== null && typeof v === 'object' && 'block' in v;
+      useDevice.set(step.result, isDevice);
+      if (v !== null && typeof v === 'object' && 'host' in v) found.add('w16');
+    }
+    if (fine && (step.op === 'acc_memcpy_to_device' || step.op === 'acc_memcpy_from_device') && step.dev !== null && 'handle' in step.dev)
+      if (useDevice.get(step.dev.handle) === true) found.add('w15');
     if (fine && step.op === 'acc_unmap_data' && mapped(before, host.range(step.var))?.origin === 'map_data') found.add('w10');
     if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body) {
       const holder = mapped(before, host.range(step.body.read));

@@ -29,6 +29,17 @@ export function booleanCheck(p: Planned, call: string): Check | null {
 }
 
 /**
+ * The address host_data use_device gives (OpenACC 3.3 §2.8.1): a host address (if_present of
+ * absent data) must be the variable's own address; a device address is checked as non-null.
+ * `isHost` compares the handle with the variable's host address.
+ */
+export function useDeviceCheck(p: Planned, isNonNull: string, isHost: string): Check | null {
+  if (p.obs.kind === 'value' && p.obs.value !== null && typeof p.obs.value === 'object' && 'host' in p.obs.value)
+    return { kind: 'condition', test: isHost, want: true, message: `step ${p.index + 1}: use_device should give the host address` };
+  return addressCheck(p, isNonNull);
+}
+
+/**
  * A routine returning a device address: non-null when the spec returns an address, null when it
  * returns null. Which block and offset cannot be checked portably; the comment names them.
  */
@@ -128,6 +139,7 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
   acc_enter_data: (s, _p, spelling) => `enter data${spelling.clauses(s.clauses)}`,
   acc_exit_data: (s, _p, spelling) => `exit data${spelling.clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`,
   acc_data_begin: (s, _p, spelling) => `data${spelling.clauses(s.clauses)}`,
+  acc_host_data_begin: (s, _p, spelling) => `host_data use_device(${spelling.variable(s.var)})${s.if_present ? ' if_present' : ''}`,
   acc_parallel: (s, _p, spelling) => {
     // `res` must reach the device too, and with default(present) nothing else puts it there.
     const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
@@ -201,7 +213,8 @@ export interface Language {
   readonly steps: StepWriters;
   check(c: Check, foldOk: boolean): string[];
   stopAfterError(step: number, code: string): string[];
-  regionEnd(): string[];
+  /** The end of a region the program left open where writing stopped (`op`: the step that closes it). */
+  regionEnd(op: RegionEndOp): string[];
   /** Declarations and initial values; written last, so it knows what the body used. */
   prologue(): string[];
   epilogue(okPrinted: boolean): string[];

@@ -17,6 +17,7 @@ import {
   intResultCheck,
   kernelCount,
   mappedPtrCheck,
+  useDeviceCheck,
   valuesCheck,
   type Context,
   type DirectiveOp,
@@ -162,6 +163,15 @@ export function c({ names, world, api, resLength }: Context): Language {
     return { lines: [...presentEquivalent(s, p), ...regionBegin(directiveText(s, p, spelling))], check: null };
   };
   const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
+  // OpenACC 3.3 §2.8: inside the region the array's name stands for its device address; the
+  // handle keeps it for the calls of the region.
+  const hostDataBegin = (s: StepOf<'acc_host_data_begin'>, p: Planned): StepCode => {
+    const h = names.handle(s.result);
+    if (!handles.includes(h)) handles.push(h);
+    const v = startAndBytes(s.var)[0];
+    const lines = [...regionBegin(directiveText(s, p, spelling)), `${ind()}${h} = ${v};`];
+    return { lines, check: useDeviceCheck(p, `${h} != NULL`, `${h} == (void *)${v}`) };
+  };
   const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
   const copyinRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => ({
     lines: [],
@@ -188,6 +198,8 @@ export function c({ names, world, api, resLength }: Context): Language {
     acc_exit_data: directiveStep,
     acc_data_begin: regionBeginStep,
     acc_data_end: regionEndStep,
+    acc_host_data_begin: hostDataBegin,
+    acc_host_data_end: regionEndStep,
     acc_parallel: kernelStep,
     acc_copyin: copyinRoutine,
     acc_create: copyinRoutine,

@@ -5,7 +5,7 @@ import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '..
 import { ELEMENT_BYTES, parseRef } from '../../lang/program.js';
 import { initMember } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
-import type { StepOf } from '../../lang/ops.js';
+import type { RegionEndOp, StepOf } from '../../lang/ops.js';
 import {
   addressCheck,
   booleanCheck,
@@ -17,6 +17,7 @@ import {
   intResultCheck,
   kernelCount,
   mappedPtrCheck,
+  useDeviceCheck,
   valuesCheck,
   type Check,
   type Context,
@@ -231,7 +232,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     return [...presentEquivalent(s, p), ...reset, ...directive(directiveText(s, p, spelling)), ...loop, ...end];
   }
 
-  const regionEnd = () => [`  ${sentinel} end ${api === 'openacc' ? 'data' : 'target data'}`];
+  const regionEnd = (op?: RegionEndOp) => [`  ${sentinel} end ${op === 'acc_host_data_end' ? 'host_data' : api === 'openacc' ? 'data' : 'target data'}`];
   /** GCC 12 has no map(present, …): its equivalent, a check that stops the program unless the data is present. */
   const presentEquivalent = (s: StepOf<DirectiveOp>, p: Planned): string[] =>
     presentRefs(s).flatMap((v) => {
@@ -254,7 +255,21 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     check: null,
   });
   const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
-  const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
+  const regionEndStep = (s: { op: RegionEndOp }): StepCode => ({ lines: regionEnd(s.op), check: null });
+  // OpenACC 3.3 §2.8: inside the region the variable's address is its device address; the handle
+  // keeps it for the calls of the region.
+  const hostDataBegin = (s: StepOf<'acc_host_data_begin'>, p: Planned): StepCode => {
+    const h = names.handle(s.result);
+    if (!handles.includes(h)) handles.push(h);
+    cBinding.add('c_ptr').add('c_loc').add('c_associated');
+    const r = parseRef(world, s.var);
+    if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
+    const v = names.variable(r.name);
+    return {
+      lines: [...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v}(1))`],
+      check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, c_loc(${v}(1)))`),
+    };
+  };
   // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
   const dataRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
     if (disassociated(p, s.var)) {
@@ -348,6 +363,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       const [start, bytes] = hostData(p, s.var);
       return deviceMemoryCall(`call acc_memcpy_from_device_c(${start}, ${cPointer(s.dev)}, ${bytes})`);
     },
+    acc_host_data_begin: hostDataBegin,
+    acc_host_data_end: regionEndStep,
     pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
     host_write: (s) => ({ lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null }),

@@ -168,6 +168,8 @@ export function resolvePointer(state: ModelState, arg: PtrArg): OmpPointer {
   if (!keyHas(state.handles, arg.handle)) throw new Error(`internal: handle '${arg.handle}' was never returned by omp_target_alloc`);
   const base = keyGet(state.handles, arg.handle)!;
   if (base === null) return nullPlus(offset, arg.handle);
+  // A use_device handle of data that was not present holds the host address (OpenACC 3.3 §2.8.3).
+  if ('host' in base) return { space: 'host', addr: base.host + offset };
   return { space: 'dev', block: base.block, offset: base.offset + offset };
 }
 

@@ -1,0 +1,51 @@
+import type { DevAddr, HostAddr } from '../../lang/observation.js';
+import type { VarRef } from '../../lang/program.js';
+import {
+  dataRange,
+  describeRange,
+  fire,
+  presence,
+  runtimeError,
+  undefinedBehaviour,
+  type ErrorObservation,
+  type ModelState,
+  type StepContext,
+  type UndefinedObservation,
+} from '../state.js';
+
+export const USE_DEVICE = 'OpenACC 3.3 §2.8.1 use_device clause';
+export const IF_PRESENT = 'OpenACC 3.3 §2.8.3 if_present clause';
+
+/** The address host code sees for a use_device var inside the region: device, host, or null. */
+export type UseDeviceAddress = DevAddr | HostAddr | null;
+
+// OpenACC 3.3 §2.8.1 use_device clause
+// Inside the host_data region the host code uses the current device address of var. Without
+// if_present (§2.8.3) var must be present; with it, an absent var keeps its host address.
+export function useDevice(
+  state: ModelState,
+  v: VarRef,
+  ifPresent: boolean,
+  ctx: StepContext,
+): UseDeviceAddress | ErrorObservation | UndefinedObservation {
+  fire(ctx, USE_DEVICE);
+  const range = dataRange(state, v);
+  // A null pointer (a disassociated pointer member) stays null.
+  if (range === null) return null;
+  // Present data: the device address of its first byte, in the section holding all of it.
+  const where = presence(state, range);
+  if (where.kind === 'present') {
+    const s = where.section;
+    return { block: s.block, offset: s.offset + range.start - s.start };
+  }
+  // Not (wholly) present with if_present: the host address is used.
+  if (ifPresent) {
+    fire(ctx, IF_PRESENT);
+    return { host: range.start };
+  }
+  // Not present without if_present: the text requires presence and names no error. K-A30: a
+  // runtime may abort instead (libgomp: "use_device_ptr pointer wasn't mapped").
+  const what = `use_device(${describeRange(state, range)}): the data is ${where.kind === 'partly' ? 'only partly' : 'not'} present`;
+  if (ctx.knobs['K-A30'] === 'error') return runtimeError('fatal_not_present', what);
+  return undefinedBehaviour(`${what} (§2.8.1 requires it without if_present)`);
+}
