@@ -128,7 +128,7 @@ class Names {
       this.types.set(s.name, `t${k + 1}`);
     });
     for (const s of steps)
-      if ((s.op === 'omp_target_alloc' || s.op === 'acc_malloc') && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
+      if ((s.op === 'omp_target_alloc' || s.op === 'acc_malloc' || s.op === 'acc_host_data_begin') && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
   }
 
   v(name: string): string {
@@ -398,6 +398,18 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
           directive(s.op === 'acc_attach' ? `enter data attach(${ptr})` : `exit data detach(${ptr})${s.op === 'acc_detach_finalize' ? ' finalize' : ''}`);
           return ok();
         }
+        case 'acc_host_data_begin': {
+          // use_device's device address, as acc_deviceptr gives it (OpenACC 3.3 §2.8.1), into the handle.
+          usesDeviceptr = true;
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          const r = parseRef(world, s.var);
+          const first = r.kind === 'array' ? `${names.v(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : spell(r);
+          emit(`  ${h} = acc_deviceptr_c(c_loc(${first}))`);
+          return ok();
+        }
+        case 'acc_host_data_end':
+          return ok();
         case 'acc_malloc': {
           usesDeviceMemory = true;
           const h = names.handles.get(s.result)!;
@@ -710,6 +722,15 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
         case 'acc_detach':
         case 'acc_detach_finalize':
           emit(`${s.op}((void **)&${pointer(s.ptr)});`);
+          return ok();
+        case 'acc_host_data_begin': {
+          // use_device's device address, as acc_deviceptr gives it (OpenACC 3.3 §2.8.1), into the handle.
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          emit(`${h} = acc_deviceptr(${startAndBytes(s.var)[0]});`);
+          return ok();
+        }
+        case 'acc_host_data_end':
           return ok();
         case 'acc_malloc': {
           const h = names.handles.get(s.result)!;
