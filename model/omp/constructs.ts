@@ -37,7 +37,7 @@ import { attachPointers } from './pointer-attach.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
 const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
-const TARGET_DATA = 'OpenMP 6.0 §15.7 target data construct';
+export const TARGET_DATA = 'OpenMP 6.0 §15.7 target data construct';
 const TARGET = 'OpenMP 6.0 §15.8 target construct';
 const IMPLICIT_MAPS = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules';
 
@@ -51,7 +51,7 @@ type ConstructDevice = { kind: 'host' } | ({ kind: 'device' } & MapTarget);
 // OpenMP 6.0 §15.2 device clause
 // The device a construct runs on (device 0 without a clause). omp_invalid_device is a runtime
 // error termination; a number that names no device makes the program non-conforming.
-function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: StepContext): ConstructDevice | Stop {
+export function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: StepContext): ConstructDevice | Stop {
   fire(ctx, DEVICE_CLAUSE);
   const target = resolveDevice(state, arg ?? 0);
   switch (target.kind) {
