@@ -4,7 +4,7 @@
 // omptarget.cpp targetDataBegin, OMP_TGT_MAPTYPE_RETURN_PARAM, since PR #174659); null in LLVM
 // before it; libgomp: gomp_fatal "use_device_ptr pointer wasn't mapped" (target.c).
 
-import { dev, err, hostPtr, per, section, value, type Row } from '../rows.js';
+import { dev, err, hostPtr, ok, per, section, value, type Row } from '../rows.js';
 import { isPresent, map, ompEnter, ompExit, useDeviceBegin, useDeviceEnd } from '../steps.js';
 import { B, OMP_WORLD } from '../worlds.js';
 
@@ -13,6 +13,7 @@ const rows: Row[] = [
     name: 'a pointer to mapped data: the device address; omp_target_is_present of a device address is false',
     steps: [ompEnter([map('to', ['a', 'b'])], 0), useDeviceBegin('b', 'db', 0, true), isPresent({ handle: 'db' }, 0), useDeviceEnd],
     at: { 2: dev(2, 0), 3: value(false) },
+    last: ok,
   },
   {
     name: 'K-B30: data whose mapping ended keeps its host address (5.1+); LLVM before PR #174659: null; libgomp aborts',
