@@ -568,10 +568,10 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openmp' | 'host'>]: fc.Arbitrary<StepBu
 
 /**
  * target data use_device regions to insert into a built program (OpenMP 6.0 §15.7, §7.5.8,
- * §7.5.10): none in two programs of three, else one or two blocks `target data
+ * §7.5.10): none in three programs of four, else one or two blocks `target data
  * use_device_addr|ptr(a|b) [device]`, 0-2 steps using the handle (a copy of the other array into
- * the address, omp_target_is_present of it), the end; each at a position drawn as a natural number
- * modulo the length + 1. Drawn after everything else, so the rest of a seed's program is what it
+ * the address — only inside a region mapping it —, omp_target_is_present of it), the end, two
+ * blocks in three inside a target data region that maps the array; each at a position drawn as a natural number modulo the length + 1. Drawn after everything else, so the rest of a seed's program is what it
  * drew before; the handles are u1, u2, … in order.
  */
 function useDeviceInsertions(): fc.Arbitrary<[number, Step[]][]> {
@@ -581,8 +581,9 @@ function useDeviceInsertions(): fc.Arbitrary<[number, Step[]][]> {
       weighted<DeviceArg | undefined>([4, undefined], [1, 1], [1, SHARED_DEVICE], [1, 'initial']),
       weighted([2, false], [1, true]),
       fc.array(weighted<'copy' | 'present'>([2, 'copy'], [1, 'present']), { maxLength: 2 }),
+      weighted([2, true], [1, false]),
     )
-    .map(([v, device, ptr, uses]): Step[] => {
+    .map(([v, device, ptr, uses, inRegion]): Step[] => {
       const begin: Step = { op: 'omp_target_data_use_device_begin', var: v, result: '@', ...(device === undefined ? {} : { device }), ...(ptr ? { ptr: true } : {}) };
       const dev: DeviceArg = device ?? 0;
       const other: VarRef = v === 'a' ? 'b' : 'a';
@@ -591,10 +592,16 @@ function useDeviceInsertions(): fc.Arbitrary<[number, Step[]][]> {
           ? { op: 'omp_target_memcpy', dst: { handle: '@' }, src: { var: other }, bytes: ARRAY_BYTES, dst_offset: 0, src_offset: 0, dst_device: dev, src_device: 'initial' }
           : { op: 'omp_target_is_present', ptr: { handle: '@' }, device: dev },
       );
-      return [begin, ...used, { op: 'omp_target_data_use_device_end' }];
+      const region: Step[] = [begin, ...used, { op: 'omp_target_data_use_device_end' }];
+      // two blocks in three sit in a target data region mapping the array (the common idiom
+      // `target data map(tofrom: a) use_device_addr(a)`); the others see whatever is mapped
+      // outside such a region the data is often absent, and a copy into its host address undefined
+      if (!inRegion) return region.filter((s) => s.op !== 'omp_target_memcpy');
+      const data: Step = { op: 'omp_target_data_begin', maps: [{ type: 'tofrom', vars: [v] }], ...(device === undefined ? {} : { device }) };
+      return [data, ...region, { op: 'omp_target_data_end' }];
     });
   return fc.oneof(
-    { weight: 2, arbitrary: fc.constant<[number, Step[]][]>([]) },
+    { weight: 3, arbitrary: fc.constant<[number, Step[]][]>([]) },
     { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), block), { minLength: 1, maxLength: 2 }) },
   );
 }
