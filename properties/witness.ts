@@ -391,6 +391,7 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
     switch (step.op) {
       case 'omp_declare_target':
         for (const c of step.clauses) if (c.clause === 'link') for (const v of c.vars) linked.push(host.range(v)!);
+        break;
       case 'omp_target_data_use_device_begin': {
         const v = obs.kind === 'value' ? obs.value : null;
         useDevice.set(step.result, v !== null && typeof v === 'object' && 'block' in v);
