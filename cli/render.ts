@@ -74,6 +74,9 @@ const RENDER: PerOp<string> = {
   acc_memcpy_from_device: (s) => `acc_memcpy_from_device(${s.var}, ${renderPtr(s.dev)})`,
   acc_declare: (s) => `!$acc declare${renderClauses(s.clauses)}`,
   omp_declare_target: (s) => `!$omp declare target${renderClauses(s.clauses)}`,
+  omp_target_data_use_device_begin: (s) =>
+    `!$omp target data ${s.ptr ? 'use_device_ptr' : 'use_device_addr'}(${s.var})${renderDeviceClause(s.device)} { ${s.result} = address of ${s.var}`,
+  omp_target_data_use_device_end: () => '} !$omp end target data',
   acc_host_data_begin: (s) => `!$acc host_data use_device(${s.var})${s.if_present ? ' if_present' : ''} { ${s.result} = address of ${s.var}`,
   acc_host_data_end: () => '} !$acc end host_data',
   pointer_assign: (s) => `${s.ptr} => ${s.target}`,

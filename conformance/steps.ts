@@ -166,3 +166,13 @@ export const memcpy = (
 export const hostDataBegin = (ref: VarRef, result: string, ifPresent = false): Step =>
   ifPresent ? { op: 'acc_host_data_begin', var: ref, result, if_present: true } : { op: 'acc_host_data_begin', var: ref, result };
 export const hostDataEnd: Step = { op: 'acc_host_data_end' };
+
+/** `!$omp target data use_device_addr(ref)` (use_device_ptr with `ptr`) naming the address `result`, and its end (OpenMP 6.0 §15.7). */
+export const useDeviceBegin = (ref: VarRef, result: string, device?: DeviceArg, ptr = false): Step => ({
+  op: 'omp_target_data_use_device_begin',
+  var: ref,
+  result,
+  ...onDevice(device),
+  ...(ptr ? { ptr: true } : {}),
+});
+export const useDeviceEnd: Step = { op: 'omp_target_data_use_device_end' };

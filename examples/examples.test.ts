@@ -87,6 +87,10 @@ const EXPECTED: Record<string, string[]> = {
   // OpenACC 3.3 §2.8 / §2.8.1: inside host_data the address of a is its device copy's (block 1),
   // so the copy of b through it fills the device copy, which the kernel reads; §2.8.3: b is not
   // present, so if_present leaves its host address (0x1200); copyout brings the 2s back to a
+  // OpenMP 6.0 §7.5.10: inside the use_device_addr region a's address is its corresponding storage
+  // (block 1), so the copy of b lands there and the target data's end copies it back to a; §7.5.8:
+  // b has no corresponding storage, so use_device_ptr keeps its host address (5.1+, K-B30)
+  'omp-use-device.json': ['ok', 'dev#1+0', '0', 'ok', 'ok', 'host:0x1200', 'ok', 'read [8*2]'],
   'host-data.json': ['ok', 'dev#1+0', 'ok', 'ok', 'read [8*2]', 'host:0x1200', 'ok', 'ok', 'read [8*2]'],
 };
 

@@ -10,12 +10,41 @@
 // routines); this class dispatches each OpenMP op of the table of operations (lang/ops.ts).
 
 import type { Observation } from '../lang/observation.js';
-import type { OmpStep } from '../lang/openmp.js';
+import type { OmpStep, OmpTargetDataUseDeviceBegin } from '../lang/openmp.js';
+import { DEVICE_BASE } from './memory.js';
+import { runtimeError } from './stop.js';
 import { unreachable } from '../lang/ops.js';
 import { OmpRoutines } from './omp/routines.js';
-import { OK } from './omp/table.js';
+import { NULL_VALUE, OK } from './omp/table.js';
 
 export class OmpRuntime extends OmpRoutines {
+  /**
+   * target data use_device_ptr / use_device_addr: the corresponding address of a whole array on
+   * the construct's device (its own address on the host or for a self map); without corresponding
+   * storage K-B30 (`host-address`: the original's address, `null`, `error`: the runtime aborts).
+   */
+  private useDeviceBegin(step: OmpTargetDataUseDeviceBegin): Observation {
+    const d = this.constructDevice(step.device, step.op);
+    const r = this.refs.get(step.var);
+    let raw = r.start;
+    if (d !== this.n) {
+      const s = this.slots;
+      const slot = this.trees[d]!.latestContaining(r.start, r.end, s.seq);
+      if (slot >= 0) {
+        const block = s.block[slot]!;
+        if (block !== 0) raw = s.storage[slot]! + (r.start - s.hostStart[slot]!);
+      } else if (this.knobs['K-B30'] === 'null') raw = 0;
+      else if (this.knobs['K-B30'] === 'error') runtimeError('fatal_not_present', `use_device of ${step.var} on device ${d}: use_device_ptr pointer wasn't mapped`);
+    }
+    this.useDeviceHandles.set(step.result, raw);
+    this.useDeviceOpen.push(step.result);
+    if (raw === 0) return NULL_VALUE;
+    if (raw < DEVICE_BASE) return { kind: 'value', value: { host: raw } };
+    const block = this.device.blockAt(raw);
+    return { kind: 'value', value: { block, offset: raw - this.device.base(block) } };
+  }
+
+
   execute(step: OmpStep): Observation {
     // K-B26 `absent` (OpenMP 6.0 §7.9.6 present modifier): a construct with the present modifier
     // cannot be built with GCC 12.
@@ -79,6 +108,14 @@ export class OmpRuntime extends OmpRoutines {
         return this.ompTargetUpdate(step);
       case 'omp_declare_target': // OpenMP 6.0 §9.9.1 declare_target directive
         return this.ompDeclareTarget(step);
+      case 'omp_target_data_use_device_begin': // OpenMP 6.0 §15.7 with §7.5.8 / §7.5.10
+        return this.useDeviceBegin(step);
+      case 'omp_target_data_use_device_end': {
+        const handle = this.useDeviceOpen.pop();
+        if (handle === undefined) throw new Error('omp_target_data_use_device_end without an open use_device region');
+        this.useDeviceHandles.delete(handle);
+        return OK;
+      }
       default:
         return unreachable(step, 'OpenMP step op');
     }

@@ -336,6 +336,8 @@ export class ImplEngine implements Engine {
       case 'omp_target_memcpy':
       case 'omp_target_update':
       case 'omp_declare_target':
+      case 'omp_target_data_use_device_begin':
+      case 'omp_target_data_use_device_end':
         return this.omp.execute(step);
       case 'acc_host_data_begin': // OpenACC 3.3 §2.8 host_data construct (entry), §2.8.1 use_device
         return this.hostDataBegin(step);

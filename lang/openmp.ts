@@ -139,6 +139,26 @@ export interface OmpDeclareTarget {
   clauses: Clause<OmpDeclareTargetClauseName>[];
 }
 
+/**
+ * Entry of `!$omp target data use_device_addr(var) [device(…)]`, or `use_device_ptr` with `ptr:
+ * true` (OpenMP 6.0 §15.7, §7.5.10, §7.5.8); closed by `omp_target_data_use_device_end`. Inside the
+ * region the code sees the corresponding address of `var` (a whole array) on the device, named
+ * `result`: a handle the region's steps may pass to routines (as an `omp_target_alloc` result). The
+ * handle ends with the region. A target data construct with maps and use_device clauses is written
+ * as an `omp_target_data_begin` with this region inside (the maps come first either way).
+ */
+export interface OmpTargetDataUseDeviceBegin {
+  op: 'omp_target_data_use_device_begin';
+  device?: DeviceArg;
+  var: VarRef;
+  result: string;
+  ptr?: boolean;
+}
+/** `!$omp end target data` of an `omp_target_data_use_device_begin`. */
+export interface OmpTargetDataUseDeviceEnd {
+  op: 'omp_target_data_use_device_end';
+}
+
 export type OmpStep =
   | OmpTargetEnterData
   | OmpTargetExitData
@@ -154,4 +174,6 @@ export type OmpStep =
   | OmpGetMappedPtr
   | OmpTargetMemcpy
   | OmpTargetUpdate
-  | OmpDeclareTarget;
+  | OmpDeclareTarget
+  | OmpTargetDataUseDeviceBegin
+  | OmpTargetDataUseDeviceEnd;

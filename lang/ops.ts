@@ -278,6 +278,19 @@ export const OPS = {
     cite: 'OpenMP 6.0 §9.9.1',
     fields: { clauses: { role: 'declare', names: ['enter', 'link'] } },
   },
+  omp_target_data_use_device_begin: {
+    api: 'openmp',
+    kind: 'construct',
+    cite: 'OpenMP 6.0 §15.7',
+    region: { opens: 'omp_target_data_use_device_end' },
+    fields: {
+      device: { role: 'device', optional: true },
+      var: { role: 'var', refs: ARRAY, whole: true },
+      result: { role: 'result' },
+      ptr: { role: 'flag', optional: true },
+    },
+  },
+  omp_target_data_use_device_end: { api: 'openmp', kind: 'construct', cite: 'OpenMP 6.0 §15.7', region: 'closes', fields: {} },
 } as const satisfies { readonly [Op in StepOp]: OpInfo<Op> };
 
 type Table = typeof OPS;

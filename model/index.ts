@@ -40,6 +40,7 @@ import { accUnmapData } from './acc/unmap-data.js';
 import { accMemcpy } from './acc/memcpy.js';
 import { accDeclare } from './acc/declare.js';
 import { hostDataBegin, hostDataEnd } from './acc/host-data.js';
+import { ompUseDeviceBegin, ompUseDeviceEnd } from './omp/target-data-use-device.js';
 import { ompDataBegin, ompDataEnd, ompEnterData, ompExitData, ompTarget } from './omp/constructs.js';
 import { ompTargetAlloc } from './omp/target-alloc.js';
 import { ompTargetFree } from './omp/target-free.js';
@@ -225,6 +226,10 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return ompDeclareTarget(state, s, ctx);
     case 'acc_declare':
       return accDeclare(state, s, ctx);
+    case 'omp_target_data_use_device_begin':
+      return ompUseDeviceBegin(state, s, ctx);
+    case 'omp_target_data_use_device_end':
+      return ompUseDeviceEnd(state, ctx);
     case 'acc_host_data_begin':
       return hostDataBegin(state, s, ctx);
     case 'acc_host_data_end':

@@ -321,7 +321,7 @@ export interface ModelState {
    * address a host_data use_device region gives (a host address where the data is not present).
    */
   handles: KeyTable<DevAddr | HostAddr | null>;
-  /** Handles of the open host_data regions (OpenACC 3.3 §2.8), innermost last: they end with their region. */
+  /** Handles of the open host_data / use_device regions (OpenACC 3.3 §2.8, OpenMP 6.0 §15.7), innermost last: they end with their region. */
   hostData: string[];
   /** Attached OpenMP pointers (K-B22, K-B23), one record per device and pointer member. */
   ompAttached: OmpAttachment[];

@@ -99,6 +99,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13} gomp_map_vars_internal: GOMP_MAP_USE_DEVICE_PTR whose gomp_map_lookup fails → gomp_fatal "use_device_ptr pointer wasn't mapped"; host_data without if_present reaches it through GOACC_data_start (oacc-parallel.c: "GCC maps the OpenACC 'host_data' construct to the OpenACC 'data' construct"); with if_present the kind is GOMP_MAP_USE_DEVICE_PTR_IF_PRESENT, which keeps the host address.`,
       },
+      'K-B30': {
+        reading: 'error',
+        confidence: 'source',
+        evidence: `${G13} gomp_map_vars_internal: OpenMP use_device_ptr / use_device_addr are lowered to GOMP_MAP_USE_DEVICE_PTR (the _IF_PRESENT kind is OpenACC's if_present only); an item gomp_map_lookup does not find → gomp_fatal "use_device_ptr pointer wasn't mapped".`,
+      },
       'K-A2': {
         reading: 'error',
         confidence: 'source',
@@ -296,6 +301,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'skip',
         confidence: 'source',
         evidence: `${LOMP}: getTgtPtrBegin(..., MustContain=true) finds no mapping for partly mapped data: "not found, becomes a noop", an error only with OMP_TGT_MAPTYPE_PRESENT.`,
+      },
+      'K-B30': {
+        reading: 'host-address',
+        confidence: 'source',
+        evidence:
+          'offload/libomptarget/omptarget.cpp targetDataBegin, OMP_TGT_MAPTYPE_RETURN_PARAM: since PR #174659 (merged 2026-01) a failed lookup returns the original host address ("Preserve the original address when use_device_ptr/addr lookup fails", per OpenMP 5.1); before it TgtPtrBegin − Delta, i.e. null.',
       },
       'K-B2': { reading: 'table', confidence: 'source', evidence: 'API.cpp: is_present / get_mapped_ptr look up the mapping table only.' },
       'K-B3': {

@@ -631,6 +631,19 @@ export const KNOBS = [
     default: 'undefined',
     rationale: 'Only omp_target_associate_ptr makes associated data (§25.5); §7.9.7 keeps declare target storage for the whole program, and §25.6 leaves a call on a pointer without associated data unspecified.',
   },
+  {
+    id: 'K-B30',
+    title: 'use_device_ptr / use_device_addr of data that is not mapped',
+    section: 'OpenMP 5.1 §2.14.2, 6.0 §7.5.8 use_device_ptr, §7.5.10 use_device_addr (target data construct §15.7)',
+    readings: [
+      { id: 'host-address', summary: 'the list item keeps its original (host) address, assumed to be accessible on the device' },
+      { id: 'null', summary: 'LLVM before PR #174659: the device pointer looked up is null, so the item becomes null' },
+      { id: 'error', summary: 'the runtime aborts (libgomp: "use_device_ptr pointer wasn\'t mapped")' },
+    ],
+    default: 'host-address',
+    rationale:
+      'Since OpenMP 5.1 an item with no corresponding storage keeps referring to the original storage (the LLVM change of PR #174659 quotes this reading; 5.0 made it a user error).',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

@@ -637,7 +637,67 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openmp' | 'host'>]: fc.Arbitrary<StepBu
   nullify: hostStep,
   host_write: hostStep,
   host_read: hostStep,
+  omp_target_data_use_device_begin: fc.constant(constant({ op: 'omp_target_data_use_device_begin', var: 'a', result: 'u0' })),
+  omp_target_data_use_device_end: fc.constant(constant({ op: 'omp_target_data_use_device_end' })),
 };
+
+/**
+ * target data use_device regions to insert into a built program (OpenMP 6.0 §15.7, §7.5.8,
+ * §7.5.10): none in three programs of four, else one or two blocks `target data
+ * use_device_addr|ptr(a|b) [device]`, 0-2 steps using the handle (a copy of the other array into
+ * the address — only inside a region mapping it —, omp_target_is_present of it), the end, two
+ * blocks in three inside a target data region that maps the array; each at a position drawn as a natural number modulo the length + 1. Drawn after everything else, so the rest of a seed's program is what it
+ * drew before; the handles are u1, u2, … in order.
+ */
+function useDeviceInsertions(): fc.Arbitrary<[number, Step[]][]> {
+  const block = fc
+    .tuple(
+      fc.constantFrom<VarRef>('a', 'b'),
+      weighted<DeviceArg | undefined>([4, undefined], [1, 1], [1, SHARED_DEVICE], [1, 'initial']),
+      weighted([2, false], [1, true]),
+      fc.array(weighted<'copy' | 'present'>([2, 'copy'], [1, 'present']), { maxLength: 2 }),
+      weighted([2, true], [1, false]),
+    )
+    .map(([v, device, ptr, uses, inRegion]): Step[] => {
+      const begin: Step = { op: 'omp_target_data_use_device_begin', var: v, result: '@', ...(device === undefined ? {} : { device }), ...(ptr ? { ptr: true } : {}) };
+      const dev: DeviceArg = device ?? 0;
+      const other: VarRef = v === 'a' ? 'b' : 'a';
+      const used = uses.map((u): Step =>
+        u === 'copy'
+          ? { op: 'omp_target_memcpy', dst: { handle: '@' }, src: { var: other }, bytes: ARRAY_BYTES, dst_offset: 0, src_offset: 0, dst_device: dev, src_device: 'initial' }
+          : { op: 'omp_target_is_present', ptr: { handle: '@' }, device: dev },
+      );
+      const region: Step[] = [begin, ...used, { op: 'omp_target_data_use_device_end' }];
+      // two blocks in three sit in a target data region mapping the array (the common idiom
+      // `target data map(tofrom: a) use_device_addr(a)`); the others see whatever is mapped
+      // outside such a region the data is often absent, and a copy into its host address undefined
+      if (!inRegion) return region.filter((s) => s.op !== 'omp_target_memcpy');
+      const data: Step = { op: 'omp_target_data_begin', maps: [{ type: 'tofrom', vars: [v] }], ...(device === undefined ? {} : { device }) };
+      return [data, ...region, { op: 'omp_target_data_end' }];
+    });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant<[number, Step[]][]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), block), { minLength: 1, maxLength: 2 }) },
+  );
+}
+
+/** The program with each use_device block at its position, its handle named u1, u2, … */
+function withUseDevice(program: Program, blocks: readonly [number, Step[]][]): Program {
+  const steps = [...program.steps];
+  blocks.forEach(([pos, block], k) => {
+    const name = `u${k + 1}`;
+    const named = block.map((s): Step => {
+      if (s.op === 'omp_target_data_use_device_begin') return { ...s, result: name };
+      if (s.op === 'omp_target_memcpy') return { ...s, dst: { handle: name } };
+      if (s.op === 'omp_target_is_present') return { ...s, ptr: { handle: name } };
+      return s;
+    });
+    // after a declaration, which comes before every other step
+    const lo = steps[0]?.op === 'omp_declare_target' ? 1 : 0;
+    steps.splice(lo + (pos % (steps.length - lo + 1)), 0, ...named);
+  });
+  return { ...program, steps };
+}
 
 /** One body step builder. */
 export function ompStepArb(): fc.Arbitrary<StepBuilder> {
@@ -685,18 +745,19 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       reuseArb(),
       structArrayArb(),
       ompDeclareArb(),
+      useDeviceInsertions(),
       // drawn after the rest, so the steps above are what the same seed drew before target update existed
       updateInsertions(),
       // drawn after the rest too: the close modifier and the unified shared memory requirement
       closeAndUsmArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, updates, closeAndUsm]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       const kept = drawn.slice(0, setup.length + body.length);
       // a declaration goes first; the last body step makes room for it
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
-      return withCloseAndUsm(withStructArray(withReuse(buildOmpProgram(builders), reuse), structArray), closeAndUsm);
+      return withCloseAndUsm(withStructArray(withReuse(withUseDevice(buildOmpProgram(builders), useDevice), reuse), structArray), closeAndUsm);
     });
 }
 
@@ -722,3 +783,4 @@ export function ompDeclareArb(): fc.Arbitrary<Step | null> {
   });
   return fc.integer({ min: 0, max: 3 }).chain((n) => (n === 3 ? declaration : fc.constant(null)));
 }
+

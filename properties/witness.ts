@@ -339,6 +339,8 @@ export const OMP_WITNESSES = {
   o10: 'an always modifier copies data that is already present (the copy happens only because of always)',
   o11: 'an exit construct (target exit data, a region end) on a declare target variable leaves its storage (infinite count)',
   o12: 'a declare target link variable gets storage from a map construct',
+  o20: 'omp_target_memcpy copies into the device address a use_device_addr / use_device_ptr region gave for mapped data',
+  o21: 'use_device of an array with no corresponding storage on a device keeps its host address (K-B30)',
 } as const;
 
 export type OmpWitnessId = keyof typeof OMP_WITNESSES;
@@ -372,6 +374,8 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
   const host = new HostView(world);
   /** Device address each omp_target_alloc result names (null: the allocation returned NULL). */
   const handles = new Map<string, DevAddr | null>();
+  /** Whether each use_device handle holds a device address. */
+  const useDevice = new Map<string, boolean>();
   const hostAddress = (p: { var: VarRef; offset?: number }) => host.range(p.var)![0] + (p.offset ?? 0);
   /** Host ranges a declare target link clause names. */
   const linked: HostRange[] = [];
@@ -387,6 +391,15 @@ export function detectOmpWitnesses(program: Program, trace: WitnessTrace): Set<O
     switch (step.op) {
       case 'omp_declare_target':
         for (const c of step.clauses) if (c.clause === 'link') for (const v of c.vars) linked.push(host.range(v)!);
+        break;
+      case 'omp_target_data_use_device_begin': {
+        const v = obs.kind === 'value' ? obs.value : null;
+        useDevice.set(step.result, v !== null && typeof v === 'object' && 'block' in v);
+        if (v !== null && typeof v === 'object' && 'host' in v && deviceIndex(world, step.device) !== null) found.add('o21');
+        break;
+      }
+      case 'omp_target_memcpy':
+        if (obs.kind === 'value' && obs.value === 0 && step.dst !== null && 'handle' in step.dst && useDevice.get(step.dst.handle) === true) found.add('o20');
         break;
       case 'omp_target_alloc':
         handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value : null);

@@ -139,6 +139,8 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
   acc_enter_data: (s, _p, spelling) => `enter data${spelling.clauses(s.clauses)}`,
   acc_exit_data: (s, _p, spelling) => `exit data${spelling.clauses(s.clauses)}${s.finalize ? ' finalize' : ''}`,
   acc_data_begin: (s, _p, spelling) => `data${spelling.clauses(s.clauses)}`,
+  omp_target_data_use_device_begin: (s, _p, spelling) =>
+    `target data${ompDevice(s, spelling.device)} ${s.ptr ? 'use_device_ptr' : 'use_device_addr'}(${spelling.variable(s.var)})`,
   acc_host_data_begin: (s, _p, spelling) => `host_data use_device(${spelling.variable(s.var)})${s.if_present ? ' if_present' : ''}`,
   acc_parallel: (s, _p, spelling) => {
     // `res` must reach the device too, and with default(present) nothing else puts it there.

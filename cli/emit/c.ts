@@ -17,6 +17,7 @@ import {
   intResultCheck,
   kernelCount,
   mappedPtrCheck,
+  ompDevice,
   useDeviceCheck,
   valuesCheck,
   type Context,
@@ -199,6 +200,17 @@ export function c({ names, world, api, resLength }: Context): Language {
     acc_data_begin: regionBeginStep,
     acc_data_end: regionEndStep,
     acc_host_data_begin: hostDataBegin,
+    // OpenMP 6.0 §15.7 with use_device_addr(v1), or use_device_ptr of a pointer to v1 (the handle)
+    omp_target_data_use_device_begin: (s, p) => {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      const v = startAndBytes(s.var)[0];
+      const lines = s.ptr
+        ? [`${ind()}${h} = ${v};`, ...regionBegin(`target data${ompDevice(s, device)} use_device_ptr(${h})`)]
+        : [...regionBegin(directiveText(s, p, spelling)), `${ind()}${h} = ${v};`];
+      return { lines, check: useDeviceCheck(p, `${h} != NULL`, `${h} == (void *)${v}`) };
+    },
+    omp_target_data_use_device_end: regionEndStep,
     acc_host_data_end: regionEndStep,
     acc_parallel: kernelStep,
     acc_copyin: copyinRoutine,

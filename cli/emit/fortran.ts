@@ -17,6 +17,7 @@ import {
   intResultCheck,
   kernelCount,
   mappedPtrCheck,
+  ompDevice,
   useDeviceCheck,
   valuesCheck,
   type Check,
@@ -364,6 +365,20 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       return deviceMemoryCall(`call acc_memcpy_from_device_c(${start}, ${cPointer(s.dev)}, ${bytes})`);
     },
     acc_host_data_begin: hostDataBegin,
+    // OpenMP 6.0 §15.7 with use_device_addr(v1), or use_device_ptr of a C pointer to v1 (the handle)
+    omp_target_data_use_device_begin: (s, p) => {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      cBinding.add('c_ptr').add('c_loc').add('c_associated');
+      const r = parseRef(world, s.var);
+      if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
+      const first = `c_loc(${names.variable(r.name)}(1))`;
+      const lines = s.ptr
+        ? [`  ${h} = ${first}`, ...directive(`target data${ompDevice(s, device)} use_device_ptr(${h})`)]
+        : [...directive(directiveText(s, p, spelling)), `  ${h} = ${first}`];
+      return { lines, check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, ${first})`) };
+    },
+    omp_target_data_use_device_end: regionEndStep,
     acc_host_data_end: regionEndStep,
     pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),

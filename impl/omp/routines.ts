@@ -22,6 +22,10 @@ import { FALSE, NULL_VALUE, OK, ONE, ORIGIN_ASSOCIATE, ORIGIN_DECLARE, ORIGIN_MA
 export abstract class OmpRoutines extends OmpConstructs {
   /** `omp_target_alloc` results by name: block number, 0 for a null result. */
   protected readonly handles = new Map<string, number>();
+  /** Addresses use_device regions give, by name: raw device or host address, 0 for null. */
+  protected readonly useDeviceHandles = new Map<string, number>();
+  /** Handles of the open use_device regions, innermost last. */
+  protected readonly useDeviceOpen: string[] = [];
 
   // Result of resolvePtr.
   protected pKind = P_NULL;
@@ -58,6 +62,21 @@ export abstract class OmpRoutines extends OmpConstructs {
       this.pKind = P_HOST;
       this.pAddr = base + offset;
       this.pObj = this.objectAt(base);
+      return;
+    }
+    const raw = this.useDeviceHandles.get(arg.handle);
+    if (raw !== undefined) {
+      // the address a use_device region gave: a host address, a device address, or null
+      if (raw === 0) return this.nullPtr(offset, op, arg.handle);
+      if (raw < DEVICE_BASE) {
+        this.pKind = P_HOST;
+        this.pAddr = raw + offset;
+        this.pObj = this.objectAt(raw);
+        return;
+      }
+      this.pKind = P_BLOCK;
+      this.pBlock = this.device.blockAt(raw);
+      this.pAddr = raw + offset;
       return;
     }
     const block = this.handles.get(arg.handle);

@@ -37,7 +37,7 @@ import { attachPointers } from './pointer-attach.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
 const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
-const TARGET_DATA = 'OpenMP 6.0 §15.7 target data construct';
+export const TARGET_DATA = 'OpenMP 6.0 §15.7 target data construct';
 const TARGET = 'OpenMP 6.0 §15.8 target construct';
 const IMPLICIT_MAPS = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules';
 

@@ -1,0 +1,40 @@
+import type { DevAddr, HostAddr } from '../../lang/observation.js';
+import {
+  arrayRange,
+  describeRange,
+  fire,
+  runtimeError,
+  type ErrorObservation,
+  type ModelState,
+  type StepContext,
+} from '../state.js';
+import { lookup, storageAddress } from './table.js';
+
+export const USE_DEVICE_PTR = 'OpenMP 6.0 §7.5.8 use_device_ptr clause';
+export const USE_DEVICE_ADDR = 'OpenMP 6.0 §7.5.10 use_device_addr clause';
+
+// OpenMP 6.0 §7.5.8 use_device_ptr clause, §7.5.10 use_device_addr clause
+// In the region, the list item (a whole array here) refers to the corresponding storage of the
+// original on the construct's device: the address of the storage's first byte (the original's own
+// address for a self map). An item with no corresponding storage keeps its original address
+// since 5.1 (K-B30 `host-address`); LLVM before PR #174659 gave null, libgomp aborts.
+export function useDeviceItem(
+  state: ModelState,
+  v: string,
+  device: number,
+  ptr: boolean,
+  ctx: StepContext,
+): DevAddr | HostAddr | null | ErrorObservation {
+  fire(ctx, ptr ? USE_DEVICE_PTR : USE_DEVICE_ADDR);
+  const range = arrayRange(state, v);
+  const where = lookup(state, device, range);
+  if (where.kind === 'present') return storageAddress(where.entry, range.start);
+  switch (ctx.knobs['K-B30']) {
+    case 'host-address':
+      return { host: range.start };
+    case 'null':
+      return null;
+    case 'error':
+      return runtimeError('fatal_not_present', `${ptr ? 'use_device_ptr' : 'use_device_addr'}(${describeRange(state, range)}) on device ${device}: use_device_ptr pointer wasn't mapped`);
+  }
+}
