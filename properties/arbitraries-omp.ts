@@ -754,7 +754,9 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
     .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
-      const kept = drawn.slice(0, setup.length + body.length);
+      // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
+      const added = useDevice.reduce((n, [, block]) => n + block.length, 0);
+      const kept = drawn.slice(0, Math.max(1, setup.length + body.length - added));
       // a declaration goes first; the last body step makes room for it
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       return withCloseAndUsm(withStructArray(withReuse(withUseDevice(buildOmpProgram(builders), useDevice), reuse), structArray), closeAndUsm);

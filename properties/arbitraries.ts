@@ -632,7 +632,7 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
     // maxSteps still holds
     .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      const steps = resolveHandles(insertAll(insertHostData(insertAll(raw, insertions), hostData), updates)).slice(0, raw.length);
+      const steps = resolveHandles(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData)).slice(0, raw.length);
       return withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray);
     });
 }
