@@ -65,6 +65,26 @@ const EXPECTED: Record<string, string[]> = {
   // the 1s, not the host's 5s), exit data map(delete:) leaves it; link(b) (§7.9.8) has no storage
   // until enter data maps it (count 1), and exit data from copies the kernel's 9s back
   'omp-declare-target.json': ['ok', 'true', 'ok', 'read [8*1]', 'ok', 'true', 'ok', 'ok', 'ok', 'read [4*9, 4*2]', 'read [8*5]'],
+  // The README's language tour: declare, update, an array of structs and acc_map_data together
+  'language-tour.json': [
+    'ok', // declare copyin(w): w's device copy for the program's lifetime (OpenACC 3.3 §2.13.2), holding 0s
+    'ok', // the host writes 3s; the device copy still holds 0s
+    'ok', // update device(w) copies the 3s (§2.14.4)
+    'ok', // copyin(cs): both elements, pointer members as host values
+    'ok', // copyin(cs(1)%p): a's copy, and cs(1)%p attached to it (§2.7.2)
+    'dev#4+0', // acc_malloc: the fourth device allocation (w, cs, a, then this one)
+    'ok', // acc_map_data(cs(2)%p, d): b's storage is d, no data moves (§3.2.26)
+    'ok', // acc_attach: cs(2)%p's device copy points at d
+    'ok', // the kernel writes 7s into d through cs(2)%p
+    'read [4*3]', // the kernel sees the updated w
+    'ok', // update self(b) copies d back into b
+    'read [8*7]',
+    'read [8*1]', // a's copy, through cs(1)%p
+    'ok', // exit data delete(w) finalize: declared data is not removed (static counter)
+    'true',
+    // update self(cs) while cs(1)%p (host 0x1600, the first element) is attached: undefined (§2.6.8)
+    'undefined (update self(cs): the pointer at host 0x1600 is attached)',
+  ],
   // seeds/000: the re-attach after c%p => b re-points the device pointer (OpenACC 3.3 §2.7.2 Attach
   // Action: the device pointer is not the device copy of the new target, so it is re-pointed and
   // its counter set to 1), so the kernel reads b
