@@ -21,7 +21,7 @@
 // device memory routines that make or take a handle (acc_malloc, acc_free, acc_map_data,
 // acc_memcpy_*: a `result` or pointer field) are left out too.
 
-import { OPS, opsOf, type FieldRole } from '../lang/ops.js';
+import { OPS, isRegionEnd, opsOf, regionBeginOf, type FieldRole, type RegionEndOp } from '../lang/ops.js';
 import type { Clause, Step, StepOp, World } from '../lang/program.js';
 import { memberRefs } from '../lang/program.js';
 
@@ -126,5 +126,6 @@ export function checkAlphabet(world: World): Step[] {
     }
     out.push(...(partial as unknown as Step[]));
   }
-  return out;
+  // A region end whose begin is left out (host_data names a handle) could only close the wrong region.
+  return out.filter((s) => !isRegionEnd(s.op) || out.some((b) => b.op === regionBeginOf(s.op as RegionEndOp)));
 }
