@@ -27,7 +27,7 @@ function memberAddresses(program: Program): [number, string][] {
 }
 
 /** The problems with one snapshot, as sentences; empty when it is fine. */
-function snapshotProblems(program: Program, snap: Snapshot, countersNonNegative: boolean): string[] {
+function snapshotProblems(program: Program, snap: Snapshot, countersNonNegative: boolean, updateCopiesPointers: boolean): string[] {
   const problems: string[] = [];
   const { sections, attachments } = snap;
   sections.forEach((s, i) => {
@@ -57,7 +57,8 @@ function snapshotProblems(program: Program, snap: Snapshot, countersNonNegative:
   attachments.forEach((a, i) => {
     if (!inPresent(a.ptr)) problems.push(`attachment entry for 0x${a.ptr.toString(16)} lies outside every present section`);
     if (countersNonNegative && a.ac < 0) problems.push(`attachment counter of 0x${a.ptr.toString(16)} is ${a.ac} < 0`);
-    if (a.ac > 0 && a.device !== null && a.device.space !== 'dev')
+    // K-A41 copy (libgomp): update device of the struct writes the host's pointer bytes over an attached pointer
+    if (!updateCopiesPointers && a.ac > 0 && a.device !== null && a.device.space !== 'dev')
       problems.push(`attached pointer 0x${a.ptr.toString(16)} (AC ${a.ac}) holds a ${a.device.space} value on the device`);
     const next = attachments[i + 1];
     if (next && !(a.ptr < next.ptr)) problems.push(`attachment entries not sorted by address: 0x${a.ptr.toString(16)} then 0x${next.ptr.toString(16)}`);
@@ -76,6 +77,7 @@ const QUERY_OPS = new Set(['acc_is_present', 'acc_deviceptr', 'host_read']);
 function checkModelRun(program: Program, profile: Profile): void {
   const engine = modelEngine(program, profile);
   const nonNegativeAc = profile.knobs['K-A9'] !== 'decrement';
+  const updateCopiesPointers = profile.knobs['K-A41'] === 'copy';
   let before = engine.snapshot();
   let stopped = false;
   program.steps.forEach((step, i) => {
@@ -88,7 +90,7 @@ function checkModelRun(program: Program, profile: Profile): void {
     } catch (e) {
       throw new Error(`the model threw: ${(e as Error).message}\nat ${where()}`);
     }
-    const problems = snapshotProblems(program, after, nonNegativeAc);
+    const problems = snapshotProblems(program, after, nonNegativeAc, updateCopiesPointers);
     if (stopped) {
       if (obs.kind !== 'halted') problems.push(`observes ${obs.kind} after the program stopped (expected halted)`);
       if (!isDeepStrictEqual(before, after)) problems.push('state changed after the program stopped');
