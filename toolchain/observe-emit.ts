@@ -128,7 +128,7 @@ class Names {
       this.types.set(s.name, `t${k + 1}`);
     });
     for (const s of steps)
-      if ((s.op === 'omp_target_alloc' || s.op === 'acc_malloc' || s.op === 'acc_host_data_begin') && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
+      if ((s.op === 'omp_target_alloc' || s.op === 'acc_malloc' || s.op === 'acc_host_data_begin' || s.op === 'omp_target_data_use_device_begin') && !this.handles.has(s.result)) this.handles.set(s.result, `h${this.handles.size + 1}`);
   }
 
   v(name: string): string {
@@ -460,8 +460,19 @@ function fortranBackend(world: World, names: Names, api: Api, resLength: number)
           directive(`target data${devClause(s.device)}${ompMaps(s.maps)}`);
           return ok();
         case 'omp_target_data_end':
+        case 'omp_target_data_use_device_end':
           directive('end target data');
           return ok();
+        case 'omp_target_data_use_device_begin': {
+          // the corresponding device address (OpenMP 6.0 §15.7): use_device_ptr of a C pointer to the array's first element
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          const r = parseRef(world, s.var);
+          if (r.kind !== 'array') throw new ObserveEmitError(`step ${p.number}: use_device of ${s.var}, which is not an array`);
+          emit(`  ${h} = c_loc(${names.v(r.name)}(${r.lo + 1}))`);
+          directive(`target data${devClause(s.device)} use_device_ptr(${h})`);
+          return ok();
+        }
         case 'omp_target':
           presentChecks(p, s.device, s.maps);
           return kernel(p, `target${devClause(s.device)}${ompMaps(s.maps)}`, s.body);
@@ -696,6 +707,7 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
           return ok();
         case 'acc_data_end':
         case 'omp_target_data_end':
+        case 'omp_target_data_use_device_end':
           depth--;
           emit('}');
           return ok();
@@ -781,6 +793,15 @@ function cBackend(world: World, names: Names, api: Api, resLength: number): Back
           emit(`${pragma} target data${devClause(s.device)}${ompMaps(s.maps)}`, '{');
           depth++;
           return ok();
+        case 'omp_target_data_use_device_begin': {
+          // the corresponding device address (OpenMP 6.0 §15.7): use_device_ptr of a pointer to the array
+          const h = names.handles.get(s.result)!;
+          handles.add(h);
+          emit(`${h} = ${startAndBytes(s.var)[0]};`);
+          emit(`${pragma} target data${devClause(s.device)} use_device_ptr(${h})`, '{');
+          depth++;
+          return ok();
+        }
         case 'omp_target':
           presentChecks(p, s.device, s.maps);
           return kernel(p, `target${devClause(s.device)}${ompMaps(s.maps)}`, s.body);
