@@ -36,7 +36,7 @@ import { renderSnapshot, renderStep, table } from './render.js';
 import { shellCommand } from './shell.js';
 import { oneLine } from '../lang/read-file.js';
 import { registerConform } from '../toolchain/cli.js';
-import { ObserveEmitError, emitObservationProgram } from '../toolchain/observe-emit.js';
+import { ObserveEmitError, emitObservationProgram } from './emit/observe.js';
 import { loadEmitInput } from './emit.js';
 
 /** Where the CLI writes; tests substitute capturing functions. */

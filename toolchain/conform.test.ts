@@ -7,7 +7,7 @@ import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
 import { inferKnobs, judge, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
-import { emitObservationProgram } from './observe-emit.js';
+import { emitObservationProgram } from '../cli/emit/observe.js';
 import { missingTool } from './host.js';
 import { fillTemplate, loadToolchain } from './toolchains.js';
 

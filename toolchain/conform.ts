@@ -22,7 +22,7 @@ import { BUILTIN_PROFILES, KNOBS, loadProfile, type KnobId, type Profile } from 
 import { programArbFor } from '../properties/api.js';
 import { listCaseFiles } from '../counterexamples/case.js';
 import { loadEmitInput } from '../cli/emit.js';
-import { ObserveEmitError, emitObservationProgram, gccCompatible, type ObservationProgram } from './observe-emit.js';
+import { ObserveEmitError, emitObservationProgram, gccCompatible, type ObservationProgram } from '../cli/emit/observe.js';
 import { formatRaw, parseRun, type ParsedRun, type RunOutput } from './observations.js';
 import { compareRun, HOST_FALLBACK, predict, readingName, type Reading, type RunVerdict } from './predict.js';
 import { fillTemplate, type Toolchain, type ToolchainApi, type ToolchainLang } from './toolchains.js';
@@ -47,7 +47,7 @@ export function programsFromDir(dir: string): ConformProgram[] {
 /**
  * A generated batch: the first `count` programs of `api` from `seed` (the fuzzers' generators).
  * The generators draw no construct GCC 12 rejects (lang/directive-vars.ts), and emit writes the
- * enter / exit data directives it rejects whole as directives it accepts (observe-emit.ts
+ * enter / exit data directives it rejects whole as directives it accepts (cli/emit/observe.ts
  * gccCompatible); a program that still cannot be written so is skipped and counted (none is
  * expected: .ci/run fails on a skip).
  */

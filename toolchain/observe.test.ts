@@ -10,7 +10,7 @@ import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH } from '../cli/test-support.js';
 import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from './host.js';
 import { formatRaw, parseRun } from './observations.js';
-import { ObserveEmitError, emitObservationProgram, gccCompatible, observePlan } from './observe-emit.js';
+import { ObserveEmitError, emitObservationProgram, gccCompatible, observePlan } from '../cli/emit/observe.js';
 import { compareRun, predict } from './predict.js';
 
 function program(raw: unknown): Program {
@@ -151,13 +151,33 @@ describe('observation programs', () => {
     expect(() => emitObservationProgram(members, { lang: 'fortran' })).not.toThrow();
   });
 
+  it('every op is written by emit\'s own writer: declare and update steps print their line too (Fortran and C)', () => {
+    const p = program({
+      world,
+      steps: [
+        { op: 'acc_declare', clauses: [{ clause: 'copyin', vars: ['b'] }] },
+        { op: 'host_write', var: 'b', value: 5 },
+        { op: 'acc_update', clauses: [{ clause: 'device', vars: ['b'] }] },
+        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['b'] }], body: { read: 'b' } },
+      ],
+    });
+    const f = emitObservationProgram(p, { lang: 'fortran' });
+    expect(f.written).toEqual([1, 2, 3, 4]);
+    for (const k of f.written) expect(f.text).toMatch(new RegExp(`call obs_(ok|read)\\(${k}[,)]`));
+    expect(f.text).toContain('  !$acc declare copyin(v2)');
+    expect(f.text).toContain('  !$acc update device(v2)\n  call obs_ok(3)');
+    const c = emitObservationProgram(p, { lang: 'c' });
+    for (const k of c.written) expect(c.text).toMatch(new RegExp(`obs(_read)?\\(${k}, `));
+    expect(c.text).toContain('#pragma acc declare copyin(v2)');
+  });
+
   it('long Fortran lines are continued once, after a comma, and stay within 132 columns', () => {
     const p = program({
       world,
       steps: [{ op: 'omp_target_memcpy', dst: { var: 'b', offset: 12 }, src: { var: 'a', offset: 12 }, bytes: 0, dst_offset: 0, src_offset: 0, dst_device: -1, src_device: -1 }],
     });
     const lines = emitObservationProgram(p, { lang: 'fortran' }).text.split('\n');
-    const call = lines.findIndex((l) => l.includes('omp_target_memcpy('));
+    const call = lines.findIndex((l) => l.includes('call obs_int(1, int(omp_target_memcpy('));
     expect(lines[call]).toMatch(/, &$/);
     expect(lines[call + 1]).toMatch(/^ {6}\S.*\)\)\)$/);
     expect(lines.filter((l) => l.length > 132 || /^\s*&$/.test(l))).toEqual([]);

@@ -23,7 +23,7 @@ export function valuesCheck(p: Planned): Check | null {
 
 /** acc_is_present: the call must return what the spec returns. */
 export function booleanCheck(p: Planned, call: string): Check | null {
-  if (p.obs.kind === 'error') return null; // the walk writes the stop instead
+  if (p.obs.kind === 'error' || p.obs.kind === 'halted') return null; // the walk writes the stop instead (halted: an observation program past an error)
   if (p.obs.kind !== 'value' || typeof p.obs.value !== 'boolean') throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
   return { kind: 'condition', test: call, want: p.obs.value, message: `step ${p.index + 1}: ${p.step.op} should return ${p.obs.value}` };
 }
@@ -44,7 +44,7 @@ export function useDeviceCheck(p: Planned, isNonNull: string, isHost: string): C
  * returns null. Which block and offset cannot be checked portably; the comment names them.
  */
 export function addressCheck(p: Planned, isNonNull: string): Check | null {
-  if (p.obs.kind === 'error') return null; // the walk writes the stop instead
+  if (p.obs.kind === 'error' || p.obs.kind === 'halted') return null; // the walk writes the stop instead
   if (p.obs.kind !== 'value' || (p.obs.value !== null && (typeof p.obs.value !== 'object' || !('block' in p.obs.value))))
     throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
   const isNull = p.obs.value === null;
@@ -168,7 +168,7 @@ export function directiveText(s: StepOf<DirectiveOp>, p: Planned, spelling: Dire
 
 /** A boolean (is_present, is_accessible) or 0 / nonzero result, compared with 0 as C and Fortran get it. */
 export function intResultCheck(p: Planned, call: string, ops: { zero: string; nonzero: string }): Check | null {
-  if (p.obs.kind === 'error') return null; // the walk writes the stop instead
+  if (p.obs.kind === 'error' || p.obs.kind === 'halted') return null; // the walk writes the stop instead
   const v = p.obs.kind === 'value' ? p.obs.value : undefined;
   if (v !== true && v !== false && v !== 0 && v !== 1) throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
   const nonzero = v === true || v === 1;
@@ -192,12 +192,27 @@ export interface Context {
   api: EmitApi;
   /** Length of the `res` array (the longest read), 0 when nothing is read. */
   resLength: number;
+  /**
+   * An observation program (`mapcheck emit --observe`, cli/emit/observe.ts): the prologue prints
+   * the host addresses and probes for offload, each step prints what it shows (`Shown`), and the
+   * checks are not written.
+   */
+  observe?: boolean;
 }
 
-/** A step's statement, directive or call, and the check that follows it. */
+/**
+ * What a step shows the program, for an observation program (toolchain/observations.ts, one
+ * `MAPCHECK <step> …` line): values read into `res`, an integer or pointer result (an expression
+ * in the output language), or `done` for a result the language cannot see (Fortran's acc_copyin
+ * is a subroutine). Absent: the step printed `ok`.
+ */
+export type Shown = { kind: 'read'; count: number } | { kind: 'int'; expr: string } | { kind: 'ptr'; expr: string } | { kind: 'done' };
+
+/** A step's statement, directive or call, the check that follows it, and what it shows an observation program. */
 export interface StepCode {
   lines: string[];
   check: Check | null;
+  shown?: Shown;
 }
 
 /** A backend's writer for every op of the table of operations (lang/ops.ts). */
@@ -220,6 +235,8 @@ export interface Language {
   /** Declarations and initial values; written last, so it knows what the body used. */
   prologue(): string[];
   epilogue(okPrinted: boolean): string[];
+  /** An observation program's line for step `step` (observations.ts format); `shown` absent: `ok`. */
+  observe(step: number, shown: Shown | undefined): string[];
 }
 
 /** The variables an OpenMP directive maps with the `present` modifier, for its GCC 12 equivalent. */

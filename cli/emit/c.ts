@@ -2,7 +2,7 @@
 // element count. One writer per op of the table of operations (lang/ops.ts).
 
 import type { Clause, ParsedRef, VarRef } from '../../lang/program.js';
-import { ELEMENT_BYTES, parseRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, hostLayout, parseRef } from '../../lang/program.js';
 import { initMember } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { StepOf } from '../../lang/ops.js';
@@ -21,6 +21,7 @@ import {
   useDeviceCheck,
   valuesCheck,
   type Context,
+  type Shown,
   type DirectiveOp,
   type DirectiveSpelling,
   type Language,
@@ -31,7 +32,7 @@ import { commentText, type Planned } from './plan.js';
 
 const cList = (values: number[]) => `(const int[]){${values.join(', ')}}`;
 
-export function c({ names, world, api, resLength }: Context): Language {
+export function c({ names, world, api, resLength, observe = false }: Context): Language {
   const pragma = api === 'openacc' ? '#pragma acc' : '#pragma omp';
   let depth = 1;
   const ind = () => '  '.repeat(depth);
@@ -127,6 +128,8 @@ export function c({ names, world, api, resLength }: Context): Language {
     return `(char *)${r.lo === 0 ? v : `&${v}[${r.lo}]`} + ${offset}`;
   };
   const intOps = { zero: '==', nonzero: '!=' };
+  /** A routine's integer result (0 / nonzero, or a boolean): checked, or shown. */
+  const intResult = (p: Planned, call: string): StepCode => ({ lines: [], check: intResultCheck(p, call, intOps), shown: { kind: 'int', expr: call } });
 
   const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
 
@@ -173,11 +176,15 @@ export function c({ names, world, api, resLength }: Context): Language {
     const lines = [...regionBegin(directiveText(s, p, spelling)), `${ind()}${h} = ${v};`];
     return { lines, check: useDeviceCheck(p, `${h} != NULL`, `${h} == (void *)${v}`) };
   };
-  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
-  const copyinRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => ({
-    lines: [],
-    check: addressCheck(p, `${s.op}(${startAndBytes(s.var).join(', ')}) != NULL`),
+  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({
+    lines: kernel(s, p),
+    check: valuesCheck(p),
+    ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }),
   });
+  const copyinRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
+    const call = `${s.op}(${startAndBytes(s.var).join(', ')})`;
+    return { lines: [], check: addressCheck(p, `${call} != NULL`), shown: { kind: 'ptr', expr: call } };
+  };
   const copyoutRoutine = (s: { op: string; var: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}(${startAndBytes(s.var).join(', ')});`], check: null });
   const attachRoutine = (s: { op: string; ptr: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}((void **)&${pointer(s.ptr)});`], check: null });
 
@@ -224,13 +231,17 @@ export function c({ names, world, api, resLength }: Context): Language {
     acc_detach_finalize: attachRoutine,
     acc_is_present: (s, p) => {
       const [start, bytes] = startAndBytes(s.var);
-      return { lines: [], check: booleanCheck(p, `acc_is_present(${start}, ${s.bytes ?? bytes})`) };
+      const call = `acc_is_present(${start}, ${s.bytes ?? bytes})`;
+      return { lines: [], check: booleanCheck(p, call), shown: { kind: 'int', expr: call } };
     },
-    acc_deviceptr: (s, p) => ({ lines: [], check: addressCheck(p, `acc_deviceptr(${startAndBytes(s.var)[0]}) != NULL`) }),
+    acc_deviceptr: (s, p) => {
+      const call = `acc_deviceptr(${startAndBytes(s.var)[0]})`;
+      return { lines: [], check: addressCheck(p, `${call} != NULL`), shown: { kind: 'ptr', expr: call } };
+    },
     acc_malloc: (s, p) => {
       const h = names.handle(s.result);
       if (!handles.includes(h)) handles.push(h);
-      return { lines: [`${ind()}${h} = acc_malloc(${s.bytes});`], check: addressCheck(p, `${h} != NULL`) };
+      return { lines: [`${ind()}${h} = acc_malloc(${s.bytes});`], check: addressCheck(p, `${h} != NULL`), shown: { kind: 'ptr', expr: h } };
     },
     acc_free: (s) => ({ lines: [`${ind()}acc_free(${cPointer(s.ptr)});`], check: null }),
     acc_map_data: (s) => {
@@ -252,6 +263,7 @@ export function c({ names, world, api, resLength }: Context): Language {
     host_read: (s, p) => ({
       lines: [...resetRes(), ...loop(hostCountOf(p, s.var), `res[i] = ${element(parseRef(world, s.var), 'i')}`)],
       check: valuesCheck(p),
+      shown: { kind: 'read', count: hostCountOf(p, s.var) },
     }),
     omp_target_enter_data: directiveStep,
     omp_target_update: directiveStep,
@@ -263,34 +275,26 @@ export function c({ names, world, api, resLength }: Context): Language {
     omp_target_alloc: (s, p) => {
       const h = names.handle(s.result);
       if (!handles.includes(h)) handles.push(h);
-      return { lines: [`${ind()}${h} = omp_target_alloc(${s.bytes}, ${device(s.device)});`], check: addressCheck(p, `${h} != NULL`) };
+      return { lines: [`${ind()}${h} = omp_target_alloc(${s.bytes}, ${device(s.device)});`], check: addressCheck(p, `${h} != NULL`), shown: { kind: 'ptr', expr: h } };
     },
     omp_target_free: (s) => ({ lines: [`${ind()}omp_target_free(${cPointer(s.ptr)}, ${device(s.device)});`], check: null }),
-    omp_target_is_present: (s, p) => ({
-      lines: [],
-      check: intResultCheck(p, `omp_target_is_present(${cPointer(s.ptr)}, ${device(s.device)})`, intOps),
-    }),
+    omp_target_is_present: (s, p) => intResult(p, `omp_target_is_present(${cPointer(s.ptr)}, ${device(s.device)})`),
     omp_target_is_accessible: (s, p) => {
       usesIsAccessible = true;
-      return { lines: [], check: intResultCheck(p, `omp_target_is_accessible(${cPointer(s.ptr)}, ${s.bytes}, ${device(s.device)})`, intOps) };
+      return intResult(p, `omp_target_is_accessible(${cPointer(s.ptr)}, ${s.bytes}, ${device(s.device)})`);
     },
-    omp_target_associate_ptr: (s, p) => {
-      const call = `omp_target_associate_ptr(${cPointer(s.host)}, ${cPointer(s.dev)}, ${s.bytes}, ${s.offset}, ${device(s.device)})`;
-      return { lines: [], check: intResultCheck(p, call, intOps) };
-    },
-    omp_target_disassociate_ptr: (s, p) => ({
-      lines: [],
-      check: intResultCheck(p, `omp_target_disassociate_ptr(${cPointer(s.ptr)}, ${device(s.device)})`, intOps),
-    }),
+    omp_target_associate_ptr: (s, p) =>
+      intResult(p, `omp_target_associate_ptr(${cPointer(s.host)}, ${cPointer(s.dev)}, ${s.bytes}, ${s.offset}, ${device(s.device)})`),
+    omp_target_disassociate_ptr: (s, p) => intResult(p, `omp_target_disassociate_ptr(${cPointer(s.ptr)}, ${device(s.device)})`),
     omp_get_mapped_ptr: (s, p) => {
       usesMappedPtr = true;
       const arg = cPointer(s.ptr);
       const call = `omp_get_mapped_ptr(${arg}, ${device(s.device)})`;
-      return { lines: [], check: mappedPtrCheck(p, `${call} != NULL`, `${call} == (void *)(${arg})`) };
+      return { lines: [], check: mappedPtrCheck(p, `${call} != NULL`, `${call} == (void *)(${arg})`), shown: { kind: 'ptr', expr: call } };
     },
     omp_target_memcpy: (s, p) => {
       const args = [cPointer(s.dst), cPointer(s.src), s.bytes, s.dst_offset, s.src_offset, device(s.dst_device), device(s.src_device)];
-      return { lines: [], check: intResultCheck(p, `omp_target_memcpy(${args.join(', ')})`, intOps) };
+      return intResult(p, `omp_target_memcpy(${args.join(', ')})`);
     },
   };
 
@@ -315,8 +319,14 @@ export function c({ names, world, api, resLength }: Context): Language {
       return [`${ind()}check(0, "step ${step} should have stopped with runtime error ${code}");`];
     },
     regionEnd,
+    observe(step, shown) {
+      if (shown === undefined) return [`${ind()}obs(${step}, "ok");`];
+      if (shown.kind === 'done') return [`${ind()}obs(${step}, "done");`];
+      if (shown.kind === 'read') return [`${ind()}obs_read(${step}, res, ${shown.count});`];
+      return [`${ind()}obs_${shown.kind}(${step}, ${shown.expr});`];
+    },
     prologue() {
-      const out = ['#include <stdio.h>', '#include <stdlib.h>', api === 'openacc' ? '#include <openacc.h>' : '#include <omp.h>', ''];
+      const out = [...(observe ? ['#include <stdint.h>'] : []), '#include <stdio.h>', '#include <stdlib.h>', api === 'openacc' ? '#include <openacc.h>' : '#include <omp.h>', ''];
       // OpenMP 5.1 routines gcc 12's omp.h does not declare; newer headers declare them alike, and a
       // runtime that lacks them fails to link, which names the missing routine.
       if (usesIsAccessible) out.push('/* omp_target_is_accessible (OpenMP 6.0 §25.2.2) */', 'int omp_target_is_accessible(const void *ptr, size_t size, int device_num);', '');
@@ -359,6 +369,7 @@ export function c({ names, world, api, resLength }: Context): Language {
         out.push(`static int ${names.variable(a.name)}[${a.length}] = {${init.join(', ')}};`);
       }
       if (declarations.length > 0) out.push(...declarations, '');
+      if (observe) out.push(...OBSERVATION_ROUTINES);
       out.push('int main(void)', '{');
       for (const a of world.arrays.filter((x) => !declared.has(x.name))) {
         const v = names.variable(a.name);
@@ -366,6 +377,7 @@ export function c({ names, world, api, resLength }: Context): Language {
       }
       for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
       if (resLength > 0) out.push(`  int res[${resLength}];`);
+      if (observe) out.push('  int ond = 0;');
       if (handles.length > 0) out.push(`  void ${handles.map((h) => `*${h}`).join(', ')};`);
       for (const a of world.arrays.filter((x) => !declared.has(x.name)))
         if (!Array.isArray(a.init) && (a.init ?? 0) !== 0)
@@ -376,8 +388,34 @@ export function c({ names, world, api, resLength }: Context): Language {
           const element = at.element === undefined ? '' : `[${at.element}]`;
           if (target !== null) out.push(...assignPointer(`${names.variable(s.name)}${element}.${names.member(s.name, at.member)}`, target));
         }
+      if (observe) {
+        hostLayout(world).forEach((o, k) => {
+          const addr = o.kind === 'array' ? names.variable(o.name) : `&${names.variable(o.name)}`;
+          out.push(`  printf("MAPCHECK 0 host ${k} %llu\\n", (unsigned long long)(uintptr_t)${addr});`);
+        });
+        out.push('  /* Probe: does a kernel run on a non-host device? */');
+        if (api === 'openacc') out.push('#pragma acc parallel copy(ond)', '  ond = acc_on_device(acc_device_not_host) ? 1 : 0;');
+        else out.push('#pragma omp target map(tofrom: ond)', '  ond = omp_is_initial_device() ? 0 : 1;');
+        out.push('  printf("MAPCHECK 0 offload %d\\n", ond);', '  fflush(stdout);');
+      }
       return out;
     },
-    epilogue: () => ['  printf("OK\\n");', '  return 0;', '}'],
+    epilogue: () => [observe ? '  printf("MAPCHECK end\\n");' : '  printf("OK\\n");', '  return 0;', '}'],
   };
 }
+
+/** The observation programs' printing functions (toolchain/observations.ts line format). */
+const OBSERVATION_ROUTINES: readonly string[] = [
+  'static void obs(int step, const char *what) { printf("MAPCHECK %d %s\\n", step, what); fflush(stdout); }',
+  'static void obs_int(int step, int n) { printf("MAPCHECK %d int %d\\n", step, n); fflush(stdout); }',
+  'static void obs_ptr(int step, const void *p) { printf("MAPCHECK %d ptr %llu\\n", step, (unsigned long long)(uintptr_t)p); fflush(stdout); }',
+  'static void obs_read(int step, const int *v, int n)',
+  '{',
+  '  printf("MAPCHECK %d read", step);',
+  '  for (int i = 0; i < n; i++)',
+  '    printf(" %d", v[i]);',
+  '  printf("\\n");',
+  '  fflush(stdout);',
+  '}',
+  '',
+];

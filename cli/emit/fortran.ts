@@ -22,6 +22,7 @@ import {
   valuesCheck,
   type Check,
   type Context,
+  type Shown,
   type DirectiveOp,
   type DirectiveSpelling,
   type Language,
@@ -29,6 +30,7 @@ import {
   type StepWriters,
 } from './backend.js';
 import { EmitError, commentText, type Planned } from './plan.js';
+import { hostLayout } from '../../lang/program.js';
 
 const FORTRAN_LINE = 100;
 
@@ -54,8 +56,7 @@ const fortranList = (values: number[]) => `[${values.join(', ')}]`;
 
 /**
  * OpenACC 3.3 §3.2.16–§3.2.27 device memory routines through their C bindings (gfortran 12's
- * openacc module does not declare their 3.3 Fortran interfaces); the observation programs use them
- * too (toolchain/observe-emit.ts).
+ * openacc module does not declare their 3.3 Fortran interfaces).
  */
 export const ACC_DEVICE_MEMORY_INTERFACES: readonly string[] = [
   '    ! OpenACC 3.3 §3.2.16-§3.2.17, §3.2.21-§3.2.22, §3.2.26-§3.2.27 through their C bindings',
@@ -88,7 +89,7 @@ export const ACC_DEVICE_MEMORY_INTERFACES: readonly string[] = [
   '    end subroutine',
 ];
 
-export function fortran({ names, world, api, resLength }: Context): Language {
+export function fortran({ names, world, api, resLength, observe = false }: Context): Language {
   const sentinel = api === 'openacc' ? '!$acc' : '!$omp';
   let usesRuntimeModule = false;
   let usesDeviceptr = false;
@@ -217,6 +218,8 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     return `${name}(${args.join(', ')})`;
   };
   const intOps = { zero: '==', nonzero: '/=' };
+  /** A routine's integer result (0 / nonzero, or a C boolean): checked, or shown as `int(call)`. */
+  const intResult = (p: Planned, call: string): StepCode => ({ lines: [], check: intResultCheck(p, call, intOps), shown: { kind: 'int', expr: `int(${call})` } });
 
   const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
 
@@ -255,7 +258,11 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).flatMap((d) => directive(directiveText(d, p, spelling)))],
     check: null,
   });
-  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({ lines: kernel(s, p), check: valuesCheck(p) });
+  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({
+    lines: kernel(s, p),
+    check: valuesCheck(p),
+    ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }),
+  });
   const regionEndStep = (s: { op: RegionEndOp }): StepCode => ({ lines: regionEnd(s.op), check: null });
   // OpenACC 3.3 §2.8: inside the region the variable's address is its device address; the handle
   // keeps it for the calls of the region.
@@ -276,12 +283,14 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     if (disassociated(p, s.var)) {
       if (s.op === 'acc_copyin' || s.op === 'acc_create') {
         cBinding.add('c_associated');
-        return { lines: [], check: addressCheck(p, `c_associated(${nullCall(s.op, 'type(c_ptr) function', 0)})`) };
+        const call = nullCall(s.op, 'type(c_ptr) function', 0);
+        return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
       }
       return { lines: [`  call ${nullCall(s.op, 'subroutine', 0)}`], check: null };
     }
     usesRuntimeModule = true;
-    return { lines: [`  call ${s.op}(${spell(argument(p, s.var))})`], check: null };
+    const copies = s.op === 'acc_copyin' || s.op === 'acc_create';
+    return { lines: [`  call ${s.op}(${spell(argument(p, s.var))})`], check: null, ...(copies && { shown: { kind: 'done' } as Shown }) };
   };
   // OpenACC 3.3 §3.2.29 defines these routines as the attach, detach and finalizing detach of enter /
   // exit data. GCC's openacc module has no Fortran acc_attach, so the directive form is written:
@@ -327,28 +336,32 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     acc_detach: attachRoutine,
     acc_detach_finalize: attachRoutine,
     acc_is_present: (s, p) => {
-      if (disassociated(p, s.var)) return { lines: [], check: booleanCheck(p, `${nullCall('acc_is_present', 'integer(c_int) function', s.bytes ?? 0)} /= 0`) };
+      if (disassociated(p, s.var)) {
+        const call = nullCall('acc_is_present', 'integer(c_int) function', s.bytes ?? 0);
+        return { lines: [], check: booleanCheck(p, `${call} /= 0`), shown: { kind: 'int', expr: `int(${call})` } };
+      }
       usesRuntimeModule = true;
       const arg = spell(argument(p, s.var));
       const call = s.bytes === undefined ? `acc_is_present(${arg})` : `acc_is_present(${arg}, ${s.bytes})`;
-      return { lines: [], check: booleanCheck(p, call) };
+      return { lines: [], check: booleanCheck(p, call), shown: { kind: 'int', expr: `merge(1, 0, ${call})` } };
     },
     acc_deviceptr: (s, p) => {
       usesDeviceptr = true;
       if (disassociated(p, s.var)) {
         cBinding.add('c_null_ptr');
-        return { lines: [], check: addressCheck(p, 'c_associated(acc_deviceptr_c(c_null_ptr))') };
+        return { lines: [], check: addressCheck(p, 'c_associated(acc_deviceptr_c(c_null_ptr))'), shown: { kind: 'ptr', expr: 'acc_deviceptr_c(c_null_ptr)' } };
       }
       const r = argument(p, s.var);
       const first =
         r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
-      return { lines: [], check: addressCheck(p, `c_associated(acc_deviceptr_c(c_loc(${first})))`) };
+      const call = `acc_deviceptr_c(c_loc(${first}))`;
+      return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
     },
     acc_malloc: (s, p) => {
       const h = names.handle(s.result);
       if (!handles.includes(h)) handles.push(h);
       cBinding.add('c_ptr').add('c_associated');
-      return deviceMemoryCall(`${h} = acc_malloc_c(${sizeT(s.bytes)})`, addressCheck(p, `c_associated(${h})`));
+      return { ...deviceMemoryCall(`${h} = acc_malloc_c(${sizeT(s.bytes)})`, addressCheck(p, `c_associated(${h})`)), shown: { kind: 'ptr', expr: h } };
     },
     acc_free: (s) => deviceMemoryCall(`call acc_free_c(${cPointer(s.ptr)})`),
     acc_map_data: (s, p) => {
@@ -382,11 +395,18 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     acc_host_data_end: regionEndStep,
     pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
-    host_write: (s) => ({ lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null }),
-    host_read: (s, p) => ({
-      lines: [...(p.count === resLength ? [] : ['  res = -1']), `  ${resSlice(p.count ?? 0)} = ${spellVar(s.var)}`],
-      check: valuesCheck(p),
-    }),
+    host_write: (s, p) => {
+      if (p.count === null) throw new EmitError(`step ${p.index + 1}: host write through a disassociated pointer`);
+      return { lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null };
+    },
+    host_read: (s, p) => {
+      if (p.count === null) throw new EmitError(`step ${p.index + 1}: host read through a disassociated pointer`);
+      return {
+        lines: [...(p.count === resLength ? [] : ['  res = -1']), `  ${resSlice(p.count)} = ${spellVar(s.var)}`],
+        check: valuesCheck(p),
+        shown: { kind: 'read', count: p.count },
+      };
+    },
     omp_target_enter_data: directiveStep,
     omp_target_update: directiveStep,
     acc_update: directiveStep,
@@ -398,35 +418,30 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       const h = names.handle(s.result);
       if (!handles.includes(h)) handles.push(h);
       cBinding.add('c_ptr').add('c_associated');
-      return { lines: [`  ${h} = ${ompCall('omp_target_alloc', [sizeT(s.bytes), device(s.device)])}`], check: addressCheck(p, `c_associated(${h})`) };
+      return {
+        lines: [`  ${h} = ${ompCall('omp_target_alloc', [sizeT(s.bytes), device(s.device)])}`],
+        check: addressCheck(p, `c_associated(${h})`),
+        shown: { kind: 'ptr', expr: h },
+      };
     },
     omp_target_free: (s) => ({ lines: [`  call ${ompCall('omp_target_free', [cPointer(s.ptr), device(s.device)])}`], check: null }),
-    omp_target_is_present: (s, p) => ({
-      lines: [],
-      check: intResultCheck(p, ompCall('omp_target_is_present', [cPointer(s.ptr), device(s.device)]), intOps),
-    }),
+    omp_target_is_present: (s, p) => intResult(p, ompCall('omp_target_is_present', [cPointer(s.ptr), device(s.device)])),
     omp_target_is_accessible: (s, p) => {
       usesIsAccessible = true;
       cBinding.add('c_int');
-      return {
-        lines: [],
-        check: intResultCheck(p, ompCall('omp_target_is_accessible_c', [cPointer(s.ptr), sizeT(s.bytes), device(s.device)]), intOps),
-      };
+      return intResult(p, ompCall('omp_target_is_accessible_c', [cPointer(s.ptr), sizeT(s.bytes), device(s.device)]));
     },
     omp_target_associate_ptr: (s, p) => {
       const args = [cPointer(s.host), cPointer(s.dev), sizeT(s.bytes), sizeT(s.offset), device(s.device)];
-      return { lines: [], check: intResultCheck(p, ompCall('omp_target_associate_ptr', args), intOps) };
+      return intResult(p, ompCall('omp_target_associate_ptr', args));
     },
-    omp_target_disassociate_ptr: (s, p) => ({
-      lines: [],
-      check: intResultCheck(p, ompCall('omp_target_disassociate_ptr', [cPointer(s.ptr), device(s.device)]), intOps),
-    }),
+    omp_target_disassociate_ptr: (s, p) => intResult(p, ompCall('omp_target_disassociate_ptr', [cPointer(s.ptr), device(s.device)])),
     omp_get_mapped_ptr: (s, p) => {
       usesMappedPtr = true;
       cBinding.add('c_associated').add('c_int');
       const arg = cPointer(s.ptr);
       const call = ompCall('omp_get_mapped_ptr_c', [arg, device(s.device)]);
-      return { lines: [], check: mappedPtrCheck(p, `c_associated(${call})`, `c_associated(${call}, ${arg})`) };
+      return { lines: [], check: mappedPtrCheck(p, `c_associated(${call})`, `c_associated(${call}, ${arg})`), shown: { kind: 'ptr', expr: call } };
     },
     omp_target_memcpy: (s, p) => {
       const args = [
@@ -438,9 +453,24 @@ export function fortran({ names, world, api, resLength }: Context): Language {
         device(s.dst_device),
         device(s.src_device),
       ];
-      return { lines: [], check: intResultCheck(p, ompCall('omp_target_memcpy', args), intOps) };
+      return intResult(p, ompCall('omp_target_memcpy', args));
     },
   };
+
+  /** An observation program's first lines: the host objects' addresses, and whether a kernel runs off the host. */
+  const observationStart = (): string[] => [
+    ...hostLayout(world).map((o, k) => {
+      const first = o.kind === 'array' ? `${names.variable(o.name)}(1)` : names.variable(o.name);
+      return `  write(output_unit, '(a, i0, 1x, i0)') 'MAPCHECK 0 host ', ${k}, transfer(c_loc(${first}), 0_c_intptr_t)`;
+    }),
+    '  ! Probe: does a kernel run on a non-host device?',
+    '  ond = 0',
+    ...(api === 'openacc'
+      ? ['  !$acc parallel copy(ond)', '  if (acc_on_device(acc_device_not_host)) ond = 1', '  !$acc end parallel']
+      : ['  !$omp target map(tofrom: ond)', '  if (.not. omp_is_initial_device()) ond = 1', '  !$omp end target']),
+    "  write(output_unit, '(a, i0)') 'MAPCHECK 0 offload ', ond",
+    '  flush(output_unit)',
+  ];
 
   return {
     foldsOk: true,
@@ -477,9 +507,22 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     },
     stopAfterError: (step, code) => [`  write(*,*) "Wrong result: step ${step} should have stopped with runtime error ${code}"`, '  error stop'],
     regionEnd,
+    observe(step, shown) {
+      if (shown === undefined) return [`  call obs_ok(${step})`];
+      if (shown.kind === 'done') return [`  call obs_done(${step})`];
+      if (shown.kind === 'read') return [`  call obs_read(${step}, res(1:${shown.count}))`];
+      return wrapFortran(`  call obs_${shown.kind}(${step}, ${shown.expr})`);
+    },
     prologue() {
+      if (observe) {
+        // the offload probe (acc_on_device / omp_is_initial_device) and the host addresses
+        usesRuntimeModule = true;
+        structsAreTargets = true;
+        cBinding.add('c_ptr').add('c_loc').add('c_intptr_t');
+      }
       const out = ['program main'];
       if (usesRuntimeModule) out.push(api === 'openacc' ? '  use openacc' : '  use omp_lib');
+      if (observe) out.push('  use iso_fortran_env, only: output_unit');
       if (usesDeviceptr) cBinding.add('c_ptr').add('c_loc').add('c_associated');
       if (usesDeviceMemory) cBinding.add('c_ptr').add('c_size_t');
       if (cBinding.size > 0) out.push(`  use iso_c_binding, only: ${[...cBinding].sort().join(', ')}`);
@@ -536,7 +579,7 @@ export function fortran({ names, world, api, resLength }: Context): Language {
       for (const a of world.arrays.filter((x) => declared.has(x.name)))
         out.push(`  integer, target :: ${names.variable(a.name)}(${a.length}) = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
       if (dynamic.length > 0) out.push(`  integer, pointer, contiguous :: ${dynamic.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
-      const locals = [...(usesLoop ? ['i'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
+      const locals = [...(usesLoop ? ['i'] : []), ...(observe ? ['ond'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
       out.push(...declarations);
@@ -548,13 +591,14 @@ export function fortran({ names, world, api, resLength }: Context): Language {
           const element = at.element === undefined ? '' : `(${at.element + 1})`;
           if (target !== null) out.push(`  ${names.variable(s.name)}${element}%${names.member(s.name, at.member)} => ${spellVar(target)}`);
         }
+      if (observe) out.push(...observationStart());
       return out.flatMap(wrapFortran);
     },
     epilogue: (okPrinted) => [
-      ...(okPrinted ? [] : ['  write(*,*) "OK"']),
+      ...(observe ? ["  write(output_unit, '(a)') 'MAPCHECK end'", 'contains', ...OBSERVATION_ROUTINES] : okPrinted ? [] : ['  write(*,*) "OK"']),
       ...(usesPlusBytes
         ? [
-            'contains',
+            ...(observe ? [] : ['contains']),
             '  ! The address p plus n bytes.',
             '  type(c_ptr) function plus_bytes(p, n)',
             '    type(c_ptr), intent(in) :: p',
@@ -567,3 +611,33 @@ export function fortran({ names, world, api, resLength }: Context): Language {
     ],
   };
 }
+
+/** The observation programs' printing routines (toolchain/observations.ts line format). */
+const OBSERVATION_ROUTINES: readonly string[] = [
+  '  subroutine obs_ok(step)',
+  '    integer, intent(in) :: step',
+  "    write(output_unit, '(a, i0, a)') 'MAPCHECK ', step, ' ok'",
+  '    flush(output_unit)',
+  '  end subroutine',
+  '  subroutine obs_done(step)',
+  '    integer, intent(in) :: step',
+  "    write(output_unit, '(a, i0, a)') 'MAPCHECK ', step, ' done'",
+  '    flush(output_unit)',
+  '  end subroutine',
+  '  subroutine obs_int(step, n)',
+  '    integer, intent(in) :: step, n',
+  "    write(output_unit, '(a, i0, a, i0)') 'MAPCHECK ', step, ' int ', n",
+  '    flush(output_unit)',
+  '  end subroutine',
+  '  subroutine obs_ptr(step, p)',
+  '    integer, intent(in) :: step',
+  '    type(c_ptr), intent(in) :: p',
+  "    write(output_unit, '(a, i0, a, i0)') 'MAPCHECK ', step, ' ptr ', transfer(p, 0_c_intptr_t)",
+  '    flush(output_unit)',
+  '  end subroutine',
+  '  subroutine obs_read(step, values)',
+  '    integer, intent(in) :: step, values(:)',
+  "    write(output_unit, '(a, i0, a, *(1x, i0))') 'MAPCHECK ', step, ' read', values",
+  '    flush(output_unit)',
+  '  end subroutine',
+];
