@@ -506,3 +506,38 @@ describe('emit for GCC 12', () => {
     expect(fText).toContain('!$omp target map(tofrom: v1)');
   });
 });
+
+describe('OpenMP target update of a pointer member', () => {
+  const world = {
+    arrays: [{ name: 'a', length: 4, init: 1 }],
+    structs: [
+      { name: 'c', pointers: ['p'], init: { p: 'a' } },
+      { name: 'cs', pointers: ['p'], count: 2, init: { '(2)%p': 'a' } },
+    ],
+  };
+  const p = program({
+    world,
+    steps: [
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c'] }, { type: 'to', vars: ['c%p'] }] },
+      { op: 'host_write', var: 'a', value: 5 },
+      { op: 'omp_target_update', motions: [{ type: 'to', vars: ['c%p'] }, { type: 'from', vars: ['cs(2)%p'] }] },
+      { op: 'omp_target', maps: [{ type: 'alloc', vars: ['c'] }], body: { read: 'c%p' } },
+    ],
+  });
+
+  it('Fortran names the member through a pointer alias (gfortran 12 rejects a component in a motion clause); C names the section', () => {
+    const f = emitProgram(p, { lang: 'fortran' });
+    expect(f).toContain('  u1 => v2%p1\n  u2 => v3(2)%p1\n  !$omp target update to(u1) from(u2)');
+    expect(f).toContain('  integer, pointer, contiguous :: u1(:), u2(:)');
+    expect(emitProgram(p, { lang: 'c' })).toContain('#pragma omp target update to(v2.p1[0:v2.p1_n]) from(v3[1].p1[0:v3[1].p1_n])');
+  });
+
+  it.for(compilers)('%s compiles it with %s -fopenmp -foffload=disable', ([lang, command, ext], ctx) => {
+    const missing = missingTool(command);
+    if (missing) ctx.skip(missing);
+    const source = join(scratch, `update-member-${lang}.${ext}`);
+    writeFileSync(source, emitProgram(p, { lang }));
+    const cc = spawnSync(command, ['-fopenmp', ...HOST_ONLY_FLAGS, '-c', source, '-o', `${source}.o`], { encoding: 'utf8' });
+    expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
+  });
+});

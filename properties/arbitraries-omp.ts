@@ -530,11 +530,10 @@ const memcpy: fc.Arbitrary<StepBuilder> = fc
 // target update (OpenMP 6.0 §15.9)
 
 /**
- * A motion clause's list item: a map var, a pointer member replaced by its struct (gfortran 12
- * rejects a structure component in a motion clause, "Syntax error in OpenMP variable list", and
- * crashes on an element's member; a map, not a filter, so seeds draw the same steps).
+ * A motion clause's list item: any map var. gfortran 12 rejects a structure component in a motion
+ * clause, so emit writes a pointer member through a pointer alias (cli/emit/fortran.ts).
  */
-const motionVar = mapVar.map((v) => (v.includes('%') ? v.slice(0, v.indexOf('%')) : v));
+const motionVar = mapVar;
 
 /** One or two motion clauses over map vars, the present modifier one time in six. */
 const targetUpdate: fc.Arbitrary<StepBuilder> = fc

@@ -254,6 +254,30 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
         '  end if',
       ];
     });
+  /** Pointer aliases of motion-clause members (`u1 => v3%p1`), by member reference. */
+  const aliases = new Map<string, string>();
+  /**
+   * gfortran 12 rejects a structure component in a motion clause (`target update to(v3%p1)`:
+   * "Syntax error in OpenMP variable list") and crashes on an element's member. A pointer alias
+   * names the same target (`u1 => v3%p1; !$omp target update to(u1)`): a motion clause's pointer
+   * list item stands for its target, as the member does (OpenMP 6.0 §15.9, lang/README-openmp.md),
+   * so the directive updates the same storage.
+   */
+  const targetUpdateStep = (s: StepOf<'omp_target_update'>, p: Planned): StepCode => {
+    const lines: string[] = [];
+    for (const v of s.motions.flatMap((m) => m.vars))
+      if (parseRef(world, v).kind === 'member') {
+        const u = aliases.get(v) ?? `u${aliases.size + 1}`;
+        aliases.set(v, u);
+        lines.push(`  ${u} => ${spellVar(v)}`);
+      }
+    if (lines.length === 0) return directiveStep(s, p);
+    const aliased: DirectiveSpelling = { ...spelling, variable: (v) => aliases.get(v) ?? spellVar(v) };
+    return {
+      lines: [...presentEquivalent(s, p), ...lines, ...gccDirectives(s, p).flatMap((d) => directive(directiveText(d, p, aliased)))],
+      check: null,
+    };
+  };
   const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({
     lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).flatMap((d) => directive(directiveText(d, p, spelling)))],
     check: null,
@@ -408,7 +432,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
       };
     },
     omp_target_enter_data: directiveStep,
-    omp_target_update: directiveStep,
+    omp_target_update: targetUpdateStep,
     acc_update: directiveStep,
     omp_target_exit_data: directiveStep,
     omp_target_data_begin: directiveStep,
@@ -579,6 +603,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
       for (const a of world.arrays.filter((x) => declared.has(x.name)))
         out.push(`  integer, target :: ${names.variable(a.name)}(${a.length}) = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
       if (dynamic.length > 0) out.push(`  integer, pointer, contiguous :: ${dynamic.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+      if (aliases.size > 0) out.push(`  integer, pointer, contiguous :: ${[...aliases.values()].map((u) => `${u}(:)`).join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(observe ? ['ond'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
