@@ -10,6 +10,7 @@ import {
   ELEMENT_BYTES,
   LANGUAGE_VERSION,
   POINTER_BYTES,
+  POINTER_WORD_BYTES,
   worldDevices,
   type AccDataRoutine,
   type AccDeclare,
@@ -387,11 +388,20 @@ export class ImplEngine implements Engine {
     this.rEnd = target + ptrCount(img, off) * ELEMENT_BYTES;
   }
 
-  /** The slot whose section contains [start, end), or ABSENT / PARTLY. */
-  private locate(start: number, end: number): number {
-    const slot = this.table.findContaining(start, end);
+  /**
+   * The slot whose section contains [start, end), or ABSENT / PARTLY. `member`: the lookup of a
+   * pointer member itself, which sees a K-A24 word slot whole.
+   */
+  private locate(start: number, end: number, member = false): number {
+    const slot = member ? this.table.findContaining(start, end) : this.findData(start, end);
     if (slot >= 0) return slot;
     return this.table.anyOverlap(start, end) >= 0 ? PARTLY : ABSENT;
+  }
+
+  /** The slot containing data range [start, end), or -1: a K-A24 word slot contains only its pointer word. */
+  private findData(start: number, end: number): number {
+    const slot = this.table.findContaining(start, end);
+    return slot >= 0 && this.slots.word[slot] === 1 && end > this.slots.hostStart[slot]! + POINTER_WORD_BYTES ? -1 : slot;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -458,10 +468,13 @@ export class ImplEngine implements Engine {
       // K-A22 `member-mapped`: the pointer member itself first (GCC's map(alloc:c.p) of the struct).
       if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
         const member = this.vars[F_MEMBER + at]!;
-        this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i);
+        // K-A24 `pointer-word`: a member mapped alone covers only its pointer word for other lookups.
+        const fresh = this.knobs['K-A24'] === 'pointer-word' && this.table.anyOverlap(member, member + POINTER_BYTES) < 0;
+        this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i, true);
+        if (fresh) this.slots.word[this.table.findContaining(member, member + POINTER_BYTES)] = 1;
       }
-      // K-A23 `skip`: a null pointer reference gets no attach (libgomp skips the group at a null address).
-      if ((this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && this.knobs['K-A23'] === 'skip') this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
+      // K-A23 `skip`: in enter data a null pointer reference gets no attach (libgomp skips the group at a null address).
+      if (!structured && (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && this.knobs['K-A23'] === 'skip') this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
@@ -512,7 +525,7 @@ export class ImplEngine implements Engine {
       if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
         // K-A22 `member-mapped`: the member is released first (GCC's map(release:c.p)), no copy-back.
         const member = this.vars[F_MEMBER + at]!;
-        const held = this.locate(member, member + POINTER_BYTES);
+        const held = this.locate(member, member + POINTER_BYTES, true);
         if (held === PARTLY) this.runtimeError('acc_error_partly_present', `${this.varRefs[i]!.text}: its pointer member is partly present at exit`);
         if (held >= 0) this.clauseExit(held, structured, finalize, false, member, member + POINTER_BYTES);
       }
@@ -543,8 +556,8 @@ export class ImplEngine implements Engine {
    * Entry action of one data clause var on its resolved range. Returns false when the data is left
    * unmapped (no_create of data that is not present), true otherwise.
    */
-  private clauseEntry(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number): boolean {
-    const slot = this.locate(start, end);
+  private clauseEntry(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number, member = false): boolean {
+    const slot = this.locate(start, end, member);
     if (slot >= 0) {
       if (!this.frozenCounters(slot)) {
         const counters = structured ? this.slots.src : this.slots.drc;
@@ -839,7 +852,7 @@ export class ImplEngine implements Engine {
     const r = this.ref(step.var);
     this.resolveData(r);
     if (this.rNull) {
-      if (this.knobs['K-A5'] === 'error') this.runtimeError('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
+      if (this.knobs['K-A5'] !== 'noop') this.runtimeError('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
       return { kind: 'value', value: null };
     }
     const start = this.rStart;
@@ -875,13 +888,13 @@ export class ImplEngine implements Engine {
       throw new Error(`acc_is_present of ${text}: bytes must be a non-negative integer, got ${bytes}`);
     const start = this.rStart;
     const length = bytes ?? this.rEnd - start;
-    if (length > 0) return this.table.findContaining(start, start + length) >= 0;
+    if (length > 0) return this.findData(start, start + length) >= 0;
     switch (this.knobs['K-A16']) {
       case 'one-byte':
         return this.table.findPoint(start) >= 0;
       case 'present-at-all':
         // [start, start) is "contained" by a section with sectionStart ≤ start ≤ sectionEnd.
-        return this.table.findContaining(start, start) >= 0;
+        return this.findData(start, start) >= 0;
       case 'false':
         return false;
     }
@@ -977,7 +990,7 @@ export class ImplEngine implements Engine {
     let raw = 0;
     let value: Observation = { kind: 'value', value: null };
     if (!this.rNull) {
-      const slot = this.table.findContaining(this.rStart, this.rEnd);
+      const slot = this.findData(this.rStart, this.rEnd);
       if (slot >= 0) {
         const offset = this.blockOffset(slot, this.rStart);
         const block = this.slots.block[slot]!;

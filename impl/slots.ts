@@ -29,6 +29,8 @@ export class SectionSlots {
   attachCounters: Int32Array;
   /** 1 once an attach found this entry holding its pointer (libgomp's counters exist; K-A18). */
   counted: Uint8Array;
+  /** 1 for a pointer member mapped alone of which only the pointer word counts for data lookups (K-A24 `pointer-word`). */
+  word: Uint8Array;
   /** 1 while the slot holds an entry (between allocate and release). */
   live: Uint8Array;
 
@@ -52,6 +54,7 @@ export class SectionSlots {
     this.freeSlots = new Int32Array(capacity);
     this.attachCounters = new Int32Array(capacity);
     this.counted = new Uint8Array(capacity);
+    this.word = new Uint8Array(capacity);
     this.live = new Uint8Array(capacity);
   }
 
@@ -82,6 +85,7 @@ export class SectionSlots {
     this.acBase[slot] = this.allocateCounters(pointerSlots);
     this.acLen[slot] = pointerSlots;
     this.counted[slot] = 0;
+    this.word[slot] = 0;
     this.live[slot] = 1;
     return slot;
   }
@@ -130,6 +134,7 @@ export class SectionSlots {
     this.acBase = grown(this.acBase, min);
     this.acLen = grown(this.acLen, min);
     this.counted = grown(this.counted, min);
+    this.word = grown(this.word, min);
     this.live = grown(this.live, min);
     this.freeSlots = grown(this.freeSlots, min);
   }

@@ -19,6 +19,11 @@ export const ELEMENT_BYTES = 4;
  * model needs: the target's base address (8 bytes) and its element count (8 bytes).
  */
 export const POINTER_BYTES = 16;
+/**
+ * Bytes of the pointer itself, the first part of a member: what GCC's C front end maps for the
+ * member of a pointer reference (`map(alloc:c.p)`, a `void *`), knob K-A24 `pointer-word`.
+ */
+export const POINTER_WORD_BYTES = 8;
 
 // ------------------------------------------------------------------------------------------------
 // World

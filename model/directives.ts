@@ -13,6 +13,7 @@ import {
   memberRange,
   memberRef,
   presence,
+  sectionHolding,
   type CounterName,
   type ErrorObservation,
   type ModelState,
@@ -87,17 +88,23 @@ export function enterClauses(
   const order = ctx.knobs['K-A17'];
   const attachVar = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
     if (v.pointer === null || leftAlone.has(v)) return null;
-    // K-A23 `skip`: a data clause var that is a null pointer has no attach (libgomp skips a map
-    // group whose first address is null, oacc-mem.c goacc_enter_data_internal).
-    if (isDataClause(c.clause) && v.range === null && ctx.knobs['K-A23'] === 'skip') return null;
+    // K-A23 `skip`: in enter data, a data clause var that is a null pointer has no attach (libgomp
+    // skips a map group whose first address is null, oacc-mem.c goacc_enter_data_internal);
+    // structured constructs map through gomp_map_vars, which attaches it.
+    if (isDataClause(c.clause) && v.range === null && counter === 'drc' && ctx.knobs['K-A23'] === 'skip') return null;
     return attachAction(state, v.pointer, ctx);
   };
   const dataEntry = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
     // K-A22 `member-mapped`: the member itself first, as a struct element allocated on the device
     // (a reference on the section holding it, or a new section of the member alone).
     if (mapsMember(c, v, ctx)) {
-      const stop = clauseEntry(state, 'create', memberRange(v.pointer!), counter, ctx);
+      const member = memberRange(v.pointer!);
+      const fresh = presence(state, member).kind === 'absent';
+      const stop = clauseEntry(state, 'create', member, counter, ctx);
       if (stop) return stop;
+      // K-A24 `pointer-word` (GCC's C front end maps the `void *` of c.p): a member mapped alone
+      // covers only the pointer word for every other lookup.
+      if (fresh && ctx.knobs['K-A24'] === 'pointer-word') sectionHolding(state, member).word = true;
     }
     if (v.range === null) return null;
     if (c.clause === 'no_create' && presence(state, v.range).kind !== 'present') leftAlone.add(v);

@@ -20,6 +20,7 @@ import {
   type Section,
   type StepContext,
   objectsTouching,
+  sectionEndFor,
   sectionsOf,
 } from './state.js';
 import { presentIncrement } from './actions/present-increment.js';
@@ -56,7 +57,7 @@ export function accCopyinCreate(
   // A null pointer (always present, zero bytes) is not named by the errors. K-A5: return null
   // without acting, or abort.
   if (range === null) {
-    if (ctx.knobs['K-A5'] === 'error') return runtimeError('fatal_null_routine', `${step.op}(${step.var}): null pointer`);
+    if (ctx.knobs['K-A5'] !== 'noop') return runtimeError('fatal_null_routine', `${step.op}(${step.var}): null pointer`);
     return { kind: 'value', value: null };
   }
   const where = presence(state, range);
@@ -83,7 +84,8 @@ export function accCopyoutDelete(
 ): Observation {
   fire(ctx, ACC_COPYOUT_DELETE);
   const range = dataRange(state, step.var);
-  // A null pointer: K-A5 decides between doing nothing and aborting.
+  // A null pointer: K-A5 decides between doing nothing and aborting (`entry-error` aborts only in
+  // acc_copyin / acc_create: libgomp's exit routines look the address up and find nothing).
   if (range === null) {
     if (ctx.knobs['K-A5'] === 'error') return runtimeError('fatal_null_routine', `${step.op}(${step.var}): null pointer`);
     return OK;
@@ -131,7 +133,7 @@ export function accAttachDetach(state: ModelState, step: AccAttachRoutine, ctx: 
 export function accIsPresent(state: ModelState, step: AccIsPresent, ctx: StepContext): Observation {
   fire(ctx, ACC_IS_PRESENT);
   const data = dataRange(state, step.var);
-  // A null pointer counts as always present (zero bytes). K-A5 `error` reads it as not present.
+  // A null pointer counts as always present (zero bytes). K-A5 `error` and `entry-error` read it as not present.
   if (data === null) return { kind: 'value', value: ctx.knobs['K-A5'] === 'noop' };
   const length = step.bytes ?? data.end - data.start;
   // Zero bytes: K-A16 picks 3.3's "count as one byte", 3.1's "present at all" (one past a
@@ -143,7 +145,7 @@ export function accIsPresent(state: ModelState, step: AccIsPresent, ctx: StepCon
       return {
         kind: 'value',
         value: objectsTouching(state, { start: data.start, end: data.start }).some((i) =>
-          sectionsOf(state, i).some((s) => s.start <= data.start && data.start <= s.end),
+          sectionsOf(state, i).some((s) => s.start <= data.start && data.start <= sectionEndFor(s, data)),
         ),
       };
     return { kind: 'value', value: isInsideOneSection(state, { start: data.start, end: data.start + 1 }) };

@@ -8,6 +8,7 @@ import type { KnobValues } from '../profiles/index.js';
 import {
   ELEMENT_BYTES,
   POINTER_BYTES,
+  POINTER_WORD_BYTES,
   hostLayout,
   formatMember,
   memberOffset,
@@ -69,6 +70,8 @@ export interface DeviceBlock {
 export interface Range {
   start: number;
   end: number;
+  /** Set on a pointer member's own range (memberRange): a lookup of the member itself, see Section.word. */
+  member?: true;
 }
 
 /** One present-table entry (OpenACC 3.3 §2.6.7): a host range mapped to a device block. */
@@ -84,6 +87,12 @@ export interface Section extends Range {
   drc: number;
   /** True once an attach action found this section holding its pointer (libgomp allocates attachment counters then; K-A18). */
   counted?: boolean;
+  /**
+   * K-A24 `pointer-word`: a pointer member mapped alone (K-A22 `member-mapped`), of which the
+   * runtime maps only the pointer word: lookups of the member itself find the section, any other
+   * lookup sees only its first POINTER_WORD_BYTES bytes.
+   */
+  word?: boolean;
 }
 
 /** The attachment counter (OpenACC 3.3 §2.6.8) of one pointer member whose struct is present. */
@@ -504,7 +513,12 @@ export function structRange(state: ModelState, m: MemberRef): Range {
 
 /** The host range of pointer member `m` itself (its slot in the struct). */
 export function memberRange(m: MemberRef): Range {
-  return { start: m.addr, end: m.addr + POINTER_BYTES };
+  return { start: m.addr, end: m.addr + POINTER_BYTES, member: true };
+}
+
+/** Where `section` ends for a lookup of `range` (K-A24: a word section ends early for data lookups). */
+export function sectionEndFor(section: Section, range: Range): number {
+  return section.word === true && range.member !== true ? section.start + POINTER_WORD_BYTES : section.end;
 }
 
 /** The host value of pointer member `m`. */
@@ -632,7 +646,7 @@ export function sectionsInBlock(state: ModelState, id: number): readonly Section
 export function presence(state: ModelState, range: Range): Presence {
   const objects = objectsTouching(state, range);
   for (const i of objects) {
-    const inside = sectionsOf(state, i).find((s) => s.start <= range.start && range.end <= s.end);
+    const inside = sectionsOf(state, i).find((s) => s.start <= range.start && range.end <= sectionEndFor(s, range));
     if (inside) return { kind: 'present', section: inside };
   }
   const overlaps = objects.some((i) => sectionsOf(state, i).some((s) => s.start < range.end && range.start < s.end));

@@ -121,9 +121,9 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
           'GCC 12.2 with nvptx offload on an NVIDIA H200 prints "Wrong result" ten times 1 for the re-attach seed program; gomp_attach_pointer writes the device pointer only when the count becomes 1.',
       },
       'K-A5': {
-        reading: 'error',
-        confidence: 'source',
-        evidence: 'libgomp oacc-mem.c acc_copyin/acc_create with a NULL pointer or size 0: fatal "bad range"; acc_is_present(NULL) returns 0. That acc_copyout/acc_delete(NULL) abort too is a hypothesis (the knob does not split the routine families).',
+        reading: 'entry-error',
+        confidence: 'measured',
+        evidence: `${GACC} goacc_enter_datum (acc_copyin, acc_create): "if (!hostaddrs[0] || !sizes[0])" → fatal "[%p,+%d] is a bad range"; goacc_exit_datum (acc_copyout, acc_delete and their _finalize forms) has no such test: lookup_host finds nothing, "Non-present data is a no-op"; acc_is_present: "if (!s || !h) return 0". Measured with GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03.md): acc_delete(c.p) and acc_delete_finalize(d.q) of a null pointer run on (gen-20261203-169-c step 23, gen-20261203-204-c step 7).`,
       },
       'K-A6': {
         reading: 'noop',
@@ -263,6 +263,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13}: nothing watches host stores; the attached device pointer keeps its value.`,
       },
+      'K-B31': {
+        reading: 'device-first',
+        confidence: 'measured',
+        evidence: `${G12} and ${G13} omp_target_memcpy: omp_target_memcpy_check (the device numbers) runs before omp_target_memcpy_copy. Measured with GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03.md, gen-20261203-288-fortran step 10): omp_target_memcpy(d2, &a+20, 0, 4, 0, 0, -1) returns 22 (EINVAL for the negative source device), not 0.`,
+      },
       'K-B23': {
         reading: 'restore',
         confidence: 'source',
@@ -297,6 +302,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     extends: 'spec',
     knobs: {
       'K-B1': { reading: 'false', confidence: 'source', evidence: 'offload/libomptarget/OpenMP/API.cpp omp_target_is_present: NULL → false.' },
+      'K-B31': {
+        reading: 'zero-first',
+        confidence: 'source',
+        evidence: `${LAPI} omp_target_memcpy: "if (!Dst || !Src || Length <= 0) { if (Length == 0) … return OFFLOAD_SUCCESS; }" before the deviceIsReady checks of SrcDevice and DstDevice.`,
+      },
       'K-B40': {
         reading: 'skip',
         confidence: 'source',

@@ -96,7 +96,12 @@ export const KNOBS = [
         id: 'noop',
         summary: 'no action; acc_copyin/acc_create return null; acc_is_present(null) is true (null is always present, length 0)',
       },
-      { id: 'error', summary: 'data routines abort (libgomp: "bad range"); acc_is_present(null) is false' },
+      { id: 'error', summary: 'every data routine aborts ("bad range"); acc_is_present(null) is false' },
+      {
+        id: 'entry-error',
+        summary:
+          'libgomp: acc_copyin / acc_create abort ("bad range"); acc_copyout / acc_delete (and _finalize) look the address up, find nothing and do nothing; acc_is_present(null) is false',
+      },
     ],
     default: 'noop',
     rationale: 'The routines list errors only for a null pointer with nonzero bytes.',
@@ -308,11 +313,26 @@ export const KNOBS = [
       {
         id: 'skip',
         summary:
-          'libgomp with GCC\'s C front end: the pointee-and-attach group starts at the null address and is skipped whole, so no attach happens and nothing fails',
+          'libgomp with GCC\'s C front end: in enter data, the pointee-and-attach group starts at the null address and is skipped whole, so no attach happens and nothing fails; structured constructs (gomp_map_vars) attach as under `attach`',
       },
     ],
     default: 'attach',
     rationale: 'A pointer reference in a data clause is attached at entry; the attach action has its own rule for a null pointer.',
+  },
+  {
+    id: 'K-A24',
+    title: 'How much of a pointer member a data clause maps when it maps the member alone (K-A22 member-mapped)',
+    section: 'OpenACC 3.3 §2.7.2, §2.6.4 Data Structures with Pointers (a pointer member as a struct element)',
+    readings: [
+      { id: 'member', summary: 'the whole member (in Fortran, the pointer descriptor): a later clause on the struct holding only that member finds it present' },
+      {
+        id: 'pointer-word',
+        summary:
+          'GCC\'s C front end: only the pointer itself (8 bytes of `int *p`, not the count beside it): any other lookup of the struct sees a partly present range ("[h,+16] not mapped")',
+      },
+    ],
+    default: 'member',
+    rationale: 'The text treats a pointer member as one struct element; how many bytes represent it is the language\'s (a Fortran descriptor, a C pointer).',
   },
   {
     id: 'K-A30',
@@ -643,6 +663,17 @@ export const KNOBS = [
     default: 'host-address',
     rationale:
       'Since OpenMP 5.1 an item with no corresponding storage keeps referring to the original storage (the LLVM change of PR #174659 quotes this reading; 5.0 made it a user error).',
+  },
+  {
+    id: 'K-B31',
+    title: 'omp_target_memcpy of zero bytes with a device number the routine cannot use',
+    section: 'OpenMP 6.0 §25.7.1 omp_target_memcpy, §1.2 (conforming device numbers)',
+    readings: [
+      { id: 'device-first', summary: 'the device numbers are checked first (GCC: omp_target_memcpy_check before the copy); zero bytes then copy nothing' },
+      { id: 'zero-first', summary: 'LLVM: a length of zero returns success before either device number is looked at' },
+    ],
+    default: 'device-first',
+    rationale: 'A call with a non-conforming argument has no specified result, whatever the length (as K-B21 for null pointers).',
   },
 ] as const satisfies readonly KnobShape[];
 

@@ -42,6 +42,7 @@ interface ConformCliOptions {
   work?: string;
   buildOnly?: boolean;
   collect?: string;
+  devices?: number;
   profileOut?: string;
   report?: string;
   name?: string;
@@ -57,6 +58,11 @@ interface CliIo {
 
 function positiveInteger(raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) throw new InvalidArgumentError('expected a positive integer.');
+  return Number(raw);
+}
+
+function nonNegativeInteger(raw: string): number {
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new InvalidArgumentError('expected a non-negative integer.');
   return Number(raw);
 }
 
@@ -112,7 +118,7 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       await runUnits(units, toolchain, work, o.jobs, o.timeout * 1000);
     }
     const base = loadProfile(o.base ?? toolchain.profile);
-    const results = judge(units);
+    const results = judge(units, o.devices);
     const apis = [...new Set(units.map((u) => u.api))];
     const inferences = toolchain.hostFallback ? [] : apis.flatMap((api) => inferKnobs(results, api, base));
     for (const line of summaryLines(toolchain, base, results, inferences)) io.out(`${line}\n`);
@@ -124,7 +130,7 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       const date = o.date ?? new Date().toISOString().slice(0, 10);
       const name = o.name ?? `${toolchain.name}-${date}`;
       const runsPath = o.profileOut.replace(/(\.json)?$/, '.runs.json');
-      writeOut(o.profileOut, `${JSON.stringify(measuredProfile(name, toolchain, base, results, inferences, date, basename(runsPath)), null, 1)}\n`);
+      writeOut(o.profileOut, `${JSON.stringify(measuredProfile(name, toolchain, base, results, inferences, date, basename(runsPath), o.devices), null, 1)}\n`);
       writeOut(runsPath, measuredRunsText(measuredRuns(results)));
       io.out(`measured profile: ${o.profileOut} (raw runs: ${runsPath})\n`);
     }
@@ -154,6 +160,9 @@ export function registerConform(root: Command, io: CliIo, setExit: (code: number
     .addOption(new Option('--work <dir>', 'keep sources and binaries here (default: a temporary folder)'))
     .addOption(new Option('--build-only', 'build into --work and write run-all.sh to run elsewhere'))
     .addOption(new Option('--collect <dir>', 'read the outputs run-all.sh left in a build folder'))
+    .addOption(
+      new Option('--devices <n>', 'non-host devices of the machine the programs ran on: a program naming a device of its world past them is not judged (it ran on the host or on no device)').argParser(nonNegativeInteger),
+    )
     .addOption(new Option('--profile-out <file>', 'write the measured profile JSON'))
     .addOption(new Option('--report <file>', 'write the Markdown report'))
     .addOption(new Option('--name <name>', 'name of the measured profile'))

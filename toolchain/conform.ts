@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import type { Observation } from '../lang/observation.js';
-import type { Program } from '../lang/program.js';
+import { worldDevices, type Program } from '../lang/program.js';
 import { InputError } from '../lang/validate.js';
 import { BUILTIN_PROFILES, KNOBS, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { programArbFor } from '../properties/api.js';
@@ -326,16 +326,38 @@ export interface UnitResult {
 const MISSING_DEVICE = /device not found|device number \d+ out of range|invalid device/i;
 
 /**
+ * The device numbers a program passes to constructs and routines that name a device of its world
+ * (0 … n-1; the initial device n and the negative names are left out).
+ */
+export function worldDevicesUsed(program: Program): number[] {
+  const n = worldDevices(program.world).length;
+  const used = new Set<number>();
+  for (const step of program.steps)
+    for (const [key, value] of Object.entries(step)) if (/device$/.test(key) && typeof value === 'number' && value >= 0 && value < n) used.add(value);
+  return [...used].sort((a, b) => a - b);
+}
+
+/**
  * Verdicts of every reading for every unit that ran. A run that aborted because the machine lacks
  * a device the program uses says nothing about the runtime: it becomes `not-run`, with the reason.
+ * So does a run on a machine of `devices` non-host devices (when known) of a program that names
+ * a device number of its world at or past that count: on the machine that number is the initial
+ * device (libgomp: device n = omp_get_num_devices() is the host) or no device at all, so the run
+ * measures something other than the program's world.
  */
-export function judge(units: Unit[]): UnitResult[] {
+export function judge(units: Unit[], devices?: number): UnitResult[] {
   const readings = { openacc: readingsFor('openacc'), openmp: readingsFor('openmp') };
   for (const unit of units) {
     const s = unit.status;
     if (s.kind !== 'ran') continue;
     const abort = [...s.run.steps.values()].find((o) => o.kind === 'abort');
-    if (abort?.kind === 'abort' && MISSING_DEVICE.test(abort.message)) unit.status = { kind: 'not-run', reason: `the machine lacks a device the program uses (${abort.message})` };
+    if (abort?.kind === 'abort' && MISSING_DEVICE.test(abort.message)) {
+      unit.status = { kind: 'not-run', reason: `the machine lacks a device the program uses (${abort.message})` };
+      continue;
+    }
+    const beyond = devices === undefined ? [] : worldDevicesUsed(unit.emitted?.full ?? unit.program.program).filter((d) => d >= devices);
+    if (beyond.length > 0)
+      unit.status = { kind: 'not-run', reason: `the machine has ${devices} non-host device${devices === 1 ? '' : 's'}; the program uses device ${beyond.join(', ')} of its world` };
   }
   return units.map((unit) => {
     const verdicts = new Map<string, RunVerdict>();
@@ -469,13 +491,24 @@ export interface MeasuredProfile {
     date: string;
     /** The file beside this one holding every run's raw output lines. */
     runsFile: string;
+    /** Non-host devices of the machine the runs ran on (units naming a device past them are not judged). */
+    devices?: number;
     undetermined: Record<string, { readings: string[] | null; evidence: Evidence[] }>;
     /** Per reading: the units that ran and disagree with it (first step and why). */
     disagreements: Record<string, [string, number, string][]>;
   };
 }
 
-export function measuredProfile(name: string, toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[], date: string, runsFile: string): MeasuredProfile {
+export function measuredProfile(
+  name: string,
+  toolchain: Toolchain,
+  base: Profile,
+  results: UnitResult[],
+  inferences: KnobInference[],
+  date: string,
+  runsFile: string,
+  devices?: number,
+): MeasuredProfile {
   const knobs: MeasuredProfile['knobs'] = {};
   const undetermined: MeasuredProfile['measured']['undetermined'] = {};
   for (const inf of inferences) {
@@ -488,7 +521,7 @@ export function measuredProfile(name: string, toolchain: Toolchain, base: Profil
     description: `measured with mapcheck conform, toolchain ${toolchain.name} (${toolchain.description}), on ${date}`,
     extends: base.name,
     knobs,
-    measured: { toolchain: toolchain.name, date, runsFile, undetermined, disagreements: disagreementsOf(results) },
+    measured: { toolchain: toolchain.name, date, runsFile, ...(devices !== undefined && { devices }), undetermined, disagreements: disagreementsOf(results) },
   };
 }
 

@@ -16,7 +16,7 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith(
 describe.each(files)('measured on hardware: %s', (file) => {
   const measured = JSON.parse(readFileSync(join(dir, file), 'utf8')) as MeasuredProfile;
   const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
-  const results = judge(units);
+  const results = judge(units, measured.measured.devices);
   const base = loadProfile(measured.extends);
 
   it('loads as a profile (its knobs extend the base)', () => {
@@ -25,8 +25,10 @@ describe.each(files)('measured on hardware: %s', (file) => {
   });
 
   it('every recorded run offloaded (a probe kernel saw a non-host device)', () => {
-    expect(units.length).toBeGreaterThan(0);
-    const onHost = units.filter((u) => u.status.kind !== 'ran' || u.status.run.offload !== true).map((u) => u.id);
+    // Fresh units: judge() above marks the runs that name a device the machine lacked `not-run`.
+    const recorded = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
+    expect(recorded.length).toBeGreaterThan(0);
+    const onHost = recorded.filter((u) => u.status.kind !== 'ran' || u.status.run.offload !== true).map((u) => u.id);
     expect(onHost).toEqual([]);
   });
 
@@ -67,21 +69,26 @@ describe('gcc-12-nvptx-2026-12-03 (GCC 12.2 libgomp, nvptx, NVIDIA H200)', () =>
     expect(measured.knobs['K-A4']?.evidence).toContainEqual(['seed-000-reattach-after-reassociation-fortran', 6, 'read 1 1 1 1 1 1 1 1 1 1']);
   });
 
-  // Issue 10's measure: each unit replayed under the profile of its front end. 288 of 363 (79.3 %)
-  // against libgomp before K-A21..K-A23; 342 of 363 (94.2 %) with them. Raise the bar, never lower it.
-  it('libgomp (Fortran units) and profiles/libgomp-c.json (C units) predict at least 342 of the 363 runs (94.2 %)', () => {
+  // Issue 10's measure: each unit replayed under the profile of the measured compiler and its front
+  // end (gcc-12 for Fortran, profiles/gcc-12-c.json for C). 288 of 363 (79.3 %) against libgomp
+  // before K-A21..K-A23; 342 of 363 (94.2 %) with them; 323 of 324 (99.7 %) with K-A5
+  // `entry-error`, K-A23 on enter data only, K-A24 `pointer-word` (C), K-B31 `device-first`, and
+  // the 39 OpenMP units that name device 1 or 2 of their world left out: the machine had one GPU,
+  // so device 1 was the host there (measured.devices = 1). Raise the bar, never lower it.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 323 of the 324 runs on the world they name (99.7 %)', () => {
     const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
-    const byLang = { fortran: loadProfile('libgomp'), c: loadProfile(join(dir, '..', 'libgomp-c.json')) };
+    const byLang = { fortran: loadProfile('gcc-12'), c: loadProfile(join(dir, '..', 'gcc-12-c.json')) };
     let agree = 0;
     let ran = 0;
-    for (const { unit } of judge(units)) {
+    for (const { unit } of judge(units, measured.measured.devices)) {
       if (unit.status.kind !== 'ran') continue;
       ran++;
       const { full, written } = unit.emitted!;
       const profile = unit.id.endsWith('-c') ? byLang.c : byLang.fortran;
       if (compareRun(full.world, written, predict(full, { kind: 'profile', profile }), unit.status.run).agree) agree++;
     }
-    expect(ran).toBe(363);
-    expect(agree).toBeGreaterThanOrEqual(342);
+    expect(measured.measured.devices).toBe(1);
+    expect(ran).toBe(324);
+    expect(agree).toBeGreaterThanOrEqual(323);
   });
 });

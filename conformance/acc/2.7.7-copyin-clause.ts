@@ -49,6 +49,17 @@ const rows: Row[] = [
     },
   },
   {
+    name: 'copyin(c) after copyin(c%p) mapped the member alone: present, except where only the 8-byte C pointer was mapped (K-A22, K-A24)',
+    cite: 'K-A24 pointer-word: GCC 12.2 C units abort "[h,+16] not mapped" (oacc-mem.c goacc_map_var_existing finds the [h,+8) key of map(alloc:c.p)), 9 units of profiles/measured/gcc-12-nvptx-2026-12-03.md; the Fortran member is the whole descriptor (K-A24 member)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c%p')), enterData(copyin('c'))],
+    at: { 2: per(ok, { 'K-A2=error': err('fatal_attach_absent') }) },
+    last: per(ok, {
+      'K-A2=error': { kind: 'halted' },
+      'K-A22=member-mapped': ok,
+      'K-A22=member-mapped,K-A24=pointer-word': err('acc_error_partly_present'),
+    }),
+  },
+  {
     name: 'delete(c%p) with nothing mapped: no action under the text; libgomp detaches anyway and aborts (K-A22, K-A9)',
     cite: '§2.7.11: data not present → no action; K-A22 member-mapped: GCC 12.2 measured "struct not mapped for detach operation" (gen-20261203-055, profiles/measured/gcc-12-nvptx-2026-12-03.md)',
     steps: [assign('c%p', 'a'), exitData(del('c%p'))],
@@ -65,6 +76,13 @@ const rows: Row[] = [
         { libgomp: null, 'K-A23=skip': { attachments: [{ ptr: C, ac: 0, device: null }] } },
       ),
     },
+  },
+  {
+    name: 'copyin(c%p) of a null pointer on a data construct: the C front end skips the attach in enter data only (K-A23)',
+    cite: 'K-A23 skip: GCC 12.2 C, copyin(b, d.q) with a null d.q on a data construct aborts "attempt to attach null pointer" (gen-20261203-061-c step 9): structured constructs map through gomp_map_vars, not goacc_enter_data_internal',
+    steps: [enterData(copyin('c')), dataBegin(copyin('c%p')), dataEnd],
+    at: { 2: per(ok, { libgomp: err('fatal_attach_null'), 'K-A3=error,K-A23=skip': err('fatal_attach_null') }) },
+    last: per(ok, { libgomp: { kind: 'halted' }, 'K-A3=error,K-A23=skip': { kind: 'halted' } }),
   },
 ];
 

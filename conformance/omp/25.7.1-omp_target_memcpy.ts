@@ -25,7 +25,20 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['a'])], 0), memcpy(v('a'), v('a'), 32, 0, 0, 0, HOST)],
     last: UNDEF,
   },
-  { name: 'length 0 → 0 even with bad device numbers', world: OMP_WORLD, steps: [memcpy(v('a'), v('b'), 0, 0, 0, INVALID, 9)], last: ZERO },
+  {
+    name: 'length 0 with bad device numbers: the devices decide first, except in LLVM (K-B31)',
+    cite: 'K-B31: GCC omp_target_memcpy_check before the copy (measured with GCC 12.2, gen-20261203-288-fortran step 10); LLVM API.cpp omp_target_memcpy returns OFFLOAD_SUCCESS for Length == 0 first',
+    world: OMP_WORLD,
+    steps: [memcpy(v('a'), v('b'), 0, 0, 0, INVALID, 9)],
+    last: per(err('omp_error_invalid_device'), { 'gcc-12': value(1), 'llvm-offload': ZERO, 'K-B31=zero-first': ZERO }),
+  },
+  {
+    name: 'length 0 from omp_initial_device (-1): the host, refused by GCC 12 (K-B31, K-B20)',
+    cite: 'K-B20: -1 is the host (6.0 §1.2); GCC 12 reads it as a negative number (EINVAL, measured: gen-20261203-288-fortran step 10 returned 22); LLVM answers length 0 first',
+    world: OMP_WORLD,
+    steps: [alloc('x', 16), memcpy(h('x'), v('a'), 0, 4, 0, 0, -1)],
+    last: per(ZERO, { 'gcc-12': value(1) }),
+  },
   { name: 'overlapping source and destination → unspecified', world: OMP_WORLD, steps: [memcpy(v('a', 4), v('a'), 8, 0, 0, HOST, HOST)], last: UNDEF },
   { name: 'a struct into element memory → unspecified', world: OMP_WORLD, steps: [alloc('x', 16), memcpy(h('x'), v('c'), 16, 0, 0, 0, HOST)], last: UNDEF },
   {

@@ -315,11 +315,14 @@ export abstract class OmpRoutines extends OmpConstructs {
   /** omp_target_memcpy (6.0 §25.7.1). */
   protected ompTargetMemcpy(step: OmpTargetMemcpy): Observation {
     const op = step.op;
-    if (step.bytes === 0) return ZERO;
+    // K-B31: zero bytes succeed before (`zero-first`) or after (`device-first`) the device checks.
+    const zeroFirst = this.knobs['K-B31'] === 'zero-first';
+    if (step.bytes === 0 && zeroFirst) return ZERO;
     const dd = this.routineDevice(step.dst_device);
     if (dd < 0) return this.badDevice(op, dd, ONE);
     const sd = this.routineDevice(step.src_device);
     if (sd < 0) return this.badDevice(op, sd, ONE);
+    if (step.bytes === 0) return ZERO;
     if (step.bytes % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op} of ${step.bytes} bytes, not a whole number of elements`);
     this.resolvePointer(step.dst, op);
     this.flatWords(dd, step.dst_offset, step.bytes, 'dst');

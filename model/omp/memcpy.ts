@@ -32,10 +32,12 @@ export function ompTargetMemcpy(state: ModelState, step: OmpTargetMemcpy, ctx: S
   fire(ctx, OMP_TARGET_MEMCPY);
   const dst = locate(state, step.dst, step.dst_offset, step.dst_device, step.bytes, ctx);
   const src = locate(state, step.src, step.src_offset, step.src_device, step.bytes, ctx);
-  // Copying nothing succeeds.
-  if (step.bytes === 0) return { kind: 'value', value: 0 };
+  // Copying nothing succeeds; K-B31 `zero-first` (LLVM) answers so before the device numbers are
+  // looked at, `device-first` after them.
+  if (step.bytes === 0 && ctx.knobs['K-B31'] === 'zero-first') return { kind: 'value', value: 0 };
   if (dst.kind === 'bad-device') return badDeviceInRoutine(dst.target, 'omp_target_memcpy', NONZERO, ctx);
   if (src.kind === 'bad-device') return badDeviceInRoutine(src.target, 'omp_target_memcpy', NONZERO, ctx);
+  if (step.bytes === 0) return { kind: 'value', value: 0 };
   // Each pointer must name live memory of the device it is given with, large enough for the copy.
   if (dst.kind === 'unfit') return undefinedBehaviour(`omp_target_memcpy: the destination ${dst.why}`);
   if (src.kind === 'unfit') return undefinedBehaviour(`omp_target_memcpy: the source ${src.why}`);
