@@ -178,6 +178,8 @@ export function checkRow(sec: Section, row: Row): string[] {
         // say what went wrong.
         if ((o.kind === 'error' || o.kind === 'undefined') && !(typeof o.message === 'string' && o.message.trim() !== ''))
           failures.push(`${side}, step ${i + 1} \`${renderStep(program.steps[i]!)}\`: ${o.kind} observation without a message`);
+        if (o.kind === 'unavailable' && !(typeof o.feature === 'string' && o.feature.trim() !== ''))
+          failures.push(`${side}, step ${i + 1} \`${renderStep(program.steps[i]!)}\`: unavailable observation without the feature it lacks`);
       });
       for (const [k, e] of Object.entries(row.state ?? {})) {
         const i = Number(k) - 1;

@@ -17,3 +17,11 @@ describe('device block numbering', () => {
     expect(last.ompEntries.map((e) => e.block)).toEqual([2]);
   });
 });
+
+describe('impossible step sequences (validation rejects them first)', () => {
+  it('a region end without its begin is an internal error', () => {
+    const engine = implEngine({ world, steps: [] }, loadProfile('spec'));
+    expect(() => engine.apply({ op: 'omp_target_data_end' })).toThrow(/omp_target_data_end without an open omp_target_data_begin region/);
+    expect(() => engine.apply({ op: 'omp_target_data_use_device_end' })).toThrow(/omp_target_data_use_device_end without an open use_device region/);
+  });
+});

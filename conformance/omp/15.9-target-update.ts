@@ -37,6 +37,12 @@ const rows: Row[] = [
     last: { kind: 'halted' },
   },
   {
+    name: 'the present motion modifier on a later motion of the construct, on present data: both assignments happen (GCC 12: the program cannot be built)',
+    steps: [ompEnter([map('to', ['a', 'b'])]), hostWrite('a', 5), targetWrite('b', 7), ompUpdate([motion('to', ['a']), motion('from', ['b'], true)]), hostRead('b'), targetRead('a')],
+    at: { 4: ok, 5: readAll(10, 7) },
+    last: readAll(10, 5),
+  },
+  {
     name: 'the present motion modifier on present data: the assignment happens',
     steps: [ompEnter([map('alloc', ['a'])]), ompUpdate([motion('to', ['a'], true)]), targetRead('a')],
     last: readAll(10, 1),

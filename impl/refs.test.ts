@@ -1,0 +1,100 @@
+// impl unit tests of impl/refs.ts: references compiled to host byte ranges. Expected addresses are
+// worked out by hand from lang/program.ts hostLayout (arrays first, then structs, each object
+// 0x100-aligned with a gap of at least 0x100 bytes; 4-byte elements, 16-byte pointer members).
+// Bad references are refused with lang/parseRef's message.
+
+import { describe, expect, it } from 'vitest';
+import type { World } from '../lang/program.js';
+import { REF_ARRAY, REF_MEMBER, REF_STRUCT, WorldRefs, refsOf } from './refs.js';
+
+// a: 0x1000 (40 bytes), b: 0x1200 (20 bytes), c: 0x1400 (2 members, 32 bytes), cs: 0x1600 (12
+// elements of 2 members: 384 bytes).
+const world: World = {
+  arrays: [
+    { name: 'a', length: 10, init: 1 },
+    { name: 'b', length: 5 },
+  ],
+  structs: [
+    { name: 'c', pointers: ['p', 'ptr'] },
+    { name: 'cs', pointers: ['p', 'ptr'], count: 12 },
+  ],
+};
+
+describe('compiled references', () => {
+  const refs = new WorldRefs(world);
+  const range = (text: string) => {
+    const r = refs.get(text);
+    return { kind: r.kind, root: r.root, start: r.start, end: r.end, slots: r.pointerSlots, text: r.text };
+  };
+
+  it('arrays and subarrays: their element bytes', () => {
+    expect(range('a')).toEqual({ kind: REF_ARRAY, root: 'a', start: 0x1000, end: 0x1028, slots: 0, text: 'a' });
+    expect(range('a(2:5)')).toEqual({ kind: REF_ARRAY, root: 'a', start: 0x1004, end: 0x1014, slots: 0, text: 'a(2:5)' });
+    expect(range('a(1:10)')).toMatchObject({ start: 0x1000, end: 0x1028 });
+    expect(range('a(10:10)')).toMatchObject({ start: 0x1024, end: 0x1028 });
+    expect(range('b')).toMatchObject({ kind: REF_ARRAY, root: 'b', start: 0x1200, end: 0x1214 });
+  });
+
+  it('a struct and its members: the descriptors, one after another', () => {
+    expect(range('c')).toEqual({ kind: REF_STRUCT, root: 'c', start: 0x1400, end: 0x1420, slots: 2, text: 'c' });
+    expect(range('c%p')).toEqual({ kind: REF_MEMBER, root: 'c', start: 0x1400, end: 0x1410, slots: 0, text: 'c%p' });
+    expect(range('c%ptr')).toEqual({ kind: REF_MEMBER, root: 'c', start: 0x1410, end: 0x1420, slots: 0, text: 'c%ptr' });
+  });
+
+  it('an array of structs: whole, sections, elements and element members', () => {
+    expect(range('cs')).toEqual({ kind: REF_STRUCT, root: 'cs', start: 0x1600, end: 0x1780, slots: 24, text: 'cs' });
+    expect(range('cs(2:3)')).toEqual({ kind: REF_STRUCT, root: 'cs', start: 0x1620, end: 0x1660, slots: 4, text: 'cs(2:3)' });
+    expect(range('cs(3:3)')).toMatchObject({ kind: REF_STRUCT, start: 0x1640, end: 0x1660, slots: 2 });
+    expect(range('cs(1:12)')).toMatchObject({ start: 0x1600, end: 0x1780, slots: 24 });
+    expect(range('cs(2)')).toEqual({ kind: REF_STRUCT, root: 'cs', start: 0x1620, end: 0x1640, slots: 2, text: 'cs(2)' });
+    expect(range('cs(12)')).toMatchObject({ kind: REF_STRUCT, start: 0x1760, end: 0x1780, slots: 2 });
+    expect(range('cs(1)%p')).toEqual({ kind: REF_MEMBER, root: 'cs', start: 0x1600, end: 0x1610, slots: 0, text: 'cs(1)%p' });
+    expect(range('cs(3)%ptr')).toEqual({ kind: REF_MEMBER, root: 'cs', start: 0x1650, end: 0x1660, slots: 0, text: 'cs(3)%ptr' });
+    expect(range('cs(11)%ptr')).toMatchObject({ kind: REF_MEMBER, start: 0x1750, end: 0x1760 });
+  });
+
+  it('refuses what lang/parseRef refuses, with its message', () => {
+    const bad: [string, RegExp][] = [
+      ['a(0:3)', /outside a\(1:10\)/],
+      ['a(1:11)', /outside a\(1:10\)/],
+      ['a(4:3)', /outside a\(1:10\)/],
+      ['a%p', /not a struct/],
+      ['c(1:2)', /not an array/],
+      ['c%q', /no pointer member 'q'/],
+      ['cs%p', /array of 12 structs/],
+      ['cs(0:2)', /outside cs\(1:12\)/],
+      ['cs(12:13)', /outside cs\(1:12\)/],
+      ['cs(3:2)', /outside cs\(1:12\)/],
+      ['cs(0)', /outside cs\(1:12\)/],
+      ['cs(13)%p', /outside cs\(1:12\)/],
+      ['cs(2)%q', /no pointer member 'q'/],
+      ['zz', /not declared/],
+      ['+a', /not a variable reference/],
+      ['a(1:2)+', /not a variable reference/],
+      ['a+', /not a variable reference/],
+      ['+cs(2)', /not a variable reference/],
+      ['cs(2)+', /not a variable reference/],
+      ['cs(2)%p+', /not a variable reference/],
+      ['a(2)', /not a variable reference/],
+    ];
+    for (const [text, message] of bad) expect(() => refs.get(text), text).toThrow(message);
+  });
+
+  it('compiles a reference once; names host objects in layout order', () => {
+    expect(refs.get('a(2:5)')).toBe(refs.get('a(2:5)'));
+    expect(refs.get('cs(2)%p')).toBe(refs.get('cs(2)%p'));
+    expect([...refs.hostObjects()].map((o) => [o.name, o.start])).toEqual([
+      ['a', 0x1000],
+      ['b', 0x1200],
+      ['c', 0x1400],
+      ['cs', 0x1600],
+    ]);
+    expect(refs.object('c')).toMatchObject({ name: 'c', start: 0x1400, bytes: 32 });
+    expect(() => refs.object('zz')).toThrow(/internal: no host object 'zz'/);
+  });
+
+  it('one WorldRefs per world', () => {
+    expect(refsOf(world)).toBe(refsOf(world));
+    expect(refsOf({ ...world })).not.toBe(refsOf(world));
+  });
+});
