@@ -2,7 +2,7 @@
 // version 1: a pure step function over an immutable state, the canonical snapshot, and the engine
 // wrapper that properties/ and the CLI drive.
 
-import { freeze, produce } from 'immer';
+import { freeze, produce } from './immer.js';
 import type { Program, Step, World } from '../lang/program.js';
 import type { AttachSnapshot, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import { vecChanges, vecForEach, vecToArray } from './vec.js';

@@ -3,7 +3,7 @@
 // regions. Plain objects and arrays only; a step changes it through an immer draft (see index.ts),
 // so every state a caller holds is immutable.
 
-import { current, isDraft } from 'immer';
+import { current, isDraft } from './immer.js';
 import type { KnobValues } from '../profiles/index.js';
 import {
   ELEMENT_BYTES,
@@ -22,7 +22,7 @@ import {
   type Program,
   type World,
 } from '../lang/program.js';
-import { emptyKeyTable, emptyVec, vecChanges, vecForEach, vecGet, vecOf, vecPush, vecSet, type KeyTable, type Vec } from './vec.js';
+import { emptyKeyTable, emptyVec, readOnly, vecChanges, vecForEach, vecGet, vecOf, vecPush, vecRead, vecSet, type KeyTable, type Vec } from './vec.js';
 import type { DevAddr, ErrorCode, HostAddr, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
@@ -446,6 +446,13 @@ export function objectHolding(state: ModelState, range: Range): HostObject {
   return vecGet(state.host, i);
 }
 
+/** The host object whose bytes contain `range`, for reading only (see vec.ts readOnly). */
+export function objectReading(state: ModelState, range: Range): HostObject {
+  const i = state.facts.indexHolding(range);
+  if (i < 0) throw new Error(`internal: host range [0x${range.start.toString(16)}, 0x${range.end.toString(16)}) is in no host object`);
+  return vecRead(readOnly(state).host, i);
+}
+
 /** The host object whose bytes contain `range`, or undefined. */
 export function objectHoldingOrNone(state: ModelState, range: Range): HostObject | undefined {
   const i = state.facts.indexHolding(range);
@@ -523,8 +530,8 @@ export function sectionEndFor(section: Section, range: Range): number {
 
 /** The host value of pointer member `m`. */
 export function hostPointer(state: ModelState, m: MemberRef): PtrValue {
-  const obj = objectByName(state, m.struct);
-  return pointerCell(obj.contents, (m.addr - obj.start) / POINTER_BYTES);
+  const obj = vecRead(readOnly(state).host, state.facts.indexOf(m.struct));
+  return pointerCell(readOnly(obj.contents), (m.addr - obj.start) / POINTER_BYTES);
 }
 
 export function setHostPointer(state: ModelState, m: MemberRef, value: PtrValue): void {
@@ -644,13 +651,28 @@ export function sectionsInBlock(state: ModelState, id: number): readonly Section
 
 /** Whether `range` lies inside one section (present), touches none (absent), or neither (partly). */
 export function presence(state: ModelState, range: Range): Presence {
+  const where = locate(state, range);
+  // Looked for through the state as it stands (vec.ts readOnly); the section handed out is the step's draft.
+  return typeof where === 'string' ? { kind: where } : { kind: 'present', section: sectionsOf(state, where.object)[where.index]! };
+}
+
+/** Where `range` stands in the present table (read only): the section containing it by object and place in its list, or why none. */
+function locate(state: ModelState, range: Range): { object: number; index: number } | 'absent' | 'partly' {
   const objects = objectsTouching(state, range);
+  const sections = readOnly(state).sections;
   for (const i of objects) {
-    const inside = sectionsOf(state, i).find((s) => s.start <= range.start && range.end <= sectionEndFor(s, range));
-    if (inside) return { kind: 'present', section: inside };
+    const inside = vecRead(sections, i).findIndex((s) => s.start <= range.start && range.end <= sectionEndFor(s, range));
+    if (inside >= 0) return { object: i, index: inside };
   }
-  const overlaps = objects.some((i) => sectionsOf(state, i).some((s) => s.start < range.end && range.start < s.end));
-  return overlaps ? { kind: 'partly' } : { kind: 'absent' };
+  const overlaps = objects.some((i) => vecRead(sections, i).some((s) => s.start < range.end && range.start < s.end));
+  return overlaps ? 'partly' : 'absent';
+}
+
+/** The section containing `range` (which must be present), for reading only. */
+function sectionReading(state: ModelState, range: Range): Section {
+  const where = locate(state, range);
+  if (typeof where === 'string') throw new Error(`internal: expected host range 0x${range.start.toString(16)} to be present`);
+  return vecRead(readOnly(state).sections, where.object)[where.index]!;
 }
 
 /** The section containing `range` (which must be present). */
@@ -666,6 +688,14 @@ export function blockById(state: ModelState, id: number): DeviceBlock {
   return block;
 }
 
+/** blockById for reading only (see vec.ts readOnly). */
+export function blockReading(state: ModelState, id: number): DeviceBlock {
+  const blocks = readOnly(state).blocks;
+  const block = Number.isInteger(id) && id >= 1 && id <= blocks.length ? vecRead(blocks, id - 1) : undefined;
+  if (!block || block.id !== id) throw new Error(`internal: no device block ${id}`);
+  return block;
+}
+
 /** Cell index, in the section's device block, of host address `addr`. */
 export function deviceIndex(section: Section, addr: number, contents: Contents): number {
   return (section.offset + addr - section.start) / unitBytes(contents);
@@ -673,9 +703,10 @@ export function deviceIndex(section: Section, addr: number, contents: Contents):
 
 /** The pointer value held by the device copy of member `m` (its struct must be present). */
 export function devicePointer(state: ModelState, m: MemberRef): PtrValue {
-  const section = sectionHolding(state, memberRange(m));
-  const block = blockById(state, section.block);
-  return pointerCell(block.contents, deviceIndex(section, m.addr, block.contents));
+  const section = sectionReading(state, memberRange(m));
+  const block = blockReading(state, section.block);
+  const contents = readOnly(block.contents);
+  return pointerCell(contents, deviceIndex(section, m.addr, contents));
 }
 
 export function setDevicePointer(state: ModelState, m: MemberRef, value: PtrValue): void {
@@ -791,7 +822,7 @@ export function removeSection(state: ModelState, section: Section): void {
 
 /** Host cells of `range` as fresh contents (pointer members copied verbatim). */
 export function hostCells(state: ModelState, range: Range): Contents {
-  const obj = objectHolding(state, range);
+  const obj = objectReading(state, range);
   const unit = unitBytes(obj.contents);
   const first = (range.start - obj.start) / unit;
   const count = (range.end - range.start) / unit;
@@ -799,13 +830,13 @@ export function hostCells(state: ModelState, range: Range): Contents {
     obj.contents.kind === 'elements'
       ? { kind: 'elements', values: new Array<Element>(count).fill(null) }
       : { kind: 'pointers', values: new Array<PtrValue>(count).fill(null) };
-  copyCells(obj.contents, first, contents, 0, count);
+  copyCells(readOnly(obj.contents), first, contents, 0, count);
   return contents;
 }
 
 /** Indeterminate contents shaped like the host cells of `range`. */
 export function indeterminateCells(state: ModelState, range: Range): Contents {
-  const obj = objectHolding(state, range);
+  const obj = objectReading(state, range);
   const count = (range.end - range.start) / unitBytes(obj.contents);
   return obj.contents.kind === 'elements'
     ? { kind: 'elements', values: new Array<Element>(count).fill(null) }
@@ -814,7 +845,8 @@ export function indeterminateCells(state: ModelState, range: Range): Contents {
 
 /** Fortran-style name of a host range for messages: `a(2:5)`, `c`, or a raw address range. */
 export function describeRange(state: ModelState, range: Range): string {
-  const obj = objectHoldingOrNone(state, range);
+  const i = state.facts.indexHolding(range);
+  const obj = i < 0 ? undefined : vecRead(readOnly(state).host, i);
   if (!obj) return `host [0x${range.start.toString(16)}, 0x${range.end.toString(16)})`;
   if (obj.contents.kind === 'pointers') return obj.name;
   const lo = (range.start - obj.start) / ELEMENT_BYTES;

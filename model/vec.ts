@@ -6,6 +6,8 @@
 //
 // Plain objects and arrays only, so immer drafts and freezes them like the rest of the state.
 
+import { isDraft, isModified, original } from './immer.js';
+
 const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
@@ -36,6 +38,25 @@ export function vecGet<T>(v: Vec<T>, i: number): T {
   let node = v.root;
   for (let shift = v.depth * BITS; shift > 0; shift -= BITS) node = node[(i >>> shift) & MASK] as Node<T>;
   return node[i & MASK] as T;
+}
+
+/**
+ * A value of the state as it stands, for reading only: inside a step, a draft that the step has
+ * not changed is read through its base (immutable, frozen), so reading it makes no immer proxy for
+ * every object on the way (nor finalises one at the end of the step); a changed draft, or a value
+ * outside a step, is returned as it is. A write through what it returns throws (frozen).
+ */
+export function readOnly<T>(x: T): T {
+  return isDraft(x) && !isModified(x) ? (original(x as never) as T) : x;
+}
+
+/** Element i (0 ≤ i < length), for reading only (see readOnly). */
+export function vecRead<T>(v: Vec<T>, i: number): T {
+  const vec = readOnly(v);
+  if (!(i >= 0 && i < vec.length)) throw new Error(`internal: vector index ${i} out of bounds (length ${vec.length})`);
+  let node = readOnly(vec.root);
+  for (let shift = vec.depth * BITS; shift > 0; shift -= BITS) node = readOnly(node[(i >>> shift) & MASK] as Node<T>);
+  return readOnly(node[i & MASK] as T);
 }
 
 /** Replaces element i (on a draft, or on a state under construction). */

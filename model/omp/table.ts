@@ -19,7 +19,7 @@ import {
   type Range,
   type OmpAttachment,
 } from '../state.js';
-import { keyGet, keyHas, vecGet, type Vec } from '../vec.js';
+import { keyGet, keyHas, readOnly, vecGet, vecRead, type Vec } from '../vec.js';
 
 /** Where a host range stands in one device's table. */
 export type Lookup = { kind: 'present'; entry: OmpEntry } | { kind: 'absent' } | { kind: 'partly' };
@@ -29,10 +29,14 @@ export type Lookup = { kind: 'present'; entry: OmpEntry } | { kind: 'absent' } |
  * when several do), absent when no entry overlaps it, partly present otherwise.
  */
 export function lookup(state: ModelState, device: number, range: Range): Lookup {
-  const entries = entriesTouching(state, device, range);
+  // Looked for through the tables as they stand (vec.ts readOnly); the entry handed out is the step's draft.
+  const entries = entriesIn(state, device, range, vecRead);
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
-    if (e.start <= range.start && range.end <= e.end) return { kind: 'present', entry: e };
+    if (e.start <= range.start && range.end <= e.end) {
+      const own = vecRead(deviceTable(readOnly(state), device), state.facts.indexHolding(e));
+      return { kind: 'present', entry: ownTable(state, device, e)[own.findIndex((x) => x.order === e.order)]! };
+    }
   }
   return entries.some((e) => overlaps(e, range)) ? { kind: 'partly' } : { kind: 'absent' };
 }
@@ -68,10 +72,15 @@ function deviceTable(state: ModelState, device: number): Vec<OmpEntry[]> {
  * that can contain or overlap `range` (an entry never leaves its host object).
  */
 export function entriesTouching(state: ModelState, device: number, range: Range): OmpEntry[] {
-  const table = deviceTable(state, device);
+  return entriesIn(state, device, range, vecGet);
+}
+
+/** entriesTouching through `get` (vecGet: the step's drafts; vecRead: for reading only). */
+function entriesIn(state: ModelState, device: number, range: Range, get: typeof vecGet): OmpEntry[] {
+  const table = deviceTable(get === vecRead ? readOnly(state) : state, device);
   const objects = objectsTouching(state, range);
-  if (objects.length === 1) return vecGet(table, objects[0]!);
-  return objects.flatMap((i) => vecGet(table, i)).sort((x, y) => x.order - y.order);
+  if (objects.length === 1) return get(table, objects[0]!);
+  return objects.flatMap((i) => get(table, i)).sort((x, y) => x.order - y.order);
 }
 
 /** The entries of `device` inside the host object that holds `range`, in creation order. */
