@@ -20,6 +20,12 @@ export interface BaselineSide {
   dir: string;
   modelEngine: EngineFactory;
   implEngine: EngineFactory;
+  /** The baseline model's own step function and initial state (its state is immutable, so one state can start many programs). */
+  model: {
+    initialState: (program: Program, profile: Profile) => unknown;
+    step: (state: unknown, s: Program['steps'][number], profile: Profile) => { state: unknown; observation: { kind: string } };
+    snapshot: (state: unknown) => unknown;
+  };
   /** The baseline's refinement check of one program (its own engines, snapshots and comparison). */
   firstDivergence: (program: Program, a: unknown, b: unknown, mode: 'observations' | 'state') => unknown;
   /** The baseline's campaign. */
@@ -57,6 +63,7 @@ export async function loadBaseline(rev: string, root: string): Promise<BaselineS
     rev: full.slice(0, 7),
     dir,
     modelEngine: model.modelEngine,
+    model: { initialState: model.initialState, step: model.step, snapshot: model.snapshot },
     implEngine: impl.implEngine,
     firstDivergence: compare.firstDivergence,
     runCampaign: campaign.runCampaign,
