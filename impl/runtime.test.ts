@@ -4,10 +4,10 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '../lang/observation.js';
-import type { Step } from '../lang/program.js';
+import type { Program, Step } from '../lang/program.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
-import { ACC_WORLD as world } from '../conformance/worlds.js';
-import { implEngine } from './index.js';
+import { ACC_WORLD as world, OMP_WORLD } from '../conformance/worlds.js';
+import { ImplEngine, implEngine } from './index.js';
 
 describe('references', () => {
   it('rejects bad references with the message of lang/parseRef', () => {
@@ -112,5 +112,88 @@ describe('rare states', () => {
       expect(engine.snapshot().sections.map(({ host, src, drc }) => ({ host, src, drc }))).toEqual([{ host: [0x1000, 0x100c], src: 0, drc: 1 }]);
     }
     expect(kinds(run(region('copy'), { 'K-A7': 'infinite' }))).toEqual(['value', 'ok', 'ok', 'ok', 'value', 'error acc_error_partly_present']);
+  });
+});
+
+// The state key of bounded-exhaustive checking (properties/check.ts): equal keys, equal futures.
+// What goes into it is the runtime's documented state (ImplEngine.stateKey): present table and
+// attachments with blocks renamed in order of appearance, device data of present entries, host
+// memory, open regions' var records, halted, and (reuse only) the freed blocks.
+describe('state key', () => {
+  const spec = loadProfile('spec');
+  const copyin = (...vars: string[]) => ({ clause: 'copyin' as const, vars });
+  const keyAfter = (steps: Step[], w = world): string => {
+    const e = new ImplEngine({ world: w, steps }, spec);
+    for (const s of steps) e.apply(s);
+    return e.stateKey();
+  };
+
+  it('names blocks by appearance, so states reached by different allocation histories have one key', () => {
+    // b is mapped first in one history and gets block 1 or 2; the state is the same
+    const one = keyAfter([{ op: 'acc_enter_data', clauses: [copyin('a')] }, { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['a'] }] }, { op: 'acc_enter_data', clauses: [copyin('b')] }]);
+    const two = keyAfter([{ op: 'acc_enter_data', clauses: [copyin('b')] }]);
+    expect(one).toBe(two);
+    const parsed = JSON.parse(two) as unknown[];
+    expect(parsed[0]).toBe(false);
+    expect((parsed[1] as unknown[][])[0]!.slice(0, 5)).toEqual([0x1200, 0x1228, 1, 0, 1]);
+  });
+
+  it('tells apart device data, host data, counters, attachments, open regions and a halted program', () => {
+    const base: Step[] = [{ op: 'acc_enter_data', clauses: [copyin('a')] }];
+    const keys = [
+      keyAfter(base),
+      keyAfter([...base, { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['a'] }], body: { write: 'a', value: 3 } }]),
+      keyAfter([...base, { op: 'host_write', var: 'a', value: 3 }]),
+      keyAfter([...base, { op: 'acc_enter_data', clauses: [copyin('a')] }]),
+      keyAfter([...base, { op: 'acc_data_begin', clauses: [{ clause: 'present', vars: ['a'] }] }]),
+      keyAfter([...base, { op: 'acc_data_begin', clauses: [{ clause: 'present', vars: ['a(1:2)'] }] }]),
+      keyAfter([...base, { op: 'pointer_assign', ptr: 'c%p', target: 'a' }, { op: 'acc_enter_data', clauses: [copyin('c')] }]),
+      keyAfter([...base, { op: 'pointer_assign', ptr: 'c%p', target: 'a' }, { op: 'acc_enter_data', clauses: [copyin('c')] }, { op: 'acc_attach', ptr: 'c%p' }]),
+      keyAfter([...base, { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['b'] }], body: { read: 'b' } }]),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    // attached: the device pointer names block 1 (a's) at offset 0
+    const attached = JSON.parse(keys[7]!) as unknown[];
+    expect(attached[2]).toEqual([[0x1400, 1, { space: 'dev', block: 1, offset: 0, count: 10 }]]);
+    expect(JSON.parse(keys[6]!)[2]).toEqual([[0x1400, 0, { space: 'host', addr: 0x1000, count: 10 }]]);
+    expect(JSON.parse(keys[8]!)[0]).toBe(true);
+    // an open region keeps its var records
+    expect(JSON.parse(keys[5]!)[5]).toEqual(['a(1:2)']);
+    expect(JSON.parse(keys[5]!)[6]).toEqual([0]);
+  });
+
+  it('with a reusing allocator, the freed blocks (which come back first) are part of the state', () => {
+    const reuse = { ...world, reuse: true };
+    const freedA = keyAfter([{ op: 'acc_enter_data', clauses: [copyin('a', 'b')] }, { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['a'] }] }], reuse);
+    const never = keyAfter([{ op: 'acc_enter_data', clauses: [copyin('b')] }], reuse);
+    expect(freedA).not.toBe(never);
+    expect((JSON.parse(freedA) as unknown[])[7]).toEqual([[2, 40, 0]]);
+    expect((JSON.parse(never) as unknown[])[7]).toEqual([]);
+    const quarantine = keyAfter([{ op: 'acc_enter_data', clauses: [copyin('a', 'b')] }, { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['a'] }] }]);
+    expect((JSON.parse(quarantine) as unknown[])[7]).toEqual([]);
+  });
+
+  it('is refused once the OpenMP half is in use', () => {
+    const e = new ImplEngine({ world: OMP_WORLD, steps: [] }, spec);
+    e.apply({ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] });
+    expect(() => e.stateKey()).toThrow(/stateKey: the OpenMP half is in use/);
+  });
+});
+
+// Programs validation rejects (lang/validate.ts) reach the runtime only through a bug: internal errors.
+describe('impossible programs', () => {
+  const spec = loadProfile('spec');
+  const engine = () => new ImplEngine({ world, steps: [] }, spec);
+  it('throws on what validation rejects', () => {
+    expect(() => new ImplEngine({ world, steps: [], version: 99 } as unknown as Program, spec)).toThrow(/program language version 99 is not supported/);
+    const shared = new ImplEngine({ world: { ...world, devices: [{ kind: 'shared' }] }, steps: [] }, spec);
+    expect(() => shared.apply({ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] })).toThrow(/OpenACC steps use device 0, which must be discrete/);
+    expect(shared.apply({ op: 'host_read', var: 'a(1:1)' })).toEqual({ kind: 'read', values: [1] });
+    expect(() => engine().apply({ op: 'acc_data_end' })).toThrow(/acc_data_end without an open acc_data_begin region/);
+    expect(() => engine().apply({ op: 'acc_host_data_end' })).toThrow(/acc_host_data_end without an open acc_host_data_begin region/);
+    expect(() => engine().apply({ op: 'acc_enter_data', clauses: [{ clause: 'copyout', vars: ['a'] }] } as unknown as Step)).toThrow(/acc_enter_data does not take a 'copyout' clause/);
+    expect(() => engine().apply({ op: 'acc_enter_data', clauses: [{ clause: 'bogus', vars: ['a'] }] } as unknown as Step)).toThrow(/does not take a 'bogus' clause/);
+    expect(() => engine().apply({ op: 'acc_enter_data', clauses: [{ clause: 'attach', vars: ['a'] }] })).toThrow(/'a' in a attach clause must name a pointer member/);
+    expect(() => engine().apply({ op: 'acc_exit_data', clauses: [{ clause: 'detach', vars: ['c'] }] })).toThrow(/'c' in a detach clause must name a pointer member/);
   });
 });
