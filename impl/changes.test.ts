@@ -54,14 +54,20 @@ function check(p: Program): number[][] {
 }
 
 describe('incremental snapshot of the impl', () => {
-  it('after every step of every conformance row program, every changed entry is touched and its group is the snapshot rows', () => {
+  it('after every step of every OpenACC conformance row program, every changed entry is touched and its group is the snapshot rows', () => {
     let programs = 0;
-    for (const { section } of SECTIONS)
+    // OpenACC rows: the OpenMP part is compared whole (omp()), once below
+    for (const { section } of SECTIONS.filter((s) => s.section.spec !== 'OpenMP 6.0'))
       for (const row of section.rows) {
         check(rowProgram(section, row));
         programs++;
       }
-    expect(programs).toBeGreaterThan(200);
+    expect(programs).toBeGreaterThan(150);
+  });
+
+  it('gives the OpenMP part whole', () => {
+    const omp = SECTIONS.find((s) => s.file.startsWith('omp/15.9'))!.section;
+    for (const row of omp.rows) check(rowProgram(omp, row));
   });
 
   const copyin = (vars: string[]): Step => ({ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars }] });

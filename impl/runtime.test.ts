@@ -197,3 +197,62 @@ describe('impossible programs', () => {
     expect(() => engine().apply({ op: 'acc_exit_data', clauses: [{ clause: 'detach', vars: ['c'] }] })).toThrow(/'c' in a detach clause must name a pointer member/);
   });
 });
+
+// Every var of a directive gets its action, not only the first (OpenACC 3.3 §2.6.5, §2.6.6: the
+// clauses' actions for each var in order; §2.7.12 / §2.7.13 attach and detach clauses). Most
+// conformance rows name one var per directive.
+describe('directives with several vars', () => {
+  const spec = loadProfile('spec');
+  const cl = (clause: string, ...vars: string[]) => ({ clause, vars }) as { clause: 'copyin'; vars: string[] };
+  const present = (v: string): Step => ({ op: 'acc_is_present', var: v });
+
+  it('enter and exit data act on every var', () => {
+    const e = new ImplEngine({ world, steps: [] }, spec);
+    const steps: Step[] = [
+      { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+      { op: 'acc_enter_data', clauses: [cl('copyin', 'b', 'a', 'c'), cl('attach', 'c%p')] },
+      present('a'),
+      present('c'),
+    ];
+    expect(steps.map((s) => e.apply(s)).slice(2)).toEqual([
+      { kind: 'value', value: true },
+      { kind: 'value', value: true },
+    ]);
+    const snap = e.snapshot();
+    expect(snap.sections.map((s) => [s.host[0], s.drc])).toEqual([
+      [0x1000, 1],
+      [0x1200, 1],
+      [0x1400, 1],
+    ]);
+    expect(snap.attachments).toEqual([{ ptr: 0x1400, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }]);
+    e.apply({ op: 'host_write', var: 'a', value: 8 });
+    e.apply({ op: 'acc_parallel', clauses: [cl('present', 'a', 'b')], body: { write: 'b', value: 6 } });
+    const exit: Step[] = [{ op: 'acc_exit_data', clauses: [cl('detach', 'c%p'), cl('copyout', 'a', 'b'), cl('delete', 'c')] }, present('a'), present('b'), present('c'), { op: 'host_read', var: 'b(1:2)' }, { op: 'host_read', var: 'a(1:2)' }];
+    expect(exit.map((s) => e.apply(s))).toEqual([
+      { kind: 'ok' },
+      { kind: 'value', value: false },
+      { kind: 'value', value: false },
+      { kind: 'value', value: false },
+      { kind: 'read', values: [6, 6] },
+      { kind: 'read', values: [1, 1] },
+    ]);
+    expect(e.snapshot().sections).toEqual([]);
+  });
+
+  it('a data region copies every var back at its end', () => {
+    const e = new ImplEngine({ world, steps: [] }, spec);
+    const steps: Step[] = [
+      { op: 'acc_data_begin', clauses: [cl('copy', 'a', 'b'), cl('create', 'c')] },
+      { op: 'acc_parallel', clauses: [cl('present', 'a', 'b')], body: { write: 'b', value: 4 } },
+      { op: 'acc_data_end' },
+      { op: 'host_read', var: 'b(9:10)' },
+      present('b'),
+      present('c'),
+    ];
+    expect(steps.map((s) => e.apply(s)).slice(3)).toEqual([
+      { kind: 'read', values: [4, 4] },
+      { kind: 'value', value: false },
+      { kind: 'value', value: false },
+    ]);
+  });
+});
