@@ -27,7 +27,10 @@ describe('rare states', () => {
   const run = (steps: Step[], knobs: Record<string, string> = {}): Observation[] => {
     const spec = loadProfile('spec');
     const engine = implEngine({ world, steps }, { ...spec, knobs: { ...spec.knobs, ...knobs } as Profile['knobs'] });
-    return steps.map((s) => engine.apply(s));
+    const obs = steps.map((s) => engine.apply(s));
+    // a stop says what went wrong (MUTATION.md, "Messages")
+    for (const o of obs) if (o.kind === 'error' || o.kind === 'undefined') expect(o.message.trim()).not.toBe('');
+    return obs;
   };
   const kinds = (obs: Observation[]) => obs.map((o) => (o.kind === 'error' ? `error ${o.code}` : o.kind));
   const assign = (ptr: string, target: string): Step => ({ op: 'pointer_assign', ptr, target });
@@ -254,5 +257,46 @@ describe('directives with several vars', () => {
       { kind: 'value', value: false },
       { kind: 'value', value: false },
     ]);
+  });
+});
+
+describe('pointer references and attachment counters (OpenACC 3.3 §2.7.2 attach and detach actions; K-A1 base-pointer, the spec default)', () => {
+  const spec = loadProfile('spec');
+  const cl = (clause: string, ...vars: string[]) => ({ clause, vars }) as { clause: 'copyin'; vars: string[] };
+  const acOf = (e: ImplEngine) => e.snapshot().attachments.map((a) => a.ac);
+
+  it('a detach clause decrements an attachment counter of 2 to 1: still attached', () => {
+    const e = new ImplEngine({ world, steps: [] }, spec);
+    for (const s of [
+      { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+      { op: 'acc_enter_data', clauses: [cl('copyin', 'c', 'a')] },
+      { op: 'acc_attach', ptr: 'c%p' },
+      { op: 'acc_attach', ptr: 'c%p' },
+    ] as Step[])
+      e.apply(s);
+    expect(acOf(e)).toEqual([2]);
+    expect(e.apply({ op: 'acc_exit_data', clauses: [cl('detach', 'c%p')] })).toEqual({ kind: 'ok' });
+    expect(acOf(e)).toEqual([1]);
+    expect(e.snapshot().attachments[0]!.device).toMatchObject({ space: 'dev' });
+    // delete of a pointer reference detaches once (K-A10 once): back to 0, the host value restored on the device
+    expect(e.apply({ op: 'acc_exit_data', clauses: [cl('delete', 'c%p')] })).toEqual({ kind: 'ok' });
+    expect(acOf(e)).toEqual([0]);
+    expect(e.snapshot().attachments[0]!.device).toEqual({ space: 'host', addr: 0x1000, count: 10 });
+  });
+
+  it('create and copyout of a pointer reference map its target and attach the pointer (§2.7.8, §2.7.9)', () => {
+    for (const clause of ['create', 'copyout', 'copyin']) {
+      const e = new ImplEngine({ world, steps: [] }, spec);
+      e.apply({ op: 'pointer_assign', ptr: 'c%p', target: 'a(2:3)' });
+      e.apply({ op: 'acc_enter_data', clauses: [cl('copyin', 'c')] });
+      const o = clause === 'copyout' ? e.apply({ op: 'acc_data_begin', clauses: [cl(clause, 'c%p')] }) : e.apply({ op: 'acc_enter_data', clauses: [cl(clause, 'c%p')] });
+      expect(o, clause).toEqual({ kind: 'ok' });
+      const snap = e.snapshot();
+      expect(snap.sections.map((s) => s.host), clause).toEqual([
+        [0x1004, 0x100c],
+        [0x1400, 0x1410],
+      ]);
+      expect(snap.attachments, clause).toEqual([{ ptr: 0x1400, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 2 } }]);
+    }
   });
 });
