@@ -25,3 +25,50 @@ describe('impossible step sequences (validation rejects them first)', () => {
     expect(() => engine.apply({ op: 'omp_target_data_use_device_end' })).toThrow(/omp_target_data_use_device_end without an open use_device region/);
   });
 });
+
+// Many entries, blocks and pointer members: the tables grow past their first capacity, released
+// entry slots are used again, and the snapshot lists entries by (device, host start) and pointer
+// members by (device, address) (README-openmp.md "Snapshot additions").
+describe('many OpenMP entries', () => {
+  const n = 12;
+  const big = {
+    arrays: Array.from({ length: n }, (_, i) => ({ name: `x${i}`, length: 2, init: i })),
+    structs: [{ name: 'cs', pointers: ['p', 'q'], count: 2 }],
+    devices: [{ kind: 'discrete' as const }, { kind: 'shared' as const }],
+  };
+  const X = (i: number) => 0x1000 + 0x200 * i;
+  const CS = X(n);
+  const names = (is: number[]) => is.map((i) => `x${i}`);
+
+  it('grows its tables, reuses released entry slots, and lists entries and pointers in order', () => {
+    const spec = loadProfile('spec');
+    // K-B8 self (libgomp): maps on a shared-memory device become self maps
+    const e = implEngine({ world: big, steps: [] }, { ...spec, knobs: { ...spec.knobs, 'K-B8': 'self' } });
+    const all = Array.from({ length: n }, (_, i) => i);
+    expect(e.apply({ op: 'pointer_assign', ptr: 'cs(2)%q', target: 'x1' })).toEqual({ kind: 'ok' });
+    expect(e.apply({ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: names(all) }] })).toEqual({ kind: 'ok' });
+    const entry = (i: number, block: number) => ({ device: 0, host: [X(i), X(i) + 8], block, offset: 0, rc: 1, origin: 'map' });
+    expect(e.snapshot().ompEntries).toEqual(all.map((i) => entry(i, i + 1)));
+    expect(e.apply({ op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['x3', 'x7'] }] })).toEqual({ kind: 'ok' });
+    expect(e.snapshot().ompEntries.map((x) => x.host[0])).toEqual(all.filter((i) => i !== 3 && i !== 7).map(X));
+    expect(e.apply({ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['x7', 'x3', 'cs'] }] })).toEqual({ kind: 'ok' });
+    const snap = e.snapshot();
+    expect(snap.ompEntries.map((x) => [x.host[0], x.block])).toEqual([...all.map((i) => [X(i), i === 3 ? 14 : i === 7 ? 13 : i + 1]), [CS, 15]]);
+    for (const i of all) expect(e.apply({ op: 'omp_target_is_present', ptr: { var: `x${i}` }, device: 0 })).toEqual({ kind: 'value', value: true });
+    // the struct's device copy holds the host bits of its members
+    expect(snap.ompPointers).toEqual([
+      { device: 0, ptr: CS, value: null },
+      { device: 0, ptr: CS + 16, value: null },
+      { device: 0, ptr: CS + 32, value: null },
+      { device: 0, ptr: CS + 48, value: { space: 'host', addr: X(1), count: 2 } },
+    ]);
+    // device 1 shares memory with the host (K-B8 self): entries without a block, listed after device 0's
+    expect(e.apply({ op: 'omp_target_enter_data', device: 1, maps: [{ type: 'to', vars: ['x0', 'cs'] }] })).toEqual({ kind: 'ok' });
+    const shared = e.snapshot().ompEntries.filter((x) => x.device === 1);
+    expect(shared).toEqual([
+      { device: 1, host: [X(0), X(0) + 8], block: null, offset: 0, rc: 1, origin: 'map' },
+      { device: 1, host: [CS, CS + 64], block: null, offset: 0, rc: 1, origin: 'map' },
+    ]);
+    expect(e.snapshot().ompPointers.filter((p) => p.device === 1)).toEqual([]);
+  });
+});
