@@ -206,7 +206,7 @@ describe('impossible programs', () => {
 // conformance rows name one var per directive.
 describe('directives with several vars', () => {
   const spec = loadProfile('spec');
-  const cl = (clause: string, ...vars: string[]) => ({ clause, vars }) as { clause: 'copyin'; vars: string[] };
+  const cl = (clause: string, ...vars: string[]): never => ({ clause, vars }) as never;
   const present = (v: string): Step => ({ op: 'acc_is_present', var: v });
 
   it('enter and exit data act on every var', () => {
@@ -262,7 +262,7 @@ describe('directives with several vars', () => {
 
 describe('pointer references and attachment counters (OpenACC 3.3 §2.7.2 attach and detach actions; K-A1 base-pointer, the spec default)', () => {
   const spec = loadProfile('spec');
-  const cl = (clause: string, ...vars: string[]) => ({ clause, vars }) as { clause: 'copyin'; vars: string[] };
+  const cl = (clause: string, ...vars: string[]): never => ({ clause, vars }) as never;
   const acOf = (e: ImplEngine) => e.snapshot().attachments.map((a) => a.ac);
 
   it('a detach clause decrements an attachment counter of 2 to 1: still attached', () => {
