@@ -300,3 +300,57 @@ describe('pointer references and attachment counters (OpenACC 3.3 §2.7.2 attach
     }
   });
 });
+
+// Undefined behaviour of kernels and device memory routines (lang/README.md "Compute construct",
+// "Device memory routines"): each stop is `undefined` at that step.
+describe('kernels and device memory routines that stop the program', () => {
+  const spec = loadProfile('spec');
+  const cl = (clause: string, ...vars: string[]): never => ({ clause, vars }) as never;
+  const run = (steps: Step[]) => {
+    const e = new ImplEngine({ world, steps }, spec);
+    return steps.map((s) => {
+      const o = e.apply(s);
+      if (o.kind === 'error' || o.kind === 'undefined') expect(o.message.trim()).not.toBe('');
+      return o.kind === 'error' ? `error ${o.code}` : o.kind;
+    });
+  };
+  const assign: Step = { op: 'pointer_assign', ptr: 'c%p', target: 'a' };
+
+  it('a kernel on data that is not present, or through a member that is null, indeterminate or not attached', () => {
+    // no_create of absent data: the kernel would use the host address
+    expect(run([{ op: 'acc_parallel', clauses: [cl('no_create', 'a')], body: { read: 'a' } }])).toEqual(['undefined']);
+    // c present, its device copy of p null (disassociated when copied)
+    expect(run([{ op: 'acc_enter_data', clauses: [cl('copyin', 'c')] }, { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p' } }])).toEqual(['ok', 'undefined']);
+    // created: indeterminate device copy
+    expect(run([assign, { op: 'acc_enter_data', clauses: [cl('create', 'c')] }, { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p' } }])).toEqual(['ok', 'ok', 'undefined']);
+    // copied, not attached: a host descriptor on the device
+    expect(run([assign, { op: 'acc_enter_data', clauses: [cl('copyin', 'c', 'a')] }, { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { write: 'c%p', value: 1 } }])).toEqual(['ok', 'ok', 'undefined']);
+    // attached: the kernel runs
+    expect(run([assign, { op: 'acc_enter_data', clauses: [cl('copyin', 'a', 'c')] }, { op: 'acc_attach', ptr: 'c%p' }, { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p' } }])).toEqual(['ok', 'ok', 'ok', 'read']);
+  });
+
+  it('acc_free of a null pointer does nothing; of a host address, a non-start, a dead block or mapped data is undefined', () => {
+    const malloc: Step = { op: 'acc_malloc', bytes: 16, result: 'h' };
+    expect(run([{ op: 'acc_free', ptr: null }, { op: 'host_read', var: 'a(1:1)' }])).toEqual(['ok', 'read']);
+    expect(run([{ op: 'acc_malloc', bytes: 0, result: 'z' }, { op: 'acc_free', ptr: { handle: 'z' } }])).toEqual(['value', 'ok']);
+    expect(run([{ op: 'acc_free', ptr: { var: 'a' } }])).toEqual(['undefined']);
+    expect(run([malloc, { op: 'acc_free', ptr: { handle: 'h', offset: 4 } }])).toEqual(['value', 'undefined']);
+    expect(run([malloc, { op: 'acc_free', ptr: { handle: 'h' } }, { op: 'acc_free', ptr: { handle: 'h' } }])).toEqual(['value', 'ok', 'undefined']);
+    // device memory of mapped data is not acc_malloc memory
+    expect(run([{ op: 'acc_enter_data', clauses: [cl('copyin', 'a')] }, { op: 'acc_deviceptr', var: 'a' }])).toEqual(['ok', 'value']);
+  });
+
+  it('a memcpy through an offset null handle is undefined', () => {
+    expect(run([{ op: 'acc_malloc', bytes: 0, result: 'z' }, { op: 'acc_memcpy_to_device', var: 'a(1:2)', dev: { handle: 'z', offset: 4 } }])).toEqual(['value', 'undefined']);
+  });
+
+  it('what validation rejects is an internal error', () => {
+    const e = new ImplEngine({ world, steps: [] }, spec);
+    expect(() => e.apply({ op: 'acc_is_present', var: 'a', bytes: -1 })).toThrow(/acc_is_present of a: bytes must be a non-negative/);
+    expect(() => e.apply({ op: 'acc_is_present', var: 'a', bytes: 1.5 })).toThrow(/bytes must be a non-negative/);
+    expect(e.apply({ op: 'acc_is_present', var: 'a', bytes: 0 })).toMatchObject({ kind: 'value' });
+    expect(() => e.apply({ op: 'pointer_assign', ptr: 'c%p', target: 'c' })).toThrow(/pointer_assign target 'c'/);
+    expect(() => e.apply({ op: 'host_read', var: 'c' })).toThrow(/host access 'c' must/);
+    expect(() => e.apply({ op: 'acc_free', ptr: { handle: 'nope' } })).toThrow(/handle 'nope' is not/);
+  });
+});
