@@ -398,6 +398,20 @@ export class ImplEngine implements Engine {
     return this.table.anyOverlap(start, end) >= 0 ? PARTLY : ABSENT;
   }
 
+  /**
+   * K-A11 `extends-before`: the one slot that data range [start, end) overlaps when the range
+   * starts before it and ends inside it (a K-A24 word slot ends after its pointer word), or -1.
+   */
+  private extendedBefore(start: number, end: number): number {
+    const slot = this.table.findPoint(end - 1);
+    if (slot < 0) return -1;
+    const s = this.slots;
+    const slotStart = s.hostStart[slot]!;
+    const slotEnd = s.word[slot] === 1 ? slotStart + POINTER_WORD_BYTES : s.hostEnd[slot]!;
+    if (!(start < slotStart && end <= slotEnd)) return -1;
+    return this.table.anyOverlap(start, slotStart) >= 0 ? -1 : slot;
+  }
+
   /** The slot containing data range [start, end), or -1: a K-A24 word slot contains only its pointer word. */
   private findData(start: number, end: number): number {
     const slot = this.table.findContaining(start, end);
@@ -475,8 +489,18 @@ export class ImplEngine implements Engine {
       }
       // K-A23 `skip`: in enter data a null pointer reference gets no attach (libgomp skips the group at a null address).
       if (!structured && (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && this.knobs['K-A23'] === 'skip') this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
-      if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
-        const present = this.clauseEntry(code, this.vars[F_START + at]!, this.vars[F_END + at]!, this.vars[F_POINTER_SLOTS + at]!, structured, i);
+      const start = this.vars[F_START + at]!;
+      const end = this.vars[F_END + at]!;
+      // K-A11 `extends-before`: in enter data a plain var starting before a present section and
+      // ending inside it counts one more dynamic reference there (libgomp goacc_map_var_existing).
+      const held =
+        !structured && (this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0 && this.knobs['K-A11'] === 'extends-before' && this.locate(start, end) === PARTLY
+          ? this.extendedBefore(start, end)
+          : -1;
+      if (held >= 0) {
+        if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
+      } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
+        const present = this.clauseEntry(code, start, end, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
         if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       }
@@ -857,7 +881,13 @@ export class ImplEngine implements Engine {
     }
     const start = this.rStart;
     let slot = this.locate(start, this.rEnd);
-    if (slot === PARTLY) this.runtimeError('acc_error_partly_present', `${step.var} is partly present`);
+    if (slot === PARTLY) {
+      // K-A11 `extends-before`: counted on the section the data ends in; its address that far before.
+      const held = this.knobs['K-A11'] === 'extends-before' ? this.extendedBefore(start, this.rEnd) : -1;
+      if (held < 0) this.runtimeError('acc_error_partly_present', `${step.var} is partly present`);
+      if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
+      return { kind: 'value', value: { block: this.slots.block[held]!, offset: this.blockOffset(held, start) } };
+    }
     if (slot === ABSENT) slot = this.mapNewSection(start, this.rEnd, r.pointerSlots, false, step.op === 'acc_copyin');
     else if (!this.frozenCounters(slot)) this.slots.drc[slot] = this.slots.drc[slot]! + 1;
     return { kind: 'value', value: { block: this.slots.block[slot]!, offset: this.blockOffset(slot, start) } };

@@ -13,6 +13,7 @@ import {
   memberRange,
   memberRef,
   presence,
+  sectionExtendedBefore,
   sectionHolding,
   type CounterName,
   type ErrorObservation,
@@ -24,6 +25,7 @@ import {
 } from './state.js';
 import { POINTER_CLAUSES, clauseEntry, clauseExit, isDataClause, type ClauseName, type DataClauseName } from './clauses.js';
 import { attachAction } from './actions/attach.js';
+import { presentIncrement } from './actions/present-increment.js';
 import { detachAction } from './actions/detach.js';
 import { immediateDetachAction } from './actions/immediate-detach.js';
 
@@ -107,6 +109,16 @@ export function enterClauses(
       if (fresh && ctx.knobs['K-A24'] === 'pointer-word') sectionHolding(state, member).word = true;
     }
     if (v.range === null) return null;
+    // K-A11 `extends-before` (libgomp goacc_map_var_existing checks only the end): in enter data, a
+    // plain var that starts before a present section and ends inside it counts one more dynamic
+    // reference on that section; nothing is copied or allocated.
+    if (counter === 'drc' && v.pointer === null && ctx.knobs['K-A11'] === 'extends-before' && presence(state, v.range).kind === 'partly') {
+      const held = sectionExtendedBefore(state, v.range);
+      if (held) {
+        presentIncrement(held, 'drc', ctx);
+        return null;
+      }
+    }
     if (c.clause === 'no_create' && presence(state, v.range).kind !== 'present') leftAlone.add(v);
     return clauseEntry(state, c.clause as DataClauseName, v.range, counter, ctx);
   };

@@ -21,6 +21,7 @@ import {
   type StepContext,
   objectsTouching,
   sectionEndFor,
+  sectionExtendedBefore,
   sectionsOf,
 } from './state.js';
 import { presentIncrement } from './actions/present-increment.js';
@@ -61,9 +62,18 @@ export function accCopyinCreate(
     return { kind: 'value', value: null };
   }
   const where = presence(state, range);
-  // Data only partly on the device is an error.
-  if (where.kind === 'partly')
+  // Data only partly on the device is an error. K-A11 `extends-before` (libgomp
+  // goacc_map_var_existing checks only the end): data that starts before a present section and
+  // ends inside it counts one more dynamic reference on it, and the routine returns the address
+  // that far before the device copy.
+  if (where.kind === 'partly') {
+    const held = ctx.knobs['K-A11'] === 'extends-before' ? sectionExtendedBefore(state, range) : null;
+    if (held) {
+      presentIncrement(held, 'drc', ctx);
+      return { kind: 'value', value: deviceAddress(held, range.start) };
+    }
     return runtimeError('acc_error_partly_present', `${step.op}(${describeRange(state, range)}): the data is only partly present`);
+  }
   // Present data gets one more dynamic reference; absent data is copied in (or only allocated)
   // with a dynamic counter of one. Either way the routine returns the device address of the data.
   let section: Section;

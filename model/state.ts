@@ -675,6 +675,18 @@ function sectionReading(state: ModelState, range: Range): Section {
   return vecRead(readOnly(state).sections, where.object)[where.index]!;
 }
 
+/**
+ * K-A11 `extends-before` (libgomp goacc_map_var_existing): the one section that `range` overlaps
+ * when `range` starts before it and ends inside it (for data lookups a K-A24 word section ends
+ * after its pointer word), or null.
+ */
+export function sectionExtendedBefore(state: ModelState, range: Range): Section | null {
+  const overlapping = objectsTouching(state, range).flatMap((i) => sectionsOf(state, i).filter((s) => s.start < range.end && range.start < s.end));
+  if (overlapping.length !== 1) return null;
+  const s = overlapping[0]!;
+  return range.start < s.start && range.end <= sectionEndFor(s, range) ? s : null;
+}
+
 /** The section containing `range` (which must be present). */
 export function sectionHolding(state: ModelState, range: Range): Section {
   const p = presence(state, range);

@@ -125,6 +125,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `${GACC} goacc_enter_datum (acc_copyin, acc_create): "if (!hostaddrs[0] || !sizes[0])" → fatal "[%p,+%d] is a bad range"; goacc_exit_datum (acc_copyout, acc_delete and their _finalize forms) has no such test: lookup_host finds nothing, "Non-present data is a no-op"; acc_is_present: "if (!s || !h) return 0". Measured with GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03.md): acc_delete(c.p) and acc_delete_finalize(d.q) of a null pointer run on (gen-20261203-169-c step 23, gen-20261203-204-c step 7).`,
       },
+      'K-A11': {
+        reading: 'extends-before',
+        confidence: 'measured',
+        evidence: `${GACC} goacc_map_var_existing (called by goacc_enter_datum and goacc_enter_data_internal for a present key): only "if (hostaddr + size > (void *) n->host_end)" is fatal ("[%p,+%d] not mapped"); a start before n->host_start passes, refcount and dynamic_refcount + 1, and the address returned is n's device address + (hostaddr - host_start). Measured with GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md, acc-copyin-extends-before, acc-enter-data-extends-before): acc_copyin(a(3:8)) then acc_copyin(a(1:4)) returns the first device address - 8, acc_is_present(a(1:2)) stays 0; the same with enter data copyin; data sticking out after the block aborts "[h,+24] not mapped" (acc-copyin-extends-after).`,
+      },
       'K-A6': {
         reading: 'noop',
         confidence: 'source',

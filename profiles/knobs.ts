@@ -180,6 +180,21 @@ export const KNOBS = [
     rationale: 'The second mention is editorial duplication.',
   },
   {
+    id: 'K-A11',
+    title: 'Enter data clause or acc_copyin / acc_create on data that starts before a present section and ends inside it',
+    section: 'OpenACC 3.3 §2.7.3 (partly present data), §3.2.18 acc_copyin, acc_create, §2.6.6 enter data',
+    readings: [
+      { id: 'error', summary: 'acc_error_partly_present, as for any partly present data' },
+      {
+        id: 'extends-before',
+        summary:
+          'libgomp: accepted as present: one more dynamic reference on that section, nothing copied or allocated (the part before stays absent); acc_copyin / acc_create return the address that far before the device copy',
+      },
+    ],
+    default: 'error',
+    rationale: '§2.7.3 makes partly present data an error whichever end sticks out.',
+  },
+  {
     id: 'K-A13',
     title: 'no_create on partly present data',
     section: 'OpenACC 3.3 §2.7.10 no_create clause, §2.7.3',

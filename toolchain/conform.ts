@@ -325,6 +325,9 @@ export interface UnitResult {
 /** A run that stopped because the machine lacks a device the program names (an OpenMP world of several devices on a one-GPU node). */
 const MISSING_DEVICE = /device not found|device number \d+ out of range|invalid device/i;
 
+/** A run whose device image the runtime could not load (before the probe kernel: GCC 12 C with declare on file-scope arrays). */
+const IMAGE_NOT_LOADED = /Cannot map target variables/;
+
 /**
  * The device numbers a program passes to constructs and routines that name a device of its world
  * (0 … n-1; the initial device n and the negative names are left out).
@@ -353,6 +356,10 @@ export function judge(units: Unit[], devices?: number): UnitResult[] {
     const abort = [...s.run.steps.values()].find((o) => o.kind === 'abort');
     if (abort?.kind === 'abort' && MISSING_DEVICE.test(abort.message)) {
       unit.status = { kind: 'not-run', reason: `the machine lacks a device the program uses (${abort.message})` };
+      continue;
+    }
+    if (s.run.offload !== true && IMAGE_NOT_LOADED.test(s.output.stderr)) {
+      unit.status = { kind: 'not-run', reason: `the runtime could not load the program's device image (${s.output.stderr.trim().split('\n').at(-1)})` };
       continue;
     }
     const beyond = devices === undefined ? [] : worldDevicesUsed(unit.emitted?.full ?? unit.program.program).filter((d) => d >= devices);

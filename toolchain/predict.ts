@@ -36,8 +36,13 @@ export function profileTrace(program: Program, profile: Profile): Observation[] 
   // omp_target_is_present check that stops the program (GCC 12 rejects the modifier), so a
   // profile whose compiler lacks it (K-B26 `absent`) predicts what that check observes.
   const asEmitted = profile.knobs['K-B26'] === 'absent' ? { ...profile, knobs: { ...profile.knobs, 'K-B26': 'available' as const } } : profile;
-  return runTrace(program, { engine: 'model', profile: asEmitted }, false).observations;
+  const observations = runTrace(program, { engine: 'model', profile: asEmitted }, false).observations;
+  // The begin of a host_data / use_device region prints `ok` (cli/emit: the handle is kept for
+  // the region's calls, not shown), so a value the reading gives it is predicted as `ok`.
+  return observations.map((o, k) => (o.kind === 'value' && HANDLE_BEGINS.has(program.steps[k]!.op) ? { kind: 'ok' } : o));
 }
+
+const HANDLE_BEGINS: ReadonlySet<string> = new Set(['acc_host_data_begin', 'omp_target_data_use_device_begin']);
 
 /** Host address of the first element a data reference names, given where each member points. */
 function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map<string, VarRef | null>): number | null {

@@ -84,6 +84,14 @@ const rows: Row[] = [
     at: { 2: per(ok, { libgomp: err('fatal_attach_null'), 'K-A3=error,K-A23=skip': err('fatal_attach_null') }) },
     last: per(ok, { libgomp: { kind: 'halted' }, 'K-A3=error,K-A23=skip': { kind: 'halted' } }),
   },
+  {
+    name: 'enter data copyin of data starting before a present section and ending inside it: partly present, libgomp counts it there (K-A11); a data construct aborts',
+    cite: 'K-A11 extends-before: oacc-mem.c goacc_enter_data_internal → goacc_map_var_existing (end check only), measured with GCC 12.2 (acc-enter-data-extends-before); structured: gomp_map_vars_existing "Trying to map into device"',
+    steps: [enterData(copyin('a(3:8)')), enterData(copyin('a(1:4)')), dataBegin(copyin('a(1:4)'))],
+    at: { 2: per(err('acc_error_partly_present'), { libgomp: ok, 'K-A11=extends-before': ok }) },
+    last: per({ kind: 'halted' }, { libgomp: err('acc_error_partly_present'), 'K-A11=extends-before': err('acc_error_partly_present') }),
+    state: { 2: perState(null, { 'K-A11=extends-before': { sections: [{ host: [A + 8, A + 32], block: 1, src: 0, drc: 2 }] } }) },
+  },
 ];
 
 export default section({ spec: 'OpenACC 3.3', section: '2.7.7', title: 'copyin clause', rules: ['OpenACC 3.3 §2.7.7 copyin clause'], world: ACC_WORLD, rows });

@@ -1,7 +1,7 @@
 // OpenACC 3.3 §3.2.18 acc_copyin, acc_create: present data → DRC + 1 and the existing device
 // address; else a copyin / create action. No attach action. K-A5: a null pointer (zero bytes).
 
-import { HALTED, dev, err, ok, per, value, section, type Row } from '../rows.js';
+import { HALTED, dev, err, ok, per, perState, value, section, type Row } from '../rows.js';
 import { accCopyin, accCopyout, accCreate, accDelete, accDeviceptr, accIsPresent } from '../steps.js';
 import { A, ACC_WORLD, C } from '../worlds.js';
 
@@ -28,6 +28,20 @@ const rows: Row[] = [
     steps: [accCreate('c%p'), accDelete('c%p')],
     at: { 1: per(value(null), { libgomp: err('fatal_null_routine') }) },
     last: per(ok, { libgomp: HALTED }),
+  },
+  {
+    name: 'acc_copyin of data starting before a present section and ending inside it: partly present, libgomp counts it on that section (K-A11)',
+    cite: 'K-A11 extends-before: oacc-mem.c goacc_map_var_existing checks only the end; measured with GCC 12.2 (acc-copyin-extends-before: the address 8 bytes before the device copy, a(1:2) still absent)',
+    steps: [accCopyin('a(3:8)'), accCopyin('a(1:4)'), accIsPresent('a(1:2)'), accIsPresent('a(3:8)')],
+    at: { 1: dev(1, 0), 2: per(err('acc_error_partly_present'), { libgomp: dev(1, -8), 'K-A11=extends-before': dev(1, -8) }), 3: per(HALTED, { libgomp: value(false), 'K-A11=extends-before': value(false) }) },
+    last: per(HALTED, { libgomp: value(true), 'K-A11=extends-before': value(true) }),
+    state: { 2: perState(null, { 'K-A11=extends-before': { sections: [{ host: [A + 8, A + 32], block: 1, src: 0, drc: 2 }] } }) },
+  },
+  {
+    name: 'acc_copyin of data starting inside a present section and ending after it: partly present everywhere (K-A11)',
+    cite: 'oacc-mem.c goacc_map_var_existing: fatal "[%p,+%d] not mapped" (measured with GCC 12.2, acc-copyin-extends-after)',
+    steps: [accCopyin('a(1:4)'), accCopyin('a(3:8)')],
+    last: err('acc_error_partly_present'),
   },
   {
     name: 'acc_create of a struct makes its pointer members indeterminate on the device',
