@@ -2,6 +2,7 @@
 // profile) are conformance rows, run on both engines: conformance/omp/*.ts.
 
 import { describe, expect, it } from 'vitest';
+import type { Step } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
 import { OMP_WORLD as world } from '../conformance/worlds.js';
 import { implEngine } from './index.js';
@@ -70,5 +71,38 @@ describe('many OpenMP entries', () => {
       { device: 1, host: [CS, CS + 64], block: null, offset: 0, rc: 1, origin: 'map' },
     ]);
     expect(e.snapshot().ompPointers.filter((p) => p.device === 1)).toEqual([]);
+  });
+});
+
+// OpenMP target kernels through a pointer member (README-openmp.md, `omp_target`: a kernel on a
+// device as in OpenACC; a host address is undefined on a discrete device and reads host memory on
+// a shared one; on the host the kernel uses host memory; attachment writes the target's device
+// address into the struct's device copy).
+describe('OpenMP kernels through a pointer member', () => {
+  const spec = loadProfile('spec');
+  const run = (steps: Step[]) => {
+    const e = implEngine({ world, steps }, spec);
+    return steps.map((s) => {
+      const o = e.apply(s);
+      if (o.kind === 'error' || o.kind === 'undefined') expect(o.message.trim()).not.toBe('');
+      return o.kind === 'read' ? o.values.join(',') : o.kind;
+    });
+  };
+  const assign: Step = { op: 'pointer_assign', ptr: 'c%p', target: 'a(1:2)' };
+  const enter = (vars: string[], device?: number): Step => ({ op: 'omp_target_enter_data', ...(device === undefined ? {} : { device }), maps: [{ type: 'to', vars }] });
+  const read = (device: number): Step => ({ op: 'omp_target', device, maps: [], body: { read: 'c%p' } });
+
+  it('on a discrete device: struct absent, null, host address (not attached), attached', () => {
+    // the implicit tofrom map of c gives the kernel c's device copy, whose p is null
+    expect(run([read(0)])).toEqual(['undefined']);
+    expect(run([assign, enter(['c']), read(0)])).toEqual(['ok', 'ok', 'undefined']);
+    // c%p mapped with its target after c: attached, the kernel reads a's device elements
+    expect(run([assign, enter(['c']), enter(['c%p']), read(0)])).toEqual(['ok', 'ok', 'ok', '1,1']);
+  });
+
+  it('on a shared device a host address reads host memory; on the host the kernel uses host memory', () => {
+    expect(run([assign, enter(['c'], 1), { op: 'host_write', var: 'a(1:2)', value: 4 }, read(1)])).toEqual(['ok', 'ok', 'ok', '4,4']);
+    expect(run([assign, read(2)])).toEqual(['ok', '1,1']);
+    expect(run([read(2)])).toEqual(['undefined']);
   });
 });
