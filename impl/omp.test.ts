@@ -106,3 +106,41 @@ describe('OpenMP kernels through a pointer member', () => {
     expect(run([read(2)])).toEqual(['undefined']);
   });
 });
+
+// omp_target_memcpy (README-openmp.md, OpenMP 6.0 §25.7.1): a var pointer is host memory (valid
+// with the host device, 2 here), a handle its block (valid with its device). Null, a mismatched
+// device, a range outside the storage, freed storage or overlapping ranges are undefined.
+describe('omp_target_memcpy', () => {
+  const spec = loadProfile('spec');
+  const HOST = 2;
+  const alloc: Step = { op: 'omp_target_alloc', bytes: 16, device: 0, result: 'h' };
+  const memcpy = (dst: unknown, src: unknown, bytes: number, dd: number, sd: number, dOff = 0, sOff = 0): Step =>
+    ({ op: 'omp_target_memcpy', dst, src, bytes, dst_offset: dOff, src_offset: sOff, dst_device: dd, src_device: sd }) as Step;
+  const run = (steps: Step[]) => {
+    const e = implEngine({ world, steps }, spec);
+    return steps.map((s) => {
+      const o = e.apply(s);
+      if (o.kind === 'error' || o.kind === 'undefined') expect(o.message.trim()).not.toBe('');
+      return o.kind === 'read' ? o.values.join(',') : o.kind === 'value' && typeof o.value === 'number' ? String(o.value) : o.kind;
+    });
+  };
+  const h = { handle: 'h' };
+
+  it('copies host to device and back', () => {
+    expect(run([alloc, memcpy(h, { var: 'a(2:3)' }, 8, 0, HOST), memcpy({ var: 'b' }, h, 8, HOST, 0, 4), { op: 'host_read', var: 'b(1:4)' }])).toEqual(['value', '0', '0', '2,1,1,2']);
+  });
+
+  it('is undefined for null, a mismatched device, a range outside the storage, freed storage and overlapping ranges', () => {
+    expect(run([alloc, memcpy(null, { var: 'a' }, 8, 0, HOST)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, null, 8, 0, HOST)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, { var: 'a' }, 8, HOST, HOST)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, { var: 'a' }, 8, 0, 0)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, { var: 'a' }, 20, 0, HOST)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, { var: 'a' }, 8, 0, HOST, 12)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, { var: 'a' }, 8, 0, HOST, 0, 36)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, { var: 'a' }, 8, 0, HOST, 8, 32)])).toEqual(['value', '0']);
+    expect(run([alloc, { op: 'omp_target_free', ptr: h, device: 0 }, memcpy(h, { var: 'a' }, 8, 0, HOST)])).toEqual(['value', 'ok', 'undefined']);
+    expect(run([alloc, memcpy(h, h, 8, 0, 0, 4, 0)])).toEqual(['value', 'undefined']);
+    expect(run([alloc, memcpy(h, h, 8, 0, 0, 8, 0)])).toEqual(['value', '0']);
+  });
+});
