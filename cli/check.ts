@@ -9,6 +9,7 @@ import { certificate, runCheck, SEED_WORLD } from '../properties/check.js';
 import { sideLabel, type CompareMode, type Side } from '../properties/compare.js';
 import { renderProgram } from '../properties/shrink.js';
 import { renderSnapshot } from './render.js';
+import type { CheckApi } from '../properties/alphabet.js';
 
 export interface CheckCliOptions {
   depth: number;
@@ -18,6 +19,9 @@ export interface CheckCliOptions {
   compare?: CompareMode;
   maxStates?: number;
   time?: number;
+  api?: CheckApi;
+  /** False with --no-symmetry. */
+  symmetry?: boolean;
 }
 
 export function checkCommand(o: CheckCliOptions, io: Io): number {
@@ -27,13 +31,16 @@ export function checkCommand(o: CheckCliOptions, io: Io): number {
   const againstImpl = o.against === 'impl';
   const b: Side = againstImpl ? { engine: 'impl', profile: a.profile } : { engine: 'model', profile: loadProfileArg(o.against, '--against') };
   const compare: CompareMode = o.compare ?? (againstImpl ? 'state' : 'observations');
-  io.out(`check: every program of at most ${o.depth} steps on world ${worldName}, ${sideLabel(a)} vs ${sideLabel(b)}, comparing ${compare}\n`);
+  const api = o.api ?? 'openacc';
+  io.out(`check: every program of at most ${o.depth} steps of ${api} and host steps on world ${worldName}, ${sideLabel(a)} vs ${sideLabel(b)}, comparing ${compare}\n`);
   const r = runCheck({
     world,
     a,
     b,
     compare,
     depth: o.depth,
+    api,
+    symmetry: o.symmetry !== false,
     ...(o.maxStates !== undefined && { maxStates: o.maxStates }),
     ...(o.time !== undefined && { timeMs: Math.round(o.time * 1000) }),
     onProgress: (p) => io.err(`check: depth ${p.depth}, ${p.explored} states explored, ${p.distinct} distinct, ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
@@ -43,6 +50,8 @@ export function checkCommand(o: CheckCliOptions, io: Io): number {
     `alphabet: ${r.alphabet} steps; ${r.explored} states explored, ${r.distinct} distinct, ${seconds.toFixed(1)} s ` +
       `(${Math.round(r.explored / Math.max(seconds, 1e-3))} states/s)\n`,
   );
+  if (r.symmetric.length > 0)
+    io.out(`symmetry: interchangeable names ${r.symmetric.map((c) => `{${c.join(', ')}}`).join(' ')} are first used in this order (--no-symmetry: every order)\n`);
   if (r.found) {
     const { program, divergence } = r.found;
     io.out(

@@ -714,6 +714,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--compare <mode>', "what must agree (default: 'state' against impl, 'observations' against a profile)").choices(['observations', 'state']))
     .addOption(new Option('--max-states <n>', 'stop after this many states; the certificate covers the depths completed').argParser(positiveInteger))
     .addOption(new Option('--time <seconds>', 'stop after this long, likewise').argParser(positiveSeconds))
+    .addOption(new Option('--api <api>', 'whose steps are enumerated (with the host steps)').choices(['openacc', 'openmp']).default('openacc'))
+    .option('--no-symmetry', 'enumerate every order of interchangeable names (default: the first use follows declaration order)')
     .action((o: CheckCliOptions) => setExit(checkCommand(o, io)));
 
   root

@@ -15,13 +15,20 @@
 //   host_write values     one value no world initialiser uses
 //   optional byte counts  absent (the whole variable)
 //
-// Region ends are part of the alphabet only while a region is open (check.ts). OpenMP steps need
-// handles, devices and pointer arithmetic that depend on the steps before; they are not in the
-// alphabet yet, so `check` takes OpenACC and host steps only; for the same reason the OpenACC
-// device memory routines that make or take a handle (acc_malloc, acc_free, acc_map_data,
-// acc_memcpy_*: a `result` or pointer field) are left out too.
+//   OpenMP map items      one item with one var of every type the construct takes, plus the
+//                         deep-copy idiom `map(t: c) map(t: c%p)`; no modifiers
+//   device numbers        absent (the default device) where optional, else device 0
+//   pointer arguments     (OpenMP) null, or a whole array or struct at offset 0
+//
+// Region ends are part of the alphabet only while a region is open (check.ts). Steps that make or
+// take a handle (`result` fields: acc_malloc, omp_target_alloc, host_data, use_device), need a byte
+// count (omp_target_is_accessible, omp_target_associate_ptr, omp_target_memcpy) or, in OpenACC,
+// take a pointer (acc_free, acc_map_data, acc_memcpy_*) are left out: their arguments depend on the
+// steps before. `--api openmp` (checkAlphabet's `api`) takes the OpenMP steps and the host steps
+// instead of the OpenACC ones.
 
 import { OPS, isRegionEnd, opsOf, regionBeginOf, type FieldRole, type RegionEndOp } from '../lang/ops.js';
+import type { MapItem } from '../lang/openmp.js';
 import type { Clause, Step, StepOp, World } from '../lang/program.js';
 import { memberRefs } from '../lang/program.js';
 
@@ -62,6 +69,16 @@ function clauseLists(refs: Refs, names: readonly string[]): Clause<string>[][] {
   return out;
 }
 
+/** Map item lists of an OpenMP construct: one item, one var, for each type; and the deep-copy idiom. */
+function mapLists(refs: Refs, types: readonly MapItem['type'][]): MapItem[][] {
+  const out: MapItem[][] = [];
+  for (const type of types) {
+    for (const v of [...refs.arrays, ...refs.structs, ...refs.members]) out.push([{ type, vars: [v] }]);
+    for (const m of refs.members) out.push([{ type, vars: [m.split('%')[0]!] }, { type, vars: [m] }]);
+  }
+  return out;
+}
+
 /** Every value a field takes in the alphabet (`undefined`: the optional field left out). */
 function fieldValues(op: StepOp, role: FieldRole & { optional?: true }, refs: Refs): unknown[] {
   const optional: unknown[] = role.optional ? [undefined] : [];
@@ -81,6 +98,12 @@ function fieldValues(op: StepOp, role: FieldRole & { optional?: true }, refs: Re
       break;
     case 'body':
       return [...refs.arrays, ...refs.members].flatMap((v) => [{ read: v }, { write: v, value: CHECK_WRITE_VALUE }]);
+    case 'maps':
+      return mapLists(refs, role.types);
+    case 'device':
+      return role.optional ? [undefined] : [0];
+    case 'ptr':
+      return [null, ...[...refs.arrays, ...refs.structs].map((v) => ({ var: v }))];
     default:
       break;
   }
@@ -105,17 +128,39 @@ function parallelSteps(refs: Refs): Step[] {
   return out;
 }
 
-/** Every OpenACC and host step over `world`, in table order. */
-export function checkAlphabet(world: World): Step[] {
+/** The kernel step of omp_target: no map, or one map on the variable the body uses (its struct too for `c%p`). */
+function targetSteps(refs: Refs): Step[] {
+  const types = (OPS.omp_target.fields.maps as { types: readonly MapItem['type'][] }).types;
+  const out: Step[] = [];
+  for (const body of fieldValues('omp_target', OPS.omp_target.fields.body, refs) as ({ read: string } | { write: string; value: number })[]) {
+    const v = 'read' in body ? body.read : body.write;
+    const named = v.includes('%') ? [v.split('%')[0]!, v] : [v];
+    out.push({ op: 'omp_target', maps: [], body } as Step);
+    for (const type of types) for (const n of named) out.push({ op: 'omp_target', maps: [{ type, vars: [n] }], body } as Step);
+  }
+  return out;
+}
+
+/** The APIs `mapcheck check` enumerates (each with the host steps). */
+export type CheckApi = 'openacc' | 'openmp';
+
+/** Every step of `api` and every host step over `world`, in table order. */
+export function checkAlphabet(world: World, api: CheckApi = 'openacc'): Step[] {
   const refs = refsOf(world);
   const out: Step[] = [];
-  for (const op of [...opsOf('openacc'), ...opsOf('host')]) {
-    const roles = Object.values(OPS[op].fields as Record<string, FieldRole>).map((f) => f.role);
-    if (roles.includes('result') || roles.includes('ptr')) continue;
+  for (const op of [...opsOf(api), ...opsOf('host')]) {
+    const declared = Object.values(OPS[op].fields as Record<string, FieldRole & { optional?: true }>);
+    const roles = declared.map((f) => f.role);
+    const byteCount = declared.some((f) => f.role === 'bytes' && !f.optional);
+    if (roles.includes('result') || byteCount || (roles.includes('ptr') && OPS[op].api !== 'openmp')) continue;
     // A program-scope declaration only comes before every other step, never in the middle of one.
     if (roles.includes('declare')) continue;
     if (op === 'acc_parallel') {
       out.push(...parallelSteps(refs));
+      continue;
+    }
+    if (op === 'omp_target') {
+      out.push(...targetSteps(refs));
       continue;
     }
     const fields = Object.entries(OPS[op].fields) as [string, FieldRole & { optional?: true }][];

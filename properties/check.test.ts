@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../profiles/index.js';
 import { checkAlphabet } from './alphabet.js';
-import { certificate, runCheck, SEED_WORLD } from './check.js';
+import { certificate, runCheck, SEED_WORLD, symmetryClasses } from './check.js';
 import { renderProgram } from './shrink.js';
 
 const spec = { engine: 'model' as const, profile: loadProfile('spec') };
@@ -37,6 +37,47 @@ describe('mapcheck check', () => {
     expect(r.completedDepth).toBe(2);
     expect(r.distinct).toBeGreaterThan(10);
     expect(certificate(r, 'seed', spec, impl)).toBe('no divergence up to depth 2 on world seed under sides model:spec/impl:spec');
+  });
+
+  it('the OpenMP alphabet covers the OpenMP constructs and the routines taking one pointer, with no duplicates', () => {
+    const steps = checkAlphabet(SEED_WORLD, 'openmp');
+    const ops = new Set(steps.map((s) => s.op));
+    for (const op of ['omp_target_enter_data', 'omp_target_exit_data', 'omp_target_data_begin', 'omp_target_data_end', 'omp_target', 'omp_target_update', 'omp_target_is_present', 'omp_get_mapped_ptr', 'pointer_assign', 'host_read'])
+      expect(ops.has(op as never), op).toBe(true);
+    expect([...ops].some((op) => op.startsWith('acc_')), 'no OpenACC step').toBe(false);
+    expect(new Set(steps.map((s) => JSON.stringify(s))).size).toBe(steps.length);
+  });
+
+  it('OpenMP: spec vs libgomp differ in one step (omp_target_is_present of a null pointer); spec vs impl agree on every step', () => {
+    const libgomp = { engine: 'model' as const, profile: loadProfile('libgomp') };
+    const r = runCheck({ world: SEED_WORLD, a: spec, b: libgomp, compare: 'observations', depth: 2, api: 'openmp' });
+    expect(r.completedDepth).toBe(0);
+    expect(r.found!.program.steps).toEqual([{ op: 'omp_target_is_present', ptr: null, device: 0 }]);
+    const same = runCheck({ world: SEED_WORLD, a: spec, b: impl, compare: 'state', depth: 1, api: 'openmp' });
+    expect(same.found).toBeNull();
+    expect(same.explored).toBe(checkAlphabet(SEED_WORLD, 'openmp').filter((s) => s.op !== 'omp_target_data_end').length);
+  });
+
+  it('symmetry: interchangeable arrays are first used in declaration order; the verdict stands with fewer states', () => {
+    const world = {
+      arrays: [
+        { name: 'a', length: 4, init: 1 },
+        { name: 'x', length: 4, init: 3 },
+        { name: 'y', length: 4, init: 3 },
+      ],
+      structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+    };
+    expect(symmetryClasses(world)).toEqual([['x', 'y']]);
+    // a is named by c%p's initial association, and b differs in its values: no class on the seed world
+    expect(symmetryClasses(SEED_WORLD)).toEqual([]);
+    const reduced = runCheck({ world, a: spec, b: cray, compare: 'observations', depth: 1 });
+    const full = runCheck({ world, a: spec, b: cray, compare: 'observations', depth: 1, symmetry: false });
+    expect(reduced.symmetric).toEqual([['x', 'y']]);
+    expect(reduced.found).toBeNull();
+    expect(full.found).toBeNull();
+    expect(reduced.completedDepth).toBe(1);
+    // the steps that use y before x are left out
+    expect(reduced.explored).toBeLessThan(full.explored);
   });
 
   it('a state budget stops the search and certifies only the depths completed', () => {
