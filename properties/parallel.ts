@@ -3,7 +3,11 @@
 // one-thread campaign's for every N: the first failing chunk (in chunk order) decides, so chunks
 // above a failing one are no longer started, and the result waits for every chunk below it.
 
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as Sources from '../bin/sources.mjs';
 import Tinypool from 'tinypool';
 import {
   campaignRuns,
@@ -23,11 +27,30 @@ export function defaultWorkers(): number {
 }
 
 /**
- * The worker entry beside this module: built JavaScript, or the tsx shim for the TypeScript sources.
- * Named from the folder above, so that it resolves from dist/cli/main.bundle.js too.
+ * The worker entry: built JavaScript beside this module; from the TypeScript sources, the build's
+ * worker when dist/ was built from these very sources (bin/sources.mjs: same fingerprint, so the
+ * same code, and no thread has to compile the sources through tsx first: `npm test` after
+ * `npm ci`), else the tsx shim. Named from the folder above, so that it resolves from
+ * dist/cli/main.bundle.js too.
  */
 export function campaignWorkerFile(): URL {
-  return import.meta.url.endsWith('.js') ? new URL('../properties/campaign-worker.js', import.meta.url) : new URL('./campaign-worker.mjs', import.meta.url);
+  if (import.meta.url.endsWith('.js')) return new URL('../properties/campaign-worker.js', import.meta.url);
+  return buildIsCurrent() ? new URL('../dist/properties/campaign-worker.js', import.meta.url) : new URL('./campaign-worker.mjs', import.meta.url);
+}
+
+/** bin/sources.mjs, loaded only when running from the sources (dist/ has no bin/ beside it). */
+const sources: typeof Sources | null = import.meta.url.endsWith('.js') ? null : await import(new URL('../bin/sources.mjs', import.meta.url).href);
+let current: boolean | undefined;
+
+/** Whether dist/ holds a build of the sources as they are now (checked once per process). */
+function buildIsCurrent(): boolean {
+  if (current === undefined) {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const { readBuildStamp, sourceFingerprint } = sources!;
+    const stamp = readBuildStamp(root);
+    current = stamp !== null && existsSync(join(root, 'dist', 'properties', 'campaign-worker.js')) && sourceFingerprint(root, stamp.files) === stamp.fingerprint;
+  }
+  return current;
 }
 
 /** Runs a campaign on `workers` threads (1: in this thread, exactly runCampaign). */
