@@ -541,3 +541,37 @@ describe('OpenMP target update of a pointer member', () => {
     expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
   });
 });
+
+describe('a kernel reading a pointer itself (OpenACC 3.3 §2.6.8)', () => {
+  const p = program({
+    world: { arrays: [{ name: 'a', length: 4, init: 1 }], structs: [{ name: 'c', pointers: ['p'] }] },
+    steps: [
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c'] }] },
+      { op: 'acc_parallel', clauses: [], default: 'present', body: { pointer: 'c%p' } },
+      { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c%p'] }] },
+      { op: 'acc_parallel', clauses: [], body: { pointer: 'c%p' }, result: 'dp' },
+    ],
+  });
+
+  it('checks null as null and a device address as non-null and not the host pointer; the kept value is a handle', () => {
+    const f = emitProgram(p, { lang: 'fortran' });
+    expect(f).toContain('!$acc parallel loop default(present) copy(pres)');
+    expect(f).toContain('  if (.not. (.not. c_associated(pres(1)))) then');
+    // the last check folds the OK line in: the condition that must hold
+    expect(f).toContain('  if ((c_associated(pres(1)) .and. .not. c_associated(pres(1), c_loc(v2%p1)))) then');
+    expect(f).toContain('  h1 = pres(1)');
+    const c = emitProgram(p, { lang: 'c' });
+    expect(c).toContain('check(pres[0] == NULL, "step 2: the kernel should read a null pointer in the pointer");');
+    expect(c).toContain('check(pres[0] != NULL && pres[0] != (void *)v2.p1, "step 5: the kernel should read a device address (attached) in the pointer");');
+  });
+
+  it.for(compilers)('%s compiles it with %s -fopenacc -foffload=disable', ([lang, command, ext], ctx) => {
+    const missing = missingTool(command);
+    if (missing) ctx.skip(missing);
+    const source = join(scratch, `pointer-kernel-${lang}.${ext}`);
+    writeFileSync(source, emitProgram(p, { lang }));
+    const cc = spawnSync(command, ['-fopenacc', ...HOST_ONLY_FLAGS, '-Wall', '-c', source, '-o', `${source}.o`], { encoding: 'utf8' });
+    expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
+  });
+});

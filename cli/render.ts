@@ -11,7 +11,9 @@ function renderClauses(clauses: Clause<string>[]): string {
   return clauses.map((c) => ` ${c.clause}(${c.vars.join(', ')})`).join('');
 }
 
-function renderBody(body: KernelBody): string {
+/** `read a`, `a = 7`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
+function renderBody(body: KernelBody, result?: string): string {
+  if ('pointer' in body) return `${result === undefined ? 'print' : `${result} =`} c_loc(${body.pointer})`;
   return 'read' in body ? `read ${body.read}` : `${body.write} = ${body.value}`;
 }
 
@@ -54,7 +56,7 @@ const RENDER: PerOp<string> = {
   acc_exit_data: (s) => `!$acc exit data${renderClauses(s.clauses)}${s.finalize ? ' finalize' : ''}`,
   acc_data_begin: (s) => `!$acc data${renderClauses(s.clauses)}`,
   acc_data_end: () => '!$acc end data',
-  acc_parallel: (s) => `!$acc parallel${renderClauses(s.clauses)}${s.default ? ` default(${s.default})` : ''} { ${renderBody(s.body)} }`,
+  acc_parallel: (s) => `!$acc parallel${renderClauses(s.clauses)}${s.default ? ` default(${s.default})` : ''} { ${renderBody(s.body, s.result)} }`,
   acc_copyin: routineOnVar,
   acc_create: routineOnVar,
   acc_copyout: routineOnVar,
@@ -87,7 +89,7 @@ const RENDER: PerOp<string> = {
   omp_target_exit_data: (s) => `!$omp target exit data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
   omp_target_data_begin: (s) => `!$omp target data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
   omp_target_data_end: () => '!$omp end target data',
-  omp_target: (s) => `!$omp target${renderMaps(s.maps)}${renderDeviceClause(s.device)} { ${renderBody(s.body)} }`,
+  omp_target: (s) => `!$omp target${renderMaps(s.maps)}${renderDeviceClause(s.device)} { ${renderBody(s.body, s.result)} }`,
   omp_target_alloc: (s) => `${s.result} = omp_target_alloc(${s.bytes}, ${renderDevice(s.device)})`,
   omp_target_free: ompPtrRoutine,
   omp_target_is_present: ompPtrRoutine,

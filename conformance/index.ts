@@ -35,6 +35,8 @@ import acc_2_13_declare_directive from './acc/2.13-declare-directive.js';
 import acc_2_13_3_link_clause from './acc/2.13.3-link-clause.js';
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
 import acc_2_8_host_data from './acc/2.8-host-data-construct.js';
+import acc_2_6_8_device_pointer_value from './acc/2.6.8-device-pointer-value.js';
+import omp_7_9_6_map_clause_pointer_value from './omp/7.9.6-map-clause-pointer-value.js';
 import omp_7_5_8_use_device_ptr from './omp/7.5.8-use-device-ptr.js';
 import omp_7_5_10_use_device_addr from './omp/7.5.10-use-device-addr.js';
 import omp_15_7_use_device from './omp/15.7-target-data-use-device.js';
@@ -105,6 +107,8 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/3.2.22-acc_unmap_data.ts', section: acc_3_2_22_acc_unmap_data },
   { file: 'acc/3.2.23-acc_deviceptr.ts', section: acc_3_2_23_acc_deviceptr },
   { file: 'acc/2.8-host-data-construct.ts', section: acc_2_8_host_data },
+  { file: 'acc/2.6.8-device-pointer-value.ts', section: acc_2_6_8_device_pointer_value },
+  { file: 'omp/7.9.6-map-clause-pointer-value.ts', section: omp_7_9_6_map_clause_pointer_value },
   { file: 'omp/7.5.8-use-device-ptr.ts', section: omp_7_5_8_use_device_ptr },
   { file: 'omp/7.5.10-use-device-addr.ts', section: omp_7_5_10_use_device_addr },
   { file: 'omp/15.7-target-data-use-device.ts', section: omp_15_7_use_device },

@@ -63,6 +63,13 @@ export const parallelWrite = (ref: VarRef, value: number, ...clauses: Clause<Acc
   clauses,
   body: { write: ref, value },
 });
+/** `!$acc parallel` whose kernel reads pointer member `ref` itself; `result` names the value read. */
+export const parallelPointer = (ref: VarRef, result?: string, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
+  op: 'acc_parallel',
+  clauses,
+  body: { pointer: ref },
+  ...(result === undefined ? {} : { result }),
+});
 /** `!$acc parallel loop default(present)`. */
 export const parallelDefaultPresent = (body: KernelBody, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
   op: 'acc_parallel',
@@ -123,6 +130,14 @@ export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg
   maps,
   body: { read: ref },
   ...onDevice(device),
+});
+/** `!$omp target` whose kernel reads pointer member `ref` itself; `result` names the value read. */
+export const targetPointer = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg, result?: string): Step => ({
+  op: 'omp_target',
+  maps,
+  body: { pointer: ref },
+  ...onDevice(device),
+  ...(result === undefined ? {} : { result }),
 });
 export const targetWrite = (ref: VarRef, value: number, maps: MapItem[] = [], device?: DeviceArg): Step => ({
   op: 'omp_target',

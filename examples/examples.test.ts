@@ -111,6 +111,34 @@ const EXPECTED: Record<string, string[]> = {
   // (block 1), so the copy of b lands there and the target data's end copies it back to a; §7.5.8:
   // b has no corresponding storage, so use_device_ptr keeps its host address (5.1+, K-B30)
   'omp-use-device.json': ['ok', 'dev#1+0', '0', 'ok', 'ok', 'host:0x1200', 'ok', 'read [8*2]'],
+  // OpenACC 3.3 §2.6.8: c copied in without an attach holds a's host address (0x1000); the copyin
+  // of c%p attaches it to a's copy (block 2); the kept value is a handle a copy reads the 1s
+  // through; the delete detaches (the host value goes back) and frees block 2, so the kept value is
+  // stale and the copy from it undefined (§3.2.27)
+  'pointer-value.json': [
+    'ok',
+    'host:0x1000',
+    'ok',
+    'dev#2+0',
+    'ok',
+    'read [8*1]',
+    'ok',
+    'host:0x1000',
+    'undefined (acc_memcpy_from_device(b): dev#2+0 points into freed device memory)',
+  ],
+  // OpenMP 6.0 §7.9.6: the same; but no detach: after the release removes a's storage the
+  // corresponding pointer still holds the old address (stale), and the copy from it is unspecified (§25.7.1)
+  'omp-pointer-value.json': [
+    'ok',
+    'host:0x1000',
+    'ok',
+    'dev#2+0',
+    '0',
+    'read [8*1]',
+    'ok',
+    'dev#2+0',
+    'undefined (omp_target_memcpy: the source dev#2+0 + 0 on device 0 is not inside live memory)',
+  ],
   'host-data.json': ['ok', 'dev#1+0', 'ok', 'ok', 'read [8*2]', 'host:0x1200', 'ok', 'ok', 'read [8*2]'],
 };
 

@@ -104,6 +104,19 @@ export function canonicalPtr(device: DeviceMemory, img: MemoryImage, off: number
   return { space: 'dev', block, offset: addr - device.base(block), count };
 }
 
+/**
+ * The address the pointer at byte `off` of an image shows a program that reads it (a kernel
+ * printing it): a device address as block + offset (live or freed), a host address, or null;
+ * undefined (the caller stops) for an indeterminate value.
+ */
+export function pointerAddressAt(device: DeviceMemory, img: MemoryImage, off: number): { block: number; offset: number } | { host: number } | null | undefined {
+  const p = canonicalPtr(device, img, off);
+  if (p === null) return null;
+  if (p.space === 'indeterminate') return undefined;
+  if (p.space === 'host') return { host: p.addr };
+  return { block: p.block, offset: p.offset };
+}
+
 /** `DeviceMemory.holding` results besides a block number. */
 export const NOT_LIVE = -1;
 export const PAST_END = -2;

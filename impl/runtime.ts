@@ -8,6 +8,7 @@ import { ImplChanges } from './changes.js';
 import type { AttachSnapshot, ErrorCode, Observation, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import {
   ELEMENT_BYTES,
+  kernelRef,
   LANGUAGE_VERSION,
   POINTER_BYTES,
   POINTER_WORD_BYTES,
@@ -20,7 +21,7 @@ import {
   type AccParallel,
   type AccUpdate,
   type Clause,
-  type KernelBody,
+  type ElementBody,
   type Program,
   type Step,
   type World,
@@ -39,6 +40,7 @@ import {
   PAST_END,
   canonicalPtr,
   copyWords,
+  pointerAddressAt,
   ptrBase,
   ptrCount,
   ptrIndeterminate,
@@ -822,20 +824,36 @@ export class ImplEngine implements Engine {
   private parallel(step: AccParallel): Observation {
     const base = this.varTop;
     this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
-    const body = this.ref('read' in step.body ? step.body.read : step.body.write);
+    const body = this.ref(kernelRef(step.body));
     let named = false;
     for (let i = base; i < this.varTop && !named; i++) named = this.varRefs[i]!.root === body.root;
     // Implicit data attribute of the body's root variable, after the explicit clauses.
     if (!named) this.pushVar(step.default === 'present' ? PRESENT : COPY, this.ref(body.root));
     this.enterClauses(base, true);
-    const observation = this.kernel(body, step.body);
+    const kbody = step.body;
+    const observation = 'pointer' in kbody ? this.kernelPointer(body, step.result) : this.kernel(body, kbody);
     this.exitClauses(base, true, false);
     this.varTop = base;
     return observation;
   }
 
+  /**
+   * The kernel reads the device copy of pointer member `r` itself (OpenACC 3.3 §2.6.8): whatever
+   * the struct's device block holds there. `result` names the raw value for later routine calls.
+   */
+  private kernelPointer(r: CompiledRef, result: string | undefined): Observation {
+    const holder = this.table.findContaining(r.start, r.end);
+    if (holder < 0) this.undefinedBehaviour(`the kernel reads ${r.text}, whose struct is not present on the device`);
+    const img = this.device.image(this.slots.block[holder]!);
+    const off = r.start - this.slots.hostStart[holder]!;
+    const value = pointerAddressAt(this.device, img, off);
+    if (value === undefined) this.undefinedBehaviour(`the kernel reads ${r.text}, whose device value is indeterminate`);
+    if (result !== undefined) this.handles.set(result, value === null ? 0 : ptrBase(img, off));
+    return { kind: 'value', value };
+  }
+
   /** The kernel reads or writes, on the device, the elements `body` names. */
-  private kernel(r: CompiledRef, body: KernelBody): Observation {
+  private kernel(r: CompiledRef, body: ElementBody): Observation {
     let img: MemoryImage;
     let first: number;
     let count: number;

@@ -55,6 +55,8 @@ export interface OmpTarget {
   device?: DeviceArg;
   maps: MapItem[];
   body: KernelBody;
+  /** With a `pointer` body: names the value the kernel read (a handle, as an `omp_target_alloc` result). */
+  result?: string;
 }
 
 /**

@@ -50,7 +50,10 @@ export type FieldRole =
   | { role: 'ptr'; aligned: boolean }
   /** A device number argument. */
   | { role: 'device' }
-  /** Names the allocation the step makes (a handle later steps may pass), of the step's `bytes` bytes. */
+  /**
+   * Names the address the step gives (a handle later steps may pass): an allocation of the step's
+   * `bytes` bytes, the device address of its `var`, or the pointer a kernel read (`pointer` body).
+   */
   | { role: 'result' }
   /**
    * A byte count: `routine` bounds it by the routine limit, `var` by the bytes the step's `var`
@@ -125,6 +128,7 @@ export const OPS = {
       clauses: { role: 'clauses', names: REGION_CLAUSES },
       default: { role: 'keyword', value: 'present', optional: true },
       body: { role: 'body' },
+      result: { role: 'result', optional: true },
     },
   },
   acc_copyin: dataRoutine('OpenACC 3.3 §3.2.18'),
@@ -210,7 +214,12 @@ export const OPS = {
     api: 'openmp',
     kind: 'construct',
     cite: 'OpenMP 6.0 §15.8',
-    fields: { device: { role: 'device', optional: true }, maps: { role: 'maps', types: REGION_MAP_TYPES }, body: { role: 'body' } },
+    fields: {
+      device: { role: 'device', optional: true },
+      maps: { role: 'maps', types: REGION_MAP_TYPES },
+      body: { role: 'body' },
+      result: { role: 'result', optional: true },
+    },
   },
   omp_target_alloc: {
     api: 'openmp',

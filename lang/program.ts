@@ -129,19 +129,37 @@ export interface AccDataBegin {
 export interface AccDataEnd {
   op: 'acc_data_end';
 }
-/** What the kernel of a compute construct does: read every element, or write one value to all. */
-export type KernelBody = { read: VarRef } | { write: VarRef; value: number };
+/**
+ * What the kernel of a compute construct does: read every element, write one value to all, or
+ * read the device copy of pointer member `pointer` itself (its value, not its target: what a
+ * kernel printing the pointer shows — a device address, a host address when it is not attached,
+ * or null).
+ */
+export type KernelBody = { read: VarRef } | { write: VarRef; value: number } | { pointer: VarRef };
 /**
  * `!$acc parallel loop` (OpenACC 3.3 §2.5.1) with data clauses; the kernel reads or writes the
  * elements of `body`'s reference on the device. The root variable of that reference (`c` for
  * `c%p`) gets an implicit data attribute when no clause names it (§2.6.2): `present` with
  * `default: "present"`, else `copy`.
  */
+/** A kernel body that touches the elements of its reference (reads or writes them). */
+export type ElementBody = Exclude<KernelBody, { pointer: VarRef }>;
+
+/** The reference a kernel body names (the pointer member itself for a `pointer` body). */
+export function kernelRef(body: KernelBody): VarRef {
+  return 'read' in body ? body.read : 'write' in body ? body.write : body.pointer;
+}
+
 export interface AccParallel {
   op: 'acc_parallel';
   clauses: Clause<AccRegionClauseName>[];
   default?: 'present';
   body: KernelBody;
+  /**
+   * With a `pointer` body: names the value the kernel read (a handle later steps may pass to the
+   * device memory routines, as an `acc_malloc` result; it outlives the data it points to).
+   */
+  result?: string;
 }
 
 /**

@@ -411,3 +411,27 @@ describe('validateProgram: host_data use_device handles (OpenACC 3.3 §2.8)', ()
     expect(failsAt([end], 0, 'op')).toContain('no open acc_host_data_begin to close');
   });
 });
+
+describe('validateProgram: kernels reading a pointer and the values they keep (OpenACC 3.3 §2.6.8, OpenMP 6.0 §7.9.6)', () => {
+  const run = (steps: unknown[]) => validateProgram({ world, steps });
+  const failsAt = (steps: unknown[], step: number, field: string) => {
+    const r = run(steps);
+    expect(r).toMatchObject({ ok: false, step, field });
+    return r.ok ? '' : r.message;
+  };
+  const kernel = (body: unknown, result?: string) => ({ op: 'acc_parallel', clauses: [], body, ...(result === undefined ? {} : { result }) });
+  const copyFrom = (handle: string, offset?: number) => ({ op: 'acc_memcpy_from_device', var: 'b(1:2)', dev: offset === undefined ? { handle } : { handle, offset } });
+
+  test('a kept value is a handle for the rest of the program, offsets up to the largest array', () => {
+    expect(run([kernel({ pointer: 'c%p' }, 'dp'), copyFrom('dp'), copyFrom('dp', 40)])).toMatchObject({ ok: true });
+    expect(failsAt([kernel({ pointer: 'c%p' }, 'dp'), copyFrom('dp', 44)], 1, 'dev.offset')).toContain("44 is past the end of 'dp'");
+    expect(run([{ op: 'omp_target', maps: [], body: { pointer: 'c%p' }, result: 'dp' }, { op: 'omp_target_is_present', ptr: { handle: 'dp' }, device: 0 }])).toMatchObject({ ok: true });
+  });
+
+  test('a pointer body names a pointer member; result goes only with a pointer body; a handle is named before use', () => {
+    expect(failsAt([kernel({ pointer: 'a' })], 0, 'body.pointer')).toBe("'a' is an array or subarray; expected a pointer member (c%p)");
+    expect(failsAt([kernel({ read: 'a' }, 'dp')], 0, 'result')).toBe('only a kernel that reads a pointer ({"pointer": member}) names its value; this one reads elements');
+    expect(failsAt([copyFrom('dp'), kernel({ pointer: 'c%p' }, 'dp')], 0, 'dev.handle')).toBe("'dp' is not the result of an earlier acc_malloc step");
+    expect(failsAt([kernel({ pointer: 'c%p' }, 'dp'), kernel({ pointer: 'c%p' }, 'dp')], 1, 'result')).toBe("'dp' is already the result of step 1");
+  });
+});

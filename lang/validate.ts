@@ -88,8 +88,8 @@ const programShape = z.strictObject({
 const clauses = (names: readonly [string, ...string[]]) =>
   z.array(z.strictObject({ clause: z.enum(names), vars: z.array(varRef).min(1) }));
 
-const kernelBody = z.union([z.strictObject({ read: varRef }), z.strictObject({ write: varRef, value })], {
-  error: 'expected {"read": ref} or {"write": ref, "value": integer}',
+const kernelBody = z.union([z.strictObject({ read: varRef }), z.strictObject({ write: varRef, value }), z.strictObject({ pointer: varRef })], {
+  error: 'expected {"read": ref}, {"write": ref, "value": integer} or {"pointer": member}',
 });
 
 // OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8 (lang/ops.ts);
@@ -352,11 +352,13 @@ function stepApi(op: StepOp): Api | null {
   return api === 'host' ? null : api;
 }
 
-/** The op that makes a handle (an allocation) in each API: what an unknown handle should have come from. */
-const ALLOC_OF: Record<Api, StepOp> = {
-  openacc: STEP_OPS.find((op) => opInfo(op).api === 'openacc' && Object.values(opInfo(op).fields as Record<string, FieldRole>).some((f) => f.role === 'result'))!,
-  openmp: STEP_OPS.find((op) => opInfo(op).api === 'openmp' && Object.values(opInfo(op).fields as Record<string, FieldRole>).some((f) => f.role === 'result'))!,
-};
+/** The op that makes a handle (an allocation: a result and a byte count) in each API: what an unknown handle should have come from. */
+const allocOf = (api: Api): StepOp =>
+  STEP_OPS.find((op) => {
+    const roles = Object.values(opInfo(op).fields as Record<string, FieldRole>).map((f) => f.role);
+    return opInfo(op).api === api && roles.includes('result') && roles.includes('bytes');
+  })!;
+const ALLOC_OF: Record<Api, StepOp> = { openacc: allocOf('openacc'), openmp: allocOf('openmp') };
 
 /** Bytes from the start of the range `ref` resolves to up to the end of its object (one past the end). */
 function bytesToObjectEnd(world: World, ref: ParsedRef): number {
@@ -476,6 +478,7 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       return checkMapItems(world, v as MapItem[], f.deleteModifier === true, name, f.motion === true);
     case 'body': {
       const body = v as KernelBody;
+      if ('pointer' in body) return ref(`${name}.pointer`, body.pointer, MEMBER_REF);
       const [field, target] = 'read' in body ? [`${name}.read`, body.read] : [`${name}.write`, body.write];
       return ref(field, target, DATA_REF);
     }
@@ -484,6 +487,10 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
     case 'result': {
       const result = v as string;
       if (!IDENTIFIER.test(result)) return { field: name, message: `'${result}' is not an identifier ([A-Za-z][A-Za-z0-9_]*)` };
+      // A kernel hands a value to the host code only when it reads a pointer.
+      const body = (step as { body?: KernelBody }).body;
+      if (body !== undefined && !('pointer' in body))
+        return { field: name, message: `only a kernel that reads a pointer ({"pointer": member}) names its value; this one ${'read' in body ? 'reads' : 'writes'} elements` };
       const earlier = ctx.handles.get(result) ?? ctx.ended.get(result);
       if (earlier) return { field: name, message: `'${result}' is already the result of step ${earlier.step + 1}` };
       return null;
@@ -596,10 +603,13 @@ export function validateProgram(raw: unknown): ValidationResult {
     for (const [name, f] of Object.entries(opInfo(step.op).fields as Record<string, FieldRole>))
       if (f.role === 'result') {
         const fields = step as unknown as Record<string, unknown>;
+        if (fields[name] === undefined) continue;
         if (ctx.handles.size + ctx.ended.size >= MAX_HANDLES)
           return { ok: false, step: i, field: name, message: `more than ${MAX_HANDLES} omp_target_alloc results (mapcheck's limit)` };
-        // An allocation's handle covers its bytes; a use_device handle the bytes its var can cover.
-        const bytes = typeof fields.bytes === 'number' ? fields.bytes : maxRefBytes(world, parseRef(world, fields.var as string));
+        // An allocation's handle covers its bytes; a use_device handle the bytes its var can cover;
+        // a pointer a kernel read, the bytes any target of the member can cover.
+        const of = (fields.var ?? (fields.body as { pointer?: string } | undefined)?.pointer) as string;
+        const bytes = typeof fields.bytes === 'number' ? fields.bytes : maxRefBytes(world, parseRef(world, of));
         ctx.handles.set(fields[name] as string, { bytes, step: i });
       }
   }

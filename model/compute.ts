@@ -1,7 +1,7 @@
 // The compute construct (OpenACC 3.3 §2.5.1 parallel) with its implicit data attributes (§2.6.2):
 // a data region around one kernel that reads or writes device memory.
 
-import { ELEMENT_BYTES, type AccParallel, type Clause, type KernelBody, type VarRef } from '../lang/program.js';
+import { ELEMENT_BYTES, kernelRef, type AccParallel, type Clause, type KernelBody, type VarRef } from '../lang/program.js';
 import { formatPtr, type Observation } from '../lang/observation.js';
 import {
   parsedRef,
@@ -23,6 +23,8 @@ import {
   type UndefinedObservation,
 } from './state.js';
 import { enterClauses, exitClauses, resolveClauses } from './directives.js';
+import { devicePointerValue, type PointerAddress } from './acc/pointer-value.js';
+import { keySet } from './vec.js';
 import type { ClauseName } from './clauses.js';
 
 const PARALLEL_CONSTRUCT = 'OpenACC 3.3 §2.5.1 Parallel Construct';
@@ -34,7 +36,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   const clauses: Clause<ClauseName>[] = [...step.clauses];
   // §2.6.2: a variable the kernel uses but no clause names is treated as if named in `present`
   // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses.
-  const root = rootName(state, 'read' in step.body ? step.body.read : step.body.write);
+  const root = rootName(state, kernelRef(step.body));
   if (!step.clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) {
     fire(ctx, IMPLICIT_DATA_ATTRIBUTES);
     clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
@@ -44,8 +46,10 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   const recorded = resolveClauses(state, clauses, ctx.knobs);
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
-  const result = runKernel(state, step.body);
+  const result = runKernel(state, step.body, ctx);
   if (result.kind === 'undefined') return result;
+  // A kernel that read a pointer hands its value to the host code under the step's name.
+  if (step.result !== undefined && result.kind === 'value') keySet(state.handles, step.result, result.value as PointerAddress);
   return exitClauses(state, recorded, 'src', false, ctx) ?? result;
 }
 
@@ -63,7 +67,11 @@ interface DeviceElements {
 }
 
 /** The kernel: reads every element of the body's reference on the device, or writes them all. */
-function runKernel(state: ModelState, body: KernelBody): Observation {
+function runKernel(state: ModelState, body: KernelBody, ctx: StepContext): Observation {
+  if ('pointer' in body) {
+    const value = devicePointerValue(state, body.pointer, ctx);
+    return value !== null && 'kind' in value ? value : { kind: 'value', value };
+  }
   const ref = 'read' in body ? body.read : body.write;
   const where = deviceElements(state, ref);
   if ('kind' in where) return where;

@@ -150,7 +150,8 @@ export function checkAlphabet(world: World, api: CheckApi = 'openacc'): Step[] {
   const out: Step[] = [];
   for (const op of [...opsOf(api), ...opsOf('host')]) {
     const declared = Object.values(OPS[op].fields as Record<string, FieldRole & { optional?: true }>);
-    const roles = declared.map((f) => f.role);
+    // Fields the op needs: an optional result (a pointer kernel's) is left out, as the alphabet's kernels read elements.
+    const roles = declared.flatMap((f) => (f.optional && f.role === 'result' ? [] : [f.role]));
     const byteCount = declared.some((f) => f.role === 'bytes' && !f.optional);
     if (roles.includes('result') || byteCount || (roles.includes('ptr') && OPS[op].api !== 'openmp')) continue;
     // A program-scope declaration only comes before every other step, never in the middle of one.

@@ -60,7 +60,7 @@
 
 import fc from 'fast-check';
 import type { KernelBody, Program, Step, VarRef, World } from '../lang/program.js';
-import { ELEMENT_BYTES, hostLayout } from '../lang/program.js';
+import { ELEMENT_BYTES, hostLayout, kernelRef as bodyRef } from '../lang/program.js';
 import type {
   DeviceArg,
   MapItem,
@@ -76,7 +76,7 @@ import type {
 import type { OpsOf } from '../lang/ops.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
 import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
-import { structArrayArb, withStructArray } from './arbitraries.js';
+import { insertPointerReads, pointerReadInsertions, structArrayArb, withStructArray } from './arbitraries.js';
 
 /** The one world every generated OpenMP program uses. */
 export const OMP_POOL_WORLD: World = {
@@ -300,7 +300,7 @@ const target: fc.Arbitrary<StepBuilder> = fc
     constructDevice,
   )
   .map(([body, maps, mapPointer, device]) => {
-    const throughPointer = ('read' in body ? body.read : body.write) === 'c%p';
+    const throughPointer = bodyRef(body) === 'c%p';
     const all: MapItem[] = throughPointer && mapPointer ? [{ type: 'tofrom', vars: deepCopyVars }, ...maps] : maps;
     return constant(withDevice<OmpTarget>({ op: 'omp_target', maps: withoutRepeats(all, 'openmp'), body }, device));
   });
@@ -756,16 +756,21 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       updateInsertions(),
       // drawn after the rest too: the close modifier and the unified shared memory requirement
       closeAndUsmArb(),
+      // and after that: kernels reading a pointer itself, and uses of the value
+      pointerReadInsertions('openmp'),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
-      const added = useDevice.reduce((n, [, block]) => n + block.length, 0);
+      // (and the pointer-read blocks too)
+      const added = [...useDevice, ...pointerReads].reduce((n, [, block]) => n + block.length, 0);
       const kept = drawn.slice(0, Math.max(1, setup.length + body.length - added));
       // a declaration goes first; the last body step makes room for it
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
-      return withCloseAndUsm(withStructArray(withReuse(withUseDevice(buildOmpProgram(builders), useDevice), reuse), structArray), closeAndUsm);
+      const built = withUseDevice(buildOmpProgram(builders), useDevice);
+      const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
+      return withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm);
     });
 }
 

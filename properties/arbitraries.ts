@@ -454,6 +454,91 @@ function insertHostData(steps: readonly Step[], blocks: readonly [number, Step[]
   return out;
 }
 
+// ------------------------------------------------------------------------------------------------
+// Kernels reading a pointer itself (OpenACC 3.3 §2.6.8, OpenMP 6.0 §7.9.6), and the value kept
+
+/** Placeholder name of a pointer value a kernel hands over; insertPointerReads names them q1, q2, … */
+const CAPTURE_PLACEHOLDER = '@';
+
+/**
+ * Blocks to insert: none in two programs of three (OpenMP: three of four), else one or two, each a
+ * kernel reading a pointer member itself (OpenACC: implicit clause, or default(present) one time in
+ * three; OpenMP: after the deep copy `enter data map(to: c)`, `map(to: c%p)`, or the first alone
+ * one time in three, with no copy from the kept value then); in half of them
+ * the kernel keeps the value (`result`), and then zero or one `exit data delete` of the member
+ * (its target's copy goes: the kept value goes stale) and zero or one copy from the kept address
+ * into a host array section (acc_memcpy_from_device / omp_target_memcpy, 16 bytes). Drawn after
+ * everything else, so the rest of a seed's program is what it drew before (witnesses v1-v4).
+ */
+export function pointerReadInsertions(api: 'openacc' | 'openmp'): fc.Arbitrary<[number, Step[]][]> {
+  const members = api === 'openacc' ? memberRef : fc.constant<VarRef>('c%p');
+  const block = fc
+    .tuple(members, weighted([2, false], [1, true]), weighted([1, false], [1, true]), weighted([1, false], [1, true]), weighted([1, false], [2, true]), fc.constantFrom<VarRef>('a(1:4)', 'b(5:8)'))
+    .map(([m, present, keep, stale, use, into]): Step[] => {
+      const result = keep ? { result: CAPTURE_PLACEHOLDER } : {};
+      // OpenMP: the deep copy first (the struct, then its member: the target's new entry attaches
+      // it), or the struct alone one time in three (its storage then holds the host address); a
+      // struct whose storage an alloc map made would hold an indeterminate pointer, which ends the
+      // program, so the struct is always mapped `to` here
+      const deepCopy: Step[] =
+        api === 'openacc'
+          ? []
+          : [
+              { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c'] }] },
+              ...(present ? [] : [{ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: [m] }] } as Step]),
+            ];
+      const kernel: Step =
+        api === 'openacc'
+          ? { op: 'acc_parallel', clauses: [], ...(present ? { default: 'present' as const } : {}), body: { pointer: m }, ...result }
+          : { op: 'omp_target', maps: [], body: { pointer: m }, ...result };
+      if (!keep) return [...deepCopy, kernel];
+      const gone: Step[] = !stale
+        ? []
+        : api === 'openacc'
+          ? [{ op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: [m] }] }]
+          : [{ op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: [m] }] }];
+      const copy: Step[] = !use
+        ? []
+        : api === 'openacc'
+          ? [{ op: 'acc_memcpy_from_device', var: into, dev: { handle: CAPTURE_PLACEHOLDER } }]
+          : [
+              {
+                op: 'omp_target_memcpy',
+                dst: { var: into },
+                src: { handle: CAPTURE_PLACEHOLDER },
+                bytes: 16,
+                dst_offset: 0,
+                src_offset: 0,
+                dst_device: 'initial',
+                src_device: 0,
+              },
+            ];
+      // OpenMP copies from the kept address only when the deep copy attached it
+      return [...deepCopy, kernel, ...gone, ...(api === 'openmp' && present ? [] : copy)];
+    });
+  return fc.oneof(
+    { weight: api === 'openacc' ? 2 : 3, arbitrary: fc.constant<[number, Step[]][]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), block), { minLength: 1, maxLength: 2 }) },
+  );
+}
+
+/** `steps` with each pointer-read block at its position (after a declaration), the kept values named q1, q2, … */
+export function insertPointerReads(steps: readonly Step[], blocks: readonly [number, Step[]][]): Step[] {
+  const out = [...steps];
+  blocks.forEach(([pos, block], k) => {
+    const name = `q${k + 1}`;
+    const named = block.map((s): Step => {
+      if ((s.op === 'acc_parallel' || s.op === 'omp_target') && s.result === CAPTURE_PLACEHOLDER) return { ...s, result: name };
+      if (s.op === 'acc_memcpy_from_device') return { ...s, dev: { handle: name } };
+      if (s.op === 'omp_target_memcpy') return { ...s, src: { handle: name } };
+      return s;
+    });
+    const lo = out[0]?.op === 'acc_declare' || out[0]?.op === 'omp_declare_target' ? 1 : 0;
+    out.splice(lo + (pos % (out.length - lo + 1)), 0, ...named);
+  });
+  return out;
+}
+
 const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
 const pointerAssign = fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target }));
 const nullify = memberRef.map((ptr): Step => ({ op: 'nullify', ptr }));
@@ -627,12 +712,14 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       hostDataInsertions(),
       // drawn after the rest, so the steps above are what the same seed drew before update existed
       updateInsertions(),
+      // drawn after the rest too: kernels reading a pointer itself, and uses of the value
+      pointerReadInsertions('openacc'),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      const steps = resolveHandles(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData)).slice(0, raw.length);
+      const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
       return withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray);
     });
 }

@@ -25,6 +25,8 @@ import { STRUCT_ARRAY_WITNESSES, STRUCT_ARRAY_WITNESS_IDS, detectStructArrayWitn
 import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
 import { REACH_WITNESS_IDS, REACH_WITNESSES, detectReachWitnesses, type ReachWitnessId } from './witness.js';
 import { UPDATE_WITNESS_IDS, UPDATE_WITNESSES, detectUpdateWitnesses, type UpdateWitnessId } from './witness.js';
+import { POINTER_WITNESS_IDS, POINTER_WITNESSES, detectPointerWitnesses, type PointerWitnessId } from './witness.js';
+import { loadProgramFile } from '../lang/validate.js';
 import { DEFAULT_API, programArbFor } from './api.js';
 import { OMP_POOL_WORLD } from './arbitraries-omp.js';
 import { REATTACH_SEED } from '../conformance/acc/2.7.2-attach-action.js';
@@ -365,5 +367,33 @@ describe('update witnesses: the default campaign reaches update and target updat
       ],
     };
     expect(detectUpdateWitnesses(usm, modelWitnessTrace(usm, spec)).map((s) => [...s])).toEqual([[], ['u11'], ['u10']]);
+  });
+});
+
+describe('pointer-value witnesses: kernels read pointers themselves and keep their values (issue 9 item 7)', () => {
+  it('every pointer-value witness is hit at least once (model under spec)', (ctx) => {
+    ctx.skip(shortfall !== null, skipNote);
+    const programsHitting = Object.fromEntries(POINTER_WITNESS_IDS.map((w) => [w, 0])) as Record<PointerWitnessId, number>;
+    let programs = 0;
+    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
+      programs++;
+      const trace = modelWitnessTrace(program, spec);
+      for (const w of new Set(detectPointerWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
+      return true;
+    });
+    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
+    const lines = POINTER_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${POINTER_WITNESSES[w]}`);
+    console.log(`pointer-value witness hits (seed ${budget.seed}):\n${lines.join('\n')}`);
+    for (const w of POINTER_WITNESS_IDS) expect(programsHitting[w], `pointer-value witness ${w} (${POINTER_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+  });
+
+  it('detectors recognise each case in the examples', () => {
+    const hits = (file: string) => {
+      const p = loadProgramFile(file);
+      return detectPointerWitnesses(p, modelWitnessTrace(p, spec)).map((s) => [...s].sort().join(','));
+    };
+    // host address, device address (kept), the copy, read, delete, host address again, the stale copy
+    expect(hits('examples/pointer-value.json')).toEqual(['', 'v2', '', 'v1', '', '', '', 'v2', 'v5']);
+    expect(hits('examples/omp-pointer-value.json')).toEqual(['', 'v2', '', 'v3', '', '', '', 'v4', 'v5']);
   });
 });

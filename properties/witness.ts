@@ -19,7 +19,7 @@ import {
   type VarRef,
   type World,
 } from '../lang/program.js';
-import { initTarget, memberRefs, structElementBytes } from '../lang/program.js';
+import { initTarget, kernelRef, memberRefs, structElementBytes } from '../lang/program.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
@@ -550,8 +550,8 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
 
     if (dataVars(step).some((v) => isMember(v) && indeterminate.has(v))) found.add('r4');
 
-    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && isMember('read' in step.body ? step.body.read : step.body.write)) {
-      const m = 'read' in step.body ? step.body.read : step.body.write;
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isMember(kernelRef(step.body))) {
+      const m = kernelRef(step.body);
       const a = attachmentOf(before, host.memberAddress(m));
       if (a && a.device !== null && a.device.space === 'dev' && a.device.block === 1 && a.device.offset === 0) found.add('r5');
     }
@@ -770,6 +770,51 @@ export function detectUpdateWitnesses(program: Program, trace: WitnessTrace): Se
         }
     }
     host.apply(step);
+    return found;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Pointer-value witnesses (issue 9 item 7): kernels that read a pointer member itself (OpenACC 3.3
+// §2.6.8, OpenMP 6.0 §7.9.6) and the values they hand over.
+
+export const POINTER_WITNESSES = {
+  v1: 'an OpenACC kernel reads a device address in the device copy of a pointer (attached)',
+  v2: 'a kernel reads a host address in the device copy of a pointer (never attached, or detached)',
+  v3: 'an OpenMP kernel reads a device address in the corresponding pointer',
+  v4: 'an OpenMP kernel reads a stale corresponding pointer: the storage it points to is gone',
+  v5: 'a routine is given a pointer value a kernel kept, after the storage it points to was freed',
+} as const;
+
+export type PointerWitnessId = keyof typeof POINTER_WITNESSES;
+export const POINTER_WITNESS_IDS = Object.keys(POINTER_WITNESSES) as PointerWitnessId[];
+
+/** The device blocks that hold present data in a snapshot (OpenACC sections and OpenMP entries). */
+function mappedBlocks(s: Snapshot): Set<number> {
+  return new Set([...s.sections.map((x) => x.block), ...s.ompEntries.flatMap((e) => (e.block === null ? [] : [e.block]))]);
+}
+
+/** Pointer-value witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectPointerWitnesses(program: Program, trace: WitnessTrace): Set<PointerWitnessId>[] {
+  /** Kept pointer values by name: the device block they point into, when a device address. */
+  const kept = new Map<string, number | null>();
+  return program.steps.map((step, i) => {
+    const found = new Set<PointerWitnessId>();
+    const obs = trace.observations[i]!;
+    if (obs.kind === 'halted') return found;
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && 'pointer' in step.body && obs.kind === 'value') {
+      const v = obs.value;
+      const dev = v !== null && typeof v === 'object' && 'block' in v ? v.block : null;
+      if (v !== null && typeof v === 'object' && 'host' in v) found.add('v2');
+      if (dev !== null && step.op === 'acc_parallel') found.add('v1');
+      if (dev !== null && step.op === 'omp_target') found.add(mappedBlocks(trace.after[i]!).has(dev) ? 'v3' : 'v4');
+      if (step.result !== undefined) kept.set(step.result, dev);
+    }
+    const handles = step.op === 'acc_memcpy_from_device' || step.op === 'acc_memcpy_to_device' ? [step.dev] : step.op === 'omp_target_memcpy' ? [step.dst, step.src] : [];
+    for (const h of handles) {
+      const block = h !== null && 'handle' in h ? kept.get(h.handle) : undefined;
+      if (block !== undefined && block !== null && !mappedBlocks(trace.before[i]!).has(block)) found.add('v5');
+    }
     return found;
   });
 }

@@ -65,7 +65,8 @@ function accHostFallback(program: Program): Observation[] {
   const index: number[] = [];
   for (const s of program.steps) {
     index.push(shared.length);
-    if (s.op === 'acc_parallel') shared.push('read' in s.body ? { op: 'host_read', var: s.body.read } : { op: 'host_write', var: s.body.write, value: s.body.value });
+    const body = s.op === 'acc_parallel' ? s.body : null;
+    if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read } : { op: 'host_write', var: body.write, value: body.value });
     else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
     else index[index.length - 1] = -1;
   }
@@ -92,6 +93,10 @@ function accHostFallback(program: Program): Observation[] {
     } else if ((s.op.startsWith('acc_copyout') || s.op.startsWith('acc_delete')) && 'var' in s && hostStart(world, layout, s.var, targets) === null) {
       // GCC 12's host fallback crashes in acc_copyout / acc_delete (NULL, 0) (seen: SIGSEGV): no prediction.
       o = { kind: 'undefined', message: 'libgomp host fallback: acc_copyout / acc_delete of a null pointer crashes' };
+    } else if (s.op === 'acc_parallel' && 'pointer' in s.body) {
+      // on shared memory the kernel reads the host pointer itself: its target's address, or null
+      const start = hostStart(world, layout, s.body.pointer, targets);
+      o = { kind: 'value', value: start === null ? null : { host: start } };
     } else if (s.op === 'acc_malloc') {
       // libgomp oacc-mem.c acc_malloc: NULL for 0 bytes, else (a shared-memory device) malloc: a new block.
       o = { kind: 'value', value: s.bytes === 0 ? null : { block: ++blocks, offset: 0 } };

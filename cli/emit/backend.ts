@@ -7,7 +7,7 @@ import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { DeviceArg, MapItem } from '../../lang/openmp.js';
 import { fieldsWithRole, opApi, type OpsOfKind, type RegionEndOp, type StepOf } from '../../lang/ops.js';
 import { repeatedPair, type DirectiveApi } from '../../lang/directive-vars.js';
-import { worldDevices, type Clause, type KernelBody, type Program, type Step, type StepOp, type VarRef, type World } from '../../lang/program.js';
+import { ELEMENT_BYTES, hostLayout, kernelRef, worldDevices, type Clause, type KernelBody, type Program, type Step, type StepOp, type VarRef, type World } from '../../lang/program.js';
 import { EmitError, type EmitApi, type Names, type Planned } from './plan.js';
 
 /** A check written after a step: values read into `res`, or a condition on a routine's result. */
@@ -57,7 +57,36 @@ export function addressCheck(p: Planned, isNonNull: string): Check | null {
 }
 
 export function bodyRef(body: KernelBody): VarRef {
-  return 'read' in body ? body.read : body.write;
+  return kernelRef(body);
+}
+
+/**
+ * The host array element at layout address `addr` (a pointer's host value points into an array):
+ * the array's name and the 0-based element, or null.
+ */
+export function hostElementAt(world: World, addr: number): { name: string; element: number } | null {
+  const o = hostLayout(world).find((x) => x.kind === 'array' && x.start <= addr && addr < x.start + x.bytes);
+  return o ? { name: o.name, element: (addr - o.start) / ELEMENT_BYTES } : null;
+}
+
+/**
+ * A kernel's read of a pointer member itself (OpenACC 3.3 §2.6.8, OpenMP 6.0 §7.9.6): null as null,
+ * a host address as that element's address (`isHostElement` builds the test), a device address as
+ * non-null and not the host pointer's own value (`isDevice`: a pointer that was never attached
+ * holds the host address, which is what this check tells apart).
+ */
+export function pointerValueCheck(world: World, p: Planned, tests: { isNull: string; isDevice: string; isHostElement: (name: string, element: number) => string }): Check | null {
+  if (p.obs.kind === 'error' || p.obs.kind === 'halted') return null;
+  if (p.obs.kind !== 'value' || (p.obs.value !== null && typeof p.obs.value !== 'object')) throw new Error(`internal: step ${p.index + 1} observes ${formatObservation(p.obs)}`);
+  const v = p.obs.value;
+  const message = (what: string) => `step ${p.index + 1}: the kernel should read ${what} in the pointer`;
+  if (v === null) return { kind: 'condition', test: tests.isNull, want: true, message: message('a null pointer') };
+  if ('host' in v) {
+    const at = hostElementAt(world, v.host);
+    if (at !== null) return { kind: 'condition', test: tests.isHostElement(at.name, at.element), want: true, message: message('the host address (not attached)') };
+    return { kind: 'condition', test: tests.isNull, want: false, message: message('a host address') };
+  }
+  return { kind: 'condition', test: tests.isDevice, want: true, message: message('a device address (attached)') };
 }
 
 export function kernelCount(p: Planned): number {
@@ -143,8 +172,8 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
     `target data${ompDevice(s, spelling.device)} ${s.ptr ? 'use_device_ptr' : 'use_device_addr'}(${spelling.variable(s.var)})`,
   acc_host_data_begin: (s, _p, spelling) => `host_data use_device(${spelling.variable(s.var)})${s.if_present ? ' if_present' : ''}`,
   acc_parallel: (s, _p, spelling) => {
-    // `res` must reach the device too, and with default(present) nothing else puts it there.
-    const res = s.default === 'present' && 'read' in s.body ? ' copy(res)' : '';
+    // `res` (`pres` for a pointer) must reach the device too, and with default(present) nothing else puts it there.
+    const res = s.default !== 'present' ? '' : 'read' in s.body ? ' copy(res)' : 'pointer' in s.body ? ' copy(pres)' : '';
     return `parallel loop${spelling.clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
   },
   acc_declare: (s, _p, spelling) => `declare${spelling.clauses(s.clauses)}`,

@@ -18,6 +18,7 @@ import {
   kernelCount,
   mappedPtrCheck,
   ompDevice,
+  pointerValueCheck,
   useDeviceCheck,
   valuesCheck,
   type Context,
@@ -38,6 +39,8 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
   const ind = () => '  '.repeat(depth);
   let usesCheck = false;
   let usesCheckRead = false;
+  /** A kernel reads a pointer into `pres[0]`. */
+  let usesPres = false;
   /** Declarations of OpenMP 5.1 routines gcc 12's omp.h lacks. */
   let usesIsAccessible = false;
   let usesMappedPtr = false;
@@ -133,12 +136,16 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
 
   const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
 
-  /** A kernel step: the construct over a loop on the body's reference. */
+  /** A kernel step: the construct over a loop on the body's reference (a pointer: `pres[0] = v3.p1`, once). */
   function kernel(s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): string[] {
     const body = s.body;
     const r = parseRef(world, bodyRef(body));
-    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
     gccDirectives(s, p); // a construct GCC rejects is refused
+    if ('pointer' in body) {
+      usesPres = true;
+      return [...presentEquivalent(s, p), `${ind()}pres[0] = NULL;`, `${pragma} ${directiveText(s, p, spelling)}`, ...loop(1, `pres[0] = ${pointer(body.pointer)}`)];
+    }
+    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
     return [...presentEquivalent(s, p), ...('read' in body ? resetRes() : []), `${pragma} ${directiveText(s, p, spelling)}`, ...loop(kernelCount(p), assign)];
   }
 
@@ -176,11 +183,23 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
     const lines = [...regionBegin(directiveText(s, p, spelling)), `${ind()}${h} = ${v};`];
     return { lines, check: useDeviceCheck(p, `${h} != NULL`, `${h} == (void *)${v}`) };
   };
-  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({
-    lines: kernel(s, p),
-    check: valuesCheck(p),
-    ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }),
-  });
+  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => {
+    if (!('pointer' in s.body))
+      return { lines: kernel(s, p), check: valuesCheck(p), ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }) };
+    // OpenACC 3.3 §2.6.8 / OpenMP 6.0 §7.9.6: the device copy of the pointer
+    const capture: string[] = [];
+    if (s.result !== undefined) {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      capture.push(`${ind()}${h} = pres[0];`);
+    }
+    const check = pointerValueCheck(world, p, {
+      isNull: 'pres[0] == NULL',
+      isDevice: `pres[0] != NULL && pres[0] != (void *)${pointer(s.body.pointer)}`,
+      isHostElement: (name, element) => `pres[0] == (void *)&${names.variable(name)}[${element}]`,
+    });
+    return { lines: [...kernel(s, p), ...capture], check, shown: { kind: 'ptr', expr: 'pres[0]' } };
+  };
   const copyinRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
     const call = `${s.op}(${startAndBytes(s.var).join(', ')})`;
     return { lines: [], check: addressCheck(p, `${call} != NULL`), shown: { kind: 'ptr', expr: call } };
@@ -377,6 +396,7 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
       }
       for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
       if (resLength > 0) out.push(`  int res[${resLength}];`);
+      if (usesPres) out.push('  void *pres[1];');
       if (observe) out.push('  int ond = 0;');
       if (handles.length > 0) out.push(`  void ${handles.map((h) => `*${h}`).join(', ')};`);
       for (const a of world.arrays.filter((x) => !declared.has(x.name)))

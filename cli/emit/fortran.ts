@@ -18,6 +18,7 @@ import {
   kernelCount,
   mappedPtrCheck,
   ompDevice,
+  pointerValueCheck,
   useDeviceCheck,
   valuesCheck,
   type Check,
@@ -103,6 +104,8 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
   let usesMappedPtr = false;
   let usesPlusBytes = false;
   let structsAreTargets = false;
+  /** A kernel reads a pointer into `pres(1)`. */
+  let usesPres = false;
   /** omp_target_alloc results the body assigns. */
   const handles: string[] = [];
   /** Arrays a program-scope declaration names, and its directive lines (specification part). */
@@ -223,14 +226,18 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
 
   const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
 
-  /** A kernel step: the construct around a loop over the body's reference. */
+  /** A kernel step: the construct around a loop over the body's reference (a pointer: `pres(1) = c_loc(v3%p1)`, once). */
   function kernel(s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): string[] {
     const body = s.body;
     usesLoop = true;
     const r = parseRef(world, bodyRef(body));
-    const assign = 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
-    const loop = [`  do i = 1, ${kernelCount(p)}`, `    ${assign}`, '  end do'];
-    const reset = 'read' in body ? ['  res = -1'] : [];
+    if ('pointer' in body) {
+      usesPres = true;
+      cBinding.add('c_ptr').add('c_loc').add('c_null_ptr');
+    }
+    const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)})` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
+    const loop = [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, `    ${assign}`, '  end do'];
+    const reset = 'read' in body ? ['  res = -1'] : 'pointer' in body ? ['  pres = c_null_ptr'] : [];
     const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
     gccDirectives(s, p); // a construct GCC rejects is refused
     return [...presentEquivalent(s, p), ...reset, ...directive(directiveText(s, p, spelling)), ...loop, ...end];
@@ -282,11 +289,28 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
     lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).flatMap((d) => directive(directiveText(d, p, spelling)))],
     check: null,
   });
-  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => ({
-    lines: kernel(s, p),
-    check: valuesCheck(p),
-    ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }),
-  });
+  const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => {
+    if (!('pointer' in s.body))
+      return { lines: kernel(s, p), check: valuesCheck(p), ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }) };
+    // OpenACC 3.3 §2.6.8 / OpenMP 6.0 §7.9.6: the device copy of the pointer, as c_loc shows it
+    cBinding.add('c_associated');
+    const host = `c_loc(${spellVar(s.body.pointer)})`;
+    const capture: string[] = [];
+    if (s.result !== undefined) {
+      const h = names.handle(s.result);
+      if (!handles.includes(h)) handles.push(h);
+      capture.push(`  ${h} = pres(1)`);
+    }
+    const check = pointerValueCheck(world, p, {
+      isNull: '(.not. c_associated(pres(1)))',
+      isDevice: `(c_associated(pres(1)) .and. .not. c_associated(pres(1), ${host}))`,
+      isHostElement: (name, element) => {
+        cBinding.add('c_loc');
+        return `c_associated(pres(1), c_loc(${names.variable(name)}(${element + 1})))`;
+      },
+    });
+    return { lines: [...kernel(s, p), ...capture], check, shown: { kind: 'ptr', expr: 'pres(1)' } };
+  };
   const regionEndStep = (s: { op: RegionEndOp }): StepCode => ({ lines: regionEnd(s.op), check: null });
   // OpenACC 3.3 §2.8: inside the region the variable's address is its device address; the handle
   // keeps it for the calls of the region.
@@ -607,6 +631,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
       const locals = [...(usesLoop ? ['i'] : []), ...(observe ? ['ond'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
+      if (usesPres) out.push('  type(c_ptr) :: pres(1)');
       out.push(...declarations);
       if (dynamic.length > 0) out.push(`  allocate(${dynamic.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
       for (const a of dynamic) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);

@@ -38,7 +38,7 @@ function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
   const sharedIndex = new Map<number, number>();
   for (const p of steps) {
     const s = p.step;
-    if (s.op === 'acc_parallel') {
+    if (s.op === 'acc_parallel' && !('pointer' in s.body)) {
       sharedIndex.set(p.index, shared.length);
       shared.push('read' in s.body ? { op: 'host_read', var: s.body.read } : { op: 'host_write', var: s.body.write, value: s.body.value });
     } else if (opApi(s.op) === 'host') {
@@ -54,6 +54,7 @@ function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
     // libgomp's acc_map_data on a shared-memory device aborts unless device and host address agree
     // ("cannot map data on shared-memory system"); acc_malloc memory is never the host data.
     if (p.step.op === 'acc_map_data') problems.push(`${at}: acc_map_data needs separate device memory (the host fallback refuses to map)`);
+    if (pointerKernelExpectsDevice(p)) problems.push(`${at}: the spec expects a device address in the device copy, but on shared memory the kernel reads the host pointer`);
     if (p.obs.kind === 'value' && p.obs.value === false) problems.push(`${at}: the spec expects false, but on shared memory everything is present`);
     if (p.obs.kind === 'value' && p.obs.value === null) problems.push(`${at}: the spec expects a null pointer, but on shared memory the host address comes back`);
     if (p.obs.kind === 'value' && p.count === null && routineVar(p.step) !== null && parseRef(program.world, routineVar(p.step)!).kind === 'member')
@@ -87,6 +88,7 @@ function ompHostFallbackProblems(program: Program, steps: Planned[]): { problems
   const replay = written.map((p): Step => {
     const s = p.step;
     if (p.obs.kind === 'error') problems.push(`${at(p)}: the spec expects runtime error ${p.obs.code}, which needs a separate device`);
+    if (pointerKernelExpectsDevice(p)) problems.push(`${at(p)}: the spec expects a device address in the corresponding pointer, but on the host the kernel reads the original`);
     // every device argument (the table's `device` fields): a construct's runs on the host, a routine's must name it
     const devices = fieldsWithRole(s.op, 'device');
     if (devices.length === 0) return s;
@@ -119,6 +121,15 @@ function ompHostFallbackProblems(program: Program, steps: Planned[]): { problems
     return { problems: [], wrongAt: p.index + 1 };
   }
   return { problems: [], wrongAt: null };
+}
+
+/**
+ * A kernel reading a pointer whose spec value is a device address: its check (not the host
+ * pointer's own value, backend.ts pointerValueCheck) fails where the kernel runs on the host.
+ */
+function pointerKernelExpectsDevice(p: Planned): boolean {
+  const s = p.step;
+  return (s.op === 'acc_parallel' || s.op === 'omp_target') && 'pointer' in s.body && p.obs.kind === 'value' && p.obs.value !== null && typeof p.obs.value === 'object' && 'block' in p.obs.value;
 }
 
 /** Whether observation `there` passes the check the emitted program makes for `spec`. */

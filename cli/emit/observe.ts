@@ -79,7 +79,7 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
     };
     const { state: next, observation } = modelStep(state, s, profile);
     let count: number | null = null;
-    if (s.op === 'acc_parallel' || s.op === 'omp_target') {
+    if ((s.op === 'acc_parallel' || s.op === 'omp_target') && !('pointer' in s.body)) {
       const ref = 'read' in s.body ? s.body.read : s.body.write;
       count =
         'read' in s.body && observation.kind === 'read'

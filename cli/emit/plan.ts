@@ -46,8 +46,8 @@ export class Names {
     });
     for (const s of steps)
       for (const field of fieldsWithRole(s.op, 'result')) {
-        const result = (s as unknown as Record<string, string>)[field]!;
-        if (this.handles.has(result)) continue;
+        const result = (s as unknown as Record<string, string | undefined>)[field];
+        if (result === undefined || this.handles.has(result)) continue;
         this.handles.set(result, `h${this.handles.size + 1}`);
         this.mapping.push(`h${this.handles.size} = ${result}`);
       }
@@ -136,6 +136,7 @@ export function specTrace(program: Program, profile: Profile): Observation[] {
  */
 function elementCount(world: World, step: Step, obs: Observation, readLength: (probe: Step) => number | null): number | null {
   if (step.op === 'acc_parallel' || step.op === 'omp_target') {
+    if ('pointer' in step.body) return null;
     if ('read' in step.body && obs.kind === 'read') return obs.values.length;
     const ref = 'read' in step.body ? step.body.read : step.body.write;
     return readLength({ ...step, body: { read: ref } }) ?? readLength({ op: 'host_read', var: ref });

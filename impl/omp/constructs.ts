@@ -4,7 +4,7 @@
 
 import type { Observation } from '../../lang/observation.js';
 import type { MapItem, OmpDeclareTarget, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
-import { ELEMENT_BYTES, POINTER_BYTES, type KernelBody } from '../../lang/program.js';
+import { ELEMENT_BYTES, POINTER_BYTES, kernelRef, type ElementBody } from '../../lang/program.js';
 
 import {
   DEVICE_BASE,
@@ -12,6 +12,7 @@ import {
   NOT_LIVE,
   PAST_END,
   copyWords,
+  pointerAddressAt,
   ptrBase,
   ptrCount,
   ptrIndeterminate,
@@ -73,6 +74,8 @@ const BLOCK_EXPLICIT = 4;
 const BLOCK_CLOSE = 8;
 
 export abstract class OmpConstructs extends OmpTable {
+  /** Addresses use_device regions and pointer kernels give, by name: raw device or host address, 0 for null. */
+  protected readonly useDeviceHandles = new Map<string, number>();
   protected readonly items: number[] = [];
   protected readonly itemRefs: CompiledRef[] = [];
   protected itemTop = 0;
@@ -526,7 +529,7 @@ export abstract class OmpConstructs extends OmpTable {
     const d = this.constructDevice(step.device, step.op);
     const base = this.itemTop;
     this.pushMaps(step.maps);
-    const body = this.refs.get('read' in step.body ? step.body.read : step.body.write);
+    const body = this.refs.get(kernelRef(step.body));
     let named = false;
     for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3).
@@ -537,14 +540,40 @@ export abstract class OmpConstructs extends OmpTable {
     }
     this.implicitPartial = false;
     this.mapEntry(base, d);
-    const observation = this.kernel(d, body, step.body);
+    const kbody = step.body;
+    const observation = 'pointer' in kbody ? this.kernelPointer(d, body, step.result) : this.kernel(d, body, kbody);
     this.mapExit(base, d, false);
     this.itemTop = base;
     return observation;
   }
 
+  /**
+   * The kernel reads pointer member `r` itself on device d (OpenMP 6.0 §7.9.6): the corresponding
+   * pointer in its struct's storage, or on the host the original. `result` keeps the raw value for
+   * later routine calls.
+   */
+  protected kernelPointer(d: number, r: CompiledRef, result: string | undefined): Observation {
+    let img: MemoryImage;
+    let off: number;
+    if (d === this.n) {
+      img = this.host.image;
+      off = this.host.offset(r.start);
+    } else {
+      const c = this.holderStart(r.start);
+      const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+      if (holder < 0) undefinedBehaviour(`the kernel reads ${r.text}, whose struct is not present on device ${d}`);
+      this.storageWords(holder, r.start);
+      img = this.wImg!;
+      off = this.wFirst << 2;
+    }
+    const value = pointerAddressAt(this.device, img, off);
+    if (value === undefined) undefinedBehaviour(`the kernel reads ${r.text}, whose value on device ${d} is indeterminate`);
+    if (result !== undefined) this.useDeviceHandles.set(result, value === null ? 0 : ptrBase(img, off));
+    return { kind: 'value', value };
+  }
+
   /** The kernel reads or writes the elements `body` names, on device d (the host: host memory). */
-  protected kernel(d: number, r: CompiledRef, body: KernelBody): Observation {
+  protected kernel(d: number, r: CompiledRef, body: ElementBody): Observation {
     if (r.kind === REF_STRUCT) throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     let img: MemoryImage;
     let first: number;
@@ -609,7 +638,7 @@ export abstract class OmpConstructs extends OmpTable {
    * present data: each element goes through the entry created last that holds it; an element in
    * no entry is undefined.
    */
-  protected kernelByElement(d: number, r: CompiledRef, body: KernelBody): Observation {
+  protected kernelByElement(d: number, r: CompiledRef, body: ElementBody): Observation {
     const count = (r.end - r.start) / ELEMENT_BYTES;
     const tree = this.trees[d]!;
     const values = 'read' in body ? new Array<number | null>(count) : null;

@@ -22,8 +22,6 @@ import { FALSE, NULL_VALUE, OK, ONE, ORIGIN_ASSOCIATE, ORIGIN_DECLARE, ORIGIN_MA
 export abstract class OmpRoutines extends OmpConstructs {
   /** `omp_target_alloc` results by name: block number, 0 for a null result. */
   protected readonly handles = new Map<string, number>();
-  /** Addresses use_device regions give, by name: raw device or host address, 0 for null. */
-  protected readonly useDeviceHandles = new Map<string, number>();
   /** Handles of the open use_device regions, innermost last. */
   protected readonly useDeviceOpen: string[] = [];
 

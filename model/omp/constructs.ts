@@ -2,7 +2,7 @@
 // (§15.6), target data (§15.7, as a begin / end pair) and target (§15.8) with its kernel. Their
 // map clauses act through map-entry.ts, map-exit.ts and pointer-attach.ts.
 
-import { ELEMENT_BYTES, type KernelBody, type VarRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, kernelRef, type KernelBody, type VarRef } from '../../lang/program.js';
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
 import { formatPtr, type Observation } from '../../lang/observation.js';
 import {
@@ -34,6 +34,9 @@ import { storageBlocks } from './storage-blocks.js';
 import { mapEntry, type MapTarget } from './map-entry.js';
 import { mapExit } from './map-exit.js';
 import { attachPointers } from './pointer-attach.js';
+import { correspondingPointerValue } from './pointer-value.js';
+import type { PointerAddress } from '../acc/pointer-value.js';
+import { keySet } from '../vec.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
 const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
@@ -167,22 +170,30 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
     items.push(...resolveItems(state, [{ type: 'tofrom', vars: [root] }], true));
   }
   // On the host the kernel works on the original storage.
-  if (target.kind === 'host') return hostKernel(state, step.body);
+  if (target.kind === 'host') return captured(state, step, hostKernel(state, step.body, ctx));
   // The construct maps on entry, runs the kernel, and unmaps the same items on exit; a kernel
   // with undefined behaviour ends the program before the exit.
   const stop = enterItems(state, target, items, ctx);
   if (stop) return stop;
-  const result = deviceKernel(state, target, step.body, implicitRoot);
+  const result = captured(state, step, deviceKernel(state, target, step.body, implicitRoot, ctx));
   if (result.kind === 'undefined') return result;
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
 }
 
-function kernelRef(body: KernelBody): VarRef {
-  return 'read' in body ? body.read : body.write;
+/** A kernel that read a pointer hands its value to the host code under the step's `result` name. */
+function captured(state: ModelState, step: OmpTarget, result: Observation): Observation {
+  if (step.result !== undefined && result.kind === 'value') keySet(state.handles, step.result, result.value as PointerAddress);
+  return result;
+}
+
+/** A pointer kernel's observation: the value read, or why reading it is undefined. */
+function pointerObservation(value: PointerAddress | UndefinedObservation): Observation {
+  return value !== null && 'kind' in value ? value : { kind: 'value', value };
 }
 
 /** The kernel on the host device: reads or writes host memory. */
-function hostKernel(state: ModelState, body: KernelBody): Observation {
+function hostKernel(state: ModelState, body: KernelBody, ctx: StepContext): Observation {
+  if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, 'host', body.pointer, ctx));
   if ('read' in body) return hostRead(state, { op: 'host_read', var: body.read });
   return hostWrite(state, { op: 'host_write', var: body.write, value: body.value });
 }
@@ -195,7 +206,8 @@ type CellRun = CellPosition & { count: number };
  * `implicitRoot` says the body's variable was mapped implicitly (§7.9.3), which may have mapped
  * only its parts that already had storage.
  */
-function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean): Observation {
+function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean, ctx: StepContext): Observation {
+  if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, target, body.pointer, ctx));
   const ref = kernelRef(body);
   const where = (implicitRoot ? partlyMappedElements(state, target, ref) : null) ?? kernelElements(state, target, ref);
   if ('kind' in where) return where;
