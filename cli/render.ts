@@ -2,7 +2,7 @@
 // for, and a state snapshot with host ranges named after the world's objects.
 
 import { hostLayout, ELEMENT_BYTES, POINTER_BYTES, type Clause, type KernelBody, type Step, type World } from '../lang/program.js';
-import { formatMember, structElementBytes } from '../lang/program.js';
+import { formatMember, formatStructBytes, structElementBytes } from '../lang/program.js';
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { formatPtr, type Snapshot } from '../lang/observation.js';
 import { dispatch, type PerOp } from '../lang/ops.js';
@@ -137,6 +137,11 @@ export function nameHostRange(world: World, start: number, end: number): string 
     const stride = structElementBytes(decl);
     if (from % stride === 0 && to % stride === 0)
       return to - from === stride ? `${obj.name}(${from / stride + 1})` : `${obj.name}(${from / stride + 1}:${to / stride})`;
+  }
+  // A struct's pointer member or non-pointer member (or part of one): c%p, c%n, c%arr(2:3).
+  if (decl !== undefined && decl.count === undefined && from % ELEMENT_BYTES === 0 && to % ELEMENT_BYTES === 0) {
+    const name = formatStructBytes(decl, from, to);
+    if (name !== decl.name) return name;
   }
   return `${obj.name}+${from}..${to}`;
 }

@@ -21,7 +21,12 @@ export function renderWorld(world: World): string[] {
     rows.push([`integer, target :: ${a.name}(${a.length}) = ${value}`, where(a.name)]);
   }
   for (const s of world.structs) {
-    const members = s.pointers.map((p) => `integer, pointer :: ${p}(:)`).join('; ');
+    const fields = (s.fields ?? []).map((f) => {
+      const init = f.init === undefined ? 0 : f.init;
+      const value = Array.isArray(init) ? `[${compressValues(init)}]` : String(init);
+      return `integer :: ${f.name}${f.length === undefined ? '' : `(${f.length})`} = ${value}`;
+    });
+    const members = [...s.pointers.map((p) => `integer, pointer :: ${p}(:)`), ...fields].join('; ');
     rows.push([`type :: ${s.name}${s.count === undefined ? '' : `(${s.count})`}  { ${members} }`, where(s.name)]);
     for (const ref of memberRefs(s)) {
       const target = initTarget(s, ref);

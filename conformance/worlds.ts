@@ -53,3 +53,21 @@ export const AOS_WORLD: World = {
 export const AOS_OMP_WORLD: World = { ...AOS_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
 /** Host address of cs(1) in AOS_WORLD; element i starts 16 * (i - 1) bytes further. */
 export const CS = 0x1400;
+
+/**
+ * Non-pointer struct members (issue 9 item 5): `a` (10 × 1), `b` (10 × 2) and struct `c` with
+ * pointer member `p` (16 bytes, disassociated), then scalar `n` = 5 (4 bytes) and array `arr(4)` =
+ * [1, 2, 3, 4] (16 bytes): c is 36 bytes at 0x1400, c%n at C + 16, c%arr(i) at C + 16 + 4 i. One
+ * discrete device (OpenMP: device 1 shares memory with the host, as in OMP_WORLD).
+ */
+export const MEMBERS_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: 1 },
+    { name: 'b', length: 10, init: 2 },
+  ],
+  structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }] }],
+};
+export const MEMBERS_OMP_WORLD: World = { ...MEMBERS_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
+/** Host addresses of c%n and c%arr(1) in MEMBERS_WORLD (c itself at C). */
+export const C_N = 0x1410;
+export const C_ARR = 0x1414;

@@ -140,6 +140,15 @@ const EXPECTED: Record<string, string[]> = {
     'undefined (omp_target_memcpy: the source dev#2+0 + 0 on device 0 is not inside live memory)',
   ],
   'host-data.json': ['ok', 'dev#1+0', 'ok', 'ok', 'read [8*2]', 'host:0x1200', 'ok', 'ok', 'read [8*2]'],
+  // Non-pointer struct members (lang/README.md "Non-pointer struct members", OpenACC 3.3 §2.7.1): the
+  // struct's copy carries c%n = 5 and c%arr; the kernel reads 5 though the host wrote 9 after the
+  // copyin; update self of c%arr(2:3) brings the kernel's 7s home; copyout of c overwrites the
+  // host's 9 with the device's 5; c%arr(2:3) alone is present while c is not (acc_is_present false)
+  'struct-members.json': ['ok', 'ok', 'ok', 'read [5]', 'ok', 'ok', 'read [1, 2*7, 4]', 'read [4*1]', 'ok', 'ok', 'read [5]', 'ok', 'false', 'ok', 'ok', 'read [1, 2*8, 4]'],
+  // OpenMP 6.0 §7.9.6: the map of c carries its members; a member section inside the mapped c is
+  // present (no copy on the inner construct); from c brings the 7s home; c%n and c%arr(3:4) form
+  // one storage block, whose from (RC 1) copies the kernel's 6 back
+  'omp-struct-members.json': ['ok', 'ok', 'read [5]', 'ok', 'ok', 'read [1, 2*7, 4]', 'read [5]', 'ok', 'ok', 'ok', 'read [6]'],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {

@@ -155,6 +155,12 @@ function initialHostImage(world: World, refs: WorldRefs): MemoryImage {
   }
   for (const s of world.structs) {
     const start = refs.object(s.name).start;
+    // Non-pointer members: int32 words after the descriptors, in declaration order.
+    let w = (start - HOST_BASE + s.pointers.length * POINTER_BYTES) >> 2;
+    for (const f of s.fields ?? []) {
+      const init = f.init ?? 0;
+      for (let i = 0; i < (f.length ?? 1); i++) image.words[w++] = Array.isArray(init) ? init[i]! : init;
+    }
     for (const [key, target] of Object.entries(s.init ?? {})) {
       // `p` in a single struct; `(2)%p` in an array of structs.
       const e = s.count === undefined ? null : /^\((\d+)\)%(.*)$/.exec(key);

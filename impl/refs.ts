@@ -35,6 +35,9 @@ const REF_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)(?:\((-?\d+):(-?\d+)\)|%([A-Za-z][A-
 // An element of an array of structs, or its member: cs(2), cs(2)%p.
 const ELEMENT_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+)\)(?:%([A-Za-z][A-Za-z0-9_]*))?$/;
 
+// A section of a struct's non-pointer array member: c%arr(2:3).
+const FIELD_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)%([A-Za-z][A-Za-z0-9_]*)\((-?\d+):(-?\d+)\)$/;
+
 export class WorldRefs {
   private readonly objects = new Map<string, HostObject>();
   private readonly arrayLengths = new Map<string, number>();
@@ -64,7 +67,33 @@ export class WorldRefs {
     return r;
   }
 
+  /**
+   * A non-pointer member of a single struct (`c%n`, `c%arr`, with `bounds` `c%arr(2:3)`): int32
+   * words after the struct's pointer descriptors, compiled like a subarray (no pointer slots).
+   */
+  private field(text: string, decl: StructDecl, name: string, bounds: [number, number] | null): CompiledRef | null {
+    let at = this.objects.get(decl.name)!.start + decl.pointers.length * POINTER_BYTES;
+    for (const f of decl.fields ?? []) {
+      const length = f.length ?? 1;
+      if (f.name !== name) {
+        at += length * ELEMENT_BYTES;
+        continue;
+      }
+      if (bounds !== null && f.length === undefined) return null;
+      const [lo, hi] = bounds ?? [1, length];
+      if (lo < 1 || hi > length || lo > hi) return null;
+      return { text, kind: REF_ARRAY, root: decl.name, start: at + (lo - 1) * ELEMENT_BYTES, end: at + hi * ELEMENT_BYTES, pointerSlots: 0 };
+    }
+    return null;
+  }
+
   private compile(text: string): CompiledRef {
+    const fs = FIELD_SECTION_SYNTAX.exec(text);
+    const fdecl = fs ? this.structs.get(fs[1]!) : undefined;
+    if (fs && fdecl) {
+      const r = this.field(text, fdecl, fs[2]!, [Number(fs[3]), Number(fs[4])]);
+      if (r) return r;
+    }
     const m = REF_SYNTAX.exec(text);
     const name = m?.[1];
     const o = name === undefined ? undefined : this.objects.get(name);
@@ -89,6 +118,8 @@ export class WorldRefs {
             return { text, kind: REF_STRUCT, root: o.name, start: o.start + (lo - 1) * stride, end: o.start + hi * stride, pointerSlots: (hi - lo + 1) * decl.pointers.length };
         }
       } else if (decl && m[2] === undefined) {
+        const f = m[4] === undefined ? null : this.field(text, decl, m[4], null);
+        if (f) return f;
         if (m[4] === undefined)
           return { text, kind: REF_STRUCT, root: o.name, start: o.start, end: o.start + o.bytes, pointerSlots: decl.pointers.length };
         const i = decl.pointers.indexOf(m[4]);

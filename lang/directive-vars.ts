@@ -33,7 +33,8 @@ export function namesSameVariable(a: VarRef, b: VarRef, api: DirectiveApi): bool
   if (rootVariable(a) !== rootVariable(b)) return false;
   // A member of an element of an array of structs (`cs(2)%p`) is the array to GCC.
   if (elementMember(a) || elementMember(b)) return true;
-  if (aMember && bMember) return a === b;
+  // Two references into one member (`c%arr`, `c%arr(2:3)`) name it twice.
+  if (aMember && bMember) return a.split('(')[0] === b.split('(')[0];
   if (!aMember && !bMember) return true;
   return api === 'openacc';
 }

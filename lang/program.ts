@@ -37,10 +37,25 @@ export interface ArrayDecl {
   init?: number | number[];
 }
 
+/**
+ * A non-pointer member of a struct: an integer scalar (`length` absent; Fortran `integer :: n`, C
+ * `int n`) or a fixed-size integer array (`integer :: arr(4)`, C `int arr[4]`), stored inside the
+ * struct after its pointer members (lang/README.md "Non-pointer struct members").
+ */
+export interface FieldDecl {
+  name: string;
+  /** Elements of a fixed-size array member, 1..64; absent for a scalar. */
+  length?: number;
+  /** Initial value of every element (default 0), or one value per element. */
+  init?: number | number[];
+}
+
 export interface StructDecl {
   name: string;
   /** Names of the pointer members (Fortran `integer, pointer :: p(:)` components). */
   pointers: string[];
+  /** Non-pointer members (scalars and fixed-size arrays), after the pointers; single structs only. */
+  fields?: FieldDecl[];
   /**
    * Initial association of each member: an array or subarray reference, or null (default). Keys
    * are member names (`p`); in an array of structs they name an element's member (`(2)%p`).
@@ -328,8 +343,12 @@ export interface Program {
 // Variable references
 
 export type ParsedRef =
-  /** Elements [lo, hi) (0-based, half-open) of an integer array. */
-  | { kind: 'array'; name: string; lo: number; hi: number; whole: boolean }
+  /**
+   * Elements [lo, hi) (0-based, half-open) of an integer array. For a non-pointer member of a
+   * struct (`c%n`, `c%arr`, `c%arr(2:3)`), `name` is the struct, `field` the member, and lo / hi
+   * count 4-byte units from the struct's first byte (so the range is found like an array's).
+   */
+  | { kind: 'array'; name: string; lo: number; hi: number; whole: boolean; field?: FieldRef }
   /**
    * A whole struct; in an array of structs, elements [lo, hi) (0-based, half-open; `single` when
    * written as one element, `cs(2)`). `lo` and `hi` are absent for a single struct.
@@ -338,10 +357,22 @@ export type ParsedRef =
   /** A pointer member of a struct; `index` is the 0-based element of an array of structs. */
   | { kind: 'member'; struct: string; member: string; index?: number };
 
+/** The member part of an `array` reference that names a struct's non-pointer member. */
+export interface FieldRef {
+  /** The member's name (`n`, `arr`). */
+  member: string;
+  /** True for a scalar member. */
+  scalar: boolean;
+  /** Bounds written in the reference (1-based, inclusive), or absent for the whole member. */
+  bounds?: [number, number];
+}
+
 const IDENT = '[A-Za-z][A-Za-z0-9_]*';
 const REF_RE = new RegExp(`^(${IDENT})(?:\\((-?\\d+):(-?\\d+)\\)|%(${IDENT}))?$`);
 /** The forms only an array of structs takes: `cs(2)`, `cs(2)%p` (and `cs(1:2)%p`, refused). */
 const ELEMENT_RE = new RegExp(`^(${IDENT})\\((-?\\d+)(?::(-?\\d+))?\\)(?:%(${IDENT}))?$`);
+/** A section of a struct's member: `c%arr(2:3)`. */
+const MEMBER_SECTION_RE = new RegExp(`^(${IDENT})%(${IDENT})\\((-?\\d+):(-?\\d+)\\)$`);
 
 /** Why a reference does not parse or resolve, or null when it is fine. */
 export function refError(world: World, ref: string): string | null {
@@ -380,6 +411,8 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
   }
   if (m[4] !== undefined) {
     if (!st) return `'${name}' is not a struct, so '${ref}' names no member`;
+    const f = st.fields?.find((x) => x.name === m[4]);
+    if (f) return fieldRef(st, f, ref);
     if (!st.pointers.includes(m[4])) return `'${name}' has no pointer member '${m[4]}'`;
     if (st.count !== undefined) return `'${name}' is an array of ${st.count} structs: name an element's member, e.g. '${name}(1)%${m[4]}'`;
     return { kind: 'member', struct: name, member: m[4] };
@@ -389,9 +422,40 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
   return { kind: 'struct', name };
 }
 
-/** `cs(2)`, `cs(2)%p`: an element (or its member) of an array of structs. */
+/** Byte offset of non-pointer member `field` inside its struct (after the pointer descriptors). */
+export function fieldOffset(decl: StructDecl, field: string): number {
+  let at = decl.pointers.length * POINTER_BYTES;
+  for (const f of decl.fields ?? []) {
+    if (f.name === field) return at;
+    at += (f.length ?? 1) * ELEMENT_BYTES;
+  }
+  throw new Error(`internal: no member ${field} in ${decl.name}`);
+}
+
+/** `c%n`, `c%arr`, or with `bounds` (1-based, inclusive) `c%arr(2:3)`: an array reference in the struct's bytes. */
+function fieldRef(st: StructDecl, f: FieldDecl, ref: string, bounds?: [number, number]): ParsedRef | string {
+  const length = f.length ?? 1;
+  if (bounds && f.length === undefined) return `'${st.name}%${f.name}' is a scalar member, so '${ref}' cannot take bounds`;
+  const [lo, hi] = bounds ?? [1, length];
+  if (lo < 1 || hi > length || lo > hi)
+    return `bounds (${lo}:${hi}) of '${ref}' are outside ${st.name}%${f.name}(1:${length}) or empty`;
+  const base = fieldOffset(st, f.name) / ELEMENT_BYTES;
+  const field: FieldRef = bounds ? { member: f.name, scalar: false, bounds } : { member: f.name, scalar: f.length === undefined };
+  return { kind: 'array', name: st.name, lo: base + lo - 1, hi: base + hi, whole: false, field };
+}
+
+/** `cs(2)`, `cs(2)%p`: an element (or its member) of an array of structs; `c%arr(2:3)`: a member section. */
 function tryParseElementRef(world: World, ref: string): ParsedRef | string {
   const syntax = `'${ref}' is not a variable reference (expected a, a(2:5), c or c%p)`;
+  const ms = MEMBER_SECTION_RE.exec(ref);
+  if (ms) {
+    const st = world.structs.find((s) => s.name === ms[1]);
+    if (!st) return world.arrays.some((a) => a.name === ms[1]) ? `'${ms[1]}' is not a struct, so '${ref}' names no member` : `'${ms[1]}' is not declared in the world`;
+    const f = st.fields?.find((x) => x.name === ms[2]);
+    if (f) return fieldRef(st, f, ref, [Number(ms[3]), Number(ms[4])]);
+    if (st.pointers.includes(ms[2]!)) return `'${ref}' is a section of pointer member '${st.name}%${ms[2]}', which the language does not take yet`;
+    return `'${st.name}' has no member '${ms[2]}'`;
+  }
   const m = ELEMENT_RE.exec(ref);
   if (!m) return syntax;
   const st = world.structs.find((s) => s.name === m[1]);
@@ -444,9 +508,11 @@ export function hostLayout(world: World): HostObject[] {
   return out;
 }
 
-/** Bytes of one struct (one element of an array of structs): its pointer member descriptors. */
+/** Bytes of one struct (one element of an array of structs): its pointer member descriptors, then its non-pointer members. */
 export function structElementBytes(decl: StructDecl): number {
-  return decl.pointers.length * POINTER_BYTES;
+  let bytes = decl.pointers.length * POINTER_BYTES;
+  for (const f of decl.fields ?? []) bytes += (f.length ?? 1) * ELEMENT_BYTES;
+  return bytes;
 }
 
 /** `c%p`, or `cs(2)%p` for a member of element `index` (0-based) of an array of structs. */
@@ -496,6 +562,26 @@ export function memberOffset(decl: StructDecl, member: string): number {
 /** Devices of the world (default: one discrete device). */
 export function worldDevices(world: World): DeviceDecl[] {
   return world.devices && world.devices.length > 0 ? world.devices : [{ kind: 'discrete' }];
+}
+
+/**
+ * Fortran-style name of bytes [lo, hi) of a single struct: `c` for the whole struct (or any range
+ * spanning members), `c%p` for a pointer member's descriptor, `c%n`, `c%arr` or `c%arr(2:3)` inside
+ * a non-pointer member.
+ */
+export function formatStructBytes(decl: StructDecl, lo: number, hi: number): string {
+  if (lo === 0 && hi >= structElementBytes(decl)) return decl.name;
+  const p = Math.floor(lo / POINTER_BYTES);
+  if (p < decl.pointers.length) return hi <= (p + 1) * POINTER_BYTES ? `${decl.name}%${decl.pointers[p]}` : decl.name;
+  for (const f of decl.fields ?? []) {
+    const at = fieldOffset(decl, f.name);
+    const end = at + (f.length ?? 1) * ELEMENT_BYTES;
+    if (lo < at || hi > end) continue;
+    const name = `${decl.name}%${f.name}`;
+    if (f.length === undefined || (lo === at && hi === end)) return name;
+    return `${name}(${(lo - at) / ELEMENT_BYTES + 1}:${Math.ceil((hi - at) / ELEMENT_BYTES)})`;
+  }
+  return decl.name;
 }
 
 /** Fortran-style rendering of a 0-based half-open element range of array `name`. */

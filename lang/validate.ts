@@ -69,6 +69,16 @@ const arrayDecl = z.strictObject({
 const structDecl = z.strictObject({
   name: z.string(),
   pointers: z.array(z.string()).min(1),
+  fields: z
+    .array(
+      z.strictObject({
+        name: z.string(),
+        length: intIn(1, MAX_ARRAY_LENGTH).optional(),
+        init: z.union([value, z.array(value)], { error: 'expected an integer or an array of integers' }).optional(),
+      }),
+    )
+    .max(MAX_ARRAY_LENGTH)
+    .optional(),
   init: z.record(z.string(), z.union([z.string(), z.null()], { error: 'expected an array reference or null' })).optional(),
   count: intIn(1, MAX_ARRAY_LENGTH).optional(),
 });
@@ -263,6 +273,15 @@ function checkWorld(raw: unknown): Failure | World {
       if (!IDENTIFIER.test(p)) return fail(`structs[${i}].pointers[${j}]`, `'${p}' is not an identifier`);
       if (s.pointers.indexOf(p) !== j) return fail(`structs[${i}].pointers[${j}]`, `member '${p}' is declared twice`);
     }
+    for (const [j, f] of (s.fields ?? []).entries()) {
+      const field = `structs[${i}].fields[${j}]`;
+      if (s.count !== undefined) return fail(field, `'${s.name}' is an array of structs; non-pointer members are taken in single structs only`);
+      if (!IDENTIFIER.test(f.name)) return fail(`${field}.name`, `'${f.name}' is not an identifier`);
+      if (s.pointers.includes(f.name) || s.fields!.findIndex((g) => g.name === f.name) !== j)
+        return fail(`${field}.name`, `member '${f.name}' is declared twice`);
+      if (Array.isArray(f.init) && f.init.length !== (f.length ?? 1))
+        return fail(`${field}.init`, `has ${f.init.length} values but '${s.name}%${f.name}' has ${f.length ?? 1} element${f.length === undefined ? ' (a scalar)' : 's'}`);
+    }
   }
   // Pointer initialisers can name any array, so they are checked once every name is known.
   for (const [i, s] of world.structs.entries()) {
@@ -273,7 +292,7 @@ function checkWorld(raw: unknown): Failure | World {
       const member = named.member;
       if (!s.pointers.includes(member)) return fail(field, `'${s.name}' has no pointer member '${member}'`);
       if (target === null) continue;
-      const problem = refError(world, target) ?? (parseRef(world, target).kind === 'array' ? null : `target '${target}' must be an array or subarray`);
+      const problem = refError(world, target) ?? (isArrayRef(parseRef(world, target)) ? null : `target '${target}' must be an array or subarray`);
       if (problem) return fail(field, problem);
     }
   }
@@ -301,6 +320,11 @@ const MEMBER_REF: readonly RefKind[] = ['member'];
 const ARRAY_REF: readonly RefKind[] = ['array'];
 /** Host variables whose address an OpenMP routine can take. */
 const HOST_PTR_REF: readonly RefKind[] = ['array', 'struct'];
+
+/** An array or subarray of the world's arrays (not a struct's non-pointer member). */
+function isArrayRef(ref: ParsedRef): boolean {
+  return ref.kind === 'array' && ref.field === undefined;
+}
 
 /** Largest byte length a reference can resolve to (a member resolves to some array's elements). */
 function maxRefBytes(world: World, ref: ParsedRef): number {
@@ -448,8 +472,13 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
   switch (f.role) {
     case 'var': {
       const problem = ref(name, v as string, f.refs);
-      if (problem || !f.whole) return problem;
+      if (problem) return problem;
       const parsed = parseRef(world, v as string);
+      // A pointer target or a use_device list item is an array of the world: a struct's
+      // non-pointer member has no target attribute of its own in the language.
+      if (parsed.kind === 'array' && parsed.field !== undefined && !f.refs.includes('member'))
+        return { field: name, message: `'${String(v)}' is a non-pointer member of struct '${parsed.name}'; ${step.op} takes an array${f.whole ? '' : ' or subarray'}` };
+      if (!f.whole) return null;
       return parsed.kind === 'array' && !parsed.whole
         ? { field: name, message: `'${String(v)}' is a subarray; ${step.op} takes the name of a whole array` }
         : null;

@@ -2,6 +2,7 @@
 // version 1: a pure step function over an immutable state, the canonical snapshot, and the engine
 // wrapper that properties/ and the CLI drive.
 
+import { noteStructMembers } from './struct-members.js';
 import { freeze, produce } from './immer.js';
 import type { Program, Step, World } from '../lang/program.js';
 import type { AttachSnapshot, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
@@ -154,6 +155,7 @@ function executeOrUndefined(draft: ModelState, s: Step, ctx: StepContext): Obser
 }
 
 function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
+  noteStructMembers(state, s, ctx);
   switch (s.op) {
     case 'acc_enter_data':
       return enterData(state, s, ctx);
@@ -379,7 +381,8 @@ export function stateKey(state: ModelState): string {
   };
   const ptr = (p: PtrValue): unknown =>
     p === null ? null : p.space === 'dev' ? ['d', name(p.block), p.offset, p.count] : p.space === 'host' ? ['h', p.addr, p.count] : ['i'];
-  const cells = (c: Contents): unknown => (c.kind === 'elements' ? c.values : c.values.map(ptr));
+  const cells = (c: Contents): unknown =>
+    c.kind === 'elements' ? c.values : c.kind === 'pointers' ? c.values.map(ptr) : c.values.map((u) => (u === 0 ? 0 : 'p' in u ? ptr(u.p) : [u.e]));
   const host = vecToArray(state.host).map((o) => cells(o.contents));
   const sections = allSections(state).map((s) => [s.start, s.end, name(s.block), s.src, s.drc]);
   const attachments = vecToArray(state.attachments).map((r) => Object.entries(r).map(([addr, c]) => [Number(addr), c.ac]));

@@ -16,6 +16,7 @@ import {
   parseRef,
   worldDevices,
   formatSubarray,
+  formatStructBytes,
   type DeviceDecl,
   type HostObject as LayoutObject,
   type ParsedRef,
@@ -34,10 +35,20 @@ import { INFINITE_RC, type RefCount } from '../lang/observation.js';
 /** One int32 element: a number, or null while indeterminate. */
 export type Element = number | null;
 
-/** The cells of a host object or device block: int32 elements, or pointer-member descriptors. */
+/**
+ * One 4-byte unit of a struct that has non-pointer members: an int32 element, the first unit of a
+ * pointer-member descriptor (its value), or `0` for the other three units of that descriptor.
+ */
+export type MixedCell = { e: Element } | { p: PtrValue } | 0;
+
+/**
+ * The cells of a host object or device block: int32 elements, pointer-member descriptors, or (a
+ * struct with non-pointer members, and every copy of some of its bytes) 4-byte units of both.
+ */
 export type Contents =
   | { kind: 'elements'; values: Element[] }
-  | { kind: 'pointers'; values: PtrValue[] };
+  | { kind: 'pointers'; values: PtrValue[] }
+  | { kind: 'mixed'; values: MixedCell[] };
 
 /** A host object of the world at its fixed host address (lang/program.ts hostLayout). */
 export interface HostObject {
@@ -389,7 +400,16 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
         const target = decl.init?.[decl.count === undefined ? p : `(${e + 1})%${p}`];
         values.push(target ? hostDescriptor(state, target) : null);
       }
-    objectByName(state, decl.name).contents = { kind: 'pointers', values };
+    if (decl.fields === undefined || decl.fields.length === 0) {
+      objectByName(state, decl.name).contents = { kind: 'pointers', values };
+      continue;
+    }
+    // Non-pointer members (single structs only): the descriptors' units, then the members' elements.
+    const cells: MixedCell[] = [];
+    for (const v of values) cells.push({ p: v }, 0, 0, 0);
+    for (const f of decl.fields)
+      for (let i = 0; i < (f.length ?? 1); i++) cells.push({ e: Array.isArray(f.init) ? f.init[i] ?? 0 : f.init ?? 0 });
+    objectByName(state, decl.name).contents = { kind: 'mixed', values: cells };
   }
   return state;
 }
@@ -432,7 +452,16 @@ export class UndefinedStep extends Error {
 // Host memory queries
 
 export function unitBytes(contents: Contents): number {
-  return contents.kind === 'elements' ? ELEMENT_BYTES : POINTER_BYTES;
+  return contents.kind === 'pointers' ? POINTER_BYTES : ELEMENT_BYTES;
+}
+
+/**
+ * The allocator class of contents (World.reuse: a freed block comes back for contents of its
+ * class): `pointers` when they hold a pointer descriptor, else `elements`.
+ */
+export function cellClass(contents: Contents): 'elements' | 'pointers' {
+  if (contents.kind !== 'mixed') return contents.kind;
+  return contents.values.some((c) => c !== 0 && 'p' in c) ? 'pointers' : 'elements';
 }
 
 export function objectByName(state: ModelState, name: string): HostObject {
@@ -531,12 +560,12 @@ export function sectionEndFor(section: Section, range: Range): number {
 /** The host value of pointer member `m`. */
 export function hostPointer(state: ModelState, m: MemberRef): PtrValue {
   const obj = vecRead(readOnly(state).host, state.facts.indexOf(m.struct));
-  return pointerCell(readOnly(obj.contents), (m.addr - obj.start) / POINTER_BYTES);
+  return pointerCell(readOnly(obj.contents), (m.addr - obj.start) / unitBytes(obj.contents));
 }
 
 export function setHostPointer(state: ModelState, m: MemberRef, value: PtrValue): void {
   const obj = objectByName(state, m.struct);
-  setPointerCell(obj.contents, (m.addr - obj.start) / POINTER_BYTES, value);
+  setPointerCell(obj.contents, (m.addr - obj.start) / unitBytes(obj.contents), value);
 }
 
 /** Host range a pointer value targets, or null for a null pointer. */
@@ -566,6 +595,11 @@ export function memberAt(state: ModelState, addr: number): MemberRef {
 // Cells
 
 export function pointerCell(contents: Contents, index: number): PtrValue {
+  if (contents.kind === 'mixed') {
+    const c = contents.values[index];
+    if (c === undefined || c === 0 || !('p' in c)) throw new Error(`internal: unit ${index} holds no pointer descriptor`);
+    return c.p;
+  }
   if (contents.kind !== 'pointers') throw new Error('internal: reading a pointer from element memory');
   const v = contents.values[index];
   if (v === undefined) throw new Error(`internal: pointer cell ${index} out of bounds`);
@@ -573,6 +607,12 @@ export function pointerCell(contents: Contents, index: number): PtrValue {
 }
 
 export function setPointerCell(contents: Contents, index: number, value: PtrValue): void {
+  if (contents.kind === 'mixed') {
+    const c = contents.values[index];
+    if (c === undefined || c === 0 || !('p' in c)) throw new Error(`internal: unit ${index} holds no pointer descriptor`);
+    contents.values[index] = { p: value };
+    return;
+  }
   if (contents.kind !== 'pointers') throw new Error('internal: writing a pointer into element memory');
   if (index < 0 || index >= contents.values.length) throw new Error(`internal: pointer cell ${index} out of bounds`);
   contents.values[index] = value;
@@ -580,6 +620,7 @@ export function setPointerCell(contents: Contents, index: number, value: PtrValu
 
 /** Copies `count` cells verbatim (pointers as they are) from one memory to another of the same kind. */
 export function copyCells(from: Contents, fromIndex: number, to: Contents, toIndex: number, count: number): void {
+  if (from.kind === 'mixed' || to.kind === 'mixed') return copyUnits(from, fromIndex, to, toIndex, count);
   if (from.kind !== to.kind) throw new Error('internal: copying between element and pointer memory');
   if (fromIndex < 0 || toIndex < 0 || fromIndex + count > from.values.length || toIndex + count > to.values.length)
     throw new Error('internal: cell copy out of bounds');
@@ -590,6 +631,37 @@ export function copyCells(from: Contents, fromIndex: number, to: Contents, toInd
   }
 }
 
+/**
+ * copyCells where one side is mixed: both sides count 4-byte units; a descriptor moves only into a
+ * descriptor's place (whole), an element only into an element's.
+ */
+function copyUnits(from: Contents, fromIndex: number, to: Contents, toIndex: number, count: number): void {
+  if (from.kind === 'pointers' || to.kind === 'pointers') throw new Error('internal: copying between mixed and pointer memory');
+  if (fromIndex < 0 || toIndex < 0 || fromIndex + count > from.values.length || toIndex + count > to.values.length)
+    throw new Error('internal: cell copy out of bounds');
+  const unit = (c: Contents, i: number): MixedCell => (c.kind === 'mixed' ? c.values[i]! : { e: (c.values as Element[])[i]! });
+  for (let i = 0; i < count; i++) {
+    const src = unit(from, fromIndex + i);
+    const dst = unit(to, toIndex + i);
+    if ((src === 0) !== (dst === 0) || (src !== 0 && dst !== 0 && 'p' in src !== 'p' in dst))
+      throw new Error('internal: copying a pointer descriptor into element memory or the other way round');
+    if (src === 0) continue;
+    if (to.kind === 'mixed') to.values[toIndex + i] = 'p' in src ? { p: copyPtr(src.p) } : { e: src.e };
+    else (to.values as Element[])[toIndex + i] = (src as { e: Element }).e;
+  }
+}
+
+/** Whether `count` cells from `index` are all elements (no pointer descriptor among them). */
+export function elementsOnly(contents: Contents, index: number, count: number): boolean {
+  if (contents.kind === 'elements') return true;
+  if (contents.kind === 'pointers') return count === 0;
+  for (let i = index; i < index + count; i++) {
+    const c = contents.values[i];
+    if (c === undefined || c === 0 || 'p' in c) return false;
+  }
+  return true;
+}
+
 /** A fresh copy of a pointer value (never shares an object between two memories). */
 export function copyPtr(p: PtrValue): PtrValue {
   return p === null ? null : { ...p };
@@ -597,6 +669,10 @@ export function copyPtr(p: PtrValue): PtrValue {
 
 /** Reads `count` elements starting at cell `index`. */
 export function readElements(contents: Contents, index: number, count: number): Element[] {
+  if (contents.kind === 'mixed') {
+    if (index < 0 || index + count > contents.values.length || !elementsOnly(contents, index, count)) throw new Error('internal: element read out of bounds or of a pointer descriptor');
+    return contents.values.slice(index, index + count).map((c) => (c as { e: Element }).e);
+  }
   if (contents.kind !== 'elements') throw new Error('internal: reading elements from pointer memory');
   if (index < 0 || index + count > contents.values.length) throw new Error('internal: element read out of bounds');
   return contents.values.slice(index, index + count);
@@ -604,6 +680,11 @@ export function readElements(contents: Contents, index: number, count: number): 
 
 /** Writes `value` into `count` elements starting at cell `index`. */
 export function writeElements(contents: Contents, index: number, count: number, value: number): void {
+  if (contents.kind === 'mixed') {
+    if (index < 0 || index + count > contents.values.length || !elementsOnly(contents, index, count)) throw new Error('internal: element write out of bounds or over a pointer descriptor');
+    for (let i = 0; i < count; i++) contents.values[index + i] = { e: value };
+    return;
+  }
   if (contents.kind !== 'elements') throw new Error('internal: writing elements into pointer memory');
   if (index < 0 || index + count > contents.values.length) throw new Error('internal: element write out of bounds');
   for (let i = 0; i < count; i++) contents.values[index + i] = value;
@@ -800,7 +881,7 @@ export function allocateBlock(state: ModelState, bytes: number, contents: Conten
   if (state.facts.world.reuse === true) {
     let reused = 0;
     vecForEach(state.blocks, (b) => {
-      if (reused === 0 && !b.alive && b.device === device && b.bytes === bytes && b.contents.kind === contents.kind) reused = b.id;
+      if (reused === 0 && !b.alive && b.device === device && b.bytes === bytes && cellClass(b.contents) === cellClass(contents)) reused = b.id;
     });
     if (reused !== 0) {
       vecSet(state.blocks, reused - 1, { id: reused, bytes, alive: true, contents, device, source });
@@ -838,6 +919,8 @@ export function hostCells(state: ModelState, range: Range): Contents {
   const unit = unitBytes(obj.contents);
   const first = (range.start - obj.start) / unit;
   const count = (range.end - range.start) / unit;
+  if (obj.contents.kind === 'mixed')
+    return { kind: 'mixed', values: obj.contents.values.slice(first, first + count).map((c) => (c === 0 ? 0 : 'p' in c ? { p: copyPtr(c.p) } : { e: c.e })) };
   const contents: Contents =
     obj.contents.kind === 'elements'
       ? { kind: 'elements', values: new Array<Element>(count).fill(null) }
@@ -850,6 +933,10 @@ export function hostCells(state: ModelState, range: Range): Contents {
 export function indeterminateCells(state: ModelState, range: Range): Contents {
   const obj = objectReading(state, range);
   const count = (range.end - range.start) / unitBytes(obj.contents);
+  if (obj.contents.kind === 'mixed') {
+    const first = (range.start - obj.start) / ELEMENT_BYTES;
+    return { kind: 'mixed', values: obj.contents.values.slice(first, first + count).map((c) => (c === 0 ? 0 : 'p' in c ? { p: { space: 'indeterminate' } } : { e: null })) };
+  }
   return obj.contents.kind === 'elements'
     ? { kind: 'elements', values: new Array<Element>(count).fill(null) }
     : { kind: 'pointers', values: Array.from({ length: count }, () => ({ space: 'indeterminate' }) as PtrValue) };
@@ -861,6 +948,7 @@ export function describeRange(state: ModelState, range: Range): string {
   const obj = i < 0 ? undefined : vecRead(readOnly(state).host, i);
   if (!obj) return `host [0x${range.start.toString(16)}, 0x${range.end.toString(16)})`;
   if (obj.contents.kind === 'pointers') return obj.name;
+  if (obj.contents.kind === 'mixed') return formatStructBytes(state.facts.world.structs.find((s) => s.name === obj.name)!, range.start - obj.start, range.end - obj.start);
   const lo = (range.start - obj.start) / ELEMENT_BYTES;
   const hi = Math.ceil((range.end - obj.start) / ELEMENT_BYTES);
   return formatSubarray(obj.name, lo, hi, obj.contents.values.length);

@@ -89,7 +89,7 @@ import type {
   VarRef,
   World,
 } from '../lang/program.js';
-import type { StructDecl } from '../lang/program.js';
+import type { FieldDecl, StructDecl } from '../lang/program.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
@@ -714,13 +714,15 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       updateInsertions(),
       // drawn after the rest too: kernels reading a pointer itself, and uses of the value
       pointerReadInsertions('openacc'),
+      // and non-pointer struct members
+      fieldsArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray);
+      return withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields);
     });
 }
 
@@ -827,4 +829,130 @@ function onceEach(s: Step): Step {
 export function withoutStructArray(world: World): World {
   const c: StructDecl = { name: 'c', pointers: ['p'], init: { p: 'a' } };
   return { ...world, structs: world.structs.map((st) => (st.name === STRUCT_ARRAY.name ? c : st)) };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Non-pointer struct members (issue 9 item 5)
+
+/**
+ * The non-pointer members a struct gets in one program in four of those that never reassociate a
+ * pointer (both APIs; fieldsArb, drawn after
+ * everything else): a scalar `n` and a fixed-size array `arr(4)`, with values below the kernels'
+ * 5..9 and the host's 3..4 writes apart from `arr(3:4)`, so a read tells where a value came from.
+ */
+export const FIELDS: FieldDecl[] = [
+  { name: 'n', init: 2 },
+  { name: 'arr', length: 4, init: [1, 2, 3, 4] },
+];
+/** What a rewritten reference becomes, by pick (pick 0 keeps it). */
+const FIELD_REFS: readonly string[] = ['n', 'arr', 'arr(2:3)'];
+
+/**
+ * Whether a program's struct gets non-pointer members (one in four), the picks for its references,
+ * and the member idiom put into it (`at`: where, 0..99 per cent of the program; `read`: the kernel
+ * reads the scalar rather than writing the array's middle; `update`: the copy home is an update
+ * rather than the struct's exit).
+ */
+export interface FieldsChoice {
+  use: boolean;
+  picks: number[];
+  idiom?: { at: number; read: boolean; update: boolean };
+}
+
+/** Drawn after everything else; shrinks towards no members and towards keeping every reference. */
+export function fieldsArb(): fc.Arbitrary<FieldsChoice> {
+  return fc
+    .tuple(fc.integer({ min: 0, max: 3 }), fc.array(fc.nat(3), { maxLength: 6 }), fc.integer({ min: 0, max: 99 }), fc.boolean(), fc.boolean())
+    .map(([n, picks, at, read, update]) => ({ use: n === 3, picks, idiom: { at, read, update } }));
+}
+
+/**
+ * The member idiom for struct S: the whole struct onto the device, a kernel reading `S%n` or
+ * writing `S%arr(2:3)` out of that copy (the struct's device copy carries its members), the copy
+ * brought home (update or the struct's exit), and a host read of the member.
+ */
+function memberIdiom(S: string, openmp: boolean, read: boolean, update: boolean): Step[] {
+  const body: KernelBody = read ? { read: `${S}%n` } : { write: `${S}%arr(2:3)`, value: 7 };
+  const member = read ? `${S}%n` : `${S}%arr`;
+  if (openmp)
+    return [
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: [S] }] },
+      { op: 'omp_target', maps: [], body },
+      update ? { op: 'omp_target_update', motions: [{ type: 'from', vars: [S] }] } : { op: 'omp_target_exit_data', maps: [{ type: 'from', vars: [S] }] },
+      { op: 'host_read', var: member },
+    ];
+  return [
+    { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [S] }] },
+    { op: 'acc_parallel', clauses: [], default: 'present', body },
+    update ? { op: 'acc_update', clauses: [{ clause: 'self', vars: [S] }] } : { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: [S] }] },
+    { op: 'host_read', var: member },
+  ];
+}
+
+/** `steps` with `idiom` inserted at per cent `at`, and as many steps that open or close no region dropped from the end. */
+function withMemberIdiom(steps: readonly Step[], idiom: Step[], at: number): Step[] {
+  const out = [...steps];
+  // after the program-scope declarations, which come first
+  let lead = 0;
+  while (lead < out.length && (out[lead]!.op === 'acc_declare' || out[lead]!.op === 'omp_declare_target')) lead++;
+  out.splice(lead + Math.floor((at / 100) * (out.length - lead + 1)), 0, ...idiom);
+  for (let dropped = 0, i = out.length - 1; dropped < idiom.length && i >= 0; i--)
+    if (!isRegionEnd(out[i]!.op) && regionEndOf(out[i]!.op) === null) {
+      out.splice(i, 1);
+      dropped++;
+    }
+  return out;
+}
+
+/**
+ * The program over the world where a single struct S (`d`, else `c`; none when `c` became an array
+ * of structs) has the members FIELDS, with references rewritten by the picks in turn (cycling; pick
+ * 0 keeps the reference, 1-3 name `S%n`, `S%arr`, `S%arr(2:3)`): each `S` of a data clause, map
+ * item or data routine, so a member is mapped on its own or inside a whole-struct copy, and each
+ * kernel body or host read / write of S's last pointer member (`d%q`, `c%p`), so kernels and the
+ * host read and write members through whatever copy holds them. Motion clauses keep `S` (gfortran
+ * 12 rejects a component there).
+ */
+export function withFields(program: Program, choice: FieldsChoice): Program {
+  const decl = ['d', 'c'].map((n) => program.world.structs.find((st) => st.name === n)).find((st) => st !== undefined && st.count === undefined);
+  // Programs that reassociate a pointer stay as drawn: their re-attach cases (K-A4, seeds/000) are
+  // what the fixed-seed campaigns of cli/ and properties/ count, and the idiom would cut them.
+  if (!choice.use || decl === undefined || program.steps.some((st) => st.op === 'pointer_assign')) return program;
+  const S = decl.name;
+  const body = `${S}%${decl.pointers.at(-1)!}`;
+  let k = 0;
+  const next = () => (choice.picks.length === 0 ? 0 : choice.picks[k++ % choice.picks.length]!);
+  const pick = (v: VarRef, from: VarRef): VarRef => {
+    if (v !== from) return v;
+    const p = next();
+    return p === 0 ? v : `${S}%${FIELD_REFS[p - 1]}`;
+  };
+  const items = <C extends { vars: VarRef[] }>(list: readonly C[]): C[] => list.map((c) => ({ ...c, vars: c.vars.map((v) => pick(v, S)) }));
+  const rewrite = (step: Step): Step => {
+    let s = step;
+    if ((s.op === 'acc_parallel' || s.op === 'omp_target') && ('read' in s.body || 'write' in s.body)) {
+      const b = s.body;
+      s = { ...s, body: 'read' in b ? { read: pick(b.read, body) } : { write: pick(b.write, body), value: b.value } } as Step;
+    }
+    if ('clauses' in s && s.op !== 'acc_declare') {
+      const clauses = s.clauses as Clause<string>[];
+      return { ...s, clauses: clauses.map((c) => (c.clause === 'attach' || c.clause === 'detach' ? c : { ...c, vars: c.vars.map((v) => pick(v, S)) })) } as Step;
+    }
+    if ('maps' in s) return { ...s, maps: items(s.maps) } as Step;
+    if (s.op === 'host_read' || s.op === 'host_write') return { ...s, var: pick(s.var, body) };
+    if ('var' in s && typeof s.var === 'string' && s.op !== 'acc_map_data' && s.op !== 'acc_unmap_data') return { ...s, var: pick(s.var, S) } as Step;
+    return s;
+  };
+  const structs = program.world.structs.map((st) => (st === decl ? { ...st, fields: FIELDS } : st));
+  let steps = program.steps.map((st) => onceEach(rewrite(st)));
+  if (choice.idiom !== undefined) {
+    const openmp = steps.some((st) => st.op.startsWith('omp_'));
+    steps = withMemberIdiom(steps, memberIdiom(S, openmp, choice.idiom.read, choice.idiom.update), choice.idiom.at);
+  }
+  return { ...program, world: { ...program.world, structs }, steps };
+}
+
+/** The world with the non-pointer members withFields added taken away again (what the generator drew before). */
+export function withoutFields(world: World): World {
+  return { ...world, structs: world.structs.map((st) => (st.fields === undefined ? st : (({ fields: _, ...rest }) => rest)(st))) };
 }

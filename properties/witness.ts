@@ -94,7 +94,7 @@ class HostView {
     if (r.kind === 'struct') {
       const decl = this.world.structs.find((s) => s.name === r.name)!;
       if (r.lo !== undefined) return [start + r.lo * structElementBytes(decl), start + r.hi! * structElementBytes(decl)];
-      return [start, start + decl.pointers.length * POINTER_BYTES];
+      return [start, start + structElementBytes(decl)];
     }
     return [start + r.lo * ELEMENT_BYTES, start + r.hi * ELEMENT_BYTES];
   }
@@ -114,8 +114,9 @@ class HostView {
   }
 }
 
-function isMember(ref: VarRef): boolean {
-  return ref.includes('%');
+/** A pointer member reference (`c%p`, `cs(2)%p`), not a non-pointer member (`c%n`, `c%arr(2:3)`). */
+function isMember(ref: VarRef, world: World): boolean {
+  return ref.includes('%') && parseRef(world, ref).kind === 'member';
 }
 
 function sectionHolding(s: Snapshot, r: HostRange) {
@@ -127,21 +128,21 @@ function attachmentOf(s: Snapshot, addr: number): AttachSnapshot | undefined {
 }
 
 /** Members that get an attach action on entry of this step (compute constructs excluded: their exit detaches in the same step). */
-function attachedOnEntry(step: Step): VarRef[] {
+function attachedOnEntry(step: Step, world: World): VarRef[] {
   if (step.op === 'acc_attach') return [step.ptr];
   if (step.op === 'acc_enter_data' || step.op === 'acc_data_begin')
-    return step.clauses.flatMap((c) => c.vars.filter(isMember));
+    return step.clauses.flatMap((c) => c.vars.filter((v) => isMember(v, world)));
   return [];
 }
 
 /** Members that get a (non-immediate) detach action in this step. */
-function detachedOnExit(step: Step, openRegions: Step[][]): VarRef[] {
+function detachedOnExit(step: Step, openRegions: Step[][], world: World): VarRef[] {
   if (step.op === 'acc_detach') return [step.ptr];
   if (step.op === 'acc_exit_data')
-    return step.clauses.flatMap((c) => (c.clause === 'detach' && step.finalize ? [] : c.vars.filter(isMember)));
+    return step.clauses.flatMap((c) => (c.clause === 'detach' && step.finalize ? [] : c.vars.filter((v) => isMember(v, world))));
   if (step.op === 'acc_data_end') {
     const begin = openRegions[openRegions.length - 1]?.[0];
-    if (begin?.op === 'acc_data_begin') return begin.clauses.flatMap((c) => c.vars.filter(isMember));
+    if (begin?.op === 'acc_data_begin') return begin.clauses.flatMap((c) => c.vars.filter((v) => isMember(v, world)));
   }
   return [];
 }
@@ -181,6 +182,7 @@ function exitedVars(step: Step): VarRef[] {
 
 /** Witness ids each step reaches, in step order (hits[i] for step i). */
 export function detectWitnesses(program: Program, trace: WitnessTrace): Set<WitnessId>[] {
+  const world = program.world;
   const host = new HostView(program.world);
   const regions: Step[][] = [];
   const hits: Set<WitnessId>[] = [];
@@ -204,7 +206,7 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
     if (after.attachments.some((x) => x.ac >= 2)) found.add('w1');
     if (after.sections.some((x) => x.src > 0 && x.drc > 0)) found.add('w4');
     if (obs.kind === 'error' && obs.code === 'acc_error_partly_present') found.add('w5');
-    if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body && isMember(step.body.read)) found.add('w6');
+    if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body && isMember(step.body.read, world)) found.add('w6');
     const mapped = (snap: Snapshot, r: HostRange | null) => (r === null ? undefined : sectionHolding(snap, r));
     if (step.op === 'acc_malloc')
       handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value.block : null);
@@ -258,7 +260,7 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
     }
 
     if (fine) {
-      for (const m of attachedOnEntry(step)) {
+      for (const m of attachedOnEntry(step, world)) {
         const entry = attachmentOf(before, host.memberAddress(m));
         const target = host.targets.get(m) ?? null;
         if (!entry || entry.ac <= 0 || target === null) continue;
@@ -271,7 +273,7 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
         const holder = sectionHolding(before, r);
         if (holder && (holder.host[0] < r[0] || r[1] < holder.host[1])) found.add('w7');
       }
-      for (const m of detachedOnExit(step, regions)) {
+      for (const m of detachedOnExit(step, regions, world)) {
         const entry = attachmentOf(before, host.memberAddress(m));
         if (entry && entry.ac === 0) found.add('w3');
       }
@@ -293,6 +295,7 @@ export const REUSE_WITNESS = 's1: a kernel reads values through a stale device p
  * another host range than the one it holds now: the stale pointer reads data mapped later.
  */
 export function staleReuseReads(program: Program, trace: WitnessTrace): number[] {
+  const world = program.world;
   if (program.world.reuse !== true) return [];
   const host = new HostView(program.world);
   /** Per member address: its device value (as a key) and the host starts (-1: dead) its block has held since. */
@@ -312,7 +315,7 @@ export function staleReuseReads(program: Program, trace: WitnessTrace): number[]
       s.held.add(holder.get(a.device.block) ?? -1);
     }
     const obs = trace.observations[i]!;
-    if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body && isMember(step.body.read)) {
+    if (step.op === 'acc_parallel' && obs.kind === 'read' && 'read' in step.body && isMember(step.body.read, world)) {
       const s = since.get(host.memberAddress(step.body.read));
       const now = s ? holder.get(s.block) : undefined;
       if (s && now !== undefined && [...s.held].some((h) => h !== now)) out.push(i);
@@ -526,6 +529,7 @@ function coverage(s: Snapshot, r: HostRange): 'all' | 'some' | 'none' {
 
 /** Reach witness ids each step reaches, in step order (hits[i] for step i). */
 export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set<ReachWitnessId>[] {
+  const world = program.world;
   const host = new HostView(program.world);
   const regions: Step[] = [];
   /** Members whose host value became indeterminate (copied back from a never-attached device copy). */
@@ -545,12 +549,12 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
     if (obs.kind === 'halted') return;
     const fine = obs.kind !== 'error' && obs.kind !== 'undefined';
 
-    if ((step.op === 'host_read' || step.op === 'host_write') && isMember(step.var) && host.targets.get(step.var) === null)
+    if ((step.op === 'host_read' || step.op === 'host_write') && isMember(step.var, world) && host.targets.get(step.var) === null)
       found.add(step.op === 'host_read' ? 'r1' : 'r2');
 
-    if (dataVars(step).some((v) => isMember(v) && indeterminate.has(v))) found.add('r4');
+    if (dataVars(step).some((v) => isMember(v, world) && indeterminate.has(v))) found.add('r4');
 
-    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isMember(kernelRef(step.body))) {
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isMember(kernelRef(step.body), world)) {
       const m = kernelRef(step.body);
       const a = attachmentOf(before, host.memberAddress(m));
       if (a && a.device !== null && a.device.space === 'dev' && a.device.block === 1 && a.device.offset === 0) found.add('r5');
@@ -559,7 +563,7 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
     if (step.op === 'acc_data_begin' || step.op === 'acc_parallel') {
       const vars = step.clauses.flatMap((c) => c.vars.map((v) => ({ clause: c.clause, v })));
       vars.forEach(({ clause, v }, k) => {
-        if (k === 0 || clause !== 'no_create' || !isMember(v)) return;
+        if (k === 0 || clause !== 'no_create' || !isMember(v, world)) return;
         const r = host.range(v);
         if (r === null || !overlapsAny(before, r)) found.add('r6');
       });
@@ -815,6 +819,50 @@ export function detectPointerWitnesses(program: Program, trace: WitnessTrace): S
       const block = h !== null && 'handle' in h ? kept.get(h.handle) : undefined;
       if (block !== undefined && block !== null && !mappedBlocks(trace.before[i]!).has(block)) found.add('v5');
     }
+    return found;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Non-pointer struct members (issue 9 item 5): the generator gives a single struct a scalar and a
+// fixed-size array member in one program in four (arbitraries.ts withFields); these witnesses prove
+// that the members are mapped on their own and inside whole-struct copies, and that kernels and the
+// host see what those copies carry.
+
+export const FIELD_WITNESSES = {
+  m1: 'a kernel reads values of a non-pointer struct member out of the device copy of its whole struct',
+  m2: 'a non-pointer struct member (or part of one) is present on its own: a section or entry inside the struct that is neither the whole struct nor a pointer descriptor',
+  m3: 'the host reads a value of a non-pointer struct member that a kernel wrote (5..9), brought home by a copy of the struct or of the member',
+} as const;
+
+export type FieldWitnessId = keyof typeof FIELD_WITNESSES;
+export const FIELD_WITNESS_IDS = Object.keys(FIELD_WITNESSES) as FieldWitnessId[];
+
+/** Non-pointer member witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectFieldWitnesses(program: Program, trace: WitnessTrace): Set<FieldWitnessId>[] {
+  const world = program.world;
+  const host = new HostView(world);
+  const structs = world.structs.filter((st) => (st.fields?.length ?? 0) > 0).map((st) => ({ range: host.range(st.name)!, pointerEnd: host.range(st.name)![0] + st.pointers.length * POINTER_BYTES }));
+  const isField = (v: VarRef) => {
+    const r = parseRef(world, v);
+    return r.kind === 'array' && r.field !== undefined;
+  };
+  return program.steps.map((step, i) => {
+    const found = new Set<FieldWitnessId>();
+    if (structs.length === 0) return found;
+    const before = trace.before[i]!;
+    const obs = trace.observations[i]!;
+    const after = trace.after[i]!;
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && 'read' in step.body && isField(step.body.read) && obs.kind === 'read') {
+      const whole = structs.map((st) => st.range);
+      const r = host.range(step.body.read)!;
+      const held = (h: HostRange) => h[0] <= r[0] && r[1] <= h[1] && whole.some((w) => w[0] === h[0] && w[1] === h[1]);
+      if (before.sections.some((x) => held(x.host)) || after.sections.some((x) => held(x.host)) || before.ompEntries.some((e) => held(e.host))) found.add('m1');
+    }
+    const alone = (h: HostRange) => structs.some((st) => st.range[0] <= h[0] && h[1] <= st.range[1] && h[0] >= st.pointerEnd);
+    if (after.sections.some((x) => alone(x.host)) || after.ompEntries.some((e) => alone(e.host))) found.add('m2');
+    if (step.op === 'host_read' && isField(step.var) && obs.kind === 'read' && obs.values.some((v) => v !== null && v >= 5)) found.add('m3');
+    host.apply(step);
     return found;
   });
 }

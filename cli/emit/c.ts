@@ -2,7 +2,7 @@
 // element count. One writer per op of the table of operations (lang/ops.ts).
 
 import type { Clause, ParsedRef, VarRef } from '../../lang/program.js';
-import { ELEMENT_BYTES, hostLayout, parseRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, hostLayout, type World } from '../../lang/program.js';
 import { initMember } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { StepOf } from '../../lang/ops.js';
@@ -29,7 +29,10 @@ import {
   type StepCode,
   type StepWriters,
 } from './backend.js';
-import { commentText, type Planned } from './plan.js';
+import { commentText, emitRef, type Planned } from './plan.js';
+
+/** References as emit spells them: a struct's non-pointer member is an array named `c%arr` (emitRef). */
+const parseRef = (world: World, v: string) => emitRef(world, v);
 
 const cList = (values: number[]) => `(const int[]){${values.join(', ')}}`;
 
@@ -50,18 +53,22 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
   const declared = new Set<string>();
   const declarations: string[] = [];
 
+  /** `v1`; a struct's non-pointer member `v3.f2`. */
+  const variable = (name: string) => names.variable(name).replace('%', '.');
+  /** Whether an array reference is a scalar member (no subscript; its address is taken with &). */
+  const scalar = (r: ParsedRef) => r.kind === 'array' && r.field?.scalar === true;
   /** The pointer member itself: `v3.p1`. */
   const member = (r: Extract<ParsedRef, { kind: 'member' }>) =>
-    `${names.variable(r.struct)}${r.index === undefined ? '' : `[${r.index}]`}.${names.member(r.struct, r.member)}`;
+    `${variable(r.struct)}${r.index === undefined ? '' : `[${r.index}]`}.${names.member(r.struct, r.member)}`;
   /** A struct, or elements of an array of structs: `v3`, `v3[1:1]`, `v3[0:2]`. */
   const structSpell = (r: Extract<ParsedRef, { kind: 'struct' }>) => {
-    const v = names.variable(r.name);
+    const v = variable(r.name);
     const count = world.structs.find((st) => st.name === r.name)!.count;
     return r.lo === undefined || (r.lo === 0 && r.hi === count) ? v : `${v}[${r.lo}:${r.hi! - r.lo}]`;
   };
   /** The address and byte size of a struct or of elements of an array of structs: `&v3`, `&v3[1]`. */
   const structAddress = (r: Extract<ParsedRef, { kind: 'struct' }>): [string, string] => {
-    const v = names.variable(r.name);
+    const v = variable(r.name);
     if (r.lo === undefined) return [`&${v}`, `sizeof ${v}`];
     return [r.lo === 0 ? v : `&${v}[${r.lo}]`, `${r.hi! - r.lo} * sizeof ${v}[0]`];
   };
@@ -69,7 +76,7 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
   const spell = (r: ParsedRef): string => {
     if (r.kind === 'struct') return structSpell(r);
     if (r.kind === 'member') return `${member(r)}[0:${member(r)}_n]`;
-    const v = names.variable(r.name);
+    const v = variable(r.name);
     return r.whole ? v : `${v}[${r.lo}:${r.hi - r.lo}]`;
   };
   const spellVar = (v: VarRef) => spell(parseRef(world, v));
@@ -80,7 +87,8 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
   };
   const element = (r: ParsedRef, i: string): string => {
     if (r.kind === 'member') return `${member(r)}[${i}]`;
-    if (r.kind === 'array') return `${names.variable(r.name)}[${r.lo === 0 ? i : `${i} + ${r.lo}`}]`;
+    if (scalar(r)) return variable((r as { name: string }).name);
+    if (r.kind === 'array') return `${variable(r.name)}[${r.lo === 0 ? i : `${i} + ${r.lo}`}]`;
     throw new Error('internal: element of a whole struct');
   };
   /** Start address and byte length of a routine argument. */
@@ -88,7 +96,8 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
     const r = parseRef(world, v);
     if (r.kind === 'struct') return structAddress(r);
     if (r.kind === 'member') return [member(r), `${member(r)}_n * sizeof(int)`];
-    const name = names.variable(r.name);
+    const name = variable(r.name);
+    if (scalar(r)) return [`&${name}`, `sizeof ${name}`];
     return r.whole ? [name, `sizeof ${name}`] : [`&${name}[${r.lo}]`, `${r.hi - r.lo} * sizeof(int)`];
   };
   const clauses = (list: Clause<string>[]) =>
@@ -110,7 +119,7 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
   const assignPointer = (ptr: string, target: VarRef): string[] => {
     const r = parseRef(world, target);
     if (r.kind !== 'array') throw new Error('internal: a pointer target is an array or subarray');
-    const v = names.variable(r.name);
+    const v = variable(r.name);
     return [`${ind()}${ptr} = ${r.lo === 0 ? v : `&${v}[${r.lo}]`};`, `${ind()}${ptr}_n = ${r.hi - r.lo};`];
   };
 
@@ -124,7 +133,8 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
     const r = parseRef(world, arg.var);
     if (r.kind === 'struct') return plusBytes(structAddress(r)[0]);
     if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
-    const v = names.variable(r.name);
+    const v = variable(r.name);
+    if (scalar(r)) return plusBytes(`&${v}`);
     const element = r.lo + offset / ELEMENT_BYTES;
     // Whole elements (one past the end included) are addressed as elements.
     if (Number.isInteger(element)) return element === 0 ? v : `&${v}[${element}]`;
@@ -353,6 +363,7 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
       for (const s of world.structs) {
         out.push(`struct ${names.typeOf(s.name)} {`);
         for (const m of s.pointers) out.push(`  int *${names.member(s.name, m)};`, `  int ${names.member(s.name, m)}_n;`);
+        for (const f of s.fields ?? []) out.push(`  int ${names.field(s.name, f.name)}${f.length === undefined ? '' : `[${f.length}]`};`);
         out.push('};', '');
       }
       if (usesCheckRead)
@@ -385,28 +396,35 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
         );
       for (const a of world.arrays.filter((x) => declared.has(x.name))) {
         const init = Array.isArray(a.init) ? a.init : Array.from({ length: a.length }, () => a.init ?? 0);
-        out.push(`static int ${names.variable(a.name)}[${a.length}] = {${init.join(', ')}};`);
+        out.push(`static int ${variable(a.name)}[${a.length}] = {${init.join(', ')}};`);
       }
       if (declarations.length > 0) out.push(...declarations, '');
       if (observe) out.push(...OBSERVATION_ROUTINES);
       out.push('int main(void)', '{');
       for (const a of world.arrays.filter((x) => !declared.has(x.name))) {
-        const v = names.variable(a.name);
+        const v = variable(a.name);
         out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
       }
-      for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${names.variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
+      for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
       if (resLength > 0) out.push(`  int res[${resLength}];`);
       if (usesPres) out.push('  void *pres[1];');
       if (observe) out.push('  int ond = 0;');
       if (handles.length > 0) out.push(`  void ${handles.map((h) => `*${h}`).join(', ')};`);
       for (const a of world.arrays.filter((x) => !declared.has(x.name)))
         if (!Array.isArray(a.init) && (a.init ?? 0) !== 0)
-          out.push(`  for (int i = 0; i < ${a.length}; i++)`, `    ${names.variable(a.name)}[i] = ${a.init};`);
+          out.push(`  for (int i = 0; i < ${a.length}; i++)`, `    ${variable(a.name)}[i] = ${a.init};`);
       for (const s of world.structs)
         for (const [key, target] of Object.entries(s.init ?? {})) {
           const at = initMember(s, key)!;
           const element = at.element === undefined ? '' : `[${at.element}]`;
-          if (target !== null) out.push(...assignPointer(`${names.variable(s.name)}${element}.${names.member(s.name, at.member)}`, target));
+          if (target !== null) out.push(...assignPointer(`${variable(s.name)}${element}.${names.member(s.name, at.member)}`, target));
+        }
+      for (const s of world.structs)
+        for (const f of s.fields ?? []) {
+          const v = variable(`${s.name}%${f.name}`);
+          const values = Array.isArray(f.init) ? f.init : Array.from({ length: f.length ?? 1 }, () => f.init ?? 0);
+          if (f.length === undefined) out.push(`  ${v} = ${values[0]};`);
+          else values.forEach((x, i) => out.push(`  ${v}[${i}] = ${x};`));
         }
       if (observe) {
         hostLayout(world).forEach((o, k) => {

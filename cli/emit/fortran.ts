@@ -2,7 +2,7 @@
 // study's style. One writer per op of the table of operations (lang/ops.ts).
 
 import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
-import { ELEMENT_BYTES, parseRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, type World } from '../../lang/program.js';
 import { initMember } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { RegionEndOp, StepOf } from '../../lang/ops.js';
@@ -30,8 +30,11 @@ import {
   type StepCode,
   type StepWriters,
 } from './backend.js';
-import { EmitError, commentText, type Planned } from './plan.js';
+import { EmitError, commentText, emitRef, type Planned } from './plan.js';
 import { hostLayout } from '../../lang/program.js';
+
+/** References as emit spells them: a struct's non-pointer member is an array named `c%arr` (emitRef). */
+const parseRef = (world: World, v: string) => emitRef(world, v);
 
 const FORTRAN_LINE = 100;
 
@@ -131,8 +134,17 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
   const structLoc = (r: Extract<ParsedRef, { kind: 'struct' }>) =>
     `c_loc(${names.variable(r.name)}${r.lo === undefined ? '' : `(${r.lo + 1})`})`;
   const spellVar = (v: VarRef) => spell(parseRef(world, v));
+  /** Elements of the non-pointer member named `c%arr`. */
+  const fieldLength = (name: string): number => {
+    const [struct, field] = name.split('%');
+    return world.structs.find((st) => st.name === struct)!.fields!.find((f) => f.name === field)!.length ?? 1;
+  };
+  /** The first element of an array reference (a scalar member: itself), for c_loc. */
+  const first = (r: Extract<ParsedRef, { kind: 'array' }>): string =>
+    r.field?.scalar === true ? names.variable(r.name) : `${names.variable(r.name)}(${r.lo + 1})`;
   const element = (r: ParsedRef, i: string): string => {
     if (r.kind === 'member') return `${spell(r)}(${i})`;
+    if (r.kind === 'array' && r.field?.scalar === true) return names.variable(r.name);
     if (r.kind === 'array') return `${names.variable(r.name)}(${r.lo === 0 ? i : `${i} + ${r.lo}`})`;
     throw new Error('internal: element of a whole struct');
   };
@@ -189,7 +201,8 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
     }
     if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
     const v = names.variable(r.name);
-    const length = world.arrays.find((a) => a.name === r.name)!.length;
+    if (r.field?.scalar === true) return plusBytes(`c_loc(${v})`, offset);
+    const length = r.field === undefined ? world.arrays.find((a) => a.name === r.name)!.length : fieldLength(r.name);
     // Whole elements inside the array are addressed directly; anything else goes through plus_bytes.
     const element = r.lo + offset / ELEMENT_BYTES;
     if (Number.isInteger(element) && element < length) return `c_loc(${v}(${element + 1}))`;
@@ -204,7 +217,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
     }
     const r = argument(p, v);
     cBinding.add('c_loc');
-    if (r.kind === 'array') return [`c_loc(${names.variable(r.name)}(${r.lo + 1}))`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
+    if (r.kind === 'array') return [`c_loc(${first(r)})`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
     if (r.kind === 'member') return [`c_loc(${spell(r)}(1))`, sizeT((p.count ?? 0) * ELEMENT_BYTES)];
     throw new Error(`internal: ${v} is a whole struct, which the device memory routines do not take`);
   };
@@ -250,7 +263,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
       usesRuntimeModule = true;
       cBinding.add('c_loc');
       const r = parseRef(world, v);
-      const addr = r.kind === 'member' ? `c_loc(${spell(r)})` : r.kind === 'struct' ? structLoc(r) : `c_loc(${names.variable(r.name)}(${r.lo + 1}))`;
+      const addr = r.kind === 'member' ? `c_loc(${spell(r)})` : r.kind === 'struct' ? structLoc(r) : `c_loc(${first(r)})`;
       if (r.kind === 'struct') structsAreTargets = true;
       const dev = 'device' in s && s.device !== undefined ? device(s.device) : 'omp_get_default_device()';
       return [
@@ -271,6 +284,10 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
    * so the directive updates the same storage.
    */
   const targetUpdateStep = (s: StepOf<'omp_target_update'>, p: Planned): StepCode => {
+    // A non-pointer member (`c%arr`) has no pointer alias here: gfortran 12 rejects the component.
+    const field = s.motions.flatMap((m) => m.vars).find((v) => { const r = parseRef(world, v); return r.kind === 'array' && r.field !== undefined; });
+    if (field !== undefined)
+      throw new EmitError(`step ${p.index + 1} (omp_target_update): gfortran 12 rejects the component '${field}' in a motion clause; name its struct, or emit C; nothing emitted`);
     const lines: string[] = [];
     for (const v of s.motions.flatMap((m) => m.vars))
       if (parseRef(world, v).kind === 'member') {
@@ -400,9 +417,9 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
         return { lines: [], check: addressCheck(p, 'c_associated(acc_deviceptr_c(c_null_ptr))'), shown: { kind: 'ptr', expr: 'acc_deviceptr_c(c_null_ptr)' } };
       }
       const r = argument(p, s.var);
-      const first =
-        r.kind === 'array' ? `${names.variable(r.name)}(${r.lo + 1})` : r.kind === 'member' ? `${spell(r)}(1)` : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
-      const call = `acc_deviceptr_c(c_loc(${first}))`;
+      const at =
+        r.kind === 'array' ? first(r) : r.kind === 'member' ? `${spell(r)}(1)` : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
+      const call = `acc_deviceptr_c(c_loc(${at}))`;
       return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
     },
     acc_malloc: (s, p) => {
@@ -619,10 +636,12 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
       for (const s of world.structs) {
         out.push(`  type :: ${names.typeOf(s.name)}`);
         for (const m of s.pointers) out.push(`    integer, pointer, contiguous :: ${names.member(s.name, m)}(:) => null()`);
+        for (const f of s.fields ?? []) out.push(`    integer :: ${names.field(s.name, f.name)}${f.length === undefined ? '' : `(${f.length})`}`);
         out.push('  end type');
       }
+      // A struct with non-pointer members is a target: routines take its members' addresses (c_loc).
       for (const s of world.structs)
-        out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets ? ', target' : ''} :: ${names.variable(s.name)}${s.count === undefined ? '' : `(${s.count})`}`);
+        out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets || (s.fields?.length ?? 0) > 0 ? ', target' : ''} :: ${names.variable(s.name)}${s.count === undefined ? '' : `(${s.count})`}`);
       const dynamic = world.arrays.filter((a) => !declared.has(a.name));
       for (const a of world.arrays.filter((x) => declared.has(x.name)))
         out.push(`  integer, target :: ${names.variable(a.name)}(${a.length}) = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
@@ -641,6 +660,8 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
           const element = at.element === undefined ? '' : `(${at.element + 1})`;
           if (target !== null) out.push(`  ${names.variable(s.name)}${element}%${names.member(s.name, at.member)} => ${spellVar(target)}`);
         }
+      for (const s of world.structs)
+        for (const f of s.fields ?? []) out.push(`  ${names.variable(`${s.name}%${f.name}`)} = ${Array.isArray(f.init) ? fortranList(f.init) : (f.init ?? 0)}`);
       if (observe) out.push(...observationStart());
       return out.flatMap(wrapFortran);
     },

@@ -5,7 +5,7 @@
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { OmpStep } from '../../lang/openmp.js';
 import { fieldsWithRole, isRegionEnd, opApi, opInfo, regionEndOf, type RegionEndOp } from '../../lang/ops.js';
-import { parseRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
+import { ELEMENT_BYTES, fieldOffset, parseRef, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
 import { InputError } from '../../lang/validate.js';
 import { loadProfile, type Profile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
@@ -21,6 +21,18 @@ export class EmitError extends InputError {
 
 // ------------------------------------------------------------------------------------------------
 // Generated names
+
+/**
+ * A reference as emit spells it. A struct's non-pointer member (`c%n`, `c%arr`, `c%arr(2:3)`) is an
+ * array reference named `c%n` / `c%arr` (Names.variable gives its designator, `v3%f1`) with bounds
+ * inside the member; `field.scalar` marks a scalar, which has no subscript. Anything else as parsed.
+ */
+export function emitRef(world: World, ref: VarRef): ParsedRef {
+  const r = parseRef(world, ref);
+  if (r.kind !== 'array' || r.field === undefined) return r;
+  const base = fieldOffset(world.structs.find((s) => s.name === r.name)!, r.field.member) / ELEMENT_BYTES;
+  return { kind: 'array', name: `${r.name}%${r.field.member}`, lo: r.lo - base, hi: r.hi - base, whole: r.field.bounds === undefined, field: r.field };
+}
 
 /** The generated identifier of every world object; program names never reach the code. */
 export class Names {
@@ -41,7 +53,7 @@ export class Names {
     world.structs.forEach((s, k) => {
       this.vars.set(s.name, `v${++n}`);
       this.types.set(s.name, `t${k + 1}`);
-      const members = s.pointers.map((p, j) => `p${j + 1} = ${p}`).join(', ');
+      const members = [...s.pointers.map((p, j) => `p${j + 1} = ${p}`), ...(s.fields ?? []).map((f, j) => `f${j + 1} = ${f.name}`)].join(', ');
       this.mapping.push(`v${n} = ${s.name} (type t${k + 1}; ${members})`);
     });
     for (const s of steps)
@@ -60,7 +72,10 @@ export class Names {
     return h;
   }
 
+  /** `v1`; for a struct's non-pointer member named `c%arr` (emitRef), its Fortran designator `v3%f2`. */
   variable(name: string): string {
+    const at = name.indexOf('%');
+    if (at > 0) return `${this.variable(name.slice(0, at))}%${this.field(name.slice(0, at), name.slice(at + 1))}`;
     const v = this.vars.get(name);
     if (!v) throw new Error(`internal: no generated name for ${name}`);
     return v;
@@ -70,6 +85,14 @@ export class Names {
     const t = this.types.get(struct);
     if (!t) throw new Error(`internal: no generated type for ${struct}`);
     return t;
+  }
+
+  /** The generated name of non-pointer member `field` of `struct`: `f1`, `f2`, …. */
+  field(struct: string, field: string): string {
+    const decl = this.world.structs.find((s) => s.name === struct);
+    const j = decl?.fields?.findIndex((f) => f.name === field) ?? -1;
+    if (j < 0) throw new Error(`internal: no non-pointer member ${field} in ${struct}`);
+    return `f${j + 1}`;
   }
 
   member(struct: string, member: string): string {

@@ -387,7 +387,8 @@ export abstract class OmpConstructs extends OmpTable {
     let storage = lo;
     const reading = this.knobs['K-B8'];
     if (this.shared[d] === 0 || reading === 'copies' || (reading === 'self-unless-close' && close)) {
-      block = this.newBlock(hi - lo, d, false, this.objIsStruct[this.objectAt(lo)] === 1);
+      const o = this.objectAt(lo);
+      block = this.newBlock(hi - lo, d, false, this.objIsStruct[o] === 1 && lo < this.objPtrEnd[o]!);
       storage = this.device.base(block);
     }
     const slot = this.slots.allocate(d, lo, hi, block, storage, 0, ORIGIN_MAP, epoch);
@@ -457,12 +458,14 @@ export abstract class OmpConstructs extends OmpTable {
    */
   protected copyStructToHost(d: number, slot: number, start: number, end: number): void {
     const reading = this.knobs['K-B23'];
+    // 16-byte steps from the struct's start: its descriptors, then its non-pointer members (the
+    // last step may be shorter).
     for (let m = start; m < end; m += POINTER_BYTES) {
       if (this.attached.has(attachKey(d, m))) {
         if (reading === 'restore') continue;
         if (reading === 'undefined') undefinedBehaviour(`copying back the attached pointer at host 0x${m.toString(16)}`);
       }
-      this.copyToHost(slot, m, m + POINTER_BYTES);
+      this.copyToHost(slot, m, Math.min(m + POINTER_BYTES, end));
     }
   }
 
@@ -515,8 +518,9 @@ export abstract class OmpConstructs extends OmpTable {
       }
       for (let p = start; p < end; p += POINTER_BYTES) {
         if (this.attached.has(attachKey(d, p))) continue;
-        if (to) this.copyToDevice(slot, p, p + POINTER_BYTES);
-        else this.copyToHost(slot, p, p + POINTER_BYTES);
+        const q = Math.min(p + POINTER_BYTES, end);
+        if (to) this.copyToDevice(slot, p, q);
+        else this.copyToHost(slot, p, q);
       }
     }
     return OK;

@@ -143,6 +143,8 @@ export abstract class OmpTable {
   protected readonly members: Float64Array;
   /** Bytes of one element of an array of structs; of the whole object for other objects. */
   protected readonly objStride: Float64Array;
+  /** End of an object's pointer descriptors (a struct with non-pointer members keeps them after); 0 for arrays. */
+  protected readonly objPtrEnd: Float64Array;
   /** Per device block: owning device index + 1 (host: n + 1) of OpenMP blocks, 0 for others. */
   protected blockOwner = new Int32Array(16);
   /** Per device block: 1 when omp_target_alloc made it. */
@@ -186,6 +188,12 @@ export abstract class OmpTable {
       objects.map((o) => {
         const decl = o.kind === 'struct' ? world.structs.find((st) => st.name === o.name) : undefined;
         return decl?.count !== undefined ? decl.pointers.length * POINTER_BYTES : o.bytes;
+      }),
+    );
+    this.objPtrEnd = new Float64Array(
+      objects.map((o) => {
+        const decl = o.kind === 'struct' ? world.structs.find((st) => st.name === o.name) : undefined;
+        return decl === undefined ? 0 : decl.fields?.length ? o.start + decl.pointers.length * POINTER_BYTES : o.start + o.bytes;
       }),
     );
     const members: number[] = [];
