@@ -20,6 +20,12 @@ interface KnobShape {
   readonly default: string;
   /** Why the default is the default. */
   readonly rationale: string;
+  /**
+   * Readings of other knobs without which this knob has no effect (K-A24 refines K-A22
+   * member-mapped): campaigns that check this knob's readings one at a time set these too, on both
+   * sides, or no program could tell its readings apart.
+   */
+  readonly within?: Readonly<Record<string, string>>;
 }
 
 export interface KnobDef extends KnobShape {
@@ -348,6 +354,7 @@ export const KNOBS = [
     ],
     default: 'member',
     rationale: 'The text treats a pointer member as one struct element; how many bytes represent it is the language\'s (a Fortran descriptor, a C pointer).',
+    within: { 'K-A22': 'member-mapped' },
   },
   {
     id: 'K-A30',

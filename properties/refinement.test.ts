@@ -41,7 +41,7 @@ function singleKnobProfiles(): Profile[] {
       out.push({
         ...spec,
         name: `spec+${knob.id}=${reading.id}`,
-        knobs: { ...spec.knobs, [knob.id]: reading.id },
+        knobs: { ...spec.knobs, ...('within' in knob ? knob.within : {}), [knob.id]: reading.id },
       });
     }
   return out;

@@ -43,8 +43,15 @@ const skipNote = `skipped: ${shortfall}`;
 /** A program of the OpenMP generator (a program never mixes the APIs; host-only ones count as OpenACC, reaching nothing either way). */
 const isOpenMP = (program: Program) => program.steps.some((s) => s.op.startsWith('omp_'));
 
-/** The spec profile with one knob changed. */
-const withReading = (id: string, reading: string): Profile => ({ ...spec, name: `spec+${id}=${reading}`, knobs: { ...spec.knobs, [id]: reading } });
+/** The readings a knob needs to have any effect (KnobShape.within), on both sides of its check. */
+const contextOf = (id: string): Record<string, string> => {
+  const knob = KNOBS.find((k) => k.id === id)!;
+  return 'within' in knob ? { ...knob.within } : {};
+};
+/** The spec profile with one knob's context set (nothing else changed). */
+const baseFor = (id: string): Profile => (Object.keys(contextOf(id)).length === 0 ? spec : { ...spec, name: `spec+context(${id})`, knobs: { ...spec.knobs, ...contextOf(id) } });
+/** The spec profile with one knob changed (within its context). */
+const withReading = (id: string, reading: string): Profile => ({ ...spec, name: `spec+${id}=${reading}`, knobs: { ...spec.knobs, ...contextOf(id), [id]: reading } });
 
 /** Every reading of the knobs of one API other than the spec's. */
 const variantsOf = (prefix: 'K-A' | 'K-B') =>
@@ -177,7 +184,7 @@ describe('vacuity: the refinement comparison can fail', () => {
 
 /** Some program of the budget separates model:spec from the model with one knob changed (state or an undefined split). */
 function expectSeparated(id: string, reading: string, api: 'openacc' | 'openmp'): void {
-  const a: Side = { engine: 'model', profile: spec };
+  const a: Side = { engine: 'model', profile: baseFor(id) };
   const b: Side = { engine: 'model', profile: withReading(id, reading) };
   const separates = (p: Program) => firstDivergence(p, a, b, 'state') !== null || undefinedSplit(p, a, b) !== null;
   const details = fc.check(fc.property(programArbFor(api, { maxSteps: budget.maxSteps }), (p) => !separates(p)), {
@@ -198,7 +205,7 @@ describe('knob sensitivity: the campaign tells every knob reading apart from the
     // A reading of a knob whose spec reading is undefined behaviour (K-A8) is told apart the OpenMP way.
     if (KNOBS.find((k) => k.id === id)!.default === 'undefined') return expectSeparated(id, reading, 'openacc');
     // state compared, and the program that shows it is short
-    const result = runCampaign({ a: { engine: 'model', profile: spec }, b: { engine: 'model', profile: withReading(id, reading) }, compare: 'state', api: 'openacc', ...budget });
+    const result = runCampaign({ a: { engine: 'model', profile: baseFor(id) }, b: { engine: 'model', profile: withReading(id, reading) }, compare: 'state', api: 'openacc', ...budget });
     expect(result.found, `no program tells ${id}=${reading} from the spec in ${result.runs} programs`).not.toBeNull();
     expect(result.found!.program.steps.length).toBeLessThanOrEqual(6);
   });
