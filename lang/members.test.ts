@@ -3,11 +3,11 @@
 // struct (after its pointer descriptors), and every bad reference or declaration is a one-line
 // error naming the file, the step and the field.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { InputError, loadProgramFile } from './validate.js';
+import { rejection } from './test-support.js';
 import { formatStructBytes, hostLayout, parseRef, refError, type World } from './program.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mapcheck-members-'));
@@ -18,20 +18,7 @@ const world: World = {
   structs: [{ name: 'c', pointers: ['p', 'q'], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }] }],
 };
 
-let files = 0;
-function loadError(content: unknown): string {
-  const path = join(dir, `p${++files}.json`);
-  writeFileSync(path, JSON.stringify(content));
-  try {
-    loadProgramFile(path);
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const message = (e as Error).message;
-    expect(message).not.toContain('\n');
-    return message.slice(path.length);
-  }
-  throw new Error(`expected ${path} to be rejected`);
-}
+const loadError = (content: unknown): string => rejection(dir, content);
 
 describe('non-pointer struct members: references and layout', () => {
   test('the struct holds its two descriptors (32 bytes), then n (4 bytes) and arr (16 bytes)', () => {

@@ -2,11 +2,11 @@
 // `cs(1:2)`, `cs(2)%p`). References parse to the bytes they name, and every bad reference or
 // initialiser is a one-line error naming the file, the step and the field.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { InputError, loadProgramFile } from './validate.js';
+import { rejection } from './test-support.js';
 import { hostLayout, memberRefs, parseRef, refError, type World } from './program.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mapcheck-richdata-'));
@@ -20,20 +20,7 @@ const world: World = {
   ],
 };
 
-let files = 0;
-function loadError(content: unknown): string {
-  const path = join(dir, `p${++files}.json`);
-  writeFileSync(path, JSON.stringify(content));
-  try {
-    loadProgramFile(path);
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const message = (e as Error).message;
-    expect(message).not.toContain('\n');
-    return message.slice(path.length);
-  }
-  throw new Error(`expected ${path} to be rejected`);
-}
+const loadError = (content: unknown): string => rejection(dir, content);
 
 describe('arrays of structs: references', () => {
   test('parse to elements, sections and element members', () => {

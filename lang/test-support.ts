@@ -1,0 +1,25 @@
+// Shared by the language tests: the message a program file is rejected with.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { InputError, loadProgramFile } from './validate.js';
+
+/**
+ * Writes `content` as a program file in `dir` and returns the one-line InputError message its
+ * loading ends in, without the file path it starts with; fails the test if the file loads.
+ */
+export function rejection(dir: string, content: unknown): string {
+  const path = join(dir, `p${++files}.json`);
+  writeFileSync(path, JSON.stringify(content));
+  try {
+    loadProgramFile(path);
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    const message = (e as Error).message;
+    expect(message).not.toContain('\n');
+    return message.slice(path.length);
+  }
+  throw new Error(`expected ${path} to be rejected`);
+}
+let files = 0;
