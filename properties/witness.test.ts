@@ -57,58 +57,116 @@ const withReading = (id: string, reading: string): Profile => ({ ...spec, name: 
 const variantsOf = (prefix: 'K-A' | 'K-B') =>
   KNOBS.filter((k) => k.id.startsWith(prefix)).flatMap((k) => k.readings.filter((r) => r.id !== k.default).map((r) => ({ id: k.id, reading: r.id })));
 
+/** What one pass over the default campaign's programs found: per family, the programs reaching each witness. */
+interface DefaultCampaignReach {
+  /** OpenACC programs (host-only ones included) and OpenMP programs, and those the model threw on. */
+  programs: { openacc: number; openmp: number };
+  threw: { openacc: number; openmp: number; first: Partial<Record<'openacc' | 'openmp', { error: unknown; program: Program }>> };
+  endedUndefined: { openacc: number; openmp: number };
+  endedError: number;
+  staleReuse: number;
+  witnesses: Record<WitnessId, number>;
+  firstExample: Partial<Record<WitnessId, Program>>;
+  structArray: { openacc: Record<StructArrayWitnessId, number>; openmp: Record<StructArrayWitnessId, number> };
+  omp: Record<OmpWitnessId, number>;
+  reach: Record<ReachWitnessId, number>;
+  update: Record<UpdateWitnessId, number>;
+  pointer: Record<PointerWitnessId, number>;
+}
+
+const zeros = <K extends string>(ids: readonly K[]) => Object.fromEntries(ids.map((w) => [w, 0])) as Record<K, number>;
+const countInto = <K extends string>(into: Record<K, number>, hits: Set<K>[]) => {
+  for (const w of new Set(hits.flatMap((s) => [...s]))) into[w]++;
+};
+let defaultReach: DefaultCampaignReach | null = null;
+
+/**
+ * The default campaign's programs (api `both`, same seed, budget and fast-check parameters), each
+ * run once on the model under spec, every detector applied to that one trace. The witness tests
+ * below each make their claim from it; they used to generate the same programs and run the model
+ * on them once per test (four model runs per program).
+ */
+function defaultCampaignReach(): DefaultCampaignReach {
+  if (defaultReach) return defaultReach;
+  const r: DefaultCampaignReach = {
+    programs: { openacc: 0, openmp: 0 },
+    threw: { openacc: 0, openmp: 0, first: {} },
+    endedUndefined: { openacc: 0, openmp: 0 },
+    endedError: 0,
+    staleReuse: 0,
+    witnesses: zeros(WITNESS_IDS),
+    firstExample: {},
+    structArray: { openacc: zeros(STRUCT_ARRAY_WITNESS_IDS), openmp: zeros(STRUCT_ARRAY_WITNESS_IDS) },
+    omp: zeros(OMP_WITNESS_IDS),
+    reach: zeros(REACH_WITNESS_IDS),
+    update: zeros(UPDATE_WITNESS_IDS),
+    pointer: zeros(POINTER_WITNESS_IDS),
+  };
+  const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
+    const api = isOpenMP(program) ? 'openmp' : 'openacc';
+    r.programs[api]++;
+    let trace;
+    try {
+      trace = modelWitnessTrace(program, spec);
+    } catch (e) {
+      r.threw[api]++;
+      r.threw.first[api] ??= { error: e, program };
+      return true;
+    }
+    countInto(r.structArray[api], detectStructArrayWitnesses(program, trace));
+    if (api === 'openacc') {
+      if (staleReuseReads(program, trace).length > 0) r.staleReuse++;
+      for (const w of new Set(detectWitnesses(program, trace).flatMap((s) => [...s]))) {
+        r.witnesses[w]++;
+        r.firstExample[w] ??= program;
+      }
+      if (trace.observations.some((o) => o.kind === 'undefined')) r.endedUndefined.openacc++;
+      else if (trace.observations.some((o) => o.kind === 'error')) r.endedError++;
+    } else {
+      countInto(r.omp, detectOmpWitnesses(program, trace));
+      if (trace.observations.some((o) => o.kind === 'undefined')) r.endedUndefined.openmp++;
+    }
+    countInto(r.reach, detectReachWitnesses(program, trace));
+    countInto(r.update, detectUpdateWitnesses(program, trace));
+    countInto(r.pointer, detectPointerWitnesses(program, trace));
+    return true;
+  });
+  fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
+  defaultReach = r;
+  return r;
+}
+
+/** The model must not throw on the default campaign's programs of `api` (invariants.test.ts shrinks such a program). */
+function expectModelRan(r: DefaultCampaignReach, api: 'openacc' | 'openmp' | 'both'): void {
+  const threw = api === 'both' ? r.threw.openacc + r.threw.openmp : r.threw[api];
+  const first = api === 'both' ? (r.threw.first.openacc ?? r.threw.first.openmp) : r.threw.first[api];
+  if (threw > 0) throw new Error(`the model threw on ${threw} of the default campaign's programs, first: ${(first!.error as Error)?.message}\n${renderProgram(first!.program)}`);
+}
+
 describe('witnesses: the default campaign reaches the interesting states', () => {
   it('every witness is hit at least once (model under spec)', (ctx) => {
     ctx.skip(shortfall !== null, skipNote);
     // the default campaign's programs (api `both`, same seed and budget); the OpenACC ones are checked
-    const programsHitting = Object.fromEntries(WITNESS_IDS.map((w) => [w, 0])) as Record<WitnessId, number>;
-    const firstExample: Partial<Record<WitnessId, Program>> = {};
-    let programs = 0;
-    let endedUndefined = 0;
-    let endedError = 0;
-    let modelThrew = 0;
-    let staleReuseHits = 0;
-    const structArrayHits = Object.fromEntries(STRUCT_ARRAY_WITNESS_IDS.map((w) => [w, 0])) as Record<StructArrayWitnessId, number>;
-    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
-      if (isOpenMP(program)) return true;
-      programs++;
-      let trace;
-      try {
-        trace = modelWitnessTrace(program, spec);
-      } catch {
-        // a model bug: invariants.test.ts reports it with a minimal program; here it only costs reach
-        modelThrew++;
-        return true;
-      }
-      if (staleReuseReads(program, trace).length > 0) staleReuseHits++;
-      for (const w of new Set(detectStructArrayWitnesses(program, trace).flatMap((x) => [...x]))) structArrayHits[w]++;
-      const reached = new Set(detectWitnesses(program, trace).flatMap((s) => [...s]));
-      for (const w of reached) {
-        programsHitting[w]++;
-        firstExample[w] ??= program;
-      }
-      if (trace.observations.some((o) => o.kind === 'undefined')) endedUndefined++;
-      else if (trace.observations.some((o) => o.kind === 'error')) endedError++;
-      return true;
-    });
-    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
-
-    const lines = WITNESS_IDS.map((w) => `  ${w} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${WITNESSES[w]}`);
+    const r = defaultCampaignReach();
+    const programs = r.programs.openacc;
+    // a model bug costs only reach here: invariants.test.ts reports it with a minimal program
+    const modelThrew = r.threw.openacc;
+    const lines = WITNESS_IDS.map((w) => `  ${w} ${String(r.witnesses[w]).padStart(5)} / ${programs}  ${WITNESSES[w]}`);
     console.log(
       `witness hits (OpenACC programs reaching each state, seed ${budget.seed}):\n${lines.join('\n')}\n` +
-        `  programs ending in undefined behaviour: ${endedUndefined}, in an error: ${endedError}; the model threw on ${modelThrew}`,
+        `  programs ending in undefined behaviour: ${r.endedUndefined.openacc}, in an error: ${r.endedError}; the model threw on ${modelThrew}`,
     );
-    console.log(`  ${REUSE_WITNESS}: ${staleReuseHits} / ${programs}`);
+    console.log(`  ${REUSE_WITNESS}: ${r.staleReuse} / ${programs}`);
     for (const w of WITNESS_IDS) {
-      expect(programsHitting[w], `witness ${w} (${WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+      expect(r.witnesses[w], `witness ${w} (${WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     }
-    expect(staleReuseHits, `${REUSE_WITNESS} never reached`).toBeGreaterThan(0);
+    expect(r.staleReuse, `${REUSE_WITNESS} never reached`).toBeGreaterThan(0);
     for (const w of ['a1', 'a2'] as const) {
-      console.log(`  ${w} ${String(structArrayHits[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
-      expect(structArrayHits[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+      console.log(`  ${w} ${String(r.structArray.openacc[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
+      expect(r.structArray.openacc[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     }
     // Undefined behaviour ends the comparison early; it must stay the exception.
-    expect(endedUndefined / programs).toBeLessThan(0.5);
+    expect(r.endedUndefined.openacc / programs).toBeLessThan(0.5);
   });
 
   it('s1 recognises the stale read of examples/stale-reuse.json, and nothing without reuse', () => {
@@ -225,30 +283,18 @@ describe('OpenMP witnesses: the default campaign\'s OpenMP programs reach the ro
   it('every OpenMP witness is hit at least once (model under spec)', (ctx) => {
     ctx.skip(shortfall !== null, skipNote);
     // the default campaign's programs (api `both`, same seed and budget); the OpenMP ones are checked
-    const programsHitting = Object.fromEntries(OMP_WITNESS_IDS.map((w) => [w, 0])) as Record<OmpWitnessId, number>;
-    let programs = 0;
-    let endedUndefined = 0;
-    const structArrayHits = Object.fromEntries(STRUCT_ARRAY_WITNESS_IDS.map((w) => [w, 0])) as Record<StructArrayWitnessId, number>;
-    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
-      if (!isOpenMP(program)) return true;
-      programs++;
-      const trace = modelWitnessTrace(program, spec);
-      for (const w of new Set(detectOmpWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
-      for (const w of new Set(detectStructArrayWitnesses(program, trace).flatMap((x) => [...x]))) structArrayHits[w]++;
-      if (trace.observations.some((o) => o.kind === 'undefined')) endedUndefined++;
-      return true;
-    });
-    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
-
-    const lines = OMP_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${OMP_WITNESSES[w]}`);
-    console.log(`OpenMP witness hits (seed ${budget.seed}):\n${lines.join('\n')}\n  ending in undefined behaviour: ${endedUndefined}`);
+    const r = defaultCampaignReach();
+    expectModelRan(r, 'openmp');
+    const programs = r.programs.openmp;
+    const lines = OMP_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(r.omp[w]).padStart(5)} / ${programs}  ${OMP_WITNESSES[w]}`);
+    console.log(`OpenMP witness hits (seed ${budget.seed}):\n${lines.join('\n')}\n  ending in undefined behaviour: ${r.endedUndefined.openmp}`);
     expect(programs).toBeGreaterThan(0);
-    for (const w of OMP_WITNESS_IDS) expect(programsHitting[w], `witness ${w} (${OMP_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    for (const w of OMP_WITNESS_IDS) expect(r.omp[w], `witness ${w} (${OMP_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     for (const w of ['a3', 'a4'] as const) {
-      console.log(`  ${w} ${String(structArrayHits[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
-      expect(structArrayHits[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+      console.log(`  ${w} ${String(r.structArray.openmp[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
+      expect(r.structArray.openmp[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     }
-    expect(endedUndefined / programs).toBeLessThan(0.5);
+    expect(r.endedUndefined.openmp / programs).toBeLessThan(0.5);
   });
 
   it('detectors recognise each case in a hand-written program', () => {
@@ -288,41 +334,24 @@ describe('OpenMP witnesses: the default campaign\'s OpenMP programs reach the ro
 describe('reach witnesses: the default campaign builds the states issue 15 found unexercised', () => {
   it('every reach witness is hit at least once (model under spec)', (ctx) => {
     ctx.skip(shortfall !== null, skipNote);
-    const programsHitting = Object.fromEntries(REACH_WITNESS_IDS.map((w) => [w, 0])) as Record<ReachWitnessId, number>;
-    let programs = 0;
-    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
-      programs++;
-      let trace;
-      try {
-        trace = modelWitnessTrace(program, spec);
-      } catch {
-        return true; // a model bug: invariants.test.ts reports it
-      }
-      for (const w of new Set(detectReachWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
-      return true;
-    });
-    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
-    const lines = REACH_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${REACH_WITNESSES[w]}`);
+    // a model bug costs only reach here: invariants.test.ts reports it
+    const r = defaultCampaignReach();
+    const programs = r.programs.openacc + r.programs.openmp;
+    const lines = REACH_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(r.reach[w]).padStart(5)} / ${programs}  ${REACH_WITNESSES[w]}`);
     console.log(`reach witness hits (seed ${budget.seed}):\n${lines.join('\n')}`);
-    for (const w of REACH_WITNESS_IDS) expect(programsHitting[w], `reach witness ${w} (${REACH_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    for (const w of REACH_WITNESS_IDS) expect(r.reach[w], `reach witness ${w} (${REACH_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
   });
 });
 
 describe('update witnesses: the default campaign reaches update and target update on present, partly present and absent data', () => {
   it('every update witness is hit at least once (model under spec)', (ctx) => {
     ctx.skip(shortfall !== null, skipNote);
-    const programsHitting = Object.fromEntries(UPDATE_WITNESS_IDS.map((w) => [w, 0])) as Record<UpdateWitnessId, number>;
-    let programs = 0;
-    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
-      programs++;
-      const trace = modelWitnessTrace(program, spec);
-      for (const w of new Set(detectUpdateWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
-      return true;
-    });
-    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
-    const lines = UPDATE_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${UPDATE_WITNESSES[w]}`);
+    const r = defaultCampaignReach();
+    expectModelRan(r, 'both');
+    const programs = r.programs.openacc + r.programs.openmp;
+    const lines = UPDATE_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(r.update[w]).padStart(5)} / ${programs}  ${UPDATE_WITNESSES[w]}`);
     console.log(`update witness hits (seed ${budget.seed}):\n${lines.join('\n')}`);
-    for (const w of UPDATE_WITNESS_IDS) expect(programsHitting[w], `update witness ${w} (${UPDATE_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    for (const w of UPDATE_WITNESS_IDS) expect(r.update[w], `update witness ${w} (${UPDATE_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
   });
 
   it('detectors recognise each case in a hand-written program', () => {
@@ -380,18 +409,12 @@ describe('update witnesses: the default campaign reaches update and target updat
 describe('pointer-value witnesses: kernels read pointers themselves and keep their values (issue 9 item 7)', () => {
   it('every pointer-value witness is hit at least once (model under spec)', (ctx) => {
     ctx.skip(shortfall !== null, skipNote);
-    const programsHitting = Object.fromEntries(POINTER_WITNESS_IDS.map((w) => [w, 0])) as Record<PointerWitnessId, number>;
-    let programs = 0;
-    const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
-      programs++;
-      const trace = modelWitnessTrace(program, spec);
-      for (const w of new Set(detectPointerWitnesses(program, trace).flatMap((s) => [...s]))) programsHitting[w]++;
-      return true;
-    });
-    fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
-    const lines = POINTER_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(programsHitting[w]).padStart(5)} / ${programs}  ${POINTER_WITNESSES[w]}`);
+    const r = defaultCampaignReach();
+    expectModelRan(r, 'both');
+    const programs = r.programs.openacc + r.programs.openmp;
+    const lines = POINTER_WITNESS_IDS.map((w) => `  ${w.padEnd(3)} ${String(r.pointer[w]).padStart(5)} / ${programs}  ${POINTER_WITNESSES[w]}`);
     console.log(`pointer-value witness hits (seed ${budget.seed}):\n${lines.join('\n')}`);
-    for (const w of POINTER_WITNESS_IDS) expect(programsHitting[w], `pointer-value witness ${w} (${POINTER_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    for (const w of POINTER_WITNESS_IDS) expect(r.pointer[w], `pointer-value witness ${w} (${POINTER_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
   });
 
   it('detectors recognise each case in the examples', () => {
