@@ -121,4 +121,61 @@ describe('incremental snapshot of the impl', () => {
     expect(inc.touched()).toEqual([first[0], last[0]]);
     expect(inc.group(first[0]!)).toBeUndefined();
   });
+
+  it('a change is found whatever the copy holds elsewhere (a run is compared with its own copy)', () => {
+    // slot 60 gets a second reference at one call, slot 300 at the next: the run of slots 256–511
+    // then differs from its copy only at 300, while the copy's slots 16–271 hold the same values
+    const n = 520;
+    const world: World = { arrays: Array.from({ length: n }, (_, i) => ({ name: `x${i}`, length: 1 })), structs: [] };
+    const e = new ImplEngine({ world, steps: [] }, spec);
+    const inc = e.incremental();
+    e.apply(copyin(world.arrays.map((a) => a.name)));
+    const first = inc.touched();
+    e.apply(copyin(['x60']));
+    expect(inc.touched()).toEqual([first[60]]);
+    e.apply(copyin(['x300']));
+    expect(inc.touched()).toEqual([first[300]]);
+  });
+
+  it('over several steps: a slot reused at another entry\'s old start, and a dropped slot reused', () => {
+    const A = 0x1000;
+    const B = 0x1200;
+    const C = 0x1400;
+    const world: World = { arrays: [{ name: 'a', length: 2 }, { name: 'b', length: 2 }, { name: 'c', length: 2 }], structs: [] };
+    const e = new ImplEngine({ world, steps: [] }, spec);
+    const inc = e.incremental();
+    const del = (v: string): Step => ({ op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: [v] }] });
+    for (const s of [copyin(['b']), copyin(['a'])]) e.apply(s); // b in slot 0, a in slot 1
+    expect(inc.touched()).toEqual([A, B]);
+    e.apply(del('b'));
+    expect(inc.touched()).toEqual([B]);
+    // a leaves slot 1, c takes it, a comes back in slot 0 (b's old slot): one call for all three
+    for (const s of [del('a'), copyin(['c']), copyin(['a'])]) e.apply(s);
+    expect(inc.touched()).toEqual([A, C]);
+    const now = groups(e);
+    for (const start of [A, B, C]) expect(inc.group(start), `0x${start.toString(16)}`).toEqual(now.get(start));
+  });
+
+  it('attachment counters of every member of a struct array, also when only a counter moves', () => {
+    const p: Program = {
+      world: { arrays: [{ name: 'a', length: 2 }], structs: [{ name: 'cs', pointers: ['p'], count: 3 }] },
+      steps: [
+        { op: 'pointer_assign', ptr: 'cs(2)%p', target: 'a' },
+        copyin(['a']),
+        copyin(['cs(1)']),
+        copyin(['cs(2)']),
+        { op: 'acc_attach', ptr: 'cs(2)%p' },
+        { op: 'acc_attach', ptr: 'cs(2)%p' },
+        copyin(['cs(1)']),
+        { op: 'acc_detach', ptr: 'cs(2)%p' },
+        { op: 'acc_detach', ptr: 'cs(2)%p' },
+        copyin(['cs(2:3)']),
+      ],
+    };
+    const CS2 = 0x1210; // cs at 0x1200 (a: 8 bytes at 0x1000, then a gap of at least 0x100), 16 bytes an element
+    const touched = check(p);
+    expect(touched[7]).toEqual([CS2]);
+    const q: Program = { ...p, steps: [p.steps[0]!, p.steps[1]!, copyin(['cs']), { op: 'acc_attach', ptr: 'cs(2)%p' }, { op: 'acc_attach', ptr: 'cs(2)%p' }, { op: 'acc_detach', ptr: 'cs(2)%p' }] };
+    expect(check(q)[5]).toEqual([0x1200]);
+  });
 });

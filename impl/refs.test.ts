@@ -97,4 +97,34 @@ describe('compiled references', () => {
     expect(refsOf(world)).toBe(refsOf(world));
     expect(refsOf({ ...world })).not.toBe(refsOf(world));
   });
+
+  // Non-pointer members (lang/README.md "Structs"): int32 words after the pointer descriptors, in
+  // declaration order; a section only of an array member, inside its bounds.
+  it('non-pointer members: their words after the descriptors; bad bounds refused with lang\'s message', () => {
+    // a: 0x1000 (40 bytes); c: 0x1200, its descriptor p (16 bytes), n at 0x1210, arr(4) at 0x1214
+    const m = new WorldRefs({
+      arrays: [{ name: 'a', length: 10, init: 1 }],
+      structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }] }],
+    });
+    const at = (text: string) => [m.get(text).kind, m.get(text).start, m.get(text).end];
+    expect(at('c%n')).toEqual([REF_ARRAY, 0x1210, 0x1214]);
+    expect(at('c%arr')).toEqual([REF_ARRAY, 0x1214, 0x1224]);
+    expect(at('c%arr(2:3)')).toEqual([REF_ARRAY, 0x1218, 0x1220]);
+    expect(at('c%arr(1:4)')).toEqual([REF_ARRAY, 0x1214, 0x1224]);
+    expect(at('c')).toEqual([REF_STRUCT, 0x1200, 0x1224]);
+    const bad: [string, RegExp][] = [
+      ['c%n(1:1)', /'c%n' is a scalar member, so 'c%n\(1:1\)' cannot take bounds/],
+      ['c%arr(0:2)', /bounds \(0:2\) of 'c%arr\(0:2\)' are outside c%arr\(1:4\)/],
+      ['c%arr(2:5)', /are outside c%arr\(1:4\)/],
+      ['c%arr(3:2)', /are outside c%arr\(1:4\) or empty/],
+      ['a%p(1:2)', /'a' is not a struct/],
+      ['c%zz(1:2)', /'c' has no member 'zz'/],
+    ];
+    for (const [text, message] of bad) expect(() => m.get(text), text).toThrow(message);
+    // the whole text is a member section, or refused as lang refuses it
+    for (const text of ['+c%arr(1:2)', 'c%arr(1:2)+', 'c%arr(1:2)%p']) expect(() => m.get(text), text).toThrow(/not a variable reference/);
+    // longer names and bounds of more than one digit
+    const long = new WorldRefs({ arrays: [], structs: [{ name: 'cc', pointers: ['p'], fields: [{ name: 'arr', length: 12 }] }] });
+    expect([long.get('cc%arr(10:12)').start, long.get('cc%arr(10:12)').end]).toEqual([0x1000 + 16 + 36, 0x1000 + 16 + 48]);
+  });
 });

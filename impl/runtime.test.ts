@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Observation } from '../lang/observation.js';
-import type { Program, Step } from '../lang/program.js';
+import type { Program, Step, World } from '../lang/program.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
 import { ACC_WORLD as world, OMP_WORLD } from '../conformance/worlds.js';
 import { ImplEngine, implEngine } from './index.js';
@@ -352,5 +352,449 @@ describe('kernels and device memory routines that stop the program', () => {
     expect(() => e.apply({ op: 'pointer_assign', ptr: 'c%p', target: 'c' })).toThrow(/pointer_assign target 'c'/);
     expect(() => e.apply({ op: 'host_read', var: 'c' })).toThrow(/host access 'c' must/);
     expect(() => e.apply({ op: 'acc_free', ptr: { handle: 'nope' } })).toThrow(/handle 'nope' is not/);
+  });
+});
+
+// States and inputs where mutants of impl/runtime.ts survived the conformance rows and the tests
+// above (issue 15, MUTATION.md "impl/runtime.ts"). Each expectation is a rule of lang/README.md
+// (named in the test) or the runtime's own documented contract (state key, internal errors).
+describe('mutation survivors (issue 15)', () => {
+  const spec = loadProfile('spec');
+  const cl = (clause: string, ...vars: string[]): never => ({ clause, vars }) as never;
+  const profile = (knobs: Record<string, string>): Profile => ({ ...spec, knobs: { ...spec.knobs, ...knobs } as Profile['knobs'] });
+  const engineOf = (knobs: Record<string, string> = {}, w = world) => new ImplEngine({ world: w, steps: [] }, profile(knobs));
+  const applyAll = (e: ImplEngine, steps: Step[]): Observation[] => steps.map((s) => e.apply(s));
+  const show = (o: Observation): string => (o.kind === 'error' ? `error ${o.code}` : o.kind);
+  const run = (steps: Step[], knobs: Record<string, string> = {}, w = world): Observation[] => applyAll(engineOf(knobs, w), steps);
+  const kinds = (steps: Step[], knobs: Record<string, string> = {}, w = world): string[] => run(steps, knobs, w).map(show);
+  const assign = (ptr: string, target: string): Step => ({ op: 'pointer_assign', ptr, target });
+  const enter = (...clauses: never[]): Step => ({ op: 'acc_enter_data', clauses });
+  const exit = (...clauses: never[]): Step => ({ op: 'acc_exit_data', clauses });
+  const isPresent = (v: string, bytes?: number): Step => (bytes === undefined ? { op: 'acc_is_present', var: v } : { op: 'acc_is_present', var: v, bytes });
+  const message = (o: Observation): string => (o.kind === 'error' || o.kind === 'undefined' ? o.message : '');
+  const acOf = (e: ImplEngine) => e.snapshot().attachments.map((a) => a.ac);
+  const hosts = (e: ImplEngine) => e.snapshot().sections.map((s) => s.host);
+  const AOS: World = { arrays: world.arrays, structs: [{ name: 'cs', pointers: ['p'], count: 3 }] };
+  const MEMBERS: World = { ...world, structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }] }] };
+
+  describe('acc_map_data data beside ordinary data (README "Device memory routines", K-A7)', () => {
+    const mapA: Step[] = [{ op: 'acc_malloc', bytes: 40, result: 'd' }, { op: 'acc_map_data', var: 'a', dev: { handle: 'd' } }];
+
+    it('only the mapped section is marked map_data, and ordinary data beside it is counted as usual', () => {
+      const e = engineOf();
+      applyAll(e, [...mapA, enter(cl('copyin', 'b'))]);
+      expect(e.snapshot().sections.map((s) => [s.host[0], s.origin ?? 'clause'])).toEqual([
+        [0x1000, 'map_data'],
+        [0x1200, 'clause'],
+      ]);
+      // b's counter reaches 0 and b goes (K-A7 clamp holds only acc_map_data data at 1)
+      expect(applyAll(e, [exit(cl('delete', 'b')), isPresent('b'), isPresent('a')]).slice(1)).toEqual([
+        { kind: 'value', value: false },
+        { kind: 'value', value: true },
+      ]);
+    });
+
+    it('acc_free of other acc_malloc memory is allowed while a block is mapped (§3.2.17)', () => {
+      expect(kinds([...mapA, { op: 'acc_malloc', bytes: 16, result: 'e' }, { op: 'acc_free', ptr: { handle: 'e' } }])).toEqual(['value', 'ok', 'value', 'ok']);
+    });
+
+    it('acc_map_data onto the bytes before another mapping of the same block is no overlap (§3.2.21)', () => {
+      const steps: Step[] = [
+        { op: 'acc_malloc', bytes: 80, result: 'd' },
+        { op: 'acc_map_data', var: 'a', dev: { handle: 'd', offset: 40 } },
+        { op: 'acc_map_data', var: 'b', dev: { handle: 'd' } },
+      ];
+      expect(kinds(steps, { 'K-A8': 'fatal' })).toEqual(['value', 'ok', 'ok']);
+      // one byte more would overlap: K-A8
+      expect(kinds([steps[0]!, { op: 'acc_map_data', var: 'a', dev: { handle: 'd', offset: 36 } }, steps[2]!], { 'K-A8': 'fatal' })).toEqual(['value', 'ok', 'error fatal_map_data']);
+    });
+
+    it('acc_map_data and acc_free take only acc_malloc memory, not the device copy of mapped data (§3.2.17, §3.2.21)', () => {
+      const hostData: Step[] = [enter(cl('copyin', 'a')), { op: 'acc_host_data_begin', var: 'a', result: 'da' }];
+      expect(kinds([...hostData, { op: 'acc_map_data', var: 'b', dev: { handle: 'da' } }])).toEqual(['ok', 'value', 'undefined']);
+      expect(kinds([...hostData, { op: 'acc_free', ptr: { handle: 'da' } }])).toEqual(['ok', 'value', 'undefined']);
+      // memcpy may name any live device memory
+      expect(kinds([...hostData, { op: 'acc_memcpy_to_device', var: 'b', dev: { handle: 'da' } }])).toEqual(['ok', 'value', 'ok']);
+    });
+  });
+
+  describe('host_data use_device (README "host_data regions")', () => {
+    it('a disassociated pointer gives null', () => {
+      expect(run([{ op: 'acc_host_data_begin', var: 'c%p', result: 'h' }])).toEqual([{ kind: 'value', value: null }]);
+    });
+
+    it('the handle is the device address of the data, also at an offset in its block', () => {
+      const steps: Step[] = [
+        { op: 'acc_malloc', bytes: 80, result: 'd' },
+        { op: 'acc_memcpy_to_device', var: 'b', dev: { handle: 'd', offset: 40 } },
+        { op: 'acc_map_data', var: 'a', dev: { handle: 'd', offset: 40 } },
+        { op: 'acc_host_data_begin', var: 'a', result: 'da' },
+        { op: 'acc_memcpy_from_device', var: 'a', dev: { handle: 'da' } },
+        { op: 'acc_host_data_end' },
+        { op: 'host_read', var: 'a(1:2)' },
+      ];
+      const obs = run(steps);
+      expect(obs[3]).toEqual({ kind: 'value', value: { block: 1, offset: 40 } });
+      expect(obs.slice(4).map(show)).toEqual(['ok', 'ok', 'read']);
+      expect(obs[6]).toEqual({ kind: 'read', values: [2, 2] });
+    });
+
+    it('says whether absent data is partly or not at all present', () => {
+      const begin: Step = { op: 'acc_host_data_begin', var: 'a', result: 'da' };
+      expect(message(run([begin])[0]!)).toMatch(/the data is not present/);
+      expect(message(run([enter(cl('copyin', 'a(1:3)')), begin])[1]!)).toMatch(/the data is only partly present/);
+    });
+  });
+
+  describe('routines on partly present data (README "Routines")', () => {
+    it('acc_copyin, acc_copyout and acc_delete of partly present data are acc_error_partly_present', () => {
+      for (const op of ['acc_copyin', 'acc_create', 'acc_copyout', 'acc_delete'] as const)
+        expect(kinds([enter(cl('copyin', 'a(1:3)')), { op, var: 'a' }]), op).toEqual(['ok', 'error acc_error_partly_present']);
+      // K-A11 extends-before accepts only data that starts before the section and ends inside it
+      expect(kinds([enter(cl('copyin', 'a(2:4)')), { op: 'acc_copyin', var: 'a(3:6)' }], { 'K-A11': 'extends-before' })).toEqual(['ok', 'error acc_error_partly_present']);
+      expect(kinds([enter(cl('copyin', 'a(2:4)')), { op: 'acc_copyin', var: 'a(1:3)' }], { 'K-A11': 'extends-before' })).toEqual(['ok', 'value']);
+    });
+
+    it('acc_delete neither finalizes nor copies back; acc_copyout copies back (§3.2.19)', () => {
+      const e = engineOf();
+      const obs = applyAll(e, [
+        enter(cl('copyin', 'a')),
+        enter(cl('copyin', 'a')),
+        { op: 'acc_parallel', clauses: [cl('present', 'a')], body: { write: 'a', value: 9 } },
+        { op: 'acc_delete', var: 'a' },
+        isPresent('a'),
+        { op: 'acc_delete', var: 'a' },
+        { op: 'host_read', var: 'a(1:2)' },
+      ]);
+      expect(obs.slice(4)).toEqual([{ kind: 'value', value: true }, { kind: 'ok' }, { kind: 'read', values: [1, 1] }]);
+    });
+  });
+
+  describe('pointer references at exit (README "Actions", detach; K-A10, K-A23)', () => {
+    const attached: Step[] = [assign('c%p', 'a'), enter(cl('copyin', 'a', 'c')), { op: 'acc_attach', ptr: 'c%p' }];
+
+    it('delete with finalize detaches a pointer reference once, as without it', () => {
+      const e = engineOf();
+      applyAll(e, [...attached, { op: 'acc_attach', ptr: 'c%p' }]);
+      expect(acOf(e)).toEqual([2]);
+      e.apply({ op: 'acc_exit_data', clauses: [cl('delete', 'c%p')], finalize: true });
+      expect(acOf(e)).toEqual([1]);
+    });
+
+    it('a pointer reference that is not the directive\'s first var detaches too', () => {
+      const e = engineOf();
+      applyAll(e, [...attached, enter(cl('copyin', 'b'))]);
+      e.apply(exit(cl('delete', 'b', 'c%p')));
+      expect(acOf(e)).toEqual([0]);
+    });
+
+    it('K-A10 twice detaches twice for delete only', () => {
+      const e = engineOf({ 'K-A10': 'twice' });
+      applyAll(e, [...attached, { op: 'acc_attach', ptr: 'c%p' }, { op: 'acc_attach', ptr: 'c%p' }]);
+      expect(acOf(e)).toEqual([3]);
+      e.apply(exit(cl('copyout', 'c%p')));
+      expect(acOf(e)).toEqual([2]);
+    });
+
+    it('K-A23 skip: a null pointer reference in enter data attaches nothing, wherever it stands; a non-null one attaches', () => {
+      const e = engineOf({ 'K-A23': 'skip' });
+      applyAll(e, [enter(cl('copyin', 'c')), enter(cl('copyin', 'b', 'c%p'))]);
+      expect(acOf(e)).toEqual([0]);
+      expect(hosts(e)).toEqual([[0x1200, 0x1228], [0x1400, 0x1410]]);
+      applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      expect(acOf(e)).toEqual([1]);
+    });
+
+    it('K-A11 extends-before applies to plain vars, not to pointer references', () => {
+      const steps: Step[] = [enter(cl('copyin', 'a(3:5)')), assign('c%p', 'a(1:4)'), enter(cl('copyin', 'c')), enter(cl('copyin', 'c%p'))];
+      expect(kinds(steps, { 'K-A11': 'extends-before' })).toEqual(['ok', 'ok', 'ok', 'error acc_error_partly_present']);
+      expect(kinds([steps[0]!, enter(cl('copyin', 'b', 'a(1:4)'))], { 'K-A11': 'extends-before' })).toEqual(['ok', 'ok']);
+    });
+
+    it('no_create of a pointer reference whose target is partly present attaches nothing (K-A13 absent, K-A2 error)', () => {
+      const steps: Step[] = [enter(cl('copyin', 'a(1:3)')), assign('c%p', 'a'), enter(cl('copyin', 'c')), { op: 'acc_data_begin', clauses: [cl('no_create', 'c%p')] }];
+      expect(kinds(steps, { 'K-A2': 'error' })).toEqual(['ok', 'ok', 'ok', 'ok']);
+    });
+  });
+
+  describe('K-A22 member-mapped and K-A24 pointer-word (README "Actions", pointer reference of a data clause)', () => {
+    const mm = { 'K-A22': 'member-mapped' };
+    const word = { 'K-A22': 'member-mapped', 'K-A24': 'pointer-word' };
+
+    it('create of a pointer reference maps the member too', () => {
+      const e = engineOf(mm);
+      applyAll(e, [assign('c%p', 'a'), enter(cl('create', 'c%p'))]);
+      expect(hosts(e)).toEqual([[0x1000, 0x1028], [0x1400, 0x1410]]);
+    });
+
+    it('pointer-word: a member mapped alone covers its pointer word only; a second reference finds it', () => {
+      const e = engineOf(word);
+      expect(applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'c%p')), enter(cl('copyin', 'c%p'))]).map(show)).toEqual(['ok', 'ok', 'ok']);
+      expect(e.snapshot().sections.map((s) => [s.host[0], s.drc])).toEqual([[0x1000, 2], [0x1400, 2]]);
+      // the pointer word itself is present, the 16 bytes of c are not
+      expect(applyAll(e, [isPresent('c', 8), isPresent('c'), { op: 'acc_copyin', var: 'c' }])).toEqual([
+        { kind: 'value', value: true },
+        { kind: 'value', value: false },
+        { kind: 'error', code: 'acc_error_partly_present', message: expect.any(String) },
+      ]);
+    });
+
+    it('pointer-word: a member inside its present struct leaves the struct whole', () => {
+      const e = engineOf(word, MEMBERS);
+      applyAll(e, [enter(cl('copyin', 'c')), assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      expect(applyAll(e, [isPresent('c%n'), isPresent('c')])).toEqual([{ kind: 'value', value: true }, { kind: 'value', value: true }]);
+    });
+
+    it('the member is released at exit, also for a var that is not the first', () => {
+      const e = engineOf(mm);
+      applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'b', 'c%p'))]);
+      expect(hosts(e)).toEqual([[0x1000, 0x1028], [0x1200, 0x1228], [0x1400, 0x1410]]);
+      e.apply(exit(cl('delete', 'b', 'c%p')));
+      expect(hosts(e)).toEqual([]);
+    });
+
+    it('pointer-word: the member is found whole at exit (its word slot is released)', () => {
+      const e = engineOf(word);
+      applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      expect(e.apply(exit(cl('delete', 'c%p')))).toEqual({ kind: 'ok' });
+      expect(hosts(e)).toEqual([]);
+    });
+
+    it('the member is released without a copy back (K-A19 no-detach: an attached device address stays on the device)', () => {
+      const e = engineOf({ ...mm, 'K-A19': 'no-detach' });
+      applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'c%p')), { op: 'acc_attach', ptr: 'c%p' }]);
+      expect(acOf(e)).toEqual([2]);
+      expect(applyAll(e, [exit(cl('delete', 'c%p')), { op: 'host_read', var: 'c%p' }]).map(show)).toEqual(['ok', 'read']);
+    });
+
+    it('the member of one struct element is released, not the element before it', () => {
+      const e = engineOf(mm, AOS);
+      applyAll(e, [enter(cl('copyin', 'cs(1)')), assign('cs(2)%p', 'a'), enter(cl('copyin', 'cs(2)%p'))]);
+      expect(hosts(e)).toEqual([[0x1000, 0x1028], [0x1400, 0x1410], [0x1410, 0x1420]]);
+      e.apply(exit(cl('delete', 'cs(2)%p')));
+      expect(hosts(e)).toEqual([[0x1400, 0x1410]]);
+    });
+  });
+
+  describe('K-A11 extends-before (data starting before a present section and ending inside it)', () => {
+    const xb = { 'K-A11': 'extends-before' };
+    it('counts one more dynamic reference there when nothing else lies before, up to the section end', () => {
+      for (const v of ['a(1:3)', 'a(1:4)']) {
+        const e = engineOf(xb);
+        expect(applyAll(e, [enter(cl('copyin', 'a(2:4)')), enter(cl('copyin', 'b', v))]).map(show), v).toEqual(['ok', 'ok']);
+        expect(e.snapshot().sections.map((s) => [s.host, s.drc]), v).toEqual([[[0x1004, 0x1010], 2], [[0x1200, 0x1228], 1]]);
+      }
+      // ending after the section, or overlapping another section before it: partly present
+      expect(kinds([enter(cl('copyin', 'a(2:4)')), enter(cl('copyin', 'a(1:5)'))], xb)).toEqual(['ok', 'error acc_error_partly_present']);
+      expect(kinds([enter(cl('copyin', 'a(1:1)')), enter(cl('copyin', 'a(3:4)')), enter(cl('copyin', 'a(1:4)'))], xb)).toEqual(['ok', 'ok', 'error acc_error_partly_present']);
+      expect(kinds([enter(cl('copyin', 'a(1:1)')), enter(cl('copyin', 'a(3:4)')), { op: 'acc_copyin', var: 'a(1:4)' }], xb)).toEqual(['ok', 'ok', 'error acc_error_partly_present']);
+      // acc_copyin: the device address that far before the section's copy
+      expect(run([enter(cl('copyin', 'a(2:4)')), { op: 'acc_copyin', var: 'a(1:3)' }], xb)[1]).toEqual({ kind: 'value', value: { block: 1, offset: -4 } });
+    });
+
+    it('not for a pointer reference, also when it is not the first var', () => {
+      const steps: Step[] = [enter(cl('copyin', 'a(3:5)')), assign('c%p', 'a(1:4)'), enter(cl('copyin', 'c')), enter(cl('copyin', 'b', 'c%p'))];
+      expect(kinds(steps, xb)).toEqual(['ok', 'ok', 'ok', 'error acc_error_partly_present']);
+    });
+
+    it('K-A7 infinite: acc_map_data data keeps its counters', () => {
+      const mapped: Step[] = [{ op: 'acc_malloc', bytes: 12, result: 'd' }, { op: 'acc_map_data', var: 'a(2:4)', dev: { handle: 'd' } }];
+      for (const more of [enter(cl('copyin', 'a(1:3)')), { op: 'acc_copyin', var: 'a(1:3)' } as Step]) {
+        const e = engineOf({ ...xb, 'K-A7': 'infinite' });
+        expect(applyAll(e, [...mapped, more]).map(show)).toEqual(['value', 'ok', more.op === 'acc_copyin' ? 'value' : 'ok']);
+        expect(e.snapshot().sections.map((s) => [s.host, s.drc])).toEqual([[[0x1004, 0x1010], 1]]);
+      }
+    });
+
+    it('K-A24 pointer-word: a range ending past the pointer word of a member slot is partly present', () => {
+      const steps: Step[] = [assign('cs(2)%p', 'a'), enter(cl('copyin', 'cs(2)%p')), enter(cl('copyin', 'cs(1:2)'))];
+      const mm = { ...xb, 'K-A22': 'member-mapped' };
+      expect(kinds(steps, { ...mm, 'K-A24': 'pointer-word' }, AOS)).toEqual(['ok', 'ok', 'error acc_error_partly_present']);
+      const e = engineOf(mm, AOS);
+      expect(applyAll(e, steps).map(show)).toEqual(['ok', 'ok', 'ok']);
+      expect(e.snapshot().sections.map((s) => [s.host, s.drc])).toEqual([[[0x1000, 0x1028], 1], [[0x1410, 0x1420], 2]]);
+    });
+  });
+
+  it('a disassociated pointer reference maps nothing (README "Directives": null pointer reference)', () => {
+    const e = engineOf();
+    expect(applyAll(e, [enter(cl('copyin', 'c%p')), { op: 'acc_data_begin', clauses: [cl('copy', 'b', 'c%p')] }]).map(show)).toEqual(['ok', 'ok']);
+    expect(hosts(e)).toEqual([[0x1200, 0x1228]]);
+  });
+
+  it('non-pointer members hold their initial values on the host, one word each, in order', () => {
+    const w: World = { ...world, structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }, { name: 'k' }] }] };
+    expect(run([{ op: 'host_read', var: 'c%n' }, { op: 'host_read', var: 'c%arr' }, { op: 'host_read', var: 'c%k' }], {}, w)).toEqual([
+      { kind: 'read', values: [5] },
+      { kind: 'read', values: [1, 2, 3, 4] },
+      { kind: 'read', values: [0] },
+    ]);
+  });
+
+  describe('state key: equal futures, equal keys; different futures, different keys', () => {
+    const keyOf = (steps: Step[], w = world) => {
+      const e = engineOf({}, w);
+      applyAll(e, steps);
+      return e.stateKey();
+    };
+
+    it('tells apart element values that only a separator keeps apart (device and host words)', () => {
+      const dev = (v: string) => [enter(cl('copyin', 'a')), { op: 'acc_parallel', clauses: [cl('present', 'a')], body: { write: v, value: 11 } } as Step];
+      expect(keyOf(dev('a(1:1)'))).not.toBe(keyOf(dev('a(2:2)')));
+      const host = (v: string) => [{ op: 'host_write', var: v, value: 11 } as Step];
+      expect(keyOf(host('a(1:1)'))).not.toBe(keyOf(host('a(2:2)')));
+    });
+
+    it('names the blocks attached pointers point into like the sections, and keeps null device pointers', () => {
+      const attach: Step[] = [assign('c%p', 'a'), enter(cl('copyin', 'a', 'c')), { op: 'acc_attach', ptr: 'c%p' }];
+      // a gets block 2 here (b had block 1): the attachment names it as the section does, 1
+      const key = JSON.parse(keyOf([enter(cl('copyin', 'b')), exit(cl('delete', 'b')), ...attach])) as [unknown, unknown[][], unknown[][]];
+      expect(key[1]![0]![2]).toBe(1);
+      expect(key[2]).toEqual([[0x1400, 1, { space: 'dev', block: 1, offset: 0, count: 10 }]]);
+      const nullPtr = JSON.parse(keyOf([enter(cl('copyin', 'c'))])) as unknown[];
+      expect(nullPtr[2]).toEqual([[0x1400, 0, null]]);
+    });
+
+    it('a finished directive leaves no var records; an open region keeps its own', () => {
+      expect(keyOf([enter(cl('copyin', 'a', 'b')), exit(cl('delete', 'a', 'b'))])).toBe(keyOf([]));
+      const open = JSON.parse(keyOf([enter(cl('copyin', 'a')), { op: 'acc_data_begin', clauses: [cl('present', 'a(1:2)')] }])) as unknown[][];
+      expect(open[4]).toHaveLength(6);
+      expect(open[4]).toEqual(expect.arrayContaining([0x1000, 0x1008]));
+    });
+  });
+
+  describe('attach and detach (README "Actions": attach, detach, immediate detach)', () => {
+    it('attach needs the whole target present (K-A2 error), and says what is missing', () => {
+      const obs = run([enter(cl('copyin', 'a(1:3)')), assign('c%p', 'a'), enter(cl('copyin', 'c')), { op: 'acc_attach', ptr: 'c%p' }], { 'K-A2': 'error' });
+      expect(obs.map(show)).toEqual(['ok', 'ok', 'ok', 'error fatal_attach_absent']);
+      expect(message(obs[3]!)).toMatch(/attach of c%p: its target is not present/);
+      expect(message(run([{ op: 'acc_attach', ptr: 'c%p' }], { 'K-A2': 'error' })[0]!)).toMatch(/attach of c%p: its struct is not present/);
+    });
+
+    it('K-A4b descriptor: a second attach to the same target and count counts', () => {
+      const e = engineOf({ 'K-A4b': 'descriptor' });
+      applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'a', 'c')), { op: 'acc_attach', ptr: 'c%p' }, { op: 'acc_attach', ptr: 'c%p' }]);
+      expect(acOf(e)).toEqual([2]);
+    });
+
+    it('attaching a host pointer that holds a device address (K-A19 no-detach copyout) is undefined, from the first device byte on', () => {
+      const steps: Step[] = [
+        enter(cl('copyin', 'a')),
+        assign('c%p', 'a'),
+        enter(cl('copyin', 'c')),
+        { op: 'acc_attach', ptr: 'c%p' },
+        exit(cl('copyout', 'c')),
+        enter(cl('copyin', 'c')),
+        { op: 'acc_attach', ptr: 'c%p' },
+      ];
+      const obs = run(steps, { 'K-A19': 'no-detach' });
+      expect(obs.map(show)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'undefined']);
+      expect(message(obs[6]!)).toMatch(/c%p is attached while its host value is a device address/);
+    });
+
+    it('detach finds the struct element holding the member, not the element before it (K-A9 error, K-A18 rewrite-or-error)', () => {
+      const before = enter(cl('copyin', 'cs(1)'));
+      expect(kinds([before, { op: 'acc_detach', ptr: 'cs(2)%p' }], { 'K-A9': 'error' }, AOS)).toEqual(['ok', 'error fatal_detach_at_zero']);
+      expect(kinds([before, { op: 'acc_detach_finalize', ptr: 'cs(2)%p' }], { 'K-A18': 'rewrite-or-error' }, AOS)).toEqual(['ok', 'error fatal_detach_at_zero']);
+    });
+
+    it('copyout detaches every attached member of a struct array first (K-A19 detach-first), the host gets host values', () => {
+      const e = engineOf({}, AOS);
+      const obs = applyAll(e, [
+        assign('cs(2)%p', 'a(1:2)'),
+        assign('cs(3)%p', 'b(1:2)'),
+        enter(cl('copyin', 'a', 'b', 'cs')),
+        { op: 'acc_attach', ptr: 'cs(2)%p' },
+        { op: 'acc_attach', ptr: 'cs(3)%p' },
+        exit(cl('copyout', 'cs')),
+        { op: 'host_read', var: 'cs(2)%p' },
+        { op: 'host_read', var: 'cs(3)%p' },
+      ]);
+      expect(obs.slice(6)).toEqual([{ kind: 'read', values: [1, 1] }, { kind: 'read', values: [2, 2] }]);
+    });
+  });
+
+  describe('kernels (README "Compute construct")', () => {
+    it('a kernel through a pointer says why it stops', () => {
+      const viaC = { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p' } } as Step;
+      expect(message(run([assign('c%p', 'a'), enter(cl('create', 'c')), viaC])[2]!)).toMatch(/indeterminate/);
+      expect(message(run([enter(cl('copyin', 'c')), viaC])[1]!)).toMatch(/null device pointer/);
+      expect(message(run([assign('c%p', 'a'), enter(cl('copyin', 'a', 'c')), viaC])[2]!)).toMatch(/holds a host address/);
+    });
+
+    it('a stale device pointer into a block reused by smaller data reads past its end: undefined (reuse world)', () => {
+      const steps: Step[] = [
+        assign('c%p', 'a(1:4)'),
+        enter(cl('copyin', 'a(1:4)', 'c')),
+        { op: 'acc_attach', ptr: 'c%p' },
+        // a's copy goes; c's device pointer still names its block (16 bytes), which b(1:2) does not fill
+        { op: 'acc_delete_finalize', var: 'a(1:4)' },
+        { op: 'acc_malloc', bytes: 8, result: 'm' },
+        { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p' } },
+      ];
+      const obs = run(steps, {}, { ...world, reuse: true });
+      expect(obs.map(show)).toEqual(['ok', 'ok', 'ok', 'ok', 'value', 'undefined']);
+    });
+
+    it('a kernel body that is a whole struct is an internal error', () => {
+      expect(() => engineOf().apply({ op: 'acc_parallel', clauses: [], body: { read: 'c' } })).toThrow(/kernel body 'c' must be an array, a subarray or a pointer member/);
+    });
+  });
+
+  describe('update (README "Update directive", K-A41)', () => {
+    it('device copies only the var\'s own elements', () => {
+      const obs = run([
+        enter(cl('copyin', 'a')),
+        { op: 'host_write', var: 'a', value: 5 },
+        { op: 'acc_update', clauses: [cl('device', 'a(1:2)')] },
+        { op: 'acc_parallel', clauses: [cl('present', 'a')], body: { read: 'a(1:4)' } },
+      ]);
+      expect(obs[3]).toEqual({ kind: 'read', values: [5, 5, 1, 1] });
+    });
+
+    it('an update is undefined only when an attached member lies inside the var', () => {
+      const base: Step[] = [assign('cs(2)%p', 'a'), enter(cl('copyin', 'a', 'cs')), { op: 'acc_attach', ptr: 'cs(2)%p' }];
+      const upd = (v: string): Step => ({ op: 'acc_update', clauses: [cl('self', v)] });
+      expect(kinds([...base, upd('cs(1)'), upd('cs(3)'), upd('cs(2)')], {}, AOS)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'undefined']);
+      expect(kinds([...base, upd('cs')], {}, AOS)).toEqual(['ok', 'ok', 'ok', 'undefined']);
+    });
+  });
+
+  describe('reuse world: pools by kind of cells (README "Device memory reuse")', () => {
+    const reuse: World = { ...world, reuse: true };
+    it('a freed struct block (pointer descriptors) is not handed to integers, a freed acc_malloc block is', () => {
+      expect(run([enter(cl('copyin', 'c')), exit(cl('delete', 'c')), { op: 'acc_malloc', bytes: 16, result: 'm' }], {}, reuse)[2]).toEqual({ kind: 'value', value: { block: 2, offset: 0 } });
+      expect(run([{ op: 'acc_malloc', bytes: 16, result: 'm' }, { op: 'acc_free', ptr: { handle: 'm' } }, { op: 'acc_copyin', var: 'a(1:4)' }], {}, reuse)[2]).toEqual({ kind: 'value', value: { block: 1, offset: 0 } });
+    });
+  });
+
+  describe('impossible steps and messages', () => {
+    it('an unknown op, a region clause the table lacks, or a declaration after mapping is an internal error', () => {
+      expect(() => engineOf().apply({ op: 'bogus' } as unknown as Step)).toThrow(/unhandled step op/);
+      expect(() => engineOf().apply({ op: 'acc_data_begin', clauses: [cl('bogus', 'a')] })).toThrow(/acc_data_begin does not take a 'bogus' clause/);
+      const e = engineOf();
+      e.apply(enter(cl('copyin', 'a')));
+      expect(() => e.apply({ op: 'acc_declare', clauses: [cl('copyin', 'a')] })).toThrow(/internal: declared a is mapped before program start/);
+    });
+
+    it('device memory routines say why they stop', () => {
+      const null4 = { handle: 'z', offset: 4 };
+      const z: Step = { op: 'acc_malloc', bytes: 0, result: 'z' };
+      expect(message(run([z, { op: 'acc_memcpy_to_device', var: 'a(1:2)', dev: null4 }])[1]!)).toMatch(/acc_memcpy_to_device: z is a null pointer, so z \+ 4 points nowhere/);
+      expect(message(run([z, { op: 'acc_free', ptr: null4 }])[1]!)).toMatch(/acc_free: z is a null pointer/);
+      expect(message(run([{ op: 'acc_free', ptr: { var: 'a' } }])[0]!)).toMatch(/acc_free of a host address/);
+      expect(message(run([{ op: 'acc_map_data', var: 'a', dev: { var: 'b' } }])[0]!)).toMatch(/acc_map_data: a host address is not device memory/);
+      expect(message(run([{ op: 'acc_unmap_data', var: 'a' }])[0]!)).toMatch(/acc_unmap_data of a, which is not present/);
+      expect(() => engineOf().apply({ op: 'pointer_assign', ptr: 'a', target: 'b' })).toThrow(/'a' in pointer_assign must name a pointer member/);
+    });
+
+    it('stops name the pointer member, in a struct and in an array of structs', () => {
+      expect(message(run([enter(cl('copyin', 'c')), { op: 'acc_attach', ptr: 'c%p' }], { 'K-A3': 'error' })[1]!)).toMatch(/attach of c%p, a null pointer/);
+      const two: World = { arrays: world.arrays, structs: [{ name: 'x', pointers: ['p', 'q'] }, { name: 'cs', pointers: ['p', 'q'], count: 3 }] };
+      const attachIn = (ptr: string) => run([enter(cl('copyin', 'x', 'cs')), { op: 'acc_attach', ptr }], { 'K-A3': 'error' }, two)[1]!;
+      expect(message(attachIn('x%q'))).toMatch(/attach of x%q, a null pointer/);
+      for (const [ptr, name] of [['cs(1)%p', 'cs\\(1\\)%p'], ['cs(2)%q', 'cs\\(2\\)%q'], ['cs(3)%p', 'cs\\(3\\)%p']])
+        expect(message(attachIn(ptr!)), ptr).toMatch(new RegExp(`attach of ${name}, a null pointer`));
+    });
   });
 });

@@ -67,6 +67,7 @@ const DELETE = 7;
 const DETACH = 8;
 
 const CLAUSE_NAMES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach', 'delete', 'detach'];
+// Stryker disable next-line ArrowFunction: static mutant (module level), killed by hand with impl/runtime.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const CLAUSE_CODES = new Map(CLAUSE_NAMES.map((name, code) => [name, code]));
 
 /** Clauses each directive kind accepts, as bit sets over the clause codes. */
@@ -100,6 +101,7 @@ const ABSENT = -1;
 const PARTLY = -2;
 
 /** `devArg` result for a host address given where device memory is expected. */
+// Stryker disable next-line UnaryOperator: a sentinel; +1 is neither null nor a device or host address (MUTATION.md)
 const HOST_ADDRESS = -1;
 
 // ------------------------------------------------------------------------------------------------
@@ -124,8 +126,10 @@ export class ImplEngine implements Engine {
   /** OpenACC steps use device 0, which must be discrete (checked when such a step runs). */
   private readonly accDeviceDiscrete: boolean;
 
+  // Stryker disable next-line ArrayDeclaration: records are written index by index before they are read (MUTATION.md)
   private readonly vars: number[] = [];
   /** Reference of each var record, for messages. */
+  // Stryker disable next-line ArrayDeclaration: as vars
   private readonly varRefs: CompiledRef[] = [];
   private varTop = 0;
   /** First var record of each open acc_data region, innermost last. */
@@ -145,6 +149,7 @@ export class ImplEngine implements Engine {
   // Result of resolveData: the reference's host range, or a null pointer.
   private rStart = 0;
   private rEnd = 0;
+  // Stryker disable next-line BooleanLiteral: resolveData sets rNull before every read
   private rNull = false;
 
   constructor(program: Program, profile: Profile) {
@@ -194,17 +199,16 @@ export class ImplEngine implements Engine {
     const start = s.hostStart[slot]!;
     const block = s.block[slot]!;
     const section: SectionSnapshot = { host: [start, s.hostEnd[slot]!], block, src: s.src[slot]!, drc: s.drc[slot]! };
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: `size > 0` only skips Set.has on an empty set (MUTATION.md)
     if (this.userMapped.size > 0 && this.userMapped.has(slot)) {
       section.origin = 'map_data';
       section.offset = s.devBase[slot]! - this.device.base(block);
     }
     const attachments: AttachSnapshot[] = [];
-    if (s.acLen[slot]! > 0) {
-      const img = this.device.view(block);
-      for (let i = 0; i < s.acLen[slot]!; i++) {
-        const off = i * POINTER_BYTES;
-        attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: canonicalPtr(this.device, img, off) });
-      }
+    const img = this.device.view(block);
+    for (let i = 0; i < s.acLen[slot]!; i++) {
+      const off = i * POINTER_BYTES;
+      attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: canonicalPtr(this.device, img, off) });
     }
     return { section, attachments };
   }
@@ -453,11 +457,13 @@ export class ImplEngine implements Engine {
     // In index order, so a new record is appended.
     const at = this.varTop * VAR_FIELDS;
     const v = this.vars;
+    // Stryker disable next-line ArithmeticOperator: F_CLAUSE is field 0, so at - F_CLAUSE is at + F_CLAUSE
     v[at + F_CLAUSE] = code;
     v[at + F_START] = start;
     v[at + F_END] = end;
     v[at + F_POINTER_SLOTS] = r.pointerSlots;
     v[at + F_FLAGS] = flags;
+    // Stryker disable next-line ConditionalExpression: F_MEMBER is read only for pointer vars (attach / detach clauses, pointer references)
     v[at + F_MEMBER] = r.kind === REF_MEMBER ? r.start : 0;
     this.varRefs[this.varTop] = r;
     this.varTop++;
@@ -552,9 +558,14 @@ export class ImplEngine implements Engine {
         // K-A22 `member-mapped`: the member is released first (GCC's map(release:c.p)), no copy-back.
         const member = this.vars[F_MEMBER + at]!;
         const held = this.locate(member, member + POINTER_BYTES, true);
+        // Unreachable as the references are (MUTATION.md): a range that overlaps a pointer member's bytes
+        // is the member, its struct or its struct element, which contain them.
+        // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable (see above)
         if (held === PARTLY) this.runtimeError('acc_error_partly_present', `${this.varRefs[i]!.text}: its pointer member is partly present at exit`);
+        // Stryker disable next-line ArithmeticOperator: [start, end) is read only for a copy back, which a member release never does
         if (held >= 0) this.clauseExit(held, structured, finalize, false, member, member + POINTER_BYTES);
       }
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,ArithmeticOperator: attach / detach and null vars have the range [0, 0), which locate finds ABSENT too (MUTATION.md)
       if (code === ATTACH || code === DETACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
       const start = this.vars[F_START + at]!;
       const end = this.vars[F_END + at]!;
@@ -608,6 +619,7 @@ export class ImplEngine implements Engine {
         return this.runtimeError('acc_error_not_present', `${this.varRefs[varIndex]!.text} is not present`);
       case NO_CREATE:
         return false;
+      // Stryker disable next-line all: unreachable: pushClauses admits only the clause codes above (attach vars never get here)
       default:
         throw new Error(`internal: clause code ${code} has no entry action`);
     }
@@ -666,10 +678,12 @@ export class ImplEngine implements Engine {
     const counters = structured ? this.slots.src : this.slots.drc;
     const n = counters[slot]!;
     if (n === 0) return;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: `size > 0` only skips Set.has on an empty set
     const user = this.userMapped.size > 0 && this.userMapped.has(slot);
     if (user && this.knobs['K-A7'] !== 'unmap-at-zero') {
       // K-A7: `infinite` moves no counter of acc_map_data data; `clamp` keeps its dynamic counter
       // at one or more.
+      // Stryker disable next-line ConditionalExpression,StringLiteral: under `infinite` no entry moves these counters (SRC 0, DRC 1), so the clamp below leaves them as they are too (MUTATION.md)
       if (this.knobs['K-A7'] === 'infinite') return;
       counters[slot] = structured ? n - 1 : finalize ? 1 : Math.max(1, n - 1);
       return;
@@ -689,6 +703,7 @@ export class ImplEngine implements Engine {
   /** Removes a section: its block dies with it unless acc_map_data mapped the program's memory. */
   private dropSection(slot: number): void {
     this.table.remove(slot);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: `size > 0` only skips Set.delete on an empty set
     if (this.userMapped.size > 0 && this.userMapped.delete(slot)) {
       // The block stays the program's.
     } else {
@@ -958,6 +973,7 @@ export class ImplEngine implements Engine {
 
   /** K-A7 `infinite`: no directive or routine moves the counters of data acc_map_data mapped. */
   private frozenCounters(slot: number): boolean {
+    // Stryker disable next-line EqualityOperator: `size > 0` only skips Set.has on an empty set
     return this.userMapped.size > 0 && this.knobs['K-A7'] === 'infinite' && this.userMapped.has(slot);
   }
 
@@ -1224,6 +1240,7 @@ export class ImplEngine implements Engine {
       if (i >= 0 && i < n * (s.count ?? 1))
         return s.count === undefined ? `${s.name}%${s.pointers[i]}` : `${s.name}(${Math.floor(i / n) + 1})%${s.pointers[i % n]}`;
     }
+    // Stryker disable next-line StringLiteral: unreachable: every member address a step names lies in a struct
     return `pointer 0x${member.toString(16)}`;
   }
 }
