@@ -411,7 +411,9 @@ describe('mutation survivors (issue 15)', () => {
 
     it('acc_map_data and acc_free take only acc_malloc memory, not the device copy of mapped data (§3.2.17, §3.2.21)', () => {
       const hostData: Step[] = [enter(cl('copyin', 'a')), { op: 'acc_host_data_begin', var: 'a', result: 'da' }];
-      expect(kinds([...hostData, { op: 'acc_map_data', var: 'b', dev: { handle: 'da' } }])).toEqual(['ok', 'value', 'undefined']);
+      const mapped = run([...hostData, { op: 'acc_map_data', var: 'b', dev: { handle: 'da' } }]);
+      expect(mapped.map(show)).toEqual(['ok', 'value', 'undefined']);
+      expect(message(mapped[2]!)).toMatch(/acc_map_data: the device pointer is not memory acc_malloc returned/);
       expect(kinds([...hostData, { op: 'acc_free', ptr: { handle: 'da' } }])).toEqual(['ok', 'value', 'undefined']);
       // memcpy may name any live device memory
       expect(kinds([...hostData, { op: 'acc_memcpy_to_device', var: 'b', dev: { handle: 'da' } }])).toEqual(['ok', 'value', 'ok']);
@@ -448,8 +450,11 @@ describe('mutation survivors (issue 15)', () => {
 
   describe('routines on partly present data (README "Routines")', () => {
     it('acc_copyin, acc_copyout and acc_delete of partly present data are acc_error_partly_present', () => {
-      for (const op of ['acc_copyin', 'acc_create', 'acc_copyout', 'acc_delete'] as const)
-        expect(kinds([enter(cl('copyin', 'a(1:3)')), { op, var: 'a' }]), op).toEqual(['ok', 'error acc_error_partly_present']);
+      for (const op of ['acc_copyin', 'acc_create', 'acc_copyout', 'acc_delete'] as const) {
+        const obs = run([enter(cl('copyin', 'a(1:3)')), { op, var: 'a' }]);
+        expect(obs.map(show), op).toEqual(['ok', 'error acc_error_partly_present']);
+        expect(message(obs[1]!), op).toMatch(/a is partly present/);
+      }
       // K-A11 extends-before accepts only data that starts before the section and ends inside it
       expect(kinds([enter(cl('copyin', 'a(2:4)')), { op: 'acc_copyin', var: 'a(3:6)' }], { 'K-A11': 'extends-before' })).toEqual(['ok', 'error acc_error_partly_present']);
       expect(kinds([enter(cl('copyin', 'a(2:4)')), { op: 'acc_copyin', var: 'a(1:3)' }], { 'K-A11': 'extends-before' })).toEqual(['ok', 'value']);
@@ -536,6 +541,16 @@ describe('mutation survivors (issue 15)', () => {
         { kind: 'value', value: true },
         { kind: 'value', value: false },
         { kind: 'error', code: 'acc_error_partly_present', message: expect.any(String) },
+      ]);
+    });
+
+    it('pointer-word: a member mapped alone right after a present struct element leaves that element whole', () => {
+      const e = engineOf(word, AOS);
+      applyAll(e, [enter(cl('copyin', 'cs(1)')), assign('cs(2)%p', 'a'), enter(cl('copyin', 'cs(2)%p'))]);
+      expect(applyAll(e, [isPresent('cs(1)'), isPresent('cs(2)'), isPresent('cs(2)', 8)])).toEqual([
+        { kind: 'value', value: true },
+        { kind: 'value', value: false },
+        { kind: 'value', value: true },
       ]);
     });
 
@@ -698,6 +713,20 @@ describe('mutation survivors (issue 15)', () => {
       expect(kinds([before, { op: 'acc_detach_finalize', ptr: 'cs(2)%p' }], { 'K-A18': 'rewrite-or-error' }, AOS)).toEqual(['ok', 'error fatal_detach_at_zero']);
     });
 
+    it('copyout copies a member that is not attached back as its device copy holds it (the host value at copyin)', () => {
+      const e = engineOf({}, AOS);
+      const obs = applyAll(e, [
+        assign('cs(2)%p', 'a(1:2)'),
+        assign('cs(3)%p', 'b(1:2)'),
+        enter(cl('copyin', 'a', 'cs')),
+        assign('cs(3)%p', 'a(3:4)'),
+        { op: 'acc_attach', ptr: 'cs(2)%p' },
+        exit(cl('copyout', 'cs')),
+        { op: 'host_read', var: 'cs(3)%p' },
+      ]);
+      expect(obs[6]).toEqual({ kind: 'read', values: [2, 2] });
+    });
+
     it('copyout detaches every attached member of a struct array first (K-A19 detach-first), the host gets host values', () => {
       const e = engineOf({}, AOS);
       const obs = applyAll(e, [
@@ -722,12 +751,12 @@ describe('mutation survivors (issue 15)', () => {
       expect(message(run([assign('c%p', 'a'), enter(cl('copyin', 'a', 'c')), viaC])[2]!)).toMatch(/holds a host address/);
     });
 
-    it('a stale device pointer into a block reused by smaller data reads past its end: undefined (reuse world)', () => {
+    it('a stale device pointer into a freed block is undefined, also in a reuse world when no allocation of its size took it', () => {
       const steps: Step[] = [
         assign('c%p', 'a(1:4)'),
         enter(cl('copyin', 'a(1:4)', 'c')),
         { op: 'acc_attach', ptr: 'c%p' },
-        // a's copy goes; c's device pointer still names its block (16 bytes), which b(1:2) does not fill
+        // a's copy goes; c's device pointer still names its block (16 bytes), which an 8-byte allocation does not take
         { op: 'acc_delete_finalize', var: 'a(1:4)' },
         { op: 'acc_malloc', bytes: 8, result: 'm' },
         { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p' } },
