@@ -144,3 +144,315 @@ describe('omp_target_memcpy', () => {
     expect(run([alloc, memcpy(h, h, 8, 0, 0, 8, 0)])).toEqual(['value', '0']);
   });
 });
+
+// ------------------------------------------------------------------------------------------------
+// Targeted tests of the OpenMP runtime's paths (issue 15, MUTATION.md impl/omp*): each scenario's
+// expectation comes from lang/README-openmp.md (the OpenMP 6.0 text it cites) and is written by
+// hand. `outcomes` runs the steps on the impl under `spec` (plus knob readings) and stops at the
+// first error or undefined observation, as a program does.
+
+const outcome = (o: ReturnType<ReturnType<typeof implEngine>['apply']>): string => {
+  if (o.kind === 'error' || o.kind === 'undefined') expect(o.message.trim()).not.toBe('');
+  if (o.kind === 'read') return o.values.join(',');
+  if (o.kind === 'value') return JSON.stringify(o.value);
+  if (o.kind === 'error') return `error ${o.code}`;
+  return o.kind;
+};
+function outcomes(steps: Step[], knobs: Record<string, string> = {}, w: typeof world = world): { out: string[]; engine: ReturnType<typeof implEngine> } {
+  const spec = loadProfile('spec');
+  const engine = implEngine({ world: w, steps }, { ...spec, knobs: { ...spec.knobs, ...knobs } as typeof spec.knobs });
+  const out: string[] = [];
+  for (const s of steps) {
+    const o = engine.apply(s);
+    out.push(outcome(o));
+    if (o.kind === 'error' || o.kind === 'undefined') break;
+  }
+  return { out, engine };
+}
+const run = (steps: Step[], knobs: Record<string, string> = {}, w: typeof world = world): string[] => outcomes(steps, knobs, w).out;
+
+const A = 0x1000;
+const B = 0x1200;
+const HOST_DEV = 'initial' as const;
+const mapItem = (type: 'to' | 'from' | 'tofrom' | 'alloc' | 'release' | 'delete', vars: string[]) => ({ type, vars });
+const enter = (maps: ReturnType<typeof mapItem>[], device?: number): Step => ({ op: 'omp_target_enter_data', maps, ...(device === undefined ? {} : { device }) });
+const exit = (maps: ReturnType<typeof mapItem>[], device?: number): Step => ({ op: 'omp_target_exit_data', maps, ...(device === undefined ? {} : { device }) });
+const kread = (v: string, maps: ReturnType<typeof mapItem>[] = [], device?: number | 'initial'): Step => ({ op: 'omp_target', maps, body: { read: v }, ...(device === undefined ? {} : { device }) });
+const kpointer = (v: string, device?: number | 'initial'): Step => ({ op: 'omp_target', maps: [], body: { pointer: v }, ...(device === undefined ? {} : { device }) });
+const pAssign = (ptr: string, target: string): Step => ({ op: 'pointer_assign', ptr, target });
+const isPresent = (ptr: unknown, device: number | 'initial' = 0): Step => ({ op: 'omp_target_is_present', ptr, device }) as Step;
+const isAccessible = (ptr: unknown, bytes: number, device: number | 'initial' = 0): Step => ({ op: 'omp_target_is_accessible', ptr, bytes, device }) as Step;
+const mappedPtr = (ptr: unknown, device: number | 'initial' = 0): Step => ({ op: 'omp_get_mapped_ptr', ptr, device }) as Step;
+const talloc = (result: string, bytes: number, device: number | 'initial' = 0): Step => ({ op: 'omp_target_alloc', bytes, device, result });
+const tfree = (ptr: unknown, device: number | 'initial' = 0): Step => ({ op: 'omp_target_free', ptr, device }) as Step;
+const associate = (host: unknown, dev: unknown, bytes: number, offset = 0, device = 0): Step => ({ op: 'omp_target_associate_ptr', host, dev, bytes, offset, device }) as Step;
+const disassociate = (ptr: unknown, device = 0): Step => ({ op: 'omp_target_disassociate_ptr', ptr, device }) as Step;
+const useDevice = (v: string, result: string, device?: number | 'initial'): Step => ({ op: 'omp_target_data_use_device_begin', var: v, result, ...(device === undefined ? {} : { device }) });
+const hostWrite = (v: string, value: number): Step => ({ op: 'host_write', var: v, value });
+const memcpy = (dst: unknown, src: unknown, bytes: number, dd: number | 'initial', sd: number | 'initial', dOff = 0, sOff = 0): Step =>
+  ({ op: 'omp_target_memcpy', dst, src, bytes, dst_offset: dOff, src_offset: sOff, dst_device: dd, src_device: sd }) as Step;
+
+// A pointer member's host value that a map, a routine or a host kernel uses: an indeterminate
+// value (c copied back from storage an `alloc` map made) or a device address (K-B23
+// `device-value`, spec: the copy-back of an attached pointer) makes the step undefined
+// (README-openmp.md "Map constructs", "Host steps").
+describe('OpenMP steps through a pointer member whose host value is unusable', () => {
+  const indeterminate: Step[] = [enter([mapItem('alloc', ['c'])]), exit([mapItem('from', ['c'])])];
+  const deviceAddress: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])]), exit([mapItem('from', ['c'])])];
+
+  it('an indeterminate host value: a map item, a routine argument and a host kernel are undefined', () => {
+    expect(run([...indeterminate, enter([mapItem('to', ['c%p'])])])).toEqual(['ok', 'ok', 'undefined']);
+    expect(run([...indeterminate, isPresent({ var: 'c%p' })])).toEqual(['ok', 'ok', 'undefined']);
+    expect(run([...indeterminate, kread('c%p', [], HOST_DEV)])).toEqual(['ok', 'ok', 'undefined']);
+  });
+
+  it('a device address on the host: a map item, a routine argument and a host kernel are undefined', () => {
+    expect(run([...deviceAddress, enter([mapItem('to', ['c%p'])])])).toEqual(['ok', 'ok', 'ok', 'undefined']);
+    expect(run([...deviceAddress, isPresent({ var: 'c%p' })])).toEqual(['ok', 'ok', 'ok', 'undefined']);
+    expect(run([...deviceAddress, kread('c%p', [], HOST_DEV)])).toEqual(['ok', 'ok', 'ok', 'undefined']);
+  });
+
+  it('a routine argument c%p stands for its target; a null one is a null pointer (plus an offset: undefined)', () => {
+    // is_present of c%p asks about a(1:2), which is mapped, while c itself is not
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['a'])]), isPresent({ var: 'c%p' })])).toEqual(['ok', 'ok', 'true']);
+    // K-B1 `true` (libgomp): a null pointer is present
+    expect(run([isPresent({ var: 'c%p' })], { 'K-B1': 'true' })).toEqual(['true']);
+    expect(run([isPresent({ var: 'c%p', offset: 4 })])).toEqual(['undefined']);
+  });
+});
+
+// Pointer arguments of the device memory routines (README-openmp.md "Device memory routines" and
+// "use_device_ptr / use_device_addr"): a use_device handle is the address the region gave (a host
+// address on the host, a device address on a device, or null under K-B30 `null`).
+describe('OpenMP routine pointer arguments', () => {
+  it('a null use_device handle is a null pointer; with an offset it points nowhere (undefined)', () => {
+    expect(run([useDevice('a', 'da'), isPresent({ handle: 'da' })], { 'K-B30': 'null' })).toEqual(['null', 'false']);
+    expect(run([useDevice('a', 'da'), isPresent({ handle: 'da', offset: 4 })], { 'K-B30': 'null' })).toEqual(['null', 'undefined']);
+  });
+
+  it('a use_device handle on the host is the host address; on a device the device address, offsets added', () => {
+    // omp_get_mapped_ptr on the host device gives the pointer itself
+    expect(run([useDevice('a', 'da', HOST_DEV), mappedPtr({ handle: 'da', offset: 4 }, HOST_DEV)])).toEqual([`{"host":${A}}`, `{"host":${A + 4}}`]);
+    expect(run([enter([mapItem('to', ['a'])]), useDevice('a', 'da'), mappedPtr({ handle: 'da', offset: 4 }, HOST_DEV)])).toEqual(['ok', '{"block":1,"offset":0}', '{"block":1,"offset":4}']);
+  });
+
+  it('a handle no step made is an internal error (validation rejects it first)', () => {
+    const e = outcomes([]).engine;
+    expect(() => e.apply(isPresent({ handle: 'nothing' }))).toThrow(/handle 'nothing' is not the result of an earlier omp_target_alloc step/);
+  });
+
+  it('omp_get_mapped_ptr of null is null, on the host device too; a handle is held by no entry', () => {
+    expect(run([mappedPtr(null, HOST_DEV)])).toEqual(['null']);
+    expect(run([talloc('h', 16), mappedPtr({ handle: 'h' })])).toEqual(['{"block":1,"offset":0}', 'null']);
+    // K-B21 `device-first` (spec): omp_invalid_device is answered before the null pointer
+    expect(run([mappedPtr(null, -2 as never)])).toEqual(['error omp_error_invalid_device']);
+  });
+});
+
+describe('omp_target_free, omp_target_is_accessible', () => {
+  it('omp_target_free of storage a map made (not an omp_target_alloc result) is undefined', () => {
+    expect(run([enter([mapItem('to', ['a'])]), useDevice('a', 'da'), tfree({ handle: 'da' })])).toEqual(['ok', '{"block":1,"offset":0}', 'undefined']);
+  });
+
+  it('6.0: the host reaches host memory and host allocations, not a discrete device allocation', () => {
+    expect(run([talloc('h', 16), isAccessible({ handle: 'h' }, 4, HOST_DEV), isAccessible({ var: 'a' }, 4, HOST_DEV)])).toEqual(['{"block":1,"offset":0}', 'false', 'true']);
+    expect(run([talloc('h', 16, HOST_DEV), isAccessible({ handle: 'h' }, 4, HOST_DEV)])).toEqual(['{"block":1,"offset":0}', 'true']);
+  });
+
+  it('6.0: a discrete device reaches its live allocations, not host memory', () => {
+    expect(run([talloc('h', 16), isAccessible({ handle: 'h' }, 4), isAccessible({ var: 'a' }, 4)])).toEqual(['{"block":1,"offset":0}', 'true', 'false']);
+  });
+
+  it('K-B21 device-first: omp_invalid_device is answered before the null pointer', () => {
+    expect(run([isAccessible(null, 4, -2 as never)])).toEqual(['error omp_error_invalid_device']);
+  });
+});
+
+describe('omp_target_associate_ptr, omp_target_disassociate_ptr', () => {
+  it('the host pointer must lie in an array, the device pointer in a live omp_target_alloc block of the device', () => {
+    // a device address as the host pointer
+    expect(run([talloc('h', 16), associate({ handle: 'h' }, { handle: 'h' }, 8)])).toEqual(['{"block":1,"offset":0}', 'undefined']);
+    // the host range runs past the end of a
+    expect(run([talloc('h', 16), associate({ var: 'a', offset: 36 }, { handle: 'h' }, 8)])).toEqual(['{"block":1,"offset":0}', 'undefined']);
+    // a host address as the device pointer (after a routine resolved a handle)
+    expect(run([talloc('h', 16), isPresent({ handle: 'h' }), associate({ var: 'a' }, { var: 'b' }, 8)])).toEqual(['{"block":1,"offset":0}', 'false', 'undefined']);
+    // the device range runs past the end of the allocation
+    expect(run([talloc('h', 8), associate({ var: 'a' }, { handle: 'h' }, 16)])).toEqual(['{"block":1,"offset":0}', 'undefined']);
+    // the device address is not aligned like the host address
+    expect(run([talloc('h', 16), associate({ var: 'a' }, { handle: 'h' }, 8, 2)])).toEqual(['{"block":1,"offset":0}', 'undefined']);
+  });
+
+  it('a block of another device is not the device pointer of this one', () => {
+    const two = { arrays: [{ name: 'a', length: 8, init: 1 }], structs: [], devices: [{ kind: 'discrete' as const }, { kind: 'discrete' as const }] };
+    expect(run([talloc('h', 32, 1), associate({ var: 'a' }, { handle: 'h' }, 8, 0, 0)], {}, two)).toEqual(['{"block":1,"offset":0}', 'undefined']);
+    expect(run([talloc('h', 32, 1), associate({ var: 'a' }, { handle: 'h' }, 8, 0, 1)], {}, two)).toEqual(['{"block":1,"offset":0}', '0']);
+  });
+
+  it('K-B3 spec / subset: a map entry at the same start with other storage is a second buffer (1)', () => {
+    const steps = [enter([mapItem('to', ['a'])]), talloc('h', 40), associate({ var: 'a' }, { handle: 'h' }, 40)];
+    expect(run(steps)).toEqual(['ok', '{"block":2,"offset":0}', '1']);
+    expect(run(steps, { 'K-B3': 'subset' })).toEqual(['ok', '{"block":2,"offset":0}', '1']);
+  });
+
+  it('on device 0 sharing memory with the host: K-B18', () => {
+    const sharedFirst = { ...world, devices: [{ kind: 'shared' as const }] };
+    expect(run([talloc('h', 40), associate({ var: 'a' }, { handle: 'h' }, 8)], {}, sharedFirst)).toEqual(['{"block":1,"offset":0}', 'undefined']);
+    expect(run([talloc('h', 40), associate({ var: 'a' }, { handle: 'h' }, 8)], { 'K-B18': 'nonzero' }, sharedFirst)).toEqual(['{"block":1,"offset":0}', '1']);
+  });
+
+  it('K-B4 remove: a map entry goes, its block stays allocated (a live allocation of the device)', () => {
+    expect(run([enter([mapItem('to', ['a'])]), useDevice('a', 'da'), disassociate({ var: 'a' }), isAccessible({ handle: 'da' }, 4), isPresent({ var: 'a' })], { 'K-B4': 'remove' })).toEqual([
+      'ok',
+      '{"block":1,"offset":0}',
+      '0',
+      'true',
+      'false',
+    ]);
+  });
+});
+
+describe('omp_target_memcpy checks', () => {
+  const HOST = 2;
+  const h = { handle: 'h' };
+  it('a size that is no whole number of elements, and a misaligned address, are undefined', () => {
+    expect(run([talloc('h', 16), memcpy(h, { var: 'a' }, 6, 0, HOST)])).toEqual(['{"block":1,"offset":0}', 'undefined']);
+    expect(run([talloc('h', 16), memcpy(h, { var: 'a' }, 4, 0, HOST, 2)])).toEqual(['{"block":1,"offset":0}', 'undefined']);
+  });
+  it('a null destination after an earlier copy through a handle is still undefined', () => {
+    expect(run([talloc('h', 16), memcpy(h, { var: 'a' }, 8, 0, HOST), memcpy(null, { var: 'a' }, 8, 0, HOST)])).toEqual(['{"block":1,"offset":0}', '0', 'undefined']);
+  });
+  it('ranges that only touch do not overlap (source after the destination)', () => {
+    expect(run([talloc('h', 16), memcpy(h, h, 8, 0, 0, 0, 8)])).toEqual(['{"block":1,"offset":0}', '0']);
+  });
+});
+
+// Map constructs (README-openmp.md "Map constructs", OpenMP 6.0 §7.9.6): storage blocks (K-B16),
+// null pointer items, the implicit map of omp_target, kernels, pointer attachment records.
+describe('OpenMP map constructs', () => {
+  const entries = (steps: Step[], knobs: Record<string, string> = {}, w: typeof world = world) => {
+    const { out, engine } = outcomes(steps, knobs, w);
+    return { out, entries: engine.snapshot().ompEntries.map((e) => `${e.device}:${e.host[0].toString(16)}-${e.host[1].toString(16)}:${e.block ?? 'self'}:${e.rc}`) };
+  };
+
+  it('K-B16 storage-block: one block from the lowest to the highest byte of the items naming one array, whatever their order', () => {
+    expect(entries([enter([mapItem('to', ['a(5:6)', 'a(2:3)'])])]).entries).toEqual([`0:${(A + 4).toString(16)}-${(A + 24).toString(16)}:1:1`]);
+    expect(entries([enter([mapItem('to', ['a(1:6)', 'a(2:3)'])])]).entries).toEqual([`0:${A.toString(16)}-${(A + 24).toString(16)}:1:1`]);
+  });
+
+  it('a null pointer item maps nothing (its struct item is mapped)', () => {
+    expect(entries([enter([mapItem('to', ['c', 'c%p'])])]).entries).toEqual(['0:1400-1410:1:1']);
+    expect(entries([enter([mapItem('to', ['c%p', 'a'])])], { 'K-B16': 'list-item' }).entries).toEqual([`0:${A.toString(16)}-${(A + 40).toString(16)}:2:1`.replace(':2:', ':1:')]);
+  });
+
+  it('an unknown map type is an internal error (validation rejects it first)', () => {
+    const e = outcomes([]).engine;
+    expect(() => e.apply({ op: 'omp_target_enter_data', maps: [{ type: 'bogus' as never, vars: ['a'] }] })).toThrow(/unknown map type 'bogus'/);
+  });
+
+  it('the implicit map after an explicit one: partly present data is used element by element (not a broken restriction)', () => {
+    expect(run([enter([mapItem('to', ['a(1:5)'])]), kread('a(1:5)', [mapItem('to', ['b'])])])).toEqual(['ok', '1,1,1,1,1']);
+    expect(run([enter([mapItem('to', ['a(1:5)'])]), hostWrite('a', 4), kread('a(4:7)', [mapItem('to', ['b'])])])).toEqual(['ok', 'ok', 'undefined']);
+  });
+
+  it('a kernel array not present on the device (an explicit map names another part) is undefined', () => {
+    expect(run([kread('a(3:4)', [mapItem('to', ['a(1:2)'])])])).toEqual(['undefined']);
+  });
+
+  it('a later construct with fewer items does not act on the records of an earlier one', () => {
+    // the second construct's block 0 must not take the first construct's second item b(5:6); the
+    // first construct's block spans b(1:6) and each item copies its own range (b(3:4) indeterminate)
+    expect(run([enter([mapItem('to', ['b(1:2)', 'b(5:6)'])]), enter([mapItem('to', ['a(1:2)'])]), kread('a(1:2)'), kread('b')])).toEqual([
+      'ok',
+      'ok',
+      '1,1',
+      'undefined',
+    ]);
+    expect(run([enter([mapItem('to', ['b(1:2)', 'b(5:6)'])]), enter([mapItem('to', ['a(1:2)'])]), kread('b(1:6)')])).toEqual(['ok', 'ok', '2,2,,,2,2']);
+    // an alloc map copies nothing, even where an earlier construct's `to` item of the same array lay
+    expect(run([enter([mapItem('to', ['a(1:2)', 'a(5:6)'])]), exit([mapItem('delete', ['a(1:6)'])]), enter([mapItem('alloc', ['a'])]), kread('a')])).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      ',,,,,,,,,',
+    ]);
+  });
+});
+
+// Kernels through a pointer member whose device value is unusable, and pointer reads
+// (README-openmp.md `omp_target`, "A kernel body {pointer: c%p}").
+describe('OpenMP kernels through an unusable device pointer', () => {
+  it("the struct's storage holds an indeterminate pointer (an alloc map): reading or dereferencing it is undefined", () => {
+    expect(run([enter([mapItem('alloc', ['c'])]), kread('c%p')])).toEqual(['ok', 'undefined']);
+    expect(run([enter([mapItem('alloc', ['c'])]), kpointer('c%p')])).toEqual(['ok', 'undefined']);
+  });
+
+  it('the struct is not present when the kernel reads the pointer of another element', () => {
+    const aos = { arrays: [{ name: 'a', length: 10, init: 1 }], structs: [{ name: 'cs', pointers: ['p'], count: 3 }], devices: [{ kind: 'discrete' as const }] };
+    // the kernel's implicit map is of cs (root); an explicit map of cs(1) names the root, so no implicit map
+    expect(run([{ op: 'omp_target', maps: [mapItem('to', ['cs(1)'])], body: { pointer: 'cs(2)%p' } }], {}, aos)).toEqual(['undefined']);
+    expect(run([{ op: 'omp_target', maps: [mapItem('to', ['cs(1)'])], body: { read: 'cs(2)%p' } }], {}, aos)).toEqual(['undefined']);
+  });
+
+  it("after the target's storage is removed the attached pointer is stale: dereferencing it is undefined", () => {
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])]), exit([mapItem('delete', ['a(1:2)'])]), kread('c%p')])).toEqual(['ok', 'ok', 'ok', 'undefined']);
+  });
+
+  it('a pointer read names its value for later routines only when the step has a result', () => {
+    const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])]), { op: 'omp_target', maps: [], body: { pointer: 'c%p' }, result: 'dp' }, mappedPtr({ handle: 'dp' }, HOST_DEV)];
+    expect(run(steps)).toEqual(['ok', 'ok', '{"block":2,"offset":0}', '{"block":2,"offset":0}']);
+    // null: the handle is a null pointer
+    expect(run([enter([mapItem('to', ['c'])]), { op: 'omp_target', maps: [], body: { pointer: 'c%p' }, result: 'dp' }, mappedPtr({ handle: 'dp', offset: 4 }, HOST_DEV)])).toEqual(['ok', 'null', 'undefined']);
+  });
+});
+
+// Attached pointers (K-B22: a host store to a pointer attached on a device while its target
+// stays mapped is undefined under spec); the record goes with the struct's entry and is kept
+// per device.
+describe('OpenMP attached-pointer records', () => {
+  const attached = (device?: number): Step[] => [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])], device)];
+
+  it('re-pointing while the target stays mapped is undefined; removing another entry changes nothing', () => {
+    expect(run([...attached(), pAssign('c%p', 'b(1:2)')])).toEqual(['ok', 'ok', 'undefined']);
+    expect(run([...attached(), enter([mapItem('to', ['b'])]), exit([mapItem('release', ['b'])]), pAssign('c%p', 'b(1:2)')])).toEqual(['ok', 'ok', 'ok', 'ok', 'undefined']);
+  });
+
+  it("the record goes with the struct's entry, on device 0 and on device 1", () => {
+    expect(run([...attached(), exit([mapItem('release', ['c'])]), pAssign('c%p', 'b(1:2)')])).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(run([...attached(1), exit([mapItem('release', ['c'])], 1), pAssign('c%p', 'b(1:2)')])).toEqual(['ok', 'ok', 'ok', 'ok']);
+    // the target's entry gone: the pointer may be re-pointed
+    expect(run([...attached(1), exit([mapItem('release', ['a(1:2)'])], 1), pAssign('c%p', 'b(1:2)')])).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+});
+
+// Storage of a program-scope declare target (README-openmp.md "declare target", §7.9.7).
+describe('OpenMP declare target storage', () => {
+  const declare = (v: string): Step => ({ op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: [v] }] });
+  it('a block of the array size on a discrete device, not an omp_target_alloc result', () => {
+    const steps = [declare('a'), useDevice('a', 'da'), isAccessible({ handle: 'da' }, 40), isAccessible({ handle: 'da' }, 44), tfree({ handle: 'da' })];
+    expect(run(steps)).toEqual(['ok', '{"block":1,"offset":0}', 'true', 'false', 'undefined']);
+  });
+  it('on a device sharing memory with the host: K-B8', () => {
+    const dev1 = (knobs: Record<string, string>) => outcomes([declare('a')], knobs).engine.snapshot().ompEntries.filter((e) => e.device === 1).map((e) => e.block);
+    expect(dev1({})).toEqual([2]);
+    expect(dev1({ 'K-B8': 'self' })).toEqual([null]);
+  });
+  it('a declare target after a map of the same array is an internal error (validation orders the steps)', () => {
+    const e = outcomes([]).engine;
+    e.apply(enter([mapItem('to', ['a'])]));
+    expect(() => e.apply(declare('a'))).toThrow(/internal: declared a is mapped before program start/);
+  });
+});
+
+// Device memory reuse (README.md "Device memory reuse"): a freed block is handed out again only to
+// an allocation of the same device, size and kind of cells.
+describe('OpenMP storage in a reuse world', () => {
+  const reuse = { arrays: [{ name: 'x', length: 4, init: 1 }, { name: 'y', length: 4, init: 2 }], structs: [{ name: 'c', pointers: ['p'] }], devices: [{ kind: 'discrete' as const }], reuse: true };
+  const blocks = (steps: Step[]) => outcomes(steps, {}, reuse).engine.snapshot().ompEntries.map((e) => e.block);
+  it("a struct's freed block (pointer cells) is not an array's; an array's is", () => {
+    expect(blocks([enter([mapItem('to', ['c'])]), exit([mapItem('release', ['c'])]), enter([mapItem('to', ['x'])])])).toEqual([2]);
+    expect(blocks([enter([mapItem('to', ['y'])]), exit([mapItem('release', ['y'])]), enter([mapItem('to', ['x'])])])).toEqual([1]);
+  });
+  it('a freed omp_target_alloc block holds integers: an array map takes it again', () => {
+    expect(blocks([talloc('h', 16), tfree({ handle: 'h' }), enter([mapItem('to', ['x'])])])).toEqual([1]);
+  });
+});
