@@ -354,6 +354,22 @@ describe('OpenMP map constructs', () => {
     expect(run([enter([mapItem('to', ['a(1:5)'])]), hostWrite('a', 4), kread('a(4:7)', [mapItem('to', ['b'])])])).toEqual(['ok', 'ok', 'undefined']);
   });
 
+  it('the implicit map on partly present data copies into an entry an explicit map of the construct created (count 1), and releases each entry once', () => {
+    const listItem = { 'K-B16': 'list-item' };
+    // c%p's item (root c) creates a(1:5)'s entry by `alloc`; the implicit tofrom map of a fills it
+    const k = (type: 'alloc' | 'to'): Step => ({ op: 'omp_target', maps: [mapItem(type, ['c%p'])], body: { read: 'a(1:5)' } });
+    const after = (steps: Step[]) => {
+      const { out, engine } = outcomes(steps, listItem);
+      return [...out, JSON.stringify(engine.snapshot().ompEntries.map((e) => [e.host[0], e.rc]))];
+    };
+    expect(after([pAssign('c%p', 'a(1:5)'), k('alloc')])).toEqual(['ok', '1,1,1,1,1', '[]']);
+    // an entry from before: counted once on entry and once on exit
+    expect(after([pAssign('c%p', 'a(1:5)'), enter([mapItem('to', ['a(1:5)'])]), k('to')])).toEqual(['ok', 'ok', '1,1,1,1,1', `[[${A},1]]`]);
+    // an association (infinite count) stays infinite
+    const assoc = [talloc('h', 20), associate({ var: 'a' }, { handle: 'h' }, 20), kread('a(1:5)')];
+    expect(after(assoc)).toEqual(['{"block":1,"offset":0}', '0', ',,,,', `[[${A},"inf"]]`]);
+  });
+
   it('a kernel array not present on the device (an explicit map names another part) is undefined', () => {
     expect(run([kread('a(3:4)', [mapItem('to', ['a(1:2)'])])])).toEqual(['undefined']);
   });

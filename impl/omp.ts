@@ -32,6 +32,7 @@ export class OmpRuntime extends OmpRoutines {
       const slot = this.trees[d]!.latestContaining(r.start, r.end, s.seq);
       if (slot >= 0) {
         const block = s.block[slot]!;
+        // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent: an entry without a block has self storage (storage = host start) and the whole array starts where its entry does, so both sides give r.start
         if (block !== 0) raw = s.storage[slot]! + (r.start - s.hostStart[slot]!);
       } else if (this.knobs['K-B30'] === 'null') raw = 0;
       else if (this.knobs['K-B30'] === 'error') runtimeError('fatal_not_present', `use_device of ${step.var} on device ${d}: use_device_ptr pointer wasn't mapped`);
@@ -74,14 +75,14 @@ export class OmpRuntime extends OmpRoutines {
         const base = this.itemTop;
         this.pushMaps(step.maps);
         this.mapEntry(base, d);
-        this.regionBase.push(base);
-        this.regionDevice.push(d);
+        this.regions.push(base, d);
         return OK;
       }
       case 'omp_target_data_end': { // OpenMP 6.0 §15.7 target data construct (exit)
-        const base = this.regionBase.pop();
-        const d = this.regionDevice.pop();
-        if (base === undefined || d === undefined) throw new Error('omp_target_data_end without an open omp_target_data_begin region');
+        // pushed in pairs: no device, no base either
+        const d = this.regions.pop();
+        const base = this.regions.pop()!;
+        if (d === undefined) throw new Error('omp_target_data_end without an open omp_target_data_begin region');
         this.mapExit(base, d, false);
         this.itemTop = base;
         return OK;
@@ -116,8 +117,10 @@ export class OmpRuntime extends OmpRoutines {
         this.useDeviceHandles.delete(handle);
         return OK;
       }
+      // Stryker disable all: unreachable: the switch covers every OpenMP op (the exhaustiveness check)
       default:
         return unreachable(step, 'OpenMP step op');
+      // Stryker restore all
     }
   }
 }
