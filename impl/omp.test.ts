@@ -311,6 +311,20 @@ describe('omp_target_associate_ptr, omp_target_disassociate_ptr', () => {
   });
 });
 
+describe('many device blocks', () => {
+  it('the 17th omp_target_alloc block still knows its device and that the routine made it', () => {
+    const allocs = Array.from({ length: 17 }, (_, i) => talloc(`h${i}`, 8));
+    expect(run([...allocs, tfree({ handle: 'h16' })]).slice(15)).toEqual(['{"block":16,"offset":0}', '{"block":17,"offset":0}', 'ok']);
+  });
+});
+
+describe('features a runtime lacks', () => {
+  it('K-B26 absent: a map with the present modifier cannot be built', () => {
+    const e = outcomes([], { 'K-B26': 'absent' }).engine;
+    expect(e.apply({ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'], modifiers: ['present'] }] })).toEqual({ kind: 'unavailable', feature: 'the present map modifier' });
+  });
+});
+
 describe('omp_target_memcpy checks', () => {
   const HOST = 2;
   const h = { handle: 'h' };

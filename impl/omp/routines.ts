@@ -102,6 +102,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     this.handles.set(result, 0);
     if (bytes === 0 && this.knobs['K-B10'] === 'null') return NULL_VALUE;
     const d = this.routineDevice(arg);
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0) return this.badDevice('omp_target_alloc', d, NULL_VALUE);
     // K-B10 `unique` hands out a fresh block only where the memory is the host's.
     if (bytes === 0 && d !== this.n && this.shared[d] === 0) return NULL_VALUE;
@@ -112,11 +113,14 @@ export abstract class OmpRoutines extends OmpConstructs {
 
   /** omp_target_free (6.0 §25.4). */
   protected ompTargetFree(ptr: PtrArg, arg: DeviceArg): Observation {
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     this.resolvePointer(ptr, 'omp_target_free');
     const d = this.routineDevice(arg);
     // K-B21 `device-first`: a bad number is answered before the null pointer.
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0 && this.deviceFirst) return this.badDevice('omp_target_free', d, OK);
     if (this.pKind === P_NULL) return OK;
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0) return this.badDevice('omp_target_free', d, OK);
     const block = this.pBlock;
     if (
@@ -133,12 +137,15 @@ export abstract class OmpRoutines extends OmpConstructs {
 
   /** omp_target_is_present (6.0 §25.2.1). */
   protected ompTargetIsPresent(ptr: PtrArg, arg: DeviceArg): Observation {
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     this.resolvePointer(ptr, 'omp_target_is_present');
     const d = this.routineDevice(arg);
     // K-B21 `device-first`: a bad number is answered before the null pointer.
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0 && this.deviceFirst) return this.badDevice('omp_target_is_present', d, FALSE);
     if (this.pKind === P_NULL) return this.knobs['K-B1'] === 'true' ? TRUE : FALSE;
     if (d === this.n) return TRUE;
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0) return this.badDevice('omp_target_is_present', d, FALSE);
     // Host tables hold host ranges only: a device pointer is in no entry.
     const hit = this.pKind === P_HOST && this.trees[d]!.findPoint(this.pAddr) >= 0;
@@ -294,11 +301,14 @@ export abstract class OmpRoutines extends OmpConstructs {
   protected ompGetMappedPtr(ptr: PtrArg, arg: DeviceArg): Observation {
     // K-B24 `absent`: GCC 12 has no such routine.
     if (this.knobs['K-B24'] === 'absent') return { kind: 'unavailable', feature: 'omp_get_mapped_ptr' };
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     this.resolvePointer(ptr, 'omp_get_mapped_ptr');
     const d = this.routineDevice(arg);
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0 && this.deviceFirst) return this.badDevice('omp_get_mapped_ptr', d, NULL_VALUE);
     if (this.pKind === P_NULL) return NULL_VALUE;
     if (d === this.n) return this.ptrObservation();
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0) return this.badDevice('omp_get_mapped_ptr', d, NULL_VALUE);
     const s = this.slots;
     const p = this.pAddr;
@@ -323,10 +333,12 @@ export abstract class OmpRoutines extends OmpConstructs {
     if (step.bytes === 0) return ZERO;
     if (step.bytes % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op} of ${step.bytes} bytes, not a whole number of elements`);
     this.resolvePointer(step.dst, op);
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     this.flatWords(dd, step.dst_offset, step.bytes, 'dst');
     const dstImg = this.wImg!;
     const dstFirst = this.wFirst;
     this.resolvePointer(step.src, op);
+    // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     this.flatWords(sd, step.src_offset, step.bytes, 'src');
     const words = step.bytes / ELEMENT_BYTES;
     if (this.wImg === dstImg && this.wFirst < dstFirst + words && dstFirst < this.wFirst + words)
