@@ -236,6 +236,7 @@ export abstract class OmpConstructs extends OmpTable {
     }
     for (let i = base; i < this.itemTop; i++) {
       const at = i * ITEM_FIELDS;
+      // Stryker disable next-line ConditionalExpression: equivalent: attach finds no struct entry for an item that is no pointer member (member address 0) and no target entry for a null one
       if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) === ITEM_MEMBER) this.attach(d, i, epoch);
     }
   }
@@ -262,6 +263,7 @@ export abstract class OmpConstructs extends OmpTable {
       const rc = s.rc[slot]!;
       const adjusted = s.adjusted[slot] === epoch;
       const deletes = (this.gFlags[g]! & BLOCK_DELETE) !== 0;
+      // Stryker disable next-line ConditionalExpression: equivalent: a copy back from self storage copies host cells onto themselves
       if (s.block[slot] !== 0) {
         // Step 1 tests the count from before this construct first changed it, and the item's own
         // always / delete modifiers.
@@ -311,6 +313,7 @@ export abstract class OmpConstructs extends OmpTable {
       if (s.adjusted[slot] !== epoch) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = s.rc[slot]!;
+        // Stryker disable next-line ConditionalExpression: equivalent: an infinite count (-1) raised to 0 here goes back to -1 in exitOverlapping, and neither 0 nor -1 is the 1 that copies
         if (s.rc[slot] !== INFINITE_RC_CODE) s.rc[slot] = s.rc[slot]! + 1;
       }
       if (s.block[slot] !== 0 && s.rc[slot] === 1) this.copyOverlap(slot, start, end);
@@ -363,11 +366,12 @@ export abstract class OmpConstructs extends OmpTable {
           let block = 0;
           let storage = r.start;
           if (this.shared[d] === 0 || this.knobs['K-B8'] === 'copies') {
-            block = this.newBlock(r.end - r.start, d, false, false);
+            block = this.newBlock(r.end - r.start, d, false);
             storage = this.device.base(block);
           }
           const slot = this.slots.allocate(d, r.start, r.end, block, storage, INFINITE_RC_CODE, ORIGIN_DECLARE, 0);
           this.trees[d]!.insert(r.start, r.end, slot);
+          // Stryker disable next-line ConditionalExpression: equivalent: a copy to self storage copies host cells onto themselves
           if (block !== 0) this.copyToDevice(slot, r.start, r.end);
         }
       }
@@ -412,11 +416,13 @@ export abstract class OmpConstructs extends OmpTable {
     const s = this.slots;
     const at = i * ITEM_FIELDS;
     const c = this.holderStart(this.items[I_MEMBER + at]!);
+    // Stryker disable next-line ArithmeticOperator: equivalent: entries holding a struct's first byte hold the whole struct (or element), so [c, c - stride) finds the same entry
     const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
     if (holder < 0) return;
     const start = this.items[I_START + at]!;
     const end = this.items[I_END + at]!;
     const target = this.lookup(d, start, end);
+    // Stryker disable next-line ConditionalExpression: unreachable: the item's own storage block, mapped just before, holds the target
     if (target < 0) return;
     // Self storage (block 0) is no new storage, whatever the epoch says.
     const holderSelf = s.block[holder] === 0;
@@ -442,6 +448,7 @@ export abstract class OmpConstructs extends OmpTable {
    */
   checkHostPointerStore(member: number): void {
     if (this.attached.size === 0 || this.knobs['K-B22'] === 'allowed') return;
+    // Stryker disable next-line EqualityOperator: equivalent: nothing is attached on the host (index n)
     for (let d = 0; d < this.n; d++) {
       const a = this.attached.get(attachKey(d, member));
       if (a !== undefined && a.targetLive) undefinedBehaviour(`the host re-points a pointer attached on device ${d} while its target stays mapped`);
@@ -457,6 +464,7 @@ export abstract class OmpConstructs extends OmpTable {
     const reading = this.knobs['K-B23'];
     // 16-byte steps from the struct's start: its descriptors, then its non-pointer members (the
     // last step may be shorter).
+    // Stryker disable next-line EqualityOperator: equivalent: a step at the end copies no cell
     for (let m = start; m < end; m += POINTER_BYTES) {
       if (this.attached.has(attachKey(d, m))) {
         if (reading === 'restore') continue;
@@ -467,11 +475,13 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /** Readable name of storage block g of the items from `base`, for messages. */
+  // Stryker disable all: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
   protected blockName(base: number, g: number): string {
     const names: string[] = [];
     for (let i = base; i < this.itemTop; i++) if (this.items[I_GROUP + i * ITEM_FIELDS] === g) names.push(this.itemRefs[i]!.text);
     return names.join(', ');
   }
+  // Stryker restore all
 
   // ----------------------------------------------------------------------------------------------
   // The target update construct (README-openmp "target update")
@@ -506,6 +516,7 @@ export abstract class OmpConstructs extends OmpTable {
           runtimeError('omp_error_not_present', `target update of [0x${start.toString(16)}, 0x${end.toString(16)}) with the present modifier: not present on device ${d}`);
         continue;
       }
+      // Stryker disable next-line ConditionalExpression: equivalent: an assignment with self storage copies host cells onto themselves
       if (this.slots.block[slot] === 0) continue;
       const to = it[I_TYPE + at] === TO;
       if ((it[I_FLAGS + at]! & ITEM_STRUCT) === 0 && this.objIsStruct[this.objectAt(start)] !== 1) {
@@ -513,6 +524,7 @@ export abstract class OmpConstructs extends OmpTable {
         else this.copyToHost(slot, start, end);
         continue;
       }
+      // Stryker disable next-line EqualityOperator: equivalent: a step at the end copies no cell
       for (let p = start; p < end; p += POINTER_BYTES) {
         if (this.attached.has(attachKey(d, p))) continue;
         const q = Math.min(p + POINTER_BYTES, end);
@@ -536,13 +548,14 @@ export abstract class OmpConstructs extends OmpTable {
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3).
     if (!named) {
       this.pushItem(TOFROM, 0, this.refs.get(body.root));
-      const at = (this.itemTop - 1) * ITEM_FIELDS;
-      this.items[I_FLAGS + at] = this.items[I_FLAGS + at]! | ITEM_IMPLICIT;
+      const flags = I_FLAGS + (this.itemTop - 1) * ITEM_FIELDS;
+      this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
     }
     this.implicitPartial = false;
     this.mapEntry(base, d);
     const kbody = step.body;
     const observation = 'pointer' in kbody ? this.kernelPointer(d, body, step.result) : this.kernel(d, body, kbody);
+    // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry
     this.mapExit(base, d, false);
     this.itemTop = base;
     return observation;
@@ -561,6 +574,7 @@ export abstract class OmpConstructs extends OmpTable {
       off = this.host.offset(r.start);
     } else {
       const c = this.holderStart(r.start);
+      // Stryker disable next-line ArithmeticOperator: equivalent: as in attach
       const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
       if (holder < 0) undefinedBehaviour(`the kernel reads ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
@@ -569,6 +583,7 @@ export abstract class OmpConstructs extends OmpTable {
     }
     const value = pointerAddressAt(this.device, img, off);
     if (value === undefined) undefinedBehaviour(`the kernel reads ${r.text}, whose value on device ${d} is indeterminate`);
+    // Stryker disable next-line ConditionalExpression: equivalent: a handle named undefined is never asked for, and a null pointer's base is 0
     if (result !== undefined) this.useDeviceHandles.set(result, value === null ? 0 : ptrBase(img, off));
     return { kind: 'value', value };
   }
@@ -603,6 +618,7 @@ export abstract class OmpConstructs extends OmpTable {
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else {
       const c = this.holderStart(r.start);
+      // Stryker disable next-line ArithmeticOperator: equivalent: as in attach
       const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
       if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
@@ -611,12 +627,15 @@ export abstract class OmpConstructs extends OmpTable {
       if (ptrIndeterminate(holderImg, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
       const addr = ptrBase(holderImg, off);
       count = ptrCount(holderImg, off);
+      // Stryker disable next-line ConditionalExpression: equivalent: without it a null pointer (count 0) is a host address: undefined on a discrete device, outside host memory (obj < 0) on a shared one
       if (addr === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
+      // Stryker disable next-line ArithmeticOperator: equivalent: the device pointer's range always lies in its storage (see below)
       const bytes = count * ELEMENT_BYTES;
       if (addr < DEVICE_BASE) {
         // A host address: only a device that shares memory with the host can use it.
         if (this.shared[d] === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
         const obj = this.objectAt(addr);
+        // Stryker disable next-line all: unreachable: a null pointer stopped above, and any other host address in a device pointer is a host pointer's value copied, which points into an array
         if (obj < 0 || this.objIsStruct[obj] === 1 || addr + bytes > this.objEnd[obj]!)
           undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, outside host memory`);
         img = this.host.image;
@@ -624,6 +643,7 @@ export abstract class OmpConstructs extends OmpTable {
       } else {
         const block = this.device.holding(addr, bytes);
         if (block === NOT_LIVE) undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);
+        // Stryker disable next-line all: unreachable: an attached pointer holds its target's range in the target entry's block (blocks are reused only at the same size)
         if (block === PAST_END) undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
         img = this.device.image(block);
         first = (addr - this.device.base(block)) >> 2;
@@ -642,6 +662,7 @@ export abstract class OmpConstructs extends OmpTable {
   protected kernelByElement(d: number, r: CompiledRef, body: ElementBody): Observation {
     const count = (r.end - r.start) / ELEMENT_BYTES;
     const tree = this.trees[d]!;
+    // Stryker disable next-line ArrayDeclaration: equivalent: the array is filled index by index; the length only saves growth
     const values = 'read' in body ? new Array<number | null>(count) : null;
     for (let k = 0; k < count; k++) {
       const addr = r.start + k * ELEMENT_BYTES;

