@@ -36,6 +36,7 @@ function differing(now: Numbers, copy: Numbers, valid: number, n: number, f: (i:
 /** `a` with room for at least n elements (its contents kept). */
 function room<T extends Numbers>(a: T, n: number): T {
   if (a.length >= n) return a;
+  // Stryker disable next-line ArithmeticOperator: capacity only: the new length is still at least n
   const b = new (a.constructor as new (n: number) => T)(Math.max(n, 2 * a.length, 8));
   b.set(a);
   return b;
@@ -51,12 +52,14 @@ export class ImplChanges implements IncrementalSnapshot {
   private counters = new Int32Array(8);
   private countersCopied = 0;
   /** Host start of each live slot at the last call (-1 or missing: not live). */
+  // Stryker disable next-line ArrayDeclaration: written for each slot before it is read
   private readonly startOf: number[] = [];
   /** The live slot at each host start. */
   private readonly slotAt = new Map<number, number>();
   /** The live slots holding each device block. */
   private readonly slotsOf = new Map<number, Set<number>>();
   /** The slot owning each counter of the pool. */
+  // Stryker disable next-line ArrayDeclaration: written for every counter of a live slot before it is read
   private readonly owner: number[] = [];
 
   constructor(
@@ -94,6 +97,7 @@ export class ImplChanges implements IncrementalSnapshot {
       if (slot !== undefined) changed.add(slot);
     });
     this.countersCopied = counters;
+    // Stryker disable next-line ArrayDeclaration: a string slot in the changed set is skipped (no start, not live): touched() may only grow
     for (const block of this.device.reached!) for (const slot of this.slotsOf.get(block) ?? []) changed.add(slot);
     this.device.reached!.clear();
 
@@ -106,6 +110,7 @@ export class ImplChanges implements IncrementalSnapshot {
         starts.add(before);
         if (this.slotAt.get(before) === slot) this.slotAt.delete(before);
         this.startOf[slot] = -1;
+        // Stryker disable next-line OptionalChaining: a slot with a start has been added to slotsOf under its block (MUTATION.md)
         this.slotsOf.get(c.block[slot]!)?.delete(slot);
       }
       for (const f of FIELDS) c[f][slot] = s[f][slot]!;

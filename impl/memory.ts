@@ -84,6 +84,7 @@ export function copyWords(from: Int32Array, fromWord: number, to: Int32Array, to
 
 /** Elements of an image as observed by a read: indeterminate words read as null. */
 export function readWords(words: Int32Array, first: number, count: number): (number | null)[] {
+  // Stryker disable next-line ArrayDeclaration: filled index by index up to count; the preset length only saves growth
   const values = new Array<number | null>(count);
   for (let i = 0; i < count; i++) {
     const w = words[first + i]!;
@@ -157,6 +158,7 @@ function initialHostImage(world: World, refs: WorldRefs): MemoryImage {
     const start = refs.object(s.name).start;
     // Non-pointer members: int32 words after the descriptors, in declaration order.
     let w = (start - HOST_BASE + s.pointers.length * POINTER_BYTES) >> 2;
+    // Stryker disable next-line ArrayDeclaration: a struct without fields then writes one 0 word into the gap after it (MUTATION.md)
     for (const f of s.fields ?? []) {
       const init = f.init ?? 0;
       for (let i = 0; i < (f.length ?? 1); i++) image.words[w++] = Array.isArray(init) ? init[i]! : init;
@@ -215,6 +217,7 @@ export class DeviceMemory {
         if (this.live[b] === 0 && this.sizes[b] === bytes && this.pools[b] === pool) {
           this.live[b] = 1;
           this.images[b] = imageOf(bytes);
+          // Stryker disable next-line UpdateOperator: an overcount only makes the reuse scan run when it finds nothing
           this.freed--;
           return b;
         }
@@ -222,9 +225,13 @@ export class DeviceMemory {
     }
     const block = ++this.count;
     if (block >= this.bases.length) {
+      // Stryker disable next-line ArithmeticOperator: grown() takes at least twice the old capacity, more than block + 1 when block = length
       this.bases = grown(this.bases, block + 1);
+      // Stryker disable next-line ArithmeticOperator: grown() takes at least twice the old capacity, more than block + 1 when block = length
       this.sizes = grown(this.sizes, block + 1);
+      // Stryker disable next-line ArithmeticOperator: as bases
       this.live = grown(this.live, block + 1);
+      // Stryker disable next-line ArithmeticOperator: grown() takes at least twice the old capacity, more than block + 1 when block = length
       this.pools = grown(this.pools, block + 1);
     }
     this.bases[block] = this.next;

@@ -413,6 +413,7 @@ export class ImplEngine implements Engine {
     if (slot < 0) return -1;
     const s = this.slots;
     const slotStart = s.hostStart[slot]!;
+    // Stryker disable next-line ArithmeticOperator: no reference ends inside a pointer word (MUTATION.md)
     const slotEnd = s.word[slot] === 1 ? slotStart + POINTER_WORD_BYTES : s.hostEnd[slot]!;
     if (!(start < slotStart && end <= slotEnd)) return -1;
     return this.table.anyOverlap(start, slotStart) >= 0 ? -1 : slot;
@@ -662,6 +663,7 @@ export class ImplEngine implements Engine {
   private mapNewSection(start: number, end: number, pointerSlots: number, structured: boolean, withData: boolean): number {
     const block = this.device.allocate(end - start, devicePool(0, pointerSlots > 0));
     const img = this.device.image(block);
+    // Stryker disable next-line ArithmeticOperator: extra words land past the block's typed-array view, where writes are ignored
     if (withData) copyWords(this.host.image.words, this.host.offset(start) >> 2, img.words, 0, (end - start) >> 2);
     else img.words.fill(INDETERMINATE);
     const slot = this.slots.allocate(start, end, this.device.base(block), block, pointerSlots);
@@ -889,9 +891,11 @@ export class ImplEngine implements Engine {
       count = ptrCount(holderImg, off);
       if (addr === 0) this.undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
       if (addr < DEVICE_BASE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
+      // Stryker disable next-line ArithmeticOperator: unreachable PAST_END below (MUTATION.md)
       const block = this.device.holding(addr, count * ELEMENT_BYTES);
       if (block === NOT_LIVE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);
       if (block === PAST_END)
+        // Stryker disable next-line StringLiteral: unreachable through programs (MUTATION.md): a device descriptor never runs past its block
         this.undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
       img = this.device.image(block);
       first = (addr - this.device.base(block)) >> 2;
