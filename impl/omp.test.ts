@@ -310,9 +310,9 @@ describe('omp_target_associate_ptr, omp_target_disassociate_ptr', () => {
 });
 
 describe('many device blocks', () => {
-  it('the 17th omp_target_alloc block still knows its device and that the routine made it', () => {
+  it('the 16th and 17th omp_target_alloc blocks still know their device and that the routine made them', () => {
     const allocs = Array.from({ length: 17 }, (_, i) => talloc(`h${i}`, 8));
-    expect(run([...allocs, tfree({ handle: 'h16' })]).slice(15)).toEqual(['{"block":16,"offset":0}', '{"block":17,"offset":0}', 'ok']);
+    expect(run([...allocs, tfree({ handle: 'h15' }), tfree({ handle: 'h16' })]).slice(15)).toEqual(['{"block":16,"offset":0}', '{"block":17,"offset":0}', 'ok', 'ok']);
   });
 });
 
@@ -604,10 +604,80 @@ describe('OpenMP device numbers', () => {
   it('a construct on a number out of range is undefined (negative or too large)', () => {
     expect(run([enter([mapItem('to', ['a'])], 3)])).toEqual(['undefined']);
     expect(run([enter([mapItem('to', ['a'])], -3)])).toEqual(['undefined']);
+    expect(run([enter([mapItem('to', ['a'])], -5)])).toEqual(['undefined']);
   });
   it('a routine on -1 under K-B20 fatal and graceful', () => {
     expect(run([isPresent({ var: 'a' }, -1 as never)], { 'K-B20': 'fatal' })).toEqual(['error fatal_invalid_device']);
     expect(run([isPresent({ var: 'a' }, -1 as never)], { 'K-B20': 'graceful' })).toEqual(['false']);
     expect(run([isPresent({ var: 'a' }, -1 as never)])).toEqual(['true']);
+  });
+});
+
+// Second batch (issue 15): the survivors of the first measurement that a test can reach.
+describe('OpenMP edge cases of the first measurement', () => {
+  it('a host pointer holding the first device address (DEVICE_BASE) is a device address', () => {
+    // c%p's item comes first, so its target takes the first device block, at DEVICE_BASE; the
+    // copy-back of c (K-B23 device-value) leaves that address in the host pointer
+    const first: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c%p', 'c'])]), exit([mapItem('from', ['c'])])];
+    expect(outcomes(first).engine.snapshot().ompEntries.map((e) => [e.host[0], e.block])).toEqual([[A, 1]]);
+    expect(run([...first, enter([mapItem('to', ['c%p'])])])).toEqual(['ok', 'ok', 'ok', 'undefined']);
+    expect(run([...first, isPresent({ var: 'c%p' })])).toEqual(['ok', 'ok', 'ok', 'undefined']);
+    expect(run([...first, kread('c%p', [], HOST_DEV)])).toEqual(['ok', 'ok', 'ok', 'undefined']);
+  });
+
+  it('K-B23 device-value: a struct item after another item copies its attached pointer back', () => {
+    const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['b', 'c', 'c%p'])]), exit([mapItem('from', ['b', 'c'])]), { op: 'host_read', var: 'c%p' }];
+    expect(run(steps)).toEqual(['ok', 'ok', 'ok', 'undefined']);
+  });
+
+  it("an association's storage inside a larger omp_target_alloc block gets only its own item's cells", () => {
+    // a is associated with the first 40 bytes of a 1 KiB block; b lies 0x200 bytes after a, i.e.
+    // inside that block were b's cells written relative to a's entry
+    const steps: Step[] = [
+      talloc('h', 1024),
+      associate({ var: 'a' }, { handle: 'h' }, 40),
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a', 'b'], modifiers: ['always'] }] },
+      memcpy({ var: 'b' }, { handle: 'h' }, 8, 2, 0, 0, B - A),
+      { op: 'host_read', var: 'b(1:2)' },
+    ];
+    expect(run(steps)).toEqual(['{"block":1,"offset":0}', '0', 'ok', '0', ',']);
+  });
+
+  it('a struct field block (c%n, past the descriptors) holds integers; each struct by its own declaration', () => {
+    const w = {
+      arrays: [{ name: 'x', length: 1, init: 1 }],
+      structs: [{ name: 'd', pointers: ['p'] }, { name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }] }],
+      devices: [{ kind: 'discrete' as const }],
+      reuse: true,
+    };
+    const blocks = (steps: Step[]) => outcomes(steps, {}, w).engine.snapshot().ompEntries.map((e) => e.block);
+    expect(blocks([enter([mapItem('to', ['c%n'])]), exit([mapItem('release', ['c%n'])]), enter([mapItem('to', ['x'])])])).toEqual([1]);
+  });
+
+  it('K-B7 always, K-B8 self: struct and target both self storage: nothing is attached', () => {
+    const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])], 1), pAssign('c%p', 'b(1:2)')];
+    expect(run(steps, { 'K-B7': 'always', 'K-B8': 'self' })).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  it('a kernel range one entry holds goes through that entry, not through a later overlapping one (K-B3 exact-start)', () => {
+    const exact = { 'K-B3': 'exact-start' };
+    const two: Step[] = [
+      talloc('h1', 20),
+      talloc('h2', 8),
+      memcpy({ handle: 'h2' }, { var: 'b' }, 8, 0, 2),
+      associate({ var: 'a' }, { handle: 'h1' }, 20),
+      associate({ var: 'a', offset: 4 }, { handle: 'h2' }, 8),
+    ];
+    // a(1:5) lies in the first association; the later one holds a(2:3) only
+    expect(run([...two, kread('a(1:5)')], exact)).toEqual(['{"block":1,"offset":0}', '{"block":2,"offset":0}', '0', '0', '0', ',,,,']);
+  });
+
+  it('an element-wise read of indeterminate storage reads null', () => {
+    const steps: Step[] = [talloc('h', 20), associate({ var: 'a' }, { handle: 'h' }, 20), enter([mapItem('to', ['a(6:10)'])]), kread('a(4:7)')];
+    expect(run(steps)).toEqual(['{"block":1,"offset":0}', '0', 'ok', ',,1,1']);
+  });
+
+  it("a map's storage is no omp_target_alloc block: not a device pointer for omp_target_associate_ptr", () => {
+    expect(run([enter([mapItem('to', ['b'])]), useDevice('b', 'db'), associate({ var: 'a' }, { handle: 'db' }, 8)])).toEqual(['ok', '{"block":1,"offset":0}', 'undefined']);
   });
 });

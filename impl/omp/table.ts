@@ -328,7 +328,9 @@ export abstract class OmpTable {
 
   protected setBlockOwner(block: number, owner: number, fromAlloc: boolean): void {
     if (block >= this.blockOwner.length) {
+      // Stryker disable next-line ArithmeticOperator: equivalent: grown at least doubles, so block - 1 still leaves room for block
       this.blockOwner = grown(this.blockOwner, block + 1);
+      // Stryker disable next-line ArithmeticOperator: equivalent: as above
       this.blockFromAlloc = grown(this.blockFromAlloc, block + 1);
     }
     this.blockOwner[block] = owner + 1;
