@@ -16,9 +16,9 @@
 import type { CaseFile } from '../counterexamples/case.js';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
-import { worldDevices, type Program } from '../lang/program.js';
+import { viewLength, worldDevices, type Program } from '../lang/program.js';
 import { CASE_FORMAT, loadProgramFile, readJsonFile } from '../lang/validate.js';
-import { deviceNotes, faithfulRewrite, writeStep } from './emit/backend.js';
+import { deviceNotes, faithfulRewrite, remapsBounds, writeStep } from './emit/backend.js';
 import type { RegionEndOp } from '../lang/ops.js';
 import { c } from './emit/c.js';
 import { fortran } from './emit/fortran.js';
@@ -112,8 +112,10 @@ export function emitProgram(program: Program, o: EmitOptions): string {
   faithfulRewrite(full, (p) => specTrace(p, loadProfile(SPEC)));
   // A read the spec stops with an error still names `res` (a loop of no elements): one element then.
   const reads = (p: (typeof steps)[number]) => p.step.op === 'host_read' || ('body' in p.step && 'read' in p.step.body);
-  const resLength = Math.max(0, ...steps.map((p) => (p.obs.kind === 'read' ? p.obs.values.length : reads(p) ? 1 : 0)));
-  const lang = (o.lang === 'fortran' ? fortran : c)({ names, world, api, resLength });
+  // A read of a pointer's view writes its values whatever the spec says of it (bounds: res(2)).
+  const views = steps.map((p) => (p.step.op === 'host_read' ? viewLength(p.step) : 'body' in p.step && 'read' in p.step.body ? viewLength(p.step.body) : null) ?? 0);
+  const resLength = Math.max(0, ...steps.map((p) => (p.obs.kind === 'read' ? p.obs.values.length : reads(p) ? 1 : 0)), ...views);
+  const lang = (o.lang === 'fortran' ? fortran : c)({ names, world, api, resLength, remaps: remapsBounds(program.steps) });
   const caseFile = o.caseFile ?? null;
 
   const body: string[] = [];

@@ -14,7 +14,9 @@ function renderClauses(clauses: Clause<string>[]): string {
 /** `read a`, `a = 7`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
 function renderBody(body: KernelBody, result?: string): string {
   if ('pointer' in body) return `${result === undefined ? 'print' : `${result} =`} c_loc(${body.pointer})`;
-  return 'read' in body ? `read ${body.read}` : `${body.write} = ${body.value}`;
+  if (!('read' in body)) return `${body.write} = ${body.value}`;
+  if (body.bounds) return `read lbound(${body.read}), ubound(${body.read})`;
+  return body.at === undefined ? `read ${body.read}` : `read ${body.read}(${body.at})`;
 }
 
 /** ` map(always, to: a, b)` per item. */
@@ -81,10 +83,10 @@ const RENDER: PerOp<string> = {
   omp_target_data_use_device_end: () => '} !$omp end target data',
   acc_host_data_begin: (s) => `!$acc host_data use_device(${s.var})${s.if_present ? ' if_present' : ''} { ${s.result} = address of ${s.var}`,
   acc_host_data_end: () => '} !$acc end host_data',
-  pointer_assign: (s) => `${s.ptr} => ${s.target}`,
+  pointer_assign: (s) => `${s.ptr}${s.lbound === undefined ? '' : `(${s.lbound}:)`} => ${s.target}`,
   nullify: (s) => `nullify(${s.ptr})`,
   host_write: (s) => `${s.var} = ${s.value}`,
-  host_read: (s) => `print *, ${s.var}`,
+  host_read: (s) => (s.bounds ? `print *, lbound(${s.var}), ubound(${s.var})` : s.at !== undefined ? `print *, ${s.var}(${s.at})` : `print *, ${s.var}`),
   omp_target_enter_data: (s) => `!$omp target enter data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
   omp_target_exit_data: (s) => `!$omp target exit data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
   omp_target_data_begin: (s) => `!$omp target data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,

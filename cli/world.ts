@@ -68,6 +68,7 @@ const SYMBOLS: { test: RegExp; text: string }[] = [
   { test: /\?(?=[\],\s])/, text: '?      an indeterminate element (e.g. device memory never written)' },
   { test: /dev#\d+/, text: 'dev#k+o[n]  byte offset o into the k-th device allocation (numbered in order of appearance), n elements' },
   { test: /host:0x/, text: 'host:0xA[n]  host address A (see the world above), n elements' },
+  { test: /(dev#\d+\+\d+|host:0x[0-9a-f]+)\[-?\d+:-?\d+\]/, text: '[l:u]  a Fortran pointer descriptor with bounds l:u (c%p(l:) => …), n = u-l+1 elements' },
   { test: /\bSRC\b/, text: 'SRC    structured reference counter of a present section (OpenACC 3.3 §2.6.7)' },
   { test: /\bDRC\b/, text: 'DRC    dynamic reference counter (OpenACC 3.3 §2.6.7)' },
   { test: /\b(ac|AC)\s+-?\d/, text: 'ac     attachment counter of a pointer member (OpenACC 3.3 §2.6.8)' },

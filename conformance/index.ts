@@ -4,6 +4,7 @@
 import type { Section } from './rows.js';
 import acc_2_5_1_parallel_construct from './acc/2.5.1-parallel-construct.js';
 import acc_2_6_2_implicit_data_attributes from './acc/2.6.2-implicit-data-attributes.js';
+import acc_2_6_4_data_structures_with_pointers from './acc/2.6.4-data-structures-with-pointers.js';
 import acc_2_6_5_data_construct from './acc/2.6.5-data-construct.js';
 import acc_2_6_6_enter_exit_data from './acc/2.6.6-enter-exit-data.js';
 import acc_2_7_1_data_specification from './acc/2.7.1-data-specification.js';
@@ -78,6 +79,7 @@ import omp_9_9_1_declare_target_directive from './omp/9.9.1-declare-target-direc
 export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.5.1-parallel-construct.ts', section: acc_2_5_1_parallel_construct },
   { file: 'acc/2.6.2-implicit-data-attributes.ts', section: acc_2_6_2_implicit_data_attributes },
+  { file: 'acc/2.6.4-data-structures-with-pointers.ts', section: acc_2_6_4_data_structures_with_pointers },
   { file: 'acc/2.6.5-data-construct.ts', section: acc_2_6_5_data_construct },
   { file: 'acc/2.6.6-enter-exit-data.ts', section: acc_2_6_6_enter_exit_data },
   { file: 'acc/2.7.1-data-specification.ts', section: acc_2_7_1_data_specification },

@@ -19,6 +19,11 @@ import type { DeviceArg, MapItem, OmpDeclareTargetClauseName, OmpMapModifier, Om
 // Host actions
 
 export const assign = (ptr: VarRef, target: VarRef): Step => ({ op: 'pointer_assign', ptr, target });
+/** `ptr(lbound:) => target`: pointer assignment with bounds remapping (Fortran 2008 §7.2.2.3). */
+export const remap = (ptr: VarRef, lbound: number, target: VarRef): Step => ({ op: 'pointer_assign', ptr, target, lbound });
+/** `print *, lbound(ref), ubound(ref)` / `print *, ref(at)`: the host's view of a pointer. */
+export const hostBounds = (ref: VarRef): Step => ({ op: 'host_read', var: ref, bounds: true });
+export const hostAt = (ref: VarRef, at: number): Step => ({ op: 'host_read', var: ref, at });
 export const nullify = (ptr: VarRef): Step => ({ op: 'nullify', ptr });
 export const hostWrite = (ref: VarRef, value: number): Step => ({ op: 'host_write', var: ref, value });
 export const hostRead = (ref: VarRef): Step => ({ op: 'host_read', var: ref });
@@ -57,6 +62,10 @@ export const dataBegin = (...clauses: Clause<AccRegionClauseName>[]): Step => ({
 export const dataEnd: Step = { op: 'acc_data_end' };
 /** `!$acc parallel loop` reading every element of `ref`. */
 export const parallelRead = (ref: VarRef, ...clauses: Clause<AccRegionClauseName>[]): Step => ({ op: 'acc_parallel', clauses, body: { read: ref } });
+/** A kernel reading the bounds of a pointer's device view (`lbound(p, 1)`, `ubound(p, 1)`). */
+export const parallelBounds = (ref: VarRef, ...clauses: Clause<AccRegionClauseName>[]): Step => ({ op: 'acc_parallel', clauses, body: { read: ref, bounds: true } });
+/** A kernel reading the one element `ref(at)` of a pointer's device view. */
+export const parallelAt = (ref: VarRef, at: number, ...clauses: Clause<AccRegionClauseName>[]): Step => ({ op: 'acc_parallel', clauses, body: { read: ref, at } });
 /** `!$acc parallel loop` writing `value` to every element of `ref`. */
 export const parallelWrite = (ref: VarRef, value: number, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
   op: 'acc_parallel',
@@ -125,6 +134,8 @@ export const ompDataEnd: Step = { op: 'omp_target_data_end' };
 /** A motion clause of target update: `to(present: a)` is motion('to', ['a'], true). */
 export const motion = (type: 'to' | 'from', vars: VarRef[], present = false): MapItem => (present ? { type, vars, modifiers: ['present'] } : { type, vars });
 export const ompUpdate = (motions: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_update', motions, ...onDevice(device) });
+/** `!$omp target` reading the bounds of a pointer's corresponding view. */
+export const targetBounds = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg): Step => ({ op: 'omp_target', maps, body: { read: ref, bounds: true }, ...onDevice(device) });
 export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg): Step => ({
   op: 'omp_target',
   maps,

@@ -4,8 +4,9 @@
 // with `reuse: true` turns quarantine off: an allocation first takes the lowest-addressed freed
 // block of its pool (device and kind of cells, chosen by the caller) and exact size, which comes
 // back live under its old number and address, so a dangling pointer reads the new data. Both
-// hold int32 elements and 16-byte pointer descriptors (base address and element count, each a
-// float64 stored as two int32 words), and mark indeterminate contents with an int32 fill pattern.
+// hold int32 elements and 16-byte pointer descriptors (base address, a float64 stored as two int32
+// words, then the element count and the Fortran lower bound, one int32 word each), and mark
+// indeterminate contents with an int32 fill pattern.
 
 import type { PtrValue } from '../lang/observation.js';
 import { ELEMENT_BYTES, HOST_BASE, POINTER_BYTES, type World } from '../lang/program.js';
@@ -68,13 +69,24 @@ export function ptrBase(img: MemoryImage, off: number): number {
 }
 
 export function ptrCount(img: MemoryImage, off: number): number {
-  return readF64(img.words, (off >> 2) + 2);
+  return img.words[(off >> 2) + 2]!;
 }
 
-export function writePtr(img: MemoryImage, off: number, base: number, count: number): void {
+/** The lower bound word of a descriptor (a Fortran pointer's `lbound`). */
+export function ptrLowerBound(img: MemoryImage, off: number): number {
+  return img.words[(off >> 2) + 3]!;
+}
+
+export function writePtr(img: MemoryImage, off: number, base: number, count: number, lbound = 1): void {
   const w = off >> 2;
   writeF64(img.words, w, base);
-  writeF64(img.words, w + 2, count);
+  img.words[w + 2] = count;
+  img.words[w + 3] = lbound;
+}
+
+/** Overwrites only the lower bound word of a descriptor. */
+export function writeLowerBound(img: MemoryImage, off: number, lbound: number): void {
+  img.words[(off >> 2) + 3] = lbound;
 }
 
 /** Copies `count` int32 words, bit for bit (descriptors included). */
@@ -99,10 +111,12 @@ export function canonicalPtr(device: DeviceMemory, img: MemoryImage, off: number
   const addr = ptrBase(img, off);
   if (addr === 0) return null;
   const count = ptrCount(img, off);
-  if (addr < DEVICE_BASE) return { space: 'host', addr, count };
+  const lbound = ptrLowerBound(img, off);
+  const bound = lbound === 1 ? {} : { lbound };
+  if (addr < DEVICE_BASE) return { space: 'host', addr, count, ...bound };
   const block = device.blockAt(addr);
   if (block === 0) throw new Error(`internal: device pointer 0x${addr.toString(16)} lies in no device block`);
-  return { space: 'dev', block, offset: addr - device.base(block), count };
+  return { space: 'dev', block, offset: addr - device.base(block), count, ...bound };
 }
 
 /**

@@ -46,6 +46,8 @@ import {
   ptrIndeterminate,
   readWords,
   writePtr,
+  writeLowerBound,
+  ptrLowerBound,
   type MemoryImage,
 } from './memory.js';
 import { OmpRuntime } from './omp.js';
@@ -318,7 +320,7 @@ export class ImplEngine implements Engine {
       case 'acc_declare': // OpenACC 3.3 §2.13 Declare Directive (program scope)
         return this.accDeclare(step);
       case 'pointer_assign':
-        return this.pointerAssign(step.ptr, step.target);
+        return this.pointerAssign(step.ptr, step.target, step.lbound);
       case 'nullify': {
         const member = this.memberRef(step.ptr, step.op).start;
         this.ompRuntime?.checkHostPointerStore(member);
@@ -326,8 +328,9 @@ export class ImplEngine implements Engine {
         return OK;
       }
       case 'host_write':
+        return this.hostAccess(step.var, step.value);
       case 'host_read':
-        return this.hostAccess(step.var, step.op === 'host_write' ? step.value : null);
+        return step.at !== undefined || step.bounds ? this.hostView(step.var, step.at) : this.hostAccess(step.var, null);
       case 'omp_target_enter_data':
       case 'omp_target_exit_data':
       case 'omp_target_data_begin':
@@ -770,14 +773,20 @@ export class ImplEngine implements Engine {
     // and offset; a null base matches a null target; host addresses and the indeterminate fill
     // (a negative number) never equal a device address.
     // K-A4b `descriptor`: the element count must match too.
+    // K-A4b `descriptor`: the element count and the lower bound must match too.
+    const hostLbound = target === 0 ? 1 : ptrLowerBound(hostImg, hostOff);
     const sameTarget =
-      ptrBase(devImg, devOff) === devTarget && (this.knobs['K-A4b'] === 'address' || ptrCount(devImg, devOff) === count);
+      ptrBase(devImg, devOff) === devTarget &&
+      (this.knobs['K-A4b'] === 'address' || (ptrCount(devImg, devOff) === count && ptrLowerBound(devImg, devOff) === hostLbound));
     const keep = this.knobs['K-A4'] === 'compare-target' ? ac !== 0 && sameTarget : ac > 0;
     if (keep) {
       s.attachCounters[idx] = ac + 1;
       return;
     }
-    writePtr(devImg, devOff, devTarget, count);
+    // K-A42: the whole descriptor gets the host's lower bound; `base-address` (libgomp) writes the
+    // address word only, so a device descriptor holding an association keeps its lower bound.
+    const lbound = devTarget !== 0 && this.knobs['K-A42'] === 'base-address' && this.holdsAssociation(devImg, devOff) ? ptrLowerBound(devImg, devOff) : hostLbound;
+    writePtr(devImg, devOff, devTarget, count, devTarget === 0 ? 1 : lbound);
     s.attachCounters[idx] = 1;
   }
 
@@ -829,11 +838,22 @@ export class ImplEngine implements Engine {
     this.restoreHostValue(holder, member);
   }
 
-  /** Device copy of a member := its current host value (verbatim descriptor). */
+  /**
+   * Device copy of a member := its current host value (verbatim descriptor). K-A42 `base-address`
+   * (libgomp) writes the address word only: a device descriptor holding an association keeps its
+   * lower bound (and a null host value leaves it null).
+   */
   private restoreHostValue(holder: number, member: number): void {
     const devImg = this.device.image(this.slots.block[holder]!);
-    const devWord = (member - this.slots.hostStart[holder]!) >> 2;
-    copyWords(this.host.image.words, this.host.offset(member) >> 2, devImg.words, devWord, POINTER_BYTES >> 2);
+    const devOff = member - this.slots.hostStart[holder]!;
+    const keep = this.knobs['K-A42'] === 'base-address' && this.holdsAssociation(devImg, devOff) ? ptrLowerBound(devImg, devOff) : null;
+    copyWords(this.host.image.words, this.host.offset(member) >> 2, devImg.words, devOff >> 2, POINTER_BYTES >> 2);
+    if (keep !== null && ptrBase(devImg, devOff) !== 0) writeLowerBound(devImg, devOff, keep);
+  }
+
+  /** Whether the descriptor at `off` holds an association (neither null nor indeterminate). */
+  private holdsAssociation(img: MemoryImage, off: number): boolean {
+    return !ptrIndeterminate(img, off) && ptrBase(img, off) !== 0;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -890,6 +910,14 @@ export class ImplEngine implements Engine {
       const addr = ptrBase(holderImg, off);
       count = ptrCount(holderImg, off);
       if (addr === 0) this.undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
+      // The view through the device descriptor: its bounds, or the index `at` counted from them.
+      let at = -1;
+      if ('read' in body && (body.bounds || body.at !== undefined)) {
+        const lbound = ptrLowerBound(holderImg, off);
+        if (body.at === undefined) return { kind: 'read', values: [lbound, lbound + count - 1] };
+        if (body.at < lbound || body.at >= lbound + count) this.undefinedBehaviour(`the kernel reads ${r.text}(${body.at}), outside its device view`);
+        at = body.at - lbound;
+      }
       if (addr < DEVICE_BASE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
       // Stryker disable next-line ArithmeticOperator: unreachable PAST_END below (MUTATION.md)
       const block = this.device.holding(addr, count * ELEMENT_BYTES);
@@ -899,6 +927,7 @@ export class ImplEngine implements Engine {
         this.undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
       img = this.device.image(block);
       first = (addr - this.device.base(block)) >> 2;
+      if (at >= 0) return { kind: 'read', values: readWords(img.words, first + at, 1) };
     } else {
       throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     }
@@ -1199,7 +1228,7 @@ export class ImplEngine implements Engine {
   // ----------------------------------------------------------------------------------------------
   // Host steps
 
-  private pointerAssign(ptr: string, target: string): Observation {
+  private pointerAssign(ptr: string, target: string, lbound = 1): Observation {
     const member = this.memberRef(ptr, 'pointer_assign');
     const t = this.ref(target);
     if (t.kind === REF_STRUCT) throw new Error(`pointer_assign target '${target}' must be an array or subarray`);
@@ -1207,7 +1236,7 @@ export class ImplEngine implements Engine {
     this.ompRuntime?.checkHostPointerStore(member.start);
     this.resolveData(t);
     const count = this.rNull ? 0 : (this.rEnd - this.rStart) / ELEMENT_BYTES;
-    writePtr(this.host.image, this.host.offset(member.start), this.rNull ? 0 : this.rStart, count);
+    writePtr(this.host.image, this.host.offset(member.start), this.rNull ? 0 : this.rStart, count, lbound);
     return OK;
   }
 
@@ -1223,6 +1252,20 @@ export class ImplEngine implements Engine {
     if (value === null) return { kind: 'read', values: readWords(words, first, count) };
     words.fill(value, first, first + count);
     return OK;
+  }
+
+  /** A host read of a pointer's view: its bounds (`at` undefined) or its element `p(at)`. */
+  private hostView(text: string, at: number | undefined): Observation {
+    const member = this.memberRef(text, 'host_read').start;
+    const img = this.host.image;
+    const off = this.host.offset(member);
+    if (ptrIndeterminate(img, off) || ptrBase(img, off) === 0) this.undefinedBehaviour(`the host asks for the bounds of ${text}, which has none`);
+    const lbound = ptrLowerBound(img, off);
+    const count = ptrCount(img, off);
+    if (at === undefined) return { kind: 'read', values: [lbound, lbound + count - 1] };
+    if (at < lbound || at >= lbound + count) this.undefinedBehaviour(`the host reads ${text}(${at}), outside its bounds`);
+    const all = this.hostAccess(text, null);
+    return all.kind === 'read' ? { kind: 'read', values: [all.values[at - lbound]!] } : all;
   }
 
   // ----------------------------------------------------------------------------------------------

@@ -15,15 +15,26 @@ export interface HostAddr {
 }
 
 /**
- * A pointer value as stored in memory (a descriptor: base address and element count).
+ * A pointer value as stored in memory (a descriptor: base address, element count and lower bound).
  * `host`: a host address (e.g. the verbatim copy of a host pointer in device memory).
- * `dev`: a device address. `null`: the null pointer / disassociated pointer.
+ * `dev`: a device address. `null`: the null pointer / disassociated pointer. `lbound` is the
+ * Fortran lower bound of the descriptor, absent when it is 1 (the only form it takes when 1).
  */
 export type PtrValue =
   | null
   | { space: 'indeterminate' }
-  | { space: 'host'; addr: number; count: number }
-  | { space: 'dev'; block: number; offset: number; count: number };
+  | { space: 'host'; addr: number; count: number; lbound?: number }
+  | { space: 'dev'; block: number; offset: number; count: number; lbound?: number };
+
+/** The lower bound of a descriptor (1 unless it says otherwise). */
+export function ptrLbound(p: { lbound?: number }): number {
+  return p.lbound ?? 1;
+}
+
+/** `{lbound}` to spread into a descriptor: nothing for 1, so a lower bound of 1 has one form. */
+export function lboundField(lbound: number): { lbound?: number } {
+  return lbound === 1 ? {} : { lbound };
+}
 
 /** Error codes a step can end the program with. */
 export type ErrorCode =
@@ -137,8 +148,9 @@ export function formatDevAddr(a: DevAddr): string {
 export function formatPtr(p: PtrValue): string {
   if (p === null) return 'null';
   if (p.space === 'indeterminate') return 'indeterminate';
-  if (p.space === 'host') return `host:0x${p.addr.toString(16)}[${p.count}]`;
-  return `dev#${p.block}+${p.offset}[${p.count}]`;
+  const bounds = p.lbound === undefined ? `${p.count}` : `${p.lbound}:${p.lbound + p.count - 1}`;
+  if (p.space === 'host') return `host:0x${p.addr.toString(16)}[${bounds}]`;
+  return `dev#${p.block}+${p.offset}[${bounds}]`;
 }
 
 /** One-line rendering of an observation, for tables and diffs. */

@@ -62,6 +62,8 @@ export type FieldRole =
   | { role: 'bytes'; limit: 'routine' | 'var'; whole?: true }
   /** An integer value written to memory. */
   | { role: 'value' }
+  /** A Fortran array bound (the lower bound of a bounds-remapping pointer assignment). */
+  | { role: 'bound' }
   /** A boolean clause such as `finalize`. */
   | { role: 'flag' }
   /** A keyword clause with one allowed spelling, such as `default(present)`. */
@@ -185,11 +187,16 @@ export const OPS = {
     api: 'host',
     kind: 'host',
     cite: 'Fortran pointer assignment p => t',
-    fields: { ptr: { role: 'var', refs: MEMBER }, target: { role: 'var', refs: ARRAY } },
+    fields: { ptr: { role: 'var', refs: MEMBER }, target: { role: 'var', refs: ARRAY }, lbound: { role: 'bound', optional: true } },
   },
   nullify: { api: 'host', kind: 'host', cite: 'Fortran nullify(p)', fields: { ptr: { role: 'var', refs: MEMBER } } },
   host_write: { api: 'host', kind: 'host', cite: 'host assignment to every element', fields: { var: { role: 'var', refs: DATA }, value: { role: 'value' } } },
-  host_read: { api: 'host', kind: 'host', cite: 'host read of every element', fields: { var: { role: 'var', refs: DATA } } },
+  host_read: {
+    api: 'host',
+    kind: 'host',
+    cite: 'host read of every element',
+    fields: { var: { role: 'var', refs: DATA }, at: { role: 'bound', optional: true }, bounds: { role: 'flag', optional: true } },
+  },
   omp_target_enter_data: {
     api: 'openmp',
     kind: 'construct',

@@ -148,9 +148,20 @@ export interface AccDataEnd {
  * What the kernel of a compute construct does: read every element, write one value to all, or
  * read the device copy of pointer member `pointer` itself (its value, not its target: what a
  * kernel printing the pointer shows — a device address, a host address when it is not attached,
- * or null).
+ * or null). Through a pointer member a read can instead take one element at the Fortran index `at`
+ * of the device view (counted from its descriptor's lower bound), or the view's bounds (`bounds`).
  */
-export type KernelBody = { read: VarRef } | { write: VarRef; value: number } | { pointer: VarRef };
+export type KernelBody = { read: VarRef; at?: number; bounds?: true } | { write: VarRef; value: number } | { pointer: VarRef };
+
+/** How many values a read of a pointer's view gives (bounds: 2, one element: 1), or null for an ordinary read. */
+export function viewLength(read: { at?: number; bounds?: true }): number | null {
+  return read.bounds ? 2 : read.at !== undefined ? 1 : null;
+}
+
+/** The `at` / `bounds` fields of a read body, to carry over to the host read it stands for. */
+export function viewOf(body: { at?: number; bounds?: true }): { at?: number; bounds?: true } {
+  return { ...(body.at === undefined ? {} : { at: body.at }), ...(body.bounds ? { bounds: true as const } : {}) };
+}
 /**
  * `!$acc parallel loop` (OpenACC 3.3 §2.5.1) with data clauses; the kernel reads or writes the
  * elements of `body`'s reference on the device. The root variable of that reference (`c` for
@@ -286,11 +297,16 @@ export interface AccHostDataEnd {
   op: 'acc_host_data_end';
 }
 
-/** Host action: Fortran `c%p => b` (whole array or subarray target). */
+/**
+ * Host action: Fortran `c%p => b` (whole array or subarray target). With `lbound`, the bounds
+ * remapping form `c%p(lbound:) => b` (Fortran 2008 §7.2.2.3 Data pointer assignment, a
+ * bounds-spec): the pointer's lower bound is `lbound` instead of 1, its extent the target's.
+ */
 export interface PointerAssign {
   op: 'pointer_assign';
   ptr: VarRef;
   target: VarRef;
+  lbound?: number;
 }
 /** Host action: Fortran `nullify(c%p)`. */
 export interface Nullify {
@@ -303,10 +319,16 @@ export interface HostWrite {
   var: VarRef;
   value: number;
 }
-/** Host action: read every element (observed). */
+/**
+ * Host action: read every element (observed). Through a pointer member, `at` reads the one element
+ * `p(at)` of the host's view and `bounds` its bounds (`lbound(p, 1)`, `ubound(p, 1)`), as a kernel
+ * body does on the device.
+ */
 export interface HostRead {
   op: 'host_read';
   var: VarRef;
+  at?: number;
+  bounds?: true;
 }
 
 export type AccStep =

@@ -435,3 +435,30 @@ describe('validateProgram: kernels reading a pointer and the values they keep (O
     expect(failsAt([kernel({ pointer: 'c%p' }, 'dp'), kernel({ pointer: 'c%p' }, 'dp')], 1, 'result')).toBe("'dp' is already the result of step 1");
   });
 });
+
+describe('pointer descriptors (lang/README.md "Pointer descriptors")', () => {
+  const steps = (...s: unknown[]) => ({ world, steps: s });
+  test('accepts a remap, kernel views and host views of a pointer member', () => {
+    const program = steps(
+      { op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 10 },
+      { op: 'host_read', var: 'c%p', bounds: true },
+      { op: 'host_read', var: 'c%p', at: 10 },
+      { op: 'acc_parallel', clauses: [], body: { read: 'c%p', bounds: true } },
+      { op: 'acc_parallel', clauses: [], body: { read: 'c%p', at: -3 } },
+    );
+    expect(loadProgramFile(writeProgram(program))).toEqual(program);
+  });
+
+  test('a view of something that is not a pointer member is one line naming step and field', () => {
+    const { path, message } = loadError(steps({ op: 'acc_parallel', clauses: [], body: { read: 'a', bounds: true } }));
+    expect(message).toBe(`${path}: step 1 (acc_parallel): field body.bounds: 'a' is not a pointer member: only a pointer's device view has a descriptor (index and bounds)`);
+    expect(loadError(steps({ op: 'host_read', var: 'a(2:3)', at: 2 })).message).toContain("step 1 (host_read): field at: 'a(2:3)' is not a pointer member");
+  });
+
+  test('bounds and at together, a bound out of range, a non-integer lower bound', () => {
+    expect(loadError(steps({ op: 'acc_parallel', clauses: [], body: { read: 'c%p', bounds: true, at: 1 } })).message).toContain('field body.at: a kernel reads either one element (at) or the bounds (bounds), not both');
+    expect(loadError(steps({ op: 'host_read', var: 'c%p', bounds: true, at: 1 })).message).toContain('field at: a read takes either one element (at) or the bounds (bounds), not both');
+    expect(loadError(steps({ op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 5000 })).message).toMatch(/step 1 \(pointer_assign\): field lbound: /);
+    expect(loadError(steps({ op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 1.5 })).message).toMatch(/step 1 \(pointer_assign\): field lbound: /);
+  });
+});

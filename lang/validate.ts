@@ -98,9 +98,13 @@ const programShape = z.strictObject({
 const clauses = (names: readonly [string, ...string[]]) =>
   z.array(z.strictObject({ clause: z.enum(names), vars: z.array(varRef).min(1) }));
 
-const kernelBody = z.union([z.strictObject({ read: varRef }), z.strictObject({ write: varRef, value }), z.strictObject({ pointer: varRef })], {
-  error: 'expected {"read": ref}, {"write": ref, "value": integer} or {"pointer": member}',
-});
+/** Fortran bounds of a pointer's view (lower bound of a remapping, an index `p(i)`). */
+export const MAX_BOUND = 1000;
+const bound = intIn(-MAX_BOUND, MAX_BOUND);
+const kernelBody = z.union(
+  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value }), z.strictObject({ pointer: varRef })],
+  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer} or {"pointer": member}' },
+);
 
 // OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8 (lang/ops.ts);
 // which modifiers a construct takes is checked with the references (checkMapItems).
@@ -136,6 +140,8 @@ function fieldShape(f: FieldRole): z.ZodType {
       return maps(f.types);
     case 'body':
       return kernelBody;
+    case 'bound':
+      return bound;
     case 'ptr':
       return ptrArg;
     case 'device':
@@ -509,7 +515,14 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       const body = v as KernelBody;
       if ('pointer' in body) return ref(`${name}.pointer`, body.pointer, MEMBER_REF);
       const [field, target] = 'read' in body ? [`${name}.read`, body.read] : [`${name}.write`, body.write];
-      return ref(field, target, DATA_REF);
+      const bad = ref(field, target, DATA_REF);
+      if (bad || !('read' in body)) return bad;
+      // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
+      if (body.at !== undefined && body.bounds) return { field: `${name}.at`, message: 'a kernel reads either one element (at) or the bounds (bounds), not both' };
+      const viewField = body.bounds ? `${name}.bounds` : `${name}.at`;
+      if ((body.at !== undefined || body.bounds) && parseRef(world, target).kind !== 'member')
+        return { field: viewField, message: `'${target}' is not a pointer member: only a pointer's device view has a descriptor (index and bounds)` };
+      return null;
     }
     case 'ptr':
       return checkPtrArg(ctx, name, v as PtrArg, f.aligned);
@@ -537,6 +550,7 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
     }
     case 'device':
     case 'value':
+    case 'bound':
     case 'flag':
     case 'keyword':
       return null;
@@ -557,6 +571,12 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
   for (const [name, f] of Object.entries(info.fields as Record<string, FieldRole>)) {
     const problem = checkField(ctx, step, name, f);
     if (problem) return problem;
+  }
+  if (step.op === 'host_read' && (step.at !== undefined || step.bounds)) {
+    // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
+    if (step.at !== undefined && step.bounds) return { field: 'at', message: 'a read takes either one element (at) or the bounds (bounds), not both' };
+    if (parseRef(ctx.world, step.var).kind !== 'member')
+      return { field: step.bounds ? 'bounds' : 'at', message: `'${step.var}' is not a pointer member: only a pointer's view has a descriptor (index and bounds)` };
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // a data region around one kernel that reads or writes device memory.
 
 import { ELEMENT_BYTES, kernelRef, type AccParallel, type Clause, type KernelBody, type VarRef } from '../lang/program.js';
-import { formatPtr, type Observation } from '../lang/observation.js';
+import { formatPtr, ptrLbound, type Observation } from '../lang/observation.js';
 import {
   parsedRef,
   arrayRange,
@@ -73,6 +73,7 @@ function runKernel(state: ModelState, body: KernelBody, ctx: StepContext): Obser
     return value !== null && 'kind' in value ? value : { kind: 'value', value };
   }
   const ref = 'read' in body ? body.read : body.write;
+  if ('read' in body && (body.bounds || body.at !== undefined)) return readView(state, ref, body.at);
   const where = deviceElements(state, ref);
   if ('kind' in where) return where;
   if ('read' in body) return { kind: 'read', values: readElements(where.block.contents, where.index, where.count) };
@@ -111,4 +112,28 @@ function deviceElements(state: ModelState, ref: VarRef): DeviceElements | Undefi
   if (value.offset + value.count * ELEMENT_BYTES > block.bytes)
     return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, which runs past device block ${value.block}`);
   return { block, index: value.offset / ELEMENT_BYTES, count: value.count };
+}
+
+/**
+ * A kernel reading the device view of a pointer member through its device descriptor: its bounds
+ * (`lbound(p, 1)`, `ubound(p, 1)`; `at` undefined) or the one element `p(at)`, counted from the
+ * descriptor's lower bound (Fortran 2008 §7.2.2.3: a remapped pointer's first element is
+ * `p(lbound)`). Bounds need a descriptor that holds an association; an index outside the view's
+ * bounds is undefined, as is one through a pointer a kernel could not dereference.
+ */
+function readView(state: ModelState, ref: VarRef, at: number | undefined): Observation {
+  const m = memberRef(state, ref);
+  if (presence(state, memberRange(m)).kind !== 'present')
+    return undefinedBehaviour(`the kernel uses ${ref}, but ${m.struct} is not present`);
+  const value = devicePointer(state, m);
+  if (value === null || value.space === 'indeterminate')
+    return undefinedBehaviour(`the kernel asks for the bounds of ${formatRef(m)}, whose device value is ${formatPtr(value)}`);
+  const lbound = ptrLbound(value);
+  const ubound = lbound + value.count - 1;
+  if (at === undefined) return { kind: 'read', values: [lbound, ubound] };
+  if (at < lbound || at > ubound)
+    return undefinedBehaviour(`the kernel reads ${formatRef(m)}(${at}), outside its device view ${lbound}:${ubound}`);
+  const where = deviceElements(state, ref);
+  if ('kind' in where) return where;
+  return { kind: 'read', values: readElements(where.block.contents, where.index + at - lbound, 1) };
 }

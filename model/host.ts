@@ -3,10 +3,11 @@
 // OpenMP's restriction on re-associating an attached pointer (K-B22).
 
 import type { HostRead, HostWrite, Nullify, PointerAssign } from '../lang/program.js';
-import type { Observation } from '../lang/observation.js';
+import { formatPtr, lboundField, ptrLbound, type Observation } from '../lang/observation.js';
 import {
   dataRange,
   hostDescriptor,
+  hostPointer,
   memberRef,
   objectHolding,
   readElements,
@@ -24,12 +25,16 @@ import {
 
 const OK: Observation = { kind: 'ok' };
 
-/** `c%p => target`: the host descriptor takes the target's first element and element count. */
+/**
+ * `c%p => target`: the host descriptor takes the target's first element and element count, and
+ * the lower bound of a bounds remapping `c%p(lbound:) => target` (1 without one).
+ */
 export function pointerAssign(state: ModelState, step: PointerAssign, ctx: StepContext): Observation {
   const m = memberRef(state, step.ptr);
   const broken = attachedWhileMapped(state, m, ctx);
   if (broken) return broken;
-  setHostPointer(state, m, hostDescriptor(state, step.target));
+  const descriptor = hostDescriptor(state, step.target);
+  setHostPointer(state, m, step.lbound === undefined || descriptor === null ? descriptor : { ...descriptor, ...lboundField(step.lbound) });
   return OK;
 }
 
@@ -64,8 +69,22 @@ export function hostWrite(state: ModelState, step: HostWrite): Observation {
   return OK;
 }
 
-/** Reads every host element of the reference. */
+/**
+ * Reads every host element of the reference; through a pointer, `at` reads the element `p(at)` of
+ * its view (counted from its lower bound, Fortran 2008 §7.2.2.3) and `bounds` the view's bounds. A
+ * disassociated pointer has no bounds, and an index outside them is undefined.
+ */
 export function hostRead(state: ModelState, step: HostRead): Observation {
+  if (step.at !== undefined || step.bounds) {
+    const value = hostPointer(state, memberRef(state, step.var));
+    if (value === null || value.space === 'indeterminate') return undefinedBehaviour(`the host asks for the bounds of ${step.var}, which is ${formatPtr(value)}`);
+    const lbound = ptrLbound(value);
+    const ubound = lbound + value.count - 1;
+    if (step.at === undefined) return { kind: 'read', values: [lbound, ubound] };
+    if (step.at < lbound || step.at > ubound) return undefinedBehaviour(`the host reads ${step.var}(${step.at}), outside its bounds ${lbound}:${ubound}`);
+    const all = hostRead(state, { op: 'host_read', var: step.var });
+    return all.kind === 'read' ? { kind: 'read', values: [all.values[step.at - lbound]!] } : all;
+  }
   const where = hostElements(state, step.var);
   if ('kind' in where) return where;
   return { kind: 'read', values: readElements(where.object.contents, where.index, where.count) };

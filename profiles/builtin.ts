@@ -238,6 +238,16 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${GPAR}: with if_present (GOMP_MAP_TO / FROM) a var for which acc_is_present is false is skipped; without it (GOMP_MAP_FORCE_TO / FORCE_FROM) acc_update_device / acc_update_self run; ${GACC} update_dev_host: lookup_host finds any mapping overlapping [h, h+s) and copies s bytes from its device address + (h - host_start), past the mapping.`,
       },
+      'K-A42': {
+        reading: 'base-address',
+        confidence: 'source',
+        evidence: `${G13} gomp_attach_pointer / gomp_detach_pointer: gomp_copy_host2dev of sizeof (void *) at the member's device address (the descriptor's base address only); gomp_map_vars_internal re-copies a GOMP_MAP_TO_PSET descriptor that is already mapped only for an always pointer or one that was null (has_null_ptr_assoc, "transparent re-mapping for Fortran array descriptors which were previously mapped unallocated"); ${GACC} goacc_enter_data_internal: a present TO_PSET group only counts.`,
+      },
+      'K-B41': {
+        reading: 'base-address',
+        confidence: 'source',
+        evidence: `${G13} gomp_map_pointer / GOMP_MAP_ALWAYS_POINTER / gomp_attach_pointer write sizeof (void *); a GOMP_MAP_TO_PSET already mapped is not copied again unless its pointer was null.`,
+      },
       'K-A41': {
         reading: 'copy',
         confidence: 'source',
@@ -311,6 +321,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'zero-first',
         confidence: 'source',
         evidence: `${LAPI} omp_target_memcpy: "if (!Dst || !Src || Length <= 0) { if (Length == 0) … return OFFLOAD_SUCCESS; }" before the deviceIsReady checks of SrcDevice and DstDevice.`,
+      },
+      'K-B41': {
+        reading: 'descriptor',
+        confidence: 'source',
+        evidence: `${LOMP} performPointerAttachment: the device address goes into the first 8 bytes and, for a pointer larger than void * (a Fortran descriptor), "copy remaining descriptor fields from the host descriptor" (bounds, offset) in one submitData.`,
       },
       'K-B40': {
         reading: 'skip',

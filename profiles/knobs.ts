@@ -88,7 +88,7 @@ export const KNOBS = [
     section: 'OpenACC 3.3 §2.6.8 Attachment Counter ("attached to a new target address")',
     readings: [
       { id: 'address', summary: 'the same base address is the same target' },
-      { id: 'descriptor', summary: 'flang proposal: any descriptor change (here: the element count) is a new target' },
+      { id: 'descriptor', summary: 'flang proposal: any descriptor change (here: the element count or the lower bound) is a new target' },
     ],
     default: 'address',
     rationale: 'The text speaks of a target address.',
@@ -696,6 +696,34 @@ export const KNOBS = [
     ],
     default: 'device-first',
     rationale: 'A call with a non-conforming argument has no specified result, whatever the length (as K-B21 for null pointers).',
+  },
+  {
+    id: 'K-A42',
+    title: 'What an attach or detach writes into a Fortran pointer descriptor (the lower bound of the device view)',
+    section: 'OpenACC 3.3 §2.6.4 Data Structures with Pointers, §2.7.2 Attach Action / Detach Action',
+    readings: [
+      { id: 'descriptor', summary: 'the whole descriptor: attach gives the device view the host pointer\'s bounds (c%p(10:) => b then attach: lbound 10), detach restores the host descriptor' },
+      {
+        id: 'base-address',
+        summary:
+          'libgomp: only the base address word; the device descriptor keeps the lower bound it holds (copied with its struct), unless it held no association (a null or indeterminate descriptor is re-mapped whole)',
+      },
+    ],
+    default: 'descriptor',
+    rationale:
+      '§2.6.4: for a Fortran array pointer or allocatable the attach action includes updating the descriptor (dope vector) in device memory, and the detach action makes the device copy equal to the host pointer again; a pointer\'s bounds are part of its association. The element count is taken from the host in both readings (not modelled apart).',
+  },
+  {
+    id: 'K-B41',
+    title: 'What pointer attachment writes into a Fortran pointer descriptor (the lower bound of the device view)',
+    section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',
+    readings: [
+      { id: 'descriptor', summary: 'the corresponding pointer takes the whole descriptor: the host pointer\'s bounds with the device address (LLVM performPointerAttachment)' },
+      { id: 'base-address', summary: 'libgomp: only the base address word; the descriptor in the corresponding struct keeps the lower bound it was mapped with, unless it held no association' },
+    ],
+    default: 'descriptor',
+    rationale:
+      '§7.9.6: attachment makes the corresponding pointer refer to the corresponding storage of the pointer\'s target; a Fortran pointer\'s association includes its bounds.',
   },
 ] as const satisfies readonly KnobShape[];
 

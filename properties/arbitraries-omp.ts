@@ -77,6 +77,7 @@ import type { OpsOf } from '../lang/ops.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
 import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
 import { fieldsArb, insertPointerReads, pointerReadInsertions, structArrayArb, withFields, withStructArray } from './arbitraries.js';
+import { descriptorArb, withDescriptors } from './descriptors.js';
 
 /** The one world every generated OpenMP program uses. */
 export const OMP_POOL_WORLD: World = {
@@ -760,8 +761,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       pointerReadInsertions('openmp'),
       // and non-pointer struct members
       fieldsArb(),
+      // drawn last: pointer descriptors (bounds remapping and view reads) rewrite the program
+      descriptorArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
@@ -772,7 +775,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields);
+      return withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors);
     });
 }
 

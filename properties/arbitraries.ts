@@ -91,6 +91,7 @@ import type {
 } from '../lang/program.js';
 import type { FieldDecl, StructDecl } from '../lang/program.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
+import { descriptorArb, withDescriptors } from './descriptors.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
 /** The one world every generated program uses. */
@@ -716,13 +717,15 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       pointerReadInsertions('openacc'),
       // and non-pointer struct members
       fieldsArb(),
+      // drawn last: pointer descriptors (bounds remapping and view reads) rewrite the program
+      descriptorArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields);
+      return withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors);
     });
 }
 

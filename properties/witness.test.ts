@@ -22,6 +22,7 @@ import { validateProgram } from '../lang/validate.js';
 import { WITNESS_IDS, WITNESSES, detectWitnesses, modelWitnessTrace, type WitnessId } from './witness.js';
 import { REUSE_WITNESS, staleReuseReads } from './witness.js';
 import { STRUCT_ARRAY_WITNESSES, STRUCT_ARRAY_WITNESS_IDS, detectStructArrayWitnesses, type StructArrayWitnessId } from './witness.js';
+import { DESCRIPTOR_WITNESSES, DESCRIPTOR_WITNESS_IDS, detectDescriptorWitnesses, type DescriptorWitnessId } from './witness.js';
 import { OMP_WITNESS_IDS, OMP_WITNESSES, detectOmpWitnesses, type OmpWitnessId } from './witness.js';
 import { REACH_WITNESS_IDS, REACH_WITNESSES, detectReachWitnesses, type ReachWitnessId } from './witness.js';
 import { UPDATE_WITNESS_IDS, UPDATE_WITNESSES, detectUpdateWitnesses, type UpdateWitnessId } from './witness.js';
@@ -72,6 +73,8 @@ interface DefaultCampaignReach {
   reach: Record<ReachWitnessId, number>;
   update: Record<UpdateWitnessId, number>;
   pointer: Record<PointerWitnessId, number>;
+  /** Descriptor witnesses (d1, d2, d4 OpenACC; d3 OpenMP), per family. */
+  descriptor: { openacc: Record<DescriptorWitnessId, number>; openmp: Record<DescriptorWitnessId, number> };
 }
 
 const zeros = <K extends string>(ids: readonly K[]) => Object.fromEntries(ids.map((w) => [w, 0])) as Record<K, number>;
@@ -101,6 +104,7 @@ function defaultCampaignReach(): DefaultCampaignReach {
     reach: zeros(REACH_WITNESS_IDS),
     update: zeros(UPDATE_WITNESS_IDS),
     pointer: zeros(POINTER_WITNESS_IDS),
+    descriptor: { openacc: zeros(DESCRIPTOR_WITNESS_IDS), openmp: zeros(DESCRIPTOR_WITNESS_IDS) },
   };
   const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
     const api = isOpenMP(program) ? 'openmp' : 'openacc';
@@ -114,6 +118,7 @@ function defaultCampaignReach(): DefaultCampaignReach {
       return true;
     }
     countInto(r.structArray[api], detectStructArrayWitnesses(program, trace));
+    countInto(r.descriptor[api], detectDescriptorWitnesses(program, trace));
     if (api === 'openacc') {
       if (staleReuseReads(program, trace).length > 0) r.staleReuse++;
       for (const w of new Set(detectWitnesses(program, trace).flatMap((s) => [...s]))) {
@@ -165,8 +170,22 @@ describe('witnesses: the default campaign reaches the interesting states', () =>
       console.log(`  ${w} ${String(r.structArray.openacc[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
       expect(r.structArray.openacc[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     }
+    for (const w of ['d1', 'd2', 'd4'] as const) {
+      console.log(`  ${w} ${String(r.descriptor.openacc[w]).padStart(5)} / ${programs}  ${DESCRIPTOR_WITNESSES[w]}`);
+      expect(r.descriptor.openacc[w], `witness ${w} (${DESCRIPTOR_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    }
     // Undefined behaviour ends the comparison early; it must stay the exception.
     expect(r.endedUndefined.openacc / programs).toBeLessThan(0.5);
+  });
+
+  it('d1, d2 and d4 recognise the device views of examples/descriptor-bounds.json, and the host read is none', () => {
+    const program = JSON.parse(readFileSync(new URL('../examples/descriptor-bounds.json', import.meta.url), 'utf8')) as Program;
+    const hits = detectDescriptorWitnesses(program, modelWitnessTrace(program, spec)).map((x) => [...x].sort());
+    // step 5 reads bounds 10:19 (the host's too), step 6 reads c%p(10); the host read of step 3 is no kernel
+    expect(hits).toEqual([[], [], [], [], ['d1'], ['d2'], [], []]);
+    // under libgomp the attach kept the lower bound the struct was copied with: the view is 1:10
+    const libgomp = detectDescriptorWitnesses(program, modelWitnessTrace(program, loadProfile('libgomp'))).map((x) => [...x].sort());
+    expect(libgomp[4]).toEqual(['d4']);
   });
 
   it('s1 recognises the stale read of examples/stale-reuse.json, and nothing without reuse', () => {
@@ -294,6 +313,8 @@ describe('OpenMP witnesses: the default campaign\'s OpenMP programs reach the ro
       console.log(`  ${w} ${String(r.structArray.openmp[w]).padStart(5)} / ${programs}  ${STRUCT_ARRAY_WITNESSES[w]}`);
       expect(r.structArray.openmp[w], `witness ${w} (${STRUCT_ARRAY_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
     }
+    console.log(`  d3 ${String(r.descriptor.openmp.d3).padStart(5)} / ${programs}  ${DESCRIPTOR_WITNESSES.d3}`);
+    expect(r.descriptor.openmp.d3, `witness d3 (${DESCRIPTOR_WITNESSES.d3}) never reached`).toBeGreaterThan(0);
     expect(r.endedUndefined.openmp / programs).toBeLessThan(0.5);
   });
 

@@ -866,3 +866,35 @@ export function detectFieldWitnesses(program: Program, trace: WitnessTrace): Set
     return found;
   });
 }
+
+// ------------------------------------------------------------------------------------------------
+// Pointer descriptors (lang/README.md "Pointer descriptors"): views with remapped bounds, read on
+// the device, in both APIs.
+
+export const DESCRIPTOR_WITNESSES = {
+  d1: 'OpenACC: a kernel reads the bounds of a pointer\'s device view whose lower bound is not 1 (c%p(10:) => b, then attached)',
+  d2: 'OpenACC: a kernel reads the element p(at) of a device view whose lower bound is not 1',
+  d3: 'OpenMP: a kernel reads the bounds of a corresponding pointer whose lower bound is not 1',
+  d4: 'OpenACC: a kernel reads device-view bounds other than the host pointer\'s (the device descriptor is older than a remap)',
+} as const;
+
+export type DescriptorWitnessId = keyof typeof DESCRIPTOR_WITNESSES;
+export const DESCRIPTOR_WITNESS_IDS = Object.keys(DESCRIPTOR_WITNESSES) as DescriptorWitnessId[];
+
+/** Per step, the descriptor witnesses it reaches (host lower bounds tracked from the host steps). */
+export function detectDescriptorWitnesses(program: Program, trace: WitnessTrace): Set<DescriptorWitnessId>[] {
+  const hostLbound = new Map<string, number>();
+  return program.steps.map((step, i) => {
+    const found = new Set<DescriptorWitnessId>();
+    const obs = trace.observations[i]!;
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && 'read' in step.body && obs.kind === 'read') {
+      const body = step.body;
+      if (body.bounds && obs.values[0] !== 1) found.add(step.op === 'acc_parallel' ? 'd1' : 'd3');
+      if (step.op === 'acc_parallel' && body.at !== undefined && body.at !== 1) found.add('d2');
+      if (step.op === 'acc_parallel' && body.bounds && obs.values[0] !== (hostLbound.get(body.read) ?? 1)) found.add('d4');
+    }
+    if (step.op === 'pointer_assign') hostLbound.set(step.ptr, step.lbound ?? 1);
+    if (step.op === 'nullify') hostLbound.delete(step.ptr);
+    return found;
+  });
+}

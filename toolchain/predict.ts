@@ -15,7 +15,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
-import { initTarget, memberRefs } from '../lang/program.js';
+import { initTarget, memberRefs, viewOf } from '../lang/program.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
@@ -66,7 +66,7 @@ function accHostFallback(program: Program): Observation[] {
   for (const s of program.steps) {
     index.push(shared.length);
     const body = s.op === 'acc_parallel' ? s.body : null;
-    if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read } : { op: 'host_write', var: body.write, value: body.value });
+    if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read, ...viewOf(body) } : { op: 'host_write', var: body.write, value: body.value });
     else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
     else index[index.length - 1] = -1;
   }

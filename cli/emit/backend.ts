@@ -227,6 +227,16 @@ export interface Context {
    * checks are not written.
    */
   observe?: boolean;
+  /**
+   * The program remaps a pointer's bounds (`c%p(10:) => b`): Fortran indexes members from their
+   * lower bound, C keeps it in an explicit `p_lb` field next to `p_n`.
+   */
+  remaps: boolean;
+}
+
+/** Whether a program remaps a pointer's lower bound anywhere (Context.remaps). */
+export function remapsBounds(steps: readonly Step[]): boolean {
+  return steps.some((s) => s.op === 'pointer_assign' && s.lbound !== undefined);
 }
 
 /**

@@ -1,9 +1,9 @@
 // emit's C backend: C99 with `#pragma acc` / `#pragma omp`, a pointer member as a pointer and an
 // element count. One writer per op of the table of operations (lang/ops.ts).
 
-import type { Clause, ParsedRef, VarRef } from '../../lang/program.js';
+import type { Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, hostLayout, type World } from '../../lang/program.js';
-import { initMember } from '../../lang/program.js';
+import { initMember, viewOf } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { StepOf } from '../../lang/ops.js';
 import {
@@ -36,7 +36,7 @@ const parseRef = (world: World, v: string) => emitRef(world, v);
 
 const cList = (values: number[]) => `(const int[]){${values.join(', ')}}`;
 
-export function c({ names, world, api, resLength, observe = false }: Context): Language {
+export function c({ names, world, api, resLength, observe = false, remaps }: Context): Language {
   const pragma = api === 'openacc' ? '#pragma acc' : '#pragma omp';
   let depth = 1;
   const ind = () => '  '.repeat(depth);
@@ -116,11 +116,15 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
     if (p.count === null) throw new Error(`internal: no element count for ${v} at step ${p.index + 1}`);
     return p.count;
   };
-  const assignPointer = (ptr: string, target: VarRef): string[] => {
+  // A C pointer has no descriptor: a program that remaps a Fortran pointer's bounds gets an
+  // explicit lower bound `p_lb` next to the count `p_n`, a field of the struct that its copies
+  // carry and that an attach (which writes the pointer only) leaves alone.
+  const assignPointer = (ptr: string, target: VarRef, lbound = 1): string[] => {
     const r = parseRef(world, target);
     if (r.kind !== 'array') throw new Error('internal: a pointer target is an array or subarray');
     const v = variable(r.name);
-    return [`${ind()}${ptr} = ${r.lo === 0 ? v : `&${v}[${r.lo}]`};`, `${ind()}${ptr}_n = ${r.hi - r.lo};`];
+    const lb = remaps ? [`${ind()}${ptr}_lb = ${lbound};`] : [];
+    return [`${ind()}${ptr} = ${r.lo === 0 ? v : `&${v}[${r.lo}]`};`, `${ind()}${ptr}_n = ${r.hi - r.lo};`, ...lb];
   };
 
   const device = (d: DeviceArg) => deviceCode(world, d).code;
@@ -156,8 +160,21 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
       return [...presentEquivalent(s, p), `${ind()}pres[0] = NULL;`, `${pragma} ${directiveText(s, p, spelling)}`, ...loop(1, `pres[0] = ${pointer(body.pointer)}`)];
     }
     const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
-    return [...presentEquivalent(s, p), ...('read' in body ? resetRes() : []), `${pragma} ${directiveText(s, p, spelling)}`, ...loop(kernelCount(p), assign)];
+    // A read of a pointer's view through its explicit lower bound: the bounds, or one element p(at).
+    const view = viewRead(r, body);
+    const code = view === null ? loop(kernelCount(p), assign) : [`${ind()}for (int i = 0; i < 1; i++) {`, ...view.map((l) => `${ind()}  ${l};`), `${ind()}}`];
+    return [...presentEquivalent(s, p), ...('read' in body ? resetRes() : []), `${pragma} ${directiveText(s, p, spelling)}`, ...code];
   }
+
+  /** The statements of a kernel reading a member's bounds or its element `at` (null: an ordinary read). */
+  const viewRead = (r: ParsedRef, body: KernelBody): string[] | null => {
+    if (!('read' in body) || (!body.bounds && body.at === undefined)) return null;
+    if (r.kind !== 'member') throw new Error('internal: a view read names a pointer member');
+    const m = member(r);
+    const lb = remaps ? `${m}_lb` : '1';
+    if (body.bounds) return [`res[0] = ${lb}`, `res[1] = ${lb} + ${m}_n - 1`];
+    return [`res[0] = ${m}[${body.at} - ${lb}]`];
+  };
 
   const regionEnd = () => {
     depth--;
@@ -286,11 +303,15 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
       const [start, bytes] = startAndBytes(s.var);
       return { lines: [`${ind()}acc_memcpy_from_device(${start}, ${cPointer(s.dev)}, ${bytes});`], check: null };
     },
-    pointer_assign: (s) => ({ lines: assignPointer(pointer(s.ptr), s.target), check: null }),
+    pointer_assign: (s) => ({ lines: assignPointer(pointer(s.ptr), s.target, s.lbound), check: null }),
     nullify: (s) => ({ lines: [`${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null }),
     host_write: (s, p) => ({ lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${s.value}`), check: null }),
     host_read: (s, p) => ({
-      lines: [...resetRes(), ...loop(hostCountOf(p, s.var), `res[i] = ${element(parseRef(world, s.var), 'i')}`)],
+      lines: [
+        ...resetRes(),
+        ...(viewRead(parseRef(world, s.var), { read: s.var, ...viewOf(s) })?.map((l) => `${ind()}${l};`) ??
+          loop(hostCountOf(p, s.var), `res[i] = ${element(parseRef(world, s.var), 'i')}`)),
+      ],
       check: valuesCheck(p),
       shown: { kind: 'read', count: hostCountOf(p, s.var) },
     }),
@@ -362,7 +383,10 @@ export function c({ names, world, api, resLength, observe = false }: Context): L
       if (usesMappedPtr) out.push('/* omp_get_mapped_ptr (OpenMP 6.0 §25.2.3) */', 'void *omp_get_mapped_ptr(const void *ptr, int device_num);', '');
       for (const s of world.structs) {
         out.push(`struct ${names.typeOf(s.name)} {`);
-        for (const m of s.pointers) out.push(`  int *${names.member(s.name, m)};`, `  int ${names.member(s.name, m)}_n;`);
+        for (const m of s.pointers) {
+          out.push(`  int *${names.member(s.name, m)};`, `  int ${names.member(s.name, m)}_n;`);
+          if (remaps) out.push(`  int ${names.member(s.name, m)}_lb; /* the lower bound of c%p(lb:) => t */`);
+        }
         for (const f of s.fields ?? []) out.push(`  int ${names.field(s.name, f.name)}${f.length === undefined ? '' : `[${f.length}]`};`);
         out.push('};', '');
       }

@@ -93,7 +93,7 @@ export const ACC_DEVICE_MEMORY_INTERFACES: readonly string[] = [
   '    end subroutine',
 ];
 
-export function fortran({ names, world, api, resLength, observe = false }: Context): Language {
+export function fortran({ names, world, api, resLength, observe = false, remaps }: Context): Language {
   const sentinel = api === 'openacc' ? '!$acc' : '!$omp';
   let usesRuntimeModule = false;
   let usesDeviceptr = false;
@@ -142,8 +142,11 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
   /** The first element of an array reference (a scalar member: itself), for c_loc. */
   const first = (r: Extract<ParsedRef, { kind: 'array' }>): string =>
     r.field?.scalar === true ? names.variable(r.name) : `${names.variable(r.name)}(${r.lo + 1})`;
+  /** The i-th element (1-based) of a member's target: counted from its lower bound when the program remaps one. */
+  const memberElement = (r: Extract<ParsedRef, { kind: 'member' }>, i: string): string =>
+    remaps ? `${spell(r)}(lbound(${spell(r)}, 1)${i === '1' ? '' : ` + ${i} - 1`})` : `${spell(r)}(${i})`;
   const element = (r: ParsedRef, i: string): string => {
-    if (r.kind === 'member') return `${spell(r)}(${i})`;
+    if (r.kind === 'member') return memberElement(r, i);
     if (r.kind === 'array' && r.field?.scalar === true) return names.variable(r.name);
     if (r.kind === 'array') return `${names.variable(r.name)}(${r.lo === 0 ? i : `${i} + ${r.lo}`})`;
     throw new Error('internal: element of a whole struct');
@@ -218,7 +221,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
     const r = argument(p, v);
     cBinding.add('c_loc');
     if (r.kind === 'array') return [`c_loc(${first(r)})`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
-    if (r.kind === 'member') return [`c_loc(${spell(r)}(1))`, sizeT((p.count ?? 0) * ELEMENT_BYTES)];
+    if (r.kind === 'member') return [`c_loc(${memberElement(r, '1')})`, sizeT((p.count ?? 0) * ELEMENT_BYTES)];
     throw new Error(`internal: ${v} is a whole struct, which the device memory routines do not take`);
   };
   /**
@@ -249,7 +252,9 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
       cBinding.add('c_ptr').add('c_loc').add('c_null_ptr');
     }
     const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)})` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
-    const loop = [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, `    ${assign}`, '  end do'];
+    // A read of a pointer's view: its bounds (lbound / ubound of the descriptor the kernel sees), or one element p(at).
+    const view = !('read' in body) ? null : body.bounds ? [`res(1) = lbound(${spell(r)}, 1)`, `res(2) = ubound(${spell(r)}, 1)`] : body.at !== undefined ? [`res(1) = ${spell(r)}(${body.at})`] : null;
+    const loop = view === null ? [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, `    ${assign}`, '  end do'] : ['  do i = 1, 1', ...view.map((l) => `    ${l}`), '  end do'];
     const reset = 'read' in body ? ['  res = -1'] : 'pointer' in body ? ['  pres = c_null_ptr'] : [];
     const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
     gccDirectives(s, p); // a construct GCC rejects is refused
@@ -418,7 +423,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
       }
       const r = argument(p, s.var);
       const at =
-        r.kind === 'array' ? first(r) : r.kind === 'member' ? `${spell(r)}(1)` : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
+        r.kind === 'array' ? first(r) : r.kind === 'member' ? memberElement(r, '1') : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
       const call = `acc_deviceptr_c(c_loc(${at}))`;
       return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
     },
@@ -458,7 +463,7 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
     },
     omp_target_data_use_device_end: regionEndStep,
     acc_host_data_end: regionEndStep,
-    pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)} => ${spellVar(s.target)}`], check: null }),
+    pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)}${s.lbound === undefined ? '' : `(${s.lbound}:)`} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
     host_write: (s, p) => {
       if (p.count === null) throw new EmitError(`step ${p.index + 1}: host write through a disassociated pointer`);
@@ -467,7 +472,15 @@ export function fortran({ names, world, api, resLength, observe = false }: Conte
     host_read: (s, p) => {
       if (p.count === null) throw new EmitError(`step ${p.index + 1}: host read through a disassociated pointer`);
       return {
-        lines: [...(p.count === resLength ? [] : ['  res = -1']), `  ${resSlice(p.count)} = ${spellVar(s.var)}`],
+        lines: [
+          ...(p.count === resLength ? [] : ['  res = -1']),
+          // a read of the view: the bounds (lbound / ubound of the host's descriptor) or one element p(at)
+          ...(s.bounds
+            ? [`  res(1) = lbound(${spellVar(s.var)}, 1)`, `  res(2) = ubound(${spellVar(s.var)}, 1)`]
+            : s.at !== undefined
+              ? [`  res(1) = ${spellVar(s.var)}(${s.at})`]
+              : [`  ${resSlice(p.count)} = ${spellVar(s.var)}`]),
+        ],
         check: valuesCheck(p),
         shown: { kind: 'read', count: p.count },
       };

@@ -5,7 +5,7 @@ import type { CaseFile } from '../../counterexamples/case.js';
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { DeviceArg } from '../../lang/openmp.js';
 import { fieldsWithRole, opApi, opInfo } from '../../lang/ops.js';
-import { parseRef, worldDevices, type Program, type Step } from '../../lang/program.js';
+import { parseRef, viewOf, worldDevices, type Program, type Step } from '../../lang/program.js';
 import { loadProfile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
 import { renderStep } from '../render.js';
@@ -40,7 +40,7 @@ function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
     const s = p.step;
     if (s.op === 'acc_parallel' && !('pointer' in s.body)) {
       sharedIndex.set(p.index, shared.length);
-      shared.push('read' in s.body ? { op: 'host_read', var: s.body.read } : { op: 'host_write', var: s.body.write, value: s.body.value });
+      shared.push('read' in s.body ? { op: 'host_read', var: s.body.read, ...viewOf(s.body) } : { op: 'host_write', var: s.body.write, value: s.body.value });
     } else if (opApi(s.op) === 'host') {
       sharedIndex.set(p.index, shared.length);
       shared.push(s);

@@ -14,12 +14,12 @@
 
 import { step as modelStep, initialState } from '../../model/index.js';
 import type { Observation } from '../../lang/observation.js';
-import { parseRef, type Program, type Step, type VarRef } from '../../lang/program.js';
+import { parseRef, viewLength, type Program, type Step, type VarRef } from '../../lang/program.js';
 import { initTarget, memberRefs } from '../../lang/program.js';
 import type { RegionEndOp } from '../../lang/ops.js';
 import { loadProfile } from '../../profiles/index.js';
 import { renderStep } from '../render.js';
-import { deviceNotes, gccProgram, writeStep } from './backend.js';
+import { deviceNotes, gccProgram, remapsBounds, writeStep } from './backend.js';
 import { c } from './c.js';
 import { fortran } from './fortran.js';
 import { EmitError, Names, commentText, openRegionsAtEnd, type Planned } from './plan.js';
@@ -82,10 +82,13 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
     if ((s.op === 'acc_parallel' || s.op === 'omp_target') && !('pointer' in s.body)) {
       const ref = 'read' in s.body ? s.body.read : s.body.write;
       count =
-        'read' in s.body && observation.kind === 'read'
+        'read' in s.body && viewLength(s.body) !== null
+          ? viewLength(s.body)
+          : 'read' in s.body && observation.kind === 'read'
           ? observation.values.length
           : (probeLength({ ...s, body: { read: ref } } as Step) ?? hostCount(ref));
-    } else if (s.op === 'host_read' || s.op === 'host_write') count = hostCount(s.var);
+    } else if (s.op === 'host_read' && viewLength(s) !== null) count = viewLength(s);
+    else if (s.op === 'host_read' || s.op === 'host_write') count = hostCount(s.var);
     else if ('var' in s && typeof s.var === 'string' && parseRef(world, s.var).kind === 'member') count = hostCount(s.var);
     if (observation.kind === 'undefined' && !state.halted) break;
     steps.push({ number: k + 1, step: s, spec: observation, count });
@@ -121,7 +124,7 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
   const { full, steps } = observePlan(program);
   const names = new Names(full.world, full.steps);
   const resLength = Math.max(1, ...steps.map((p) => p.count ?? 0));
-  const lang = (o.lang === 'fortran' ? fortran : c)({ names, world: full.world, api, resLength, observe: true });
+  const lang = (o.lang === 'fortran' ? fortran : c)({ names, world: full.world, api, resLength, observe: true, remaps: remapsBounds(full.steps) });
   const body: string[] = [];
   let written = steps;
   for (const [k, p] of steps.entries()) {

@@ -5,7 +5,7 @@
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { OmpStep } from '../../lang/openmp.js';
 import { fieldsWithRole, isRegionEnd, opApi, opInfo, regionEndOf, type RegionEndOp } from '../../lang/ops.js';
-import { ELEMENT_BYTES, fieldOffset, parseRef, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
+import { ELEMENT_BYTES, fieldOffset, parseRef, viewLength, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
 import { InputError } from '../../lang/validate.js';
 import { loadProfile, type Profile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
@@ -160,10 +160,12 @@ export function specTrace(program: Program, profile: Profile): Observation[] {
 function elementCount(world: World, step: Step, obs: Observation, readLength: (probe: Step) => number | null): number | null {
   if (step.op === 'acc_parallel' || step.op === 'omp_target') {
     if ('pointer' in step.body) return null;
+    if ('read' in step.body && viewLength(step.body) !== null) return viewLength(step.body);
     if ('read' in step.body && obs.kind === 'read') return obs.values.length;
     const ref = 'read' in step.body ? step.body.read : step.body.write;
     return readLength({ ...step, body: { read: ref } }) ?? readLength({ op: 'host_read', var: ref });
   }
+  if (step.op === 'host_read' && viewLength(step) !== null) return viewLength(step);
   if (step.op === 'host_write' || step.op === 'host_read') return readLength({ op: 'host_read', var: step.var });
   const v = routineVar(step);
   if (v !== null && parseRef(world, v).kind === 'member') return readLength({ op: 'host_read', var: v });

@@ -7,6 +7,8 @@ import { alloc, assign, associate, h, hostRead, map, nullify, ompDataBegin, ompD
 import { A, B, C, OMP_WORLD } from '../worlds.js';
 import { isPresent } from '../steps.js';
 import { AOS_OMP_WORLD, CS } from '../worlds.js';
+import { read } from '../rows.js';
+import { remap, targetBounds } from '../steps.js';
 
 const V52 = 'spec-omp-5.2';
 /** The spec with K-B22 `allowed`, under 6.0 and under the 5.x attachment rule. */
@@ -17,7 +19,32 @@ const base = [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])])];
 const SELF_ASSOC_ALWAYS = 'K-B7=always,K-B8=self,K-B18=as-discrete';
 const aimedAtA = { device: 0, ptr: C, value: { space: 'dev' as const, block: 2, offset: 0, count: 10 } };
 
+/** K-B41 base-address (libgomp): the corresponding descriptor keeps the lower bound it was mapped with. */
+const KEEPS_LBOUND = 'K-B41=base-address';
+
 const rows: Row[] = [
+  {
+    name: 'c%p(10:) => a after c was mapped, then attached by map(to: c%p): the corresponding view has the bounds 10:19 (libgomp: 1:10)',
+    cite:
+      'K-B41: LLVM omptarget.cpp performPointerAttachment writes the device address and copies the descriptor\'s remaining fields from the host; libgomp target.c writes sizeof (void *) (gomp_map_pointer / gomp_attach_pointer), and a TO_PSET already mapped is not copied again',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), remap('c%p', 10, 'a'), ompEnter([map('to', ['c%p'])]), targetBounds('c%p')],
+    last: per(read(10, 19), { libgomp: read(1, 10), [KEEPS_LBOUND]: read(1, 10) }),
+    state: {
+      4: perState(
+        { ompPointers: [{ device: 0, ptr: C, value: { space: 'dev', block: 2, offset: 0, count: 10, lbound: 10 } }] },
+        {
+          libgomp: { ompPointers: [aimedAtA] },
+          [KEEPS_LBOUND]: { ompPointers: [aimedAtA] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'a pointer mapped with its target in one construct after the remap: bounds 10:19 on every reading (the descriptor is copied whole with c)',
+    cite: 'the struct\'s copy carries the host descriptor, lower bound included; K-B41 only decides what attachment writes over it',
+    steps: [remap('c%p', 10, 'a'), ompEnter([map('to', ['c', 'c%p'])]), targetBounds('c%p')],
+    last: read(10, 19),
+  },
   {
     name: 'attaches when the pointer or its target is new on the construct',
     steps: [...base, targetRead('c%p')],

@@ -18,6 +18,7 @@ import {
   ptrIndeterminate,
   readWords,
   writePtr,
+  ptrLowerBound,
   type MemoryImage,
 } from '../memory.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, type CompiledRef } from '../refs.js';
@@ -439,7 +440,12 @@ export abstract class OmpConstructs extends OmpTable {
     const member = this.items[I_MEMBER + at]!;
     this.storageWords(holder, member);
     const devTarget = s.storage[target]! + (start - s.hostStart[target]!);
-    writePtr(this.wImg!, this.wFirst << 2, devTarget, (end - start) / ELEMENT_BYTES);
+    // K-B41: the host pointer's lower bound goes with the address (`descriptor`); `base-address`
+    // (libgomp) keeps the lower bound of a corresponding descriptor that holds an association.
+    const wOff = this.wFirst << 2;
+    const hostLbound = ptrLowerBound(this.host.image, this.host.offset(member));
+    const keeps = this.knobs['K-B41'] === 'base-address' && !ptrIndeterminate(this.wImg!, wOff) && ptrBase(this.wImg!, wOff) !== 0;
+    writePtr(this.wImg!, wOff, devTarget, (end - start) / ELEMENT_BYTES, keeps ? ptrLowerBound(this.wImg!, wOff) : hostLbound);
     // The pointer is now attached on d (read by K-B22 and K-B23).
     this.attached.set(attachKey(d, member), { holder: s.seq[holder]!, target: s.seq[target]!, targetLive: true });
   }
@@ -596,6 +602,8 @@ export abstract class OmpConstructs extends OmpTable {
     let img: MemoryImage;
     let first: number;
     let count: number;
+    // A read of a pointer's view (`at` or `bounds`): the element index inside the view, or null.
+    let view: { index: number } | Observation | null = null;
     if (d === this.n) {
       img = this.host.image;
       let start = r.start;
@@ -604,8 +612,10 @@ export abstract class OmpConstructs extends OmpTable {
         const off = this.host.offset(r.start);
         if (ptrIndeterminate(img, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose host value is indeterminate`);
         start = ptrBase(img, off);
-        if (start >= DEVICE_BASE) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a device address on the host`);
         if (start === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, which is disassociated`);
+        view = this.view(img, off, r.text, body);
+        if (view !== null && 'kind' in view) return view;
+        if (start >= DEVICE_BASE) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a device address on the host`);
         end = start + ptrCount(img, off) * ELEMENT_BYTES;
       }
       first = this.host.offset(start) >> 2;
@@ -631,6 +641,8 @@ export abstract class OmpConstructs extends OmpTable {
       count = ptrCount(holderImg, off);
       // Stryker disable next-line ConditionalExpression: equivalent: without it a null pointer (count 0) is a host address: undefined on a discrete device, outside host memory (obj < 0) on a shared one
       if (addr === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
+      view = this.view(holderImg, off, r.text, body);
+      if (view !== null && 'kind' in view) return view;
       // Stryker disable next-line ArithmeticOperator: equivalent: the device pointer's range always lies in its storage (see below)
       const bytes = count * ELEMENT_BYTES;
       if (addr < DEVICE_BASE) {
@@ -652,9 +664,23 @@ export abstract class OmpConstructs extends OmpTable {
         first = (addr - this.device.base(block)) >> 2;
       }
     }
+    if (view !== null) return { kind: 'read', values: readWords(img.words, first + view.index, 1) };
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
     img.words.fill(body.value, first, first + count);
     return OK;
+  }
+
+  /**
+   * A read of the view through the descriptor at `off` of `img` (a non-null pointer): its bounds
+   * (an observation), the index of element `at` inside it, or null for an ordinary read.
+   */
+  private view(img: MemoryImage, off: number, text: string, body: ElementBody): { index: number } | Observation | null {
+    if (!('read' in body) || (!body.bounds && body.at === undefined)) return null;
+    const lbound = ptrLowerBound(img, off);
+    const count = ptrCount(img, off);
+    if (body.at === undefined) return { kind: 'read', values: [lbound, lbound + count - 1] };
+    if (body.at < lbound || body.at >= lbound + count) undefinedBehaviour(`the kernel reads ${text}(${body.at}), outside its view`);
+    return { index: body.at - lbound };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { PtrValue } from '../../lang/observation.js';
+import { lboundField, ptrLbound, type PtrValue } from '../../lang/observation.js';
 import {
   runtimeError,
   attachmentCounter,
@@ -15,6 +15,7 @@ import {
   type ModelState,
   type StepContext,
 } from '../state.js';
+import { attachedDescriptor } from './descriptor.js';
 
 export const ATTACH_ACTION = 'OpenACC 3.3 §2.7.2 Attach Action';
 
@@ -64,7 +65,13 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
     if (targetPresence.kind !== 'present' || hostValue === null || hostValue.space !== 'host')
       throw new Error(`internal: attach of ${name} reached a target that is not a present host range`);
     const section = targetPresence.section;
-    targetCopy = { space: 'dev', block: section.block, offset: section.offset + hostValue.addr - section.start, count: hostValue.count };
+    targetCopy = {
+      space: 'dev',
+      block: section.block,
+      offset: section.offset + hostValue.addr - section.start,
+      count: hostValue.count,
+      ...lboundField(ptrLbound(hostValue)),
+    };
   }
 
   // With a nonzero counter and a device pointer already aiming at that copy, attaching again
@@ -79,15 +86,16 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext):
     counter.ac += 1;
     return null;
   }
-  // Otherwise aim the device pointer at the target's device copy and restart the count at one.
-  setDevicePointer(state, m, targetCopy);
+  // Otherwise aim the device pointer at the target's device copy (its descriptor per §2.6.4) and
+  // restart the count at one.
+  setDevicePointer(state, m, attachedDescriptor(state, m, targetCopy, ctx));
   counter.ac = 1;
   return null;
 }
 
 /**
  * Whether a device pointer value already points at `targetCopy`: same block and offset (or both
- * null); K-A4b `descriptor` also asks for the same element count.
+ * null); K-A4b `descriptor` also asks for the same element count and lower bound.
  */
 function sameTarget(current: PtrValue, targetCopy: PtrValue, wholeDescriptor: boolean): boolean {
   if (current === null || targetCopy === null) return current === targetCopy;
@@ -96,6 +104,6 @@ function sameTarget(current: PtrValue, targetCopy: PtrValue, wholeDescriptor: bo
     targetCopy.space === 'dev' &&
     current.block === targetCopy.block &&
     current.offset === targetCopy.offset &&
-    (!wholeDescriptor || current.count === targetCopy.count)
+    (!wholeDescriptor || (current.count === targetCopy.count && ptrLbound(current) === ptrLbound(targetCopy)))
   );
 }

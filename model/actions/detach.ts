@@ -1,10 +1,8 @@
 import {
   runtimeError,
   attachmentCounter,
-  copyPtr,
   fire,
   formatRef,
-  hostPointer,
   presence,
   setDevicePointer,
   memberRange,
@@ -13,6 +11,7 @@ import {
   type ModelState,
   type StepContext,
 } from '../state.js';
+import { detachedDescriptor } from './descriptor.js';
 
 export const DETACH_ACTION = 'OpenACC 3.3 §2.7.2 Detach Action';
 
@@ -37,7 +36,7 @@ export function detachAction(state: ModelState, m: MemberRef, ctx: StepContext):
       return runtimeError('fatal_detach_at_zero', `detach of ${formatRef(m)}: the attachment counter is ${counter.ac}`);
     if (reading === 'decrement') {
       counter.ac -= 1;
-      setDevicePointer(state, m, copyPtr(hostPointer(state, m)));
+      setDevicePointer(state, m, detachedDescriptor(state, m, ctx));
     }
     return null;
   }
@@ -45,6 +44,6 @@ export function detachAction(state: ModelState, m: MemberRef, ctx: StepContext):
   // Count one attachment fewer; the last one gone puts the host's pointer value back into the
   // device copy.
   counter.ac -= 1;
-  if (counter.ac === 0) setDevicePointer(state, m, copyPtr(hostPointer(state, m)));
+  if (counter.ac === 0) setDevicePointer(state, m, detachedDescriptor(state, m, ctx));
   return null;
 }

@@ -1,10 +1,8 @@
 import {
   runtimeError,
   attachmentCounter,
-  copyPtr,
   fire,
   formatRef,
-  hostPointer,
   presence,
   setDevicePointer,
   memberRange,
@@ -13,6 +11,7 @@ import {
   type ModelState,
   type StepContext,
 } from '../state.js';
+import { detachedDescriptor } from './descriptor.js';
 
 export const IMMEDIATE_DETACH_ACTION = 'OpenACC 3.3 §2.7.2 Immediate Detach Action';
 
@@ -38,11 +37,11 @@ export function immediateDetachAction(state: ModelState, m: MemberRef, ctx: Step
     if (reading === 'noop') return null;
     if (reading === 'rewrite-or-error' && where.section.counted !== true)
       return runtimeError('fatal_detach_at_zero', `immediate detach of ${formatRef(m)}: no pointer of ${m.struct} was ever attached`);
-    setDevicePointer(state, m, copyPtr(hostPointer(state, m)));
+    setDevicePointer(state, m, detachedDescriptor(state, m, ctx));
     return null;
   }
   // Drop every attachment at once and put the host's pointer value back into the device copy.
   counter.ac = 0;
-  setDevicePointer(state, m, copyPtr(hostPointer(state, m)));
+  setDevicePointer(state, m, detachedDescriptor(state, m, ctx));
   return null;
 }

@@ -4,7 +4,7 @@
 
 import { ELEMENT_BYTES, kernelRef, type KernelBody, type VarRef } from '../../lang/program.js';
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
-import { formatPtr, type Observation } from '../../lang/observation.js';
+import { formatPtr, ptrLbound, type Observation, type PtrValue } from '../../lang/observation.js';
 import {
   parsedRef,
   runtimeError,
@@ -194,7 +194,7 @@ function pointerObservation(value: PointerAddress | UndefinedObservation): Obser
 /** The kernel on the host device: reads or writes host memory. */
 function hostKernel(state: ModelState, body: KernelBody, ctx: StepContext): Observation {
   if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, 'host', body.pointer, ctx));
-  if ('read' in body) return hostRead(state, { op: 'host_read', var: body.read });
+  if ('read' in body) return hostRead(state, { op: 'host_read', var: body.read, ...(body.at === undefined ? {} : { at: body.at }), ...(body.bounds ? { bounds: true as const } : {}) });
   return hostWrite(state, { op: 'host_write', var: body.write, value: body.value });
 }
 
@@ -209,6 +209,16 @@ type CellRun = CellPosition & { count: number };
 function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean, ctx: StepContext): Observation {
   if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, target, body.pointer, ctx));
   const ref = kernelRef(body);
+  if ('read' in body && (body.bounds || body.at !== undefined)) {
+    const m = memberRef(state, ref);
+    const holder = lookup(state, target.device, structRange(state, m));
+    if (holder.kind !== 'present') return undefinedBehaviour(`the kernel uses ${ref}, but ${m.struct} is not present on device ${target.device}`);
+    const cell = storageCells(state, holder.entry, m.addr);
+    return viewRead(pointerCell(cell.contents, cell.index), ref, body.at, () => {
+      const run = kernelElements(state, target, ref);
+      return 'kind' in run ? run : { kind: 'read', values: readElements(run.contents, run.index, run.count) };
+    });
+  }
   const where = (implicitRoot ? partlyMappedElements(state, target, ref) : null) ?? kernelElements(state, target, ref);
   if ('kind' in where) return where;
   const runs = Array.isArray(where) ? where : [where];
@@ -270,4 +280,23 @@ function kernelElements(state: ModelState, target: MapTarget, ref: VarRef): Cell
   if (!block.alive) return undefinedBehaviour(`${what}, a freed block`);
   if (value.offset + value.count * ELEMENT_BYTES > block.bytes) return undefinedBehaviour(`${what}, past the end of its block`);
   return { contents: block.contents, index: value.offset / ELEMENT_BYTES, count: value.count };
+}
+
+/**
+ * A kernel reading a pointer's view through the descriptor `value` it sees: the bounds
+ * (`lbound(p, 1)`, `ubound(p, 1)`) when `at` is undefined, else the element `p(at)` counted from
+ * the lower bound (Fortran 2008 §7.2.2.3), taken from `elements` (every element of the view, or
+ * why they cannot be reached). A disassociated pointer has no bounds; an index outside them is
+ * undefined.
+ */
+function viewRead(value: PtrValue, ref: VarRef, at: number | undefined, elements: () => Observation): Observation {
+  if (value === null || value.space === 'indeterminate')
+    return undefinedBehaviour(`the kernel asks for the bounds of ${ref}, whose value is ${formatPtr(value)}`);
+  const lbound = ptrLbound(value);
+  const ubound = lbound + value.count - 1;
+  if (at === undefined) return { kind: 'read', values: [lbound, ubound] };
+  if (at < lbound || at > ubound) return undefinedBehaviour(`the kernel reads ${ref}(${at}), outside its view ${lbound}:${ubound}`);
+  const all = elements();
+  if (all.kind !== 'read') return all;
+  return { kind: 'read', values: [all.values[at - lbound]!] };
 }

@@ -1,6 +1,6 @@
-import type { PtrValue } from '../../lang/observation.js';
+import { lboundField, ptrLbound, type PtrValue } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
-import { fire, setPointerCell, structRange, type ModelState, type RecordedMapItem, type StepContext } from '../state.js';
+import { fire, hostPointer, pointerCell, setPointerCell, structRange, type ModelState, type RecordedMapItem, type StepContext } from '../state.js';
 import { lookup, storageCells } from './table.js';
 
 export const POINTER_ATTACHMENT = 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)';
@@ -49,10 +49,18 @@ export function attachPointers(
     // whose target address is the host address under unified shared memory).
     const target = targetEntry.entry;
     const count = (item.range.end - item.range.start) / ELEMENT_BYTES;
-    const value: PtrValue = targetSelf
-      ? { space: 'host', addr: item.range.start, count }
-      : { space: 'dev', block: target.block!, offset: target.offset + item.range.start - target.start, count };
     const cell = storageCells(state, pointerEntry.entry, item.pointer.addr);
+    // A Fortran pointer's bounds come with it: K-B41 `descriptor` (LLVM performPointerAttachment
+    // copies the descriptor's other fields from the host) gives the corresponding pointer the host
+    // pointer's lower bound; `base-address` (libgomp) writes the address word only, so a
+    // corresponding descriptor that holds an association keeps its own.
+    const host = hostPointer(state, item.pointer);
+    const current = pointerCell(cell.contents, cell.index);
+    const keeps = ctx.knobs['K-B41'] === 'base-address' && current !== null && current.space !== 'indeterminate';
+    const lbound = keeps ? ptrLbound(current) : host !== null && host.space === 'host' ? ptrLbound(host) : 1;
+    const value: PtrValue = targetSelf
+      ? { space: 'host', addr: item.range.start, count, ...lboundField(lbound) }
+      : { space: 'dev', block: target.block!, offset: target.offset + item.range.start - target.start, count, ...lboundField(lbound) };
     setPointerCell(cell.contents, cell.index, value);
     // The pointer is now attached (read by K-B22 and K-B23): one record per device and pointer.
     const ptr = item.pointer.addr;
