@@ -1,6 +1,7 @@
 // impl unit tests of impl/memory.ts: the device allocator (block numbers in creation order, 16-byte
 // aligned blocks with a 16-byte red zone, quarantine or reuse of freed blocks), address lookup,
-// pointer descriptors (base and count as float64 word pairs, the indeterminate fill pattern) and
+// pointer descriptors (the base as a float64 word pair, then the count and the lower bound as int32
+// words; the indeterminate fill pattern) and
 // the initial host image a world declares. Expectations from the module's own contract.
 
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   ptrBase,
   ptrCount,
   ptrIndeterminate,
+  ptrLowerBound,
   readWords,
   writePtr,
 } from './memory.js';
@@ -151,14 +153,15 @@ describe('device memory', () => {
 });
 
 describe('pointer descriptors and words', () => {
-  it('writes base and count as float64 word pairs and reads them back', () => {
+  it('writes the base as a float64 word pair, the count and the lower bound as int32 words, and reads them back', () => {
     const img = { words: new Int32Array(8) };
-    writePtr(img, 16, DEVICE_BASE + 0x123456789, 7);
+    writePtr(img, 16, DEVICE_BASE + 0x123456789, 7, -2);
     writePtr(img, 0, 0x1004, 3);
-    expect([ptrBase(img, 16), ptrCount(img, 16)]).toEqual([DEVICE_BASE + 0x123456789, 7]);
-    expect([ptrBase(img, 0), ptrCount(img, 0)]).toEqual([0x1004, 3]);
+    expect([ptrBase(img, 16), ptrCount(img, 16), ptrLowerBound(img, 16)]).toEqual([DEVICE_BASE + 0x123456789, 7, -2]);
+    expect([ptrBase(img, 0), ptrCount(img, 0), ptrLowerBound(img, 0)]).toEqual([0x1004, 3, 1]);
     const f = new Float64Array(img.words.buffer);
-    expect([...f]).toEqual([0x1004, 3, DEVICE_BASE + 0x123456789, 7]);
+    expect([f[0], f[2]]).toEqual([0x1004, DEVICE_BASE + 0x123456789]);
+    expect([img.words[2], img.words[3], img.words[6], img.words[7]]).toEqual([3, 1, 7, -2]);
   });
 
   it('a descriptor is indeterminate only when both words of its base hold the fill pattern', () => {
@@ -223,15 +226,16 @@ describe('host memory', () => {
     expect([...w.slice(0, 4)]).toEqual([7, 7, 7, 0]);
     expect([...w.slice(0x200 / 4, 0x200 / 4 + 3)]).toEqual([4, -5, 0]);
     expect(w[0x400 / 4]).toBe(0);
-    const f = (byte: number) => new Float64Array(w.buffer, w.byteOffset + byte, 2);
-    expect([...f(0x600)]).toEqual([0, 0]);
-    expect([...f(0x610)]).toEqual([0x1004, 2]);
-    expect([...f(0x800)]).toEqual([0, 0]); // cs(1)%p
-    expect([...f(0x810)]).toEqual([0, 0]); // cs(1)%q
-    expect([...f(0x820)]).toEqual([0, 0]); // cs(2)%p
-    expect([...f(0x830)]).toEqual([0x1200, 2]); // cs(2)%q
-    expect([...f(0x840)]).toEqual([0x1000, 3]); // cs(3)%p
-    expect([...f(0x850)]).toEqual([0, 0]);
+    // a descriptor: base (float64), count and lower bound (int32 words)
+    const f = (byte: number) => [new Float64Array(w.buffer, w.byteOffset + byte, 1)[0], w[(byte >> 2) + 2], w[(byte >> 2) + 3]];
+    expect(f(0x600)).toEqual([0, 0, 0]);
+    expect(f(0x610)).toEqual([0x1004, 2, 1]);
+    expect(f(0x800)).toEqual([0, 0, 0]); // cs(1)%p
+    expect(f(0x810)).toEqual([0, 0, 0]); // cs(1)%q
+    expect(f(0x820)).toEqual([0, 0, 0]); // cs(2)%p
+    expect(f(0x830)).toEqual([0x1200, 2, 1]); // cs(2)%q
+    expect(f(0x840)).toEqual([0x1000, 3, 1]); // cs(3)%p
+    expect(f(0x850)).toEqual([0, 0, 0]);
   });
 
   it('gives every engine its own copy of the initial image', () => {
@@ -259,6 +263,6 @@ describe('host memory', () => {
     // (12)%p: more than one digit
     const many: World = { arrays: [{ name: 'a', length: 1 }], structs: [{ name: 'cs', pointers: ['p'], count: 12, init: { '(12)%p': 'a' } }] };
     const m = image(many);
-    expect([...new Float64Array(m.buffer, m.byteOffset + 0x200 + 11 * 16, 2)]).toEqual([0x1000, 1]);
+    expect([new Float64Array(m.buffer, m.byteOffset + 0x200 + 11 * 16, 1)[0], m[(0x200 + 11 * 16) / 4 + 2]]).toEqual([0x1000, 1]);
   });
 });
