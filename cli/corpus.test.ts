@@ -46,16 +46,16 @@ test('.mapcheck/ is git-ignored', () => {
 
 describe('fuzz without --out', () => {
   test('saves the find in .mapcheck/runs/<time>-<seed>/ and says how to promote it', async () => {
-    const { code, out } = await cli('fuzz', '--against', 'libgomp', '--runs', '1', '--seed', '3', '--no-coverage');
+    const { code, out } = await cli('fuzz', '--against', 'libgomp', '--runs', '1', '--seed', '4', '--no-coverage');
     expect(code).toBe(1);
     const files = filesBelow(cwd);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^\.mapcheck\/runs\/\d{8}-\d{6}-3\/[a-z0-9-]+-[0-9a-f]{12}\.json$/);
+    expect(files[0]).toMatch(/^\.mapcheck\/runs\/\d{8}-\d{6}-4\/[a-z0-9-]+-[0-9a-f]{12}\.json$/);
     expect(out).toContain(`saved: ${files[0]} (status known-divergence`);
     expect(out).toContain(`npx mapcheck promote ${files[0]} --name NAME --title TITLE`);
 
     // A second run finds the same program: kept already, not saved again (its run folder stays absent).
-    const again = await cli('fuzz', '--against', 'libgomp', '--runs', '1', '--seed', '3', '--no-coverage', '--out', dirname(files[0]!));
+    const again = await cli('fuzz', '--against', 'libgomp', '--runs', '1', '--seed', '4', '--no-coverage', '--out', dirname(files[0]!));
     expect(again.code).toBe(1);
     expect(again.out).toContain(`already kept: ${files[0]} (same program and sides; not saved again)`);
     expect(filesBelow(cwd)).toEqual(files);

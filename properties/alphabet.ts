@@ -88,7 +88,12 @@ function fieldValues(op: StepOp, role: FieldRole & { optional?: true }, refs: Re
     case 'clauses':
       return clauseLists(refs, role.names);
     case 'flag':
-      return [undefined, true];
+      // a host read of a pointer's view (bounds) is left out: the alphabet reads whole targets
+      return op === 'host_read' ? [undefined] : [undefined, true];
+    case 'bound':
+      // the lower bound of a remapping and an index of a view are left out (descriptors: lang/README.md)
+      if (role.optional) return [undefined];
+      break;
     case 'keyword':
       return [undefined, role.value];
     case 'value':

@@ -10,6 +10,7 @@
 // witnesses d1-d4), the last steps making room so maxSteps holds.
 
 import fc from 'fast-check';
+import { isRegionEnd } from '../lang/ops.js';
 import { memberRefs, parseRef, type KernelBody, type Program, type Step } from '../lang/program.js';
 
 export interface DescriptorDraw {
@@ -74,8 +75,11 @@ export function withDescriptors(drawn: Program, d: DescriptorDraw | null): Progr
   // (after the program-scope declarations, which come first)
   const declarations = drawn.steps.filter((s) => s.op === 'acc_declare' || s.op === 'omp_declare_target').length;
   const place = declarations + Math.floor(d.at * (drawn.steps.length - declarations + 1));
-  const inserted = [...drawn.steps.slice(0, place), ...idiom, ...drawn.steps.slice(place)].slice(0, Math.max(drawn.steps.length, idiom.length));
-  const program: Program = { ...drawn, steps: inserted };
+  const all = [...drawn.steps.slice(0, place), ...idiom, ...drawn.steps.slice(place)];
+  const keep = Math.max(drawn.steps.length, idiom.length);
+  // a suffix that closes a region opened before it cannot go (regions stay balanced): no idiom then
+  const balanced = !all.slice(keep).some((s) => isRegionEnd(s.op));
+  const program: Program = { ...drawn, steps: balanced ? all.slice(0, keep) : drawn.steps };
   const world = program.world;
   const isMember = (v: string) => parseRef(world, v).kind === 'member';
   /** The lower bound the host last gave each pointer member. */
