@@ -775,7 +775,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors);
+      return withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp');
     });
 }
 

@@ -725,7 +725,7 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
     .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors);
+      return withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc');
     });
 }
 

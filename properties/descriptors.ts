@@ -41,7 +41,7 @@ export function descriptorArb(): fc.Arbitrary<DescriptorDraw | null> {
  * The remap idiom over the program's first pointer member and first array: map the struct, remap
  * the pointer to the array, map it with its target (an attach), read the view in a kernel.
  */
-function remapIdiom(program: Program, d: DescriptorDraw): Step[] {
+function remapIdiom(program: Program, d: DescriptorDraw, api: 'openacc' | 'openmp'): Step[] {
   const world = program.world;
   const decl = world.structs.find((s) => s.pointers.length > 0);
   const target = world.arrays[0]?.name;
@@ -50,8 +50,8 @@ function remapIdiom(program: Program, d: DescriptorDraw): Step[] {
   const holder = member.slice(0, member.lastIndexOf('%'));
   const lbound = d.lbounds.find((l) => l !== 1) ?? 10;
   const remap: Step = { op: 'pointer_assign', ptr: member, target, lbound };
-  const openmp = program.steps.some((s) => s.op.startsWith('omp_'));
-  if (openmp)
+  // (the API the generator draws for, not guessed from the steps: a program of host steps only has none)
+  if (api === 'openmp')
     return [
       { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: [holder] }] },
       remap,
@@ -67,11 +67,11 @@ function remapIdiom(program: Program, d: DescriptorDraw): Step[] {
 }
 
 /** `program` with its pointer assignments remapped and its member reads turned into view reads. */
-export function withDescriptors(drawn: Program, d: DescriptorDraw | null): Program {
+export function withDescriptors(drawn: Program, d: DescriptorDraw | null, api: 'openacc' | 'openmp'): Program {
   if (d === null) return drawn;
   // the idiom goes in at a drawn place; the last steps make room (a suffix removed takes the ends
   // of the regions it begins with it; a region it closes stays open, which programs may end with)
-  const idiom = remapIdiom(drawn, d);
+  const idiom = remapIdiom(drawn, d, api);
   // (after the program-scope declarations, which come first)
   const declarations = drawn.steps.filter((s) => s.op === 'acc_declare' || s.op === 'omp_declare_target').length;
   const place = declarations + Math.floor(d.at * (drawn.steps.length - declarations + 1));
