@@ -372,7 +372,8 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
   const workers = o.workers ?? defaultWorkers();
   const progress = progressReporter(io, o, workers > 1);
   let latest: CampaignProgress | null = null;
-  // Ctrl-C: the campaign runs on worker threads, so this thread is free to stop it cleanly.
+  // Ctrl-C: with several workers this thread runs chunks too, but yields after each one
+  // (properties/parallel.ts), so it hears the signal within a chunk and stops the campaign cleanly.
   const stopOnInterrupt =
     workers > 1 && io === processIo
       ? onInterrupt(() => {

@@ -1,5 +1,5 @@
-// A campaign on several worker threads (`--workers N`): the chunks of properties/campaign.ts are
-// handed to a tinypool pool, at most N at a time, in chunk order. The verdict is the same as the
+// A campaign on several threads (`--workers N`): the chunks of properties/campaign.ts are run, in
+// chunk order, by this thread and a tinypool pool of N - 1 threads. The verdict is the same as the
 // one-thread campaign's for every N: the first failing chunk (in chunk order) decides, so chunks
 // above a failing one are no longer started, and the result waits for every chunk below it.
 
@@ -16,6 +16,7 @@ import {
   chunkRuns,
   chunkTask,
   runCampaign,
+  runChunk,
   type CampaignOptions,
   type CampaignResult,
   type ChunkResult,
@@ -53,59 +54,83 @@ function buildIsCurrent(): boolean {
   return current;
 }
 
-/** Runs a campaign on `workers` threads (1: in this thread, exactly runCampaign). */
+/**
+ * Runs a campaign on `workers` threads (1: in this thread, exactly runCampaign). This thread is one
+ * of them: it runs chunks itself, between the pool's (its modules are loaded and its code warm
+ * already), yielding after each so that results, progress and Ctrl-C are heard; the pool has
+ * `workers - 1` threads with two chunks in flight each, so a pool thread never waits for this
+ * thread to hand it the next chunk.
+ */
 export async function runCampaignParallel(o: CampaignOptions, workers: number): Promise<CampaignResult> {
   if (workers <= 1) return runCampaign(o);
   const started = process.hrtime.bigint();
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   const runs = campaignRuns(o);
   const total = Number.isFinite(runs) ? runs : undefined;
-  const pool = new Tinypool({ filename: campaignWorkerFile().href, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+  const threads = workers - 1;
+  const perThread = 2;
+  const pool = new Tinypool({
+    filename: campaignWorkerFile().href,
+    minThreads: threads,
+    maxThreads: threads,
+    concurrentTasksPerWorker: perThread,
+    idleTimeout: 1000,
+  });
   const results = new Map<number, ChunkResult>();
   let lowestFailing = Number.POSITIVE_INFINITY;
   let next = 0;
   let done = 0;
   let lastReport = 0;
   let failure: unknown = null;
+  let inFlight = 0;
+  let settled: (() => void) | null = null;
   const mayStart = () =>
     failure === null &&
     chunkAt(o, next) < lowestFailing &&
     chunkRuns(runs, chunkAt(o, next)) > 0 &&
     (o.timeMs === undefined || next === 0 || elapsed() < o.timeMs);
+  const record = (k: number, r: ChunkResult) => {
+    results.set(k, r);
+    if (r.failure !== null && k < lowestFailing) {
+      lowestFailing = k;
+      o.onProgress?.({ runs: done + r.runs, elapsedMs: elapsed(), shrinking: true });
+    }
+    done += r.runs;
+    if (r.failure === null && o.onProgress && (done - lastReport >= 50 || done === total) && lowestFailing === Infinity) {
+      lastReport = done;
+      o.onProgress(total === undefined ? { runs: done, elapsedMs: elapsed() } : { runs: done, elapsedMs: elapsed(), total });
+    }
+  };
+  const pump = () => {
+    while (inFlight < threads * perThread && mayStart()) {
+      const k = chunkAt(o, next++);
+      inFlight++;
+      pool
+        .run(chunkTask(o, k, runs))
+        .then((r: ChunkResult) => record(k, r))
+        .catch((e: unknown) => {
+          failure ??= e;
+        })
+        .finally(() => {
+          inFlight--;
+          pump();
+          settled?.();
+        });
+    }
+  };
   try {
-    await new Promise<void>((resolve) => {
-      let inFlight = 0;
-      const pump = () => {
-        while (inFlight < workers && mayStart()) {
-          const k = chunkAt(o, next++);
-          inFlight++;
-          pool
-            .run(chunkTask(o, k, runs))
-            .then((r: ChunkResult) => {
-              results.set(k, r);
-              if (r.failure !== null && k < lowestFailing) {
-                lowestFailing = k;
-                o.onProgress?.({ runs: done + r.runs, elapsedMs: elapsed(), shrinking: true });
-              }
-              done += r.runs;
-              if (r.failure === null && o.onProgress && (done - lastReport >= 50 || done === total) && lowestFailing === Infinity) {
-                lastReport = done;
-                o.onProgress(total === undefined ? { runs: done, elapsedMs: elapsed() } : { runs: done, elapsedMs: elapsed(), total });
-              }
-            })
-            .catch((e: unknown) => {
-              failure ??= e;
-            })
-            .finally(() => {
-              inFlight--;
-              pump();
-              if (inFlight === 0) resolve();
-            });
-        }
-        if (inFlight === 0) resolve();
-      };
+    pump();
+    while (mayStart()) {
+      const k = chunkAt(o, next++);
+      try {
+        record(k, runChunk(chunkTask(o, k, runs)));
+      } catch (e) {
+        failure ??= e;
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
       pump();
-    });
+    }
+    while (inFlight > 0) await new Promise<void>((resolve) => (settled = resolve));
   } finally {
     await pool.destroy();
   }
