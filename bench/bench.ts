@@ -30,11 +30,11 @@ import { loadProfile, type Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
 import { implEngine } from '../impl/index.js';
 import { IntervalTree } from '../impl/interval-tree.js';
-import { POOL_WORLD, programArb } from '../properties/arbitraries.js';
+import { POOL_WORLD, programArb, regionsBalanced } from '../properties/arbitraries.js';
 import { programArbFor } from '../properties/api.js';
 import { BlockNames, firstDivergence, IncrementalComparison, sameObservation } from '../properties/compare.js';
 import { isDeepStrictEqual } from 'node:util';
-import { CHUNK_RUNS, runCampaign } from '../properties/campaign.js';
+import { CHUNK_RUNS, chunkRuns, chunkSeed, runCampaign } from '../properties/campaign.js';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { loadBaseline, type BaselineSide } from './baseline.js';
@@ -388,9 +388,12 @@ function benchBaseline(base: BaselineSide): void {
     if (r.found) throw new Error('the bench campaign found a divergence: run npm test');
     return r.runs;
   };
-  const floorPrograms = fc.sample(programArbFor('both'), { seed: SEED, numRuns: runs });
+  // The floor replays the very programs the campaign generates: this tree's campaign draws chunk k
+  // of CHUNK_RUNS programs from chunkSeed(SEED, k) (properties/campaign.ts); the baseline's drew
+  // them all from SEED.
+  const floorPrograms = campaignPrograms(runs);
   // The baseline's floor: those of the programs it can run (it lacks operations added since).
-  const oldFloorPrograms = floorPrograms.filter((p) => runsOnBoth(p, base));
+  const oldFloorPrograms = fc.sample(programArbFor('both'), { seed: SEED, numRuns: runs }).filter((p) => runsOnBoth(p, base));
   const floor = (f: EngineFactory, pr: Profile, programs = floorPrograms) => () => {
     for (const p of programs) {
       const e = f(p, pr);
@@ -406,6 +409,59 @@ function benchBaseline(base: BaselineSide): void {
   rows.push(['campaign (model vs impl, state)', `${micros(oldCampaign)}/program`, `${micros(nowCampaign)}/program`, `${(oldCampaign / nowCampaign).toFixed(2)}x`]);
   rows.push(['campaign / model floor', `${(oldCampaign / oldFloor).toFixed(2)}`, `${(nowCampaign / nowFloor).toFixed(2)}`, '']);
   console.log(table(['', base.rev, 'this tree', 'speed-up'], rows));
+  console.log();
+  campaignParts(profile, runs, floorPrograms, campaignRounds);
+}
+
+/** The programs runCampaign generates for SEED and `runs` (chunk k from chunkSeed(SEED, k)), in order. */
+function campaignPrograms(runs: number): Program[] {
+  const out: Program[] = [];
+  for (let k = 0; chunkRuns(runs, k) > 0; k++) out.push(...fc.sample(programArbFor('both'), { seed: chunkSeed(SEED, k), numRuns: chunkRuns(runs, k) }));
+  return out;
+}
+
+/**
+ * Where this tree's campaign spends beyond the floor, on the campaign's own programs: generating
+ * them as the campaign does (fc.check over the generator, shrink trees included), the model with a
+ * canonical snapshot after every step, the impl with its snapshots, and the whole refinement
+ * check (firstDivergence: both sides, block renaming and comparison). CPU time, best of `rounds`.
+ */
+function campaignParts(profile: Profile, runs: number, programs: Program[], rounds: number): void {
+  const each = (f: (p: Program) => void) => () => {
+    for (const p of programs) f(p);
+    return programs.length;
+  };
+  const replayTo = (factory: EngineFactory, snapshots: boolean) => (p: Program) => {
+    const e = factory(p, profile);
+    for (const st of p.steps) {
+      const o = e.apply(st);
+      if (endsRun(o)) break;
+      if (snapshots) e.snapshot();
+    }
+  };
+  const parts: [string, () => number][] = [
+    ['model floor (replay to the first error/undefined)', each(replayTo(modelEngine, false))],
+    [
+      'generation (fc.check over the generator, the campaign chunks)',
+      () => {
+        for (let k = 0; chunkRuns(runs, k) > 0; k++)
+          fc.check(fc.property(programArbFor('both'), (p) => regionsBalanced(p.steps)), { seed: chunkSeed(SEED, k), numRuns: chunkRuns(runs, k) });
+        return runs;
+      },
+    ],
+    ['model + snapshot after every step', each(replayTo(modelEngine, true))],
+    ['impl + snapshot after every step', each(replayTo(implEngine, true))],
+    ['refinement check (firstDivergence, model vs impl, state)', each((p) => void firstDivergence(p, { engine: 'model', profile }, { engine: 'impl', profile }, 'state'))],
+  ];
+  const best = parts.map(([, f]) => {
+    f();
+    let b = Infinity;
+    for (let i = 0; i < rounds; i++) b = Math.min(b, cpuPer(f));
+    return b;
+  });
+  const floor = best[0]!;
+  console.log(`(c') this tree's campaign in parts, on the campaign's ${programs.length} programs: CPU time per program, best of ${rounds}\n`);
+  console.log(table(['', 'per program', 'x floor'], parts.map(([name], i) => [name, micros(best[i]!), `${(best[i]! / floor).toFixed(2)}`])));
   console.log();
 }
 
@@ -618,10 +674,17 @@ async function benchWorkers(): Promise<void> {
   const runs = Number(process.env.BENCH_WORKER_RUNS ?? 3200);
   const rounds = Number(process.env.BENCH_WORKER_ROUNDS ?? 2);
   const o = { a: { engine: 'model' as const, profile }, b: { engine: 'impl' as const, profile }, compare: 'state' as const, seed: SEED, runs };
+  // CPU time of the whole process (every thread: process.cpuUsage is the process's), per program:
+  // what the worker path costs beyond the in-process one, whatever the load. On 2 idle cores the
+  // speed-up of 2 workers cannot exceed 2 x (CPU per program on 1) / (CPU per program on 2).
+  const cpu = [Infinity, Infinity];
   const rate = async (workers: number) => {
     const t0 = now();
+    const c0 = process.cpuUsage();
     const r = await runCampaignParallel(o, workers);
+    const c = process.cpuUsage(c0);
     if (r.found) throw new Error('the bench campaign found a divergence: run npm test');
+    cpu[workers - 1] = Math.min(cpu[workers - 1]!, (c.user + c.system) / 1e6 / r.runs);
     return r.runs / (msSince(t0) / 1000);
   };
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -632,7 +695,16 @@ async function benchWorkers(): Promise<void> {
   );
   const best = [0, 0];
   for (let i = 0; i < rounds; i++) for (const [k, w] of [1, 2].entries()) best[k] = Math.max(best[k]!, await rate(w));
-  console.log(table(['workers', 'programs/s', 'x 1 worker'], [1, 2].map((w, k) => [String(w), best[k]!.toFixed(0), `${(best[k]! / best[0]!).toFixed(2)}x`])));
+  console.log(
+    table(
+      ['workers', 'programs/s', 'x 1 worker', 'CPU per program'],
+      [1, 2].map((w, k) => [String(w), best[k]!.toFixed(0), `${(best[k]! / best[0]!).toFixed(2)}x`, micros(cpu[k]!)]),
+    ),
+  );
+  console.log(
+    `\nCPU per program on 2 workers / on 1: ${(cpu[1]! / cpu[0]!).toFixed(2)} (pool start-up, module loading and JIT warm-up in each thread included); ` +
+      `on 2 idle cores, 2 workers can reach at most ${((2 * cpu[0]!) / cpu[1]!).toFixed(2)}x`,
+  );
   console.log(
     `\n--workers 2 / --workers 1: ${(best[1]! / best[0]!).toFixed(2)}x programs/s (issue 12 asks at least 1.70x on an otherwise idle 2-core machine); ` +
       `load average after: ${load()} (this bench adds up to 2)\n`,
