@@ -646,6 +646,35 @@ describe('mutation survivors (issue 15)', () => {
     ]);
   });
 
+  describe('pointer views (README "Pointer descriptors"): bounds and one element, host and kernel', () => {
+    const remapped: Step[] = [{ op: 'host_write', var: 'a(1:1)', value: 7 }, { op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 5 } as Step];
+    const view = (extra: Record<string, unknown>): Step => ({ op: 'host_read', var: 'c%p', ...extra }) as Step;
+
+    it('the host view: bounds from the lower bound, elements counted from it, nothing outside', () => {
+      expect(run([...remapped, view({ bounds: true }), view({ at: 5 }), view({ at: 14 })]).slice(2)).toEqual([
+        { kind: 'read', values: [5, 14] },
+        { kind: 'read', values: [7] },
+        { kind: 'read', values: [1] },
+      ]);
+      for (const at of [4, 15]) {
+        const obs = run([...remapped, view({ at })]);
+        expect(obs[2]!.kind, `at ${at}`).toBe('undefined');
+        expect(message(obs[2]!)).toMatch(/outside its bounds/);
+      }
+      const none = run([view({ bounds: true })]);
+      expect(none.map(show)).toEqual(['undefined']);
+      expect(message(none[0]!)).toMatch(/which has none/);
+    });
+
+    it('the kernel view: an index past the device view is undefined', () => {
+      const steps: Step[] = [...remapped, enter(cl('copyin', 'a', 'c')), { op: 'acc_attach', ptr: 'c%p' }];
+      const read = (at: number): Step => ({ op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p', at } });
+      expect(run([...steps, read(14)])[4]).toEqual({ kind: 'read', values: [1] });
+      expect(run([...steps, read(15)])[4]!.kind).toBe('undefined');
+      expect(run([...steps, read(4)])[4]!.kind).toBe('undefined');
+    });
+  });
+
   describe('state key: equal futures, equal keys; different futures, different keys', () => {
     const keyOf = (steps: Step[], w = world) => {
       const e = engineOf({}, w);
