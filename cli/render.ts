@@ -2,7 +2,7 @@
 // for, and a state snapshot with host ranges named after the world's objects.
 
 import { hostLayout, ELEMENT_BYTES, POINTER_BYTES, type Clause, type KernelBody, type Step, type World } from '../lang/program.js';
-import { formatMember, formatStructBytes, structElementBytes } from '../lang/program.js';
+import { formatMember, formatStructBytes, formatSubarray, structElementBytes } from '../lang/program.js';
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { formatPtr, type Snapshot } from '../lang/observation.js';
 import { dispatch, type PerOp } from '../lang/ops.js';
@@ -131,8 +131,12 @@ export function nameHostRange(world: World, start: number, end: number): string 
   const from = start - obj.start;
   const to = end - obj.start;
   if (from === 0 && to === obj.bytes) return obj.name;
-  if (obj.kind === 'array' && from % ELEMENT_BYTES === 0 && to % ELEMENT_BYTES === 0)
+  if (obj.kind === 'array' && from % ELEMENT_BYTES === 0 && to % ELEMENT_BYTES === 0) {
+    // a rank-2 array's section: a(1:2,2:3) (lang/program.ts formatSubarray)
+    const decl = world.arrays.find((a) => a.name === obj.name);
+    if (decl?.shape !== undefined) return formatSubarray(obj.name, from / ELEMENT_BYTES, to / ELEMENT_BYTES, decl.length, decl.shape);
     return `${obj.name}(${from / ELEMENT_BYTES + 1}:${to / ELEMENT_BYTES})`;
+  }
   const decl = obj.kind === 'struct' ? world.structs.find((s) => s.name === obj.name) : undefined;
   if (decl?.count !== undefined) {
     // Elements of an array of structs: cs(2), cs(1:2).

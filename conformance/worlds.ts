@@ -71,3 +71,19 @@ export const MEMBERS_OMP_WORLD: World = { ...MEMBERS_WORLD, devices: [{ kind: 'd
 /** Host addresses of c%n and c%arr(1) in MEMBERS_WORLD (c itself at C). */
 export const C_N = 0x1410;
 export const C_ARR = 0x1414;
+
+/**
+ * Rank-2 arrays (issue 9 item 6): `a(2,4)` = 1..8 in array element order (a(i,j) is element
+ * 2 (j - 1) + i, at A2 + 4 (2 (j - 1) + i - 1)) and rank-1 `b` (4 × 0). One discrete device (OpenMP:
+ * device 1 shares memory with the host, as in OMP_WORLD).
+ */
+export const RANK2_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 8, shape: [2, 4], init: [1, 2, 3, 4, 5, 6, 7, 8] },
+    { name: 'b', length: 4 },
+  ],
+  structs: [],
+};
+export const RANK2_OMP_WORLD: World = { ...RANK2_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
+/** Host address of a(1,1) in RANK2_WORLD. */
+export const A2 = 0x1000;

@@ -154,6 +154,11 @@ const EXPECTED: Record<string, string[]> = {
   // present (no copy on the inner construct); from c brings the 7s home; c%n and c%arr(3:4) form
   // one storage block, whose from (RC 1) copies the kernel's 6 back
   'omp-struct-members.json': ['ok', 'ok', 'read [5]', 'ok', 'ok', 'read [1, 2*7, 4]', 'read [5]', 'ok', 'ok', 'ok', 'read [6]'],
+  // Rank-2 arrays (lang/README.md "Rank-2 arrays and sections", OpenACC 3.3 §2.7.1): a(1:2,2:3) of
+  // a(2,4) is elements 3..6 in array element order, so column 2 is present and a(2,4) (element 8) is
+  // not; the kernel reads a(2,2) = 4; update self of column 3 brings the 9s home; the whole array
+  // after a(1:2,1:2) (elements 1..4) is partly present
+  'rank2-sections.json': ['ok', 'true', 'false', 'read [4]', 'ok', 'ok', 'read [1, 2, 3, 4, 2*9, 7, 8]', 'ok', 'ok', 'error acc_error_partly_present'],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {

@@ -37,6 +37,9 @@ const REF_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)(?:\((-?\d+):(-?\d+)\)|%([A-Za-z][A-
 // Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const ELEMENT_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+)\)(?:%([A-Za-z][A-Za-z0-9_]*))?$/;
 
+// A section of a rank-2 array: a(1:2,3:4); contiguous ones only (lang/README.md "Rank-2 arrays").
+const RANK2_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+),(\d+):(\d+)\)$/;
+
 // A section of a struct's non-pointer array member: c%arr(2:3).
 // Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const FIELD_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)%([A-Za-z][A-Za-z0-9_]*)\((-?\d+):(-?\d+)\)$/;
@@ -44,12 +47,17 @@ const FIELD_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)%([A-Za-z][A-Za-z0-9_]*)\(
 export class WorldRefs {
   private readonly objects = new Map<string, HostObject>();
   private readonly arrayLengths = new Map<string, number>();
+  /** Extents of the rank-2 arrays. */
+  private readonly shapes = new Map<string, readonly [number, number]>();
   private readonly structs = new Map<string, StructDecl>();
   private readonly compiled = new Map<string, CompiledRef>();
 
   constructor(private readonly world: World) {
     for (const o of hostLayout(world)) this.objects.set(o.name, o);
-    for (const a of world.arrays) this.arrayLengths.set(a.name, a.length);
+    for (const a of world.arrays) {
+      this.arrayLengths.set(a.name, a.length);
+      if (a.shape) this.shapes.set(a.name, a.shape);
+    }
     for (const s of world.structs) this.structs.set(s.name, s);
   }
 
@@ -92,6 +100,20 @@ export class WorldRefs {
   }
 
   private compile(text: string): CompiledRef {
+    const r2 = RANK2_SYNTAX.exec(text);
+    const shape = r2 ? this.shapes.get(r2[1]!) : undefined;
+    if (r2 && shape) {
+      // Column-major storage: (i, j) is word (j - 1) * n1 + i - 1; contiguous when the section
+      // takes every row or a single column.
+      const [l1, u1, l2, u2] = [Number(r2[2]), Number(r2[3]), Number(r2[4]), Number(r2[5])];
+      const [n1, n2] = shape;
+      const fits = l1 >= 1 && l1 <= u1 && u1 <= n1 && l2 >= 1 && l2 <= u2 && u2 <= n2;
+      if (fits && ((l1 === 1 && u1 === n1) || l2 === u2)) {
+        const o = this.objects.get(r2[1]!)!;
+        const start = o.start + ((l2 - 1) * n1 + l1 - 1) * ELEMENT_BYTES;
+        return { text, kind: REF_ARRAY, root: o.name, start, end: o.start + ((u2 - 1) * n1 + u1) * ELEMENT_BYTES, pointerSlots: 0 };
+      }
+    }
     const fs = FIELD_SECTION_SYNTAX.exec(text);
     const fdecl = fs ? this.structs.get(fs[1]!) : undefined;
     if (fs && fdecl) {
@@ -104,7 +126,7 @@ export class WorldRefs {
     if (m && o) {
       const length = this.arrayLengths.get(o.name);
       const decl = this.structs.get(o.name);
-      if (length !== undefined && m[4] === undefined) {
+      if (length !== undefined && m[4] === undefined && !(m[2] !== undefined && this.shapes.has(o.name))) {
         const lo = m[2] === undefined ? 1 : Number(m[2]);
         const hi = m[3] === undefined ? length : Number(m[3]);
         if (lo >= 1 && hi <= length && lo <= hi) {

@@ -35,6 +35,12 @@ export interface ArrayDecl {
   length: number;
   /** Initial value of every element (default 0), or one value per element. */
   init?: number | number[];
+  /**
+   * A rank-2 array's extents `[n1, n2]` (Fortran `integer :: a(n1, n2)`), with `length` = n1 * n2.
+   * Fortran array element order (Fortran 2018 §9.5.3.2): element (i, j) is element
+   * (j - 1) * n1 + i of the storage, column after column. Absent: rank 1.
+   */
+  shape?: [number, number];
 }
 
 /**
@@ -370,7 +376,7 @@ export type ParsedRef =
    * struct (`c%n`, `c%arr`, `c%arr(2:3)`), `name` is the struct, `field` the member, and lo / hi
    * count 4-byte units from the struct's first byte (so the range is found like an array's).
    */
-  | { kind: 'array'; name: string; lo: number; hi: number; whole: boolean; field?: FieldRef }
+  | { kind: 'array'; name: string; lo: number; hi: number; whole: boolean; field?: FieldRef; rank2?: Rank2Ref }
   /**
    * A whole struct; in an array of structs, elements [lo, hi) (0-based, half-open; `single` when
    * written as one element, `cs(2)`). `lo` and `hi` are absent for a single struct.
@@ -378,6 +384,16 @@ export type ParsedRef =
   | { kind: 'struct'; name: string; lo?: number; hi?: number; single?: boolean }
   /** A pointer member of a struct; `index` is the 0-based element of an array of structs. */
   | { kind: 'member'; struct: string; member: string; index?: number };
+
+/**
+ * The subscripts of a reference to a rank-2 array (`a` or `a(l1:u1,l2:u2)`): the array's extents
+ * and the bounds written (1-based, inclusive; the whole extents for `a`). Only contiguous sections
+ * parse, so lo / hi of the reference are its storage range.
+ */
+export interface Rank2Ref {
+  shape: [number, number];
+  bounds: [[number, number], [number, number]];
+}
 
 /** The member part of an `array` reference that names a struct's non-pointer member. */
 export interface FieldRef {
@@ -393,6 +409,8 @@ const IDENT = '[A-Za-z][A-Za-z0-9_]*';
 const REF_RE = new RegExp(`^(${IDENT})(?:\\((-?\\d+):(-?\\d+)\\)|%(${IDENT}))?$`);
 /** The forms only an array of structs takes: `cs(2)`, `cs(2)%p` (and `cs(1:2)%p`, refused). */
 const ELEMENT_RE = new RegExp(`^(${IDENT})\\((-?\\d+)(?::(-?\\d+))?\\)(?:%(${IDENT}))?$`);
+/** A section of a rank-2 array: `a(1:2,3:4)`. */
+const RANK2_RE = new RegExp(`^(${IDENT})\\((-?\\d+):(-?\\d+),(-?\\d+):(-?\\d+)\\)$`);
 /** A section of a struct's member: `c%arr(2:3)`. */
 const MEMBER_SECTION_RE = new RegExp(`^(${IDENT})%(${IDENT})\\((-?\\d+):(-?\\d+)\\)$`);
 
@@ -425,6 +443,7 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
   if (m[2] !== undefined) {
     if (st?.count !== undefined) return structSection(st, ref, Number(m[2]), Number(m[3]));
     if (!arr) return `'${name}' is not an array, so '${ref}' cannot take bounds`;
+    if (arr.shape) return `'${ref}' has 1 subscript but '${name}' has rank 2 (${name}(1:${arr.shape[0]},1:${arr.shape[1]})): write ${name}(l1:u1,l2:u2)`;
     const lo = Number(m[2]);
     const hi = Number(m[3]);
     if (lo < 1 || hi > arr.length || lo > hi)
@@ -439,9 +458,35 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
     if (st.count !== undefined) return `'${name}' is an array of ${st.count} structs: name an element's member, e.g. '${name}(1)%${m[4]}'`;
     return { kind: 'member', struct: name, member: m[4] };
   }
+  if (arr?.shape) return { kind: 'array', name, lo: 0, hi: arr.length, whole: true, rank2: { shape: arr.shape, bounds: [[1, arr.shape[0]], [1, arr.shape[1]]] } };
   if (arr) return { kind: 'array', name, lo: 0, hi: arr.length, whole: true };
   if (st!.count !== undefined) return { kind: 'struct', name, lo: 0, hi: st!.count };
   return { kind: 'struct', name };
+}
+
+/**
+ * `a(l1:u1,l2:u2)`: a section of rank-2 array `a`, resolved to its storage in array element order
+ * (Fortran 2018 §9.5.3.2). A data reference is contiguous storage: OpenACC 3.3 §2.7.1 / §2.7.3
+ * (a non-contiguous Fortran data section is acc_error_invalid_data_section; only the update
+ * directive takes noncontiguous subarrays, §2.14.4) and OpenMP 6.0 §7.9.6 map clause restrictions
+ * (an array section list item is contiguous storage). The compilers refuse such a program before
+ * any runtime sees it: gfortran 12 "Array is not contiguous" (OpenACC and OpenMP, measured with
+ * -foffload=disable), GCC's C front end "array section is not contiguous in 'map' clause". So the
+ * language takes contiguous sections only (a validation error otherwise): every row (l1:u1 =
+ * 1:n1), or one column (l2 = u2).
+ */
+function rank2Section(world: World, ref: string, name: string, [l1, u1]: [number, number], [l2, u2]: [number, number]): ParsedRef | string {
+  const arr = world.arrays.find((a) => a.name === name);
+  if (!arr) return world.structs.some((s) => s.name === name) ? `'${name}' is not an array, so '${ref}' cannot take bounds` : `'${name}' is not declared in the world`;
+  if (!arr.shape) return `'${ref}' has 2 subscripts but '${name}' has rank 1 (${name}(1:${arr.length}))`;
+  const [n1, n2] = arr.shape;
+  if (l1 < 1 || u1 > n1 || l1 > u1 || l2 < 1 || u2 > n2 || l2 > u2)
+    return `bounds (${l1}:${u1},${l2}:${u2}) of '${ref}' are outside ${name}(1:${n1},1:${n2}) or empty`;
+  if (!(l1 === 1 && u1 === n1) && l2 !== u2)
+    return `'${ref}' is not contiguous (rows ${l1}:${u1} of 1:${n1} in ${u2 - l2 + 1} columns): a data reference is contiguous storage (OpenACC 3.3 §2.7.3, OpenMP 6.0 §7.9.6), write every row or one column`;
+  const lo = (l2 - 1) * n1 + (l1 - 1);
+  const hi = (u2 - 1) * n1 + u1;
+  return { kind: 'array', name, lo, hi, whole: lo === 0 && hi === arr.length, rank2: { shape: arr.shape, bounds: [[l1, u1], [l2, u2]] } };
 }
 
 /** Byte offset of non-pointer member `field` inside its struct (after the pointer descriptors). */
@@ -469,6 +514,8 @@ function fieldRef(st: StructDecl, f: FieldDecl, ref: string, bounds?: [number, n
 /** `cs(2)`, `cs(2)%p`: an element (or its member) of an array of structs; `c%arr(2:3)`: a member section. */
 function tryParseElementRef(world: World, ref: string): ParsedRef | string {
   const syntax = `'${ref}' is not a variable reference (expected a, a(2:5), c or c%p)`;
+  const r2 = RANK2_RE.exec(ref);
+  if (r2) return rank2Section(world, ref, r2[1]!, [Number(r2[2]), Number(r2[3])], [Number(r2[4]), Number(r2[5])]);
   const ms = MEMBER_SECTION_RE.exec(ref);
   if (ms) {
     const st = world.structs.find((s) => s.name === ms[1]);
@@ -606,7 +653,18 @@ export function formatStructBytes(decl: StructDecl, lo: number, hi: number): str
   return decl.name;
 }
 
-/** Fortran-style rendering of a 0-based half-open element range of array `name`. */
-export function formatSubarray(name: string, lo: number, hi: number, length: number): string {
-  return lo === 0 && hi === length ? name : `${name}(${lo + 1}:${hi})`;
+/**
+ * Fortran-style rendering of a 0-based half-open element range of array `name`; of a rank-2 array
+ * (`shape`), the section with those elements when there is one (`a(1:2,2:3)`, `a(2:2,3:3)`), else
+ * the storage range as `a(l:u)` of a rank-1 view.
+ */
+export function formatSubarray(name: string, lo: number, hi: number, length: number, shape?: readonly [number, number]): string {
+  if (lo === 0 && hi === length) return name;
+  if (shape !== undefined) {
+    const [n1] = shape;
+    const [c1, c2] = [Math.floor(lo / n1) + 1, Math.floor((hi - 1) / n1) + 1];
+    if (lo % n1 === 0 && hi % n1 === 0) return `${name}(1:${n1},${c1}:${c2})`;
+    if (c1 === c2) return `${name}(${(lo % n1) + 1}:${((hi - 1) % n1) + 1},${c1}:${c1})`;
+  }
+  return `${name}(${lo + 1}:${hi})`;
 }

@@ -65,6 +65,7 @@ const arrayDecl = z.strictObject({
   name: z.string(),
   length: intIn(1, MAX_ARRAY_LENGTH),
   init: z.union([value, z.array(value)], { error: 'expected an integer or an array of integers' }).optional(),
+  shape: z.tuple([intIn(1, MAX_ARRAY_LENGTH), intIn(1, MAX_ARRAY_LENGTH)]).optional(),
 });
 const structDecl = z.strictObject({
   name: z.string(),
@@ -271,6 +272,8 @@ function checkWorld(raw: unknown): Failure | World {
     if (bad) return bad;
     if (Array.isArray(a.init) && a.init.length !== a.length)
       return fail(`arrays[${i}].init`, `has ${a.init.length} values but '${a.name}' has length ${a.length}`);
+    if (a.shape && a.shape[0] * a.shape[1] !== a.length)
+      return fail(`arrays[${i}].shape`, `${a.name}(${a.shape[0]},${a.shape[1]}) has ${a.shape[0] * a.shape[1]} elements but '${a.name}' has length ${a.length}`);
   }
   for (const [i, s] of world.structs.entries()) {
     const bad = declare(s.name, `structs[${i}].name`);
@@ -300,6 +303,8 @@ function checkWorld(raw: unknown): Failure | World {
       if (target === null) continue;
       const problem = refError(world, target) ?? (isArrayRef(parseRef(world, target)) ? null : `target '${target}' must be an array or subarray`);
       if (problem) return fail(field, problem);
+      const rank2 = rank2Target(parseRef(world, target));
+      if (rank2) return fail(field, rank2);
     }
   }
   return world;
@@ -326,6 +331,11 @@ const MEMBER_REF: readonly RefKind[] = ['member'];
 const ARRAY_REF: readonly RefKind[] = ['array'];
 /** Host variables whose address an OpenMP routine can take. */
 const HOST_PTR_REF: readonly RefKind[] = ['array', 'struct'];
+
+/** A pointer member is rank 1 (`p(:)`), so its target is too (Fortran 2018 §10.2.2.3: the ranks agree). */
+function rank2Target(ref: ParsedRef): string | null {
+  return ref.kind === 'array' && ref.rank2 !== undefined ? `'${ref.name}' has rank 2, and a pointer member (p(:)) takes a rank-1 target` : null;
+}
 
 /** An array or subarray of the world's arrays (not a struct's non-pointer member). */
 function isArrayRef(ref: ParsedRef): boolean {
@@ -484,6 +494,10 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       // non-pointer member has no target attribute of its own in the language.
       if (parsed.kind === 'array' && parsed.field !== undefined && !f.refs.includes('member'))
         return { field: name, message: `'${String(v)}' is a non-pointer member of struct '${parsed.name}'; ${step.op} takes an array${f.whole ? '' : ' or subarray'}` };
+      if (step.op === 'pointer_assign' && name === 'target') {
+        const rank2 = rank2Target(parsed);
+        if (rank2) return { field: name, message: rank2 };
+      }
       if (!f.whole) return null;
       return parsed.kind === 'array' && !parsed.whole
         ? { field: name, message: `'${String(v)}' is a subarray; ${step.op} takes the name of a whole array` }

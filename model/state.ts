@@ -951,7 +951,7 @@ export function describeRange(state: ModelState, range: Range): string {
   if (obj.contents.kind === 'mixed') return formatStructBytes(state.facts.world.structs.find((s) => s.name === obj.name)!, range.start - obj.start, range.end - obj.start);
   const lo = (range.start - obj.start) / ELEMENT_BYTES;
   const hi = Math.ceil((range.end - obj.start) / ELEMENT_BYTES);
-  return formatSubarray(obj.name, lo, hi, obj.contents.values.length);
+  return formatSubarray(obj.name, lo, hi, obj.contents.values.length, state.facts.world.arrays.find((a) => a.name === obj.name)?.shape);
 }
 
 /**

@@ -121,6 +121,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     if (r.kind === 'member')
       return `${names.variable(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
     const v = names.variable(r.name);
+    if (r.rank2 !== undefined) return r.whole ? v : `${v}(${r.rank2.bounds.map(([l, u]) => `${l}:${u}`).join(',')})`;
     return r.whole ? v : `${v}(${r.lo + 1}:${r.hi})`;
   };
   /** A struct, or elements of an array of structs: `v3`, `v3(2)`, `v3(1:2)`. */
@@ -134,20 +135,38 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   const structLoc = (r: Extract<ParsedRef, { kind: 'struct' }>) =>
     `c_loc(${names.variable(r.name)}${r.lo === undefined ? '' : `(${r.lo + 1})`})`;
   const spellVar = (v: VarRef) => spell(parseRef(world, v));
+  /** A reference as a rank-1 value of `count` elements: a rank-2 array or section through reshape. */
+  const rank2Flat = (v: VarRef, count: number): string => {
+    const r = parseRef(world, v);
+    return r.kind === 'array' && r.rank2 !== undefined ? `reshape(${spell(r)}, [${count}])` : spell(r);
+  };
   /** Elements of the non-pointer member named `c%arr`. */
   const fieldLength = (name: string): number => {
     const [struct, field] = name.split('%');
     return world.structs.find((st) => st.name === struct)!.fields!.find((f) => f.name === field)!.length ?? 1;
   };
+  /**
+   * Element `k` (a 1-based storage index: a number or a Fortran expression) of array `name`; a
+   * rank-2 array's element in array element order, (1 + mod(k - 1, n1), 1 + (k - 1) / n1).
+   */
+  const arrayElement = (name: string, k: number | string): string => {
+    const v = names.variable(name);
+    const shape = world.arrays.find((a) => a.name === name)?.shape;
+    if (shape === undefined) return `${v}(${k})`;
+    const [n1] = shape;
+    if (typeof k === 'number') return `${v}(${1 + ((k - 1) % n1)},${1 + Math.floor((k - 1) / n1)})`;
+    return `${v}(1 + mod(${k} - 1, ${n1}),1 + (${k} - 1) / ${n1})`;
+  };
   /** The first element of an array reference (a scalar member: itself), for c_loc. */
   const first = (r: Extract<ParsedRef, { kind: 'array' }>): string =>
-    r.field?.scalar === true ? names.variable(r.name) : `${names.variable(r.name)}(${r.lo + 1})`;
+    r.field?.scalar === true ? names.variable(r.name) : r.field === undefined ? arrayElement(r.name, r.lo + 1) : `${names.variable(r.name)}(${r.lo + 1})`;
   /** The i-th element (1-based) of a member's target: counted from its lower bound when the program remaps one. */
   const memberElement = (r: Extract<ParsedRef, { kind: 'member' }>, i: string): string =>
     remaps ? `${spell(r)}(lbound(${spell(r)}, 1)${i === '1' ? '' : ` + ${i} - 1`})` : `${spell(r)}(${i})`;
   const element = (r: ParsedRef, i: string): string => {
     if (r.kind === 'member') return memberElement(r, i);
     if (r.kind === 'array' && r.field?.scalar === true) return names.variable(r.name);
+    if (r.kind === 'array' && r.rank2 !== undefined) return arrayElement(r.name, r.lo === 0 ? i : `${i} + ${r.lo}`);
     if (r.kind === 'array') return `${names.variable(r.name)}(${r.lo === 0 ? i : `${i} + ${r.lo}`})`;
     throw new Error('internal: element of a whole struct');
   };
@@ -208,6 +227,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const length = r.field === undefined ? world.arrays.find((a) => a.name === r.name)!.length : fieldLength(r.name);
     // Whole elements inside the array are addressed directly; anything else goes through plus_bytes.
     const element = r.lo + offset / ELEMENT_BYTES;
+    if (r.rank2 !== undefined) {
+      if (Number.isInteger(element) && element < length) return `c_loc(${arrayElement(r.name, element + 1)})`;
+      return plusBytes(`c_loc(${arrayElement(r.name, r.lo + 1)})`, offset);
+    }
     if (Number.isInteger(element) && element < length) return `c_loc(${v}(${element + 1}))`;
     return plusBytes(`c_loc(${v}(${r.lo + 1}))`, offset);
   };
@@ -328,7 +351,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       isDevice: `(c_associated(pres(1)) .and. .not. c_associated(pres(1), ${host}))`,
       isHostElement: (name, element) => {
         cBinding.add('c_loc');
-        return `c_associated(pres(1), c_loc(${names.variable(name)}(${element + 1})))`;
+        return `c_associated(pres(1), c_loc(${arrayElement(name, element + 1)}))`;
       },
     });
     return { lines: [...kernel(s, p), ...capture], check, shown: { kind: 'ptr', expr: 'pres(1)' } };
@@ -342,10 +365,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     cBinding.add('c_ptr').add('c_loc').add('c_associated');
     const r = parseRef(world, s.var);
     if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
-    const v = names.variable(r.name);
+    const v1 = arrayElement(r.name, 1);
     return {
-      lines: [...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v}(1))`],
-      check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, c_loc(${v}(1)))`),
+      lines: [...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v1})`],
+      check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, c_loc(${v1}))`),
     };
   };
   // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
@@ -455,7 +478,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       cBinding.add('c_ptr').add('c_loc').add('c_associated');
       const r = parseRef(world, s.var);
       if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
-      const first = `c_loc(${names.variable(r.name)}(1))`;
+      const first = `c_loc(${arrayElement(r.name, 1)})`;
       const lines = s.ptr
         ? [`  ${h} = ${first}`, ...directive(`target data${ompDevice(s, device)} use_device_ptr(${h})`)]
         : [...directive(directiveText(s, p, spelling)), `  ${h} = ${first}`];
@@ -479,7 +502,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
             ? [`  res(1) = lbound(${spellVar(s.var)}, 1)`, `  res(2) = ubound(${spellVar(s.var)}, 1)`]
             : s.at !== undefined
               ? [`  res(1) = ${spellVar(s.var)}(${s.at})`]
-              : [`  ${resSlice(p.count)} = ${spellVar(s.var)}`]),
+              : [`  ${resSlice(p.count)} = ${rank2Flat(s.var, p.count)}`]),
         ],
         check: valuesCheck(p),
         shown: { kind: 'read', count: p.count },
@@ -538,7 +561,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   /** An observation program's first lines: the host objects' addresses, and whether a kernel runs off the host. */
   const observationStart = (): string[] => [
     ...hostLayout(world).map((o, k) => {
-      const first = o.kind === 'array' ? `${names.variable(o.name)}(1)` : names.variable(o.name);
+      const first = o.kind === 'array' ? arrayElement(o.name, 1) : names.variable(o.name);
       return `  write(output_unit, '(a, i0, 1x, i0)') 'MAPCHECK 0 host ', ${k}, transfer(c_loc(${first}), 0_c_intptr_t)`;
     }),
     '  ! Probe: does a kernel run on a non-host device?',
@@ -656,17 +679,24 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       for (const s of world.structs)
         out.push(`  type(${names.typeOf(s.name)})${usesDeviceptr || structsAreTargets || (s.fields?.length ?? 0) > 0 ? ', target' : ''} :: ${names.variable(s.name)}${s.count === undefined ? '' : `(${s.count})`}`);
       const dynamic = world.arrays.filter((a) => !declared.has(a.name));
+      // a rank-2 array a(n1, n2): its extents, its initial values in array element order (reshape)
+      const extents = (a: (typeof world.arrays)[number]) => (a.shape === undefined ? `${a.length}` : `${a.shape[0]},${a.shape[1]}`);
+      const initial = (a: (typeof world.arrays)[number]) =>
+        Array.isArray(a.init) ? (a.shape === undefined ? fortranList(a.init) : `reshape(${fortranList(a.init)}, [${a.shape[0]}, ${a.shape[1]}])`) : `${a.init ?? 0}`;
       for (const a of world.arrays.filter((x) => declared.has(x.name)))
-        out.push(`  integer, target :: ${names.variable(a.name)}(${a.length}) = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
-      if (dynamic.length > 0) out.push(`  integer, pointer, contiguous :: ${dynamic.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+        out.push(`  integer, target :: ${names.variable(a.name)}(${extents(a)}) = ${initial(a)}`);
+      const rank1 = dynamic.filter((a) => a.shape === undefined);
+      const rank2 = dynamic.filter((a) => a.shape !== undefined);
+      if (rank1.length > 0) out.push(`  integer, pointer, contiguous :: ${rank1.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
+      if (rank2.length > 0) out.push(`  integer, pointer, contiguous :: ${rank2.map((a) => `${names.variable(a.name)}(:,:)`).join(', ')}`);
       if (aliases.size > 0) out.push(`  integer, pointer, contiguous :: ${[...aliases.values()].map((u) => `${u}(:)`).join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(observe ? ['ond'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
       if (usesPres) out.push('  type(c_ptr) :: pres(1)');
       out.push(...declarations);
-      if (dynamic.length > 0) out.push(`  allocate(${dynamic.map((a) => `${names.variable(a.name)}(${a.length})`).join(', ')})`);
-      for (const a of dynamic) out.push(`  ${names.variable(a.name)} = ${Array.isArray(a.init) ? fortranList(a.init) : (a.init ?? 0)}`);
+      if (dynamic.length > 0) out.push(`  allocate(${dynamic.map((a) => `${names.variable(a.name)}(${extents(a)})`).join(', ')})`);
+      for (const a of dynamic) out.push(`  ${names.variable(a.name)} = ${initial(a)}`);
       for (const s of world.structs)
         for (const [key, target] of Object.entries(s.init ?? {})) {
           const at = initMember(s, key)!;
