@@ -60,6 +60,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   fatal_partial_update: "the runtime aborts: a target update of partly present data (a profile's reading, K-B40)",
   fatal_invalid_device: "the runtime aborts: an invalid device number (a profile's reading)",
   fatal_map_data: "the runtime aborts: acc_map_data / acc_unmap_data / acc_free misuse the text leaves undefined (a profile's reading, K-A8)",
+  fatal_lowering: "the runtime aborts on what the toolchain's front end made of the directive: an assertion or an unhandled map kind (a profile's reading)",
 };
 
 /** Notation and when a report uses it. */

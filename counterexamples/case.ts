@@ -334,6 +334,7 @@ const ERROR_CODES = [
   'fatal_partial_update',
   'fatal_invalid_device',
   'fatal_map_data',
+  'fatal_lowering',
 ] as const satisfies readonly ErrorCode[];
 
 // Fails to compile when lang/observation.ts gains an error code this list does not know.

@@ -97,9 +97,14 @@ const FLAG_NULL = 1;
 const FLAG_POINTER = 2;
 /** A no_create pointer reference whose data was absent at its entry action: no attach. */
 const FLAG_NO_ATTACH = 4;
+/** The pointer member of an element of an array of structs (cs(2)%p; K-A43). */
+const FLAG_ELEMENT = 8;
 
 /** `locate` results besides a slot number. */
 const ABSENT = -1;
+/** How a program-scope declare named an array (K-A44). */
+const DECLARED_DATA = 1;
+const DECLARED_LINK = 2;
 const PARTLY = -2;
 
 /** `devArg` result for a host address given where device memory is expected. */
@@ -456,7 +461,7 @@ export class ImplEngine implements Engine {
       // K-A1: a member in a data clause is a pointer reference (attached / detached) only under the
       // base-pointer reading.
       const pointerRef = r.kind === REF_MEMBER && this.knobs['K-A1'] === 'base-pointer';
-      flags = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0);
+      flags = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0) | (pointerRef && r.text.includes('(') ? FLAG_ELEMENT : 0);
     }
     // In index order, so a new record is appended.
     const at = this.varTop * VAR_FIELDS;
@@ -503,6 +508,15 @@ export class ImplEngine implements Engine {
       if (!structured && (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && this.knobs['K-A23'] === 'skip') this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       const start = this.vars[F_START + at]!;
       const end = this.vars[F_END + at]!;
+      // K-A44 `assert` (GCC 12 C): enter data of a pointer reference into data of infinite count (a
+      // declared array, data acc_map_data mapped) or into a link array no data clause maps now
+      // stops on libgomp's assertion in goacc_enter_data_internal.
+      if (!structured && (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NULL)) === FLAG_POINTER && this.knobs['K-A44'] === 'assert') {
+        const declared = this.declaredHolding(start);
+        const slot = this.locate(start, end);
+        if (declared === DECLARED_DATA || (slot >= 0 && this.userMapped.has(slot)) || (declared === DECLARED_LINK && slot === ABSENT))
+          this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: the runtime asserts on a pointer reference into a declared array`);
+      }
       // K-A11 `extends-before`: in enter data a plain var starting before a present section and
       // ending inside it counts one more dynamic reference there (libgomp goacc_map_var_existing).
       const held =
@@ -584,11 +598,15 @@ export class ImplEngine implements Engine {
     }
   }
 
-  /** K-A22 `member-mapped`: a pointer reference of copy, copyin, copyout, create or delete also maps its member. */
+  /**
+   * K-A22 `member-mapped`: a pointer reference of copy, copyin, copyout, create or delete also maps
+   * its member; K-A43 `not-mapped`: not the member of an element of an array of structs.
+   */
   private mapsMember(code: number, flags: number): boolean {
     return (
       (flags & FLAG_POINTER) !== 0 &&
       this.knobs['K-A22'] === 'member-mapped' &&
+      ((flags & FLAG_ELEMENT) === 0 || this.knobs['K-A43'] === 'as-struct') &&
       (code === COPY || code === COPYIN || code === COPYOUT || code === CREATE || code === DELETE)
     );
   }
@@ -649,9 +667,23 @@ export class ImplEngine implements Engine {
    * copyin (host values), create and device_resident (indeterminate). `link` (§2.13.3) maps
    * nothing until a data clause does.
    */
+  /** Program-scope declared arrays (K-A44): host start, end and DECLARED_DATA / DECLARED_LINK, three numbers each. */
+  private readonly declared: number[] = [];
+
+  /** How the array holding host address `addr` was declared (K-A44), or 0. */
+  private declaredHolding(addr: number): number {
+    const d = this.declared;
+    for (let k = 0; k < d.length; k += 3) if (addr >= d[k]! && addr < d[k + 1]!) return d[k + 2]!;
+    return 0;
+  }
+
   private accDeclare(step: AccDeclare): Observation {
     for (let c = 0; c < step.clauses.length; c++) {
       const clause = step.clauses[c]!;
+      for (let v = 0; v < clause.vars.length; v++) {
+        const r = this.ref(clause.vars[v]!);
+        this.declared.push(r.start, r.end, clause.clause === 'link' ? DECLARED_LINK : DECLARED_DATA);
+      }
       if (clause.clause === 'link') continue;
       for (let v = 0; v < clause.vars.length; v++) {
         const r = this.ref(clause.vars[v]!);

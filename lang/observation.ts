@@ -56,7 +56,9 @@ export type ErrorCode =
   | 'fatal_partial_map'
   | 'fatal_partial_update'
   | 'fatal_invalid_device'
-  | 'fatal_map_data';
+  | 'fatal_map_data'
+  // A toolchain's own lowering the runtime aborts on (GCC 12 assertions), selected by a knob
+  | 'fatal_lowering';
 
 export type Observation =
   /** The step completed and returns nothing. */

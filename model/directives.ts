@@ -9,7 +9,10 @@ import type { KnobValues } from '../profiles/knobs.js';
 import {
   parsedRef,
   dataRange,
+  describeRange,
   fire,
+  objectHoldingOrNone,
+  runtimeError,
   memberRange,
   memberRef,
   presence,
@@ -58,6 +61,14 @@ export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[],
 // ------------------------------------------------------------------------------------------------
 // Entry and exit sequences
 
+const DECLARED_TARGET_ASSERTION = 'OpenACC 3.3 §2.13 Declare Directive (a pointer reference into declared data in enter data, K-A44)';
+
+/** How the array holding `range` was declared at program scope (K-A44), if it was. */
+function declaredArrayHolding(state: ModelState, range: Range): 'data' | 'link' | undefined {
+  const holder = objectHoldingOrNone(state, range);
+  return holder === undefined ? undefined : state.accDeclared[holder.name];
+}
+
 /** The data clauses whose pointer references map their member under K-A22 `member-mapped`. */
 const MEMBER_MAPPING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'delete']);
 
@@ -67,7 +78,10 @@ const MEMBER_MAPPING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['co
  * map(detach:c.p)`): whether var `v` of clause `c` also maps its pointer member.
  */
 function mapsMember(c: RecordedClause, v: RecordedVar, ctx: StepContext): boolean {
-  return ctx.knobs['K-A22'] === 'member-mapped' && v.pointer !== null && MEMBER_MAPPING_CLAUSES.has(c.clause);
+  if (ctx.knobs['K-A22'] !== 'member-mapped' || v.pointer === null || !MEMBER_MAPPING_CLAUSES.has(c.clause)) return false;
+  // K-A43 `not-mapped` (GCC 12 C): the member of an element of an array of structs is not mapped
+  // with it, so its attach needs the element present ("outer struct not mapped for attach").
+  return v.pointer.index === undefined || ctx.knobs['K-A43'] === 'as-struct';
 }
 
 /**
@@ -109,6 +123,22 @@ export function enterClauses(
       if (fresh && ctx.knobs['K-A24'] === 'pointer-word') sectionHolding(state, member).word = true;
     }
     if (v.range === null) return null;
+    // K-A44 `assert` (GCC 12 C; libgomp oacc-mem.c goacc_enter_data_internal asserts
+    // `n->refcount != REFCOUNT_INFINITY && n->refcount != REFCOUNT_LINK` for a map group of more
+    // than one entry, which a pointer reference is, whose first address is found in the table):
+    // enter data of a pointer reference into data of infinite count (a declared array: GCC's C
+    // front end makes image variables of them; data acc_map_data mapped), or into a link array
+    // no data clause maps now.
+    if (counter === 'drc' && v.pointer !== null) {
+      const declared = declaredArrayHolding(state, v.range);
+      const where = presence(state, v.range);
+      const userMapped = where.kind === 'present' && where.section.origin === 'map_data';
+      if (declared === 'data' || userMapped || (declared === 'link' && where.kind === 'absent')) {
+        fire(ctx, DECLARED_TARGET_ASSERTION);
+        if (ctx.knobs['K-A44'] === 'assert')
+          return runtimeError('fatal_lowering', `the runtime asserts on a pointer reference into ${describeRange(state, v.range)}, whose count is infinite or link`);
+      }
+    }
     // K-A11 `extends-before` (libgomp goacc_map_var_existing checks only the end): in enter data, a
     // plain var that starts before a present section and ends inside it counts one more dynamic
     // reference on that section; nothing is copied or allocated.

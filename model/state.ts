@@ -181,12 +181,16 @@ export interface OmpAttachment {
   target: number;
   /** False once the target's entry has left the table (the pointer then dangles). */
   targetLive: boolean;
+  /** K-B7 `counted` (libgomp): attachments counted on the pointer; 1 under the other readings. */
+  count: number;
 }
 
 /** An open `omp_target_data` region: where its maps acted, and its items, acted on again at its end. */
 export interface OmpRegion {
   device: BlockOwner;
   items: RecordedMapItem[];
+  /** K-B7 `counted`: the pointers whose attachment the region counted at entry. */
+  counted: MemberRef[];
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -345,6 +349,8 @@ export interface ModelState {
   hostData: string[];
   /** Attached OpenMP pointers (K-B22, K-B23), one record per device and pointer member. */
   ompAttached: OmpAttachment[];
+  /** Arrays a program-scope OpenACC declare names (K-A44): `data` for the data clauses, `link`. */
+  accDeclared: Record<string, 'data' | 'link'>;
 }
 
 /** The world of a state. */
@@ -391,6 +397,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     handles: emptyKeyTable(),
     hostData: [],
     ompAttached: [],
+    accDeclared: {},
   };
   // Member associations refer to arrays, whose addresses are known once every object is placed.
   for (const decl of world.structs) {

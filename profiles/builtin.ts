@@ -410,6 +410,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G12} omp_target_is_present: "if (ptr == NULL) return 1" before anything else.`,
       },
+      'K-B42': {
+        reading: 'abort',
+        confidence: 'measured',
+        evidence: `GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md): gfortran's target map(to: c%p) and target data map(from: c%p) with c not mapped abort "libgomp: always pointer not mapped" (probes omp-map-member-struct-absent, -after-struct-unmapped, -null: a null pointer too); ${G12} gomp_map_vars_internal case GOMP_MAP_ALWAYS_POINTER: no key holding the pointer is fatal. The C forms run (profiles/gcc-12-c.json reads pointee-only), so does enter data, and so does an item with the always modifier (gen-20261203-164-fortran, profiles/measured/gcc-12-nvptx-2026-12-03.md).`,
+      },
       'K-B19': {
         reading: 'graceful',
         confidence: 'source',

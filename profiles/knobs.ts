@@ -282,6 +282,37 @@ export const KNOBS = [
     rationale: 'The attach action takes no action when the address the pointer points to is not present, whatever the counter.',
   },
   {
+    id: 'K-A44',
+    title: 'Enter data of a pointer reference whose target is declare data or acc_map_data data',
+    section: 'OpenACC 3.3 §2.13 Declare Directive, §2.13.3 link clause, §2.7.2 (pointer references), §2.6.6 enter data',
+    readings: [
+      { id: 'as-data', summary: 'the target is present data like any other: the clause counts a reference on it and the pointer is attached' },
+      {
+        id: 'assert',
+        summary:
+          'GCC 12 C: the runtime aborts on an assertion when enter data maps a pointer reference whose target has an infinite count (a declared array, which C makes an image variable; data acc_map_data mapped) or is a link array no data clause maps now',
+      },
+    ],
+    default: 'as-data',
+    rationale: '§2.13 makes declared data present for the program; nothing in §2.7 treats a pointer reference to it differently.',
+  },
+  {
+    id: 'K-A43',
+    title: 'The member of an array-of-structs element in a data clause (cs(2)%p) under K-A22 member-mapped',
+    section: 'OpenACC 3.3 §2.7.2 (pointer references), §2.6.4 Data Structures with Pointers, §2.7.4–§2.7.11',
+    readings: [
+      { id: 'as-struct', summary: 'as the member of a single struct: the member is mapped (alone when its element is absent) and attached' },
+      {
+        id: 'not-mapped',
+        summary:
+          'GCC 12 C: the member of an element is not mapped with it; the target is mapped and the pointer attached, which needs the element present (libgomp "outer struct not mapped for attach" otherwise, K-A2)',
+      },
+    ],
+    default: 'as-struct',
+    rationale: 'The text does not tell an element of an array of structs from a single struct.',
+    within: { 'K-A22': 'member-mapped' },
+  },
+  {
     id: 'K-A40',
     title: 'update of partly present data',
     section: 'OpenACC 3.3 §2.14.4 Update Directive (errors: acc_error_partly_present; if_present)',
@@ -441,9 +472,29 @@ export const KNOBS = [
     readings: [
       { id: '6.0', summary: 'only when the pointer or its target got new storage on this construct' },
       { id: 'always', summary: '5.x practice: whenever the pointer is mapped with its target' },
+      {
+        id: 'counted',
+        summary:
+          'libgomp: every map of the pointer with its target while its struct is present counts one attachment on that device; the device pointer is written only when the count becomes 1 (a positive count leaves it pointing where it did); a target or target data construct gives its attachments back at its end, a target exit data of the pointer one (none left: the runtime aborts), and at 0 the device pointer gets the host pointer\'s value; the counts go with the struct\'s storage',
+      },
     ],
     default: '6.0',
     rationale: 'OpenMP 6.0 attaches only if the pointee or the pointer was newly created.',
+  },
+  {
+    id: 'K-B42',
+    title: 'A map of a pointer member (c%p) on a target or target data construct while its struct is not mapped',
+    section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment), §15.7 target data, §15.8 target',
+    readings: [
+      { id: 'pointee-only', summary: 'the pointee is mapped; the pointer has no corresponding pointer, so nothing is attached' },
+      {
+        id: 'abort',
+        summary:
+          'gfortran 12 (a component pointer lowered with GOMP_MAP_ALWAYS_POINTER): the runtime aborts, "always pointer not mapped", whether or not the pointer is null (an item with the always modifier runs)',
+      },
+    ],
+    default: 'pointee-only',
+    rationale: '§7.9.6 attaches a pointer only when it has a corresponding pointer; an unmapped struct gives it none, which is no error.',
   },
   {
     id: 'K-B8',

@@ -33,13 +33,18 @@ describe.each(files)('measured on hardware: %s', (file) => {
     expect(onHost).toEqual([]);
   });
 
-  it(`every run that agreed with its base profile when measured still agrees with it`, () => {
+  // C units of a GCC 12 measurement are replayed under profiles/gcc-12-c.json (the C front end's
+  // lowering, e.g. K-B42), the others under the base.
+  const cProfile = base.name === 'gcc-12' ? loadProfile(join(dir, '..', 'gcc-12-c.json')) : base;
+  it(`every run that agreed with its base profile when measured still agrees with it (C runs: its C front end's profile)`, () => {
     const recorded = new Set((measured.measured.disagreements[base.name] ?? []).map(([id]) => id));
     const contradicted = results
-      .filter((r) => !recorded.has(r.unit.id))
+      .filter((r) => !recorded.has(r.unit.id) && r.unit.status.kind === 'ran' && r.verdicts.has(base.name))
       .flatMap((r) => {
-        const v = r.verdicts.get(base.name);
-        return v && !v.agree ? [`${r.unit.id} step ${v.first!.step}: ${v.first!.why}`] : [];
+        const { full, written } = r.unit.emitted!;
+        const profile = r.unit.id.endsWith('-c') ? cProfile : base;
+        const v = compareRun(full.world, written, predict(full, { kind: 'profile', profile }), (r.unit.status as { run: Parameters<typeof compareRun>[3] }).run);
+        return v.agree ? [] : [`${r.unit.id} step ${v.first!.step}: ${v.first!.why}`];
       });
     expect(contradicted).toEqual([]);
   });
@@ -124,9 +129,19 @@ describe('gcc-12-nvptx-2026-12-03b (GCC 12.2 libgomp, nvptx, NVIDIA H200: declar
       expect([id, byId.get(id)]).toEqual([id, true]);
   });
 
-  // 302 of 333 runs of their world (90.7 %). The 31 misses, by class (none is a knob reading the
-  // profiles could flip): 12 C units where a pointer reference's target is a `declare link` array
-  // (libgomp oacc-mem.c goacc_enter_data_internal asserts refcount != REFCOUNT_LINK); 3 Fortran
+  // 302 of 333 runs of their world (90.7 %) when measured; 320 (96.1 %) with K-A44 `assert` (C: 12
+  // units where enter data maps a pointer reference whose target has an infinite count, a file-scope
+  // declare'd array or data acc_map_data mapped, or is an unmapped link array: libgomp oacc-mem.c
+  // goacc_enter_data_internal asserts refcount != REFCOUNT_INFINITY && != REFCOUNT_LINK), K-B42
+  // `abort` (Fortran: 3 OpenMP maps of c%p on target / target data with c not mapped, gfortran's
+  // GOMP_MAP_ALWAYS_POINTER, "always pointer not mapped") and K-A43 `not-mapped` (C: 3 attaches of
+  // an array-of-structs element member, "outer struct not mapped for attach"). The 13 left, set
+  // aside: 2 create(d) on a compute construct with only d%p mapped, which runs; 2 language-tour
+  // reads of a declare'd array after update device (0 read); 5 runtime crashes (illegal memory
+  // access with unified shared memory and an OpenMP array of structs in Fortran, SIGSEGV); 2 C
+  // updates of a null pointer member ("GOACC_update UNHANDLED kind 0x0f", 2 units are too few to
+  // tell the lowering's condition); a C no_create of c over its 8-byte member (K-A24 with K-A13);
+  // gfortran exit data map(always, from: c, c%p) ("unhandled kind 0x00"). Before the knobs: 3 Fortran
   // OpenMP maps of c%p while c is not mapped on a target / target data construct ("always pointer
   // not mapped": gfortran 12's GOMP_MAP_ALWAYS_POINTER; enter data and C run); 3 C attaches to
   // an element of an array of structs ("outer/enclosing struct not mapped for attach"); 2 C
@@ -135,10 +150,48 @@ describe('gcc-12-nvptx-2026-12-03b (GCC 12.2 libgomp, nvptx, NVIDIA H200: declar
   // array after update device (0 read); 5 runtime crashes (illegal memory access with unified
   // shared memory and an OpenMP array of structs in Fortran, SIGSEGV); 2 others (a C map of
   // [c,c+16) over the 8-byte member, GOMP_target_enter_exit_data unhandled kind 0x00).
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 302 of the 333 runs of their world (90.7 %)', () => {
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 320 of the 333 runs of their world (96.1 %)', () => {
     const verdicts = replay();
     expect(measured.measured.devices).toBe(1);
     expect(verdicts.length).toBe(333);
-    expect(verdicts.filter((v) => v.verdict.agree).length).toBeGreaterThanOrEqual(302);
+    expect(verdicts.filter((v) => v.verdict.agree).length).toBeGreaterThanOrEqual(320);
+  });
+});
+
+/** Each ran unit of a measurement replayed under gcc-12 (Fortran) or profiles/gcc-12-c.json (C). */
+function replayByLanguage(name: string): { id: string; agree: boolean }[] {
+  const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;
+  const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
+  const byLang = { fortran: loadProfile('gcc-12'), c: loadProfile(join(dir, '..', 'gcc-12-c.json')) };
+  return judge(units, measured.measured.devices).flatMap(({ unit }) => {
+    if (unit.status.kind !== 'ran') return [];
+    const { full, written } = unit.emitted!;
+    const profile = unit.id.endsWith('-c') ? byLang.c : byLang.fortran;
+    return [{ id: unit.id, agree: compareRun(full.world, written, predict(full, { kind: 'profile', profile }), unit.status.run).agree }];
+  });
+}
+
+describe('gcc-12-nvptx-2026-12-03c (GCC 12.2, nvptx, NVIDIA H200: seed 20261205, 150 programs of both APIs, held out)', () => {
+  // Measured after K-A44, K-B42 and K-A43 were read from gcc-12-nvptx-2026-12-03b and the sources;
+  // no reading was chosen from these runs. 145 of 151 (96.0 %); the 6 left: a C no_create(c%p) on
+  // a compute construct ("pointer target not mapped for attach"), a gfortran data construct of
+  // no_create(a) create(c) ("Pointer target of array section wasn't mapped"), omp_target_memcpy
+  // with dst_device omp_initial_device in Fortran (22), target update with the present modifier on
+  // device -1 (GCC 12 has no present modifier: the check stops both forms), a SIGSEGV.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 145 of the 151 runs of their world (96.0 %)', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-03c');
+    expect(verdicts.length).toBe(151);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(145);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-03d (GCC 12.2, nvptx, NVIDIA H200: toolchain/probes, with the counted-attachment probes)', () => {
+  it('K-B7: GCC 12.2 C counts attachments (profiles/gcc-12-c.json counted); gfortran runs its always-pointer maps', () => {
+    const byId = new Map(replayByLanguage('gcc-12-nvptx-2026-12-03d').map((v) => [v.id, v.agree]));
+    for (const id of ['omp-attach-both-present-c', 'omp-attach-counted-no-repoint-c', 'omp-attach-exit-detach-c', 'omp-map-member-null-fortran', 'omp-map-member-null-c'])
+      expect([id, byId.get(id)]).toEqual([id, true]);
+    // 31 of 32: omp-attach-both-present-fortran step 6 prints 1 for the device pointer after enter
+    // data (gfortran's descriptor on the device; not explained, set aside).
+    expect([...byId.values()].filter(Boolean).length).toBeGreaterThanOrEqual(31);
   });
 });

@@ -274,7 +274,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       usesPres = true;
       cBinding.add('c_ptr').add('c_loc').add('c_null_ptr');
     }
-    const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)})` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
+    // The first element's address: c_loc of the whole pointer array packs it where it may not be
+    // contiguous (_gfortran_internal_pack), which an nvptx kernel cannot link (GCC 12 offload has no
+    // libgfortran there).
+    const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)}(lbound(${spell(r)}, 1)))` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${body.value}`;
     // A read of a pointer's view: its bounds (lbound / ubound of the descriptor the kernel sees), or one element p(at).
     const view = !('read' in body) ? null : body.bounds ? [`res(1) = lbound(${spell(r)}, 1)`, `res(2) = ubound(${spell(r)}, 1)`] : body.at !== undefined ? [`res(1) = ${spell(r)}(${body.at})`] : null;
     const loop = view === null ? [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, `    ${assign}`, '  end do'] : ['  do i = 1, 1', ...view.map((l) => `    ${l}`), '  end do'];

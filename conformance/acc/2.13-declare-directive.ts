@@ -9,8 +9,9 @@
 // reference. acc_unmap_data refuses data acc_map_data did not map (K-A8), acc_map_data refuses
 // present data (§3.2.21 acc_error_present; libgomp "is already mapped").
 
-import { UNDEF, err, per, read, readAll, value, section, type Row } from '../rows.js';
+import { HALTED, RUNS, UNDEF, err, ok, per, read, readAll, value, section, type Row } from '../rows.js';
 import {
+  assign,
   accCopyin,
   accCopyout,
   accDelete,
@@ -113,13 +114,28 @@ const rows: Row[] = [
     last: read(...Array<number>(10).fill(1)),
     state: { 1: { sections: [{ host: A_RANGE, block: 2, src: 1, drc: 0 }, { host: [B, B + 40], block: 1, src: 1, drc: 0 }] } },
   },
+  {
+    name: 'enter data of a pointer reference into declared data: present like any data; GCC 12 C asserts (K-A44)',
+    cite:
+      'K-A44 `assert`: libgomp oacc-mem.c goacc_enter_data_internal asserts `n->refcount != REFCOUNT_INFINITY && n->refcount != REFCOUNT_LINK` for a group of more than one map (the pointer reference) whose first address is in the table; GCC 12 C makes a file-scope declare an image variable of infinite count (measured: 12 C units of profiles/measured/gcc-12-nvptx-2026-12-03b, Fortran runs)',
+    steps: [declare(['copyin', 'a']), enterData(copyin('c')), assign('c%p', 'a'), enterData(copyin('c%p')), parallelRead('c%p', present('c'))],
+    at: { 4: per(RUNS, { 'K-A44=assert': err('fatal_lowering') }) },
+    last: per(readAll(10, 1), { 'K-A44=assert': HALTED }),
+  },
+  {
+    name: 'a plain var in declared data, and a pointer reference on a structured construct: no assertion under either reading (K-A44)',
+    cite: 'goacc_map_var_existing (a group of one) does not assert on an infinite count; a data construct maps through gomp_map_vars',
+    steps: [declare(['copyin', 'a']), enterData(copyin('a')), enterData(copyin('c')), assign('c%p', 'a'), dataBegin(copyin('c%p')), parallelRead('c%p', present('c')), dataEnd],
+    at: { 6: readAll(10, 1) },
+    last: ok,
+  },
 ];
 
 export default section({
   spec: 'OpenACC 3.3',
   section: '2.13',
   title: 'Declare Directive',
-  rules: ['OpenACC 3.3 §2.13 Declare Directive'],
+  rules: ['OpenACC 3.3 §2.13 Declare Directive', 'OpenACC 3.3 §2.13 Declare Directive (a pointer reference into declared data in enter data, K-A44)'],
   world: ACC_WORLD,
   rows,
 });

@@ -8,8 +8,8 @@
 // and acc_is_present looks the node up), so no row here asks acc_is_present or acc_copyin about
 // unmapped link data.
 
-import { read, readAll, section, type Row } from '../rows.js';
-import { copy, copyout, dataBegin, dataEnd, declare, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
+import { HALTED, RUNS, err, ok, per, read, readAll, section, type Row } from '../rows.js';
+import { assign, copy, copyin, copyout, dataBegin, dataEnd, declare, enterData, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
 import { ACC_WORLD, B } from '../worlds.js';
 
 const rows: Row[] = [
@@ -25,6 +25,19 @@ const rows: Row[] = [
     at: { 2: readAll(10, 2) },
     last: read(...Array<number>(10).fill(3)),
     state: { 3: { sections: [] } },
+  },
+  {
+    name: 'enter data of a pointer reference into link data no clause maps: mapped as any data; GCC 12 C asserts (K-A44); mapped by a data region first: no assertion',
+    cite: 'K-A44 `assert`: the image node of a link var has REFCOUNT_LINK until gomp_map_vars maps it (a data region replaces the node), and goacc_enter_data_internal asserts on it',
+    steps: [declare(['link', 'b']), enterData(copyin('c')), assign('c%p', 'b'), enterData(copyin('c%p')), dataBegin(copy('b')), enterData(copyin('c%p')), dataEnd],
+    at: { 4: per(RUNS, { 'K-A44=assert': err('fatal_lowering') }), 6: per(RUNS, { 'K-A44=assert': HALTED }) },
+    last: per(ok, { 'K-A44=assert': HALTED }),
+  },
+  {
+    name: 'link data a data region maps: a pointer reference in enter data runs under either reading (K-A44)',
+    steps: [declare(['link', 'b']), enterData(copyin('c')), assign('c%p', 'b'), dataBegin(copy('b')), enterData(copyin('c%p')), parallelRead('c%p', present('c')), dataEnd],
+    at: { 5: RUNS, 6: readAll(10, 2) },
+    last: ok,
   },
 ];
 

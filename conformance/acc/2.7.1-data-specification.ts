@@ -86,6 +86,24 @@ const rows: Row[] = [
     at: { 1: dev(1), 2: dev(1) },
     last: value(null),
   },
+  {
+    name: 'the member of an absent array-of-structs element: mapped alone and attached under K-A22 member-mapped; GCC 12 C maps only its target, and the attach finds no struct (K-A43, K-A2)',
+    cite:
+      'K-A43 `not-mapped`: measured with GCC 12.2 C, enter data create(cs[1].p[0:n]) with cs absent aborts "outer struct not mapped for attach" (gen-20261204-0064-c, -0166-c, -0223-c; held out: gen-20261205-030-c, -051-c, -122-c), the Fortran forms run',
+    steps: [assign('cs(2)%p', 'a'), enterData(copyin('cs(2)%p'))],
+    last: per(ok, { 'K-A22=member-mapped,K-A43=not-mapped,K-A2=error': err('fatal_attach_absent') }),
+    state: {
+      2: perState(null, {
+        libgomp: { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [CS + 16, CS + 32], block: 1, src: 0, drc: 1 }] },
+        'K-A22=member-mapped,K-A43=not-mapped,K-A2=error': null,
+      }),
+    },
+  },
+  {
+    name: 'the member of a present array-of-structs element attaches under both readings of K-A43',
+    steps: [assign('cs(2)%p', 'a'), enterData(copyin('cs')), enterData(copyin('cs(2)%p')), parallelRead('cs(2)%p', present('cs'))],
+    last: readAll(10, 1),
+  },
 ];
 
 export default section({

@@ -5,8 +5,9 @@
 // libgomp evidence: oacc-mem.c acc_map_data sets refcount = REFCOUNT_INFINITY (K-A7 `infinite`)
 // and aborts on "host address ... is already mapped" / "device address ... is already mapped".
 
-import { UNDEF, dev, err, ok, per, perState, read, readAll, section, value, type Row } from '../rows.js';
+import { RUNS, UNDEF, dev, err, ok, per, perState, read, readAll, section, value, type Row } from '../rows.js';
 import {
+  assign,
   accCopyin,
   accDelete,
   accDeviceptr,
@@ -137,6 +138,12 @@ const rows: Row[] = [
     steps: [accMalloc('d', 80), accMemcpyToDevice(h('d', 40), 'b'), accMapData('a', h('d', 40)), { op: 'pointer_assign', ptr: 'c%p', target: 'a(2:4)' }, enterData(copyin('c', 'c%p')), parallelRead('c%p')],
     last: read(2, 2, 2),
     state: { 5: { attachments: [{ ptr: 0x1400, ac: 1, device: { space: 'dev', block: 1, offset: 44, count: 3 } }] } },
+  },
+  {
+    name: 'enter data of a pointer reference into data acc_map_data mapped: GCC 12 C asserts on its infinite count (K-A44)',
+    cite: 'K-A44 `assert`: acc_map_data sets REFCOUNT_INFINITY; oacc-mem.c goacc_enter_data_internal asserts on it for a pointer reference group (measured: gen-20261204-0104-c aborts, its Fortran form runs)',
+    steps: [accMalloc('h1', 40), accMapData('a', h('h1')), enterData(copyin('c')), assign('c%p', 'a'), enterData(copyin('c%p'))],
+    last: per(RUNS, { 'K-A44=assert': err('fatal_lowering') }),
   },
 ];
 

@@ -2,8 +2,8 @@
 // construct, a pointer whose corresponding pointer exists is attached when it or its pointee was
 // newly created on the construct. No counter, no detach. K-B7: 5.x attaches whenever mapped.
 
-import { HALTED, RUNS, UNDEF, entry, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
-import { alloc, assign, associate, h, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite, v } from '../steps.js';
+import { HALTED, RUNS, UNDEF, dev, entry, err, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
+import { alloc, assign, associate, h, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetPointer, targetRead, targetWrite, v } from '../steps.js';
 import { A, B, C, OMP_WORLD } from '../worlds.js';
 import { isPresent } from '../steps.js';
 import { AOS_OMP_WORLD, CS } from '../worlds.js';
@@ -11,6 +11,9 @@ import { read } from '../rows.js';
 import { remap, targetBounds } from '../steps.js';
 
 const V52 = 'spec-omp-5.2';
+/** libgomp's counted attachment (K-B7) on the spec. */
+const COUNTED = 'K-B7=counted';
+const HOST_A = value({ host: A });
 /** The spec with K-B22 `allowed`, under 6.0 and under the 5.x attachment rule. */
 const ALLOWED = 'K-B22=allowed';
 const ALLOWED52 = 'K-B7=always,K-B22=allowed';
@@ -128,9 +131,10 @@ const rows: Row[] = [
   {
     name: 'a target data region exits with the ranges recorded at its start, whatever the pointer aims at later',
     steps: [assign('c%p', 'a'), ompDataBegin([map('tofrom', ['c%p'])]), targetWrite('a', 3), assign('c%p', 'b'), hostRead('a'), ompDataEnd, hostRead('a')],
-    at: { 5: readAll(10, 1) },
-    last: readAll(10, 3),
-    state: { 2: { ompEntries: [entry([A, A + 40], 1, 1)] }, 6: { ompEntries: [] } },
+    // gcc-12: gfortran's always-pointer lowering of c%p with c not mapped aborts (K-B42).
+    at: { 2: per(RUNS, { 'gcc-12': err('fatal_lowering') }), 3: per(RUNS, { 'gcc-12': HALTED }), 4: per(RUNS, { 'gcc-12': HALTED }), 5: per(readAll(10, 1), { 'gcc-12': HALTED }), 6: per(RUNS, { 'gcc-12': HALTED }) },
+    last: per(readAll(10, 3), { 'gcc-12': HALTED }),
+    state: { 2: perState({ ompEntries: [entry([A, A + 40], 1, 1)] }, { 'gcc-12': null }), 6: perState({ ompEntries: [] }, { 'gcc-12': null }) },
   },
   {
     name: 'a self-mapped pointer and a target associated with device storage on a shared-memory device (K-B8 self, K-B18 as-discrete): no attachment, as neither side is new storage',
@@ -199,6 +203,73 @@ const rows: Row[] = [
     last: per(value(true), { [V52]: value(false) }),
     state: { 1: perState({ ompEntries: [entry([CS, CS + 48], 1, 1)] }, { [V52]: { ompEntries: [entry([CS, CS + 16], 1, 1), entry([CS + 32, CS + 48], 2, 1)] } }) },
   },
+  // K-B7 `counted` (libgomp target.c gomp_attach_pointer / gomp_detach_pointer): every map of c%p
+  // with c present counts one attachment; the device pointer is written when the count becomes 1;
+  // target / target data give theirs back at their end (gomp_unmap_vars_internal "detachments
+  // before any copies back"), target exit data one per pointer named (gomp_exit_data
+  // GOMP_MAP_DETACH, "attach count underflow" with none left); at 0 the device pointer gets the
+  // host pointer's value.
+  {
+    name: 'counted attachment: attaches when neither side is new, and a target construct detaches at its end (K-B7)',
+    steps: [
+      assign('c%p', 'a'),
+      ompEnter([map('to', ['c', 'a'])]),
+      targetPointer('c%p', [map('to', ['c%p'])]),
+      targetPointer('c%p', [map('alloc', ['c'])]),
+      ompEnter([map('to', ['c%p'])]),
+      targetPointer('c%p', [map('alloc', ['c'])]),
+    ],
+    at: { 3: per(HOST_A, { [COUNTED]: dev(2), [V52]: dev(2) }), 4: per(HOST_A, { [V52]: dev(2) }) },
+    last: per(HOST_A, { [COUNTED]: dev(2), [V52]: dev(2) }),
+  },
+  {
+    name: 'counted attachment: a positive count leaves the pointer where it was; 5.x re-points to the new target (K-B7)',
+    steps: [
+      assign('c%p', 'a'),
+      ompEnter([map('to', ['c'])]),
+      ompEnter([map('to', ['c%p'])]),
+      ompEnter([map('to', ['b'])]),
+      ompExit([map('release', ['a'])]),
+      assign('c%p', 'b'),
+      ompEnter([map('to', ['c%p'])]),
+      targetPointer('c%p', [map('alloc', ['c'])]),
+    ],
+    last: per(dev(2), { [V52]: dev(3) }),
+  },
+  {
+    name: 'counted attachment: target exit data of the pointer detaches it (host value back); none left: the runtime aborts (K-B7)',
+    steps: [
+      assign('c%p', 'a'),
+      ompEnter([map('to', ['c'])]),
+      ompEnter([map('to', ['c%p'])]),
+      ompEnter([map('to', ['a'])]),
+      ompExit([map('release', ['c%p'])]),
+      targetPointer('c%p', [map('alloc', ['c'])]),
+      ompExit([map('release', ['c%p'])]),
+    ],
+    at: { 6: per(dev(2), { [COUNTED]: HOST_A }) },
+    last: per(ok, { [COUNTED]: err('fatal_detach_at_zero') }),
+  },
+  // K-B42: gfortran 12 lowers a component pointer with GOMP_MAP_ALWAYS_POINTER, which target.c
+  // gomp_map_vars_internal finds no key for when the struct is not mapped ("always pointer not
+  // mapped"); measured with GCC 12.2 (probes omp-map-member-*), the C forms run.
+  {
+    name: 'a pointer member mapped on target data while its struct is not: the pointee is mapped, nothing attached; gfortran 12 aborts (K-B42)',
+    steps: [assign('c%p', 'a'), ompDataBegin([map('from', ['c%p'])]), isPresent(v('a')), ompDataEnd],
+    at: { 2: per(ok, { 'gcc-12': err('fatal_lowering'), 'K-B42=abort': err('fatal_lowering') }), 3: per(value(true), { 'gcc-12': HALTED, 'K-B42=abort': HALTED }) },
+    last: per(ok, { 'gcc-12': HALTED, 'K-B42=abort': HALTED }),
+  },
+  {
+    name: 'a null pointer member on a target construct while its struct is not mapped: the kernel runs; gfortran 12 aborts (K-B42)',
+    steps: [nullify('c%p'), targetRead('b', [map('to', ['c%p'])])],
+    last: per(readAll(10, 2), { 'gcc-12': err('fatal_lowering'), 'K-B42=abort': err('fatal_lowering') }),
+  },
+  {
+    name: 'with the always modifier the pointer member maps under every reading (K-B42; measured: gen-20261203-164-fortran runs)',
+    steps: [assign('c%p', 'a'), ompDataBegin([map('tofrom', ['c%p'], 'always')]), isPresent(v('a')), ompDataEnd],
+    at: { 3: value(true) },
+    last: ok,
+  },
 ];
 
 export default section({
@@ -209,6 +280,8 @@ export default section({
     'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',
     'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of an attached pointer)',
     'OpenMP 6.0 §7.9.6 map clause restrictions (attached pointers)',
+    'OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)',
+    'OpenMP 6.0 §7.9.6 map clause (a pointer member whose struct is not mapped, K-B42)',
   ],
   world: OMP_WORLD,
   rows,

@@ -65,6 +65,8 @@ const ITEM_MEMBER = 2;
 const ITEM_STRUCT = 4;
 /** The implicit map of an omp_target body's root variable. */
 const ITEM_IMPLICIT = 8;
+/** K-B7 `counted`: the item's pointer attachment was counted at entry (given back at the end). */
+const ITEM_COUNTED = 16;
 
 /** Storage-block flags. */
 const BLOCK_PRESENT = 1;
@@ -195,8 +197,11 @@ export abstract class OmpConstructs extends OmpTable {
     return count;
   }
 
-  /** Entry of the items from `base` on device d: per storage block, then pointer attachment. */
-  protected mapEntry(base: number, d: number): void {
+  /**
+   * Entry of the items from `base` on device d: per storage block, then pointer attachment.
+   * `structured`: a target or target data construct (K-B42).
+   */
+  protected mapEntry(base: number, d: number, structured = false): void {
     // On the host the original storage is the device storage: maps do nothing.
     if (d === this.n) return;
     const epoch = ++this.epoch;
@@ -235,6 +240,16 @@ export abstract class OmpConstructs extends OmpTable {
           this.copyToDevice(slot, it[I_START + at]!, it[I_END + at]!);
       }
     }
+    // K-B42 `abort` (gfortran 12's GOMP_MAP_ALWAYS_POINTER): a c%p item (without the always
+    // modifier) of a structured construct whose struct is not mapped stops the program, null or not.
+    if (structured && this.knobs['K-B42'] === 'abort')
+      for (let i = base; i < this.itemTop; i++) {
+        const at = i * ITEM_FIELDS;
+        if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || (it[I_MODS + at]! & MOD_ALWAYS) !== 0) continue;
+        const c = this.holderStart(it[I_MEMBER + at]!);
+        if (this.lookup(d, c, c + this.objStride[this.objectAt(c)]!) < 0)
+          runtimeError('fatal_lowering', `${this.itemRefs[i]!.text}: its struct is not mapped on device ${d} (always pointer not mapped)`);
+      }
     for (let i = base; i < this.itemTop; i++) {
       const at = i * ITEM_FIELDS;
       // Stryker disable next-line ConditionalExpression: equivalent: attach finds no struct entry for an item that is no pointer member (member address 0) and no target entry for a null one
@@ -245,6 +260,7 @@ export abstract class OmpConstructs extends OmpTable {
   /** Exit of the items from `base` on device d (exit data when `exitData`, else a region's end). */
   protected mapExit(base: number, d: number, exitData: boolean): void {
     if (d === this.n) return;
+    if (this.knobs['K-B7'] === 'counted') this.detachCounted(base, d, exitData);
     const epoch = ++this.epoch;
     const blocks = this.storageBlocks(base);
     const s = this.slots;
@@ -432,12 +448,21 @@ export abstract class OmpConstructs extends OmpTable {
     const targetSelf = s.block[target] === 0;
     const holderNew = !holderSelf && s.created[holder] === epoch;
     const targetNew = !targetSelf && s.created[target] === epoch;
-    if (this.knobs['K-B7'] === '6.0' && !holderNew && !targetNew) return;
+    const member = this.items[I_MEMBER + at]!;
+    if (this.knobs['K-B7'] === 'counted') {
+      // libgomp gomp_attach_pointer: every map counts; only the count's first writes the pointer.
+      if (holderSelf && targetSelf) return;
+      this.items[I_FLAGS + at] = this.items[I_FLAGS + at]! | ITEM_COUNTED;
+      const held = this.attached.get(attachKey(d, member));
+      if (held !== undefined) {
+        held.count++;
+        return;
+      }
+    } else if (this.knobs['K-B7'] === '6.0' && !holderNew && !targetNew) return;
     // Both self: c's device copy is c itself, whose p already holds this target. One self, one
     // associated: the address of the target's storage goes into the pointer's storage (the host
     // address of a self target; a self pointer is host memory).
     if (holderSelf && targetSelf) return;
-    const member = this.items[I_MEMBER + at]!;
     this.storageWords(holder, member);
     const devTarget = s.storage[target]! + (start - s.hostStart[target]!);
     // K-B41: the host pointer's lower bound goes with the address (`descriptor`); `base-address`
@@ -447,7 +472,38 @@ export abstract class OmpConstructs extends OmpTable {
     const keeps = this.knobs['K-B41'] === 'base-address' && !ptrIndeterminate(this.wImg!, wOff) && ptrBase(this.wImg!, wOff) !== 0;
     writePtr(this.wImg!, wOff, devTarget, (end - start) / ELEMENT_BYTES, keeps ? ptrLowerBound(this.wImg!, wOff) : hostLbound);
     // The pointer is now attached on d (read by K-B22 and K-B23).
-    this.attached.set(attachKey(d, member), { holder: s.seq[holder]!, target: s.seq[target]!, targetLive: true });
+    this.attached.set(attachKey(d, member), { holder: s.seq[holder]!, target: s.seq[target]!, targetLive: true, count: 1 });
+  }
+
+  /**
+   * K-B7 `counted` (libgomp gomp_detach_pointer): before the items from `base` leave device d, one
+   * attachment of each pointer they counted at entry (a region's end) or name (exit data) is given
+   * back while its struct is present; at 0 c's device copy of p gets the host value of p. Exit data
+   * of a pointer with no attachment left is a runtime abort.
+   */
+  protected detachCounted(base: number, d: number, exitData: boolean): void {
+    const it = this.items;
+    const s = this.slots;
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      const flags = it[I_FLAGS + at]!;
+      if ((flags & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER) continue;
+      if (!exitData && (flags & ITEM_COUNTED) === 0) continue;
+      const member = it[I_MEMBER + at]!;
+      const c = this.holderStart(member);
+      const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+      if (holder < 0 || s.block[holder] === 0) continue;
+      const key = attachKey(d, member);
+      const held = this.attached.get(key);
+      if (held === undefined) {
+        if (exitData) runtimeError('fatal_detach_at_zero', `${this.itemRefs[i]!.text} has no attachment left on device ${d} to detach`);
+        continue;
+      }
+      if (--held.count > 0) continue;
+      this.storageWords(holder, member);
+      copyWords(this.host.image.words, this.host.offset(member) >> 2, this.wImg!.words, this.wFirst, POINTER_BYTES >> 2);
+      this.attached.delete(key);
+    }
   }
 
   /**
@@ -560,7 +616,7 @@ export abstract class OmpConstructs extends OmpTable {
       this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
     }
     this.implicitPartial = false;
-    this.mapEntry(base, d);
+    this.mapEntry(base, d, true);
     const kbody = step.body;
     const observation = 'pointer' in kbody ? this.kernelPointer(d, body, step.result) : this.kernel(d, body, kbody);
     // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry

@@ -19,6 +19,7 @@ export const DECLARE_LINK = 'OpenACC 3.3 §2.13.3 link clause';
 export function accDeclare(state: ModelState, step: AccDeclare, ctx: StepContext): Observation {
   fire(ctx, DECLARE);
   for (const c of step.clauses) {
+    for (const v of c.vars) state.accDeclared[v] = c.clause === 'link' ? 'link' : 'data';
     if (c.clause === 'link') {
       // §2.13.3: a link var's device memory is allocated when a data clause maps it, not at
       // program start; until then it is absent like any other host data.

@@ -21,6 +21,7 @@ import {
   undefinedBehaviour,
   writeElements,
   type ErrorObservation,
+  type MemberRef,
   type ModelState,
   type RecordedMapItem,
   type StepContext,
@@ -33,7 +34,7 @@ import { hostCellsAt, lookup, storageCells, type CellPosition } from './table.js
 import { storageBlocks } from './storage-blocks.js';
 import { mapEntry, type MapTarget } from './map-entry.js';
 import { mapExit } from './map-exit.js';
-import { attachPointers } from './pointer-attach.js';
+import { attachPointers, detachPointers } from './pointer-attach.js';
 import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
@@ -91,13 +92,41 @@ function resolveItems(state: ModelState, maps: MapItem[], implicit = false): Rec
   );
 }
 
-/** Entry of a map-entering construct: every storage block, then pointer attachment. */
-function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem[], ctx: StepContext): Stop | null {
+/**
+ * Entry of a map-entering construct: every storage block, then pointer attachment. Returns the
+ * pointers whose attachment was counted (K-B7 `counted`), or why the construct stopped.
+ */
+function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem[], ctx: StepContext, structured = false): Stop | MemberRef[] {
   const created = new Set<number>();
   const stop = mapEntry(state, target, storageBlocks(state, items, ctx), created, ctx);
   if (stop) return stop;
-  attachPointers(state, target.device, items, created, ctx);
+  if (structured) {
+    const unmapped = pointerWithoutStruct(state, target.device, items, ctx);
+    if (unmapped) return unmapped;
+  }
+  return attachPointers(state, target.device, items, created, ctx);
+}
+
+const POINTER_WITHOUT_STRUCT = 'OpenMP 6.0 §7.9.6 map clause (a pointer member whose struct is not mapped, K-B42)';
+
+// OpenMP 6.0 §7.9.6 map clause (a pointer member whose struct is not mapped, K-B42)
+// A c%p item of a target or target data construct whose struct has no storage on the device has
+// no corresponding pointer: under the text its pointee is mapped and nothing is attached. K-B42
+// `abort` (gfortran 12 lowers the component with GOMP_MAP_ALWAYS_POINTER; target.c
+// gomp_map_vars_internal: "always pointer not mapped" when no key holds the pointer), null or not;
+// an item with the always modifier runs (measured: gen-20261203-164-fortran, lowered otherwise).
+function pointerWithoutStruct(state: ModelState, device: number, items: RecordedMapItem[], ctx: StepContext): ErrorObservation | null {
+  for (const item of items) {
+    if (item.pointer === null || item.modifiers.includes('always') || lookup(state, device, structRange(state, item.pointer)).kind === 'present') continue;
+    fire(ctx, POINTER_WITHOUT_STRUCT);
+    if (ctx.knobs['K-B42'] === 'abort') return runtimeError('fatal_lowering', `${item.pointer.struct}%${item.pointer.member}: its struct is not mapped on device ${device} (always pointer not mapped)`);
+  }
   return null;
+}
+
+/** The pointer members a construct's items name (`c%p` items with a target). */
+function itemPointers(items: RecordedMapItem[]): MemberRef[] {
+  return items.flatMap((i) => (i.pointer !== null && i.range !== null ? [i.pointer] : []));
 }
 
 // OpenMP 6.0 §15.5 target enter data construct
@@ -110,7 +139,8 @@ export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: S
   const items = resolveItems(state, step.maps);
   // On the host the original storage is the host's own: there is nothing to map.
   if (target.kind === 'host') return OK;
-  return enterItems(state, target, items, ctx) ?? OK;
+  const entered = enterItems(state, target, items, ctx);
+  return Array.isArray(entered) ? OK : entered;
 }
 
 // OpenMP 6.0 §15.6 target exit data construct
@@ -122,6 +152,9 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const items = resolveItems(state, step.maps);
   if (target.kind === 'host') return OK;
+  // K-B7 `counted`: the pointers named are detached before any data leaves (libgomp gomp_exit_data).
+  const detached = detachPointers(state, target.device, itemPointers(items), true, ctx);
+  if (detached) return detached;
   return mapExit(state, target.device, storageBlocks(state, items, ctx), true, ctx) ?? OK;
 }
 
@@ -134,11 +167,13 @@ export function ompDataBegin(state: ModelState, step: OmpTargetDataBegin, ctx: S
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   // The items are resolved once; the region's end unmaps what they named at entry.
   const items = resolveItems(state, step.maps);
+  let counted: MemberRef[] = [];
   if (target.kind === 'device') {
-    const stop = enterItems(state, target, items, ctx);
-    if (stop) return stop;
+    const entered = enterItems(state, target, items, ctx, true);
+    if (!Array.isArray(entered)) return entered;
+    counted = entered;
   }
-  state.ompRegions.push({ device: target.kind === 'host' ? 'host' : target.device, items });
+  state.ompRegions.push({ device: target.kind === 'host' ? 'host' : target.device, items, counted });
   return OK;
 }
 
@@ -150,6 +185,8 @@ export function ompDataEnd(state: ModelState, ctx: StepContext): Observation {
   const region = state.ompRegions.pop();
   if (!region) throw new Error('internal: omp_target_data_end without an open target data region');
   if (region.device === 'host') return OK;
+  // K-B7 `counted`: the region's attachments are given back before any copy to the host.
+  detachPointers(state, region.device, region.counted, false, ctx);
   return mapExit(state, region.device, storageBlocks(state, region.items, ctx), false, ctx) ?? OK;
 }
 
@@ -173,10 +210,12 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   if (target.kind === 'host') return captured(state, step, hostKernel(state, step.body, ctx));
   // The construct maps on entry, runs the kernel, and unmaps the same items on exit; a kernel
   // with undefined behaviour ends the program before the exit.
-  const stop = enterItems(state, target, items, ctx);
-  if (stop) return stop;
+  const entered = enterItems(state, target, items, ctx, true);
+  if (!Array.isArray(entered)) return entered;
   const result = captured(state, step, deviceKernel(state, target, step.body, implicitRoot, ctx));
   if (result.kind === 'undefined') return result;
+  // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
+  detachPointers(state, target.device, entered, false, ctx);
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
 }
 

@@ -1,20 +1,36 @@
 import { lboundField, ptrLbound, type PtrValue } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
-import { fire, hostPointer, pointerCell, setPointerCell, structRange, type ModelState, type RecordedMapItem, type StepContext } from '../state.js';
-import { lookup, storageCells } from './table.js';
+import {
+  copyPtr,
+  fire,
+  hostPointer,
+  pointerCell,
+  runtimeError,
+  setPointerCell,
+  structRange,
+  type ErrorObservation,
+  type MemberRef,
+  type ModelState,
+  type RecordedMapItem,
+  type StepContext,
+} from '../state.js';
+import { attachmentOf, lookup, storageCells } from './table.js';
 
 export const POINTER_ATTACHMENT = 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)';
+const COUNTED_DETACH = 'OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)';
 
 // OpenMP 6.0 §7.9.6 map clause (pointer attachment)
 // Runs after every storage block of the construct is mapped. `created` holds the creation numbers
-// of the entries this construct created.
+// of the entries this construct created. Returns the pointers whose attachment was counted (K-B7
+// `counted`), which a structured construct gives back at its end.
 export function attachPointers(
   state: ModelState,
   device: number,
   items: RecordedMapItem[],
   created: ReadonlySet<number>,
   ctx: StepContext,
-): void {
+): MemberRef[] {
+  const counted: MemberRef[] = [];
   for (const item of items) {
     // Candidates are `c%p` items whose pointer had a target when the construct started.
     if (item.pointer === null || item.range === null) continue;
@@ -32,7 +48,16 @@ export function attachPointers(
     const pointerSelf = pointerEntry.entry.block === null;
     const targetSelf = targetEntry.entry.block === null;
     const isNew = (self: boolean, order: number) => !self && created.has(order);
-    if (
+    // K-B7 `counted` (libgomp target.c gomp_map_vars_internal GOMP_MAP_ATTACH ->
+    // gomp_attach_pointer): every map counts one attachment; only the first writes the pointer.
+    if (ctx.knobs['K-B7'] === 'counted' && !(pointerSelf && targetSelf)) {
+      counted.push(item.pointer);
+      const held = attachmentOf(state, device, item.pointer.addr);
+      if (held !== undefined) {
+        held.count += 1;
+        continue;
+      }
+    } else if (
       ctx.knobs['K-B7'] === '6.0' &&
       !isNew(pointerSelf, pointerEntry.entry.order) &&
       !isNew(targetSelf, targetEntry.entry.order)
@@ -65,6 +90,34 @@ export function attachPointers(
     // The pointer is now attached (read by K-B22 and K-B23): one record per device and pointer.
     const ptr = item.pointer.addr;
     state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.ptr === ptr));
-    state.ompAttached.push({ device, ptr, holder: pointerEntry.entry.order, target: target.order, targetLive: true });
+    state.ompAttached.push({ device, ptr, holder: pointerEntry.entry.order, target: target.order, targetLive: true, count: 1 });
   }
+  return counted;
+}
+
+// OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)
+// K-B7 `counted` (libgomp target.c gomp_detach_pointer, called by gomp_unmap_vars_internal for the
+// attachments of a target / target data construct "before any copies back to the host", and by
+// gomp_exit_data for the pointers a target exit data names): one attachment of each pointer is
+// given back while its struct is present; at 0 the corresponding pointer gets the host pointer's
+// value as it is now. `exitData`: a pointer with no attachment left is a runtime abort ("no
+// attachment counters for struct" / "attach count underflow"). Other readings count nothing.
+export function detachPointers(state: ModelState, device: number, pointers: readonly MemberRef[], exitData: boolean, ctx: StepContext): ErrorObservation | null {
+  for (const m of pointers) {
+    fire(ctx, COUNTED_DETACH);
+    if (ctx.knobs['K-B7'] !== 'counted') return null;
+    const holder = lookup(state, device, structRange(state, m));
+    if (holder.kind !== 'present' || holder.entry.block === null) continue;
+    const held = attachmentOf(state, device, m.addr);
+    if (held === undefined) {
+      if (!exitData) continue;
+      return runtimeError('fatal_detach_at_zero', `${m.struct}%${m.member} has no attachment left on device ${device} to detach`);
+    }
+    held.count -= 1;
+    if (held.count > 0) continue;
+    const cell = storageCells(state, holder.entry, m.addr);
+    setPointerCell(cell.contents, cell.index, copyPtr(hostPointer(state, m)));
+    state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.ptr === m.addr));
+  }
+  return null;
 }
