@@ -10,7 +10,7 @@
 
 import type { Snapshot } from '../lang/observation.js';
 import type { Program, Step, World } from '../lang/program.js';
-import type { ErrorCode, DevAddr, HostAddr, OmpEntrySnapshot } from '../lang/observation.js';
+import { formatDevAddr, type ErrorCode, type DevAddr, type HostAddr, type OmpEntrySnapshot } from '../lang/observation.js';
 
 // ------------------------------------------------------------------------------------------------
 // What a step may observe
@@ -187,7 +187,7 @@ export function formatOutcome(o: Outcome): string {
       if (o.value === null) return 'null';
       if (typeof o.value === 'boolean' || typeof o.value === 'number') return String(o.value);
       if ('host' in o.value) return `host:0x${o.value.host.toString(16)}`;
-      return `dev#${o.value.block}+${o.value.offset}`;
+      return formatDevAddr(o.value);
     case 'read':
       return `read [${o.values.map((v) => (v === null ? '?' : String(v))).join(', ')}]`;
     case 'error':

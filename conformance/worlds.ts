@@ -87,3 +87,17 @@ export const RANK2_WORLD: World = {
 export const RANK2_OMP_WORLD: World = { ...RANK2_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
 /** Host address of a(1,1) in RANK2_WORLD. */
 export const A2 = 0x1000;
+
+/**
+ * Member subarrays (issue 9 item 5): `a` holds 1..10, `b` 10 × 2, struct `c` (at C) with `c%p => a`
+ * from the start, so `c%p(3:6)` is a(3:6) at A + 8. One discrete device (OpenMP: device 1 shares
+ * memory with the host, as in OMP_WORLD).
+ */
+export const SECTIONS_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+    { name: 'b', length: 10, init: 2 },
+  ],
+  structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+};
+export const SECTIONS_OMP_WORLD: World = { ...SECTIONS_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };

@@ -159,6 +159,40 @@ const EXPECTED: Record<string, string[]> = {
   // not; the kernel reads a(2,2) = 4; update self of column 3 brings the 9s home; the whole array
   // after a(1:2,1:2) (elements 1..4) is partly present
   'rank2-sections.json': ['ok', 'true', 'false', 'read [4]', 'ok', 'ok', 'read [1, 2, 3, 4, 2*9, 7, 8]', 'ok', 'ok', 'error acc_error_partly_present'],
+  // Member subarrays (lang/README.md "Member subarrays", OpenACC 3.3 §2.7.1): copyin(c%p(3:6)) maps
+  // a(3:6) only; its attach looks up the pointer's target a, which is partly present, so c%p keeps
+  // the host address it was copied with (§2.7.2, K-A50 `target`); the host's zeros in a(3:6) are
+  // overwritten by update self(c%p(4:5)) (the device's 4, 5) and by the copyout of a(3:6) (3..6);
+  // copyin(c%p) then finds a absent, copies it in and attaches c%p; a kernel writes c%p(4:5) = 9
+  // through it and update self brings a(3:6) home; c%p(6:9) runs past a's 8 elements: undefined
+  'member-sections.json': [
+    'ok',
+    'ok',
+    'true',
+    'false',
+    'host:0x1000',
+    'ok',
+    'ok',
+    'ok',
+    'read [2, 3, 4, 5, 6, 7]',
+    'ok',
+    'ok',
+    'ok',
+    'read [1, 2, 3, 2*9, 6, 7, 8]',
+    'undefined (c%p(6:9) runs past the end of its pointer\'s target (8 elements))',
+  ],
+  // OpenMP 6.0 §7.9.6: map(to: c, c%p(3:6)) maps c (block 1) and a(3:6) (block 2) and attaches c%p
+  // with the section's bias: the corresponding pointer holds dev#2 - 8, where a(1) would be; a kernel
+  // writes c%p(4:5) through it; target update from the section brings the zeros home; c%p(2:3)
+  // reaches a(2), which has no corresponding storage: undefined
+  'omp-member-sections.json': [
+    'ok',
+    'dev#2-8',
+    'ok',
+    'ok',
+    'read [1, 2, 3, 2*0, 6, 7, 8]',
+    'undefined (the kernel dereferences c%p, whose value on device 0 is dev#2-8[8], before the start of its block)',
+  ],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { World } from '../lang/program.js';
 import {
   DEVICE_BASE,
+  DEVICE_REDZONE,
   DeviceMemory,
   HostMemory,
   INDETERMINATE,
@@ -25,12 +26,16 @@ import {
 } from './memory.js';
 import { WorldRefs } from './refs.js';
 
+/** The first device block's address: after a red zone, like every block (memory.ts DEVICE_REDZONE). */
+const RZ = DEVICE_REDZONE;
+const B0 = DEVICE_BASE + RZ;
+
 describe('device memory', () => {
   it('numbers blocks in creation order at ascending, 16-aligned addresses with a red zone', () => {
     const d = new DeviceMemory();
     expect([d.allocate(40), d.allocate(16), d.allocate(1), d.allocate(100)]).toEqual([1, 2, 3, 4]);
-    // 40 bytes round up to 48, then 16 bytes of red zone
-    expect([1, 2, 3, 4].map((b) => d.base(b) - DEVICE_BASE)).toEqual([0, 64, 96, 128]);
+    // the first block after a red zone; 40 bytes round up to 48, then the red zone
+    expect([1, 2, 3, 4].map((b) => d.base(b) - B0)).toEqual([0, 48 + RZ, 64 + 2 * RZ, 80 + 3 * RZ]);
     expect([1, 2, 3, 4].map((b) => d.size(b))).toEqual([40, 16, 1, 100]);
     expect(d.isLive(1) && d.isLive(4)).toBe(true);
     // a zero-filled image of whole 8-byte units
@@ -42,13 +47,13 @@ describe('device memory', () => {
   it('grows past its first tables', () => {
     const d = new DeviceMemory();
     for (let i = 1; i <= 40; i++) expect(d.allocate(8 * i)).toBe(i);
-    let at = DEVICE_BASE;
+    let at = B0;
     for (let b = 1; b <= 40; b++) {
       expect(d.base(b)).toBe(at);
       expect(d.size(b)).toBe(8 * b);
       expect(d.isLive(b)).toBe(true);
       expect(d.blockAt(at + 8 * b - 1)).toBe(b);
-      at += Math.ceil((8 * b) / 16) * 16 + 16;
+      at += Math.ceil((8 * b) / 16) * 16 + RZ;
     }
   });
 
@@ -57,18 +62,26 @@ describe('device memory', () => {
     d.allocate(40);
     d.allocate(16);
     const b2 = d.base(2);
-    expect(d.blockAt(DEVICE_BASE)).toBe(1);
-    expect(d.blockAt(DEVICE_BASE + 39)).toBe(1);
-    expect(d.blockAt(DEVICE_BASE + 40)).toBe(0);
+    expect(d.blockAt(B0)).toBe(1);
+    expect(d.blockAt(B0 + 39)).toBe(1);
+    expect(d.blockAt(B0 + 40)).toBe(0);
     expect(d.blockAt(b2 - 1)).toBe(0);
     expect(d.blockAt(b2)).toBe(2);
     expect(d.blockAt(b2 + 15)).toBe(2);
     expect(d.blockAt(b2 + 16)).toBe(0);
-    expect(d.blockAt(DEVICE_BASE - 1)).toBe(0);
+    expect(d.blockAt(B0 - 1)).toBe(0);
     expect(d.blockAt(0x1000)).toBe(0);
-    expect(new DeviceMemory().blockAt(DEVICE_BASE)).toBe(0);
+    expect(new DeviceMemory().blockAt(B0)).toBe(0);
+    // blockOf: an address in the red zone before a block (a pointer attached through a member
+    // section) belongs to that block; past the last block, or the red zone's end, to none
+    expect(d.blockOf(B0 - 1)).toBe(1);
+    expect(d.blockOf(B0 - RZ)).toBe(1);
+    expect(d.blockOf(B0 - RZ - 1)).toBe(0);
+    expect(d.blockOf(b2 - 1)).toBe(2);
+    expect(d.blockOf(B0 + 39)).toBe(1);
+    expect(d.blockOf(b2 + 16)).toBe(0);
     d.free(1);
-    expect(d.blockAt(DEVICE_BASE + 4)).toBe(1);
+    expect(d.blockAt(B0 + 4)).toBe(1);
     expect(d.isLive(1)).toBe(false);
   });
 
@@ -76,13 +89,13 @@ describe('device memory', () => {
     const d = new DeviceMemory();
     d.allocate(40);
     d.allocate(16);
-    expect(d.holding(DEVICE_BASE, 40)).toBe(1);
-    expect(d.holding(DEVICE_BASE + 36, 4)).toBe(1);
-    expect(d.holding(DEVICE_BASE + 36, 5)).toBe(PAST_END);
-    expect(d.holding(DEVICE_BASE + 40, 4)).toBe(NOT_LIVE);
-    expect(d.holding(DEVICE_BASE - 4, 4)).toBe(NOT_LIVE);
+    expect(d.holding(B0, 40)).toBe(1);
+    expect(d.holding(B0 + 36, 4)).toBe(1);
+    expect(d.holding(B0 + 36, 5)).toBe(PAST_END);
+    expect(d.holding(B0 + 40, 4)).toBe(NOT_LIVE);
+    expect(d.holding(B0 - 4, 4)).toBe(NOT_LIVE);
     d.free(1);
-    expect(d.holding(DEVICE_BASE, 4)).toBe(NOT_LIVE);
+    expect(d.holding(B0, 4)).toBe(NOT_LIVE);
     expect(d.holding(d.base(2), 16)).toBe(2);
   });
 
@@ -91,7 +104,7 @@ describe('device memory', () => {
     d.allocate(16);
     d.free(1);
     expect(d.allocate(16)).toBe(2);
-    expect(d.base(2)).toBe(DEVICE_BASE + 32);
+    expect(d.base(2)).toBe(B0 + 16 + RZ);
     expect(() => d.free(1)).toThrow(/internal: device block 1 freed twice/);
     expect(() => d.free(7)).toThrow(/internal: device block 7 freed twice/);
     expect(() => d.image(1)).toThrow(/internal: device block 1 is not live/);
@@ -126,7 +139,7 @@ describe('device memory', () => {
     expect(d.allocate(16, 0)).toBe(1);
     expect(d.allocate(16, 0)).toBe(3);
     expect(d.view(3).words).toEqual(new Int32Array(4));
-    expect(d.base(3)).toBe(DEVICE_BASE + 64);
+    expect(d.base(3)).toBe(B0 + 32 + 2 * RZ);
     expect(d.allocate(16, 0)).toBe(6);
     expect(d.allocate(16, 1)).toBe(2);
     expect(d.freedBlocks()).toEqual([]);
@@ -190,8 +203,12 @@ describe('pointer descriptors and words', () => {
     expect(canonicalPtr(d, img, 16)).toBeNull();
     expect(canonicalPtr(d, img, 32)).toEqual({ space: 'host', addr: 0x1008, count: 2 });
     expect(canonicalPtr(d, img, 48)).toEqual({ space: 'dev', block: 2, offset: 8, count: 4 });
-    writePtr(img, 64, DEVICE_BASE + 44, 1);
-    expect(() => canonicalPtr(d, img, 64)).toThrow(/internal: device pointer 0x4000002c lies in no device block/);
+    // a pointer attached through a member section aims before its block: a negative offset
+    writePtr(img, 64, d.base(2) - 8, 4);
+    expect(canonicalPtr(d, img, 64)).toEqual({ space: 'dev', block: 2, offset: -8, count: 4 });
+    // past block 1's end and more than a red zone before block 2: no block
+    writePtr(img, 64, B0 + 44, 1);
+    expect(() => canonicalPtr(d, img, 64)).toThrow(/internal: device pointer 0x4000012c lies in no device block/);
   });
 
   it('reads words with the fill pattern as null; copies words bit for bit', () => {

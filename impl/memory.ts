@@ -18,8 +18,13 @@ export const DEVICE_BASE = 0x4000_0000;
 /** Fill word of indeterminate memory. Program values lie within ±1e9, so none equals it. */
 export const INDETERMINATE = -0x8000_0000;
 const DEVICE_ALIGN = 16;
-/** Unused bytes after each device block, so no block ends where the next one begins. */
-const REDZONE = 16;
+/**
+ * Unused bytes before each device block, so no block ends where the next one begins, and so a
+ * pointer attached through a member section (K-A50 `section`: the section's copy minus its offset
+ * in the target, at most 63 elements = 252 bytes before the block) lies in no other block.
+ */
+export const DEVICE_REDZONE = 256;
+const REDZONE = DEVICE_REDZONE;
 
 /**
  * The bytes of a memory as int32 words. It is one Int32Array, not two views of one buffer, so it
@@ -114,7 +119,7 @@ export function canonicalPtr(device: DeviceMemory, img: MemoryImage, off: number
   const lbound = ptrLowerBound(img, off);
   const bound = lbound === 1 ? {} : { lbound };
   if (addr < DEVICE_BASE) return { space: 'host', addr, count, ...bound };
-  const block = device.blockAt(addr);
+  const block = device.blockOf(addr);
   if (block === 0) throw new Error(`internal: device pointer 0x${addr.toString(16)} lies in no device block`);
   return { space: 'dev', block, offset: addr - device.base(block), count, ...bound };
 }
@@ -214,7 +219,7 @@ export class DeviceMemory {
   /** Pool of each block (see allocate); read only by a reusing allocator. */
   private pools = new Int32Array(8);
   private count = 0;
-  private next = DEVICE_BASE;
+  private next = DEVICE_BASE + REDZONE;
   /** Freed blocks still to be handed out again (reusing allocator only). */
   private freed = 0;
 
@@ -312,6 +317,24 @@ export class DeviceMemory {
     const block = this.blockAt(addr);
     if (block === 0 || this.live[block] !== 1) return NOT_LIVE;
     return addr - this.bases[block]! + bytes > this.sizes[block]! ? PAST_END : block;
+  }
+
+  /**
+   * The block (live or dead) whose bytes include `addr`, or, for an address in the unused bytes
+   * before a block (a pointer attached through a member section), that block; 0 if none.
+   */
+  blockOf(addr: number): number {
+    const block = this.blockAt(addr);
+    if (block !== 0) return block;
+    // The first block starting after addr, if addr lies within its red zone.
+    let lo = 1;
+    let hi = this.count;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.bases[mid]! <= addr) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return lo <= this.count && this.bases[lo]! - addr <= REDZONE ? lo : 0;
   }
 
   /** The block (live or dead) whose bytes include `addr`, or 0. */

@@ -127,4 +127,23 @@ describe('compiled references', () => {
     const long = new WorldRefs({ arrays: [], structs: [{ name: 'cc', pointers: ['p'], fields: [{ name: 'arr', length: 12 }] }] });
     expect([long.get('cc%arr(10:12)').start, long.get('cc%arr(10:12)').end]).toEqual([0x1000 + 16 + 36, 0x1000 + 16 + 48]);
   });
+
+  // Member subarrays (lang/README.md "Member subarrays"): the pointer member's descriptor with the
+  // section's bounds; the elements are found from the host pointer when a step runs.
+  it('member sections: the pointer member with bounds; bad bounds refused with lang\'s message', () => {
+    // a: 0x1000; c: 0x1200 (descriptor p at 0x1200); cs: 0x1400, two elements of one descriptor
+    const m = new WorldRefs({ arrays: [{ name: 'a', length: 10 }], structs: [{ name: 'c', pointers: ['p'] }, { name: 'cs', pointers: ['p'], count: 2 }] });
+    const sec = (text: string) => [m.get(text).kind, m.get(text).start, m.get(text).end, m.get(text).section];
+    expect(sec('c%p(2:5)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [2, 5]]);
+    expect(sec('cs(2)%p(10:12)')).toEqual([REF_MEMBER, 0x1410, 0x1420, [10, 12]]);
+    expect(m.get('c%p').section).toBeUndefined();
+    const bad: [string, RegExp][] = [
+      ['c%p(0:2)', /bounds \(0:2\) of 'c%p\(0:2\)' are empty or outside 1:64/],
+      ['c%p(3:2)', /are empty or outside 1:64/],
+      ['c%p(1:65)', /are empty or outside 1:64/],
+      ['cs%p(1:2)', /'cs' is an array of 2 structs/],
+      ['cs(3)%p(1:2)', /element 3 of 'cs\(3\)%p\(1:2\)' is outside cs\(1:2\)/],
+    ];
+    for (const [text, message] of bad) expect(() => m.get(text), text).toThrow(message);
+  });
 });

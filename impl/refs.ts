@@ -27,6 +27,8 @@ export interface CompiledRef {
   readonly end: number;
   /** Pointer members inside [start, end) (structs only). */
   readonly pointerSlots: number;
+  /** A member section (`c%p(2:5)`): its bounds, 1-based and inclusive, in the pointer's target. */
+  readonly section?: readonly [number, number];
 }
 
 // The reference syntax of lang/program.ts: a, a(2:5), c, c%p (and cs(1:2) for an array of structs).
@@ -43,6 +45,10 @@ const RANK2_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+),(\d+):(\d+)\)$/;
 // A section of a struct's non-pointer array member: c%arr(2:3).
 // Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const FIELD_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)%([A-Za-z][A-Za-z0-9_]*)\((-?\d+):(-?\d+)\)$/;
+
+// A section of a pointer member's target: c%p(2:5), cs(2)%p(2:5) (bounds 1..64).
+const MEMBER_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*(?:\((\d+)\))?%[A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+)\)$/;
+const SECTION_BOUND = 64;
 
 export class WorldRefs {
   private readonly objects = new Map<string, HostObject>();
@@ -70,6 +76,14 @@ export class WorldRefs {
     const o = this.objects.get(name);
     if (!o) throw new Error(`internal: no host object '${name}'`);
     return o;
+  }
+
+  private tryGet(text: string): CompiledRef | null {
+    try {
+      return this.get(text);
+    } catch {
+      return null;
+    }
   }
 
   get(text: string): CompiledRef {
@@ -113,6 +127,15 @@ export class WorldRefs {
         const start = o.start + ((l2 - 1) * n1 + l1 - 1) * ELEMENT_BYTES;
         return { text, kind: REF_ARRAY, root: o.name, start, end: o.start + ((u2 - 1) * n1 + u1) * ELEMENT_BYTES, pointerSlots: 0 };
       }
+    }
+    const ms = MEMBER_SECTION_SYNTAX.exec(text);
+    const sectionOf = ms ? this.structs.get(ms[1]!.split(/[(%]/)[0]!) : undefined;
+    if (ms && sectionOf?.pointers.includes(ms[1]!.split('%')[1]!)) {
+      const lo = Number(ms[3]);
+      const hi = Number(ms[4]);
+      // A bad element (`cs(3)%p`) falls through to lang's message for the whole text.
+      const member = lo >= 1 && lo <= hi && hi <= SECTION_BOUND ? this.tryGet(ms[1]!) : null;
+      if (member && member.kind === REF_MEMBER) return { ...member, text, section: [lo, hi] };
     }
     const fs = FIELD_SECTION_SYNTAX.exec(text);
     const fdecl = fs ? this.structs.get(fs[1]!) : undefined;

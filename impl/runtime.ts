@@ -99,6 +99,8 @@ const FLAG_POINTER = 2;
 const FLAG_NO_ATTACH = 4;
 /** The pointer member of an element of an array of structs (cs(2)%p; K-A43). */
 const FLAG_ELEMENT = 8;
+/** A member section (`c%p(2:5)`): under K-A50 `section` its attach looks up the section's first element. */
+const FLAG_SECTION = 16;
 
 /** `locate` results besides a slot number. */
 const ABSENT = -1;
@@ -400,6 +402,16 @@ export class ImplEngine implements Engine {
     this.rNull = target === 0;
     this.rStart = target;
     this.rEnd = target + ptrCount(img, off) * ELEMENT_BYTES;
+    const section = r.section;
+    if (section === undefined) return;
+    // A member section: elements lo..hi of the target, which must hold them (Fortran bounds; C
+    // pointer arithmetic inside the array), and a disassociated pointer has none.
+    if (target === 0) this.undefinedBehaviour(`${r.text} is a section of a disassociated pointer`);
+    // Fortran bounds: counted from the pointer's lower bound (1 unless remapped).
+    const lbound = ptrLowerBound(img, off);
+    if (section[0] < lbound || (section[1] - lbound + 1) * ELEMENT_BYTES > this.rEnd - target) this.undefinedBehaviour(`${r.text} runs past the end of its pointer's target`);
+    this.rStart = target + (section[0] - lbound) * ELEMENT_BYTES;
+    this.rEnd = target + (section[1] - lbound + 1) * ELEMENT_BYTES;
   }
 
   /**
@@ -461,7 +473,9 @@ export class ImplEngine implements Engine {
       // K-A1: a member in a data clause is a pointer reference (attached / detached) only under the
       // base-pointer reading.
       const pointerRef = r.kind === REF_MEMBER && this.knobs['K-A1'] === 'base-pointer';
-      flags = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0) | (pointerRef && r.text.includes('(') ? FLAG_ELEMENT : 0);
+      // An element's member is `cs(2)%p` (a `(` before the `%`; a member section's bounds come after it).
+      const element = pointerRef && r.text.split('%')[0]!.includes('(');
+      flags = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0) | (element ? FLAG_ELEMENT : 0) | (pointerRef && r.section !== undefined ? FLAG_SECTION : 0);
     }
     // In index order, so a new record is appended.
     const at = this.varTop * VAR_FIELDS;
@@ -531,12 +545,12 @@ export class ImplEngine implements Engine {
         if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       }
       if (order !== 'after-data' && (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER)
-        this.attachAction(this.vars[F_MEMBER + at]!);
+        this.attachAction(this.vars[F_MEMBER + at]!, this.sectionLookup(at));
     }
     if (order !== 'after-data') return;
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
-      if ((this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER) this.attachAction(this.vars[F_MEMBER + at]!);
+      if ((this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER) this.attachAction(this.vars[F_MEMBER + at]!, this.sectionLookup(at));
     }
   }
 
@@ -763,7 +777,16 @@ export class ImplEngine implements Engine {
   }
 
   /** Attach action on the pointer member at host address `member`. */
-  private attachAction(member: number): void {
+  /**
+   * K-A50 `section` (libgomp gomp_attach_pointer's bias, LLVM PTR_AND_OBJ): the host address an
+   * attach of the member-section var at `at` looks up (its first element), or 0 to look up the
+   * pointer's whole target.
+   */
+  private sectionLookup(at: number): number {
+    return (this.vars[F_FLAGS + at]! & FLAG_SECTION) !== 0 && this.knobs['K-A50'] === 'section' ? this.vars[F_START + at]! : 0;
+  }
+
+  private attachAction(member: number, lookup = 0): void {
     // The host value names the target first: an indeterminate value or a device address copied
     // back into the host has none.
     const hostImg = this.host.image;
@@ -790,7 +813,7 @@ export class ImplEngine implements Engine {
     };
     if (target !== 0) {
       count = ptrCount(hostImg, hostOff);
-      const t = this.table.findContaining(target, target + count * ELEMENT_BYTES);
+      const t = lookup !== 0 ? this.table.findContaining(lookup, lookup + ELEMENT_BYTES) : this.table.findContaining(target, target + count * ELEMENT_BYTES);
       if (t < 0) return countOnly() ? undefined : this.attachAbsent(member, 'its target is not present');
       devTarget = s.devBase[t]! + (target - s.hostStart[t]!);
     } else {
@@ -939,7 +962,7 @@ export class ImplEngine implements Engine {
       const holderImg = this.device.image(this.slots.block[holder]!);
       const off = r.start - this.slots.hostStart[holder]!;
       if (ptrIndeterminate(holderImg, off)) this.undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
-      const addr = ptrBase(holderImg, off);
+      let addr = ptrBase(holderImg, off);
       count = ptrCount(holderImg, off);
       if (addr === 0) this.undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
       // The view through the device descriptor: its bounds, or the index `at` counted from them.
@@ -951,6 +974,14 @@ export class ImplEngine implements Engine {
         at = body.at - lbound;
       }
       if (addr < DEVICE_BASE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
+      // A member section reaches elements lo..hi of the device pointer's view (counted from its lower bound).
+      const section = r.section;
+      if (section !== undefined) {
+        const lbound = ptrLowerBound(holderImg, off);
+        if (section[0] < lbound || section[1] > lbound + count - 1) this.undefinedBehaviour(`the kernel reads ${r.text}, outside the ${count} elements of its device pointer`);
+        addr += (section[0] - lbound) * ELEMENT_BYTES;
+        count = section[1] - section[0] + 1;
+      }
       // Stryker disable next-line ArithmeticOperator: unreachable PAST_END below (MUTATION.md)
       const block = this.device.holding(addr, count * ELEMENT_BYTES);
       if (block === NOT_LIVE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);

@@ -144,7 +144,12 @@ export interface Snapshot {
 }
 
 export function formatDevAddr(a: DevAddr): string {
-  return `dev#${a.block}+${a.offset}`;
+  return `dev#${a.block}${signedOffset(a.offset)}`;
+}
+
+/** `+8`, or `-4` for an address before its block's start (a pointer attached through a member section). */
+function signedOffset(offset: number): string {
+  return offset < 0 ? `${offset}` : `+${offset}`;
 }
 
 export function formatPtr(p: PtrValue): string {
@@ -152,7 +157,7 @@ export function formatPtr(p: PtrValue): string {
   if (p.space === 'indeterminate') return 'indeterminate';
   const bounds = p.lbound === undefined ? `${p.count}` : `${p.lbound}:${p.lbound + p.count - 1}`;
   if (p.space === 'host') return `host:0x${p.addr.toString(16)}[${bounds}]`;
-  return `dev#${p.block}+${p.offset}[${bounds}]`;
+  return `dev#${p.block}${signedOffset(p.offset)}[${bounds}]`;
 }
 
 /** One-line rendering of an observation, for tables and diffs. */

@@ -382,8 +382,13 @@ export type ParsedRef =
    * written as one element, `cs(2)`). `lo` and `hi` are absent for a single struct.
    */
   | { kind: 'struct'; name: string; lo?: number; hi?: number; single?: boolean }
-  /** A pointer member of a struct; `index` is the 0-based element of an array of structs. */
-  | { kind: 'member'; struct: string; member: string; index?: number };
+  /**
+   * A pointer member of a struct; `index` is the 0-based element of an array of structs. With
+   * `bounds` (1-based, inclusive: `c%p(2:5)`, C `c.p[1:4]`), a section of the array the pointer
+   * targets: as data it names those elements of the current target (lang/README.md "Member
+   * subarrays"); where the pointer itself is meant (attach, nullify, …) validation refuses it.
+   */
+  | { kind: 'member'; struct: string; member: string; index?: number; bounds?: [number, number] };
 
 /**
  * The subscripts of a reference to a rank-2 array (`a` or `a(l1:u1,l2:u2)`): the array's extents
@@ -413,6 +418,14 @@ const ELEMENT_RE = new RegExp(`^(${IDENT})\\((-?\\d+)(?::(-?\\d+))?\\)(?:%(${IDE
 const RANK2_RE = new RegExp(`^(${IDENT})\\((-?\\d+):(-?\\d+),(-?\\d+):(-?\\d+)\\)$`);
 /** A section of a struct's member: `c%arr(2:3)`. */
 const MEMBER_SECTION_RE = new RegExp(`^(${IDENT})%(${IDENT})\\((-?\\d+):(-?\\d+)\\)$`);
+/** A section of the target of an element's pointer member: `cs(2)%p(2:5)`. */
+const ELEMENT_MEMBER_SECTION_RE = new RegExp(`^(${IDENT})\\((-?\\d+)\\)%(${IDENT})\\((-?\\d+):(-?\\d+)\\)$`);
+/**
+ * Largest upper bound of a member section: a pointer targets (part of) an array of the world, of
+ * at most 64 elements. Whether the section lies inside the current target is known only when the
+ * step runs (the pointer can be reassociated): a section past its end is undefined behaviour.
+ */
+export const MAX_SECTION_BOUND = 64;
 
 /** Why a reference does not parse or resolve, or null when it is fine. */
 export function refError(world: World, ref: string): string | null {
@@ -522,8 +535,20 @@ function tryParseElementRef(world: World, ref: string): ParsedRef | string {
     if (!st) return world.arrays.some((a) => a.name === ms[1]) ? `'${ms[1]}' is not a struct, so '${ref}' names no member` : `'${ms[1]}' is not declared in the world`;
     const f = st.fields?.find((x) => x.name === ms[2]);
     if (f) return fieldRef(st, f, ref, [Number(ms[3]), Number(ms[4])]);
-    if (st.pointers.includes(ms[2]!)) return `'${ref}' is a section of pointer member '${st.name}%${ms[2]}', which the language does not take yet`;
+    if (st.pointers.includes(ms[2]!)) {
+      if (st.count !== undefined) return `'${st.name}' is an array of ${st.count} structs: name an element's member, e.g. '${st.name}(1)%${ms[2]}(${ms[3]}:${ms[4]})'`;
+      return memberSection(ref, { kind: 'member', struct: st.name, member: ms[2]! }, Number(ms[3]), Number(ms[4]));
+    }
     return `'${st.name}' has no member '${ms[2]}'`;
+  }
+  const es = ELEMENT_MEMBER_SECTION_RE.exec(ref);
+  if (es) {
+    const st = world.structs.find((s) => s.name === es[1]);
+    if (!st || st.count === undefined) return syntax;
+    const i = Number(es[2]);
+    if (i < 1 || i > st.count) return `element ${i} of '${ref}' is outside ${st.name}(1:${st.count})`;
+    if (!st.pointers.includes(es[3]!)) return `'${st.name}' has no pointer member '${es[3]}'`;
+    return memberSection(ref, { kind: 'member', struct: st.name, member: es[3]!, index: i - 1 }, Number(es[4]), Number(es[5]));
   }
   const m = ELEMENT_RE.exec(ref);
   if (!m) return syntax;
@@ -536,6 +561,18 @@ function tryParseElementRef(world: World, ref: string): ParsedRef | string {
   if (m[4] === undefined) return { kind: 'struct', name: st.name, lo: i - 1, hi: i, single: true };
   if (!st.pointers.includes(m[4])) return `'${st.name}' has no pointer member '${m[4]}'`;
   return { kind: 'member', struct: st.name, member: m[4], index: i - 1 };
+}
+
+/** `c%p(lo:hi)`: a section of a pointer's target; bounds that no target of the language can hold are refused here. */
+function memberSection(ref: string, m: ParsedRef & { kind: 'member' }, lo: number, hi: number): ParsedRef | string {
+  if (lo < 1 || lo > hi || hi > MAX_SECTION_BOUND)
+    return `bounds (${lo}:${hi}) of '${ref}' are empty or outside 1:${MAX_SECTION_BOUND} (a pointer targets at most ${MAX_SECTION_BOUND} elements, counted from 1)`;
+  return { ...m, bounds: [lo, hi] };
+}
+
+/** The reference text of a member section (`c%p(2:5)`, `cs(2)%p(1:3)`), or of the member alone without bounds. */
+export function formatMemberSection(struct: string, member: string, index: number | undefined, bounds?: [number, number]): string {
+  return formatMember(struct, member, index) + (bounds === undefined ? '' : `(${bounds[0]}:${bounds[1]})`);
 }
 
 function structSection(st: StructDecl, ref: string, lo: number, hi: number): ParsedRef | string {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   ELEMENT_BYTES,
   POINTER_BYTES,
+  formatMember,
   initMember,
   structElementBytes,
   LANGUAGE_VERSION,
@@ -322,6 +323,10 @@ function checkRef(world: World, ref: string, allowed: readonly RefKind[]): strin
   const parsed = parseRef(world, ref);
   if (!allowed.includes(parsed.kind))
     return `'${ref}' is ${KIND_WORDS[parsed.kind]}; expected ${allowed.map((k) => KIND_WORDS[k]).join(' or ')}`;
+  // Where only a pointer member is taken, the pointer itself is meant (attach, nullify, a pointer
+  // read): a section of its target is data, not a pointer.
+  if (parsed.kind === 'member' && parsed.bounds !== undefined && !allowed.includes('array'))
+    return `'${ref}' is a section of the target of ${formatMember(parsed.struct, parsed.member, parsed.index)}; expected the pointer member itself (${formatMember(parsed.struct, parsed.member, parsed.index)})`;
   return parsed;
 }
 
@@ -335,6 +340,11 @@ const HOST_PTR_REF: readonly RefKind[] = ['array', 'struct'];
 /** A pointer member is rank 1 (`p(:)`), so its target is too (Fortran 2018 §10.2.2.3: the ranks agree). */
 function rank2Target(ref: ParsedRef): string | null {
   return ref.kind === 'array' && ref.rank2 !== undefined ? `'${ref.name}' has rank 2, and a pointer member (p(:)) takes a rank-1 target` : null;
+}
+
+/** A section of a pointer member's target (`c%p(2:5)`). */
+function isMemberSection(ref: ParsedRef): boolean {
+  return ref.kind === 'member' && ref.bounds !== undefined;
 }
 
 /** An array or subarray of the world's arrays (not a struct's non-pointer member). */
@@ -536,6 +546,8 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       const viewField = body.bounds ? `${name}.bounds` : `${name}.at`;
       if ((body.at !== undefined || body.bounds) && parseRef(world, target).kind !== 'member')
         return { field: viewField, message: `'${target}' is not a pointer member: only a pointer's device view has a descriptor (index and bounds)` };
+      if ((body.at !== undefined || body.bounds) && isMemberSection(parseRef(world, target)))
+        return { field: viewField, message: `'${target}' is a member section: its index and bounds are those of the pointer itself; read the view of the member` };
       return null;
     }
     case 'ptr':
@@ -591,6 +603,8 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
     if (step.at !== undefined && step.bounds) return { field: 'at', message: 'a read takes either one element (at) or the bounds (bounds), not both' };
     if (parseRef(ctx.world, step.var).kind !== 'member')
       return { field: step.bounds ? 'bounds' : 'at', message: `'${step.var}' is not a pointer member: only a pointer's view has a descriptor (index and bounds)` };
+    if (isMemberSection(parseRef(ctx.world, step.var)))
+      return { field: step.bounds ? 'bounds' : 'at', message: `'${step.var}' is a member section: its index and bounds are those of the pointer itself; read the view of the member` };
   }
   return null;
 }

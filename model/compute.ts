@@ -109,9 +109,19 @@ function deviceElements(state: ModelState, ref: VarRef): DeviceElements | Undefi
   const block = blockById(state, value.block);
   if (!block.alive)
     return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, which points into freed device block ${value.block}`);
-  if (value.offset + value.count * ELEMENT_BYTES > block.bytes)
+  // A member section (`c%p(2:5)`) reaches elements 2..5 of the device view (counted from its lower
+  // bound); the whole member every element.
+  const lb = ptrLbound(value);
+  const bounds = parsed.bounds === undefined ? [1, value.count] : [parsed.bounds[0] - lb + 1, parsed.bounds[1] - lb + 1];
+  if (bounds[0]! < 1 || bounds[1]! > value.count)
+    return undefinedBehaviour(`the kernel reads ${ref}, past the ${value.count} elements of the device pointer ${formatRef(m)}`);
+  const first = value.offset + (bounds[0]! - 1) * ELEMENT_BYTES;
+  const end = value.offset + bounds[1]! * ELEMENT_BYTES;
+  // An attach to a section (K-A50 `section`) aims the pointer before the section's block.
+  if (first < 0) return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, which reaches before device block ${value.block}`);
+  if (end > block.bytes)
     return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, which runs past device block ${value.block}`);
-  return { block, index: value.offset / ELEMENT_BYTES, count: value.count };
+  return { block, index: first / ELEMENT_BYTES, count: bounds[1]! - bounds[0]! + 1 };
 }
 
 /**

@@ -49,8 +49,11 @@ const OK: Observation = { kind: 'ok' };
 function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, knobs: KnobValues): RecordedVar {
   if (!isDataClause(clause)) return { range: null, pointer: memberRef(state, ref) };
   // K-A1: under the base-pointer reading a member in a data clause is also a pointer reference.
-  const isMember = parsedRef(state, ref).kind === 'member';
+  const parsed = parsedRef(state, ref);
+  const isMember = parsed.kind === 'member';
   const pointer = isMember && knobs['K-A1'] === 'base-pointer' ? memberRef(state, ref) : null;
+  // A member section (`c%p(2:5)`, model/member-sections.ts) remembers that its range is a section of the target.
+  if (pointer !== null && parsed.kind === 'member' && parsed.bounds !== undefined) return { range: dataRange(state, ref), pointer, section: true };
   return { range: dataRange(state, ref), pointer };
 }
 
@@ -108,7 +111,7 @@ export function enterClauses(
     // skips a map group whose first address is null, oacc-mem.c goacc_enter_data_internal);
     // structured constructs map through gomp_map_vars, which attaches it.
     if (isDataClause(c.clause) && v.range === null && counter === 'drc' && ctx.knobs['K-A23'] === 'skip') return null;
-    return attachAction(state, v.pointer, ctx);
+    return attachAction(state, v.pointer, ctx, v.section === true && v.range !== null ? v.range : undefined);
   };
   const dataEntry = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
     // K-A22 `member-mapped`: the member itself first, as a struct element allocated on the device

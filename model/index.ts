@@ -3,6 +3,7 @@
 // wrapper that properties/ and the CLI drive.
 
 import { noteStructMembers } from './struct-members.js';
+import { noteMemberSections } from './member-sections.js';
 import { freeze, produce } from './immer.js';
 import type { Program, Step, World } from '../lang/program.js';
 import type { AttachSnapshot, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
@@ -156,6 +157,7 @@ function executeOrUndefined(draft: ModelState, s: Step, ctx: StepContext): Obser
 
 function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
   noteStructMembers(state, s, ctx);
+  noteMemberSections(state, s, ctx);
   switch (s.op) {
     case 'acc_enter_data':
       return enterData(state, s, ctx);

@@ -27,7 +27,8 @@ import { emptyKeyTable, emptyVec, readOnly, vecChanges, vecForEach, vecGet, vecO
 import type { DevAddr, ErrorCode, HostAddr, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
-import { INFINITE_RC, type RefCount } from '../lang/observation.js';
+import { INFINITE_RC, ptrLbound, type RefCount } from '../lang/observation.js';
+import { memberSectionRange } from './member-sections.js';
 
 // ------------------------------------------------------------------------------------------------
 // Memory
@@ -129,6 +130,8 @@ export interface RecordedVar {
   range: Range | null;
   /** The pointer member attached at entry (pointer-reference var or attach clause var), if any. */
   pointer: MemberRef | null;
+  /** Set when the var is a member section (`c%p(2:5)`): `range` is the section, looked up by the attach under K-A50 `section`. */
+  section?: true;
 }
 
 export interface RecordedClause {
@@ -167,6 +170,11 @@ export interface RecordedMapItem {
   pointer: MemberRef | null;
   /** True for the map `omp_target` adds for the kernel's variable (OpenMP 6.0 §7.9.3). */
   implicit: boolean;
+  /**
+   * A member section item (`c%p(2:5)`): the pointer's host value when the construct started, so
+   * attachment aims the corresponding pointer at its target's first element (the section's bias).
+   */
+  base?: { addr: number; count: number };
 }
 
 /**
@@ -525,8 +533,12 @@ export function dataRange(state: ModelState, ref: string): Range | null {
       const stride = obj.bytes / state.facts.structCount(parsed.name);
       return { start: obj.start + parsed.lo * stride, end: obj.start + parsed.hi! * stride };
     }
-    case 'member':
-      return targetRange(hostPointer(state, memberRef(state, ref)));
+    case 'member': {
+      const host = hostPointer(state, memberRef(state, ref));
+      const target = targetRange(host);
+      // `c%p(2:5)`: a section of the current target (model/member-sections.ts), from its lower bound.
+      return parsed.bounds === undefined ? target : memberSectionRange(target, parsed.bounds, ref, host === null || host.space === 'indeterminate' ? 1 : ptrLbound(host));
+    }
   }
 }
 

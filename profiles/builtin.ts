@@ -298,6 +298,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: EINVAL when "the associated device shares memory with the host".`,
       },
+      'K-A50': {
+        reading: 'section',
+        confidence: 'source',
+        evidence: `${G13} gomp_attach_pointer(…, attach_to, bias, …): s.host_start = target + bias, s.host_end = s.host_start + 1, splay_tree_lookup of that byte ("pointer target not mapped for attach" when absent), data = tn->tgt->tgt_start + tn->tgt_offset + target - tn->host_start: the device address of the host pointer's value, counted back from the section's copy; GCC passes the section offset as the bias of GOMP_MAP_ATTACH.`,
+      },
       'K-A21': {
         reading: 'first-attach',
         confidence: 'source',

@@ -399,6 +399,25 @@ export const KNOBS = [
     rationale: 'Without if_present the var "must be present" (§2.8.1); the text names no error for an absent one.',
   },
   {
+    id: 'K-A50',
+    title: 'What the attach action of a member section (copyin(c%p(2:5))) looks up',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action, §2.7.1 Data Specification in Data Clauses (subarrays of pointer members)',
+    readings: [
+      {
+        id: 'target',
+        summary:
+          'the text: "if the address to which var points is not present … no action is taken": the pointer\'s target is looked up as for c%p, so with only the section present the pointer is not attached (K-A2)',
+      },
+      {
+        id: 'section',
+        summary:
+          'libgomp (gomp_attach_pointer looks up target + bias) and LLVM offload (PTR_AND_OBJ, TgtPtrBegin - Delta): the section\'s first element is looked up and the device pointer gets the device address of the section minus its offset in the target, which may lie before the section\'s device block',
+      },
+    ],
+    default: 'target',
+    rationale: 'The attach action names the address the pointer points to, which is the target\'s first element, not the section\'s.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',

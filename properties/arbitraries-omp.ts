@@ -78,6 +78,7 @@ import { withoutRepeats } from '../lang/directive-vars.js';
 import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
 import { fieldsArb, insertPointerReads, pointerReadInsertions, structArrayArb, withFields, withStructArray } from './arbitraries.js';
 import { descriptorArb, withDescriptors } from './descriptors.js';
+import { sectionsArb, withMemberSections } from './arbitraries.js';
 
 /** The one world every generated OpenMP program uses. */
 export const OMP_POOL_WORLD: World = {
@@ -763,8 +764,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       fieldsArb(),
       // drawn last: pointer descriptors (bounds remapping and view reads) rewrite the program
       descriptorArb(),
+      // and member subarrays
+      sectionsArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
@@ -775,7 +778,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp');
+      return withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections);
     });
 }
 

@@ -719,13 +719,15 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       fieldsArb(),
       // drawn last: pointer descriptors (bounds remapping and view reads) rewrite the program
       descriptorArb(),
+      // and member subarrays
+      sectionsArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc');
+      return withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections);
     });
 }
 
@@ -958,4 +960,117 @@ export function withFields(program: Program, choice: FieldsChoice): Program {
 /** The world with the non-pointer members withFields added taken away again (what the generator drew before). */
 export function withoutFields(world: World): World {
   return { ...world, structs: world.structs.map((st) => (st.fields === undefined ? st : (({ fields: _, ...rest }) => rest)(st))) };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Member subarrays (issue 9 item 5)
+
+/**
+ * What a rewritten pointer-member reference becomes, by pick (pick 0 keeps it): sections inside
+ * every target of the pools (their targets have 8 elements), and `(6:9)`, past the end of every
+ * target (undefined, model/member-sections.ts).
+ */
+const SECTION_BOUNDS: readonly string[] = ['(2:3)', '(1:4)', '(3:8)', '(5:8)', '(6:9)'];
+
+/**
+ * Whether a program's pointer-member references become member sections (one program in four),
+ * the picks for its references, and the section idiom put into it (`at`: where, per cent of the
+ * program; `kernel`: a kernel reaches the section through the pointer, else a kernel reads the
+ * pointer itself after a section attached it).
+ */
+export interface SectionsChoice {
+  use: boolean;
+  picks: number[];
+  idiom?: { at: number; kernel: boolean };
+}
+
+/** Drawn after everything else; shrinks towards no sections and towards keeping every reference. */
+export function sectionsArb(): fc.Arbitrary<SectionsChoice> {
+  return fc
+    .tuple(fc.integer({ min: 0, max: 3 }), fc.array(fc.nat(SECTION_BOUNDS.length), { maxLength: 6 }), fc.integer({ min: 0, max: 99 }), fc.boolean())
+    .map(([n, picks, at, kernel]) => ({ use: n === 3, picks, idiom: { at, kernel } }));
+}
+
+/**
+ * The section idiom on member M of struct S (both APIs): the struct onto the device, a section of
+ * M's target mapped with M as its base pointer, then either a kernel writing part of the section
+ * through M and the section brought home (OpenACC maps M's whole target first, so the spec's attach
+ * finds it), or a kernel reading M itself, which shows where the section's attach aimed it.
+ */
+function sectionIdiom(S: string, M: string, openmp: boolean, kernel: boolean): Step[] {
+  const section = `${M}(2:3)`;
+  if (openmp)
+    return kernel
+      ? [
+          { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: [S, section] }] },
+          { op: 'omp_target', maps: [], body: { write: `${M}(3:3)`, value: 7 } },
+          { op: 'omp_target_update', motions: [{ type: 'from', vars: [section] }] },
+          { op: 'host_read', var: section },
+        ]
+      : [
+          { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: [S] }] },
+          { op: 'omp_target', maps: [{ type: 'tofrom', vars: [section] }], body: { pointer: M } },
+          { op: 'omp_target_exit_data', maps: [{ type: 'release', vars: [S] }] },
+        ];
+  return kernel
+    ? [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [S] }] },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [M] }] },
+        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: [section] }], default: 'present', body: { write: `${M}(3:3)`, value: 7 } },
+        { op: 'acc_update', clauses: [{ clause: 'self', vars: [section] }] },
+        { op: 'host_read', var: section },
+      ]
+    : [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [S] }] },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [section] }] },
+        { op: 'acc_parallel', clauses: [], default: 'present', body: { pointer: M } },
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: [section] }] },
+      ];
+}
+
+/**
+ * The program with pointer-member references rewritten by the picks in turn (cycling; pick 0 keeps
+ * the reference, 1-4 append SECTION_BOUNDS): members of data clauses, map items, motion clauses,
+ * data routines, kernel bodies that read or write elements, and host reads and writes; never where
+ * the pointer itself is meant (attach / detach, pointer reads, pointer assignment, nullify). Programs
+ * that reassociate a pointer stay as drawn (as withFields: their re-attach classes are what the
+ * fixed-seed campaigns count).
+ */
+export function withMemberSections(program: Program, choice: SectionsChoice): Program {
+  if (!choice.use || program.steps.some((st) => st.op === 'pointer_assign')) return program;
+  const decl = program.world.structs.find((st) => st.count === undefined && st.pointers.length > 0);
+  let k = 0;
+  const next = () => (choice.picks.length === 0 ? 0 : choice.picks[k++ % choice.picks.length]!);
+  const pick = (v: VarRef): VarRef => {
+    if (!/^[A-Za-z][A-Za-z0-9_]*(\(\d+\))?%[A-Za-z][A-Za-z0-9_]*$/.test(v)) return v;
+    const st = program.world.structs.find((s) => s.name === v.split(/[(%]/)[0]);
+    if (st === undefined || !st.pointers.includes(v.split('%')[1]!)) return v;
+    const p = next();
+    return p === 0 ? v : `${v}${SECTION_BOUNDS[p - 1]}`;
+  };
+  const items = <C extends { vars: VarRef[] }>(list: readonly C[]): C[] => list.map((c) => ({ ...c, vars: c.vars.map(pick) }));
+  const rewrite = (step: Step): Step => {
+    let s = step;
+    if ((s.op === 'acc_parallel' || s.op === 'omp_target') && ('read' in s.body || 'write' in s.body)) {
+      const b = s.body;
+      s = { ...s, body: 'read' in b ? { read: pick(b.read) } : { write: pick(b.write), value: b.value } } as Step;
+    }
+    if ('clauses' in s && s.op !== 'acc_declare') {
+      const clauses = s.clauses as Clause<string>[];
+      return { ...s, clauses: clauses.map((c) => (c.clause === 'attach' || c.clause === 'detach' ? c : { ...c, vars: c.vars.map(pick) })) } as Step;
+    }
+    if ('maps' in s) return { ...s, maps: items(s.maps) } as Step;
+    if ('motions' in s) return { ...s, motions: items(s.motions) } as Step;
+    if (s.op === 'host_read' || s.op === 'host_write') return { ...s, var: pick(s.var) };
+    if ('var' in s && typeof s.var === 'string' && s.op !== 'acc_map_data' && s.op !== 'acc_unmap_data' && s.op !== 'acc_host_data_begin' && s.op !== 'omp_target_data_use_device_begin')
+      return { ...s, var: pick(s.var) } as Step;
+    return s;
+  };
+  let steps = program.steps.map((st) => onceEach(rewrite(st)));
+  if (choice.idiom !== undefined && decl !== undefined) {
+    const openmp = steps.some((st) => st.op.startsWith('omp_'));
+    const M = `${decl.name}%${decl.pointers[0]!}`;
+    steps = withMemberIdiom(steps, sectionIdiom(decl.name, M, openmp, choice.idiom.kernel), choice.idiom.at);
+  }
+  return { ...program, steps };
 }

@@ -11,6 +11,7 @@ import { loadProfile } from '../profiles/index.js';
 import { campaignBudgetFromEnv, campaignParameters, witnessBudgetShortfall } from './budget.js';
 import { DEFAULT_API, programArbFor } from './api.js';
 import { FIELD_WITNESSES, FIELD_WITNESS_IDS, detectFieldWitnesses, modelWitnessTrace, type FieldWitnessId } from './witness.js';
+import { SECTION_WITNESSES, SECTION_WITNESS_IDS, detectSectionWitnesses, type SectionWitnessId } from './witness.js';
 import { FIELDS, withFields } from './arbitraries.js';
 import { validateProgram } from '../lang/validate.js';
 
@@ -78,16 +79,21 @@ describe('non-pointer struct members: detectors', () => {
 });
 
 describe('non-pointer struct members: the default campaign reaches the member cases in both APIs', () => {
-  it('every member witness is hit by OpenACC and by OpenMP programs (model under spec)', (ctx) => {
+  it('every member witness is hit by OpenACC and by OpenMP programs, and every member-section witness (ms3: OpenMP) (model under spec)', (ctx) => {
     ctx.skip(shortfall !== null, skipNote);
     const hits = { openacc: {} as Record<FieldWitnessId, number>, openmp: {} as Record<FieldWitnessId, number> };
     for (const w of FIELD_WITNESS_IDS) hits.openacc[w] = hits.openmp[w] = 0;
+    const sectionHits = { openacc: {} as Record<SectionWitnessId, number>, openmp: {} as Record<SectionWitnessId, number> };
+    for (const w of SECTION_WITNESS_IDS) sectionHits.openacc[w] = sectionHits.openmp[w] = 0;
     const programs = { openacc: 0, openmp: 0, withFields: 0 };
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       const api = program.steps.some((s) => s.op.startsWith('omp_')) ? 'openmp' : 'openacc';
       programs[api]++;
       if (program.world.structs.some((s) => s.fields !== undefined)) programs.withFields++;
-      for (const w of new Set(detectFieldWitnesses(program, modelWitnessTrace(program, spec)).flatMap((s) => [...s]))) hits[api][w]++;
+      const trace = modelWitnessTrace(program, spec);
+      for (const w of new Set(detectFieldWitnesses(program, trace).flatMap((s) => [...s]))) hits[api][w]++;
+      // Member subarrays (properties/member-sections.test.ts) share this campaign's programs and traces.
+      for (const w of new Set(detectSectionWitnesses(program, trace).flatMap((s) => [...s]))) sectionHits[api][w]++;
       return true;
     });
     fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
@@ -96,6 +102,14 @@ describe('non-pointer struct members: the default campaign reaches the member ca
     for (const w of FIELD_WITNESS_IDS) {
       expect(hits.openacc[w], `member witness ${w} (${FIELD_WITNESSES[w]}) never reached by OpenACC programs`).toBeGreaterThan(0);
       expect(hits.openmp[w], `member witness ${w} (${FIELD_WITNESSES[w]}) never reached by OpenMP programs`).toBeGreaterThan(0);
+    }
+    // Member subarrays: ms1, ms2, ms4 in both APIs; ms3 (attach through a section) in OpenMP, and in
+    // OpenACC only under K-A50 `section`, which the spec profile does not take.
+    const sectionLines = SECTION_WITNESS_IDS.map((w) => `  ${w}  OpenACC ${String(sectionHits.openacc[w]).padStart(5)} / ${programs.openacc}  OpenMP ${String(sectionHits.openmp[w]).padStart(5)} / ${programs.openmp}  ${SECTION_WITNESSES[w]}`);
+    console.log(`member-section witness hits (seed ${budget.seed}):\n${sectionLines.join('\n')}`);
+    for (const w of SECTION_WITNESS_IDS) {
+      if (w !== 'ms3') expect(sectionHits.openacc[w], `section witness ${w} (${SECTION_WITNESSES[w]}) never reached by OpenACC programs`).toBeGreaterThan(0);
+      expect(sectionHits.openmp[w], `section witness ${w} (${SECTION_WITNESSES[w]}) never reached by OpenMP programs`).toBeGreaterThan(0);
     }
   });
 });

@@ -19,7 +19,7 @@ import {
   type VarRef,
   type World,
 } from '../lang/program.js';
-import { initTarget, kernelRef, memberRefs, structElementBytes } from '../lang/program.js';
+import { formatMember, initTarget, kernelRef, memberRefs, structElementBytes } from '../lang/program.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
@@ -89,7 +89,14 @@ class HostView {
   /** Host byte range a reference resolves to in a data clause (members: their current target). */
   range(ref: VarRef): HostRange | null {
     const r = parseRef(this.world, ref);
-    if (r.kind === 'member') return this.targets.get(ref) ?? null;
+    if (r.kind === 'member') {
+      const t = this.targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
+      // A member section: its elements of the target (null past the target's end).
+      if (t === null || r.bounds === undefined) return t;
+      const s = t[0] + (r.bounds[0] - 1) * ELEMENT_BYTES;
+      const e = t[0] + r.bounds[1] * ELEMENT_BYTES;
+      return e > t[1] ? null : [s, e];
+    }
     const start = this.starts.get(r.name)!;
     if (r.kind === 'struct') {
       const decl = this.world.structs.find((s) => s.name === r.name)!;
@@ -895,6 +902,66 @@ export function detectDescriptorWitnesses(program: Program, trace: WitnessTrace)
     }
     if (step.op === 'pointer_assign') hostLbound.set(step.ptr, step.lbound ?? 1);
     if (step.op === 'nullify') hostLbound.delete(step.ptr);
+    return found;
+  });
+}
+
+// Member subarrays (issue 9 item 5): the generator rewrites pointer-member references into
+// sections of their targets in one program in four (arbitraries.ts withMemberSections); these
+// witnesses prove that sections get mapped, that kernels reach them through the pointer, that an
+// attach through a section aims the device pointer before the section's storage (the bias), and
+// that a section past its target's end is reached.
+
+export const SECTION_WITNESSES = {
+  ms1: 'a member section (c%p(2:3)) is mapped or found: after the step its elements lie in a present section or entry',
+  ms2: 'a kernel reads or writes a member section through the device copy of its pointer and gets values',
+  ms3: 'a pointer attached through a member section: its device value aims before the section\'s device storage (negative offset)',
+  ms4: 'a member section runs past the end of its pointer\'s target: the step is undefined',
+} as const;
+
+export type SectionWitnessId = keyof typeof SECTION_WITNESSES;
+export const SECTION_WITNESS_IDS = Object.keys(SECTION_WITNESSES) as SectionWitnessId[];
+
+/** The variable references a step names (clauses, map items, motions, `var`, an element kernel body). */
+function namedVars(step: Step): VarRef[] {
+  const out: VarRef[] = [];
+  const s = step as unknown as Record<string, unknown>;
+  for (const key of ['clauses', 'maps', 'motions'])
+    if (Array.isArray(s[key])) for (const c of s[key] as { clause?: string; vars: VarRef[] }[]) if (c.clause !== 'attach' && c.clause !== 'detach') out.push(...c.vars);
+  if (typeof s.var === 'string') out.push(s.var);
+  const body = s.body as { read?: VarRef; write?: VarRef } | undefined;
+  if (body?.read !== undefined) out.push(body.read);
+  if (body?.write !== undefined) out.push(body.write);
+  return out;
+}
+
+/** Member-section witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectSectionWitnesses(program: Program, trace: WitnessTrace): Set<SectionWitnessId>[] {
+  const world = program.world;
+  const host = new HostView(world);
+  const isSection = (v: VarRef) => {
+    const r = parseRef(world, v);
+    return r.kind === 'member' && r.bounds !== undefined;
+  };
+  const aimsBefore = (p: AttachSnapshot['device']) => p !== null && p.space === 'dev' && p.offset < 0;
+  return program.steps.map((step, i) => {
+    const found = new Set<SectionWitnessId>();
+    const obs = trace.observations[i]!;
+    const after = trace.after[i]!;
+    const sections = namedVars(step).filter(isSection);
+    for (const v of sections) {
+      const r = host.range(v);
+      const member = parseRef(world, v) as Extract<ReturnType<typeof parseRef>, { kind: 'member' }>;
+      const associated = host.targets.get(formatMember(member.struct, member.member, member.index)) ?? null;
+      if (r === null && associated !== null && obs.kind === 'undefined') found.add('ms4');
+      if (r === null || obs.kind === 'error' || obs.kind === 'undefined') continue;
+      const held = (h: HostRange) => h[0] <= r[0] && r[1] <= h[1];
+      if (after.sections.some((x) => held(x.host)) || after.ompEntries.some((e) => held(e.host))) found.add('ms1');
+    }
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isSection(kernelRef(step.body)) && (obs.kind === 'read' || obs.kind === 'ok'))
+      found.add('ms2');
+    if (after.attachments.some((a) => aimsBefore(a.device)) || after.ompPointers.some((p) => aimsBefore(p.value))) found.add('ms3');
+    host.apply(step);
     return found;
   });
 }

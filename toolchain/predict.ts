@@ -15,7 +15,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
-import { initTarget, memberRefs, viewOf } from '../lang/program.js';
+import { formatMember, initTarget, memberRefs, viewOf } from '../lang/program.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
@@ -49,8 +49,10 @@ function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map
   const r = parseRef(world, ref);
   if (r.kind === 'struct') return layout.find((o) => o.name === r.name)!.start;
   if (r.kind === 'array') return layout.find((o) => o.name === r.name)!.start + r.lo * ELEMENT_BYTES;
-  const target = targets.get(ref) ?? null;
-  return target === null ? null : hostStart(world, layout, target, targets);
+  const target = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
+  const start = target === null ? null : hostStart(world, layout, target, targets);
+  // A member section c%p(3:6) starts at its own first element.
+  return start === null || r.bounds === undefined ? start : start + (r.bounds[0] - 1) * ELEMENT_BYTES;
 }
 
 /** OpenACC on shared memory (see the file comment). */
@@ -123,7 +125,8 @@ function refBytes(world: World, ref: VarRef, targets: Map<string, VarRef | null>
   const r = parseRef(world, ref);
   if (r.kind === 'array') return (r.hi - r.lo) * ELEMENT_BYTES;
   if (r.kind === 'struct') return hostLayout(world).find((o) => o.name === r.name)!.bytes;
-  const t = targets.get(ref) ?? null;
+  const t = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
+  if (t !== null && r.bounds !== undefined) return (r.bounds[1] - r.bounds[0] + 1) * ELEMENT_BYTES;
   return t === null ? 0 : refBytes(world, t, targets);
 }
 

@@ -75,10 +75,13 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   /** A data-clause reference; a member is its target section `v3.p1[0:v3.p1_n]`, which also attaches it. */
   const spell = (r: ParsedRef): string => {
     if (r.kind === 'struct') return structSpell(r);
-    if (r.kind === 'member') return `${member(r)}[0:${member(r)}_n]`;
+    // A member section c%p(3:6) is the C section v3.p1[2:4] (in a program that remaps, counted from the explicit lower bound).
+    if (r.kind === 'member') return r.bounds === undefined ? `${member(r)}[0:${member(r)}_n]` : `${member(r)}[${sectionStart(r)}:${r.bounds[1] - r.bounds[0] + 1}]`;
     const v = variable(r.name);
     return r.whole ? v : `${v}[${r.lo}:${r.hi - r.lo}]`;
   };
+  /** The C index of a member section's first element: `2` for c%p(3:6), `3 - v3.p1_lb` where the program remaps. */
+  const sectionStart = (r: Extract<ParsedRef, { kind: 'member' }>): string => (remaps ? `${r.bounds![0]} - ${member(r)}_lb` : `${r.bounds![0] - 1}`);
   const spellVar = (v: VarRef) => spell(parseRef(world, v));
   const pointer = (v: VarRef) => {
     const r = parseRef(world, v);
@@ -86,7 +89,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     return member(r);
   };
   const element = (r: ParsedRef, i: string): string => {
-    if (r.kind === 'member') return `${member(r)}[${i}]`;
+    if (r.kind === 'member') return `${member(r)}[${r.bounds === undefined || (!remaps && r.bounds[0] === 1) ? i : `${i} + ${sectionStart(r)}`}]`;
     if (scalar(r)) return variable((r as { name: string }).name);
     if (r.kind === 'array') return `${variable(r.name)}[${r.lo === 0 ? i : `${i} + ${r.lo}`}]`;
     throw new Error('internal: element of a whole struct');
@@ -95,7 +98,10 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   const startAndBytes = (v: VarRef): [string, string] => {
     const r = parseRef(world, v);
     if (r.kind === 'struct') return structAddress(r);
-    if (r.kind === 'member') return [member(r), `${member(r)}_n * sizeof(int)`];
+    if (r.kind === 'member')
+      return r.bounds === undefined
+        ? [member(r), `${member(r)}_n * sizeof(int)`]
+        : [`&${member(r)}[${sectionStart(r)}]`, `${r.bounds[1] - r.bounds[0] + 1} * sizeof(int)`];
     const name = variable(r.name);
     if (scalar(r)) return [`&${name}`, `sizeof ${name}`];
     return r.whole ? [name, `sizeof ${name}`] : [`&${name}[${r.lo}]`, `${r.hi - r.lo} * sizeof(int)`];

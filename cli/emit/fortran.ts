@@ -119,11 +119,14 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   const spell = (r: ParsedRef): string => {
     if (r.kind === 'struct') return structSpell(r);
     if (r.kind === 'member')
-      return `${names.variable(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
+      return `${memberSpell(r)}${r.bounds === undefined ? '' : `(${r.bounds[0]}:${r.bounds[1]})`}`;
     const v = names.variable(r.name);
     if (r.rank2 !== undefined) return r.whole ? v : `${v}(${r.rank2.bounds.map(([l, u]) => `${l}:${u}`).join(',')})`;
     return r.whole ? v : `${v}(${r.lo + 1}:${r.hi})`;
   };
+  /** The pointer member itself, without a section's bounds: `v3%p1`, `v3(2)%p1`. */
+  const memberSpell = (r: Extract<ParsedRef, { kind: 'member' }>) =>
+    `${names.variable(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
   /** A struct, or elements of an array of structs: `v3`, `v3(2)`, `v3(1:2)`. */
   const structSpell = (r: Extract<ParsedRef, { kind: 'struct' }>) => {
     const v = names.variable(r.name);
@@ -164,6 +167,8 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   const memberElement = (r: Extract<ParsedRef, { kind: 'member' }>, i: string): string =>
     remaps ? `${spell(r)}(lbound(${spell(r)}, 1)${i === '1' ? '' : ` + ${i} - 1`})` : `${spell(r)}(${i})`;
   const element = (r: ParsedRef, i: string): string => {
+    // Element i (1-based) of a member section `v3%p1(3:6)`: element i + 2 in the pointer's own (Fortran) bounds.
+    if (r.kind === 'member' && r.bounds !== undefined) return `${memberSpell(r)}(${r.bounds[0] === 1 ? i : `${i} + ${r.bounds[0] - 1}`})`;
     if (r.kind === 'member') return memberElement(r, i);
     if (r.kind === 'array' && r.field?.scalar === true) return names.variable(r.name);
     if (r.kind === 'array' && r.rank2 !== undefined) return arrayElement(r.name, r.lo === 0 ? i : `${i} + ${r.lo}`);
@@ -244,7 +249,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const r = argument(p, v);
     cBinding.add('c_loc');
     if (r.kind === 'array') return [`c_loc(${first(r)})`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
-    if (r.kind === 'member') return [`c_loc(${memberElement(r, '1')})`, sizeT((p.count ?? 0) * ELEMENT_BYTES)];
+    if (r.kind === 'member') return [`c_loc(${element(r, '1')})`, sizeT((p.count ?? 0) * ELEMENT_BYTES)];
     throw new Error(`internal: ${v} is a whole struct, which the device memory routines do not take`);
   };
   /**
@@ -294,7 +299,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       usesRuntimeModule = true;
       cBinding.add('c_loc');
       const r = parseRef(world, v);
-      const addr = r.kind === 'member' ? `c_loc(${spell(r)})` : r.kind === 'struct' ? structLoc(r) : `c_loc(${first(r)})`;
+      const addr = r.kind === 'member' ? `c_loc(${r.bounds === undefined ? spell(r) : element(r, '1')})` : r.kind === 'struct' ? structLoc(r) : `c_loc(${first(r)})`;
       if (r.kind === 'struct') structsAreTargets = true;
       const dev = 'device' in s && s.device !== undefined ? device(s.device) : 'omp_get_default_device()';
       return [
@@ -449,7 +454,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       }
       const r = argument(p, s.var);
       const at =
-        r.kind === 'array' ? first(r) : r.kind === 'member' ? memberElement(r, '1') : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
+        r.kind === 'array' ? first(r) : r.kind === 'member' ? element(r, '1') : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
       const call = `acc_deviceptr_c(c_loc(${at}))`;
       return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
     },

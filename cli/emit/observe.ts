@@ -15,7 +15,7 @@
 import { step as modelStep, initialState } from '../../model/index.js';
 import type { Observation } from '../../lang/observation.js';
 import { parseRef, viewLength, type Program, type Step, type VarRef } from '../../lang/program.js';
-import { initTarget, memberRefs } from '../../lang/program.js';
+import { formatMember, initTarget, memberRefs } from '../../lang/program.js';
 import type { RegionEndOp } from '../../lang/ops.js';
 import { loadProfile } from '../../profiles/index.js';
 import { renderStep } from '../render.js';
@@ -66,7 +66,9 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
     const r = parseRef(world, ref);
     if (r.kind === 'array') return r.hi - r.lo;
     if (r.kind === 'struct') return null;
-    const t = targets.get(ref) ?? null;
+    const t = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
+    // A member section `c%p(3:6)` names its own elements of an associated pointer.
+    if (t !== null && r.bounds !== undefined) return r.bounds[1] - r.bounds[0] + 1;
     return t === null ? null : hostCount(t);
   };
   let state = initialState(full, profile);

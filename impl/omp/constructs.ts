@@ -129,6 +129,16 @@ export abstract class OmpConstructs extends OmpTable {
       end = start + ptrCount(img, off) * ELEMENT_BYTES;
       member = r.start;
       flags = ITEM_MEMBER | (start === 0 ? ITEM_NULL : 0);
+      const section = r.section;
+      if (section !== undefined) {
+        // c%p(2:5): elements 2..5 of the current target, counted from the pointer's lower bound (a
+        // disassociated pointer has none).
+        if (start === 0) undefinedBehaviour(`${r.text} is a section of a disassociated pointer`);
+        const lbound = ptrLowerBound(img, off);
+        if (section[0] < lbound || (section[1] - lbound + 1) * ELEMENT_BYTES > end - start) undefinedBehaviour(`${r.text} runs past the end of its pointer's target`);
+        end = start + (section[1] - lbound + 1) * ELEMENT_BYTES;
+        start += (section[0] - lbound) * ELEMENT_BYTES;
+      }
     }
     // In index order, so a new record is appended.
     const at = this.itemTop * ITEM_FIELDS;
@@ -463,14 +473,19 @@ export abstract class OmpConstructs extends OmpTable {
     // associated: the address of the target's storage goes into the pointer's storage (the host
     // address of a self target; a self pointer is host memory).
     if (holderSelf && targetSelf) return;
+    // The pointer's own host value (for a member section, the target's first element: the
+    // corresponding pointer reaches the section through its bias, as LLVM's TgtPtrBegin - Delta).
+    const hostOff = this.host.offset(member);
+    const base = ptrBase(this.host.image, hostOff);
+    const count = ptrCount(this.host.image, hostOff);
     this.storageWords(holder, member);
-    const devTarget = s.storage[target]! + (start - s.hostStart[target]!);
+    const devTarget = s.storage[target]! + (base - s.hostStart[target]!);
     // K-B41: the host pointer's lower bound goes with the address (`descriptor`); `base-address`
     // (libgomp) keeps the lower bound of a corresponding descriptor that holds an association.
     const wOff = this.wFirst << 2;
-    const hostLbound = ptrLowerBound(this.host.image, this.host.offset(member));
+    const hostLbound = ptrLowerBound(this.host.image, hostOff);
     const keeps = this.knobs['K-B41'] === 'base-address' && !ptrIndeterminate(this.wImg!, wOff) && ptrBase(this.wImg!, wOff) !== 0;
-    writePtr(this.wImg!, wOff, devTarget, (end - start) / ELEMENT_BYTES, keeps ? ptrLowerBound(this.wImg!, wOff) : hostLbound);
+    writePtr(this.wImg!, wOff, devTarget, count, keeps ? ptrLowerBound(this.wImg!, wOff) : hostLbound);
     // The pointer is now attached on d (read by K-B22 and K-B23).
     this.attached.set(attachKey(d, member), { holder: s.seq[holder]!, target: s.seq[target]!, targetLive: true, count: 1 });
   }
@@ -673,6 +688,13 @@ export abstract class OmpConstructs extends OmpTable {
         if (view !== null && 'kind' in view) return view;
         if (start >= DEVICE_BASE) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a device address on the host`);
         end = start + ptrCount(img, off) * ELEMENT_BYTES;
+        const section = r.section;
+        if (section !== undefined) {
+          const lbound = ptrLowerBound(img, off);
+          if (section[0] < lbound || (section[1] - lbound + 1) * ELEMENT_BYTES > end - start) undefinedBehaviour(`the kernel reads ${r.text}, outside its pointer's target`);
+          end = start + (section[1] - lbound + 1) * ELEMENT_BYTES;
+          start += (section[0] - lbound) * ELEMENT_BYTES;
+        }
       }
       first = this.host.offset(start) >> 2;
       count = (end - start) / ELEMENT_BYTES;
@@ -693,12 +715,20 @@ export abstract class OmpConstructs extends OmpTable {
       const holderImg = this.wImg!;
       const off = this.wFirst << 2;
       if (ptrIndeterminate(holderImg, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
-      const addr = ptrBase(holderImg, off);
+      let addr = ptrBase(holderImg, off);
       count = ptrCount(holderImg, off);
       // Stryker disable next-line ConditionalExpression: equivalent: without it a null pointer (count 0) is a host address: undefined on a discrete device, outside host memory (obj < 0) on a shared one
       if (addr === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
       view = this.view(holderImg, off, r.text, body);
       if (view !== null && 'kind' in view) return view;
+      // A member section reaches elements lo..hi of the pointer's view (counted from its lower bound).
+      const section = r.section;
+      if (section !== undefined) {
+        const lbound = ptrLowerBound(holderImg, off);
+        if (section[0] < lbound || section[1] > lbound + count - 1) undefinedBehaviour(`the kernel reads ${r.text}, outside the ${count} elements of its pointer`);
+        addr += (section[0] - lbound) * ELEMENT_BYTES;
+        count = section[1] - section[0] + 1;
+      }
       // Stryker disable next-line ArithmeticOperator: equivalent: the device pointer's range always lies in its storage (see below)
       const bytes = count * ELEMENT_BYTES;
       if (addr < DEVICE_BASE) {

@@ -30,5 +30,7 @@ export function deviceBytes(state: ModelState, p: Exclude<ReturnType<typeof reso
   if (mallocOnly && block.source !== 'alloc') return `${where} is not memory acc_malloc returned`;
   if (block.contents.kind !== 'elements') return `${where} holds pointer descriptors, not elements`;
   if (p.offset + bytes > block.bytes) return `${where} + ${bytes} bytes runs past the end of its ${block.bytes}-byte allocation`;
+  // A pointer attached through a member section aims before its block (K-A50 `section`).
+  if (p.offset < 0) return `${where} lies before the start of its allocation`;
   return { block, offset: p.offset };
 }

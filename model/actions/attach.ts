@@ -13,19 +13,29 @@ import {
   type ErrorObservation,
   type MemberRef,
   type ModelState,
+  type Range,
   type StepContext,
 } from '../state.js';
 import { attachedDescriptor } from './descriptor.js';
+import { ELEMENT_BYTES } from '../../lang/program.js';
 
 export const ATTACH_ACTION = 'OpenACC 3.3 §2.7.2 Attach Action';
 
 // OpenACC 3.3 §2.7.2 Attach Action
 // `m` is the pointer member being attached; its host value names the target.
-export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext): ErrorObservation | null {
+// `section`: the var was a member section (`c%p(2:5)`, model/member-sections.ts) with this host
+// range. "If ... the address to which var points is not present in the current device memory, no
+// action is taken": K-A50 `target` (the text) looks up the pointer's target as for `c%p`;
+// `section` (libgomp gomp_attach_pointer looks up `target + bias`, LLVM targetDataBegin
+// PTR_AND_OBJ) looks up the section's first element, and the device pointer gets the address of
+// the target's first element counted back from the section's copy (it may lie before the block).
+export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext, section?: Range): ErrorObservation | null {
   fire(ctx, ATTACH_ACTION);
   const name = formatRef(m);
   const hostValue = hostPointer(state, m);
-  const target = targetRange(hostValue);
+  const whole = targetRange(hostValue);
+  const target =
+    section !== undefined && whole !== null && ctx.knobs['K-A50'] === 'section' ? { start: section.start, end: section.start + ELEMENT_BYTES } : whole;
   const targetPresence = target === null ? null : presence(state, target);
 
   // When the pointer itself has no device copy, or it points at data that has none, there is

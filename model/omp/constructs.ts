@@ -23,6 +23,7 @@ import {
   type ErrorObservation,
   type MemberRef,
   type ModelState,
+  hostPointer,
   type RecordedMapItem,
   type StepContext,
   type UndefinedObservation,
@@ -82,13 +83,22 @@ export function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): O
 /** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
 function resolveItems(state: ModelState, maps: MapItem[], implicit = false): RecordedMapItem[] {
   return maps.flatMap((m) =>
-    m.vars.map((v) => ({
-      type: m.type,
-      modifiers: [...(m.modifiers ?? [])],
-      range: dataRange(state, v),
-      pointer: parsedRef(state, v).kind === 'member' ? memberRef(state, v) : null,
-      implicit,
-    })),
+    m.vars.map((v) => {
+      const parsed = parsedRef(state, v);
+      const item: RecordedMapItem = {
+        type: m.type,
+        modifiers: [...(m.modifiers ?? [])],
+        range: dataRange(state, v),
+        pointer: parsed.kind === 'member' ? memberRef(state, v) : null,
+        implicit,
+      };
+      // A member section (model/member-sections.ts): its range is a section of the host pointer's target.
+      if (parsed.kind === 'member' && parsed.bounds !== undefined) {
+        const host = hostPointer(state, item.pointer!);
+        if (host !== null && host.space === 'host') item.base = { addr: host.addr, count: host.count };
+      }
+      return item;
+    }),
   );
 }
 
@@ -313,12 +323,20 @@ function kernelElements(state: ModelState, target: MapTarget, ref: VarRef): Cell
     // the host reaches the host's storage through it.
     if (!target.shared) return undefinedBehaviour(what);
     const range = targetRange(value)!;
-    return { ...hostCellsAt(state, range.start), count: value.count };
+    // A member section (`c%p(2:5)`, model/member-sections.ts) reaches only its elements.
+    const [lo, hi] = viewBounds(parsed.bounds, value);
+    if (lo < 1 || hi > value.count) return undefinedBehaviour(`${what}, which has ${value.count} elements`);
+    return { ...hostCellsAt(state, range.start + (lo - 1) * ELEMENT_BYTES), count: hi - lo + 1 };
   }
   const block = blockById(state, value.block);
   if (!block.alive) return undefinedBehaviour(`${what}, a freed block`);
-  if (value.offset + value.count * ELEMENT_BYTES > block.bytes) return undefinedBehaviour(`${what}, past the end of its block`);
-  return { contents: block.contents, index: value.offset / ELEMENT_BYTES, count: value.count };
+  const [lo, hi] = viewBounds(parsed.bounds, value);
+  if (lo < 1 || hi > value.count) return undefinedBehaviour(`${what}, which has ${value.count} elements`);
+  const first = value.offset + (lo - 1) * ELEMENT_BYTES;
+  // Attached through a section, the pointer aims before the section's storage (the section's bias).
+  if (first < 0) return undefinedBehaviour(`${what}, before the start of its block`);
+  if (value.offset + hi * ELEMENT_BYTES > block.bytes) return undefinedBehaviour(`${what}, past the end of its block`);
+  return { contents: block.contents, index: first / ELEMENT_BYTES, count: hi - lo + 1 };
 }
 
 /**
@@ -338,4 +356,14 @@ function viewRead(value: PtrValue, ref: VarRef, at: number | undefined, elements
   const all = elements();
   if (all.kind !== 'read') return all;
   return { kind: 'read', values: [all.values[at - lbound]!] };
+}
+
+/**
+ * Elements a kernel reaches through pointer value `value`, 1-based from its first element: all of
+ * them, or those of a member section (`c%p(2:5)`, Fortran bounds counted from the pointer's lower bound).
+ */
+function viewBounds(bounds: [number, number] | undefined, value: { count: number; lbound?: number }): [number, number] {
+  if (bounds === undefined) return [1, value.count];
+  const lb = ptrLbound(value);
+  return [bounds[0] - lb + 1, bounds[1] - lb + 1];
 }

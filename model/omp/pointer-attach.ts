@@ -72,8 +72,12 @@ export function attachPointers(
     // target, and a self-mapped pointer is the original one, which then holds a device address
     // (LLVM omptarget.cpp performPointerAttachment writes through the pointer's table entry,
     // whose target address is the host address under unified shared memory).
+    // A member section (`c%p(2:5)`) makes the corresponding pointer reach the section through its
+    // own bounds: it aims at the target's first element, counted back from the section's
+    // storage (libgomp GOMP_MAP_ATTACH bias; LLVM targetDataBegin `TgtPtrBegin - Delta`).
     const target = targetEntry.entry;
-    const count = (item.range.end - item.range.start) / ELEMENT_BYTES;
+    const base = item.base ?? { addr: item.range.start, count: (item.range.end - item.range.start) / ELEMENT_BYTES };
+    const count = base.count;
     const cell = storageCells(state, pointerEntry.entry, item.pointer.addr);
     // A Fortran pointer's bounds come with it: K-B41 `descriptor` (LLVM performPointerAttachment
     // copies the descriptor's other fields from the host) gives the corresponding pointer the host
@@ -84,8 +88,8 @@ export function attachPointers(
     const keeps = ctx.knobs['K-B41'] === 'base-address' && current !== null && current.space !== 'indeterminate';
     const lbound = keeps ? ptrLbound(current) : host !== null && host.space === 'host' ? ptrLbound(host) : 1;
     const value: PtrValue = targetSelf
-      ? { space: 'host', addr: item.range.start, count, ...lboundField(lbound) }
-      : { space: 'dev', block: target.block!, offset: target.offset + item.range.start - target.start, count, ...lboundField(lbound) };
+      ? { space: 'host', addr: base.addr, count, ...lboundField(lbound) }
+      : { space: 'dev', block: target.block!, offset: target.offset + base.addr - target.start, count, ...lboundField(lbound) };
     setPointerCell(cell.contents, cell.index, value);
     // The pointer is now attached (read by K-B22 and K-B23): one record per device and pointer.
     const ptr = item.pointer.addr;
