@@ -721,6 +721,29 @@ describe('mutation survivors (issue 15)', () => {
       expect(acOf(e)).toEqual([2]);
     });
 
+    it('K-A4b descriptor: attaching a never-associated (null) pointer again counts, null is the same target as null', () => {
+      // K-A3 null-and-count (default): the first attach sets the device pointer to null and the
+      // counter to 1; the descriptor did not change (still null), so the second only counts.
+      const e = engineOf({ 'K-A4b': 'descriptor' });
+      applyAll(e, [enter(cl('copyin', 'c')), { op: 'acc_attach', ptr: 'c%p' }, { op: 'acc_attach', ptr: 'c%p' }]);
+      expect(acOf(e)).toEqual([2]);
+    });
+
+    it('K-A42 base-address: a detach that restores a null host value leaves a null device descriptor, which the next attach finds the same target (K-A9 decrement, K-A4b descriptor)', () => {
+      // The device copy holds c%p => a(10:) as copied in; the host pointer is nullified; detach at
+      // counter 0 (decrement: -1) writes the host's null; attaching null then finds null again
+      // (no descriptor change), so it only counts: -1 + 1 = 0.
+      const e = engineOf({ 'K-A42': 'base-address', 'K-A9': 'decrement', 'K-A4b': 'descriptor' });
+      applyAll(e, [
+        { op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 10 },
+        enter(cl('copyin', 'c')),
+        { op: 'nullify', ptr: 'c%p' },
+        { op: 'acc_detach', ptr: 'c%p' },
+        { op: 'acc_attach', ptr: 'c%p' },
+      ]);
+      expect(acOf(e)).toEqual([0]);
+    });
+
     it('attaching a host pointer that holds a device address (K-A19 no-detach copyout) is undefined, from the first device byte on', () => {
       const steps: Step[] = [
         enter(cl('copyin', 'a')),

@@ -90,6 +90,7 @@ import type {
   World,
 } from '../lang/program.js';
 import type { FieldDecl, StructDecl } from '../lang/program.js';
+import { viewLength } from '../lang/program.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
 import { descriptorArb, withDescriptors } from './descriptors.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
@@ -935,7 +936,8 @@ export function withFields(program: Program, choice: FieldsChoice): Program {
   const items = <C extends { vars: VarRef[] }>(list: readonly C[]): C[] => list.map((c) => ({ ...c, vars: c.vars.map((v) => pick(v, S)) }));
   const rewrite = (step: Step): Step => {
     let s = step;
-    if ((s.op === 'acc_parallel' || s.op === 'omp_target') && ('read' in s.body || 'write' in s.body)) {
+    // A view read (`at` / `bounds`) is of the pointer itself: it keeps its reference.
+    if ((s.op === 'acc_parallel' || s.op === 'omp_target') && (('read' in s.body && viewLength(s.body) === null) || 'write' in s.body)) {
       const b = s.body;
       s = { ...s, body: 'read' in b ? { read: pick(b.read, body) } : { write: pick(b.write, body), value: b.value } } as Step;
     }
@@ -1051,7 +1053,8 @@ export function withMemberSections(program: Program, choice: SectionsChoice): Pr
   const items = <C extends { vars: VarRef[] }>(list: readonly C[]): C[] => list.map((c) => ({ ...c, vars: c.vars.map(pick) }));
   const rewrite = (step: Step): Step => {
     let s = step;
-    if ((s.op === 'acc_parallel' || s.op === 'omp_target') && ('read' in s.body || 'write' in s.body)) {
+    // A view read (`at` / `bounds`) is of the pointer itself: it keeps its reference.
+    if ((s.op === 'acc_parallel' || s.op === 'omp_target') && (('read' in s.body && viewLength(s.body) === null) || 'write' in s.body)) {
       const b = s.body;
       s = { ...s, body: 'read' in b ? { read: pick(b.read) } : { write: pick(b.write), value: b.value } } as Step;
     }
@@ -1061,6 +1064,7 @@ export function withMemberSections(program: Program, choice: SectionsChoice): Pr
     }
     if ('maps' in s) return { ...s, maps: items(s.maps) } as Step;
     if ('motions' in s) return { ...s, motions: items(s.motions) } as Step;
+    if (s.op === 'host_read' && viewLength(s) !== null) return s;
     if (s.op === 'host_read' || s.op === 'host_write') return { ...s, var: pick(s.var) };
     if ('var' in s && typeof s.var === 'string' && s.op !== 'acc_map_data' && s.op !== 'acc_unmap_data' && s.op !== 'acc_host_data_begin' && s.op !== 'omp_target_data_use_device_begin')
       return { ...s, var: pick(s.var) } as Step;

@@ -70,6 +70,14 @@ describe('toolchains', () => {
     expect(r.err).toBe(`error: ${file}: field compile.openacc.c: the command must name {source} and {binary}\n`);
     expect((await cli('conform', '--seed', '1', '--toolchain', 'pgi')).err).toMatch(/^error: unknown toolchain 'pgi' \(built-in: gcc-openacc, gcc-openmp/);
   });
+
+  it('a program path that is missing or not a regular file or folder is one line, exit 2 (it was an internal ENOTDIR)', async () => {
+    const missing = join(scratch, 'no-such.json');
+    const r = await cli('conform', missing, '--toolchain', 'gcc-openacc');
+    expect(r).toEqual({ code: 2, out: '', err: `error: ${missing}: no such file or folder\n` });
+    const device = await cli('conform', '/dev/null', '--toolchain', 'gcc-openacc');
+    expect(device).toEqual({ code: 2, out: '', err: 'error: /dev/null: not a program file or a folder of programs\n' });
+  });
 });
 
 describe('conform on the host fallback (gcc -foffload=disable)', () => {
@@ -87,6 +95,14 @@ describe('conform on the host fallback (gcc -foffload=disable)', () => {
     expect(r.err).toBe('');
     expect(r.out).toContain('4 programs, 4 units: 0 not emitted, 0 not for gcc-openacc, 0 build failed, 0 runtime lacks a routine, 0 not run, 4 ran (0 offloaded)');
     expect(r.out).toMatch(/^host-fallback: 4 agree, 0 disagree$/m);
+    expect(r.code).toBe(0);
+  });
+
+  it('one program file is conformed like a folder holding it', async (ctx) => {
+    if (missing) ctx.skip(missing);
+    const r = await cli('conform', REATTACH, '--toolchain', 'gcc-openacc', '--lang', 'c', '--require-agreement');
+    expect(r.err).toBe('');
+    expect(r.out).toContain('1 programs, 1 units: 0 not emitted, 0 not for gcc-openacc, 0 build failed, 0 runtime lacks a routine, 0 not run, 1 ran (0 offloaded)');
     expect(r.code).toBe(0);
   });
 });

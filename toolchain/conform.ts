@@ -11,7 +11,7 @@
 // `collect` reads them back and reports. Without a phase flag conform does all three here.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
@@ -39,7 +39,10 @@ export interface ConformProgram {
 
 /** The programs of a folder (saved cases or program files), by file name. */
 export function programsFromDir(dir: string): ConformProgram[] {
-  const files = listCaseFiles(dir);
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (stat === undefined) throw new InputError(`${dir}: no such file or folder`);
+  if (!stat.isFile() && !stat.isDirectory()) throw new InputError(`${dir}: not a program file or a folder of programs`);
+  const files = stat.isFile() ? [dir] : listCaseFiles(dir);
   if (files.length === 0) throw new InputError(`${dir}: no .json programs or cases there`);
   return files.map((path) => ({ name: basename(path, '.json'), program: loadEmitInput(path).program, source: path }));
 }
