@@ -327,18 +327,18 @@ export class DeviceMemory {
     const block = this.blockAt(addr);
     if (block !== 0) return block;
     // The first block starting after addr, if addr lies within its red zone.
-    let lo = 1;
-    let hi = this.count;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.bases[mid]! <= addr) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return lo <= this.count && this.bases[lo]! - addr <= REDZONE ? lo : 0;
+    const next = this.startedBy(addr) + 1;
+    return next <= this.count && this.bases[next]! - addr <= REDZONE ? next : 0;
   }
 
   /** The block (live or dead) whose bytes include `addr`, or 0. */
   blockAt(addr: number): number {
+    const last = this.startedBy(addr);
+    return last >= 1 && addr < this.bases[last]! + this.sizes[last]! ? last : 0;
+  }
+
+  /** How many blocks start at or before `addr` (blocks are numbered from 1 in address order). */
+  private startedBy(addr: number): number {
     let lo = 1;
     let hi = this.count;
     while (lo <= hi) {
@@ -346,6 +346,6 @@ export class DeviceMemory {
       if (this.bases[mid]! <= addr) lo = mid + 1;
       else hi = mid - 1;
     }
-    return hi >= 1 && addr < this.bases[hi]! + this.sizes[hi]! ? hi : 0;
+    return hi;
   }
 }
