@@ -74,7 +74,16 @@ export function withDescriptors(drawn: Program, d: DescriptorDraw | null, api: '
   const idiom = remapIdiom(drawn, d, api);
   // (after the program-scope declarations, which come first)
   const declarations = drawn.steps.filter((s) => s.op === 'acc_declare' || s.op === 'omp_declare_target').length;
-  const place = declarations + Math.floor(d.at * (drawn.steps.length - declarations + 1));
+  const drawnPlace = declarations + Math.floor(d.at * (drawn.steps.length - declarations + 1));
+  // not inside a host_data region: GCC rejects a data clause naming a variable of an enclosing
+  // host_data's use_device ("variable 'a' declared in enclosing 'host_data' region"), and the
+  // idiom maps its target; it goes before the region instead
+  const open: number[] = [];
+  for (const [i, s] of drawn.steps.slice(0, drawnPlace).entries()) {
+    if (s.op === 'acc_host_data_begin') open.push(i);
+    if (s.op === 'acc_host_data_end') open.pop();
+  }
+  const place = open[0] ?? drawnPlace;
   const all = [...drawn.steps.slice(0, place), ...idiom, ...drawn.steps.slice(place)];
   const keep = Math.max(drawn.steps.length, idiom.length);
   // a suffix that closes a region opened before it cannot go (regions stay balanced): no idiom then
