@@ -3,24 +3,22 @@
 // of every file a mutation run covered. Prints the per-file table of MUTATION.md (score = killed
 // and timed-out mutants over all valid ones, as Stryker counts it), and with --survivors one row
 // per surviving or uncovered mutant, keyed `file:line:col mutator`, as MUTATION.md triages them.
+// With --check it exits 1 listing every survivor that has no triage row in MUTATION.md
+// (scripts/mutation-triage.ts says how rows are matched), and the triaged rows that match no
+// survivor; --files a.ts,b.ts limits the check to those files; --rekey rewrites the keys of rows
+// whose mutant only moved (same mutator, replacement and source line) to the current line:col.
 //
 //   node --import tsx scripts/mutation-report.ts [report.json] [--survivors] [--prefix impl/]
+//   node --import tsx scripts/mutation-report.ts --check [--files impl/a.ts,impl/b.ts] [--md MUTATION.md] [--rekey]
 
-import { readFileSync } from 'node:fs';
-
-interface Mutant {
-  mutatorName: string;
-  replacement?: string;
-  status: string;
-  location: { start: { line: number; column: number }; end: { line: number; column: number } };
-}
-interface Report {
-  files: Record<string, { source: string; mutants: Mutant[] }>;
-}
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cellText, checkTriage, key, rekey, type Report } from './mutation-triage.js';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--prefix') ?? 'reports/stryker-incremental.json';
-const prefix = args.includes('--prefix') ? args[args.indexOf('--prefix') + 1]! : 'impl/';
+const VALUED = new Set(['--prefix', '--files', '--md']);
+const value = (flag: string): string | undefined => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const file = args.find((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1]!)) ?? 'reports/stryker-incremental.json';
+const prefix = value('--prefix') ?? 'impl/';
 const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
 
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -61,7 +59,7 @@ lines.push(`| **${prefix} (all)** | ${Object.values(total).reduce((a, b) => a + 
 console.log(lines.join('\n'));
 
 if (args.includes('--survivors')) {
-  const cell = (s: string) => '`' + s.replace(/\s+/g, ' ').trim().slice(0, 70).replace(/\|/g, '\\|').replace(/`/g, "'") + '`';
+  const cell = (s: string) => '`' + cellText(s) + '`';
   for (const name of names) {
     const { source, mutants } = report.files[name]!;
     const src = source.split('\n');
@@ -75,4 +73,28 @@ if (args.includes('--survivors')) {
       console.log(`| ${name}:${line}:${column} ${m.mutatorName} | ${m.status} | ${cell(src[line - 1] ?? '')} | ${cell(m.replacement ?? '')} |`);
     }
   }
+}
+
+if (args.includes('--check')) {
+  const mdPath = value('--md') ?? 'MUTATION.md';
+  const files = value('--files')?.split(',').map((f) => f.trim()).filter(Boolean);
+  const markdown = readFileSync(mdPath, 'utf8');
+  const result = checkTriage(report, markdown, files ? { files } : { prefix });
+  if (args.includes('--rekey') && result.moved.length > 0) {
+    writeFileSync(mdPath, rekey(markdown, result.moved));
+    console.log(`\n${mdPath}: ${result.moved.length} row key(s) moved to the current line:col; run --check again`);
+    process.exit(0);
+  }
+  const moved = new Map(result.moved.map((m) => [m.survivor, m.row]));
+  console.log(`\ntriage check (${mdPath} against ${file}): ${result.untriaged.length} survivor(s) without a triage row`);
+  for (const s of result.untriaged) {
+    const row = moved.get(s);
+    console.log(`  ${key(s)} ${s.status} \`${s.replacement}\`${row ? ` (row at ${mdPath}:${row.at} names ${key(row)}: moved; --rekey rewrites it)` : ''}`);
+  }
+  const stale = result.stale.filter((r) => !result.moved.some((m) => m.row === r));
+  if (stale.length > 0) {
+    console.log(`${stale.length} triaged row(s) match no survivor (killed, removed or moved):`);
+    for (const r of stale) console.log(`  ${mdPath}:${r.at} ${key(r)} \`${r.replacement}\``);
+  }
+  process.exit(result.untriaged.length > 0 ? 1 : 0);
 }
