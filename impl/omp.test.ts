@@ -2,6 +2,7 @@
 // profile) are conformance rows, run on both engines: conformance/omp/*.ts.
 
 import { describe, expect, it } from 'vitest';
+import type { MapItem } from '../lang/openmp.js';
 import type { Step } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
 import { OMP_WORLD as world } from '../conformance/worlds.js';
@@ -615,9 +616,9 @@ describe('OpenMP device numbers', () => {
 
 // Second batch (issue 15): the survivors of the first measurement that a test can reach.
 describe('OpenMP edge cases of the first measurement', () => {
-  it('a host pointer holding the first device address (DEVICE_BASE) is a device address', () => {
-    // c%p's item comes first, so its target takes the first device block, at DEVICE_BASE; the
-    // copy-back of c (K-B23 device-value) leaves that address in the host pointer
+  it('a host pointer holding the first device block\'s address is a device address', () => {
+    // c%p's item comes first, so its target takes the first device block (a red zone above
+    // DEVICE_BASE); the copy-back of c (K-B23 device-value) leaves that address in the host pointer
     const first: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c%p', 'c'])]), exit([mapItem('from', ['c'])])];
     expect(outcomes(first).engine.snapshot().ompEntries.map((e) => [e.host[0], e.block])).toEqual([[A, 1]]);
     expect(run([...first, enter([mapItem('to', ['c%p'])])])).toEqual(['ok', 'ok', 'ok', 'undefined']);
@@ -679,5 +680,162 @@ describe('OpenMP edge cases of the first measurement', () => {
 
   it("a map's storage is no omp_target_alloc block: not a device pointer for omp_target_associate_ptr", () => {
     expect(run([enter([mapItem('to', ['b'])]), useDevice('b', 'db'), associate({ var: 'a' }, { handle: 'db' }, 8)])).toEqual(['ok', '{"block":1,"offset":0}', 'undefined']);
+  });
+});
+
+// Third batch (issue 15): the code of the member-section, descriptor and counted-attachment merges
+// (4ff3e72, 671e0ba, 0fb1c47). Expectations: README.md "Member subarrays", lang/README.md "Pointer
+// descriptors" and "Member subarrays", lang/README-openmp.md "Map constructs", and the K-B7, K-B41
+// and K-B42 readings (profiles/knobs.ts, profiles/AUDIT.md: libgomp gomp_attach_pointer /
+// gomp_detach_pointer, gfortran 12 GOMP_MAP_ALWAYS_POINTER).
+describe('OpenMP member sections and pointer views', () => {
+  // a = [5, 1, 7, 1, 1, 1, 1, 1, 1, 9]: element i of c%p(10:) => a is a(i - 9)
+  const marks: Step[] = [hostWrite('a(1:1)', 5), hostWrite('a(3:3)', 7), hostWrite('a(10:10)', 9)];
+  const remapped: Step[] = [...marks, { op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 10 }];
+  const ok = ['ok', 'ok', 'ok', 'ok'];
+  const view = (extra: { at: number } | { bounds: true }, device?: number | 'initial'): Step =>
+    ({ op: 'omp_target', maps: [], body: { read: 'c%p', ...extra }, ...(device === undefined ? {} : { device }) }) as Step;
+  const hosts = (steps: Step[]) => outcomes(steps).engine.snapshot().ompEntries.map((e) => [e.host[0] - A, e.host[1] - A]);
+
+  it('a host kernel reads the view of the host descriptor: bounds, and elements counted from its lower bound', () => {
+    expect(run([...remapped, view({ bounds: true }, HOST_DEV)])).toEqual([...ok, '10,19']);
+    expect(run([...remapped, view({ at: 10 }, HOST_DEV), view({ at: 12 }, HOST_DEV), view({ at: 19 }, HOST_DEV)])).toEqual([...ok, '5', '7', '9']);
+    // an index outside the view is no element
+    expect(run([...remapped, view({ at: 9 }, HOST_DEV)])).toEqual([...ok, 'undefined']);
+    expect(run([...remapped, view({ at: 20 }, HOST_DEV)])).toEqual([...ok, 'undefined']);
+  });
+
+  it('a host kernel reads a member section counted from the host lower bound; past the target is undefined', () => {
+    const reads = ['c%p(10:11)', 'c%p(12:13)', 'c%p(18:19)'].map((v) => kread(v, [], HOST_DEV));
+    expect(run([...remapped, ...reads])).toEqual([...ok, '5,1', '7,1', '1,9']);
+    expect(run([...remapped, kread('c%p(9:10)', [], HOST_DEV)])).toEqual([...ok, 'undefined']);
+    expect(run([...remapped, kread('c%p(19:20)', [], HOST_DEV)])).toEqual([...ok, 'undefined']);
+    // lower bound 1
+    const plain: Step[] = [...marks, pAssign('c%p', 'a')];
+    expect(run([...plain, kread('c%p(1:2)', [], HOST_DEV), kread('c%p(9:10)', [], HOST_DEV)])).toEqual([...ok, '5,1', '1,9']);
+    expect(run([...plain, kread('c%p(10:11)', [], HOST_DEV)])).toEqual([...ok, 'undefined']);
+  });
+
+  it('a device kernel reads the view and the sections of the corresponding descriptor (K-B41 descriptor: lower bound 10)', () => {
+    const attached: Step[] = [...remapped, enter([mapItem('to', ['c', 'c%p'])])];
+    const five = [...ok, 'ok'];
+    expect(run([...attached, view({ bounds: true }), view({ at: 10 }), view({ at: 12 }), view({ at: 19 })])).toEqual([...five, '10,19', '5', '7', '9']);
+    expect(run([...attached, view({ at: 9 })])).toEqual([...five, 'undefined']);
+    expect(run([...attached, view({ at: 20 })])).toEqual([...five, 'undefined']);
+    expect(run([...attached, kread('c%p(10:11)'), kread('c%p(12:13)'), kread('c%p(18:19)')])).toEqual([...five, '5,1', '7,1', '1,9']);
+    expect(run([...attached, kread('c%p(9:10)')])).toEqual([...five, 'undefined']);
+    expect(run([...attached, kread('c%p(19:20)')])).toEqual([...five, 'undefined']);
+  });
+
+  it('a map item c%p(l:u) maps elements l..u of the current target, counted from the lower bound', () => {
+    expect(hosts([...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c%p(2:3)'])])])).toEqual([[4, 12]]);
+    // the last elements of the target, then one past them
+    expect(hosts([...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c%p(9:10)'])])])).toEqual([[32, 40]]);
+    expect(run([...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c%p(10:11)'])])])).toEqual([...ok, 'undefined']);
+    expect(hosts([...remapped, enter([mapItem('to', ['c%p(10:11)'])])])).toEqual([[0, 8]]);
+    expect(hosts([...remapped, enter([mapItem('to', ['c%p(12:13)'])])])).toEqual([[8, 16]]);
+    expect(hosts([...remapped, enter([mapItem('to', ['c%p(18:19)'])])])).toEqual([[32, 40]]);
+    expect(run([...remapped, enter([mapItem('to', ['c%p(9:10)'])])])).toEqual([...ok, 'undefined']);
+    expect(run([...remapped, enter([mapItem('to', ['c%p(19:20)'])])])).toEqual([...ok, 'undefined']);
+    // a disassociated pointer has no elements
+    expect(run([enter([mapItem('to', ['c%p(1:2)'])])])).toEqual(['undefined']);
+  });
+
+  it('K-B41 base-address keeps the lower bound of a corresponding descriptor only when it holds an association', () => {
+    // c copied by an alloc map: its device descriptor is indeterminate, so attachment writes the host's lower bound
+    const steps: Step[] = [enter([mapItem('alloc', ['c'])]), ...remapped, enter([mapItem('to', ['c%p'])]), view({ bounds: true })];
+    expect(run(steps, { 'K-B41': 'base-address' })).toEqual(['ok', ...ok, 'ok', '10,19']);
+  });
+});
+
+describe('OpenMP K-B42 abort and K-B7 counted on items after the first', () => {
+  const dataBegin = (maps: MapItem[]): Step => ({ op: 'omp_target_data_begin', maps });
+  const dataEnd: Step = { op: 'omp_target_data_end' };
+  /** A pointer value as the space it points into: `{"block": …}` a device address, `{"host": …}` a host one. */
+  const space = (o: string) => (o.startsWith('{') ? ('block' in (JSON.parse(o) as object) ? 'dev' : 'host' in (JSON.parse(o) as object) ? 'host' : o) : o);
+  const counted = { 'K-B7': 'counted' };
+
+  it('K-B42 abort: a pointer member item after another item while its struct is not mapped; the always modifier runs; a mapped struct runs', () => {
+    const abort = { 'K-B42': 'abort' };
+    expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('to', ['b', 'c%p'])])], abort)).toEqual(['ok', 'error fatal_lowering']);
+    expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('to', ['b']), { type: 'tofrom', vars: ['c%p'], modifiers: ['always'] }]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok']);
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c'])]), dataBegin([mapItem('to', ['b', 'c%p'])]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('K-B7 counted: a second map counts a second attachment, so one exit data leaves the pointer attached', () => {
+    const steps: Step[] = [
+      pAssign('c%p', 'a(1:2)'),
+      enter([mapItem('to', ['c'])]),
+      enter([mapItem('to', ['c%p'])]),
+      enter([mapItem('to', ['c%p'])]),
+      exit([mapItem('release', ['c%p'])]),
+      kpointer('c%p'),
+      exit([mapItem('release', ['c%p'])]),
+      kpointer('c%p'),
+    ];
+    expect(run(steps, counted).map(space)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'dev', 'ok', 'host']);
+  });
+
+  it('K-B7 counted: a target construct gives back the attachment of a pointer item that is not its first item', () => {
+    const steps: Step[] = [
+      pAssign('c%p', 'a(1:2)'),
+      enter([mapItem('to', ['c', 'a'])]),
+      { op: 'omp_target', maps: [mapItem('alloc', ['b']), mapItem('to', ['c%p'])], body: { pointer: 'c%p' } },
+      kpointer('c%p'),
+    ];
+    expect(run(steps, counted).map(space)).toEqual(['ok', 'ok', 'dev', 'host']);
+  });
+
+  it('K-B7 counted: exit data detaches a pointer item that is not its first item', () => {
+    const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'b'])]), enter([mapItem('to', ['c%p'])]), exit([mapItem('release', ['b', 'c%p'])]), kpointer('c%p')];
+    expect(run(steps, counted).map(space)).toEqual(['ok', 'ok', 'ok', 'ok', 'host']);
+  });
+
+  it('K-B7 counted: exit data of a null pointer, of a pointer whose struct is absent or self storage, is no detach (no abort)', () => {
+    expect(run([enter([mapItem('to', ['c'])]), exit([mapItem('release', ['c%p'])])], counted)).toEqual(['ok', 'ok']);
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['a'])]), exit([mapItem('release', ['c%p'])])], counted)).toEqual(['ok', 'ok', 'ok']);
+    const self = { ...counted, 'K-B8': 'self' };
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c'])], 1), enter([mapItem('to', ['c%p'])], 1), exit([mapItem('release', ['c%p'])], 1)], self)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+  });
+
+  it('K-B7 counted: a region gives back only what it counted; an attachment exit data took is not given back again', () => {
+    // the region maps c%p while c is absent: nothing counted; the attachment of the enter data inside stays
+    const uncounted: Step[] = [pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('to', ['c%p'])]), enter([mapItem('to', ['c'])]), enter([mapItem('to', ['c%p'])]), dataEnd, kpointer('c%p')];
+    expect(run(uncounted, counted).map(space)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'dev']);
+    const taken: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c'])]), dataBegin([mapItem('to', ['c%p'])]), exit([mapItem('release', ['c%p'])]), dataEnd, kpointer('c%p')];
+    expect(run(taken, counted).map(space)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'host']);
+  });
+
+  it('K-B7 counted, K-B8 self-unless-close: a self struct and a target with its own block: the device address goes into the host pointer', () => {
+    const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c'])], 1), { op: 'omp_target_enter_data', device: 1, maps: [{ type: 'to', vars: ['c%p'], modifiers: ['close'] }] }, kpointer('c%p', 1)];
+    expect(run(steps, { ...counted, 'K-B8': 'self-unless-close' }).map(space)).toEqual(['ok', 'ok', 'ok', 'dev']);
+  });
+});
+
+// The struct element holding a pointer member is looked up by its own range [c, c + stride): the
+// entry of the element before it ends where it starts, so it holds none of its bytes (an array of
+// structs, README-openmp.md "Arrays of structs").
+describe('OpenMP pointer members of an array of structs whose element before is mapped', () => {
+  const aos = { arrays: [{ name: 'a', length: 10, init: 1 }, { name: 'b', length: 10, init: 2 }], structs: [{ name: 'cs', pointers: ['p'], count: 3 }], devices: [{ kind: 'discrete' as const }] };
+  const dataBegin = (maps: MapItem[]): Step => ({ op: 'omp_target_data_begin', maps });
+  // cs(2) gets block 1, cs(1) block 2 (created later), a(1:2) block 3
+  const both: Step[] = [pAssign('cs(2)%p', 'a(1:2)'), enter([mapItem('to', ['cs(2)'])]), enter([mapItem('to', ['cs(1)'])]), enter([mapItem('to', ['cs(2)%p'])])];
+
+  it("attachment writes into cs(2)'s own storage; kernels read the pointer there", () => {
+    expect(run([...both, kread('cs(2)%p', [mapItem('alloc', ['cs(2)'])])], {}, aos)).toEqual(['ok', 'ok', 'ok', 'ok', '1,1']);
+    expect(run([...both, { op: 'omp_target', maps: [mapItem('alloc', ['cs(2)'])], body: { pointer: 'cs(2)%p' } }], {}, aos)).toEqual(['ok', 'ok', 'ok', 'ok', '{"block":3,"offset":0}']);
+  });
+
+  it('with only cs(1) mapped, cs(2)%p has no struct on the device: nothing attached, K-B42 abort, no counted detach', () => {
+    const only: Step[] = [pAssign('cs(2)%p', 'a(1:2)'), enter([mapItem('to', ['cs(1)'])])];
+    // nothing attached: re-pointing is no store to an attached pointer (K-B22)
+    expect(run([...only, enter([mapItem('to', ['cs(2)%p'])]), pAssign('cs(2)%p', 'b(1:2)')], {}, aos)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(run([...only, dataBegin([mapItem('to', ['b', 'cs(2)%p'])])], { 'K-B42': 'abort' }, aos)).toEqual(['ok', 'ok', 'error fatal_lowering']);
+    expect(run([...only, enter([mapItem('to', ['cs(2)%p'])]), exit([mapItem('release', ['cs(2)%p'])])], { 'K-B7': 'counted' }, aos)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 });

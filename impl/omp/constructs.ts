@@ -125,6 +125,7 @@ export abstract class OmpConstructs extends OmpTable {
       const off = this.host.offset(r.start);
       if (ptrIndeterminate(img, off)) undefinedBehaviour(`${r.text} has an indeterminate host value`);
       start = ptrBase(img, off);
+      // Stryker disable next-line EqualityOperator: equivalent: no pointer holds DEVICE_BASE itself (the first device block starts a red zone above it, and a member section's bias is at most 63 elements, 252 bytes, less than the red zone)
       if (start >= DEVICE_BASE) undefinedBehaviour(`${r.text} holds a device address on the host`);
       end = start + ptrCount(img, off) * ELEMENT_BYTES;
       member = r.start;
@@ -253,6 +254,7 @@ export abstract class OmpConstructs extends OmpTable {
     // K-B42 `abort` (gfortran 12's GOMP_MAP_ALWAYS_POINTER): a c%p item (without the always
     // modifier) of a structured construct whose struct is not mapped stops the program, null or not.
     if (structured && this.knobs['K-B42'] === 'abort')
+      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads undefined flags, which hold no ITEM_MEMBER bit, so the item is skipped
       for (let i = base; i < this.itemTop; i++) {
         const at = i * ITEM_FIELDS;
         if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || (it[I_MODS + at]! & MOD_ALWAYS) !== 0) continue;
@@ -445,7 +447,6 @@ export abstract class OmpConstructs extends OmpTable {
     const s = this.slots;
     const at = i * ITEM_FIELDS;
     const c = this.holderStart(this.items[I_MEMBER + at]!);
-    // Stryker disable next-line ArithmeticOperator: equivalent: entries holding a struct's first byte hold the whole struct (or element), so [c, c - stride) finds the same entry
     const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
     if (holder < 0) return;
     const start = this.items[I_START + at]!;
@@ -499,6 +500,7 @@ export abstract class OmpConstructs extends OmpTable {
   protected detachCounted(base: number, d: number, exitData: boolean): void {
     const it = this.items;
     const s = this.slots;
+    // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads undefined flags, which hold no ITEM_MEMBER bit, so the item is skipped
     for (let i = base; i < this.itemTop; i++) {
       const at = i * ITEM_FIELDS;
       const flags = it[I_FLAGS + at]!;
@@ -653,7 +655,6 @@ export abstract class OmpConstructs extends OmpTable {
       off = this.host.offset(r.start);
     } else {
       const c = this.holderStart(r.start);
-      // Stryker disable next-line ArithmeticOperator: equivalent: as in attach
       const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
       if (holder < 0) undefinedBehaviour(`the kernel reads ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
@@ -686,6 +687,7 @@ export abstract class OmpConstructs extends OmpTable {
         if (start === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, which is disassociated`);
         view = this.view(img, off, r.text, body);
         if (view !== null && 'kind' in view) return view;
+        // Stryker disable next-line EqualityOperator: equivalent: no pointer holds DEVICE_BASE itself (the first device block starts a red zone above it, and a member section's bias is at most 63 elements, 252 bytes, less than the red zone)
         if (start >= DEVICE_BASE) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a device address on the host`);
         end = start + ptrCount(img, off) * ELEMENT_BYTES;
         const section = r.section;
@@ -708,7 +710,6 @@ export abstract class OmpConstructs extends OmpTable {
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else {
       const c = this.holderStart(r.start);
-      // Stryker disable next-line ArithmeticOperator: equivalent: as in attach
       const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
       if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
