@@ -727,6 +727,16 @@ describe('OpenMP member sections and pointer views', () => {
     expect(run([...attached, kread('c%p(19:20)')])).toEqual([...five, 'undefined']);
   });
 
+  it("a device kernel's section stays inside the elements of its pointer, though the block around them is larger", () => {
+    // c%p(10:) => a(3:4) attached inside a's block (a mapped whole): its view is 10:11, two elements
+    const inside: Step[] = [...marks, { op: 'pointer_assign', ptr: 'c%p', target: 'a(3:4)', lbound: 10 }, enter([mapItem('to', ['a'])]), enter([mapItem('to', ['c', 'c%p'])])];
+    const six = [...ok, 'ok', 'ok'];
+    expect(run([...inside, kread('c%p(10:11)'), kread('c%p(11:11)')])).toEqual([...six, '7,1', '1']);
+    expect(run([...inside, kread('c%p(9:10)')])).toEqual([...six, 'undefined']);
+    expect(run([...inside, kread('c%p(11:12)')])).toEqual([...six, 'undefined']);
+    expect(run([...inside, kread('c%p(11:13)')])).toEqual([...six, 'undefined']);
+  });
+
   it('a map item c%p(l:u) maps elements l..u of the current target, counted from the lower bound', () => {
     expect(hosts([...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c%p(2:3)'])])])).toEqual([[4, 12]]);
     // the last elements of the target, then one past them
@@ -745,6 +755,9 @@ describe('OpenMP member sections and pointer views', () => {
     // c copied by an alloc map: its device descriptor is indeterminate, so attachment writes the host's lower bound
     const steps: Step[] = [enter([mapItem('alloc', ['c'])]), ...remapped, enter([mapItem('to', ['c%p'])]), view({ bounds: true })];
     expect(run(steps, { 'K-B41': 'base-address' })).toEqual(['ok', ...ok, 'ok', '10,19']);
+    // c copied while p was null: its device descriptor holds no association either
+    const fromNull: Step[] = [enter([mapItem('to', ['c'])]), ...remapped, enter([mapItem('to', ['c%p'])]), view({ bounds: true })];
+    expect(run(fromNull, { 'K-B41': 'base-address' })).toEqual(['ok', ...ok, 'ok', '10,19']);
   });
 });
 
