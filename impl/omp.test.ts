@@ -737,6 +737,14 @@ describe('OpenMP member sections and pointer views', () => {
     expect(run([...inside, kread('c%p(11:13)')])).toEqual([...six, 'undefined']);
   });
 
+  it('a pointer attached through a member section reaches the section only: the rest of its view lies past the block', () => {
+    // c%p => a (10 elements) attached by the item c%p(1:4), whose block holds 4 elements
+    const section: Step[] = [...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c', 'c%p(1:4)'])])];
+    expect(run([...section, kread('c%p(1:4)'), kread('c%p(3:4)')])).toEqual([...ok, 'ok', '5,1,7,1', '7,1']);
+    expect(run([...section, kread('c%p')])).toEqual([...ok, 'ok', 'undefined']);
+    expect(run([...section, kread('c%p(4:5)')])).toEqual([...ok, 'ok', 'undefined']);
+  });
+
   it('a map item c%p(l:u) maps elements l..u of the current target, counted from the lower bound', () => {
     expect(hosts([...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c%p(2:3)'])])])).toEqual([[4, 12]]);
     // the last elements of the target, then one past them

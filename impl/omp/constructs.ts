@@ -730,7 +730,6 @@ export abstract class OmpConstructs extends OmpTable {
         addr += (section[0] - lbound) * ELEMENT_BYTES;
         count = section[1] - section[0] + 1;
       }
-      // Stryker disable next-line ArithmeticOperator: equivalent: the device pointer's range always lies in its storage (see below)
       const bytes = count * ELEMENT_BYTES;
       if (addr < DEVICE_BASE) {
         // A host address: only a device that shares memory with the host can use it.
@@ -745,7 +744,6 @@ export abstract class OmpConstructs extends OmpTable {
       } else {
         const block = this.device.holding(addr, bytes);
         if (block === NOT_LIVE) undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);
-        // Stryker disable next-line all: unreachable: an attached pointer holds its target's range in the target entry's block (blocks are reused only at the same size)
         if (block === PAST_END) undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
         img = this.device.image(block);
         first = (addr - this.device.base(block)) >> 2;
