@@ -146,4 +146,73 @@ describe('compiled references', () => {
     ];
     for (const [text, message] of bad) expect(() => m.get(text), text).toThrow(message);
   });
+  // Member sections at their bounds (lang/README.md "Member subarrays": l..u inside 1:64, l <= u):
+  // one element, the last bound, a multi-letter member, an element index of two digits; a section
+  // inside a longer text is refused as lang refuses it.
+  it('member sections at the bounds 1:64, of one element, of a longer member name and of element 10', () => {
+    const m = new WorldRefs({ arrays: [], structs: [{ name: 'c', pointers: ['p', 'ptr'] }, { name: 'cs', pointers: ['p'], count: 12 }] });
+    const sec = (text: string) => [m.get(text).kind, m.get(text).start - m.object(m.get(text).root).start, m.get(text).section];
+    expect(sec('c%p(3:3)')).toEqual([REF_MEMBER, 0, [3, 3]]);
+    expect(sec('c%p(1:64)')).toEqual([REF_MEMBER, 0, [1, 64]]);
+    expect(sec('c%ptr(2:4)')).toEqual([REF_MEMBER, 16, [2, 4]]);
+    expect(sec('cs(10)%p(1:2)')).toEqual([REF_MEMBER, 9 * 16, [1, 2]]);
+    for (const text of ['+c%p(2:5)', 'c%p(2:5)+', 'x+cs(2)%p(1:2)']) expect(() => m.get(text), text).toThrow(/not a variable reference/);
+  });
+});
+
+// Rank-2 arrays (lang/README.md "Rank-2 arrays and sections"): a(i, j) is storage element
+// (j - 1) n1 + i; a section is taken only when contiguous (every row of some columns, or rows of one
+// column) and inside the array; everything else is refused with lang/parseRef's message.
+describe('rank-2 sections', () => {
+  const world2: World = {
+    arrays: [
+      { name: 'm2', length: 12, shape: [3, 4] },
+      { name: 'ww', length: 100, shape: [10, 10] },
+      { name: 'b', length: 4 },
+    ],
+    structs: [{ name: 'c', pointers: ['p'] }],
+  };
+  const refs = new WorldRefs(world2);
+  // [first element, one past the last] of the section, in 0-based storage elements
+  const elements = (text: string) => {
+    const r = refs.get(text);
+    const base = refs.object(r.root).start;
+    return [r.kind, r.root, (r.start - base) / 4, (r.end - base) / 4, r.pointerSlots];
+  };
+
+  it('every row of some columns, rows of one column, and the whole array: their storage in array element order', () => {
+    expect(elements('m2(1:3,2:3)')).toEqual([REF_ARRAY, 'm2', 3, 9, 0]);
+    expect(elements('m2(2:3,4:4)')).toEqual([REF_ARRAY, 'm2', 10, 12, 0]);
+    expect(elements('m2(1:1,1:1)')).toEqual([REF_ARRAY, 'm2', 0, 1, 0]);
+    expect(elements('m2(3:3,4:4)')).toEqual([REF_ARRAY, 'm2', 11, 12, 0]);
+    expect(elements('m2(1:3,1:4)')).toEqual([REF_ARRAY, 'm2', 0, 12, 0]);
+    expect(elements('m2(1:3,4:4)')).toEqual([REF_ARRAY, 'm2', 9, 12, 0]);
+    expect(elements('m2(2:2,1:1)')).toEqual([REF_ARRAY, 'm2', 1, 2, 0]);
+    expect(elements('m2')).toEqual([REF_ARRAY, 'm2', 0, 12, 0]);
+    // bounds of two digits, a name of two characters
+    expect(elements('ww(10:10,10:10)')).toEqual([REF_ARRAY, 'ww', 99, 100, 0]);
+    expect(elements('ww(1:10,2:10)')).toEqual([REF_ARRAY, 'ww', 10, 100, 0]);
+  });
+
+  it('refuses non-contiguous sections, bounds outside or empty, rank mismatches and longer texts, with lang\'s message', () => {
+    const bad: [string, RegExp][] = [
+      ['m2(1:2,2:3)', /is not contiguous \(rows 1:2 of 1:3 in 2 columns\)/],
+      ['m2(2:3,2:3)', /is not contiguous \(rows 2:3 of 1:3 in 2 columns\)/],
+      ['m2(2:3,1:4)', /is not contiguous/],
+      ['m2(0:3,1:1)', /bounds \(0:3,1:1\) of 'm2\(0:3,1:1\)' are outside m2\(1:3,1:4\) or empty/],
+      ['m2(3:2,1:1)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(1:4,1:1)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(1:3,0:1)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(1:3,3:2)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(1:3,4:5)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(2:2,5:5)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(2:2,0:0)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(4:4,1:1)', /are outside m2\(1:3,1:4\) or empty/],
+      ['m2(1:2)', /'m2\(1:2\)' has 1 subscript but 'm2' has rank 2/],
+      ['b(1:2,1:1)', /'b\(1:2,1:1\)' has 2 subscripts but 'b' has rank 1/],
+      ['+m2(1:3,2:3)', /not a variable reference/],
+      ['m2(1:3,2:3)+', /not a variable reference/],
+    ];
+    for (const [text, message] of bad) expect(() => refs.get(text), text).toThrow(message);
+  });
 });

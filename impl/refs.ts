@@ -40,6 +40,7 @@ const REF_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)(?:\((-?\d+):(-?\d+)\)|%([A-Za-z][A-
 const ELEMENT_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+)\)(?:%([A-Za-z][A-Za-z0-9_]*))?$/;
 
 // A section of a rank-2 array: a(1:2,3:4); contiguous ones only (lang/README.md "Rank-2 arrays").
+// Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const RANK2_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+),(\d+):(\d+)\)$/;
 
 // A section of a struct's non-pointer array member: c%arr(2:3).
@@ -47,6 +48,7 @@ const RANK2_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+),(\d+):(\d+)\)$/;
 const FIELD_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)%([A-Za-z][A-Za-z0-9_]*)\((-?\d+):(-?\d+)\)$/;
 
 // A section of a pointer member's target: c%p(2:5), cs(2)%p(2:5) (bounds 1..64).
+// Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const MEMBER_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*(?:\((\d+)\))?%[A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+)\)$/;
 const SECTION_BOUND = 64;
 
