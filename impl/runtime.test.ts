@@ -849,6 +849,140 @@ describe('mutation survivors (issue 15)', () => {
     });
   });
 
+  // Member subarrays (lang/README.md "Member subarrays"): c%p(l:u) is elements l..u of the pointer's
+  // current target, counted from its lower bound, on the host as in a kernel (through the device
+  // descriptor); past either end, or of a disassociated pointer, it is undefined.
+  describe('member sections (README "Member subarrays"): host and kernel bounds', () => {
+    // c%p => a(2:4): p(1) = a(2) = 1, p(2) = a(3) = 9, p(3) = a(4) = 1
+    const three: Step[] = [{ op: 'host_write', var: 'a(3:3)', value: 9 }, assign('c%p', 'a(2:4)')];
+    const hostRead = (v: string): Step => ({ op: 'host_read', var: v });
+
+    it('the host reads elements l..u of the current target; past its end or before its lower bound is undefined', () => {
+      expect(run([...three, hostRead('c%p(1:3)'), hostRead('c%p(1:2)'), hostRead('c%p(2:2)'), hostRead('c%p(3:3)')]).slice(2)).toEqual([
+        { kind: 'read', values: [1, 9, 1] },
+        { kind: 'read', values: [1, 9] },
+        { kind: 'read', values: [9] },
+        { kind: 'read', values: [1] },
+      ]);
+      for (const v of ['c%p(2:4)', 'c%p(4:4)', 'c%p(1:4)']) {
+        const obs = run([...three, hostRead(v)]);
+        expect(obs[2]!.kind, v).toBe('undefined');
+        expect(message(obs[2]!), v).toMatch(/runs past the end of its pointer's target/);
+      }
+      expect(run([hostRead('c%p(1:1)')]).map(show)).toEqual(['undefined']);
+      // remapped: p(5) = a(1) = 7, …, p(14) = a(10)
+      const remapped: Step[] = [{ op: 'host_write', var: 'a(1:1)', value: 7 }, { op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 5 } as Step];
+      expect(run([...remapped, hostRead('c%p(5:6)'), hostRead('c%p(14:14)')]).slice(2)).toEqual([
+        { kind: 'read', values: [7, 1] },
+        { kind: 'read', values: [1] },
+      ]);
+      for (const v of ['c%p(4:5)', 'c%p(1:2)', 'c%p(14:15)']) expect(run([...remapped, hostRead(v)])[2]!.kind, v).toBe('undefined');
+    });
+
+    it('a kernel reads elements l..u of the device pointer\'s view; outside it is undefined', () => {
+      const attached: Step[] = [...three, enter(cl('copyin', 'a', 'c')), { op: 'acc_attach', ptr: 'c%p' }];
+      const kernel = (v: string): Step => ({ op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: v } });
+      expect(run([...attached, kernel('c%p(1:3)'), kernel('c%p(1:1)'), kernel('c%p(2:3)')]).slice(4)).toEqual([
+        { kind: 'read', values: [1, 9, 1] },
+        { kind: 'read', values: [1] },
+        { kind: 'read', values: [9, 1] },
+      ]);
+      for (const v of ['c%p(2:4)', 'c%p(4:4)', 'c%p(3:5)']) {
+        const obs = run([...attached, kernel(v)]);
+        expect(obs[4]!.kind, v).toBe('undefined');
+        expect(message(obs[4]!), v).toMatch(/outside the 3 elements of its device pointer/);
+      }
+      // remapped to lower bound 5 on the device as on the host
+      const remapped: Step[] = [{ op: 'host_write', var: 'a(1:1)', value: 7 }, { op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 5 } as Step, enter(cl('copyin', 'a', 'c')), { op: 'acc_attach', ptr: 'c%p' }];
+      expect(run([...remapped, kernel('c%p(5:6)'), kernel('c%p(14:14)')]).slice(4)).toEqual([
+        { kind: 'read', values: [7, 1] },
+        { kind: 'read', values: [1] },
+      ]);
+      for (const v of ['c%p(4:5)', 'c%p(14:15)']) expect(run([...remapped, kernel(v)])[4]!.kind, v).toBe('undefined');
+    });
+  });
+
+  // K-A50: what the attach of a member section's base pointer looks up (profiles/knobs.ts): `target`
+  // the pointer's whole target (a section alone leaves it partly present: no attach), `section`
+  // the section's first element. K-A43 not-mapped: only the member of an array-of-structs element
+  // goes unmapped under K-A22 member-mapped.
+  describe('K-A50 member-section attach, K-A43 element members', () => {
+    const sectionFirst = { 'K-A50': 'section' };
+    const setup: Step[] = [{ op: 'host_write', var: 'a(3:4)', value: 5 }, assign('c%p', 'a'), enter(cl('copyin', 'c'))];
+
+    it('target: the whole target is looked up, so a section alone attaches nothing; section: it attaches', () => {
+      const t = engineOf();
+      applyAll(t, [...setup, enter(cl('copyin', 'b', 'c%p(3:4)'))]);
+      // c is present with its pointer unattached: the device copy still holds the host address
+      expect(acOf(t)).toEqual([0]);
+      expect(show(t.apply({ op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p(3:4)' } }))).toBe('undefined');
+      for (const vars of [['c%p(3:4)'], ['b', 'c%p(3:4)']]) {
+        const e = engineOf(sectionFirst);
+        applyAll(e, [...setup, enter(cl('copyin', ...vars))]);
+        expect(acOf(e), vars.join()).toEqual([1]);
+        // the device pointer aims at where element 1 would be, so elements 3 and 4 are the section's copy
+        expect(e.apply({ op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p(3:4)' } }), vars.join()).toEqual({ kind: 'read', values: [5, 5] });
+      }
+    });
+
+    it('section: the section\'s own copy is looked up, not a mapping that ends where it starts', () => {
+      const e = engineOf(sectionFirst);
+      applyAll(e, [...setup, enter(cl('copyin', 'a(1:2)')), enter(cl('copyin', 'c%p(3:4)'))]);
+      expect(acOf(e)).toEqual([1]);
+      expect(e.apply({ op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p(3:4)' } })).toEqual({ kind: 'read', values: [5, 5] });
+    });
+
+    it('a plain pointer reference attaches through its whole target under either reading', () => {
+      for (const knobs of [{}, sectionFirst]) {
+        const e = engineOf(knobs);
+        applyAll(e, [...setup, enter(cl('copyin', 'b', 'c%p'))]);
+        expect(acOf(e)).toEqual([1]);
+      }
+    });
+
+    it('K-A43 not-mapped leaves the member of a single struct mapped, not that of an element', () => {
+      const knobs = { 'K-A22': 'member-mapped', 'K-A43': 'not-mapped' };
+      const single = engineOf(knobs);
+      applyAll(single, [assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      expect(hosts(single)).toEqual([[0x1000, 0x1028], [0x1400, 0x1410]]);
+      const element = engineOf(knobs, AOS);
+      applyAll(element, [assign('cs(2)%p', 'a'), enter(cl('copyin', 'cs(2)%p'))]);
+      expect(hosts(element)).toEqual([[0x1000, 0x1028]]);
+      const section = engineOf(knobs, AOS);
+      applyAll(section, [assign('cs(2)%p', 'a'), enter(cl('copyin', 'cs(2)%p(1:2)'))]);
+      expect(hosts(section)).toEqual([[0x1000, 0x1008]]);
+    });
+  });
+
+  // K-A44 `assert` (GCC 12 C, profiles/knobs.ts): enter data of a pointer reference whose target is
+  // a declared array, acc_map_data data, or a link array no data clause maps now stops; nothing else.
+  describe('K-A44 assert: pointer references into declared data', () => {
+    const assert = { 'K-A44': 'assert' };
+    const declare = (clause: string, ...vars: string[]): Step => ({ op: 'acc_declare', clauses: [cl(clause, ...vars)] });
+    const pre: Step[] = [enter(cl('copyin', 'c'))];
+
+    it('stops on a declared target (also as the second var), on a link target no clause maps, on acc_map_data data', () => {
+      expect(kinds([declare('copyin', 'a'), ...pre, assign('c%p', 'a'), enter(cl('copyin', 'b', 'c%p'))], assert)).toEqual(['ok', 'ok', 'ok', 'error fatal_lowering']);
+      expect(kinds([declare('create', 'b'), ...pre, assign('c%p', 'b(2:3)'), enter(cl('copyin', 'c%p'))], assert)).toEqual(['ok', 'ok', 'ok', 'error fatal_lowering']);
+      expect(kinds([declare('link', 'b'), ...pre, assign('c%p', 'b'), enter(cl('copyin', 'a', 'c%p'))], assert)).toEqual(['ok', 'ok', 'ok', 'error fatal_lowering']);
+      const mapped: Step[] = [{ op: 'acc_malloc', bytes: 40, result: 'm' }, { op: 'acc_map_data', var: 'a', dev: { handle: 'm' } }];
+      expect(kinds([...mapped, ...pre, assign('c%p', 'a'), enter(cl('copyin', 'c%p'))], assert)).toEqual(['value', 'ok', 'ok', 'ok', 'error fatal_lowering']);
+    });
+
+    it('runs on: ordinary targets present or absent, a declared array beside the target, a mapped link array, null pointers, plain vars, data regions, and as-data', () => {
+      const runs = (steps: Step[], knobs: Record<string, string> = assert) => expect(kinds(steps, knobs).every((k) => k === 'ok' || k === 'value'), JSON.stringify(steps)).toBe(true);
+      runs([...pre, assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      runs([enter(cl('copyin', 'a')), ...pre, assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      runs([declare('copyin', 'b'), ...pre, assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      runs([declare('copyin', 'a'), ...pre, assign('c%p', 'b'), enter(cl('copyin', 'c%p'))]);
+      runs([declare('link', 'b'), ...pre, assign('c%p', 'b'), enter(cl('copyin', 'b')), enter(cl('copyin', 'c%p'))]);
+      runs([declare('copyin', 'a'), ...pre, enter(cl('copyin', 'b', 'c%p'))]);
+      runs([declare('copyin', 'a'), enter(cl('copyin', 'a'))]);
+      runs([declare('copyin', 'a'), ...pre, assign('c%p', 'a'), { op: 'acc_data_begin', clauses: [cl('copyin', 'c%p')] }]);
+      runs([declare('copyin', 'a'), ...pre, assign('c%p', 'a'), enter(cl('copyin', 'b', 'c%p'))], {});
+    });
+  });
+
   describe('impossible steps and messages', () => {
     it('an unknown op, a region clause the table lacks, or a declaration after mapping is an internal error', () => {
       expect(() => engineOf().apply({ op: 'bogus' } as unknown as Step)).toThrow(/unhandled step op/);
