@@ -899,6 +899,11 @@ describe('mutation survivors (issue 15)', () => {
         { kind: 'read', values: [1] },
       ]);
       for (const v of ['c%p(4:5)', 'c%p(14:15)']) expect(run([...remapped, kernel(v)])[4]!.kind, v).toBe('undefined');
+      // the target inside a larger device copy: elements below the lower bound are q's earlier
+      // elements there, still outside the view
+      const inner: Step[] = [{ op: 'host_write', var: 'b(4:4)', value: 6 }, { op: 'pointer_assign', ptr: 'c%p', target: 'b(4:8)', lbound: 5 } as Step, enter(cl('copyin', 'b', 'c')), { op: 'acc_attach', ptr: 'c%p' }];
+      expect(run([...inner, kernel('c%p(5:5)')])[4]).toEqual({ kind: 'read', values: [6] });
+      for (const v of ['c%p(1:1)', 'c%p(3:5)']) expect(run([...inner, kernel(v)])[4]!.kind, v).toBe('undefined');
     });
   });
 
