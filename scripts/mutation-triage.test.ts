@@ -1,8 +1,18 @@
 // The survivor triage check (scripts/mutation-triage.ts, `npm run mutation:report -- --check`):
 // how survivors of a Stryker report are matched with the triage rows of MUTATION.md.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { checkTriage, rekey, triageRowsOf, type Mutant, type Report } from './mutation-triage.js';
+import { checkTriage, key, rekey, triageRowsOf, type Mutant, type Report } from './mutation-triage.js';
+
+// Issue 15: every Survived / NoCoverage mutant of impl/ in the committed incremental file has its
+// triage row in MUTATION.md. A mutation run merged into reports/stryker-incremental.json makes this
+// fail until its new survivors are killed or triaged (`npm run mutation:report -- --check` lists them).
+test('every survivor of impl/ in reports/stryker-incremental.json is triaged in MUTATION.md', () => {
+  const report = JSON.parse(readFileSync('reports/stryker-incremental.json', 'utf8')) as Report;
+  const result = checkTriage(report, readFileSync('MUTATION.md', 'utf8'));
+  expect(result.untriaged.map((s) => `${key(s)} ${s.status} \`${s.replacement}\``), 'untriaged survivors: npm run mutation:report -- --check').toEqual([]);
+});
 
 const mutant = (line: number, column: number, mutatorName: string, replacement: string, status = 'Survived'): Mutant => ({
   mutatorName,
