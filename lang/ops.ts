@@ -10,7 +10,7 @@
 // backends (cli/emit/), the model's and the impl's dispatch, and the README routine table.
 // The table holds no semantics: those live, twice and independently, in model/ and impl/.
 
-import type { OmpMapType } from './openmp.js';
+import type { DeviceArg, OmpMapType } from './openmp.js';
 import type { ParsedRef, Step, StepOp } from './program.js';
 
 export type Api = 'openacc' | 'openmp' | 'host';
@@ -362,6 +362,24 @@ export function regionBeginOf(end: RegionEndOp): RegionBeginOp {
 /** The names of an op's fields with the given role, in table order. */
 export function fieldsWithRole(op: StepOp, role: FieldRole['role']): string[] {
   return Object.entries(opInfo(op).fields as Record<string, FieldRole>).flatMap(([name, f]) => (f.role === role ? [name] : []));
+}
+
+/**
+ * `step` as it runs where the only device is the host (the host fallback): every device argument
+ * of a construct becomes the initial device; a routine's device arguments go through `routine`.
+ * Table-driven, so a new op with a `device` field is moved without being listed here.
+ */
+export function onInitialDevice(step: Step, routine: (d: DeviceArg) => DeviceArg): Step {
+  const devices = fieldsWithRole(step.op, 'device');
+  if (devices.length === 0) return step;
+  const construct = opInfo(step.op).kind === 'construct';
+  const moved: Record<string, unknown> = { ...step };
+  for (const f of devices) {
+    const d = moved[f] as DeviceArg | undefined;
+    if (construct) moved[f] = 'initial';
+    else if (d !== undefined) moved[f] = routine(d);
+  }
+  return moved as unknown as Step;
 }
 
 /** A per-op record of handlers: the type of emit's backends and the human rendering. */

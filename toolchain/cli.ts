@@ -27,6 +27,7 @@ import {
   type Unit,
 } from './conform.js';
 import { HOST_FALLBACK } from './predict.js';
+import { gccRuntimeProfile } from './host.js';
 import { loadToolchain, type Target, type Toolchain, type ToolchainApi, type ToolchainLang } from './toolchains.js';
 
 interface ConformCliOptions {
@@ -118,7 +119,9 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       await runUnits(units, toolchain, work, o.jobs, o.timeout * 1000);
     }
     const base = loadProfile(o.base ?? toolchain.profile);
-    const results = judge(units, o.devices);
+    // The host fallback's own answers come from the libgomp the programs were just linked with.
+    const hostRuntime = toolchain.hostFallback && toolchain.name.startsWith('gcc-') && o.collect === undefined ? gccRuntimeProfile() : undefined;
+    const results = judge(units, o.devices, hostRuntime);
     const apis = [...new Set(units.map((u) => u.api))];
     const inferences = toolchain.hostFallback ? [] : apis.flatMap((api) => inferKnobs(results, api, base));
     for (const line of summaryLines(toolchain, base, results, inferences)) io.out(`${line}\n`);

@@ -312,11 +312,11 @@ function readIf(path: string): string {
 // Readings, verdicts, inference
 
 /** The readings every unit of `api` is compared with: its built-in profiles and the host fallback. */
-export function readingsFor(api: ToolchainApi): Reading[] {
+export function readingsFor(api: ToolchainApi, hostRuntime?: string): Reading[] {
   const prefix = api === 'openacc' ? 'K-A' : 'K-B';
   // A profile that sets none of this API's knobs reads it as `spec` does: not listed again.
   const relevant = BUILTIN_PROFILES.filter((p) => p.name === 'spec' || Object.keys(p.knobs).some((k) => k.startsWith(prefix)));
-  return [...relevant.map((p): Reading => ({ kind: 'profile', profile: loadProfile(p.name) })), { kind: 'host-fallback' }];
+  return [...relevant.map((p): Reading => ({ kind: 'profile', profile: loadProfile(p.name) })), { kind: 'host-fallback', runtime: hostRuntime }];
 }
 
 export interface UnitResult {
@@ -349,10 +349,11 @@ export function worldDevicesUsed(program: Program): number[] {
  * So does a run on a machine of `devices` non-host devices (when known) of a program that names
  * a device number of its world at or past that count: on the machine that number is the initial
  * device (libgomp: device n = omp_get_num_devices() is the host) or no device at all, so the run
- * measures something other than the program's world.
+ * measures something other than the program's world. `hostRuntime`: the profile of the libgomp a
+ * host-fallback build linked (toolchain/host.ts gccRuntimeProfile; default `libgomp`).
  */
-export function judge(units: Unit[], devices?: number): UnitResult[] {
-  const readings = { openacc: readingsFor('openacc'), openmp: readingsFor('openmp') };
+export function judge(units: Unit[], devices?: number, hostRuntime?: string): UnitResult[] {
+  const readings = { openacc: readingsFor('openacc', hostRuntime), openmp: readingsFor('openmp', hostRuntime) };
   for (const unit of units) {
     const s = unit.status;
     if (s.kind !== 'ran') continue;

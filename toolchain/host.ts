@@ -30,3 +30,19 @@ export function toolOnPath(command: string): boolean {
 export function missingTool(command: string, installHint = 'apt-get install gfortran (brings gcc)'): string | null {
   return toolOnPath(command) ? null : `${command} is not on PATH (${installHint}; .ci/run installs it)`;
 }
+
+let gccRuntime: string | undefined;
+
+/**
+ * The built-in profile of the libgomp that `gcc` on PATH links: `gcc-12` for GCC 12 and older
+ * (no omp_initial_device, K-B20 `graceful`; the present modifier missing), else `libgomp`.
+ * Cached; `libgomp` when gcc does not run.
+ */
+export function gccRuntimeProfile(): string {
+  if (gccRuntime === undefined) {
+    const r = spawnSync('gcc', ['-dumpversion'], { encoding: 'utf8' });
+    const major = r.status === 0 ? Number.parseInt(r.stdout.trim(), 10) : Number.NaN;
+    gccRuntime = Number.isFinite(major) && major <= 12 ? 'gcc-12' : 'libgomp';
+  }
+  return gccRuntime;
+}

@@ -278,3 +278,45 @@ describe('OpenACC device memory routines in observation programs and on the host
     ]);
   });
 });
+
+// What the host fallback answers where no device exists: libgomp's GOMP_target_data_ext and
+// GOMP_target_update_ext fall back to the host without looking anything up (target.c
+// gomp_target_data_fallback: no mapping, so nothing is missing), and acc_free on a shared-memory
+// device is free() (oacc-mem.c acc_free). Seen on seed 20251203 (programs 2, 5, 41, 57 and 108 of
+// the conform batch disagreed before).
+describe('host-fallback reading: constructs and routines the host answers itself', () => {
+  const omp = (steps: unknown[]): Program => program({ version: 1, world, steps });
+
+  it('use_device_addr / use_device_ptr and the present motion modifier find everything on the host', () => {
+    const p = omp([
+      { op: 'omp_target_data_use_device_begin', var: 'a', result: 'u' },
+      { op: 'omp_target_data_use_device_end' },
+      { op: 'omp_target_data_begin', maps: [{ type: 'tofrom', vars: ['b'] }] },
+      { op: 'omp_target_data_use_device_begin', var: 'b', result: 'v', ptr: true },
+      { op: 'omp_target_data_use_device_end' },
+      { op: 'omp_target_data_end' },
+      { op: 'omp_target_update', motions: [{ type: 'from', modifiers: ['present'], vars: ['a'] }] },
+    ]);
+    // with a device, libgomp stops at the first step (a is not mapped there)
+    expect(predict(p, { kind: 'profile', profile: loadProfile('libgomp') })[0]).toMatchObject({ kind: 'error' });
+    const o = predict(p, { kind: 'host-fallback' });
+    expect(o.map((x) => x.kind)).not.toContain('error');
+    expect(o.map((x) => x.kind)).not.toContain('halted');
+  });
+
+  it('omp_initial_device (-1) is the host for libgomp >= 13 and an invalid number for GCC 12 (K-B20)', () => {
+    const p = omp([{ op: 'omp_target_alloc', bytes: 16, device: -1, result: 'd' }]);
+    expect(predict(p, { kind: 'host-fallback' })[0]).toMatchObject({ kind: 'value', value: { block: 1 } });
+    expect(predict(p, { kind: 'host-fallback', runtime: 'gcc-12' })[0]).toEqual({ kind: 'value', value: null });
+  });
+
+  it('acc_free is free(): the start of a live acc_malloc block only', () => {
+    const acc = (steps: unknown[]) => predict(program({ version: 1, world, steps }), { kind: 'host-fallback' }).map((x) => x.kind);
+    const malloc = { op: 'acc_malloc', bytes: 64, result: 'h' };
+    expect(acc([malloc, { op: 'acc_free', ptr: { handle: 'h' } }])).toEqual(['value', 'ok']);
+    expect(acc([malloc, { op: 'acc_free', ptr: { handle: 'h', offset: 32 } }])).toEqual(['value', 'undefined']);
+    expect(acc([malloc, { op: 'acc_free', ptr: { handle: 'h' } }, { op: 'acc_free', ptr: { handle: 'h' } }])).toEqual(['value', 'ok', 'undefined']);
+    expect(acc([{ op: 'acc_free', ptr: { var: 'a' } }])).toEqual(['undefined']);
+    expect(acc([{ op: 'acc_free', ptr: null }])).toEqual(['ok']);
+  });
+});

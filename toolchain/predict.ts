@@ -16,6 +16,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatMember, initTarget, memberRefs, viewOf } from '../lang/program.js';
+import { onInitialDevice } from '../lang/ops.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
@@ -24,7 +25,12 @@ import { formatRaw, type ParsedRun, type RawObservation } from './observations.j
 
 export const HOST_FALLBACK = 'host-fallback';
 
-export type Reading = { kind: 'profile'; profile: Profile } | { kind: 'host-fallback' };
+/**
+ * `host-fallback` carries the profile of the runtime the program links against, for what the host
+ * answers itself (OpenMP routines on the initial device): `libgomp` unless the compiler is known
+ * to be older (GCC 12's libgomp: profile `gcc-12`, see toolchain/host.ts gccMajor).
+ */
+export type Reading = { kind: 'profile'; profile: Profile } | { kind: 'host-fallback'; runtime?: string };
 
 export function readingName(r: Reading): string {
   return r.kind === 'profile' ? r.profile.name : HOST_FALLBACK;
@@ -77,6 +83,8 @@ function accHostFallback(program: Program): Observation[] {
   let halted = false;
   /** acc_malloc blocks so far (acc_free, acc_unmap_data and acc_memcpy_to_device are `ok` there: free, a no-op, memmove). */
   let blocks = 0;
+  /** Handles that hold the start of a live acc_malloc block: the only pointers free() takes. */
+  const mallocked = new Set<string>();
   for (const [k, s] of program.steps.entries()) {
     if (halted) {
       out.push({ kind: 'halted' });
@@ -102,6 +110,11 @@ function accHostFallback(program: Program): Observation[] {
     } else if (s.op === 'acc_malloc') {
       // libgomp oacc-mem.c acc_malloc: NULL for 0 bytes, else (a shared-memory device) malloc: a new block.
       o = { kind: 'value', value: s.bytes === 0 ? null : { block: ++blocks, offset: 0 } };
+    } else if (s.op === 'acc_free' && s.ptr !== null && !('handle' in s.ptr && (s.ptr.offset ?? 0) === 0 && mallocked.has(s.ptr.handle))) {
+      // acc_free is free() there (oacc-mem.c, shared-memory path): of anything but the start of a
+      // live acc_malloc block (an interior pointer, host data, a block freed already) glibc aborts
+      // ("free(): invalid pointer", "double free"): no prediction.
+      o = { kind: 'undefined', message: 'libgomp host fallback: acc_free is free(), given a pointer malloc did not return' };
     } else if (s.op === 'acc_map_data') {
       // libgomp oacc-mem.c acc_map_data on a shared-memory device: gomp_fatal ("cannot map data on
       // shared-memory system") unless the device address is the host address, which acc_malloc's never is.
@@ -113,6 +126,9 @@ function accHostFallback(program: Program): Observation[] {
       const start = hostStart(world, layout, s.var, targets);
       o = { kind: 'value', value: start === null ? null : { host: start } };
     } else o = { kind: 'ok' };
+    if ('result' in s && typeof s.result === 'string') mallocked.delete(s.result); // the handle now holds something else
+    if (s.op === 'acc_malloc' && o.kind === 'value' && o.value !== null) mallocked.add(s.result);
+    if (s.op === 'acc_free' && s.ptr !== null && 'handle' in s.ptr) mallocked.delete(s.ptr.handle);
     if (s.op === 'pointer_assign') targets.set(s.ptr, s.target);
     if (s.op === 'nullify') targets.set(s.ptr, null);
     if (o.kind === 'error' || o.kind === 'undefined') halted = true;
@@ -130,27 +146,23 @@ function refBytes(world: World, ref: VarRef, targets: Map<string, VarRef | null>
   return t === null ? 0 : refBytes(world, t, targets);
 }
 
-const OMP_CONSTRUCTS = new Set<Step['op']>(['omp_target_enter_data', 'omp_target_exit_data', 'omp_target_data_begin', 'omp_target']);
-
-/** OpenMP without devices (see the file comment). */
-function ompHostFallback(program: Program): Observation[] {
+/** OpenMP without devices (see the file comment), under the runtime's profile. */
+function ompHostFallback(program: Program, runtime: Profile): Observation[] {
   const n = worldDevices(program.world).length;
-  // Any other number names no device there: an out-of-range number, which libgomp answers
-  // gracefully (K-B11); omp_invalid_device itself would be error termination (K-B19).
-  const onHost = (d: DeviceArg): DeviceArg => (d === 0 || d === 'initial' || d === n || d === -1 ? 'initial' : d === -2 ? -2 : n + 1000);
-  const steps = program.steps.map((s): Step => {
-    if (OMP_CONSTRUCTS.has(s.op)) return { ...s, device: 'initial' } as Step;
-    if (s.op === 'omp_target_memcpy') return { ...s, dst_device: onHost(s.dst_device), src_device: onHost(s.src_device) };
-    if (s.op.startsWith('omp_') && 'device' in s && s.device !== undefined) return { ...s, device: onHost(s.device as DeviceArg) } as Step;
-    return s;
-  });
-  return profileTrace({ world: program.world, steps }, loadProfile('libgomp'));
+  // -1 is omp_initial_device where the runtime knows the name (K-B20 `host`, libgomp >= 13); GCC
+  // 12's libgomp answers it as any negative number (K-B20 `graceful`), left to the profile. Any
+  // other number names no device there: an out-of-range number, which libgomp answers gracefully
+  // (K-B11); omp_invalid_device itself would be error termination (K-B19).
+  const initial = runtime.knobs['K-B20'] === 'host' ? [-1] : [];
+  const onHost = (d: DeviceArg): DeviceArg => (d === 0 || d === 'initial' || d === n || initial.includes(d as number) ? 'initial' : d === -1 || d === -2 ? d : n + 1000);
+  const steps = program.steps.map((s) => onInitialDevice(s, onHost));
+  return profileTrace({ world: program.world, steps }, runtime);
 }
 
 /** What `reading` predicts for every step of `program`. */
 export function predict(program: Program, reading: Reading): Observation[] {
   if (reading.kind === 'profile') return profileTrace(program, reading.profile);
-  return program.steps.some((s) => s.op.startsWith('omp_')) ? ompHostFallback(program) : accHostFallback(program);
+  return program.steps.some((s) => s.op.startsWith('omp_')) ? ompHostFallback(program, loadProfile(reading.runtime ?? 'libgomp')) : accHostFallback(program);
 }
 
 // ------------------------------------------------------------------------------------------------

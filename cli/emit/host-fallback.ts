@@ -4,7 +4,7 @@
 import type { CaseFile } from '../../counterexamples/case.js';
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { DeviceArg } from '../../lang/openmp.js';
-import { fieldsWithRole, opApi, opInfo } from '../../lang/ops.js';
+import { onInitialDevice, opApi } from '../../lang/ops.js';
 import { parseRef, viewOf, worldDevices, type Program, type Step } from '../../lang/program.js';
 import { loadProfile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
@@ -90,16 +90,7 @@ function ompHostFallbackProblems(program: Program, steps: Planned[]): { problems
     if (p.obs.kind === 'error') problems.push(`${at(p)}: the spec expects runtime error ${p.obs.code}, which needs a separate device`);
     if (pointerKernelExpectsDevice(p)) problems.push(`${at(p)}: the spec expects a device address in the corresponding pointer, but on the host the kernel reads the original`);
     // every device argument (the table's `device` fields): a construct's runs on the host, a routine's must name it
-    const devices = fieldsWithRole(s.op, 'device');
-    if (devices.length === 0) return s;
-    const construct = opInfo(s.op).kind === 'construct';
-    const moved: Record<string, unknown> = { ...s };
-    for (const f of devices) {
-      const d = moved[f] as DeviceArg | undefined;
-      if (construct) moved[f] = 'initial';
-      else if (d !== undefined) moved[f] = onHost(p, d);
-    }
-    return moved as unknown as Step;
+    return onInitialDevice(s, (d) => onHost(p, d));
   });
   if (problems.length > 0) return { problems, wrongAt: null };
   const replayed = { world: program.world, steps: replay };
