@@ -93,6 +93,7 @@ import type { FieldDecl, StructDecl } from '../lang/program.js';
 import { viewLength } from '../lang/program.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
 import { descriptorArb, withDescriptors } from './descriptors.js';
+import { rank2Arb, withRank2 } from './rank2.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
 /** The one world every generated program uses. */
@@ -722,13 +723,15 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       descriptorArb(),
       // and member subarrays
       sectionsArb(),
+      // and rank-2 arrays
+      rank2Arb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections);
+      return withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2);
     });
 }
 
@@ -824,7 +827,7 @@ export function withStructArray(program: Program, choice: StructArrayChoice): Pr
 const ONCE_EACH = new Set<Step['op']>(['acc_data_begin', 'acc_parallel', 'omp_target_data_begin', 'omp_target', 'omp_target_enter_data', 'omp_target_exit_data']);
 
 /** A directive the generators draw names every variable once (lang/directive-vars.ts), also after the array-of-structs rewrite. */
-function onceEach(s: Step): Step {
+export function onceEach(s: Step): Step {
   if (!ONCE_EACH.has(s.op)) return s;
   if ('clauses' in s) return { ...s, clauses: withoutRepeats<Clause<string>>(s.clauses, 'openacc') } as Step;
   if ('maps' in s) return { ...s, maps: withoutRepeats(s.maps, 'openmp') } as Step;
@@ -896,7 +899,7 @@ function memberIdiom(S: string, openmp: boolean, read: boolean, update: boolean)
 }
 
 /** `steps` with `idiom` inserted at per cent `at`, and as many steps that open or close no region dropped from the end. */
-function withMemberIdiom(steps: readonly Step[], idiom: Step[], at: number): Step[] {
+export function withMemberIdiom(steps: readonly Step[], idiom: Step[], at: number): Step[] {
   const out = [...steps];
   // after the program-scope declarations, which come first
   let lead = 0;

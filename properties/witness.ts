@@ -965,3 +965,43 @@ export function detectSectionWitnesses(program: Program, trace: WitnessTrace): S
     return found;
   });
 }
+
+// ------------------------------------------------------------------------------------------------
+// Rank-2 arrays (issue 9 item 6): the generator adds `r(2,4)` and rewrites references to `b` into
+// its sections in one program in four (properties/rank2.ts withRank2); these witnesses prove that
+// rank-2 sections get mapped on their own, that kernels reach them through a section's copy and
+// that the host reads back what a kernel wrote there.
+
+export const RANK2_WITNESSES = {
+  r1: 'a directive or routine names a rank-2 section that is not the whole array (r(1:2,2:3), r(2:2,2:2)): after the step its elements lie in a present section or entry',
+  r2: 'a kernel reads or writes a rank-2 section that is not the whole array and gets values',
+  r3: 'the host reads, through a rank-2 section, a value a kernel wrote (5..9)',
+} as const;
+
+export type Rank2WitnessId = keyof typeof RANK2_WITNESSES;
+export const RANK2_WITNESS_IDS = Object.keys(RANK2_WITNESSES) as Rank2WitnessId[];
+
+/** Rank-2 witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectRank2Witnesses(program: Program, trace: WitnessTrace): Set<Rank2WitnessId>[] {
+  const world = program.world;
+  const host = new HostView(world);
+  const isSection = (v: VarRef) => {
+    const r = parseRef(world, v);
+    return r.kind === 'array' && r.rank2 !== undefined && !r.whole;
+  };
+  return program.steps.map((step, i) => {
+    const found = new Set<Rank2WitnessId>();
+    const obs = trace.observations[i]!;
+    const after = trace.after[i]!;
+    if (obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'halted' && step.op !== 'host_read' && step.op !== 'host_write')
+      for (const v of namedVars(step).filter(isSection)) {
+        const r = host.range(v)!;
+        const held = (h: HostRange) => h[0] <= r[0] && r[1] <= h[1];
+        if (after.sections.some((x) => held(x.host)) || after.ompEntries.some((e) => held(e.host))) found.add('r1');
+      }
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isSection(kernelRef(step.body)) && (obs.kind === 'read' || obs.kind === 'ok')) found.add('r2');
+    if (step.op === 'host_read' && isSection(step.var) && obs.kind === 'read' && obs.values.some((v) => v !== null && v >= 5)) found.add('r3');
+    host.apply(step);
+    return found;
+  });
+}
