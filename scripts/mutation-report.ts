@@ -12,7 +12,7 @@
 //   node --import tsx scripts/mutation-report.ts --check [--files impl/a.ts,impl/b.ts] [--md MUTATION.md] [--rekey]
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cellText, checkTriage, key, rekey, type Report } from './mutation-triage.js';
+import { UNDETECTED, cellText, checkTriage, key, rekey, scoreTable, type Report } from './mutation-triage.js';
 
 const args = process.argv.slice(2);
 const VALUED = new Set(['--prefix', '--files', '--md']);
@@ -21,42 +21,8 @@ const file = args.find((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1]!
 const prefix = value('--prefix') ?? 'impl/';
 const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
 
-const DETECTED = new Set(['Killed', 'Timeout']);
-const UNDETECTED = new Set(['Survived', 'NoCoverage']);
-
-interface Tally {
-  killed: number;
-  timeout: number;
-  survived: number;
-  noCoverage: number;
-  invalid: number;
-}
-const empty = (): Tally => ({ killed: 0, timeout: 0, survived: 0, noCoverage: 0, invalid: 0 });
-function add(t: Tally, status: string): void {
-  if (status === 'Killed') t.killed++;
-  else if (status === 'Timeout') t.timeout++;
-  else if (status === 'Survived') t.survived++;
-  else if (status === 'NoCoverage') t.noCoverage++;
-  else t.invalid++;
-}
-const score = (t: Tally): string => {
-  const valid = t.killed + t.timeout + t.survived + t.noCoverage;
-  return valid === 0 ? '-' : `${((100 * (t.killed + t.timeout)) / valid).toFixed(2)} %`;
-};
-
 const names = Object.keys(report.files).filter((f) => f.startsWith(prefix)).sort();
-const total = empty();
-const lines = ['| file | mutants | killed | timeout | survived | no coverage | compile error / ignored | score |', '|---|---|---|---|---|---|---|---|'];
-for (const name of names) {
-  const t = empty();
-  for (const m of report.files[name]!.mutants) {
-    add(t, m.status);
-    add(total, m.status);
-  }
-  lines.push(`| ${name} | ${report.files[name]!.mutants.length} | ${t.killed} | ${t.timeout} | ${t.survived} | ${t.noCoverage} | ${t.invalid} | **${score(t)}** |`);
-}
-lines.push(`| **${prefix} (all)** | ${Object.values(total).reduce((a, b) => a + b, 0)} | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.invalid} | **${score(total)}** |`);
-console.log(lines.join('\n'));
+console.log(scoreTable(report, prefix).join('\n'));
 
 if (args.includes('--survivors')) {
   const cell = (s: string) => '`' + cellText(s) + '`';
@@ -64,7 +30,7 @@ if (args.includes('--survivors')) {
     const { source, mutants } = report.files[name]!;
     const src = source.split('\n');
     const rows = mutants
-      .filter((m) => UNDETECTED.has(m.status) && !DETECTED.has(m.status))
+      .filter((m) => UNDETECTED.has(m.status))
       .sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
     if (rows.length === 0) continue;
     console.log(`\n### ${name}\n\n| mutant | status | original line | replacement |\n|---|---|---|---|`);

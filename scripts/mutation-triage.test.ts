@@ -3,15 +3,26 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { checkTriage, key, rekey, triageRowsOf, type Mutant, type Report } from './mutation-triage.js';
+import { checkTriage, key, measuredTable, rekey, scoreTable, triageRowsOf, type Mutant, type Report } from './mutation-triage.js';
 
 // Issue 15: every Survived / NoCoverage mutant of impl/ in the committed incremental file has its
 // triage row in MUTATION.md. A mutation run merged into reports/stryker-incremental.json makes this
 // fail until its new survivors are killed or triaged (`npm run mutation:report -- --check` lists them).
-test('every survivor of impl/ in reports/stryker-incremental.json is triaged in MUTATION.md', () => {
+describe('the committed mutation results', () => {
   const report = JSON.parse(readFileSync('reports/stryker-incremental.json', 'utf8')) as Report;
-  const result = checkTriage(report, readFileSync('MUTATION.md', 'utf8'));
-  expect(result.untriaged.map((s) => `${key(s)} ${s.status} \`${s.replacement}\``), 'untriaged survivors: npm run mutation:report -- --check').toEqual([]);
+  const markdown = readFileSync('MUTATION.md', 'utf8');
+
+  test('every survivor of impl/ in reports/stryker-incremental.json is triaged in MUTATION.md', () => {
+    const result = checkTriage(report, markdown);
+    expect(result.untriaged.map((s) => `${key(s)} ${s.status} \`${s.replacement}\``), 'untriaged survivors: npm run mutation:report -- --check').toEqual([]);
+  });
+
+  test('MUTATION.md "Measured" and the README state the scores of that file', () => {
+    const table = scoreTable(report);
+    expect(measuredTable(markdown), 'MUTATION.md "Measured" table: paste `npm run mutation:report`').toEqual(table);
+    const overall = /\*\*(\d+\.\d\d %)\*\* \|$/.exec(table[table.length - 1]!)![1]!;
+    expect(readFileSync('README.md', 'utf8'), 'README.md states the overall score').toContain(`**${overall}** on impl/`);
+  });
 });
 
 const mutant = (line: number, column: number, mutatorName: string, replacement: string, status = 'Survived'): Mutant => ({
@@ -71,6 +82,14 @@ describe('survivor triage check', () => {
       [2, 'K?'],
       [3, null],
     ]);
+  });
+
+  test('the score table counts killed and timed-out mutants over the valid ones; MUTATION.md\'s table is found under "## Measured"', () => {
+    const r = report([mutant(1, 1, 'A', 'x', 'Killed'), mutant(1, 2, 'A', 'x', 'Timeout'), mutant(2, 1, 'A', 'x'), mutant(2, 2, 'A', 'x', 'NoCoverage'), mutant(3, 1, 'A', 'x', 'Ignored')]);
+    const table = scoreTable(r);
+    expect(table.slice(2)).toEqual(['| impl/f.ts | 5 | 1 | 1 | 1 | 1 | 1 | **50.00 %** |', '| **impl/ (all)** | 5 | 1 | 1 | 1 | 1 | 1 | **50.00 %** |']);
+    expect(measuredTable(['# M', '| file | mutants |', '## Measured', 'text', ...table, '', 'more'].join('\n'))).toEqual(table);
+    expect(measuredTable('| file | mutants |')).toEqual([]);
   });
 
   test('--files limits the check to the named files', () => {

@@ -161,3 +161,55 @@ export function rekey(markdown: string, moved: TriageCheck['moved']): string {
 }
 
 export const key = (s: { file: string; line: number; column: number; mutator: string }): string => `${s.file}:${s.line}:${s.column} ${s.mutator}`;
+
+interface Tally {
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  invalid: number;
+}
+const emptyTally = (): Tally => ({ killed: 0, timeout: 0, survived: 0, noCoverage: 0, invalid: 0 });
+function add(t: Tally, status: string): void {
+  if (status === 'Killed') t.killed++;
+  else if (status === 'Timeout') t.timeout++;
+  else if (status === 'Survived') t.survived++;
+  else if (status === 'NoCoverage') t.noCoverage++;
+  else t.invalid++;
+}
+const score = (t: Tally): string => {
+  const valid = t.killed + t.timeout + t.survived + t.noCoverage;
+  return valid === 0 ? '-' : `${((100 * (t.killed + t.timeout)) / valid).toFixed(2)} %`;
+};
+
+/**
+ * The per-file table of MUTATION.md "Measured" (markdown lines): score = killed and timed-out
+ * mutants over all valid ones, as Stryker counts it; the last row is the whole prefix.
+ */
+export function scoreTable(report: Report, prefix = 'impl/'): string[] {
+  const names = Object.keys(report.files).filter((f) => f.startsWith(prefix)).sort();
+  const total = emptyTally();
+  const lines = ['| file | mutants | killed | timeout | survived | no coverage | compile error / ignored | score |', '|---|---|---|---|---|---|---|---|'];
+  for (const name of names) {
+    const t = emptyTally();
+    for (const m of report.files[name]!.mutants) {
+      add(t, m.status);
+      add(total, m.status);
+    }
+    lines.push(`| ${name} | ${report.files[name]!.mutants.length} | ${t.killed} | ${t.timeout} | ${t.survived} | ${t.noCoverage} | ${t.invalid} | **${score(t)}** |`);
+  }
+  lines.push(`| **${prefix} (all)** | ${Object.values(total).reduce((a, b) => a + b, 0)} | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | ${total.invalid} | **${score(total)}** |`);
+  return lines;
+}
+
+/** The first score table of the markdown's "## Measured" section (its lines), or [] if none. */
+export function measuredTable(markdown: string): string[] {
+  const lines = markdown.split('\n');
+  const section = lines.findIndex((l) => l.trim() === '## Measured');
+  if (section < 0) return [];
+  const head = lines.findIndex((l, i) => i > section && l.startsWith('| file | mutants |'));
+  if (head < 0) return [];
+  let end = head;
+  while (end < lines.length && lines[end]!.startsWith('|')) end++;
+  return lines.slice(head, end);
+}
