@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
-import type { Program } from '../lang/program.js';
+import { hostLayout, type Program } from '../lang/program.js';
 import { validateProgram } from '../lang/validate.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH } from '../cli/test-support.js';
@@ -308,6 +308,16 @@ describe('host-fallback reading: constructs and routines the host answers itself
     const p = omp([{ op: 'omp_target_alloc', bytes: 16, device: -1, result: 'd' }]);
     expect(predict(p, { kind: 'host-fallback' })[0]).toMatchObject({ kind: 'value', value: { block: 1 } });
     expect(predict(p, { kind: 'host-fallback', runtime: 'gcc-12' })[0]).toEqual({ kind: 'value', value: null });
+  });
+
+  it('acc_deviceptr / acc_is_present of an element of an array of structs: its own host address and bytes', () => {
+    const w = { arrays: [{ name: 'a', length: 4, init: 1 }], structs: [{ name: 'cs', pointers: ['p'], count: 2 }] };
+    const p = program({ version: 1, world: w, steps: [{ op: 'acc_deviceptr', var: 'cs(2)' }, { op: 'acc_is_present', var: 'cs(2)' }] });
+    const cs = hostLayout(p.world).find((o) => o.name === 'cs')!;
+    expect(predict(p, { kind: 'host-fallback' })).toEqual([
+      { kind: 'value', value: { host: cs.start + cs.bytes / 2 } },
+      { kind: 'value', value: true },
+    ]);
   });
 
   it('acc_free is free(): the start of a live acc_malloc block only', () => {

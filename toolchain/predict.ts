@@ -53,7 +53,11 @@ const HANDLE_BEGINS: ReadonlySet<string> = new Set(['acc_host_data_begin', 'omp_
 /** Host address of the first element a data reference names, given where each member points. */
 function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map<string, VarRef | null>): number | null {
   const r = parseRef(world, ref);
-  if (r.kind === 'struct') return layout.find((o) => o.name === r.name)!.start;
+  if (r.kind === 'struct') {
+    // an element or section cs(k:m) of an array of structs starts at element k
+    const o = layout.find((x) => x.name === r.name)!;
+    return o.start + (r.lo ?? 0) * structElementBytes(world, r.name, o);
+  }
   if (r.kind === 'array') return layout.find((o) => o.name === r.name)!.start + r.lo * ELEMENT_BYTES;
   const target = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
   const start = target === null ? null : hostStart(world, layout, target, targets);
@@ -137,10 +141,18 @@ function accHostFallback(program: Program): Observation[] {
   return out;
 }
 
+/** Bytes of one element of struct `name` (its whole layout object when it is not an array of structs). */
+function structElementBytes(world: World, name: string, o: HostObject): number {
+  return o.bytes / (world.structs.find((st) => st.name === name)!.count ?? 1);
+}
+
 function refBytes(world: World, ref: VarRef, targets: Map<string, VarRef | null>): number {
   const r = parseRef(world, ref);
   if (r.kind === 'array') return (r.hi - r.lo) * ELEMENT_BYTES;
-  if (r.kind === 'struct') return hostLayout(world).find((o) => o.name === r.name)!.bytes;
+  if (r.kind === 'struct') {
+    const o = hostLayout(world).find((x) => x.name === r.name)!;
+    return r.lo === undefined || r.hi === undefined ? o.bytes : (r.hi - r.lo) * structElementBytes(world, r.name, o);
+  }
   const t = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
   if (t !== null && r.bounds !== undefined) return (r.bounds[1] - r.bounds[0] + 1) * ELEMENT_BYTES;
   return t === null ? 0 : refBytes(world, t, targets);

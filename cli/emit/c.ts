@@ -189,7 +189,9 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   /** GCC 12 has no map(present, …): its equivalent, a check that stops the program unless the data is present. */
   const presentEquivalent = (s: StepOf<DirectiveOp>, p: Planned): string[] =>
     presentRefs(s).flatMap((v) => {
-      const dev = 'device' in s && s.device !== undefined ? device(s.device) : 'omp_get_default_device()';
+      // The construct's device: omp_initial_device (-1) is the host there, so the check asks the
+      // host by its number; GCC 12's omp_target_is_present answers 0 for any negative number.
+      const dev = !('device' in s) || s.device === undefined ? 'omp_get_default_device()' : s.device === -1 ? 'omp_get_initial_device()' : device(s.device);
       return [
         `${ind()}// map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
         `${ind()}if (!omp_target_is_present(${startAndBytes(v)[0]}, ${dev})) {`,
