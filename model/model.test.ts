@@ -9,6 +9,9 @@ import { runTrace } from '../properties/compare.js';
 import { REATTACH_SEED } from '../conformance/acc/2.7.2-attach-action.js';
 import { ACC_WORLD } from '../conformance/worlds.js';
 import { initialState, snapshot, step } from './index.js';
+import { checkChangedInvariants, type ModelState } from './state.js';
+import { produce } from './immer.js';
+import { vecGet } from './vec.js';
 
 const REATTACH: Program = { world: ACC_WORLD, steps: REATTACH_SEED };
 
@@ -52,5 +55,25 @@ describe('rules a step reports', () => {
     const { observations, rules } = runTrace(program, { engine: 'model', profile: loadProfile('spec') }, false);
     expect(observations[1]).toEqual({ kind: 'halted' });
     expect(rules[1]).toEqual([]);
+  });
+});
+
+describe('invariant checks of the changed objects (MAPCHECK_MODEL_CHECKS=changed)', () => {
+  it('pass on every step of the re-attach program and find a section whose counters both fell to zero', () => {
+    const spec = loadProfile('spec');
+    let state = initialState(REATTACH, spec);
+    for (const s of REATTACH.steps) {
+      const next = step(state, s, spec).state;
+      expect(() => checkChangedInvariants(state, next)).not.toThrow();
+      state = next;
+    }
+    // the same state with the one section's dynamic counter at 0 (it has no structured one)
+    const section = snapshot(state).sections[0]!;
+    expect([section.src, section.drc]).toEqual([0, 1]);
+    const broken = produce(state, (draft) => {
+      const d = draft as ModelState;
+      for (let i = 0; i < d.sections.length; i++) for (const x of vecGet(d.sections, i)) x.drc = 0;
+    });
+    expect(() => checkChangedInvariants(state, broken)).toThrow(/both counters zero/);
   });
 });

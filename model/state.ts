@@ -23,7 +23,7 @@ import {
   type Program,
   type World,
 } from '../lang/program.js';
-import { emptyKeyTable, emptyVec, readOnly, vecChanges, vecForEach, vecGet, vecOf, vecPush, vecRead, vecSet, type KeyTable, type Vec } from './vec.js';
+import { emptyKeyTable, emptyVec, readOnly, vecChanges, vecForEach, vecForEachRead, vecGet, vecOf, vecPush, vecRead, vecSet, type KeyTable, type Vec } from './vec.js';
 import type { DevAddr, ErrorCode, HostAddr, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
 import type { ClauseName } from './clauses.js';
@@ -899,7 +899,8 @@ export function mapNewSection(state: ModelState, range: Range, counter: CounterN
 export function allocateBlock(state: ModelState, bytes: number, contents: Contents, device: BlockOwner, source: DeviceBlock['source']): number {
   if (state.facts.world.reuse === true) {
     let reused = 0;
-    vecForEach(state.blocks, (b) => {
+    // looked for through the blocks as they stand (vec.ts readOnly): the one reused is replaced whole below
+    vecForEachRead(state.blocks, (b) => {
       if (reused === 0 && !b.alive && b.device === device && b.bytes === bytes && cellClass(b.contents) === cellClass(contents)) reused = b.id;
     });
     if (reused !== 0) {

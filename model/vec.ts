@@ -96,6 +96,19 @@ export function vecForEach<T>(v: Vec<T>, f: (x: T, i: number) => void): void {
   walk(v.root, v.depth);
 }
 
+/** Every element in index order, for reading only (see readOnly: no proxy per element of a draft the step left alone). */
+export function vecForEachRead<T>(v: Vec<T>, f: (x: T, i: number) => void): void {
+  let i = 0;
+  const walk = (node: Node<T>, level: number) => {
+    for (const child of readOnly(node)) {
+      if (level === 0) f(readOnly(child as T), i++);
+      else walk(child as Node<T>, level - 1);
+    }
+  };
+  const vec = readOnly(v);
+  walk(vec.root, vec.depth);
+}
+
 export function vecToArray<T>(v: Vec<T>): T[] {
   const out: T[] = [];
   vecForEach(v, (x) => out.push(x));
