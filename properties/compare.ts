@@ -108,6 +108,20 @@ export class BlockNames {
     };
   }
 
+  /**
+   * Whether `namesA.snapshot(a)` and `namesB.snapshot(b)` are equal (plainEqual), without building
+   * the renamed copies: the blocks are named in the same order as snapshot() names them (sections,
+   * attachments, OpenMP entries, OpenMP pointers), up to the first difference.
+   */
+  static sameSnapshots(namesA: BlockNames, a: Snapshot, namesB: BlockNames, b: Snapshot): boolean {
+    return (
+      sameRows(a.sections, b.sections, 'block', (x) => namesA.name(x.block), (y) => namesB.name(y.block)) &&
+      sameRows(a.attachments, b.attachments, 'device', (x) => namesA.ptr(x.device), (y) => namesB.ptr(y.device)) &&
+      sameRows(a.ompEntries, b.ompEntries, 'block', (x) => (x.block === null ? null : namesA.name(x.block)), (y) => (y.block === null ? null : namesB.name(y.block))) &&
+      sameRows(a.ompPointers, b.ompPointers, 'value', (x) => namesA.ptr(x.value), (y) => namesB.ptr(y.value))
+    );
+  }
+
   /** One entry's rows (incremental comparison). */
   group(g: SectionGroup): SectionGroup {
     return { section: { ...g.section, block: this.name(g.section.block) }, attachments: g.attachments.map((x) => ({ ...x, device: this.ptr(x.device) })) };
@@ -233,11 +247,32 @@ export function firstDivergence(
     } else if (mode === 'state') {
       const sa = ea.snapshot();
       const sb = eb.snapshot();
-      if (!plainEqual(namesA.snapshot(sa), namesB.snapshot(sb)))
-        return { step: i, kind: 'state', a: oa, b: ob, snapshotA: sa, snapshotB: sb };
+      if (!BlockNames.sameSnapshots(namesA, sa, namesB, sb)) return { step: i, kind: 'state', a: oa, b: ob, snapshotA: sa, snapshotB: sb };
     }
   }
   return null;
+}
+
+/**
+ * Rows of two snapshots equal as plainEqual compares `{ ...row, [key]: renamed(row) }` on each
+ * side: the same own keys, `key` by its renamed value, every other one by plainEqual.
+ */
+function sameRows<T extends object>(xs: readonly T[], ys: readonly T[], key: keyof T & string, renameX: (row: T) => unknown, renameY: (row: T) => unknown): boolean {
+  if (xs.length !== ys.length) return false;
+  for (let i = 0; i < xs.length; i++) {
+    if (!plainEqual(renameX(xs[i]!), renameY(ys[i]!))) return false;
+    const x = xs[i] as Record<string, unknown>;
+    const y = ys[i] as Record<string, unknown>;
+    let n = 0;
+    for (const k in x) {
+      if (!Object.hasOwn(x, k) || k === key) continue;
+      n++;
+      if (!Object.hasOwn(y, k) || !plainEqual(x[k], y[k])) return false;
+    }
+    for (const k in y) if (Object.hasOwn(y, k) && k !== key) n--;
+    if (n !== 0) return false;
+  }
+  return true;
 }
 
 export function sameObservation(x: Observation, y: Observation): boolean {
