@@ -88,9 +88,39 @@ export class CampaignCrash extends Error {
 type Failure = { kind: 'divergence'; divergence: Divergence } | { kind: 'crash'; error: unknown };
 type Comparison = Pick<CampaignOptions, 'a' | 'b' | 'compare'>;
 
+/**
+ * One world object per world content, for the comparisons of a campaign: the generator gives every
+ * program a world object of its own, mostly equal ones, and both engines keep what they derive from
+ * a world (the model its initial state, the impl its compiled references and initial host image) by
+ * the world object. Equal worlds (same JSON) are the same world, so the program run is the same.
+ * At most MAX_WORLDS kept.
+ */
+const worlds = new Map<string, Program['world']>();
+const MAX_WORLDS = 1024;
+
+function withSharedWorld(program: Program): Program {
+  const key = JSON.stringify(program.world);
+  let world = worlds.get(key);
+  if (world === undefined) {
+    // a copy of its own, frozen: no program's owner can change it under the others
+    world = deepFreeze(structuredClone(program.world));
+    if (worlds.size >= MAX_WORLDS) worlds.clear();
+    worlds.set(key, world);
+  }
+  return { ...program, world };
+}
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+
 function failureOf(program: Program, o: Comparison, onRules?: RulesListener, onUndefined?: UndefinedListener): Failure | null {
   try {
-    const d = firstDivergence(program, o.a, o.b, o.compare, onRules, onUndefined);
+    const d = firstDivergence(withSharedWorld(program), o.a, o.b, o.compare, onRules, onUndefined);
     return d === null ? null : { kind: 'divergence', divergence: d };
   } catch (error) {
     return { kind: 'crash', error };
