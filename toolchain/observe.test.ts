@@ -320,6 +320,23 @@ describe('host-fallback reading: constructs and routines the host answers itself
     ]);
   });
 
+  it("map(present) on device 1 stops at emit's is_present check: the host fallback has no device 1", () => {
+    const w = { ...world, devices: [{ kind: 'discrete' }, { kind: 'discrete' }] };
+    const p = program({
+      version: 1,
+      world: w,
+      steps: [
+        { op: 'omp_target_enter_data', device: 1, maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target_update', device: 1, motions: [{ type: 'to', modifiers: ['present'], vars: ['a'] }] },
+        { op: 'omp_target_is_present', ptr: { var: 'a' }, device: 0 },
+      ],
+    });
+    expect(predict(p, { kind: 'host-fallback' }).map((o) => o.kind)).toEqual(['ok', 'error', 'halted']);
+    // on device 0 (the host there) the check passes
+    const on0 = program({ version: 1, world: w, steps: [{ op: 'omp_target_update', device: 0, motions: [{ type: 'to', modifiers: ['present'], vars: ['a'] }] }] });
+    expect(predict(on0, { kind: 'host-fallback' })).toEqual([{ kind: 'ok' }]);
+  });
+
   it('acc_free is free(): the start of a live acc_malloc block only', () => {
     const acc = (steps: unknown[]) => predict(program({ version: 1, world, steps }), { kind: 'host-fallback' }).map((x) => x.kind);
     const malloc = { op: 'acc_malloc', bytes: 64, result: 'h' };

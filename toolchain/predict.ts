@@ -17,6 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatMember, initTarget, memberRefs, viewOf } from '../lang/program.js';
 import { onInitialDevice } from '../lang/ops.js';
+import { presentRefs } from '../cli/emit/backend.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
@@ -168,7 +169,20 @@ function ompHostFallback(program: Program, runtime: Profile): Observation[] {
   const initial = runtime.knobs['K-B20'] === 'host' ? [-1] : [];
   const onHost = (d: DeviceArg): DeviceArg => (d === 0 || d === 'initial' || d === n || initial.includes(d as number) ? 'initial' : d === -1 || d === -2 ? d : n + 1000);
   const steps = program.steps.map((s) => onInitialDevice(s, onHost));
-  return profileTrace({ world: program.world, steps }, runtime);
+  const out = profileTrace({ world: program.world, steps }, runtime);
+  // Emit writes map(present, …) as an omp_target_is_present check on the construct's device
+  // number (GCC 12 lacks the modifier); a number that names no device there (1, 2, … of the
+  // world) is answered 0, and the check stops the program where the construct itself would run on
+  // the host (libgomp resolve_device: no such device, host fallback).
+  const stops = program.steps.findIndex((s, k) => {
+    const d = 'device' in s ? (s.device as DeviceArg | undefined) : undefined;
+    return typeof d === 'number' && d > 0 && d !== n && presentRefs(s).length > 0 && !['halted', 'error', 'undefined'].includes(out[k]!.kind);
+  });
+  if (stops < 0 || out.slice(0, stops).some((o) => o.kind === 'error' || o.kind === 'undefined')) return out;
+  const d = (program.steps[stops] as { device: number }).device;
+  return out.map((o, k) =>
+    k < stops ? o : k === stops ? { kind: 'error', code: 'omp_error_not_present', message: `the emitted present check asks device ${d}, which the host fallback lacks` } : { kind: 'halted' },
+  );
 }
 
 /** What `reading` predicts for every step of `program`. */
