@@ -685,8 +685,16 @@ async function benchWorkers(): Promise<Record<string, string>> {
     readBuildStamp: (root: string) => { files: string[]; fingerprint: string } | null;
     sourceFingerprint: (root: string, files: string[]) => string;
   };
-  const stamp = readBuildStamp(root);
-  const built = stamp !== null && sourceFingerprint(root, stamp.files) === stamp.fingerprint;
+  const current = () => {
+    const stamp = readBuildStamp(root);
+    return stamp !== null && sourceFingerprint(root, stamp.files) === stamp.fingerprint;
+  };
+  // What `mapcheck fuzz` runs after `npm ci`: the build, made here when it is missing or stale.
+  if (!current() && process.env.BENCH_NO_BUILD === undefined) {
+    console.log('(g) dist/ is missing or older than the sources: npm run build first (BENCH_NO_BUILD=1 runs the sources instead)');
+    spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  }
+  const built = current();
   const mod = (path: string) => import(pathToFileURL(join(root, built ? 'dist' : '', `${path}${built ? '.js' : '.ts'}`)).href);
   const { runCampaignParallel } = (await mod('properties/parallel')) as typeof import('../properties/parallel.js');
   const profile = ((await mod('profiles/index')) as typeof import('../profiles/index.js')).loadProfile('spec');
@@ -744,7 +752,10 @@ const ONLY_NAMES = (process.env.BENCH_ONLY ?? 'engines,trees,baseline,large,hand
 const ONLY = new Set(ONLY_NAMES.split(',').map((x) => x.trim()));
 const BASELINE = process.env.BENCH_BASELINE ?? '62490bd';
 
-console.log(`mapcheck bench (node ${process.version}, ${process.arch})\n`);
+console.log(
+  `mapcheck bench (node ${process.version}, ${process.arch}; ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ` +
+    `sections ${ONLY_NAMES}; BENCH_ONLY=acceptance: issue 12's acceptance lines alone, about 3 minutes on 2 cores)\n`,
+);
 const base =
   BASELINE !== 'none' && (ONLY.has('baseline') || ONLY.has('large') || ONLY.has('handles'))
     ? await loadBaseline(BASELINE, new URL('..', import.meta.url).pathname)
