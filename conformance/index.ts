@@ -11,6 +11,7 @@ import acc_2_7_1_data_specification from './acc/2.7.1-data-specification.js';
 import acc_2_7_1_data_specification_struct_members from './acc/2.7.1-data-specification-struct-members.js';
 import acc_2_7_1_data_specification_rank2 from './acc/2.7.1-data-specification-rank2.js';
 import acc_2_7_1_data_specification_member_sections from './acc/2.7.1-data-specification-member-sections.js';
+import acc_2_7_1_data_specification_zero_length from './acc/2.7.1-data-specification-zero-length.js';
 import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
 import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
 import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
@@ -58,6 +59,7 @@ import omp_7_9_6_map_clause_storage_blocks from './omp/7.9.6-map-clause-storage-
 import omp_7_9_6_map_clause_struct_members from './omp/7.9.6-map-clause-struct-members.js';
 import omp_7_9_6_map_clause_rank2 from './omp/7.9.6-map-clause-rank2.js';
 import omp_7_9_6_map_clause_member_sections from './omp/7.9.6-map-clause-member-sections.js';
+import omp_7_9_6_map_clause_zero_length from './omp/7.9.6-map-clause-zero-length.js';
 import omp_7_9_6_map_clause from './omp/7.9.6-map-clause.js';
 import omp_7_9_6_map_clause_close_modifier from './omp/7.9.6-map-clause-close-modifier.js';
 import omp_10_5_1_5_unified_shared_memory from './omp/10.5.1.5-unified-shared-memory.js';
@@ -90,6 +92,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.1-data-specification-struct-members.ts', section: acc_2_7_1_data_specification_struct_members },
   { file: 'acc/2.7.1-data-specification-rank2.ts', section: acc_2_7_1_data_specification_rank2 },
   { file: 'acc/2.7.1-data-specification-member-sections.ts', section: acc_2_7_1_data_specification_member_sections },
+  { file: 'acc/2.7.1-data-specification-zero-length.ts', section: acc_2_7_1_data_specification_zero_length },
   { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
   { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
   { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
@@ -137,6 +140,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause-struct-members.ts', section: omp_7_9_6_map_clause_struct_members },
   { file: 'omp/7.9.6-map-clause-rank2.ts', section: omp_7_9_6_map_clause_rank2 },
   { file: 'omp/7.9.6-map-clause-member-sections.ts', section: omp_7_9_6_map_clause_member_sections },
+  { file: 'omp/7.9.6-map-clause-zero-length.ts', section: omp_7_9_6_map_clause_zero_length },
   { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },
   { file: 'omp/7.9.6-map-clause-close-modifier.ts', section: omp_7_9_6_map_clause_close_modifier },
   { file: 'omp/10.5.1.5-unified-shared-memory.ts', section: omp_10_5_1_5_unified_shared_memory },

@@ -193,6 +193,20 @@ const EXPECTED: Record<string, string[]> = {
     'read [1, 2, 3, 2*0, 6, 7, 8]',
     'undefined (the kernel dereferences c%p, whose value on device 0 is dev#2-8[8], before the start of its block)',
   ],
+  // Zero-length subarrays (lang/README.md "Zero-length sections", K-A55 `lookup`): copyin(a(3:2))
+  // finds a(3)'s byte in the section of a(2:5) and adds a dynamic reference (DRC 2); acc_is_present
+  // of zero bytes tests one byte (K-A16 `one-byte`): true at a(3); acc_deviceptr(a(4:3)) is a(4)'s
+  // device address, 8 bytes into the copy of a(2:5); create(a(6:5), b(1:0)) creates nothing (a(6)
+  // is one past the section's end, b is absent), so a(6:5) is not present; update self(a(5:4))
+  // copies nothing; copyout(a(2:5)) gives back one reference (DRC 1: still present); delete(a(5:4))
+  // gives back the last one and the section goes; present(b(5:4)) of absent b: not present
+  'zero-length.json': ['ok', 'ok', 'true', 'dev#1+8', 'ok', 'false', 'ok', 'ok', 'true', 'ok', 'false', 'error acc_error_not_present', 'halted'],
+  // OpenMP 6.0 §7.9.6: map(alloc: a(2:1)) finds a(2)'s storage in the entry of a(1:4) (RC 2);
+  // a(5:4) and a(7:6) have no corresponding storage (a(5) is one past the entry) and get none;
+  // update from(a(3:2)) assigns nothing; release(a(1:4)) leaves RC 1; the target construct's
+  // present map of a(4:3) finds the entry, names a, so no implicit map, and the kernel reads a(1:4);
+  // release(a(3:2)) gives back the last reference; the present modifier then finds no storage at a(1)
+  'omp-zero-length.json': ['ok', 'ok', 'ok', 'ok', 'ok', 'read [1, 2, 3, 4]', 'ok', 'error omp_error_not_present'],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {

@@ -35,6 +35,12 @@ describe('compiled references', () => {
     expect(range('b')).toMatchObject({ kind: REF_ARRAY, root: 'b', start: 0x1200, end: 0x1214 });
   });
 
+  it('zero-length sections a(k:k-1), 1 <= k <= n + 1: the empty range at element k', () => {
+    expect(range('a(4:3)')).toEqual({ kind: REF_ARRAY, root: 'a', start: 0x100c, end: 0x100c, slots: 0, text: 'a(4:3)' });
+    expect(range('a(1:0)')).toMatchObject({ start: 0x1000, end: 0x1000 });
+    expect(range('a(11:10)')).toMatchObject({ start: 0x1028, end: 0x1028 });
+  });
+
   it('a struct and its members: the descriptors, one after another', () => {
     expect(range('c')).toEqual({ kind: REF_STRUCT, root: 'c', start: 0x1400, end: 0x1420, slots: 2, text: 'c' });
     expect(range('c%p')).toEqual({ kind: REF_MEMBER, root: 'c', start: 0x1400, end: 0x1410, slots: 0, text: 'c%p' });
@@ -57,7 +63,9 @@ describe('compiled references', () => {
     const bad: [string, RegExp][] = [
       ['a(0:3)', /outside a\(1:10\)/],
       ['a(1:11)', /outside a\(1:10\)/],
-      ['a(4:3)', /outside a\(1:10\)/],
+      ['a(5:3)', /outside a\(1:10\)/],
+      ['a(12:11)', /outside a\(1:10\)/],
+      ['a(0:-1)', /outside a\(1:10\)/],
       ['a%p', /not a struct/],
       ['c(1:2)', /not an array/],
       ['c%q', /no pointer member 'q'/],

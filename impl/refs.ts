@@ -154,7 +154,8 @@ export class WorldRefs {
       if (length !== undefined && m[4] === undefined && !(m[2] !== undefined && this.shapes.has(o.name))) {
         const lo = m[2] === undefined ? 1 : Number(m[2]);
         const hi = m[3] === undefined ? length : Number(m[3]);
-        if (lo >= 1 && hi <= length && lo <= hi) {
+        // a(k:k-1), 1 <= k <= length + 1: a zero-length section, the empty range at element k.
+        if (lo >= 1 && hi <= length && lo <= hi + 1) {
           const start = o.start + (lo - 1) * ELEMENT_BYTES;
           return { text, kind: REF_ARRAY, root: o.name, start, end: o.start + hi * ELEMENT_BYTES, pointerSlots: 0 };
         }

@@ -419,6 +419,11 @@ export class ImplEngine implements Engine {
    * pointer member itself, which sees a K-A24 word slot whole.
    */
   private locate(start: number, end: number, member = false): number {
+    // A zero-length subarray (K-A55 lookups) is found by the byte at its address.
+    if (start === end) {
+      const at = this.table.findPoint(start);
+      return at >= 0 ? at : ABSENT;
+    }
     const slot = member ? this.table.findContaining(start, end) : this.findData(start, end);
     if (slot >= 0) return slot;
     return this.table.anyOverlap(start, end) >= 0 ? PARTLY : ABSENT;
@@ -601,6 +606,8 @@ export class ImplEngine implements Engine {
       if (code === ATTACH || code === DETACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
       const start = this.vars[F_START + at]!;
       const end = this.vars[F_END + at]!;
+      // K-A55 `no-op`: a zero-length subarray gives nothing back.
+      if (start === end && this.knobs['K-A55'] === 'no-op') continue;
       const slot = this.locate(start, end);
       if (slot === ABSENT) continue;
       if (slot === PARTLY) {
@@ -630,6 +637,7 @@ export class ImplEngine implements Engine {
    * unmapped (no_create of data that is not present), true otherwise.
    */
   private clauseEntry(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number, member = false): boolean {
+    if (start === end) return this.zeroLengthEntry(code, start, structured, varIndex);
     const slot = this.locate(start, end, member);
     if (slot >= 0) {
       if (!this.frozenCounters(slot)) {
@@ -660,6 +668,26 @@ export class ImplEngine implements Engine {
         // Stryker disable next-line StringLiteral: unreachable (see above)
         throw new Error(`internal: clause code ${code} has no entry action`);
     }
+  }
+
+  /**
+   * Entry of a zero-length subarray at host address `start` (K-A55): `no-op` leaves it alone; the
+   * lookups find the section holding the byte at `start`, which takes the clause's reference;
+   * absent data gets no section, and under `lookup` the present clause reports it.
+   */
+  private zeroLengthEntry(code: number, start: number, structured: boolean, varIndex: number): boolean {
+    const reading = this.knobs['K-A55'];
+    if (reading === 'no-op') return false;
+    const slot = this.table.findPoint(start);
+    if (slot >= 0) {
+      if (!this.frozenCounters(slot)) {
+        const counters = structured ? this.slots.src : this.slots.drc;
+        counters[slot] = counters[slot]! + 1;
+      }
+      return true;
+    }
+    if (code === PRESENT && reading === 'lookup') this.runtimeError('acc_error_not_present', `${this.varRefs[varIndex]!.text} (zero-length) is not present`);
+    return false;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -1255,6 +1283,12 @@ export class ImplEngine implements Engine {
     for (let i = 0; i < starts.length; i++) {
       const start = starts[i]!;
       const end = ends[i]!;
+      // A zero-length subarray has nothing to copy (K-A55): only `lookup` reports it absent.
+      if (start === end) {
+        if (!ifPresent && this.knobs['K-A55'] === 'lookup' && this.table.findPoint(start) < 0)
+          this.runtimeError('acc_error_not_present', `update of zero bytes at 0x${start.toString(16)}, which is not present`);
+        continue;
+      }
       const slot = this.locate(start, end);
       if (slot === ABSENT) {
         if (ifPresent) continue;

@@ -440,6 +440,15 @@ export function parseRef(world: World, ref: string): ParsedRef {
   return r;
 }
 
+/**
+ * A zero-length section `a(k:k-1)` of a rank-1 array (Fortran 2018 §9.5.3.3, array sections: a subscript triplet whose
+ * upper bound is below its lower bound selects no element; C `a[k-1:0]`): an array reference naming no
+ * element.
+ */
+export function isZeroLength(ref: ParsedRef): boolean {
+  return ref.kind === 'array' && ref.lo === ref.hi;
+}
+
 /** Elements in an array of structs, or undefined for a single struct. */
 export function structCount(decl: StructDecl): number | undefined {
   return decl.count;
@@ -459,6 +468,9 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
     if (arr.shape) return `'${ref}' has 1 subscript but '${name}' has rank 2 (${name}(1:${arr.shape[0]},1:${arr.shape[1]})): write ${name}(l1:u1,l2:u2)`;
     const lo = Number(m[2]);
     const hi = Number(m[3]);
+    // `a(k:k-1)` (C `a[k-1:0]`), 1 <= k <= n + 1: a zero-length section (lang/README.md "Zero-length
+    // sections"), an empty range at the address of element k.
+    if (hi === lo - 1 && lo >= 1 && lo <= arr.length + 1) return { kind: 'array', name, lo: lo - 1, hi: lo - 1, whole: false };
     if (lo < 1 || hi > arr.length || lo > hi)
       return `bounds (${lo}:${hi}) of '${ref}' are outside ${name}(1:${arr.length}) or empty`;
     return { kind: 'array', name, lo: lo - 1, hi, whole: lo === 1 && hi === arr.length };

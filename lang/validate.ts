@@ -13,6 +13,7 @@ import {
   LANGUAGE_VERSION,
   hostLayout,
   parseRef,
+  isZeroLength,
   refError,
   type KernelBody,
   type ParsedRef,
@@ -304,6 +305,7 @@ function checkWorld(raw: unknown): Failure | World {
       if (target === null) continue;
       const problem = refError(world, target) ?? (isArrayRef(parseRef(world, target)) ? null : `target '${target}' must be an array or subarray`);
       if (problem) return fail(field, problem);
+      if (isZeroLength(parseRef(world, target))) return fail(field, zeroLengthMisplaced(target));
       const rank2 = rank2Target(parseRef(world, target));
       if (rank2) return fail(field, rank2);
     }
@@ -328,6 +330,14 @@ function checkRef(world: World, ref: string, allowed: readonly RefKind[]): strin
   if (parsed.kind === 'member' && parsed.bounds !== undefined && !allowed.includes('array'))
     return `'${ref}' is a section of the target of ${formatMember(parsed.struct, parsed.member, parsed.index)}; expected the pointer member itself (${formatMember(parsed.struct, parsed.member, parsed.index)})`;
   return parsed;
+}
+
+/** The ops whose `var` may be a zero-length section: the routines that look up an address (OpenACC 3.3 §3.2.25, §3.2.23). */
+const ZERO_LENGTH_VAR_OPS: ReadonlySet<string> = new Set(['acc_is_present', 'acc_deviceptr']);
+
+/** Where a zero-length section (`a(3:2)`) is refused: it names no element, so only lookups and data clauses take it. */
+function zeroLengthMisplaced(ref: string): string {
+  return `'${ref}' is a zero-length section (no element): it is taken only in data clauses, map and motion clauses, acc_update, acc_is_present and acc_deviceptr`;
 }
 
 const ANY_REF: readonly RefKind[] = ['array', 'struct', 'member'];
@@ -456,6 +466,7 @@ function checkPtrArg(ctx: StepContext, field: string, p: PtrArg, aligned: boolea
   if ('var' in p) {
     const res = checkRef(ctx.world, p.var, HOST_PTR_REF);
     if (typeof res === 'string') return { field: `${field}.var`, message: res };
+    if (isZeroLength(res)) return { field: `${field}.var`, message: zeroLengthMisplaced(p.var) };
     const limit = bytesToObjectEnd(ctx.world, res);
     if (offset > limit)
       return { field: `${field}.offset`, message: `${offset} is past the end of the object of '${p.var}' (at most ${limit}, one past the end)` };
@@ -500,6 +511,7 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       const problem = ref(name, v as string, f.refs);
       if (problem) return problem;
       const parsed = parseRef(world, v as string);
+      if (isZeroLength(parsed) && !ZERO_LENGTH_VAR_OPS.has(step.op)) return { field: name, message: zeroLengthMisplaced(v as string) };
       // A pointer target or a use_device list item is an array of the world: a struct's
       // non-pointer member has no target attribute of its own in the language.
       if (parsed.kind === 'array' && parsed.field !== undefined && !f.refs.includes('member'))
@@ -540,7 +552,9 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       if ('pointer' in body) return ref(`${name}.pointer`, body.pointer, MEMBER_REF);
       const [field, target] = 'read' in body ? [`${name}.read`, body.read] : [`${name}.write`, body.write];
       const bad = ref(field, target, DATA_REF);
-      if (bad || !('read' in body)) return bad;
+      if (bad) return bad;
+      if (isZeroLength(parseRef(world, target))) return { field, message: zeroLengthMisplaced(target) };
+      if (!('read' in body)) return null;
       // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
       if (body.at !== undefined && body.bounds) return { field: `${name}.at`, message: 'a kernel reads either one element (at) or the bounds (bounds), not both' };
       const viewField = body.bounds ? `${name}.bounds` : `${name}.at`;

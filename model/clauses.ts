@@ -20,6 +20,7 @@ import { copyinAction } from './actions/copyin.js';
 import { createAction } from './actions/create.js';
 import { copyoutAction } from './actions/copyout.js';
 import { deleteAction } from './actions/delete.js';
+import { accZeroLength, isEmptyRange } from './zero-length.js';
 
 export type DataClauseName = 'copy' | 'copyin' | 'copyout' | 'create' | 'present' | 'no_create' | 'delete';
 export type PointerClauseName = 'attach' | 'detach';
@@ -70,6 +71,14 @@ export function clauseEntry(
   const rule = DATA_CLAUSES[name];
   if (rule.whenAbsent === null) throw new Error(`internal: the ${name} clause has no entry`);
   fire(ctx, rule.citation);
+  // A zero-length subarray (model/zero-length.ts, K-A55): present data gets its reference, absent
+  // data gets nothing (only the present clause may report it).
+  if (isEmptyRange(range)) {
+    const zero = accZeroLength(state, range, name === 'present', name, ctx);
+    if (zero.kind === 'error') return zero;
+    if (zero.kind === 'present') presentIncrement(zero.section, counter, ctx);
+    return null;
+  }
   const where = presence(state, range);
   // Data already on the device gets one more reference on its enclosing section.
   if (where.kind === 'present') {
@@ -109,7 +118,10 @@ export function clauseExit(
 ): ErrorObservation | null {
   const rule = DATA_CLAUSES[name];
   fire(ctx, rule.citation);
-  const where = presence(state, range);
+  // A zero-length subarray (K-A55) gives back its reference on the section holding its address.
+  const zero = isEmptyRange(range) ? accZeroLength(state, range, false, name, ctx) : null;
+  if (zero !== null && zero.kind !== 'present') return null;
+  const where = zero ?? presence(state, range);
   // Data that is not on the device needs nothing (since 3.1 this is not an error).
   if (where.kind === 'absent') return null;
   // Data only partly on the device is an error (§2.7.3) for the clauses that list it; present and

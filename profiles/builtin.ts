@@ -298,6 +298,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: EINVAL when "the associated device shares memory with the host".`,
       },
+      'K-A55': {
+        reading: 'lookup-quiet',
+        confidence: 'source',
+        evidence: `GCC cp/semantics.cc handle_omp_array_sections sets OMP_CLAUSE_MAP_MAYBE_ZERO_LENGTH_ARRAY_SECTION for the alloc/to/from/tofrom/force_* (force_present included) maps of ort == C_ORT_OMP or C_ORT_ACC; omp-low turns a zero length into GOMP_MAP_ZERO_LEN_ARRAY_SECTION; ${G13} gomp_map_vars_internal: "n = gomp_map_0len_lookup (mem_map, &cur_node); if (!n) { tgt->list[i].key = NULL; tgt->list[i].offset = OFFSET_POINTER; continue; }", gomp_map_0len_lookup probes [p, p + 1) only; found, it goes through gomp_map_vars_existing (the count moves).`,
+      },
       'K-A50': {
         reading: 'section',
         confidence: 'source',

@@ -418,6 +418,27 @@ export const KNOBS = [
     rationale: 'The attach action names the address the pointer points to, which is the target\'s first element, not the section\'s.',
   },
   {
+    id: 'K-A55',
+    title: 'A zero-length subarray (a(3:2), C a[2:0]) in a data clause or the update directive',
+    section: 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses, §2.6.3 Data Structures with Pointers / present data (a single device memory section), §2.14.4 Update Directive',
+    readings: [
+      {
+        id: 'lookup',
+        summary:
+          'present when the byte at the subarray\'s address lies in a present section: the clause acts on that section as on present data (counters move, zero bytes are copied); absent zero bytes need no device memory, so nothing is created, and the present clause and the update directive (without if_present) report acc_error_not_present',
+      },
+      {
+        id: 'lookup-quiet',
+        summary:
+          'libgomp: the same lookup, but absent data is never an error: GCC marks the section maps of data clauses (OpenACC included, force_present too) as maybe zero-length (cp/semantics.cc handle_omp_array_sections), omp-low lowers a zero length to GOMP_MAP_ZERO_LEN_ARRAY_SECTION, and target.c gomp_map_vars_internal looks it up with gomp_map_0len_lookup ([p, p+1)) and maps nothing when absent',
+      },
+      { id: 'no-op', summary: 'zero bytes are no data: no clause or update moves a counter or reports anything for them' },
+    ],
+    default: 'lookup',
+    rationale:
+      'The text applies its actions to the data a var names and calls data present when it lies in one device memory section; zero bytes at an address inside a section lie in it, and a create action of zero bytes allocates nothing. It says nothing about zero-length subarrays itself.',
+  },
+  {
     id: 'K-B1',
     title: 'omp_target_is_present with a null pointer',
     section: 'OpenMP 6.0 §25.2.1 omp_target_is_present (5.1 §3.8.3, 5.2 §18.8.3)',

@@ -173,7 +173,8 @@ export abstract class OmpConstructs extends OmpTable {
       const start = it[I_START + at]!;
       const end = it[I_END + at]!;
       // Stryker disable next-line ArithmeticOperator,UnaryOperator: equivalent: list-item only needs a key per item that no other item of the construct has
-      const key = perObject ? this.objectAt(start) : -1 - i;
+      // A zero-length section covers no byte of its object: it is a block of its own.
+      const key = perObject && start !== end ? this.objectAt(start) : -1 - i;
       let g = 0;
       while (g < count && this.gKey[g] !== key) g++;
       if (g === count) {
@@ -233,7 +234,11 @@ export abstract class OmpConstructs extends OmpTable {
         if (this.knobs['K-B5'] === 'error') runtimeError('fatal_partial_map', `${this.blockName(base, g)} is partly present on device ${d}`);
         undefinedBehaviour(`${this.blockName(base, g)} is partly present on device ${d} (a map restriction is broken)`);
       }
-      if (slot === ABSENT) slot = this.createMapEntry(d, lo, hi, epoch, (this.gFlags[g]! & BLOCK_CLOSE) !== 0);
+      if (slot === ABSENT) {
+        // A zero-length section without storage gets none (OpenMP 6.0 §7.9.6).
+        if (lo === hi) continue;
+        slot = this.createMapEntry(d, lo, hi, epoch, (this.gFlags[g]! & BLOCK_CLOSE) !== 0);
+      }
       if (s.adjusted[slot] !== epoch) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = s.rc[slot]!;

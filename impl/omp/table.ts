@@ -372,6 +372,11 @@ export abstract class OmpTable {
   /** Lookup of [lo, hi) on device d: the containing entry created last, or ABSENT / PARTLY. */
   protected lookup(d: number, lo: number, hi: number): number {
     const tree = this.trees[d]!;
+    // A zero-length section is found by the byte at its address, or not at all (never partly).
+    if (lo === hi) {
+      const at = tree.latestContaining(lo, lo + 1, this.slots.seq);
+      return at >= 0 ? at : ABSENT;
+    }
     const slot = tree.latestContaining(lo, hi, this.slots.seq);
     if (slot >= 0) return slot;
     return tree.anyOverlap(lo, hi) >= 0 ? PARTLY : ABSENT;

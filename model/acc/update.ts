@@ -24,6 +24,8 @@ import {
   type StepContext,
 } from '../state.js';
 
+import { accZeroLength, isEmptyRange } from '../zero-length.js';
+
 export const ACC_UPDATE = 'OpenACC 3.3 §2.14.4 Update Directive';
 const ATTACHED_MEMBERS = 'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)';
 
@@ -40,6 +42,13 @@ export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext):
     // A disassociated pointer names no data: there is nothing to copy.
     if (range === null) continue;
     const name = `update ${clause}(${describeRange(state, range)})`;
+    // A zero-length subarray (model/zero-length.ts, K-A55) has nothing to copy; absent, it is
+    // skipped under if_present and otherwise reported under K-A55 `lookup`.
+    if (isEmptyRange(range)) {
+      const zero = accZeroLength(state, range, !ifPresent, `update ${clause}`, ctx);
+      if (zero.kind === 'error') return zero;
+      continue;
+    }
     const where = presence(state, range);
     // Data that is not present: skipped under if_present, else acc_error_not_present.
     if (where.kind === 'absent') {

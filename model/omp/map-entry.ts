@@ -15,6 +15,7 @@ import {
 import { createMapEntry, intersection, lookup, overlappingEntries, storageCells } from './table.js';
 import type { MapBlock } from './storage-blocks.js';
 import { INFINITE_RC } from '../../lang/observation.js';
+import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 
 export const MAP_ENTRY = 'OpenMP 6.0 §7.9.6 map clause (entry)';
 const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
@@ -43,7 +44,8 @@ export function mapEntry(
   // Entries whose reference count this construct already raised.
   const counted = new Set<number>();
   for (const block of blocks) {
-    const where = lookup(state, target.device, block.range);
+    const empty = isEmptyRange(block.range);
+    const where = empty ? ompZeroLengthLookup(state, target.device, block.range, ctx) : lookup(state, target.device, block.range);
     const name = describeRange(state, block.range);
     // The present modifier requires the storage to be there already: runtime error termination.
     if (where.kind !== 'present' && block.items.some((i) => i.modifiers.includes('present'))) {
@@ -70,6 +72,8 @@ export function mapEntry(
     // memory with the host, a distinct copy all the same (`copies`), or the original storage
     // serves as its own copy (`self`), except under `self-unless-close` for a block with the close
     // modifier (LLVM: close forces device storage). The text makes close a hint and nothing more.
+    // A zero-length section without corresponding storage gets none (model/zero-length.ts).
+    if (empty && where.kind === 'absent') continue;
     const close = block.items.some((i) => i.modifiers.includes('close'));
     if (close) fire(ctx, CLOSE_MODIFIER);
     const reading = ctx.knobs['K-B8'];

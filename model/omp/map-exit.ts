@@ -16,6 +16,7 @@ import { attachmentOf, intersection, lookup, overlappingEntries, removeEntry, st
 import { IMPLICIT_PARTIAL_MAP } from './map-entry.js';
 import type { MapBlock } from './storage-blocks.js';
 import { INFINITE_RC, type RefCount } from '../../lang/observation.js';
+import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 
 export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
 const ATTACHED_COPY_BACK = 'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of an attached pointer)';
@@ -35,7 +36,7 @@ export function mapExit(
   // The count each entry had when this construct first reached it.
   const countBefore = new Map<number, number>();
   for (const block of blocks) {
-    const where = lookup(state, device, block.range);
+    const where = isEmptyRange(block.range) ? ompZeroLengthLookup(state, device, block.range, ctx) : lookup(state, device, block.range);
     // K-B6: exit data has no region, so the present check can only be made here (`error`), or
     // it belongs to region entry alone and is dropped (`ignore`).
     if (where.kind === 'absent' && exitData && block.items.some((i) => i.modifiers.includes('present'))) {

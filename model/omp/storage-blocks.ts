@@ -20,8 +20,9 @@ export function storageBlocks(state: ModelState, items: RecordedMapItem[], ctx: 
   // `storage-block` (6.0): the items whose data lies in the same array (or the same struct) form
   // one block reaching from the lowest to the highest byte any of them covers.
   const byObject = new Map<string, MapBlock>();
-  for (const item of mapped) {
-    const name = objectHolding(state, item.range).name;
+  for (const [k, item] of mapped.entries()) {
+    // A zero-length section (model/zero-length.ts) covers no byte: it is a block of its own.
+    const name = item.range.start === item.range.end ? `#${k}` : objectHolding(state, item.range).name;
     const block = byObject.get(name);
     if (block) {
       block.range.start = Math.min(block.range.start, item.range.start);

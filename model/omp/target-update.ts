@@ -19,6 +19,7 @@ import {
 } from '../state.js';
 import { attachmentOf, lookup, storageCells } from './table.js';
 import { constructDevice, presentModifierUnavailable } from './constructs.js';
+import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 
 export const TARGET_UPDATE = 'OpenMP 6.0 §15.9 target update construct';
 const PRESENT_MOTION = 'OpenMP 6.0 §15.9 target update construct (present motion modifier)';
@@ -43,7 +44,7 @@ export function ompTargetUpdate(state: ModelState, step: OmpTargetUpdate, ctx: S
     // A disassociated pointer names no storage.
     if (range === null) continue;
     const name = `${item.type}(${present ? 'present: ' : ''}${describeRange(state, range)})`;
-    const where = lookup(state, target.device, range);
+    const where = isEmptyRange(range) ? ompZeroLengthLookup(state, target.device, range, ctx) : lookup(state, target.device, range);
     // Storage only part of which is mapped. K-B40 `skip` (the text: there is no corresponding
     // list item, so it is handled as absent); `error` (libgomp gomp_update aborts).
     if (where.kind === 'partly') {

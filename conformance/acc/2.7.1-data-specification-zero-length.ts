@@ -1,0 +1,92 @@
+// OpenACC 3.3 §2.7.1 Data Specification in Data Clauses, for zero-length subarrays (issue 9 item 5):
+// `a(3:2)`, C `a[2:0]`, names no element. The text calls data present when it lies in a single
+// device memory section and does not say what zero bytes are; K-A55 has the readings
+// (model/zero-length.ts): `lookup` (spec) and `lookup-quiet` (libgomp) find the section holding the
+// byte at the subarray's address and act on it as on present data (counters move, nothing is
+// copied), create nothing for absent zero bytes, and differ on the present clause and the update
+// directive of absent data: acc_error_not_present under `lookup`, nothing under libgomp, whose
+// lowering turns a zero-length section into GOMP_MAP_ZERO_LEN_ARRAY_SECTION (GCC
+// handle_omp_array_sections marks data-clause sections, OpenACC included, as maybe zero-length) and
+// whose gomp_map_vars_internal maps nothing when gomp_map_0len_lookup ([p, p + 1)) fails. The byte
+// one past a section's end is not in it. acc_is_present of zero bytes is K-A16.
+
+import { err, ok, per, perState, section, value, dev, type Row } from '../rows.js';
+import { accDeviceptr, accIsPresent, copy, copyin, copyout, create, dataBegin, dataEnd, del, enterData, exitData, hostRead, parallelWrite, present, self, update, updateIfPresent } from '../steps.js';
+import { A, ACC_WORLD } from '../worlds.js';
+import { ACC_ZERO_LENGTH } from '../../model/zero-length.js';
+import { read } from '../rows.js';
+
+const A2_5: [number, number] = [A + 4, A + 20];
+
+const rows: Row[] = [
+  {
+    name: 'a zero-length subarray at the first element of a present section adds a reference to it; one past its end creates nothing',
+    steps: [enterData(copyin('a(2:5)')), enterData(create('a(2:1)')), enterData(copyin('a(6:5)'))],
+    state: {
+      2: { sections: [{ host: A2_5, block: 1, src: 0, drc: 2 }] },
+      3: { sections: [{ host: A2_5, block: 1, src: 0, drc: 2 }] },
+    },
+    last: ok,
+  },
+  {
+    name: 'the last reference given back through a zero-length subarray ends the data lifetime; no byte is copied home',
+    steps: [enterData(copyin('a(2:5)')), parallelWrite('a(2:5)', 9, present('a(2:5)')), exitData(copyout('a(5:4)')), hostRead('a(1:6)')],
+    state: { 3: { sections: [] } },
+    last: read(1, 1, 1, 1, 1, 1),
+  },
+  {
+    name: 'exit data of a zero-length subarray one past the section, or in absent data, does nothing',
+    steps: [enterData(copyin('a(2:5)')), exitData(del('a(6:5)', 'b(1:0)'))],
+    state: { 2: { sections: [{ host: A2_5, block: 1, src: 0, drc: 1 }] } },
+    last: ok,
+  },
+  {
+    name: 'a data region: the structured reference of a zero-length subarray inside present data, given back at the end',
+    steps: [enterData(copyin('a')), dataBegin(copy('a(10:9)')), dataEnd],
+    state: { 2: { sections: [{ host: [A, A + 40], block: 1, src: 1, drc: 1 }] }, 3: { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 1 }] } },
+    last: ok,
+  },
+  {
+    name: 'present of a zero-length subarray of absent data: not present in the text\'s reading, nothing under libgomp',
+    cite: 'K-A55: §2.7.5 "an error if var is not present"; libgomp gomp_map_vars_internal GOMP_MAP_ZERO_LEN_ARRAY_SECTION not found: OFFSET_POINTER, no mapping',
+    steps: [dataBegin(present('b(3:2)')), dataEnd],
+    at: { 1: per(err('acc_error_not_present'), { libgomp: ok, 'K-A55=no-op': ok }) },
+    last: per({ kind: 'halted' }, { libgomp: ok, 'K-A55=no-op': ok }),
+  },
+  {
+    name: 'update of a zero-length subarray: nothing to copy when present; absent, an error only in the text\'s reading without if_present',
+    cite: 'K-A55',
+    steps: [enterData(copyin('b')), parallelWrite('b', 5, present('b')), update(self('b(4:3)')), hostRead('b(3:4)'), updateIfPresent(self('a(1:0)')), update(self('a(1:0)'))],
+    at: { 3: ok, 4: read(2, 2), 5: ok },
+    last: per(err('acc_error_not_present'), { libgomp: ok, 'K-A55=no-op': ok }),
+  },
+  {
+    name: 'no-op: a zero-length subarray of present data moves no counter',
+    cite: 'K-A55=no-op',
+    steps: [enterData(copyin('a')), enterData(copyin('a(3:2)'))],
+    state: { 2: perState({ sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 2 }] }, { 'K-A55=no-op': { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 1 }] } }) },
+    last: ok,
+  },
+  {
+    name: 'acc_deviceptr of a zero-length subarray: the device address of the byte at its address, null one past the section',
+    steps: [enterData(copyin('a(2:5)')), accDeviceptr('a(5:4)'), accDeviceptr('a(6:5)')],
+    at: { 2: dev(1, 12) },
+    last: value(null),
+  },
+  {
+    name: 'acc_is_present of a zero-length subarray is acc_is_present of zero bytes (K-A16): 3.3 tests one byte, libgomp answers false',
+    cite: 'K-A16',
+    steps: [enterData(copyin('a(2:5)')), accIsPresent('a(3:2)'), accIsPresent('a(6:5)')],
+    at: { 2: per(value(true), { libgomp: value(false) }) },
+    last: value(false),
+  },
+];
+
+export default section({
+  spec: 'OpenACC 3.3',
+  section: '2.7.1',
+  title: 'Data Specification in Data Clauses (zero-length subarrays)',
+  rules: [ACC_ZERO_LENGTH],
+  world: ACC_WORLD,
+  rows,
+});

@@ -1,0 +1,76 @@
+// Zero-length sections in the generators (properties/zero-length.ts): the detectors on hand-written
+// programs, and the rewrite. The default campaign's counts of z1-z4 in each API are in
+// properties/members.test.ts, which shares its programs and traces.
+
+import { describe, expect, it } from 'vitest';
+import type { Program, World } from '../lang/program.js';
+import { loadProfile } from '../profiles/index.js';
+import { validateProgram } from '../lang/validate.js';
+import { modelWitnessTrace } from './witness.js';
+import { detectZeroLengthWitnesses, withZeroLength, zeroLengthOf } from './zero-length.js';
+
+const spec = loadProfile('spec');
+const world: World = { arrays: [{ name: 'a', length: 8, init: 1 }, { name: 'b', length: 8 }], structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }] };
+const hits = (program: Program) => detectZeroLengthWitnesses(program, modelWitnessTrace(program, spec)).map((s) => [...s].sort());
+
+describe('zero-length sections: detectors', () => {
+  it('recognise each case in hand-written OpenACC and OpenMP programs', () => {
+    const acc: Program = {
+      world,
+      steps: [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(2:5)'] }] },
+        { op: 'acc_enter_data', clauses: [{ clause: 'create', vars: ['a(3:2)'] }] }, // z1
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(6:5)'] }] }, // z2, z3
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['b(1:0)'] }] }, // z2
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['a(2:5)'] }] },
+        { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: ['a(5:4)'] }] }, // z4
+      ],
+    };
+    expect(hits(acc)).toEqual([[], ['z1'], ['z2', 'z3'], ['z2'], [], ['z4']]);
+    const omp: Program = {
+      world,
+      steps: [
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a(1:4)'] }] },
+        { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['a(4:3)'] }] }, // z1
+        { op: 'omp_target_update', motions: [{ type: 'from', vars: ['a(5:4)'] }] }, // z2, z3
+        { op: 'omp_target_exit_data', maps: [{ type: 'release', vars: ['a(1:4)'] }] },
+        { op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['a(1:0)'] }] }, // z4
+        { op: 'omp_target_exit_data', maps: [{ type: 'release', modifiers: ['present'], vars: ['a(1:0)'] }] }, // an error: no witness
+      ],
+    };
+    expect(hits(omp)).toEqual([[], ['z1'], ['z2', 'z3'], [], ['z4'], []]);
+  });
+});
+
+describe('zero-length sections: the rewrite', () => {
+  it('zeroLengthOf: at the start, one past the end, inside; other references stay', () => {
+    expect(['a', 'a(2:5)', 'b(3:3)'].map((v) => zeroLengthOf(world, v, 1))).toEqual(['a(1:0)', 'a(2:1)', 'b(3:2)']);
+    expect(['a', 'a(2:5)', 'b(3:3)'].map((v) => zeroLengthOf(world, v, 2))).toEqual(['a(9:8)', 'a(6:5)', 'b(4:3)']);
+    expect(['a', 'a(2:5)', 'b(3:3)'].map((v) => zeroLengthOf(world, v, 3))).toEqual(['a(5:4)', 'a(4:3)', 'b(3:2)']);
+    expect(['c', 'c%p', 'a(2:5)'].map((v) => zeroLengthOf(world, v, 0 + (v === 'a(2:5)' ? 0 : 1)))).toEqual(['c', 'c%p', 'a(2:5)']);
+  });
+
+  it('rewrites data directives, update and lookups by the picks, keeps compute constructs, and inserts the idiom', () => {
+    const program: Program = {
+      world,
+      steps: [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a', 'c'] }, { clause: 'attach', vars: ['c%p'] }] },
+        { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['b'] }], body: { read: 'b' } },
+        { op: 'acc_is_present', var: 'b(2:3)' },
+        { op: 'host_read', var: 'a' },
+        // the idiom's five steps push as many steps out at the end
+        ...Array.from({ length: 5 }, () => ({ op: 'host_read' as const, var: 'b' })),
+      ],
+    };
+    const out = withZeroLength(program, { use: true, picks: [2, 1, 3], at: 0 });
+    expect(out.steps.slice(5)).toEqual([
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(9:8)', 'c'] }, { clause: 'attach', vars: ['c%p'] }] },
+      { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['b'] }], body: { read: 'b' } },
+      { op: 'acc_is_present', var: 'b(3:2)' },
+      { op: 'host_read', var: 'a' },
+    ]);
+    expect(out.steps.slice(0, 5).map((s) => s.op)).toEqual(['acc_enter_data', 'acc_enter_data', 'acc_is_present', 'acc_exit_data', 'acc_exit_data']);
+    expect(validateProgram(out).ok).toBe(true);
+    expect(withZeroLength(program, { use: false, picks: [1], at: 0 })).toBe(program);
+  });
+});
