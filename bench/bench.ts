@@ -368,7 +368,8 @@ function benchBaseline(base: BaselineSide): void {
   const oldProfile = base.loadProfile('spec');
   const programs = benchPrograms(base, Math.min(PROGRAMS, 1000));
   const steps = programs.reduce((n, p) => n + p.steps.length, 0);
-  const campaignRounds = Math.max(1, Math.round(ROUNDS / 3));
+  // the campaign rows take a second or two a round: two thirds of the rounds (a load spike spoils a round, and the best counts)
+  const campaignRounds = Math.max(1, Math.round((ROUNDS * 2) / 3));
   console.log(
     `(c) this tree against ${base.rev}: ${programs.length} generated programs of both APIs (seed ${SEED}), ${steps} steps, profile spec; ` +
       `CPU time of this process (user + system), best of ${ROUNDS} alternating rounds (${campaignRounds} for the campaign rows); load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`,
