@@ -85,6 +85,8 @@ const RENDER: PerOp<string> = {
   acc_host_data_end: () => '} !$acc end host_data',
   pointer_assign: (s) => `${s.ptr}${s.lbound === undefined ? '' : `(${s.lbound}:)`} => ${s.target}`,
   nullify: (s) => `nullify(${s.ptr})`,
+  allocate: (s) => `allocate(${s.ptr}(${s.length})${s.value === undefined ? '' : `, source=${s.value}`})`,
+  deallocate: (s) => `deallocate(${s.ptr})`,
   host_write: (s) => `${s.var} = ${s.value}`,
   host_read: (s) => (s.bounds ? `print *, lbound(${s.var}), ubound(${s.var})` : s.at !== undefined ? `print *, ${s.var}(${s.at})` : `print *, ${s.var}`),
   omp_target_enter_data: (s) => `!$omp target enter data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,

@@ -3,7 +3,7 @@
 // targets, devices), and a legend for the notation the report uses, each symbol explained only
 // when it appears in the report.
 
-import { hostLayout, initTarget, memberRefs, worldDevices, ELEMENT_BYTES, type World } from '../lang/program.js';
+import { hostLayout, initTarget, isAllocatable, memberRefs, worldDevices, ELEMENT_BYTES, type World } from '../lang/program.js';
 import { compressValues, type ErrorCode } from '../lang/observation.js';
 import { hex } from './render.js';
 
@@ -26,11 +26,12 @@ export function renderWorld(world: World): string[] {
       const value = Array.isArray(init) ? `[${compressValues(init)}]` : String(init);
       return `integer :: ${f.name}${f.length === undefined ? '' : `(${f.length})`} = ${value}`;
     });
-    const members = [...s.pointers.map((p) => `integer, pointer :: ${p}(:)`), ...fields].join('; ');
+    const members = [...s.pointers.map((p) => (isAllocatable(s, p) ? `integer, allocatable :: ${p}(:)` : `integer, pointer :: ${p}(:)`)), ...fields].join('; ');
     rows.push([`type :: ${s.name}${s.count === undefined ? '' : `(${s.count})`}  { ${members} }`, where(s.name)]);
     for (const ref of memberRefs(s)) {
       const target = initTarget(s, ref);
-      rows.push([target === null ? `nullify(${ref})` : `${ref} => ${target}`, '! initial association']);
+      const allocatable = isAllocatable(s, ref.slice(ref.lastIndexOf('%') + 1));
+      rows.push([target === null ? (allocatable ? `! ${ref} not allocated` : `nullify(${ref})`) : `${ref} => ${target}`, allocatable ? '! allocation status' : '! initial association']);
     }
   }
   const devices = worldDevices(world)

@@ -10,6 +10,7 @@ import acc_2_6_6_enter_exit_data from './acc/2.6.6-enter-exit-data.js';
 import acc_2_7_1_data_specification from './acc/2.7.1-data-specification.js';
 import acc_2_7_1_data_specification_struct_members from './acc/2.7.1-data-specification-struct-members.js';
 import acc_2_7_1_data_specification_rank2 from './acc/2.7.1-data-specification-rank2.js';
+import acc_2_6_7_reference_counters_allocatable from './acc/2.6.7-reference-counters-allocatable.js';
 import acc_2_7_1_data_specification_member_sections from './acc/2.7.1-data-specification-member-sections.js';
 import acc_2_7_1_data_specification_zero_length from './acc/2.7.1-data-specification-zero-length.js';
 import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
@@ -58,6 +59,7 @@ import omp_7_9_6_map_clause_present_modifier from './omp/7.9.6-map-clause-presen
 import omp_7_9_6_map_clause_storage_blocks from './omp/7.9.6-map-clause-storage-blocks.js';
 import omp_7_9_6_map_clause_struct_members from './omp/7.9.6-map-clause-struct-members.js';
 import omp_7_9_6_map_clause_rank2 from './omp/7.9.6-map-clause-rank2.js';
+import omp_7_9_6_map_clause_allocatable from './omp/7.9.6-map-clause-allocatable.js';
 import omp_7_9_6_map_clause_member_sections from './omp/7.9.6-map-clause-member-sections.js';
 import omp_7_9_6_map_clause_zero_length from './omp/7.9.6-map-clause-zero-length.js';
 import omp_7_9_6_map_clause from './omp/7.9.6-map-clause.js';
@@ -91,6 +93,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.1-data-specification.ts', section: acc_2_7_1_data_specification },
   { file: 'acc/2.7.1-data-specification-struct-members.ts', section: acc_2_7_1_data_specification_struct_members },
   { file: 'acc/2.7.1-data-specification-rank2.ts', section: acc_2_7_1_data_specification_rank2 },
+  { file: 'acc/2.6.7-reference-counters-allocatable.ts', section: acc_2_6_7_reference_counters_allocatable },
   { file: 'acc/2.7.1-data-specification-member-sections.ts', section: acc_2_7_1_data_specification_member_sections },
   { file: 'acc/2.7.1-data-specification-zero-length.ts', section: acc_2_7_1_data_specification_zero_length },
   { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
@@ -139,6 +142,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause-storage-blocks.ts', section: omp_7_9_6_map_clause_storage_blocks },
   { file: 'omp/7.9.6-map-clause-struct-members.ts', section: omp_7_9_6_map_clause_struct_members },
   { file: 'omp/7.9.6-map-clause-rank2.ts', section: omp_7_9_6_map_clause_rank2 },
+  { file: 'omp/7.9.6-map-clause-allocatable.ts', section: omp_7_9_6_map_clause_allocatable },
   { file: 'omp/7.9.6-map-clause-member-sections.ts', section: omp_7_9_6_map_clause_member_sections },
   { file: 'omp/7.9.6-map-clause-zero-length.ts', section: omp_7_9_6_map_clause_zero_length },
   { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },

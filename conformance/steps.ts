@@ -25,6 +25,8 @@ export const remap = (ptr: VarRef, lbound: number, target: VarRef): Step => ({ o
 export const hostBounds = (ref: VarRef): Step => ({ op: 'host_read', var: ref, bounds: true });
 export const hostAt = (ref: VarRef, at: number): Step => ({ op: 'host_read', var: ref, at });
 export const nullify = (ptr: VarRef): Step => ({ op: 'nullify', ptr });
+export const allocate = (ptr: VarRef, length: number, value?: number): Step => ({ op: 'allocate', ptr, length, ...(value === undefined ? {} : { value }) });
+export const deallocate = (ptr: VarRef): Step => ({ op: 'deallocate', ptr });
 export const hostWrite = (ref: VarRef, value: number): Step => ({ op: 'host_write', var: ref, value });
 export const hostRead = (ref: VarRef): Step => ({ op: 'host_read', var: ref });
 

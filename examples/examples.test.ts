@@ -159,6 +159,12 @@ const EXPECTED: Record<string, string[]> = {
   // not; the kernel reads a(2,2) = 4; update self of column 3 brings the 9s home; the whole array
   // after a(1:2,1:2) (elements 1..4) is partly present
   'rank2-sections.json': ['ok', 'true', 'false', 'read [4]', 'ok', 'ok', 'read [1, 2, 3, 4, 2*9, 7, 8]', 'ok', 'ok', 'error acc_error_partly_present'],
+  // Allocatable components (lang/README.md "Allocatable components", OpenACC 3.3 §2.6.7, §2.6.8):
+  // e%x's first allocation is mapped and attached; the deallocate tells the device nothing, so after
+  // the allocate at a new address a kernel still reads the old copy's 3s through the attached device
+  // pointer while the host reads 4s; a copyin of the new allocation re-points it (a new target
+  // address) and the kernel reads the 4s
+  'allocatable-stale.json': ['ok', 'ok', 'ok', 'read [4*3]', 'ok', 'ok', 'read [4*3]', 'read [4*4]', 'ok', 'read [4*4]'],
   // Member subarrays (lang/README.md "Member subarrays", OpenACC 3.3 §2.7.1): copyin(c%p(3:6)) maps
   // a(3:6) only; its attach looks up the pointer's target a, which is partly present, so c%p keeps
   // the host address it was copied with (§2.7.2, K-A50 `target`); the host's zeros in a(3:6) are

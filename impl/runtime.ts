@@ -8,6 +8,8 @@ import { ImplChanges } from './changes.js';
 import type { AttachSnapshot, ErrorCode, Observation, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import {
   ELEMENT_BYTES,
+  HEAP_NAME,
+  HEAP_STRIDE,
   kernelRef,
   LANGUAGE_VERSION,
   POINTER_BYTES,
@@ -156,6 +158,8 @@ export class ImplEngine implements Engine {
   private changes: ImplChanges | null = null;
 
   // Result of resolveData: the reference's host range, or a null pointer.
+  /** Allocations the program's `allocate` steps made so far: the next one's place in the host heap. */
+  private allocations = 0;
   private rStart = 0;
   private rEnd = 0;
   // Stryker disable next-line BooleanLiteral: resolveData sets rNull before every read
@@ -329,6 +333,15 @@ export class ImplEngine implements Engine {
       case 'pointer_assign':
         return this.pointerAssign(step.ptr, step.target, step.lbound);
       case 'nullify': {
+        const member = this.memberRef(step.ptr, step.op).start;
+        this.ompRuntime?.checkHostPointerStore(member);
+        writePtr(this.host.image, this.host.offset(member), 0, 0);
+        return OK;
+      }
+      case 'allocate': // Fortran 2018 §9.7.1 ALLOCATE statement
+        return this.allocate(step.ptr, step.length, step.value ?? 0);
+      case 'deallocate': {
+        // Fortran 2018 §9.7.3 DEALLOCATE statement: the device never hears of it (model/allocatable.ts)
         const member = this.memberRef(step.ptr, step.op).start;
         this.ompRuntime?.checkHostPointerStore(member);
         writePtr(this.host.image, this.host.offset(member), 0, 0);
@@ -1334,6 +1347,22 @@ export class ImplEngine implements Engine {
     this.resolveData(t);
     const count = this.rNull ? 0 : (this.rEnd - this.rStart) / ELEMENT_BYTES;
     writePtr(this.host.image, this.host.offset(member.start), this.rNull ? 0 : this.rStart, count, lbound);
+    return OK;
+  }
+
+  /**
+   * `allocate(c%x(length), source=value)`: allocation k of the host heap (lang/program.ts
+   * HEAP_STRIDE apart, never handed out twice), every element `value`, and the component's
+   * descriptor on it (lower bound 1).
+   */
+  private allocate(ptr: string, length: number, value: number): Observation {
+    const member = this.memberRef(ptr, 'allocate').start;
+    this.ompRuntime?.checkHostPointerStore(member);
+    const start = this.refs.object(HEAP_NAME).start + this.allocations * HEAP_STRIDE;
+    this.allocations++;
+    const first = this.host.offset(start) >> 2;
+    this.host.image.words.fill(value, first, first + length);
+    writePtr(this.host.image, this.host.offset(member), start, length);
     return OK;
   }
 

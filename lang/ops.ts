@@ -64,6 +64,8 @@ export type FieldRole =
   | { role: 'value' }
   /** A Fortran array bound (the lower bound of a bounds-remapping pointer assignment). */
   | { role: 'bound' }
+  /** An element count of new storage (`allocate(c%x(n))`), 1..64 like an array's length. */
+  | { role: 'extent' }
   /** A boolean clause such as `finalize`. */
   | { role: 'flag' }
   /** A keyword clause with one allowed spelling, such as `default(present)`. */
@@ -190,6 +192,13 @@ export const OPS = {
     fields: { ptr: { role: 'var', refs: MEMBER }, target: { role: 'var', refs: ARRAY }, lbound: { role: 'bound', optional: true } },
   },
   nullify: { api: 'host', kind: 'host', cite: 'Fortran nullify(p)', fields: { ptr: { role: 'var', refs: MEMBER } } },
+  allocate: {
+    api: 'host',
+    kind: 'host',
+    cite: 'Fortran 2018 §9.7.1 ALLOCATE statement',
+    fields: { ptr: { role: 'var', refs: MEMBER }, length: { role: 'extent' }, value: { role: 'value', optional: true } },
+  },
+  deallocate: { api: 'host', kind: 'host', cite: 'Fortran 2018 §9.7.3 DEALLOCATE statement', fields: { ptr: { role: 'var', refs: MEMBER } } },
   host_write: { api: 'host', kind: 'host', cite: 'host assignment to every element', fields: { var: { role: 'var', refs: DATA }, value: { role: 'value' } } },
   host_read: {
     api: 'host',

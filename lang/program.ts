@@ -73,6 +73,14 @@ export interface StructDecl {
    * `cs(1:2)` (a section of elements) and `cs(2)%p` (a pointer member of one element).
    */
   count?: number;
+  /**
+   * Pointer members that are Fortran allocatable components (`integer, allocatable :: x(:)`, C
+   * `int *x` with `malloc` / `free`): a subset of `pointers`, unallocated at program start (no
+   * `init`), given storage by `allocate` and freed by `deallocate` (lang/README.md "Allocatable
+   * components"). Single structs only. Everything else treats them as the pointer descriptors they
+   * are (an allocatable component is a descriptor that is always contiguous).
+   */
+  allocatable?: string[];
 }
 
 export type DeviceKind = 'discrete' | 'shared';
@@ -314,6 +322,26 @@ export interface PointerAssign {
   target: VarRef;
   lbound?: number;
 }
+/**
+ * Host action: Fortran `allocate(c%x(length), source=value)` of an allocatable component (Fortran
+ * 2018 §9.7.1 ALLOCATE statement; C `malloc` and a fill): the component's descriptor takes new
+ * host storage of `length` elements, each `value` (default 0), at the next allocation of the host
+ * heap, an address no earlier allocation had (lang/README.md "Allocatable components").
+ */
+export interface Allocate {
+  op: 'allocate';
+  ptr: VarRef;
+  length: number;
+  value?: number;
+}
+/**
+ * Host action: Fortran `deallocate(c%x)` (Fortran 2018 §9.7.3 DEALLOCATE statement; C `free`):
+ * the storage is freed and the component becomes unallocated (a null descriptor).
+ */
+export interface Deallocate {
+  op: 'deallocate';
+  ptr: VarRef;
+}
 /** Host action: Fortran `nullify(c%p)`. */
 export interface Nullify {
   op: 'nullify';
@@ -356,7 +384,7 @@ export type AccStep =
   | AccDeclare
   | AccHostDataBegin
   | AccHostDataEnd;
-export type HostStep = PointerAssign | Nullify | HostWrite | HostRead;
+export type HostStep = PointerAssign | Nullify | HostWrite | HostRead | Allocate | Deallocate;
 export type Step = AccStep | OmpStep | HostStep;
 export type StepOp = Step['op'];
 
@@ -601,9 +629,30 @@ export const HOST_BASE = 0x1000;
 /** Objects start on this alignment and are separated by at least this many unused bytes. */
 export const HOST_ALIGN = 0x100;
 
+/**
+ * The host heap of a world with allocatable components: one object after every array and struct,
+ * named so that no reference can name it, holding HEAP_ALLOCATIONS allocations of at most
+ * MAX_ARRAY_LENGTH elements. Allocation k (0-based, in the order the program's `allocate` steps
+ * run) starts at heap start + k * HEAP_STRIDE, so every allocation has a new address and two are
+ * never adjacent (a freed allocation's address is not handed out again).
+ */
+export const HEAP_NAME = '(heap)';
+export const HEAP_ALLOCATIONS = 8;
+export const HEAP_STRIDE = 2 * HOST_ALIGN;
+
+/** Whether the world has allocatable components, and so a host heap. */
+export function hasHeap(world: World): boolean {
+  return world.structs.some((s) => (s.allocatable?.length ?? 0) > 0);
+}
+
+/** Whether `member` of struct `decl` is an allocatable component. */
+export function isAllocatable(decl: StructDecl, member: string): boolean {
+  return decl.allocatable?.includes(member) ?? false;
+}
+
 export interface HostObject {
   name: string;
-  kind: 'array' | 'struct';
+  kind: 'array' | 'struct' | 'heap';
   start: number;
   /** Size in bytes. */
   bytes: number;
@@ -617,12 +666,13 @@ export interface HostObject {
 export function hostLayout(world: World): HostObject[] {
   const out: HostObject[] = [];
   let next = HOST_BASE;
-  const place = (name: string, kind: 'array' | 'struct', bytes: number) => {
+  const place = (name: string, kind: HostObject['kind'], bytes: number) => {
     out.push({ name, kind, start: next, bytes });
     next += Math.ceil(Math.max(bytes, 1) / HOST_ALIGN) * HOST_ALIGN + HOST_ALIGN;
   };
   for (const a of world.arrays) place(a.name, 'array', a.length * ELEMENT_BYTES);
   for (const s of world.structs) place(s.name, 'struct', (s.count ?? 1) * structElementBytes(s));
+  if (hasHeap(world)) place(HEAP_NAME, 'heap', HEAP_ALLOCATIONS * HEAP_STRIDE);
   return out;
 }
 

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import {
   ELEMENT_BYTES,
+  HEAP_ALLOCATIONS,
+  isAllocatable,
   POINTER_BYTES,
   formatMember,
   initMember,
@@ -84,6 +86,7 @@ const structDecl = z.strictObject({
     .optional(),
   init: z.record(z.string(), z.union([z.string(), z.null()], { error: 'expected an array reference or null' })).optional(),
   count: intIn(1, MAX_ARRAY_LENGTH).optional(),
+  allocatable: z.array(z.string()).optional(),
 });
 const worldShape = z.strictObject({
   arrays: z.array(arrayDecl).max(MAX_ARRAYS, { error: `at most ${MAX_ARRAYS} arrays (mapcheck's limit)` }),
@@ -145,6 +148,8 @@ function fieldShape(f: FieldRole): z.ZodType {
       return kernelBody;
     case 'bound':
       return bound;
+    case 'extent':
+      return intIn(1, MAX_ARRAY_LENGTH);
     case 'ptr':
       return ptrArg;
     case 'device':
@@ -284,6 +289,13 @@ function checkWorld(raw: unknown): Failure | World {
       if (!IDENTIFIER.test(p)) return fail(`structs[${i}].pointers[${j}]`, `'${p}' is not an identifier`);
       if (s.pointers.indexOf(p) !== j) return fail(`structs[${i}].pointers[${j}]`, `member '${p}' is declared twice`);
     }
+    for (const [j, x] of (s.allocatable ?? []).entries()) {
+      const field = `structs[${i}].allocatable[${j}]`;
+      if (!s.pointers.includes(x)) return fail(field, `'${x}' is not a pointer member of '${s.name}' (an allocatable component is one of its pointers)`);
+      if (s.allocatable!.indexOf(x) !== j) return fail(field, `member '${x}' is declared allocatable twice`);
+      if (s.count !== undefined) return fail(field, `'${s.name}' is an array of structs; allocatable components are taken in single structs only`);
+      if ((s.init?.[x] ?? null) !== null) return fail(`structs[${i}].init.${x}`, `'${s.name}%${x}' is an allocatable component, unallocated at program start (allocate it with an allocate step)`);
+    }
     for (const [j, f] of (s.fields ?? []).entries()) {
       const field = `structs[${i}].fields[${j}]`;
       if (s.count !== undefined) return fail(field, `'${s.name}' is an array of structs; non-pointer members are taken in single structs only`);
@@ -395,6 +407,10 @@ interface StepContext {
   declared: Map<string, number>;
   /** The 0-based index of the step being checked. */
   step: number;
+  /** Allocatable components allocated at this point of the program (`c%x`), with the 0-based step that allocated each. */
+  allocated: Map<string, number>;
+  /** `allocate` steps so far (the host heap holds HEAP_ALLOCATIONS). */
+  allocations: number;
   /** The first step that is not a program-scope declaration, once there is one. */
   firstOther: { step: number; op: StepOp } | null;
 }
@@ -591,12 +607,43 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
     case 'device':
     case 'value':
     case 'bound':
+    case 'extent':
     case 'flag':
     case 'keyword':
       return null;
     default:
       return unreachable(f, 'field role');
   }
+}
+
+/**
+ * Allocatable components (lang/README.md "Allocatable components"): the allocation status of each is
+ * known from the program text (host steps run in order), so an allocate of an allocated component
+ * and a deallocate of an unallocated one (Fortran 2018 §9.7.1.3, §9.7.3.2: an error condition, error
+ * termination without stat=) are refused here, as are a pointer assignment or nullify of one (an
+ * allocatable is no pointer, Fortran 2018 §10.2.2.2) and more allocations than the host heap holds.
+ * An allocate or deallocate of a pointer member that is not allocatable is refused too.
+ */
+function checkAllocation(ctx: StepContext, step: Step): StepFailure | null {
+  if (step.op !== 'allocate' && step.op !== 'deallocate' && step.op !== 'pointer_assign' && step.op !== 'nullify') return null;
+  const r = parseRef(ctx.world, step.ptr);
+  if (r.kind !== 'member') return null;
+  const decl = ctx.world.structs.find((s) => s.name === r.struct)!;
+  const allocatable = isAllocatable(decl, r.member);
+  if (step.op === 'pointer_assign' || step.op === 'nullify')
+    return allocatable ? { field: 'ptr', message: `'${step.ptr}' is an allocatable component, not a pointer: use allocate / deallocate (Fortran 2018 §10.2.2.2)` } : null;
+  if (!allocatable) return { field: 'ptr', message: `'${step.ptr}' is a pointer member, not an allocatable component (list it in the struct's "allocatable")` };
+  const since = ctx.allocated.get(step.ptr);
+  if (step.op === 'allocate') {
+    if (since !== undefined) return { field: 'ptr', message: `'${step.ptr}' is already allocated (step ${since + 1}); deallocate it first (Fortran 2018 §9.7.1.3)` };
+    if (ctx.allocations >= HEAP_ALLOCATIONS) return { field: 'op', message: `more than ${HEAP_ALLOCATIONS} allocate steps (the host heap's allocations, mapcheck's limit)` };
+    ctx.allocations++;
+    ctx.allocated.set(step.ptr, ctx.step);
+    return null;
+  }
+  if (since === undefined) return { field: 'ptr', message: `'${step.ptr}' is not allocated here; deallocate needs an allocated component (Fortran 2018 §9.7.3.2)` };
+  ctx.allocated.delete(step.ptr);
+  return null;
 }
 
 function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
@@ -652,7 +699,7 @@ export function validateProgram(raw: unknown): ValidationResult {
   const world = checkWorld(top.data.world);
   if ('ok' in world) return world;
 
-  const ctx: StepContext = { world, regions: [], handles: new Map(), ended: new Map(), allocOp: 'omp_target_alloc', declared: new Map(), step: 0, firstOther: null };
+  const ctx: StepContext = { world, regions: [], handles: new Map(), ended: new Map(), allocOp: 'omp_target_alloc', declared: new Map(), step: 0, firstOther: null, allocated: new Map(), allocations: 0 };
   let firstApi: { api: Api; step: number; op: StepOp } | null = null;
   for (const [i, rawStep] of top.data.steps.entries()) {
     if (typeof rawStep !== 'object' || rawStep === null || Array.isArray(rawStep))
@@ -675,7 +722,7 @@ export function validateProgram(raw: unknown): ValidationResult {
         message: `a program-scope ${step.op} comes before every other step; step ${ctx.firstOther.step + 1} is ${ctx.firstOther.op}`,
       };
     if (!isDeclaration(step.op) && !ctx.firstOther) ctx.firstOther = { step: i, op: step.op };
-    const problem = checkApi(world, step.op, firstApi) ?? checkStepSemantics(ctx, step);
+    const problem = checkApi(world, step.op, firstApi) ?? checkStepSemantics(ctx, step) ?? checkAllocation(ctx, step);
     if (problem) return { ok: false, step: i, ...problem };
     const api = stepApi(step.op);
     if (api && !firstApi) firstApi = { api, step: i, op: step.op };

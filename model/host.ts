@@ -53,7 +53,7 @@ const ATTACHED_POINTER_RESTRICTION = 'OpenMP 6.0 §7.9.6 map clause restrictions
 // A pointer whose corresponding pointer is attached must not be re-associated while the storage
 // it is attached to stays mapped. K-B22 `undefined` (the text): breaking the restriction makes the
 // program non-conforming; `allowed` (the runtimes): a plain host store.
-function attachedWhileMapped(state: ModelState, m: MemberRef, ctx: StepContext): UndefinedObservation | null {
+export function attachedWhileMapped(state: ModelState, m: MemberRef, ctx: StepContext): UndefinedObservation | null {
   if (ctx.knobs['K-B22'] === 'allowed') return null;
   const attached = state.ompAttached.find((a) => a.ptr === m.addr && a.targetLive);
   if (!attached) return null;

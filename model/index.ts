@@ -35,6 +35,7 @@ import { dataBegin, dataEnd, enterData, exitData } from './directives.js';
 import { parallel } from './compute.js';
 import { accAttachDetach, accCopyinCreate, accCopyoutDelete, accDeviceptr, accIsPresent } from './routines.js';
 import { hostRead, hostWrite, nullify, pointerAssign } from './host.js';
+import { allocate, deallocate } from './allocatable.js';
 import { accMalloc } from './acc/malloc.js';
 import { accFree } from './acc/free.js';
 import { accMapData } from './acc/map-data.js';
@@ -248,6 +249,10 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return pointerAssign(state, s, ctx);
     case 'nullify':
       return nullify(state, s, ctx);
+    case 'allocate':
+      return allocate(state, s, ctx);
+    case 'deallocate':
+      return deallocate(state, s, ctx);
     case 'host_write':
       return hostWrite(state, s);
     case 'host_read':

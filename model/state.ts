@@ -359,6 +359,8 @@ export interface ModelState {
   ompAttached: OmpAttachment[];
   /** Arrays a program-scope OpenACC declare names (K-A44): `data` for the data clauses, `link`. */
   accDeclared: Record<string, 'data' | 'link'>;
+  /** Allocations the program's `allocate` steps made so far (the next one's place in the host heap, lang/program.ts HEAP_STRIDE). */
+  allocations: number;
 }
 
 /** The world of a state. */
@@ -381,6 +383,8 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
   const arrays = new Map(world.arrays.map((a) => [a.name, a]));
   const host: HostObject[] = facts.layout.map((obj) => {
     const { name, start, bytes } = obj;
+    // The host heap (allocatable components): every element written by the allocate that gives it out.
+    if (obj.kind === 'heap') return { name, start, bytes, contents: { kind: 'elements', values: new Array<number>(bytes / ELEMENT_BYTES).fill(0) } };
     if (obj.kind === 'array') {
       const decl = arrays.get(obj.name)!;
       const values = Array.from({ length: decl.length }, (_, i) =>
@@ -406,6 +410,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     hostData: [],
     ompAttached: [],
     accDeclared: {},
+    allocations: 0,
   };
   // Member associations refer to arrays, whose addresses are known once every object is placed.
   for (const decl of world.structs) {

@@ -80,6 +80,7 @@ import { fieldsArb, insertPointerReads, pointerReadInsertions, structArrayArb, w
 import { descriptorArb, withDescriptors } from './descriptors.js';
 import { sectionsArb, withMemberSections } from './arbitraries.js';
 import { rank2Arb, withRank2 } from './rank2.js';
+import { allocatablesArb, withAllocatables } from './allocatables.js';
 
 /** The one world every generated OpenMP program uses. */
 export const OMP_POOL_WORLD: World = {
@@ -648,6 +649,9 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openmp' | 'host'>]: fc.Arbitrary<StepBu
   host_read: hostStep,
   omp_target_data_use_device_begin: fc.constant(constant({ op: 'omp_target_data_use_device_begin', var: 'a', result: 'u0' })),
   omp_target_data_use_device_end: fc.constant(constant({ op: 'omp_target_data_use_device_end' })),
+  // drawn in the allocatable-component idioms (properties/allocatables.ts), over struct e
+  allocate: fc.constant(constant({ op: 'allocate', ptr: 'e%x', length: 4, value: 3 })),
+  deallocate: fc.constant(constant({ op: 'deallocate', ptr: 'e%x' })),
 };
 
 /**
@@ -769,8 +773,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       sectionsArb(),
       // and rank-2 arrays
       rank2Arb(),
+      // and allocatable components
+      allocatablesArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
@@ -781,7 +787,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2);
+      return withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp');
     });
 }
 

@@ -94,6 +94,7 @@ import { viewLength } from '../lang/program.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
 import { descriptorArb, withDescriptors } from './descriptors.js';
 import { rank2Arb, withRank2 } from './rank2.js';
+import { allocatablesArb, withAllocatables } from './allocatables.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
 /** The one world every generated program uses. */
@@ -584,6 +585,9 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step>
   acc_declare: accDeclare.map((s) => s ?? { op: 'acc_declare', clauses: [{ clause: 'copyin', vars: ['a'] }] }),
   acc_host_data_begin: hostDataBegin,
   acc_host_data_end: hostDataEnd,
+  // drawn in the allocatable-component idioms (properties/allocatables.ts), over struct e
+  allocate: fc.constant<Step>({ op: 'allocate', ptr: 'e%x', length: 4, value: 3 }),
+  deallocate: fc.constant<Step>({ op: 'deallocate', ptr: 'e%x' }),
 };
 
 /** One raw step; `acc_data_end` may still be unmatched here (see balanceRegions). */
@@ -725,13 +729,15 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       sectionsArb(),
       // and rank-2 arrays
       rank2Arb(),
+      // and allocatable components
+      allocatablesArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2);
+      return withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2), allocatables, 'openacc');
     });
 }
 

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_STEPS, POOL_WORLD, balanceRegions, programArb, regionsBalan
 import { OMP_POOL_WORLD, ompProgramArb } from './arbitraries-omp.js';
 import { withoutFields, withoutStructArray } from './arbitraries.js';
 import { withoutRank2 } from './rank2.js';
+import { withoutAllocatables } from './allocatables.js';
 import { programArbFor, type ApiChoice } from './api.js';
 import { repeatedPair, withoutRepeats } from '../lang/directive-vars.js';
 
@@ -27,7 +28,7 @@ describe('program generator', () => {
       fc.property(programArb(), (p) => {
         expect(validationProblem(p)).toBeNull();
         expect(regionsBalanced(p.steps)).toBe(true);
-        expect({ ...withoutRank2(withoutStructArray(withoutFields(p.world))), reuse: undefined }).toEqual({ ...POOL_WORLD, reuse: undefined });
+        expect({ ...withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world)))), reuse: undefined }).toEqual({ ...POOL_WORLD, reuse: undefined });
         expect(p.version).toBe(1);
         // the raw list has at most maxSteps steps; closing open regions can add as many ends as begins
         const begins = p.steps.filter((s) => s.op === 'acc_data_begin').length;
@@ -103,7 +104,7 @@ describe('OpenMP program generator', () => {
       fc.property(ompProgramArb(), (p) => {
         expect(validationProblem(p)).toBeNull();
         expect(regionsBalanced(p.steps)).toBe(true);
-        expect({ ...withoutRank2(withoutStructArray(withoutFields(p.world))), reuse: undefined, requires: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined, requires: undefined });
+        expect({ ...withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world)))), reuse: undefined, requires: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined, requires: undefined });
         expect(p.steps.some((s) => s.op.startsWith('acc_'))).toBe(false);
         const begins = p.steps.filter((s) => s.op === 'omp_target_data_begin').length;
         expect(p.steps.length).toBeLessThanOrEqual(DEFAULT_MAX_STEPS + begins);
@@ -193,7 +194,7 @@ describe('programArbFor', () => {
     const worlds = (api: ApiChoice) =>
       new Set(
         fc.sample(programArbFor(api), { seed: 9, numRuns: 200 }).map((p) =>
-          isDeepStrictEqual({ ...withoutRank2(withoutStructArray(withoutFields(p.world))), reuse: undefined }, { ...POOL_WORLD, reuse: undefined }) ? 'openacc' : 'openmp',
+          isDeepStrictEqual({ ...withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world)))), reuse: undefined }, { ...POOL_WORLD, reuse: undefined }) ? 'openacc' : 'openmp',
         ),
       );
     expect([...worlds('openacc')]).toEqual(['openacc']);

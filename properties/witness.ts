@@ -9,6 +9,8 @@
 import type { AttachSnapshot, DevAddr, Observation, Snapshot } from '../lang/observation.js';
 import {
   ELEMENT_BYTES,
+  HEAP_NAME,
+  HEAP_STRIDE,
   POINTER_BYTES,
   hostLayout,
   memberOffset,
@@ -114,10 +116,17 @@ class HostView {
     return this.starts.get(r.struct)! + (r.index ?? 0) * structElementBytes(decl) + memberOffset(decl, r.member);
   }
 
+  /** Allocations made so far (allocatable components: allocation k lies at the heap's start + k * HEAP_STRIDE). */
+  private allocations = 0;
+
   /** Applies a host step's effect on pointer associations. */
   apply(step: Step): void {
     if (step.op === 'pointer_assign') this.targets.set(step.ptr, this.range(step.target));
-    else if (step.op === 'nullify') this.targets.set(step.ptr, null);
+    else if (step.op === 'nullify' || step.op === 'deallocate') this.targets.set(step.ptr, null);
+    else if (step.op === 'allocate') {
+      const start = this.starts.get(HEAP_NAME)! + this.allocations++ * HEAP_STRIDE;
+      this.targets.set(step.ptr, [start, start + step.length * ELEMENT_BYTES]);
+    }
   }
 }
 
@@ -1001,6 +1010,53 @@ export function detectRank2Witnesses(program: Program, trace: WitnessTrace): Set
       }
     if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isSection(kernelRef(step.body)) && (obs.kind === 'read' || obs.kind === 'ok')) found.add('r2');
     if (step.op === 'host_read' && isSection(step.var) && obs.kind === 'read' && obs.values.some((v) => v !== null && v >= 5)) found.add('r3');
+    host.apply(step);
+    return found;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Allocatable components (issue 9 item 6): the generator adds struct `e` with the allocatable
+// component `x` and an allocate / deallocate idiom in one program in four (properties/
+// allocatables.ts); these witnesses prove that a deallocate of present storage is reached, that a
+// kernel reads through a stale attachment, and that OpenMP's restriction on attached pointers
+// (K-B22) is reached through a deallocate.
+
+export const ALLOCATABLE_WITNESSES = {
+  al1: 'a kernel reads through an allocatable component whose device pointer is attached to the copy of an earlier allocation (the stale attachment: not the current host storage)',
+  al2: 'a deallocate frees host storage that stays present on a device (a section or entry of it after the step)',
+  al3: 'OpenMP: a deallocate of a component attached while its storage stays mapped is undefined (K-B22 under the spec)',
+} as const;
+
+export type AllocatableWitnessId = keyof typeof ALLOCATABLE_WITNESSES;
+export const ALLOCATABLE_WITNESS_IDS = Object.keys(ALLOCATABLE_WITNESSES) as AllocatableWitnessId[];
+
+/** Allocatable-component witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectAllocatableWitnesses(program: Program, trace: WitnessTrace): Set<AllocatableWitnessId>[] {
+  const world = program.world;
+  const host = new HostView(world);
+  const allocatable = (ref: VarRef) => {
+    const r = parseRef(world, ref);
+    return r.kind === 'member' && r.bounds === undefined && (world.structs.find((s) => s.name === r.struct)?.allocatable?.includes(r.member) ?? false);
+  };
+  const overlaps = (x: HostRange, y: HostRange) => x[0] < y[1] && y[0] < x[1];
+  return program.steps.map((step, i) => {
+    const found = new Set<AllocatableWitnessId>();
+    const before = trace.before[i]!;
+    const obs = trace.observations[i]!;
+    const after = trace.after[i]!;
+    if (step.op === 'acc_parallel' && 'read' in step.body && allocatable(step.body.read) && obs.kind === 'read') {
+      const ptr = host.memberAddress(step.body.read);
+      const current = host.targets.get(step.body.read) ?? null;
+      const device = before.attachments.find((a) => a.ptr === ptr)?.device;
+      const copyOf = device !== undefined && device !== null && device.space === 'dev' ? before.sections.find((x) => x.block === device.block)?.host : undefined;
+      if (copyOf !== undefined && (current === null || copyOf[0] !== current[0])) found.add('al1');
+    }
+    if (step.op === 'deallocate') {
+      const freed = host.targets.get(step.ptr) ?? null;
+      if (freed !== null && obs.kind === 'ok' && (after.sections.some((x) => overlaps(x.host, freed)) || after.ompEntries.some((e) => overlaps(e.host, freed)))) found.add('al2');
+      if (obs.kind === 'undefined' && program.steps.some((s) => s.op.startsWith('omp_'))) found.add('al3');
+    }
     host.apply(step);
     return found;
   });

@@ -313,6 +313,17 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     },
     pointer_assign: (s) => ({ lines: assignPointer(pointer(s.ptr), s.target, s.lbound), check: null }),
     nullify: (s) => ({ lines: [`${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null }),
+    // an allocatable component: malloc'd storage filled with the source value, and free
+    allocate: (s) => ({
+      lines: [
+        `${ind()}${pointer(s.ptr)} = malloc(${s.length} * sizeof (int));`,
+        `${ind()}for (int i = 0; i < ${s.length}; i++) ${pointer(s.ptr)}[i] = ${s.value ?? 0};`,
+        `${ind()}${pointer(s.ptr)}_n = ${s.length};`,
+        ...(remaps ? [`${ind()}${pointer(s.ptr)}_lb = 1;`] : []),
+      ],
+      check: null,
+    }),
+    deallocate: (s) => ({ lines: [`${ind()}free(${pointer(s.ptr)});`, `${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null }),
     host_write: (s, p) => ({ lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${s.value}`), check: null }),
     host_read: (s, p) => ({
       lines: [
@@ -459,7 +470,8 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
           else values.forEach((x, i) => out.push(`  ${v}[${i}] = ${x};`));
         }
       if (observe) {
-        hostLayout(world).forEach((o, k) => {
+        // (the host heap of allocatable components is no variable: it comes last, so k stays the layout index)
+        hostLayout(world).filter((o) => o.kind !== 'heap').forEach((o, k) => {
           const addr = o.kind === 'array' ? names.variable(o.name) : `&${names.variable(o.name)}`;
           out.push(`  printf("MAPCHECK 0 host ${k} %llu\\n", (unsigned long long)(uintptr_t)${addr});`);
         });

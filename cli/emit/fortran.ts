@@ -31,7 +31,7 @@ import {
   type StepWriters,
 } from './backend.js';
 import { EmitError, commentText, emitRef, type Planned } from './plan.js';
-import { hostLayout } from '../../lang/program.js';
+import { hostLayout, isAllocatable } from '../../lang/program.js';
 
 /** References as emit spells them: a struct's non-pointer member is an array named `c%arr` (emitRef). */
 const parseRef = (world: World, v: string) => emitRef(world, v);
@@ -498,6 +498,8 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     acc_host_data_end: regionEndStep,
     pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)}${s.lbound === undefined ? '' : `(${s.lbound}:)`} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
+    allocate: (s) => ({ lines: [`  allocate(${spellVar(s.ptr)}(${s.length}), source=${s.value ?? 0})`], check: null }),
+    deallocate: (s) => ({ lines: [`  deallocate(${spellVar(s.ptr)})`], check: null }),
     host_write: (s, p) => {
       if (p.count === null) throw new EmitError(`step ${p.index + 1}: host write through a disassociated pointer`);
       return { lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null };
@@ -570,7 +572,8 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
 
   /** An observation program's first lines: the host objects' addresses, and whether a kernel runs off the host. */
   const observationStart = (): string[] => [
-    ...hostLayout(world).map((o, k) => {
+    // (the host heap of allocatable components is no variable: it comes last, so k stays the layout index)
+    ...hostLayout(world).filter((o) => o.kind !== 'heap').map((o, k) => {
       const first = o.kind === 'array' ? arrayElement(o.name, 1) : names.variable(o.name);
       return `  write(output_unit, '(a, i0, 1x, i0)') 'MAPCHECK 0 host ', ${k}, transfer(c_loc(${first}), 0_c_intptr_t)`;
     }),
@@ -681,7 +684,12 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       if (interfaces.length > 0) out.push('  interface', ...interfaces, '  end interface');
       for (const s of world.structs) {
         out.push(`  type :: ${names.typeOf(s.name)}`);
-        for (const m of s.pointers) out.push(`    integer, pointer, contiguous :: ${names.member(s.name, m)}(:) => null()`);
+        for (const m of s.pointers)
+          // gfortran 12 -fopenmp rejects every map of a struct with allocatable components ("List
+          // item 'v4' with allocatable components is not permitted in map clause", measured), so an
+          // OpenMP program declares the component a pointer, which allocate / deallocate give and
+          // take storage at new addresses just as they do an allocatable's
+          out.push(isAllocatable(s, m) && api === 'openacc' ? `    integer, allocatable :: ${names.member(s.name, m)}(:)` : `    integer, pointer, contiguous :: ${names.member(s.name, m)}(:) => null()`);
         for (const f of s.fields ?? []) out.push(`    integer :: ${names.field(s.name, f.name)}${f.length === undefined ? '' : `(${f.length})`}`);
         out.push('  end type');
       }

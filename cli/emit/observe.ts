@@ -62,10 +62,15 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
   // Host association of every member, for counts once the model has stopped (after an error).
   const targets = new Map<string, VarRef | null>();
   for (const s of world.structs) for (const ref of memberRefs(s)) targets.set(ref, initTarget(s, ref));
+  /** Element counts of the allocatable components allocated at this point. */
+  const allocated = new Map<string, number>();
   const hostCount = (ref: VarRef): number | null => {
     const r = parseRef(world, ref);
     if (r.kind === 'array') return r.hi - r.lo;
     if (r.kind === 'struct') return null;
+    // An allocated allocatable component: its allocation's length.
+    const length = allocated.get(formatMember(r.struct, r.member, r.index));
+    if (length !== undefined) return r.bounds === undefined ? length : r.bounds[1] - r.bounds[0] + 1;
     const t = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
     // A member section `c%p(3:6)` names its own elements of an associated pointer.
     if (t !== null && r.bounds !== undefined) return r.bounds[1] - r.bounds[0] + 1;
@@ -96,6 +101,8 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
     steps.push({ number: k + 1, step: s, spec: observation, count });
     if (s.op === 'pointer_assign') targets.set(s.ptr, s.target);
     if (s.op === 'nullify') targets.set(s.ptr, null);
+    if (s.op === 'allocate') allocated.set(s.ptr, s.length);
+    if (s.op === 'deallocate') allocated.delete(s.ptr);
     state = next;
   }
   return { full, steps };

@@ -1,0 +1,44 @@
+// OpenMP 6.0 §7.9.6 map clause, for allocatable components (issue 9 item 6): a host `deallocate`
+// moves no reference count, so a corresponding list item of the freed storage stays in the device
+// data environment (its count reaches zero only by maps). A deallocate (or allocate) of a
+// component whose corresponding pointer is attached while the storage it is attached to stays
+// mapped re-associates an attached pointer: the §7.9.6 restriction, K-B22 (`undefined` under the
+// text; libgomp and LLVM offload `allowed`: nothing watches host stores, the attached device
+// pointer keeps its value, so a kernel reads the old storage's copy).
+
+import { OMP_DEALLOCATE_RULE } from '../../model/allocatable.js';
+import { HALTED, UNDEF, entry, ok, per, read, section, type Row } from '../rows.js';
+import { allocate, deallocate, hostRead, map, ompEnter, targetRead } from '../steps.js';
+import { ALLOC_OMP_WORLD, HEAP0, HEAP1 } from '../worlds.js';
+
+const rows: Row[] = [
+  {
+    name: 'the component mapped alone (nothing attached): a deallocate keeps its entry; allocated again, the struct and the new storage mapped, a kernel reads the new values',
+    steps: [allocate('e%x', 4, 3), ompEnter([map('to', ['e%x'])]), deallocate('e%x'), allocate('e%x', 4, 4), ompEnter([map('to', ['e', 'e%x'])]), targetRead('e%x')],
+    at: { 3: ok },
+    last: read(4, 4, 4, 4),
+    state: { 3: { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 1)] } },
+  },
+  {
+    name: 'a deallocate of an attached component while its storage stays mapped: the restriction (K-B22); the runtimes keep the device pointer, so a kernel reads the old copy',
+    cite: 'K-B22: §7.9.6 restrictions; libgomp and LLVM offload do not watch host stores',
+    steps: [allocate('e%x', 4, 3), ompEnter([map('to', ['e', 'e%x'])]), deallocate('e%x'), allocate('e%x', 4, 4), targetRead('e%x'), hostRead('e%x')],
+    at: { 3: per(UNDEF, { libgomp: ok, 'llvm-offload': ok, 'K-B22=allowed': ok }), 5: per(HALTED, { libgomp: read(3, 3, 3, 3), 'llvm-offload': read(3, 3, 3, 3), 'K-B22=allowed': read(3, 3, 3, 3) }) },
+    last: per(HALTED, { libgomp: read(4, 4, 4, 4), 'llvm-offload': read(4, 4, 4, 4), 'K-B22=allowed': read(4, 4, 4, 4) }),
+  },
+  {
+    name: 'the second allocation lies at a new host address: mapping it makes a second entry beside the freed one',
+    steps: [allocate('e%x', 4), ompEnter([map('to', ['e%x'])]), deallocate('e%x'), allocate('e%x', 4), ompEnter([map('to', ['e%x'])])],
+    last: ok,
+    state: { 5: { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 1), entry([HEAP1, HEAP1 + 16], 2, 1)] } },
+  },
+];
+
+export default section({
+  spec: 'OpenMP 6.0',
+  section: '7.9.6',
+  title: 'map clause (host deallocate of mapped storage)',
+  rules: [OMP_DEALLOCATE_RULE],
+  world: ALLOC_OMP_WORLD,
+  rows,
+});
