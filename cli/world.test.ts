@@ -36,3 +36,12 @@ test('the legend explains only the notation the report uses, error codes include
     'world:\n  integer, target :: a(1) = 0  ! host 0x1000..0x1004\n  ! devices: 0 discrete (elements are 4-byte integers)\n\n1  ok\n',
   );
 });
+
+test('a declare mapper is shown after the declarations, the struct standing for the mapper variable', () => {
+  const lines = renderWorld({
+    arrays: [{ name: 'a', length: 4 }],
+    structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+    mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c'] }, { type: 'to', vars: ['c%p(1:2)'] }] }],
+  });
+  expect(lines.at(-1)).toBe('!$omp declare mapper (type of c :: c) map(tofrom: c) map(to: c%p(1:2))');
+});

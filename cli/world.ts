@@ -40,6 +40,9 @@ export function renderWorld(world: World): string[] {
   const width = Math.max(...rows.map(([code]) => code.length));
   const lines = [...rows.map(([code, note]) => `${code.padEnd(width)}  ${note}`), `! devices: ${devices} (elements are ${ELEMENT_BYTES}-byte integers)`];
   if (world.reuse === true) lines.push('! device allocator: reuse (a freed block is handed out again: a stale device pointer reads what was mapped there next)');
+  // declare mapper (OpenMP 6.0 §7.9.10): the struct's name stands for the mapper's variable
+  for (const m of world.mappers ?? [])
+    lines.push(`!$omp declare mapper (type of ${m.struct} :: ${m.struct})${m.maps.map((c) => ` map(${c.type}: ${c.vars.join(', ')})`).join('')}`);
   return lines;
 }
 

@@ -62,6 +62,8 @@ import omp_7_9_6_map_clause_rank2 from './omp/7.9.6-map-clause-rank2.js';
 import omp_7_9_6_map_clause_allocatable from './omp/7.9.6-map-clause-allocatable.js';
 import omp_7_9_6_map_clause_member_sections from './omp/7.9.6-map-clause-member-sections.js';
 import omp_7_9_6_map_clause_zero_length from './omp/7.9.6-map-clause-zero-length.js';
+import omp_7_9_10_declare_mapper from './omp/7.9.10-declare-mapper.js';
+import omp_7_9_2_map_type_decay from './omp/7.9.2-map-type-decay.js';
 import omp_7_9_6_map_clause from './omp/7.9.6-map-clause.js';
 import omp_7_9_6_map_clause_close_modifier from './omp/7.9.6-map-clause-close-modifier.js';
 import omp_10_5_1_5_unified_shared_memory from './omp/10.5.1.5-unified-shared-memory.js';
@@ -145,6 +147,8 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause-allocatable.ts', section: omp_7_9_6_map_clause_allocatable },
   { file: 'omp/7.9.6-map-clause-member-sections.ts', section: omp_7_9_6_map_clause_member_sections },
   { file: 'omp/7.9.6-map-clause-zero-length.ts', section: omp_7_9_6_map_clause_zero_length },
+  { file: 'omp/7.9.10-declare-mapper.ts', section: omp_7_9_10_declare_mapper },
+  { file: 'omp/7.9.2-map-type-decay.ts', section: omp_7_9_2_map_type_decay },
   { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },
   { file: 'omp/7.9.6-map-clause-close-modifier.ts', section: omp_7_9_6_map_clause_close_modifier },
   { file: 'omp/10.5.1.5-unified-shared-memory.ts', section: omp_10_5_1_5_unified_shared_memory },

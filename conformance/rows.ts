@@ -9,7 +9,7 @@
 // `grep -rl "2.7.2" conformance model impl` finds the scenarios beside the rule and its impl.
 
 import type { Snapshot } from '../lang/observation.js';
-import type { Program, Step, World } from '../lang/program.js';
+import { kernelRef, type Program, type Step, type World } from '../lang/program.js';
 import { formatDevAddr, type ErrorCode, type DevAddr, type HostAddr, type OmpEntrySnapshot } from '../lang/observation.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -105,7 +105,22 @@ export function isPerProfile<T>(x: Expect<T>): x is PerProfile<T> {
 }
 
 export function section(s: Section): Section {
-  return s.spec === 'OpenMP 6.0' ? { ...s, rows: s.rows.map((r) => unavailableFrom(r, 'gcc-12', gcc12Lacks)) } : s;
+  return s.spec === 'OpenMP 6.0' ? { ...s, rows: s.rows.map((r) => unavailableFrom(r, 'gcc-12', (step) => gcc12Lacks(step) || mapsThroughMapper(r.world ?? s.world, step))) } : s;
+}
+
+/**
+ * Whether `step` maps through a default mapper of `world` (K-B43: GCC 12 rejects declare mapper):
+ * a map or motion clause naming the struct, or omp_target's implicit map of it.
+ */
+function mapsThroughMapper(world: World, step: Step): boolean {
+  const structs = new Set((world.mappers ?? []).map((m) => m.struct));
+  if (structs.size === 0) return false;
+  const lists = 'maps' in step ? step.maps : 'motions' in step ? step.motions : [];
+  if (lists.some((m) => m.vars.some((x) => structs.has(x)))) return true;
+  if (step.op !== 'omp_target') return false;
+  const root = (r: string) => r.split(/[%(]/)[0]!;
+  const kernel = root(kernelRef(step.body));
+  return structs.has(kernel) && !step.maps.some((m) => m.vars.some((x) => root(x) === kernel));
 }
 
 /**

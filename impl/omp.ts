@@ -14,6 +14,8 @@ import type { OmpStep, OmpTargetDataUseDeviceBegin } from '../lang/openmp.js';
 import { DEVICE_BASE } from './memory.js';
 import { runtimeError } from './stop.js';
 import { unreachable } from '../lang/ops.js';
+import { kernelRef } from '../lang/program.js';
+import type { CompiledRef } from './refs.js';
 import { OmpRoutines } from './omp/routines.js';
 import { NULL_VALUE, OK } from './omp/table.js';
 
@@ -53,6 +55,16 @@ export class OmpRuntime extends OmpRoutines {
       return { kind: 'unavailable', feature: 'the present map modifier' };
     if ('motions' in step && this.knobs['K-B26'] === 'absent' && step.motions.some((m) => m.modifiers?.includes('present') === true))
       return { kind: 'unavailable', feature: 'the present map modifier' };
+    // K-B43 `absent` (OpenMP 6.0 §7.9.10 declare mapper): GCC 12 rejects the directive; the program
+    // stops at the first construct that maps through a mapper.
+    if (this.knobs['K-B43'] === 'absent' && this.refs.mappers.size > 0 && ('maps' in step || 'motions' in step)) {
+      let root: CompiledRef | null = null;
+      if (step.op === 'omp_target') {
+        const r = this.refs.get(kernelRef(step.body)).root;
+        if (!step.maps.some((m) => m.vars.some((v) => this.refs.get(v).root === r))) root = this.refs.get(r);
+      }
+      if (this.usesMapper('maps' in step ? step.maps : step.motions, root)) return { kind: 'unavailable', feature: 'the declare mapper directive' };
+    }
     switch (step.op) {
       case 'omp_target_enter_data': { // OpenMP 6.0 §15.5 target enter data construct
         const d = this.constructDevice(step.device, step.op);

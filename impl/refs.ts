@@ -9,6 +9,7 @@ import {
   hostLayout,
   parseRef,
   type HostObject,
+  type MapperDecl,
   type StructDecl,
   type World,
 } from '../lang/program.js';
@@ -59,8 +60,11 @@ export class WorldRefs {
   private readonly shapes = new Map<string, readonly [number, number]>();
   private readonly structs = new Map<string, StructDecl>();
   private readonly compiled = new Map<string, CompiledRef>();
+  /** The default mappers (declare mapper, OpenMP 6.0 §7.9.10) by struct name; empty for most worlds. */
+  readonly mappers = new Map<string, MapperDecl>();
 
   constructor(private readonly world: World) {
+    for (const m of world.mappers ?? []) this.mappers.set(m.struct, m);
     for (const o of hostLayout(world)) this.objects.set(o.name, o);
     for (const a of world.arrays) {
       this.arrayLengths.set(a.name, a.length);

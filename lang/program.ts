@@ -109,6 +109,22 @@ export interface World {
    * programs only.
    */
   requires?: 'unified_shared_memory'[];
+  /**
+   * OpenMP `declare mapper` directives (OpenMP 6.0 §7.9.10), the default mapper of a struct's type:
+   * a map or motion clause naming the whole struct maps the mapper's list instead, each item's map
+   * type combined with the clause's (§7.9.2 map type decay; lang/README-openmp.md "declare
+   * mapper"). OpenMP programs only; single structs only.
+   */
+  mappers?: MapperDecl[];
+}
+
+/**
+ * `!$omp declare mapper (t :: c) map(tofrom: c, c%p)`: the struct `c`'s type gets a default
+ * mapper whose map clauses name `c` (the mapper's variable) and its members.
+ */
+export interface MapperDecl {
+  struct: string;
+  maps: { type: 'to' | 'from' | 'tofrom' | 'alloc'; vars: VarRef[] }[];
 }
 
 // ------------------------------------------------------------------------------------------------

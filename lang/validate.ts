@@ -94,6 +94,14 @@ const worldShape = z.strictObject({
   devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).min(1).max(MAX_DEVICES).optional(),
   reuse: z.boolean().optional(),
   requires: z.array(z.enum(['unified_shared_memory'])).max(1).optional(),
+  mappers: z
+    .array(
+      z.strictObject({
+        struct: z.string(),
+        maps: z.array(z.strictObject({ type: z.enum(['to', 'from', 'tofrom', 'alloc']), vars: z.array(varRef).min(1) })).min(1),
+      }),
+    )
+    .optional(),
 });
 const programShape = z.strictObject({
   version: z.literal(LANGUAGE_VERSION).optional(),
@@ -322,7 +330,39 @@ function checkWorld(raw: unknown): Failure | World {
       if (rank2) return fail(field, rank2);
     }
   }
+  const mapped = mapperError(world);
+  if (mapped) return fail(mapped.field, mapped.message);
   return world;
+}
+
+/**
+ * declare mapper (OpenMP 6.0 §7.9.10): one default mapper per struct type (a second one for the
+ * same type is not permitted), for a single struct (mapcheck's limit); its list items are the
+ * struct itself and its members, each named once (GCC rejects a variable twice on one directive).
+ */
+function mapperError(world: World): { field: string; message: string } | null {
+  const named = new Set<string>();
+  for (const [i, m] of (world.mappers ?? []).entries()) {
+    const decl = world.structs.find((s) => s.name === m.struct);
+    if (!decl) return { field: `mappers[${i}].struct`, message: `'${m.struct}' is not a struct of the world` };
+    if (decl.count !== undefined)
+      return { field: `mappers[${i}].struct`, message: `'${m.struct}' is an array of structs; declare mapper is taken for single structs only (mapcheck's limit)` };
+    if (named.has(m.struct)) return { field: `mappers[${i}].struct`, message: `'${m.struct}' already has a default mapper (OpenMP 6.0 §7.9.10: one per type and identifier)` };
+    named.add(m.struct);
+    const seen = new Set<string>();
+    for (const [j, clause] of m.maps.entries())
+      for (const [k, v] of clause.vars.entries()) {
+        const field = `mappers[${i}].maps[${j}].vars[${k}]`;
+        const problem = refError(world, v);
+        if (problem) return { field, message: problem };
+        const parsed = parseRef(world, v);
+        const root = parsed.kind === 'member' ? parsed.struct : parsed.name;
+        if (root !== m.struct) return { field, message: `'${v}' is not '${m.struct}' or one of its members: a mapper's list items are its variable and its members` };
+        if (seen.has(v)) return { field, message: `'${v}' is named twice in the mapper` };
+        seen.add(v);
+      }
+  }
+  return null;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -682,6 +722,8 @@ function checkApi(world: World, op: StepOp, first: { api: Api; step: number; op:
       field: 'op',
       message: `a program may not mix OpenACC (acc_*) and OpenMP (omp_*) steps; step ${first.step + 1} is ${first.op}`,
     };
+  if (api === 'openacc' && world.mappers !== undefined && world.mappers.length > 0)
+    return { field: 'op', message: `OpenACC steps cannot run in a world with world.mappers (OpenMP declare mapper directives)` };
   if (api === 'openacc' && world.requires !== undefined && world.requires.length > 0)
     return { field: 'op', message: `OpenACC steps cannot run in a world with world.requires (an OpenMP requires directive)` };
   if (api === 'openacc' && world.devices?.[0]?.kind === 'shared')

@@ -327,6 +327,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     extends: 'spec',
     knobs: {
       'K-B1': { reading: 'false', confidence: 'source', evidence: 'offload/libomptarget/OpenMP/API.cpp omp_target_is_present: NULL → false.' },
+      'K-B43': {
+        reading: 'available',
+        confidence: 'source',
+        evidence:
+          'offload/libomptarget/omptarget.cpp targetDataMapper: "Call the user-defined mapper function followed by the appropriate targetData* function": the compiler-generated mapper fills MapperComponents (base, begin, size, type per component, the map types already combined), and targetDataBegin / targetDataEnd / targetDataUpdate map each component as an ordinary map item.',
+      },
       'K-B31': {
         reading: 'zero-first',
         confidence: 'source',
@@ -459,6 +465,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'absent',
         confidence: 'doc',
         evidence: 'GCC 12 does not accept the present map modifier (added to GCC in version 14; issue 10).',
+      },
+      'K-B43': {
+        reading: 'absent',
+        confidence: 'measured',
+        evidence:
+          "gcc 12.2.0 (Debian 12.2.0-14+deb12u1), -fopenmp -foffload=disable, 3 December 2026: C `#pragma omp declare mapper(struct t s) map(s, s.p[0:s.n])` fails with \"expected 'simd', 'reduction', 'target' or 'variant' before 'mapper'\", gfortran `!$omp declare mapper (t :: s) map(s, s%p(1:s%n))` with \"Unclassifiable OpenMP directive\". GCC expands mappers in the compiler (c-omp.cc omp_instantiate_mapper, later releases); libgomp has no mapper entry point.",
       },
     },
   },

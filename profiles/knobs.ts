@@ -537,6 +537,20 @@ export const KNOBS = [
     rationale: '§7.9.6 attaches a pointer only when it has a corresponding pointer; an unmapped struct gives it none, which is no error.',
   },
   {
+    id: 'K-B43',
+    title: 'The declare mapper directive exists',
+    section: 'OpenMP 5.0 §2.19.7.3, 6.0 §7.9.10 declare mapper directive',
+    readings: [
+      { id: 'available', summary: 'the directive exists: a map of a struct whose type has a default mapper maps the mapper\'s list' },
+      {
+        id: 'absent',
+        summary: "GCC 12: the compiler rejects the directive (C: \"expected 'simd', 'reduction', 'target' or 'variant' before 'mapper'\"; gfortran: \"Unclassifiable OpenMP directive\"); a program using it cannot be built",
+      },
+    ],
+    default: 'available',
+    rationale: 'The directive is part of OpenMP since 5.0.',
+  },
+  {
     id: 'K-B8',
     title: 'Maps on a device that shares memory with the host (unified shared memory without self_maps)',
     section: 'OpenMP 6.0 §10.5.1.5 unified_shared_memory, §10.5.1.6 self_maps',

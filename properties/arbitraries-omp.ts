@@ -81,6 +81,7 @@ import { descriptorArb, withDescriptors } from './descriptors.js';
 import { sectionsArb, withMemberSections } from './arbitraries.js';
 import { rank2Arb, withRank2 } from './rank2.js';
 import { allocatablesArb, withAllocatables } from './allocatables.js';
+import { mapperArb, withMappers } from './mappers.js';
 
 /** The one world every generated OpenMP program uses. */
 export const OMP_POOL_WORLD: World = {
@@ -775,8 +776,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       rank2Arb(),
       // and allocatable components
       allocatablesArb(),
+      // and a declare mapper for one struct (properties/mappers.ts)
+      mapperArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables, mapper]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
@@ -787,7 +790,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp');
+      return withMappers(
+        withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp'),
+        mapper,
+      );
     });
 }
 

@@ -14,6 +14,7 @@ import { FIELD_WITNESSES, FIELD_WITNESS_IDS, detectFieldWitnesses, modelWitnessT
 import { SECTION_WITNESSES, SECTION_WITNESS_IDS, detectSectionWitnesses, type SectionWitnessId } from './witness.js';
 import { FIELDS, withFields } from './arbitraries.js';
 import { validateProgram } from '../lang/validate.js';
+import { MAPPER_WITNESSES, MAPPER_WITNESS_IDS, detectMapperWitnesses, type MapperWitnessId } from './mappers.js';
 
 const budget = campaignBudgetFromEnv();
 const spec = loadProfile('spec');
@@ -85,7 +86,9 @@ describe('non-pointer struct members: the default campaign reaches the member ca
     for (const w of FIELD_WITNESS_IDS) hits.openacc[w] = hits.openmp[w] = 0;
     const sectionHits = { openacc: {} as Record<SectionWitnessId, number>, openmp: {} as Record<SectionWitnessId, number> };
     for (const w of SECTION_WITNESS_IDS) sectionHits.openacc[w] = sectionHits.openmp[w] = 0;
-    const programs = { openacc: 0, openmp: 0, withFields: 0 };
+    const mapperHits = {} as Record<MapperWitnessId, number>;
+    for (const w of MAPPER_WITNESS_IDS) mapperHits[w] = 0;
+    const programs = { openacc: 0, openmp: 0, withFields: 0, withMapper: 0 };
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       const api = program.steps.some((s) => s.op.startsWith('omp_')) ? 'openmp' : 'openacc';
       programs[api]++;
@@ -94,6 +97,9 @@ describe('non-pointer struct members: the default campaign reaches the member ca
       for (const w of new Set(detectFieldWitnesses(program, trace).flatMap((s) => [...s]))) hits[api][w]++;
       // Member subarrays (properties/member-sections.test.ts) share this campaign's programs and traces.
       for (const w of new Set(detectSectionWitnesses(program, trace).flatMap((s) => [...s]))) sectionHits[api][w]++;
+      // declare mapper (properties/mappers.ts): OpenMP programs only
+      if (program.world.mappers !== undefined) programs.withMapper++;
+      for (const w of new Set(detectMapperWitnesses(program, trace).flatMap((s) => [...s]))) mapperHits[w]++;
       return true;
     });
     fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
@@ -111,5 +117,8 @@ describe('non-pointer struct members: the default campaign reaches the member ca
       if (w !== 'ms3') expect(sectionHits.openacc[w], `section witness ${w} (${SECTION_WITNESSES[w]}) never reached by OpenACC programs`).toBeGreaterThan(0);
       expect(sectionHits.openmp[w], `section witness ${w} (${SECTION_WITNESSES[w]}) never reached by OpenMP programs`).toBeGreaterThan(0);
     }
+    const mapperLines = MAPPER_WITNESS_IDS.map((w) => `  ${w}  ${String(mapperHits[w]).padStart(5)} / ${programs.withMapper}  ${MAPPER_WITNESSES[w]}`);
+    console.log(`declare mapper witness hits (seed ${budget.seed}; ${programs.withMapper} OpenMP programs with a mapper):\n${mapperLines.join('\n')}`);
+    for (const w of MAPPER_WITNESS_IDS) expect(mapperHits[w], `mapper witness ${w} (${MAPPER_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
   });
 });

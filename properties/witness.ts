@@ -74,7 +74,7 @@ export function modelWitnessTrace(program: Program, profile: Profile): WitnessTr
 
 type HostRange = [number, number];
 
-class HostView {
+export class HostView {
   private readonly starts = new Map<string, number>();
   /** Current host target range of each member, keyed by 'c%p'; null when disassociated. */
   readonly targets = new Map<string, HostRange | null>();

@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import type { Observation } from '../lang/observation.js';
 import { worldDevices, type Program } from '../lang/program.js';
 import { InputError } from '../lang/validate.js';
+import { rejectsMapper } from '../cli/emit/mapper.js';
 import { BUILTIN_PROFILES, KNOBS, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { programArbFor } from '../properties/api.js';
 import { listCaseFiles } from '../counterexamples/case.js';
@@ -210,7 +211,10 @@ export async function buildUnits(units: Unit[], toolchain: Toolchain, dir: strin
     if (r.exit !== 0) {
       const text = `${r.stdout}${r.stderr}`;
       const routines = [...new Set([...text.matchAll(MISSING_ROUTINE)].map((m) => m[1]!))];
-      u.status = routines.length > 0 ? { kind: 'missing-routine', routines } : { kind: 'build-failed', reason: firstError(text) };
+      // GCC 12 rejects declare mapper (K-B43, measured): the toolchain cannot build the program at all.
+      if (rejectsMapper(u.program.program.world, text))
+        u.status = { kind: 'not-for-toolchain', reason: `the compiler rejects declare mapper (${firstError(text)})` };
+      else u.status = routines.length > 0 ? { kind: 'missing-routine', routines } : { kind: 'build-failed', reason: firstError(text) };
     }
   });
 }

@@ -30,6 +30,7 @@ import {
   type StepWriters,
 } from './backend.js';
 import { commentText, emitRef, type Planned } from './plan.js';
+import { MAPPER_VAR, mapperClauses, mapperNote } from './mapper.js';
 
 /** References as emit spells them: a struct's non-pointer member is an array named `c%arr` (emitRef). */
 const parseRef = (world: World, v: string) => emitRef(world, v);
@@ -408,6 +409,13 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         }
         for (const f of s.fields ?? []) out.push(`  int ${names.field(s.name, f.name)}${f.length === undefined ? '' : `[${f.length}]`};`);
         out.push('};', '');
+        const mapper = world.mappers?.find((m) => m.struct === s.name);
+        if (mapper)
+          out.push(
+            ...mapperNote(world).map((l, i, all) => `${i === 0 ? '/* ' : '   '}${l}${i === all.length - 1 ? ' */' : ''}`),
+            `#pragma omp declare mapper(struct ${names.typeOf(s.name)} ${MAPPER_VAR})${mapperClauses(mapper, variable(s.name), spellVar)}`,
+            '',
+          );
       }
       if (usesCheckRead)
         out.push(

@@ -4,6 +4,7 @@
 import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, type World } from '../../lang/program.js';
 import { initMember } from '../../lang/program.js';
+import { MAPPER_VAR, mapperClauses, mapperNote } from './mapper.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { RegionEndOp, StepOf } from '../../lang/ops.js';
 import {
@@ -713,6 +714,11 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
       if (usesPres) out.push('  type(c_ptr) :: pres(1)');
       out.push(...declarations);
+      for (const m of world.mappers ?? [])
+        out.push(
+          ...mapperNote(world).map((l) => `  ! ${l}`),
+          `  !$omp declare mapper (${names.typeOf(m.struct)} :: ${MAPPER_VAR})${mapperClauses(m, names.variable(m.struct), spellVar)}`,
+        );
       if (dynamic.length > 0) out.push(`  allocate(${dynamic.map((a) => `${names.variable(a.name)}(${extents(a)})`).join(', ')})`);
       for (const a of dynamic) out.push(`  ${names.variable(a.name)} = ${initial(a)}`);
       for (const s of world.structs)

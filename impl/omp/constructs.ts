@@ -4,7 +4,7 @@
 
 import type { Observation } from '../../lang/observation.js';
 import type { MapItem, OmpDeclareTarget, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
-import { ELEMENT_BYTES, POINTER_BYTES, kernelRef, type ElementBody } from '../../lang/program.js';
+import { ELEMENT_BYTES, POINTER_BYTES, kernelRef, type ElementBody, type MapperDecl } from '../../lang/program.js';
 
 import {
   DEVICE_BASE,
@@ -36,6 +36,20 @@ const ALLOC = 3;
 const RELEASE = 4;
 const DELETE = 5;
 const MAP_TYPE_CODES: Readonly<Record<OmpMapType, number>> = { to: TO, from: FROM, tofrom: TOFROM, alloc: ALLOC, release: RELEASE, delete: DELETE };
+/**
+ * Map type decay (OpenMP 6.0 §7.9.2) of a clause through a declare mapper: DECAY[clause type][mapper
+ * item type] for the mapper item types to, from, tofrom, alloc (their codes 0-3). Storage (alloc,
+ * release) dominates, to with from is storage, tofrom keeps the item's type, release and delete keep
+ * the clause's. (On exit, alloc and release are handled alike, so exit data keeps ALLOC.)
+ */
+const DECAY: readonly (readonly number[])[] = [
+  [TO, ALLOC, TO, ALLOC],
+  [ALLOC, FROM, FROM, ALLOC],
+  [TO, FROM, TOFROM, ALLOC],
+  [ALLOC, ALLOC, ALLOC, ALLOC],
+  [RELEASE, RELEASE, RELEASE, RELEASE],
+  [DELETE, DELETE, DELETE, DELETE],
+];
 
 const MOD_ALWAYS = 1;
 const MOD_PRESENT = 2;
@@ -110,8 +124,35 @@ export abstract class OmpConstructs extends OmpTable {
       const modifiers = item.modifiers;
       // Stryker disable next-line EqualityOperator: equivalent: one step past the end ORs in MODIFIER_BITS[undefined], which adds no bit
       if (modifiers) for (let i = 0; i < modifiers.length; i++) mods |= MODIFIER_BITS[modifiers[i]!];
-      for (let v = 0; v < item.vars.length; v++) this.pushItem(code, mods, this.refs.get(item.vars[v]!));
+      for (let v = 0; v < item.vars.length; v++) this.pushVar(code, mods, this.refs.get(item.vars[v]!));
     }
+  }
+
+  /** The default mapper of `r` when it is a whole struct that has one (declare mapper, OpenMP 6.0 §7.9.10). */
+  protected mapperOf(r: CompiledRef): MapperDecl | undefined {
+    return r.kind === REF_STRUCT && this.refs.mappers.size > 0 ? this.refs.mappers.get(r.text) : undefined;
+  }
+
+  /**
+   * One list item of a map clause: a struct whose type has a default mapper pushes the mapper's
+   * items, in their order, with the clause's modifiers and the decayed map type (README-openmp
+   * "declare mapper"); anything else is one item.
+   */
+  protected pushVar(code: number, mods: number, r: CompiledRef): void {
+    const mapper = this.mapperOf(r);
+    if (mapper === undefined) return this.pushItem(code, mods, r);
+    const row = DECAY[code]!;
+    for (const clause of mapper.maps) {
+      const decayed = row[MAP_TYPE_CODES[clause.type]]!;
+      for (const v of clause.vars) this.pushItem(decayed, mods, this.refs.get(v));
+    }
+  }
+
+  /** Whether a construct maps through a default mapper: a list item of its clauses, or `implicitRoot` (K-B43). */
+  protected usesMapper(lists: readonly MapItem[], implicitRoot: CompiledRef | null): boolean {
+    if (this.refs.mappers.size === 0) return false;
+    for (const m of lists) for (const v of m.vars) if (this.mapperOf(this.refs.get(v)) !== undefined) return true;
+    return implicitRoot !== null && this.mapperOf(implicitRoot) !== undefined;
   }
 
   protected pushItem(code: number, mods: number, r: CompiledRef): void {
@@ -583,7 +624,18 @@ export abstract class OmpConstructs extends OmpTable {
     const base = this.itemTop;
     for (const m of step.motions) {
       const mods = m.modifiers?.includes('present') === true ? MOD_PRESENT : 0;
-      for (const v of m.vars) this.pushItem(m.type === 'to' ? TO : FROM, mods, this.refs.get(v));
+      const code = m.type === 'to' ? TO : FROM;
+      for (const v of m.vars) {
+        const r = this.refs.get(v);
+        const mapper = this.mapperOf(r);
+        if (mapper === undefined) {
+          this.pushItem(code, mods, r);
+          continue;
+        }
+        // Through a mapper (§7.9.10): the items whose decayed type moves data this way.
+        for (const clause of mapper.maps)
+          if (DECAY[code]![MAP_TYPE_CODES[clause.type]] === code) for (const w of clause.vars) this.pushItem(code, mods, this.refs.get(w));
+      }
     }
     const top = this.itemTop;
     this.itemTop = base;
@@ -633,9 +685,12 @@ export abstract class OmpConstructs extends OmpTable {
     for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3).
     if (!named) {
-      this.pushItem(TOFROM, 0, this.refs.get(body.root));
-      const flags = I_FLAGS + (this.itemTop - 1) * ITEM_FIELDS;
-      this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
+      const first = this.itemTop;
+      this.pushVar(TOFROM, 0, this.refs.get(body.root));
+      for (let i = first; i < this.itemTop; i++) {
+        const flags = I_FLAGS + i * ITEM_FIELDS;
+        this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
+      }
     }
     this.implicitPartial = false;
     this.mapEntry(base, d, true);

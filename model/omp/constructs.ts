@@ -39,6 +39,7 @@ import { attachPointers, detachPointers } from './pointer-attach.js';
 import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
+import { expandMappers, mapperUnavailable } from './declare-mapper.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
 const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
@@ -142,11 +143,11 @@ function itemPointers(items: RecordedMapItem[]): MemberRef[] {
 // OpenMP 6.0 §15.5 target enter data construct
 export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: StepContext): Observation {
   fire(ctx, ENTER_DATA);
-  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, step.maps);
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx));
   // On the host the original storage is the host's own: there is nothing to map.
   if (target.kind === 'host') return OK;
   const entered = enterItems(state, target, items, ctx);
@@ -156,11 +157,11 @@ export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: S
 // OpenMP 6.0 §15.6 target exit data construct
 export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: StepContext): Observation {
   fire(ctx, EXIT_DATA);
-  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, step.maps);
+  const items = resolveItems(state, expandMappers(state, step.maps, 'exit', ctx));
   if (target.kind === 'host') return OK;
   // K-B7 `counted`: the pointers named are detached before any data leaves (libgomp gomp_exit_data).
   const detached = detachPointers(state, target.device, itemPointers(items), true, ctx);
@@ -171,12 +172,12 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
 // OpenMP 6.0 §15.7 target data construct (entry)
 export function ompDataBegin(state: ModelState, step: OmpTargetDataBegin, ctx: StepContext): Observation {
   fire(ctx, TARGET_DATA);
-  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   // The items are resolved once; the region's end unmaps what they named at entry.
-  const items = resolveItems(state, step.maps);
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx));
   let counted: MemberRef[] = [];
   if (target.kind === 'device') {
     const entered = enterItems(state, target, items, ctx, true);
@@ -203,18 +204,18 @@ export function ompDataEnd(state: ModelState, ctx: StepContext): Observation {
 // OpenMP 6.0 §15.8 target construct
 export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext): Observation {
   fire(ctx, TARGET);
-  const unavailable = presentModifierUnavailable(step.maps, ctx);
+  // §7.9.3: the variable the kernel uses is mapped tofrom when no map names it, after the
+  // explicit maps (through its type's default mapper, §7.9.10).
+  const root = rootName(state, kernelRef(step.body));
+  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root));
+  const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, implicitRoot ? root : null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, step.maps);
-  // §7.9.3: the variable the kernel uses is mapped tofrom when no map names it, after the
-  // explicit maps.
-  const root = rootName(state, kernelRef(step.body));
-  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root));
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx));
   if (implicitRoot) {
     fire(ctx, IMPLICIT_MAPS);
-    items.push(...resolveItems(state, [{ type: 'tofrom', vars: [root] }], true));
+    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), true));
   }
   // On the host the kernel works on the original storage.
   if (target.kind === 'host') return captured(state, step, hostKernel(state, step.body, ctx));

@@ -20,6 +20,7 @@ import {
 import { attachmentOf, lookup, storageCells } from './table.js';
 import { constructDevice, presentModifierUnavailable } from './constructs.js';
 import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
+import { expandMotions, mapperUnavailable } from './declare-mapper.js';
 
 export const TARGET_UPDATE = 'OpenMP 6.0 §15.9 target update construct';
 const PRESENT_MOTION = 'OpenMP 6.0 §15.9 target update construct (present motion modifier)';
@@ -31,14 +32,14 @@ const PARTLY_PRESENT = 'OpenMP 6.0 §15.9 target update construct (partly presen
 // assignments made before it stay made.
 export function ompTargetUpdate(state: ModelState, step: OmpTargetUpdate, ctx: StepContext): Observation {
   fire(ctx, TARGET_UPDATE);
-  const unavailable = presentModifierUnavailable(step.motions, ctx);
+  const unavailable = presentModifierUnavailable(step.motions, ctx) ?? mapperUnavailable(state, step.motions, null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   // On the host the corresponding storage is the original: nothing to assign.
   if (target.kind === 'host') return { kind: 'ok' };
   // The list items are resolved when the construct starts (a pointer member names its target then).
-  const items = step.motions.flatMap((m) => m.vars.map((v) => ({ item: m, range: dataRange(state, v) })));
+  const items = expandMotions(state, step.motions, ctx).flatMap((m) => m.vars.map((v) => ({ item: m, range: dataRange(state, v) })));
   for (const { item, range } of items) {
     const present = (item.modifiers ?? []).includes('present');
     // A disassociated pointer names no storage.

@@ -1,0 +1,123 @@
+// The declare mapper directive (OpenMP 6.0 §7.9.10) and map type decay (§7.9.2): a map or motion
+// clause whose list item is a struct whose type has a default mapper maps the mapper's list
+// instead (lang/README-openmp.md "declare mapper"). The mapper's variable stands for the clause's
+// list item; here, where one struct declaration is one type, that is the struct itself, so the
+// mapper's items are used as written. The mapper's own item naming its variable maps the struct's
+// storage without the mapper (§7.9.10: the type is not mapped through itself again).
+
+import type { MapItem, OmpMapType } from '../../lang/openmp.js';
+import type { MapperDecl, VarRef } from '../../lang/program.js';
+import type { Observation } from '../../lang/observation.js';
+import { fire, parsedRef, type ModelState, type StepContext } from '../state.js';
+
+const DECLARE_MAPPER = 'OpenMP 6.0 §7.9.10 declare mapper directive';
+const MAP_TYPE_DECAY = 'OpenMP 6.0 §7.9.2 map type decay';
+
+/** What an expanded clause list may hold: a construct that only exits data takes release for storage. */
+export type MapperUse = 'entry' | 'exit';
+
+type MapperType = MapperDecl['maps'][number]['type'];
+
+// OpenMP 6.0 §7.9.2 map type decay
+// The clause's map type combined with a mapper item's: storage (alloc / release) dominates, to
+// with from gives storage, tofrom is the identity; release and delete (exit data) stay what they
+// are.
+function decay(clause: OmpMapType, item: MapperType, use: MapperUse): OmpMapType {
+  const storage: OmpMapType = use === 'exit' ? 'release' : 'alloc';
+  switch (clause) {
+    case 'release':
+    case 'delete':
+      return clause;
+    case 'alloc':
+      return storage;
+    case 'tofrom':
+      return item === 'alloc' ? storage : item;
+    case 'to':
+      return item === 'to' || item === 'tofrom' ? 'to' : storage;
+    case 'from':
+      return item === 'from' || item === 'tofrom' ? 'from' : storage;
+  }
+}
+
+/** The default mapper of the whole single struct `ref` names, or undefined. */
+export function mapperOf(state: ModelState, ref: string): MapperDecl | undefined {
+  const mappers = state.facts.world.mappers;
+  if (mappers === undefined || mappers.length === 0) return undefined;
+  const parsed = parsedRef(state, ref);
+  if (parsed.kind !== 'struct' || parsed.lo !== undefined) return undefined;
+  return mappers.find((m) => m.struct === parsed.name);
+}
+
+/** Whether some list item of `maps` is a struct with a mapper (K-B43 asks before anything runs). */
+export function usesMapper(state: ModelState, maps: readonly MapItem[]): boolean {
+  return maps.some((m) => m.vars.some((v) => mapperOf(state, v) !== undefined));
+}
+
+// OpenMP 6.0 §7.9.10 declare mapper directive
+// K-B43 `absent`: GCC 12's compiler rejects the directive, so a program declaring a mapper cannot be
+// built; it stops at the first construct that would map through one (its clauses, or the implicit
+// map of `implicitRoot`), as for the present modifier (K-B26).
+export function mapperUnavailable(state: ModelState, maps: readonly MapItem[], implicitRoot: VarRef | null, ctx: StepContext): Observation | null {
+  if (ctx.knobs['K-B43'] !== 'absent') return null;
+  if (!usesMapper(state, maps) && (implicitRoot === null || mapperOf(state, implicitRoot) === undefined)) return null;
+  fire(ctx, DECLARE_MAPPER);
+  return { kind: 'unavailable', feature: 'the declare mapper directive' };
+}
+
+// OpenMP 6.0 §7.9.10 declare mapper directive
+// Each list item that is a struct with a default mapper becomes the mapper's map clauses, in their
+// order, with the clause's modifiers and the decayed map type; other list items stay as they are,
+// in place.
+export function expandMappers(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapItem[] {
+  if (!usesMapper(state, maps)) return maps as MapItem[];
+  fire(ctx, DECLARE_MAPPER);
+  const out: MapItem[] = [];
+  for (const m of maps) {
+    let plain: string[] = [];
+    const flush = () => {
+      if (plain.length > 0) out.push({ ...m, vars: plain });
+      plain = [];
+    };
+    for (const v of m.vars) {
+      const mapper = mapperOf(state, v);
+      if (mapper === undefined) {
+        plain.push(v);
+        continue;
+      }
+      flush();
+      fire(ctx, MAP_TYPE_DECAY);
+      for (const c of mapper.maps) out.push({ ...m, type: decay(m.type, c.type, use), vars: [...c.vars] });
+    }
+    flush();
+  }
+  return out;
+}
+
+// OpenMP 6.0 §7.9.10 declare mapper directive
+// A motion clause (§15.9) naming a struct with a mapper updates the mapper's items whose decayed
+// map type moves data in the clause's direction (to: to / tofrom items; from: from / tofrom items);
+// the others are storage only and are not updated.
+export function expandMotions(state: ModelState, motions: readonly MapItem[], ctx: StepContext): MapItem[] {
+  if (!usesMapper(state, motions)) return motions as MapItem[];
+  fire(ctx, DECLARE_MAPPER);
+  const out: MapItem[] = [];
+  for (const m of motions) {
+    let plain: string[] = [];
+    const flush = () => {
+      if (plain.length > 0) out.push({ ...m, vars: plain });
+      plain = [];
+    };
+    for (const v of m.vars) {
+      const mapper = mapperOf(state, v);
+      if (mapper === undefined) {
+        plain.push(v);
+        continue;
+      }
+      flush();
+      fire(ctx, MAP_TYPE_DECAY);
+      for (const c of mapper.maps) if (decay(m.type, c.type, 'entry') === m.type) out.push({ ...m, vars: [...c.vars] });
+    }
+    flush();
+  }
+  return out;
+}
