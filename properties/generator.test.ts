@@ -104,7 +104,9 @@ describe('OpenMP program generator', () => {
       fc.property(ompProgramArb(), (p) => {
         expect(validationProblem(p)).toBeNull();
         expect(regionsBalanced(p.steps)).toBe(true);
-        expect({ ...withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world)))), reuse: undefined, requires: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined, requires: undefined });
+        // declare mapper (properties/mappers.ts) adds world.mappers only, for a single struct of the world
+        expect(p.world.mappers ?? []).toEqual((p.world.mappers ?? []).filter((m) => p.world.structs.some((s) => s.name === m.struct && s.count === undefined)));
+        expect({ ...withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world)))), reuse: undefined, requires: undefined, mappers: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined, requires: undefined, mappers: undefined });
         expect(p.steps.some((s) => s.op.startsWith('acc_'))).toBe(false);
         const begins = p.steps.filter((s) => s.op === 'omp_target_data_begin').length;
         expect(p.steps.length).toBeLessThanOrEqual(DEFAULT_MAX_STEPS + begins);
