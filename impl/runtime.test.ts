@@ -988,6 +988,25 @@ describe('mutation survivors (issue 15)', () => {
     });
   });
 
+  // After the zero-length and allocatable merges (4c5818f, f5dbba4): a null pointer reference after
+  // another var still attaches under K-A23 `attach` (the null-pointer rule of K-A3 applies), and
+  // K-A55 `no-op` leaves only zero-length subarrays alone at exit.
+  describe('null pointer references after another var; K-A55 no-op at exit', () => {
+    it('K-A23 attach: a null pointer reference as the second var is attached by K-A3\'s null rule', () => {
+      const e = engineOf();
+      applyAll(e, [enter(cl('copyin', 'c')), enter(cl('copyin', 'b', 'c%p'))]);
+      expect(acOf(e)).toEqual([1]);
+      expect(kinds([enter(cl('copyin', 'c')), enter(cl('copyin', 'b', 'c%p'))], { 'K-A3': 'error' })).toEqual(['ok', 'error fatal_attach_null']);
+      expect(kinds([enter(cl('copyin', 'c')), enter(cl('copyin', 'b', 'c%p'))], { 'K-A3': 'error', 'K-A23': 'skip' })).toEqual(['ok', 'ok']);
+    });
+
+    it('K-A55 no-op: exit data still acts on ordinary data, and a zero-length subarray gives nothing back', () => {
+      const e = engineOf({ 'K-A55': 'no-op' });
+      applyAll(e, [enter(cl('copyin', 'a', 'b')), enter(cl('copyin', 'a')), exit(cl('delete', 'a(3:2)', 'b'))]);
+      expect(e.snapshot().sections.map((s) => [s.host, s.drc])).toEqual([[[0x1000, 0x1028], 2]]);
+    });
+  });
+
   describe('impossible steps and messages', () => {
     it('an unknown op, a region clause the table lacks, or a declaration after mapping is an internal error', () => {
       expect(() => engineOf().apply({ op: 'bogus' } as unknown as Step)).toThrow(/unhandled step op/);
