@@ -161,6 +161,9 @@ export function checkAlphabet(world: World, api: CheckApi = 'openacc'): Step[] {
     if (roles.includes('result') || byteCount || (roles.includes('ptr') && OPS[op].api !== 'openmp')) continue;
     // A program-scope declaration only comes before every other step, never in the middle of one.
     if (roles.includes('declare')) continue;
+    // allocate / deallocate need an allocatable component and its allocation status (lang/README.md
+    // "Allocatable components"), which the alphabet's worlds and steps do not track.
+    if (roles.includes('extent') || op === 'deallocate') continue;
     if (op === 'acc_parallel') {
       out.push(...parallelSteps(refs));
       continue;
