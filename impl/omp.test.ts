@@ -860,3 +860,22 @@ describe('OpenMP pointer members of an array of structs whose element before is 
     expect(run([...only, enter([mapItem('to', ['cs(2)%p'])]), exit([mapItem('release', ['cs(2)%p'])])], { 'K-B7': 'counted' }, aos)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 });
+
+// A null pointer item maps nothing (README-openmp.md "Map constructs": pointer attachment only for a
+// non-null host value; c%p stands for its current target, and a null one has none), so the present
+// modifier has nothing to check on it, at entry or at exit (K-B6 error), first item or later.
+describe('OpenMP null pointer items with the present modifier', () => {
+  const present = (type: 'to' | 'from' | 'release', vars: string[]): MapItem => ({ type, vars, modifiers: ['present'] });
+  it('at entry and at exit, first item or after another', () => {
+    const steps: Step[] = [
+      { op: 'omp_target_enter_data', maps: [present('to', ['c%p'])] },
+      { op: 'omp_target_enter_data', maps: [mapItem('to', ['a']), present('to', ['c%p'])] },
+      { op: 'omp_target_exit_data', maps: [present('release', ['c%p'])] },
+      { op: 'omp_target_exit_data', maps: [mapItem('release', ['a']), present('release', ['c%p'])] },
+      { op: 'omp_target_data_begin', maps: [mapItem('to', ['b']), present('to', ['c%p'])] },
+      { op: 'omp_target_data_end' },
+    ];
+    expect(run(steps, { 'K-B6': 'error' })).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(outcomes(steps, { 'K-B6': 'error' }).engine.snapshot().ompEntries).toEqual([]);
+  });
+});
