@@ -879,3 +879,32 @@ describe('OpenMP null pointer items with the present modifier', () => {
     expect(outcomes(steps, { 'K-B6': 'error' }).engine.snapshot().ompEntries).toEqual([]);
   });
 });
+
+// K-B43 `absent` (GCC 12 rejects declare mapper): the program stops at the first construct that
+// maps through the mapper of c's type: a map or motion naming c, or the implicit map of c by an
+// omp_target whose body reaches through c and whose maps name nothing of c (README-openmp.md
+// "declare mapper"). Steps that map nothing run.
+describe('OpenMP K-B43 absent: which constructs map through a mapper', () => {
+  const mapped = { ...world, mappers: [{ struct: 'c', maps: [{ type: 'tofrom' as const, vars: ['c'] }, { type: 'to' as const, vars: ['c%p'] }] }] };
+  const absent = { 'K-B43': 'absent' };
+  const target = (maps: MapItem[]): Step => ({ op: 'omp_target', maps, body: { read: 'c%p' } });
+
+  it('a routine, a region end and a use_device region run (they map nothing)', () => {
+    const steps: Step[] = [talloc('h', 8), useDevice('a', 'da'), { op: 'omp_target_data_use_device_end' }, isPresent({ var: 'a' })];
+    expect(run(steps, absent, mapped)).toEqual(['{"block":1,"offset":0}', `{"host":${A}}`, 'ok', 'false']);
+  });
+
+  it("an omp_target whose maps name c's member has no implicit map of c: it runs (c is not present: undefined)", () => {
+    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['c%p'])])], absent, mapped)).toEqual(['ok', 'undefined']);
+    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['a', 'c%p'])])], absent, mapped)).toEqual(['ok', 'undefined']);
+  });
+
+  it('exit data delete of c through its mapper deletes every mapper item (delete keeps the clause type, §7.9.2), whatever the counts', () => {
+    const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c'])]), enter([mapItem('to', ['c'])]), exit([mapItem('delete', ['c'])]), isPresent({ var: 'c' }), isPresent({ var: 'a(1:2)' })];
+    expect(run(steps, {}, mapped)).toEqual(['ok', 'ok', 'ok', 'ok', 'false', 'false']);
+  });
+
+  it('an omp_target whose maps name nothing of c maps c implicitly through the mapper: unavailable', () => {
+    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['a'])])], absent, mapped)).toEqual(['ok', 'unavailable']);
+  });
+});
