@@ -81,6 +81,7 @@ import { descriptorArb, withDescriptors } from './descriptors.js';
 import { sectionsArb, withMemberSections } from './arbitraries.js';
 import { rank2Arb, withRank2 } from './rank2.js';
 import { allocatablesArb, withAllocatables } from './allocatables.js';
+import { withZeroLength, zeroLengthArb } from './zero-length.js';
 import { mapperArb, withMappers } from './mappers.js';
 
 /** The one world every generated OpenMP program uses. */
@@ -778,8 +779,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       allocatablesArb(),
       // and a declare mapper for one struct (properties/mappers.ts)
       mapperArb(),
+      // and zero-length array sections
+      zeroLengthArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables, mapper]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables, mapper, zeroLength]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
@@ -790,9 +793,12 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withMappers(
-        withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp'),
-        mapper,
+      return withZeroLength(
+        withMappers(
+          withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp'),
+          mapper,
+        ),
+        zeroLength,
       );
     });
 }

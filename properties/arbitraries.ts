@@ -70,6 +70,7 @@
 // open at the end. fast-check shrinks the raw list and re-applies the repair, so every shrunk
 // candidate is a balanced program too; no shrink step is ever wasted on an invalid program.
 
+import { withZeroLength, zeroLengthArb } from './zero-length.js';
 import fc from 'fast-check';
 import type { PtrArg } from '../lang/openmp.js';
 import type {
@@ -731,13 +732,18 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       rank2Arb(),
       // and allocatable components
       allocatablesArb(),
+      // and zero-length array sections
+      zeroLengthArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2), allocatables, 'openacc');
+      return withZeroLength(
+        withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2), allocatables, 'openacc'),
+        zeroLength,
+      );
     });
 }
 

@@ -13,6 +13,7 @@ import { DEFAULT_API, programArbFor } from './api.js';
 import { FIELD_WITNESSES, FIELD_WITNESS_IDS, detectFieldWitnesses, modelWitnessTrace, type FieldWitnessId } from './witness.js';
 import { SECTION_WITNESSES, SECTION_WITNESS_IDS, detectSectionWitnesses, type SectionWitnessId } from './witness.js';
 import { FIELDS, withFields } from './arbitraries.js';
+import { ZERO_LENGTH_WITNESSES, ZERO_LENGTH_WITNESS_IDS, detectZeroLengthWitnesses, type ZeroLengthWitnessId } from './zero-length.js';
 import { validateProgram } from '../lang/validate.js';
 import { MAPPER_WITNESSES, MAPPER_WITNESS_IDS, detectMapperWitnesses, type MapperWitnessId } from './mappers.js';
 
@@ -88,6 +89,8 @@ describe('non-pointer struct members: the default campaign reaches the member ca
     for (const w of SECTION_WITNESS_IDS) sectionHits.openacc[w] = sectionHits.openmp[w] = 0;
     const mapperHits = {} as Record<MapperWitnessId, number>;
     for (const w of MAPPER_WITNESS_IDS) mapperHits[w] = 0;
+    const zeroHits = { openacc: {} as Record<ZeroLengthWitnessId, number>, openmp: {} as Record<ZeroLengthWitnessId, number> };
+    for (const w of ZERO_LENGTH_WITNESS_IDS) zeroHits.openacc[w] = zeroHits.openmp[w] = 0;
     const programs = { openacc: 0, openmp: 0, withFields: 0, withMapper: 0 };
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       const api = program.steps.some((s) => s.op.startsWith('omp_')) ? 'openmp' : 'openacc';
@@ -97,6 +100,8 @@ describe('non-pointer struct members: the default campaign reaches the member ca
       for (const w of new Set(detectFieldWitnesses(program, trace).flatMap((s) => [...s]))) hits[api][w]++;
       // Member subarrays (properties/member-sections.test.ts) share this campaign's programs and traces.
       for (const w of new Set(detectSectionWitnesses(program, trace).flatMap((s) => [...s]))) sectionHits[api][w]++;
+      // Zero-length sections (properties/zero-length.ts) too.
+      for (const w of new Set(detectZeroLengthWitnesses(program, trace).flatMap((s) => [...s]))) zeroHits[api][w]++;
       // declare mapper (properties/mappers.ts): OpenMP programs only
       if (program.world.mappers !== undefined) programs.withMapper++;
       for (const w of new Set(detectMapperWitnesses(program, trace).flatMap((s) => [...s]))) mapperHits[w]++;
@@ -120,5 +125,12 @@ describe('non-pointer struct members: the default campaign reaches the member ca
     const mapperLines = MAPPER_WITNESS_IDS.map((w) => `  ${w}  ${String(mapperHits[w]).padStart(5)} / ${programs.withMapper}  ${MAPPER_WITNESSES[w]}`);
     console.log(`declare mapper witness hits (seed ${budget.seed}; ${programs.withMapper} OpenMP programs with a mapper):\n${mapperLines.join('\n')}`);
     for (const w of MAPPER_WITNESS_IDS) expect(mapperHits[w], `mapper witness ${w} (${MAPPER_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
+    // Zero-length sections: z1-z4 in both APIs.
+    const zeroLines = ZERO_LENGTH_WITNESS_IDS.map((w) => `  ${w}  OpenACC ${String(zeroHits.openacc[w]).padStart(5)} / ${programs.openacc}  OpenMP ${String(zeroHits.openmp[w]).padStart(5)} / ${programs.openmp}  ${ZERO_LENGTH_WITNESSES[w]}`);
+    console.log(`zero-length witness hits (seed ${budget.seed}):\n${zeroLines.join('\n')}`);
+    for (const w of ZERO_LENGTH_WITNESS_IDS) {
+      expect(zeroHits.openacc[w], `zero-length witness ${w} (${ZERO_LENGTH_WITNESSES[w]}) never reached by OpenACC programs`).toBeGreaterThan(0);
+      expect(zeroHits.openmp[w], `zero-length witness ${w} (${ZERO_LENGTH_WITNESSES[w]}) never reached by OpenMP programs`).toBeGreaterThan(0);
+    }
   });
 });

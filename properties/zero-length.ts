@@ -1,5 +1,5 @@
 // Zero-length array sections in the generators (issue 9 item 5): `a(3:2)`, C `a[2:0]`
-// (model/zero-length.ts). One program in five (both APIs, drawn after everything else) rewrites array
+// (model/zero-length.ts). One program in eight (both APIs, drawn after everything else) rewrites array
 // references of data clauses, map items, motion clauses, the update directive and the lookup routines
 // (acc_is_present, acc_deviceptr) into zero-length sections at the start, one past the end or inside
 // the section they named, and carries the zero-length idiom: a section mapped, a zero-length section
@@ -15,7 +15,7 @@ import { isRegionEnd, regionEndOf } from '../lang/ops.js';
 import type { WitnessTrace } from './witness.js';
 
 /**
- * Whether a program's array references become zero-length sections (one program in five), the
+ * Whether a program's array references become zero-length sections (one program in eight), the
  * picks for its references (0 keeps one; 1: at the section's start, 2: one past its end, 3:
  * inside), and where the idiom goes (per cent of the program).
  */
@@ -28,8 +28,8 @@ export interface ZeroLengthChoice {
 /** Drawn after everything else; shrinks towards no rewrite and towards keeping every reference. */
 export function zeroLengthArb(): fc.Arbitrary<ZeroLengthChoice> {
   return fc
-    .tuple(fc.integer({ min: 0, max: 4 }), fc.array(fc.nat(3), { maxLength: 6 }), fc.integer({ min: 0, max: 99 }))
-    .map(([n, picks, at]) => ({ use: n === 4, picks, at }));
+    .tuple(fc.integer({ min: 0, max: 7 }), fc.array(fc.nat(3), { maxLength: 6 }), fc.integer({ min: 0, max: 99 }))
+    .map(([n, picks, at]) => ({ use: n === 7, picks, at }));
 }
 
 /** The zero-length section pick `p` makes of array reference `v` (a rank-1 array of the world), or `v`. */
