@@ -1,7 +1,8 @@
 // The survivor triage check (scripts/mutation-triage.ts, `npm run mutation:report -- --check`):
 // how survivors of a Stryker report are matched with the triage rows of MUTATION.md.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkTriage, key, measuredTable, rekey, scoreTable, triageRowsOf, type Mutant, type Report } from './mutation-triage.js';
 
@@ -15,6 +16,17 @@ describe('the committed mutation results', () => {
   test('every survivor of impl/ in reports/stryker-incremental.json is triaged in MUTATION.md', () => {
     const result = checkTriage(report, markdown);
     expect(result.untriaged.map((s) => `${key(s)} ${s.status} \`${s.replacement}\``), 'untriaged survivors: npm run mutation:report -- --check').toEqual([]);
+  });
+
+  // The score is the score of the impl as it stands: a change to an impl/ file after its last
+  // measurement (Stryker keeps the source it mutated) leaves its new mutants unmeasured. Re-run the
+  // file's command of MUTATION.md "How to run it" (incremental: only changed code is re-tested).
+  test('every impl/ source was measured as it stands (impl/index.ts, a re-export, has nothing to mutate)', () => {
+    const files = readdirSync('impl', { recursive: true, encoding: 'utf8' })
+      .map((f) => `impl/${f.split(sep).join('/')}`)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'impl/index.ts' && !f.includes('test-support'));
+    const stale = files.filter((f) => report.files[f]?.source !== readFileSync(f, 'utf8'));
+    expect(stale, 'impl/ files changed (or added) since their mutation run').toEqual([]);
   });
 
   test('MUTATION.md "Measured" and the README state the scores of that file', () => {
