@@ -69,28 +69,7 @@ export function mapperUnavailable(state: ModelState, maps: readonly MapItem[], i
 // order, with the clause's modifiers and the decayed map type; other list items stay as they are,
 // in place.
 export function expandMappers(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapItem[] {
-  if (!usesMapper(state, maps)) return maps as MapItem[];
-  fire(ctx, DECLARE_MAPPER);
-  const out: MapItem[] = [];
-  for (const m of maps) {
-    let plain: string[] = [];
-    const flush = () => {
-      if (plain.length > 0) out.push({ ...m, vars: plain });
-      plain = [];
-    };
-    for (const v of m.vars) {
-      const mapper = mapperOf(state, v);
-      if (mapper === undefined) {
-        plain.push(v);
-        continue;
-      }
-      flush();
-      fire(ctx, MAP_TYPE_DECAY);
-      for (const c of mapper.maps) out.push({ ...m, type: decay(m.type, c.type, use), vars: [...c.vars] });
-    }
-    flush();
-  }
-  return out;
+  return expandItems(state, maps, ctx, (m, c) => ({ ...m, type: decay(m.type, c.type, use), vars: [...c.vars] }));
 }
 
 // OpenMP 6.0 §7.9.10 declare mapper directive
@@ -98,10 +77,15 @@ export function expandMappers(state: ModelState, maps: readonly MapItem[], use: 
 // map type moves data in the clause's direction (to: to / tofrom items; from: from / tofrom items);
 // the others are storage only and are not updated.
 export function expandMotions(state: ModelState, motions: readonly MapItem[], ctx: StepContext): MapItem[] {
-  if (!usesMapper(state, motions)) return motions as MapItem[];
+  return expandItems(state, motions, ctx, (m, c) => (decay(m.type, c.type, 'entry') === m.type ? { ...m, vars: [...c.vars] } : null));
+}
+
+/** Replaces every struct with a mapper in `items` by what `expand` makes of each mapper clause `c` (null: nothing), in order. */
+function expandItems(state: ModelState, items: readonly MapItem[], ctx: StepContext, expand: (m: MapItem, c: MapperDecl['maps'][number]) => MapItem | null): MapItem[] {
+  if (!usesMapper(state, items)) return items as MapItem[];
   fire(ctx, DECLARE_MAPPER);
   const out: MapItem[] = [];
-  for (const m of motions) {
+  for (const m of items) {
     let plain: string[] = [];
     const flush = () => {
       if (plain.length > 0) out.push({ ...m, vars: plain });
@@ -115,7 +99,10 @@ export function expandMotions(state: ModelState, motions: readonly MapItem[], ct
       }
       flush();
       fire(ctx, MAP_TYPE_DECAY);
-      for (const c of mapper.maps) if (decay(m.type, c.type, 'entry') === m.type) out.push({ ...m, vars: [...c.vars] });
+      for (const c of mapper.maps) {
+        const e = expand(m, c);
+        if (e !== null) out.push(e);
+      }
     }
     flush();
   }
