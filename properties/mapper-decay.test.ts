@@ -10,7 +10,7 @@ import type { MapItem } from '../lang/openmp.js';
 import type { Step, World } from '../lang/program.js';
 import { modelEngine } from '../model/index.js';
 import { loadProfile } from '../profiles/index.js';
-import { implEngine } from './index.js';
+import { implEngine } from '../impl/index.js';
 
 type ItemType = 'to' | 'from' | 'tofrom' | 'alloc';
 const ENGINES = [
