@@ -74,6 +74,12 @@ export function modelWitnessTrace(program: Program, profile: Profile): WitnessTr
 
 type HostRange = [number, number];
 
+/** Whether host range `r` lies inside an OpenACC section or an OpenMP entry of `state` (any device). */
+function presentIn(state: Snapshot, r: HostRange): boolean {
+  const holds = (h: HostRange) => h[0] <= r[0] && r[1] <= h[1];
+  return state.sections.some((x) => holds(x.host)) || state.ompEntries.some((e) => holds(e.host));
+}
+
 export class HostView {
   private readonly starts = new Map<string, number>();
   /** Current host target range of each member, keyed by 'c%p'; null when disassociated. */
@@ -964,8 +970,7 @@ export function detectSectionWitnesses(program: Program, trace: WitnessTrace): S
       const associated = host.targets.get(formatMember(member.struct, member.member, member.index)) ?? null;
       if (r === null && associated !== null && obs.kind === 'undefined') found.add('ms4');
       if (r === null || obs.kind === 'error' || obs.kind === 'undefined') continue;
-      const held = (h: HostRange) => h[0] <= r[0] && r[1] <= h[1];
-      if (after.sections.some((x) => held(x.host)) || after.ompEntries.some((e) => held(e.host))) found.add('ms1');
+      if (presentIn(after, r)) found.add('ms1');
     }
     if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isSection(kernelRef(step.body)) && (obs.kind === 'read' || obs.kind === 'ok'))
       found.add('ms2');
@@ -1004,9 +1009,7 @@ export function detectRank2Witnesses(program: Program, trace: WitnessTrace): Set
     const after = trace.after[i]!;
     if (obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'halted' && step.op !== 'host_read' && step.op !== 'host_write')
       for (const v of namedVars(step).filter(isSection)) {
-        const r = host.range(v)!;
-        const held = (h: HostRange) => h[0] <= r[0] && r[1] <= h[1];
-        if (after.sections.some((x) => held(x.host)) || after.ompEntries.some((e) => held(e.host))) found.add('r1');
+        if (presentIn(after, host.range(v)!)) found.add('r1');
       }
     if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isSection(kernelRef(step.body)) && (obs.kind === 'read' || obs.kind === 'ok')) found.add('r2');
     if (step.op === 'host_read' && isSection(step.var) && obs.kind === 'read' && obs.values.some((v) => v !== null && v >= 5)) found.add('r3');
