@@ -117,11 +117,12 @@ export function canonicalPtr(device: DeviceMemory, img: MemoryImage, off: number
   if (addr === 0) return null;
   const count = ptrCount(img, off);
   const lbound = ptrLowerBound(img, off);
-  const bound = lbound === 1 ? {} : { lbound };
-  if (addr < DEVICE_BASE) return { space: 'host', addr, count, ...bound };
+  // The lower bound only when it is not 1, written out (a spread of it copies property by property).
+  if (addr < DEVICE_BASE) return lbound === 1 ? { space: 'host', addr, count } : { space: 'host', addr, count, lbound };
   const block = device.blockOf(addr);
   if (block === 0) throw new Error(`internal: device pointer 0x${addr.toString(16)} lies in no device block`);
-  return { space: 'dev', block, offset: addr - device.base(block), count, ...bound };
+  const offset = addr - device.base(block);
+  return lbound === 1 ? { space: 'dev', block, offset, count } : { space: 'dev', block, offset, count, lbound };
 }
 
 /**

@@ -355,6 +355,74 @@ describe('kernels and device memory routines that stop the program', () => {
   });
 });
 
+// lang/README.md "Errors": the first error stops the program at that step, effects before it in
+// the same directive stay, and nothing after it happens (no later var, no kernel, no region
+// exit); later steps observe `halted`. The runtime returns these stops as values (impl/stop.ts)
+// wherever the step's own function meets them, so each return path is pinned here.
+describe('a stop ends its step where it happens', () => {
+  const spec = loadProfile('spec');
+  const cl = (clause: string, ...vars: string[]): never => ({ clause, vars }) as never;
+  const run = (steps: Step[]) => {
+    const e = new ImplEngine({ world, steps }, spec);
+    const kinds = steps.map((s) => {
+      const o = e.apply(s);
+      if (o.kind === 'error' || o.kind === 'undefined') expect(o.message.trim()).not.toBe('');
+      return o.kind === 'error' ? `error ${o.code}` : o.kind;
+    });
+    return { kinds, sections: e.snapshot().sections.map(({ host, src, drc }) => [host[0], src, drc]) };
+  };
+
+  it('a data region: vars before the one that is not present are mapped, later ones are not, and no region opens', () => {
+    const r = run([
+      { op: 'acc_data_begin', clauses: [cl('copyin', 'a'), cl('present', 'b'), cl('copyin', 'c')] },
+      { op: 'acc_data_end' },
+      { op: 'acc_is_present', var: 'a' },
+    ]);
+    expect(r.kinds).toEqual(['error acc_error_not_present', 'halted', 'halted']);
+    expect(r.sections).toEqual([[0x1000, 1, 0]]);
+  });
+
+  it('enter data: a var that is partly present stops it before the next var', () => {
+    const r = run([
+      { op: 'acc_enter_data', clauses: [cl('copyin', 'a(1:5)')] },
+      { op: 'acc_enter_data', clauses: [cl('copyin', 'b'), cl('copyin', 'a'), cl('create', 'c')] },
+      { op: 'acc_exit_data', clauses: [cl('delete', 'b')] },
+    ]);
+    expect(r.kinds).toEqual(['ok', 'error acc_error_partly_present', 'halted']);
+    expect(r.sections).toEqual([
+      [0x1000, 0, 1],
+      [0x1200, 0, 1],
+    ]);
+  });
+
+  it('a compute construct: a clause that stops runs no kernel; a kernel that stops leaves its region open', () => {
+    // present(b) fails after copy(a) mapped a: no kernel writes a, and a stays mapped
+    const stopped = run([{ op: 'acc_parallel', clauses: [cl('copy', 'a'), cl('present', 'b')], body: { write: 'a', value: 5 } }, { op: 'host_read', var: 'a(1:1)' }]);
+    expect(stopped.kinds).toEqual(['error acc_error_not_present', 'halted']);
+    expect(stopped.sections).toEqual([[0x1000, 1, 0]]);
+    // the kernel dereferences c%p, not attached: undefined, and copy(a), copy(c) are never given back
+    const kernel = run([
+      { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+      { op: 'acc_parallel', clauses: [cl('copy', 'a', 'c')], body: { read: 'c%p' } },
+    ]);
+    expect(kernel.kinds).toEqual(['ok', 'undefined']);
+    expect(kernel.sections).toEqual([
+      [0x1000, 1, 0],
+      [0x1400, 1, 0],
+    ]);
+  });
+
+  it('acc_map_data and acc_memcpy onto memory that is not live acc_malloc memory map and copy nothing', () => {
+    const malloc: Step = { op: 'acc_malloc', bytes: 64, result: 'h' };
+    const free: Step = { op: 'acc_free', ptr: { handle: 'h' } };
+    const mapped = run([malloc, free, { op: 'acc_map_data', var: 'a(1:4)', dev: { handle: 'h' } }, { op: 'acc_is_present', var: 'a(1:4)' }]);
+    expect(mapped.kinds).toEqual(['value', 'ok', 'undefined', 'halted']);
+    expect(mapped.sections).toEqual([]);
+    const copied = run([malloc, free, { op: 'acc_memcpy_to_device', var: 'a(1:4)', dev: { handle: 'h' } }, { op: 'host_read', var: 'a(1:1)' }]);
+    expect(copied.kinds).toEqual(['value', 'ok', 'undefined', 'halted']);
+  });
+});
+
 // States and inputs where mutants of impl/runtime.ts survived the conformance rows and the tests
 // above (issue 15, MUTATION.md "impl/runtime.ts"). Each expectation is a rule of lang/README.md
 // (named in the test) or the runtime's own documented contract (state key, internal errors).

@@ -55,7 +55,7 @@ import {
 import { OmpRuntime } from './omp.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
-import { ProgramStop, runtimeError, undefinedBehaviour } from './stop.js';
+import { errorOutcome, ProgramStop, runtimeError, stops, undefinedBehaviour, undefinedOutcome } from './stop.js';
 
 // ------------------------------------------------------------------------------------------------
 // Clauses
@@ -184,8 +184,9 @@ export class ImplEngine implements Engine {
     if (this.halted) return HALTED;
     try {
       const observation = this.execute(step);
-      // A routine or modifier the profile's runtime lacks (K-B24 … K-B26) ends the program too.
-      if (observation.kind === 'unavailable') this.halted = true;
+      // An error or undefined observation a step returned ends the program (stop.ts), and so does
+      // a routine or modifier the profile's runtime lacks (K-B24 … K-B26).
+      if (stops(observation) || observation.kind === 'unavailable') this.halted = true;
       return observation;
     } catch (e) {
       if (!(e instanceof ProgramStop)) throw e;
@@ -199,15 +200,21 @@ export class ImplEngine implements Engine {
     const attachments: AttachSnapshot[] = [];
     // Entries are disjoint, so start order is also the order of the members inside them.
     this.table.forEach((slot) => {
-      const g = this.groupOf(slot);
-      sections.push(g.section);
-      for (const a of g.attachments) attachments.push(a);
+      sections.push(this.sectionRow(slot));
+      this.attachmentRows(slot, attachments);
     });
-    return { sections, attachments, ...this.ompRows() };
+    // The OpenMP rows spelt out, not spread from ompRows(): a spread copies property by property.
+    const omp = this.ompRuntime;
+    return { sections, attachments, ompEntries: omp ? omp.entries() : [], ompPointers: omp ? omp.pointers() : [] };
   }
 
   /** The snapshot rows of the entry in `slot`: its section and the pointer members inside it. */
   private groupOf(slot: number): SectionGroup {
+    return { section: this.sectionRow(slot), attachments: this.attachmentRows(slot, []) };
+  }
+
+  /** The section row of the entry in `slot`. */
+  private sectionRow(slot: number): SectionSnapshot {
     const s = this.slots;
     const start = s.hostStart[slot]!;
     const block = s.block[slot]!;
@@ -217,13 +224,19 @@ export class ImplEngine implements Engine {
       section.origin = 'map_data';
       section.offset = s.devBase[slot]! - this.device.base(block);
     }
-    const attachments: AttachSnapshot[] = [];
-    const img = this.device.view(block);
+    return section;
+  }
+
+  /** Appends the attachment rows of the pointer members inside the entry in `slot` to `into`; returns it. */
+  private attachmentRows(slot: number, into: AttachSnapshot[]): AttachSnapshot[] {
+    const s = this.slots;
+    const start = s.hostStart[slot]!;
+    const img = this.device.view(s.block[slot]!);
     for (let i = 0; i < s.acLen[slot]!; i++) {
       const off = i * POINTER_BYTES;
-      attachments.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: canonicalPtr(this.device, img, off) });
+      into.push({ ptr: start + off, ac: s.attachCounters[s.acBase[slot]! + i]!, device: canonicalPtr(this.device, img, off) });
     }
-    return { section, attachments };
+    return into;
   }
 
   private ompRows(): Pick<Snapshot, 'ompEntries' | 'ompPointers'> {
@@ -268,6 +281,7 @@ export class ImplEngine implements Engine {
         const base = this.varTop;
         this.pushClauses(step.clauses, ENTER_DATA_CLAUSES, step.op);
         this.enterClauses(base, false);
+        if (this.stopped !== null) return this.stopped;
         this.varTop = base;
         return OK;
       }
@@ -282,6 +296,7 @@ export class ImplEngine implements Engine {
         const base = this.varTop;
         this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
         this.enterClauses(base, true);
+        if (this.stopped !== null) return this.stopped;
         this.regions.push(base);
         return OK;
       }
@@ -491,8 +506,8 @@ export class ImplEngine implements Engine {
       // K-A1: a member in a data clause is a pointer reference (attached / detached) only under the
       // base-pointer reading.
       const pointerRef = r.kind === REF_MEMBER && this.knobs['K-A1'] === 'base-pointer';
-      // An element's member is `cs(2)%p` (a `(` before the `%`; a member section's bounds come after it).
-      const element = pointerRef && r.text.split('%')[0]!.includes('(');
+      // An element's member is `cs(2)%p`: a `(` right after the root's name (`c%p`, `c%p(2:5)`: a `%`).
+      const element = pointerRef && r.text.charCodeAt(r.root.length) === 0x28;
       flags = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0) | (element ? FLAG_ELEMENT : 0) | (pointerRef && r.section !== undefined ? FLAG_SECTION : 0);
     }
     // In index order, so a new record is appended.
@@ -533,6 +548,7 @@ export class ImplEngine implements Engine {
         const member = this.vars[F_MEMBER + at]!;
         // K-A24 `pointer-word`: a member mapped alone covers only its pointer word for other lookups.
         const fresh = this.knobs['K-A24'] === 'pointer-word' && this.table.anyOverlap(member, member + POINTER_BYTES) < 0;
+        // No stop: a range that overlaps the member's bytes contains them (see exitClauses).
         this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i, true);
         if (fresh) this.slots.word[this.table.findContaining(member, member + POINTER_BYTES)] = 1;
       }
@@ -559,6 +575,7 @@ export class ImplEngine implements Engine {
         if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
       } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         const present = this.clauseEntry(code, start, end, this.vars[F_POINTER_SLOTS + at]!, structured, i);
+        if (this.stopped !== null) return;
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
         if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       }
@@ -647,7 +664,8 @@ export class ImplEngine implements Engine {
 
   /**
    * Entry action of one data clause var on its resolved range. Returns false when the data is left
-   * unmapped (no_create of data that is not present), true otherwise.
+   * unmapped (no_create of data that is not present) or the program stopped (`stopped`), true
+   * otherwise.
    */
   private clauseEntry(code: number, start: number, end: number, pointerSlots: number, structured: boolean, varIndex: number, member = false): boolean {
     if (start === end) return this.zeroLengthEntry(code, start, structured, varIndex);
@@ -661,7 +679,7 @@ export class ImplEngine implements Engine {
     }
     if (slot === PARTLY) {
       if (code === NO_CREATE && this.knobs['K-A13'] === 'absent') return false;
-      this.runtimeError('acc_error_partly_present', `${this.varRefs[varIndex]!.text} is partly present`);
+      return this.stop(errorOutcome('acc_error_partly_present', `${this.varRefs[varIndex]!.text} is partly present`));
     }
     switch (code) {
       case COPY:
@@ -673,7 +691,7 @@ export class ImplEngine implements Engine {
         this.createAction(start, end, pointerSlots, structured);
         return true;
       case PRESENT:
-        return this.runtimeError('acc_error_not_present', `${this.varRefs[varIndex]!.text} is not present`);
+        return this.stop(errorOutcome('acc_error_not_present', `${this.varRefs[varIndex]!.text} is not present`));
       case NO_CREATE:
         return false;
       // Stryker disable next-line all: unreachable: pushClauses admits only the clause codes above (attach vars never get here)
@@ -699,7 +717,7 @@ export class ImplEngine implements Engine {
       }
       return true;
     }
-    if (code === PRESENT && reading === 'lookup') this.runtimeError('acc_error_not_present', `${this.varRefs[varIndex]!.text} (zero-length) is not present`);
+    if (code === PRESENT && reading === 'lookup') return this.stop(errorOutcome('acc_error_not_present', `${this.varRefs[varIndex]!.text} (zero-length) is not present`));
     return false;
   }
 
@@ -843,22 +861,13 @@ export class ImplEngine implements Engine {
     const devOff = member - s.hostStart[holder]!;
     let devTarget = 0;
     let count = 0;
-    // K-A21 `first-attach`: a null or absent target is noticed only when the counter becomes 1;
-    // a positive counter just counts it.
-    const countOnly = (): boolean => {
-      if (this.knobs['K-A21'] !== 'first-attach') return false;
-      const at = s.counterIndex(holder, member, POINTER_BYTES);
-      if (s.attachCounters[at] === 0) return false;
-      s.attachCounters[at] = s.attachCounters[at]! + 1;
-      return true;
-    };
     if (target !== 0) {
       count = ptrCount(hostImg, hostOff);
       const t = lookup !== 0 ? this.table.findContaining(lookup, lookup + ELEMENT_BYTES) : this.table.findContaining(target, target + count * ELEMENT_BYTES);
-      if (t < 0) return countOnly() ? undefined : this.attachAbsent(member, 'its target is not present');
+      if (t < 0) return this.countOnly(holder, member) ? undefined : this.attachAbsent(member, 'its target is not present');
       devTarget = s.devBase[t]! + (target - s.hostStart[t]!);
     } else {
-      if (countOnly()) return;
+      if (this.countOnly(holder, member)) return;
       const reading = this.knobs['K-A3'];
       if (reading === 'error') this.runtimeError('fatal_attach_null', `attach of ${this.memberName(member)}, a null pointer`);
       if (reading === 'null-keep-count') return writePtr(devImg, devOff, 0, 0);
@@ -884,6 +893,19 @@ export class ImplEngine implements Engine {
     const lbound = devTarget !== 0 && this.knobs['K-A42'] === 'base-address' && this.holdsAssociation(devImg, devOff) ? ptrLowerBound(devImg, devOff) : hostLbound;
     writePtr(devImg, devOff, devTarget, count, devTarget === 0 ? 1 : lbound);
     s.attachCounters[idx] = 1;
+  }
+
+  /**
+   * K-A21 `first-attach`: a null or absent target is noticed only when the counter becomes 1; a
+   * positive counter just counts it (true: counted).
+   */
+  private countOnly(holder: number, member: number): boolean {
+    if (this.knobs['K-A21'] !== 'first-attach') return false;
+    const s = this.slots;
+    const at = s.counterIndex(holder, member, POINTER_BYTES);
+    if (s.attachCounters[at] === 0) return false;
+    s.attachCounters[at] = s.attachCounters[at]! + 1;
+    return true;
   }
 
   private attachAbsent(member: number, why: string): void {
@@ -964,8 +986,11 @@ export class ImplEngine implements Engine {
     // Implicit data attribute of the body's root variable, after the explicit clauses.
     if (!named) this.pushVar(step.default === 'present' ? PRESENT : COPY, this.ref(body.root));
     this.enterClauses(base, true);
+    if (this.stopped !== null) return this.stopped;
     const kbody = step.body;
     const observation = 'pointer' in kbody ? this.kernelPointer(body, step.result) : this.kernel(body, kbody);
+    // A kernel that ends the program ends it before the region's exit.
+    if (stops(observation)) return observation;
     this.exitClauses(base, true, false);
     this.varTop = base;
     return observation;
@@ -977,11 +1002,11 @@ export class ImplEngine implements Engine {
    */
   private kernelPointer(r: CompiledRef, result: string | undefined): Observation {
     const holder = this.table.findContaining(r.start, r.end);
-    if (holder < 0) this.undefinedBehaviour(`the kernel reads ${r.text}, whose struct is not present on the device`);
+    if (holder < 0) return undefinedOutcome(`the kernel reads ${r.text}, whose struct is not present on the device`);
     const img = this.device.image(this.slots.block[holder]!);
     const off = r.start - this.slots.hostStart[holder]!;
     const value = pointerAddressAt(this.device, img, off);
-    if (value === undefined) this.undefinedBehaviour(`the kernel reads ${r.text}, whose device value is indeterminate`);
+    if (value === undefined) return undefinedOutcome(`the kernel reads ${r.text}, whose device value is indeterminate`);
     if (result !== undefined) this.handles.set(result, value === null ? 0 : ptrBase(img, off));
     return { kind: 'value', value };
   }
@@ -993,42 +1018,42 @@ export class ImplEngine implements Engine {
     let count: number;
     if (r.kind === REF_ARRAY) {
       const slot = this.table.findContaining(r.start, r.end);
-      if (slot < 0) this.undefinedBehaviour(`the kernel accesses ${r.text}, which is not present on the device`);
+      if (slot < 0) return undefinedOutcome(`the kernel accesses ${r.text}, which is not present on the device`);
       img = this.device.image(this.slots.block[slot]!);
       first = this.blockOffset(slot, r.start) >> 2;
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else if (r.kind === REF_MEMBER) {
       const holder = this.table.findContaining(r.start, r.end);
-      if (holder < 0) this.undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
+      if (holder < 0) return undefinedOutcome(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
       const holderImg = this.device.image(this.slots.block[holder]!);
       const off = r.start - this.slots.hostStart[holder]!;
-      if (ptrIndeterminate(holderImg, off)) this.undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
+      if (ptrIndeterminate(holderImg, off)) return undefinedOutcome(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
       let addr = ptrBase(holderImg, off);
       count = ptrCount(holderImg, off);
-      if (addr === 0) this.undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
+      if (addr === 0) return undefinedOutcome(`the kernel dereferences ${r.text}, a null device pointer`);
       // The view through the device descriptor: its bounds, or the index `at` counted from them.
       let at = -1;
       if ('read' in body && (body.bounds || body.at !== undefined)) {
         const lbound = ptrLowerBound(holderImg, off);
         if (body.at === undefined) return { kind: 'read', values: [lbound, lbound + count - 1] };
-        if (body.at < lbound || body.at >= lbound + count) this.undefinedBehaviour(`the kernel reads ${r.text}(${body.at}), outside its device view`);
+        if (body.at < lbound || body.at >= lbound + count) return undefinedOutcome(`the kernel reads ${r.text}(${body.at}), outside its device view`);
         at = body.at - lbound;
       }
-      if (addr < DEVICE_BASE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
+      if (addr < DEVICE_BASE) return undefinedOutcome(`the kernel dereferences ${r.text}, which holds a host address (not attached)`);
       // A member section reaches elements lo..hi of the device pointer's view (counted from its lower bound).
       const section = r.section;
       if (section !== undefined) {
         const lbound = ptrLowerBound(holderImg, off);
-        if (section[0] < lbound || section[1] > lbound + count - 1) this.undefinedBehaviour(`the kernel reads ${r.text}, outside the ${count} elements of its device pointer`);
+        if (section[0] < lbound || section[1] > lbound + count - 1) return undefinedOutcome(`the kernel reads ${r.text}, outside the ${count} elements of its device pointer`);
         addr += (section[0] - lbound) * ELEMENT_BYTES;
         count = section[1] - section[0] + 1;
       }
       // Stryker disable next-line ArithmeticOperator: unreachable PAST_END below (MUTATION.md)
       const block = this.device.holding(addr, count * ELEMENT_BYTES);
-      if (block === NOT_LIVE) this.undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);
+      if (block === NOT_LIVE) return undefinedOutcome(`the kernel dereferences ${r.text}, which points into freed device memory`);
       if (block === PAST_END)
         // Stryker disable next-line StringLiteral: unreachable through programs (MUTATION.md): a device descriptor never runs past its block
-        this.undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
+        return undefinedOutcome(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
       img = this.device.image(block);
       first = (addr - this.device.base(block)) >> 2;
       if (at >= 0) return { kind: 'read', values: readWords(img.words, first + at, 1) };
@@ -1047,7 +1072,7 @@ export class ImplEngine implements Engine {
     const r = this.ref(step.var);
     this.resolveData(r);
     if (this.rNull) {
-      if (this.knobs['K-A5'] !== 'noop') this.runtimeError('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
+      if (this.knobs['K-A5'] !== 'noop') return errorOutcome('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
       return { kind: 'value', value: null };
     }
     const start = this.rStart;
@@ -1055,7 +1080,7 @@ export class ImplEngine implements Engine {
     if (slot === PARTLY) {
       // K-A11 `extends-before`: counted on the section the data ends in; its address that far before.
       const held = this.knobs['K-A11'] === 'extends-before' ? this.extendedBefore(start, this.rEnd) : -1;
-      if (held < 0) this.runtimeError('acc_error_partly_present', `${step.var} is partly present`);
+      if (held < 0) return errorOutcome('acc_error_partly_present', `${step.var} is partly present`);
       if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
       return { kind: 'value', value: { block: this.slots.block[held]!, offset: this.blockOffset(held, start) } };
     }
@@ -1067,13 +1092,13 @@ export class ImplEngine implements Engine {
   private accCopyoutDelete(step: AccDataRoutine): Observation {
     this.resolveData(this.ref(step.var));
     if (this.rNull) {
-      if (this.knobs['K-A5'] === 'error') this.runtimeError('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
+      if (this.knobs['K-A5'] === 'error') return errorOutcome('fatal_null_routine', `${step.op} of ${step.var}, a null pointer`);
       return OK;
     }
     const slot = this.locate(this.rStart, this.rEnd);
-    if (slot === PARTLY) this.runtimeError('acc_error_partly_present', `${step.var} is partly present`);
+    if (slot === PARTLY) return errorOutcome('acc_error_partly_present', `${step.var} is partly present`);
     if (slot === ABSENT) {
-      if (this.knobs['K-A6'] === 'error') this.runtimeError('acc_error_not_present', `${step.op} of ${step.var}, which is not present`);
+      if (this.knobs['K-A6'] === 'error') return errorOutcome('acc_error_not_present', `${step.op} of ${step.var}, which is not present`);
       return OK;
     }
     const finalize = step.op === 'acc_copyout_finalize' || step.op === 'acc_delete_finalize';
@@ -1142,15 +1167,15 @@ export class ImplEngine implements Engine {
   }
 
   /**
-   * The live device block holding [addr, addr + bytes) (`mallocOnly`: one acc_malloc made), or stops
-   * the program as undefined.
+   * The live device block holding [addr, addr + bytes) (`mallocOnly`: one acc_malloc made), or
+   * -1 with the program stopped as undefined (`stopped`).
    */
   private mallocBlockAt(addr: number, bytes: number, op: string, mallocOnly = true): number {
-    if (addr === HOST_ADDRESS) this.undefinedBehaviour(`${op}: a host address is not device memory`);
+    if (addr === HOST_ADDRESS) return this.stopAt(undefinedOutcome(`${op}: a host address is not device memory`));
     const block = this.device.holding(addr, bytes);
-    if (block === NOT_LIVE) this.undefinedBehaviour(`${op}: the device pointer is not in live device memory`);
-    if (block === PAST_END) this.undefinedBehaviour(`${op}: ${bytes} bytes run past the end of the device allocation`);
-    if (mallocOnly && !this.mallocBlocks.has(block)) this.undefinedBehaviour(`${op}: the device pointer is not memory acc_malloc returned`);
+    if (block === NOT_LIVE) return this.stopAt(undefinedOutcome(`${op}: the device pointer is not in live device memory`));
+    if (block === PAST_END) return this.stopAt(undefinedOutcome(`${op}: ${bytes} bytes run past the end of the device allocation`));
+    if (mallocOnly && !this.mallocBlocks.has(block)) return this.stopAt(undefinedOutcome(`${op}: the device pointer is not memory acc_malloc returned`));
     return block;
   }
 
@@ -1165,9 +1190,9 @@ export class ImplEngine implements Engine {
   }
 
   /** K-A8: a misuse of acc_map_data / acc_unmap_data / acc_free the text leaves undefined. */
-  private mapDataMisuse(message: string): never {
-    if (this.knobs['K-A8'] === 'fatal') this.runtimeError('fatal_map_data', message);
-    return this.undefinedBehaviour(message);
+  private mapDataMisuse(message: string): Observation {
+    if (this.knobs['K-A8'] === 'fatal') return errorOutcome('fatal_map_data', message);
+    return undefinedOutcome(message);
   }
 
   private malloc(bytes: number, result: string): Observation {
@@ -1204,8 +1229,8 @@ export class ImplEngine implements Engine {
       } else {
         const partly = this.table.anyOverlap(this.rStart, this.rEnd) >= 0;
         const message = `host_data use_device(${step.var}): the data is ${partly ? 'only partly' : 'not'} present`;
-        if (this.knobs['K-A30'] === 'error') this.runtimeError('fatal_not_present', message);
-        this.undefinedBehaviour(message);
+        if (this.knobs['K-A30'] === 'error') return errorOutcome('fatal_not_present', message);
+        return undefinedOutcome(message);
       }
     }
     this.handles.set(step.result, raw);
@@ -1216,12 +1241,12 @@ export class ImplEngine implements Engine {
   private freeRoutine(ptr: PtrArg): Observation {
     const addr = this.devArg(ptr, 'acc_free');
     if (addr === 0) return OK;
-    if (addr === HOST_ADDRESS) this.undefinedBehaviour('acc_free of a host address');
+    if (addr === HOST_ADDRESS) return undefinedOutcome('acc_free of a host address');
     const block = this.device.blockAt(addr);
     if (block === 0 || !this.device.isLive(block) || !this.mallocBlocks.has(block) || addr !== this.device.base(block))
-      this.undefinedBehaviour('acc_free of a pointer that is not the start of live acc_malloc memory');
+      return undefinedOutcome('acc_free of a pointer that is not the start of live acc_malloc memory');
     for (const slot of this.userMapped)
-      if (this.slots.block[slot] === block) this.mapDataMisuse('acc_free of device memory that acc_map_data still maps');
+      if (this.slots.block[slot] === block) return this.mapDataMisuse('acc_free of device memory that acc_map_data still maps');
     this.mallocBlocks.delete(block);
     this.device.free(block);
     return OK;
@@ -1230,14 +1255,15 @@ export class ImplEngine implements Engine {
   private mapData(step: AccMapData): Observation {
     this.resolveData(this.ref(step.var));
     const addr = this.devArg(step.dev, step.op);
-    if (this.rNull) this.runtimeError('acc_error_invalid_null_pointer', `acc_map_data of ${step.var}, a null pointer`);
-    if (addr === 0) this.runtimeError('acc_error_invalid_null_pointer', `acc_map_data of ${step.var} to a null device pointer`);
+    if (this.rNull) return errorOutcome('acc_error_invalid_null_pointer', `acc_map_data of ${step.var}, a null pointer`);
+    if (addr === 0) return errorOutcome('acc_error_invalid_null_pointer', `acc_map_data of ${step.var} to a null device pointer`);
     const start = this.rStart;
     const end = this.rEnd;
-    if (this.table.anyOverlap(start, end) >= 0) this.runtimeError('acc_error_present', `acc_map_data of ${step.var}, which is already (partly) present`);
+    if (this.table.anyOverlap(start, end) >= 0) return errorOutcome('acc_error_present', `acc_map_data of ${step.var}, which is already (partly) present`);
     const block = this.mallocBlockAt(addr, end - start, step.op);
+    if (this.stopped !== null) return this.stopped;
     if (this.userMappedOverlap(block, addr, end - start) >= 0)
-      this.mapDataMisuse(`acc_map_data of ${step.var} onto device memory that is already mapped`);
+      return this.mapDataMisuse(`acc_map_data of ${step.var} onto device memory that is already mapped`);
     const slot = this.slots.allocate(start, end, addr, block, 0);
     this.slots.drc[slot] = 1;
     this.table.insert(start, end, slot);
@@ -1247,12 +1273,12 @@ export class ImplEngine implements Engine {
 
   private unmapData(text: string): Observation {
     this.resolveData(this.ref(text));
-    if (this.rNull) this.runtimeError('acc_error_invalid_null_pointer', `acc_unmap_data of ${text}, a null pointer`);
+    if (this.rNull) return errorOutcome('acc_error_invalid_null_pointer', `acc_unmap_data of ${text}, a null pointer`);
     const slot = this.table.findPoint(this.rStart);
-    if (slot < 0) this.mapDataMisuse(`acc_unmap_data of ${text}, which is not present`);
-    if (!this.userMapped.has(slot)) this.mapDataMisuse(`acc_unmap_data of ${text}, which acc_map_data did not map`);
-    if (this.slots.hostStart[slot] !== this.rStart) this.mapDataMisuse(`acc_unmap_data of ${text}, inside a mapping but not at its start`);
-    if (this.slots.src[slot] !== 0) this.runtimeError('acc_error_present', `acc_unmap_data of ${text}, which a data region still holds`);
+    if (slot < 0) return this.mapDataMisuse(`acc_unmap_data of ${text}, which is not present`);
+    if (!this.userMapped.has(slot)) return this.mapDataMisuse(`acc_unmap_data of ${text}, which acc_map_data did not map`);
+    if (this.slots.hostStart[slot] !== this.rStart) return this.mapDataMisuse(`acc_unmap_data of ${text}, inside a mapping but not at its start`);
+    if (this.slots.src[slot] !== 0) return errorOutcome('acc_error_present', `acc_unmap_data of ${text}, which a data region still holds`);
     this.dropSection(slot);
     return OK;
   }
@@ -1260,10 +1286,11 @@ export class ImplEngine implements Engine {
   private memcpy(step: AccMemcpy): Observation {
     this.resolveData(this.ref(step.var));
     const addr = this.devArg(step.dev, step.op);
-    if (this.rNull) this.runtimeError('acc_error_invalid_null_pointer', `${step.op} of ${step.var}, a null pointer`);
-    if (addr === 0) this.runtimeError('acc_error_invalid_null_pointer', `${step.op} of ${step.var} with a null device pointer`);
+    if (this.rNull) return errorOutcome('acc_error_invalid_null_pointer', `${step.op} of ${step.var}, a null pointer`);
+    if (addr === 0) return errorOutcome('acc_error_invalid_null_pointer', `${step.op} of ${step.var} with a null device pointer`);
     const bytes = this.rEnd - this.rStart;
     const block = this.mallocBlockAt(addr, bytes, step.op, false);
+    if (this.stopped !== null) return this.stopped;
     const devWord = (addr - this.device.base(block)) >> 2;
     const hostWord = this.host.offset(this.rStart) >> 2;
     const words = this.device.image(block).words;
@@ -1299,22 +1326,22 @@ export class ImplEngine implements Engine {
       // A zero-length subarray has nothing to copy (K-A55): only `lookup` reports it absent.
       if (start === end) {
         if (!ifPresent && this.knobs['K-A55'] === 'lookup' && this.table.findPoint(start) < 0)
-          this.runtimeError('acc_error_not_present', `update of zero bytes at 0x${start.toString(16)}, which is not present`);
+          return errorOutcome('acc_error_not_present', `update of zero bytes at 0x${start.toString(16)}, which is not present`);
         continue;
       }
       const slot = this.locate(start, end);
       if (slot === ABSENT) {
         if (ifPresent) continue;
-        this.runtimeError('acc_error_not_present', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), which is not present`);
+        return errorOutcome('acc_error_not_present', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), which is not present`);
       }
       if (slot === PARTLY) {
-        if (this.knobs['K-A40'] === 'error') this.runtimeError('acc_error_partly_present', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), which is partly present`);
+        if (this.knobs['K-A40'] === 'error') return errorOutcome('acc_error_partly_present', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), which is partly present`);
         if (ifPresent) continue;
-        this.undefinedBehaviour(`update of partly present [0x${start.toString(16)}, 0x${end.toString(16)}) copies past the overlapping device copy`);
+        return undefinedOutcome(`update of partly present [0x${start.toString(16)}, 0x${end.toString(16)}) copies past the overlapping device copy`);
       }
       // K-A41: a struct with an attached pointer member inside the var.
       if (this.knobs['K-A41'] === 'undefined' && this.attachedInside(slot, start, end))
-        this.undefinedBehaviour(`update of [0x${start.toString(16)}, 0x${end.toString(16)}) while a pointer inside is attached`);
+        return undefinedOutcome(`update of [0x${start.toString(16)}, 0x${end.toString(16)}) while a pointer inside is attached`);
       const words = this.device.image(this.slots.block[slot]!).words;
       const devWord = this.blockOffset(slot, start) >> 2;
       const hostWord = this.host.offset(start) >> 2;
@@ -1371,7 +1398,7 @@ export class ImplEngine implements Engine {
     const r = this.ref(text);
     if (r.kind === REF_STRUCT) throw new Error(`host access '${text}' must name an array, a subarray or a pointer member`);
     this.resolveData(r);
-    if (this.rNull) this.undefinedBehaviour(`${text} is disassociated`);
+    if (this.rNull) return undefinedOutcome(`${text} is disassociated`);
     const first = this.host.offset(this.rStart) >> 2;
     const count = (this.rEnd - this.rStart) / ELEMENT_BYTES;
     const words = this.host.image.words;
@@ -1385,17 +1412,36 @@ export class ImplEngine implements Engine {
     const member = this.memberRef(text, 'host_read').start;
     const img = this.host.image;
     const off = this.host.offset(member);
-    if (ptrIndeterminate(img, off) || ptrBase(img, off) === 0) this.undefinedBehaviour(`the host asks for the bounds of ${text}, which has none`);
+    if (ptrIndeterminate(img, off) || ptrBase(img, off) === 0) return undefinedOutcome(`the host asks for the bounds of ${text}, which has none`);
     const lbound = ptrLowerBound(img, off);
     const count = ptrCount(img, off);
     if (at === undefined) return { kind: 'read', values: [lbound, lbound + count - 1] };
-    if (at < lbound || at >= lbound + count) this.undefinedBehaviour(`the host reads ${text}(${at}), outside its bounds`);
+    if (at < lbound || at >= lbound + count) return undefinedOutcome(`the host reads ${text}(${at}), outside its bounds`);
     const all = this.hostAccess(text, null);
     return all.kind === 'read' ? { kind: 'read', values: [all.values[at - lbound]!] } : all;
   }
 
   // ----------------------------------------------------------------------------------------------
   // Observations
+
+  /**
+   * The observation that ends the program, set below a step's own function (clauseEntry,
+   * mallocBlockAt) for the step to return instead of a throw (stop.ts); the callers on the way up
+   * return as soon as it is set.
+   */
+  private stopped: Observation | null = null;
+
+  /** Ends the program with `observation` (see `stopped`); false for a caller that returns a boolean. */
+  private stop(observation: Observation): false {
+    this.stopped = observation;
+    return false;
+  }
+
+  /** Ends the program with `observation` (see `stopped`); -1 for a caller that returns a number. */
+  private stopAt(observation: Observation): -1 {
+    this.stopped = observation;
+    return -1;
+  }
 
   private runtimeError(code: ErrorCode, message: string): never {
     return runtimeError(code, message);
