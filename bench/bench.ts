@@ -398,10 +398,20 @@ function benchPrograms(base: BaselineSide | null, n: number): Program[] {
 function benchBaseline(base: BaselineSide): void {
   const profile = loadProfile('spec');
   const oldProfile = base.loadProfile('spec');
-  const programs = benchPrograms(base, Math.min(PROGRAMS, 1000));
-  const steps = programs.reduce((n, p) => n + p.steps.length, 0);
   // the campaign rows take a second or two a round: two thirds of the rounds (a load spike spoils a round, and the best counts)
   const campaignRounds = Math.max(1, Math.round((ROUNDS * 2) / 3));
+  const runs = Math.min(PROGRAMS, 500);
+  // The floor replays the very programs the campaign generates: this tree's campaign draws chunk k
+  // of CHUNK_RUNS programs from chunkSeed(SEED, k) (properties/campaign.ts); the baseline's drew
+  // them all from SEED.
+  const floorPrograms = campaignPrograms(runs);
+  // (c') first, before any of the baseline's code runs in this process: the baseline shares this
+  // checkout's fast-check and immer modules, and its generator and model running through them
+  // leave their type feedback there (the same runCampaign measured 1.36x slower per program after
+  // (c) had alternated it with the baseline's campaign than before, at load 14).
+  const alone = campaignParts(profile, runs, floorPrograms, campaignRounds);
+  const programs = benchPrograms(base, Math.min(PROGRAMS, 1000));
+  const steps = programs.reduce((n, p) => n + p.steps.length, 0);
   console.log(
     `(c) this tree against ${base.rev}: ${programs.length} generated programs of both APIs (seed ${SEED}), ${steps} steps, profile spec; ` +
       `CPU time of this process (user + system), best of ${ROUNDS} alternating rounds (${campaignRounds} for the campaign rows); load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`,
@@ -420,16 +430,11 @@ function benchBaseline(base: BaselineSide): void {
   }
   // Campaigns: model vs impl comparing state, with generation, against the model's own replay of
   // programs from the same generator (the floor: a campaign cannot cost less than its model).
-  const runs = Math.min(PROGRAMS, 500);
   const campaign = (run: typeof runCampaign, a: Profile) => () => {
     const r = run({ a: { engine: 'model', profile: a }, b: { engine: 'impl', profile: a }, compare: 'state', seed: SEED, runs });
     if (r.found) throw new Error('the bench campaign found a divergence: run npm test');
     return r.runs;
   };
-  // The floor replays the very programs the campaign generates: this tree's campaign draws chunk k
-  // of CHUNK_RUNS programs from chunkSeed(SEED, k) (properties/campaign.ts); the baseline's drew
-  // them all from SEED.
-  const floorPrograms = campaignPrograms(runs);
   // The baseline's floor: those of the programs it can run (it lacks operations added since).
   const oldFloorPrograms = fc.sample(programArbFor('both'), { seed: SEED, numRuns: runs }).filter((p) => runsOnBoth(p, base));
   const floor = (f: EngineFactory, pr: Profile, programs = floorPrograms) => () => {
@@ -448,11 +453,14 @@ function benchBaseline(base: BaselineSide): void {
   rows.push(['campaign / model floor', `${(oldCampaign / oldFloor).toFixed(2)}`, `${(nowCampaign / nowFloor).toFixed(2)}`, '']);
   acceptance.set(
     'campaign / model floor per program (at most 1.2)',
-    `${(nowCampaign / nowFloor).toFixed(2)} (campaign ${micros(nowCampaign)}, floor ${micros(nowFloor)}: the model's own replay of the campaign's ${floorPrograms.length} programs to their first error/undefined)`,
+    `${(alone.campaign / alone.floor).toFixed(2)} ((c'), this tree alone: campaign ${micros(alone.campaign)}, floor ${micros(alone.floor)}: the model's own replay of the campaign's ${floorPrograms.length} programs ` +
+      `to their first error/undefined; ${(nowCampaign / nowFloor).toFixed(2)} in (c), alternating with the baseline's: campaign ${micros(nowCampaign)}, floor ${micros(nowFloor)})`,
   );
   console.log(table(['', base.rev, 'this tree', 'speed-up'], rows));
-  console.log();
-  campaignParts(profile, runs, floorPrograms, campaignRounds);
+  console.log(
+    `\n(c)'s campaign and floor alternate with the baseline's, whose generator and model run through the same fast-check and immer modules: ` +
+      `(c') measured this tree's alone, before any baseline code ran (campaign / floor there: ${(alone.campaign / alone.floor).toFixed(2)})\n`,
+  );
 }
 
 /** The programs runCampaign generates for SEED and `runs` (chunk k from chunkSeed(SEED, k)), in order. */
@@ -468,7 +476,7 @@ function campaignPrograms(runs: number): Program[] {
  * canonical snapshot after every step, the impl with its snapshots, and the whole refinement
  * check (firstDivergence: both sides, block renaming and comparison). CPU time, best of `rounds`.
  */
-function campaignParts(profile: Profile, runs: number, programs: Program[], rounds: number): void {
+function campaignParts(profile: Profile, runs: number, programs: Program[], rounds: number): { floor: number; campaign: number } {
   const each = (f: (p: Program) => void) => () => {
     for (const p of programs) f(p);
     return programs.length;
@@ -505,7 +513,10 @@ function campaignParts(profile: Profile, runs: number, programs: Program[], roun
   for (let i = 0; i < rounds; i++) parts.forEach(([, f], k) => (best[k] = Math.min(best[k]!, cpuPer(f))));
   const floor = best[0]!;
   const [gen, refine, campaign] = [best[1]!, best[4]!, best[5]!];
-  console.log(`(c') this tree's campaign in parts, on the campaign's ${programs.length} programs: CPU time per program, best of ${rounds} alternating rounds\n`);
+  console.log(
+    `(c') this tree's campaign in parts, on the campaign's ${programs.length} programs (seed ${SEED}), measured before any baseline code runs in this process: ` +
+      `CPU time per program, best of ${rounds} alternating rounds; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`,
+  );
   console.log(
     table(
       ['', 'per program', 'x floor'],
@@ -519,6 +530,7 @@ function campaignParts(profile: Profile, runs: number, programs: Program[], roun
     `\nthe campaign costs ${(campaign / (gen + refine)).toFixed(2)}x its two parts run apart (the same work interleaved: caches, JIT feedback and garbage of both); ` +
       `at most 1.2 floors would leave ${micros(0.2 * floor)} per program beside the model, and generation alone takes ${micros(gen)}\n`,
   );
+  return { floor, campaign };
 }
 
 function endsRun(o: { kind: string }): boolean {
