@@ -18,7 +18,7 @@
 // BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, workers, startup),
 // BENCH_ROUNDS (alternating rounds of (c), default 15), BENCH_LARGE_SIZES (live mappings of (d), default
 // 16,256,4096), BENCH_LARGE_BASELINE_STEPS (the baseline's steps timed at 4,096, default 3),
-// BENCH_FUZZ_SECONDS ((g1), default 60), BENCH_FUZZ_ROUNDS ((g1), default 1), BENCH_WORKER_SECONDS ((g2), default 20), BENCH_WORKER_ROUNDS ((g2), default 2), BENCH_ENGINE_ROUNDS (alternating rounds of (a)'s replay
+// BENCH_FUZZ_RUNS ((g1), default 48000), BENCH_FUZZ_ROUNDS ((g1), default 1), BENCH_WORKER_SECONDS ((g2), default 20), BENCH_WORKER_ROUNDS ((g2), default 2), BENCH_ENGINE_ROUNDS (alternating rounds of (a)'s replay
 // rows, best of each side, default 5).
 
 import fc from 'fast-check';
@@ -748,7 +748,7 @@ function threadCpu(pid: number): Map<string, number> {
 const CLOCK_TICKS = 100;
 
 /**
- * One `mapcheck fuzz --time S --workers N --json` process, as a user runs it (bin/mapcheck.mjs: the
+ * One `mapcheck fuzz --runs R --workers N --json` process, as a user runs it (bin/mapcheck.mjs: the
  * build in dist/ when it is current): its campaign's programs per second (runs / elapsedMs of its
  * JSON document: the campaign from its start, pool start-up included, every thread cold), the
  * process's CPU time (/usr/bin/time: every thread, start-up and the corpus replay before the
@@ -756,8 +756,8 @@ const CLOCK_TICKS = 100;
  * process ends): the threads that run chunks (the main thread and the N - 1 busiest others: the
  * pool's) against the rest (V8's compiler and garbage-collector helpers, libuv).
  */
-async function fuzzProcess(root: string, seconds: number, workers: number): Promise<{ runs: number; rate: number; cpu: number; chunkThreads: number; otherThreads: number }> {
-  const args = ['bin/mapcheck.mjs', 'fuzz', '--profile', 'spec', '--against', 'impl', '--compare', 'state', '--seed', String(SEED), '--time', String(seconds), '--workers', String(workers), '--json'];
+async function fuzzProcess(root: string, runs: number, workers: number): Promise<{ runs: number; rate: number; cpu: number; chunkThreads: number; otherThreads: number }> {
+  const args = ['bin/mapcheck.mjs', 'fuzz', '--profile', 'spec', '--against', 'impl', '--compare', 'state', '--seed', String(SEED), '--runs', String(runs), '--workers', String(workers), '--json'];
   const child = spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -808,9 +808,10 @@ function nodeChild(pid: number): number | null {
  * are started until the time is up and every started chunk finishes. Measured two ways,
  * alternating N = 1 and N = 2, with the load average (the machine is shared: a second thread only
  * helps when a core is free):
- *  (g1) `mapcheck fuzz --time S --workers N` processes, as a user runs them, S = BENCH_FUZZ_SECONDS
- *       (default 60, as the README's first command), best of BENCH_FUZZ_ROUNDS (default 1): every
- *       thread starts cold (module loading, JIT warm-up: a few seconds of CPU per thread) for both N;
+ *  (g1) `mapcheck fuzz --runs R --workers N` processes, as a user runs them, R = BENCH_FUZZ_RUNS
+ *       (default 48,000: about 30 s on one idle core, half the README's `fuzz --time 60`), so both N
+ *       run the very same programs, best of BENCH_FUZZ_ROUNDS (default 1): every thread starts cold
+ *       (module loading, JIT warm-up: a few seconds of CPU per thread) for both N;
  *  (g2) runCampaignParallel in this process for BENCH_WORKER_SECONDS (default 20), best of
  *       BENCH_WORKER_ROUNDS (default 2): this process's main thread is warm from the rounds before
  *       (so N = 1 pays no warm-up after its first round, and N = 2 pays its pool thread's every round).
@@ -836,9 +837,10 @@ async function benchWorkers(): Promise<Record<string, string>> {
   const built = current();
   const seconds = Number(process.env.BENCH_WORKER_SECONDS ?? 20);
   const rounds = Number(process.env.BENCH_WORKER_ROUNDS ?? 2);
-  // (g1) runs as long as the README's first command (`npx mapcheck fuzz --time 60`): each thread's
-  // JIT warm-up costs a few seconds of CPU, paid once per thread, so the length matters
-  const fuzzSeconds = Number(process.env.BENCH_FUZZ_SECONDS ?? 60);
+  // (g1): the same programs for both N, a campaign of about half the README's `fuzz --time 60` on
+  // one idle core; each thread's JIT warm-up costs a few seconds of CPU, paid once per thread, so
+  // the length matters
+  const fuzzRuns = Number(process.env.BENCH_FUZZ_RUNS ?? 48000);
   const fuzzRounds = Number(process.env.BENCH_FUZZ_ROUNDS ?? 1);
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
   const loadBefore = load();
@@ -849,7 +851,7 @@ async function benchWorkers(): Promise<Record<string, string>> {
   let cli: { ratio: number; cpuRatio: number; projected: number } | null = null;
   if (canSpawn) {
     console.log(
-      `(g1) \`mapcheck fuzz --profile spec --against impl --compare state --seed ${SEED} --time ${fuzzSeconds} --workers N --json\` processes (BENCH_FUZZ_SECONDS; the README's first command runs \`mapcheck fuzz --time 60\`) (chunks of ${CHUNK_RUNS}), as a user runs them, ` +
+      `(g1) \`mapcheck fuzz --profile spec --against impl --compare state --seed ${SEED} --runs ${fuzzRuns} --workers N --json\` processes (BENCH_FUZZ_RUNS: the same programs for both N; chunks of ${CHUNK_RUNS}), as a user runs them, ` +
         `running ${running}: programs/s of the campaign (its JSON runs / elapsedMs: pool start-up and every thread's module loading and JIT warm-up included, for both N); ` +
         `CPU per program of the whole process (/usr/bin/time; start-up and the corpus replay included), and split by thread (from /proc): the threads that run chunks (main + pool) ` +
         `and the others (V8's compiler and GC helper threads, libuv); best of ${fuzzRounds} alternating rounds (BENCH_FUZZ_ROUNDS); ${availableParallelism()} cores, load average ${loadBefore}\n`,
@@ -857,7 +859,7 @@ async function benchWorkers(): Promise<Record<string, string>> {
     const best: { runs: number; rate: number; cpu: number; chunkThreads: number; otherThreads: number }[] = [];
     for (let i = 0; i < fuzzRounds; i++)
       for (const [k, w] of [1, 2].entries()) {
-        const r = await fuzzProcess(root, fuzzSeconds, w);
+        const r = await fuzzProcess(root, fuzzRuns, w);
         if (best[k] === undefined || r.rate > best[k]!.rate) best[k] = r;
       }
     console.log(
@@ -871,7 +873,8 @@ async function benchWorkers(): Promise<Record<string, string>> {
     );
     const cpuRatio = best[1]!.cpu / best[1]!.runs / (best[0]!.cpu / best[0]!.runs);
     // On 2 idle cores one worker runs as fast as its main thread (its helper threads use the other
-    // core) and two as fast as both cores carry the whole process: what the CPU times predict.
+    // core) and two as fast as both cores carry the whole process: what the CPU times of the same
+    // programs predict, whatever the load was.
     const projected = (2 * best[0]!.chunkThreads) / best[0]!.runs / (best[1]!.cpu / best[1]!.runs);
     cli = { ratio: best[1]!.rate / best[0]!.rate, cpuRatio, projected };
     console.log(
@@ -924,7 +927,7 @@ async function benchWorkers(): Promise<Record<string, string>> {
   const g1 =
     cli === null
       ? '(g1) not measured'
-      : `${cli.ratio.toFixed(2)}x programs/s as \`mapcheck fuzz --time ${fuzzSeconds}\` processes (CPU per program 2 / 1: ${cli.cpuRatio.toFixed(2)}; projected on 2 idle cores from CPU times: ${cli.projected.toFixed(2)}x)`;
+      : `${cli.ratio.toFixed(2)}x programs/s as \`mapcheck fuzz --runs ${fuzzRuns}\` processes (CPU per program 2 / 1: ${cli.cpuRatio.toFixed(2)}; projected on 2 idle cores from CPU times: ${cli.projected.toFixed(2)}x)`;
   return {
     workers: `${g1}; ${ratio.toFixed(2)}x in this process with a warm main thread, ${seconds} s campaigns (CPU per program 2 / 1: ${(cpu[1]! / cpu[0]!).toFixed(2)}); load before ${loadBefore}, after ${loadAfter}`,
   };
