@@ -636,8 +636,13 @@ export class ImplEngine implements Engine {
       if (code === ATTACH || code === DETACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
       const start = this.vars[F_START + at]!;
       const end = this.vars[F_END + at]!;
-      // K-A55 `no-op`: a zero-length subarray gives nothing back.
-      if (start === end && this.knobs['K-A55'] === 'no-op') continue;
+      if (start === end) {
+        // K-A55 `no-op`: a zero-length subarray gives nothing back.
+        if (this.knobs['K-A55'] === 'no-op') continue;
+        // K-A55 `enter-exit-fatal` (GCC 12's C lowering): exit data has no action for it.
+        if (!structured && this.knobs['K-A55'] === 'enter-exit-fatal')
+          this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: exit data of a zero-length subarray, which the runtime cannot handle`);
+      }
       const slot = this.locate(start, end);
       if (slot === ABSENT) continue;
       if (slot === PARTLY) {
@@ -704,7 +709,8 @@ export class ImplEngine implements Engine {
   /**
    * Entry of a zero-length subarray at host address `start` (K-A55): `no-op` leaves it alone; the
    * lookups find the section holding the byte at `start`, which takes the clause's reference;
-   * absent data gets no section, and under `lookup` the present clause reports it.
+   * absent data gets no section, and under `lookup` the present clause reports it, under
+   * `enter-exit-fatal` enter data stops.
    */
   private zeroLengthEntry(code: number, start: number, structured: boolean, varIndex: number): boolean {
     const reading = this.knobs['K-A55'];
@@ -718,6 +724,8 @@ export class ImplEngine implements Engine {
       return true;
     }
     if (code === PRESENT && reading === 'lookup') return this.stop(errorOutcome('acc_error_not_present', `${this.varRefs[varIndex]!.text} (zero-length) is not present`));
+    // K-A55 `enter-exit-fatal` (GCC 12's C lowering): enter data that maps nothing trips an assertion.
+    if (!structured && reading === 'enter-exit-fatal') return this.stop(errorOutcome('fatal_lowering', `${this.varRefs[varIndex]!.text}: enter data of an absent zero-length subarray, which the runtime asserts against`));
     return false;
   }
 

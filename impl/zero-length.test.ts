@@ -156,3 +156,49 @@ describe('OpenMP zero-length array sections', () => {
     expect(kind(e.apply({ op: 'omp_target_update', motions: [{ type: 'to', modifiers: ['present'], vars: ['a(5:4)'] }] }))).toBe('error omp_error_not_present');
   });
 });
+
+// K-A55 `enter-exit-fatal`: GCC 12.2's C lowering as measured on an NVIDIA H200
+// (toolchain/probes/acc-zero-length-*-c, profiles/measured/gcc-12-nvptx-2026-12-03e.md): enter data
+// of an absent zero-length subarray asserts, exit data of any zero-length subarray has no action,
+// constructs and the update directive look up quietly.
+describe('OpenACC zero-length subarrays under K-A55 enter-exit-fatal', () => {
+  const fatal = { 'K-A55': 'enter-exit-fatal' };
+  const sections = (e: ReturnType<typeof engineFor>) => e.snapshot().sections.map((s) => [s.host[0], s.host[1], s.src, s.drc]);
+
+  it('enter data inside a present section takes its reference; one past its end, or in absent data, stops', () => {
+    const e = engineFor(ACC_WORLD, fatal);
+    e.apply(enter('copyin', 'a(1:4)'));
+    expect(kind(e.apply(enter('copyin', 'a(3:2)')))).toBe('ok');
+    expect(sections(e)).toEqual([[A, A + 16, 0, 2]]);
+    expect(kind(e.apply(enter('copyin', 'a(5:4)')))).toBe('error fatal_lowering');
+    expect(kind(engineFor(ACC_WORLD, fatal).apply(enter('create', 'b(1:0)')))).toBe('error fatal_lowering');
+  });
+
+  it('the items before the stopping one took effect; the stop is at the zero-length item', () => {
+    const e = engineFor(ACC_WORLD, fatal);
+    expect(kind(e.apply({ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(1:4)', 'b(1:0)', 'b(1:2)'] }] }))).toBe('error fatal_lowering');
+    expect(sections(e)).toEqual([[A, A + 16, 0, 1]]);
+  });
+
+  it('exit data of a zero-length subarray stops whether or not its data is present, after the items before it', () => {
+    const e = engineFor(ACC_WORLD, fatal);
+    e.apply(enter('copyin', 'a(1:4)', 'b(1:2)'));
+    expect(kind(e.apply({ op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['b(1:2)', 'a(3:2)'] }] }))).toBe('error fatal_lowering');
+    expect(sections(e)).toEqual([[A, A + 16, 0, 1]]);
+    expect(kind(engineFor(ACC_WORLD, fatal).apply(exit('delete', 'b(1:0)')))).toBe('error fatal_lowering');
+  });
+
+  it('data constructs and the update directive do not stop: absent zero bytes are looked up quietly', () => {
+    const e = engineFor(ACC_WORLD, fatal);
+    expect(kind(e.apply({ op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['b(1:0)'] }, { clause: 'present', vars: ['b(3:2)'] }] }))).toBe('ok');
+    expect(kind(e.apply({ op: 'acc_data_end' }))).toBe('ok');
+    expect(kind(e.apply({ op: 'acc_update', clauses: [{ clause: 'self', vars: ['b(2:1)'] }] }))).toBe('ok');
+    expect(sections(e)).toEqual([]);
+  });
+
+  it('the readings differ only on enter and exit data: lookup reports the absent update, lookup-quiet enters quietly', () => {
+    expect(kind(engineFor(ACC_WORLD, { 'K-A55': 'lookup' }).apply({ op: 'acc_update', clauses: [{ clause: 'self', vars: ['b(2:1)'] }] }))).toBe('error acc_error_not_present');
+    expect(kind(engineFor(ACC_WORLD, { 'K-A55': 'lookup-quiet' }).apply(enter('create', 'b(1:0)')))).toBe('ok');
+    expect(kind(engineFor(ACC_WORLD, { 'K-A55': 'lookup-quiet' }).apply(exit('delete', 'b(1:0)')))).toBe('ok');
+  });
+});

@@ -74,7 +74,7 @@ export function clauseEntry(
   // A zero-length subarray (model/zero-length.ts, K-A55): present data gets its reference, absent
   // data gets nothing (only the present clause may report it).
   if (isEmptyRange(range)) {
-    const zero = accZeroLength(state, range, name === 'present', name, ctx);
+    const zero = accZeroLength(state, range, name === 'present', name, ctx, counter === 'drc' ? 'enter' : null);
     if (zero.kind === 'error') return zero;
     if (zero.kind === 'present') presentIncrement(zero.section, counter, ctx);
     return null;
@@ -119,7 +119,8 @@ export function clauseExit(
   const rule = DATA_CLAUSES[name];
   fire(ctx, rule.citation);
   // A zero-length subarray (K-A55) gives back its reference on the section holding its address.
-  const zero = isEmptyRange(range) ? accZeroLength(state, range, false, name, ctx) : null;
+  const zero = isEmptyRange(range) ? accZeroLength(state, range, false, name, ctx, counter === 'drc' ? 'exit' : null) : null;
+  if (zero !== null && zero.kind === 'error') return zero;
   if (zero !== null && zero.kind !== 'present') return null;
   const where = zero ?? presence(state, range);
   // Data that is not on the device needs nothing (since 3.1 this is not an error).

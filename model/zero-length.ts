@@ -20,7 +20,8 @@
 //
 // OpenACC 3.3 §2.7.1 Data Specification in Data Clauses, §2.6.3 data lifetime: a data clause acts
 // on the data its var names, "present" meaning present in a single device memory section; the text
-// does not say what a subarray of zero elements is. K-A55 has the readings (profiles/knobs.ts).
+// does not say what a subarray of zero elements is. K-A55 has the readings (profiles/knobs.ts),
+// one of them (`enter-exit-fatal`) measured on GCC 12.2's C lowering (toolchain/probes/acc-zero-length-*).
 
 import { entryHoldingByte, type Lookup } from './omp/table.js';
 import { describeRange, fire, runtimeError, sectionsOf, objectsTouching, type ErrorObservation, type ModelState, type Range, type Section, type StepContext } from './state.js';
@@ -46,8 +47,10 @@ export function sectionHoldingByte(state: ModelState, addr: number): Section | n
 /**
  * What an OpenACC data clause, or the update directive, does with a zero-length subarray at
  * `range.start`, before the clause's own rule: `skip` (nothing at all), `error` (the present clause
- * or the update directive on absent data under `lookup`), or the section to act on as present data.
- * `mustBePresent`: the present clause on entry, or the update directive without if_present.
+ * or the update directive on absent data under `lookup`; enter and exit data under
+ * `enter-exit-fatal`), or the section to act on as present data. `mustBePresent`: the present
+ * clause on entry, or the update directive without if_present. `dataDirective`: the clause is on
+ * an enter data (`enter`) or exit data (`exit`) directive.
  */
 // OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (zero-length subarrays, K-A55)
 export function accZeroLength(
@@ -56,17 +59,25 @@ export function accZeroLength(
   mustBePresent: boolean,
   what: string,
   ctx: StepContext,
+  dataDirective: 'enter' | 'exit' | null = null,
 ): { kind: 'skip' } | { kind: 'present'; section: Section } | ErrorObservation {
   fire(ctx, ACC_ZERO_LENGTH);
   const reading = ctx.knobs['K-A55'];
   // `no-op`: zero bytes are no data; nothing is looked up, counted or reported.
   if (reading === 'no-op') return { kind: 'skip' };
-  // `lookup`, `lookup-quiet`: the section holding the byte at the subarray's address, if any.
+  // `enter-exit-fatal` (GCC 12's C lowering, measured): exit data stops on any zero-length
+  // subarray, before looking it up (libgomp has no exit action for the kind it is lowered to).
+  if (reading === 'enter-exit-fatal' && dataDirective === 'exit')
+    return runtimeError('fatal_lowering', `exit data ${what}(${describeRange(state, range)}): the runtime has no exit action for a zero-length subarray`);
+  // `lookup`, `lookup-quiet`, `enter-exit-fatal`: the section holding the byte at the subarray's address, if any.
   const section = sectionHoldingByte(state, range.start);
   if (section) return { kind: 'present', section };
   // Absent: nothing is created (zero bytes need no device memory). The present clause and the
   // update directive report it under `lookup`; libgomp's lowering loses the check (`lookup-quiet`).
   if (mustBePresent && reading === 'lookup') return runtimeError('acc_error_not_present', `${what}(${describeRange(state, range)}): the data is not present`);
+  // `enter-exit-fatal`: enter data of absent zero bytes maps nothing, which the runtime asserts against.
+  if (reading === 'enter-exit-fatal' && dataDirective === 'enter')
+    return runtimeError('fatal_lowering', `enter data ${what}(${describeRange(state, range)}): the runtime asserts when a zero-length subarray maps nothing`);
   return { kind: 'skip' };
 }
 

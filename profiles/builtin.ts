@@ -466,6 +466,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: 'GCC 12 does not accept the present map modifier (added to GCC in version 14; issue 10).',
       },
+      'K-A55': {
+        reading: 'lookup',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 gfortran, nvptx on an NVIDIA H200 (profiles/measured/gcc-12-nvptx-2026-12-03e.md, toolchain/probes/acc-zero-length-*-fortran): enter data copyin(a(3:2)) inside the present a(1:4) takes a reference (a stays present after exit data copyout(a(1:4)), and exit data copyout(a(3:2)) then removes it), enter data of a(5:4) one past the end or of the absent b(1:0) runs and creates nothing, exit data delete(b(1:0)) runs, and update self(b(2:1)) of absent data aborts "[h,0] is not mapped" (oacc-mem.c update_dev_host). gfortran does not lower a zero-length section to GOMP_MAP_ZERO_LEN_ARRAY_SECTION, so the lookup keeps its checks; the C lowering differs (profiles/gcc-12-c.json).',
+      },
       'K-B43': {
         reading: 'absent',
         confidence: 'measured',

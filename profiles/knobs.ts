@@ -433,6 +433,11 @@ export const KNOBS = [
           'libgomp: the same lookup, but absent data is never an error: GCC marks the section maps of data clauses (OpenACC included, force_present too) as maybe zero-length (cp/semantics.cc handle_omp_array_sections), omp-low lowers a zero length to GOMP_MAP_ZERO_LEN_ARRAY_SECTION, and target.c gomp_map_vars_internal looks it up with gomp_map_0len_lookup ([p, p+1)) and maps nothing when absent',
       },
       { id: 'no-op', summary: 'zero bytes are no data: no clause or update moves a counter or reports anything for them' },
+      {
+        id: 'enter-exit-fatal',
+        summary:
+          'GCC 12.2 with its C lowering (measured): data and compute constructs and the update directive as lookup-quiet; enter data of a zero-length subarray inside a present section takes its reference, of an absent one stops the program (oacc-mem.c goacc_enter_data_internal: assert (tgt), as gomp_map_vars frees and returns no descriptor when nothing was mapped); exit data of any zero-length subarray stops it (goacc_exit_data_internal has no case for the kind: "UNHANDLED kind")',
+      },
     ],
     default: 'lookup',
     rationale:

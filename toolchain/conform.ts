@@ -318,7 +318,7 @@ function readIf(path: string): string {
 /** The readings every unit of `api` is compared with: its built-in profiles and the host fallback. */
 export function readingsFor(api: ToolchainApi, hostRuntime?: string): Reading[] {
   const prefix = api === 'openacc' ? 'K-A' : 'K-B';
-  // A profile that sets none of this API's knobs reads it as `spec` does: not listed again.
+  // A profile that sets none of this API's knobs itself reads it as the profile it extends does: not listed again.
   const relevant = BUILTIN_PROFILES.filter((p) => p.name === 'spec' || Object.keys(p.knobs).some((k) => k.startsWith(prefix)));
   return [...relevant.map((p): Reading => ({ kind: 'profile', profile: loadProfile(p.name) })), { kind: 'host-fallback', runtime: hostRuntime }];
 }

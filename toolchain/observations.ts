@@ -18,7 +18,8 @@
 //
 // and `MAPCHECK end` after the last written step. A runtime error ends the process before its
 // step's line: the runner (not the program) turns a non-zero exit, a signal or a timeout into an
-// `abort` observation of the first written step that printed nothing.
+// `abort` observation of the first written step that printed nothing (a timeout stays `timeout`
+// unless the runtime had printed a fatal error first: see fatalThenHung).
 
 /** What one written step showed in a run. */
 export type RawObservation =
@@ -73,6 +74,16 @@ function lastWords(stderr: string): string {
 }
 
 /**
+ * Whether a run that ran out of time had already reported a fatal runtime error: libgomp's
+ * gomp_fatal prints "libgomp: …" and exits, and where it is called with the device lock held
+ * (oacc-mem.c goacc_exit_data_internal, "UNHANDLED kind") the exit-time device finalization waits
+ * on that lock for ever. The step stopped at the error; the hang comes after it.
+ */
+function fatalThenHung(stderr: string): boolean {
+  return stderr.split('\n').some((l) => l.startsWith('libgomp: '));
+}
+
+/**
  * Reads a run's output. `written` lists the step numbers the program writes, in order; a step
  * without a line is `abort` (or `timeout`) when it is the first such step and the run failed,
  * and `missing` otherwise.
@@ -121,7 +132,7 @@ export function parseRun(out: RunOutput, written: readonly number[]): ParsedRun 
   for (const k of written) {
     if (steps.has(k)) continue;
     if (failed && !blamed) {
-      steps.set(k, out.timedOut ? { kind: 'timeout' } : { kind: 'abort', exit: out.exit ?? 'unknown', message: lastWords(out.stderr) });
+      steps.set(k, out.timedOut && !fatalThenHung(out.stderr) ? { kind: 'timeout' } : { kind: 'abort', exit: out.exit ?? 'unknown', message: lastWords(out.stderr) });
       blamed = true;
     } else steps.set(k, { kind: 'missing' });
   }

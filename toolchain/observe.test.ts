@@ -56,6 +56,17 @@ describe('observation lines', () => {
     expect(run.steps.get(2)).toEqual({ kind: 'timeout' });
     expect(run.completed).toBe(true);
   });
+
+  it('a run that printed a libgomp fatal error and then ran out of time stopped at that error (the hang is exit-time finalization)', () => {
+    // As measured with GCC 12.2 C (toolchain/probes/acc-zero-length-inside): exit data of a[2:0].
+    const stderr = '\nlibgomp: >>>> goacc_exit_data_internal UNHANDLED kind 0x0f\n';
+    const run = parseRun({ stdout: 'MAPCHECK 1 ok\nMAPCHECK 2 ok\n', stderr, exit: 'SIGKILL', timedOut: true }, [1, 2, 3, 4]);
+    expect(run.steps.get(3)).toEqual({ kind: 'abort', exit: 'SIGKILL', message: 'libgomp: >>>> goacc_exit_data_internal UNHANDLED kind 0x0f' });
+    expect(run.steps.get(4)).toEqual({ kind: 'missing' });
+    // Other words on stderr before a timeout do not make it an abort.
+    const quiet = parseRun({ stdout: 'MAPCHECK 1 ok\n', stderr: 'warning: libgomp: nothing\n', exit: 'SIGKILL', timedOut: true }, [1, 2]);
+    expect(quiet.steps.get(2)).toEqual({ kind: 'timeout' });
+  });
 });
 
 describe('comparing a run with a reading', () => {
