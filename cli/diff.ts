@@ -196,7 +196,7 @@ export function corpusCoverage(a: Profile, b: Profile, knobs: readonly KnobId[],
 
 /** A minimal program on one line: `c%p => a ; !$acc enter data copyin(c) ; …`. */
 function oneLine(c: DivergenceClass): string {
-  return c.program.steps.map(renderStep).join(' ; ');
+  return c.program.steps.map((s) => renderStep(s)).join(' ; ');
 }
 
 export async function diffCommand(argA: string, argB: string, o: DiffCliOptions, io: Io): Promise<number> {

@@ -123,7 +123,7 @@ export function emitProgram(program: Program, o: EmitOptions): string {
   let written = 0;
   for (const [k, p] of steps.entries()) {
     const origin = p.closing ? 'added: closes a region the program leaves open' : `step ${p.index + 1}`;
-    body.push(lang.comment(`${origin}: ${renderStep(p.step)}${expectedNote(p.obs)}`));
+    body.push(lang.comment(`${origin}: ${renderStep(p.step, world)}${expectedNote(p.obs)}`));
     const other = caseFile && !p.closing ? caseFile.expected.b[p.index] : undefined;
     if (caseFile?.divergence?.step === p.index + 1 && other) {
       const b = `${caseFile.sides.b.engine}:${caseFile.sides.b.profile}`;

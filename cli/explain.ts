@@ -127,7 +127,7 @@ export function explainCase(c: CaseFile, file: string): Explanation {
   const d = firstDivergence(program, sides.a, sides.b, c.compare);
   const steps: ExplainedStep[] = program.steps.map((step, i) => ({
     step: i + 1,
-    directive: renderStep(step),
+    directive: renderStep(step, program.world),
     observations: { a: traces.a.observations[i]!, b: traces.b.observations[i]! },
     changes: {
       a: stateChanges(program.world, traces.a.snapshots[i - 1] ?? EMPTY, traces.a.snapshots[i]!),

@@ -4,6 +4,7 @@
 // program observes, not a failure of the tool); 1 a fuzzing campaign found a divergence; 2 bad
 // input (program or case file, profile, flag), reported as one line on stderr; 3 internal error.
 
+import { surfaceText } from '../lang/plain-pointers.js';
 import { randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
@@ -130,7 +131,7 @@ function seedValue(raw: string): number {
 // Shared output helpers
 
 function stepRows(program: Program, columns: (i: number) => string[]): string[][] {
-  return program.steps.map((step, i) => [String(i + 1).padStart(String(program.steps.length).length), renderStep(step), ...columns(i)]);
+  return program.steps.map((step, i) => [String(i + 1).padStart(String(program.steps.length).length), renderStep(step, program.world), ...columns(i).map((c) => surfaceText(program.world, c))]);
 }
 
 // ------------------------------------------------------------------------------------------------

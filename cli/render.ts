@@ -6,6 +6,8 @@ import { formatMember, formatStructBytes, formatSubarray, structElementBytes } f
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { formatPtr, type Snapshot } from '../lang/observation.js';
 import { dispatch, type PerOp } from '../lang/ops.js';
+import { isPlain } from '../lang/plain-pointers.js';
+import { surfaceStep } from '../lang/plain-pointers.js';
 
 function renderClauses(clauses: Clause<string>[]): string {
   return clauses.map((c) => ` ${c.clause}(${c.vars.join(', ')})`).join('');
@@ -109,9 +111,12 @@ const RENDER: PerOp<string> = {
   omp_target_update: (s) => `!$omp target update${renderMotions(s.motions)}${renderDeviceClause(s.device)}`,
 };
 
-/** One step as it would appear in a Fortran program, e.g. `!$acc enter data copyin(a) attach(c%p)`. */
-export function renderStep(step: Step): string {
-  return dispatch(RENDER, step);
+/**
+ * One step as it would appear in a Fortran program, e.g. `!$acc enter data copyin(a) attach(c%p)`;
+ * given the world, plain pointers are written as the program writes them (`p(2:5)`, not `p%p(2:5)`).
+ */
+export function renderStep(step: Step, world?: World): string {
+  return dispatch(RENDER, world === undefined ? step : surfaceStep(world, step));
 }
 
 /** `0x1000`. */
@@ -164,6 +169,7 @@ export function nameMember(world: World, addr: number): string {
   const n = decl.pointers.length;
   const member = decl.pointers[cell % n];
   if (!Number.isInteger(cell) || member === undefined) return `member at ${hex(addr)}`;
+  if (isPlain(decl)) return obj.name;
   return formatMember(obj.name, member, decl.count === undefined ? undefined : Math.floor(cell / n));
 }
 

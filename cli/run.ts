@@ -4,6 +4,7 @@
 // PROGRAM --sides A,B` turns a program into a saved case. Both warn when a profile records no
 // evidence for the program's API (its column then just shows the spec's readings).
 
+import { surfaceText } from '../lang/plain-pointers.js';
 import type { Program, StepOp } from '../lang/program.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { EngineName } from '../lang/engine.js';
@@ -128,7 +129,7 @@ export function runAcrossProfiles(files: string[], o: RunOptions, io: Io): numbe
         steps: program.steps.map((step, i) => ({
           step: i + 1,
           op: step.op,
-          directive: renderStep(step),
+          directive: renderStep(step, program.world),
           observations: Object.fromEntries(names.map((n, k) => [n, columns[k]!.observations[i]!])),
           differs: names.filter((_, k) => differs[k]![i]),
           ...(o.state && { snapshots: Object.fromEntries(names.map((n, k) => [n, columns[k]!.snapshots[i]!])) }),
@@ -155,8 +156,8 @@ export function runAcrossProfiles(files: string[], o: RunOptions, io: Io): numbe
       const width = String(program.steps.length).length;
       const rows = program.steps.map((step, i) => [
         String(i + 1).padStart(width),
-        renderStep(step),
-        ...columns.map((c, k) => mark(formatObservation(c.observations[i]!), differs[k]![i]!)),
+        renderStep(step, program.world),
+        ...columns.map((c, k) => mark(surfaceText(program.world, formatObservation(c.observations[i]!)), differs[k]![i]!)),
       ]);
       io.out(`${n > 0 ? '\n' : ''}${file}: ${program.steps.length} steps on ${o.engine}\n${withWorld(program.world, `${table([['#', 'step', ...names], ...rows])}\n`)}`);
     }

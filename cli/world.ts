@@ -21,6 +21,13 @@ export function renderWorld(world: World): string[] {
     rows.push([`integer, target :: ${a.name}(${a.shape === undefined ? a.length : `${a.shape[0]},${a.shape[1]}`}) = ${value}`, where(a.name)]);
   }
   for (const s of world.structs) {
+    if (s.plain) {
+      // A plain pointer variable (lang/plain-pointers.ts): C int *p, Fortran integer, pointer :: p(:).
+      rows.push([`integer, pointer :: ${s.name}(:)`, where(s.name)]);
+      const target = initTarget(s, memberRefs(s)[0]!);
+      rows.push([target === null ? `nullify(${s.name})` : `${s.name} => ${target}`, '! initial association']);
+      continue;
+    }
     const fields = (s.fields ?? []).map((f) => {
       const init = f.init === undefined ? 0 : f.init;
       const value = Array.isArray(init) ? `[${compressValues(init)}]` : String(init);

@@ -14,6 +14,7 @@ import acc_2_6_7_reference_counters_allocatable from './acc/2.6.7-reference-coun
 import acc_2_7_1_data_specification_member_sections from './acc/2.7.1-data-specification-member-sections.js';
 import acc_2_7_1_data_specification_zero_length from './acc/2.7.1-data-specification-zero-length.js';
 import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
+import acc_2_7_2_attach_action_plain_pointers from './acc/2.7.2-attach-action-plain-pointers.js';
 import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
 import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
 import acc_2_7_2_create_action from './acc/2.7.2-create-action.js';
@@ -55,6 +56,7 @@ import acc_3_2_29_acc_attach_acc_detach from './acc/3.2.29-acc_attach-acc_detach
 import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.js';
 import omp_7_9_6_map_clause_implicit_partly_mapped from './omp/7.9.6-map-clause-implicit-partly-mapped.js';
 import omp_7_9_6_map_clause_pointer_attachment from './omp/7.9.6-map-clause-pointer-attachment.js';
+import omp_7_9_6_map_clause_plain_pointers from './omp/7.9.6-map-clause-plain-pointers.js';
 import omp_7_9_6_map_clause_present_modifier from './omp/7.9.6-map-clause-present-modifier.js';
 import omp_7_9_6_map_clause_storage_blocks from './omp/7.9.6-map-clause-storage-blocks.js';
 import omp_7_9_6_map_clause_struct_members from './omp/7.9.6-map-clause-struct-members.js';
@@ -99,6 +101,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.1-data-specification-member-sections.ts', section: acc_2_7_1_data_specification_member_sections },
   { file: 'acc/2.7.1-data-specification-zero-length.ts', section: acc_2_7_1_data_specification_zero_length },
   { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
+  { file: 'acc/2.7.2-attach-action-plain-pointers.ts', section: acc_2_7_2_attach_action_plain_pointers },
   { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
   { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
   { file: 'acc/2.7.2-create-action.ts', section: acc_2_7_2_create_action },
@@ -140,6 +143,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.3-implicit-data-mapping.ts', section: omp_7_9_3_implicit_data_mapping },
   { file: 'omp/7.9.6-map-clause-implicit-partly-mapped.ts', section: omp_7_9_6_map_clause_implicit_partly_mapped },
   { file: 'omp/7.9.6-map-clause-pointer-attachment.ts', section: omp_7_9_6_map_clause_pointer_attachment },
+  { file: 'omp/7.9.6-map-clause-plain-pointers.ts', section: omp_7_9_6_map_clause_plain_pointers },
   { file: 'omp/7.9.6-map-clause-present-modifier.ts', section: omp_7_9_6_map_clause_present_modifier },
   { file: 'omp/7.9.6-map-clause-storage-blocks.ts', section: omp_7_9_6_map_clause_storage_blocks },
   { file: 'omp/7.9.6-map-clause-struct-members.ts', section: omp_7_9_6_map_clause_struct_members },

@@ -113,3 +113,18 @@ export const ALLOC_OMP_WORLD: World = { ...ALLOC_WORLD, devices: [{ kind: 'discr
 export const E = 0x1200;
 export const HEAP0 = 0x1400;
 export const HEAP1 = 0x1600;
+
+/**
+ * Plain pointer variables (lang/plain-pointers.ts): `p` is `integer, pointer :: p(:)` / C `int *p`,
+ * a one-member struct with `plain` after the arrays (a at 0x1000, b at 0x1200, p at 0x1400).
+ */
+export const PLAIN_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: 1 },
+    { name: 'b', length: 10, init: 2 },
+  ],
+  structs: [{ name: 'p', pointers: ['p'], plain: true }],
+};
+export const PLAIN_OMP_WORLD: World = { ...PLAIN_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
+/** Host address of the plain pointer p in PLAIN_WORLD. */
+export const P = 0x1400;

@@ -226,6 +226,19 @@ const EXPECTED: Record<string, string[]> = {
   // present map of a(4:3) finds the entry, names a, so no implicit map, and the kernel reads a(1:4);
   // release(a(3:2)) gives back the last reference; the present modifier then finds no storage at a(1)
   'omp-zero-length.json': ['ok', 'ok', 'ok', 'ok', 'ok', 'read [1, 2, 3, 4]', 'ok', 'error omp_error_not_present'],
+  // Plain pointer variables (lang/README.md "Plain pointer variables"): copyin(p(:)) while p is not
+  // present copies the target and attaches nothing (OpenACC 3.3 §2.7.2: the pointer is not
+  // present); copyin(p) copies the pointer's host value (§2.6.4), which the kernel reads; the
+  // second copyin(p(:)) finds the target present and attaches p, now present (K-A1p base-pointer),
+  // so the kernel reads a(2:3) through it; p => b and copyin(p(:)) copy b and re-attach (a new
+  // target, §2.7.2); the detach brings the counter to 0 and the host value back; delete of p; the
+  // host reads b through p.
+  'plain-pointer.json': ['ok', 'ok', 'host:0x1000', 'ok', 'read [2, 3]', 'ok', 'ok', 'read [4*9]', 'ok', 'host:0x1200', 'ok', 'read [4*9]'],
+  // OpenMP 6.0 §7.9.6: the target mapped while p is not (no corresponding pointer, no attachment);
+  // map(to: p) copies the host value; a second map of the target creates nothing, so nothing is
+  // attached (neither side new); p released, then map(to: p, p(2:5)) on the target construct: both
+  // new, attached, the kernel reads a(2:3); the target's storage leaves at its count's end.
+  'omp-plain-pointer.json': ['ok', 'ok', 'host:0x1000', 'ok', 'host:0x1000', 'ok', 'read [2, 3]', 'ok', 'ok'],
 };
 
 describe('examples/stale-reuse.json without reuse', () => {

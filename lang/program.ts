@@ -81,6 +81,13 @@ export interface StructDecl {
    * are (an allocatable component is a descriptor that is always contiguous).
    */
   allocatable?: string[];
+  /**
+   * A plain pointer variable (C `int *p`, Fortran `integer, pointer :: p(:)`; lang/README.md "Plain
+   * pointer variables"): the struct's storage is the pointer itself, its one pointer member. The
+   * surface syntax (`world.pointers`, `p(:)`, `p(2:5)`) is lowered to this form by
+   * lang/plain-pointers.ts; single structs with one pointer member and nothing else only.
+   */
+  plain?: true;
 }
 
 export type DeviceKind = 'discrete' | 'shared';

@@ -16,6 +16,7 @@ import {
   hostLayout,
   parseRef,
   isZeroLength,
+  kernelRef,
   refError,
   type KernelBody,
   type ParsedRef,
@@ -27,6 +28,7 @@ import {
 import type { MapItem, OmpMapModifier, OmpMapType, PtrArg } from './openmp.js';
 import { STEP_OPS, isStepOp, opInfo, regionBeginOf, unreachable, type Api as OpApi, type FieldRole, type RefKind, type RegionEndOp } from './ops.js';
 import { FileReadProblem, MAX_INPUT_FILE_BYTES, oneLine, readBoundedText } from './read-file.js';
+import { isPlain, lowerPlainPointers, surfaceRef, surfaceText } from './plain-pointers.js';
 
 /** Bad user input (program or case file): the CLI prints the one-line message and exits with 2. */
 export class InputError extends Error {
@@ -87,12 +89,16 @@ const structDecl = z.strictObject({
   init: z.record(z.string(), z.union([z.string(), z.null()], { error: 'expected an array reference or null' })).optional(),
   count: intIn(1, MAX_ARRAY_LENGTH).optional(),
   allocatable: z.array(z.string()).optional(),
+  plain: z.literal(true).optional(),
 });
 const worldShape = z.strictObject({
   arrays: z.array(arrayDecl).max(MAX_ARRAYS, { error: `at most ${MAX_ARRAYS} arrays (mapcheck's limit)` }),
   structs: z.array(structDecl).max(MAX_STRUCTS, { error: `at most ${MAX_STRUCTS} structs (mapcheck's limit)` }),
   devices: z.array(z.strictObject({ kind: z.enum(['discrete', 'shared']) })).min(1).max(MAX_DEVICES).optional(),
   reuse: z.boolean().optional(),
+  // Plain pointer variables in the surface syntax; lang/plain-pointers.ts lowers them to structs
+  // with `plain: true` before this shape is checked (it is here for the JSON Schema).
+  pointers: z.array(z.strictObject({ name: z.string(), init: z.union([z.string(), z.null()]).optional() })).optional(),
   requires: z.array(z.enum(['unified_shared_memory'])).max(1).optional(),
   mappers: z
     .array(
@@ -297,6 +303,9 @@ function checkWorld(raw: unknown): Failure | World {
       if (!IDENTIFIER.test(p)) return fail(`structs[${i}].pointers[${j}]`, `'${p}' is not an identifier`);
       if (s.pointers.indexOf(p) !== j) return fail(`structs[${i}].pointers[${j}]`, `member '${p}' is declared twice`);
     }
+    // A plain pointer variable (lang/plain-pointers.ts): its storage is its one pointer.
+    if (s.plain && (s.pointers.length !== 1 || s.fields !== undefined || s.count !== undefined || s.allocatable !== undefined))
+      return fail(`structs[${i}].plain`, `'${s.name}' is a plain pointer variable: one pointer member and no fields, count or allocatable`);
     for (const [j, x] of (s.allocatable ?? []).entries()) {
       const field = `structs[${i}].allocatable[${j}]`;
       if (!s.pointers.includes(x)) return fail(field, `'${x}' is not a pointer member of '${s.name}' (an allocatable component is one of its pointers)`);
@@ -347,6 +356,7 @@ function mapperError(world: World): { field: string; message: string } | null {
     if (!decl) return { field: `mappers[${i}].struct`, message: `'${m.struct}' is not a struct of the world` };
     if (decl.count !== undefined)
       return { field: `mappers[${i}].struct`, message: `'${m.struct}' is an array of structs; declare mapper is taken for single structs only (mapcheck's limit)` };
+    if (decl.plain) return { field: `mappers[${i}].struct`, message: `'${m.struct}' is a plain pointer variable, not a struct: declare mapper takes a struct type (OpenMP 6.0 §7.9.10)` };
     if (named.has(m.struct)) return { field: `mappers[${i}].struct`, message: `'${m.struct}' already has a default mapper (OpenMP 6.0 §7.9.10: one per type and identifier)` };
     named.add(m.struct);
     const seen = new Set<string>();
@@ -373,8 +383,14 @@ const KIND_WORDS: Record<RefKind, string> = { array: 'an array or subarray', str
 /** Checks a reference resolves and has one of the allowed kinds; returns the problem or the parsed ref. */
 function checkRef(world: World, ref: string, allowed: readonly RefKind[]): string | ParsedRef {
   const problem = refError(world, ref);
-  if (problem) return problem;
+  if (problem) return plainRefProblem(world, ref) ?? problem;
   const parsed = parseRef(world, ref);
+  if (parsed.kind === 'struct' && isPlain(world.structs.find((s) => s.name === parsed.name)) && !allowed.includes('struct'))
+    return allowed.includes('member')
+      ? `'${ref}' is a plain pointer variable (its own storage); name its target, ${ref}(:) or ${ref}(l:u)`
+      : `'${ref}' is a plain pointer variable; expected ${allowed.map((k) => KIND_WORDS[k]).join(' or ')}`;
+  if (parsed.kind === 'member' && !allowed.includes('member') && isPlain(world.structs.find((s) => s.name === parsed.struct)))
+    return `'${surfaceRef(world, ref, false)}' is the target of plain pointer ${parsed.struct}; expected ${allowed.map((k) => KIND_WORDS[k]).join(' or ')}`;
   if (!allowed.includes(parsed.kind))
     return `'${ref}' is ${KIND_WORDS[parsed.kind]}; expected ${allowed.map((k) => KIND_WORDS[k]).join(' or ')}`;
   // Where only a pointer member is taken, the pointer itself is meant (attach, nullify, a pointer
@@ -382,6 +398,44 @@ function checkRef(world: World, ref: string, allowed: readonly RefKind[]): strin
   if (parsed.kind === 'member' && parsed.bounds !== undefined && !allowed.includes('array'))
     return `'${ref}' is a section of the target of ${formatMember(parsed.struct, parsed.member, parsed.index)}; expected the pointer member itself (${formatMember(parsed.struct, parsed.member, parsed.index)})`;
   return parsed;
+}
+
+/**
+ * Why a reference rooted at a plain pointer `p` does not resolve, in a plain pointer's terms (it is
+ * rank 1 and has no members), or null when `ref` is not rooted at one.
+ */
+function plainRefProblem(world: World, ref: string): string | null {
+  const root = /^[A-Za-z][A-Za-z0-9_]*/.exec(ref)?.[0];
+  const decl = world.structs.find((s) => s.name === root);
+  if (!decl || !isPlain(decl)) return null;
+  const member = decl.pointers[0]!;
+  if (ref.startsWith(`${root}%${member}(`) && /^[^,]*$/.test(ref))
+    return `bounds of '${ref}' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)`;
+  if (ref.includes(','))
+    return `'${root}' is a plain pointer of rank 1 (integer, pointer :: ${root}(:)), so '${ref}' cannot take 2 subscripts`;
+  return `'${ref}' is not a reference to plain pointer '${root}' (expected ${root}, ${root}(:) or ${root}(l:u))`;
+}
+
+/**
+ * A kernel reading or writing through a plain pointer `p` reads the pointer's device copy, so the
+ * construct must name `p` itself in a clause or map (its own storage): the implicit data attribute
+ * of an unnamed pointer (OpenACC 3.3 §2.6.2: a scalar is firstprivate; OpenMP 6.0 §7.9.3: a pointer
+ * is the base of a zero-offset assumed-size array, and §7.9.6 pointer initialisation with
+ * firstprivate semantics when nothing matches) is not modelled (lang/README.md "Plain pointer
+ * variables"), so such a program is refused rather than given a member's reading.
+ */
+function plainKernelProblem(world: World, step: Step): StepFailure | null {
+  if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return null;
+  const target = kernelRef(step.body);
+  const parsed = parseRef(world, target);
+  if (parsed.kind !== 'member' || !isPlain(world.structs.find((s) => s.name === parsed.struct))) return null;
+  const named = 'clauses' in step ? step.clauses.flatMap((c) => c.vars) : step.maps.flatMap((m) => m.vars);
+  if (named.includes(parsed.struct)) return null;
+  const field = `body.${'read' in step.body ? 'read' : 'write' in step.body ? 'write' : 'pointer'}`;
+  return {
+    field,
+    message: `the kernel goes through plain pointer '${parsed.struct}', which no ${'clauses' in step ? 'clause' : 'map'} of the construct names: name '${parsed.struct}' itself (its device copy is what the kernel reads); the implicit firstprivate / pointer-initialisation reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled`,
+  };
 }
 
 /** The ops whose `var` may be a zero-length section: the routines that look up an address (OpenACC 3.3 §3.2.25, §3.2.23). */
@@ -699,6 +753,8 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
     const problem = checkField(ctx, step, name, f);
     if (problem) return problem;
   }
+  const plain = plainKernelProblem(ctx.world, step);
+  if (plain) return plain;
   if (step.op === 'host_read' && (step.at !== undefined || step.bounds)) {
     // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
     if (step.at !== undefined && step.bounds) return { field: 'at', message: 'a read takes either one element (at) or the bounds (bounds), not both' };
@@ -736,6 +792,18 @@ function checkApi(world: World, op: StepOp, first: { api: Api; step: number; op:
 
 /** Validates a parsed JSON value as a program of language version 1. */
 export function validateProgram(raw: unknown): ValidationResult {
+  const lowered = lowerPlainPointers(raw);
+  if (!('program' in lowered)) return { ok: false, ...lowered };
+  const result = validateCanonical(lowered.program);
+  if (result.ok || !result.message.includes('%')) return result;
+  // Messages about a plain pointer name it as the program does (`p`, not the canonical `p%p`).
+  const top = lowered.program as { world?: { structs?: unknown } };
+  const structs = Array.isArray(top.world?.structs) ? (top.world.structs as World['structs']) : [];
+  return { ...result, message: surfaceText({ arrays: [], structs: structs.filter((s) => typeof s === 'object' && s !== null && typeof s.name === 'string' && Array.isArray(s.pointers)) }, result.message) };
+}
+
+/** validateProgram for a program whose plain pointers are in canonical form (lang/plain-pointers.ts). */
+function validateCanonical(raw: unknown): ValidationResult {
   const top = programShape.safeParse(raw);
   if (!top.success) return { ok: false, ...explainIssue(top.error, raw) };
   const world = checkWorld(top.data.world);

@@ -31,6 +31,7 @@ import {
 } from './backend.js';
 import { commentText, emitRef, type Planned } from './plan.js';
 import { MAPPER_VAR, mapperClauses, mapperNote } from './mapper.js';
+import { plainPointers } from '../../lang/plain-pointers.js';
 
 /** References as emit spells them: a struct's non-pointer member is an array named `c%arr` (emitRef). */
 const parseRef = (world: World, v: string) => emitRef(world, v);
@@ -54,13 +55,15 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   const declared = new Set<string>();
   const declarations: string[] = [];
 
+  /** Plain pointer variables (lang/plain-pointers.ts): `int *v3` with its count `v3_n`, no struct. */
+  const plain = plainPointers(world);
   /** `v1`; a struct's non-pointer member `v3.f2`. */
   const variable = (name: string) => names.variable(name).replace('%', '.');
   /** Whether an array reference is a scalar member (no subscript; its address is taken with &). */
   const scalar = (r: ParsedRef) => r.kind === 'array' && r.field?.scalar === true;
   /** The pointer member itself: `v3.p1`. */
   const member = (r: Extract<ParsedRef, { kind: 'member' }>) =>
-    `${variable(r.struct)}${r.index === undefined ? '' : `[${r.index}]`}.${names.member(r.struct, r.member)}`;
+    plain.has(r.struct) ? variable(r.struct) : `${variable(r.struct)}${r.index === undefined ? '' : `[${r.index}]`}.${names.member(r.struct, r.member)}`;
   /** A struct, or elements of an array of structs: `v3`, `v3[1:1]`, `v3[0:2]`. */
   const structSpell = (r: Extract<ParsedRef, { kind: 'struct' }>) => {
     const v = variable(r.name);
@@ -201,8 +204,21 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         `${ind()}}`,
       ];
     });
+  // GCC 12's C front end rejects a plain pointer `p` together with a section of its target in one
+  // target exit data directive ("'p' appears both in data and map clauses", measured
+  // -foffload=disable), though it takes them on enter data, target data and target: such an exit
+  // data directive is written one directive per reference, the sections first (their storage is
+  // not p's, so the order of the two copies back does not matter, OpenMP 6.0 §7.9.6).
+  const plainExitSplit = (d: StepOf<DirectiveOp>): StepOf<DirectiveOp>[] => {
+    if (d.op !== 'omp_target_exit_data') return [d];
+    const refs = d.maps.flatMap((m) => m.vars.map((v) => ({ m, v, r: parseRef(world, v) })));
+    const both = [...plain.keys()].some((n) => refs.some((x) => x.r.kind === 'struct' && x.r.name === n) && refs.some((x) => x.r.kind === 'member' && x.r.struct === n));
+    if (!both) return [d];
+    const one = (x: (typeof refs)[number]) => ({ ...d, maps: [{ ...x.m, vars: [x.v] }] });
+    return [...refs.filter((x) => x.r.kind === 'member').map(one), ...refs.filter((x) => x.r.kind !== 'member').map(one)];
+  };
   const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({
-    lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).map((d) => `${pragma} ${directiveText(d, p, spelling)}`)],
+    lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).flatMap(plainExitSplit).map((d) => `${pragma} ${directiveText(d, p, spelling)}`)],
     check: null,
   });
   const regionBeginStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => {
@@ -402,6 +418,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       if (usesIsAccessible) out.push('/* omp_target_is_accessible (OpenMP 6.0 §25.2.2) */', 'int omp_target_is_accessible(const void *ptr, size_t size, int device_num);', '');
       if (usesMappedPtr) out.push('/* omp_get_mapped_ptr (OpenMP 6.0 §25.2.3) */', 'void *omp_get_mapped_ptr(const void *ptr, int device_num);', '');
       for (const s of world.structs) {
+        if (plain.has(s.name)) continue;
         out.push(`struct ${names.typeOf(s.name)} {`);
         for (const m of s.pointers) {
           out.push(`  int *${names.member(s.name, m)};`, `  int ${names.member(s.name, m)}_n;`);
@@ -456,7 +473,12 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         const v = variable(a.name);
         out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
       }
-      for (const s of world.structs) out.push(`  static struct ${names.typeOf(s.name)} ${variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`);
+      for (const s of world.structs)
+        out.push(
+          plain.has(s.name)
+            ? `  static int *${variable(s.name)}, ${variable(s.name)}_n${remaps ? `, ${variable(s.name)}_lb` : ''}; /* a plain pointer and its element count${remaps ? ' and lower bound' : ''} */`
+            : `  static struct ${names.typeOf(s.name)} ${variable(s.name)}${s.count === undefined ? '' : `[${s.count}]`};`,
+        );
       if (resLength > 0) out.push(`  int res[${resLength}];`);
       if (usesPres) out.push('  void *pres[1];');
       if (observe) out.push('  int ond = 0;');
@@ -468,7 +490,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         for (const [key, target] of Object.entries(s.init ?? {})) {
           const at = initMember(s, key)!;
           const element = at.element === undefined ? '' : `[${at.element}]`;
-          if (target !== null) out.push(...assignPointer(`${variable(s.name)}${element}.${names.member(s.name, at.member)}`, target));
+          if (target !== null) out.push(...assignPointer(plain.has(s.name) ? variable(s.name) : `${variable(s.name)}${element}.${names.member(s.name, at.member)}`, target));
         }
       for (const s of world.structs)
         for (const f of s.fields ?? []) {

@@ -684,6 +684,12 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
         );
       if (interfaces.length > 0) out.push('  interface', ...interfaces, '  end interface');
       for (const s of world.structs) {
+        // A plain pointer variable (lang/plain-pointers.ts) in a one-component type: gfortran maps
+        // a Fortran pointer's descriptor together with its target (GOMP_MAP_TO_PSET), so the C
+        // program's `copyin(p)` of the pointer alone, which the language separates from its
+        // target, is the type's storage here (a pointer component is copied verbatim, OpenACC 3.3
+        // §2.6.4, OpenMP 6.0 §7.9.6), and `copyin(p(:))` is the component's target.
+        if (s.plain) out.push(`  ! ${names.typeOf(s.name)} wraps plain pointer ${s.name}: the pointer maps apart from its target`);
         out.push(`  type :: ${names.typeOf(s.name)}`);
         for (const m of s.pointers)
           // gfortran 12 -fopenmp rejects every map of a struct with allocatable components ("List

@@ -49,7 +49,7 @@ function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
   const sharedObs = runTrace({ world: program.world, steps: shared }, { engine: 'model', profile: loadProfile(SPEC) }, false).observations;
   const problems: string[] = [];
   for (const p of steps) {
-    const at = `step ${p.index + 1} (${renderStep(p.step)})`;
+    const at = `step ${p.index + 1} (${renderStep(p.step, program.world)})`;
     if (p.obs.kind === 'error') problems.push(`${at}: the spec expects runtime error ${p.obs.code}, which needs separate device memory`);
     // libgomp's acc_map_data on a shared-memory device aborts unless device and host address agree
     // ("cannot map data on shared-memory system"); acc_malloc memory is never the host data.
@@ -79,7 +79,7 @@ function ompHostFallbackProblems(program: Program, steps: Planned[]): { problems
   const n = worldDevices(program.world).length;
   const written = steps.filter((p) => p.obs.kind !== 'undefined');
   const problems: string[] = [];
-  const at = (p: Planned) => `step ${p.index + 1} (${renderStep(p.step)})`;
+  const at = (p: Planned) => `step ${p.index + 1} (${renderStep(p.step, program.world)})`;
   const onHost = (p: Planned, d: DeviceArg): DeviceArg => {
     if (d === 0 || d === 'initial' || d === n || d === -1) return 'initial';
     problems.push(`${at(p)}: device ${d} does not exist on the host fallback, whose only device is the host (number 0)`);
@@ -165,7 +165,7 @@ export function hostFallbackVerdict(given: Program, caseFile: CaseFile | null = 
       wrongAt: null,
       reasons: [
         last?.obs.kind === 'undefined'
-          ? `nothing is checked before step ${last.index + 1} (${renderStep(last.step)}), which the spec calls undefined, so the program stops there`
+          ? `nothing is checked before step ${last.index + 1} (${renderStep(last.step, program.world)}), which the spec calls undefined, so the program stops there`
           : 'the program checks nothing',
       ],
     };

@@ -138,7 +138,7 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
   let written = steps;
   for (const [k, p] of steps.entries()) {
     const planned: Planned = { index: p.number - 1, step: p.step, obs: p.spec, count: p.count, closing: p.number > program.steps.length };
-    const head = lang.comment(`step ${p.number}: ${renderStep(p.step)}`);
+    const head = lang.comment(`step ${p.number}: ${renderStep(p.step, full.world)}`);
     let code: string[];
     try {
       const { lines, shown } = writeStep(lang.steps, planned);
