@@ -82,6 +82,7 @@ import { sectionsArb, withMemberSections } from './arbitraries.js';
 import { rank2Arb, withRank2 } from './rank2.js';
 import { allocatablesArb, withAllocatables } from './allocatables.js';
 import { withZeroLength, zeroLengthArb } from './zero-length.js';
+import { plainPointerArb, withPlainPointers } from './plain-pointers.js';
 import { mapperArb, withMappers } from './mappers.js';
 
 /** The one world every generated OpenMP program uses. */
@@ -781,8 +782,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       mapperArb(),
       // and zero-length array sections
       zeroLengthArb(),
+      // and plain pointer variables (properties/plain-pointers.ts)
+      plainPointerArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables, mapper, zeroLength]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables, mapper, zeroLength, plain]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
@@ -793,12 +796,15 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withZeroLength(
-        withMappers(
-          withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp'),
-          mapper,
+      return withPlainPointers(
+        withZeroLength(
+          withMappers(
+            withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp'),
+            mapper,
+          ),
+          zeroLength,
         ),
-        zeroLength,
+        plain,
       );
     });
 }

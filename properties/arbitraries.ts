@@ -71,6 +71,7 @@
 // candidate is a balanced program too; no shrink step is ever wasted on an invalid program.
 
 import { withZeroLength, zeroLengthArb } from './zero-length.js';
+import { plainPointerArb, withPlainPointers } from './plain-pointers.js';
 import fc from 'fast-check';
 import type { PtrArg } from '../lang/openmp.js';
 import type {
@@ -734,15 +735,20 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       allocatablesArb(),
       // and zero-length array sections
       zeroLengthArb(),
+      // and plain pointer variables (properties/plain-pointers.ts)
+      plainPointerArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength, plain]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withZeroLength(
-        withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2), allocatables, 'openacc'),
-        zeroLength,
+      return withPlainPointers(
+        withZeroLength(
+          withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2), allocatables, 'openacc'),
+          zeroLength,
+        ),
+        plain,
       );
     });
 }

@@ -16,6 +16,7 @@ import { FIELDS, withFields } from './arbitraries.js';
 import { ZERO_LENGTH_WITNESSES, ZERO_LENGTH_WITNESS_IDS, detectZeroLengthWitnesses, type ZeroLengthWitnessId } from './zero-length.js';
 import { validateProgram } from '../lang/validate.js';
 import { MAPPER_WITNESSES, MAPPER_WITNESS_IDS, detectMapperWitnesses, type MapperWitnessId } from './mappers.js';
+import { PLAIN_WITNESSES, PLAIN_WITNESS_IDS, detectPlainWitnesses, type PlainWitnessId } from './witness.js';
 
 const budget = campaignBudgetFromEnv();
 const spec = loadProfile('spec');
@@ -91,6 +92,8 @@ describe('non-pointer struct members: the default campaign reaches the member ca
     for (const w of MAPPER_WITNESS_IDS) mapperHits[w] = 0;
     const zeroHits = { openacc: {} as Record<ZeroLengthWitnessId, number>, openmp: {} as Record<ZeroLengthWitnessId, number> };
     for (const w of ZERO_LENGTH_WITNESS_IDS) zeroHits.openacc[w] = zeroHits.openmp[w] = 0;
+    const plainHits = { openacc: {} as Record<PlainWitnessId, number>, openmp: {} as Record<PlainWitnessId, number> };
+    for (const w of PLAIN_WITNESS_IDS) plainHits.openacc[w] = plainHits.openmp[w] = 0;
     const programs = { openacc: 0, openmp: 0, withFields: 0, withMapper: 0 };
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       const api = program.steps.some((s) => s.op.startsWith('omp_')) ? 'openmp' : 'openacc';
@@ -105,6 +108,8 @@ describe('non-pointer struct members: the default campaign reaches the member ca
       // declare mapper (properties/mappers.ts): OpenMP programs only
       if (program.world.mappers !== undefined) programs.withMapper++;
       for (const w of new Set(detectMapperWitnesses(program, trace).flatMap((s) => [...s]))) mapperHits[w]++;
+      // Plain pointer variables (properties/plain-pointers.ts) too.
+      for (const w of new Set(detectPlainWitnesses(program, trace).flatMap((s) => [...s]))) plainHits[api][w]++;
       return true;
     });
     fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
@@ -131,6 +136,13 @@ describe('non-pointer struct members: the default campaign reaches the member ca
     for (const w of ZERO_LENGTH_WITNESS_IDS) {
       expect(zeroHits.openacc[w], `zero-length witness ${w} (${ZERO_LENGTH_WITNESSES[w]}) never reached by OpenACC programs`).toBeGreaterThan(0);
       expect(zeroHits.openmp[w], `zero-length witness ${w} (${ZERO_LENGTH_WITNESSES[w]}) never reached by OpenMP programs`).toBeGreaterThan(0);
+    }
+    // Plain pointer variables: pp1-pp3 in both APIs.
+    const plainLines = PLAIN_WITNESS_IDS.map((w) => `  ${w}  OpenACC ${String(plainHits.openacc[w]).padStart(5)} / ${programs.openacc}  OpenMP ${String(plainHits.openmp[w]).padStart(5)} / ${programs.openmp}  ${PLAIN_WITNESSES[w]}`);
+    console.log(`plain pointer witness hits (seed ${budget.seed}):\n${plainLines.join('\n')}`);
+    for (const w of PLAIN_WITNESS_IDS) {
+      expect(plainHits.openacc[w], `plain pointer witness ${w} (${PLAIN_WITNESSES[w]}) never reached by OpenACC programs`).toBeGreaterThan(0);
+      expect(plainHits.openmp[w], `plain pointer witness ${w} (${PLAIN_WITNESSES[w]}) never reached by OpenMP programs`).toBeGreaterThan(0);
     }
   });
 });

@@ -1064,3 +1064,61 @@ export function detectAllocatableWitnesses(program: Program, trace: WitnessTrace
     return found;
   });
 }
+
+// ------------------------------------------------------------------------------------------------
+// Plain pointer variables (issue 9 item 5, properties/plain-pointers.ts)
+
+export const PLAIN_WITNESSES = {
+  pp1: 'a data clause or map naming a plain pointer\'s target attaches the pointer: its device copy holds a device address after the step that it did not hold before',
+  pp2: 'a plain pointer\'s target is mapped while the pointer itself has no device copy: the step runs, the pointer stays absent and nothing is attached',
+  pp3: 'a kernel reads through a plain pointer and gets values',
+} as const;
+
+export type PlainWitnessId = keyof typeof PLAIN_WITNESSES;
+export const PLAIN_WITNESS_IDS = Object.keys(PLAIN_WITNESSES) as PlainWitnessId[];
+
+/** Plain-pointer witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectPlainWitnesses(program: Program, trace: WitnessTrace): Set<PlainWitnessId>[] {
+  const world = program.world;
+  const plain = new Map(world.structs.filter((s) => s.plain).map((s) => [s.name, hostLayout(world).find((o) => o.name === s.name)!]));
+  /** The plain pointers whose target (a member reference, not an attach / detach clause) the step names as data. */
+  const targetsNamed = (step: Step): string[] => {
+    const vars: VarRef[] = [];
+    if ('clauses' in step) for (const c of step.clauses as { clause: string; vars: VarRef[] }[]) if (c.clause !== 'attach' && c.clause !== 'detach') vars.push(...c.vars);
+    if ('maps' in step) for (const m of step.maps) vars.push(...m.vars);
+    const out = new Set<string>();
+    for (const v of vars) {
+      const r = parseRef(world, v);
+      if (r.kind === 'member' && plain.has(r.struct)) out.add(r.struct);
+    }
+    return [...out];
+  };
+  /** Device values of the pointer at host address `ptr` (OpenACC attachments and OpenMP corresponding pointers). */
+  const devValues = (s: Snapshot, ptr: number): string[] => [
+    ...s.attachments.filter((a) => a.ptr === ptr).map((a) => JSON.stringify(a.device)),
+    ...s.ompPointers.filter((p) => p.ptr === ptr).map((p) => `${p.device}:${JSON.stringify(p.value)}`),
+  ];
+  /** Whether the step names the pointer variable `name` itself (its storage) in a clause or map. */
+  const namesStorage = (step: Step, name: string) =>
+    ('clauses' in step && (step.clauses as { vars: VarRef[] }[]).some((c) => c.vars.includes(name))) || ('maps' in step && step.maps.some((m) => m.vars.includes(name)));
+  const holds = (s: Snapshot, addr: number) => s.sections.some((x) => x.host[0] <= addr && addr < x.host[1]) || s.ompEntries.some((e) => e.host[0] <= addr && addr < e.host[1]);
+  return program.steps.map((step, i) => {
+    const found = new Set<PlainWitnessId>();
+    if (plain.size === 0) return found;
+    const obs = trace.observations[i]!;
+    if (obs.kind === 'error' || obs.kind === 'undefined' || obs.kind === 'halted' || obs.kind === 'unavailable') return found;
+    const before = trace.before[i]!;
+    const after = trace.after[i]!;
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && 'read' in step.body && obs.kind === 'read') {
+      const r = parseRef(world, step.body.read);
+      if (r.kind === 'member' && plain.has(r.struct)) found.add('pp3');
+    }
+    for (const name of targetsNamed(step)) {
+      const ptr = plain.get(name)!.start;
+      const was = new Set(devValues(before, ptr));
+      if (devValues(after, ptr).some((v) => v.includes('"space":"dev"') && !was.has(v))) found.add('pp1');
+      if (!namesStorage(step, name) && !holds(before, ptr) && !holds(after, ptr) && devValues(after, ptr).length === 0) found.add('pp2');
+    }
+    return found;
+  });
+}

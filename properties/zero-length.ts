@@ -83,7 +83,7 @@ const DEVICE_ADDRESS_REGIONS = new Set<Step['op']>(['acc_host_data_begin', 'omp_
  * `steps` with `idiom` inserted at per cent `at` (after the program-scope declarations, outside every
  * host_data / use_device region), and as many steps that open or close no region dropped from the end.
  */
-function withZeroLengthIdiom(steps: readonly Step[], idiom: Step[], at: number): Step[] {
+export function withZeroLengthIdiom(steps: readonly Step[], idiom: Step[], at: number): Step[] {
   let lead = 0;
   while (lead < steps.length && (steps[lead]!.op === 'acc_declare' || steps[lead]!.op === 'omp_declare_target')) lead++;
   // Positions lead..steps.length where no host_data / use_device region is open.
