@@ -10,7 +10,7 @@
 // the references given back. Witnesses pp1-pp3 (properties/witness.ts).
 
 import fc from 'fast-check';
-import type { Program, Step } from '../lang/program.js';
+import type { Program, Step, World } from '../lang/program.js';
 import { kernelRef, parseRef } from '../lang/program.js';
 import { withZeroLengthIdiom } from './zero-length.js';
 
@@ -76,4 +76,9 @@ export function withPlainPointers(program: Program, choice: PlainChoice): Progra
   // a reference the idiom names must resolve (it does: the struct is the world's)
   parseRef(world, `${x}%${decl.pointers[0]}`);
   return { ...program, world, steps };
+}
+
+/** The world with the plain pointer withPlainPointers made a struct again (what the generator drew before). */
+export function withoutPlainPointers(world: World): World {
+  return world.structs.some((s) => s.plain) ? { ...world, structs: world.structs.map(({ plain: _plain, ...s }) => s) } : world;
 }
