@@ -9,6 +9,7 @@ import { STEP_OPS, isRegionBegin, isRegionEnd } from '../lang/ops.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Program, StepOp, World } from '../lang/program.js';
 import { ELEMENT_BYTES } from '../lang/program.js';
+import { surfaceText } from '../lang/plain-pointers.js';
 import { formatObservation, formatPtr, type Observation, type PtrValue, type Snapshot } from '../lang/observation.js';
 import { CASE_FORMAT, InputError, readJsonFile, validateProgram } from '../lang/validate.js';
 import { BlockNames, firstDivergence, runTrace, sideLabel, type Side, type Trace } from '../properties/compare.js';
@@ -330,8 +331,8 @@ function renderText(e: Explanation): string {
       d?.step === s.step ? '>>' : '',
       String(s.step),
       s.directive,
-      formatObservation(s.observations.a),
-      formatObservation(s.observations.b),
+      surfaceText(e.world, formatObservation(s.observations.a)),
+      surfaceText(e.world, formatObservation(s.observations.b)),
       irrelevantCell(s),
     ]),
   ];
@@ -350,7 +351,7 @@ function renderText(e: Explanation): string {
     const step = e.steps[d.step - 1]!;
     out.push('', `divergence at step ${d.step} (${d.kind}): ${step.directive}`);
     if (d.recorded) out.push(`  (the case recorded it at step ${d.recorded.step} (${d.recorded.kind}))`);
-    for (const k of SIDE_KEYS) out.push(`  ${e.sides[k]}: ${formatObservation(step.observations[k])}`);
+    for (const k of SIDE_KEYS) out.push(`  ${e.sides[k]}: ${surfaceText(e.world, formatObservation(step.observations[k]))}`);
     out.push(`  device pointers after step ${d.step}:`);
     for (const k of SIDE_KEYS) {
       if (d.pointers[k].length === 0) out.push(`    ${e.sides[k]}: none`);
@@ -419,8 +420,8 @@ function renderMarkdown(e: Explanation): string {
       d?.step === s.step ? '**>>**' : '',
       String(s.step),
       `\`${mdCell(s.directive)}\``,
-      mdCell(formatObservation(s.observations.a)),
-      mdCell(formatObservation(s.observations.b)),
+      mdCell(surfaceText(e.world, formatObservation(s.observations.a))),
+      mdCell(surfaceText(e.world, formatObservation(s.observations.b))),
       mdCell(s.changes.a.join('\n')),
       same && s.changes.a.length > 0 ? '(same)' : mdCell(s.changes.b.join('\n')),
       irrelevantCell(s),
@@ -434,7 +435,7 @@ function renderMarkdown(e: Explanation): string {
     out.push('', `## Divergence at step ${d.step} (${d.kind})`, '', `\`${mdCell(step.directive)}\``, '');
     if (d.recorded) out.push(`The case recorded it at step ${d.recorded.step} (${d.recorded.kind}).`, '');
     for (const k of SIDE_KEYS) {
-      out.push(`- \`${e.sides[k]}\`: ${mdCell(formatObservation(step.observations[k]))}`);
+      out.push(`- \`${e.sides[k]}\`: ${mdCell(surfaceText(e.world, formatObservation(step.observations[k])))}`);
       for (const p of d.pointers[k]) out.push(`  - ${mdCell(pointerLine(p))}`);
     }
     out.push(...renderRulesMarkdown(`Spec rules fired at step ${d.step}`, e, d.rules));
