@@ -109,12 +109,6 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: 'libgomp target.c gomp_attach_pointer: fatal "pointer target not mapped for attach"; oacc-mem.c: "struct not mapped for acc_attach".',
       },
-      'K-A1p': {
-        reading: 'pointer-only',
-        confidence: 'measured',
-        evidence:
-          'GCC 12.2 -fopenacc -foffload=disable -fdump-tree-omplower (2026-12-03) of a file-scope `static int *p`: enter data copyin(p[0:8]) → map(to:*p [len: 32]) only, enter data create → map(alloc:*p), exit data copyout / delete → map(from:*p) / map(release:*p), data copy / present → map(tofrom:*p) / map(force_present:*p): no GOMP_MAP_ATTACH / DETACH, so libgomp (target.c gomp_map_vars_internal, oacc-mem.c goacc_enter_data_internal) never attaches the pointer; a member section c.p[0:n] gets map(attach:c.p) (K-A1 base-pointer). A compute construct passes the pointer as map(firstprivate:p [pointer assign]) instead (not modelled: validation asks for p in a clause).',
-      },
       'K-A3': {
         reading: 'error',
         confidence: 'source',
