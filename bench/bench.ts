@@ -875,7 +875,8 @@ async function benchWorkers(): Promise<Record<string, string>> {
     // On 2 idle cores one worker runs as fast as its main thread (its helper threads use the other
     // core) and two as fast as both cores carry the whole process: what the CPU times of the same
     // programs predict, whatever the load was.
-    const projected = (2 * best[0]!.chunkThreads) / best[0]!.runs / (best[1]!.cpu / best[1]!.runs);
+    // (NaN without /proc: no split by thread)
+    const projected = best[0]!.chunkThreads > 0 ? (2 * best[0]!.chunkThreads) / best[0]!.runs / (best[1]!.cpu / best[1]!.runs) : Number.NaN;
     cli = { ratio: best[1]!.rate / best[0]!.rate, cpuRatio, projected };
     console.log(
       `\n(g1) --workers 2 / --workers 1: ${cli.ratio.toFixed(2)}x programs/s measured; CPU per program 2 / 1: ${cpuRatio.toFixed(2)}; ` +
