@@ -18,7 +18,7 @@ import { loadCaseFile } from '../counterexamples/case.js';
 import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
 import { viewLength, worldDevices, type Program } from '../lang/program.js';
 import { CASE_FORMAT, loadProgramFile, readJsonFile } from '../lang/validate.js';
-import { deviceNotes, faithfulRewrite, remapsBounds, writeStep } from './emit/backend.js';
+import { ProcedureBodies, deviceNotes, faithfulRewrite, remapsBounds, writeStep } from './emit/backend.js';
 import type { RegionEndOp } from '../lang/ops.js';
 import { c } from './emit/c.js';
 import { fortran } from './emit/fortran.js';
@@ -119,6 +119,7 @@ export function emitProgram(program: Program, o: EmitOptions): string {
   const caseFile = o.caseFile ?? null;
 
   const body: string[] = [];
+  const procedures = new ProcedureBodies(lang);
   let okPrinted = false;
   let written = 0;
   for (const [k, p] of steps.entries()) {
@@ -143,6 +144,7 @@ export function emitProgram(program: Program, o: EmitOptions): string {
     body.push(...deviceNotes(world, p.step).map((n) => lang.comment(n)));
     const { lines, check } = writeStep(lang.steps, p);
     body.push(...lines);
+    procedures.after(p.step.op, body);
     if (p.obs.kind === 'error') {
       body.push(lang.comment(`The spec stops the program here with runtime error ${p.obs.code}; reaching the next line is wrong.`));
       body.push(...lang.stopAfterError(p.index + 1, p.obs.code));
@@ -154,7 +156,10 @@ export function emitProgram(program: Program, o: EmitOptions): string {
     }
   }
   // Regions open where writing stopped must still close for the code to nest.
-  for (const region of openRegionsAtEnd({ ...full, steps: full.steps.slice(0, written) })) body.push(...lang.regionEnd(region.op as RegionEndOp));
+  for (const region of openRegionsAtEnd({ ...full, steps: full.steps.slice(0, written) })) {
+    body.push(...lang.regionEnd(region.op as RegionEndOp));
+    procedures.after(region.op, body);
+  }
 
   const header = headerComments(program, o, names, api).map((l) => (o.lang === 'fortran' ? `! ${commentText(l)}` : `// ${commentText(l)}`));
   return `${[...header, ...lang.prologue(), ...body, ...lang.epilogue(okPrinted)].join('\n')}\n`;

@@ -85,6 +85,8 @@ const RENDER: PerOp<string> = {
   omp_target_data_use_device_end: () => '} !$omp end target data',
   acc_host_data_begin: (s) => `!$acc host_data use_device(${s.var})${s.if_present ? ' if_present' : ''} { ${s.result} = address of ${s.var}`,
   acc_host_data_end: () => '} !$acc end host_data',
+  acc_procedure_begin: (s) => `call procedure { !$acc declare${renderClauses(s.clauses)}`,
+  acc_procedure_end: () => '} return',
   pointer_assign: (s) => `${s.ptr}${s.lbound === undefined ? '' : `(${s.lbound}:)`} => ${s.target}`,
   nullify: (s) => `nullify(${s.ptr})`,
   allocate: (s) => `allocate(${s.ptr}(${s.length})${s.value === undefined ? '' : `, source=${s.value}`})`,

@@ -39,6 +39,7 @@ import acc_3_2_19_acc_copyout_acc_delete from './acc/3.2.19-acc_copyout-acc_dele
 import acc_3_2_21_acc_map_data from './acc/3.2.21-acc_map_data.js';
 import acc_3_2_22_acc_unmap_data from './acc/3.2.22-acc_unmap_data.js';
 import acc_2_13_declare_directive from './acc/2.13-declare-directive.js';
+import acc_2_13_declare_procedure from './acc/2.13-declare-procedure.js';
 import acc_2_13_3_link_clause from './acc/2.13.3-link-clause.js';
 import acc_3_2_23_acc_deviceptr from './acc/3.2.23-acc_deviceptr.js';
 import acc_2_8_host_data from './acc/2.8-host-data-construct.js';
@@ -120,6 +121,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.13-detach-clause.ts', section: acc_2_7_13_detach_clause },
   { file: 'acc/2.14.4-update-directive.ts', section: acc_2_14_4_update_directive },
   { file: 'acc/2.13-declare-directive.ts', section: acc_2_13_declare_directive },
+  { file: 'acc/2.13-declare-procedure.ts', section: acc_2_13_declare_procedure },
   { file: 'acc/2.13.3-link-clause.ts', section: acc_2_13_3_link_clause },
   { file: 'acc/3.2.16-acc_malloc.ts', section: acc_3_2_16_acc_malloc },
   { file: 'acc/3.2.17-acc_free.ts', section: acc_3_2_17_acc_free },

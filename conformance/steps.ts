@@ -4,6 +4,7 @@
 import type {
   AccDataRoutine,
   AccDeclareClauseName,
+  AccProcedureClauseName,
   AccEnterClauseName,
   AccExitClauseName,
   AccRegionClauseName,
@@ -57,6 +58,13 @@ export const declare = (...clauses: [AccDeclareClauseName, ...VarRef[]][]): Step
   op: 'acc_declare',
   clauses: clauses.map(([name, ...vars]) => ({ clause: name, vars })),
 });
+/** The call of a procedure that declares its arrays (OpenACC 3.3 §2.13): `call(['copyin', 'a'], ['create', 'b'])`. */
+export const call = (...clauses: [AccProcedureClauseName, ...VarRef[]][]): Step => ({
+  op: 'acc_procedure_begin',
+  clauses: clauses.map(([name, ...vars]) => ({ clause: name, vars })),
+});
+/** The procedure's return: closes the innermost open call. */
+export const ret: Step = { op: 'acc_procedure_end' };
 export const enterData = (...clauses: Clause<AccEnterClauseName>[]): Step => ({ op: 'acc_enter_data', clauses });
 export const exitData = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses });
 export const exitDataFinalize = (...clauses: Clause<AccExitClauseName>[]): Step => ({ op: 'acc_exit_data', clauses, finalize: true });

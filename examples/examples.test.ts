@@ -66,6 +66,11 @@ const EXPECTED: Record<string, string[]> = {
   // copies it in, the kernel writes its device copy and the region's end copies it back and
   // deletes it.
   'acc-declare.json': ['ok', 'true', 'false', 'ok', 'read [8*1]', 'ok', 'ok', 'true', 'ok', 'ok', 'ok', 'read [8*5]', 'read [4*9, 4*2]', 'false'],
+  // OpenACC 3.3 §2.13 in a procedure (lang/README.md "Procedure-scope declare", K-A56
+  // `structured-region`): the call is the procedure's implicit data region, so create(a) of the
+  // present a counts a structured reference and copy(b) copies b in; the kernel writes 7s into b's
+  // copy; the return gives a's reference back (DRC 1 keeps it present) and copies b out
+  'declare-procedure.json': ['ok', 'ok', 'ok', 'ok', 'true', 'read [8*7]'],
   // The same in OpenMP (lang/README-openmp.md): cs(1) is block 1 and a (cs(1)%p's target) block 2,
   // and cs(1)%p is attached since both are new (6.0 §7.9.6 pointer attachment); the kernel writes
   // 5s through it; map(from: cs(1)%p) copies a back at RC 1 and removes it; cs(2) was never mapped
@@ -240,6 +245,19 @@ const EXPECTED: Record<string, string[]> = {
   // new, attached, the kernel reads a(2:3); the target's storage leaves at its count's end.
   'omp-plain-pointer.json': ['ok', 'ok', 'host:0x1000', 'ok', 'host:0x1000', 'ok', 'read [2, 3]', 'ok', 'ok'],
 };
+
+describe('examples/declare-procedure.json under libgomp (K-A56 dynamic-enter-exit)', () => {
+  it('GOACC_declare skips create(a) of present data, and its return (GOMP_MAP_RELEASE) removes the data enter data made', () => {
+    const program = loadProgramFile(join(DIR, 'declare-procedure.json'));
+    for (const engine of ['model', 'impl'] as const) {
+      const trace = runTrace(program, { engine, profile: loadProfile('libgomp') }, true);
+      expect(trace.observations.map(formatObservation)).toEqual(['ok', 'ok', 'ok', 'ok', 'false', 'read [8*7]']);
+      // at the call a keeps DRC 1 (no reference taken) and b is copied in on the dynamic counter
+      expect(trace.snapshots[1]!.sections.map((x) => [x.src, x.drc])).toEqual([[0, 1], [0, 1]]);
+      expect(trace.snapshots[3]!.sections).toEqual([]);
+    }
+  });
+});
 
 describe('examples/stale-reuse.json without reuse', () => {
   const program = loadProgramFile(join(DIR, 'stale-reuse.json'));

@@ -79,6 +79,14 @@ const ENTER_DATA_CLAUSES = (1 << COPYIN) | (1 << CREATE) | (1 << ATTACH);
 const EXIT_DATA_CLAUSES = (1 << COPYOUT) | (1 << DELETE) | (1 << DETACH);
 const REGION_CLAUSES =
   (1 << COPY) | (1 << COPYIN) | (1 << COPYOUT) | (1 << CREATE) | (1 << PRESENT) | (1 << NO_CREATE) | (1 << ATTACH);
+/** A procedure's declare (OpenACC 3.3 §2.13): whole arrays only, so no pointer clauses. */
+const PROCEDURE_CLAUSES = (1 << COPY) | (1 << COPYIN) | (1 << COPYOUT) | (1 << CREATE) | (1 << PRESENT);
+/**
+ * K-A56 `dynamic-enter-exit` (libgomp GOACC_declare as GCC lowers a function's declare): the clause
+ * each declare clause is at the call (enter data) and at the return (exit data; -1: none), by code.
+ */
+const CALL_CLAUSE = [COPYIN, COPYIN, CREATE, CREATE];
+const RETURN_CLAUSE = [COPYOUT, -1, COPYOUT, DELETE, -1];
 
 // The clause vars of the directive being executed, and of every open data region, live on one
 // stack of fixed-size records in a plain array of numbers (a region's record is what its exit
@@ -384,6 +392,22 @@ export class ImplEngine implements Engine {
       case 'omp_target_data_use_device_begin':
       case 'omp_target_data_use_device_end':
         return this.omp.execute(step);
+      case 'acc_procedure_begin': { // OpenACC 3.3 §2.13 Declare Directive in a procedure (the call)
+        const base = this.varTop;
+        this.pushClauses(step.clauses, PROCEDURE_CLAUSES, step.op);
+        if (this.knobs['K-A56'] === 'structured-region') this.enterClauses(base, true);
+        else this.declareCall(base);
+        if (this.stopped !== null) return this.stopped;
+        this.regions.push(base);
+        return OK;
+      }
+      case 'acc_procedure_end': { // OpenACC 3.3 §2.13 Declare Directive in a procedure (the return)
+        const base = this.regions.pop();
+        if (base === undefined) throw new Error('acc_procedure_end without an open acc_procedure_begin');
+        this.exitClauses(base, this.knobs['K-A56'] === 'structured-region', false);
+        this.varTop = base;
+        return OK;
+      }
       case 'acc_host_data_begin': // OpenACC 3.3 §2.8 host_data construct (entry), §2.8.1 use_device
         return this.hostDataBegin(step);
       case 'acc_host_data_end': { // OpenACC 3.3 §2.8 host_data construct (end)
@@ -587,6 +611,44 @@ export class ImplEngine implements Engine {
       const at = i * VAR_FIELDS;
       if ((this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER) this.attachAction(this.vars[F_MEMBER + at]!, this.sectionLookup(at));
     }
+  }
+
+  /**
+   * K-A56 `dynamic-enter-exit`: the call of a procedure whose declare libgomp's GOACC_declare
+   * performs. Var by var, in order: present stops the program unless the array lies in one section
+   * (gomp_fatal "is not mapped"); create of such an array does nothing (GOMP_MAP_ALLOC only when
+   * !acc_is_present); otherwise the var is entered as enter data would (copy, copyin: copyin;
+   * copyout, create: create). The records left on the stack are what the return performs as exit
+   * data: copy and copyout copy out, create deletes, copyin and present leave nothing. A stop
+   * (`stopped`) ends it where it happens.
+   */
+  private declareCall(base: number): void {
+    const top = this.varTop;
+    let kept = base;
+    for (let i = base; i < top; i++) {
+      const at = i * VAR_FIELDS;
+      const code = this.vars[F_CLAUSE + at]!;
+      const whole = this.locate(this.vars[F_START + at]!, this.vars[F_END + at]!) >= 0;
+      if (code === PRESENT) {
+        if (!whole) this.runtimeError('fatal_not_present', `declare present(${this.varRefs[i]!.text}): the data is not mapped`);
+      } else if (code !== CREATE || !whole) {
+        // One var as an enter data directive: the stack top moves to just past it for the while.
+        this.vars[F_CLAUSE + at] = CALL_CLAUSE[code]!;
+        this.varTop = i + 1;
+        this.enterClauses(i, false);
+        this.varTop = top;
+        if (this.stopped !== null) return;
+      }
+      const back = RETURN_CLAUSE[code]!;
+      if (back < 0) continue;
+      // The record moves down over those that have no return clause (kept <= i).
+      const to = kept * VAR_FIELDS;
+      for (let f = 0; f < VAR_FIELDS; f++) this.vars[to + f] = this.vars[at + f]!;
+      this.vars[to + F_CLAUSE] = back;
+      this.varRefs[kept] = this.varRefs[i]!;
+      kept++;
+    }
+    this.varTop = kept;
   }
 
   /**

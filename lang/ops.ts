@@ -316,6 +316,14 @@ export const OPS = {
     },
   },
   omp_target_data_use_device_end: { api: 'openmp', kind: 'construct', cite: 'OpenMP 6.0 §15.7', region: 'closes', fields: {} },
+  acc_procedure_begin: {
+    api: 'openacc',
+    kind: 'construct',
+    cite: 'OpenACC 3.3 §2.13',
+    region: { opens: 'acc_procedure_end' },
+    fields: { clauses: { role: 'clauses', names: ['copy', 'copyin', 'copyout', 'create', 'present'] } },
+  },
+  acc_procedure_end: { api: 'openacc', kind: 'construct', cite: 'OpenACC 3.3 §2.13', region: 'closes', fields: {} },
 } as const satisfies { readonly [Op in StepOp]: OpInfo<Op> };
 
 type Table = typeof OPS;

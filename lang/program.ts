@@ -316,6 +316,24 @@ export interface AccDeclare {
   clauses: Clause<AccDeclareClauseName>[];
 }
 
+/** The data clauses of a `declare` directive in a procedure (OpenACC 3.3 §2.13, §2.13.2). */
+export type AccProcedureClauseName = 'copy' | 'copyin' | 'copyout' | 'create' | 'present';
+/**
+ * A call of a procedure whose specification part holds `!$acc declare <clauses>` (OpenACC 3.3
+ * §2.13 in a procedure scope, lang/README.md "Procedure-scope declare"): the steps up to the
+ * matching `acc_procedure_end` are the procedure's body, and the named arrays are its dummy
+ * arguments (whole arrays, each named once), associated with the caller's arrays. The text makes
+ * the declare an implicit data region of the procedure (K-A56).
+ */
+export interface AccProcedureBegin {
+  op: 'acc_procedure_begin';
+  clauses: Clause<AccProcedureClauseName>[];
+}
+/** The return of the procedure: closes the innermost open `acc_procedure_begin`. */
+export interface AccProcedureEnd {
+  op: 'acc_procedure_end';
+}
+
 /**
  * Entry of `!$acc host_data use_device(var) [if_present]` (OpenACC 3.3 §2.8, §2.8.1); closed by
  * `acc_host_data_end`. Inside the region the host code sees the current device address of `var`
@@ -406,7 +424,9 @@ export type AccStep =
   | AccUpdate
   | AccDeclare
   | AccHostDataBegin
-  | AccHostDataEnd;
+  | AccHostDataEnd
+  | AccProcedureBegin
+  | AccProcedureEnd;
 export type HostStep = PointerAssign | Nullify | HostWrite | HostRead | Allocate | Deallocate;
 export type Step = AccStep | OmpStep | HostStep;
 export type StepOp = Step['op'];

@@ -360,6 +360,53 @@ describe('validateProgram: program-scope declarations (acc_declare)', () => {
   });
 });
 
+describe('validateProgram: procedure-scope declare (acc_procedure_begin / acc_procedure_end)', () => {
+  const run = (steps: unknown[]) => validateProgram({ world, steps });
+  const call = (...clauses: [string, ...string[]][]) => ({ op: 'acc_procedure_begin', clauses: clauses.map(([clause, ...vars]) => ({ clause, vars })) });
+  const ret = { op: 'acc_procedure_end' };
+
+  test('whole arrays of the world, each named once in the declare; calls nest with data regions', () => {
+    expect(run([call(['copyin', 'a'], ['present', 'b']), { op: 'acc_data_begin', clauses: [] }, call(['copy', 'a']), ret, { op: 'acc_data_end' }, ret])).toMatchObject({ ok: true });
+    // the same array in two procedures (their dummy arguments) and in a program-scope declare
+    expect(run([{ op: 'acc_declare', clauses: [{ clause: 'create', vars: ['a'] }] }, call(['create', 'a']), call(['copyout', 'a']), ret, ret])).toMatchObject({ ok: true });
+    expect(run([call(['copy', 'x'])])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].vars[0]', message: "'x' is not declared in the world" });
+    expect(run([call(['copy', 'a(2:5)'])])).toMatchObject({
+      ok: false,
+      step: 0,
+      field: 'clauses[0].vars[0]',
+      message: "'a(2:5)' is not a whole array (a procedure's declare names its dummy arguments, whole arrays of the world)",
+    });
+    expect(run([call(['create', 'c'])])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].vars[0]' });
+    expect(run([call(['copyin', 'c%p'])])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].vars[0]' });
+    expect(run([call(['copyin', 'a'], ['create', 'b', 'a'])])).toMatchObject({
+      ok: false,
+      step: 0,
+      field: 'clauses[1].vars[1]',
+      message: "'a' is already in this declare's copyin clause (a variable appears once in a procedure's declare, OpenACC 3.3 §2.13)",
+    });
+    // clauses a procedure's declare does not take
+    expect(run([call(['no_create', 'a'])])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].clause' });
+    expect(run([call(['device_resident', 'a'])])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].clause' });
+    expect(run([call(['link', 'a'])])).toMatchObject({ ok: false, step: 0, field: 'clauses[0].clause' });
+  });
+
+  test('nesting: a return closes the innermost call, not a data region, and needs a call', () => {
+    expect(run([ret])).toMatchObject({ ok: false, step: 0, field: 'op', message: 'no open acc_procedure_begin to close' });
+    expect(run([call(['copy', 'a']), { op: 'acc_data_begin', clauses: [] }, ret])).toMatchObject({
+      ok: false,
+      step: 2,
+      field: 'op',
+      message: 'the innermost open region is the acc_data_begin of step 2, not an acc_procedure_begin',
+    });
+    expect(run([{ op: 'acc_data_begin', clauses: [] }, call(['copy', 'a']), { op: 'acc_data_end' }])).toMatchObject({ ok: false, step: 2, field: 'op' });
+  });
+
+  test('the one-line file error names the step, the op and the field', () => {
+    const { path, message } = loadError({ world, steps: [{ op: 'host_read', var: 'a' }, call(['copy', 'a', 'a'])] });
+    expect(message).toBe(`${path}: step 2 (acc_procedure_begin): field clauses[0].vars[1]: 'a' is already in this declare's copy clause (a variable appears once in a procedure's declare, OpenACC 3.3 §2.13)`);
+  });
+});
+
 describe('validateProgram: program-scope declare target (omp_declare_target)', () => {
   test('whole arrays, enter or link, before every other step', () => {
     const decl = (clause: string, ...vars: string[]) => ({ op: 'omp_declare_target', clauses: [{ clause, vars }] });

@@ -18,6 +18,7 @@ import {
   isZeroLength,
   kernelRef,
   refError,
+  type Clause,
   type KernelBody,
   type ParsedRef,
   type Program,
@@ -740,6 +741,26 @@ function checkAllocation(ctx: StepContext, step: Step): StepFailure | null {
   return null;
 }
 
+/**
+ * A procedure's declare (lang/README.md "Procedure-scope declare"): its vars are the procedure's
+ * dummy arguments, whole arrays, and a variable appears at most once in the declare directives of
+ * a procedure (OpenACC 3.3 §2.13 restrictions).
+ */
+function checkProcedureDeclare(world: World, clauses: readonly Clause<string>[]): StepFailure | null {
+  const seen = new Map<string, string>();
+  for (const [i, c] of clauses.entries())
+    for (const [j, r] of c.vars.entries()) {
+      const field = `clauses[${i}].vars[${j}]`;
+      const parsed = parseRef(world, r);
+      if (parsed.kind !== 'array' || !parsed.whole || parsed.field !== undefined)
+        return { field, message: `'${r}' is not a whole array (a procedure's declare names its dummy arguments, whole arrays of the world)` };
+      const earlier = seen.get(parsed.name);
+      if (earlier !== undefined) return { field, message: `'${r}' is already in this declare's ${earlier} clause (a variable appears once in a procedure's declare, OpenACC 3.3 §2.13)` };
+      seen.set(parsed.name, c.clause);
+    }
+  return null;
+}
+
 function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
   const info = opInfo(step.op);
   if (info.region === 'closes') {
@@ -755,6 +776,7 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
   }
   const plain = plainKernelProblem(ctx.world, step);
   if (plain) return plain;
+  if (step.op === 'acc_procedure_begin') return checkProcedureDeclare(ctx.world, step.clauses);
   if (step.op === 'host_read' && (step.at !== undefined || step.bounds)) {
     // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
     if (step.at !== undefined && step.bounds) return { field: 'at', message: 'a read takes either one element (at) or the bounds (bounds), not both' };

@@ -42,6 +42,7 @@ import { accMapData } from './acc/map-data.js';
 import { accUnmapData } from './acc/unmap-data.js';
 import { accMemcpy } from './acc/memcpy.js';
 import { accDeclare } from './acc/declare.js';
+import { procedureBegin, procedureEnd } from './acc/declare-procedure.js';
 import { hostDataBegin, hostDataEnd } from './acc/host-data.js';
 import { ompUseDeviceBegin, ompUseDeviceEnd } from './omp/target-data-use-device.js';
 import { ompDataBegin, ompDataEnd, ompEnterData, ompExitData, ompTarget } from './omp/constructs.js';
@@ -237,6 +238,10 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
       return ompDeclareTarget(state, s, ctx);
     case 'acc_declare':
       return accDeclare(state, s, ctx);
+    case 'acc_procedure_begin':
+      return procedureBegin(state, s, ctx);
+    case 'acc_procedure_end':
+      return procedureEnd(state, ctx);
     case 'omp_target_data_use_device_begin':
       return ompUseDeviceBegin(state, s, ctx);
     case 'omp_target_data_use_device_end':

@@ -298,6 +298,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: `${SEED_003} omp_target_associate_ptr: EINVAL when "the associated device shares memory with the host".`,
       },
+      'K-A56': {
+        reading: 'dynamic-enter-exit',
+        confidence: 'source',
+        evidence: `${GPAR} GOACC_declare (GCC 12.2 builds it into oacc-mem.c: a host-fallback run of a C function declaring device_resident stops on "oacc-mem.c:1537: GOACC_declare: Assertion \`0' failed"): per map kind, GOMP_MAP_TO, GOMP_MAP_FROM, GOMP_MAP_FORCE_ALLOC and GOMP_MAP_RELEASE go to GOACC_enter_exit_data one item at a time (enter / exit data: the dynamic counter); GOMP_MAP_ALLOC only "if (!acc_is_present (hostaddrs[i], sizes[i]))"; GOMP_MAP_FORCE_PRESENT: gomp_fatal "[%p,%ld] is not mapped" unless acc_is_present. The kinds, from gcc-12 -fopenacc -fdump-tree-gimple of a C function with declare copy(a) copyin(b) create(c) copyout(d) present(e): at entry map(force_present:e) map(force_alloc:d) map(alloc:c) map(to:b) map(to:a), at the return map(from:d) map(release:c) map(from:a) (gimplify.cc gimplify_oacc_declare_1: GOMP_MAP_TO gets no return clause, ALLOC returns as RELEASE, FROM as FROM after FORCE_ALLOC, TOFROM as TO then FROM).`,
+      },
       'K-A55': {
         reading: 'lookup-quiet',
         confidence: 'source',
@@ -421,6 +426,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-A56': {
+        reading: 'structured-region',
+        confidence: 'source',
+        evidence:
+          'gfortran 12.2 -fopenacc -fdump-tree-gimple of a contained subroutine whose specification part declares copy(x), copyin(y) create(z) present(w), copyout(y) of its dummy arguments: "#pragma omp target oacc_data map(tofrom:*x) …" around the body, lowered to __builtin_GOACC_data_start at entry and __builtin_GOACC_data_end at the return (the structured counter), not GOACC_declare. GCC 12\'s C front end refuses a function\'s declare of a variable declared elsewhere ("must be a variable declared in the same scope as #pragma acc declare", c_parser_oacc_declare), so a procedure declaring its caller\'s arrays is written in C as the data construct the text says it is (cli/emit/c.ts), which GCC lowers the same way. The libgomp profile\'s GOACC_declare path is reached only by a C function\'s declare of its own local variables.',
+      },
       'K-B1': {
         reading: 'true',
         confidence: 'source',

@@ -313,6 +313,26 @@ export const KNOBS = [
     within: { 'K-A22': 'member-mapped' },
   },
   {
+    id: 'K-A56',
+    title: 'A declare directive in a procedure (copy, copyin, copyout, create, present of the procedure\'s arrays)',
+    section: 'OpenACC 3.3 §2.13 Declare Directive, §2.13.2 (data clauses of a declare), §2.6.3 (the implicit data region of a procedure), §2.6.7 Reference Counters',
+    readings: [
+      {
+        id: 'structured-region',
+        summary:
+          'an implicit data region of the procedure: at the call every clause performs its data construct entry action on the structured counter, at the return its exit action (copy and copyout copy back when both counters reach zero)',
+      },
+      {
+        id: 'dynamic-enter-exit',
+        summary:
+          'libgomp GOACC_declare, as GCC\'s C front end lowers a function\'s declare: at the call copy and copyin are enter data copyin, copyout enter data create, create enter data create unless the data is already (wholly) present, present aborts "is not mapped" when the data is not (wholly) present; at the return copy and copyout are exit data copyout, create exit data delete, copyin and present nothing (dynamic counter)',
+      },
+    ],
+    default: 'structured-region',
+    rationale:
+      '§2.13: the declared data\'s lifetime is the procedure\'s, and §2.6.3 names the implicit data region of a procedure, entered at the call and exited at the return; §2.6.7 counts a data region\'s references on the structured counter.',
+  },
+  {
     id: 'K-A40',
     title: 'update of partly present data',
     section: 'OpenACC 3.3 §2.14.4 Update Directive (errors: acc_error_partly_present; if_present)',

@@ -97,6 +97,7 @@ import { withoutRepeats } from '../lang/directive-vars.js';
 import { descriptorArb, withDescriptors } from './descriptors.js';
 import { rank2Arb, withRank2 } from './rank2.js';
 import { allocatablesArb, withAllocatables } from './allocatables.js';
+import { procedureArb, withProcedure } from './procedures.js';
 import { isRegionBegin, isRegionEnd, regionEndOf, type OpsOf } from '../lang/ops.js';
 
 /** The one world every generated program uses. */
@@ -587,6 +588,9 @@ const DRAWN_BY: { readonly [Op in OpsOf<'openacc' | 'host'>]: fc.Arbitrary<Step>
   acc_declare: accDeclare.map((s) => s ?? { op: 'acc_declare', clauses: [{ clause: 'copyin', vars: ['a'] }] }),
   acc_host_data_begin: hostDataBegin,
   acc_host_data_end: hostDataEnd,
+  // drawn in the procedure calls of properties/procedures.ts (withProcedure)
+  acc_procedure_begin: fc.constant<Step>({ op: 'acc_procedure_begin', clauses: [{ clause: 'copyin', vars: ['a'] }] }),
+  acc_procedure_end: fc.constant<Step>({ op: 'acc_procedure_end' }),
   // drawn in the allocatable-component idioms (properties/allocatables.ts), over struct e
   allocate: fc.constant<Step>({ op: 'allocate', ptr: 'e%x', length: 4, value: 3 }),
   deallocate: fc.constant<Step>({ op: 'deallocate', ptr: 'e%x' }),
@@ -737,18 +741,23 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       zeroLengthArb(),
       // and plain pointer variables (properties/plain-pointers.ts)
       plainPointerArb(),
+      // and a procedure with a declare (properties/procedures.ts)
+      procedureArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength, plain]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength, plain, procedure]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withPlainPointers(
+      return withProcedure(
+        withPlainPointers(
         withZeroLength(
           withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2), allocatables, 'openacc'),
           zeroLength,
         ),
-        plain,
+          plain,
+        ),
+        procedure,
       );
     });
 }

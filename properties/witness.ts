@@ -1119,6 +1119,58 @@ export function detectPlainWitnesses(program: Program, trace: WitnessTrace): Set
       if (devValues(after, ptr).some((v) => v.includes('"space":"dev"') && !was.has(v))) found.add('pp1');
       if (!namesStorage(step, name) && !holds(before, ptr) && !holds(after, ptr) && devValues(after, ptr).length === 0) found.add('pp2');
     }
+    host.apply(step);
+    return found;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Procedure-scope declare (issue 9 item 3): the generator puts a procedure call with a declare of
+// the world's arrays into one OpenACC program in five (properties/procedures.ts withProcedure);
+// these witnesses prove that the declare meets data already present (where K-A56's readings part),
+// that the body ends or gives back a reference to data the procedure declares, and that a return
+// ends a declared array's data lifetime.
+
+export const PROCEDURE_WITNESSES = {
+  p1: 'a procedure\'s declare names an array that is already present at the call (a section holds it wholly), and the call succeeds',
+  p2: 'inside a procedure, exit data or acc_copyout / acc_delete (and their _finalize forms) acts on an array the procedure declares, present before the step',
+  p3: 'a procedure\'s return ends the data lifetime of an array it declares (present before the return, absent after it)',
+} as const;
+
+export type ProcedureWitnessId = keyof typeof PROCEDURE_WITNESSES;
+export const PROCEDURE_WITNESS_IDS = Object.keys(PROCEDURE_WITNESSES) as ProcedureWitnessId[];
+
+/** Procedure witness ids each step reaches, in step order (hits[i] for step i). */
+export function detectProcedureWitnesses(program: Program, trace: WitnessTrace): Set<ProcedureWitnessId>[] {
+  const host = new HostView(program.world);
+  /** The arrays each open procedure declares, innermost last (null: an open data region or host_data region). */
+  const open: (VarRef[] | null)[] = [];
+  const declared = () => open.flatMap((o) => o ?? []);
+  const ends = new Set<Step['op']>(['acc_exit_data', 'acc_copyout', 'acc_copyout_finalize', 'acc_delete', 'acc_delete_finalize']);
+  return program.steps.map((step, i) => {
+    const found = new Set<ProcedureWitnessId>();
+    const before = trace.before[i]!;
+    const obs = trace.observations[i]!;
+    const after = trace.after[i]!;
+    const fine = obs.kind !== 'error' && obs.kind !== 'undefined' && obs.kind !== 'halted';
+    if (step.op === 'acc_procedure_begin') {
+      const vars = step.clauses.flatMap((c) => c.vars);
+      if (fine && vars.some((v) => presentIn(before, host.range(v)!))) found.add('p1');
+      open.push(vars);
+    } else if (step.op === 'acc_procedure_end') {
+      const vars = open.pop() ?? [];
+      if (fine && vars.some((v) => presentIn(before, host.range(v)!) && !presentIn(after, host.range(v)!))) found.add('p3');
+    } else if (step.op === 'acc_data_begin' || step.op === 'acc_host_data_begin') open.push(null);
+    else if (step.op === 'acc_data_end' || step.op === 'acc_host_data_end') open.pop();
+    else if (fine && ends.has(step.op)) {
+      const named = step.op === 'acc_exit_data' ? step.clauses.flatMap((c) => c.vars) : 'var' in step ? [step.var] : [];
+      const mine = declared().map((v) => host.range(v)!);
+      for (const v of named) {
+        const r = host.range(v);
+        if (r !== null && mine.some((m) => m[0] === r[0] && m[1] === r[1]) && presentIn(before, r)) found.add('p2');
+      }
+    }
+    host.apply(step);
     return found;
   });
 }

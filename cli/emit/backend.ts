@@ -177,6 +177,8 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
     return `parallel loop${spelling.clauses(s.clauses)}${s.default ? ` default(${s.default})` : ''}${res}`;
   },
   acc_declare: (s, _p, spelling) => `declare${spelling.clauses(s.clauses)}`,
+  // a procedure's declare, in its specification part (the Fortran backend; C writes a data construct)
+  acc_procedure_begin: (s, _p, spelling) => `declare${spelling.clauses(s.clauses)}`,
   // GCC 12 knows `enter` (OpenMP 5.2) by its older name `to`, which means the same (5.2 §7.8.4 / 6.0 §7.9.7).
   omp_declare_target: (s, _p, spelling) =>
     `declare target${spelling.clauses(s.clauses.map((c) => (c.clause === 'enter' ? { ...c, clause: 'to' } : c)))}`,
@@ -274,6 +276,12 @@ export interface Language {
   /** Declarations and initial values; written last, so it knows what the body used. */
   prologue(): string[];
   epilogue(okPrinted: boolean): string[];
+  /**
+   * The lines written from a procedure's call (`acc_procedure_begin`) to its return, turned into
+   * what the caller's code holds: Fortran moves them into a contained subroutine (written after
+   * `contains`) and leaves its call; C keeps them where they are (cli/emit/c.ts says why).
+   */
+  procedure(body: string[]): string[];
   /** An observation program's line for step `step` (observations.ts format); `shown` absent: `ok`. */
   observe(step: number, shown: Shown | undefined): string[];
 }
@@ -412,5 +420,25 @@ export function faithfulRewrite(program: Program, trace: (p: Program) => Observa
         `step ${k + 1} (${s.op}): GCC 12 accepts it only rewritten (${rewritten.includes(k + 1) ? 'split into one directive per reference' : 'an earlier step split'}), and the spec observes ${formatObservation(got)} there instead of ${formatObservation(want)}; nothing emitted`,
       );
     if (want.kind === 'error' || want.kind === 'halted') return;
+  }
+}
+
+/**
+ * The open procedures of a walk over the steps (emit and emit --observe): where each one's body
+ * starts among the lines written so far. After a procedure's return its body goes through the
+ * backend's `procedure`.
+ */
+export class ProcedureBodies {
+  private readonly starts: number[] = [];
+  constructor(private readonly lang: Language) {}
+
+  /** Call after the lines of a step (or of a region end added at the end) are pushed to `body`. */
+  after(op: StepOp, body: string[]): void {
+    if (op === 'acc_procedure_begin') this.starts.push(body.length);
+    else if (op === 'acc_procedure_end') {
+      const start = this.starts.pop();
+      if (start === undefined) throw new Error('internal: acc_procedure_end without an open procedure');
+      body.push(...this.lang.procedure(body.splice(start)));
+    }
   }
 }

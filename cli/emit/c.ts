@@ -270,6 +270,20 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     return { lines: [], check: null };
   };
 
+  /**
+   * A procedure with a declare (OpenACC 3.3 §2.13): GCC 12's C front end takes a declare in a
+   * function only of the function's own variables ("must be a variable declared in the same scope
+   * as #pragma acc declare"), and the procedure's arrays are its caller's, so C writes what the text
+   * says the declare is, the procedure's implicit data region (§2.6.3): a data construct around the
+   * body, where the call is (GCC lowers both the same way, GOACC_data_start / GOACC_data_end, which
+   * is what gfortran makes of the Fortran form's declare; K-A56).
+   */
+  const procedureBegin = (s: StepOf<'acc_procedure_begin'>, p: Planned): StepCode => {
+    gccDirectives(s, p); // one array twice: refused as GCC would
+    const comment = `${ind()}// the call of a procedure that declares${clauses(s.clauses)}: its implicit data region`;
+    return { lines: [comment, ...regionBegin(`data${clauses(s.clauses)}`)], check: null };
+  };
+
   const steps: StepWriters = {
     acc_declare: declareStep,
     omp_declare_target: declareStep,
@@ -277,6 +291,8 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     acc_exit_data: directiveStep,
     acc_data_begin: regionBeginStep,
     acc_data_end: regionEndStep,
+    acc_procedure_begin: procedureBegin,
+    acc_procedure_end: regionEndStep,
     acc_host_data_begin: hostDataBegin,
     // OpenMP 6.0 §15.7 with use_device_addr(v1), or use_device_ptr of a pointer to v1 (the handle)
     omp_target_data_use_device_begin: (s, p) => {
@@ -388,6 +404,8 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     foldsOk: false,
     comment: (text) => `${ind()}// ${commentText(text)}`,
     steps,
+    // the body stays inside the data construct that stands for the procedure (procedureBegin)
+    procedure: (body) => body,
     check(chk) {
       if (chk.kind === 'condition') {
         usesCheck = true;

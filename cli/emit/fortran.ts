@@ -293,7 +293,9 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     return [...presentEquivalent(s, p), ...reset, ...directive(directiveText(s, p, spelling)), ...loop, ...end];
   }
 
-  const regionEnd = (op?: RegionEndOp) => [`  ${sentinel} end ${op === 'acc_host_data_end' ? 'host_data' : api === 'openacc' ? 'data' : 'target data'}`];
+  const regionEnd = (op?: RegionEndOp) =>
+    // a procedure returns at the end of its contained subroutine (procedure below)
+    op === 'acc_procedure_end' ? [] : [`  ${sentinel} end ${op === 'acc_host_data_end' ? 'host_data' : api === 'openacc' ? 'data' : 'target data'}`];
   /** GCC 12 has no map(present, …): its equivalent, a check that stops the program unless the data is present. */
   const presentEquivalent = (s: StepOf<DirectiveOp>, p: Planned): string[] =>
     presentRefs(s).flatMap((v) => {
@@ -422,6 +424,55 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     return { lines: [], check: null };
   };
 
+  /**
+   * A procedure with a declare (OpenACC 3.3 §2.13): a contained subroutine whose dummy arguments
+   * are the declared arrays (`integer, target :: v1_arg(8)`, explicit shape, so the caller's
+   * contiguous array is passed as it is, at its own address), declared in its specification part;
+   * gfortran accepts a declare only of the subroutine's own variables ("shall be declared in the
+   * same scoping unit"). The body's steps name the arrays as the main program does (the pointer
+   * arrays passed as pointer dummies of the same names, the rest by host association): the runtime
+   * finds them by address. `open` holds the procedures called and not yet
+   * returned from; `routines` the subroutines written, after `contains`.
+   */
+  const open: { name: string; actuals: string[]; spec: string[] }[] = [];
+  const routines: string[] = [];
+  let procedureCount = 0;
+  const procedureBegin = (s: StepOf<'acc_procedure_begin'>, p: Planned): StepCode => {
+    const name = `proc${++procedureCount}`;
+    const arrays = s.clauses.flatMap((c) => c.vars);
+    const dummy = (v: VarRef) => `${names.variable(v)}_arg`;
+    const extents = (v: VarRef) => {
+      const a = world.arrays.find((x) => x.name === v)!;
+      return a.shape === undefined ? `${a.length}` : `${a.shape[0]},${a.shape[1]}`;
+    };
+    const declare = { ...s, clauses: s.clauses.map((c) => ({ ...c, vars: c.vars.map(dummy) })) };
+    const dummies = (list: Clause<string>[]) => list.map((c) => ` ${c.clause}(${c.vars.join(', ')})`).join('');
+    // The world's pointer arrays come in too, as pointer dummies of the same names, so the body
+    // names them as dummies rather than by host association: gfortran 12 stops on an internal
+    // compiler error (make_decl_rtl, varasm.cc:1446) when a pointer array that a host_data
+    // use_device of the main program names is host-associated in a contained subroutine.
+    const pointers = world.arrays.filter((a) => !declared.has(a.name));
+    const rank = (a: (typeof world.arrays)[number]) => `${names.variable(a.name)}(${a.shape === undefined ? ':' : ':,:'})`;
+    open.push({
+      name,
+      actuals: [...arrays, ...pointers.map((a) => a.name)].map((v) => names.variable(v)),
+      spec: [
+        ...wrapFortran(`  subroutine ${name}(${[...arrays.map(dummy), ...pointers.map((a) => names.variable(a.name))].join(', ')})`),
+        ...wrapFortran(`    integer, target :: ${arrays.map((v) => `${dummy(v)}(${extents(v)})`).join(', ')}`),
+        ...(pointers.length > 0 ? wrapFortran(`    integer, pointer, contiguous :: ${pointers.map(rank).join(', ')}`) : []),
+        ...wrapFortran(`    ${sentinel} declare${dummies(declare.clauses)}`),
+      ],
+    });
+    gccDirectives(s, p); // one array twice: refused as GCC would
+    return { lines: [], check: null };
+  };
+  const procedure = (body: string[]): string[] => {
+    const proc = open.pop();
+    if (proc === undefined) throw new Error('internal: a procedure body without its call');
+    routines.push(...proc.spec, ...body.map((l) => `  ${l}`), `  end subroutine ${proc.name}`);
+    return wrapFortran(`  call ${proc.name}(${proc.actuals.join(', ')})`);
+  };
+
   const steps: StepWriters = {
     acc_declare: declareStep,
     omp_declare_target: declareStep,
@@ -429,6 +480,8 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     acc_exit_data: directiveStep,
     acc_data_begin: directiveStep,
     acc_data_end: regionEndStep,
+    acc_procedure_begin: procedureBegin,
+    acc_procedure_end: regionEndStep,
     acc_parallel: kernelStep,
     acc_copyin: dataRoutine,
     acc_create: dataRoutine,
@@ -738,11 +791,13 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       if (observe) out.push(...observationStart());
       return out.flatMap(wrapFortran);
     },
+    procedure,
     epilogue: (okPrinted) => [
       ...(observe ? ["  write(output_unit, '(a)') 'MAPCHECK end'", 'contains', ...OBSERVATION_ROUTINES] : okPrinted ? [] : ['  write(*,*) "OK"']),
+      ...(routines.length > 0 ? [...(observe ? [] : ['contains']), ...routines] : []),
       ...(usesPlusBytes
         ? [
-            ...(observe ? [] : ['contains']),
+            ...(observe || routines.length > 0 ? [] : ['contains']),
             '  ! The address p plus n bytes.',
             '  type(c_ptr) function plus_bytes(p, n)',
             '    type(c_ptr), intent(in) :: p',
