@@ -1119,7 +1119,6 @@ export function detectPlainWitnesses(program: Program, trace: WitnessTrace): Set
       if (devValues(after, ptr).some((v) => v.includes('"space":"dev"') && !was.has(v))) found.add('pp1');
       if (!namesStorage(step, name) && !holds(before, ptr) && !holds(after, ptr) && devValues(after, ptr).length === 0) found.add('pp2');
     }
-    host.apply(step);
     return found;
   });
 }
