@@ -145,6 +145,8 @@ export const ompDataEnd: Step = { op: 'omp_target_data_end' };
 export const motion = (type: 'to' | 'from', vars: VarRef[], present = false): MapItem => (present ? { type, vars, modifiers: ['present'] } : { type, vars });
 export const ompUpdate = (motions: MapItem[], device?: DeviceArg): Step => ({ op: 'omp_target_update', motions, ...onDevice(device) });
 /** `!$omp target` reading the bounds of a pointer's corresponding view. */
+/** A target construct whose kernel reads the one element `ref(at)` of a pointer's view. */
+export const targetAt = (ref: VarRef, at: number, maps: MapItem[] = [], device?: DeviceArg): Step => ({ op: 'omp_target', maps, body: { read: ref, at }, ...onDevice(device) });
 export const targetBounds = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg): Step => ({ op: 'omp_target', maps, body: { read: ref, bounds: true }, ...onDevice(device) });
 export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg): Step => ({
   op: 'omp_target',

@@ -745,6 +745,15 @@ describe('OpenMP member sections and pointer views', () => {
     expect(run([...section, kread('c%p(4:5)')])).toEqual([...ok, 'ok', 'undefined']);
   });
 
+  it('one element read through a pointer attached by a member section (`at`): inside the section its storage, outside undefined', () => {
+    // c%p => a attached by the item c%p(3:4): a(3) = 7 on the host; the corresponding pointer aims 8 bytes before the block
+    const section: Step[] = [...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c', 'c%p(3:4)'])])];
+    const at = (i: number): Step => ({ op: 'omp_target', maps: [], body: { read: 'c%p', at: i } }) as Step;
+    expect(run([...section, at(3), at(4)])).toEqual([...ok, 'ok', '7', '1']);
+    expect(run([...section, at(2)])).toEqual([...ok, 'ok', 'undefined']);
+    expect(run([...section, at(5)])).toEqual([...ok, 'ok', 'undefined']);
+  });
+
   it('a map item c%p(l:u) maps elements l..u of the current target, counted from the lower bound', () => {
     expect(hosts([...marks, pAssign('c%p', 'a'), enter([mapItem('to', ['c%p(2:3)'])])])).toEqual([[4, 12]]);
     // the last elements of the target, then one past them

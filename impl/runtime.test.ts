@@ -998,6 +998,24 @@ describe('mutation survivors (issue 15)', () => {
       }
     });
 
+    it('section: one element read through the pointer (`at`) is its device copy inside the section, undefined outside (§2.7.2: the pointer points at the device copy)', () => {
+      // a = [1, 1, 5, 5, 1, …]; c%p(3:4) copied in alone: the device pointer aims 8 bytes before its block
+      const read = (at: number): Step => ({ op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p', at } });
+      const e = engineOf(sectionFirst);
+      applyAll(e, [...setup, enter(cl('copyin', 'c%p(3:4)')), { op: 'acc_parallel', clauses: [cl('present', 'c')], body: { write: 'c%p(4:4)', value: 8 } }]);
+      expect([read(3), read(4)].map((s) => e.apply(s))).toEqual([
+        { kind: 'read', values: [5] },
+        { kind: 'read', values: [8] },
+      ]);
+      for (const at of [2, 5]) {
+        const f = engineOf(sectionFirst);
+        applyAll(f, [...setup, enter(cl('copyin', 'c%p(3:4)'))]);
+        const obs = f.apply(read(at));
+        expect(obs.kind, `at ${at}`).toBe('undefined');
+        expect(message(obs), `at ${at}`).toMatch(/freed device memory/);
+      }
+    });
+
     it('section: the section\'s own copy is looked up, not a mapping that ends where it starts', () => {
       const e = engineOf(sectionFirst);
       applyAll(e, [...setup, enter(cl('copyin', 'a(1:2)')), enter(cl('copyin', 'c%p(3:4)'))]);

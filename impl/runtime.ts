@@ -1118,6 +1118,12 @@ export class ImplEngine implements Engine {
         addr += (section[0] - lbound) * ELEMENT_BYTES;
         count = section[1] - section[0] + 1;
       }
+      // A read of one element `p(at)` reaches that element alone: defined when it lies in device
+      // memory (through a pointer attached via a member section, an element of the section).
+      if (at >= 0) {
+        addr += at * ELEMENT_BYTES;
+        count = 1;
+      }
       // Stryker disable next-line ArithmeticOperator: unreachable PAST_END below (MUTATION.md)
       const block = this.device.holding(addr, count * ELEMENT_BYTES);
       if (block === NOT_LIVE) return undefinedOutcome(`the kernel dereferences ${r.text}, which points into freed device memory`);
@@ -1126,7 +1132,6 @@ export class ImplEngine implements Engine {
         return undefinedOutcome(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
       img = this.device.image(block);
       first = (addr - this.device.base(block)) >> 2;
-      if (at >= 0) return { kind: 'read', values: readWords(img.words, first + at, 1) };
     } else {
       throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     }

@@ -86,7 +86,7 @@ function runKernel(state: ModelState, body: KernelBody, ctx: StepContext): Obser
  * device would use a host address); `c%p` is followed through the device copy of the pointer,
  * which must hold a device address of a live block covering every element.
  */
-function deviceElements(state: ModelState, ref: VarRef): DeviceElements | UndefinedObservation {
+function deviceElements(state: ModelState, ref: VarRef, view?: [number, number]): DeviceElements | UndefinedObservation {
   const parsed = parsedRef(state, ref);
   if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
   if (parsed.kind === 'array') {
@@ -110,9 +110,10 @@ function deviceElements(state: ModelState, ref: VarRef): DeviceElements | Undefi
   if (!block.alive)
     return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, which points into freed device block ${value.block}`);
   // A member section (`c%p(2:5)`) reaches elements 2..5 of the device view (counted from its lower
-  // bound); the whole member every element.
+  // bound), a read of one element `p(at)` that element alone (`view`); the whole member every element.
   const lb = ptrLbound(value);
-  const bounds = parsed.bounds === undefined ? [1, value.count] : [parsed.bounds[0] - lb + 1, parsed.bounds[1] - lb + 1];
+  const written = view ?? parsed.bounds;
+  const bounds = written === undefined ? [1, value.count] : [written[0] - lb + 1, written[1] - lb + 1];
   if (bounds[0]! < 1 || bounds[1]! > value.count)
     return undefinedBehaviour(`the kernel reads ${ref}, past the ${value.count} elements of the device pointer ${formatRef(m)}`);
   const first = value.offset + (bounds[0]! - 1) * ELEMENT_BYTES;
@@ -143,7 +144,11 @@ function readView(state: ModelState, ref: VarRef, at: number | undefined): Obser
   if (at === undefined) return { kind: 'read', values: [lbound, ubound] };
   if (at < lbound || at > ubound)
     return undefinedBehaviour(`the kernel reads ${formatRef(m)}(${at}), outside its device view ${lbound}:${ubound}`);
-  const where = deviceElements(state, ref);
+  // OpenACC 3.3 §2.7.2 Attach Action: the device pointer points at the device copy of the data it
+  // was attached to. Element `at` is reached through it alone: defined when that element lies in
+  // device memory (attached through a member section, an element of the section), whatever the
+  // rest of the view reaches.
+  const where = deviceElements(state, ref, [at, at]);
   if ('kind' in where) return where;
-  return { kind: 'read', values: readElements(where.block.contents, where.index + at - lbound, 1) };
+  return { kind: 'read', values: readElements(where.block.contents, where.index, 1) };
 }

@@ -10,7 +10,7 @@
 // disassociated pointer, breaks the base language (Fortran 2018 §9.5.3.3, C11 §6.5.6p8): undefined.
 
 import { UNDEF, dev, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
-import { accCopyin, accIsPresent, copyin, enterData, exitData, copyout, hostRead, nullify, parallelPointer, parallelRead, parallelWrite, present, self, update } from '../steps.js';
+import { accCopyin, accIsPresent, copyin, enterData, exitData, copyout, hostRead, nullify, parallelAt, parallelPointer, parallelRead, parallelWrite, present, self, update } from '../steps.js';
 import { A, SECTIONS_WORLD } from '../worlds.js';
 import { ACC_MEMBER_SECTION } from '../../model/member-sections.js';
 
@@ -42,6 +42,25 @@ const rows: Row[] = [
   {
     name: 'a kernel reads elements outside the mapped section through the pointer: undefined whatever the attach did',
     steps: [enterData(copyin('c')), enterData(copyin('c%p(3:6)')), parallelRead('c%p(2:3)', present('c'))],
+    last: UNDEF,
+  },
+  {
+    name: 'a kernel reads one element of the section through a pointer attached only by the section: undefined in the text (not attached), libgomp reads its device copy',
+    cite: '§2.7.2: the attached pointer points at the device copy of the data; K-A50',
+    steps: [enterData(copyin('c')), enterData(copyin('c%p(3:6)')), parallelWrite('c%p(4:4)', 0, present('c')), parallelAt('c%p', 4, present('c')), parallelAt('c%p', 6, present('c'))],
+    at: { 3: per(UNDEF, { libgomp: ok }), 4: per({ kind: 'halted' }, { libgomp: read(0) }) },
+    last: per({ kind: 'halted' }, { libgomp: read(6) }),
+  },
+  {
+    name: 'a kernel reads one element outside the section through a pointer attached by the section: undefined (no device copy there)',
+    cite: 'K-A50',
+    steps: [enterData(copyin('c')), enterData(copyin('c%p(3:6)')), parallelAt('c%p', 2, present('c'))],
+    last: UNDEF,
+  },
+  {
+    name: 'a kernel reads one element past the section through a pointer attached by the section: undefined',
+    cite: 'K-A50',
+    steps: [enterData(copyin('c')), enterData(copyin('c%p(3:6)')), parallelAt('c%p', 7, present('c'))],
     last: UNDEF,
   },
   {

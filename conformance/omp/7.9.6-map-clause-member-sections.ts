@@ -7,7 +7,7 @@
 // bias) - bias. Elements outside the section have no corresponding storage (undefined to reach).
 
 import { UNDEF, dev, ok, read, section, type Row } from '../rows.js';
-import { hostRead, map, motion, ompEnter, ompUpdate, targetPointer, targetRead, targetWrite } from '../steps.js';
+import { hostRead, map, motion, ompEnter, ompUpdate, targetAt, targetPointer, targetRead, targetWrite } from '../steps.js';
 import { SECTIONS_OMP_WORLD } from '../worlds.js';
 import { OMP_MEMBER_SECTION } from '../../model/member-sections.js';
 
@@ -26,6 +26,23 @@ const rows: Row[] = [
   {
     name: 'a kernel reads elements outside the mapped section through the pointer: undefined',
     steps: [ompEnter([map('to', ['c', 'c%p(3:6)'])]), targetRead('c%p(2:3)')],
+    last: UNDEF,
+  },
+  {
+    name: 'a kernel reads one element of the section through the attached pointer: the corresponding storage of that element',
+    cite: 'OpenMP 6.0 §7.9.6 pointer attachment: the corresponding pointer points to the corresponding list item',
+    steps: [ompEnter([map('to', ['c', 'c%p(3:6)'])]), targetWrite('c%p(4:4)', 0), targetAt('c%p', 3), targetAt('c%p', 4), targetAt('c%p', 6)],
+    at: { 2: ok, 3: read(3), 4: read(0) },
+    last: read(6),
+  },
+  {
+    name: 'a kernel reads one element outside the section through the attached pointer: undefined (no corresponding storage)',
+    steps: [ompEnter([map('to', ['c', 'c%p(3:6)'])]), targetAt('c%p', 2)],
+    last: UNDEF,
+  },
+  {
+    name: 'a kernel reads one element past the section through the attached pointer: undefined',
+    steps: [ompEnter([map('to', ['c', 'c%p(3:6)'])]), targetAt('c%p', 7)],
     last: UNDEF,
   },
   {

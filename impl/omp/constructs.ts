@@ -760,6 +760,10 @@ export abstract class OmpConstructs extends OmpTable {
       }
       first = this.host.offset(start) >> 2;
       count = (end - start) / ELEMENT_BYTES;
+      if (view !== null) {
+        first += view.index;
+        count = 1;
+      }
     } else if (r.kind === REF_ARRAY) {
       const slot = this.lookup(d, r.start, r.end);
       if (slot < 0 && this.implicitPartial) return this.kernelByElement(d, r, body);
@@ -790,6 +794,12 @@ export abstract class OmpConstructs extends OmpTable {
         addr += (section[0] - lbound) * ELEMENT_BYTES;
         count = section[1] - section[0] + 1;
       }
+      // A read of one element `p(at)` reaches that element alone: defined when it has storage
+      // (through a pointer attached via a member section, an element of the section).
+      if (view !== null) {
+        addr += view.index * ELEMENT_BYTES;
+        count = 1;
+      }
       const bytes = count * ELEMENT_BYTES;
       if (addr < DEVICE_BASE) {
         // A host address: only a device that shares memory with the host can use it.
@@ -809,7 +819,6 @@ export abstract class OmpConstructs extends OmpTable {
         first = (addr - this.device.base(block)) >> 2;
       }
     }
-    if (view !== null) return { kind: 'read', values: readWords(img.words, first + view.index, 1) };
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
     img.words.fill(body.value, first, first + count);
     return OK;

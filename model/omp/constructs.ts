@@ -264,8 +264,8 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
     const holder = lookup(state, target.device, structRange(state, m));
     if (holder.kind !== 'present') return undefinedBehaviour(`the kernel uses ${ref}, but ${m.struct} is not present on device ${target.device}`);
     const cell = storageCells(state, holder.entry, m.addr);
-    return viewRead(pointerCell(cell.contents, cell.index), ref, body.at, () => {
-      const run = kernelElements(state, target, ref);
+    return viewRead(pointerCell(cell.contents, cell.index), ref, body.at, (at) => {
+      const run = kernelElements(state, target, ref, [at, at]);
       return 'kind' in run ? run : { kind: 'read', values: readElements(run.contents, run.index, run.count) };
     });
   }
@@ -302,7 +302,7 @@ function partlyMappedElements(state: ModelState, target: MapTarget, ref: VarRef)
  * corresponding pointer, which must hold a device address of a live block covering every element
  * or, on a device that shares memory with the host, a host address.
  */
-function kernelElements(state: ModelState, target: MapTarget, ref: VarRef): CellRun | UndefinedObservation {
+function kernelElements(state: ModelState, target: MapTarget, ref: VarRef, view?: [number, number]): CellRun | UndefinedObservation {
   const on = `on device ${target.device}`;
   const parsed = parsedRef(state, ref);
   if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
@@ -325,13 +325,13 @@ function kernelElements(state: ModelState, target: MapTarget, ref: VarRef): Cell
     if (!target.shared) return undefinedBehaviour(what);
     const range = targetRange(value)!;
     // A member section (`c%p(2:5)`, model/member-sections.ts) reaches only its elements.
-    const [lo, hi] = viewBounds(parsed.bounds, value);
+    const [lo, hi] = viewBounds(view ?? parsed.bounds, value);
     if (lo < 1 || hi > value.count) return undefinedBehaviour(`${what}, which has ${value.count} elements`);
     return { ...hostCellsAt(state, range.start + (lo - 1) * ELEMENT_BYTES), count: hi - lo + 1 };
   }
   const block = blockById(state, value.block);
   if (!block.alive) return undefinedBehaviour(`${what}, a freed block`);
-  const [lo, hi] = viewBounds(parsed.bounds, value);
+  const [lo, hi] = viewBounds(view ?? parsed.bounds, value);
   if (lo < 1 || hi > value.count) return undefinedBehaviour(`${what}, which has ${value.count} elements`);
   const first = value.offset + (lo - 1) * ELEMENT_BYTES;
   // Attached through a section, the pointer aims before the section's storage (the section's bias).
@@ -343,20 +343,22 @@ function kernelElements(state: ModelState, target: MapTarget, ref: VarRef): Cell
 /**
  * A kernel reading a pointer's view through the descriptor `value` it sees: the bounds
  * (`lbound(p, 1)`, `ubound(p, 1)`) when `at` is undefined, else the element `p(at)` counted from
- * the lower bound (Fortran 2008 §7.2.2.3), taken from `elements` (every element of the view, or
- * why they cannot be reached). A disassociated pointer has no bounds; an index outside them is
+ * the lower bound (Fortran 2008 §7.2.2.3), taken from `elements` (that one element, or why it
+ * cannot be reached). A disassociated pointer has no bounds; an index outside them is
  * undefined.
  */
-function viewRead(value: PtrValue, ref: VarRef, at: number | undefined, elements: () => Observation): Observation {
+function viewRead(value: PtrValue, ref: VarRef, at: number | undefined, elements: (at: number) => Observation): Observation {
   if (value === null || value.space === 'indeterminate')
     return undefinedBehaviour(`the kernel asks for the bounds of ${ref}, whose value is ${formatPtr(value)}`);
   const lbound = ptrLbound(value);
   const ubound = lbound + value.count - 1;
   if (at === undefined) return { kind: 'read', values: [lbound, ubound] };
   if (at < lbound || at > ubound) return undefinedBehaviour(`the kernel reads ${ref}(${at}), outside its view ${lbound}:${ubound}`);
-  const all = elements();
-  if (all.kind !== 'read') return all;
-  return { kind: 'read', values: [all.values[at - lbound]!] };
+  // OpenMP 6.0 §7.9.6 map clause (pointer attachment): the corresponding pointer points at the
+  // corresponding storage of what it was attached to; element `at` alone is reached through it, so
+  // it is defined when that element has storage there (attached through a member section: an
+  // element of the section), whatever the rest of the view reaches.
+  return elements(at);
 }
 
 /**
