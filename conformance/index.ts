@@ -15,6 +15,7 @@ import acc_2_7_1_data_specification_member_sections from './acc/2.7.1-data-speci
 import acc_2_7_1_data_specification_zero_length from './acc/2.7.1-data-specification-zero-length.js';
 import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
 import acc_2_7_2_attach_action_plain_pointers from './acc/2.7.2-attach-action-plain-pointers.js';
+import acc_2_7_2_attach_action_zero_length_members from './acc/2.7.2-attach-action-zero-length-members.js';
 import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
 import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
 import acc_2_7_2_create_action from './acc/2.7.2-create-action.js';
@@ -65,6 +66,7 @@ import omp_7_9_6_map_clause_rank2 from './omp/7.9.6-map-clause-rank2.js';
 import omp_7_9_6_map_clause_allocatable from './omp/7.9.6-map-clause-allocatable.js';
 import omp_7_9_6_map_clause_member_sections from './omp/7.9.6-map-clause-member-sections.js';
 import omp_7_9_6_map_clause_zero_length from './omp/7.9.6-map-clause-zero-length.js';
+import omp_7_9_6_map_clause_zero_length_members from './omp/7.9.6-map-clause-zero-length-members.js';
 import omp_7_9_10_declare_mapper from './omp/7.9.10-declare-mapper.js';
 import omp_7_9_2_map_type_decay from './omp/7.9.2-map-type-decay.js';
 import omp_7_9_6_map_clause from './omp/7.9.6-map-clause.js';
@@ -103,6 +105,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.1-data-specification-zero-length.ts', section: acc_2_7_1_data_specification_zero_length },
   { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
   { file: 'acc/2.7.2-attach-action-plain-pointers.ts', section: acc_2_7_2_attach_action_plain_pointers },
+  { file: 'acc/2.7.2-attach-action-zero-length-members.ts', section: acc_2_7_2_attach_action_zero_length_members },
   { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
   { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
   { file: 'acc/2.7.2-create-action.ts', section: acc_2_7_2_create_action },
@@ -153,6 +156,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause-allocatable.ts', section: omp_7_9_6_map_clause_allocatable },
   { file: 'omp/7.9.6-map-clause-member-sections.ts', section: omp_7_9_6_map_clause_member_sections },
   { file: 'omp/7.9.6-map-clause-zero-length.ts', section: omp_7_9_6_map_clause_zero_length },
+  { file: 'omp/7.9.6-map-clause-zero-length-members.ts', section: omp_7_9_6_map_clause_zero_length_members },
   { file: 'omp/7.9.10-declare-mapper.ts', section: omp_7_9_10_declare_mapper },
   { file: 'omp/7.9.2-map-type-decay.ts', section: omp_7_9_2_map_type_decay },
   { file: 'omp/7.9.6-map-clause.ts', section: omp_7_9_6_map_clause },

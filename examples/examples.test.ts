@@ -244,6 +244,18 @@ const EXPECTED: Record<string, string[]> = {
   // attached (neither side new); p released, then map(to: p, p(2:5)) on the target construct: both
   // new, attached, the kernel reads a(2:3); the target's storage leaves at its count's end.
   'omp-plain-pointer.json': ['ok', 'ok', 'host:0x1000', 'ok', 'host:0x1000', 'ok', 'read [2, 3]', 'ok', 'ok'],
+  // Zero-length member sections (lang/README.md "Zero-length member sections"): copyin(c%p(1:0))
+  // finds a(1)'s byte in a's section (a DRC of 2) and attaches c%p to a's copy (block 1, K-A50
+  // `target`: a is present); a kernel reads c%p(2:3) through it; delete(c%p(1:0)) detaches (the host
+  // address again) and gives back one reference (a still present); copyin(c%p(9:8)), one past a's
+  // end, maps nothing, but the text's attach looks at the whole target, which is present: attached
+  'zero-length-members.json': ['ok', 'ok', 'dev#1+0', 'read [2, 3]', 'ok', 'true', 'host:0x1000', 'ok', 'dev#1+0'],
+  // OpenMP 6.0 §7.9.6: map(to: c, c%p(1:0)) on a target construct: a's storage holds a(1)'s byte,
+  // so the new struct storage's pointer is attached there (dev#1); likewise for the kernel reading
+  // c%p(2:3); after a's release, the zero-length section has no corresponding storage: K-B44 `keep`,
+  // the corresponding pointer is the host address copied with c; a(5:4) is one past the entry of
+  // a(1:4): no storage either
+  'omp-zero-length-members.json': ['ok', 'dev#1+0', 'read [2, 3]', 'ok', 'host:0x1000', 'ok', 'host:0x1000'],
 };
 
 describe('examples/declare-procedure.json under libgomp (K-A56 dynamic-enter-exit)', () => {

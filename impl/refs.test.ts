@@ -145,9 +145,15 @@ describe('compiled references', () => {
     expect(sec('c%p(2:5)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [2, 5]]);
     expect(sec('cs(2)%p(10:12)')).toEqual([REF_MEMBER, 0x1410, 0x1420, [10, 12]]);
     expect(m.get('c%p').section).toBeUndefined();
+    // zero-length member sections (lo = hi + 1, lo <= 65): the member with those bounds
+    expect(sec('c%p(3:2)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [3, 2]]);
+    expect(sec('c%p(65:64)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [65, 64]]);
+    expect(sec('c%p(1:0)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [1, 0]]);
     const bad: [string, RegExp][] = [
       ['c%p(0:2)', /bounds \(0:2\) of 'c%p\(0:2\)' are empty or outside 1:64/],
-      ['c%p(3:2)', /are empty or outside 1:64/],
+      ['c%p(3:1)', /are empty or outside 1:64/],
+      ['c%p(66:65)', /are empty or outside 1:64/],
+      ['c%p(0:-1)', /are empty or outside 1:64/],
       ['c%p(1:65)', /are empty or outside 1:64/],
       ['cs%p(1:2)', /'cs' is an array of 2 structs/],
       ['cs(3)%p(1:2)', /element 3 of 'cs\(3\)%p\(1:2\)' is outside cs\(1:2\)/],

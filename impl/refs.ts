@@ -140,7 +140,8 @@ export class WorldRefs {
       const lo = Number(ms[3]);
       const hi = Number(ms[4]);
       // A bad element (`cs(3)%p`) falls through to lang's message for the whole text.
-      const member = lo >= 1 && lo <= hi && hi <= SECTION_BOUND ? this.tryGet(ms[1]!) : null;
+      // lo = hi + 1: a zero-length section (no element) at element lo.
+      const member = lo >= 1 && lo <= hi + 1 && hi <= SECTION_BOUND ? this.tryGet(ms[1]!) : null;
       if (member && member.kind === REF_MEMBER) return { ...member, text, section: [lo, hi] };
     }
     const fs = FIELD_SECTION_SYNTAX.exec(text);

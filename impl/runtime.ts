@@ -600,8 +600,10 @@ export class ImplEngine implements Engine {
       } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         const present = this.clauseEntry(code, start, end, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         if (this.stopped !== null) return;
-        // no_create attaches only data that was present (OpenACC 3.3 §2.7.10).
-        if (!present) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
+        // no_create attaches only data that was present (OpenACC 3.3 §2.7.10); every other clause
+        // attaches its pointer reference, zero bytes found or not, except zero bytes under K-A55
+        // `no-op` (no data, so no pointer reference either).
+        if (!present && (code === NO_CREATE || (start === end && this.knobs['K-A55'] === 'no-op'))) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       }
       if (order !== 'after-data' && (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER)
         this.attachAction(this.vars[F_MEMBER + at]!, this.sectionLookup(at));
@@ -674,7 +676,10 @@ export class ImplEngine implements Engine {
       }
       if (code !== DETACH && code !== ATTACH && !this.mapsMember(code, flags)) {
         if ((flags & FLAG_NULL) !== 0) continue;
-        const slot = this.table.findContaining(this.vars[F_START + at]!, this.vars[F_END + at]!);
+        const start = this.vars[F_START + at]!;
+        const end = this.vars[F_END + at]!;
+        // A zero-length member section holds its reference on the slot its address lies in (K-A55; none under `no-op`).
+        const slot = start !== end ? this.table.findContaining(start, end) : this.knobs['K-A55'] === 'no-op' ? ABSENT : this.locate(start, end);
         if (slot < 0 || counters[slot] === 0) continue;
       }
       this.detachAction(member);

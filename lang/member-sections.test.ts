@@ -35,7 +35,8 @@ describe('member subarrays: references', () => {
 
   test.each([
     ['c%p(0:3)', "bounds (0:3) of 'c%p(0:3)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
-    ['c%p(4:3)', "bounds (4:3) of 'c%p(4:3)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
+    ['c%p(4:2)', "bounds (4:2) of 'c%p(4:2)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
+    ['c%p(66:65)', "bounds (66:65) of 'c%p(66:65)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
     ['c%p(2:65)', "bounds (2:65) of 'c%p(2:65)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
     ['cs%p(1:2)', "'cs' is an array of 2 structs: name an element's member, e.g. 'cs(1)%p(1:2)'"],
     ['cs(3)%p(1:2)', "element 3 of 'cs(3)%p(1:2)' is outside cs(1:2)"],

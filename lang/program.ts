@@ -514,9 +514,11 @@ export function parseRef(world: World, ref: string): ParsedRef {
 /**
  * A zero-length section `a(k:k-1)` of a rank-1 array (Fortran 2018 §9.5.3.3, array sections: a subscript triplet whose
  * upper bound is below its lower bound selects no element; C `a[k-1:0]`): an array reference naming no
- * element.
+ * element. Likewise a zero-length member section `c%p(k:k-1)` (C `c.p[k-1:0]`): no element of the
+ * pointer's target, at the address of its element k.
  */
 export function isZeroLength(ref: ParsedRef): boolean {
+  if (ref.kind === 'member') return ref.bounds !== undefined && ref.bounds[1] === ref.bounds[0] - 1;
   return ref.kind === 'array' && ref.lo === ref.hi;
 }
 
@@ -648,6 +650,10 @@ function tryParseElementRef(world: World, ref: string): ParsedRef | string {
 
 /** `c%p(lo:hi)`: a section of a pointer's target; bounds that no target of the language can hold are refused here. */
 function memberSection(ref: string, m: ParsedRef & { kind: 'member' }, lo: number, hi: number): ParsedRef | string {
+  // `c%p(k:k-1)`, 1 <= k <= 65 (C `c.p[k-1:0]`): a zero-length member section (lang/README.md
+  // "Zero-length member sections"), at most one past the largest target; whether its address lies
+  // inside the current target is known when the step runs.
+  if (hi === lo - 1 && lo >= 1 && lo <= MAX_SECTION_BOUND + 1) return { ...m, bounds: [lo, hi] };
   if (lo < 1 || lo > hi || hi > MAX_SECTION_BOUND)
     return `bounds (${lo}:${hi}) of '${ref}' are empty or outside 1:${MAX_SECTION_BOUND} (a pointer targets at most ${MAX_SECTION_BOUND} elements, counted from 1)`;
   return { ...m, bounds: [lo, hi] };

@@ -28,6 +28,7 @@ import {
 } from './state.js';
 import { POINTER_CLAUSES, clauseEntry, clauseExit, isDataClause, type ClauseName, type DataClauseName } from './clauses.js';
 import { attachAction } from './actions/attach.js';
+import { isEmptyRange, zeroLengthSection } from './zero-length.js';
 import { presentIncrement } from './actions/present-increment.js';
 import { detachAction } from './actions/detach.js';
 import { immediateDetachAction } from './actions/immediate-detach.js';
@@ -152,7 +153,11 @@ export function enterClauses(
         return null;
       }
     }
-    if (c.clause === 'no_create' && presence(state, v.range).kind !== 'present') leftAlone.add(v);
+    // Zero bytes (a member section `c%p(3:2)`) are present when K-A55 finds a section at their
+    // address; under `no-op` they are no data at all, so no pointer reference either (no attach).
+    const empty = isEmptyRange(v.range);
+    const found = empty ? zeroLengthSection(state, v.range, ctx.knobs) !== null : presence(state, v.range).kind === 'present';
+    if (!found && (c.clause === 'no_create' || (empty && ctx.knobs['K-A55'] === 'no-op'))) leftAlone.add(v);
     return clauseEntry(state, c.clause as DataClauseName, v.range, counter, ctx);
   };
   if (order === 'attach-first') {
@@ -199,8 +204,14 @@ export function enterClauses(
  * Detach actions change neither presence nor counters, so asking during the detach pass gives the
  * answer for the start of the exit.
  */
-function holdsReference(state: ModelState, range: Range | null, counter: CounterName): boolean {
+function holdsReference(state: ModelState, range: Range | null, counter: CounterName, knobs: KnobValues): boolean {
   if (range === null) return false;
+  // A zero-length subarray (a member section `c%p(3:2)`) holds its reference on the section its
+  // address lies in (K-A55; none under `no-op`).
+  if (isEmptyRange(range)) {
+    const held = zeroLengthSection(state, range, knobs);
+    return held !== null && held[counter] !== 0;
+  }
   const where = presence(state, range);
   return where.kind === 'present' && where.section[counter] !== 0;
 }
@@ -228,7 +239,7 @@ export function exitClauses(
         continue;
       }
       // K-A22 `member-mapped`: the runtime detaches the member whatever the target holds.
-      if (isDataClause(c.clause) && !mapsMember(c, v, ctx) && !holdsReference(state, v.range, counter)) continue;
+      if (isDataClause(c.clause) && !mapsMember(c, v, ctx) && !holdsReference(state, v.range, counter, ctx.knobs)) continue;
       const times = c.clause === 'delete' && ctx.knobs['K-A10'] === 'twice' ? 2 : 1;
       for (let i = 0; i < times; i++) {
         const stop = detachAction(state, v.pointer, ctx);

@@ -45,6 +45,15 @@ export function sectionHoldingByte(state: ModelState, addr: number): Section | n
 }
 
 /**
+ * The present section a zero-length subarray at `range.start` refers to under K-A55 (the lookups:
+ * the section holding the byte at its address; `no-op`: none, zero bytes are no data). Fires
+ * nothing: the base-pointer attach of a no_create var and the detach at exit ask it.
+ */
+export function zeroLengthSection(state: ModelState, range: Range, knobs: StepContext['knobs']): Section | null {
+  return knobs['K-A55'] === 'no-op' ? null : sectionHoldingByte(state, range.start);
+}
+
+/**
  * What an OpenACC data clause, or the update directive, does with a zero-length subarray at
  * `range.start`, before the clause's own rule: `skip` (nothing at all), `error` (the present clause
  * or the update directive on absent data under `lookup`; enter and exit data under

@@ -288,6 +288,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13} gomp_exit_data: "be careful not to overwrite still attached pointers during the copyback to host" (words with a nonzero attach count are skipped); gomp_unmap_vars_internal detaches before copying back.`,
       },
+      'K-B44': {
+        reading: 'null',
+        confidence: 'source',
+        evidence: `${G13} gomp_map_vars_internal: GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION (include/gomp-constants.h: "Like GOMP_MAP_ATTACH, but allow attaching to zero-length array sections (i.e. set to NULL when array section is not mapped) Currently only used by OpenMP") calls gomp_attach_pointer with allow_zero_length_array_sections, which writes data = 0 when the lookup of [target + bias, +1) fails, at the attach count's first (libgomp testsuite target-map-zero-sized*: map(s.p[:n]) with n == 0 "Failed before with 'libgomp: pointer target not mapped for attach'").`,
+      },
       'K-B14': {
         reading: 'nonzero',
         confidence: 'doc',
@@ -374,6 +379,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       'K-B5': { reading: 'error', confidence: 'source', evidence: 'Mapping.cpp getTargetPointer: "explicit extension not allowed", the construct fails.' },
       'K-B6': { reading: 'error', confidence: 'source', evidence: 'omptarget.cpp: the present modifier is checked at the target exit data point.' },
       'K-B7': { reading: '6.0', confidence: 'source', evidence: 'omptarget.cpp processAttachEntries (PR #149036): attach only if pointer or pointee is new.' },
+      'K-B44': {
+        reading: 'keep',
+        confidence: 'source',
+        evidence: `${LOMP} processAttachEntries: the pointee of an ATTACH entry is looked up with getTgtPtrBegin(HstPteeBegin, 0, …, MustContain=true); not present → "Skipping ATTACH entry … pointee not present on device", the corresponding pointer keeps its value (before PR #149036 / #153683 a PTR_AND_OBJ entry with no target pointer attached TgtPtrBegin − Delta, null, with the message "a NULL pointer will be passed to the device").`,
+      },
       'K-B8': {
         reading: 'self-unless-close',
         confidence: 'source',

@@ -855,6 +855,26 @@ export const KNOBS = [
     rationale:
       '§7.9.6: attachment makes the corresponding pointer refer to the corresponding storage of the pointer\'s target; a Fortran pointer\'s association includes its bounds.',
   },
+  {
+    id: 'K-B44',
+    title: 'Pointer attachment of a zero-length section of a pointer member (map(c.p[0:0]), c%p(1:0)) whose address lies in no mapped storage',
+    section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment; zero-length array sections), 5.1 §2.21.7.1',
+    readings: [
+      {
+        id: 'keep',
+        summary:
+          'no attachment: the zero-length list item has no corresponding storage, so the corresponding pointer keeps what it holds (the host address copied with a struct mapped now); LLVM offload since the ATTACH map type (omptarget.cpp processAttachEntries: "Skipping ATTACH entry … pointee not present on device")',
+      },
+      {
+        id: 'null',
+        summary:
+          'libgomp: GCC lowers the base pointer of an OpenMP zero-length section to GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION ("set to NULL when array section is not mapped", include/gomp-constants.h), and target.c gomp_attach_pointer with allow_zero_length_array_sections writes 0 when the lookup of target + bias fails; an attachment like any other (K-B7 counts it); LLVM offload before the ATTACH map type passed a NULL pointer too ("Encountered a zero-length array section … a NULL pointer will be passed to the device")',
+      },
+    ],
+    default: 'keep',
+    rationale:
+      'Pointer attachment makes the corresponding pointer point to the corresponding list item (§7.9.6); a zero-length item without corresponding storage has none and gets none, and the text sets no pointer to null for it.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

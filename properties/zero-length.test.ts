@@ -40,6 +40,33 @@ describe('zero-length sections: detectors', () => {
     };
     expect(hits(omp)).toEqual([[], ['z1'], ['z2', 'z3'], [], ['z4'], []]);
   });
+
+  it('recognise a zero-length member section attached in present data (zm1) and one finding nothing (zm2)', () => {
+    const acc: Program = {
+      world,
+      steps: [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c', 'c%p'] }] },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c%p(3:2)'] }] }, // zm1
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p(3:2)'] }] }, // the pointer stays attached once: zm1
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p'] }] },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c%p(1:0)'] }] }, // zm2
+      ],
+    };
+    // (z1-z4 are the array cases: a member section's counters are zm1's business)
+    expect(hits(acc)).toEqual([[], ['zm1'], ['zm1'], [], ['zm2']]);
+    const omp: Program = {
+      world,
+      steps: [
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target', maps: [{ type: 'to', vars: ['c', 'c%p(3:2)'] }], body: { pointer: 'c%p' } },
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c', 'c%p(3:2)'] }] }, // zm1
+        { op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['a', 'c'] }] },
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c', 'c%p(1:0)'] }] }, // zm2
+      ],
+    };
+    // the target construct's struct storage goes at its end, so its attachment is seen by no snapshot
+    expect(hits(omp)).toEqual([[], [], ['zm1'], [], ['zm2']]);
+  });
 });
 
 describe('zero-length sections: the rewrite', () => {
@@ -47,7 +74,17 @@ describe('zero-length sections: the rewrite', () => {
     expect(['a', 'a(2:5)', 'b(3:3)'].map((v) => zeroLengthOf(world, v, 1))).toEqual(['a(1:0)', 'a(2:1)', 'b(3:2)']);
     expect(['a', 'a(2:5)', 'b(3:3)'].map((v) => zeroLengthOf(world, v, 2))).toEqual(['a(9:8)', 'a(6:5)', 'b(4:3)']);
     expect(['a', 'a(2:5)', 'b(3:3)'].map((v) => zeroLengthOf(world, v, 3))).toEqual(['a(5:4)', 'a(4:3)', 'b(3:2)']);
-    expect(['c', 'c%p', 'a(2:5)'].map((v) => zeroLengthOf(world, v, 0 + (v === 'a(2:5)' ? 0 : 1)))).toEqual(['c', 'c%p', 'a(2:5)']);
+    expect(['c', 'c%p', 'a(2:5)'].map((v) => zeroLengthOf(world, v, 0))).toEqual(['c', 'c%p', 'a(2:5)']);
+    expect(zeroLengthOf(world, 'c', 1)).toBe('c');
+  });
+
+  it('zeroLengthOf: a pointer member counts from 1 to its initial target\'s length (a has 8), a member section from its bounds', () => {
+    expect([1, 2, 3].map((p) => zeroLengthOf(world, 'c%p', p))).toEqual(['c%p(1:0)', 'c%p(9:8)', 'c%p(5:4)']);
+    expect([1, 2, 3].map((p) => zeroLengthOf(world, 'c%p(2:3)', p))).toEqual(['c%p(2:1)', 'c%p(4:3)', 'c%p(3:2)']);
+    // a member of no struct, or no pointer member, stays
+    expect(zeroLengthOf(world, 'c%q', 1)).toBe('c%q');
+    const nowhere: World = { ...world, structs: [{ name: 'c', pointers: ['p'] }] };
+    expect(zeroLengthOf(nowhere, 'c%p', 2)).toBe('c%p(9:8)');
   });
 
   it('rewrites data directives, update and lookups by the picks, keeps compute constructs, and inserts the idiom', () => {
@@ -58,18 +95,26 @@ describe('zero-length sections: the rewrite', () => {
         { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['b'] }], body: { read: 'b' } },
         { op: 'acc_is_present', var: 'b(2:3)' },
         { op: 'host_read', var: 'a' },
-        // the idiom's five steps push as many steps out at the end
-        ...Array.from({ length: 5 }, () => ({ op: 'host_read' as const, var: 'b' })),
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p'] }] },
+        // the idiom's ten steps (five on a, five on c%p => a) push as many steps out at the end
+        ...Array.from({ length: 10 }, () => ({ op: 'host_read' as const, var: 'b' })),
       ],
     };
     const out = withZeroLength(program, { use: true, picks: [2, 1, 3], at: 0 });
-    expect(out.steps.slice(5)).toEqual([
+    expect(out.steps.slice(10)).toEqual([
       { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(9:8)', 'c'] }, { clause: 'attach', vars: ['c%p'] }] },
       { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['b'] }], body: { read: 'b' } },
       { op: 'acc_is_present', var: 'b(3:2)' },
       { op: 'host_read', var: 'a' },
+      { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p(9:8)'] }] },
     ]);
-    expect(out.steps.slice(0, 5).map((s) => s.op)).toEqual(['acc_enter_data', 'acc_enter_data', 'acc_is_present', 'acc_exit_data', 'acc_exit_data']);
+    expect(out.steps.slice(0, 10).map((s) => s.op)).toEqual([
+      ...['acc_enter_data', 'acc_enter_data', 'acc_is_present', 'acc_exit_data', 'acc_exit_data'],
+      ...['acc_enter_data', 'acc_enter_data', 'acc_exit_data', 'acc_exit_data', 'acc_enter_data'],
+    ]);
+    // no c%p => a in the world: the array idiom alone
+    const bare = withZeroLength({ ...program, world: { ...world, structs: [{ name: 'c', pointers: ['p'], init: { p: 'b' } }] } }, { use: true, picks: [0], at: 0 });
+    expect(bare.steps.slice(5, 6)).toEqual([program.steps[0]]);
     expect(validateProgram(out).ok).toBe(true);
     expect(withZeroLength(program, { use: false, picks: [1], at: 0 })).toBe(program);
   });

@@ -12,7 +12,7 @@ import type { Program, Step, VarRef, World } from '../lang/program.js';
 import { ELEMENT_BYTES, hostLayout, isZeroLength, parseRef, type Clause } from '../lang/program.js';
 import type { Snapshot } from '../lang/observation.js';
 import { isRegionEnd, regionEndOf } from '../lang/ops.js';
-import type { WitnessTrace } from './witness.js';
+import { HostView, type WitnessTrace } from './witness.js';
 
 /**
  * Whether a program's array references become zero-length sections (one program in eight), the
@@ -32,8 +32,24 @@ export function zeroLengthArb(): fc.Arbitrary<ZeroLengthChoice> {
     .map(([n, picks, at]) => ({ use: n === 7, picks, at }));
 }
 
-/** The zero-length section pick `p` makes of array reference `v` (a rank-1 array of the world), or `v`. */
+/**
+ * The zero-length section pick `p` makes of array reference `v` (a rank-1 array of the world) or of
+ * a pointer member of a single struct (`c%p`, `c%p(2:3)`: a zero-length member section,
+ * model/zero-length-members.ts), or `v`. A member counts from 1 to the length of its initial target
+ * (8 when it has none): one past its end is past the end of any other target.
+ */
 export function zeroLengthOf(world: World, v: VarRef, p: number): VarRef {
+  const mm = /^([A-Za-z][A-Za-z0-9_]*)%([A-Za-z][A-Za-z0-9_]*)(?:\((\d+):(\d+)\))?$/.exec(v);
+  if (mm) {
+    const st = world.structs.find((x) => x.name === mm[1]);
+    if (!st || st.count !== undefined || !st.pointers.includes(mm[2]!) || p === 0) return v;
+    const init = st.init?.[mm[2]!];
+    const target = typeof init === 'string' ? world.arrays.find((a) => a.name === init) : undefined;
+    const lo = mm[3] === undefined ? 1 : Number(mm[3]);
+    const hi = mm[4] === undefined ? (target?.length ?? 8) : Number(mm[4]);
+    const k = p === 1 ? lo : p === 2 ? hi + 1 : Math.floor((lo + hi + 1) / 2);
+    return `${mm[1]}%${mm[2]}(${k}:${k - 1})`;
+  }
   const m = /^([A-Za-z][A-Za-z0-9_]*)(?:\((\d+):(\d+)\))?$/.exec(v);
   const arr = m ? world.arrays.find((a) => a.name === m[1]) : undefined;
   if (!m || !arr || arr.shape !== undefined || p === 0) return v;
@@ -56,6 +72,37 @@ const REWRITTEN = new Set<Step['op']>([
   'omp_target_data_begin',
   'omp_target_update',
 ]);
+
+/**
+ * The member idiom on struct c whose pointer p targets a (both APIs), after the array idiom: a
+ * zero-length section inside the pointer's mapped target attaches p there (OpenACC: one more
+ * attachment, given back by the delete; OpenMP: the struct's new storage gets the attached
+ * pointer, which a kernel reads), then one whose target is gone finds nothing (OpenACC K-A2 /
+ * K-A50; OpenMP K-B44: the kernel reads the host address, or null).
+ */
+function zeroLengthMemberIdiom(openmp: boolean): Step[] {
+  if (openmp)
+    return [
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c', 'c%p(3:2)'] }] },
+      { op: 'omp_target', maps: [], body: { pointer: 'c%p' } },
+      { op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['a', 'c'] }] },
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c', 'c%p(1:0)'] }] },
+      { op: 'omp_target', maps: [], body: { pointer: 'c%p' } },
+    ];
+  return [
+    { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c', 'c%p'] }] },
+    { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c%p(3:2)'] }] },
+    { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p(3:2)'] }] },
+    { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['c%p'] }] },
+    { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c%p(1:0)'] }] },
+  ];
+}
+
+/** Whether the world has struct c (single) whose pointer p targets a at start: the member idiom's world. */
+function hasMemberIdiomWorld(world: World): boolean {
+  return world.structs.some((st) => st.name === 'c' && st.count === undefined && st.pointers.includes('p') && st.init?.p === 'a');
+}
 
 /** The idiom on array A (both APIs): see the file comment. */
 function zeroLengthIdiom(openmp: boolean): Step[] {
@@ -108,9 +155,10 @@ export function withZeroLengthIdiom(steps: readonly Step[], idiom: Step[], at: n
 }
 
 /**
- * The program with array references rewritten by the picks in turn (cycling) in the steps of
- * REWRITTEN (never attach / detach clauses, pointer members, struct members or rank-2 arrays), and the
- * idiom put in.
+ * The program with array references and pointer members of single structs rewritten by the picks
+ * in turn (cycling) in the steps of REWRITTEN (never attach / detach clauses, struct members,
+ * elements of arrays of structs or rank-2 arrays), and the idiom put in (with the member idiom
+ * where the world has c%p => a).
  */
 export function withZeroLength(program: Program, choice: ZeroLengthChoice): Program {
   if (!choice.use || !program.world.arrays.some((a) => a.name === 'a' && a.shape === undefined && a.length >= 6)) return program;
@@ -131,7 +179,8 @@ export function withZeroLength(program: Program, choice: ZeroLengthChoice): Prog
     return s;
   };
   const openmp = program.steps.some((st) => st.op.startsWith('omp_'));
-  return { ...program, steps: withZeroLengthIdiom(program.steps.map(rewrite), zeroLengthIdiom(openmp), choice.at) };
+  const idiom = [...zeroLengthIdiom(openmp), ...(hasMemberIdiomWorld(program.world) ? zeroLengthMemberIdiom(openmp) : [])];
+  return { ...program, steps: withZeroLengthIdiom(program.steps.map(rewrite), idiom, choice.at) };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -142,6 +191,8 @@ export const ZERO_LENGTH_WITNESSES = {
   z2: 'a zero-length section of absent data maps nothing: no section or entry holds its address after the step',
   z3: 'a zero-length section one past the end of a present section or entry is not found there: that section or entry keeps its counters',
   z4: 'a zero-length section gives back the last reference: the section or entry holding its address goes',
+  zm1: 'a zero-length member section (c%p(3:2)) whose address lies in present data: after the step its pointer\'s device copy aims into device storage',
+  zm2: 'a zero-length member section whose address lies in no present data: nothing holds its address after the step and its pointer\'s device copy holds no device address (not attached; null under K-B44 null)',
 } as const;
 
 export type ZeroLengthWitnessId = keyof typeof ZERO_LENGTH_WITNESSES;
@@ -175,14 +226,23 @@ function zeroLengthVars(world: World, step: Step): VarRef[] {
 export function detectZeroLengthWitnesses(program: Program, trace: WitnessTrace): Set<ZeroLengthWitnessId>[] {
   const world = program.world;
   const starts = new Map(hostLayout(world).map((o) => [o.name, o.start]));
+  const host = new HostView(world);
   return program.steps.map((step, i) => {
     const found = new Set<ZeroLengthWitnessId>();
     const obs = trace.observations[i]!;
-    if (obs.kind === 'error' || obs.kind === 'undefined' || obs.kind === 'halted' || obs.kind === 'unavailable') return found;
+    if (obs.kind === 'error' || obs.kind === 'undefined' || obs.kind === 'halted' || obs.kind === 'unavailable') {
+      host.apply(step);
+      return found;
+    }
     const before = holders(trace.before[i]!);
     const after = holders(trace.after[i]!);
     for (const v of zeroLengthVars(world, step)) {
-      const r = parseRef(world, v) as Extract<ReturnType<typeof parseRef>, { kind: 'array' }>;
+      const parsed = parseRef(world, v);
+      if (parsed.kind === 'member') {
+        memberWitnesses(host, v, trace, i, found);
+        continue;
+      }
+      const r = parsed as Extract<ReturnType<typeof parseRef>, { kind: 'array' }>;
       const addr = starts.get(r.name)! + r.lo * ELEMENT_BYTES;
       const holding = (list: typeof before) => list.filter((h) => h.host[0] <= addr && addr < h.host[1]);
       const was = holding(before);
@@ -198,6 +258,26 @@ export function detectZeroLengthWitnesses(program: Program, trace: WitnessTrace)
         if (ending.length > 0 && ending.every((h) => after.some((n) => n.host[0] === h.host[0] && n.host[1] === h.host[1] && n.counts === h.counts))) found.add('z3');
       }
     }
+    host.apply(step);
     return found;
   });
+}
+
+/**
+ * zm1 / zm2 for zero-length member section `v` named by step i: its address is where the host
+ * pointer points before the step (`host`) plus its offset; the pointer's device copy is the OpenACC
+ * attachment or the OpenMP corresponding pointers of the pointer member's address.
+ */
+function memberWitnesses(host: HostView, v: VarRef, trace: WitnessTrace, i: number, found: Set<ZeroLengthWitnessId>): void {
+  const range = host.range(v);
+  if (range === null) return;
+  const addr = range[0];
+  const ptr = host.memberAddress(v.replace(/\(\d+:\d+\)$/, ''));
+  const before = holders(trace.before[i]!);
+  const after = trace.after[i]!;
+  const holds = (list: ReturnType<typeof holders>) => list.some((h) => h.host[0] <= addr && addr < h.host[1]);
+  const devices = [...after.attachments.filter((a) => a.ptr === ptr).map((a) => a.device), ...after.ompPointers.filter((p) => p.ptr === ptr).map((p) => p.value)];
+  if (devices.length === 0) return;
+  if (holds(before) && devices.some((d) => d !== null && d.space === 'dev')) found.add('zm1');
+  if (!holds(before) && !holds(holders(after)) && devices.every((d) => d === null || d.space !== 'dev')) found.add('zm2');
 }

@@ -485,6 +485,33 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /**
+   * A zero-length section item i (`c%p(3:2)`) whose address lies in no entry on device d, its
+   * struct's entry `holder` (OpenMP 6.0 §7.9.6: no corresponding storage). K-B44 `keep`: the
+   * corresponding pointer keeps its value; `null` (libgomp GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION):
+   * it becomes null as an attachment, counted (K-B7 `counted`) or when c's storage is new (`6.0`);
+   * a self-mapped pointer is the original and keeps its value.
+   */
+  protected zeroLengthAbsent(d: number, i: number, holder: number, epoch: number): void {
+    const s = this.slots;
+    if (this.knobs['K-B44'] !== 'null' || s.block[holder] === 0) return;
+    const at = i * ITEM_FIELDS;
+    const member = this.items[I_MEMBER + at]!;
+    const key = attachKey(d, member);
+    if (this.knobs['K-B7'] === 'counted') {
+      this.items[I_FLAGS + at] = this.items[I_FLAGS + at]! | ITEM_COUNTED;
+      const held = this.attached.get(key);
+      if (held !== undefined) {
+        held.count++;
+        return;
+      }
+    } else if (this.knobs['K-B7'] === '6.0' && s.created[holder] !== epoch) return;
+    this.storageWords(holder, member);
+    writePtr(this.wImg!, this.wFirst << 2, 0, 0);
+    // Attached to nothing: no target entry to outlive (K-B22), still an attachment (K-B7, K-B23).
+    this.attached.set(key, { holder: s.seq[holder]!, target: -1, targetLive: false, count: 1 });
+  }
+
+  /**
    * Pointer attachment of c%p item i (non-null): when struct c and the target are present on
    * device d and (K-B7 `6.0`) one of their entries was created by this construct, c's device copy
    * of p := the device address of the target.
@@ -498,8 +525,9 @@ export abstract class OmpConstructs extends OmpTable {
     const start = this.items[I_START + at]!;
     const end = this.items[I_END + at]!;
     const target = this.lookup(d, start, end);
-    // Stryker disable next-line ConditionalExpression: unreachable: the item's own storage block, mapped just before, holds the target
-    if (target < 0) return;
+    // Only a zero-length section can have no storage here (the item's own storage block, mapped
+    // just before, holds any other target): K-B44.
+    if (target < 0) return this.zeroLengthAbsent(d, i, holder, epoch);
     // Self storage (block 0) is no new storage, whatever the epoch says.
     const holderSelf = s.block[holder] === 0;
     const targetSelf = s.block[target] === 0;

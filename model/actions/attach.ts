@@ -17,7 +17,7 @@ import {
   type StepContext,
 } from '../state.js';
 import { attachedDescriptor } from './descriptor.js';
-import { ELEMENT_BYTES } from '../../lang/program.js';
+import { accMemberSectionAttachRange } from '../zero-length-members.js';
 
 export const ATTACH_ACTION = 'OpenACC 3.3 §2.7.2 Attach Action';
 
@@ -34,8 +34,8 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext, 
   const name = formatRef(m);
   const hostValue = hostPointer(state, m);
   const whole = targetRange(hostValue);
-  const target =
-    section !== undefined && whole !== null && ctx.knobs['K-A50'] === 'section' ? { start: section.start, end: section.start + ELEMENT_BYTES } : whole;
+  // A member section looks up what K-A50 says (model/zero-length-members.ts for zero bytes).
+  const target = section !== undefined && whole !== null ? accMemberSectionAttachRange(section, whole, ctx) : whole;
   const targetPresence = target === null ? null : presence(state, target);
 
   // When the pointer itself has no device copy, or it points at data that has none, there is

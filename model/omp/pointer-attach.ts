@@ -15,6 +15,8 @@ import {
   type StepContext,
 } from '../state.js';
 import { attachmentOf, lookup, storageCells } from './table.js';
+import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
+import { zeroLengthPointeeAbsent } from '../zero-length-members.js';
 
 export const POINTER_ATTACHMENT = 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)';
 const COUNTED_DETACH = 'OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)';
@@ -37,8 +39,15 @@ export function attachPointers(
     fire(ctx, POINTER_ATTACHMENT);
     // The pointer needs a corresponding pointer (its struct is mapped) and a mapped target.
     const pointerEntry = lookup(state, device, structRange(state, item.pointer));
-    const targetEntry = lookup(state, device, item.range);
-    if (pointerEntry.kind !== 'present' || targetEntry.kind !== 'present') continue;
+    // A zero-length section (`c%p(3:2)`) is found by the byte at its address (model/zero-length.ts).
+    const empty = isEmptyRange(item.range);
+    const targetEntry = empty ? ompZeroLengthLookup(state, device, item.range, ctx) : lookup(state, device, item.range);
+    if (pointerEntry.kind !== 'present') continue;
+    if (targetEntry.kind !== 'present') {
+      // No corresponding storage for a zero-length section: K-B44 (model/zero-length-members.ts).
+      if (empty) zeroLengthPointeeAbsent(state, device, item.pointer, pointerEntry.entry, created, counted, ctx);
+      continue;
+    }
     // K-B7 `6.0`: only when the target's storage or the pointer's storage is new on this
     // construct; `always` (5.x practice): every time the pointer is mapped with its target.
     // A self map (K-B8 `self`) creates no storage: the original serves as its own copy, so it does
