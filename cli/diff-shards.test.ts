@@ -2,9 +2,10 @@
 // divergence classes as one unsharded run of the same total budget, and a run on 2 worker threads
 // finds the same classes, with the same minimal programs and explanations, as one on 1.
 //
-// Seed 5, 512 programs (16 chunks of 32, four per shard): spec and cray-19 diverge in two observation
+// Seed 49, 512 programs (16 chunks of 32, four per shard): spec and cray-19 diverge in two observation
 // classes. (Seed 3 at 256 programs met two classes until the generator gained struct members and
-// pointer reads; at this budget it now meets one.)
+// pointer reads; seed 5 at 512 until the zero-length rewrite gained pointer members and the member
+// idiom; at this budget each now meets one.)
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { cli } from './test-support.js';
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-diff-shards-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const SEED = 5;
+const SEED = 49;
 const RUNS = 512;
 const SHARDS = 4;
 const options: DiffOptions = { a: loadProfile('spec'), b: loadProfile('cray-19'), compare: 'observations', seed: SEED, runs: RUNS, api: 'both' };

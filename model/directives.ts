@@ -134,8 +134,10 @@ export function enterClauses(
     // front end makes image variables of them; data acc_map_data mapped), or into a link array
     // no data clause maps now.
     if (counter === 'drc' && v.pointer !== null) {
-      const declared = declaredArrayHolding(state, v.range);
-      const where = presence(state, v.range);
+      // A zero-length member section is looked up by the byte at its address (model/zero-length.ts).
+      const probe = isEmptyRange(v.range) ? { start: v.range.start, end: v.range.start + 1 } : v.range;
+      const declared = declaredArrayHolding(state, probe);
+      const where = presence(state, probe);
       const userMapped = where.kind === 'present' && where.section.origin === 'map_data';
       if (declared === 'data' || userMapped || (declared === 'link' && where.kind === 'absent')) {
         fire(ctx, DECLARED_TARGET_ASSERTION);
