@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Observation } from '../lang/observation.js';
 import type { Step, World } from '../lang/program.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
-import { ACC_WORLD, OMP_WORLD, A, C } from '../conformance/worlds.js';
+import { ACC_WORLD, OMP_WORLD, A, B, C } from '../conformance/worlds.js';
 import { implEngine } from './index.js';
 
 function engineFor(world: World, knobs: Record<string, string> = {}) {
@@ -154,6 +154,32 @@ describe('OpenMP zero-length member sections (K-B44)', () => {
     expect(pointer(e)).toEqual([{ space: 'host', addr: A, count: 10 }]);
     // no attachment left: the runtime aborts
     expect(run(e, [exitOmp('release', ['c%p(1:0)'])])).toEqual(['error fatal_detach_at_zero']);
+  });
+
+  it('null writes the pointer the section names, not another member of its struct; a region gives its counted attachment back at its end', () => {
+    // c holds q (first) => b and p (second) => a: only p becomes null
+    const two: World = { ...OMP_WORLD, structs: [{ name: 'c', pointers: ['q', 'p'], init: { p: 'a', q: 'b' } }] };
+    const values = (e: Engine) => e.snapshot().ompPointers.map((p) => [p.ptr - C, p.value]);
+    const e = engineFor(two, { 'K-B44': 'null' });
+    expect(run(e, [enterOmp(['c', 'c%p(1:0)'])])).toEqual(['ok']);
+    expect(values(e)).toEqual([
+      [0, { space: 'host', addr: B, count: 10 }],
+      [16, null],
+    ]);
+    // K-B7 counted: a target data region counts the attachment at entry and gives it back at its end
+    const counted = engineFor(two, { 'K-B44': 'null', 'K-B7': 'counted' });
+    expect(run(counted, [enterOmp(['c']), { op: 'omp_target_data_begin', maps: map('tofrom', 'b', 'c%p(1:0)') }])).toEqual(['ok', 'ok']);
+    expect(values(counted)[1]).toEqual([16, null]);
+    expect(run(counted, [{ op: 'omp_target_data_end' }])).toEqual(['ok']);
+    expect(values(counted)[1]).toEqual([16, { space: 'host', addr: A, count: 10 }]);
+  });
+
+  it('null attaches the pointer to no target: the host may re-point it (K-B22 undefined concerns a target that stays mapped)', () => {
+    const e = engineFor(ompWorld, { 'K-B44': 'null', 'K-B22': 'undefined' });
+    expect(run(e, [enterOmp(['c', 'c%p(1:0)']), { op: 'pointer_assign', ptr: 'c%p', target: 'b' }])).toEqual(['ok', 'ok']);
+    // attached to a's storage instead, re-pointing it is undefined under that reading
+    const attached = engineFor(ompWorld, { 'K-B22': 'undefined' });
+    expect(run(attached, [enterOmp(['a']), enterOmp(['c', 'c%p(1:0)']), { op: 'pointer_assign', ptr: 'c%p', target: 'b' }])).toEqual(['ok', 'ok', 'undefined']);
   });
 
   it('null on a device that shares memory with the host: the struct is its own storage, its pointer is the original and keeps its value', () => {
