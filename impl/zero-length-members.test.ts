@@ -103,6 +103,36 @@ describe('OpenACC zero-length member sections', () => {
   });
 });
 
+describe('OpenACC clause lists: later vars, null pointer references and one-element kernel reads (Stryker survivors)', () => {
+  const attachment = (e: Engine) => e.snapshot().attachments.filter((a) => a.ptr === C).map((a) => [a.ac, a.device === null ? null : a.device.space]);
+
+  it('a null pointer reference after another var maps nothing and is attached to null (K-A3), present or not', () => {
+    const nullWorld: World = { ...ACC_WORLD, structs: [{ name: 'c', pointers: ['p'] }] };
+    for (const clause of ['present', 'no_create', 'copyin'] as const) {
+      const e = engineFor(nullWorld);
+      expect(run(e, [enter('copyin', 'c', 'b'), { op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['b'] }, { clause, vars: ['c%p'] }] }]), clause).toEqual(['ok', 'ok']);
+      expect(attachment(e), clause).toEqual([[1, null]]);
+    }
+  });
+
+  it('exit: a zero-length member section after another var one past its target holds nothing (no detach); under K-A55 no-op a plain pointer reference still detaches', () => {
+    const e = engineFor(accWorld);
+    expect(run(e, [enter('copyin', 'c', 'b', 'c%p'), exit('delete', 'b', 'c%p(11:10)')])).toEqual(['ok', 'ok']);
+    expect(attachment(e)).toEqual([[1, 'dev']]);
+    const noOp = engineFor(accWorld, { 'K-A55': 'no-op' });
+    expect(run(noOp, [enter('copyin', 'c', 'c%p'), exit('delete', 'b', 'c%p')])).toEqual(['ok', 'ok']);
+    expect(attachment(noOp)).toEqual([[0, 'host']]);
+  });
+
+  it('a kernel reads one element past the view of a pointer whose target lies inside a larger device copy: undefined', () => {
+    // c%p => a(2:4): a mapped whole, so a(5) has a device copy right after the view's last element
+    const e = engineFor(accWorld);
+    const steps: Step[] = [{ op: 'pointer_assign', ptr: 'c%p', target: 'a(2:4)' }, enter('copyin', 'a', 'c'), { op: 'acc_attach', ptr: 'c%p' }];
+    const read = (at: number): Step => ({ op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { read: 'c%p', at } });
+    expect(run(e, [...steps, read(3), read(4)])).toEqual(['ok', 'ok', 'ok', 'read', 'undefined']);
+  });
+});
+
 describe('OpenMP zero-length member sections (K-B44)', () => {
   const map = (type: 'to' | 'release' | 'delete' | 'tofrom', ...vars: string[]) => [{ type, vars }];
   const enterOmp = (vars: string[], device?: number): Step => ({ op: 'omp_target_enter_data', maps: map('to', ...vars), ...(device === undefined ? {} : { device }) });
