@@ -79,7 +79,8 @@ export function withProcedure(program: Program, choice: ProcedureChoice): Progra
 }
 
 /**
- * `steps` with `call` at `at` per cent (after the program-scope declarations), and as many steps
+ * `steps` with `call` at `at` per cent (after the program-scope declarations; before a host_data
+ * region that place would fall in), and as many steps
  * dropped as it adds, so the length stays: the last steps that open or close no region and
  * declare nothing, after the call first and then before it (a handle a dropped step defines is
  * used only by later steps, dropped first), never the call's own. Without that many such steps the
@@ -88,7 +89,16 @@ export function withProcedure(program: Program, choice: ProcedureChoice): Progra
 export function withCall(steps: readonly Step[], call: readonly Step[], at: number): Step[] {
   let lead = 0;
   while (lead < steps.length && (steps[lead]!.op === 'acc_declare' || steps[lead]!.op === 'omp_declare_target')) lead++;
-  const pos = lead + Math.floor((at / 100) * (steps.length - lead + 1));
+  const drawnPos = lead + Math.floor((at / 100) * (steps.length - lead + 1));
+  // not inside a host_data region: GCC rejects a data clause naming a variable of an enclosing
+  // host_data's use_device ("variable 'v1' declared in enclosing 'host_data' region"), and the
+  // call declares whole arrays; it goes before the outermost open region instead
+  const open: number[] = [];
+  for (const [i, s] of steps.slice(0, drawnPos).entries()) {
+    if (s.op === 'acc_host_data_begin') open.push(i);
+    if (s.op === 'acc_host_data_end') open.pop();
+  }
+  const pos = open[0] ?? drawnPos;
   const droppable = (s: Step) => !isRegionEnd(s.op) && regionEndOf(s.op) === null && s.op !== 'acc_declare' && s.op !== 'omp_declare_target';
   // a program without room for the call (mostly region begins and ends) stays as drawn
   if (steps.filter(droppable).length < call.length) return [...steps];
