@@ -23,7 +23,7 @@
 
 import fc from 'fast-check';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Program } from '../lang/program.js';
 import type { EngineFactory } from '../lang/engine.js';
@@ -36,7 +36,7 @@ import { programArbFor } from '../properties/api.js';
 import { BlockNames, firstDivergence, IncrementalComparison, sameObservation } from '../properties/compare.js';
 import { isDeepStrictEqual } from 'node:util';
 import { CHUNK_RUNS, chunkRuns, chunkSeed, runCampaign } from '../properties/campaign.js';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { loadBaseline, type BaselineSide } from './baseline.js';
 import type { Step, World } from '../lang/program.js';
@@ -754,11 +754,12 @@ const CLOCK_TICKS = 100;
  * JSON document: the campaign from its start, pool start-up included, every thread cold), the
  * process's CPU time (/usr/bin/time: every thread, start-up and the corpus replay before the
  * campaign included), and that CPU split by thread (sampled from /proc every 100 ms until the
- * process ends): the threads that run chunks (the main thread and the N - 1 busiest others: the
- * pool's) against the rest (V8's compiler and garbage-collector helpers, libuv).
+ * process ends): the threads that run chunks (the main thread for N = 1; for N >= 2 the N busiest
+ * others, the pool's, while the main thread hands the chunks out) against the rest (the main thread
+ * for N >= 2, V8's compiler and garbage-collector helpers, libuv). `extra` adds arguments (a shard).
  */
-async function fuzzProcess(root: string, runs: number, workers: number): Promise<{ runs: number; rate: number; cpu: number; chunkThreads: number; otherThreads: number }> {
-  const args = ['bin/mapcheck.mjs', 'fuzz', '--profile', 'spec', '--against', 'impl', '--compare', 'state', '--seed', String(SEED), '--runs', String(runs), '--workers', String(workers), '--json'];
+async function fuzzProcess(root: string, runs: number, workers: number, extra: string[] = []): Promise<{ runs: number; rate: number; elapsed: number; cpu: number; chunkThreads: number; otherThreads: number }> {
+  const args = ['bin/mapcheck.mjs', 'fuzz', '--profile', 'spec', '--against', 'impl', '--compare', 'state', '--seed', String(SEED), '--runs', String(runs), '--workers', String(workers), ...extra, '--json'];
   const child = spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -784,14 +785,29 @@ async function fuzzProcess(root: string, runs: number, workers: number): Promise
   if (m === null) throw new Error(`no CPU time from /usr/bin/time: ${err}`);
   const main = threads.get('main') ?? 0;
   const others = [...threads].filter(([t]) => t !== 'main').map(([, c]) => c).sort((x, y) => y - x);
-  const pool = others.slice(0, workers - 1).reduce((x, y) => x + y, 0);
+  const sum = (xs: number[]) => xs.reduce((x, y) => x + y, 0);
+  const chunk = workers === 1 ? main : sum(others.slice(0, workers));
   return {
     runs: doc.runs,
     rate: doc.runs / (doc.elapsedMs / 1000),
+    elapsed: doc.elapsedMs,
     cpu: Number(m[1]) + Number(m[2]),
-    chunkThreads: (main + pool) / 1000,
-    otherThreads: others.slice(workers - 1).reduce((x, y) => x + y, 0) / 1000,
+    chunkThreads: chunk / 1000,
+    otherThreads: (main + sum(others) - chunk) / 1000,
   };
+}
+
+/**
+ * The machine's own ceiling for two campaigns at once: shards 0/2 and 1/2 of the same campaign as
+ * two `--workers 1` processes side by side (no thread shares a process), programs/s of both
+ * together over the longer one's campaign (their shard summaries go to a temporary folder).
+ */
+async function fuzzShards(root: string, runs: number): Promise<{ runs: number; rate: number; cpu: number; chunkThreads: number; otherThreads: number }> {
+  const out = mkdtempSync(join(tmpdir(), 'mapcheck-bench-shards-'));
+  const shard = (i: number) => fuzzProcess(root, runs, 1, ['--shard', `${i}/2`, '--out', join(out, String(i))]);
+  const [x, y] = await Promise.all([shard(0), shard(1)]).finally(() => rmSync(out, { recursive: true, force: true }));
+  const both = x.runs + y.runs;
+  return { runs: both, rate: both / (Math.max(x.elapsed, y.elapsed) / 1000), cpu: x.cpu + y.cpu, chunkThreads: x.chunkThreads + y.chunkThreads, otherThreads: x.otherThreads + y.otherThreads };
 }
 
 /** The pid of the one child process of `pid` (from /proc), or null. */
@@ -849,26 +865,27 @@ async function benchWorkers(): Promise<Record<string, string>> {
 
   // (g1) fresh processes
   const canSpawn = existsSync('/usr/bin/time');
-  let cli: { ratio: number; cpuRatio: number; projected: number } | null = null;
+  let cli: { ratio: number; cpuRatio: number; projected: number; ceiling: number } | null = null;
   if (canSpawn) {
     console.log(
       `(g1) \`mapcheck fuzz --profile spec --against impl --compare state --seed ${SEED} --runs ${fuzzRuns} --workers N --json\` processes (BENCH_FUZZ_RUNS: the same programs for both N; chunks of ${CHUNK_RUNS}), as a user runs them, ` +
         `running ${running}: programs/s of the campaign (its JSON runs / elapsedMs: pool start-up and every thread's module loading and JIT warm-up included, for both N); ` +
-        `CPU per program of the whole process (/usr/bin/time; start-up and the corpus replay included), and split by thread (from /proc): the threads that run chunks (main + pool) ` +
+        `CPU per program of the whole process (/usr/bin/time; start-up and the corpus replay included), and split by thread (from /proc): the threads that run chunks (main for 1 worker, the pool's for 2) ` +
         `and the others (V8's compiler and GC helper threads, libuv); best of ${fuzzRounds} alternating rounds (BENCH_FUZZ_ROUNDS); ${availableParallelism()} cores, load average ${loadBefore}\n`,
     );
     const best: { runs: number; rate: number; cpu: number; chunkThreads: number; otherThreads: number }[] = [];
+    const kinds = [() => fuzzProcess(root, fuzzRuns, 1), () => fuzzProcess(root, fuzzRuns, 2), () => fuzzShards(root, fuzzRuns)];
     for (let i = 0; i < fuzzRounds; i++)
-      for (const [k, w] of [1, 2].entries()) {
-        const r = await fuzzProcess(root, fuzzRuns, w);
+      for (const [k, run] of kinds.entries()) {
+        const r = await run();
         if (best[k] === undefined || r.rate > best[k]!.rate) best[k] = r;
       }
     console.log(
       table(
         ['workers', 'programs/s', 'x 1 worker', 'CPU per program', 'chunk threads', 'other threads', 'programs'],
-        [1, 2].map((w, k) => {
+        ['1', '2', '1 + 1 (shards 0/2 and 1/2 side by side)'].map((w, k) => {
           const b = best[k]!;
-          return [String(w), b.rate.toFixed(0), `${(b.rate / best[0]!.rate).toFixed(2)}x`, micros(b.cpu / b.runs), micros(b.chunkThreads / b.runs), micros(b.otherThreads / b.runs), String(b.runs)];
+          return [w, b.rate.toFixed(0), `${(b.rate / best[0]!.rate).toFixed(2)}x`, micros(b.cpu / b.runs), micros(b.chunkThreads / b.runs), micros(b.otherThreads / b.runs), String(b.runs)];
         }),
       ),
     );
@@ -878,10 +895,12 @@ async function benchWorkers(): Promise<Record<string, string>> {
     // programs predict, whatever the load was.
     // (NaN without /proc: no split by thread)
     const projected = best[0]!.chunkThreads > 0 ? (2 * best[0]!.chunkThreads) / best[0]!.runs / (best[1]!.cpu / best[1]!.runs) : Number.NaN;
-    cli = { ratio: best[1]!.rate / best[0]!.rate, cpuRatio, projected };
+    const ceiling = best[2]!.rate / best[0]!.rate;
+    cli = { ratio: best[1]!.rate / best[0]!.rate, cpuRatio, projected, ceiling };
     console.log(
       `\n(g1) --workers 2 / --workers 1: ${cli.ratio.toFixed(2)}x programs/s measured; CPU per program 2 / 1: ${cpuRatio.toFixed(2)}; ` +
-        `projected on 2 idle cores from the CPU times (2 x main-thread CPU per program on 1 worker / process CPU per program on 2): ${projected.toFixed(2)}x; ` +
+        `projected on 2 idle cores from the CPU times (2 x chunk-thread CPU per program on 1 worker / process CPU per program on 2): ${projected.toFixed(2)}x; ` +
+        `two one-worker processes side by side (the machine's own ceiling, no thread shared): ${ceiling.toFixed(2)}x, of which --workers 2 reaches ${((100 * cli.ratio) / ceiling).toFixed(0)} %; ` +
         `load average ${load()} (a loaded machine gives a second thread no core: the kernel shares CPU by session, /proc/sys/kernel/sched_autogroup_enabled)\n`,
     );
   } else console.log('(g1) skipped: no /usr/bin/time to measure a process\'s CPU time with\n');
@@ -929,7 +948,7 @@ async function benchWorkers(): Promise<Record<string, string>> {
   const g1 =
     cli === null
       ? '(g1) not measured'
-      : `${cli.ratio.toFixed(2)}x programs/s as \`mapcheck fuzz --runs ${fuzzRuns}\` processes (CPU per program 2 / 1: ${cli.cpuRatio.toFixed(2)}; projected on 2 idle cores from CPU times: ${cli.projected.toFixed(2)}x)`;
+      : `${cli.ratio.toFixed(2)}x programs/s as \`mapcheck fuzz --runs ${fuzzRuns}\` processes (CPU per program 2 / 1: ${cli.cpuRatio.toFixed(2)}; projected on 2 idle cores from CPU times: ${cli.projected.toFixed(2)}x; two one-worker shard processes side by side: ${cli.ceiling.toFixed(2)}x)`;
   return {
     workers: `${g1}; ${ratio.toFixed(2)}x in this process with a warm main thread, ${seconds} s campaigns (CPU per program 2 / 1: ${(cpu[1]! / cpu[0]!).toFixed(2)}); load before ${loadBefore}, after ${loadAfter}`,
   };

@@ -1,5 +1,5 @@
 // A campaign on several threads (`--workers N`): the chunks of properties/campaign.ts are run, in
-// chunk order, by this thread and a tinypool pool of N - 1 threads. The verdict is the same as the
+// chunk order, by a tinypool pool of N threads. The verdict is the same as the
 // one-thread campaign's for every N: the first failing chunk (in chunk order) decides, so chunks
 // above a failing one are no longer started, and the result waits for every chunk below it.
 
@@ -16,7 +16,6 @@ import {
   chunkRuns,
   chunkTask,
   runCampaign,
-  runChunk,
   type CampaignOptions,
   type CampaignResult,
   type ChunkResult,
@@ -55,11 +54,12 @@ function buildIsCurrent(): boolean {
 }
 
 /**
- * Runs a campaign on `workers` threads (1: in this thread, exactly runCampaign). This thread is one
- * of them: it runs chunks itself, between the pool's (its modules are loaded and its code warm
- * already), yielding after each so that results, progress and Ctrl-C are heard; the pool has
- * `workers - 1` threads with two chunks in flight each, so a pool thread never waits for this
- * thread to hand it the next chunk.
+ * Runs a campaign on `workers` threads (1: in this thread, exactly runCampaign). The chunks run on a
+ * pool of `workers` threads with two chunks in flight each, and this thread only hands them out and
+ * collects their results, so it always answers at once: a pool thread never waits for it to finish
+ * a chunk of its own before it gets the next one. (This thread used to run chunks too, between the
+ * pool's; the pool thread then waited for it, and with 2 workers on 2 idle cores the campaign made
+ * 9-27 % fewer programs per second in three 20-30 s `mapcheck fuzz --time` runs.)
  */
 export async function runCampaignParallel(o: CampaignOptions, workers: number): Promise<CampaignResult> {
   if (workers <= 1) return runCampaign(o);
@@ -67,12 +67,11 @@ export async function runCampaignParallel(o: CampaignOptions, workers: number): 
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   const runs = campaignRuns(o);
   const total = Number.isFinite(runs) ? runs : undefined;
-  const threads = workers - 1;
   const perThread = 2;
   const pool = new Tinypool({
     filename: campaignWorkerFile().href,
-    minThreads: threads,
-    maxThreads: threads,
+    minThreads: workers,
+    maxThreads: workers,
     concurrentTasksPerWorker: perThread,
     idleTimeout: 1000,
   });
@@ -102,7 +101,7 @@ export async function runCampaignParallel(o: CampaignOptions, workers: number): 
     }
   };
   const pump = () => {
-    while (inFlight < threads * perThread && mayStart()) {
+    while (inFlight < workers * perThread && mayStart()) {
       const k = chunkAt(o, next++);
       inFlight++;
       pool
@@ -120,16 +119,6 @@ export async function runCampaignParallel(o: CampaignOptions, workers: number): 
   };
   try {
     pump();
-    while (mayStart()) {
-      const k = chunkAt(o, next++);
-      try {
-        record(k, runChunk(chunkTask(o, k, runs)));
-      } catch (e) {
-        failure ??= e;
-      }
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      pump();
-    }
     while (inFlight > 0) await new Promise<void>((resolve) => (settled = resolve));
   } finally {
     await pool.destroy();
