@@ -55,6 +55,11 @@ import acc_3_2_25_acc_is_present from './acc/3.2.25-acc_is_present.js';
 import acc_3_2_26_acc_memcpy_to_device from './acc/3.2.26-acc_memcpy_to_device.js';
 import acc_3_2_27_acc_memcpy_from_device from './acc/3.2.27-acc_memcpy_from_device.js';
 import acc_3_2_29_acc_attach_acc_detach from './acc/3.2.29-acc_attach-acc_detach.js';
+import acc_2_6_suite_libgomp from './acc/2.6-suite-libgomp.js';
+import acc_3_2_suite_libgomp from './acc/3.2-suite-libgomp.js';
+import omp_7_9_suite_libgomp from './omp/7.9-suite-libgomp.js';
+import omp_7_9_suite_llvm from './omp/7.9-suite-llvm.js';
+import omp_25_suite_llvm from './omp/25-suite-llvm.js';
 import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.js';
 import omp_7_9_6_map_clause_implicit_partly_mapped from './omp/7.9.6-map-clause-implicit-partly-mapped.js';
 import omp_7_9_6_map_clause_pointer_attachment from './omp/7.9.6-map-clause-pointer-attachment.js';
@@ -180,4 +185,9 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/25.5-omp_target_associate_ptr.ts', section: omp_25_5_omp_target_associate_ptr },
   { file: 'omp/25.6-omp_target_disassociate_ptr.ts', section: omp_25_6_omp_target_disassociate_ptr },
   { file: 'omp/25.7.1-omp_target_memcpy.ts', section: omp_25_7_1_omp_target_memcpy },
+  { file: 'acc/2.6-suite-libgomp.ts', section: acc_2_6_suite_libgomp },
+  { file: 'acc/3.2-suite-libgomp.ts', section: acc_3_2_suite_libgomp },
+  { file: 'omp/7.9-suite-libgomp.ts', section: omp_7_9_suite_libgomp },
+  { file: 'omp/7.9-suite-llvm.ts', section: omp_7_9_suite_llvm },
+  { file: 'omp/25-suite-llvm.ts', section: omp_25_suite_llvm },
 ];

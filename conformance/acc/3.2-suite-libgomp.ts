@@ -1,0 +1,68 @@
+// Scenarios from GCC's own OpenACC testsuite (gcc-mirror/gcc, libgomp/testsuite/libgomp.oacc-c-c++-common),
+// OpenACC 3.3 §3.2 Runtime Library Routines: the device memory routines acc_map_data,
+// acc_unmap_data and acc_free misused. The tests expect libgomp to stop the program (dg-shouldfail)
+// with the message their dg-output gives; the text makes each case undefined (K-A8) or names an
+// error. Each row cites the test and its expected output.
+
+import { UNDEF, dev, err, per, section, type Row } from '../rows.js';
+import { accCreate, accDeviceptr, accFree, accMalloc, accMapData, accUnmapData, create, dataBegin, enterData, h, hostDataBegin } from '../steps.js';
+import { ACC_WORLD } from '../worlds.js';
+
+const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.oacc-c-c++-common/';
+/** K-A8: the text leaves the misuse undefined; libgomp aborts (oacc-mem.c, PR92503 / PR92840). */
+const K_A8 = per(UNDEF, { libgomp: err('fatal_map_data') });
+
+const rows: Row[] = [
+  {
+    name: 'acc_map_data-host_already-2.c: acc_map_data of host data acc_create made present',
+    cite: `${T}acc_map_data-host_already-2.c: d1 = acc_create (h, N); d2 = acc_malloc (N); acc_map_data (h, d2, N); dg-output "host address [h, +102] is already mapped", dg-shouldfail (§3.2.21: acc_error_present)`,
+    steps: [accCreate('a'), accMalloc('d', 40), accMapData('a', h('d'))],
+    last: err('acc_error_present'),
+  },
+  {
+    name: 'acc_map_data-device_already-1.c: a second acc_map_data onto device memory already mapped',
+    cite: `${T}acc_map_data-device_already-1.c: d = acc_malloc (N); acc_map_data (h1, d, N); acc_map_data (h2, d, N); dg-output "device address [d, +131] is already mapped", dg-shouldfail (K-A8)`,
+    steps: [accMalloc('d', 40), accMapData('a', h('d')), accMapData('b', h('d'))],
+    last: K_A8,
+  },
+  {
+    name: 'acc_unmap_data-pr92840-1.c: acc_unmap_data of data acc_create made present',
+    cite: `${T}acc_unmap_data-pr92840-1.c: d = acc_create (h, N - 3); acc_unmap_data (h); dg-output "refusing to unmap block [h,+98] that has not been mapped by 'acc_map_data'", dg-shouldfail (K-A8)`,
+    steps: [accCreate('a'), accUnmapData('a')],
+    last: K_A8,
+  },
+  {
+    name: 'acc_unmap_data-pr92840-2.c: acc_unmap_data of data enter data create made present',
+    cite: `${T}acc_unmap_data-pr92840-2.c: enter data create (h[0:N - 77]); acc_unmap_data (h); dg-output "refusing to unmap block [h,+24] that has not been mapped by 'acc_map_data'", dg-shouldfail (K-A8)`,
+    steps: [enterData(create('a(1:6)')), accUnmapData('a')],
+    last: K_A8,
+  },
+  {
+    name: 'acc_unmap_data-pr92840-3.c: acc_unmap_data inside a data region of the same data',
+    cite: `${T}acc_unmap_data-pr92840-3.c: data create (h[0:N - 55]) { acc_unmap_data (h); } dg-output "refusing to unmap block [h,+46] that has not been mapped by 'acc_map_data'", dg-shouldfail (K-A8)`,
+    steps: [dataBegin(create('a(1:5)')), accUnmapData('a')],
+    last: K_A8,
+  },
+  {
+    name: 'acc_free-pr92503-1.c: acc_free of acc_malloc memory acc_map_data still maps (fewer bytes than allocated)',
+    cite: `${T}acc_free-pr92503-1.c: d = acc_malloc (N - 10); acc_map_data (h, d, N - 19); acc_free (d); dg-output "refusing to free device memory space at d that is still mapped at [h,+89]", dg-shouldfail (K-A8)`,
+    steps: [accMalloc('d', 40), accMapData('a(1:8)', h('d')), accFree(h('d'))],
+    last: K_A8,
+  },
+  {
+    name: 'acc_free-pr92503-4.c: acc_free of the device address of data a data region created (not acc_malloc memory)',
+    cite: `${T}acc_free-pr92503-4.c: data create (h[0:N - 21]) { d = acc_deviceptr (h); acc_free (d); } dg-shouldfail ("refusing to free" is xfail: the nvptx plugin fails first, cuMemGetAddressRange_v2); §3.2.17: anything but acc_malloc memory is undefined. The device address is taken with host_data use_device, the language's way of naming it`,
+    steps: [dataBegin(create('a')), accDeviceptr('a'), hostDataBegin('a', 'd'), accFree(h('d'))],
+    at: { 2: dev(1) },
+    last: UNDEF,
+  },
+];
+
+export default section({
+  spec: 'OpenACC 3.3',
+  section: '3.2',
+  title: 'Runtime Library Routines (scenarios of the libgomp testsuite)',
+  rules: [],
+  world: ACC_WORLD,
+  rows,
+});
