@@ -4,8 +4,8 @@
 // with the message their dg-output gives; the text makes each case undefined (K-A8) or names an
 // error. Each row cites the test and its expected output.
 
-import { UNDEF, dev, err, per, section, type Row } from '../rows.js';
-import { accCreate, accDeviceptr, accFree, accMalloc, accMapData, accUnmapData, create, dataBegin, enterData, h, hostDataBegin } from '../steps.js';
+import { UNDEF, dev, err, ok, per, section, value, type Row } from '../rows.js';
+import { accCreate, accDeviceptr, accFree, accIsPresent, accMalloc, accMapData, accUnmapData, create, dataBegin, enterData, h, hostDataBegin, present } from '../steps.js';
 import { ACC_WORLD } from '../worlds.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.oacc-c-c++-common/';
@@ -55,6 +55,19 @@ const rows: Row[] = [
     steps: [dataBegin(create('a')), accDeviceptr('a'), hostDataBegin('a', 'd'), accFree(h('d'))],
     at: { 2: dev(1) },
     last: UNDEF,
+  },
+  {
+    name: 'pr92854-1.c: acc_unmap_data unmaps data that acc_create counted twice after acc_map_data',
+    cite: `${T}pr92854-1.c "Verify that 'acc_unmap_data' unmaps even in presence of dynamic reference counts": acc_map_data (h, d, N); d_ = acc_create (h + 3, N - 77); assert (d_ == d + 3); d_ = acc_create (h, N); assert (d_ == d); acc_unmap_data (h); assert (!acc_is_present (h, N)) (§3.2.22: only a nonzero structured counter stops acc_unmap_data). Element 2 for byte 3`,
+    steps: [accMalloc('d', 40), accMapData('a', h('d')), accCreate('a(2:5)'), accCreate('a'), accUnmapData('a'), accIsPresent('a')],
+    at: { 3: dev(1, 4), 4: dev(1), 5: ok },
+    last: value(false),
+  },
+  {
+    name: 'present-1.c: a data construct\'s present clause of data never mapped stops the program, beside data acc_map_data mapped',
+    cite: `${T}present-1.c: c mapped by acc_map_data (c, d, …); data present (a[0:N]) present (c[0:N]) present (b[0:N]) with a never mapped: dg-shouldfail "libgomp: present clause: !acc_is_present" (§2.7.5: acc_error_not_present)`,
+    steps: [accMalloc('d', 40), accMapData('b', h('d')), dataBegin(present('a'), present('b'))],
+    last: err('acc_error_not_present'),
   },
 ];
 

@@ -5,8 +5,8 @@
 // language maps 4-byte elements, so a test's byte ranges are written as elements. Tests that need
 // more than the language or the model has are listed in README.md "Suite-derived rows".
 
-import { read, section, value, type Row } from '../rows.js';
-import { hostRead, hostWrite, isPresent, map, ompEnter, ompExit, v } from '../steps.js';
+import { err, ok, read, section, value, type Row } from '../rows.js';
+import { hostRead, hostWrite, isPresent, map, motion, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, v } from '../steps.js';
 import { MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.c-c++-common/';
@@ -52,6 +52,22 @@ const rows: Row[] = [
     ],
     at: { 4: YES, 6: NO, 7: NO },
     last: NO,
+  },
+  {
+    name: 'target-present-1.c: map(present, to:) on a target construct of allocated data runs; of data never mapped it is an error',
+    cite: `${T}target-present-1.c: target enter data map (alloc: a, c); target map (present, to: a) { c[i] = a[i]; } runs ("CheCKpOInT"); target map (present, to: b): dg-output "libgomp: present clause: not present on the device", dg-shouldfail (GCC 14 and later; GCC 12 has no present modifier, K-B26)`,
+    world: OMP_WORLD,
+    steps: [ompEnter([map('alloc', ['a'])]), targetWrite('a', 3, [map('to', ['a'], 'present')]), targetRead('b', [map('to', ['b'], 'present')])],
+    at: { 2: ok },
+    last: err('omp_error_not_present'),
+  },
+  {
+    name: 'target-present-3.c: target update to(present:) of allocated data runs; of data never mapped it is an error',
+    cite: `${T}target-present-3.c: target enter data map (alloc: a, c); target update to (present: a) runs ("CheCKpOInT"); target update to (present: b): dg-output "libgomp: present clause: not present on the device", dg-shouldfail`,
+    world: OMP_WORLD,
+    steps: [ompEnter([map('alloc', ['a'])]), ompUpdate([motion('to', ['a'], true)]), ompUpdate([motion('to', ['b'], true)])],
+    at: { 2: ok },
+    last: err('omp_error_not_present'),
   },
 ];
 
