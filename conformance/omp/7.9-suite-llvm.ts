@@ -4,11 +4,15 @@
 // llvm-offload expectation; the other profiles' expectation is the text's (6.0 §7.9.6, §15.6,
 // §15.9), written by hand, with libgomp's where its source differs (profiles/builtin.ts evidence).
 
-import { err, per, readAll, read, section, type Row } from '../rows.js';
-import { declareTarget, hostRead, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetWrite } from '../steps.js';
-import { OMP_WORLD } from '../worlds.js';
+import { err, per, readAll, read, section, value, type Row } from '../rows.js';
+import { declareTarget, hostRead, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetWrite, v } from '../steps.js';
+import { MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
+import type { World } from '../../lang/program.js';
 
 const T = 'llvm/llvm-project offload/test/mapping/';
+
+/** MEMBERS_OMP_WORLD with `c%p => a`: the test's `struct { int x; int dummy[10000]; int *p; }` with `p = g`. */
+const MEMBERS_P_WORLD: World = { ...MEMBERS_OMP_WORLD, structs: [{ ...MEMBERS_OMP_WORLD.structs[0]!, init: { p: 'a' } }] };
 
 /** target_data_array_extension_at_exit.c with SMALL the two elements at one end of a(1:10), LARGE all of a. */
 function extensionAtExit(extends_: 'BEFORE' | 'AFTER'): Row[] {
@@ -120,6 +124,32 @@ const rows: Row[] = [
     steps: [declareTarget(['enter', 'a']), ompEnter([map('to', ['a'])]), targetWrite('a', 0), ompUpdate([motion('from', ['a'])]), ompExit([map('delete', ['a'])]), hostRead('a')],
     at: { 3: { kind: 'ok' }, 5: { kind: 'ok' } },
     last: readAll(10, 0),
+  },
+  {
+    name: 'multiple_deletes_within_one_struct.c: a struct member and a pointer member\'s pointee entered together map neither the rest of the struct nor the pointer; deleting both leaves nothing',
+    cite: `${T}multiple_deletes_within_one_struct.c: target enter data map(alloc: s1.x, s1.p[0:10]) "CHECK: x is present", "dummy is not present", "p is not present", "p[0] is present"; target exit data map(delete: s1.x) map(delete: s1.p[0:10]) "CHECK: x is not present", "p[0] is not present" (c%n for x, c%arr for dummy, c's first bytes for p)`,
+    world: MEMBERS_P_WORLD,
+    steps: [
+      ompEnter([map('alloc', ['c%n', 'c%p'])]),
+      isPresent(v('c%n')),
+      isPresent(v('c%arr')),
+      isPresent(v('c')),
+      isPresent(v('a')),
+      ompExit([map('delete', ['c%n']), map('delete', ['c%p'])]),
+      isPresent(v('c%n')),
+      isPresent(v('c%arr')),
+      isPresent(v('c')),
+      isPresent(v('a')),
+    ],
+    at: { 2: value(true), 3: value(false), 4: value(false), 5: value(true), 7: value(false), 8: value(false), 9: value(false) },
+    last: value(false),
+  },
+  {
+    name: 'present/target_enter_data.c: enter data map(present, alloc) of mapped data runs; after the data is deleted it is an error',
+    cite: `${T}present/target_enter_data.c: target enter data map(alloc: i); target enter data map(present, alloc: i); target exit data map(delete: i) "CHECK: i is present"; target enter data map(present, alloc: i) "CHECK: … 'present' map type modifier does not exist", "fatal error 1"`,
+    steps: [ompEnter([map('alloc', ['a'])]), ompEnter([map('alloc', ['a'], 'present')]), ompExit([map('delete', ['a'])]), ompEnter([map('alloc', ['a'], 'present')])],
+    at: { 2: { kind: 'ok' }, 3: { kind: 'ok' } },
+    last: err('omp_error_not_present'),
   },
 ];
 
