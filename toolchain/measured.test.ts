@@ -240,3 +240,44 @@ describe('gcc-12-nvptx-2026-12-03f (GCC 12.2, nvptx, NVIDIA H200: every example 
     expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(87);
   });
 });
+
+/** Each ran unit of a measurement replayed under one profile. */
+function replayUnder(name: string, profile: ReturnType<typeof loadProfile>): { id: string; agree: boolean }[] {
+  const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;
+  const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
+  return judge(units, measured.measured.devices).flatMap(({ unit }) => {
+    if (unit.status.kind !== 'ran') return [];
+    const { full, written } = unit.emitted!;
+    return [{ id: unit.id, agree: compareRun(full.world, written, predict(full, { kind: 'profile', profile }), unit.status.run).agree }];
+  });
+}
+
+describe('llvm-16-nvptx-2026-12-03 and -03b (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H200: every OpenMP example and probe in C; seed 20261208, 160 OpenMP programs in C)', () => {
+  // llvm-offload, read from today's LLVM sources, predicts 14 of the 24 example and probe runs and
+  // 26 of the 34 batch runs (100 batch programs name a second device, 17 use a construct clang 16
+  // rejects, 9 a routine it lacks). profiles/llvm-16.json reads the knobs the runs contradicted
+  // (K-B7 always, K-B44 null, K-B20 graceful, K-B41 base-address, K-B8 copies). The 7 example and
+  // probe runs left: omp-plain-pointer-c step 3 (a device address where the host one is predicted),
+  // omp-declare-target-c step 2 (omp_target_is_present answers 0 for a declare target variable
+  // before any kernel ran), omp-declare-mapper-c step 2, omp-array-of-structs-c step 11, and three
+  // aborts "failure of target construct while offloading is mandatory" (omp-struct-members-c step 8,
+  // unified-shared-memory-c step 2, omp-zero-length-members-c after step 5); the 2 batch runs left:
+  // gen-20261208-033-c step 4 (a null device pointer) and -056-c step 7.
+  const llvm16 = loadProfile(join(dir, '..', 'llvm-16.json'));
+  it('profiles/llvm-16.json predicts at least 17 of the 24 example and probe runs, and the readings it sets are the ones the runs show', () => {
+    const verdicts = replayUnder('llvm-16-nvptx-2026-12-03', llvm16);
+    const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
+    for (const id of ['omp-attach-both-present-c', 'omp-attach-counted-no-repoint-c', 'omp-attach-exit-detach-c', 'omp-pointer-value-c', 'omp-routines-initial-device-c'])
+      expect([id, byId.get(id)]).toEqual([id, true]);
+    expect(verdicts.length).toBe(24);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(17);
+    const base = replayUnder('llvm-16-nvptx-2026-12-03', loadProfile('llvm-offload'));
+    expect(base.filter((v) => v.agree).length).toBe(14);
+  });
+  it('profiles/llvm-16.json predicts at least 32 of the 34 batch runs of seed 20261208 (llvm-offload: 26)', () => {
+    const verdicts = replayUnder('llvm-16-nvptx-2026-12-03b', llvm16);
+    expect(verdicts.length).toBe(34);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(32);
+    expect(replayUnder('llvm-16-nvptx-2026-12-03b', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(26);
+  });
+});
