@@ -7,7 +7,7 @@
 // out is said in its name or cite. Tests that need more than the language has are listed in
 // README.md "Suite-derived rows".
 
-import { HALTED, UNDEF, dev, ok, per, read, readAll, section, value, type Row } from '../rows.js';
+import { HALTED, UNDEF, dev, hostPtr, ok, per, read, readAll, section, value, type Row } from '../rows.js';
 import {
   accCopyin,
   accCopyout,
@@ -31,13 +31,15 @@ import {
   exitData,
   exitDataFinalize,
   h,
+  hostDataBegin,
+  hostDataEnd,
   hostRead,
   hostWrite,
   parallelWrite,
   present,
   update,
 } from '../steps.js';
-import { ACC_WORLD, ALLOC_WORLD, MEMBERS_WORLD } from '../worlds.js';
+import { A, ACC_WORLD, ALLOC_WORLD, MEMBERS_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.oacc-c-c++-common/';
@@ -311,6 +313,22 @@ const rows: Row[] = [
     ],
     at: { 5: value(true), 6: value(true), 8: value(false), 9: value(true), 11: value(false) },
     last: value(false),
+  },
+  {
+    name: 'host_data-7.c: use_device with if_present gives the host address of data not present, the device address inside a data region, with or without if_present',
+    cite: `${T}host_data-7.c: host_data use_device(p) if_present with p not mapped: assert (p == (float *) host_p); data copy(p[0:100]) { host_data use_device(p): assert (p != (float *) host_p); host_data use_device(p) if_present: "p is present now, so this is the same as above", assert (p != (float *) host_p) } (§2.8.1, §2.8.3)`,
+    steps: [
+      hostDataBegin('a', 'h1', true),
+      hostDataEnd,
+      dataBegin(copy('a')),
+      hostDataBegin('a', 'h2'),
+      hostDataEnd,
+      hostDataBegin('a', 'h3', true),
+      hostDataEnd,
+      dataEnd,
+    ],
+    at: { 1: hostPtr(A), 4: dev(1), 6: dev(1) },
+    last: ok,
   },
 ];
 

@@ -5,7 +5,7 @@
 // error. Each row cites the test and its expected output.
 
 import { UNDEF, dev, err, ok, per, section, value, type Row } from '../rows.js';
-import { accCreate, accDeviceptr, accFree, accIsPresent, accMalloc, accMapData, accUnmapData, create, dataBegin, enterData, h, hostDataBegin, present } from '../steps.js';
+import { accCopyin, accCreate, accDelete, accDeviceptr, accFree, accIsPresent, accMalloc, accMapData, accUnmapData, create, dataBegin, enterData, h, hostDataBegin, present } from '../steps.js';
 import { ACC_WORLD } from '../worlds.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.oacc-c-c++-common/';
@@ -68,6 +68,23 @@ const rows: Row[] = [
     cite: `${T}present-1.c: c mapped by acc_map_data (c, d, …); data present (a[0:N]) present (c[0:N]) present (b[0:N]) with a never mapped: dg-shouldfail "libgomp: present clause: !acc_is_present" (§2.7.5: acc_error_not_present)`,
     steps: [accMalloc('d', 40), accMapData('b', h('d')), dataBegin(present('a'), present('b'))],
     last: err('acc_error_not_present'),
+  },
+  {
+    name: 'lib-13.c: acc_is_present of byte ranges around data acc_copyin made present: inside, past either end, zero bytes, a null pointer',
+    cite: `${T}lib-13.c "Check acc_is_present and acc_delete": d = acc_copyin (h, N); acc_is_present (h, 1) == 1; (h, N + 1), (h + 1, N), (h + N, 0), (0, N) and (h, 0) all == 0; acc_delete (h, N); acc_is_present (h, 1) == 0. The text (§3.2.25) counts zero bytes as one (K-A16 one-byte) and a null pointer as present (K-A5 noop); libgomp answers 0 for both ("if (!s || !h) return 0"). h is a(1:9) here, so that (h, N + 1) is a and (h + 1, N) is a(2:10); h - 1 has no counterpart in the language (nothing lies before a); (0, N) is the disassociated c%p`,
+    steps: [
+      accCopyin('a(1:9)'),
+      accIsPresent('a(1:9)', 1),
+      accIsPresent('a'),
+      accIsPresent('a(2:10)'),
+      accIsPresent('a(10:9)'),
+      accIsPresent('c%p', 40),
+      accIsPresent('a(1:9)', 0),
+      accDelete('a(1:9)'),
+      accIsPresent('a(1:9)', 1),
+    ],
+    at: { 1: dev(1), 2: value(true), 3: value(false), 4: value(false), 5: value(false), 6: per(value(true), { libgomp: value(false) }), 7: per(value(true), { libgomp: value(false) }), 8: ok },
+    last: value(false),
   },
 ];
 
