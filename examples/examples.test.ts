@@ -234,7 +234,7 @@ const EXPECTED: Record<string, string[]> = {
   // Plain pointer variables (lang/README.md "Plain pointer variables"): copyin(p(:)) while p is not
   // present copies the target and attaches nothing (OpenACC 3.3 §2.7.2: the pointer is not
   // present); copyin(p) copies the pointer's host value (§2.6.4), which the kernel reads; the
-  // second copyin(p(:)) finds the target present and attaches p, now present (a pointer reference, K-A1),
+  // second copyin(p(:)) finds the target present and attaches p, now present (K-A1p base-pointer),
   // so the kernel reads a(2:3) through it; p => b and copyin(p(:)) copy b and re-attach (a new
   // target, §2.7.2); the detach brings the counter to 0 and the host value back; delete of p; the
   // host reads b through p.

@@ -62,6 +62,8 @@ export class WorldRefs {
   private readonly compiled = new Map<string, CompiledRef>();
   /** The default mappers (declare mapper, OpenMP 6.0 §7.9.10) by struct name; empty for most worlds. */
   readonly mappers = new Map<string, MapperDecl>();
+  /** Names of the plain pointer variables (one-member structs with `plain`, lang/plain-pointers.ts); empty for most worlds. */
+  readonly plain = new Set<string>();
 
   constructor(private readonly world: World) {
     for (const m of world.mappers ?? []) this.mappers.set(m.struct, m);
@@ -70,7 +72,10 @@ export class WorldRefs {
       this.arrayLengths.set(a.name, a.length);
       if (a.shape) this.shapes.set(a.name, a.shape);
     }
-    for (const s of world.structs) this.structs.set(s.name, s);
+    for (const s of world.structs) {
+      this.structs.set(s.name, s);
+      if (s.plain) this.plain.add(s.name);
+    }
   }
 
   /** Host objects in layout order. */

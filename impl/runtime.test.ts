@@ -1123,3 +1123,62 @@ describe('mutation survivors (issue 15)', () => {
     });
   });
 });
+
+// Plain pointer variables (lang/README.md "Plain pointer variables"): a one-member struct with
+// `plain`, whose section in a data clause is a pointer reference under K-A1p (K-A1 for a member).
+describe('plain pointer variables (K-A1p)', () => {
+  const plainWorld: World = {
+    arrays: [{ name: 'a', length: 4, init: 5 }],
+    structs: [
+      { name: 'c', pointers: ['p'], init: { p: 'a' } },
+      { name: 'q', pointers: ['q'], plain: true, init: { q: 'a' } },
+    ],
+  };
+  const pointerValue = (ptr: string, knobs: Record<string, string>, target = `${ptr.split('%')[0]}%${ptr.split('%')[1]}`) => {
+    const spec = loadProfile('spec');
+    const root = ptr.split('%')[0]!;
+    const engine = implEngine({ world: plainWorld, steps: [] }, { ...spec, knobs: { ...spec.knobs, ...knobs } as Profile['knobs'] });
+    const steps: Step[] = [
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [root] }] },
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [target] }] },
+      { op: 'acc_parallel', clauses: [{ clause: 'present', vars: [root] }], body: { pointer: ptr } },
+    ];
+    const obs = steps.map((s) => engine.apply(s));
+    const last = obs.at(-1)!;
+    if (last.kind !== 'value' || last.value === null || typeof last.value !== 'object') throw new Error(`unexpected ${JSON.stringify(last)}`);
+    return { space: 'block' in last.value ? 'dev' : 'host', attachments: engine.snapshot().attachments.map((x) => x.ac) };
+  };
+
+  it('a plain pointer\'s section attaches it under base-pointer (the spec) and not under pointer-only (GCC 12)', () => {
+    expect(pointerValue('q%q', {})).toEqual({ space: 'dev', attachments: [1] });
+    expect(pointerValue('q%q', { 'K-A1p': 'pointer-only' })).toEqual({ space: 'host', attachments: [0] });
+    // a section (here all of the target: an attach needs the whole target present): the same
+    expect(pointerValue('q%q', {}, 'q%q(1:4)').space).toBe('dev');
+    expect(pointerValue('q%q', { 'K-A1p': 'pointer-only' }, 'q%q(1:4)').space).toBe('host');
+    // K-A1 does not decide it
+    expect(pointerValue('q%q', { 'K-A1': 'pointer-only' })).toEqual({ space: 'dev', attachments: [1] });
+  });
+
+  it('a member of a struct stays under K-A1, whatever K-A1p says', () => {
+    expect(pointerValue('c%p', { 'K-A1p': 'pointer-only' })).toEqual({ space: 'dev', attachments: [1] });
+    expect(pointerValue('c%p', { 'K-A1': 'pointer-only' })).toEqual({ space: 'host', attachments: [0] });
+  });
+
+  it('exit: a plain pointer\'s section detaches it only under base-pointer', () => {
+    const run = (knobs: Record<string, string>) => {
+      const spec = loadProfile('spec');
+      const engine = implEngine({ world: plainWorld, steps: [] }, { ...spec, knobs: { ...spec.knobs, ...knobs } as Profile['knobs'] });
+      for (const s of [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['q'] }] },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+        { op: 'acc_attach', ptr: 'q%q' },
+        { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: ['q%q'] }] },
+      ] as Step[])
+        expect(engine.apply(s).kind).toBe('ok');
+      return engine.snapshot().attachments.map((x) => [x.ac, x.device?.space]);
+    };
+    // acc_attach: AC 1; the exit's detach brings it to 0 (the host value back) under base-pointer
+    expect(run({})).toEqual([[0, 'host']]);
+    expect(run({ 'K-A1p': 'pointer-only' })).toEqual([[1, 'dev']]);
+  });
+});

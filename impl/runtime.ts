@@ -528,8 +528,8 @@ export class ImplEngine implements Engine {
       start = this.rStart;
       end = this.rEnd;
       // K-A1: a member in a data clause is a pointer reference (attached / detached) only under the
-      // base-pointer reading.
-      const pointerRef = r.kind === REF_MEMBER && this.knobs['K-A1'] === 'base-pointer';
+      // base-pointer reading; K-A1p decides it for a plain pointer variable.
+      const pointerRef = r.kind === REF_MEMBER && this.knobs[this.refs.plain.has(r.root) ? 'K-A1p' : 'K-A1'] === 'base-pointer';
       // An element's member is `cs(2)%p`: a `(` right after the root's name (`c%p`, `c%p(2:5)`: a `%`).
       const element = pointerRef && r.text.charCodeAt(r.root.length) === 0x28;
       flags = (this.rNull ? FLAG_NULL : 0) | (pointerRef ? FLAG_POINTER : 0) | (element ? FLAG_ELEMENT : 0) | (pointerRef && r.section !== undefined ? FLAG_SECTION : 0);

@@ -43,7 +43,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   }
   // The construct is a data region: its clauses act on entry with the structured counter, and
   // on exit on the same host data.
-  const recorded = resolveClauses(state, clauses, ctx.knobs);
+  const recorded = resolveClauses(state, clauses, ctx.knobs, ctx);
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
   const result = runKernel(state, step.body, ctx);

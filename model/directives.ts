@@ -6,6 +6,7 @@
 import { type AccDataBegin, type AccEnterData, type AccExitData, type Clause, type VarRef } from '../lang/program.js';
 import type { Observation } from '../lang/observation.js';
 import type { KnobValues } from '../profiles/knobs.js';
+import { isPointerReference } from './plain-pointers.js';
 import {
   parsedRef,
   dataRange,
@@ -47,19 +48,20 @@ const OK: Observation = { kind: 'ok' };
  * target and is also a pointer reference (its member is attached / detached); in attach and
  * detach clauses it means the pointer member itself.
  */
-function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, knobs: KnobValues): RecordedVar {
+function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, knobs: KnobValues, ctx?: StepContext): RecordedVar {
   if (!isDataClause(clause)) return { range: null, pointer: memberRef(state, ref) };
-  // K-A1: under the base-pointer reading a member in a data clause is also a pointer reference.
+  // K-A1: under the base-pointer reading a member in a data clause is also a pointer reference
+  // (K-A1p for a plain pointer variable, model/plain-pointers.ts).
   const parsed = parsedRef(state, ref);
   const isMember = parsed.kind === 'member';
-  const pointer = isMember && knobs['K-A1'] === 'base-pointer' ? memberRef(state, ref) : null;
+  const pointer = isMember && isPointerReference(state, parsed.struct, knobs, ctx) ? memberRef(state, ref) : null;
   // A member section (`c%p(2:5)`, model/member-sections.ts) remembers that its range is a section of the target.
   if (pointer !== null && parsed.kind === 'member' && parsed.bounds !== undefined) return { range: dataRange(state, ref), pointer, section: true };
   return { range: dataRange(state, ref), pointer };
 }
 
-export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[], knobs: KnobValues): RecordedClause[] {
-  return clauses.map((c) => ({ clause: c.clause, vars: c.vars.map((v) => resolveClauseVar(state, c.clause, v, knobs)) }));
+export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[], knobs: KnobValues, ctx?: StepContext): RecordedClause[] {
+  return clauses.map((c) => ({ clause: c.clause, vars: c.vars.map((v) => resolveClauseVar(state, c.clause, v, knobs, ctx)) }));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -272,7 +274,7 @@ export function exitClauses(
 export function enterData(state: ModelState, step: AccEnterData, ctx: StepContext): Observation {
   fire(ctx, ENTER_DATA);
   // The clauses start dynamic data lifetimes: they work on the dynamic reference counter.
-  return enterClauses(state, resolveClauses(state, step.clauses, ctx.knobs), 'drc', ctx) ?? OK;
+  return enterClauses(state, resolveClauses(state, step.clauses, ctx.knobs, ctx), 'drc', ctx) ?? OK;
 }
 
 // OpenACC 3.3 §2.6.6 Exit Data Directive
@@ -280,14 +282,14 @@ export function exitData(state: ModelState, step: AccExitData, ctx: StepContext)
   fire(ctx, EXIT_DATA);
   // The clauses end dynamic data lifetimes; with finalize the dynamic counters drop to zero and
   // detach clause pointers are detached immediately.
-  return exitClauses(state, resolveClauses(state, step.clauses, ctx.knobs), 'drc', step.finalize === true, ctx) ?? OK;
+  return exitClauses(state, resolveClauses(state, step.clauses, ctx.knobs, ctx), 'drc', step.finalize === true, ctx) ?? OK;
 }
 
 // OpenACC 3.3 §2.6.5 Data Construct (entry)
 export function dataBegin(state: ModelState, step: AccDataBegin, ctx: StepContext): Observation {
   fire(ctx, DATA_CONSTRUCT);
   // The vars are resolved once, at entry; the region's exit acts on the same host data.
-  const clauses = resolveClauses(state, step.clauses, ctx.knobs);
+  const clauses = resolveClauses(state, step.clauses, ctx.knobs, ctx);
   const stop = enterClauses(state, clauses, 'src', ctx);
   if (stop) return stop;
   state.regions.push({ clauses });

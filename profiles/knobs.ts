@@ -875,6 +875,22 @@ export const KNOBS = [
     rationale:
       'Pointer attachment makes the corresponding pointer point to the corresponding list item (§7.9.6); a zero-length item without corresponding storage has none and gets none, and the text sets no pointer to null for it.',
   },
+  {
+    id: 'K-A1p',
+    title: 'Whether a section of a plain pointer variable in a data clause attaches the pointer',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action, §2.7.4–§2.7.10 ("if var is a pointer reference, an attach action is performed"), §2.6.4',
+    readings: [
+      { id: 'base-pointer', summary: 'as K-A1 base-pointer for a member: copyin(p[0:n]) of a plain pointer p is a pointer reference, attached when p itself is present (detached at exit)' },
+      {
+        id: 'pointer-only',
+        summary:
+          'GCC 12 (libgomp): the section is mapped alone; only attach / detach clauses and acc_attach / acc_detach attach a plain pointer (a member\'s section still attaches, K-A1)',
+      },
+    ],
+    default: 'base-pointer',
+    rationale:
+      'The text makes no difference between a pointer variable and a pointer member: "pointer reference" (undefined, K-A1) covers both, and §2.6.4 calls a bare pointer copied to the device one that "must be updated" like a member. Only the compilers separate them: GCC attaches a member section and not a plain pointer\'s (lang/README.md "Plain pointer variables").',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

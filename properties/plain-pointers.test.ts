@@ -3,6 +3,7 @@
 // the idiom in; the witness detectors (properties/witness.ts pp1-pp3) are checked here on
 // hand-written programs, and properties/members.test.ts counts them over the default campaign.
 
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Program, World } from '../lang/program.js';
 import { validateProgram } from '../lang/validate.js';
@@ -66,6 +67,11 @@ describe('plain pointers: witness detectors', () => {
       ],
     };
     expect(detectPlainWitnesses(acc, modelWitnessTrace(acc, spec)).map((s) => [...s].sort())).toEqual([['pp2'], [], ['pp1'], ['pp3'], []]);
+    // under K-A1p pointer-only (GCC's C front end, profiles/libgomp-c.json) nothing attaches, and
+    // the kernel's read is undefined
+    const libgompC = loadProfile(fileURLToPath(new URL('../profiles/libgomp-c.json', import.meta.url)));
+    expect(libgompC.knobs['K-A1p']).toBe('pointer-only');
+    expect(detectPlainWitnesses(acc, modelWitnessTrace(acc, libgompC)).map((s) => [...s].sort())).toEqual([['pp2'], [], [], [], []]);
     const omp: Program = {
       world: { ...plainWorld, devices: [{ kind: 'discrete' }] },
       steps: [

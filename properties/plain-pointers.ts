@@ -6,7 +6,7 @@
 // reading of an unnamed pointer is not modelled; OpenACC drops the construct's clauses on its
 // target, which GCC rejects beside the pointer), and carries the plain-pointer idiom: the target
 // mapped while the pointer is absent (nothing attached), the pointer mapped, the target mapped again
-// (attached: OpenACC 3.3 §2.7.2 / OpenMP 6.0 pointer attachment), a kernel reading through it, and
+// (attached: K-A1p base-pointer / OpenMP 6.0 pointer attachment), a kernel reading through it, and
 // the references given back. Witnesses pp1-pp3 (properties/witness.ts).
 
 import fc from 'fast-check';
