@@ -102,11 +102,12 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       const defaultApi = toolchain.api ?? (Object.keys(toolchain.compile).length === 1 ? (Object.keys(toolchain.compile)[0] as ToolchainApi) : 'both');
       const programs: ConformProgram[] = dir !== undefined ? programsFromDir(dir) : [];
       if (o.seed !== undefined) {
-        const batch = programsFromSeed(o.seed, o.count ?? 100, o.api ?? defaultApi, o.maxSteps);
+        const batch = programsFromSeed(o.seed, o.count ?? 100, o.api ?? defaultApi, o.maxSteps, o.devices);
         programs.push(...batch.programs);
         batchSkipped = batch.skipped;
         batchNames = new Set(batch.programs.map((p) => p.name));
-        io.out(`generated ${batch.programs.length} programs from seed ${o.seed}; skipped ${batch.skipped} that GCC 12 would reject (a construct naming one variable twice)\n`);
+        const aside = o.devices === undefined ? '' : `; set aside ${batch.setAside} that name a device past --devices ${o.devices}`;
+        io.out(`generated ${batch.programs.length} programs from seed ${o.seed}; skipped ${batch.skipped} that GCC 12 would reject (a construct naming one variable twice)${aside}\n`);
       }
       units = emitUnits(programs, toolchain, langs);
       await buildUnits(units, toolchain, work, o.jobs);
@@ -164,7 +165,7 @@ export function registerConform(root: Command, io: CliIo, setExit: (code: number
     .addOption(new Option('--build-only', 'build into --work and write run-all.sh to run elsewhere'))
     .addOption(new Option('--collect <dir>', 'read the outputs run-all.sh left in a build folder'))
     .addOption(
-      new Option('--devices <n>', 'non-host devices of the machine the programs ran on: a program naming a device of its world past them is not judged (it ran on the host or on no device)').argParser(nonNegativeInteger),
+      new Option('--devices <n>', 'non-host devices of the machine the programs run on: a generated batch (--seed) keeps only programs that fit them, and a program naming a device of its world past them is not judged (it ran on the host or on no device)').argParser(nonNegativeInteger),
     )
     .addOption(new Option('--profile-out <file>', 'write the measured profile JSON'))
     .addOption(new Option('--report <file>', 'write the Markdown report'))

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
-import { inferKnobs, judge, type Unit } from './conform.js';
+import { inferKnobs, judge, programsFromSeed, worldDevicesUsed, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
 import { emitObservationProgram } from '../cli/emit/observe.js';
 import { missingTool } from './host.js';
@@ -104,5 +104,22 @@ describe('conform on the host fallback (gcc -foffload=disable)', () => {
     expect(r.err).toBe('');
     expect(r.out).toContain('1 programs, 1 units: 0 not emitted, 0 not for gcc-openacc, 0 build failed, 0 runtime lacks a routine, 0 not run, 1 ran (0 offloaded)');
     expect(r.code).toBe(0);
+  });
+});
+
+describe('a generated batch for a machine of N devices (conform --seed --devices N)', () => {
+  it('keeps the first programs of the seed that name no device past N, each under its index in the seed sequence (`seed S #i`)', () => {
+    const all = programsFromSeed(20261208, 60, 'openmp');
+    const fit = programsFromSeed(20261208, 20, 'openmp', undefined, 1);
+    expect(fit.programs.length).toBe(20);
+    for (const p of fit.programs) expect(worldDevicesUsed(p.program).filter((d) => d >= 1)).toEqual([]);
+    // the unfiltered batch names a second device in some programs, and the filtered one is its subsequence
+    expect(all.programs.some((p) => worldDevicesUsed(p.program).some((d) => d >= 1))).toBe(true);
+    const byIndex = new Map(all.programs.map((p) => [p.source, p.program]));
+    const shared = fit.programs.filter((p) => byIndex.has(p.source));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const p of shared) expect(p.program).toEqual(byIndex.get(p.source));
+    expect(fit.setAside).toBeGreaterThan(0);
+    expect(all.setAside).toBe(0);
   });
 });

@@ -53,15 +53,31 @@ export function programsFromDir(dir: string): ConformProgram[] {
  * The generators draw no construct GCC 12 rejects (lang/directive-vars.ts), and emit writes the
  * enter / exit data directives it rejects whole as directives it accepts (cli/emit/observe.ts
  * gccCompatible); a program that still cannot be written so is skipped and counted (none is
- * expected: .ci/run fails on a skip).
+ * expected: .ci/run fails on a skip). With `devices` (the machine's non-host devices, `conform
+ * --devices`), a program naming a device of its world at or past that count is set aside and
+ * counted too, since judge() could not use its run: the batch is then the first `count` programs
+ * that fit the machine, each keeping its index in the seed's sequence (`gen-SEED-i`).
  */
-export function programsFromSeed(seed: number, count: number, api: ToolchainApi | 'both', maxSteps?: number): { programs: ConformProgram[]; skipped: number } {
+export function programsFromSeed(
+  seed: number,
+  count: number,
+  api: ToolchainApi | 'both',
+  maxSteps?: number,
+  devices?: number,
+): { programs: ConformProgram[]; skipped: number; setAside: number } {
   const arb = programArbFor(api, maxSteps === undefined ? {} : { maxSteps });
-  const drawn = fc.sample(arb, { seed, numRuns: count * 4 });
+  // most OpenMP worlds have three devices: drawing 8 per wanted program leaves room for a filter
+  const drawn = fc.sample(arb, { seed, numRuns: count * (devices === undefined ? 4 : 8) });
+  const width = String(count * 4).length;
   const programs: ConformProgram[] = [];
   let skipped = 0;
+  let setAside = 0;
   for (const [i, program] of drawn.entries()) {
     if (programs.length === count) break;
+    if (devices !== undefined && worldDevicesUsed(program).some((d) => d >= devices)) {
+      setAside++;
+      continue;
+    }
     try {
       gccCompatible(program);
     } catch (e) {
@@ -69,9 +85,9 @@ export function programsFromSeed(seed: number, count: number, api: ToolchainApi 
       skipped++;
       continue;
     }
-    programs.push({ name: `gen-${seed}-${String(i + 1).padStart(String(count * 4).length, '0')}`, program, source: `seed ${seed} #${i + 1}` });
+    programs.push({ name: `gen-${seed}-${String(i + 1).padStart(width, '0')}`, program, source: `seed ${seed} #${i + 1}` });
   }
-  return { programs, skipped };
+  return { programs, skipped, setAside };
 }
 
 export function programApi(p: Program): ToolchainApi {
