@@ -6,7 +6,7 @@ import { noteStructMembers } from './struct-members.js';
 import { noteMemberSections } from './member-sections.js';
 import { freeze, produce } from './immer.js';
 import type { Program, Step, World } from '../lang/program.js';
-import type { AttachSnapshot, Observation, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
+import type { AttachSnapshot, Observation, OmpEntrySnapshot, OmpPointerSnapshot, PtrValue, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import { vecChanges, vecForEach, vecToArray } from './vec.js';
 import type { EngineFactory, IncrementalSnapshot, SectionGroup } from '../lang/engine.js';
 import { unreachable } from '../lang/ops.js';
@@ -15,6 +15,7 @@ import {
   allSections,
   blockById,
   attachmentCounter,
+  attachmentsOf,
   checkChangedInvariants,
   checkInvariants,
   copyPtr,
@@ -27,6 +28,7 @@ import {
   undefinedBehaviour,
   UndefinedStep,
   type Contents,
+  type DeviceBlock,
   type ModelState,
   type Section,
   type StepContext,
@@ -57,7 +59,7 @@ import { ompTargetMemcpy } from './omp/memcpy.js';
 import { accUpdate } from './acc/update.js';
 import { ompTargetUpdate } from './omp/target-update.js';
 import { ompDeclareTarget } from './omp/declare-target.js';
-import { ompEntriesSnapshot, ompPointersSnapshot } from './omp/snapshot.js';
+import { ompTableRows, sameStorage, type OmpTableRows } from './omp/snapshot.js';
 
 export type { ModelState } from './state.js';
 
@@ -274,15 +276,52 @@ function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
  * (lang/README-openmp.md "Snapshot additions").
  */
 export function snapshot(state: ModelState): Snapshot {
+  const acc = accRows(state);
+  const omp = ompRows(state);
+  return { sections: acc.sections, attachments: acc.attachments, ompEntries: omp.ompEntries, ompPointers: omp.ompPointers };
+}
+
+// A snapshot's rows are kept with the immutable parts of the state they were read from, and handed
+// to every later snapshot that reads the same parts (rows are read only, as the state is): a step
+// shares every part it left alone with the state before it (immer, vec.ts), and most steps change
+// one host object's sections or one device's table, or device data no row reads, or nothing.
+
+/**
+ * The OpenACC rows of one host object's sections, by its list in the present table, with what they
+ * read: the object's attachment counters, and the device blocks of the sections with pointer
+ * members inside (a section never leaves its object, so its members are the object's, and the
+ * section holding a member is that section).
+ */
+const accRowsKept = new WeakMap<Section[], { attachments: Record<number, unknown>; read: DeviceBlock[]; sections: SectionSnapshot[]; attached: AttachSnapshot[] }>();
+
+function accRows(state: ModelState): Pick<Snapshot, 'sections' | 'attachments'> {
   const sections: SectionSnapshot[] = [];
   const attachments: AttachSnapshot[] = [];
-  for (const section of allSections(state)) {
-    const g = sectionGroup(state, section);
-    sections.push(g.section);
-    attachments.push(...g.attachments);
-  }
+  vecForEach(state.sections, (list, index) => {
+    if (list.length === 0) return;
+    const counters = attachmentsOf(state, index);
+    let kept = accRowsKept.get(list);
+    if (kept === undefined || kept.attachments !== counters || !sameBlocks(state, kept.read)) {
+      kept = { attachments: counters, read: [], sections: [], attached: [] };
+      for (const section of list) {
+        const g = sectionGroup(state, section);
+        kept.sections.push(g.section);
+        for (const a of g.attachments) kept.attached.push(a);
+        if (g.attachments.length > 0) kept.read.push(blockById(state, section.block));
+      }
+      accRowsKept.set(list, kept);
+    }
+    for (const r of kept.sections) sections.push(r);
+    for (const r of kept.attached) attachments.push(r);
+  });
   attachments.sort((x, y) => x.ptr - y.ptr);
-  return { sections, attachments, ...ompRows(state) };
+  return { sections, attachments };
+}
+
+/** Whether every block in `read` is still the state's block of its id (unchanged). */
+function sameBlocks(state: ModelState, read: readonly DeviceBlock[]): boolean {
+  for (const b of read) if (blockById(state, b.id) !== b) return false;
+  return true;
 }
 
 /** The snapshot rows of one section: the section, and the pointer members inside it. */
@@ -298,10 +337,25 @@ function sectionGroup(state: ModelState, s: Section): SectionGroup {
   return { section, attachments };
 }
 
+/**
+ * The OpenMP rows of each device's table, by the table (rows name their device), with the storage
+ * read for its pointer members: a step that changes one device's table leaves the others'.
+ */
+const ompTableKept = new WeakMap<ModelState['ompEntries'][number], { device: number; rows: OmpTableRows }>();
+
 function ompRows(state: ModelState): Pick<Snapshot, 'ompEntries' | 'ompPointers'> {
   // Before the first OpenMP entry every device's table is empty.
   if (state.nextOmpEntry === 1) return { ompEntries: [], ompPointers: [] };
-  return { ompEntries: ompEntriesSnapshot(state), ompPointers: ompPointersSnapshot(state) };
+  const ompEntries: OmpEntrySnapshot[] = [];
+  const ompPointers: OmpPointerSnapshot[] = [];
+  for (let device = 0; device < state.ompEntries.length; device++) {
+    const table = state.ompEntries[device]!;
+    let kept = ompTableKept.get(table);
+    if (kept === undefined || kept.device !== device || !sameStorage(state, kept.rows.read)) ompTableKept.set(table, (kept = { device, rows: ompTableRows(state, device) }));
+    for (const r of kept.rows.entries) ompEntries.push(r);
+    for (const r of kept.rows.pointers) ompPointers.push(r);
+  }
+  return { ompEntries, ompPointers };
 }
 
 /**
