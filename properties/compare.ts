@@ -115,11 +115,28 @@ export class BlockNames {
    */
   static sameSnapshots(namesA: BlockNames, a: Snapshot, namesB: BlockNames, b: Snapshot): boolean {
     return (
-      sameRows(a.sections, b.sections, 'block', (x) => namesA.name(x.block), (y) => namesB.name(y.block)) &&
-      sameRows(a.attachments, b.attachments, 'device', (x) => namesA.ptr(x.device), (y) => namesB.ptr(y.device)) &&
-      sameRows(a.ompEntries, b.ompEntries, 'block', (x) => (x.block === null ? null : namesA.name(x.block)), (y) => (y.block === null ? null : namesB.name(y.block))) &&
-      sameRows(a.ompPointers, b.ompPointers, 'value', (x) => namesA.ptr(x.value), (y) => namesB.ptr(y.value))
+      sameRows(a.sections, b.sections, 'block', namesA, namesB) &&
+      sameRows(a.attachments, b.attachments, 'device', namesA, namesB) &&
+      sameRows(a.ompEntries, b.ompEntries, 'block', namesA, namesB) &&
+      sameRows(a.ompPointers, b.ompPointers, 'value', namesA, namesB)
     );
+  }
+
+  /**
+   * Whether `namesA.ptr(p)` and `namesB.ptr(q)` are equal (plainEqual), naming their blocks as
+   * ptr() does (p's, then q's) without building the renamed copies.
+   */
+  static samePtr(namesA: BlockNames, p: PtrValue, namesB: BlockNames, q: PtrValue): boolean {
+    const np = p !== null && p.space === 'dev' ? namesA.name(p.block) : 0;
+    const nq = q !== null && q.space === 'dev' ? namesB.name(q.block) : 0;
+    // a device address and any other value differ in `space` (or one is null); names start at 1
+    if (np === 0 || nq === 0) return np === nq && plainEqual(p, q);
+    if (np !== nq) return false;
+    // Two plain objects without symbols (what the engines give) compare key by key, their blocks aside;
+    // anything else as the renamed copies compare (naming again is naming the same).
+    if (Object.getPrototypeOf(p) !== Object.prototype || Object.getPrototypeOf(q) !== Object.prototype || Object.getOwnPropertySymbols(p).length + Object.getOwnPropertySymbols(q).length > 0)
+      return plainEqual({ ...p, block: np }, { ...q, block: nq });
+    return sameOwnKeys(p as object as Record<string, unknown>, q as object as Record<string, unknown>, 'block');
   }
 
   /** One entry's rows (incremental comparison). */
@@ -255,23 +272,34 @@ export function firstDivergence(
 
 /**
  * Rows of two snapshots equal as plainEqual compares `{ ...row, [key]: renamed(row) }` on each
- * side: the same own keys, `key` by its renamed value, every other one by plainEqual.
+ * side, renamed as BlockNames.snapshot() renames it: the same own keys, `key` by its renamed
+ * value, every other one by plainEqual.
  */
-function sameRows<T extends object>(xs: readonly T[], ys: readonly T[], key: keyof T & string, renameX: (row: T) => unknown, renameY: (row: T) => unknown): boolean {
+function sameRows<T extends object>(xs: readonly T[], ys: readonly T[], key: 'block' | 'device' | 'value', namesA: BlockNames, namesB: BlockNames): boolean {
   if (xs.length !== ys.length) return false;
   for (let i = 0; i < xs.length; i++) {
-    if (!plainEqual(renameX(xs[i]!), renameY(ys[i]!))) return false;
     const x = xs[i] as Record<string, unknown>;
     const y = ys[i] as Record<string, unknown>;
-    let n = 0;
-    for (const k in x) {
-      if (!Object.hasOwn(x, k) || k === key) continue;
-      n++;
-      if (!Object.hasOwn(y, k) || !plainEqual(x[k], y[k])) return false;
-    }
-    for (const k in y) if (Object.hasOwn(y, k) && k !== key) n--;
-    if (n !== 0) return false;
+    if (key === 'block') {
+      // a section's block, or an OpenMP entry's (null for a self map)
+      const bx = x.block as number | null;
+      const by = y.block as number | null;
+      const nx = bx === null ? null : namesA.name(bx);
+      const ny = by === null ? null : namesB.name(by);
+      if (nx !== ny) return false;
+    } else if (!BlockNames.samePtr(namesA, x[key] as PtrValue, namesB, y[key] as PtrValue)) return false;
+    if (!sameOwnKeys(x, y, key)) return false;
   }
+  return true;
+}
+
+/** Whether `x` and `y` have the same own enumerable keys, `skip` aside, with plainEqual values (`skip` is compared by the caller). */
+function sameOwnKeys(x: Record<string, unknown>, y: Record<string, unknown>, skip: string): boolean {
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  // as many keys on each side, `skip` aside (each renamed copy has it)
+  if (kx.length - (kx.includes(skip) ? 1 : 0) !== ky.length - (ky.includes(skip) ? 1 : 0)) return false;
+  for (const k of kx) if (k !== skip && (!Object.hasOwn(y, k) || !plainEqual(x[k], y[k]))) return false;
   return true;
 }
 
