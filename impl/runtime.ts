@@ -777,13 +777,17 @@ export class ImplEngine implements Engine {
    * Entry of a zero-length subarray at host address `start` (K-A55): `no-op` leaves it alone; the
    * lookups find the section holding the byte at `start`, which takes the clause's reference;
    * absent data gets no section, and under `lookup` the present clause reports it, under
-   * `enter-exit-fatal` enter data stops.
+   * `enter-exit-fatal` enter data stops (there and at a section's first byte).
    */
   private zeroLengthEntry(code: number, start: number, structured: boolean, varIndex: number): boolean {
     const reading = this.knobs['K-A55'];
     if (reading === 'no-op') return false;
     const slot = this.table.findPoint(start);
-    if (slot >= 0) {
+    // K-A55 `enter-exit-fatal` (GCC 12's C lowering), enter data, member sections too: libgomp's
+    // lookup of [p, p) matches only a key that starts before p, so zero bytes at a section's
+    // first byte map nothing, as absent ones do.
+    const fatalEnter = !structured && reading === 'enter-exit-fatal';
+    if (slot >= 0 && !(fatalEnter && this.slots.hostStart[slot] === start)) {
       if (!this.frozenCounters(slot)) {
         const counters = structured ? this.slots.src : this.slots.drc;
         counters[slot] = counters[slot]! + 1;
@@ -791,8 +795,8 @@ export class ImplEngine implements Engine {
       return true;
     }
     if (code === PRESENT && reading === 'lookup') return this.stop(errorOutcome('acc_error_not_present', `${this.varRefs[varIndex]!.text} (zero-length) is not present`));
-    // K-A55 `enter-exit-fatal` (GCC 12's C lowering): enter data that maps nothing trips an assertion.
-    if (!structured && reading === 'enter-exit-fatal') return this.stop(errorOutcome('fatal_lowering', `${this.varRefs[varIndex]!.text}: enter data of an absent zero-length subarray, which the runtime asserts against`));
+    // K-A55 `enter-exit-fatal`: enter data that maps nothing trips an assertion.
+    if (fatalEnter) return this.stop(errorOutcome('fatal_lowering', `${this.varRefs[varIndex]!.text}: enter data of a zero-length subarray that maps nothing, which the runtime asserts against`));
     return false;
   }
 

@@ -52,6 +52,25 @@ describe('OpenACC zero-length member sections', () => {
     expect(attachment(e)).toEqual([[3, 'dev']]);
   });
 
+  it('K-A55 enter-exit-fatal (GCC 12.2 C, zero-length-members-c): enter data at the target\'s first byte stops before any reference or attachment; strictly inside it counts and attaches; exit data stops', () => {
+    const fatal = { 'K-A55': 'enter-exit-fatal' };
+    const e = engineFor(accWorld, fatal);
+    expect(run(e, [enter('copyin', 'a', 'c'), enter('copyin', 'c%p(1:0)')])).toEqual(['ok', 'error fatal_lowering']);
+    expect(aSection(e)).toEqual([[40, 0, 1]]);
+    // c's device copy holds the host address, unattached
+    expect(attachment(e)).toEqual([[0, 'host']]);
+    const inside = engineFor(accWorld, fatal);
+    expect(run(inside, [enter('copyin', 'a', 'c'), enter('copyin', 'c%p(2:1)')])).toEqual(['ok', 'ok']);
+    expect(aSection(inside)).toEqual([[40, 0, 2]]);
+    expect(attachment(inside)).toEqual([[1, 'dev']]);
+    expect(run(inside, [exit('delete', 'c%p(2:1)')])).toEqual(['error fatal_lowering']);
+    // a data construct looks the first byte up as [p, p + 1) (gomp_map_vars): a reference and an attachment
+    const region = engineFor(accWorld, fatal);
+    expect(run(region, [enter('copyin', 'a', 'c'), { op: 'acc_data_begin', clauses: [{ clause: 'copyin', vars: ['c%p(1:0)'] }] }])).toEqual(['ok', 'ok']);
+    expect(region.snapshot().sections.filter((s) => s.host[0] === A).map((s) => [s.src, s.drc])).toEqual([[1, 1]]);
+    expect(attachment(region)).toEqual([[1, 'dev']]);
+  });
+
   it('past one beyond the target\'s end the section is undefined (Fortran 2018 §9.5.3.3)', () => {
     const e = engineFor(accWorld);
     expect(run(e, [enter('copyin', 'c'), enter('copyin', 'c%p(12:11)')])).toEqual(['ok', 'undefined']);

@@ -174,6 +174,35 @@ describe('OpenACC zero-length subarrays under K-A55 enter-exit-fatal', () => {
     expect(kind(engineFor(ACC_WORLD, fatal).apply(enter('create', 'b(1:0)')))).toBe('error fatal_lowering');
   });
 
+  it('enter data finds zero bytes only strictly inside a section (lookup_host of [p, p), libgomp.h splay_compare): at a section\'s first byte it stops, a data construct there takes its reference', () => {
+    const e = engineFor(ACC_WORLD, fatal);
+    e.apply(enter('copyin', 'a(1:2)', 'a(3:4)'));
+    // a(2:1) is the byte after a(1:2)'s first: found
+    expect(kind(e.apply(enter('copyin', 'a(2:1)')))).toBe('ok');
+    expect(sections(e)).toEqual([
+      [A, A + 8, 0, 2],
+      [A + 8, A + 16, 0, 1],
+    ]);
+    // the structured path (gomp_map_vars, gomp_map_0len_lookup of [p, p + 1)) finds a(3:4) at its first byte
+    expect(kind(e.apply({ op: 'acc_data_begin', clauses: [{ clause: 'copyin', vars: ['a(3:2)'] }] }))).toBe('ok');
+    expect(sections(e)).toEqual([
+      [A, A + 8, 0, 2],
+      [A + 8, A + 16, 1, 1],
+    ]);
+    expect(kind(e.apply({ op: 'acc_data_end' }))).toBe('ok');
+    // enter data at a(3:4)'s first byte (also one past a(1:2)'s end): no key matches, so it stops, counting nothing
+    expect(kind(e.apply(enter('copyin', 'a(3:2)')))).toBe('error fatal_lowering');
+    expect(sections(e)).toEqual([
+      [A, A + 8, 0, 2],
+      [A + 8, A + 16, 0, 1],
+    ]);
+    expect(kind(engineFor(ACC_WORLD, fatal).apply({ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(1:4)', 'a(1:0)'] }] }))).toBe('error fatal_lowering');
+    // the other readings take the reference at the first byte
+    const quiet = engineFor(ACC_WORLD, { 'K-A55': 'lookup-quiet' });
+    expect([enter('copyin', 'a(1:4)'), enter('copyin', 'a(1:0)')].map((x) => kind(quiet.apply(x)))).toEqual(['ok', 'ok']);
+    expect(sections(quiet)).toEqual([[A, A + 16, 0, 2]]);
+  });
+
   it('the items before the stopping one took effect; the stop is at the zero-length item', () => {
     const e = engineFor(ACC_WORLD, fatal);
     expect(kind(e.apply({ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(1:4)', 'b(1:0)', 'b(1:2)'] }] }))).toBe('error fatal_lowering');

@@ -80,13 +80,17 @@ export function accZeroLength(
     return runtimeError('fatal_lowering', `exit data ${what}(${describeRange(state, range)}): the runtime has no exit action for a zero-length subarray`);
   // `lookup`, `lookup-quiet`, `enter-exit-fatal`: the section holding the byte at the subarray's address, if any.
   const section = sectionHoldingByte(state, range.start);
-  if (section) return { kind: 'present', section };
+  // `enter-exit-fatal`, enter data (a member section's too, c.p[k:0]): libgomp oacc-mem.c
+  // goacc_enter_data_internal looks the zero bytes up as [p, p) (lookup_host), which splay_compare
+  // matches only with a key that starts before p; at a section's first byte (or outside any) the
+  // group goes to gomp_map_vars, which maps nothing new and returns no descriptor: assert (tgt).
+  const fatalEnter = reading === 'enter-exit-fatal' && dataDirective === 'enter';
+  if (section && !(fatalEnter && section.start === range.start)) return { kind: 'present', section };
   // Absent: nothing is created (zero bytes need no device memory). The present clause and the
   // update directive report it under `lookup`; libgomp's lowering loses the check (`lookup-quiet`).
   if (mustBePresent && reading === 'lookup') return runtimeError('acc_error_not_present', `${what}(${describeRange(state, range)}): the data is not present`);
-  // `enter-exit-fatal`: enter data of absent zero bytes maps nothing, which the runtime asserts against.
-  if (reading === 'enter-exit-fatal' && dataDirective === 'enter')
-    return runtimeError('fatal_lowering', `enter data ${what}(${describeRange(state, range)}): the runtime asserts when a zero-length subarray maps nothing`);
+  // `enter-exit-fatal`: enter data of zero bytes that map nothing, which the runtime asserts against.
+  if (fatalEnter) return runtimeError('fatal_lowering', `enter data ${what}(${describeRange(state, range)}): the runtime asserts when a zero-length subarray maps nothing`);
   return { kind: 'skip' };
 }
 

@@ -456,7 +456,7 @@ export const KNOBS = [
       {
         id: 'enter-exit-fatal',
         summary:
-          'GCC 12.2 with its C lowering (measured): data and compute constructs and the update directive as lookup-quiet; enter data of a zero-length subarray inside a present section takes its reference, of an absent one stops the program (oacc-mem.c goacc_enter_data_internal: assert (tgt), as gomp_map_vars frees and returns no descriptor when nothing was mapped); exit data of any zero-length subarray stops it (goacc_exit_data_internal has no case for the kind: "UNHANDLED kind")',
+          'GCC 12.2 with its C lowering (measured): data and compute constructs and the update directive as lookup-quiet; enter data of a zero-length subarray, a member section\'s (c.p[k:0]) too, strictly inside a present section (after its first byte) takes its reference (and attaches), anywhere else (a section\'s first byte, one past its end, absent) stops the program (oacc-mem.c goacc_enter_data_internal looks [p, p) up with lookup_host, which libgomp\'s splay_compare matches only with a key that starts before p; gomp_map_vars then maps nothing new, frees its descriptor and returns NULL: assert (tgt)); exit data of any zero-length subarray stops it (goacc_exit_data_internal has no case for the kind: "UNHANDLED kind")',
       },
     ],
     default: 'lookup',

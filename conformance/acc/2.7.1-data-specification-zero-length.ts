@@ -68,6 +68,14 @@ const rows: Row[] = [
     last: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }),
   },
   {
+    name: 'enter-exit-fatal: enter data of a zero-length subarray at a present section\'s first byte stops too; a data construct of the same zero bytes takes its reference',
+    cite: 'K-A55=enter-exit-fatal: oacc-mem.c goacc_enter_data_internal looks [p, p) up with lookup_host, which libgomp.h splay_compare does not match with a key starting at p, so gomp_map_vars_async maps nothing new and returns NULL: assert (tgt) (measured for a member section, gcc-12-nvptx-2026-12-03f zero-length-members-c step 2); a data construct goes through gomp_map_vars (gomp_map_0len_lookup, [p, p + 1))',
+    steps: [enterData(copyin('a(1:4)')), dataBegin(copyin('a(1:0)')), dataEnd, enterData(copyin('a(1:0)'))],
+    at: { 2: ok, 3: ok },
+    state: { 2: { sections: [{ host: [A, A + 16], block: 1, src: 1, drc: 1 }] } },
+    last: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }),
+  },
+  {
     name: 'enter-exit-fatal: exit data of a zero-length subarray stops, present or not; a data construct of absent zero bytes runs',
     cite: 'K-A55=enter-exit-fatal: probes acc-zero-length-absent-exit-c, acc-zero-length-inside-c ("goacc_exit_data_internal UNHANDLED kind"), acc-zero-length-absent-copy-c',
     steps: [dataBegin(copy('b(1:0)')), dataEnd, enterData(copyin('a(1:4)')), exitData(del('a(3:2)'))],

@@ -43,6 +43,20 @@ const rows: Row[] = [
     at: { 4: dev(2), 6: value(false) },
     last: hostPtr(A),
   },
+  {
+    name: 'enter-exit-fatal (GCC 12.2 C, measured): enter data of a zero-length member section at the target\'s first byte stops on libgomp\'s assertion; one strictly inside takes its reference and attaches',
+    cite: 'K-A55=enter-exit-fatal: gcc-12-nvptx-2026-12-03f zero-length-members-c step 2 (oacc-mem.c:1207 goacc_enter_data_internal: Assertion `tgt\' failed); lookup_host of [p, p) matches, under libgomp.h splay_compare, only a key that starts before p',
+    steps: [enterData(copyin('a', 'c')), enterData(copyin('c%p(3:2)')), parallelPointer('c%p', undefined, present('c')), enterData(copyin('c%p(1:0)'))],
+    at: { 2: ok, 3: dev(1) },
+    last: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }),
+  },
+  {
+    name: 'enter-exit-fatal: exit data of a zero-length member section stops (goacc_exit_data_internal has no case for its kind)',
+    cite: 'K-A55=enter-exit-fatal: "goacc_exit_data_internal UNHANDLED kind 0x0f" (probes acc-zero-length-inside-c, acc-zero-length-absent-exit-c); the member section\'s detach comes first in its own loop',
+    steps: [enterData(copyin('a', 'c')), enterData(copyin('c%p(3:2)')), exitData(del('c%p(3:2)'))],
+    at: { 2: ok },
+    last: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }),
+  },
 ];
 
 export default section({
