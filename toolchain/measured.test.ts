@@ -62,11 +62,15 @@ describe.each(files)('measured on hardware: %s', (file) => {
     expect(readings).toEqual(Object.fromEntries(knobs.map((k) => [k, measured.knobs[k]!.reading])));
   });
 
-  // A profile of the measured compiler version, where one exists, must not contradict the measurement.
-  const versioned = BUILTIN_PROFILES.find((p) => file.startsWith(`${p.name}-`));
-  it(versioned ? `the ${versioned.name} profile reads every measured knob as measured` : 'no built-in profile of this compiler version yet', (ctx) => {
-    if (!versioned) ctx.skip(`no built-in profile named after ${file} (replayed against ${base.name} only)`);
-    const profile = loadProfile(versioned!.name);
+  // A profile of the measured compiler version, where one exists (built in, or a profiles/*.json
+  // file named like the measurement's prefix: llvm-16.json for llvm-16-nvptx-…), must not
+  // contradict the measurement.
+  const builtin = BUILTIN_PROFILES.find((p) => file.startsWith(`${p.name}-`));
+  const jsonFile = readdirSync(join(dir, '..')).find((f) => f.endsWith('.json') && file.startsWith(`${f.slice(0, -'.json'.length)}-`));
+  const versioned = builtin?.name ?? (jsonFile === undefined ? undefined : join(dir, '..', jsonFile));
+  it(versioned ? `the ${builtin?.name ?? `profiles/${jsonFile}`} profile reads every measured knob as measured` : 'no profile of this compiler version yet', (ctx) => {
+    if (!versioned) ctx.skip(`no profile named after ${file} (replayed against ${base.name} only)`);
+    const profile = loadProfile(versioned!);
     const differing = Object.entries(measured.knobs).filter(([k, v]) => profile.knobs[k as KnobId] !== v.reading);
     expect(differing.map(([k, v]) => `${k}: measured ${v.reading}, profile ${profile.knobs[k as KnobId]}`)).toEqual([]);
   });
