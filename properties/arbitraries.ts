@@ -841,11 +841,13 @@ export function withStructArray(program: Program, choice: StructArrayChoice): Pr
   let k = 0;
   const next = () => (choice.picks.length === 0 ? 0 : choice.picks[k++ % choice.picks.length]!);
   const rewrite = (x: unknown): unknown => {
-    if (x === 'c') return STRUCT_ARRAY_REFS[next()];
-    if (x === 'c%p') return `cs(${(next() % 2) + 1})%p`;
+    if (typeof x === 'string') return x === 'c' ? STRUCT_ARRAY_REFS[next()] : x === 'c%p' ? `cs(${(next() % 2) + 1})%p` : x;
+    if (typeof x !== 'object' || x === null) return x;
     if (Array.isArray(x)) return x.map(rewrite);
-    if (typeof x === 'object' && x !== null) return Object.fromEntries(Object.entries(x).map(([key, v]) => [key, rewrite(v)]));
-    return x;
+    // a copy with every value rewritten, keys in their order (the picks are taken in that order)
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(x)) out[key] = rewrite((x as Record<string, unknown>)[key]);
+    return out;
   };
   const structs = program.world.structs.map((st, i) => (i === at ? STRUCT_ARRAY : st));
   return { ...program, world: { ...program.world, structs }, steps: program.steps.map((st) => onceEach(rewrite(st) as Step)) };
