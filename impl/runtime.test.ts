@@ -554,6 +554,61 @@ describe('mutation survivors (issue 15)', () => {
       expect(acOf(e)).toEqual([1]);
     });
 
+    it('K-A57 immediate: exit data with finalize detaches a copyout or delete pointer reference at once; without finalize it decrements', () => {
+      for (const clause of ['delete', 'copyout'] as const) {
+        const e = engineOf({ 'K-A57': 'immediate' });
+        // a second reference on the target keeps it held after the first exit
+        applyAll(e, [...attached, enter(cl('copyin', 'a')), { op: 'acc_attach', ptr: 'c%p' }, { op: 'acc_attach', ptr: 'c%p' }]);
+        expect(acOf(e), clause).toEqual([3]);
+        e.apply(exit(cl(clause, 'c%p')));
+        expect(acOf(e), clause).toEqual([2]);
+        expect(e.apply({ op: 'acc_exit_data', clauses: [cl(clause, 'c%p')], finalize: true }), clause).toEqual({ kind: 'ok' });
+        expect(acOf(e), clause).toEqual([0]);
+      }
+      // under `detach` the same finalize exit only decrements
+      const d = engineOf({ 'K-A57': 'detach' });
+      applyAll(d, [...attached, { op: 'acc_attach', ptr: 'c%p' }, { op: 'acc_attach', ptr: 'c%p' }]);
+      d.apply({ op: 'acc_exit_data', clauses: [cl('copyout', 'c%p')], finalize: true });
+      expect(acOf(d)).toEqual([2]);
+    });
+
+    it('K-A57 immediate: a detach clause without finalize and a data region exit still decrement', () => {
+      const e = engineOf({ 'K-A57': 'immediate' });
+      applyAll(e, [...attached, { op: 'acc_attach', ptr: 'c%p' }, { op: 'acc_data_begin', clauses: [cl('copy', 'c%p')] }]);
+      expect(acOf(e)).toEqual([3]);
+      e.apply({ op: 'acc_data_end' });
+      expect(acOf(e)).toEqual([2]);
+      e.apply(exit(cl('detach', 'c%p')));
+      expect(acOf(e)).toEqual([1]);
+    });
+
+    it('K-A57 immediate (libgomp deep-copy-6.f90): after 20 attaches a copyout finalize gives the host its pointer back at the struct\'s copy-back', () => {
+      const steps: Step[] = [
+        ...attached,
+        ...Array.from({ length: 19 }, (): Step => ({ op: 'acc_attach', ptr: 'c%p' })),
+        { op: 'acc_exit_data', clauses: [cl('copyout', 'c%p')], finalize: true },
+        exit(cl('copyout', 'c')),
+        { op: 'host_read', var: 'c%p' },
+      ];
+      const immediate = engineOf({ 'K-A57': 'immediate', 'K-A19': 'no-detach' });
+      expect(applyAll(immediate, steps).map(show).slice(-3)).toEqual(['ok', 'ok', 'read']);
+      // the ordinary detach leaves 19 attachments: the device address comes home with the struct
+      const detach = engineOf({ 'K-A57': 'detach', 'K-A19': 'no-detach' });
+      expect(applyAll(detach, steps).map(show).slice(-3)).toEqual(['ok', 'ok', 'undefined']);
+    });
+
+    it('K-A57 immediate follows K-A18 for a pointer never attached: rewrite-or-error aborts, noop leaves it', () => {
+      const never: Step[] = [assign('c%p', 'a'), enter(cl('copyin', 'a', 'c'))];
+      const finalizeExit: Step = { op: 'acc_exit_data', clauses: [cl('delete', 'c%p')], finalize: true };
+      const fatal = engineOf({ 'K-A57': 'immediate', 'K-A18': 'rewrite-or-error' });
+      applyAll(fatal, never);
+      expect(show(fatal.apply(finalizeExit))).toBe('error fatal_detach_at_zero');
+      const quiet = engineOf({ 'K-A57': 'immediate', 'K-A18': 'noop', 'K-A9': 'error' });
+      applyAll(quiet, never);
+      expect(quiet.apply(finalizeExit)).toEqual({ kind: 'ok' });
+      expect(acOf(quiet)).toEqual([0]);
+    });
+
     it('a pointer reference that is not the directive\'s first var detaches too', () => {
       const e = engineOf();
       applyAll(e, [...attached, enter(cl('copyin', 'b'))]);

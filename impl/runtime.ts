@@ -663,6 +663,7 @@ export class ImplEngine implements Engine {
   private exitClauses(base: number, structured: boolean, finalize: boolean): void {
     const top = this.varTop;
     const deleteDetachesTwice = this.knobs['K-A10'] === 'twice';
+    const immediateOnFinalize = this.knobs['K-A57'] === 'immediate';
     const counters = structured ? this.slots.src : this.slots.drc;
     for (let i = base; i < top; i++) {
       const at = i * VAR_FIELDS;
@@ -681,6 +682,12 @@ export class ImplEngine implements Engine {
         // A zero-length member section holds its reference on the slot its address lies in (K-A55; none under `no-op`).
         const slot = start !== end ? this.table.findContaining(start, end) : this.knobs['K-A55'] === 'no-op' ? ABSENT : this.locate(start, end);
         if (slot < 0 || counters[slot] === 0) continue;
+      }
+      // K-A57 `immediate` (GCC's GOMP_MAP_FORCE_DETACH): exit data with finalize detaches a copyout
+      // or delete pointer reference at once. Only exit data passes finalize, and it has no attach clause.
+      if (finalize && immediateOnFinalize) {
+        this.immediateDetachAction(member);
+        continue;
       }
       this.detachAction(member);
       if (code === DELETE && deleteDetachesTwice) this.detachAction(member);

@@ -37,6 +37,9 @@ import { immediateDetachAction } from './actions/immediate-detach.js';
 const ENTER_DATA = 'OpenACC 3.3 §2.6.6 Enter Data Directive';
 const EXIT_DATA = 'OpenACC 3.3 §2.6.6 Exit Data Directive';
 const DATA_CONSTRUCT = 'OpenACC 3.3 §2.6.5 Data Construct';
+// OpenACC 3.3 §2.6.6 Enter and Exit Data Directives (finalize clause), §2.7.9 copyout clause,
+// §2.7.11 delete clause: the detach of a pointer reference under finalize (K-A57).
+const FINALIZE_POINTER_DETACH = 'OpenACC 3.3 §2.6.6 Exit Data Directive (finalize: detach of a copyout or delete pointer reference, K-A57)';
 
 const OK: Observation = { kind: 'ok' };
 
@@ -244,6 +247,18 @@ export function exitClauses(
       }
       // K-A22 `member-mapped`: the runtime detaches the member whatever the target holds.
       if (isDataClause(c.clause) && !mapsMember(c, v, ctx) && !holdsReference(state, v.range, counter, ctx.knobs)) continue;
+      // Under finalize K-A57 decides this detach: `detach` (the text: §2.7.9 / §2.7.11 give the
+      // pointer reference the ordinary detach action) or `immediate` (libgomp: GCC makes every
+      // detach of an exit data with finalize a forced detach), as a detach clause with finalize
+      // is; K-A18 decides a zero counter there too.
+      if (finalize) {
+        fire(ctx, FINALIZE_POINTER_DETACH);
+        if (ctx.knobs['K-A57'] === 'immediate') {
+          const stop = immediateDetachAction(state, v.pointer, ctx, true);
+          if (stop) return stop;
+          continue;
+        }
+      }
       const times = c.clause === 'delete' && ctx.knobs['K-A10'] === 'twice' ? 2 : 1;
       for (let i = 0; i < times; i++) {
         const stop = detachAction(state, v.pointer, ctx);

@@ -233,6 +233,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${GACC} goacc_exit_datum_1: at refcount 0 gomp_copy_dev2host copies [h, h+s) and gomp_remove_var drops the key with its attach counters; no member is detached first.`,
       },
+      'K-A57': {
+        reading: 'immediate',
+        confidence: 'source',
+        evidence: `gcc/gimplify.cc gimplify_omp_target_update: on an OpenACC exit data with finalize every GOMP_MAP_DETACH becomes GOMP_MAP_FORCE_DETACH ("Use GOMP_MAP_DELETE/GOMP_MAP_FORCE_FROM to denote finalize semantics"; gfortran.dg/goacc/attach-descriptor.f90 dumps force_detach for exit data copyout(...) finalize); ${GACC} goacc_exit_data_internal: "case GOMP_MAP_FORCE_DETACH: finalize = true" before gomp_detach_pointer (acc_dev, aq, n, hostaddr, finalize, NULL), which with finalize sets attach_count[idx] = 1 and decrements it (the device pointer gets the host value back at once). Testsuite: libgomp.oacc-fortran/deep-copy-6.f90 (20 enter data attach(var%a), then exit data copyout(...) finalize) expects the pointer detached. Measured with GCC 12.2 (gfortran, nvptx, NVIDIA H200, 2026-12-03, README "Suite-derived rows"): GOMP_DEBUG=1 shows the finalize exit detaching v%a from attach count 3 at once, and the host print after end data sees the kernel's values.`,
+      },
       'K-A40': {
         reading: 'lookup-overlap',
         confidence: 'source',

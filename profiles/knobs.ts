@@ -891,6 +891,23 @@ export const KNOBS = [
     rationale:
       'The text makes no difference between a pointer variable and a pointer member: "pointer reference" (undefined, K-A1) covers both, and §2.6.4 calls a bare pointer copied to the device one that "must be updated" like a member. Only the compilers separate them: GCC attaches a member section and not a plain pointer\'s (lang/README.md "Plain pointer variables").',
   },
+  {
+    id: 'K-A57',
+    title: 'exit data with finalize: the detach of a copyout or delete pointer reference',
+    section:
+      'OpenACC 3.3 §2.6.6 Enter and Exit Data Directives (finalize clause), §2.7.9 copyout clause, §2.7.11 delete clause, §2.7.13 detach clause, §2.6.8 Attachment Counter',
+    readings: [
+      { id: 'detach', summary: 'the clause\'s ordinary detach action: the attachment counter drops by one and the pointer is detached only when it reaches zero' },
+      {
+        id: 'immediate',
+        summary:
+          'libgomp / GCC: an immediate detach, as for a detach clause with finalize (GCC turns every detach of an exit data with finalize into GOMP_MAP_FORCE_DETACH; gomp_detach_pointer(finalize) sets the counter to one and detaches, so K-A18 decides a zero counter)',
+      },
+    ],
+    default: 'detach',
+    rationale:
+      '§2.6.6 has finalize set the dynamic reference counters of copyout and delete vars to zero and the attachment counters of detach clause pointers to zero (an immediate detach); §2.7.9 and §2.7.11 give a copyout or delete pointer reference the (decrementing) detach action, finalize or not.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];
