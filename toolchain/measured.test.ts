@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PROFILES, loadProfile, type KnobId } from '../profiles/index.js';
+import { BUILTIN_PROFILES, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { inferKnobs, judge, unitsFromMeasured, type MeasuredProfile, type MeasuredRun } from './conform.js';
 import { compareRun, predict } from './predict.js';
 
@@ -167,17 +167,21 @@ describe('gcc-12-nvptx-2026-12-03b (GCC 12.2 libgomp, nvptx, NVIDIA H200: declar
   });
 });
 
-/** Each ran unit of a measurement replayed under gcc-12 (Fortran) or profiles/gcc-12-c.json (C). */
-function replayByLanguage(name: string): { id: string; agree: boolean }[] {
+/** Each ran unit of a measurement replayed under the profile `profileFor` picks for it. */
+function replayUnits(name: string, profileFor: (id: string) => Profile): { id: string; agree: boolean }[] {
   const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;
   const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
-  const byLang = { fortran: loadProfile('gcc-12'), c: loadProfile(join(dir, '..', 'gcc-12-c.json')) };
   return judge(units, measured.measured.devices).flatMap(({ unit }) => {
     if (unit.status.kind !== 'ran') return [];
     const { full, written } = unit.emitted!;
-    const profile = unit.id.endsWith('-c') ? byLang.c : byLang.fortran;
-    return [{ id: unit.id, agree: compareRun(full.world, written, predict(full, { kind: 'profile', profile }), unit.status.run).agree }];
+    return [{ id: unit.id, agree: compareRun(full.world, written, predict(full, { kind: 'profile', profile: profileFor(unit.id) }), unit.status.run).agree }];
   });
+}
+
+/** Each ran unit of a measurement replayed under gcc-12 (Fortran) or profiles/gcc-12-c.json (C). */
+function replayByLanguage(name: string): { id: string; agree: boolean }[] {
+  const byLang = { fortran: loadProfile('gcc-12'), c: loadProfile(join(dir, '..', 'gcc-12-c.json')) };
+  return replayUnits(name, (id) => (id.endsWith('-c') ? byLang.c : byLang.fortran));
 }
 
 describe('gcc-12-nvptx-2026-12-03c (GCC 12.2, nvptx, NVIDIA H200: seed 20261205, 150 programs of both APIs, held out)', () => {
@@ -250,14 +254,8 @@ describe('gcc-12-nvptx-2026-12-03f (GCC 12.2, nvptx, NVIDIA H200: every example 
 });
 
 /** Each ran unit of a measurement replayed under one profile. */
-function replayUnder(name: string, profile: ReturnType<typeof loadProfile>): { id: string; agree: boolean }[] {
-  const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;
-  const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
-  return judge(units, measured.measured.devices).flatMap(({ unit }) => {
-    if (unit.status.kind !== 'ran') return [];
-    const { full, written } = unit.emitted!;
-    return [{ id: unit.id, agree: compareRun(full.world, written, predict(full, { kind: 'profile', profile }), unit.status.run).agree }];
-  });
+function replayUnder(name: string, profile: Profile): { id: string; agree: boolean }[] {
+  return replayUnits(name, () => profile);
 }
 
 describe('llvm-16-nvptx-2026-12-03 and -03b (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H200: every OpenMP example and probe in C; seed 20261208, 160 OpenMP programs in C)', () => {
