@@ -229,13 +229,36 @@ export function runChunk(t: ChunkTask, onFailing?: (runs: number) => void): Chun
       for (const rule of fired.length > 0 ? fired : ['(no rule)']) stoppedAtUndefined.byRule[rule] = (stoppedAtUndefined.byRule[rule] ?? 0) + 1;
       if (t.keepStops) stops.push({ program, step, rules: [...fired] });
     };
+  const arb = chunkArbitrary(t.api ?? DEFAULT_API, t.maxSteps ?? DEFAULT_MAX_STEPS);
+  // The chunk's programs drawn first, then run: fc.sample draws, for a seed, the very values
+  // fc.check draws (the same generator, run ids and random stream), and hands out the programs
+  // alone. fc.check holds each program's whole shrink tree (every value before every map of the
+  // generator) while the property runs, and the model's garbage then copies it from scavenge to
+  // scavenge: interleaved that way the chunk cost ~1.4x its two halves apart. A chunk none of
+  // whose programs fails is done here; otherwise fc.check runs it again (no counting) to shrink
+  // the first failing one, which it must find at the same run.
+  const drawn = fc.sample(arb, { seed: chunkSeed(t.seed, t.chunk), numRuns: t.runs });
+  let failingAt = -1;
+  // fc.check would skip a program fc.pre rejects and draw another: the generator emits none, and
+  // should one appear the chunk takes fc.check's own path from the start.
+  if (drawn.every((program) => regionsBalanced(program.steps))) {
+    for (let i = 0; i < drawn.length; i++) {
+      const program = drawn[i]!;
+      if (failureOf(program, t, t.countRules ? count : undefined, stoppedIn(program)) !== null) {
+        failingAt = i;
+        break;
+      }
+    }
+    if (failingAt < 0) return { chunk: t.chunk, runs: drawn.length, rules, stoppedAtUndefined, stops, failure: null };
+  }
+  const counted = failingAt >= 0;
   let runs = 0;
   let firstFailing: Program | null = null;
-  const arb = chunkArbitrary(t.api ?? DEFAULT_API, t.maxSteps ?? DEFAULT_MAX_STEPS);
   const property = fc.property(arb, (program) => {
     // The generator only emits balanced programs; this keeps any other candidate out of the search.
     fc.pre(regionsBalanced(program.steps));
-    const counting = firstFailing === null;
+    // (the programs up to the first failing one were counted when first run)
+    const counting = firstFailing === null && !counted;
     const ok = failureOf(program, t, counting && t.countRules ? count : undefined, counting ? stoppedIn(program) : undefined) === null;
     if (firstFailing === null) {
       runs++;
@@ -247,6 +270,8 @@ export function runChunk(t: ChunkTask, onFailing?: (runs: number) => void): Chun
     return ok;
   });
   const details = fc.check(property, { seed: chunkSeed(t.seed, t.chunk), numRuns: t.runs });
+  if (counted && (!details.failed || runs !== failingAt + 1))
+    throw new Error(`internal: chunk ${t.chunk} fails first at run ${failingAt + 1} as drawn by fc.sample, and ${details.failed ? `at run ${runs}` : 'nowhere'} under fc.check`);
   if (!details.failed || details.counterexample === null) return { chunk: t.chunk, runs: details.numRuns, rules, stoppedAtUndefined, stops, failure: null };
   const original = firstFailing ?? details.counterexample[0];
   const shrunk = domainShrink(details.counterexample[0], t);
