@@ -15,6 +15,13 @@
 //
 //   MAPCHECK 0 offload <0|1>          1 when a probe kernel ran on a non-host device
 //   MAPCHECK 0 host <k> <n>           the address of the k-th host object (lang/program.ts hostLayout order)
+//   MAPCHECK 0 element <k> <e> <n>    the address of element e (0-based) of host object k, an array of structs
+//   MAPCHECK 0 field <k> <f> <n>      the address of non-pointer member f (0-based, declaration order) of
+//                                     host object k, a single struct
+//
+// (a compiler lays a struct out its own way: a gfortran pointer component is a 64-byte descriptor,
+// a C one here a pointer and an int; the element and field lines let a host address inside a
+// struct be read back member by member instead of by the language's own layout)
 //
 // and `MAPCHECK end` after the last written step. A runtime error ends the process before its
 // step's line: the runner (not the program) turns a non-zero exit, a signal or a timeout into an
@@ -42,6 +49,8 @@ export interface ParsedRun {
   offload: boolean | null;
   /** Host object base addresses, in hostLayout order. */
   hostBases: number[];
+  /** Per host object (hostLayout order): the addresses of its elements (an array of structs) or of its fields (a single struct). */
+  hostParts: { elements: number[]; fields: number[] }[];
   /** The program printed its end line. */
   completed: boolean;
   /** Lines that do not follow the format (reported, never silently dropped). */
@@ -92,6 +101,8 @@ export function parseRun(out: RunOutput, written: readonly number[]): ParsedRun 
   const steps = new Map<number, RawObservation>();
   const malformed: string[] = [];
   const hostBases: number[] = [];
+  const hostParts: { elements: number[]; fields: number[] }[] = [];
+  const part = (k: number) => (hostParts[k] ??= { elements: [], fields: [] });
   let offload: boolean | null = null;
   let completed = false;
   for (const line of out.stdout.split('\n')) {
@@ -113,6 +124,8 @@ export function parseRun(out: RunOutput, written: readonly number[]): ParsedRun 
     if (step === 0) {
       if (kind === 'offload' && nums.length === 1) offload = nums[0] !== 0;
       else if (kind === 'host' && nums.length === 2) hostBases[nums[0]!] = nums[1]!;
+      else if (kind === 'element' && nums.length === 3) part(nums[0]!).elements[nums[1]!] = nums[2]!;
+      else if (kind === 'field' && nums.length === 3) part(nums[0]!).fields[nums[1]!] = nums[2]!;
       else malformed.push(t);
       continue;
     }
@@ -136,7 +149,7 @@ export function parseRun(out: RunOutput, written: readonly number[]): ParsedRun 
       blamed = true;
     } else steps.set(k, { kind: 'missing' });
   }
-  return { steps, offload, hostBases, completed, malformed };
+  return { steps, offload, hostBases, hostParts, completed, malformed };
 }
 
 /** One-line rendering of a raw observation, as the reports and the measured data show it. */

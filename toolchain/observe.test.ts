@@ -358,3 +358,55 @@ describe('host-fallback reading: constructs and routines the host answers itself
     expect(acc([{ op: 'acc_free', ptr: null }])).toEqual(['ok']);
   });
 });
+
+describe('host addresses inside a struct, read by where the compiler put its elements and fields', () => {
+  // struct d { p, q pointer members; n; arr(4) }: C (cli/emit/c.ts) writes `int *p1; int p1_n;` per
+  // pointer member, so n sits at byte 28 and arr at 32 (x86-64: the 4-byte count fills the pointer
+  // pair's padding); gfortran's pointer component is a 64-byte descriptor, so n sits at 128 and arr
+  // at 132. acc_deviceptr of d%arr(2:3) on the host fallback is the host address of arr(2).
+  const p = program({
+    version: 1,
+    world: { arrays: [], structs: [{ name: 'd', pointers: ['p', 'q'], fields: [{ name: 'n', init: 2 }, { name: 'arr', length: 4, init: 1 }] }] },
+    steps: [{ op: 'acc_deviceptr', var: 'd%arr(2:3)' }],
+  });
+  const fallback = predict(p, { kind: 'host-fallback' });
+
+  it('parses the element and field lines', () => {
+    const r = parseRun({ stdout: 'MAPCHECK 0 host 0 100\nMAPCHECK 0 element 0 1 164\nMAPCHECK 0 field 1 1 332\n', stderr: '', exit: 0, timedOut: false }, []);
+    expect(r.malformed).toEqual([]);
+    expect(r.hostParts[0]).toEqual({ elements: [undefined, 164], fields: [] });
+    expect(r.hostParts[1]).toEqual({ elements: [], fields: [undefined, 332] });
+  });
+
+  it('C and gfortran layouts both agree with the host fallback; without the field lines the C layout would not', () => {
+    const c = parseRun({ stdout: 'MAPCHECK 0 host 0 8192\nMAPCHECK 0 field 0 0 8220\nMAPCHECK 0 field 0 1 8224\nMAPCHECK 1 ptr 8228\n', stderr: '', exit: 0, timedOut: false }, [1]);
+    expect(compareRun(p.world, [1], fallback, c)).toMatchObject({ agree: true });
+    const f = parseRun({ stdout: 'MAPCHECK 0 host 0 8192\nMAPCHECK 0 field 0 0 8320\nMAPCHECK 0 field 0 1 8324\nMAPCHECK 1 ptr 8328\n', stderr: '', exit: 0, timedOut: false }, [1]);
+    expect(compareRun(p.world, [1], fallback, f)).toMatchObject({ agree: true });
+    const bare = parseRun({ stdout: 'MAPCHECK 0 host 0 8192\nMAPCHECK 1 ptr 8228\n', stderr: '', exit: 0, timedOut: false }, [1]);
+    expect(compareRun(p.world, [1], fallback, bare).first?.step).toBe(1);
+  });
+
+  it('an element of an array of structs is read from its own line (gfortran: 64 bytes an element)', () => {
+    const w = { arrays: [], structs: [{ name: 'cs', pointers: ['p'], count: 2 }] };
+    const q = program({ version: 1, world: w, steps: [{ op: 'acc_deviceptr', var: 'cs(2)' }] });
+    const out = (elements: string) => parseRun({ stdout: `MAPCHECK 0 host 0 4096\n${elements}MAPCHECK 1 ptr 4160\n`, stderr: '', exit: 0, timedOut: false }, [1]);
+    const hf = predict(q, { kind: 'host-fallback' });
+    expect(compareRun(q.world, [1], hf, out('MAPCHECK 0 element 0 0 4096\nMAPCHECK 0 element 0 1 4160\n'))).toMatchObject({ agree: true });
+    expect(compareRun(q.world, [1], hf, out('')).agree).toBe(false);
+  });
+
+  it('the observation programs print them, in C and Fortran', () => {
+    const q = program({
+      version: 1,
+      world: { arrays: [{ name: 'a', length: 4, init: 1 }], structs: [{ name: 'cs', pointers: ['p'], count: 2 }, ...p.world.structs] },
+      steps: [{ op: 'acc_deviceptr', var: 'cs(2)' }],
+    });
+    const c = emitObservationProgram(q, { lang: 'c' }).text;
+    expect(c).toMatch(/MAPCHECK 0 element 1 1 %llu\\n", \(unsigned long long\)\(uintptr_t\)&v\d+\[1\]\);/);
+    expect(c).toMatch(/MAPCHECK 0 field 2 1 %llu\\n", \(unsigned long long\)\(uintptr_t\)&v\d+\.f2\);/);
+    const f = emitObservationProgram(q, { lang: 'fortran' }).text;
+    expect(f).toMatch(/'MAPCHECK 0 element 1 1 ', transfer\(c_loc\(v\d+\(2\)\), 0_c_intptr_t\)/);
+    expect(f).toMatch(/'MAPCHECK 0 field 2 1 ', transfer\(c_loc\(v\d+%f2\(1\)\), 0_c_intptr_t\)/);
+  });
+});

@@ -14,7 +14,7 @@
 // initial device under the libgomp profile (other device numbers name no device).
 
 import { isDeepStrictEqual } from 'node:util';
-import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, POINTER_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatMember, initTarget, memberRefs, viewOf } from '../lang/program.js';
 import { onInitialDevice } from '../lang/ops.js';
 import { presentRefs } from '../cli/emit/backend.js';
@@ -212,27 +212,60 @@ export interface RunVerdict {
   first: StepVerdict | null;
 }
 
+/** A stretch of a host object whose real address the program printed: its element or field lines. */
+interface HostPart {
+  /** Its real address and bytes. */
+  real: number;
+  bytes: number;
+  /** Its layout address (lang/program.ts hostLayout). */
+  at: number;
+}
+
 /** Turns raw addresses into the language's symbolic ones: host objects by layout, device blocks by a consistent renaming. */
 class AddressMap {
   private readonly layout: HostObject[];
+  private readonly parts: HostPart[] = [];
   private readonly blockBase = new Map<number, number>();
 
   constructor(
     world: World,
     private readonly hostBases: number[],
+    hostParts: ParsedRun['hostParts'] = [],
   ) {
     this.layout = hostLayout(world);
+    // A struct's members sit where the compiler put them, not where the layout does: an address
+    // inside an element or a field the program printed is read relative to that element or field.
+    for (const [k, o] of this.layout.entries()) {
+      const printed = hostParts[k];
+      const decl = o.kind === 'struct' ? world.structs.find((s) => s.name === o.name) : undefined;
+      if (printed === undefined || decl === undefined) continue;
+      const stride = structElementBytes(world, o.name, o);
+      printed.elements.forEach((real, e) => {
+        const next = printed.elements[e + 1];
+        // the last element's real size is unknown: no more than the layout's
+        this.parts.push({ real, bytes: next === undefined ? stride : Math.min(next - real, stride), at: o.start + e * stride });
+      });
+      let at = o.start + decl.pointers.length * POINTER_BYTES;
+      for (const [f, field] of (decl.fields ?? []).entries()) {
+        const bytes = (field.length ?? 1) * ELEMENT_BYTES;
+        const real = printed.fields[f];
+        if (real !== undefined) this.parts.push({ real, bytes, at });
+        at += bytes;
+      }
+    }
   }
 
   /** The layout address of a raw host pointer into a host object, or null. */
   host(raw: number): number | null {
     // Inside an object first; one past the end only when no object starts there (objects can be adjacent in a real program).
-    for (const pastEnd of [false, true])
+    for (const pastEnd of [false, true]) {
+      for (const p of this.parts) if (raw >= p.real && (raw < p.real + p.bytes || (pastEnd && raw === p.real + p.bytes))) return p.at + (raw - p.real);
       for (const [k, o] of this.layout.entries()) {
         const base = this.hostBases[k];
         if (base === undefined) continue;
         if (raw >= base && (raw < base + o.bytes || (pastEnd && raw === base + o.bytes))) return o.start + (raw - base);
       }
+    }
     return null;
   }
 
@@ -278,7 +311,7 @@ function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap): 
  * Comparison stops at a step the reading calls undefined (anything goes) or after a predicted error.
  */
 export function compareRun(world: World, written: readonly number[], predicted: readonly Observation[], run: ParsedRun): RunVerdict {
-  const addrs = new AddressMap(world, run.hostBases);
+  const addrs = new AddressMap(world, run.hostBases, run.hostParts);
   let compared = 0;
   for (const k of written) {
     const pred = predicted[k - 1]!;

@@ -519,9 +519,13 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         }
       if (observe) {
         // (the host heap of allocatable components is no variable: it comes last, so k stays the layout index)
+        const print = (what: string, addr: string) => `  printf("MAPCHECK 0 ${what} %llu\\n", (unsigned long long)(uintptr_t)${addr});`;
         hostLayout(world).filter((o) => o.kind !== 'heap').forEach((o, k) => {
-          const addr = o.kind === 'array' ? names.variable(o.name) : `&${names.variable(o.name)}`;
-          out.push(`  printf("MAPCHECK 0 host ${k} %llu\\n", (unsigned long long)(uintptr_t)${addr});`);
+          out.push(print(`host ${k}`, o.kind === 'array' ? names.variable(o.name) : `&${names.variable(o.name)}`));
+          // where C put each element of an array of structs and each field of a struct (toolchain/observations.ts)
+          const s = o.kind === 'struct' && !plain.has(o.name) ? world.structs.find((x) => x.name === o.name)! : undefined;
+          for (let e = 0; e < (s?.count ?? 0); e++) out.push(print(`element ${k} ${e}`, `&${names.variable(o.name)}[${e}]`));
+          for (const [f, field] of (s?.fields ?? []).entries()) out.push(print(`field ${k} ${f}`, `&${variable(`${o.name}%${field.name}`)}`));
         });
         out.push('  /* Probe: does a kernel run on a non-host device? */');
         if (api === 'openacc') out.push('#pragma acc parallel copy(ond)', '  ond = acc_on_device(acc_device_not_host) ? 1 : 0;');

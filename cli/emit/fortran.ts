@@ -627,9 +627,16 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   /** An observation program's first lines: the host objects' addresses, and whether a kernel runs off the host. */
   const observationStart = (): string[] => [
     // (the host heap of allocatable components is no variable: it comes last, so k stays the layout index)
-    ...hostLayout(world).filter((o) => o.kind !== 'heap').map((o, k) => {
-      const first = o.kind === 'array' ? arrayElement(o.name, 1) : names.variable(o.name);
-      return `  write(output_unit, '(a, i0, 1x, i0)') 'MAPCHECK 0 host ', ${k}, transfer(c_loc(${first}), 0_c_intptr_t)`;
+    ...hostLayout(world).filter((o) => o.kind !== 'heap').flatMap((o, k) => {
+      const print = (what: string, first: string) => `  write(output_unit, '(a, i0)') 'MAPCHECK 0 ${what} ', transfer(c_loc(${first}), 0_c_intptr_t)`;
+      // where gfortran put each element of an array of structs and each field of a struct (toolchain/observations.ts)
+      const s = o.kind === 'struct' ? world.structs.find((x) => x.name === o.name)! : undefined;
+      const v = names.variable(o.name);
+      return [
+        print(`host ${k}`, o.kind === 'array' ? arrayElement(o.name, 1) : v),
+        ...Array.from({ length: s?.count ?? 0 }, (_, e) => print(`element ${k} ${e}`, `${v}(${e + 1})`)),
+        ...(s?.fields ?? []).map((field, f) => print(`field ${k} ${f}`, `${names.variable(`${o.name}%${field.name}`)}${field.length === undefined ? '' : '(1)'}`)),
+      ];
     }),
     '  ! Probe: does a kernel run on a non-host device?',
     '  ond = 0',
