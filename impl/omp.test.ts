@@ -348,6 +348,36 @@ describe('OpenMP map constructs', () => {
     expect(entries([enter([mapItem('to', ['a(1:6)', 'a(2:3)'])])]).entries).toEqual([`0:${A.toString(16)}-${(A + 24).toString(16)}:1:1`]);
   });
 
+  it('K-B50: a from item and another item\'s delete of its storage block (item / block / earlier)', () => {
+    const kwrite = (value: number): Step => ({ op: 'omp_target', maps: [mapItem('alloc', ['a'])], body: { write: 'a', value } });
+    const hread: Step = { op: 'host_read', var: 'a' };
+    const written = [enter([mapItem('to', ['a'])]), enter([mapItem('to', ['a'])]), kwrite(5)];
+    const home = (maps: ReturnType<typeof mapItem>[], reading: string) => {
+      const { out, engine } = outcomes([...written, exit(maps), hread], { 'K-B50': reading });
+      return `${out.at(-1)} ${engine.snapshot().ompEntries.length}`;
+    };
+    const deleteFirst = [mapItem('delete', ['a(5:6)']), mapItem('from', ['a(1:2)']), mapItem('from', ['b'])];
+    const fromFirst = [mapItem('from', ['a(1:2)']), mapItem('delete', ['a(5:6)'])];
+    // the delete zeroes the block's count under every reading; b is not present (no block of its own to copy)
+    expect(home(deleteFirst, 'item')).toBe('1,1,1,1,1,1,1,1,1,1 0');
+    expect(home(deleteFirst, 'block')).toBe('5,5,1,1,1,1,1,1,1,1 0');
+    expect(home(deleteFirst, 'earlier')).toBe('5,5,1,1,1,1,1,1,1,1 0');
+    expect(home(fromFirst, 'item')).toBe('1,1,1,1,1,1,1,1,1,1 0');
+    expect(home(fromFirst, 'block')).toBe('5,5,1,1,1,1,1,1,1,1 0');
+    expect(home(fromFirst, 'earlier')).toBe('1,1,1,1,1,1,1,1,1,1 0');
+    // the delete modifier on a release item (6.0 spelling) counts like the delete type
+    const releaseDelete = { type: 'release' as const, vars: ['a(5:6)'], modifiers: ['delete' as const] };
+    expect(home([releaseDelete, mapItem('from', ['a(1:2)'])] as ReturnType<typeof mapItem>[], 'earlier')).toBe('5,5,1,1,1,1,1,1,1,1 0');
+    expect(home([mapItem('from', ['b']), releaseDelete, mapItem('from', ['a(1:2)'])] as ReturnType<typeof mapItem>[], 'earlier')).toBe('5,5,1,1,1,1,1,1,1,1 0');
+    // a from item after a delete of another block is not copied under earlier; a tofrom item is copied like from
+    expect(home([mapItem('delete', ['b']), mapItem('tofrom', ['a(1:2)'])], 'earlier')).toBe('1,1,1,1,1,1,1,1,1,1 1');
+    expect(home([mapItem('delete', ['a']), mapItem('tofrom', ['a(3:3)'])], 'earlier')).toBe('1,1,5,1,1,1,1,1,1,1 0');
+    // a count of 1 copies under every reading, with or without the delete
+    const once = (reading: string) => run([enter([mapItem('to', ['a'])]), kwrite(7), exit([mapItem('delete', ['a(2:2)']), mapItem('from', ['a(1:1)'])]), hread], { 'K-B50': reading }).at(-1);
+    expect(once('item')).toBe('7,1,1,1,1,1,1,1,1,1');
+    expect(once('earlier')).toBe('7,1,1,1,1,1,1,1,1,1');
+  });
+
   it('a null pointer item maps nothing (its struct item is mapped)', () => {
     expect(entries([enter([mapItem('to', ['c', 'c%p'])])]).entries).toEqual(['0:1400-1410:1:1']);
     expect(entries([enter([mapItem('to', ['c%p', 'a'])])], { 'K-B16': 'list-item' }).entries).toEqual([`0:${A.toString(16)}-${(A + 40).toString(16)}:2:1`.replace(':2:', ':1:')]);

@@ -233,6 +233,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${GACC} goacc_exit_datum_1: at refcount 0 gomp_copy_dev2host copies [h, h+s) and gomp_remove_var drops the key with its attach counters; no member is detached first.`,
       },
+      'K-B50': {
+        reading: 'earlier',
+        confidence: 'source',
+        evidence: `${G13} gomp_exit_data: every from / release / delete item calls gomp_decrement_refcount with the construct's refcount_set; the first item to reach the entry zeroes it on delete (do_remove, the removal queued in remove_vars until all items are done), and a from item meeting the same count again finds it zero: "!new_encountered_refcount && is_zero" sets do_copy and the item is copied back. Only an earlier delete counts (a from item before the delete decrements, and the delete then finds the count already seen: it does nothing). Test: llvm offload/test/mapping/map_ordering_tgt_exit_data_delete_from.c (delete, from, delete: CHECK 222).`,
+      },
       'K-A57': {
         reading: 'immediate',
         confidence: 'source',
@@ -429,6 +434,13 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         evidence: `${LAPI} omp_target_is_present / omp_target_is_accessible: "if (!Ptr) … return false" before the device is looked up.`,
       },
       'K-B22': { reading: 'allowed', confidence: 'source', evidence: 'omptarget.cpp: host stores are not watched; the shadow pointer keeps the value seen at attachment.' },
+      'K-B50': {
+        reading: 'block',
+        confidence: 'doc',
+        evidence:
+          'llvm/llvm-project offload/test/mapping/map_ordering_tgt_exit_data_delete_from.c (target exit data map(delete: x) map(from: x) map(delete: x) with count 2: "CHECK: 222"), map_ordering_tgt_exit_data_delete_from_assumedsize.c and _from_delete_assumedsize.c (either order: "Found skipped FROM entry … within region being released", "falls within a range previously marked for deletion", then the copy): omptarget.cpp targetDataEnd copies a from item whose entry this construct releases, whatever the items\' order.',
+      },
+
       'K-B23': {
         reading: 'restore',
         confidence: 'source',

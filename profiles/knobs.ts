@@ -908,6 +908,31 @@ export const KNOBS = [
     rationale:
       '§2.6.6 has finalize set the dynamic reference counters of copyout and delete vars to zero and the attachment counters of detach clause pointers to zero (an immediate detach); §2.7.9 and §2.7.11 give a copyout or delete pointer reference the (decrementing) detach action, finalize or not.',
   },
+  {
+    id: 'K-B50',
+    title: 'Exit: whether another item\'s delete of the same storage block on the construct makes a from item copy back',
+    section: 'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of a from item; delete-modifier), §7.9.1 map-type, §15.6 target exit data',
+    readings: [
+      {
+        id: 'item',
+        summary:
+          'only the item\'s own clause counts: a from item is copied back when the count is 1, or its clause has the always or delete modifier (map(delete: x) map(from: x) with count 2 leaves the host value); libomptarget 16.0.6 (measured on its x86_64 plugin: the trailing delete resets the count first, the from item then finds 0 and is "not last")',
+      },
+      {
+        id: 'block',
+        summary:
+          'the delete of any item of the same storage block on the construct, before or after it, also makes the from item copy back (LLVM offload: targetDataEnd copies a "skipped FROM entry … within region being released", offload/test/mapping/map_ordering_tgt_exit_data_delete_from*.c and _from_delete_assumedsize.c)',
+      },
+      {
+        id: 'earlier',
+        summary:
+          'libgomp: only a delete of the block that comes before the from item in the list counts (target.c gomp_exit_data walks the items in order; gomp_decrement_refcount gives a from item that meets the count an earlier delete zeroed do_copy, and a from item before the delete meets a count of 1 or more)',
+      },
+    ],
+    default: 'item',
+    rationale:
+      '§7.9.6 exit copies a list item of map type from when its reference count is 1, or the always-modifier or the delete-modifier is present: a modifier of the map clause the item appears in. The storage block shares one count, but the text does not say that another clause\'s delete-modifier counts for the item (spec-digest B.3.1): open, kept at the literal reading.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

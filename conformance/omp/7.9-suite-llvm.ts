@@ -151,6 +151,22 @@ const rows: Row[] = [
     at: { 2: { kind: 'ok' }, 3: { kind: 'ok' } },
     last: err('omp_error_not_present'),
   },
+  {
+    name: 'map_ordering_tgt_exit_data_delete_from.c: exit data map(delete) map(from) map(delete) of one variable with count 2 copies the kernel\'s value home under K-B50 block',
+    cite: `${T}map_ordering_tgt_exit_data_delete_from.c: target data map(alloc: x) { target enter data map(alloc: x) map(to: x); target map(present, alloc: x) x = 222; target exit data map(delete: x) map(from: x) map(delete: x); "CHECK: 222" } (llvm-offload, K-B50 block; libgomp agrees: target.c gomp_decrement_refcount do_copy). The kernel's present modifier is left out (GCC 12 lacks it, K-B26; the data is present). K-B50 item (the spec default) and libomptarget 16.0.6 (measured, llvm-16.json) keep 111 (here 1)`,
+    steps: [
+      ompDataBegin([map('alloc', ['a'])]),
+      ompEnter([map('alloc', ['a']), map('to', ['a'])]),
+      targetWrite('a', 222, [map('alloc', ['a'])]),
+      ompExit([map('delete', ['a']), map('from', ['a']), map('delete', ['a'])]),
+      hostRead('a'),
+      ompDataEnd,
+      hostRead('a'),
+    ],
+    at: { 5: per(readAll(10, 1), { libgomp: readAll(10, 222), 'llvm-offload': readAll(10, 222), 'K-B50=block': readAll(10, 222) }) },
+    last: per(readAll(10, 1), { libgomp: readAll(10, 222), 'llvm-offload': readAll(10, 222), 'K-B50=block': readAll(10, 222) }),
+    state: { 4: { ompEntries: [] } },
+  },
 ];
 
 export default section({

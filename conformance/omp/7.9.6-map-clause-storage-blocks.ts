@@ -72,13 +72,15 @@ const rows: Row[] = [
     state: { 4: { ompEntries: [] } },
   },
   {
-    name: 'a block that deletes copies back nothing for a plain from item',
+    name: 'a block that deletes copies back nothing for a plain from item before the delete (K-B50 item, earlier); block copies it',
+    cite:
+      "OpenMP 6.0 §7.9.6 (exit: a from item is copied back at count 1, or with the always or delete modifier of its clause). K-B50 block (LLVM offload: map_ordering_tgt_exit_data_from_delete_assumedsize.c, the delete after the from still copies it); earlier (libgomp gomp_exit_data: the from item comes first and meets count 2)",
     steps: [
       ...twoReferencesWritten,
       ompExit([map('from', ['a(1:2)']), map('delete', ['a(5:6)'])]),
       hostRead('a'),
     ],
-    last: readAll(10, 1),
+    last: per(readAll(10, 1), { 'llvm-offload': read(5, 5, 1, 1, 1, 1, 1, 1, 1, 1), 'K-B50=block': read(5, 5, 1, 1, 1, 1, 1, 1, 1, 1) }),
     // 5.2 §5.8.3 (spec-digest B.3.2): a count moves at most once per construct, so the delete item
     // finds the entry already decremented by the from item and leaves it at 1.
     state: { 4: perState({ ompEntries: [] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 40], 1, 1)] } }) },

@@ -59,6 +59,15 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['a'])]), hostWrite('a', 2), targetRead('a', [map('to', ['a'])])],
     last: readAll(10, 1),
   },
+  {
+    name: 'exit data map(delete: a) map(from: a) with count 2: the from item is copied back only when the other clause\'s delete counts for it (K-B50 block)',
+    cite:
+      "OpenMP 6.0 §7.9.6 (exit, per storage block: a from item is copied back when the count is 1, or the always or delete modifier is present; a delete zeroes the block's count): K-B50 item (the default, the modifier of the item's own clause) leaves the host value and removes the entry; block (LLVM offload, libgomp: gomp_decrement_refcount do_copy) copies 5 home first",
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['a'])]), targetWrite('a', 5, [map('alloc', ['a'])]), ompExit([map('delete', ['a']), map('from', ['a'])]), hostRead('a')],
+    at: { 4: { kind: 'ok' } },
+    last: per(readAll(10, 1), { libgomp: readAll(10, 5), 'llvm-offload': readAll(10, 5), 'K-B50=block': readAll(10, 5) }),
+    state: { 4: { ompEntries: [] } },
+  },
 ];
 
 
@@ -66,7 +75,12 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
   title: 'map clause',
-  rules: ['OpenMP 6.0 §7.9.6 map clause (entry)', 'OpenMP 6.0 §7.9.6 map clause (exit)', 'OpenMP 6.0 §7.9.6 map clause (restrictions)'],
+  rules: [
+    'OpenMP 6.0 §7.9.6 map clause (entry)',
+    'OpenMP 6.0 §7.9.6 map clause (exit)',
+    'OpenMP 6.0 §7.9.6 map clause (restrictions)',
+    'OpenMP 6.0 §7.9.6 map clause (exit: a from item and the delete-modifier of another item of its storage block, K-B50)',
+  ],
   world: OMP_WORLD,
   rows,
 });

@@ -342,13 +342,17 @@ export abstract class OmpConstructs extends OmpTable {
       if (s.block[slot] !== 0) {
         // Step 1 tests the count from before this construct first changed it, and the item's own
         // always / delete modifiers.
-        const countIsOne = (adjusted ? s.rcBefore[slot] : rc) === 1;
+        // K-B50: another item's delete of the block copies too, wherever it stands (`block`, LLVM
+        // offload) or once it has been met in list order (`earlier`, libgomp).
+        const reading = this.knobs['K-B50'];
+        let copies = (adjusted ? s.rcBefore[slot] : rc) === 1 || (deletes && reading === 'block');
         for (let i = base; i < this.itemTop; i++) {
           const at = i * ITEM_FIELDS;
           if (it[I_GROUP + at] !== g) continue;
           const type = it[I_TYPE + at]!;
+          if (type === DELETE || (it[I_MODS + at]! & MOD_DELETE) !== 0) copies ||= reading === 'earlier';
           if (type !== FROM && type !== TOFROM) continue;
-          if (!countIsOne && (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) === 0) continue;
+          if (!copies && (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) === 0) continue;
           if ((it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) this.copyStructToHost(d, slot, it[I_START + at]!, it[I_END + at]!);
           else this.copyToHost(slot, it[I_START + at]!, it[I_END + at]!);
         }

@@ -21,6 +21,7 @@ import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
 const ATTACHED_COPY_BACK = 'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of an attached pointer)';
 const PRESENT_MODIFIER_ON_EXIT = 'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data';
+export const BLOCK_DELETE_COPY_BACK = 'OpenMP 6.0 §7.9.6 map clause (exit: a from item and the delete-modifier of another item of its storage block, K-B50)';
 
 // OpenMP 6.0 §7.9.6 map clause (exit)
 // Unmaps the storage blocks of a map-exiting construct on `device`, in order. `exitData` marks
@@ -66,18 +67,32 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
   const first = !countBefore.has(entry.order);
   if (first) countBefore.set(entry.order, entry.rc);
   const before = countBefore.get(entry.order)!;
+  const blockDeletes = block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete'));
   // Items of type from / tofrom are copied back where they lie in the entry when this is the
   // last reference, or when the always or delete modifier asks for it.
+  let deleted = false;
   for (const item of block.items) {
+    if (item.type === 'delete' || item.modifiers.includes('delete')) deleted = true;
     const part = intersection(item.range, entry);
-    const deletes = item.type === 'delete' || item.modifiers.includes('delete');
-    if (part && (item.type === 'from' || item.type === 'tofrom') && (before === 1 || deletes || item.modifiers.includes('always')))
+    if (!part || (item.type !== 'from' && item.type !== 'tofrom')) continue;
+    if (before === 1 || item.modifiers.includes('delete') || item.modifiers.includes('always')) {
       copyToHost(state, device, entry, part, ctx);
+      continue;
+    }
+    // OpenMP 6.0 §7.9.6 map clause (exit): the delete-modifier of another clause naming the same
+    // storage block. K-B50 `item` (the text's letter): only the item's own clause counts;
+    // `block` (LLVM offload): that delete drops the block's count, so the from item is copied back
+    // too; `earlier` (libgomp): only when the delete comes before the from item in the list.
+    if (blockDeletes) {
+      fire(ctx, BLOCK_DELETE_COPY_BACK);
+      const reading = ctx.knobs['K-B50'];
+      if (reading === 'block' || (reading === 'earlier' && deleted)) copyToHost(state, device, entry, part, ctx);
+    }
   }
   // The delete type or modifier drops every reference, anything else one; infinite counts do
   // not move.
   if (first && entry.rc !== INFINITE_RC) {
-    if (block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete'))) entry.rc = 0;
+    if (blockDeletes) entry.rc = 0;
     else entry.rc -= 1;
   }
   // With no reference left the entry goes, and the storage the map created with it.
