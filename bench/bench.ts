@@ -15,7 +15,7 @@
 //
 // Every timed loop runs after a warm-up, for at least MIN_TIMED_MS, timed with process.hrtime.bigint.
 // Options: BENCH_PROGRAMS (default 2000), BENCH_SEED, BENCH_MAX_ENTRIES (default 1e6),
-// BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, workers, startup),
+// BENCH_BASELINE, BENCH_ONLY (comma-separated: engines, trees, baseline, large, handles, workers, startup; campaign: (c') alone),
 // BENCH_ROUNDS (alternating rounds of (c), default 15), BENCH_LARGE_SIZES (live mappings of (d), default
 // 16,256,4096), BENCH_LARGE_BASELINE_STEPS (the baseline's steps timed at 4,096, default 3),
 // BENCH_FUZZ_RUNS ((g1), default 48000), BENCH_FUZZ_ROUNDS ((g1), default 1), BENCH_WORKER_SECONDS ((g2), default 20), BENCH_WORKER_ROUNDS ((g2), default 2), BENCH_ENGINE_ROUNDS (alternating rounds of (a)'s replay
@@ -473,7 +473,7 @@ function campaignPrograms(runs: number): Program[] {
 
 /**
  * Where this tree's campaign spends beyond the floor, on the campaign's own programs: generating
- * them as the campaign does (fc.check over the generator, shrink trees included), the model with a
+ * them as the campaign does (fc.sample over each chunk's seed, then the balance check), the model with a
  * canonical snapshot after every step, the impl with its snapshots, and the whole refinement
  * check (firstDivergence: both sides, block renaming and comparison). CPU time, best of `rounds`.
  */
@@ -493,10 +493,12 @@ function campaignParts(profile: Profile, runs: number, programs: Program[], roun
   const parts: [string, () => number][] = [
     ['model floor (replay to the first error/undefined)', each(replayTo(modelEngine, false))],
     [
-      'generation (fc.check over the generator, the campaign chunks)',
+      // as runChunk draws a chunk (properties/campaign.ts): fc.sample, then the balance check
+      'generation (fc.sample over the generator, the campaign chunks, as runChunk draws them)',
       () => {
         for (let k = 0; chunkRuns(runs, k) > 0; k++)
-          fc.check(fc.property(programArbFor('both'), (p) => regionsBalanced(p.steps)), { seed: chunkSeed(SEED, k), numRuns: chunkRuns(runs, k) });
+          if (!fc.sample(programArbFor('both'), { seed: chunkSeed(SEED, k), numRuns: chunkRuns(runs, k) }).every((p) => regionsBalanced(p.steps)))
+            throw new Error('the bench generator drew an unbalanced program');
         return runs;
       },
     ],
@@ -971,6 +973,12 @@ const base =
     : null;
 if (ONLY.has('engines')) benchEngines();
 if (base && ONLY.has('baseline')) benchBaseline(base);
+// BENCH_ONLY=campaign: (c') alone, this tree's campaign against its floor, no baseline (about a minute on 2 cores)
+if (ONLY.has('campaign') && !(base && ONLY.has('baseline'))) {
+  const runs = Math.min(PROGRAMS, 500);
+  const r = campaignParts(loadProfile('spec'), runs, campaignPrograms(runs), Math.max(1, Math.round((ROUNDS * 2) / 3)));
+  acceptance.set('campaign / model floor per program (at most 1.2)', `${(r.campaign / r.floor).toFixed(2)} ((c'), this tree alone: campaign ${micros(r.campaign)}, floor ${micros(r.floor)})`);
+}
 if (ONLY.has('large')) benchLarge(base);
 if (ONLY.has('handles')) benchHandles(base);
 if (ONLY.has('trees')) benchIntervalTree();
