@@ -12,12 +12,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantSources = process.env.MAPCHECK_SOURCES === '1';
 let main;
 if (!wantSources) {
-  const { readBuildStamp, sourceFingerprint } = await import('./sources.mjs');
+  const { readBuildStamp, sourcesMatch } = await import('./sources.mjs');
   const stamp = readBuildStamp(root);
   let why = null;
   if (stamp === null) why = 'there is no build in dist/';
-  else if (sourceFingerprint(root, stamp.files) !== stamp.fingerprint) why = 'the sources changed since dist/ was built';
-  // the build in one file when `npm run build` could bundle it (scripts/build.mjs); MAPCHECK_BUNDLE=0: its modules one by one
+  // sizes and times first, the content hash only when they differ (bin/sources.mjs)
+  else if (!sourcesMatch(root, stamp)) why = 'the sources changed since dist/ was built';
+  // the bundled build when `npm run build` could bundle it (scripts/build.mjs: an entry chunk, each
+  // command's code in chunks loaded when it runs); MAPCHECK_BUNDLE=0: tsc's modules one by one
   const bundled = process.env.MAPCHECK_BUNDLE !== '0' && existsSync(join(root, 'dist', 'cli', 'main.bundle.js'));
   if (why === null) ({ main } = await import(bundled ? '../dist/cli/main.bundle.js' : '../dist/cli/main.js'));
   else process.stderr.write(`mapcheck: ${why}; running the TypeScript sources through tsx (slower start; \`npm run build\` fixes it)\n`);

@@ -1,7 +1,7 @@
 // `mapcheck check --depth k`: bounded-exhaustive checking of every program of at most k steps over
 // a small world (properties/check.ts), with a certificate when no program diverges.
 
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 import { loadProgramFile } from '../lang/validate.js';
 import { formatObservation } from '../lang/observation.js';
 import { loadProfileArg } from '../profiles/index.js';

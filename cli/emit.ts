@@ -17,7 +17,7 @@ import type { CaseFile } from '../counterexamples/case.js';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
 import { viewLength, worldDevices, type Program } from '../lang/program.js';
-import { CASE_FORMAT, loadProgramFile, readJsonFile } from '../lang/validate.js';
+import { CASE_FORMAT, InputError, loadProgramFile, readJsonFile } from '../lang/validate.js';
 import { ProcedureBodies, deviceNotes, faithfulRewrite, remapsBounds, writeStep } from './emit/backend.js';
 import type { RegionEndOp } from '../lang/ops.js';
 import { c } from './emit/c.js';
@@ -25,6 +25,8 @@ import { fortran } from './emit/fortran.js';
 import { EmitError, Names, SPEC, commentText, inferApi, isAcc, isOmp, openRegionsAtEnd, plan, specTrace, type EmitApi, type EmitLang } from './emit/plan.js';
 import { loadProfile } from '../profiles/index.js';
 import { renderStep } from './render.js';
+import { ObserveEmitError, emitObservationProgram } from './emit/observe.js';
+import { SCHEMA_VERSION, type Io } from './io.js';
 
 export { EmitError, commentText, type EmitApi, type EmitLang } from './emit/plan.js';
 export { hostFallbackVerdict, type HostFallbackVerdict } from './emit/host-fallback.js';
@@ -50,6 +52,22 @@ export function loadEmitInput(path: string): { program: Program; caseFile: CaseF
     return { program: caseFile.program, caseFile };
   }
   return { program: loadProgramFile(path), caseFile: null };
+}
+
+/** `mapcheck emit FILE --lang L [--api A] [--observe] [--json]`: prints the program (or the observation program). */
+export function emitCommand(file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean; observe?: boolean }, io: Io): number {
+  let source: string;
+  if (o.observe) {
+    try {
+      source = emitObservationProgram(loadEmitInput(file).program, { lang: o.lang, ...(o.api && { api: o.api }), source: file }).text;
+    } catch (e) {
+      if (e instanceof ObserveEmitError) throw new InputError(`${file}: ${e.message}`);
+      throw e;
+    }
+  } else source = emitFile(file, { lang: o.lang, ...(o.api && { api: o.api }) });
+  if (o.json) io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'emit', lang: o.lang, ...(o.api && { api: o.api }), ...(o.observe && { observe: true }), source }, null, 2)}\n`);
+  else io.out(source);
+  return 0;
 }
 
 /** `mapcheck emit FILE --lang L [--api A]`: the program text. A program emit refuses is named by its file. */

@@ -12,15 +12,17 @@ import { ELEMENT_BYTES } from '../lang/program.js';
 import { surfaceText } from '../lang/plain-pointers.js';
 import { formatObservation, formatPtr, type Observation, type PtrValue, type Snapshot } from '../lang/observation.js';
 import { CASE_FORMAT, InputError, readJsonFile, validateProgram } from '../lang/validate.js';
-import { BlockNames, firstDivergence, runTrace, sideLabel, type Side, type Trace } from '../properties/compare.js';
+import { BlockNames, firstDivergence, runTrace, sideLabel, type CompareMode, type Side, type Trace } from '../properties/compare.js';
 import { classKey } from '../properties/diff.js';
 import { parseCitation, type Rule } from '../properties/coverage.js';
 import { loadCaseFile, replayCase, sideProfile, type CaseFile } from '../counterexamples/case.js';
 import { hex, nameHostRange, nameMember, renderStep, table } from './render.js';
 import { renderWorld, withWorld } from './world.js';
+import { EXPLAIN_FORMATS, type ExplainFormat } from './explain-format.js';
+import type { Io } from './io.js';
+import { SCHEMA_VERSION, programToCase } from './run.js';
 
-export const EXPLAIN_FORMATS = ['text', 'md', 'json'] as const;
-export type ExplainFormat = (typeof EXPLAIN_FORMATS)[number];
+export { EXPLAIN_FORMATS, type ExplainFormat };
 
 type SideKey = 'a' | 'b';
 const SIDE_KEYS: readonly SideKey[] = ['a', 'b'];
@@ -475,4 +477,27 @@ export function renderExplanation(e: Explanation, format: ExplainFormat): string
     case 'json':
       return `${JSON.stringify(e, null, 2)}\n`;
   }
+}
+
+export interface ExplainOptions {
+  format: ExplainFormat;
+  json?: boolean;
+  /** For a plain program: the two sides to explain it on. */
+  sides?: string;
+  compare?: CompareMode;
+}
+
+/** `mapcheck explain FILE`: a saved case, or a program turned into a case on --sides first. */
+export function explainCommand(file: string, o: ExplainOptions, io: Io): number {
+  const raw = readJsonFile(file);
+  const isProgram = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('format' in raw);
+  if (!isProgram && o.sides !== undefined) throw new InputError(`${file}: a saved case names its own sides; --sides is for plain programs`);
+  // A plain program is turned into a case on the given sides first (as `mapcheck case` does).
+  const c = isProgram
+    ? programToCase(file, { sides: o.sides ?? 'spec,impl:spec', ...(o.compare && { compare: o.compare }) }, { out: () => {}, err: io.err })
+    : loadCaseToExplain(file);
+  const e = explainCase(c, file);
+  if (o.json || o.format === 'json') io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'explain', ...e }, null, 2)}\n`);
+  else io.out(renderExplanation(e, o.format));
+  return 0;
 }

@@ -9,7 +9,7 @@ import { formatObservation } from '../lang/observation.js';
 import { InputError } from '../lang/validate.js';
 import { writeFileAtomic } from '../counterexamples/case.js';
 import { renderStep } from './render.js';
-import type { FuzzDocument } from './main.js';
+import type { FuzzDocument } from './fuzz.js';
 import type { DiffDocument } from './diff.js';
 
 const xml = (s: string) =>

@@ -12,10 +12,11 @@ import { InputError, loadProgramFile } from '../lang/validate.js';
 import { KNOBS, loadProfileArg, type Profile } from '../profiles/index.js';
 import { BlockNames, firstDivergence, runTrace, sameObservation, type CompareMode, type Side } from '../properties/compare.js';
 import { buildCase, writeFileAtomic, type CaseFile } from '../counterexamples/case.js';
-import { renderStep, table } from './render.js';
+import { renderSnapshot, renderStep, table } from './render.js';
 import { legend, withWorld } from './world.js';
+import { SCHEMA_VERSION } from './io.js';
 
-export const SCHEMA_VERSION = 1;
+export { SCHEMA_VERSION };
 
 export type ProgramApi = 'openacc' | 'openmp';
 
@@ -222,4 +223,55 @@ export function programToCase(file: string, o: CaseOptions, io: Io): CaseFile {
     io.err(`case written to ${o.out} (status ${c.status})\n`);
   }
   return c;
+}
+
+/** A row per step: its number, the directive, then `columns(i)` (names in the surface syntax). */
+export function stepRows(program: Program, columns: (i: number) => string[]): string[][] {
+  return program.steps.map((step, i) => [String(i + 1).padStart(String(program.steps.length).length), renderStep(step, program.world), ...columns(i).map((c) => surfaceText(program.world, c))]);
+}
+
+// ------------------------------------------------------------------------------------------------
+// mapcheck run
+
+/** `mapcheck run`: one program under one profile step by step (--state: each snapshot after it); else runAcrossProfiles. */
+export function runCommand(files: string[], o: RunOptions, io: Io): number {
+  // Several programs, several profiles or --result: one table across profiles (cli/run.ts).
+  if (files.length !== 1 || o.profile.includes(',') || o.result) return runAcrossProfiles(files, o, io);
+  const file = files[0]!;
+  const program = loadProgramFile(file);
+  const profile = loadProfileArg(o.profile, '--profile');
+  const warning = evidenceWarning(profile, programApi(program));
+  if (warning) io.err(`${warning}\n`);
+  const trace = runTrace(program, { engine: o.engine, profile }, Boolean(o.state));
+
+  if (o.json) {
+    const steps = program.steps.map((step, i) => {
+      const entry: { step: number; op: string; observation: Observation; snapshot?: Snapshot } = {
+        step: i + 1,
+        op: step.op,
+        observation: trace.observations[i]!,
+      };
+      if (o.state) entry.snapshot = trace.snapshots[i]!;
+      return entry;
+    });
+    io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'run', profile: profile.name, engine: o.engine, steps }, null, 2)}\n`);
+    return 0;
+  }
+
+  io.out(`${file}: ${program.steps.length} steps on ${o.engine} under profile ${profile.name}\n`);
+  const rows = stepRows(program, (i) => [formatObservation(trace.observations[i]!)]);
+  if (!o.state) {
+    io.out(withWorld(program.world, `${table(rows)}\n`));
+    return 0;
+  }
+  // With --state each step is followed by the snapshot after it, indented under the directive.
+  const width = Math.max(...rows.map((r) => r[0]!.length + 2 + r[1]!.length));
+  const pad = ' '.repeat(String(program.steps.length).length + 2);
+  let body = '';
+  for (const [i, row] of rows.entries()) {
+    body += `${`${row[0]}  ${row[1]}`.padEnd(width)}  ${row[2]}\n`;
+    for (const line of renderSnapshot(program.world, trace.snapshots[i]!)) body += `${pad}  ${line}\n`;
+  }
+  io.out(withWorld(program.world, body));
+  return 0;
 }

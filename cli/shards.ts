@@ -5,7 +5,7 @@
 
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 import { caseHash, listCaseFiles, loadCaseFile, prepareCaseDir } from '../counterexamples/case.js';
 import { InputError } from '../lang/validate.js';
 import type { RuleCoverage } from '../properties/coverage.js';

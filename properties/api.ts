@@ -6,11 +6,9 @@ import fc from 'fast-check';
 import type { Program } from '../lang/program.js';
 import { programArb, type ProgramArbOptions } from './arbitraries.js';
 import { ompProgramArb } from './arbitraries-omp.js';
+import type { ApiChoice } from './api-choice.js';
 
-export const APIS = ['openacc', 'openmp', 'both'] as const;
-export type ApiChoice = (typeof APIS)[number];
-
-export const DEFAULT_API: ApiChoice = 'both';
+export { APIS, DEFAULT_API, type ApiChoice } from './api-choice.js';
 
 /** Programs of one API, or of either (chosen by the generator) for `both`. */
 export function programArbFor(api: ApiChoice, opts: ProgramArbOptions = {}): fc.Arbitrary<Program> {

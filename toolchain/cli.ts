@@ -1,34 +1,13 @@
-// The `mapcheck conform` command (registered by cli/main.ts).
+// The `mapcheck conform` command (registered by cli/main.ts, which loads only its options: the
+// command's modules are imported when it runs).
 
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { InputError } from '../lang/validate.js';
-import { loadProfile } from '../profiles/index.js';
-import {
-  DEFAULT_JOBS,
-  buildUnits,
-  collectUnits,
-  emitUnits,
-  inferKnobs,
-  judge,
-  markdownReport,
-  measuredProfile,
-  measuredRuns,
-  measuredRunsText,
-  programsFromDir,
-  programsFromSeed,
-  runUnits,
-  summaryLines,
-  totals,
-  writeBuildDir,
-  type ConformProgram,
-  type Unit,
-} from './conform.js';
-import { HOST_FALLBACK } from './predict.js';
-import { gccRuntimeProfile } from './host.js';
-import { loadToolchain, type Target, type Toolchain, type ToolchainApi, type ToolchainLang } from './toolchains.js';
+import type { ConformProgram, Unit } from './conform.js';
+import { DEFAULT_JOBS } from './jobs.js';
+import type { Target, Toolchain, ToolchainApi, ToolchainLang } from './toolchains.js';
 
 interface ConformCliOptions {
   toolchain: string;
@@ -84,6 +63,15 @@ function writeOut(path: string, text: string): void {
  * or its profile).
  */
 export async function conformCommand(dir: string | undefined, o: ConformCliOptions, io: CliIo): Promise<number> {
+  // Loaded when the command runs, not when cli/main.ts registers it (issue 12: start-up).
+  const [
+    { InputError },
+    { loadProfile },
+    { buildUnits, collectUnits, emitUnits, inferKnobs, judge, markdownReport, measuredProfile, measuredRuns, measuredRunsText, programsFromDir, programsFromSeed, runUnits, summaryLines, totals, writeBuildDir },
+    { HOST_FALLBACK },
+    { gccRuntimeProfile },
+    { loadToolchain },
+  ] = await Promise.all([import('../lang/validate.js'), import('../profiles/index.js'), import('./conform.js'), import('./predict.js'), import('./host.js'), import('./toolchains.js')]);
   let toolchain: Toolchain;
   let units: Unit[];
   const langs: ToolchainLang[] = o.lang === 'both' ? ['fortran', 'c'] : [o.lang];
@@ -174,7 +162,7 @@ export function registerConform(root: Command, io: CliIo, setExit: (code: number
     .addOption(new Option('--date <date>', 'date recorded in the measured profile (default: today)'))
     .addOption(new Option('--require-agreement', "exit 1 unless every run agrees with the toolchain's reading (host fallback or its profile)"))
     .action(async (dir: string | undefined, o: ConformCliOptions) => {
-      if (o.buildOnly && !o.work) throw new InputError('--build-only needs --work DIR');
+      if (o.buildOnly && !o.work) throw new (await import('../lang/validate.js')).InputError('--build-only needs --work DIR');
       setExit(await conformCommand(dir, o, io));
     });
 }

@@ -12,7 +12,6 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import type { Observation } from '../lang/observation.js';
@@ -695,4 +694,4 @@ export function summaryLines(toolchain: Toolchain, base: Profile, results: UnitR
   return out;
 }
 
-export const DEFAULT_JOBS = Math.max(1, availableParallelism());
+export { DEFAULT_JOBS } from './jobs.js';
