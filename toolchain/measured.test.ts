@@ -13,6 +13,25 @@ import { compareRun, predict } from './predict.js';
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'profiles', 'measured');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.runs.json'));
 
+/**
+ * Knob readings a measurement inferred that its compiler's profile does not take, each with why.
+ * The inference is right about the runs; the model cannot yet say it for that world alone.
+ */
+const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
+  'gcc-12-nvptx-2026-12-03g.json': {
+    // gen-20261210-184 (C and Fortran): a world requiring unified_shared_memory whose device 0 is
+    // discrete; a kernel reads a device address in cs(2)%p. GCC 12 accepts the requires directive
+    // and does nothing with it at run time, and its nvptx plugin never reports
+    // GOMP_OFFLOAD_CAP_SHARED_MEM (plugin-nvptx.c GOMP_OFFLOAD_get_caps), so maps make copies. The
+    // model makes every device a shared one under the requirement (model/omp/unified-shared-memory.ts
+    // sharesMemoryWithHost) and lets K-B8 decide, where libgomp's reading is `self`, right for a
+    // device that does share memory (target.c gomp_map_vars_internal). Reading K-B8 `copies` in
+    // gcc-12 would contradict that; what is missing is a knob for the requirement on a device that
+    // shares nothing (GCC 12: ignored).
+    'K-B8': 'requires unified_shared_memory on a discrete device: GCC 12 ignores it (needs its own knob)',
+  },
+};
+
 describe.each(files)('measured on hardware: %s', (file) => {
   const measured = JSON.parse(readFileSync(join(dir, file), 'utf8')) as MeasuredProfile;
   const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
@@ -71,7 +90,7 @@ describe.each(files)('measured on hardware: %s', (file) => {
   it(versioned ? `the ${builtin?.name ?? `profiles/${jsonFile}`} profile reads every measured knob as measured` : 'no profile of this compiler version yet', (ctx) => {
     if (!versioned) ctx.skip(`no profile named after ${file} (replayed against ${base.name} only)`);
     const profile = loadProfile(versioned!);
-    const differing = Object.entries(measured.knobs).filter(([k, v]) => profile.knobs[k as KnobId] !== v.reading);
+    const differing = Object.entries(measured.knobs).filter(([k, v]) => profile.knobs[k as KnobId] !== v.reading && NOT_ADOPTED[file]?.[k as KnobId] === undefined);
     expect(differing.map(([k, v]) => `${k}: measured ${v.reading}, profile ${profile.knobs[k as KnobId]}`)).toEqual([]);
   });
 });
@@ -198,6 +217,23 @@ describe('gcc-12-nvptx-2026-12-03c (GCC 12.2, nvptx, NVIDIA H200: seed 20261205,
   });
 });
 
+describe('gcc-12-nvptx-2026-12-03g (GCC 12.2, nvptx, NVIDIA H200: seed 20261210, the first 150 programs of both APIs that use device 0 only, held out)', () => {
+  // Built and run in session 9 after every reading of gcc-12 / gcc-12-c.json was chosen; none was
+  // read from it (its K-B8 inference is not adopted: NOT_ADOPTED above). 261 of 273 (95.6 %). The
+  // 12 left: three gfortran OpenMP enter / exit data that libgomp 12 rejects as "unhandled kind
+  // 0x00" (-098, -168, -201), two Fortran kernels whose device finalization fails after an
+  // illegal address (-125, -160), gfortran "always pointer not mapped" (-060), an enter data of a
+  // struct after one of its fields that gfortran's runtime finds "not mapped" (-034), a C structure-element abort (-215, "Trying to map into device … object when … is
+  // already mapped") and an OpenACC update libgomp 12 rejects (-193-c, "GOACC_update UNHANDLED
+  // kind 0x0f"), the requires unified_shared_memory world of NOT_ADOPTED (-184, C and Fortran), and
+  // an acc_map_data of a(2:5) after declare link(a, b) that libgomp 12 finds "already mapped" (-079-c).
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 261 of the 273 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-03g');
+    expect(verdicts.length).toBe(273);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(261);
+  });
+});
+
 describe('gcc-12-nvptx-2026-12-03d (GCC 12.2, nvptx, NVIDIA H200: toolchain/probes, with the counted-attachment probes)', () => {
   it('K-B7: GCC 12.2 C counts attachments (profiles/gcc-12-c.json counted); gfortran runs its always-pointer maps', () => {
     const byId = new Map(replayByLanguage('gcc-12-nvptx-2026-12-03d').map((v) => [v.id, v.agree]));
@@ -304,5 +340,21 @@ describe('llvm-16-nvptx-2026-12-03c (clang 16.0.6, libomptarget 16.0.6, nvptx sm
     expect(verdicts.length).toBe(130);
     expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(108);
     expect(replayUnder('llvm-16-nvptx-2026-12-03c', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(88);
+  });
+});
+
+describe('llvm-16-nvptx-2026-12-03d (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H200: seed 20261211, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
+  // Built and run in session 9, after every reading of profiles/llvm-16.json was chosen; none was
+  // read from it. 128 of the 137 that ran (9 did not build: a constant device(-1), which clang 16
+  // rejects; 3 call a routine libomptarget 16 lacks). The 9 left: four kernels that read the
+  // pointer word of a plain pointer mapped with its section (-184, -274, -318, -429), three
+  // "failure of target construct while offloading is mandatory" aborts (-073, -165, -450), a
+  // non-null device pointer where null is predicted (-107) and an omp_target_is_present that
+  // answers 0 (-226).
+  it('profiles/llvm-16.json predicts at least 128 of the 137 runs (llvm-offload: 109)', () => {
+    const verdicts = replayUnder('llvm-16-nvptx-2026-12-03d', loadProfile(join(dir, '..', 'llvm-16.json')));
+    expect(verdicts.length).toBe(137);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(128);
+    expect(replayUnder('llvm-16-nvptx-2026-12-03d', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(109);
   });
 });
