@@ -348,7 +348,7 @@ describe('OpenMP map constructs', () => {
     expect(entries([enter([mapItem('to', ['a(1:6)', 'a(2:3)'])])]).entries).toEqual([`0:${A.toString(16)}-${(A + 24).toString(16)}:1:1`]);
   });
 
-  it('K-B50: a from item and another item\'s delete of its storage block (item / block / earlier)', () => {
+  it('K-B50 item, block and earlier, a from item and the delete of another item of its storage block', () => {
     const kwrite = (value: number): Step => ({ op: 'omp_target', maps: [mapItem('alloc', ['a'])], body: { write: 'a', value } });
     const hread: Step = { op: 'host_read', var: 'a' };
     const written = [enter([mapItem('to', ['a'])]), enter([mapItem('to', ['a'])]), kwrite(5)];
@@ -376,6 +376,38 @@ describe('OpenMP map constructs', () => {
     const once = (reading: string) => run([enter([mapItem('to', ['a'])]), kwrite(7), exit([mapItem('delete', ['a(2:2)']), mapItem('from', ['a(1:1)'])]), hread], { 'K-B50': reading }).at(-1);
     expect(once('item')).toBe('7,1,1,1,1,1,1,1,1,1');
     expect(once('earlier')).toBe('7,1,1,1,1,1,1,1,1,1');
+  });
+
+  it('K-B51 skip and overlapping-entry, exit data of a block only partly present acts on the oldest entry it overlaps', () => {
+    const over = { 'K-B51': 'overlapping-entry' };
+    const left = (steps: Step[], knobs: Record<string, string> = {}) => entries(steps, knobs).entries.map((e) => e.split(':').slice(1).join(':'));
+    const two = [enter([mapItem('to', ['a(3:4)'])]), enter([mapItem('to', ['a(7:8)'])]), enter([mapItem('to', ['a(7:8)'])])];
+    const a3 = `${(A + 8).toString(16)}-${(A + 16).toString(16)}`;
+    const a7 = `${(A + 24).toString(16)}-${(A + 32).toString(16)}`;
+    expect(left([...two, exit([mapItem('release', ['a'])])])).toEqual([`${a3}:1:1`, `${a7}:2:2`]);
+    // the oldest overlapping entry (a(3:4)) goes, whatever the order the tree hands them out
+    expect(left([...two, exit([mapItem('release', ['a'])])], over)).toEqual([`${a7}:2:2`]);
+    expect(left([...two, exit([mapItem('release', ['a'])]), exit([mapItem('release', ['a'])])], over)).toEqual([`${a7}:2:1`]);
+    expect(left([enter([mapItem('to', ['a(7:8)'])]), enter([mapItem('to', ['a(3:4)'])]), exit([mapItem('release', ['a'])])], over)).toEqual([`${a3}:2:1`]);
+    // only exit data: a region's end skips it (gomp_unmap_vars works on its own keys)
+    const region: Step[] = [{ op: 'omp_target_data_begin', maps: [mapItem('to', ['a(3:4)'])] }, exit([mapItem('delete', ['a(3:4)'])]), enter([mapItem('to', ['a(3:8)'])]), { op: 'omp_target_data_end' }];
+    expect(run(region, over)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    // a from item inside the entry is copied; one beside it is not; one reaching out of it is undefined
+    const kwrite: Step = { op: 'omp_target', maps: [mapItem('alloc', ['a(3:4)'])], body: { write: 'a(3:4)', value: 6 } };
+    const hread: Step = { op: 'host_read', var: 'a' };
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(3:4)', 'a(9:10)'])]), hread], over)).toEqual(['ok', 'ok', 'ok', '1,1,6,6,1,1,1,1,1,1']);
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(9:10)', 'a(3:4)'])]), hread], over)).toEqual(['ok', 'ok', 'ok', '1,1,6,6,1,1,1,1,1,1']);
+    // items that only touch the entry's first or last byte boundary lie beside it
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(3:4)', 'a(5:6)'])]), hread], over)).toEqual(['ok', 'ok', 'ok', '1,1,6,6,1,1,1,1,1,1']);
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(1:2)', 'a(3:4)'])]), hread], over)).toEqual(['ok', 'ok', 'ok', '1,1,6,6,1,1,1,1,1,1']);
+    // the second item beside the entry, after another one: nothing is copied for it
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), enter([mapItem('to', ['b'])]), kwrite, exit([mapItem('from', ['a(3:4)', 'a(7:10)'])]), hread], over)).toEqual(['ok', 'ok', 'ok', 'ok', '1,1,6,6,1,1,1,1,1,1']);
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(2:3)'])]), hread], over)).toEqual(['ok', 'ok', 'undefined']);
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(1:1)', 'a(4:5)'])]), hread], over)).toEqual(['ok', 'ok', 'undefined']);
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(4:5)'])]), hread], over)).toEqual(['ok', 'ok', 'undefined']);
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a(2:3)'])]), hread])).toEqual(['ok', 'ok', 'ok', '1,1,1,1,1,1,1,1,1,1']);
+    // with the count above 1 nothing is copied, so nothing outside is read
+    expect(run([enter([mapItem('to', ['a(3:4)'])]), enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a'])]), hread], over)).toEqual(['ok', 'ok', 'ok', 'ok', '1,1,1,1,1,1,1,1,1,1']);
   });
 
   it('a null pointer item maps nothing (its struct item is mapped)', () => {

@@ -238,6 +238,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13} gomp_exit_data: every from / release / delete item calls gomp_decrement_refcount with the construct's refcount_set; the first item to reach the entry zeroes it on delete (do_remove, the removal queued in remove_vars until all items are done), and a from item meeting the same count again finds it zero: "!new_encountered_refcount && is_zero" sets do_copy and the item is copied back. Only an earlier delete counts (a from item before the delete decrements, and the delete then finds the count already seen: it does nothing). Test: llvm offload/test/mapping/map_ordering_tgt_exit_data_delete_from.c (delete, from, delete: CHECK 222).`,
       },
+      'K-B51': {
+        reading: 'overlapping-entry',
+        confidence: 'measured',
+        evidence: `${G13} gomp_exit_data: each from / release / delete item is looked up with splay_tree_lookup (not a containing lookup), which answers with a key overlapping [host_start, host_end); that key is decremented (gomp_decrement_refcount) and removed at zero, and a from item's bytes are copied from k->tgt->tgt_start + k->tgt_offset + (host_start - k->host_start), outside the key for an item starting before it. Test: libgomp.c-c++-common/struct-elem-3.c, second half (enter data map(alloc: s.a, s.b), map(alloc: s.a), map(alloc: s.b), three exit data map(release: s): nothing of s present). Measured with GCC 12.2 (nvptx, NVIDIA H200, C and Fortran, mapcheck conform --target device of the scenario, README "Suite-derived rows"): omp_target_is_present(&c%n) is 0 after the third release.`,
+      },
       'K-A57': {
         reading: 'immediate',
         confidence: 'source',
@@ -434,6 +439,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         evidence: `${LAPI} omp_target_is_present / omp_target_is_accessible: "if (!Ptr) … return false" before the device is looked up.`,
       },
       'K-B22': { reading: 'allowed', confidence: 'source', evidence: 'omptarget.cpp: host stores are not watched; the shadow pointer keeps the value seen at attachment.' },
+      'K-B51': {
+        reading: 'skip',
+        confidence: 'source',
+        evidence: `llvm/llvm-project offload/libomptarget/omptarget.cpp (2025-26) targetDataEnd: an exit item is looked up with getTgtPtrBegin(HstPtrBegin, DataSize, …, MustContain = !IsImplicit, …) (OpenMP/Mapping.cpp): an explicit item only partly inside an entry is "not present" and ignored ("Mapping does not exist (ignored)").`,
+      },
       'K-B50': {
         reading: 'block',
         confidence: 'doc',

@@ -933,6 +933,26 @@ export const KNOBS = [
     rationale:
       '§7.9.6 exit copies a list item of map type from when its reference count is 1, or the always-modifier or the delete-modifier is present: a modifier of the map clause the item appears in. The storage block shares one count, but the text does not say that another clause\'s delete-modifier counts for the item (spec-digest B.3.1): open, kept at the literal reading.',
   },
+  {
+    id: 'K-B51',
+    title: 'target exit data of an explicit item only partly present (part of it inside an entry, part outside every entry)',
+    section: 'OpenMP 6.0 §7.9.6 map clause (exit; restrictions), §15.6 target exit data; 5.1 §2.21.7.1 ("not present … the list item is ignored")',
+    readings: [
+      {
+        id: 'skip',
+        summary:
+          'the item has no corresponding storage as a whole and is ignored (LLVM offload: targetDataEnd looks it up with getTgtPtrBegin(…, MustContain) and skips what is not contained)',
+      },
+      {
+        id: 'overlapping-entry',
+        summary:
+          'libgomp: gomp_exit_data looks the item\'s range up with splay_tree_lookup, which finds an entry overlapping it, and releases / deletes that entry (copying a from item\'s whole range from that entry\'s device address: undefined when the item reaches outside it); the model takes the oldest overlapping entry',
+      },
+    ],
+    default: 'skip',
+    rationale:
+      '§7.9.6 exit acts on the storage blocks whose corresponding storage is present; an item only part of which has corresponding storage breaks the map restriction that all of it must (spec-digest B.4) and has no present block to act on. 5.1 ignores an item that is not present at exit.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

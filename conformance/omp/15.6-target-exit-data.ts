@@ -1,6 +1,6 @@
 // OpenMP 6.0 §15.6 target exit data construct: map-exiting only (from, release, delete).
 
-import { entry, ok, readAll, section, type Row } from '../rows.js';
+import { UNDEF, entry, ok, per, perState, readAll, section, type Row } from '../rows.js';
 import { hostRead, map, ompEnter, ompExit, targetWrite } from '../steps.js';
 import { A, OMP_WORLD } from '../worlds.js';
 
@@ -48,11 +48,12 @@ const rows: Row[] = [
     state: { 4: { ompEntries: [] } },
   },
   {
-    name: 'exit of absent or partly present data is skipped silently',
+    name: 'exit of absent or partly present data is skipped silently (K-B51 skip); libgomp copies the whole item from the entry it overlaps (undefined)',
+    cite: 'K-B51 overlapping-entry: libgomp target.c gomp_exit_data finds a(1:5) for a, drops its count to 0 and copies 40 bytes from its 20-byte storage',
     steps: [ompExit([map('from', ['a'])]), ompEnter([map('to', ['a(1:5)'])]), ompExit([map('from', ['a'])])],
     at: { 1: ok, 2: ok },
-    last: ok,
-    state: { 3: { ompEntries: [entry([A, A + 20], 1, 1)] } },
+    last: per(ok, { libgomp: UNDEF, 'K-B51=overlapping-entry': UNDEF }),
+    state: { 3: perState({ ompEntries: [entry([A, A + 20], 1, 1)] }, { libgomp: null, 'K-B51=overlapping-entry': null }) },
   },
 ];
 

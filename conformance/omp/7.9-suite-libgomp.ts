@@ -5,7 +5,7 @@
 // language maps 4-byte elements, so a test's byte ranges are written as elements. Tests that need
 // more than the language or the model has are listed in README.md "Suite-derived rows".
 
-import { err, ok, read, section, value, type Row } from '../rows.js';
+import { err, ok, per, read, section, value, type Row } from '../rows.js';
 import { hostRead, hostWrite, isPresent, map, motion, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, v } from '../steps.js';
 import { MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 
@@ -51,6 +51,27 @@ const rows: Row[] = [
       isPresent(v('c%arr')),
     ],
     at: { 4: YES, 6: NO, 7: NO },
+    last: NO,
+  },
+  {
+    name: 'struct-elem-3.c, second half: exit data map(release: s) of a struct whose two mapped elements hold three references releases their entry under K-B51 overlapping-entry (libgomp)',
+    cite: `${T}struct-elem-3.c: target enter data map (alloc: s.a, s.b); map (alloc: s.a); map (alloc: s.b); three target exit data map (release: s); "all elements of 's' should be removed together": abort () if omp_target_is_present of &s, &s.a, &s.b, &s.c or &s.d. libgomp target.c gomp_exit_data: splay_tree_lookup of s's range finds the overlapping entry of s.a..s.b and decrements it (K-B51 overlapping-entry; measured with GCC 12.2, nvptx, H200: omp_target_is_present(&c%n) is 0 after the third release). The text (6.0 §7.9.6: exit acts on present storage; s is only partly present, a broken restriction) and LLVM offload (MustContain) skip each release: s.a and s.b stay present (K-B51 skip). s.a, s.b are c%n, c%arr; &s is c's first byte, in no entry`,
+    world: MEMBERS_OMP_WORLD,
+    steps: [
+      ompEnter([map('alloc', ['c%n', 'c%arr'])]),
+      ompEnter([map('alloc', ['c%n'])]),
+      ompEnter([map('alloc', ['c%arr'])]),
+      ompExit([map('release', ['c'])]),
+      ompExit([map('release', ['c'])]),
+      ompExit([map('release', ['c'])]),
+      isPresent(v('c%n')),
+      isPresent(v('c%arr')),
+      isPresent(v('c')),
+    ],
+    at: {
+      7: per(YES, { libgomp: NO, 'K-B51=overlapping-entry': NO }),
+      8: per(YES, { libgomp: NO, 'K-B51=overlapping-entry': NO }),
+    },
     last: NO,
   },
   {

@@ -25,10 +25,11 @@ const rows: Row[] = [
     state: { 1: perState({ ompEntries: [entry([A, A + 40], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 32, A + 40], 2, 1)] } }) },
   },
   {
-    name: 'on exit the block spans the items again, so a block wider than the entry is skipped (6.0)',
+    name: 'on exit the block spans the items again, so a block wider than the entry is skipped (6.0); K-B51 overlapping-entry releases the entry',
+    cite: 'K-B51 overlapping-entry (libgomp gomp_exit_data looks each item up: a(1:2) finds its entry, which goes; a(5:6) finds nothing)',
     steps: [ompEnter([map('to', ['a(1:2)'])]), ompExit([map('release', ['a(1:2)', 'a(5:6)'])])],
     last: ok,
-    state: { 2: perState({ ompEntries: [entry([A, A + 8], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [] } }) },
+    state: { 2: perState({ ompEntries: [entry([A, A + 8], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [] }, libgomp: { ompEntries: [] }, 'K-B51=overlapping-entry': { ompEntries: [] } }) },
   },
   {
     name: 'two items of one array are one block (6.0): one release removes it; under 5.2 only its own entry',

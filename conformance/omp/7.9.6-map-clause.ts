@@ -3,8 +3,8 @@
 // always or delete, then decrements (or zeroes with delete) and removes at 0. K-B8 (maps on a
 // shared-memory device), B.4 restrictions (K-B5).
 
-import { UNDEF, entry, err, per, perState, read, readAll, section, type Row } from '../rows.js';
-import { hostRead, hostWrite, map, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
+import { UNDEF, entry, err, per, perState, read, readAll, section, value, type Row } from '../rows.js';
+import { hostRead, hostWrite, isPresent, map, ompEnter, ompExit, targetRead, targetWrite, v } from '../steps.js';
 import { A, OMP_WORLD } from '../worlds.js';
 
 
@@ -68,6 +68,20 @@ const rows: Row[] = [
     last: per(readAll(10, 1), { libgomp: readAll(10, 5), 'llvm-offload': readAll(10, 5), 'K-B50=block': readAll(10, 5) }),
     state: { 4: { ompEntries: [] } },
   },
+  {
+    name: 'exit data of an item only partly present is skipped (K-B51 skip); libgomp releases the entry it overlaps (overlapping-entry)',
+    cite: 'OpenMP 6.0 §7.9.6 (exit acts on storage blocks whose corresponding storage is present; an item part of which has storage must have all of it, spec-digest B.4), 5.1 §2.21.7.1 (not present at exit: ignored); LLVM offload getTgtPtrBegin MustContain; libgomp target.c gomp_exit_data: splay_tree_lookup finds the overlapping entry and decrements it (K-B51)',
+    steps: [ompEnter([map('to', ['a(3:4)'])]), ompExit([map('release', ['a'])]), isPresent(v('a', 8))],
+    at: { 2: { kind: 'ok' } },
+    last: per(value(true), { libgomp: value(false), 'K-B51=overlapping-entry': value(false) }),
+  },
+  {
+    name: 'exit data map(from) of an item only partly present: skipped (K-B51 skip); copying the whole item from the entry it overlaps is undefined (overlapping-entry)',
+    cite: 'OpenMP 6.0 §7.9.6 exit; libgomp target.c gomp_exit_data copies the item\'s bytes [host_start, host_end) from the found key\'s device address + (host_start - key host_start): outside the entry for an item that starts before it (K-B51 overlapping-entry)',
+    steps: [ompEnter([map('to', ['a(3:4)'])]), targetWrite('a(3:4)', 5, [map('alloc', ['a(3:4)'])]), ompExit([map('from', ['a'])]), hostRead('a')],
+    at: { 3: per({ kind: 'ok' }, { libgomp: UNDEF, 'K-B51=overlapping-entry': UNDEF }) },
+    last: per(readAll(10, 1), { libgomp: { kind: 'halted' }, 'K-B51=overlapping-entry': { kind: 'halted' } }),
+  },
 ];
 
 
@@ -80,6 +94,7 @@ export default section({
     'OpenMP 6.0 §7.9.6 map clause (exit)',
     'OpenMP 6.0 §7.9.6 map clause (restrictions)',
     'OpenMP 6.0 §7.9.6 map clause (exit: a from item and the delete-modifier of another item of its storage block, K-B50)',
+    'OpenMP 6.0 §7.9.6 map clause (exit: an explicit item only partly present, K-B51)',
   ],
   world: OMP_WORLD,
   rows,

@@ -324,11 +324,15 @@ export abstract class OmpConstructs extends OmpTable {
     const s = this.slots;
     const it = this.items;
     for (let g = 0; g < blocks; g++) {
-      const slot = this.lookup(d, this.gStart[g]!, this.gEnd[g]!);
+      let slot = this.lookup(d, this.gStart[g]!, this.gEnd[g]!);
       if (slot === PARTLY && (this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
         this.exitOverlapping(d, g, epoch);
         continue;
       }
+      // K-B51 `overlapping-entry` (libgomp's splay_tree_lookup): exit data of a partly present
+      // block acts on the oldest entry it overlaps; `skip` (LLVM's MustContain) ignores it.
+      const found = slot === PARTLY && exitData && this.knobs['K-B51'] === 'overlapping-entry';
+      if (found) slot = this.oldestOverlapping(d, g);
       if (slot < 0) {
         // K-B6: the present modifier on exit data is checked here (absent data only).
         if (slot === ABSENT && exitData && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && this.knobs['K-B6'] === 'error')
@@ -353,6 +357,14 @@ export abstract class OmpConstructs extends OmpTable {
           if (type === DELETE || (it[I_MODS + at]! & MOD_DELETE) !== 0) copies ||= reading === 'earlier';
           if (type !== FROM && type !== TOFROM) continue;
           if (!copies && (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) === 0) continue;
+          if (found) {
+            const lo = it[I_START + at]!;
+            const hi = it[I_END + at]!;
+            // an item beside the entry has nothing in it; one reaching out of it copies device bytes outside it
+            if (hi <= s.hostStart[slot]! || lo >= s.hostEnd[slot]!) continue;
+            if (lo < s.hostStart[slot]! || hi > s.hostEnd[slot]!)
+              undefinedBehaviour(`copying ${this.itemRefs[i]!.text} back would read device memory outside the entry it overlaps`);
+          }
           if ((it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) this.copyStructToHost(d, slot, it[I_START + at]!, it[I_END + at]!);
           else this.copyToHost(slot, it[I_START + at]!, it[I_END + at]!);
         }
@@ -365,6 +377,14 @@ export abstract class OmpConstructs extends OmpTable {
         if (s.rc[slot] === 0) this.removeEntry(slot, true);
       }
     }
+  }
+
+  /** The entry of device d created first among those sharing a byte with storage block g. */
+  protected oldestOverlapping(d: number, g: number): number {
+    this.gatherOverlapping(d, g);
+    let oldest = this.overlapSlots[0]!;
+    for (let k = 1; k < this.overlapCount; k++) if (this.slots.seq[this.overlapSlots[k]!]! < this.slots.seq[oldest]!) oldest = this.overlapSlots[k]!;
+    return oldest;
   }
 
   /** Gathers into overlapSlots the entries of device d sharing a byte with storage block g. */

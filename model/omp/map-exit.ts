@@ -21,6 +21,7 @@ import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
 const ATTACHED_COPY_BACK = 'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of an attached pointer)';
 const PRESENT_MODIFIER_ON_EXIT = 'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data';
+const PARTLY_PRESENT_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit: an explicit item only partly present, K-B51)';
 export const BLOCK_DELETE_COPY_BACK = 'OpenMP 6.0 §7.9.6 map clause (exit: a from item and the delete-modifier of another item of its storage block, K-B50)';
 
 // OpenMP 6.0 §7.9.6 map clause (exit)
@@ -52,6 +53,15 @@ export function mapExit(
       for (const entry of overlappingEntries(state, device, block.range)) release(state, device, entry, block, countBefore, ctx);
       continue;
     }
+    // OpenMP 6.0 §7.9.6 map clause (exit: an explicit item only partly present, K-B51): the text
+    // acts on present storage only. K-B51 `skip` (LLVM offload: getTgtPtrBegin with MustContain):
+    // the item is ignored; `overlapping-entry` (libgomp gomp_exit_data: splay_tree_lookup of the
+    // item's range finds an entry that overlaps it): exit data acts on that entry, the oldest here.
+    if (where.kind === 'partly' && exitData) {
+      fire(ctx, PARTLY_PRESENT_EXIT);
+      if (ctx.knobs['K-B51'] === 'overlapping-entry') release(state, device, overlappingEntries(state, device, block.range)[0]!, block, countBefore, ctx, true);
+      continue;
+    }
     // Storage that is not (wholly) there is skipped without a word.
     if (where.kind !== 'present') continue;
     release(state, device, where.entry, block, countBefore, ctx);
@@ -61,9 +71,12 @@ export function mapExit(
 
 /**
  * Gives back `block`'s reference on `entry`. `countBefore` keeps the count each entry had when
- * this construct first reached it: each entry moves at most once per construct.
+ * this construct first reached it: each entry moves at most once per construct. `found`: the
+ * entry only overlaps the block (K-B51 `overlapping-entry`), and an item copied back must lie in
+ * it: libgomp copies the item's whole range from the entry's device address, bytes outside the
+ * entry included.
  */
-function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, RefCount>, ctx: StepContext): void {
+function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, RefCount>, ctx: StepContext, found = false): void {
   const first = !countBefore.has(entry.order);
   if (first) countBefore.set(entry.order, entry.rc);
   const before = countBefore.get(entry.order)!;
@@ -75,8 +88,13 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
     if (item.type === 'delete' || item.modifiers.includes('delete')) deleted = true;
     const part = intersection(item.range, entry);
     if (!part || (item.type !== 'from' && item.type !== 'tofrom')) continue;
-    if (before === 1 || item.modifiers.includes('delete') || item.modifiers.includes('always')) {
+    const copyBack = () => {
+      if (found && entry.block !== null && (part.start !== item.range.start || part.end !== item.range.end))
+        throw new UndefinedStep(`copying ${describeRange(state, item.range)} back would read device memory outside the entry it overlaps`);
       copyToHost(state, device, entry, part, ctx);
+    };
+    if (before === 1 || item.modifiers.includes('delete') || item.modifiers.includes('always')) {
+      copyBack();
       continue;
     }
     // OpenMP 6.0 §7.9.6 map clause (exit): the delete-modifier of another clause naming the same
@@ -86,7 +104,7 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
     if (blockDeletes) {
       fire(ctx, BLOCK_DELETE_COPY_BACK);
       const reading = ctx.knobs['K-B50'];
-      if (reading === 'block' || (reading === 'earlier' && deleted)) copyToHost(state, device, entry, part, ctx);
+      if (reading === 'block' || (reading === 'earlier' && deleted)) copyBack();
     }
   }
   // The delete type or modifier drops every reference, anything else one; infinite counts do
