@@ -410,6 +410,17 @@ describe('OpenMP map constructs', () => {
     expect(run([enter([mapItem('to', ['a(3:4)'])]), enter([mapItem('to', ['a(3:4)'])]), kwrite, exit([mapItem('from', ['a'])]), hread], over)).toEqual(['ok', 'ok', 'ok', 'ok', '1,1,1,1,1,1,1,1,1,1']);
   });
 
+  it('K-B52 present-error and partial-map, the present modifier on partly present data, then K-B5', () => {
+    const presentA = { type: 'to' as const, vars: ['a'], modifiers: ['present' as const] };
+    const steps = [enter([mapItem('to', ['a(1:5)'])]), enter([presentA] as ReturnType<typeof mapItem>[])];
+    expect(run(steps)).toEqual(['ok', 'error omp_error_not_present']);
+    expect(run(steps, { 'K-B52': 'partial-map' })).toEqual(['ok', 'undefined']);
+    expect(run(steps, { 'K-B52': 'partial-map', 'K-B5': 'error' })).toEqual(['ok', 'error fatal_partial_map']);
+    // absent data is the present error under both readings; present data passes
+    expect(run([enter([presentA] as ReturnType<typeof mapItem>[])], { 'K-B52': 'partial-map' })).toEqual(['error omp_error_not_present']);
+    expect(run([enter([mapItem('to', ['a'])]), enter([presentA] as ReturnType<typeof mapItem>[])], { 'K-B52': 'partial-map' })).toEqual(['ok', 'ok']);
+  });
+
   it('a null pointer item maps nothing (its struct item is mapped)', () => {
     expect(entries([enter([mapItem('to', ['c', 'c%p'])])]).entries).toEqual(['0:1400-1410:1:1']);
     expect(entries([enter([mapItem('to', ['c%p', 'a'])])], { 'K-B16': 'list-item' }).entries).toEqual([`0:${A.toString(16)}-${(A + 40).toString(16)}:2:1`.replace(':2:', ':1:')]);

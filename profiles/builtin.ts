@@ -243,6 +243,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `${G13} gomp_exit_data: each from / release / delete item is looked up with splay_tree_lookup (not a containing lookup), which answers with a key overlapping [host_start, host_end); that key is decremented (gomp_decrement_refcount) and removed at zero, and a from item's bytes are copied from k->tgt->tgt_start + k->tgt_offset + (host_start - k->host_start), outside the key for an item starting before it. Test: libgomp.c-c++-common/struct-elem-3.c, second half (enter data map(alloc: s.a, s.b), map(alloc: s.a), map(alloc: s.b), three exit data map(release: s): nothing of s present). Measured with GCC 12.2 (nvptx, NVIDIA H200, C and Fortran, mapcheck conform --target device of the scenario, README "Suite-derived rows"): omp_target_is_present(&c%n) is 0 after the third release.`,
       },
+      'K-B52': {
+        reading: 'partial-map',
+        confidence: 'source',
+        evidence: `${G13} gomp_map_vars_internal: each item is looked up with gomp_map_lookup (splay_tree_lookup: any overlapping key); a key found goes to gomp_map_vars_existing, which stops with gomp_fatal "Trying to map into device [%p..%p) object when [%p..%p) is already mapped" unless the key contains the item; the present kinds (GOMP_MAP_FORCE_PRESENT, GOMP_MAP_ALWAYS_PRESENT_*) are checked only in the branch where nothing was found ("We already looked up the memory region above and it was missing": "present clause: not present on the device"). So llvm offload/test/mapping/present/target_array_extension.c (target data map(alloc: arr[SMALL]) then target map(present, tofrom: arr[LARGE])) ends on the partial-map abort under libgomp (K-B5 error), not on the present error.`,
+      },
       'K-A57': {
         reading: 'immediate',
         confidence: 'source',
@@ -443,6 +448,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'skip',
         confidence: 'source',
         evidence: `llvm/llvm-project offload/libomptarget/omptarget.cpp (2025-26) targetDataEnd: an exit item is looked up with getTgtPtrBegin(HstPtrBegin, DataSize, …, MustContain = !IsImplicit, …) (OpenMP/Mapping.cpp): an explicit item only partly inside an entry is "not present" and ignored ("Mapping does not exist (ignored)").`,
+      },
+      'K-B52': {
+        reading: 'present-error',
+        confidence: 'doc',
+        evidence:
+          'llvm/llvm-project offload/test/mapping/present/target_array_extension.c: target data map(alloc: arr[SMALL]) { target map(present, tofrom: arr[LARGE]) }: "CHECK: omptarget message: explicit extension not allowed …", then "device mapping required by \'present\' map type modifier does not exist …", "Call to getTargetPointer returned null pointer (\'present\' map type modifier)" (OpenMP/Mapping.cpp getTargetPointer prints both and fails as the present modifier\'s error).',
       },
       'K-B50': {
         reading: 'block',

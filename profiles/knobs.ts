@@ -953,6 +953,26 @@ export const KNOBS = [
     rationale:
       '§7.9.6 exit acts on the storage blocks whose corresponding storage is present; an item only part of which has corresponding storage breaks the map restriction that all of it must (spec-digest B.4) and has no present block to act on. 5.1 ignores an item that is not present at exit.',
   },
+  {
+    id: 'K-B52',
+    title: 'Entry: a map with the present modifier of data only partly present (part in an entry, part in none)',
+    section: 'OpenMP 6.0 §7.9.6 map clause (present modifier; restrictions), 5.1 §2.21.7.1',
+    readings: [
+      {
+        id: 'present-error',
+        summary:
+          'the present modifier\'s runtime error termination (omp_error_not_present): the list item as a whole is not present (LLVM offload: getTargetPointer reports "explicit extension not allowed" and then the present modifier\'s message and error, offload/test/mapping/present/target_array_extension.c)',
+      },
+      {
+        id: 'partial-map',
+        summary:
+          'libgomp: the partial map is met first (gomp_map_vars_internal finds the overlapping key, gomp_map_vars_existing: "Trying to map into device [..) object when [..) is already mapped"), K-B5 gives its outcome; the present check runs only for data not found at all',
+      },
+    ],
+    default: 'present-error',
+    rationale:
+      '§7.9.6: with the present modifier, a list item that is not present on entry is a runtime error termination; an item only partly present is not present, and the restriction it also breaks prescribes no behaviour, so the error the text does prescribe is the one observed.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

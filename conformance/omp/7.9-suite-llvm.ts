@@ -152,6 +152,19 @@ const rows: Row[] = [
     last: err('omp_error_not_present'),
   },
   {
+    name: 'present/target_array_extension.c -DEXTENDS=BEFORE: target map(present) of a section inside a mapped one runs; of an array only part of which is mapped it is the present error (K-B52 present-error), libgomp\'s partial-map abort (partial-map)',
+    cite: `${T}present/target_array_extension.c -DEXTENDS=BEFORE (SMALL the last 2 elements, LARGE the whole array; here a(9:10) and a): target data map(alloc: arr[LARGE]) { target map(present, tofrom: arr[SMALL]) } "CHECK: arr is present"; target data map(alloc: arr[SMALL]) { target map(present, tofrom: arr[LARGE]) } "CHECK: omptarget message: explicit extension not allowed", "device mapping required by 'present' map type modifier does not exist", "fatal error 1" (K-B52 present-error). libgomp: gomp_map_vars_existing "Trying to map into device [..) object when [..) is already mapped" first (K-B52 partial-map, K-B5 error); GCC 12 has no present modifier (K-B26)`,
+    steps: [
+      ompDataBegin([map('alloc', ['a'])]),
+      targetWrite('a(9:10)', 3, [map('tofrom', ['a(9:10)'], 'present')]),
+      ompDataEnd,
+      ompDataBegin([map('alloc', ['a(9:10)'])]),
+      targetWrite('a', 3, [map('tofrom', ['a'], 'present')]),
+    ],
+    at: { 2: { kind: 'ok' } },
+    last: per(err('omp_error_not_present'), { libgomp: err('fatal_partial_map'), 'K-B52=partial-map,K-B5=error': err('fatal_partial_map') }),
+  },
+  {
     name: 'map_ordering_tgt_exit_data_delete_from.c: exit data map(delete) map(from) map(delete) of one variable with count 2 copies the kernel\'s value home under K-B50 block',
     cite: `${T}map_ordering_tgt_exit_data_delete_from.c: target data map(alloc: x) { target enter data map(alloc: x) map(to: x); target map(present, alloc: x) x = 222; target exit data map(delete: x) map(from: x) map(delete: x); "CHECK: 222" } (llvm-offload, K-B50 block; libgomp agrees: target.c gomp_decrement_refcount do_copy). The kernel's present modifier is left out (GCC 12 lacks it, K-B26; the data is present). K-B50 item (the spec default) and libomptarget 16.0.6 (measured, llvm-16.json) keep 111 (here 1)`,
     steps: [

@@ -21,7 +21,12 @@ const rows: Row[] = [
     last: ok,
     state: { 2: { ompEntries: [entry([A, A + 40], 1, 2)] } },
   },
-  { name: 'partly present data is not present', steps: [ompEnter([map('to', ['a(1:5)'])]), ompEnter([map('to', ['a'], 'present')])], last: NOT_PRESENT },
+  {
+    name: 'partly present data is not present (K-B52 present-error); libgomp meets the partial map first (partial-map)',
+    cite: "K-B52: OpenMP 6.0 §7.9.6 present modifier (runtime error termination when not present); libgomp target.c gomp_map_vars_existing aborts on the overlapping key (\"Trying to map into device [..) object when [..) is already mapped\") before any present check; K-B5 error gives fatal_partial_map, undefined the restriction's undefined",
+    steps: [ompEnter([map('to', ['a(1:5)'])]), ompEnter([map('to', ['a'], 'present')])],
+    last: per(NOT_PRESENT, { libgomp: err('fatal_partial_map'), 'K-B52=partial-map': { kind: 'undefined' }, 'K-B52=partial-map,K-B5=error': err('fatal_partial_map') }),
+  },
   {
     name: 'the effects of earlier items of the same construct stay',
     steps: [ompEnter([map('to', ['b']), map('to', ['a'], 'present')])],
@@ -45,7 +50,11 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
   title: 'map clause (present modifier)',
-  rules: ['OpenMP 6.0 §7.9.6 map clause (present modifier)', 'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data'],
+  rules: [
+    'OpenMP 6.0 §7.9.6 map clause (present modifier)',
+    'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data',
+    'OpenMP 6.0 §7.9.6 map clause (present modifier on partly present data, K-B52)',
+  ],
   world: OMP_WORLD,
   rows,
 });

@@ -20,6 +20,7 @@ import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 export const MAP_ENTRY = 'OpenMP 6.0 §7.9.6 map clause (entry)';
 const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
 const MAP_RESTRICTIONS = 'OpenMP 6.0 §7.9.6 map clause (restrictions)';
+const PRESENT_ON_PARTLY_PRESENT = 'OpenMP 6.0 §7.9.6 map clause (present modifier on partly present data, K-B52)';
 const CLOSE_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (close modifier)';
 export const IMPLICIT_PARTIAL_MAP = 'OpenMP 6.0 §7.9.6 map clause (implicit map of partly mapped storage, §7.9.3)';
 
@@ -47,8 +48,18 @@ export function mapEntry(
     const empty = isEmptyRange(block.range);
     const where = empty ? ompZeroLengthLookup(state, target.device, block.range, ctx) : lookup(state, target.device, block.range);
     const name = describeRange(state, block.range);
+    const presentModifier = block.items.some((i) => i.modifiers.includes('present'));
+    // OpenMP 6.0 §7.9.6 map clause (present modifier on partly present data, K-B52): the item is
+    // not present, and extending a mapping breaks a restriction. K-B52 `present-error` (the text,
+    // LLVM offload's observed error): the present modifier's error termination; `partial-map`
+    // (libgomp gomp_map_vars_existing): the partial map is met first, and K-B5 decides below.
+    let partialFirst = false;
+    if (where.kind === 'partly' && presentModifier) {
+      fire(ctx, PRESENT_ON_PARTLY_PRESENT);
+      partialFirst = ctx.knobs['K-B52'] === 'partial-map';
+    }
     // The present modifier requires the storage to be there already: runtime error termination.
-    if (where.kind !== 'present' && block.items.some((i) => i.modifiers.includes('present'))) {
+    if (where.kind !== 'present' && presentModifier && !partialFirst) {
       fire(ctx, PRESENT_MODIFIER);
       return runtimeError('omp_error_not_present', `map(present: ${name}): the data is not present on device ${target.device}`);
     }
