@@ -389,6 +389,11 @@ describe('OpenMP map constructs', () => {
     expect(left([...two, exit([mapItem('release', ['a'])])], over)).toEqual([`${a7}:2:2`]);
     expect(left([...two, exit([mapItem('release', ['a'])]), exit([mapItem('release', ['a'])])], over)).toEqual([`${a7}:2:1`]);
     expect(left([enter([mapItem('to', ['a(7:8)'])]), enter([mapItem('to', ['a(3:4)'])]), exit([mapItem('release', ['a'])])], over)).toEqual([`${a3}:2:1`]);
+    // a later lookup that finds fewer entries does not read the records an earlier one left
+    const x = `${(A + 8).toString(16)}-${(A + 16).toString(16)}`;
+    const z = `${A.toString(16)}-${(A + 8).toString(16)}`;
+    const stale = [enter([mapItem('to', ['a(3:4)'])]), enter([mapItem('to', ['a(3:4)'])]), enter([mapItem('to', ['a(1:2)'])]), enter([mapItem('to', ['a(7:8)'])])];
+    expect(left([...stale, exit([mapItem('release', ['a(1:4)'])]), exit([mapItem('release', ['a(6:8)'])])], over)).toEqual([`${z}:2:1`, `${x}:1:1`]);
     // only exit data: a region's end skips it (gomp_unmap_vars works on its own keys)
     const region: Step[] = [{ op: 'omp_target_data_begin', maps: [mapItem('to', ['a(3:4)'])] }, exit([mapItem('delete', ['a(3:4)'])]), enter([mapItem('to', ['a(3:8)'])]), { op: 'omp_target_data_end' }];
     expect(run(region, over)).toEqual(['ok', 'ok', 'ok', 'ok']);
