@@ -995,3 +995,191 @@ describe('OpenMP K-B43 absent: which constructs map through a mapper', () => {
     expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['a'])])], absent, mapped)).toEqual(['ok', 'unavailable']);
   });
 });
+
+// K-B45 (README-openmp "Plain pointer sections"): a section of a plain pointer `p` (C `int *p`,
+// canonically p%p) under clang's PTR_AND_OBJ lowering also maps the pointer variable p
+// (`pointer-and-object`: omptarget.cpp targetDataBegin maps [&p, &p + 8) with no copy, one more
+// reference per section item, none given back at exit), and clang 16 gives a target construct
+// naming p beside its section the address of p's own storage as p (`pointer-word`). Expectations:
+// the LLVM sources as the knob cites them and the clang 16 measurement (omp-plain-pointer-c).
+describe('OpenMP K-B45: sections of a plain pointer variable', () => {
+  const plainWorld = {
+    arrays: [{ name: 'a', length: 8, init: 1 }],
+    structs: [{ name: 'p', pointers: ['p'], plain: true, init: { p: 'a' } }],
+    devices: [{ kind: 'discrete' as const }, { kind: 'shared' as const }],
+  };
+  const go = (steps: Step[], knobs: Record<string, string>) => outcomes(steps, knobs, plainWorld as typeof world);
+  const space = (o: string) => (o.startsWith('{"block"') ? 'dev' : o.startsWith('{"host"') ? 'host' : o);
+  const pEntry = (e: ReturnType<typeof implEngine>, device = 0) => e.snapshot().ompEntries.filter((x) => x.device === device && x.host[0] !== A);
+  const pto: Step = enter([mapItem('to', ['p%p'])]);
+  const both = (body: object): Step => ({ op: 'omp_target', maps: [mapItem('to', ['p', 'p%p'])], body }) as Step;
+
+  it('attach-only (the text): the section maps the target alone; p copied in later holds the host address', () => {
+    const { out, engine } = go([pto, isPresent({ var: 'p' }), enter([mapItem('to', ['p'])]), kpointer('p%p')], { 'K-B45': 'attach-only' });
+    expect(out.map(space)).toEqual(['ok', 'false', 'ok', 'host']);
+    expect(pEntry(engine).map((x) => x.rc)).toEqual([1]);
+  });
+
+  it('pointer-and-object: the section maps p without copying it and attaches it; a later map(to: p) finds it present', () => {
+    const { out, engine } = go([pto, isPresent({ var: 'p' }), enter([mapItem('to', ['p'])]), kpointer('p%p')], { 'K-B45': 'pointer-and-object' });
+    expect(out.map(space)).toEqual(['ok', 'true', 'ok', 'dev']);
+    expect(pEntry(engine).map((x) => x.rc)).toEqual([2]);
+  });
+
+  it("pointer-and-object: p's reference from a section is never given back; each section item adds one", () => {
+    const { out, engine } = go([pto, exit([mapItem('from', ['p%p'])]), isPresent({ var: 'p' }), isPresent({ var: 'a' })], { 'K-B45': 'pointer-and-object' });
+    expect(out).toEqual(['ok', 'ok', 'true', 'false']);
+    expect(pEntry(engine).map((x) => x.rc)).toEqual([1]);
+    // map(to: p, p(1:2), p(3:4)): the construct's own reference of p, and one per section item
+    const two = go([enter([mapItem('to', ['p', 'p%p(1:2)', 'p%p(3:4)'])]), exit([mapItem('release', ['p'])]), isPresent({ var: 'p' })], { 'K-B45': 'pointer-and-object' });
+    expect(two.out).toEqual(['ok', 'ok', 'true']);
+    expect(pEntry(two.engine).map((x) => x.rc)).toEqual([2]);
+    // a target construct of the section leaves p mapped after its end
+    const region = go([kread('p%p', [mapItem('to', ['p%p'])]), isPresent({ var: 'p' }), isPresent({ var: 'a' })], { 'K-B45': 'pointer-and-object' });
+    expect(region.out).toEqual(['1,1,1,1,1,1,1,1', 'true', 'false']);
+  });
+
+  it('pointer-and-object: a null pointer maps nothing; a self map on a shared device (K-B8 self) holds the original', () => {
+    expect(go([{ op: 'nullify', ptr: 'p%p' } as Step, pto, isPresent({ var: 'p' })], { 'K-B45': 'pointer-and-object' }).out).toEqual(['ok', 'ok', 'false']);
+    const self = go([enter([mapItem('to', ['p%p'])], 1), isPresent({ var: 'p' }, 1)], { 'K-B45': 'pointer-and-object', 'K-B8': 'self' });
+    expect(self.out).toEqual(['ok', 'true']);
+    expect(pEntry(self.engine, 1)).toEqual([{ device: 1, host: [expect.any(Number), expect.any(Number)], block: null, offset: 0, rc: 1, origin: 'map' }]);
+  });
+
+  it('pointer-and-object: close keeps device storage for p under K-B8 self-unless-close', () => {
+    const close = (device: number): Step => ({ op: 'omp_target_enter_data', device, maps: [{ type: 'to', vars: ['p%p'], modifiers: ['close'] }] });
+    const knobs = { 'K-B45': 'pointer-and-object', 'K-B8': 'self-unless-close' };
+    expect(pEntry(go([close(1)], knobs).engine, 1).map((x) => x.block === null)).toEqual([false]);
+    expect(pEntry(go([enter([mapItem('to', ['p%p'])], 1)], knobs).engine, 1).map((x) => x.block === null)).toEqual([true]);
+    // the section item after another item: its own close modifier decides
+    const second: Step = { op: 'omp_target_enter_data', device: 1, maps: [{ type: 'to', vars: ['a'] }, { type: 'to', vars: ['p%p'], modifiers: ['close'] }] };
+    expect(pEntry(go([second], knobs).engine, 1).map((x) => x.block === null)).toEqual([false]);
+  });
+
+  it('a kernel of a construct naming p beside its section reads the section under attach-only and pointer-and-object', () => {
+    for (const reading of ['attach-only', 'pointer-and-object'])
+      expect(go([both({ read: 'p%p(2:3)' }), both({ pointer: 'p%p' })], { 'K-B45': reading }).out.map(space)).toEqual(['1,1', 'dev']);
+  });
+
+  it("pointer-word: the kernel's p is the address of p's own storage: the pointer word reads indeterminate, past it undefined", () => {
+    const word = { 'K-B45': 'pointer-word' };
+    const { out, engine } = go([enter([mapItem('to', ['p'])]), both({ pointer: 'p%p' })], word);
+    const pBlock = pEntry(engine)[0]!.block;
+    expect(out).toEqual(['ok', JSON.stringify({ block: pBlock, offset: 0 })]);
+    // the address the kernel read is kept under its result name
+    const kept = go([{ op: 'omp_target', maps: [mapItem('to', ['p', 'p%p'])], body: { pointer: 'p%p' }, result: 'dp' } as Step, mappedPtr({ handle: 'dp', offset: 4 }, HOST_DEV)], word);
+    expect(kept.out[1]).toBe(JSON.stringify({ block: pEntry(kept.engine)[0]!.block, offset: 4 }));
+    expect(go([both({ read: 'p%p(1:2)' }), both({ read: 'p%p', at: 2 })], word).out).toEqual([',', '']);
+    expect(go([both({ read: 'p%p(2:3)' })], word).out).toEqual(['undefined']);
+    expect(go([both({ read: 'p%p' })], word).out).toEqual(['undefined']);
+    // a write into the word leaves the device pointer indeterminate; past it, undefined
+    expect(go([enter([mapItem('to', ['p'])]), both({ write: 'p%p(1:1)', value: 5 }), kpointer('p%p')], word).out).toEqual(['ok', 'ok', 'undefined']);
+    expect(go([both({ write: 'p%p(3:3)', value: 5 })], word).out).toEqual(['undefined']);
+  });
+
+  it('pointer-word: only a construct whose explicit maps name both p and a section of p; the bounds and the host follow the ordinary rules', () => {
+    const word = { 'K-B45': 'pointer-word' };
+    expect(go([pto, kread('p%p', [mapItem('to', ['p%p'])])], word).out).toEqual(['ok', '1,1,1,1,1,1,1,1']);
+    expect(go([pto, kread('p%p', [mapItem('to', ['p'])])], word).out).toEqual(['ok', '1,1,1,1,1,1,1,1']);
+    expect(go([both({ read: 'p%p', bounds: true })], word).out).toEqual(['1,8']);
+    // p beside an array is no section of p: p holds the host address (not attached), undefined here
+    expect(go([{ op: 'omp_target', maps: [mapItem('to', ['p', 'a'])], body: { read: 'p%p(1:2)' } } as Step], word).out).toEqual(['undefined']);
+    // a null p: the ordinary rules (the kernel dereferences a null pointer); an element below the view
+    expect(go([{ op: 'nullify', ptr: 'p%p' } as Step, both({ read: 'p%p(1:1)' })], word).out).toEqual(['ok', 'undefined']);
+    expect(go([both({ read: 'p%p', at: 0 })], word).out).toEqual(['undefined']);
+    expect(go([{ op: 'omp_target', device: HOST_DEV, maps: [mapItem('to', ['p', 'p%p'])], body: { read: 'p%p(1:2)' } } as Step], word).out).toEqual(['1,1']);
+    // on a shared device with self maps (K-B8 self) the storage of p is the original: a host address
+    const self = go([{ op: 'omp_target', device: 1, maps: [mapItem('to', ['p', 'p%p'])], body: { pointer: 'p%p' } } as Step], { ...word, 'K-B8': 'self' });
+    expect(self.out.map(space)).toEqual(['host']);
+  });
+});
+
+// K-B46 (README-openmp "declare target"): clang 16 gives a declare target variable with internal
+// linkage (a C static array, as emit writes every array) no offloading entry, so libomptarget's
+// table never holds it (`unregistered`): kernels naming the array use the device image's copy,
+// while maps and routines find it absent. Expectations: clang 16's host IR (no
+// .omp_offloading.entry for the static variable) and the measurement omp-declare-target-c
+// (is_present 0 before and after exit data delete; the kernel reads the image's initial values).
+describe('OpenMP K-B46: declare target enter arrays the runtime does not register', () => {
+  const declare: Step = { op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: ['a'] }] } as Step;
+  const unreg = { 'K-B46': 'unregistered' };
+  const write = (v: string, value: number, maps: ReturnType<typeof mapItem>[] = [], device?: number): Step =>
+    ({ op: 'omp_target', maps, body: { write: v, value }, ...(device === undefined ? {} : { device }) }) as Step;
+
+  it('registered (the text): present from the start; unregistered: absent, the kernel reads the image copy', () => {
+    const steps = [declare, isPresent({ var: 'a' }), hostWrite('a', 5), kread('a(1:2)'), exit([mapItem('delete', ['a'])]), isPresent({ var: 'a' }), { op: 'host_read', var: 'a(1:2)' } as Step];
+    expect(run(steps, { 'K-B46': 'registered' })).toEqual(['ok', 'true', 'ok', '1,1', 'ok', 'true', '5,5']);
+    expect(run(steps, unreg)).toEqual(['ok', 'false', 'ok', '1,1', 'ok', 'false', '5,5']);
+  });
+
+  it('unregistered: a map gives the array an ordinary entry of its own, which the kernel does not use', () => {
+    const { out, engine } = outcomes([declare, hostWrite('a', 5), enter([mapItem('to', ['a'])]), isPresent({ var: 'a' }), write('a(1:2)', 9), kread('a(1:3)', [mapItem('to', ['a'])])], unreg);
+    expect(out).toEqual(['ok', 'ok', 'ok', 'true', 'ok', '9,9,1']);
+    expect(engine.snapshot().ompEntries.map((e) => [e.host[0], e.rc, e.origin])).toEqual([[A, 1, 'map']]);
+    // the mapped copy holds the host's 5s: exit data from brings them home, not the kernel's 9s
+    expect(run([declare, hostWrite('a', 5), enter([mapItem('to', ['a'])]), write('a(1:2)', 9), exit([mapItem('from', ['a'])]), { op: 'host_read', var: 'a(1:2)' } as Step], unreg)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', '5,5']);
+  });
+
+  it('unregistered: other arrays, the host device and link arrays follow the ordinary rules; a self map on a shared device is the host array', () => {
+    const link: Step = { op: 'omp_declare_target', clauses: [{ clause: 'link', vars: ['b'] }, { clause: 'enter', vars: ['a'] }] } as Step;
+    expect(run([link, kread('b(1:2)'), isPresent({ var: 'b' })], unreg)).toEqual(['ok', '2,2', 'false']);
+    expect(run([declare, hostWrite('a', 5), kread('a(1:2)', [], HOST_DEV)], unreg)).toEqual(['ok', 'ok', '5,5']);
+    expect(run([declare, hostWrite('a', 5), kread('a(1:2)', [], 1)], { ...unreg, 'K-B8': 'self' })).toEqual(['ok', 'ok', '5,5']);
+    expect(run([declare, hostWrite('a', 5), kread('a(1:2)', [], 1)], { ...unreg, 'K-B8': 'copies' })).toEqual(['ok', 'ok', '1,1']);
+    // a second declared array, a subarray inside it, and a kernel through a pointer member beside it
+    const second: Step = { op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: ['b'] }] } as Step;
+    expect(run([second, isPresent({ var: 'b' }), write('b(2:2)', 9), kread('b(1:3)'), { op: 'host_read', var: 'b(1:3)' } as Step], unreg)).toEqual(['ok', 'false', 'ok', '2,9,2', '2,2,2']);
+    // no implicit map for the kernel: the next device allocation is block 3 (the images are blocks 1 and 2, one per device)
+    expect(run([declare, kread('a(1:2)'), talloc('h', 8)], unreg)).toEqual(['ok', '1,1', JSON.stringify({ block: 3, offset: 0 })]);
+    expect(run([declare, pAssign('c%p', 'b(1:2)'), enter([mapItem('to', ['c', 'c%p'])]), kread('c%p')], unreg)).toEqual(['ok', 'ok', 'ok', '2,2']);
+  });
+});
+
+// K-B47 (README-openmp "Map constructs"): clang before the ATTACH map type lowers map(c.p[0:n])
+// with a combined entry for the members of c it names, which libomptarget maps as storage of its
+// own (`member-word`: the pointer word of c, alloc, counted and released like an item; clang 16's
+// host IR gives it map type 0 and size sizeof(int *)). Expectations: that lowering and
+// omptarget.cpp as the knob cites them; the measurement (gen-20261209-230-c and five more: a later
+// map of the whole struct extends the word's storage, "failure of target construct").
+describe('OpenMP K-B47: the struct storage for a pointer member mapped through its section', () => {
+  const word = { 'K-B47': 'member-word' };
+  const C = 0x1400;
+  const entries = (e: ReturnType<typeof implEngine>) => e.snapshot().ompEntries.map((x) => [x.host[0], x.host[1], x.rc]);
+
+  it('pointee-only (the text): c gets nothing; member-word: c\'s pointer word is mapped', () => {
+    const steps = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c%p'])]), isPresent({ var: 'c' })];
+    expect(run(steps, { 'K-B47': 'pointee-only' })).toEqual(['ok', 'ok', 'false']);
+    const { out, engine } = outcomes(steps, word);
+    expect(out).toEqual(['ok', 'ok', 'true']);
+    expect(entries(engine)).toEqual([[A, A + 8, 1], [C, C + 8, 1]]);
+  });
+
+  it('member-word: a later map of the whole struct extends the word (K-B5); exit data of the section releases it', () => {
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c%p'])]), enter([mapItem('to', ['c'])])], { ...word, 'K-B5': 'error' })).toEqual(['ok', 'ok', 'error fatal_partial_map']);
+    const { out, engine } = outcomes([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c%p'])]), exit([mapItem('from', ['c%p'])]), isPresent({ var: 'c' })], word);
+    expect(out).toEqual(['ok', 'ok', 'ok', 'false']);
+    expect(entries(engine)).toEqual([]);
+  });
+
+  it('member-word: an item covering the word maps it; a present struct is counted once more; two sections give one word', () => {
+    expect(entries(outcomes([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])])], word).engine)).toEqual([[A, A + 8, 1], [C, C + 16, 1]]);
+    const counted = outcomes([pAssign('c%p', 'a(1:4)'), enter([mapItem('to', ['c'])]), enter([mapItem('to', ['c%p(1:2)', 'c%p(3:4)'])]), exit([mapItem('release', ['c'])]), isPresent({ var: 'c' })], word);
+    expect(counted.out).toEqual(['ok', 'ok', 'ok', 'ok', 'true']);
+    expect(entries(counted.engine)).toEqual([[A, A + 16, 1], [C, C + 16, 1]]);
+    // a null member still gets its word; a member item after another item too
+    expect(entries(outcomes([enter([mapItem('to', ['c%p'])])], word).engine)).toEqual([[C, C + 8, 1]]);
+    expect(entries(outcomes([pAssign('c%p', 'b(1:2)'), enter([mapItem('to', ['a', 'c%p'])])], word).engine)).toEqual([[A, A + 40, 1], [B, B + 8, 1], [C, C + 8, 1]]);
+    // map(present, to: c%p) map(to: c): the present modifier passes to the word, which c's storage block holds
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['a'])]), { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c%p'], modifiers: ['present'] }, { type: 'to', vars: ['c'] }] }], word)).toEqual(['ok', 'ok', 'error omp_error_not_present']);
+  });
+
+  it('member-word: the present modifier passes to the word; a plain pointer gets no word (K-B45)', () => {
+    const presentExit: Step = { op: 'omp_target_exit_data', maps: [{ type: 'release', vars: ['c%p'], modifiers: ['present'] }] };
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['a'])]), presentExit], word)).toEqual(['ok', 'ok', 'error omp_error_not_present']);
+    const secondExit: Step = { op: 'omp_target_exit_data', maps: [{ type: 'release', vars: ['b'] }, { type: 'release', vars: ['c%p'], modifiers: ['present'] }] };
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['a'])]), secondExit], word)).toEqual(['ok', 'ok', 'error omp_error_not_present']);
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['a'])]), presentExit], { 'K-B47': 'pointee-only' })).toEqual(['ok', 'ok', 'ok']);
+    const plainWorld = { arrays: [{ name: 'a', length: 8, init: 1 }], structs: [{ name: 'p', pointers: ['p'], plain: true, init: { p: 'a' } }], devices: [{ kind: 'discrete' as const }] };
+    expect(run([enter([mapItem('to', ['p%p'])]), isPresent({ var: 'p' })], word, plainWorld as typeof world)).toEqual(['ok', 'false']);
+  });
+});

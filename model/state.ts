@@ -357,6 +357,11 @@ export interface ModelState {
   hostData: string[];
   /** Attached OpenMP pointers (K-B22, K-B23), one record per device and pointer member. */
   ompAttached: OmpAttachment[];
+  /**
+   * K-B46 `unregistered`: the device storage of declare target `enter` arrays that the runtime's
+   * table does not hold (model/omp/declare-target.ts), per device; kernels naming the array use it.
+   */
+  ompImages: { device: number; start: number; end: number; block: number | null }[];
   /** Arrays a program-scope OpenACC declare names (K-A44): `data` for the data clauses, `link`. */
   accDeclared: Record<string, 'data' | 'link'>;
   /** Allocations the program's `allocate` steps made so far (the next one's place in the host heap, lang/program.ts HEAP_STRIDE). */
@@ -409,6 +414,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     handles: emptyKeyTable(),
     hostData: [],
     ompAttached: [],
+    ompImages: [],
     accDeclared: {},
     allocations: 0,
   };

@@ -399,6 +399,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
       'K-B5': { reading: 'error', confidence: 'source', evidence: 'Mapping.cpp getTargetPointer: "explicit extension not allowed", the construct fails.' },
       'K-B6': { reading: 'error', confidence: 'source', evidence: 'omptarget.cpp: the present modifier is checked at the target exit data point.' },
       'K-B7': { reading: '6.0', confidence: 'source', evidence: 'omptarget.cpp processAttachEntries (PR #149036): attach only if pointer or pointee is new.' },
+      'K-B45': {
+        reading: 'attach-only',
+        confidence: 'source',
+        evidence:
+          'clang PR #153683 ("[OpenMP][Clang] Use ATTACH map-type for list-items with base-pointers", 2025): map(p[1:10]) of an int *p emits the pointee and an ATTACH entry (&p, &p[1], sizeof(p)); the PTR_AND_OBJ form it replaced "also maps the pointer p". omptarget.cpp processAttachEntries attaches only a pointer that is present. PR #145454 captures a p named in a map clause by reference on target, so map(p, p[0]) gives the kernel the attached corresponding pointer (clang 16 to 18 read pointer-word, profiles/llvm-16.json).',
+      },
       'K-B44': {
         reading: 'keep',
         confidence: 'source',

@@ -973,6 +973,71 @@ export const KNOBS = [
     rationale:
       '§7.9.6: with the present modifier, a list item that is not present on entry is a runtime error termination; an item only partly present is not present, and the restriction it also breaks prescribes no behaviour, so the error the text does prescribe is the one observed.',
   },
+  {
+    id: 'K-B45',
+    title: 'A section of a plain pointer variable in a map clause (map(p[0:n]) of an `int *p`), and p named beside a section of it on a target construct',
+    section:
+      'OpenMP 6.0 §7.9.6 map clause (pointer attachment: the corresponding pointer must exist), §7.9.3 (a pointer not in a map clause); OpenMP 5.1 §2.21.7.1 map clause, §2.21.7.2 (5.2 §5.8.6) Pointer Initialization for Device Data Environments',
+    readings: [
+      {
+        id: 'attach-only',
+        summary:
+          'the section maps its target; the pointer variable has corresponding storage only when a map names it (then the section attaches it, K-B7); today\'s LLVM (clang PR #153683: map(p[1:10]) emits the pointee and an ATTACH entry, processAttachEntries attaches only a present pointer)',
+      },
+      {
+        id: 'pointer-and-object',
+        summary:
+          'clang before the ATTACH map type, for a pointer with static storage (CGOpenMPRuntime.cpp generateInfoForComponentList: FirstPointerInComplexData, a PTR_AND_OBJ entry based at &p): the section also maps the pointer variable (omptarget.cpp targetDataBegin: getTargetPointer(&p, sizeof(void *)) with HasFlagTo false, UpdateRef true) — storage created if absent, its host value not copied, its count raised once per section on entry and never lowered at exit (targetDataEnd looks up only the pointee of a PTR_AND_OBJ entry) — and attaches it (K-B7)',
+      },
+      {
+        id: 'pointer-word',
+        summary:
+          'clang 16 to 18: as pointer-and-object, and a target construct whose maps name p beside a section of p gives the kernel, as p, the device address of p\'s own corresponding storage (Sema captures p by copy as a section base, while the kernel argument is the map entry of p itself; clang PR #92210, in 19, dropped map(p) there): the kernel reads the pointer word',
+      },
+    ],
+    default: 'attach-only',
+    rationale:
+      'A map of p[0:n] names the pointee: §7.9.6 attaches the pointer only when its corresponding pointer exists (mapped by a clause that names p), and 5.1 §2.21.7.2 makes an unmapped pointer firstprivate; a pointer named in a map clause is a mapped variable, so the kernel uses its corresponding pointer (OpenMP Examples 5.1 "Pointer mapping": ptr1 mapped, ptr2 firstprivate).',
+  },
+  {
+    id: 'K-B46',
+    title: 'Whether the runtime registers a declare target enter variable with internal linkage (a C `static` array, as emit declares every array)',
+    section: 'OpenMP 6.0 §7.9.7 enter clause, §9.9.1 declare_target directive (5.1 §2.14.7 declare target directive, to clause)',
+    readings: [
+      {
+        id: 'registered',
+        summary: 'the text: the variable has corresponding storage on every device for the whole program, as if its reference count were infinite; maps, motion clauses and routines find it present',
+      },
+      {
+        id: 'unregistered',
+        summary:
+          'clang 16: a declare target variable with internal linkage gets no offloading entry (clang -S -emit-llvm of `static int v[8]; #pragma omp declare target to(v)`: the host module has .omp_offloading.entry for an external variable and for a static link variable\'s _decl_tgt_ref_ptr, none for the static to variable), so libomptarget never enters it in its table: the device image holds the variable, which kernels naming it read and write, while maps, motion clauses and routines find it absent (omp_target_is_present 0) and give it ordinary mappings of their own',
+      },
+    ],
+    default: 'registered',
+    rationale:
+      '§7.9.7: a variable in an enter clause is mapped for the whole program "as if its reference count was initialized to positive infinity"; the text makes no difference between linkages.',
+  },
+  {
+    id: 'K-B47',
+    title: 'A pointer member mapped through its section (map(c.p[0:n])) on a construct that does not name its struct: whether the struct\'s storage for the member is mapped',
+    section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment; the restrictions on partly present storage), 5.1 §2.21.7.1',
+    readings: [
+      {
+        id: 'pointee-only',
+        summary:
+          'the item maps the pointee; the struct gets no storage from it, so the pointer is attached only where the struct is mapped otherwise (K-B42); today\'s LLVM (clang PR #153683: the pointee and an ATTACH entry for &c.p, nothing of the struct)',
+      },
+      {
+        id: 'member-word',
+        summary:
+          'clang before the ATTACH map type (measured with clang 16): a combined entry for the struct\'s members the construct names ("alloc space for struct members") maps the pointer word of c (8 bytes, no copy; only the present modifier passes to it), counted and released like any list item; a later map of the whole struct extends that storage, which LLVM refuses ("explicit extension not allowed", K-B5). (LLVM then writes the device address into that word; here a struct only partly present has no corresponding pointer, so nothing is attached and a kernel through c%p is undefined.)',
+      },
+    ],
+    default: 'pointee-only',
+    rationale:
+      '§7.9.6 maps the storage of the list item, the section; a pointer member is a structure element that no list item names, and nothing in the text gives the struct storage for it.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

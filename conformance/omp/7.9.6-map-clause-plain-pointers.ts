@@ -18,10 +18,20 @@
 // names only the section gets the pointer as map(firstprivate:q [pointer assign]) (GCC) — the
 // pointer-initialisation reading of
 // §7.9.6 that the language does not model (validation asks for p in a map of the construct).
+//
+// K-B45: clang before the ATTACH map type lowers the section of a pointer with static storage to
+// one PTR_AND_OBJ entry based at &p (CGOpenMPRuntime.cpp generateInfoForComponentList), and
+// omptarget.cpp targetDataBegin maps [&p, &p + 8) through it without copying the host value, one
+// more reference per entry, which targetDataEnd never gives back (it looks up only the pointee):
+// `pointer-and-object`. clang 16 to 18 also give a target construct naming p beside its section
+// the device address of p's own storage as p (`pointer-word`; fixed by clang PR #92210). Measured
+// with clang 16 on an H200: profiles/measured/llvm-16-nvptx-2026-12-03 omp-plain-pointer-c steps 3
+// and 7.
 
-import { dev, hostPtr, read, section, type Row } from '../rows.js';
-import { assign, map, ompEnter, ompExit, targetPointer, targetRead } from '../steps.js';
+import { UNDEF, dev, hostPtr, per, read, section, value, type Row } from '../rows.js';
+import { assign, isPresent, map, ompEnter, ompExit, targetPointer, targetRead } from '../steps.js';
 import { A, PLAIN_OMP_WORLD } from '../worlds.js';
+import { PLAIN_POINTER_SECTION, PLAIN_POINTER_WORD } from '../../model/omp/plain-pointer-sections.js';
 
 const rows: Row[] = [
   {
@@ -36,13 +46,34 @@ const rows: Row[] = [
   },
   {
     name: 'the target mapped while p is not: no corresponding pointer, no attachment; p mapped alone later holds the host address',
+    cite: 'K-B45: under clang\'s PTR_AND_OBJ lowering the section maps p too (not copied) and attaches it, so the later map(to: p) finds it present (omp-plain-pointer-c step 3 reads a device address)',
     steps: [assign('p%p', 'a'), ompEnter([map('to', ['p%p'])]), ompEnter([map('to', ['p'])]), targetPointer('p%p', [map('to', ['p'])])],
-    last: hostPtr(A),
+    last: per(hostPtr(A), { 'K-B45=pointer-and-object': dev(1, 0), 'K-B45=pointer-word': dev(1, 0) }),
   },
   {
     name: 'map(to: p, p[1:4]) on the target construct: both new, attached, the kernel reads the section through p',
+    cite: 'K-B45 pointer-word: the kernel\'s p is the address of p\'s own storage, and p[1], p[2] lie past its 8-byte word (omp-plain-pointer-c step 7 reads 32544 0)',
     steps: [assign('p%p', 'a'), targetRead('p%p(2:3)', [map('to', ['p', 'p%p(2:5)'])])],
-    last: read(1, 1),
+    last: per(read(1, 1), { 'K-B45=pointer-word': UNDEF }),
+  },
+  {
+    name: 'map(to: p, p[0:n]) on the target construct, the kernel reading p: the attached corresponding pointer (clang 16: the address of p\'s own storage)',
+    cite: 'K-B45 pointer-word (clang 16 passes the map entry of p itself as the kernel argument of a p captured by copy)',
+    steps: [assign('p%p', 'a'), targetPointer('p%p', [map('to', ['p', 'p%p'])])],
+    last: per(dev(2, 0), { 'K-B45=pointer-word': dev(1, 0) }),
+  },
+  {
+    name: 'map(to: p[0:n]) alone gives p no corresponding storage (clang\'s PTR_AND_OBJ: p is mapped with it)',
+    cite: 'K-B45 (omptarget.cpp targetDataBegin maps the pointer of a PTR_AND_OBJ entry)',
+    steps: [assign('p%p', 'a'), ompEnter([map('to', ['p%p'])]), isPresent({ var: 'p' })],
+    last: per(value(false), { 'K-B45=pointer-and-object': value(true), 'K-B45=pointer-word': value(true) }),
+  },
+  {
+    name: 'exit data of the section alone: the target leaves; under PTR_AND_OBJ the reference the section gave p is never given back',
+    cite: 'K-B45 (omptarget.cpp targetDataEnd: "If PTR_AND_OBJ, HstPtrBegin is address of pointee", only the pointee is looked up)',
+    steps: [assign('p%p', 'a'), ompEnter([map('to', ['p%p'])]), ompExit([map('from', ['p%p'])]), isPresent({ var: 'p' }), isPresent({ var: 'a' })],
+    at: { 4: per(value(false), { 'K-B45=pointer-and-object': value(true), 'K-B45=pointer-word': value(true) }) },
+    last: value(false),
   },
   {
     name: 'exit data of p and its target: nothing is left mapped, and a later map of p alone copies the host value again',
@@ -60,7 +91,11 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
   title: 'map clause (plain pointer variables)',
-  rules: ['OpenMP 6.0 §7.9.6 map clause (pointer attachment)'],
+  rules: [
+    'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',
+    PLAIN_POINTER_SECTION,
+    PLAIN_POINTER_WORD,
+  ],
   world: PLAIN_OMP_WORLD,
   rows,
 });

@@ -9,6 +9,7 @@ import { isPresent } from '../steps.js';
 import { AOS_OMP_WORLD, CS } from '../worlds.js';
 import { read } from '../rows.js';
 import { remap, targetBounds } from '../steps.js';
+import { MEMBER_WORD } from '../../model/omp/member-word.js';
 
 const V52 = 'spec-omp-5.2';
 /** libgomp's counted attachment (K-B7) on the spec. */
@@ -272,6 +273,34 @@ const rows: Row[] = [
   },
 ];
 
+// K-B47: clang before the ATTACH map type gives map(c.p[0:n]) a combined entry for the members of c
+// it names (CGOpenMPRuntime.cpp generateInfoForComponentList: "alloc space for struct members";
+// clang 16's host IR: map type 0, sizeof(int *)), which libomptarget maps, counts and releases like
+// any item (omptarget.cpp targetDataBegin / targetDataEnd: UpdateRef for an entry that is not
+// MEMBER_OF). Measured: profiles/measured/llvm-16-nvptx-2026-12-03c (six aborts where a later map of
+// the whole struct extends that storage), -03 omp-array-of-structs-c step 11.
+const WORD = 'K-B47=member-word';
+rows.push(
+  {
+    name: 'a pointer member mapped through its section while its struct is not: the struct gets no storage (clang 16: its pointer word)',
+    cite: 'K-B47',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), isPresent(v('c'), 0)],
+    last: per(value(false), { [WORD]: value(true) }),
+  },
+  {
+    name: 'then a map of the whole struct: new storage; under member-word it extends the word\'s storage (K-B5: LLVM aborts)',
+    cite: 'K-B47 with K-B5 (measured: gen-20261209-230-c step 5, "failure of target construct while offloading is mandatory")',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), ompEnter([map('to', ['c'])])],
+    last: per(ok, { [WORD]: UNDEF, [`${WORD},K-B5=error`]: err('fatal_partial_map') }),
+  },
+  {
+    name: 'the struct mapped first, then a section of its member: under member-word the struct is counted once more, so one release leaves it',
+    cite: 'K-B47 (measured: omp-array-of-structs-c step 11 answers 1)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('to', ['c%p'])]), ompExit([map('release', ['c'])]), isPresent(v('c'), 0)],
+    last: per(value(false), { [WORD]: value(true) }),
+  },
+);
+
 export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
@@ -282,6 +311,7 @@ export default section({
     'OpenMP 6.0 §7.9.6 map clause restrictions (attached pointers)',
     'OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)',
     'OpenMP 6.0 §7.9.6 map clause (a pointer member whose struct is not mapped, K-B42)',
+    MEMBER_WORD,
   ],
   world: OMP_WORLD,
   rows,

@@ -4,7 +4,7 @@
 
 import type { Observation } from '../../lang/observation.js';
 import type { MapItem, OmpDeclareTarget, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
-import { ELEMENT_BYTES, POINTER_BYTES, kernelRef, type ElementBody, type MapperDecl } from '../../lang/program.js';
+import { ELEMENT_BYTES, POINTER_BYTES, POINTER_WORD_BYTES, kernelRef, type ElementBody, type MapperDecl } from '../../lang/program.js';
 
 import {
   DEVICE_BASE,
@@ -107,6 +107,11 @@ export abstract class OmpConstructs extends OmpTable {
   protected gFlags = new Int32Array(8);
   /** Construct phases so far (each entry or exit phase takes the next number). */
   protected epoch = 0;
+  /**
+   * K-B46 `unregistered`: the storage address of each declared array's device image copy, keyed by
+   * device × object count + object (README-openmp "declare target").
+   */
+  protected readonly images = new Map<number, number>();
   /** The current omp_target's implicit map met partly present data: its kernel goes element by element. */
   // Stryker disable next-line BooleanLiteral: equivalent: ompTarget sets it before its kernel, the only reader
   protected implicitPartial = false;
@@ -116,6 +121,7 @@ export abstract class OmpConstructs extends OmpTable {
 
   /** Resolves every map item var (at the start of the construct) onto the item stack. */
   protected pushMaps(maps: readonly MapItem[]): void {
+    const base = this.itemTop;
     for (let m = 0; m < maps.length; m++) {
       const item = maps[m]!;
       const code = MAP_TYPE_CODES[item.type];
@@ -125,6 +131,26 @@ export abstract class OmpConstructs extends OmpTable {
       // Stryker disable next-line EqualityOperator: equivalent: one step past the end ORs in MODIFIER_BITS[undefined], which adds no bit
       if (modifiers) for (let i = 0; i < modifiers.length; i++) mods |= MODIFIER_BITS[modifiers[i]!];
       for (let v = 0; v < item.vars.length; v++) this.pushVar(code, mods, this.refs.get(item.vars[v]!));
+    }
+    if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(base);
+  }
+
+  /**
+   * K-B47 `member-word` (clang's combined entry for a struct's members): after the items from
+   * `base`, an `alloc` item for the pointer word of each pointer member (not a plain pointer) that
+   * an item names through its section; the member item's present modifier passes to it. (A word
+   * another item of the construct covers joins that item's storage block, or finds the entry it
+   * made and counted: nothing changes.)
+   */
+  protected pushMemberWords(base: number): void {
+    const it = this.items;
+    const top = this.itemTop;
+    for (let i = base; i < top; i++) {
+      const at = i * ITEM_FIELDS;
+      const r = this.itemRefs[i]!;
+      if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || this.refs.plain.has(r.root)) continue;
+      const member = it[I_MEMBER + at]!;
+      this.pushRecord(ALLOC, it[I_MODS + at]! & MOD_PRESENT, member, member + POINTER_WORD_BYTES, 0, 0, r);
     }
   }
 
@@ -182,6 +208,11 @@ export abstract class OmpConstructs extends OmpTable {
         start += (section[0] - lbound) * ELEMENT_BYTES;
       }
     }
+    this.pushRecord(code, mods, start, end, flags, member, r);
+  }
+
+  /** Appends one item record (fields in order, so the array grows by appending and stays packed). */
+  protected pushRecord(code: number, mods: number, start: number, end: number, flags: number, member: number, r: CompiledRef): void {
     // In index order, so a new record is appended.
     const at = this.itemTop * ITEM_FIELDS;
     const it = this.items;
@@ -298,6 +329,11 @@ export abstract class OmpConstructs extends OmpTable {
           this.copyToDevice(slot, it[I_START + at]!, it[I_END + at]!);
       }
     }
+    // K-B45 (README-openmp "Plain pointer sections"): `pointer-and-object` / `pointer-word` (clang's
+    // PTR_AND_OBJ entry for a section of a pointer with static storage): each section item of a
+    // plain pointer also maps the pointer variable, created without a copy when absent, one more
+    // reference per item (never given back at exit).
+    if (this.refs.plain.size > 0 && this.knobs['K-B45'] !== 'attach-only') this.mapPlainPointers(base, d, epoch);
     // K-B42 `abort` (gfortran 12's GOMP_MAP_ALWAYS_POINTER): a c%p item (without the always
     // modifier) of a structured construct whose struct is not mapped stops the program, null or not.
     if (structured && this.knobs['K-B42'] === 'abort')
@@ -313,6 +349,25 @@ export abstract class OmpConstructs extends OmpTable {
       const at = i * ITEM_FIELDS;
       // Stryker disable next-line ConditionalExpression: equivalent: attach finds no struct entry for an item that is no pointer member (member address 0) and no target entry for a null one
       if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) === ITEM_MEMBER) this.attach(d, i, epoch);
+    }
+  }
+
+  /** K-B45: the plain pointer variable of every non-null section item from `base` gets a reference on device d. */
+  protected mapPlainPointers(base: number, d: number, epoch: number): void {
+    const s = this.slots;
+    const it = this.items;
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER || !this.refs.plain.has(this.itemRefs[i]!.root)) continue;
+      const c = this.holderStart(it[I_MEMBER + at]!);
+      const hi = c + this.objStride[this.objectAt(c)]!;
+      let slot = this.lookup(d, c, hi);
+      // Partly present: a broken restriction; the pointer's own entry stays as it is.
+      // Stryker disable next-line ConditionalExpression: equivalent: unreachable, a plain pointer's storage is one pointer, which a map covers whole or not at all
+      if (slot === PARTLY) continue;
+      if (slot === ABSENT) slot = this.createMapEntry(d, c, hi, epoch, (it[I_MODS + at]! & MOD_CLOSE) !== 0);
+      // Stryker disable next-line ConditionalExpression: equivalent: unreachable, a plain pointer's entry never has an infinite count (declare target and omp_target_associate_ptr take arrays only)
+      if (s.rc[slot] !== INFINITE_RC_CODE) s.rc[slot] = s.rc[slot]! + 1;
     }
   }
 
@@ -470,6 +525,14 @@ export abstract class OmpConstructs extends OmpTable {
           if (this.shared[d] === 0 || this.knobs['K-B8'] === 'copies') {
             block = this.newBlock(r.end - r.start, d, false);
             storage = this.device.base(block);
+          }
+          if (this.knobs['K-B46'] === 'unregistered') {
+            // K-B46 `unregistered` (clang 16, a static array: no offloading entry): the device
+            // image's copy, initialised, that kernels naming the array use; no table entry.
+            this.images.set(d * this.objStart.length + this.objectAt(r.start), storage);
+            // Stryker disable next-line ConditionalExpression: equivalent: a copy to self storage copies host cells onto themselves
+            if (block !== 0) copyWords(this.host.image.words, this.host.offset(r.start) >> 2, this.device.image(block).words, 0, (r.end - r.start) >> 2);
+            continue;
           }
           const slot = this.slots.allocate(d, r.start, r.end, block, storage, INFINITE_RC_CODE, ORIGIN_DECLARE, 0);
           this.trees[d]!.insert(r.start, r.end, slot);
@@ -736,8 +799,9 @@ export abstract class OmpConstructs extends OmpTable {
     const body = this.refs.get(kernelRef(step.body));
     let named = false;
     for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
-    // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3).
-    if (!named) {
+    // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3); none
+    // for an array whose device image copy the kernel uses (K-B46 `unregistered`).
+    if (!named && this.imageStorage(d, body) < 0) {
       const first = this.itemTop;
       this.pushVar(TOFROM, 0, this.refs.get(body.root));
       for (let i = first; i < this.itemTop; i++) {
@@ -748,11 +812,75 @@ export abstract class OmpConstructs extends OmpTable {
     this.implicitPartial = false;
     this.mapEntry(base, d, true);
     const kbody = step.body;
-    const observation = 'pointer' in kbody ? this.kernelPointer(d, body, step.result) : this.kernel(d, body, kbody);
+    const word = this.pointerWordKernel(base, d, body);
+    const observation =
+      word >= 0 ? this.kernelWord(d, word, body, kbody, step.result) : 'pointer' in kbody ? this.kernelPointer(d, body, step.result) : this.kernel(d, body, kbody);
     // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry
     this.mapExit(base, d, false);
     this.itemTop = base;
     return observation;
+  }
+
+  /** K-B46 `unregistered`: the storage of the device image copy holding array reference `r` on device d, or -1. */
+  protected imageStorage(d: number, r: CompiledRef): number {
+    if (this.images.size === 0 || r.kind !== REF_ARRAY || d === this.n) return -1;
+    return this.images.get(d * this.objStart.length + this.objectAt(r.start)) ?? -1;
+  }
+
+  /**
+   * K-B45 `pointer-word` (clang 16 to 18): the slot of plain pointer `r`'s own storage on device d
+   * when the construct's explicit items from `base` name both the pointer variable and a section of
+   * it; else -1 (the ordinary kernel).
+   */
+  protected pointerWordKernel(base: number, d: number, r: CompiledRef): number {
+    if (r.kind !== REF_MEMBER || d === this.n || this.knobs['K-B45'] !== 'pointer-word' || !this.refs.plain.has(r.root)) return -1;
+    let whole = false;
+    let section = false;
+    for (let i = base; i < this.itemTop; i++) {
+      const ref = this.itemRefs[i]!;
+      // (An implicit item of r's root exists only when no explicit item names it.)
+      if (ref.root !== r.root) continue;
+      if (ref.kind === REF_STRUCT) whole = true;
+      else section = true;
+    }
+    if (!whole || !section) return -1;
+    const c = this.holderStart(r.start);
+    return this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+  }
+
+  /**
+   * K-B45 `pointer-word`: the kernel's p is the device address of p's own storage (entry `slot`): a
+   * pointer kernel reads that address; elements inside the 8-byte pointer word read indeterminate
+   * and a write there leaves the device pointer indeterminate; an element past it is undefined.
+   */
+  protected kernelWord(d: number, slot: number, r: CompiledRef, body: OmpTarget['body'], result: string | undefined): Observation {
+    const s = this.slots;
+    const addr = s.storage[slot]! + (r.start - s.hostStart[slot]!);
+    if ('pointer' in body) {
+      if (result !== undefined) this.useDeviceHandles.set(result, addr);
+      if (s.block[slot] === 0) return { kind: 'value', value: { host: addr } };
+      const block = this.device.blockOf(addr);
+      return { kind: 'value', value: { block, offset: addr - this.device.base(block) } };
+    }
+    if ('read' in body && body.bounds) return this.kernel(d, r, body);
+    const img = this.host.image;
+    const off = this.host.offset(r.start);
+    if (ptrIndeterminate(img, off) || ptrBase(img, off) === 0) return this.kernel(d, r, body);
+    const lbound = ptrLowerBound(img, off);
+    let lo = 1;
+    let hi = ptrCount(img, off);
+    const section = r.section;
+    if (section !== undefined) {
+      lo = section[0] - lbound + 1;
+      hi = section[1] - lbound + 1;
+    }
+    if ('read' in body && body.at !== undefined) lo = hi = body.at - lbound + 1;
+    const words = POINTER_WORD_BYTES / ELEMENT_BYTES;
+    if (lo < 1 || hi > words) undefinedBehaviour(`the kernel's ${r.root} holds the address of its own storage on device ${d} (K-B45 pointer-word): elements ${lo}..${hi} reach past its pointer word`);
+    if ('read' in body) return { kind: 'read', values: new Array<null>(hi - lo + 1).fill(null) };
+    this.storageWords(slot, r.start);
+    this.wImg!.words.fill(INDETERMINATE, this.wFirst, this.wFirst + POINTER_BYTES / 4);
+    return OK;
   }
 
   /**
@@ -817,6 +945,18 @@ export abstract class OmpConstructs extends OmpTable {
         first += view.index;
         count = 1;
       }
+    } else if (r.kind === REF_ARRAY && this.imageStorage(d, r) >= 0) {
+      // K-B46 `unregistered`: the device image's copy of a declared array (self storage: host memory).
+      const storage = this.imageStorage(d, r) + (r.start - this.objStart[this.objectAt(r.start)]!);
+      if (storage < DEVICE_BASE) {
+        img = this.host.image;
+        first = this.host.offset(storage) >> 2;
+      } else {
+        const block = this.device.blockOf(storage);
+        img = this.device.image(block);
+        first = (storage - this.device.base(block)) >> 2;
+      }
+      count = (r.end - r.start) / ELEMENT_BYTES;
     } else if (r.kind === REF_ARRAY) {
       const slot = this.lookup(d, r.start, r.end);
       if (slot < 0 && this.implicitPartial) return this.kernelByElement(d, r, body);

@@ -40,6 +40,9 @@ import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
 import { expandMappers, mapperUnavailable } from './declare-mapper.js';
+import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
+import { unregisteredImage } from './declare-target.js';
+import { memberWordItems } from './member-word.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
 const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
@@ -82,7 +85,13 @@ export function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): O
 }
 
 /** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
-function resolveItems(state: ModelState, maps: MapItem[], implicit = false): RecordedMapItem[] {
+function resolveItems(state: ModelState, maps: MapItem[], ctx: StepContext, implicit = false): RecordedMapItem[] {
+  const items = resolveListItems(state, maps, implicit);
+  // K-B47: the struct's storage for a pointer member named through its section (member-word.ts).
+  return implicit ? items : [...items, ...memberWordItems(state, items, ctx)];
+}
+
+function resolveListItems(state: ModelState, maps: MapItem[], implicit: boolean): RecordedMapItem[] {
   return maps.flatMap((m) =>
     m.vars.map((v) => {
       const parsed = parsedRef(state, v);
@@ -111,6 +120,8 @@ function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem
   const created = new Set<number>();
   const stop = mapEntry(state, target, storageBlocks(state, items, ctx), created, ctx);
   if (stop) return stop;
+  // K-B45: a plain pointer's section may map the pointer variable too (plain-pointer-sections.ts).
+  mapPlainPointerVariables(state, target, items, created, ctx);
   if (structured) {
     const unmapped = pointerWithoutStruct(state, target.device, items, ctx);
     if (unmapped) return unmapped;
@@ -147,7 +158,7 @@ export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: S
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx));
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), ctx);
   // On the host the original storage is the host's own: there is nothing to map.
   if (target.kind === 'host') return OK;
   const entered = enterItems(state, target, items, ctx);
@@ -161,7 +172,7 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, expandMappers(state, step.maps, 'exit', ctx));
+  const items = resolveItems(state, expandMappers(state, step.maps, 'exit', ctx), ctx);
   if (target.kind === 'host') return OK;
   // K-B7 `counted`: the pointers named are detached before any data leaves (libgomp gomp_exit_data).
   const detached = detachPointers(state, target.device, itemPointers(items), true, ctx);
@@ -177,7 +188,7 @@ export function ompDataBegin(state: ModelState, step: OmpTargetDataBegin, ctx: S
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   // The items are resolved once; the region's end unmaps what they named at entry.
-  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx));
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), ctx);
   let counted: MemberRef[] = [];
   if (target.kind === 'device') {
     const entered = enterItems(state, target, items, ctx, true);
@@ -212,10 +223,13 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx));
-  if (implicitRoot) {
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), ctx);
+  // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
+  // no map names (the compiler passes no argument for a declare target variable).
+  const imaged = target.kind === 'device' && parsedRef(state, root).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, root), ctx) !== null;
+  if (implicitRoot && !imaged) {
     fire(ctx, IMPLICIT_MAPS);
-    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), true));
+    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, true));
   }
   // On the host the kernel works on the original storage.
   if (target.kind === 'host') return captured(state, step, hostKernel(state, step.body, ctx));
@@ -223,7 +237,10 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // with undefined behaviour ends the program before the exit.
   const entered = enterItems(state, target, items, ctx, true);
   if (!Array.isArray(entered)) return entered;
-  const result = captured(state, step, deviceKernel(state, target, step.body, implicitRoot, ctx));
+  // K-B45 `pointer-word`: p named beside its section gives the kernel p's own storage.
+  const word = pointerWordKernel(state, step, ctx);
+  const access = word === null ? null : pointerWordAccess(state, target, word, step.body);
+  const result = captured(state, step, access ?? deviceKernel(state, target, step.body, implicitRoot, ctx));
   if (result.kind === 'undefined') return result;
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
@@ -259,6 +276,16 @@ type CellRun = CellPosition & { count: number };
 function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean, ctx: StepContext): Observation {
   if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, target, body.pointer, ctx));
   const ref = kernelRef(body);
+  // K-B46 `unregistered`: an array in a declared array lies in the device image's own copy.
+  const image = parsedRef(state, ref).kind === 'array' ? unregisteredImage(state, target.device, arrayRange(state, ref), ctx) : null;
+  if (image !== null) {
+    const range = arrayRange(state, ref);
+    const cells = storageCells(state, image, range.start);
+    const count = (range.end - range.start) / ELEMENT_BYTES;
+    if ('read' in body) return { kind: 'read', values: readElements(cells.contents, cells.index, count) };
+    writeElements(cells.contents, cells.index, count, body.value);
+    return OK;
+  }
   if ('read' in body && (body.bounds || body.at !== undefined)) {
     const m = memberRef(state, ref);
     const holder = lookup(state, target.device, structRange(state, m));

@@ -4,13 +4,14 @@
 import type { OmpDeclareTarget } from '../../lang/openmp.js';
 import type { Observation } from '../../lang/observation.js';
 import { INFINITE_RC } from '../../lang/observation.js';
-import { allocateBlock, arrayRange, fire, hostCells, type ModelState, type StepContext } from '../state.js';
+import { allocateBlock, arrayRange, fire, hostCells, type ModelState, type OmpEntry, type StepContext } from '../state.js';
 import { insertEntry, lookup } from './table.js';
 import { sharesMemoryWithHost } from './unified-shared-memory.js';
 
 export const DECLARE_TARGET = 'OpenMP 6.0 §9.9.1 declare_target Directive';
 export const ENTER_CLAUSE = 'OpenMP 6.0 §7.9.7 enter clause';
 export const LINK_CLAUSE = 'OpenMP 6.0 §7.9.8 link clause';
+export const UNREGISTERED_IMAGE = 'OpenMP 6.0 §7.9.7 enter clause (the device storage of a declare target variable the runtime does not register, K-B46)';
 
 // OpenMP 6.0 §9.9.1 declare_target Directive
 // Static data the directive names is made available on the devices for the whole program.
@@ -28,6 +29,8 @@ export function ompDeclareTarget(state: ModelState, step: OmpDeclareTarget, ctx:
     // initialized to positive infinity". K-B8 decides, as for a map, whether a device that shares
     // memory with the host uses the original storage itself.
     fire(ctx, ENTER_CLAUSE);
+    fire(ctx, UNREGISTERED_IMAGE);
+    const unregistered = ctx.knobs['K-B46'] === 'unregistered';
     for (const v of c.vars) {
       const range = arrayRange(state, v);
       state.facts.devices.forEach((_dev, d) => {
@@ -36,9 +39,28 @@ export function ompDeclareTarget(state: ModelState, step: OmpDeclareTarget, ctx:
         // (A declaration has no close modifier: `self-unless-close` reads it as `self`.)
         const self = sharesMemoryWithHost(state, d, ctx) && ctx.knobs['K-B8'] !== 'copies';
         const block = self ? null : allocateBlock(state, range.end - range.start, hostCells(state, range), d, 'map');
-        insertEntry(state, d, { start: range.start, end: range.end, block, offset: 0, rc: INFINITE_RC, origin: 'declare' });
+        // K-B46 `unregistered` (clang 16: a declare target variable with internal linkage, a C
+        // `static`, gets no offloading entry): the device image holds the storage, which kernels
+        // naming the array use, but the runtime's table has no entry for it (unregisteredImage).
+        if (unregistered) state.ompImages.push({ device: d, start: range.start, end: range.end, block });
+        else insertEntry(state, d, { start: range.start, end: range.end, block, offset: 0, rc: INFINITE_RC, origin: 'declare' });
       });
     }
   }
   return { kind: 'ok' };
+}
+
+// OpenMP 6.0 §7.9.7 enter clause (the device storage of a declare target variable the runtime does not register, K-B46)
+// The text gives an `enter` array corresponding storage for the whole program, present to every
+// map and routine. K-B46 `unregistered` (clang 16 for a variable with internal linkage: no
+// offloading entry, so libomptarget's table never holds it, measured): that storage is the device
+// image's own copy, which a kernel naming the array reads and writes, while maps, motion clauses
+// and routines find the array absent and give it ordinary mappings of its own. The image storage
+// of `ref` on `device` when `ref` lies in such an array, else null.
+export function unregisteredImage(state: ModelState, device: number, range: { start: number; end: number }, ctx: StepContext): OmpEntry | null {
+  if (state.ompImages.length === 0) return null;
+  const image = state.ompImages.find((i) => i.device === device && i.start <= range.start && range.end <= i.end);
+  if (image === undefined) return null;
+  fire(ctx, UNREGISTERED_IMAGE);
+  return { start: image.start, end: image.end, block: image.block, offset: 0, rc: INFINITE_RC, origin: 'declare', order: 0 };
 }
