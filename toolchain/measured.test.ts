@@ -373,17 +373,21 @@ describe('llvm-16-nvptx-2026-12-03c (clang 16.0.6, libomptarget 16.0.6, nvptx sm
 });
 
 describe('llvm-16-nvptx-2026-12-03d (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H200: seed 20261211, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
-  // Built and run in session 9, after every reading of profiles/llvm-16.json was chosen; none was
-  // read from it. 128 of the 137 that ran (9 did not build: a constant device(-1), which clang 16
-  // rejects; 3 call a routine libomptarget 16 lacks). The 9 left: four kernels that read the
-  // pointer word of a plain pointer mapped with its section (-184, -274, -318, -429), three
-  // "failure of target construct while offloading is mandatory" aborts (-073, -165, -450), a
-  // non-null device pointer where null is predicted (-107) and an omp_target_is_present that
-  // answers 0 (-226).
-  it('profiles/llvm-16.json predicts at least 128 of the 137 runs (llvm-offload: 109)', () => {
+  // Built and run in session 9 while K-B45, K-B46 and K-B47 were being read from -03 / -03b and
+  // clang 16's host IR; none of their readings, nor any other of profiles/llvm-16.json, was read
+  // from this batch. 137 ran (9 did not build: a constant device(-1), which clang 16 rejects; 3 call
+  // a routine libomptarget 16 lacks). Before those three knobs llvm-16.json predicted 128: the nine
+  // then left were four kernels that read the pointer word of a plain pointer mapped with its
+  // section (-184, -274, -318, -429: K-B45 pointer-word), three "failure of target construct while
+  // offloading is mandatory" aborts (-073, -165: K-B47 member-word; -450: K-B46 unregistered), an
+  // omp_target_is_present answering 0 (-226: K-B46), and a non-null device pointer where null is
+  // predicted (-107 step 7), the one run left now. (Which knob each needs: setting that one knob
+  // back to its spec reading makes the run disagree again.)
+  it('profiles/llvm-16.json predicts at least 136 of the 137 runs (llvm-offload: 109)', () => {
     const verdicts = replayUnder('llvm-16-nvptx-2026-12-03d', loadProfile(join(dir, '..', 'llvm-16.json')));
     expect(verdicts.length).toBe(137);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(128);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(136);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261211-107-c']);
     expect(replayUnder('llvm-16-nvptx-2026-12-03d', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(109);
   });
 });
