@@ -8,7 +8,7 @@ import { loadProfileArg } from '../profiles/index.js';
 import { certificate, runCheck, SEED_WORLD } from '../properties/check.js';
 import { sideLabel, type CompareMode, type Side } from '../properties/compare.js';
 import { renderProgram } from '../properties/shrink.js';
-import { renderSnapshot } from './render.js';
+import { renderStateDivergence } from './render.js';
 import type { CheckApi } from '../properties/alphabet.js';
 
 export interface CheckCliOptions {
@@ -60,13 +60,10 @@ export function checkCommand(o: CheckCliOptions, io: Io): number {
         `${renderProgram(program)}\n`,
     );
     if (divergence.kind === 'state')
-      for (const [side, snap] of [
-        [a, divergence.snapshotA],
-        [b, divergence.snapshotB],
-      ] as const) {
-        io.out(`\nstate after step ${divergence.step + 1} on ${sideLabel(side)}:\n`);
-        for (const line of renderSnapshot(program.world, snap)) io.out(`  ${line}\n`);
-      }
+      io.out(renderStateDivergence(program.world, divergence.step, [
+        [sideLabel(a), divergence.snapshotA],
+        [sideLabel(b), divergence.snapshotB],
+      ]));
     io.out(`\nprogram JSON: ${JSON.stringify(program)}\n`);
     return 1;
   }

@@ -18,7 +18,7 @@ import { CORPUS_DIR, runDir, saveFind } from '../counterexamples/store.js';
 import { oneLine } from '../lang/read-file.js';
 import { EXIT_DIVERGENCE, EXIT_INTERRUPTED, EXIT_OK, displayPath, processIo, type Io } from './io.js';
 import { checkJunitPath, fuzzJunit, writeJunit } from './junit.js';
-import { renderSnapshot, table } from './render.js';
+import { renderStateDivergence, table } from './render.js';
 import { SCHEMA_VERSION, stepRows } from './run.js';
 import { shellCommand } from './shell.js';
 import { writeShardSummary } from './shards.js';
@@ -270,15 +270,11 @@ async function fuzzCampaign(o: FuzzOptions, io: Io, doc: Partial<FuzzDocument> |
     `\nDIVERGENCE after ${result.runs} runs (${seconds} s): ${divergence.kind} differs at step ${divergence.step + 1}` +
       ` (shrunk from ${originalLength} to ${program.steps.length} steps)\n\n${withWorld(program.world, `${table([header, ...rows])}\n`)}`,
   );
-  if (divergence.kind === 'state') {
-    for (const [side, snap] of [
-      [a, divergence.snapshotA],
-      [b, divergence.snapshotB],
-    ] as const) {
-      io.out(`\nstate after step ${divergence.step + 1} on ${sideLabel(side)}:\n`);
-      for (const line of renderSnapshot(program.world, snap)) io.out(`  ${line}\n`);
-    }
-  }
+  if (divergence.kind === 'state')
+    io.out(renderStateDivergence(program.world, divergence.step, [
+      [sideLabel(a), divergence.snapshotA],
+      [sideLabel(b), divergence.snapshotB],
+    ]));
 
   // Saved only once printed, so a directory that fails now loses nothing but the file.
   const saved = buildCase({

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Step, World } from '../lang/program.js';
 import type { Snapshot } from '../lang/observation.js';
 import { hostLayout } from '../lang/program.js';
-import { renderSnapshot, renderStep } from './render.js';
+import { renderSnapshot, renderStateDivergence, renderStep } from './render.js';
 
 describe('renderStep: OpenMP steps as directives and calls', () => {
   test.each<[Step, string]>([
@@ -62,5 +62,17 @@ describe('renderSnapshot: OpenMP entries and pointers', () => {
       `entry   device 1 ${hex(c!.start)}-${hex(c!.start + 16)} c  self  RC 2  map`,
       `pointer device 0 c%p @${hex(c!.start)}  dev#2+0[10]`,
     ]);
+  });
+});
+
+describe('renderStateDivergence: both sides of a state divergence', () => {
+  test('each side headed by its label and the 1-based step, its snapshot lines indented', () => {
+    const world: World = { arrays: [{ name: 'a', length: 4 }], structs: [] };
+    const [a] = hostLayout(world);
+    const none: Snapshot = { sections: [], attachments: [], ompEntries: [], ompPointers: [] };
+    const one: Snapshot = { ...none, ompEntries: [{ device: 0, host: [a!.start, a!.start + 16], block: 1, offset: 0, rc: 1, origin: 'map' }] };
+    expect(renderStateDivergence(world, 2, [['model (spec)', none], ['impl (spec)', one]])).toBe(
+      '\nstate after step 3 on model (spec):\n  (no data present)\n' + `\nstate after step 3 on impl (spec):\n  ${renderSnapshot(world, one)[0]}\n`,
+    );
   });
 });

@@ -176,6 +176,14 @@ export function nameMember(world: World, addr: number): string {
 }
 
 /**
+ * Where only the states differ after step `step` (0-based): each side's state, headed by its label
+ * (`fuzz` and `check` print a state divergence alike).
+ */
+export function renderStateDivergence(world: World, step: number, sides: readonly (readonly [label: string, snap: Snapshot])[]): string {
+  return sides.map(([label, snap]) => `\nstate after step ${step + 1} on ${label}:\n${renderSnapshot(world, snap).map((line) => `  ${line}\n`).join('')}`).join('');
+}
+
+/**
  * Snapshot lines: one per present section, then one per pointer member of a present struct; then
  * one per OpenMP entry (device, host range, storage, reference count, origin) and one per pointer
  * member of an OpenMP struct entry.
