@@ -259,7 +259,6 @@ describe('vacuity: the refinement comparison can fail', () => {
   });
 });
 
-/** Some program of the budget separates model:spec from the model with one knob changed (state or an undefined split). */
 /**
  * Readings no generated program can show by design, each told apart on a fixed program instead.
  * K-B50 needs two items of one storage block on one exit data, and a later read of the copy; the
@@ -280,6 +279,10 @@ const SEPARATED_BY: Readonly<Record<string, Program>> = {
   },
 };
 
+/**
+ * Some program of the budget separates model:spec from the model with one knob changed (state or an
+ * undefined split); for a reading of SEPARATED_BY, its fixed program does.
+ */
 function expectSeparated(id: string, reading: string, api: 'openacc' | 'openmp'): void {
   const a: Side = { engine: 'model', profile: baseFor(id) };
   const b: Side = { engine: 'model', profile: withReading(id, reading) };
