@@ -66,7 +66,7 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
   // Loaded when the command runs, not when cli/main.ts registers it (issue 12: start-up).
   const [
     { InputError },
-    { loadProfile },
+    { BUILTIN_PROFILES, loadProfile },
     { buildUnits, collectUnits, emitUnits, inferKnobs, judge, markdownReport, measuredProfile, measuredRuns, measuredRunsText, programsFromDir, programsFromSeed, runUnits, summaryLines, totals, writeBuildDir },
     { HOST_FALLBACK },
     { gccRuntimeProfile },
@@ -110,7 +110,8 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
     const base = loadProfile(o.base ?? toolchain.profile);
     // The host fallback's own answers come from the libgomp the programs were just linked with.
     const hostRuntime = toolchain.hostFallback && toolchain.name.startsWith('gcc-') && o.collect === undefined ? gccRuntimeProfile() : undefined;
-    const results = judge(units, o.devices, hostRuntime);
+    // a profile file given as the base is judged too, so the report says how far it agrees
+    const results = judge(units, o.devices, hostRuntime, BUILTIN_PROFILES.some((p) => p.name === base.name) ? [] : [base]);
     const apis = [...new Set(units.map((u) => u.api))];
     const inferences = toolchain.hostFallback ? [] : apis.flatMap((api) => inferKnobs(results, api, base));
     for (const line of summaryLines(toolchain, base, results, inferences)) io.out(`${line}\n`);

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
-import { inferKnobs, judge, programsFromSeed, worldDevicesUsed, type Unit } from './conform.js';
+import { inferKnobs, judge, programsFromSeed, unitsFromMeasured, worldDevicesUsed, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
 import { emitObservationProgram } from '../cli/emit/observe.js';
 import { missingTool } from './host.js';
@@ -121,5 +121,21 @@ describe('a generated batch for a machine of N devices (conform --seed --devices
     for (const p of shared) expect(p.program).toEqual(byIndex.get(p.source));
     expect(fit.setAside).toBeGreaterThan(0);
     expect(all.setAside).toBe(0);
+  });
+});
+
+describe('a profile file judged beside the built-in readings (conform --base FILE.json)', () => {
+  it('its verdicts are recorded under its name: profiles/llvm-16.json on the held-out clang 16 batch', () => {
+    const dir = join(import.meta.dirname, '..', 'profiles', 'measured');
+    const measured = JSON.parse(readFileSync(join(dir, 'llvm-16-nvptx-2026-12-03d.json'), 'utf8')) as MeasuredProfile;
+    const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
+    const file = loadProfile(join(dir, '..', 'llvm-16.json'));
+    const ran = judge(units, measured.measured.devices, undefined, [file]).filter((r) => r.unit.status.kind === 'ran');
+    expect(ran.length).toBe(137);
+    expect(ran.every((r) => r.verdicts.has('llvm-16') && r.verdicts.has('llvm-offload'))).toBe(true);
+    // gen-20261211-184-c: a kernel reads the pointer word of a plain pointer mapped with its section (K-B45 pointer-word)
+    const r184 = ran.find((r) => r.unit.id === 'gen-20261211-184-c')!;
+    expect([r184.verdicts.get('llvm-16')!.agree, r184.verdicts.get('llvm-offload')!.agree]).toEqual([true, false]);
+    expect(judge(units, measured.measured.devices).every((r) => !r.verdicts.has('llvm-16'))).toBe(true);
   });
 });

@@ -369,10 +369,12 @@ export function worldDevicesUsed(program: Program): number[] {
  * a device number of its world at or past that count: on the machine that number is the initial
  * device (libgomp: device n = omp_get_num_devices() is the host) or no device at all, so the run
  * measures something other than the program's world. `hostRuntime`: the profile of the libgomp a
- * host-fallback build linked (toolchain/host.ts gccRuntimeProfile; default `libgomp`).
+ * host-fallback build linked (toolchain/host.ts gccRuntimeProfile; default `libgomp`). `extra`:
+ * profiles judged beside the built-in readings (`conform --base FILE.json`: a profile of one's own).
  */
-export function judge(units: Unit[], devices?: number, hostRuntime?: string): UnitResult[] {
-  const readings = { openacc: readingsFor('openacc', hostRuntime), openmp: readingsFor('openmp', hostRuntime) };
+export function judge(units: Unit[], devices?: number, hostRuntime?: string, extra: readonly Profile[] = []): UnitResult[] {
+  const more = extra.map((profile): Reading => ({ kind: 'profile', profile }));
+  const readings = { openacc: [...readingsFor('openacc', hostRuntime), ...more], openmp: [...readingsFor('openmp', hostRuntime), ...more] };
   for (const unit of units) {
     const s = unit.status;
     if (s.kind !== 'ran') continue;
