@@ -496,6 +496,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md): gfortran's target map(to: c%p) and target data map(from: c%p) with c not mapped abort "libgomp: always pointer not mapped" (probes omp-map-member-struct-absent, -after-struct-unmapped, -null: a null pointer too); ${G12} gomp_map_vars_internal case GOMP_MAP_ALWAYS_POINTER: no key holding the pointer is fatal. The C forms run (profiles/gcc-12-c.json reads pointee-only), so does enter data, and so does an item with the always modifier (gen-20261203-164-fortran, profiles/measured/gcc-12-nvptx-2026-12-03.md).`,
       },
+      'K-B53': {
+        reading: 'abort',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 gfortran, nvptx, NVIDIA H200: every target exit data map(from: …) of a whole associated pointer component measured stops the program with "libgomp: GOMP_target_enter_exit_data unhandled kind 0x00" (profiles/measured/gcc-12-nvptx-2026-12-03g.md gen-20261210-098 step 12, -168 step 3, -201 step 4, a held-out batch, this reading taken from it after its verdict was recorded; gcc-12-nvptx-2026-12-03f.md omp-plain-pointer-fortran steps 8 and 9; gcc-12-nvptx-2026-12-03b.md gen-20261204-0202 step 3, with the always modifier), while release and delete items of c%p run (03.md gen-20261203-044, -164, -189, -226, -244; 03g -098 step 5, -200). GCC 12 target.c gomp_exit_data has cases for the from, delete, release, zero-length and detach kinds only and calls gomp_fatal on any other; kind 0x00 is GOMP_MAP_ALLOC. The C units of the same programs run the exit (profiles/gcc-12-c.json).',
+      },
       'K-B19': {
         reading: 'graceful',
         confidence: 'source',

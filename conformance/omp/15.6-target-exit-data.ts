@@ -1,7 +1,7 @@
 // OpenMP 6.0 §15.6 target exit data construct: map-exiting only (from, release, delete).
 
-import { UNDEF, entry, ok, per, perState, readAll, section, type Row } from '../rows.js';
-import { hostRead, map, ompEnter, ompExit, targetWrite } from '../steps.js';
+import { HALTED, UNDEF, entry, err, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
+import { assign, hostRead, isPresent, map, ompEnter, ompExit, targetWrite, v } from '../steps.js';
 import { A, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
@@ -55,6 +55,25 @@ const rows: Row[] = [
     last: per(ok, { libgomp: UNDEF, 'K-B51=overlapping-entry': UNDEF }),
     state: { 3: perState({ ompEntries: [entry([A, A + 20], 1, 1)] }, { libgomp: null, 'K-B51=overlapping-entry': null }) },
   },
+  // K-B53: gfortran 12 passes a pointer component's descriptor to exit data with kind 0x00
+  // (GOMP_MAP_ALLOC), which GCC 12's target.c gomp_exit_data has no case for: gomp_fatal
+  // ("GOMP_target_enter_exit_data unhandled kind 0x00"). Measured with GCC 12.2 on an H200
+  // (profiles/measured/gcc-12-nvptx-2026-12-03g.md, -03f.md, -03b.md); the C forms run.
+  {
+    name: 'exit data from a whole associated pointer member: its pointee exits and comes home; gfortran 12 aborts (K-B53)',
+    cite: 'K-B53 abort: gen-20261210-098-fortran step 12, -168 step 3, -201 step 4 (gcc-12-nvptx-2026-12-03g), omp-plain-pointer-fortran steps 8 and 9 (-03f)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), targetWrite('a', 7), ompExit([map('from', ['c%p'])]), hostRead('a')],
+    at: { 4: per(ok, { 'gcc-12': err('fatal_lowering'), 'K-B53=abort': err('fatal_lowering') }) },
+    last: per(readAll(10, 7), { 'gcc-12': HALTED, 'K-B53=abort': HALTED }),
+    state: { 4: perState({ ompEntries: [] }, { 'gcc-12': null, 'K-B53=abort': null }) },
+  },
+  {
+    name: 'release and delete items of the same member run under every reading (K-B53 names from items only)',
+    cite: 'measured with GCC 12.2 gfortran: release of c%p runs (gen-20261203-044-fortran step 6), delete too (gen-20261203-164-fortran step 3)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), ompEnter([map('to', ['c%p'])]), ompExit([map('release', ['c%p'])]), ompExit([map('delete', ['c%p'])]), isPresent(v('a'))],
+    at: { 4: ok, 5: ok },
+    last: value(false),
+  },
 ];
 
-export default section({ spec: 'OpenMP 6.0', section: '15.6', title: 'target exit data construct', rules: ['OpenMP 6.0 §15.6 target exit data construct'], world: OMP_WORLD, rows });
+export default section({ spec: 'OpenMP 6.0', section: '15.6', title: 'target exit data construct', rules: ['OpenMP 6.0 §15.6 target exit data construct', 'OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)'], world: OMP_WORLD, rows });

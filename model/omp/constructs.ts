@@ -146,6 +146,28 @@ function pointerWithoutStruct(state: ModelState, device: number, items: Recorded
   return null;
 }
 
+const FROM_POINTER_MEMBER = 'OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)';
+
+// OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)
+// A `from` item naming an associated pointer member c%p exits its pointee like any list item
+// (§7.9.6): the count goes down and the data comes home at zero. K-B53 `abort` (gfortran 12):
+// the component's descriptor travels with a map kind gomp_exit_data has no case for, and libgomp
+// 12 stops the program, "GOMP_target_enter_exit_data unhandled kind 0x00", whatever is present;
+// release and delete items of the same member run.
+function fromPointerMember(state: ModelState, maps: MapItem[], ctx: StepContext): ErrorObservation | null {
+  for (const m of maps) {
+    if (m.type !== 'from') continue;
+    for (const v of m.vars) {
+      const parsed = parsedRef(state, v);
+      // an associated pointer only: a disassociated one was not measured
+      if (parsed.kind !== 'member' || parsed.bounds !== undefined || hostPointer(state, memberRef(state, v)) === null) continue;
+      fire(ctx, FROM_POINTER_MEMBER);
+      if (ctx.knobs['K-B53'] === 'abort') return runtimeError('fatal_lowering', `${v}: exit data from a pointer component (unhandled kind 0x00)`);
+    }
+  }
+  return null;
+}
+
 /** The pointer members a construct's items name (`c%p` items with a target). */
 function itemPointers(items: RecordedMapItem[]): MemberRef[] {
   return items.flatMap((i) => (i.pointer !== null && i.range !== null ? [i.pointer] : []));
@@ -172,8 +194,11 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, expandMappers(state, step.maps, 'exit', ctx), ctx);
+  const maps = expandMappers(state, step.maps, 'exit', ctx);
+  const items = resolveItems(state, maps, ctx);
   if (target.kind === 'host') return OK;
+  const lowered = fromPointerMember(state, maps, ctx);
+  if (lowered) return lowered;
   // K-B7 `counted`: the pointers named are detached before any data leaves (libgomp gomp_exit_data).
   const detached = detachPointers(state, target.device, itemPointers(items), true, ctx);
   if (detached) return detached;
