@@ -1040,14 +1040,14 @@ export const KNOBS = [
   },
   {
     id: 'K-B53',
-    title: 'target exit data map(from: c%p): a from item naming a whole associated pointer member (a Fortran pointer component)',
+    title: 'target exit data map(from: c%p): a from item naming a whole pointer member (a Fortran pointer component)',
     section: 'OpenMP 6.0 §15.6 target exit data construct, §7.9.6 map clause',
     readings: [
       { id: 'pointee', summary: 'the pointee exits like any list item: its count goes down and it is copied home when the count reaches zero' },
       {
         id: 'abort',
         summary:
-          'gfortran 12 with libgomp 12: the component\'s descriptor is passed with a map kind gomp_exit_data has no case for, and the program stops ("GOMP_target_enter_exit_data unhandled kind 0x00"), whatever is present; release and delete items of the same member run',
+          'gfortran 12 with libgomp 12: the component\'s descriptor is passed with a map kind gomp_exit_data has no case for, and the program stops ("GOMP_target_enter_exit_data unhandled kind 0x00"), whatever is present, null pointer or not; release and delete items of the same member run',
       },
     ],
     default: 'pointee',

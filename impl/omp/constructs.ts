@@ -374,14 +374,14 @@ export abstract class OmpConstructs extends OmpTable {
   /** Exit of the items from `base` on device d (exit data when `exitData`, else a region's end). */
   /**
    * K-B53 `abort` (gfortran 12 lowers a pointer component's descriptor in exit data with a kind
-   * libgomp 12's gomp_exit_data has no case for): a from item naming a whole associated pointer
-   * member stops the program.
+   * libgomp 12's gomp_exit_data has no case for): a from item naming a whole pointer member stops
+   * the program, null or not.
    */
   protected fromPointerMember(base: number): void {
     const it = this.items;
     for (let i = base; i < this.itemTop; i++) {
       const at = i * ITEM_FIELDS;
-      if (it[I_TYPE + at] !== FROM || (it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER || this.itemRefs[i]!.section !== undefined) continue;
+      if (it[I_TYPE + at] !== FROM || (it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || this.itemRefs[i]!.section !== undefined) continue;
       runtimeError('fatal_lowering', `${this.itemRefs[i]!.text}: exit data from a pointer component (unhandled kind 0x00)`);
     }
   }

@@ -149,18 +149,17 @@ function pointerWithoutStruct(state: ModelState, device: number, items: Recorded
 const FROM_POINTER_MEMBER = 'OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)';
 
 // OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)
-// A `from` item naming an associated pointer member c%p exits its pointee like any list item
-// (§7.9.6): the count goes down and the data comes home at zero. K-B53 `abort` (gfortran 12):
-// the component's descriptor travels with a map kind gomp_exit_data has no case for, and libgomp
-// 12 stops the program, "GOMP_target_enter_exit_data unhandled kind 0x00", whatever is present;
-// release and delete items of the same member run.
+// A `from` item naming a pointer member c%p exits its pointee like any list item (§7.9.6): the
+// count goes down and the data comes home at zero; a disassociated pointer names no storage.
+// K-B53 `abort` (gfortran 12): the component's descriptor travels with a map kind gomp_exit_data
+// has no case for, and libgomp 12 stops the program, "GOMP_target_enter_exit_data unhandled kind
+// 0x00", whatever is present, null pointer or not; release and delete items of the member run.
 function fromPointerMember(state: ModelState, maps: MapItem[], ctx: StepContext): ErrorObservation | null {
   for (const m of maps) {
     if (m.type !== 'from') continue;
     for (const v of m.vars) {
       const parsed = parsedRef(state, v);
-      // an associated pointer only: a disassociated one was not measured
-      if (parsed.kind !== 'member' || parsed.bounds !== undefined || hostPointer(state, memberRef(state, v)) === null) continue;
+      if (parsed.kind !== 'member' || parsed.bounds !== undefined) continue;
       fire(ctx, FROM_POINTER_MEMBER);
       if (ctx.knobs['K-B53'] === 'abort') return runtimeError('fatal_lowering', `${v}: exit data from a pointer component (unhandled kind 0x00)`);
     }
