@@ -8,6 +8,7 @@
 // README.md "Suite-derived rows".
 
 import { HALTED, UNDEF, dev, hostPtr, ok, per, read, readAll, section, value, type Row } from '../rows.js';
+import type { Step } from '../../lang/program.js';
 import {
   accCopyin,
   accCopyout,
@@ -61,6 +62,25 @@ const TWO_PTR_WORLD: World = {
 
 /** deep-copy-6.f90's `type mytype; integer, allocatable :: a(:), b(:)`: struct `e` with allocatable `x` and `y`. */
 const TWO_ALLOC_WORLD: World = { arrays: ALLOC_WORLD.arrays, structs: [{ name: 'e', pointers: ['x', 'y'], allocatable: ['x', 'y'] }] };
+
+/**
+ * deep-copy-6.f90's steps: two allocatable components, a data region of the struct, sections of
+ * both entered inside it, `attaches` enter data attach(var%a), a kernel per component, copyout
+ * finalize of the sections, the region's end and the host reads.
+ */
+const deepCopy6 = (attaches: number): Step[] => [
+  allocate('e%x', 8, 0),
+  allocate('e%y', 8, 0),
+  dataBegin(copy('e')),
+  enterData(copyin('e%x(3:6)', 'e%y(3:6)')),
+  ...Array.from({ length: attaches }, () => enterData(attach('e%x'))),
+  parallelWrite('e%x(3:6)', 7),
+  parallelWrite('e%y(3:6)', 9),
+  exitDataFinalize(copyout('e%x(3:6)', 'e%y(3:6)')),
+  dataEnd,
+  hostRead('e%x'),
+  hostRead('e%y'),
+];
 
 const rows: Row[] = [
   {
@@ -281,18 +301,7 @@ const rows: Row[] = [
     name: 'deep-copy-6.f90 (one attach): sections of two allocatable components entered inside a data region of the struct, written by a kernel, and left with finalize',
     cite: `${F}deep-copy-6.f90: !$acc data copy(var); enter data copyin(var%a(5:n - 5), var%b(5:n - 5)); parallel loop var%a(i) = i, var%b(i) = i * 2; exit data copyout(var%a(5:n - 5), var%b(5:n - 5)) finalize; end data; stop 1…6 unless the section holds the kernel's values and the rest 0. Without the test's 20 extra enter data attach(var%a) (the next row has them). One kernel per component, constants written. libgomp attaches through the section's first element (K-A50 section); under the text a section leaves the component's target partly present, so nothing is attached and the kernel's var%a is the host's (undefined)`,
     world: TWO_ALLOC_WORLD,
-    steps: [
-      allocate('e%x', 8, 0),
-      allocate('e%y', 8, 0),
-      dataBegin(copy('e')),
-      enterData(copyin('e%x(3:6)', 'e%y(3:6)')),
-      parallelWrite('e%x(3:6)', 7),
-      parallelWrite('e%y(3:6)', 9),
-      exitDataFinalize(copyout('e%x(3:6)', 'e%y(3:6)')),
-      dataEnd,
-      hostRead('e%x'),
-      hostRead('e%y'),
-    ],
+    steps: deepCopy6(0),
     at: { 5: per(UNDEF, { libgomp: ok }), 6: per(HALTED, { libgomp: ok }), 9: per(HALTED, { libgomp: read(0, 0, 7, 7, 7, 7, 0, 0) }) },
     last: per(HALTED, { libgomp: read(0, 0, 9, 9, 9, 9, 0, 0) }),
   },
@@ -300,19 +309,7 @@ const rows: Row[] = [
     name: 'deep-copy-6.f90: as the row before, with the test\'s 20 enter data attach(var%a): the copyout finalize detaches var%a at once (K-A57 immediate), so the struct\'s copy-back keeps the host pointer',
     cite: `${F}deep-copy-6.f90 ("Test of attachment counters and finalize"): !$acc data copy(var); enter data copyin(var%a(5:n - 5), var%b(5:n - 5)); do i = 1,20: !$acc enter data attach(var%a); parallel loop var%a(i) = i, var%b(i) = i * 2; exit data copyout(var%a(5:n - 5), var%b(5:n - 5)) finalize; end data; stop 1…6 unless the section holds the kernel's values and the rest 0. GCC turns the copyout's detach into GOMP_MAP_FORCE_DETACH (gcc/gimplify.cc gimplify_omp_target_update, finalize); libgomp/oacc-mem.c goacc_exit_data_internal → gomp_detach_pointer(finalize): the counter of 21 goes to 0 at once (measured with GCC 12.2 on an H200, README "Suite-derived rows"). gomp_attach_pointer only counts while the counter is positive (K-A21 first-attach), so the 20 attaches of a component whose target is only partly present run. Under the text such an attach does nothing (the target is not present) and the kernel's var%a is the host's (undefined). One kernel per component, constants written`,
     world: TWO_ALLOC_WORLD,
-    steps: [
-      allocate('e%x', 8, 0),
-      allocate('e%y', 8, 0),
-      dataBegin(copy('e')),
-      enterData(copyin('e%x(3:6)', 'e%y(3:6)')),
-      ...Array.from({ length: 20 }, () => enterData(attach('e%x'))),
-      parallelWrite('e%x(3:6)', 7),
-      parallelWrite('e%y(3:6)', 9),
-      exitDataFinalize(copyout('e%x(3:6)', 'e%y(3:6)')),
-      dataEnd,
-      hostRead('e%x'),
-      hostRead('e%y'),
-    ],
+    steps: deepCopy6(20),
     at: { 4: ok, 24: ok, 25: per(UNDEF, { libgomp: ok }), 26: per(HALTED, { libgomp: ok }), 29: per(HALTED, { libgomp: read(0, 0, 7, 7, 7, 7, 0, 0) }) },
     last: per(HALTED, { libgomp: read(0, 0, 9, 9, 9, 9, 0, 0) }),
   },
