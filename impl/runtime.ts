@@ -1402,20 +1402,30 @@ export class ImplEngine implements Engine {
     const starts: number[] = [];
     const ends: number[] = [];
     const toDevice: boolean[] = [];
+    // a disassociated pointer's var, by its place in the list (its start and end are not read)
+    const disassociated: boolean[] = [];
     for (const c of step.clauses)
       for (const v of c.vars) {
         this.resolveData(this.ref(v));
-        if (this.rNull) continue;
+        disassociated.push(this.rNull);
         starts.push(this.rStart);
         ends.push(this.rEnd);
         toDevice.push(c.clause === 'device');
       }
     const ifPresent = step.if_present === true;
+    // K-A55 `enter-exit-fatal` (GCC 12's C lowering): GOACC_update has no case for the kind a
+    // zero-length subarray is lowered to, and C writes a disassociated pointer's section with length 0.
+    const zeroFatal = this.knobs['K-A55'] === 'enter-exit-fatal';
     for (let i = 0; i < starts.length; i++) {
+      if (disassociated[i]) {
+        if (zeroFatal) return errorOutcome('fatal_lowering', 'update of a disassociated pointer\'s section, zero-length in C, which the runtime has no action for');
+        continue;
+      }
       const start = starts[i]!;
       const end = ends[i]!;
       // A zero-length subarray has nothing to copy (K-A55): only `lookup` reports it absent.
       if (start === end) {
+        if (zeroFatal) return errorOutcome('fatal_lowering', `update of zero bytes at 0x${start.toString(16)}, which the runtime has no action for`);
         if (!ifPresent && this.knobs['K-A55'] === 'lookup' && this.table.findPoint(start) < 0)
           return errorOutcome('acc_error_not_present', `update of zero bytes at 0x${start.toString(16)}, which is not present`);
         continue;

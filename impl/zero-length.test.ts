@@ -159,8 +159,8 @@ describe('OpenMP zero-length array sections', () => {
 
 // K-A55 `enter-exit-fatal`: GCC 12.2's C lowering as measured on an NVIDIA H200
 // (toolchain/probes/acc-zero-length-*-c, profiles/measured/gcc-12-nvptx-2026-12-03e.md): enter data
-// of an absent zero-length subarray asserts, exit data of any zero-length subarray has no action,
-// constructs and the update directive look up quietly.
+// of an absent zero-length subarray asserts, exit data and the update directive have no action for
+// any zero-length subarray, constructs look up quietly.
 describe('OpenACC zero-length subarrays under K-A55 enter-exit-fatal', () => {
   const fatal = { 'K-A55': 'enter-exit-fatal' };
   const sections = (e: ReturnType<typeof engineFor>) => e.snapshot().sections.map((s) => [s.host[0], s.host[1], s.src, s.drc]);
@@ -217,12 +217,23 @@ describe('OpenACC zero-length subarrays under K-A55 enter-exit-fatal', () => {
     expect(kind(engineFor(ACC_WORLD, fatal).apply(exit('delete', 'b(1:0)')))).toBe('error fatal_lowering');
   });
 
-  it('data constructs and the update directive do not stop: absent zero bytes are looked up quietly', () => {
+  it('data constructs do not stop: absent zero bytes are looked up quietly', () => {
     const e = engineFor(ACC_WORLD, fatal);
     expect(kind(e.apply({ op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['b(1:0)'] }, { clause: 'present', vars: ['b(3:2)'] }] }))).toBe('ok');
     expect(kind(e.apply({ op: 'acc_data_end' }))).toBe('ok');
-    expect(kind(e.apply({ op: 'acc_update', clauses: [{ clause: 'self', vars: ['b(2:1)'] }] }))).toBe('ok');
     expect(sections(e)).toEqual([]);
+  });
+
+  // GCC 12.2 C: the kind of a section of length n is "n == 0 ? ZERO_LEN_ARRAY_SECTION : TO / FROM"
+  // (-fdump-tree-ompexp), and GOACC_update has no case for it (gcc-12-nvptx-2026-12-03b gen-20261204-0188-c).
+  it('the update directive stops at zero bytes, absent under if_present or present, and at a disassociated pointer member', () => {
+    const update = (vars: string[], ifPresent = false) => ({ op: 'acc_update' as const, clauses: [{ clause: 'self' as const, vars }], ...(ifPresent && { if_present: true }) });
+    expect(kind(engineFor(ACC_WORLD, fatal).apply(update(['b(2:1)'], true)))).toBe('error fatal_lowering');
+    expect(kind(engineFor(ACC_WORLD, fatal).apply(update(['c%p'], true)))).toBe('error fatal_lowering');
+    expect(kind(engineFor(ACC_WORLD, { 'K-A55': 'lookup-quiet' }).apply(update(['c%p'], true)))).toBe('ok');
+    const e = engineFor(ACC_WORLD, fatal);
+    expect(kind(e.apply(enter('copyin', 'b(1:4)')))).toBe('ok');
+    expect(kind(e.apply(update(['b(1:4)', 'b(3:2)'])))).toBe('error fatal_lowering');
   });
 
   it('the readings differ only on enter and exit data: lookup reports the absent update, lookup-quiet enters quietly', () => {

@@ -59,7 +59,7 @@ export function zeroLengthSection(state: ModelState, range: Range, knobs: StepCo
  * or the update directive on absent data under `lookup`; enter and exit data under
  * `enter-exit-fatal`), or the section to act on as present data. `mustBePresent`: the present
  * clause on entry, or the update directive without if_present. `dataDirective`: the clause is on
- * an enter data (`enter`) or exit data (`exit`) directive.
+ * an enter data (`enter`) or exit data (`exit`) directive, or it is the update directive (`update`).
  */
 // OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (zero-length subarrays, K-A55)
 export function accZeroLength(
@@ -68,16 +68,19 @@ export function accZeroLength(
   mustBePresent: boolean,
   what: string,
   ctx: StepContext,
-  dataDirective: 'enter' | 'exit' | null = null,
+  dataDirective: 'enter' | 'exit' | 'update' | null = null,
 ): { kind: 'skip' } | { kind: 'present'; section: Section } | ErrorObservation {
   fire(ctx, ACC_ZERO_LENGTH);
   const reading = ctx.knobs['K-A55'];
   // `no-op`: zero bytes are no data; nothing is looked up, counted or reported.
   if (reading === 'no-op') return { kind: 'skip' };
-  // `enter-exit-fatal` (GCC 12's C lowering, measured): exit data stops on any zero-length
-  // subarray, before looking it up (libgomp has no exit action for the kind it is lowered to).
+  // `enter-exit-fatal` (GCC 12's C lowering, measured): exit data and the update directive stop on
+  // any zero-length subarray, before looking it up: GCC lowers it to GOMP_MAP_ZERO_LEN_ARRAY_SECTION,
+  // for which neither goacc_exit_data_internal nor GOACC_update has a case ("UNHANDLED kind 0x0f").
   if (reading === 'enter-exit-fatal' && dataDirective === 'exit')
     return runtimeError('fatal_lowering', `exit data ${what}(${describeRange(state, range)}): the runtime has no exit action for a zero-length subarray`);
+  if (reading === 'enter-exit-fatal' && dataDirective === 'update')
+    return runtimeError('fatal_lowering', `${what}(${describeRange(state, range)}): the runtime has no update action for a zero-length subarray`);
   // `lookup`, `lookup-quiet`, `enter-exit-fatal`: the section holding the byte at the subarray's address, if any.
   const section = sectionHoldingByte(state, range.start);
   // `enter-exit-fatal`, enter data (a member section's too, c.p[k:0]): libgomp oacc-mem.c

@@ -496,6 +496,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md): gfortran's target map(to: c%p) and target data map(from: c%p) with c not mapped abort "libgomp: always pointer not mapped" (probes omp-map-member-struct-absent, -after-struct-unmapped, -null: a null pointer too); ${G12} gomp_map_vars_internal case GOMP_MAP_ALWAYS_POINTER: no key holding the pointer is fatal. The C forms run (profiles/gcc-12-c.json reads pointee-only), so does enter data, and so does an item with the always modifier (gen-20261203-164-fortran, profiles/measured/gcc-12-nvptx-2026-12-03.md).`,
       },
+      'K-B54': {
+        reading: 'ignored',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 (gfortran and gcc), nvptx, NVIDIA H200: with requires unified_shared_memory the maps still copy and a kernel that dereferences a host address faults. A kernel reads the attached device address, not the host one, in cs(2)%p after enter data of cs(2) and cs(2)%p(3:8) (profiles/measured/gcc-12-nvptx-2026-12-03g.md gen-20261210-184, Fortran and C, a held-out batch: this reading was taken from it after its verdict was recorded); a kernel reading c%p after enter data of c alone (no attachment, so the host address) stops with "cuCtxSynchronize error: an illegal memory access was encountered" (03b.md example-unified-shared-memory, Fortran and C; 03f.md unified-shared-memory, both), and so does a kernel reading through a host pointer member in gen-20261210-125 (03g). GCC 12\'s nvptx plugin never reports GOMP_OFFLOAD_CAP_SHARED_MEM (plugin-nvptx.c GOMP_OFFLOAD_get_caps), and libgomp 12 has no run-time handling of the requirement (GCC 13 added the requires mask that drops devices unable to meet it).',
+      },
       'K-B53': {
         reading: 'abort',
         confidence: 'measured',

@@ -456,7 +456,7 @@ export const KNOBS = [
       {
         id: 'enter-exit-fatal',
         summary:
-          'GCC 12.2 with its C lowering (measured): data and compute constructs and the update directive as lookup-quiet; enter data of a zero-length subarray, a member section\'s (c.p[k:0]) too, strictly inside a present section (after its first byte) takes its reference (and attaches), anywhere else (a section\'s first byte, one past its end, absent) stops the program (oacc-mem.c goacc_enter_data_internal looks [p, p) up with lookup_host, which libgomp\'s splay_compare matches only with a key that starts before p; gomp_map_vars then maps nothing new, frees its descriptor and returns NULL: assert (tgt)); exit data of any zero-length subarray stops it (goacc_exit_data_internal has no case for the kind: "UNHANDLED kind")',
+          'GCC 12.2 with its C lowering (measured): data and compute constructs as lookup-quiet; enter data of a zero-length subarray, a member section\'s (c.p[k:0]) too, strictly inside a present section (after its first byte) takes its reference (and attaches), anywhere else (a section\'s first byte, one past its end, absent) stops the program (oacc-mem.c goacc_enter_data_internal looks [p, p) up with lookup_host, which libgomp\'s splay_compare matches only with a key that starts before p; gomp_map_vars then maps nothing new, frees its descriptor and returns NULL: assert (tgt)); exit data and the update directive stop at any zero-length subarray, present or not, and at a disassociated pointer member, whose C section c.p[0:n] has n = 0 (GCC lowers the kind as n == 0 ? GOMP_MAP_ZERO_LEN_ARRAY_SECTION : the copy, and neither goacc_exit_data_internal nor GOACC_update has a case for it: "UNHANDLED kind 0x0f")',
       },
     ],
     default: 'lookup',
@@ -1052,6 +1052,25 @@ export const KNOBS = [
     ],
     default: 'pointee',
     rationale: '§15.6 gives a from list item the exit of §7.9.6; nothing in the text singles out a pointer member named whole.',
+  },
+  {
+    id: 'K-B54',
+    title: 'requires unified_shared_memory in a world whose device shares no memory with the host',
+    section: 'OpenMP 6.0 §10.5.1.5 unified_shared_memory clause, §10.5.1 requires directive',
+    readings: [
+      {
+        id: 'shared',
+        summary:
+          'the requirement makes the device one that shares memory with the host: kernels reach host storage through host addresses, and K-B2, K-B8, K-B9 and K-B18 answer as for a shared device',
+      },
+      {
+        id: 'ignored',
+        summary:
+          'GCC 12 and LLVM 16 on an NVIDIA H200: the directive is accepted and changes nothing at run time; the device stays discrete (maps copy, a kernel that dereferences a host address faults)',
+      },
+    ],
+    default: 'shared',
+    rationale: '§10.5.1.5: with the clause all storage is accessible to all devices; an implementation that cannot give that must not accept the program.',
   },
 ] as const satisfies readonly KnobShape[];
 

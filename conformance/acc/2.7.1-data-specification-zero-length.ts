@@ -10,8 +10,8 @@
 // whose gomp_map_vars_internal maps nothing when gomp_map_0len_lookup ([p, p + 1)) fails. The byte
 // one past a section's end is not in it. acc_is_present of zero bytes is K-A16.
 
-import { err, ok, per, perState, section, value, dev, type Row } from '../rows.js';
-import { accDeviceptr, accIsPresent, copy, copyin, copyout, create, dataBegin, dataEnd, del, enterData, exitData, hostRead, parallelWrite, present, self, update, updateIfPresent } from '../steps.js';
+import { err, HALTED, ok, per, perState, section, value, dev, type Row } from '../rows.js';
+import { accDeviceptr, accIsPresent, copy, copyin, copyout, create, dataBegin, dataEnd, del, device, enterData, exitData, hostRead, hostWrite, parallelRead, parallelWrite, present, self, update, updateIfPresent } from '../steps.js';
 import { A, ACC_WORLD } from '../worlds.js';
 import { ACC_ZERO_LENGTH } from '../../model/zero-length.js';
 import { read } from '../rows.js';
@@ -57,8 +57,21 @@ const rows: Row[] = [
     name: 'update of a zero-length subarray: nothing to copy when present; absent, an error only in the text\'s reading without if_present',
     cite: 'K-A55',
     steps: [enterData(copyin('b')), parallelWrite('b', 5, present('b')), update(self('b(4:3)')), hostRead('b(3:4)'), updateIfPresent(self('a(1:0)')), update(self('a(1:0)'))],
-    at: { 3: ok, 4: read(2, 2), 5: ok },
-    last: per(err('acc_error_not_present'), { 'gcc-12': err('acc_error_not_present'), libgomp: ok, 'K-A55=no-op': ok, 'K-A55=enter-exit-fatal': ok }),
+    at: { 3: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }), 4: per(read(2, 2), { 'K-A55=enter-exit-fatal': HALTED }), 5: per(ok, { 'K-A55=enter-exit-fatal': HALTED }) },
+    last: per(err('acc_error_not_present'), { 'gcc-12': err('acc_error_not_present'), libgomp: ok, 'K-A55=no-op': ok, 'K-A55=enter-exit-fatal': HALTED }),
+  },
+  {
+    name: 'enter-exit-fatal: the update directive stops at a zero-length subarray, absent under if_present too, and at a disassociated pointer member, whose C section has length zero',
+    cite:
+      'K-A55=enter-exit-fatal: GCC 12.2 C lowers a section of length n to the map kind "n == 0 ? 527 : 513" (-fdump-tree-ompexp: 0x20f, GOMP_MAP_ZERO_LEN_ARRAY_SECTION, a constant zero length too) and GOACC_update has no case for it (measured: "GOACC_update UNHANDLED kind 0x0f", gcc-12-nvptx-2026-12-03b gen-20261204-0188-c step 1, -0194-c step 11, 03g gen-20261210-193-c step 1)',
+    steps: [updateIfPresent(device('c%p'))],
+    last: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }),
+  },
+  {
+    name: 'enter-exit-fatal: an update of zero bytes inside present data stops too; elsewhere it copies nothing and the items beside it are copied',
+    steps: [enterData(copyin('a')), hostWrite('a', 4), update(device('a(1:2)'), self('a(3:2)')), parallelRead('a(1:2)')],
+    at: { 3: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }) },
+    last: per(read(4, 4), { 'K-A55=enter-exit-fatal': HALTED }),
   },
   {
     name: 'enter-exit-fatal (GCC 12.2 C, measured): enter data of a zero-length subarray inside present data takes its reference; of absent data, stops',

@@ -180,8 +180,9 @@ export abstract class OmpTable {
   ) {
     const devices = worldDevices(world);
     this.n = devices.length;
-    // requires unified_shared_memory: every device reaches host storage, like a shared one.
-    const usm = world.requires?.includes('unified_shared_memory') === true;
+    // requires unified_shared_memory: every device reaches host storage, like a shared one; under
+    // K-B54 `ignored` (GCC 12, LLVM 16 on an H200) the requirement changes nothing.
+    const usm = world.requires?.includes('unified_shared_memory') === true && knobs['K-B54'] !== 'ignored';
     this.shared = new Uint8Array(devices.map((d) => (usm || d.kind === 'shared' ? 1 : 0)));
     // Stryker disable next-line EqualityOperator: equivalent: a tree for the host (index n) is never used (every step handles the host before looking in a tree)
     for (let d = 0; d < this.n; d++) this.trees.push(new IntervalTree());

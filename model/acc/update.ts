@@ -24,7 +24,7 @@ import {
   type StepContext,
 } from '../state.js';
 
-import { accZeroLength, isEmptyRange } from '../zero-length.js';
+import { ACC_ZERO_LENGTH, accZeroLength, isEmptyRange } from '../zero-length.js';
 
 export const ACC_UPDATE = 'OpenACC 3.3 §2.14.4 Update Directive';
 const ATTACHED_MEMBERS = 'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)';
@@ -36,16 +36,23 @@ export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext):
   fire(ctx, ACC_UPDATE);
   const ifPresent = step.if_present === true;
   // The vars are resolved when the directive starts (a pointer member names its target then).
-  const vars = step.clauses.flatMap((c) => c.vars.map((v) => ({ clause: c.clause, range: dataRange(state, v) })));
-  for (const { clause, range } of vars) {
+  const vars = step.clauses.flatMap((c) => c.vars.map((v) => ({ clause: c.clause, v, range: dataRange(state, v) })));
+  for (const { clause, v, range } of vars) {
     const toDevice = clause === 'device';
-    // A disassociated pointer names no data: there is nothing to copy.
-    if (range === null) continue;
+    // A disassociated pointer names no data: there is nothing to copy. K-A55 `enter-exit-fatal`
+    // (GCC 12's C lowering): C writes its section c.p[0:n] with n = 0, a zero-length subarray,
+    // which stops the update as below.
+    if (range === null) {
+      if (ctx.knobs['K-A55'] !== 'enter-exit-fatal') continue;
+      fire(ctx, ACC_ZERO_LENGTH);
+      return runtimeError('fatal_lowering', `update ${clause}(${v}): the pointer is disassociated, so its section has length zero, and the runtime has no update action for a zero-length subarray`);
+    }
     const name = `update ${clause}(${describeRange(state, range)})`;
     // A zero-length subarray (model/zero-length.ts, K-A55) has nothing to copy; absent, it is
-    // skipped under if_present and otherwise reported under K-A55 `lookup`.
+    // skipped under if_present and otherwise reported under K-A55 `lookup`; `enter-exit-fatal`
+    // stops the program there.
     if (isEmptyRange(range)) {
-      const zero = accZeroLength(state, range, !ifPresent, `update ${clause}`, ctx);
+      const zero = accZeroLength(state, range, !ifPresent, `update ${clause}`, ctx, 'update');
       if (zero.kind === 'error') return zero;
       continue;
     }

@@ -27,7 +27,7 @@ export function ompTargetIsAccessible(state: ModelState, step: OmpTargetIsAccess
   // On the host, ptr is a host address: host memory and host allocations are accessible. Under
   // `6.0` an address inside a discrete device's allocation means nothing in the host's address
   // space, so it is not; the other readings answer for the host without looking at ptr.
-  if (target.kind === 'host') return answer(reading !== '6.0' || ptr === null || !inDiscreteAllocation(state, ptr));
+  if (target.kind === 'host') return answer(reading !== '6.0' || ptr === null || !inDiscreteAllocation(state, ptr, ctx));
   if (isBadDevice(target)) return badDeviceInRoutine(target, 'omp_target_is_accessible', answer(false), ctx);
   // A device sharing memory with the host reaches all of it. `capability` and `unified-only`
   // answer with that ability alone and ignore the pointer.
@@ -40,8 +40,8 @@ export function ompTargetIsAccessible(state: ModelState, step: OmpTargetIsAccess
 }
 
 /** Whether `ptr` points into an allocation of a discrete (non-shared) device. */
-function inDiscreteAllocation(state: ModelState, ptr: Exclude<OmpPointer, null>): boolean {
+function inDiscreteAllocation(state: ModelState, ptr: Exclude<OmpPointer, null>, ctx: StepContext): boolean {
   if (ptr.space !== 'dev') return false;
   const owner = blockById(state, ptr.block).device;
-  return owner !== 'host' && !sharesMemoryWithHost(state, owner, null);
+  return owner !== 'host' && !sharesMemoryWithHost(state, owner, null, ctx.knobs);
 }

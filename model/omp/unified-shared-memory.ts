@@ -4,6 +4,7 @@
 // `self_maps`, §10.5.1.6): whether a map still creates distinct storage stays K-B8's choice, as on a
 // device that shares memory with the host.
 
+import type { KnobValues } from '../../profiles/knobs.js';
 import { fire, type ModelState, type StepContext } from '../state.js';
 
 export const UNIFIED_SHARED_MEMORY = 'OpenMP 6.0 §10.5.1.5 unified_shared_memory clause';
@@ -18,9 +19,11 @@ export function requiresUnifiedSharedMemory(state: ModelState): boolean {
 // `shared` one (kernels reach host storage through host addresses, is_accessible holds, and K-B2 /
 // K-B8 / K-B18 decide as for such a device). Returns whether the device of index `device` shares
 // memory with the host, and records the rule when the requirement is what makes it so.
-export function sharesMemoryWithHost(state: ModelState, device: number, ctx: StepContext | null): boolean {
+// K-B54 `ignored` (GCC 12 and LLVM 16 on an NVIDIA H200, measured): the requirement changes
+// nothing and a discrete device stays discrete. `knobs` are the step's (ctx's own when given).
+export function sharesMemoryWithHost(state: ModelState, device: number, ctx: StepContext | null, knobs: KnobValues | undefined = ctx?.knobs): boolean {
   if (state.facts.devices[device]!.kind === 'shared') return true;
-  if (!requiresUnifiedSharedMemory(state)) return false;
+  if (!requiresUnifiedSharedMemory(state) || knobs?.['K-B54'] === 'ignored') return false;
   if (ctx) fire(ctx, UNIFIED_SHARED_MEMORY);
   return true;
 }
