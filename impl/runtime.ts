@@ -21,6 +21,7 @@ import {
   type AccMapData,
   type AccMemcpy,
   type AccParallel,
+  type AccRegionClauseName,
   type AccUpdate,
   type Clause,
   type ElementBody,
@@ -1065,8 +1066,8 @@ export class ImplEngine implements Engine {
 
   private parallel(step: AccParallel): Observation {
     const base = this.varTop;
-    this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
     const body = this.ref(kernelRef(step.body));
+    this.pushClauses(this.knobs['K-A58'] === 'dropped' ? this.clausesUsed(step.clauses, body.root) : step.clauses, REGION_CLAUSES, step.op);
     let named = false;
     for (let i = base; i < this.varTop && !named; i++) named = this.varRefs[i]!.root === body.root;
     // Implicit data attribute of the body's root variable, after the explicit clauses.
@@ -1080,6 +1081,15 @@ export class ImplEngine implements Engine {
     this.exitClauses(base, true, false);
     this.varTop = base;
     return observation;
+  }
+
+  /**
+   * K-A58 `dropped` (GCC's gimplifier): the clauses without their whole variables (a var written as
+   * a bare name) other than `root`, the variable the kernel uses. (An attach clause's vars are
+   * pointers, never whole variables; a clause left empty pushes nothing.)
+   */
+  private clausesUsed(clauses: readonly Clause<AccRegionClauseName>[], root: string): Clause<AccRegionClauseName>[] {
+    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => this.ref(v).text !== this.ref(v).root || this.ref(v).root === root) }));
   }
 
   /**

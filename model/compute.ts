@@ -28,16 +28,17 @@ import { keySet } from './vec.js';
 import type { ClauseName } from './clauses.js';
 
 const PARALLEL_CONSTRUCT = 'OpenACC 3.3 §2.5.1 Parallel Construct';
+export const UNUSED_CLAUSE = 'OpenACC 3.3 §2.5.1 Parallel Construct (a data clause of a whole variable the region does not use, K-A58)';
 const IMPLICIT_DATA_ATTRIBUTES = 'OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes';
 
 // OpenACC 3.3 §2.5.1 Parallel Construct
 export function parallel(state: ModelState, step: AccParallel, ctx: StepContext): Observation {
   fire(ctx, PARALLEL_CONSTRUCT);
-  const clauses: Clause<ClauseName>[] = [...step.clauses];
+  const root = rootName(state, kernelRef(step.body));
+  const clauses = clausesOfUsedVariables(step.clauses, root, ctx);
   // §2.6.2: a variable the kernel uses but no clause names is treated as if named in `present`
   // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses.
-  const root = rootName(state, kernelRef(step.body));
-  if (!step.clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) {
+  if (!clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) {
     fire(ctx, IMPLICIT_DATA_ATTRIBUTES);
     clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
   }
@@ -51,6 +52,21 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   // A kernel that read a pointer hands its value to the host code under the step's name.
   if (step.result !== undefined && result.kind === 'value') keySet(state.handles, step.result, result.value as PointerAddress);
   return exitClauses(state, recorded, 'src', false, ctx) ?? result;
+}
+
+/** A var written as a bare variable name (`a`, `c`, a pointer variable `p`): a whole variable. */
+const WHOLE_VARIABLE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+// OpenACC 3.3 §2.5.1 Parallel Construct (a data clause of a whole variable the region does not use, K-A58)
+// A data clause naming a whole variable other than the kernel's root variable acts like any
+// other (K-A58 `kept`, the text). K-A58 `dropped` (GCC, measured with 12.2 in C and Fortran:
+// -fdump-tree-gimple shows no map for such a clause, and the runs behave so): the clause is gone
+// before the construct runs; sections, elements and members (attach clauses name pointers) stay.
+function clausesOfUsedVariables(clauses: readonly Clause<ClauseName>[], root: string, ctx: StepContext): Clause<ClauseName>[] {
+  const kept = clauses.map((c) => ({ ...c, vars: c.vars.filter((v) => v === root || !WHOLE_VARIABLE.test(v)) }));
+  if (kept.every((c, i) => c.vars.length === clauses[i]!.vars.length)) return [...clauses];
+  fire(ctx, UNUSED_CLAUSE);
+  return ctx.knobs['K-A58'] === 'dropped' ? kept.filter((c) => c.vars.length > 0) : [...clauses];
 }
 
 /** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */

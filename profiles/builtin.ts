@@ -496,6 +496,18 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md): gfortran's target map(to: c%p) and target data map(from: c%p) with c not mapped abort "libgomp: always pointer not mapped" (probes omp-map-member-struct-absent, -after-struct-unmapped, -null: a null pointer too); ${G12} gomp_map_vars_internal case GOMP_MAP_ALWAYS_POINTER: no key holding the pointer is fatal. The C forms run (profiles/gcc-12-c.json reads pointee-only), so does enter data, and so does an item with the always modifier (gen-20261203-164-fortran, profiles/measured/gcc-12-nvptx-2026-12-03.md).`,
       },
+      'K-A58': {
+        reading: 'dropped',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 -fopenacc -fdump-tree-gimple (2026-12-04), C and Fortran: "parallel copy(a) copyout(d) no_create(c)" around a region that uses only b becomes "oacc_parallel map(tofrom:b)": the clauses of whole variables the region never references are gone (copy, copyin, copyout, create, present, no_create; deviceptr too), while copyin(a[0:4]) / copy(a(1:4)), a member section c.p[0:8] / c%p and attach(d.p) stay. Measured on an NVIDIA H200: gfortran\'s "parallel create(d)" after enter data copyin(d%p), a region not using d, runs (probe, 2026-12-04: profiles/measured/probes-gcc-12-2026-12-04.md), and so do gen-20261204-0136 (Fortran and C, profiles/measured/gcc-12-nvptx-2026-12-03b.md, a kernel reading b under create(d) with d%p mapped), where the clause would meet d partly present; GCC\'s C "parallel create(d)" of a region that uses d stops there ("Trying to map into device [d..d+16) object when [d..d+8) is already mapped", the same probe).',
+      },
+      'K-B55': {
+        reading: 'dropped',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 -fopenmp -fdump-tree-gimple (2026-12-04), C and Fortran: "target map(to: a) map(alloc: d)" and "map(close, to: a) map(to: s)" around a region that uses only b keep only the implicit map of b; "map(always, to: a)" stays, and so do a section a[0:4] / a(1:4), an element and a member section c.p[0:8] / c%p.',
+      },
       'K-B54': {
         reading: 'ignored',
         confidence: 'measured',

@@ -1072,6 +1072,36 @@ export const KNOBS = [
     default: 'shared',
     rationale: '§10.5.1.5: with the clause all storage is accessible to all devices; an implementation that cannot give that must not accept the program.',
   },
+  {
+    id: 'K-A58',
+    title: 'A data clause of a compute construct that names a whole variable the region does not use',
+    section: 'OpenACC 3.3 §2.5.1 Parallel Construct, §2.7 Data Clauses',
+    readings: [
+      { id: 'kept', summary: 'the clause acts as written: on entry it checks, creates or copies the data, on exit it gives it back' },
+      {
+        id: 'dropped',
+        summary:
+          'GCC (measured with 12.2, C and Fortran): the gimplifier removes the clause of a whole variable (a bare array, struct or pointer variable name) that the region never references; sections, elements, members and attach clauses stay',
+      },
+    ],
+    default: 'kept',
+    rationale: '§2.7: a data clause on a construct acts on entry to and exit from its region, whatever the region does with the data.',
+  },
+  {
+    id: 'K-B55',
+    title: 'A map clause of a target construct that names a whole variable the region does not use',
+    section: 'OpenMP 6.0 §15.8 target construct, §7.9.6 map clause',
+    readings: [
+      { id: 'kept', summary: 'the map acts as written on entry to and exit from the region' },
+      {
+        id: 'dropped',
+        summary:
+          'GCC (measured with 12.2, C and Fortran): the gimplifier removes the map of a whole variable (a bare array, struct or pointer variable name) that the region never references, unless it has the always modifier; sections, elements and members stay',
+      },
+    ],
+    default: 'kept',
+    rationale: '§15.8: the map clauses of a target construct map their list items on entry and unmap them on exit; nothing exempts an item the region does not use.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

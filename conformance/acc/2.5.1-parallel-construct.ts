@@ -1,8 +1,8 @@
 // OpenACC 3.3 §2.5.1 Parallel Construct: the kernel runs on the device copy of its data; reading
 // through a device pointer that holds a host address (never attached, or dangling) is undefined.
 
-import { HALTED, UNDEF, err, readAll, section, type Row } from '../rows.js';
-import { accDelete, assign, attach, copyin, dataBegin, enterData, hostRead, parallelDefaultPresent, parallelRead, present } from '../steps.js';
+import { HALTED, UNDEF, err, per, readAll, section, type Row } from '../rows.js';
+import { accDelete, assign, attach, copyin, copyout, dataBegin, enterData, hostRead, parallelDefaultPresent, parallelRead, present } from '../steps.js';
 import { ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
 const rows: Row[] = [
@@ -42,13 +42,32 @@ const rows: Row[] = [
     steps: [enterData(copyin('a')), parallelRead('a(2:3)', present('a'))],
     last: readAll(2, 1),
   },
+  {
+    name: 'present of a whole variable the region does not use: an error for absent data; GCC drops the clause (K-A58 dropped) and the kernel runs',
+    cite: 'K-A58: GCC 12.2 -fdump-tree-gimple: "parallel present(a)" around a region using only b keeps only the map of b; a section a(1:4) stays',
+    steps: [parallelRead('b(1:2)', present('a'))],
+    last: per(err('acc_error_not_present'), { 'K-A58=dropped': readAll(2, 2), 'gcc-12': readAll(2, 2) }),
+  },
+  {
+    name: 'a section, and a whole variable the region uses, stay under K-A58 dropped',
+    steps: [parallelRead('b(1:2)', present('a(1:4)')), parallelRead('a(1:2)', present('a'))],
+    at: { 1: err('acc_error_not_present') },
+    last: HALTED,
+  },
+  {
+    name: 'copyout of an absent whole variable the region does not use: created, then its indeterminate device values copied home; dropped, the host keeps its own',
+    cite: 'K-A58: GCC 12.2 -fdump-tree-gimple: "parallel copy(a) copyout(d)" around a region using only b keeps only the map of b',
+    steps: [parallelRead('b(1:2)', copyout('a')), hostRead('a(1:2)')],
+    at: { 1: readAll(2, 2) },
+    last: per(readAll(2, null), { 'K-A58=dropped': readAll(2, 1), 'gcc-12': readAll(2, 1) }),
+  },
 ];
 
 export default section({
   spec: 'OpenACC 3.3',
   section: '2.5.1',
   title: 'Parallel Construct',
-  rules: ['OpenACC 3.3 §2.5.1 Parallel Construct'],
+  rules: ['OpenACC 3.3 §2.5.1 Parallel Construct', 'OpenACC 3.3 §2.5.1 Parallel Construct (a data clause of a whole variable the region does not use, K-A58)'],
   world: ACC_WORLD,
   rows,
 });

@@ -809,8 +809,8 @@ export abstract class OmpConstructs extends OmpTable {
   protected ompTarget(step: OmpTarget): Observation {
     const d = this.constructDevice(step.device, step.op);
     const base = this.itemTop;
-    this.pushMaps(step.maps);
     const body = this.refs.get(kernelRef(step.body));
+    this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, body.root) : step.maps);
     let named = false;
     for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3); none
@@ -833,6 +833,15 @@ export abstract class OmpConstructs extends OmpTable {
     this.mapExit(base, d, false);
     this.itemTop = base;
     return observation;
+  }
+
+  /**
+   * K-B55 `dropped` (GCC's gimplifier): the maps without their whole variables (an item written as a
+   * bare name) other than `root`, the variable the kernel uses; a map with the always modifier stays whole.
+   */
+  protected mapsUsed(maps: readonly MapItem[], root: string): MapItem[] {
+    // (a map left without items pushes nothing)
+    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => this.refs.get(v).text !== this.refs.get(v).root || this.refs.get(v).root === root) }));
   }
 
   /** K-B46 `unregistered`: the storage of the device image copy holding array reference `r` on device d, or -1. */

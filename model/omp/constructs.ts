@@ -49,6 +49,7 @@ const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
 export const TARGET_DATA = 'OpenMP 6.0 §15.7 target data construct';
 const TARGET = 'OpenMP 6.0 §15.8 target construct';
 const IMPLICIT_MAPS = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules';
+export const UNUSED_MAP = 'OpenMP 6.0 §15.8 target construct (a map of a whole variable the region does not use, K-B55)';
 
 const OK: Observation = { kind: 'ok' };
 
@@ -247,7 +248,8 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), ctx);
+  const maps = mapsOfUsedVariables(step.maps, root, ctx);
+  const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx);
   // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
   // no map names (the compiler passes no argument for a declare target variable).
   const imaged = target.kind === 'device' && parsedRef(state, root).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, root), ctx) !== null;
@@ -269,6 +271,21 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
+}
+
+/** A list item written as a bare variable name (`a`, `c`, a pointer variable `p`): a whole variable. */
+const WHOLE_VARIABLE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+// OpenMP 6.0 §15.8 target construct (a map of a whole variable the region does not use, K-B55)
+// A map item naming a whole variable other than the kernel's root variable maps like any other
+// (K-B55 `kept`, the text). K-B55 `dropped` (GCC, measured with 12.2 in C and Fortran:
+// -fdump-tree-gimple shows no map for such an item): it is gone before the construct runs, unless
+// its map has the always modifier; sections, elements and members stay.
+function mapsOfUsedVariables(maps: readonly MapItem[], root: string, ctx: StepContext): readonly MapItem[] {
+  const kept = maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => v === root || !WHOLE_VARIABLE.test(v)) }));
+  if (kept.every((m, i) => m.vars.length === maps[i]!.vars.length)) return maps;
+  fire(ctx, UNUSED_MAP);
+  return ctx.knobs['K-B55'] === 'dropped' ? kept.filter((m) => m.vars.length > 0) : maps;
 }
 
 /** A kernel that read a pointer hands its value to the host code under the step's `result` name. */
