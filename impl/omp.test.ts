@@ -865,8 +865,13 @@ describe('OpenMP K-B42 abort and K-B7 counted on items after the first', () => {
 
   it('K-B42 abort: a pointer member item after another item while its struct is not mapped; the always modifier runs; a mapped struct runs', () => {
     const abort = { 'K-B42': 'abort' };
-    expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('to', ['b', 'c%p'])])], abort)).toEqual(['ok', 'error fatal_lowering']);
+    expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('from', ['b', 'c%p'])])], abort)).toEqual(['ok', 'error fatal_lowering']);
+    expect(run([pAssign('c%p', 'a(1:2)'), { op: 'omp_target', maps: [mapItem('alloc', ['b', 'c%p'])], body: { read: 'b' } } as Step], abort)).toEqual(['ok', 'error fatal_lowering']);
+    // on target data gfortran maps the struct's descriptor before the always pointer for alloc, to and tofrom items
+    expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('to', ['b', 'c%p'])]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok']);
+    expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('alloc', ['b']), mapItem('tofrom', ['c%p'])]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok']);
     expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('to', ['b']), { type: 'tofrom', vars: ['c%p'], modifiers: ['always'] }]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok']);
+    expect(run([pAssign('c%p', 'a(1:2)'), dataBegin([mapItem('to', ['b']), { type: 'from', vars: ['c%p'], modifiers: ['always'] }]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok']);
     expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c'])]), dataBegin([mapItem('to', ['b', 'c%p'])]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
@@ -956,7 +961,7 @@ describe('OpenMP pointer members of an array of structs whose element before is 
     const only: Step[] = [pAssign('cs(2)%p', 'a(1:2)'), enter([mapItem('to', ['cs(1)'])])];
     // nothing attached: re-pointing is no store to an attached pointer (K-B22)
     expect(run([...only, enter([mapItem('to', ['cs(2)%p'])]), pAssign('cs(2)%p', 'b(1:2)')], {}, aos)).toEqual(['ok', 'ok', 'ok', 'ok']);
-    expect(run([...only, dataBegin([mapItem('to', ['b', 'cs(2)%p'])])], { 'K-B42': 'abort' }, aos)).toEqual(['ok', 'ok', 'error fatal_lowering']);
+    expect(run([...only, dataBegin([mapItem('from', ['b', 'cs(2)%p'])])], { 'K-B42': 'abort' }, aos)).toEqual(['ok', 'ok', 'error fatal_lowering']);
     expect(run([...only, enter([mapItem('to', ['cs(2)%p'])]), exit([mapItem('release', ['cs(2)%p'])])], { 'K-B7': 'counted' }, aos)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 });

@@ -87,7 +87,7 @@ export class OmpRuntime extends OmpRoutines {
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
-        this.mapEntry(base, d, true);
+        this.mapEntry(base, d, 'target data');
         this.regions.push(base, d);
         return OK;
       }

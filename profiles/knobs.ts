@@ -555,7 +555,7 @@ export const KNOBS = [
       {
         id: 'abort',
         summary:
-          'gfortran 12 (a component pointer lowered with GOMP_MAP_ALWAYS_POINTER): the runtime aborts, "always pointer not mapped", whether or not the pointer is null (an item with the always modifier runs)',
+          'gfortran 12 (a component pointer lowered with GOMP_MAP_ALWAYS_POINTER): the runtime aborts, "always pointer not mapped", whether or not the pointer is null, on a target construct and for a from item on target data (an item with the always modifier runs; target data maps the struct\'s descriptor before the always pointer for an alloc, to or tofrom item, which then runs)',
       },
     ],
     default: 'pointee-only',

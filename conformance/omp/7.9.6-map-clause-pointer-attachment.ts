@@ -132,9 +132,11 @@ const rows: Row[] = [
   {
     name: 'a target data region exits with the ranges recorded at its start, whatever the pointer aims at later',
     steps: [assign('c%p', 'a'), ompDataBegin([map('tofrom', ['c%p'])]), targetWrite('a', 3), assign('c%p', 'b'), hostRead('a'), ompDataEnd, hostRead('a')],
-    // gcc-12: gfortran's always-pointer lowering of c%p with c not mapped aborts (K-B42).
-    at: { 2: per(RUNS, { 'gcc-12': err('fatal_lowering') }), 3: per(RUNS, { 'gcc-12': HALTED }), 4: per(RUNS, { 'gcc-12': HALTED }), 5: per(readAll(10, 1), { 'gcc-12': HALTED }), 6: per(RUNS, { 'gcc-12': HALTED }) },
-    last: per(readAll(10, 3), { 'gcc-12': HALTED }),
+    // gcc-12: gfortran's always-pointer lowering of c%p with c not mapped runs on target data for a
+    // tofrom item (K-B42: the struct's descriptor is mapped first), and maps that descriptor too,
+    // which the model does not show: its state is not checked there.
+    at: { 5: readAll(10, 1) },
+    last: readAll(10, 3),
     state: { 2: perState({ ompEntries: [entry([A, A + 40], 1, 1)] }, { 'gcc-12': null }), 6: perState({ ompEntries: [] }, { 'gcc-12': null }) },
   },
   {

@@ -285,7 +285,7 @@ export abstract class OmpConstructs extends OmpTable {
    * Entry of the items from `base` on device d: per storage block, then pointer attachment.
    * `structured`: a target or target data construct (K-B42).
    */
-  protected mapEntry(base: number, d: number, structured = false): void {
+  protected mapEntry(base: number, d: number, structured: 'target' | 'target data' | null = null): void {
     // On the host the original storage is the device storage: maps do nothing.
     if (d === this.n) return;
     const epoch = ++this.epoch;
@@ -335,12 +335,14 @@ export abstract class OmpConstructs extends OmpTable {
     // reference per item (never given back at exit).
     if (this.refs.plain.size > 0 && this.knobs['K-B45'] !== 'attach-only') this.mapPlainPointers(base, d, epoch);
     // K-B42 `abort` (gfortran 12's GOMP_MAP_ALWAYS_POINTER): a c%p item (without the always
-    // modifier) of a structured construct whose struct is not mapped stops the program, null or not.
+    // modifier) of a structured construct whose struct is not mapped stops the program, null or not;
+    // on target data only a from item (gfortran maps the struct's descriptor first for the others).
     if (structured && this.knobs['K-B42'] === 'abort')
       // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads undefined flags, which hold no ITEM_MEMBER bit, so the item is skipped
       for (let i = base; i < this.itemTop; i++) {
         const at = i * ITEM_FIELDS;
         if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || (it[I_MODS + at]! & MOD_ALWAYS) !== 0) continue;
+        if (structured === 'target data' && it[I_TYPE + at] !== FROM) continue;
         const c = this.holderStart(it[I_MEMBER + at]!);
         if (this.lookup(d, c, c + this.objStride[this.objectAt(c)]!) < 0)
           runtimeError('fatal_lowering', `${this.itemRefs[i]!.text}: its struct is not mapped on device ${d} (always pointer not mapped)`);
@@ -824,7 +826,7 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     this.implicitPartial = false;
-    this.mapEntry(base, d, true);
+    this.mapEntry(base, d, 'target');
     const kbody = step.body;
     const word = this.pointerWordKernel(base, d, body);
     const observation =
