@@ -601,10 +601,12 @@ export class ImplEngine implements Engine {
       } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         const present = this.clauseEntry(code, start, end, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         if (this.stopped !== null) return;
-        // no_create attaches only data that was present (OpenACC 3.3 §2.7.10); every other clause
-        // attaches its pointer reference, zero bytes found or not, except zero bytes under K-A55
-        // `no-op` (no data, so no pointer reference either).
-        if (!present && (code === NO_CREATE || (start === end && this.knobs['K-A55'] === 'no-op'))) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
+        // no_create attaches only data that was present (OpenACC 3.3 §2.7.10), unless K-A59 `attach`
+        // (GCC: its attach runs whatever no_alloc found); every other clause attaches its pointer
+        // reference, zero bytes found or not, except zero bytes under K-A55 `no-op` (no data, so no
+        // pointer reference either).
+        if (!present && (code === NO_CREATE ? this.knobs['K-A59'] !== 'attach' : start === end && this.knobs['K-A55'] === 'no-op'))
+          this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
       }
       if (order !== 'after-data' && (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER)
         this.attachAction(this.vars[F_MEMBER + at]!, this.sectionLookup(at));
@@ -707,6 +709,10 @@ export class ImplEngine implements Engine {
         // Stryker disable next-line ArithmeticOperator: [start, end) is read only for a copy back, which a member release never does
         if (held >= 0) this.clauseExit(held, structured, finalize, false, member, member + POINTER_BYTES);
       }
+      // K-A55 `enter-exit-fatal` (GCC 12's C lowering): exit data of a disassociated pointer's section,
+      // zero-length in C, has no action in the runtime. (Only data clause vars are flagged null.)
+      if ((this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && !structured && this.knobs['K-A55'] === 'enter-exit-fatal')
+        this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: exit data of a disassociated pointer's zero-length section, which the runtime cannot handle`);
       // Stryker disable next-line ConditionalExpression,LogicalOperator,ArithmeticOperator: attach / detach and null vars have the range [0, 0), which locate finds ABSENT too (MUTATION.md)
       if (code === ATTACH || code === DETACH || (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0) continue;
       const start = this.vars[F_START + at]!;

@@ -231,6 +231,16 @@ describe('OpenACC zero-length subarrays under K-A55 enter-exit-fatal', () => {
     expect(kind(engineFor(ACC_WORLD, fatal).apply(update(['b(2:1)'], true)))).toBe('error fatal_lowering');
     expect(kind(engineFor(ACC_WORLD, fatal).apply(update(['c%p'], true)))).toBe('error fatal_lowering');
     expect(kind(engineFor(ACC_WORLD, { 'K-A55': 'lookup-quiet' }).apply(update(['c%p'], true)))).toBe('ok');
+    // exit data of the disassociated member stops too (gen-20261212-098-c); a structured exit runs
+    // (K-A2 noop here: libgomp's structured attach of a null pointer is K-A23's)
+    expect(kind(engineFor(ACC_WORLD, fatal).apply(exit('delete', 'c%p')))).toBe('error fatal_lowering');
+    expect(kind(engineFor(ACC_WORLD, fatal).apply(exit('delete', 'a', 'c%p')))).toBe('error fatal_lowering');
+    // a detach clause of it is no data clause: GCC lowers it to a detach, which the runtime has
+    expect(kind(engineFor(ACC_WORLD, fatal).apply({ op: 'acc_exit_data', clauses: [{ clause: 'detach', vars: ['c%p'] }] }))).toBe('ok');
+    expect(kind(engineFor(ACC_WORLD, { 'K-A55': 'lookup-quiet' }).apply(exit('delete', 'c%p')))).toBe('ok');
+    const region = engineFor(ACC_WORLD, fatal);
+    expect(kind(region.apply({ op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['c%p'] }] }))).toBe('ok');
+    expect(kind(region.apply({ op: 'acc_data_end' }))).toBe('ok');
     const e = engineFor(ACC_WORLD, fatal);
     expect(kind(e.apply(enter('copyin', 'b(1:4)')))).toBe('ok');
     expect(kind(e.apply(update(['b(1:4)', 'b(3:2)'])))).toBe('error fatal_lowering');

@@ -21,6 +21,7 @@ import {
   sectionHolding,
   type CounterName,
   type ErrorObservation,
+  type MemberRef,
   type ModelState,
   type Range,
   type RecordedClause,
@@ -29,7 +30,7 @@ import {
 } from './state.js';
 import { POINTER_CLAUSES, clauseEntry, clauseExit, isDataClause, type ClauseName, type DataClauseName } from './clauses.js';
 import { attachAction } from './actions/attach.js';
-import { isEmptyRange, zeroLengthSection } from './zero-length.js';
+import { ACC_ZERO_LENGTH, isEmptyRange, zeroLengthSection } from './zero-length.js';
 import { presentIncrement } from './actions/present-increment.js';
 import { detachAction } from './actions/detach.js';
 import { immediateDetachAction } from './actions/immediate-detach.js';
@@ -93,6 +94,19 @@ function mapsMember(c: RecordedClause, v: RecordedVar, ctx: StepContext): boolea
   return v.pointer.index === undefined || ctx.knobs['K-A43'] === 'as-struct';
 }
 
+export const NO_CREATE_ATTACH = 'OpenACC 3.3 §2.7.10 no_create clause (the attach of a pointer reference whose data is absent, K-A59)';
+
+// OpenACC 3.3 §2.7.10 no_create clause (the attach of a pointer reference whose data is absent, K-A59)
+// Data no_create finds absent gets no action, and its pointer no attach (K-A59 `no-attach`). K-A59
+// `attach` (GCC 12.2, C and Fortran: no_create(c%p) is lowered to map(no_alloc: *c.p)
+// map(attach: c.p), -fdump-tree-gimple): the attach action runs anyway (libgomp
+// gomp_attach_pointer: one more count for an attached pointer, else "pointer target not mapped for
+// attach" with the target absent, K-A2). Whether the pointer of a no_create var left alone is attached.
+function noCreateAttaches(ctx: StepContext): boolean {
+  fire(ctx, NO_CREATE_ATTACH);
+  return ctx.knobs['K-A59'] === 'attach';
+}
+
 /**
  * Entry of a region or enter data: every data clause var, in order, performs its entry action
  * (a null pointer var has none); then every attach clause var and every pointer-reference var is
@@ -112,7 +126,8 @@ export function enterClauses(
   const leftAlone = new Set<RecordedVar>();
   const order = ctx.knobs['K-A17'];
   const attachVar = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
-    if (v.pointer === null || leftAlone.has(v)) return null;
+    if (v.pointer === null) return null;
+    if (leftAlone.has(v) && !(c.clause === 'no_create' && noCreateAttaches(ctx))) return null;
     // K-A23 `skip`: in enter data, a data clause var that is a null pointer has no attach (libgomp
     // skips a map group whose first address is null, oacc-mem.c goacc_enter_data_internal);
     // structured constructs map through gomp_map_vars, which attaches it.
@@ -274,12 +289,23 @@ export function exitClauses(
         const stop = clauseExit(state, 'delete', memberRange(v.pointer!), counter, finalize, ctx);
         if (stop) return stop;
       }
-      if (v.range === null) continue;
+      // A disassociated pointer gives nothing back. K-A55 `enter-exit-fatal` (GCC 12's C lowering):
+      // exit data writes its section c.p[0:n] with n = 0, a zero-length subarray, which stops it.
+      if (v.range === null) {
+        if (counter !== 'drc' || ctx.knobs['K-A55'] !== 'enter-exit-fatal') continue;
+        fire(ctx, ACC_ZERO_LENGTH);
+        return runtimeError('fatal_lowering', `exit data ${c.clause}(${formatPointer(v.pointer!)}): the pointer is disassociated, so its section has length zero, and the runtime has no exit action for a zero-length subarray`);
+      }
       const stop = clauseExit(state, c.clause, v.range, counter, finalize, ctx);
       if (stop) return stop;
     }
   }
   return null;
+}
+
+/** `c%p`, `cs(2)%p`: the pointer member as written. */
+function formatPointer(m: MemberRef): string {
+  return m.index === undefined ? `${m.struct}%${m.member}` : `${m.struct}(${m.index + 1})%${m.member}`;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -496,6 +496,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md): gfortran's target map(to: c%p) and target data map(from: c%p) with c not mapped abort "libgomp: always pointer not mapped" (probes omp-map-member-struct-absent, -after-struct-unmapped, -null: a null pointer too); ${G12} gomp_map_vars_internal case GOMP_MAP_ALWAYS_POINTER: no key holding the pointer is fatal. The C forms run (profiles/gcc-12-c.json reads pointee-only), so does enter data, and so does an item with the always modifier (gen-20261203-164-fortran, profiles/measured/gcc-12-nvptx-2026-12-03.md). Refined in session 10: gfortran 12.2 -fdump-tree-gimple of target data map(alloc | to | tofrom: c%p) puts map(struct:c) map(…:c.p [len: 64]) before map(always_pointer:c.p.data), so the descriptor is mapped when the always pointer comes and the construct runs (measured: gen-20261212-209-fortran step 7, target data map(alloc: c%p), profiles/measured/gcc-12-nvptx-2026-12-04h.md); map(from: c%p) lists the always pointer before the struct (the probes above abort), and target map(…: c%p) has no struct map at all.`,
       },
+      'K-A59': {
+        reading: 'attach',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 -fopenacc -fdump-tree-gimple (2026-12-04): parallel no_create(c.p[0:4]) is lowered to map(struct:c) map(alloc:c.p) map(no_alloc:*c.p) map(attach:c.p), gfortran\'s no_create(c%p(1:4)) to map(struct:c) map(alloc:c.p.data) map(no_alloc:…) map(to:c.p [pointer set]) map(attach:c.p.data): the attach follows whatever no_alloc found (gomp_attach_pointer counts an attached pointer once more without a lookup, and stops on an unattached one whose target is absent). Measured on an NVIDIA H200 with the target absent: "libgomp: pointer target not mapped for attach" (gen-20261205-061-c step 6, profiles/measured/gcc-12-nvptx-2026-12-03c.md; gen-20261212-022-fortran step 1, gcc-12-nvptx-2026-12-04h.md, a held-out batch this reading was taken from after its verdict was recorded), and "outer struct not mapped for attach" where C\'s array-of-structs element is absent too (gen-20261212-022-c step 1).',
+      },
       'K-A58': {
         reading: 'dropped',
         confidence: 'measured',

@@ -1102,6 +1102,23 @@ export const KNOBS = [
     default: 'kept',
     rationale: '§15.8: the map clauses of a target construct map their list items on entry and unmap them on exit; nothing exempts an item the region does not use.',
   },
+  {
+    id: 'K-A59',
+    title: 'no_create of a pointer reference (no_create(c%p)) whose data is absent',
+    section: 'OpenACC 3.3 §2.7.10 no_create clause, §2.7.2 attach action',
+    readings: [
+      { id: 'no-attach', summary: 'absent data gets no action, so the pointer is not attached either' },
+      {
+        id: 'attach',
+        summary:
+          'GCC (measured with 12.2, C and Fortran): the clause is lowered to map(no_alloc: *c.p) map(attach: c.p), and the attach action runs whether or not the data was found: an attached pointer counts one more, one not attached with its target absent stops the program under K-A2 error ("pointer target not mapped for attach"; C, with an array-of-structs element absent too: "outer struct not mapped for attach")',
+      },
+    ],
+    default: 'no-attach',
+    // with K-A2 noop an attach whose target is absent does nothing: the readings are told apart under K-A2 error
+    within: { 'K-A2': 'error' },
+    rationale: '§2.7.10: for data not present no_create does nothing; the attach action of §2.7.2 belongs to a pointer reference whose data the clause made present.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

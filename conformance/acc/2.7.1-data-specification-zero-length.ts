@@ -68,6 +68,13 @@ const rows: Row[] = [
     last: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }),
   },
   {
+    name: 'enter-exit-fatal: exit data of a disassociated pointer member stops too (its C section has length zero)',
+    cite: 'K-A55=enter-exit-fatal: measured "goacc_exit_data_internal UNHANDLED kind 0x1f" for exit data delete(a, d.q[0:0]) finalize, gcc-12-nvptx-2026-12-04h gen-20261212-098-c step 6',
+    steps: [exitData(del('c%p'))],
+    // libgomp's detach of the never-attached pointer comes first (K-A9 error)
+    last: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering'), libgomp: err('fatal_detach_at_zero') }),
+  },
+  {
     name: 'enter-exit-fatal: an update of zero bytes inside present data stops too; elsewhere it copies nothing and the items beside it are copied',
     steps: [enterData(copyin('a')), hostWrite('a', 4), update(device('a(1:2)'), self('a(3:2)')), parallelRead('a(1:2)')],
     at: { 3: per(ok, { 'K-A55=enter-exit-fatal': err('fatal_lowering') }) },

@@ -1,7 +1,7 @@
 // OpenACC 3.3 §2.7.10 no_create clause: present data is counted (and a pointer reference
 // attached); absent data is left alone. K-A13: partly present data.
 
-import { dev, err, ok, per, section, type Row } from '../rows.js';
+import { HALTED, dev, err, ok, per, perState, section, type Row } from '../rows.js';
 import { accCopyin, assign, copyin, create, dataBegin, dataEnd, enterData, noCreate } from '../steps.js';
 import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
@@ -21,11 +21,12 @@ const rows: Row[] = [
     state: { 3: { sections: [{ host: [A, A + 8], block: 1, src: 0, drc: 1 }] } },
   },
   {
-    name: 'no_create(c%p) of an absent target attaches nothing, so K-A2 error has nothing to refuse',
+    name: 'no_create(c%p) of an absent target attaches nothing, so K-A2 error has nothing to refuse; GCC attaches anyway and stops (K-A59 attach)',
+    cite: 'K-A59: GCC 12.2 lowers no_create(c.p[0:4]) to map(no_alloc:*c.p) map(attach:c.p) (-fdump-tree-gimple); measured "pointer target not mapped for attach" (gcc-12-nvptx-2026-12-03c gen-20261205-061-c, 04h gen-20261212-022-fortran)',
     steps: [assign('c%p', 'a'), enterData(copyin('c')), dataBegin(noCreate('c%p')), dataEnd],
-    at: { 3: per(ok, { 'K-A2=error': ok }) },
-    last: ok,
-    state: { 3: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] } },
+    at: { 3: per(ok, { 'K-A2=error': ok, 'K-A59=attach': ok, 'gcc-12': err('fatal_attach_absent') }) },
+    last: per(ok, { 'gcc-12': HALTED }),
+    state: { 3: perState({ attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] }, { 'gcc-12': null }) },
   },
   {
     name: 'no_create(c%p) of a present target attaches it',
@@ -37,15 +38,19 @@ const rows: Row[] = [
     name: 'no_create attaches only when the target was present at its own entry action, not after a later clause',
     world: ACC_WORLD_ATTACHED,
     steps: [accCopyin('c'), dataBegin(noCreate('c%p'), copyin('a'))],
-    last: ok,
+    // GCC attaches in list order, before a is mapped (K-A59 attach with K-A2 error)
+    last: per(ok, { 'gcc-12': err('fatal_attach_absent') }),
     state: {
-      2: {
-        sections: [
-          { host: [A, A + 40], block: 2, src: 1, drc: 0 },
-          { host: [C, C + 16], block: 1, src: 0, drc: 1 },
-        ],
-        attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }],
-      },
+      2: perState(
+        {
+          sections: [
+            { host: [A, A + 40], block: 2, src: 1, drc: 0 },
+            { host: [C, C + 16], block: 1, src: 0, drc: 1 },
+          ],
+          attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }],
+        },
+        { 'gcc-12': null },
+      ),
     },
   },
   {
@@ -57,4 +62,4 @@ const rows: Row[] = [
   },
 ];
 
-export default section({ spec: 'OpenACC 3.3', section: '2.7.10', title: 'no_create clause', rules: ['OpenACC 3.3 §2.7.10 no_create clause'], world: ACC_WORLD, rows });
+export default section({ spec: 'OpenACC 3.3', section: '2.7.10', title: 'no_create clause', rules: ['OpenACC 3.3 §2.7.10 no_create clause', 'OpenACC 3.3 §2.7.10 no_create clause (the attach of a pointer reference whose data is absent, K-A59)'], world: ACC_WORLD, rows });
