@@ -12,6 +12,7 @@ import {
   dataRange,
   describeRange,
   fire,
+  formatRef,
   objectHoldingOrNone,
   runtimeError,
   memberRange,
@@ -21,7 +22,6 @@ import {
   sectionHolding,
   type CounterName,
   type ErrorObservation,
-  type MemberRef,
   type ModelState,
   type Range,
   type RecordedClause,
@@ -294,18 +294,13 @@ export function exitClauses(
       if (v.range === null) {
         if (counter !== 'drc' || ctx.knobs['K-A55'] !== 'enter-exit-fatal') continue;
         fire(ctx, ACC_ZERO_LENGTH);
-        return runtimeError('fatal_lowering', `exit data ${c.clause}(${formatPointer(v.pointer!)}): the pointer is disassociated, so its section has length zero, and the runtime has no exit action for a zero-length subarray`);
+        return runtimeError('fatal_lowering', `exit data ${c.clause}(${formatRef(v.pointer!)}): the pointer is disassociated, so its section has length zero, and the runtime has no exit action for a zero-length subarray`);
       }
       const stop = clauseExit(state, c.clause, v.range, counter, finalize, ctx);
       if (stop) return stop;
     }
   }
   return null;
-}
-
-/** `c%p`, `cs(2)%p`: the pointer member as written. */
-function formatPointer(m: MemberRef): string {
-  return m.index === undefined ? `${m.struct}%${m.member}` : `${m.struct}(${m.index + 1})%${m.member}`;
 }
 
 // ------------------------------------------------------------------------------------------------
