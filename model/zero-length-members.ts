@@ -32,7 +32,7 @@
 // target pointer, "a NULL pointer will be passed to the device").
 
 import { ELEMENT_BYTES } from '../lang/program.js';
-import { fire, setPointerCell, type MemberRef, type ModelState, type Range, type StepContext } from './state.js';
+import { fire, formatRef, runtimeError, setPointerCell, type ErrorObservation, type MemberRef, type ModelState, type Range, type StepContext } from './state.js';
 import { attachmentOf, storageCells } from './omp/table.js';
 import type { OmpEntry } from './state.js';
 
@@ -51,7 +51,8 @@ export function accMemberSectionAttachRange(section: Range, whole: Range, ctx: S
 
 // OpenMP 6.0 §7.9.6 map clause (pointer attachment of zero-length sections, K-B44)
 // A zero-length section of pointer member `pointer` found no corresponding storage on `device`;
-// `holder` is the entry of the pointer's struct there. K-B44 `keep`: nothing happens. `null`: the
+// `holder` is the entry of the pointer's struct there. K-B44 `keep`: nothing happens. `fatal` (GCC
+// 12.2 C): where the attach would happen, the program stops. `null`: the
 // corresponding pointer is set to null as an attachment (K-B7 decides when, as for any: `counted`
 // counts every map and writes at the first, `6.0` only when the pointer's storage is new on this
 // construct); a self-mapped pointer is the original, which keeps its value. Pointers counted under
@@ -64,22 +65,26 @@ export function zeroLengthPointeeAbsent(
   created: ReadonlySet<number>,
   counted: MemberRef[],
   ctx: StepContext,
-): void {
+): ErrorObservation | null {
   fire(ctx, OMP_ZERO_LENGTH_MEMBER);
-  if (ctx.knobs['K-B44'] !== 'null' || holder.block === null) return;
-  const reading = ctx.knobs['K-B7'];
-  if (reading === 'counted') {
+  const reading = ctx.knobs['K-B44'];
+  if (reading === 'keep' || holder.block === null) return null;
+  const k7 = ctx.knobs['K-B7'];
+  if (k7 === 'counted') {
     counted.push(pointer);
     const held = attachmentOf(state, device, pointer.addr);
     if (held !== undefined) {
       held.count += 1;
-      return;
+      return null;
     }
-  } else if (reading === '6.0' && !created.has(holder.order)) return;
+  } else if (k7 === '6.0' && !created.has(holder.order)) return null;
+  // `fatal` (GCC 12.2 C, measured): the attach looks the target up and finds nothing.
+  if (reading === 'fatal') return runtimeError('fatal_attach_absent', `${formatRef(pointer)}: its zero-length section lies in no mapped storage on device ${device} (pointer target not mapped for attach)`);
   const cell = storageCells(state, holder, pointer.addr);
   setPointerCell(cell.contents, cell.index, null);
   // Attached to nothing: one record per device and pointer (K-B7 counting, K-B23 copy-back), with
   // no target entry to outlive.
   state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.ptr === pointer.addr));
   state.ompAttached.push({ device, ptr: pointer.addr, holder: holder.order, target: -1, targetLive: false, count: 1 });
+  return null;
 }

@@ -870,6 +870,11 @@ export const KNOBS = [
         summary:
           'libgomp: GCC lowers the base pointer of an OpenMP zero-length section to GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION ("set to NULL when array section is not mapped", include/gomp-constants.h), and target.c gomp_attach_pointer with allow_zero_length_array_sections writes 0 when the lookup of target + bias fails; an attachment like any other (K-B7 counts it); LLVM offload before the ATTACH map type passed a NULL pointer too ("Encountered a zero-length array section … a NULL pointer will be passed to the device")',
       },
+      {
+        id: 'fatal',
+        summary:
+          'GCC 12.2 C (measured): the attach that the zero-length section\'s pointer gets stops the program when its target lies in no mapped storage ("pointer target not mapped for attach"); an attached pointer counts once more (K-B7 counted). GCC 13 made it write null (libgomp testsuite target-map-zero-sized: "Failed before with \'libgomp: pointer target not mapped for attach\'")',
+      },
     ],
     default: 'keep',
     rationale:

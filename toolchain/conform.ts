@@ -430,17 +430,25 @@ export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profi
       const { full, written } = unit.emitted!;
       const run = (unit.status as Extract<UnitStatus, { kind: 'ran' }>).run;
       const preds = readings.map((reading) => predict(full, { kind: 'profile', profile: withKnob(base, def.id, reading) }));
-      const d = written.find((k) => preds.some((p) => !sameObservation(p[k - 1]!, preds[0]![k - 1]!)));
-      if (d === undefined) continue;
       const verdicts = preds.map((p) => compareRun(full.world, written, p, run));
       const firstBad = (v: RunVerdict) => (v.first ? v.first.step : Infinity);
-      if (verdicts.every((v) => firstBad(v) < d)) continue; // something before d already differs from every reading
-      informed = true;
-      const observed = run.steps.get(d);
-      evidence.push([unit.id, d, observed ? formatRaw(observed) : 'missing']);
-      readings.forEach((reading, i) => {
-        if (firstBad(verdicts[i]!) <= d) consistent.delete(reading);
-      });
+      // The readings this run has not refuted yet: at the first step where they predict apart, the
+      // run refutes those wrong by then; the rest are told apart again at their next such step
+      // (with three readings, the one step where one of them stops the program would otherwise
+      // hide the step after it where the other two differ).
+      let alive = readings.map((_, i) => i);
+      while (alive.length > 1) {
+        const d = written.find((k) => alive.some((i) => !sameObservation(preds[i]![k - 1]!, preds[alive[0]!]![k - 1]!)));
+        if (d === undefined) break;
+        if (alive.every((i) => firstBad(verdicts[i]!) < d)) break; // something before d already differs from every reading left
+        informed = true;
+        const observed = run.steps.get(d);
+        evidence.push([unit.id, d, observed ? formatRaw(observed) : 'missing']);
+        const refuted = alive.filter((i) => firstBad(verdicts[i]!) <= d);
+        for (const i of refuted) consistent.delete(readings[i]!);
+        if (refuted.length === 0) break;
+        alive = alive.filter((i) => !refuted.includes(i));
+      }
     }
     if (!informed) out.push({ knob: def.id, kind: 'not-reached' });
     else if (consistent.size === 1) out.push({ knob: def.id, kind: 'inferred', reading: [...consistent][0]!, evidence });

@@ -8,7 +8,7 @@
 // copied with it; libgomp's GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION sets the corresponding pointer
 // to NULL (include/gomp-constants.h; target.c gomp_attach_pointer, allow_zero_length_array_sections).
 
-import { dev, hostPtr, ok, per, section, value, type Row } from '../rows.js';
+import { HALTED, dev, err, hostPtr, ok, per, section, value, type Row } from '../rows.js';
 import { map, ompEnter, targetPointer } from '../steps.js';
 import { A, SECTIONS_OMP_WORLD } from '../worlds.js';
 import { OMP_ZERO_LENGTH_MEMBER } from '../../model/zero-length-members.js';
@@ -26,6 +26,13 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['c', 'c%p(1:0)'])]), targetPointer('c%p')],
     at: { 1: ok },
     last: per(hostPtr(A), { libgomp: value(null) }),
+  },
+  {
+    name: 'GCC 12.2 C stops there instead (K-B44 fatal): the attach finds no target',
+    cite: 'K-B44 fatal: measured "pointer target not mapped for attach" (gcc-12-nvptx-2026-12-04h gen-20261212-047-c step 1, -03f omp-zero-length-members-c step 5); libgomp testsuite target-map-zero-sized: "Failed before with \'libgomp: pointer target not mapped for attach\'"',
+    steps: [ompEnter([map('to', ['c', 'c%p(1:0)'])]), targetPointer('c%p')],
+    at: { 1: per(ok, { 'K-B44=fatal': err('fatal_attach_absent') }) },
+    last: per(hostPtr(A), { libgomp: value(null), 'K-B44=fatal': HALTED }),
   },
   {
     name: 'one past the end of mapped storage is no storage: K-B44 as for absent data',

@@ -591,13 +591,14 @@ export abstract class OmpConstructs extends OmpTable {
   /**
    * A zero-length section item i (`c%p(3:2)`) whose address lies in no entry on device d, its
    * struct's entry `holder` (OpenMP 6.0 §7.9.6: no corresponding storage). K-B44 `keep`: the
-   * corresponding pointer keeps its value; `null` (libgomp GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION):
+   * corresponding pointer keeps its value; `fatal` (GCC 12.2 C): the program stops where the
+   * attach would be; `null` (libgomp GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION):
    * it becomes null as an attachment, counted (K-B7 `counted`) or when c's storage is new (`6.0`);
    * a self-mapped pointer is the original and keeps its value.
    */
   protected zeroLengthAbsent(d: number, i: number, holder: number, epoch: number): void {
     const s = this.slots;
-    if (this.knobs['K-B44'] !== 'null' || s.block[holder] === 0) return;
+    if (this.knobs['K-B44'] === 'keep' || s.block[holder] === 0) return;
     const at = i * ITEM_FIELDS;
     const member = this.items[I_MEMBER + at]!;
     const key = attachKey(d, member);
@@ -609,6 +610,8 @@ export abstract class OmpConstructs extends OmpTable {
         return;
       }
     } else if (this.knobs['K-B7'] === '6.0' && s.created[holder] !== epoch) return;
+    // `fatal` (GCC 12.2 C): the attach finds no target.
+    if (this.knobs['K-B44'] === 'fatal') runtimeError('fatal_attach_absent', `${this.itemRefs[i]!.text}: its zero-length section lies in no mapped storage on device ${d} (pointer target not mapped for attach)`);
     this.storageWords(holder, member);
     writePtr(this.wImg!, this.wFirst << 2, 0, 0);
     // Attached to nothing: no target entry to outlive (K-B22), still an attachment (K-B7, K-B23).

@@ -31,7 +31,7 @@ export function attachPointers(
   items: RecordedMapItem[],
   created: ReadonlySet<number>,
   ctx: StepContext,
-): MemberRef[] {
+): MemberRef[] | ErrorObservation {
   const counted: MemberRef[] = [];
   for (const item of items) {
     // Candidates are `c%p` items whose pointer had a target when the construct started.
@@ -45,7 +45,8 @@ export function attachPointers(
     if (pointerEntry.kind !== 'present') continue;
     if (targetEntry.kind !== 'present') {
       // No corresponding storage for a zero-length section: K-B44 (model/zero-length-members.ts).
-      if (empty) zeroLengthPointeeAbsent(state, device, item.pointer, pointerEntry.entry, created, counted, ctx);
+      const stop = empty ? zeroLengthPointeeAbsent(state, device, item.pointer, pointerEntry.entry, created, counted, ctx) : null;
+      if (stop) return stop;
       continue;
     }
     // K-B7 `6.0`: only when the target's storage or the pointer's storage is new on this
