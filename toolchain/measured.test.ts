@@ -294,9 +294,11 @@ describe('gcc-12-nvptx-2026-12-04i (GCC 12.2, nvptx, NVIDIA H200: seed 20261213,
   // copy back (-002-c), use_device_addr / use_device_ptr of an unmapped array that the C build
   // runs (-030-c step 8, -089-c step 3; K-B30 `error` predicts the abort 03g's -110 showed in both
   // languages, and the Fortran units here agree), a device address where the host one is
-  // predicted and gfortran's descriptor value 1 (-040, -131-fortran), omp_invalid_device answered
-  // without an error (-068, both), two gfortran kernels that fault (-070, -202), and
-  // acc_error_invalid_null_pointer predicted where the run goes on (-244, both).
+  // predicted and gfortran's descriptor value 1 (-040, -131-fortran), target update with
+  // device(omp_invalid_device) that runs (-068, both: GCC 12 has no omp_invalid_device, and the -2
+  // the emitter writes for it is libgomp's GOMP_DEVICE_HOST_FALLBACK, so the update goes to the
+  // host), two gfortran kernels that fault (-070, -202), and acc_error_invalid_null_pointer
+  // predicted for acc_memcpy_from_device into a null member where the run goes on (-244, both).
   it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 277 of the 288 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04i');
     expect(verdicts.length).toBe(288);
