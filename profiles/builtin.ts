@@ -496,6 +496,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md): gfortran's target map(to: c%p) and target data map(from: c%p) with c not mapped abort "libgomp: always pointer not mapped" (probes omp-map-member-struct-absent, -after-struct-unmapped, -null: a null pointer too); ${G12} gomp_map_vars_internal case GOMP_MAP_ALWAYS_POINTER: no key holding the pointer is fatal. The C forms run (profiles/gcc-12-c.json reads pointee-only), so does enter data, and so does an item with the always modifier (gen-20261203-164-fortran, profiles/measured/gcc-12-nvptx-2026-12-03.md). Refined in session 10: gfortran 12.2 -fdump-tree-gimple of target data map(alloc | to | tofrom: c%p) puts map(struct:c) map(…:c.p [len: 64]) before map(always_pointer:c.p.data), so the descriptor is mapped when the always pointer comes and the construct runs (measured: gen-20261212-209-fortran step 7, target data map(alloc: c%p), profiles/measured/gcc-12-nvptx-2026-12-04h.md); map(from: c%p) lists the always pointer before the struct (the probes above abort), and target map(…: c%p) has no struct map at all.`,
       },
+      'K-B56': {
+        reading: 'host-fallback',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 defines neither omp_initial_device nor omp_invalid_device (omp.h, omp_lib); the -2 a program passes for the latter is GOMP_DEVICE_HOST_FALLBACK (include/gomp-constants.h), which GOMP_target_update_ext and the other construct entry points take for the host. Measured on an NVIDIA H200: target update from(c%p) device(-2) runs as on the host, C and Fortran (profiles/measured/gcc-12-nvptx-2026-12-04i.md gen-20261213-068 step 5, a held-out batch this reading was taken from after its verdict was recorded).',
+      },
       'K-A59': {
         reading: 'attach',
         confidence: 'measured',

@@ -1124,6 +1124,21 @@ export const KNOBS = [
     within: { 'K-A2': 'error' },
     rationale: '§2.7.10: for data not present no_create does nothing; the attach action of §2.7.2 belongs to a pointer reference whose data the clause made present.',
   },
+  {
+    id: 'K-B56',
+    title: 'A construct whose device clause names omp_invalid_device',
+    section: 'OpenMP 6.0 §15.2 device clause, §1.2 (5.2 introduced omp_invalid_device)',
+    readings: [
+      { id: 'error', summary: 'the construct stops the program (runtime error termination)' },
+      {
+        id: 'host-fallback',
+        summary:
+          'GCC 12 has no omp_invalid_device; the number a program passes for it, -2, is libgomp\'s GOMP_DEVICE_HOST_FALLBACK, so the construct runs on the host',
+      },
+    ],
+    default: 'error',
+    rationale: 'omp_invalid_device names no device; OpenMP 5.2 and 6.0 make a construct on it a runtime error.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

@@ -1,15 +1,26 @@
 // OpenMP 6.0 §15.2 device clause: omp_invalid_device is a runtime error, a number that is not a
 // conforming device is unspecified; the host device maps nothing.
 
-import { UNDEF, entry, err, ok, perState, readAll, section, type Row } from '../rows.js';
+import { UNDEF, entry, err, ok, per, perState, readAll, section, type Row } from '../rows.js';
 import { HOST, INVALID, hostRead, map, ompDataBegin, ompDataEnd, ompEnter, targetRead, targetWrite } from '../steps.js';
 import { A, B, OMP_WORLD } from '../worlds.js';
 
 const INVALID_DEVICE = err('omp_error_invalid_device');
 
 const rows: Row[] = [
-  { name: 'enter data on omp_invalid_device is a runtime error', steps: [ompEnter([map('to', ['a'])], INVALID)], last: INVALID_DEVICE },
-  { name: 'target on omp_invalid_device is a runtime error', steps: [targetRead('a', [], INVALID)], last: INVALID_DEVICE },
+  // K-B56 `host-fallback` (GCC 12): the -2 passed for omp_invalid_device is GOMP_DEVICE_HOST_FALLBACK
+  // (measured: gcc-12-nvptx-2026-12-04i gen-20261213-068, a target update on it runs)
+  {
+    name: 'enter data on omp_invalid_device is a runtime error; GCC 12 runs it on the host (K-B56)',
+    steps: [ompEnter([map('to', ['a'])], INVALID)],
+    last: per(INVALID_DEVICE, { 'gcc-12': ok, 'K-B56=host-fallback': ok }),
+    state: { 1: perState(null, { 'gcc-12': { ompEntries: [] } }) },
+  },
+  {
+    name: 'target on omp_invalid_device is a runtime error; GCC 12 runs the kernel on the host (K-B56)',
+    steps: [targetRead('a', [], INVALID)],
+    last: per(INVALID_DEVICE, { 'gcc-12': readAll(10, 1), 'K-B56=host-fallback': readAll(10, 1) }),
+  },
   { name: 'enter data on an out-of-range device is unspecified', steps: [ompEnter([map('to', ['a'])], 3)], last: UNDEF },
   { name: 'a target data region on an out-of-range device is unspecified', steps: [ompDataBegin([map('to', ['a'])], 7)], last: UNDEF },
   {

@@ -66,6 +66,8 @@ export function constructDevice(state: ModelState, arg: DeviceArg | undefined, c
   const target = resolveDevice(state, arg ?? 0, ctx);
   switch (target.kind) {
     case 'invalid':
+      // K-B56 `host-fallback` (GCC 12: the -2 passed for it is GOMP_DEVICE_HOST_FALLBACK): the host.
+      if (ctx.knobs['K-B56'] === 'host-fallback') return { kind: 'host' };
       return runtimeError('omp_error_invalid_device', 'the construct names omp_invalid_device');
     case 'out-of-range':
       return undefinedBehaviour(`the construct names ${describeDevice(target)}`);
