@@ -94,6 +94,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC libgomp (OpenACC path, GCC 12-15 era sources, nvptx offload).',
     extends: 'spec',
     knobs: {
+      'K-A13': {
+        reading: 'error',
+        confidence: 'measured',
+        evidence: `${G13} gomp_map_vars_internal: GCC lowers no_create to GOMP_MAP_IF_PRESENT (printed no_alloc by -fdump-tree-gimple, GCC 12.2); the kind is skipped ("Not present, hence, skip entry") only when gomp_map_lookup finds no key at all; a key that overlaps goes to gomp_map_vars_existing, which stops with gomp_fatal "Trying to map into device [..) object when [..) is already mapped" unless the key contains the data. Measured with GCC 12.2 C on an NVIDIA H200: data no_create(c) of the 16-byte struct over its 8-byte pointer member mapped by an earlier copyin(c%p) (K-A24 pointer-word) aborts so (gen-20261204-0033-c, profiles/measured/gcc-12-nvptx-2026-12-03b.md).`,
+      },
       'K-A30': {
         reading: 'error',
         confidence: 'source',
