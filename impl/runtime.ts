@@ -590,6 +590,10 @@ export class ImplEngine implements Engine {
         if (declared === DECLARED_DATA || (slot >= 0 && this.userMapped.has(slot)) || (declared === DECLARED_LINK && slot === ABSENT))
           this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: the runtime asserts on a pointer reference into a declared array`);
       }
+      // K-A60 `registered` (GCC 12 C): enter data of a link array no data clause maps now stops on
+      // the runtime's assertion over the link key it finds.
+      if (!structured && (this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0 && this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK && this.locate(start, end) === ABSENT)
+        this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: the runtime asserts on a link array it keys from the start`);
       // K-A11 `extends-before`: in enter data a plain var starting before a present section and
       // ending inside it counts one more dynamic reference there (libgomp goacc_map_var_existing).
       const held =
@@ -1191,6 +1195,9 @@ export class ImplEngine implements Engine {
       if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
       return { kind: 'value', value: { block: this.slots.block[held]!, offset: this.blockOffset(held, start) } };
     }
+    // K-A60 `registered`: a link array no clause maps now is keyed from the start; the runtime asserts.
+    if (slot === ABSENT && this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK)
+      return errorOutcome('fatal_lowering', `${step.op} of ${step.var}, a link array the runtime keys from the start`);
     if (slot === ABSENT) slot = this.mapNewSection(start, this.rEnd, r.pointerSlots, false, step.op === 'acc_copyin');
     else if (!this.frozenCounters(slot)) this.slots.drc[slot] = this.slots.drc[slot]! + 1;
     return { kind: 'value', value: { block: this.slots.block[slot]!, offset: this.blockOffset(slot, start) } };
@@ -1367,6 +1374,9 @@ export class ImplEngine implements Engine {
     const start = this.rStart;
     const end = this.rEnd;
     if (this.table.anyOverlap(start, end) >= 0) return errorOutcome('acc_error_present', `acc_map_data of ${step.var}, which is already (partly) present`);
+    // K-A60 `registered`: the runtime's table holds a link array's range from the start.
+    if (this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK)
+      return errorOutcome('acc_error_present', `acc_map_data of ${step.var}, in a declare link array the runtime registered at start`);
     const block = this.mallocBlockAt(addr, end - start, step.op);
     if (this.stopped !== null) return this.stopped;
     if (this.userMappedOverlap(block, addr, end - start) >= 0)

@@ -165,6 +165,11 @@ export function enterClauses(
           return runtimeError('fatal_lowering', `the runtime asserts on a pointer reference into ${describeRange(state, v.range)}, whose count is infinite or link`);
       }
     }
+    // K-A60 `registered` (GCC 12 C keys a link array from the start, count REFCOUNT_LINK): enter
+    // data finds that key for a link array no data clause maps now and stops on the runtime's
+    // assertion (goacc_map_var_existing).
+    if (counter === 'drc' && v.pointer === null && ctx.knobs['K-A60'] === 'registered' && declaredArrayHolding(state, v.range) === 'link' && presence(state, v.range).kind === 'absent')
+      return runtimeError('fatal_lowering', `the runtime asserts on ${describeRange(state, v.range)}, a link array its table keeps from the start`);
     // K-A11 `extends-before` (libgomp goacc_map_var_existing checks only the end): in enter data, a
     // plain var that starts before a present section and ends inside it counts one more dynamic
     // reference on that section; nothing is copied or allocated.

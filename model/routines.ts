@@ -12,6 +12,7 @@ import {
   runtimeError,
   dataRange,
   describeRange,
+  objectHoldingOrNone,
   fire,
   memberRef,
   presence,
@@ -74,6 +75,10 @@ export function accCopyinCreate(
     }
     return runtimeError('acc_error_partly_present', `${step.op}(${describeRange(state, range)}): the data is only partly present`);
   }
+  // K-A60 `registered` (GCC 12 C): a link array no data clause maps now is keyed in the runtime's
+  // table from the start, and the routine stops on the runtime's assertion over that key.
+  if (where.kind === 'absent' && ctx.knobs['K-A60'] === 'registered' && state.accDeclared[objectHoldingOrNone(state, range)?.name ?? ''] === 'link')
+    return runtimeError('fatal_lowering', `${step.op}(${describeRange(state, range)}): the runtime asserts on a link array its table keeps from the start`);
   // Present data gets one more dynamic reference; absent data is copied in (or only allocated)
   // with a dynamic counter of one. Either way the routine returns the device address of the data.
   let section: Section;

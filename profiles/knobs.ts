@@ -1125,6 +1125,21 @@ export const KNOBS = [
     rationale: '§2.7.10: for data not present no_create does nothing; the attach action of §2.7.2 belongs to a pointer reference whose data the clause made present.',
   },
   {
+    id: 'K-A60',
+    title: 'A declare link array no data clause maps now: what acc_map_data, enter data and acc_copyin / acc_create find',
+    section: 'OpenACC 3.3 §2.13.3 link clause, §3.2.21 acc_map_data, §2.7.4 / §2.7.5 (enter data), §3.2.18',
+    readings: [
+      { id: 'absent', summary: 'the link array has no device copy until a data clause maps it (§2.13.3): its data is absent like any other, so acc_map_data maps it and enter data or acc_copyin / acc_create copy it in' },
+      {
+        id: 'registered',
+        summary:
+          'GCC 12 C: the offload image keys every link variable in the present table from the start (count REFCOUNT_LINK), so acc_map_data finds the range mapped and aborts, and enter data or acc_copyin / acc_create of it stops on the runtime\'s assertion; structured constructs map it as absent data',
+      },
+    ],
+    default: 'absent',
+    rationale: '§2.13.3 allocates a link var\'s device memory only when a data clause names it; until then the data is not present.',
+  },
+  {
     id: 'K-B56',
     title: 'A construct whose device clause names omp_invalid_device',
     section: 'OpenMP 6.0 §15.2 device clause, §1.2 (5.2 introduced omp_invalid_device)',

@@ -3,13 +3,14 @@
 // lifetime. libgomp: a link variable comes with the offload image as a node with refcount
 // REFCOUNT_LINK (target.c gomp_load_image_to_device), which gomp_map_vars_internal treats as not
 // mapped (`n && n->refcount != REFCOUNT_LINK` decides "existing"), so a data construct or compute
-// construct maps it afresh, as below. Not modelled (left to a knob): the routines' view of that
-// node before mapping (oacc-mem.c goacc_map_var_existing asserts `n->refcount != REFCOUNT_LINK`,
-// and acc_is_present looks the node up), so no row here asks acc_is_present or acc_copyin about
+// construct maps it afresh, as below. K-A60 `registered` (GCC 12 C) reads the routines' and enter
+// data's view of that node before mapping: acc_map_data finds it "already mapped", and enter data
+// and acc_copyin / acc_create stop on goacc_map_var_existing's assertion `n->refcount !=
+// REFCOUNT_LINK`. Not modelled: acc_is_present looking the node up, so no row here asks it about
 // unmapped link data.
 
 import { HALTED, RUNS, err, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { assign, copy, copyin, copyout, dataBegin, dataEnd, declare, enterData, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
+import { accCopyin, accCreate, accMalloc, accMapData, assign, copy, copyin, copyout, create, dataBegin, dataEnd, declare, del, enterData, exitData, h, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
 import { ACC_WORLD, B } from '../worlds.js';
 
 const rows: Row[] = [
@@ -38,6 +39,39 @@ const rows: Row[] = [
     steps: [declare(['link', 'b']), enterData(copyin('c')), assign('c%p', 'b'), dataBegin(copy('b')), enterData(copyin('c%p')), parallelRead('c%p', present('c')), dataEnd],
     at: { 5: RUNS, 6: readAll(10, 2) },
     last: ok,
+  },
+  {
+    name: 'enter data of link data no clause maps copies it in; GCC 12 C stops on the link key it finds (K-A60 registered); mapped by a data region, no stop',
+    cite: 'K-A60 `registered`: measured gen-20261212-087-c step 2, "goacc_map_var_existing: Assertion `n->refcount != REFCOUNT_LINK\' failed"',
+    steps: [declare(['link', 'b']), dataBegin(copy('b')), enterData(copyin('b')), exitData(del('b')), dataEnd, enterData(create('b'))],
+    at: { 3: ok, 4: ok, 5: ok },
+    last: per(ok, { 'K-A60=registered': err('fatal_lowering') }),
+  },
+  {
+    name: 'acc_copyin and acc_create of link data no clause maps: mapped as any data; under K-A60 registered the runtime stops',
+    steps: [declare(['link', 'b']), accCopyin('b'), exitData(del('b')), accCreate('b(2:3)')],
+    at: { 2: per(RUNS, { 'K-A60=registered': err('fatal_lowering') }) },
+    last: per(RUNS, { 'K-A60=registered': HALTED }),
+  },
+  {
+    name: 'K-A60 registered stops only on a link array no clause maps: other absent data, link data a region maps and a pointer reference into link data (K-A44\'s), here the second var of its construct, run on',
+    steps: [
+      declare(['link', 'b']),
+      enterData(copyin('a(1:5)')),
+      accCreate('a(6:10)'),
+      dataBegin(copy('b')),
+      accCopyin('b'),
+      dataEnd,
+      exitData(del('b')),
+      exitData(del('a(1:5)')),
+      accMalloc('d', 20),
+      accMapData('a(1:5)', h('d')),
+      enterData(copyin('c')),
+      assign('c%p', 'b'),
+      enterData(copyin('a(6:10)', 'c%p')),
+    ],
+    at: { 2: ok, 3: RUNS, 5: RUNS, 10: ok },
+    last: per(RUNS, { 'K-A60=registered': RUNS }),
   },
 ];
 

@@ -18,6 +18,7 @@ import {
   accFree,
   copyin,
   dataBegin,
+  declare,
   dataEnd,
   del,
   enterData,
@@ -66,6 +67,19 @@ const rows: Row[] = [
     at: { 3: ok },
     last: readAll(10, null),
     state: { 3: { sections: [mapped(1, 0, 0, 1), { host: [B, B + 40], block: 1, src: 0, drc: 1, origin: 'map_data', offset: 40 }] } },
+  },
+  {
+    name: 'a declare link array no data clause maps is absent, and acc_map_data maps it (K-A60)',
+    cite: '§2.13.3: a link var gets device memory when a data clause maps it. K-A60 registered: GCC 12 C registers link variables at start (REFCOUNT_LINK keys) and acc_map_data aborts, "host address [..] is already mapped" (measured gen-20261212-184-c, gen-20261210-079-c)',
+    steps: [declare(['link', 'a']), accMalloc('d', 40), accMapData('a', h('d')), accIsPresent('a')],
+    at: { 3: per(ok, { 'K-A60=registered': err('acc_error_present') }) },
+    last: per(value(true), { 'K-A60=registered': { kind: 'halted' } }),
+    state: { 3: perState({ sections: [mapped(1, 0, 0, 1)] }, { 'K-A60=registered': null }) },
+  },
+  {
+    name: 'part of a declare link array: acc_map_data maps the part; under K-A60 registered the runtime stops as for the whole',
+    steps: [declare(['link', 'a']), accMalloc('d', 16), accMapData('a(2:5)', h('d'))],
+    last: per(ok, { 'K-A60=registered': err('acc_error_present') }),
   },
   {
     name: 'host data that is already present: acc_error_present',

@@ -7,6 +7,7 @@ import {
   describeRange,
   fire,
   insertSection,
+  objectHoldingOrNone,
   presence,
   undefinedBehaviour,
   type ModelState,
@@ -31,6 +32,11 @@ export function accMapData(state: ModelState, step: AccMapData, ctx: StepContext
   // Host data of which any part is already present is an error.
   if (presence(state, range).kind !== 'absent')
     return runtimeError('acc_error_present', `acc_map_data(${describeRange(state, range)}): the data is already (partly) present`);
+  // K-A60 `registered` (GCC 12 C): a link array's range is in the runtime's table from the start,
+  // so the runtime finds it there and stops.
+  const holder = objectHoldingOrNone(state, range);
+  if (holder !== undefined && state.accDeclared[holder.name] === 'link' && ctx.knobs['K-A60'] === 'registered')
+    return runtimeError('acc_error_present', `acc_map_data(${describeRange(state, range)}): ${holder.name} is a declare link array, which the runtime's table holds from the start`);
   // The device pointer must address enough device memory the program allocated.
   const bytes = range.end - range.start;
   const mem = deviceBytes(state, p, bytes, true);
