@@ -1403,7 +1403,8 @@ export class ImplEngine implements Engine {
   private memcpy(step: AccMemcpy): Observation {
     this.resolveData(this.ref(step.var));
     const addr = this.devArg(step.dev, step.op);
-    if (this.rNull) return errorOutcome('acc_error_invalid_null_pointer', `${step.op} of ${step.var}, a null pointer`);
+    // a null pointer var covers zero bytes: nothing to copy, and no null-pointer error
+    if (this.rNull) return OK;
     if (addr === 0) return errorOutcome('acc_error_invalid_null_pointer', `${step.op} of ${step.var} with a null device pointer`);
     const bytes = this.rEnd - this.rStart;
     const block = this.mallocBlockAt(addr, bytes, step.op, false);

@@ -306,13 +306,16 @@ describe('gcc-12-nvptx-2026-12-04i (GCC 12.2, nvptx, NVIDIA H200: seed 20261213,
   // the emitter writes for it is libgomp's GOMP_DEVICE_HOST_FALLBACK, so the update goes to the
   // host), two gfortran kernels that fault (-070, -202), and acc_error_invalid_null_pointer
   // predicted for acc_memcpy_from_device into a null member where the run goes on (-244, both).
-  // Read from it afterwards: K-B56 `host-fallback` (-068, both): 279.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 279 of the 288 runs', () => {
+  // Read from it afterwards: K-B56 `host-fallback` (-068, both): 279. Session 11: -244 showed a
+  // model error against the text: §3.2.26 / §3.2.27 name a null pointer an error only with a
+  // nonzero byte count, and a disassociated member covers zero bytes (the emitter passes 0), so
+  // the copy does nothing under every profile: 281.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 281 of the 288 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04i');
     expect(verdicts.length).toBe(288);
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
-    for (const id of ['gen-20261213-068-fortran', 'gen-20261213-068-c']) expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(279);
+    for (const id of ['gen-20261213-068-fortran', 'gen-20261213-068-c', 'gen-20261213-244-fortran', 'gen-20261213-244-c']) expect([id, byId.get(id)]).toEqual([id, true]);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(281);
   });
 });
 

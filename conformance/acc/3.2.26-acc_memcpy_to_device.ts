@@ -2,7 +2,7 @@
 // acc_malloc); a null pointer with nonzero bytes: acc_error_invalid_null_pointer; anything but
 // device memory large enough: undefined.
 
-import { UNDEF, err, read, readAll, section, type Row } from '../rows.js';
+import { UNDEF, err, ok, read, readAll, section, type Row } from '../rows.js';
 import { accMalloc, accMapData, accMemcpyToDevice, copyin, enterData, h, parallelRead, present, v } from '../steps.js';
 import { ACC_WORLD } from '../worlds.js';
 
@@ -21,6 +21,12 @@ const rows: Row[] = [
     name: 'a null device pointer: acc_error_invalid_null_pointer',
     steps: [accMemcpyToDevice(null, 'a')],
     last: err('acc_error_invalid_null_pointer'),
+  },
+  {
+    name: 'zero bytes (a disassociated c%p) copy nothing: no null-pointer error, whichever pointer is null',
+    steps: [accMalloc('d', 40), accMemcpyToDevice(h('d'), 'c%p'), accMemcpyToDevice(null, 'c%p')],
+    at: { 2: ok },
+    last: ok,
   },
   {
     name: 'a copy past the end of the allocation is undefined',

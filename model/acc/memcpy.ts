@@ -24,8 +24,10 @@ export function accMemcpy(state: ModelState, step: AccMemcpy, ctx: StepContext):
   fire(ctx, toDevice ? ACC_MEMCPY_TO_DEVICE : ACC_MEMCPY_FROM_DEVICE);
   const range = dataRange(state, step.var);
   const p = devicePointerArg(state, step.dev);
-  // A null pointer with a nonzero byte count is an error (every var covers at least one element).
-  if (range === null) return runtimeError('acc_error_invalid_null_pointer', `${step.op}(${step.var}): the host pointer is null`);
+  // The errors name a null pointer only with a nonzero byte count. A null pointer var (a
+  // disassociated c%p) covers zero bytes: nothing to copy, no error. (Zero-length sections are not
+  // taken here: lang/validate.ts.)
+  if (range === null) return { kind: 'ok' };
   if (p === null) return runtimeError('acc_error_invalid_null_pointer', `${step.op}(${step.var}): the device pointer is null`);
   // The device side must be device memory large enough for the copy.
   const mem = deviceBytes(state, p, range.end - range.start, false);
