@@ -304,7 +304,7 @@ export class ImplEngine implements Engine {
       case 'acc_data_begin': { // OpenACC 3.3 §2.6.5 Data Construct (entry)
         const base = this.varTop;
         this.pushClauses(step.clauses, REGION_CLAUSES, step.op);
-        this.enterClauses(base, true);
+        this.enterClauses(base, true, true);
         if (this.stopped !== null) return this.stopped;
         this.regions.push(base);
         return OK;
@@ -556,7 +556,7 @@ export class ImplEngine implements Engine {
    * reference right after its own data; `attach-first`: attach clause vars first, then that pass
    * over the data clause vars.
    */
-  private enterClauses(base: number, structured: boolean): void {
+  private enterClauses(base: number, structured: boolean, dataConstruct = false): void {
     const top = this.varTop;
     const order = this.knobs['K-A17'];
     if (order === 'attach-first')
@@ -603,6 +603,10 @@ export class ImplEngine implements Engine {
       if (held >= 0) {
         if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
       } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
+        // K-A61 `abort` (gfortran 12's pointer arrays): on a data construct, no_create of an array
+        // whose data is absent stops when the descriptor's data pointer looks that data up.
+        if (dataConstruct && code === NO_CREATE && this.knobs['K-A61'] === 'abort' && this.varRefs[i]!.kind === REF_ARRAY && start < end && this.declaredHolding(start) === 0 && this.locate(start, end) === ABSENT)
+          this.runtimeError('fatal_lowering', `no_create of ${this.varRefs[i]!.text}: the descriptor's data pointer finds no target`);
         const present = this.clauseEntry(code, start, end, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         if (this.stopped !== null) return;
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10), unless K-A59 `attach`

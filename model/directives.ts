@@ -27,6 +27,7 @@ import {
   type RecordedClause,
   type RecordedVar,
   type StepContext,
+  worldOf,
 } from './state.js';
 import { POINTER_CLAUSES, clauseEntry, clauseExit, isDataClause, type ClauseName, type DataClauseName } from './clauses.js';
 import { attachAction } from './actions/attach.js';
@@ -79,6 +80,12 @@ function declaredArrayHolding(state: ModelState, range: Range): 'data' | 'link' 
   return holder === undefined ? undefined : state.accDeclared[holder.name];
 }
 
+/** Whether `range` lies in one of the world's arrays that no program-scope declare names (K-A61). */
+function isUndeclaredArray(state: ModelState, range: Range): boolean {
+  const holder = objectHoldingOrNone(state, range);
+  return holder !== undefined && state.accDeclared[holder.name] === undefined && worldOf(state).arrays.some((a) => a.name === holder.name);
+}
+
 /** The data clauses whose pointer references map their member under K-A22 `member-mapped`. */
 const MEMBER_MAPPING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'delete']);
 
@@ -120,6 +127,7 @@ export function enterClauses(
   clauses: RecordedClause[],
   counter: CounterName,
   ctx: StepContext,
+  dataConstruct = false,
 ): ErrorObservation | null {
   // OpenACC 3.3 §2.7.10: no_create attaches a pointer only when its data is on the device; data
   // it found missing (absent, or partly present and left alone under K-A13) gets no attach.
@@ -183,6 +191,12 @@ export function enterClauses(
     // Zero bytes (a member section `c%p(3:2)`) are present when K-A55 finds a section at their
     // address; under `no-op` they are no data at all, so no pointer reference either (no attach).
     const empty = isEmptyRange(v.range);
+    // K-A61 `abort` (gfortran 12; emit's arrays are Fortran pointer arrays): no_create of an array
+    // on a data construct maps its descriptor and then its data pointer, whose lookup of absent
+    // data stops the program. (Measured on the data construct only: a compute construct's clause of
+    // an array its region does not use ran, gen-20261204-0206-fortran.)
+    if (dataConstruct && c.clause === 'no_create' && v.pointer === null && !empty && ctx.knobs['K-A61'] === 'abort' && isUndeclaredArray(state, v.range) && presence(state, v.range).kind === 'absent')
+      return runtimeError('fatal_lowering', `no_create(${describeRange(state, v.range)}): the data pointer of the array's descriptor finds no target (gfortran's lowering)`);
     const found = empty ? zeroLengthSection(state, v.range, ctx.knobs) !== null : presence(state, v.range).kind === 'present';
     if (!found && (c.clause === 'no_create' || (empty && ctx.knobs['K-A55'] === 'no-op'))) leftAlone.add(v);
     return clauseEntry(state, c.clause as DataClauseName, v.range, counter, ctx);
@@ -331,7 +345,7 @@ export function dataBegin(state: ModelState, step: AccDataBegin, ctx: StepContex
   fire(ctx, DATA_CONSTRUCT);
   // The vars are resolved once, at entry; the region's exit acts on the same host data.
   const clauses = resolveClauses(state, step.clauses, ctx.knobs, ctx);
-  const stop = enterClauses(state, clauses, 'src', ctx);
+  const stop = enterClauses(state, clauses, 'src', ctx, true);
   if (stop) return stop;
   state.regions.push({ clauses });
   return OK;

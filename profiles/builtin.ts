@@ -485,6 +485,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-A61': {
+        reading: 'abort',
+        confidence: 'measured',
+        evidence:
+          'gfortran 12.2 -fopenacc -fdump-tree-gimple of no_create(v1) and no_create(v1(2:5)) on a data or parallel construct, v1 an `integer, pointer, contiguous :: v1(:)` (as cli/emit/fortran.ts declares every array no declare names): map(no_alloc: *v1.data) map(to: v1 [pointer set]) map(alloc: v1.data [pointer assign]), i.e. GOMP_MAP_IF_PRESENT, GOMP_MAP_TO_PSET, GOMP_MAP_POINTER. libgomp target.c gomp_map_vars_internal skips absent GOMP_MAP_IF_PRESENT data and the entry after it only when that is a GOMP_MAP_POINTER ("Not present, hence, skip entry - including its MAP_POINTER"), so the descriptor is mapped and gomp_map_pointer stops with "Pointer target of array section wasn\'t mapped". Measured on an NVIDIA H200: gen-20261212-019-fortran step 2 (profiles/measured/gcc-12-nvptx-2026-12-04h.md) and gen-20261205-068-fortran step 7 (gcc-12-nvptx-2026-12-03c.md); profiles/gcc-12-c.json reads `nothing` (C arrays are plain arrays: map(no_alloc: a) alone).',
+      },
       'K-A56': {
         reading: 'structured-region',
         confidence: 'source',

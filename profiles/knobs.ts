@@ -1138,7 +1138,22 @@ export const KNOBS = [
     ],
     default: 'absent',
     rationale: '§2.13.3 allocates a link var\'s device memory only when a data clause names it; until then the data is not present.',
+  },  {
+    id: 'K-A61',
+    title: 'no_create on a data construct of an array whose data is absent, the array being a Fortran pointer array (emit declares so every array no declare names)',
+    section: 'OpenACC 3.3 §2.7.10 no_create clause',
+    readings: [
+      { id: 'nothing', summary: 'absent data is left alone: the region uses the local (host) data' },
+      {
+        id: 'abort',
+        summary:
+          'gfortran 12: the clause also maps the pointer array\'s descriptor and then its data pointer, whose lookup of the absent data stops the program ("Pointer target of array section wasn\'t mapped")',
+      },
+    ],
+    default: 'nothing',
+    rationale: '§2.7.10: for data not present no_create does nothing.',
   },
+
   {
     id: 'K-B56',
     title: 'A construct whose device clause names omp_invalid_device',

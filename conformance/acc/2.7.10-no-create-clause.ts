@@ -1,11 +1,37 @@
 // OpenACC 3.3 §2.7.10 no_create clause: present data is counted (and a pointer reference
-// attached); absent data is left alone. K-A13: partly present data.
+// attached); absent data is left alone. K-A13: partly present data. K-A61: gfortran's data
+// no_create of an absent pointer array (emit's Fortran arrays) stops on the descriptor's data pointer.
 
-import { HALTED, dev, err, ok, per, perState, section, type Row } from '../rows.js';
-import { accCopyin, assign, copyin, create, dataBegin, dataEnd, enterData, noCreate } from '../steps.js';
+import { HALTED, RUNS, dev, err, ok, per, perState, section, type Row } from '../rows.js';
+import { accCopyin, assign, copy, copyin, create, dataBegin, dataEnd, declare, enterData, noCreate, parallelRead } from '../steps.js';
 import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
 const rows: Row[] = [
+  {
+    name: 'a data construct\'s no_create of an absent array leaves it alone; gfortran 12 stops on its pointer array\'s descriptor (K-A61 abort)',
+    cite: 'K-A61 `abort`: gfortran 12.2 lowers no_create(v1(2:3)) of a pointer array to no_alloc, to_pset, pointer (-fdump-tree-gimple); measured "Pointer target of array section wasn\'t mapped" (gen-20261212-019-fortran, gen-20261205-068-fortran)',
+    steps: [dataBegin(noCreate('a(2:3)')), dataEnd],
+    at: { 1: per(ok, { 'K-A61=abort': err('fatal_lowering'), 'gcc-12': err('fatal_lowering') }) },
+    last: per(ok, { 'K-A61=abort': HALTED, 'gcc-12': HALTED }),
+  },
+  {
+    name: 'K-A61 abort stops only a data construct\'s no_create of an absent undeclared array: a link array, a struct, zero bytes, a compute construct and present data run on',
+    steps: [
+      declare(['link', 'b']),
+      dataBegin(noCreate('b')),
+      dataEnd,
+      dataBegin(noCreate('c')),
+      dataEnd,
+      dataBegin(noCreate('a(3:2)')),
+      dataEnd,
+      parallelRead('b', copy('b'), noCreate('a')),
+      enterData(copyin('a')),
+      dataBegin(noCreate('a')),
+      dataEnd,
+    ],
+    at: { 2: ok, 4: ok, 6: ok, 8: RUNS, 10: ok },
+    last: per(ok, { 'K-A61=abort': ok }),
+  },
   {
     name: 'no_create on partly present data treats it as absent (K-A13)',
     steps: [enterData(create('a(1:3)')), dataBegin(noCreate('a'))],
