@@ -74,8 +74,8 @@ export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[],
 
 const DECLARED_TARGET_ASSERTION = 'OpenACC 3.3 §2.13 Declare Directive (a pointer reference into declared data in enter data, K-A44)';
 
-/** How the array holding `range` was declared at program scope (K-A44), if it was. */
-function declaredArrayHolding(state: ModelState, range: Range): 'data' | 'link' | undefined {
+/** How the array holding `range` was declared at program scope (K-A44, K-A60), if it was. */
+export function declaredArrayHolding(state: ModelState, range: Range): 'data' | 'link' | undefined {
   const holder = objectHoldingOrNone(state, range);
   return holder === undefined ? undefined : state.accDeclared[holder.name];
 }
@@ -83,7 +83,7 @@ function declaredArrayHolding(state: ModelState, range: Range): 'data' | 'link' 
 /** Whether `range` lies in one of the world's arrays that no program-scope declare names (K-A61). */
 function isUndeclaredArray(state: ModelState, range: Range): boolean {
   const holder = objectHoldingOrNone(state, range);
-  return holder !== undefined && state.accDeclared[holder.name] === undefined && worldOf(state).arrays.some((a) => a.name === holder.name);
+  return holder !== undefined && declaredArrayHolding(state, range) === undefined && worldOf(state).arrays.some((a) => a.name === holder.name);
 }
 
 /** The data clauses whose pointer references map their member under K-A22 `member-mapped`. */

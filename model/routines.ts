@@ -12,7 +12,6 @@ import {
   runtimeError,
   dataRange,
   describeRange,
-  objectHoldingOrNone,
   fire,
   memberRef,
   presence,
@@ -26,6 +25,7 @@ import {
   sectionsOf,
 } from './state.js';
 import { presentIncrement } from './actions/present-increment.js';
+import { declaredArrayHolding } from './directives.js';
 import { presentDecrement } from './actions/present-decrement.js';
 import { copyinAction } from './actions/copyin.js';
 import { createAction } from './actions/create.js';
@@ -77,7 +77,7 @@ export function accCopyinCreate(
   }
   // K-A60 `registered` (GCC 12 C): a link array no data clause maps now is keyed in the runtime's
   // table from the start, and the routine stops on the runtime's assertion over that key.
-  if (where.kind === 'absent' && ctx.knobs['K-A60'] === 'registered' && state.accDeclared[objectHoldingOrNone(state, range)?.name ?? ''] === 'link')
+  if (where.kind === 'absent' && ctx.knobs['K-A60'] === 'registered' && declaredArrayHolding(state, range) === 'link')
     return runtimeError('fatal_lowering', `${step.op}(${describeRange(state, range)}): the runtime asserts on a link array its table keeps from the start`);
   // Present data gets one more dynamic reference; absent data is copied in (or only allocated)
   // with a dynamic counter of one. Either way the routine returns the device address of the data.

@@ -7,7 +7,6 @@ import {
   describeRange,
   fire,
   insertSection,
-  objectHoldingOrNone,
   presence,
   undefinedBehaviour,
   type ModelState,
@@ -15,6 +14,7 @@ import {
 } from '../state.js';
 import { describePointer } from '../omp/table.js';
 import { deviceBytes, devicePointerArg } from './device-memory.js';
+import { declaredArrayHolding } from '../directives.js';
 
 export const ACC_MAP_DATA = 'OpenACC 3.3 §3.2.21 acc_map_data';
 
@@ -34,9 +34,8 @@ export function accMapData(state: ModelState, step: AccMapData, ctx: StepContext
     return runtimeError('acc_error_present', `acc_map_data(${describeRange(state, range)}): the data is already (partly) present`);
   // K-A60 `registered` (GCC 12 C): a link array's range is in the runtime's table from the start,
   // so the runtime finds it there and stops.
-  const holder = objectHoldingOrNone(state, range);
-  if (holder !== undefined && state.accDeclared[holder.name] === 'link' && ctx.knobs['K-A60'] === 'registered')
-    return runtimeError('acc_error_present', `acc_map_data(${describeRange(state, range)}): ${holder.name} is a declare link array, which the runtime's table holds from the start`);
+  if (ctx.knobs['K-A60'] === 'registered' && declaredArrayHolding(state, range) === 'link')
+    return runtimeError('acc_error_present', `acc_map_data(${describeRange(state, range)}): a declare link array, which the runtime's table holds from the start`);
   // The device pointer must address enough device memory the program allocated.
   const bytes = range.end - range.start;
   const mem = deviceBytes(state, p, bytes, true);
