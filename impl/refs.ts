@@ -32,6 +32,14 @@ export interface CompiledRef {
   readonly section?: readonly [number, number];
 }
 
+/**
+ * Whether a clause var survives K-A58 / K-B55 `dropped` on a region whose kernel uses `root`: a
+ * section, element or member stays, and of the whole variables (written as their bare name) `root`.
+ */
+export function keptForRegion(r: CompiledRef, root: string): boolean {
+  return r.text !== r.root || r.root === root;
+}
+
 // The reference syntax of lang/program.ts: a, a(2:5), c, c%p (and cs(1:2) for an array of structs).
 // Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const REF_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)(?:\((-?\d+):(-?\d+)\)|%([A-Za-z][A-Za-z0-9_]*))?$/;

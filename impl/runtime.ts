@@ -54,7 +54,7 @@ import {
   type MemoryImage,
 } from './memory.js';
 import { OmpRuntime } from './omp.js';
-import { REF_ARRAY, REF_MEMBER, REF_STRUCT, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
+import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
 import { errorOutcome, ProgramStop, runtimeError, stops, undefinedBehaviour, undefinedOutcome } from './stop.js';
 
@@ -1103,7 +1103,7 @@ export class ImplEngine implements Engine {
    * pointers, never whole variables; a clause left empty pushes nothing.)
    */
   private clausesUsed(clauses: readonly Clause<AccRegionClauseName>[], root: string): Clause<AccRegionClauseName>[] {
-    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => this.ref(v).text !== this.ref(v).root || this.ref(v).root === root) }));
+    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => keptForRegion(this.ref(v), root)) }));
   }
 
   /**

@@ -57,13 +57,18 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
 /** A var written as a bare variable name (`a`, `c`, a pointer variable `p`): a whole variable. */
 const WHOLE_VARIABLE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
+/** `vars` less the whole variables other than `root`, the one the region's kernel uses (K-A58, K-B55). */
+export function varsTheRegionUses(vars: readonly VarRef[], root: string): VarRef[] {
+  return vars.filter((v) => v === root || !WHOLE_VARIABLE.test(v));
+}
+
 // OpenACC 3.3 §2.5.1 Parallel Construct (a data clause of a whole variable the region does not use, K-A58)
 // A data clause naming a whole variable other than the kernel's root variable acts like any
 // other (K-A58 `kept`, the text). K-A58 `dropped` (GCC, measured with 12.2 in C and Fortran:
 // -fdump-tree-gimple shows no map for such a clause, and the runs behave so): the clause is gone
 // before the construct runs; sections, elements and members (attach clauses name pointers) stay.
 function clausesOfUsedVariables(clauses: readonly Clause<ClauseName>[], root: string, ctx: StepContext): Clause<ClauseName>[] {
-  const kept = clauses.map((c) => ({ ...c, vars: c.vars.filter((v) => v === root || !WHOLE_VARIABLE.test(v)) }));
+  const kept = clauses.map((c) => ({ ...c, vars: varsTheRegionUses(c.vars, root) }));
   if (kept.every((c, i) => c.vars.length === clauses[i]!.vars.length)) return [...clauses];
   fire(ctx, UNUSED_CLAUSE);
   return ctx.knobs['K-A58'] === 'dropped' ? kept.filter((c) => c.vars.length > 0) : [...clauses];

@@ -21,7 +21,7 @@ import {
   ptrLowerBound,
   type MemoryImage,
 } from '../memory.js';
-import { REF_ARRAY, REF_MEMBER, REF_STRUCT, type CompiledRef } from '../refs.js';
+import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, type CompiledRef } from '../refs.js';
 import { runtimeError, undefinedBehaviour } from '../stop.js';
 import { grown } from '../typed.js';
 import { ABSENT, OK, ORIGIN_DECLARE, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
@@ -846,7 +846,7 @@ export abstract class OmpConstructs extends OmpTable {
    */
   protected mapsUsed(maps: readonly MapItem[], root: string): MapItem[] {
     // (a map left without items pushes nothing)
-    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => this.refs.get(v).text !== this.refs.get(v).root || this.refs.get(v).root === root) }));
+    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => keptForRegion(this.refs.get(v), root)) }));
   }
 
   /** K-B46 `unregistered`: the storage of the device image copy holding array reference `r` on device d, or -1. */

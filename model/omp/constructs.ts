@@ -28,7 +28,7 @@ import {
   type StepContext,
   type UndefinedObservation,
 } from '../state.js';
-import { rootName } from '../compute.js';
+import { rootName, varsTheRegionUses } from '../compute.js';
 import { hostRead, hostWrite } from '../host.js';
 import { DEVICE_CLAUSE, describeDevice, resolveDevice } from './devices.js';
 import { hostCellsAt, lookup, storageCells, type CellPosition } from './table.js';
@@ -279,16 +279,13 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
 }
 
-/** A list item written as a bare variable name (`a`, `c`, a pointer variable `p`): a whole variable. */
-const WHOLE_VARIABLE = /^[A-Za-z][A-Za-z0-9_]*$/;
-
 // OpenMP 6.0 §15.8 target construct (a map of a whole variable the region does not use, K-B55)
 // A map item naming a whole variable other than the kernel's root variable maps like any other
 // (K-B55 `kept`, the text). K-B55 `dropped` (GCC, measured with 12.2 in C and Fortran:
 // -fdump-tree-gimple shows no map for such an item): it is gone before the construct runs, unless
 // its map has the always modifier; sections, elements and members stay.
 function mapsOfUsedVariables(maps: readonly MapItem[], root: string, ctx: StepContext): readonly MapItem[] {
-  const kept = maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => v === root || !WHOLE_VARIABLE.test(v)) }));
+  const kept = maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: varsTheRegionUses(m.vars, root) }));
   if (kept.every((m, i) => m.vars.length === maps[i]!.vars.length)) return maps;
   fire(ctx, UNUSED_MAP);
   return ctx.knobs['K-B55'] === 'dropped' ? kept.filter((m) => m.vars.length > 0) : maps;
