@@ -1307,6 +1307,21 @@ export class ImplEngine implements Engine {
     return -1;
   }
 
+  /**
+   * Under K-A8 `fatal`: whether live device block `block` holds the device copy of a present
+   * section with a dynamic reference (enter data, a data routine; acc_malloc memory is the
+   * program's own; a data construct's alone is not found by libgomp's lookup, PR92877).
+   */
+  private clauseMapped(block: number): boolean {
+    // (block 0, no block, is never live)
+    if (this.knobs['K-A8'] !== 'fatal' || this.mallocBlocks.has(block) || !this.device.isLive(block)) return false;
+    let held = false;
+    this.table.forEach((slot) => {
+      if (this.slots.block[slot] === block && this.slots.drc[slot]! > 0) held = true;
+    });
+    return held;
+  }
+
   /** K-A8: a misuse of acc_map_data / acc_unmap_data / acc_free the text leaves undefined. */
   private mapDataMisuse(message: string): Observation {
     if (this.knobs['K-A8'] === 'fatal') return errorOutcome('fatal_map_data', message);
@@ -1361,6 +1376,8 @@ export class ImplEngine implements Engine {
     if (addr === 0) return OK;
     if (addr === HOST_ADDRESS) return undefinedOutcome('acc_free of a host address');
     const block = this.device.blockAt(addr);
+    // K-A8 `fatal`: memory enter data or a data routine mapped is still mapped (libgomp looks the address up first).
+    if (this.clauseMapped(block)) return errorOutcome('fatal_map_data', 'acc_free of device memory that enter data or a data routine still maps');
     if (block === 0 || !this.device.isLive(block) || !this.mallocBlocks.has(block) || addr !== this.device.base(block))
       return undefinedOutcome('acc_free of a pointer that is not the start of live acc_malloc memory');
     for (const slot of this.userMapped)
@@ -1381,6 +1398,10 @@ export class ImplEngine implements Engine {
     // K-A60 `registered`: the runtime's table holds a link array's range from the start.
     if (this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK)
       return errorOutcome('acc_error_present', `acc_map_data of ${step.var}, in a declare link array the runtime registered at start`);
+    // K-A8 `fatal`: device memory enter data or a data routine mapped is already mapped (libgomp looks it up first).
+    // (the host sentinel -1 lies in no device block: blockAt answers 0)
+    if (this.clauseMapped(this.device.blockAt(addr)))
+      return errorOutcome('fatal_map_data', `acc_map_data of ${step.var} onto device memory that enter data or a data routine maps`);
     const block = this.mallocBlockAt(addr, end - start, step.op);
     if (this.stopped !== null) return this.stopped;
     if (this.userMappedOverlap(block, addr, end - start) >= 0)

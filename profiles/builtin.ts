@@ -193,6 +193,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: 'libgomp target.c gomp_map_vars_existing: fatal "Trying to map into device [..) object when [..) is already mapped".',
       },
+      'K-B16': {
+        reading: 'struct-block',
+        confidence: 'measured',
+        evidence: `${G13} gomp_map_vars_internal: every map item is looked up and, when absent, keyed on its own range; only a GOMP_MAP_STRUCT group (the members of one struct a construct names, which GCC's gimplifier sorts and spans from the first to the last) becomes one key; a later item that reaches beyond an earlier item's key of the same construct meets gomp_map_vars_existing ("Trying to map into device [..) object when [..) is already mapped"). Measured with GCC 12.2 on an NVIDIA H200 (profiles/measured/gcc-12-nvptx-2026-12-04h.md): target data map(always, tofrom: a(1:4)) map(alloc: c%arr, c%p) with c%p => a aborts so in C (gen-20261212-129-c step 7: a[0:4] is keyed first, then the second pass's lookup of c.p's target a finds that key), where one block over a would run; its Fortran form stops earlier, on libgomp's structure-element check of the c group ("other mapped elements from the same structure weren't mapped together with it"), a class of its own that this reading does not explain.`,
+      },
       'K-B8': {
         reading: 'self',
         confidence: 'source',

@@ -662,6 +662,11 @@ export const KNOBS = [
     readings: [
       { id: 'storage-block', summary: '6.0: items naming the same array or struct form one block with one count' },
       { id: 'list-item', summary: '5.2: every list item is counted on its own' },
+      {
+        id: 'struct-block',
+        summary:
+          'libgomp: the items inside one struct (one element of an array of structs) form one block from the lowest to the highest byte they cover, as GCC groups them under GOMP_MAP_STRUCT; every other item, sections of one array included, is a list item of its own',
+      },
     ],
     default: 'storage-block',
     rationale: 'OpenMP 6.0 introduces mappable storage blocks.',

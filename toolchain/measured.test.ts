@@ -316,14 +316,18 @@ describe('gcc-12-nvptx-2026-12-04h (GCC 12.2, nvptx, NVIDIA H200: seed 20261212,
   // Session 11: K-A60 `registered` (GCC 12 C keys a link array from the start: acc_map_data finds it
   // "already mapped", -184-c step 3, and enter data copyin(a) stops on the REFCOUNT_LINK assertion,
   // -087-c step 2; read from this batch and 03g -079-c): 287; K-A61 `abort` (data no_create(a) of
-  // an absent pointer array in gfortran, -019-fortran step 2): 288.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 288 of the 292 runs', () => {
+  // an absent pointer array in gfortran, -019-fortran step 2): 288. Session 12: K-B16 `struct-block`
+  // (libgomp keys each array item on its own; target data map(always, tofrom: a(1:4)) map(alloc:
+  // c%arr, c%p) with c%p => a: the C form's second pass finds a[0:4]'s key for c.p's target, "…
+  // already mapped", -129-c step 7; the Fortran form stops earlier on the structure-element check,
+  // another class, and now agrees by that accident): 290.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 290 of the 292 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04h');
     expect(verdicts.length).toBe(292);
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
-    for (const id of ['gen-20261212-209-fortran', 'gen-20261212-022-fortran', 'gen-20261212-022-c', 'gen-20261212-098-c', 'gen-20261212-047-c', 'gen-20261212-184-c', 'gen-20261212-087-c', 'gen-20261212-019-fortran'])
+    for (const id of ['gen-20261212-209-fortran', 'gen-20261212-022-fortran', 'gen-20261212-022-c', 'gen-20261212-098-c', 'gen-20261212-047-c', 'gen-20261212-184-c', 'gen-20261212-087-c', 'gen-20261212-019-fortran', 'gen-20261212-129-c'])
       expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(288);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(290);
   });
 });
 

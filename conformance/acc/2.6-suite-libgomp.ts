@@ -12,13 +12,17 @@ import type { Step } from '../../lang/program.js';
 import {
   accCopyin,
   accCopyout,
+  accAttach,
   accCopyoutFinalize,
   accDelete,
+  accDeleteFinalize,
+  accDetach,
   accDeviceptr,
   accIsPresent,
   accMalloc,
   accMapData,
   allocate,
+  assign,
   attach,
   copy,
   copyin,
@@ -38,6 +42,8 @@ import {
   hostDataEnd,
   hostRead,
   hostWrite,
+  noCreate,
+  parallelRead,
   parallelWrite,
   present,
   update,
@@ -59,6 +65,9 @@ const TWO_PTR_WORLD: World = {
   arrays: ACC_WORLD.arrays,
   structs: [{ name: 'c', pointers: ['p', 'q'], init: { p: 'a', q: 'b' } }],
 };
+
+/** acc-attach-detach-2.f90's `type t` with two pointer components: `c%q => b` from the start, `c%p` disassociated. */
+const ATTACH_DETACH_WORLD: World = { arrays: ACC_WORLD.arrays, structs: [{ name: 'c', pointers: ['p', 'q'], init: { q: 'b' } }] };
 
 /** deep-copy-6.f90's `type mytype; integer, allocatable :: a(:), b(:)`: struct `e` with allocatable `x` and `y`. */
 const TWO_ALLOC_WORLD: World = { arrays: ALLOC_WORLD.arrays, structs: [{ name: 'e', pointers: ['x', 'y'], allocatable: ['x', 'y'] }] };
@@ -381,6 +390,48 @@ const rows: Row[] = [
     ],
     at: { 3: ok, 4: ok, 5: read(7, 7, 7, 7) },
     last: read(8, 8, 8, 8),
+  },
+  {
+    name: 'pr92970-1.c: exit data copyout / delete (with and without finalize) and acc_copyout / acc_delete (and _finalize) of data that is not present do nothing',
+    cite: `${T}pr92970-1.c "Verify that 'acc_delete' etc. on non-present data is a no-op": exit data copyout(a); acc_copyout (&a, …); exit data copyout(a) finalize; acc_copyout_finalize (&a, …); exit data delete(a); acc_delete (&a, …); exit data delete(a) finalize; acc_delete_finalize (&a, …); returns 0 (§2.7.8, §2.7.11, §3.2.19: a zero counter means no action; K-A6 noop). Without the async forms; the host keeps its values`,
+    steps: [
+      exitData(copyout('a')),
+      accCopyout('a'),
+      exitDataFinalize(copyout('a')),
+      accCopyoutFinalize('a'),
+      exitData(del('a')),
+      accDelete('a'),
+      exitDataFinalize(del('a')),
+      accDeleteFinalize('a'),
+      hostRead('a'),
+    ],
+    at: { 1: ok, 2: ok, 3: ok, 4: ok, 5: ok, 6: ok, 7: ok, 8: ok },
+    last: readAll(10, 1),
+  },
+  {
+    name: 'no_create-1.c: no_create of data acc_copyin made present: the kernel uses the device copy, so the host copy is untouched',
+    cite: `${T}no_create-1.c: acc_copyin (arr, …); parallel no_create(var, arr[0:N]) copyout(devptr) { devptr[1] = &arr[2]; }; acc_hostptr (devptr[1]) == &arr[2]; acc_delete (arr, …); devptr[1] != &arr[2] (not shared memory), else abort () (§2.7.10: present data gets a structured reference and its device copy). The kernel writes instead of taking addresses: a write through the device copy leaves the host's values`,
+    steps: [accCopyin('a'), parallelWrite('a', 5, noCreate('a')), hostRead('a'), accDelete('a')],
+    at: { 2: ok, 3: readAll(10, 1) },
+    last: ok,
+  },
+  {
+    name: 'acc-attach-detach-2.f90 (pointer components): acc_attach of two pointer components of a struct entered with their targets, kernels reading through them, acc_detach, exit data delete',
+    cite: `${F}acc-attach-detach-2.f90: var%b => tgt_b; enter data copyin(var, tgt_a, tgt_b); var%a => tgt_a; call acc_attach(var%a); call acc_attach(var%b); serial: if (var%a /= 51) stop 1; if (any (var%b /= [11,…,55])) stop 2; call acc_detach(var%a); call acc_detach(var%b); exit data delete(var, tgt_a, tgt_b) (§3.2.29, §2.7.2). c%p (disassociated at the copyin, associated after) for var%a, c%q for var%b; one kernel per component; the allocatable half of the test is left out`,
+    world: ATTACH_DETACH_WORLD,
+    steps: [
+      enterData(copyin('c', 'a', 'b')),
+      assign('c%p', 'a'),
+      accAttach('c%p'),
+      accAttach('c%q'),
+      parallelRead('c%p'),
+      parallelRead('c%q'),
+      accDetach('c%p'),
+      accDetach('c%q'),
+      exitData(del('c', 'a', 'b')),
+    ],
+    at: { 3: ok, 4: ok, 5: readAll(10, 1), 6: readAll(10, 2), 7: ok, 8: ok },
+    last: ok,
   },
 ];
 

@@ -1,16 +1,46 @@
 // Scenarios from GCC's own OpenACC testsuite (gcc-mirror/gcc, libgomp/testsuite/libgomp.oacc-c-c++-common),
-// OpenACC 3.3 §3.2 Runtime Library Routines: the device memory routines acc_map_data,
-// acc_unmap_data and acc_free misused. The tests expect libgomp to stop the program (dg-shouldfail)
-// with the message their dg-output gives; the text makes each case undefined (K-A8) or names an
-// error. Each row cites the test and its expected output.
+// OpenACC 3.3 §3.2 Runtime Library Routines: the data routines (acc_copyin, acc_create,
+// acc_copyout, acc_delete, acc_is_present, acc_deviceptr) on whole data and on parts of it, the
+// update directive standing for acc_update_device / acc_update_self, acc_map_data / acc_unmap_data
+// of acc_malloc memory, acc_memcpy_to_device / _from_device, and misuse of them. Where a test
+// expects libgomp to stop the program (dg-shouldfail) with the message its dg-output gives, the
+// text makes the case undefined (K-A8) or names an error. Each row cites the test and the asserts
+// or expected output its expectation comes from; a loop over bytes is reduced to its first and
+// last element, 256 bytes to the 10 elements of `a`.
 
-import { UNDEF, dev, err, ok, per, section, value, type Row } from '../rows.js';
-import { accCopyin, accCreate, accDelete, accDeviceptr, accFree, accIsPresent, accMalloc, accMapData, accUnmapData, create, dataBegin, enterData, h, hostDataBegin, present } from '../steps.js';
+import { UNDEF, dev, err, ok, per, read, readAll, section, value, type Row } from '../rows.js';
+import {
+  accCopyin,
+  accCopyout,
+  accCreate,
+  accDelete,
+  accDeviceptr,
+  accFree,
+  accIsPresent,
+  accMalloc,
+  accMapData,
+  accMemcpyFromDevice,
+  accMemcpyToDevice,
+  accUnmapData,
+  create,
+  dataBegin,
+  declare,
+  device,
+  enterData,
+  h,
+  hostDataBegin,
+  hostRead,
+  hostWrite,
+  present,
+  self,
+  update,
+} from '../steps.js';
 import { ACC_WORLD } from '../worlds.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.oacc-c-c++-common/';
 /** K-A8: the text leaves the misuse undefined; libgomp aborts (oacc-mem.c, PR92503 / PR92840). */
 const K_A8 = per(UNDEF, { libgomp: err('fatal_map_data') });
+const PARTLY = err('acc_error_partly_present');
 
 const rows: Row[] = [
   {
@@ -24,6 +54,33 @@ const rows: Row[] = [
     cite: `${T}acc_map_data-device_already-1.c: d = acc_malloc (N); acc_map_data (h1, d, N); acc_map_data (h2, d, N); dg-output "device address [d, +131] is already mapped", dg-shouldfail (K-A8)`,
     steps: [accMalloc('d', 40), accMapData('a', h('d')), accMapData('b', h('d'))],
     last: K_A8,
+  },
+  // The device address of data a routine or clause mapped comes from host_data use_device, the
+  // language's one way to name it; libgomp looks a device address up among the mapped ranges
+  // (oacc-mem.c lookup_dev) before anything else, so the memory's origin does not matter.
+  {
+    name: 'acc_map_data-device_already-2.c: acc_map_data onto the device copy acc_create made',
+    cite: `${T}acc_map_data-device_already-2.c: d = acc_create (h1, N); acc_map_data (h2, d, N); dg-output "device address [d, +132] is already mapped", dg-shouldfail (K-A8; the text: undefined, §3.2.21)`,
+    steps: [accCreate('a'), hostDataBegin('a', 'd'), accMapData('b', h('d'))],
+    last: K_A8,
+  },
+  {
+    name: 'acc_free-pr92503-2.c: acc_free of the device copy acc_create made',
+    cite: `${T}acc_free-pr92503-2.c: d = acc_create (h, N - 1); acc_free (d); dg-output "refusing to free device memory space at d that is still mapped at [h,+107]", dg-shouldfail (K-A8; §3.2.17 frees only memory acc_malloc returned)`,
+    steps: [accCreate('a'), hostDataBegin('a', 'd'), accFree(h('d'))],
+    last: K_A8,
+  },
+  {
+    name: 'acc_free-pr92503-3.c: acc_free of the device copy an enter data create made',
+    cite: `${T}acc_free-pr92503-3.c: enter data create (h[0:N - 3]); d = acc_deviceptr (h); acc_free (d); dg-output "refusing to free device memory space at d that is still mapped at [h,+…]", dg-shouldfail (K-A8). The whole of a: host_data needs its data wholly present`,
+    steps: [enterData(create('a')), accDeviceptr('a'), hostDataBegin('a', 'd'), accFree(h('d'))],
+    last: K_A8,
+  },
+  {
+    name: 'acc_free-pr92503-4.c beside enter data: acc_free of a data region\'s device copy while enter data maps other data',
+    cite: `${T}acc_free-pr92503-4.c with an enter data create of other data first: the device-address lookup that refuses acc_free (oacc-mem.c lookup_dev) misses the data region's own mapping there (PR92877, the plugin's free fails instead), and the dynamically mapped b is in another block: undefined under every profile, as in the row above`,
+    steps: [enterData(create('b')), dataBegin(create('a')), hostDataBegin('a', 'd'), accFree(h('d'))],
+    last: UNDEF,
   },
   {
     name: 'acc_unmap_data-pr92840-1.c: acc_unmap_data of data acc_create made present',
@@ -85,6 +142,223 @@ const rows: Row[] = [
     ],
     at: { 1: dev(1), 2: value(true), 3: value(false), 4: value(false), 5: value(false), 6: per(value(true), { libgomp: value(false) }), 7: per(value(true), { libgomp: value(false) }), 8: ok },
     last: value(false),
+  },
+  {
+    name: 'lib-12.c: acc_copyout after the host overwrote its copy brings the device values home',
+    cite: `${T}lib-12.c: acc_copyin (h, N); memset (h, 0, N); acc_copyout (h, N); if (h[i] != i) abort () (§3.2.19: the copyout action). The host writes 0, the device copy holds the initial 1`,
+    steps: [accCopyin('a'), hostWrite('a', 0), accCopyout('a'), hostRead('a')],
+    at: { 1: dev(1), 3: ok },
+    last: readAll(10, 1),
+  },
+  {
+    name: 'lib-14.c: acc_is_present of single elements at either end of data acc_copyin made present, just outside it, and of a tail, before and after acc_delete',
+    cite: `${T}lib-14.c "Check acc_is_present": d = acc_copyin (h, N); acc_is_present (h, 1) == 1; (h + N - 1, 1) == 1; (h - 1, 1) == 0; (h + N, 1) == 0; (h + i, N - i) == 1; acc_delete (h, N); (h + i, N - i) == 0. h is a(2:9), so that h - 1 is a(1) and h + N is a(10); one tail a(5:9) stands for the loops`,
+    steps: [
+      accCopyin('a(2:9)'),
+      accIsPresent('a(2:2)', 1),
+      accIsPresent('a(9:9)', 1),
+      accIsPresent('a(1:1)', 1),
+      accIsPresent('a(10:10)', 1),
+      accIsPresent('a(5:9)'),
+      accDelete('a(2:9)'),
+      accIsPresent('a(5:9)'),
+    ],
+    at: { 1: dev(1), 2: value(true), 3: value(true), 4: value(false), 5: value(false), 6: value(true), 7: ok },
+    last: value(false),
+  },
+  {
+    name: 'lib-15.c: after acc_copyin and acc_copyout no byte of the data is present',
+    cite: `${T}lib-15.c "Check acc_is_present and acc_copyout": acc_copyin (h, N); acc_copyout (h, N); if (acc_is_present (h + i, 1) != 0) abort () (§3.2.19: both counters 0 end the lifetime). First and last element for the loop`,
+    steps: [accCopyin('a'), accCopyout('a'), accIsPresent('a(1:1)', 1), accIsPresent('a(10:10)', 1)],
+    at: { 2: ok, 3: value(false) },
+    last: value(false),
+  },
+  {
+    name: 'lib-20.c: acc_copyout of one element more than acc_copyin made present stops the program',
+    cite: `${T}lib-20.c: acc_copyin (h, N); acc_copyout (h, N + 1); dg-output "[h,+257] outside mapped block [h,+256]", dg-shouldfail (§3.2.19: acc_error_partly_present). a(1:9) stands for h[0:N], a for N + 1 bytes`,
+    steps: [accCopyin('a(1:9)'), accCopyout('a')],
+    at: { 1: dev(1) },
+    last: PARTLY,
+  },
+  {
+    name: 'lib-24.c: acc_create, acc_delete, then acc_create and acc_delete again: present in between, absent after each delete',
+    cite: `${T}lib-24.c "Exercise acc_create, acc_is_present and acc_delete": d = acc_create (h, N); if (!d) abort (); acc_is_present (h + i, 1) == 1; acc_delete (h, N); acc_is_present (h + i, 1) == 0; the same a second time. First and last element for the loops`,
+    steps: [
+      accCreate('a'),
+      accIsPresent('a(1:1)', 1),
+      accIsPresent('a(10:10)', 1),
+      accDelete('a'),
+      accIsPresent('a(1:1)', 1),
+      accIsPresent('a(10:10)', 1),
+      accCreate('a'),
+      accIsPresent('a(1:1)', 1),
+      accIsPresent('a(10:10)', 1),
+      accDelete('a'),
+      accIsPresent('a(1:1)', 1),
+      accIsPresent('a(10:10)', 1),
+    ],
+    at: { 1: dev(1), 2: value(true), 3: value(true), 4: ok, 5: value(false), 6: value(false), 8: value(true), 9: value(true), 10: ok, 11: value(false) },
+    last: value(false),
+  },
+  {
+    name: 'lib-33.c: acc_create of a leading part of data acc_create made present returns the same device address',
+    cite: `${T}lib-33.c: d1 = acc_present_or_create (h, N); d2 = acc_present_or_create (h, N - 2); if (d1 != d2) abort (); acc_delete (h, N) (§3.2.18: present data gets a dynamic reference and its device address). a(1:9) for the N - 2 bytes`,
+    steps: [accCreate('a'), accCreate('a(1:9)'), accDelete('a')],
+    at: { 1: dev(1), 2: dev(1) },
+    last: ok,
+  },
+  {
+    name: 'lib-34.c: acc_create of data that starts inside data acc_create made present and ends past it stops the program',
+    cite: `${T}lib-34.c: acc_present_or_create (h, N); acc_present_or_create (h + 2, N); dg-shouldfail "libgomp: [h,+256] not mapped" (§2.7.3, §3.2.18: acc_error_partly_present; K-A11 concerns only data sticking out before). a(1:9) for h[0:N], a(2:10) for h + 2`,
+    steps: [accCreate('a(1:9)'), accCreate('a(2:10)')],
+    at: { 1: dev(1) },
+    last: PARTLY,
+  },
+  {
+    name: 'lib-41.c: update device after a host write, then acc_copyout: the host keeps what it wrote',
+    cite: `${T}lib-41.c: d = acc_copyin (h, N); h[i] = 0xab; acc_update_device (h, N); acc_copyout (h, N); if (h[i] != 0xab) abort (). The update directive stands for acc_update_device (§2.14.4: "equivalent" routines; libgomp lowers both to update_dev_host)`,
+    steps: [accCopyin('a'), hostWrite('a', 9), update(device('a')), accCopyout('a'), hostRead('a')],
+    at: { 3: ok, 4: ok },
+    last: readAll(10, 9),
+  },
+  {
+    name: 'lib-42.c: update device of data that is not present stops the program',
+    cite: `${T}lib-42.c: acc_update_device (h, N) with h never mapped; dg-shouldfail "libgomp: [h,256] is not mapped" (§3.2.20 / §2.14.4: acc_error_not_present). The update directive stands for acc_update_device`,
+    steps: [update(device('a')), hostRead('a')],
+    at: { 1: err('acc_error_not_present') },
+    last: { kind: 'halted' },
+  },
+  {
+    name: 'lib-45.c: update device of all but the last element, then acc_copyout: the last element comes back from the device',
+    cite: `${T}lib-45.c: acc_copyin (h, N); h[i] = 0xab; acc_update_device (h, N - 2); acc_copyout (h, N); h[i] == 0xab for i < N - 2, h[i] == i for the rest, else abort (). a(1:9) for the first N - 2 bytes`,
+    steps: [accCopyin('a'), hostWrite('a', 9), update(device('a(1:9)')), accCopyout('a'), hostRead('a')],
+    at: { 3: ok },
+    last: read(9, 9, 9, 9, 9, 9, 9, 9, 9, 1),
+  },
+  {
+    name: 'lib-46.c: update self after a host write restores the device values; acc_delete then runs',
+    cite: `${T}lib-46.c: acc_copyin (h, N); memset (h, 0, N); acc_update_self (h, N); if (h[i] != i) abort (); acc_delete (h, N). The update directive stands for acc_update_self`,
+    steps: [accCopyin('a'), hostWrite('a', 0), update(self('a')), hostRead('a'), accDelete('a')],
+    at: { 3: ok, 4: readAll(10, 1) },
+    last: ok,
+  },
+  {
+    name: 'lib-49.c: update self of all but the last element leaves the host value of the last',
+    cite: `${T}lib-49.c: acc_copyin (h, N); memset (h, 0, N); acc_update_self (h, N - 2); h[i] == i for i < N - 2, h[i] == 0 for the rest, else abort (); acc_delete (h, N). a(1:9) for the first N - 2 bytes`,
+    steps: [accCopyin('a'), hostWrite('a', 0), update(self('a(1:9)')), hostRead('a'), accDelete('a')],
+    at: { 4: read(1, 1, 1, 1, 1, 1, 1, 1, 1, 0) },
+    last: ok,
+  },
+  {
+    name: 'lib-50.c: acc_map_data of acc_malloc memory makes the data present; acc_unmap_data and acc_free follow',
+    cite: `${T}lib-50.c: d = acc_malloc (N); acc_map_data (h, d, N); if (acc_is_present (h, N) != 1) abort (); acc_unmap_data (h); acc_free (d) (§3.2.21, §3.2.22, §3.2.17)`,
+    steps: [accMalloc('d', 40), accMapData('a', h('d')), accIsPresent('a'), accUnmapData('a'), accFree(h('d'))],
+    at: { 2: ok, 3: value(true), 4: ok },
+    last: ok,
+  },
+  {
+    name: 'lib-51.c: two arrays mapped onto their own acc_malloc memory are present; each is absent once unmapped',
+    cite: `${T}lib-51.c: for each i: d[i] = acc_malloc (N); acc_map_data (h[i], d[i], N); then acc_is_present (h[i], N) == 1 for all; then for each i: acc_unmap_data (h[i]); acc_is_present (h[i], N) == 0; acc_free (d[i]). Two arrays instead of 256`,
+    steps: [
+      accMalloc('d1', 40),
+      accMapData('a', h('d1')),
+      accMalloc('d2', 40),
+      accMapData('b', h('d2')),
+      accIsPresent('a'),
+      accIsPresent('b'),
+      accUnmapData('a'),
+      accIsPresent('a'),
+      accFree(h('d1')),
+      accUnmapData('b'),
+      accIsPresent('b'),
+      accFree(h('d2')),
+    ],
+    at: { 5: value(true), 6: value(true), 7: ok, 8: value(false), 9: ok, 10: ok, 11: value(false) },
+    last: ok,
+  },
+  {
+    name: 'lib-55.c: consecutive elements mapped one by one onto consecutive device addresses are present until each is unmapped',
+    cite: `${T}lib-55.c: d = acc_malloc (N); acc_map_data (h + i, d + i, 1) for each i; acc_is_present (h + 1, 1) == 1; acc_unmap_data (h + i) for each i; acc_is_present (h + 1, 1) == 0; acc_free (d). Three elements instead of 256 bytes; a(2) stands for h + 1`,
+    steps: [
+      accMalloc('d', 12),
+      accMapData('a(1:1)', h('d')),
+      accMapData('a(2:2)', h('d', 4)),
+      accMapData('a(3:3)', h('d', 8)),
+      accIsPresent('a(2:2)', 1),
+      accUnmapData('a(1:1)'),
+      accUnmapData('a(2:2)'),
+      accUnmapData('a(3:3)'),
+      accIsPresent('a(2:2)', 1),
+      accFree(h('d')),
+    ],
+    at: { 2: ok, 3: ok, 4: ok, 5: value(true), 6: ok, 7: ok, 8: ok, 9: value(false) },
+    last: ok,
+  },
+  {
+    name: 'lib-56.c: acc_map_data of the first half of an array: the first element is present, the first one past the half is not',
+    cite: `${T}lib-56.c: d = acc_malloc (N); acc_map_data (h, d, N >> 1); acc_is_present (h, 1) == 1; acc_is_present (h + (N >> 1), 1) == 0; acc_unmap_data (h); acc_free (d). a(1:5) for the half`,
+    steps: [accMalloc('d', 40), accMapData('a(1:5)', h('d')), accIsPresent('a(1:1)', 1), accIsPresent('a(6:6)', 1), accUnmapData('a(1:5)'), accFree(h('d'))],
+    at: { 3: value(true), 4: value(false), 5: ok },
+    last: ok,
+  },
+  {
+    name: 'lib-57.c: acc_unmap_data of an address acc_map_data did not map',
+    cite: `${T}lib-57.c: acc_map_data (h, d, N); acc_unmap_data (d); dg-output "… is not a mapped block", dg-shouldfail (K-A8). The test passes the device address d, which no mapping has as host address; b, mapped by nothing, stands for it`,
+    steps: [accMalloc('d', 40), accMapData('a', h('d')), accUnmapData('b')],
+    at: { 2: ok },
+    last: K_A8,
+  },
+  {
+    name: 'lib-59.c: acc_deviceptr of elements of acc_map_data data is the device memory at the same offset; null once unmapped',
+    cite: `${T}lib-59.c: acc_map_data (h, d, N); acc_deviceptr (h + i) == d + i; acc_unmap_data (h); acc_deviceptr (h + i) == 0; acc_free (d) (§3.2.23: not present → null). The acc_hostptr half of the test has no step in the language; a(3) and a(10) for the loop`,
+    steps: [
+      accMalloc('d', 40),
+      accMapData('a', h('d')),
+      accDeviceptr('a(3:3)'),
+      accDeviceptr('a(10:10)'),
+      accUnmapData('a'),
+      accDeviceptr('a(3:3)'),
+      accDeviceptr('a(10:10)'),
+      accFree(h('d')),
+    ],
+    at: { 3: dev(1, 8), 4: dev(1, 36), 5: ok, 6: value(null), 7: value(null) },
+    last: ok,
+  },
+  {
+    name: 'lib-60.c: acc_memcpy_to_device and acc_memcpy_from_device through acc_malloc memory move the values and leave the host data absent',
+    cite: `${T}lib-60.c: d = acc_malloc (N); acc_memcpy_to_device (d, h, N); acc_is_present (h + i, 1) == 0; memset (h, 0, N); acc_memcpy_from_device (h, d, N); h[i] == i; acc_is_present (h + i, 1) == 0; acc_free (d) (§3.2.26, §3.2.27)`,
+    steps: [
+      accMalloc('d', 40),
+      accMemcpyToDevice(h('d'), 'a'),
+      accIsPresent('a'),
+      hostWrite('a', 0),
+      accMemcpyFromDevice('a', h('d')),
+      hostRead('a'),
+      accIsPresent('a'),
+      accFree(h('d')),
+    ],
+    at: { 2: ok, 3: value(false), 5: ok, 6: readAll(10, 1), 7: value(false) },
+    last: ok,
+  },
+  {
+    name: 'lib-62.c: acc_memcpy_to_device of more bytes than acc_malloc gave',
+    cite: `${T}lib-62.c: d = acc_malloc (N); acc_memcpy_to_device (d, h, N); memset (h, 0, N); acc_memcpy_to_device (d, h, N << 1); dg-output "invalid size", dg-shouldfail (the nvptx plugin's check). §3.2.26 copies into device memory the program owns; past its end nothing is defined. d of 20 bytes, a(1:5) then a`,
+    steps: [accMalloc('d', 20), accMemcpyToDevice(h('d'), 'a(1:5)'), hostWrite('a', 0), accMemcpyToDevice(h('d'), 'a')],
+    at: { 2: ok },
+    last: UNDEF,
+  },
+  {
+    name: 'acc_map_data-host_already-1.c: a second acc_map_data of the same host data onto other device memory',
+    cite: `${T}acc_map_data-host_already-1.c: d1 = acc_malloc (N); acc_map_data (h, d1, N); d2 = acc_malloc (N); acc_map_data (h, d2, N); dg-output "host address [h, +101] is already mapped", dg-shouldfail (§3.2.21: acc_error_present)`,
+    steps: [accMalloc('d1', 40), accMapData('a', h('d1')), accMalloc('d2', 40), accMapData('a', h('d2'))],
+    at: { 2: ok },
+    last: err('acc_error_present'),
+  },
+  {
+    name: 'acc_map_data-host_already-3.c: acc_map_data of a variable a global declare create made present',
+    cite: `${T}acc_map_data-host_already-3.c: float global_var; declare create (global_var); d = acc_malloc (sizeof global_var); acc_map_data (&global_var, d, sizeof global_var); dg-output "host address [&global_var, +4] is already mapped", dg-shouldfail (§2.13: declared data is present for the program; §3.2.21: acc_error_present)`,
+    steps: [declare(['create', 'a']), accMalloc('d', 40), accMapData('a', h('d'))],
+    last: err('acc_error_present'),
   },
 ];
 

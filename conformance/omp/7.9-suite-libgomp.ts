@@ -1,19 +1,124 @@
 // Scenarios from GCC's own OpenMP testsuite (gcc-mirror/gcc, libgomp/testsuite/libgomp.c-c++-common),
 // OpenMP 6.0 §7.9 Data-Mapping Control: reference counts of entries that later, smaller items find,
-// and structure elements. Each row names the test and the asserts that give the libgomp / gcc-12
-// expectation; the other profiles' expectation is the text's (6.0 §7.9.6), written by hand. The
-// language maps 4-byte elements, so a test's byte ranges are written as elements. Tests that need
-// more than the language or the model has are listed in README.md "Suite-derived rows".
-
-import { err, ok, per, read, section, value, type Row } from '../rows.js';
-import { hostRead, hostWrite, isPresent, map, motion, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, v } from '../steps.js';
-import { MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
+// structure elements, and what omp_get_mapped_ptr (6.0 §25.2.3) finds for mapped data. Each row
+// names the test and the asserts that give the libgomp / gcc-12 expectation; the other profiles'
+// expectation is the text's (6.0 §7.9.6), written by hand. The language maps 4-byte elements, so a
+// test's byte ranges are written as elements. Tests that need more than the language or the model
+// has are listed in README.md "Suite-derived rows".
+import { dev, err, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
+import {
+  HOST,
+  alloc,
+  associate,
+  disassociate,
+  h,
+  hostRead,
+  hostWrite,
+  isPresent,
+  map,
+  mappedPtr,
+  motion,
+  ompDataBegin,
+  ompDataEnd,
+  ompEnter,
+  ompExit,
+  ompUpdate,
+  targetRead,
+  targetWrite,
+  v,
+} from '../steps.js';
+import { A, MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.c-c++-common/';
 const YES = value(true);
 const NO = value(false);
+const NULL = value(null);
 
 const rows: Row[] = [
+  {
+    name: 'struct-elem-4.c: two elements entered inside a mapped struct share its entry; release of the struct leaves it, from of one element ends it and copies that element home',
+    cite: `${T}struct-elem-4.c: S s = { 1, 2, 3, 4, 5 }; target enter data map (to: s); p = &s.b, q = &s.d; target enter data map (alloc: p[:1], q[:1]); s.b = 88; s.d = 99; target exit data map (release: s): &s, &p[0], &q[0] all present; target exit data map (from: q[:1]): none present, q[0] == 4 (the device's), p[0] == 88 (the host's). s.b, s.d are c%arr(1:1), c%arr(3:3), whose device values are 1 and 3`,
+    world: MEMBERS_OMP_WORLD,
+    steps: [
+      ompEnter([map('to', ['c'])]),
+      ompEnter([map('alloc', ['c%arr(1:1)', 'c%arr(3:3)'])]),
+      hostWrite('c%arr(1:1)', 88),
+      hostWrite('c%arr(3:3)', 99),
+      ompExit([map('release', ['c'])]),
+      isPresent(v('c')),
+      isPresent(v('c%arr')),
+      isPresent(v('c%arr', 8)),
+      ompExit([map('from', ['c%arr(3:3)'])]),
+      isPresent(v('c')),
+      isPresent(v('c%arr')),
+      isPresent(v('c%arr', 8)),
+      hostRead('c%arr(3:3)'),
+      hostRead('c%arr(1:1)'),
+    ],
+    at: { 6: YES, 7: YES, 8: YES, 10: NO, 11: NO, 12: NO, 13: read(3) },
+    last: read(88),
+  },
+  {
+    name: 'get-mapped-ptr-1.c: omp_get_mapped_ptr of an associated pointer: itself on the host device, the associated device address on the device, null after disassociation',
+    cite: `${T}get-mapped-ptr-1.c: p = omp_target_alloc (sizeof (int), d); omp_target_associate_ptr (q, p, sizeof (int), 0, d); abort () unless omp_get_mapped_ptr (q, id) == q and omp_get_mapped_ptr (q, d) == p; omp_target_disassociate_ptr (q, d) == 0; then omp_get_mapped_ptr (q, d) == NULL (6.0 §25.2.3, §25.5, §25.6). q is a(1:1)`,
+    world: OMP_WORLD,
+    steps: [alloc('p', 4), associate(v('a'), h('p'), 4), mappedPtr(v('a'), HOST), mappedPtr(v('a')), disassociate(v('a')), mappedPtr(v('a'))],
+    at: { 2: value(0), 3: hostPtr(A), 4: dev(1), 5: value(0) },
+    last: NULL,
+  },
+  {
+    name: 'get-mapped-ptr-2.c: omp_get_mapped_ptr of a mapped array, an interior element and an element section, inside and after a target data region and between enter and exit data',
+    cite: `${T}get-mapped-ptr-2.c: target data map(alloc: a, b, c[1], e[32:64]) { the device addresses a target region sees equal omp_get_mapped_ptr of &a, b, &b[0], &c[1], &e[i] for i in 32..95; omp_get_mapped_ptr (&c[0]) and of e outside [32, 96) NULL }; after the region all NULL; the same between target enter data map (alloc: …) and target exit data map (delete: …), all NULL after it (6.0 §25.2.3). b is a, c[1] b(2:2), &b[1] a(2)`,
+    world: OMP_WORLD,
+    steps: [
+      ompDataBegin([map('alloc', ['a', 'b(2:2)'])]),
+      mappedPtr(v('a')),
+      mappedPtr(v('a', 4)),
+      mappedPtr(v('b', 4)),
+      mappedPtr(v('b')),
+      ompDataEnd,
+      mappedPtr(v('a')),
+      mappedPtr(v('b', 4)),
+      ompEnter([map('alloc', ['a', 'b(2:2)'])]),
+      mappedPtr(v('a', 4)),
+      mappedPtr(v('b', 4)),
+      mappedPtr(v('b', 8)),
+      ompExit([map('delete', ['a', 'b(2:2)'])]),
+      mappedPtr(v('a')),
+      mappedPtr(v('b', 4)),
+    ],
+    at: { 2: dev(1), 3: dev(1, 4), 4: dev(2), 5: NULL, 7: NULL, 8: NULL, 10: dev(3, 4), 11: dev(4), 12: NULL, 14: NULL },
+    last: NULL,
+  },
+  {
+    name: 'get-mapped-ptr-3.c: a zero-length section of an array no construct mapped gets no storage: omp_get_mapped_ptr of its address is null inside the region',
+    cite: `${T}get-mapped-ptr-3.c: target data map(alloc: a, b[1:0]) { target map(alloc: a, b[1:0]); abort () unless omp_get_mapped_ptr (&b[1], d) == NULL } (the test's comment: zero-length list items are not entered in the table, consistent with omp_target_is_present; 6.0 §7.9.6: a zero-length item with nothing present has no corresponding storage). b[1:0] is b(2:1); the zero-sized array a of the test is left out`,
+    world: OMP_WORLD,
+    steps: [ompDataBegin([map('alloc', ['b(2:1)'])]), targetRead('a', [map('alloc', ['b(2:1)'])]), mappedPtr(v('b', 4)), isPresent(v('b', 4)), ompDataEnd],
+    at: { 3: NULL, 4: NO },
+    last: ok,
+  },
+  {
+    name: 'get-mapped-ptr-4.c: omp_get_mapped_ptr of a struct mapped with one of its members gives the struct\'s and the member\'s device addresses; null after the region and after exit data delete',
+    cite: `${T}get-mapped-ptr-4.c: struct s_t { int m1; char m2; } s; target data map(alloc: s, s.m2) { omp_get_mapped_ptr (&s) and (&s.m2) equal the addresses a target region sees }; after it both NULL; target enter data map(alloc: s, s.m2): both equal again; target exit data map (delete: s, s.m2): both NULL (6.0 §25.2.3). s.m2 is c%n, 16 bytes into c`,
+    world: MEMBERS_OMP_WORLD,
+    steps: [
+      ompDataBegin([map('alloc', ['c', 'c%n'])]),
+      mappedPtr(v('c')),
+      mappedPtr(v('c%n')),
+      ompDataEnd,
+      mappedPtr(v('c')),
+      mappedPtr(v('c%n')),
+      ompEnter([map('alloc', ['c', 'c%n'])]),
+      mappedPtr(v('c')),
+      mappedPtr(v('c%n')),
+      ompExit([map('delete', ['c', 'c%n'])]),
+      mappedPtr(v('c')),
+      mappedPtr(v('c%n')),
+    ],
+    at: { 2: dev(1), 3: dev(1, 16), 5: NULL, 6: NULL, 8: dev(2), 9: dev(2, 16), 11: NULL },
+    last: NULL,
+  },
   {
     name: 'refcount-1.c: two smaller items inside a mapped variable count its entry once; release of the variable leaves it; from of one item copies that item home and ends the entry',
     cite: `${T}refcount-1.c: a = 0xcdcdcdcd; target enter data map (to:a); a = 0xabababab; target enter data map (alloc:p[:1], q[:1]) (bytes 0 and 2 of a); omp_target_is_present of &a, &p[0], &q[0] all true; target exit data map (release:a): all still present; target exit data map (from:q[:1]): none present, q[0] == 0xcd (the device's), p[0] == 0xab (the host's). Elements 1 and 3 of a(1:4) for the bytes (6.0 §7.9.6: the reference count moves at most once per construct)`,

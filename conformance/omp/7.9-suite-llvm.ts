@@ -1,15 +1,16 @@
-// Scenarios from LLVM's offload testsuite (llvm/llvm-project, offload/test/mapping), OpenMP 6.0 §7.9
-// Data-Mapping Control: items absent or partly present at exit, the present modifier, zero-length
-// sections and declare target variables. Each row names the test and its CHECK lines, which give the
-// llvm-offload expectation; the other profiles' expectation is the text's (6.0 §7.9.6, §15.6,
-// §15.9), written by hand, with libgomp's where its source differs (profiles/builtin.ts evidence).
-
-import { err, per, readAll, read, section, value, type Row } from '../rows.js';
-import { declareTarget, hostRead, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetWrite, v } from '../steps.js';
+// Scenarios from LLVM's offload testsuite (llvm/llvm-project, offload/test/mapping, and the mapping
+// tests of offload/test/offloading), OpenMP 6.0 §7.9 Data-Mapping Control: items absent or partly
+// present at exit, the present modifier, zero-length sections, declare target variables and the host
+// device. Each row names the test and its CHECK lines, which give the llvm-offload expectation; the
+// other profiles' expectation is the text's (6.0 §7.9.6, §15.6, §15.9), written by hand, with
+// libgomp's where its source differs (profiles/builtin.ts evidence).
+import { UNDEF, err, ok, per, readAll, read, section, value, type Row } from '../rows.js';
+import { declareTarget, hostRead, hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, v } from '../steps.js';
 import { MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 const T = 'llvm/llvm-project offload/test/mapping/';
+const OFFLOADING = 'llvm/llvm-project offload/test/offloading/';
 
 /** MEMBERS_OMP_WORLD with `c%p => a`: the test's `struct { int x; int dummy[10000]; int *p; }` with `p = g`. */
 const MEMBERS_P_WORLD: World = { ...MEMBERS_OMP_WORLD, structs: [{ ...MEMBERS_OMP_WORLD.structs[0]!, init: { p: 'a' } }] };
@@ -48,7 +49,124 @@ function extensionAtExit(extends_: 'BEFORE' | 'AFTER'): Row[] {
   ];
 }
 
+/** present/target_update.c -DCLAUSE=to / from: an update with the present motion modifier before and after the delete. */
+function presentUpdate(clause: 'to' | 'from'): Row {
+  return {
+    name: `present/target_update.c -DCLAUSE=${clause}: update ${clause}(present:) of entered data runs; after exit data delete it is an error`,
+    cite: `${T}present/target_update.c -DCLAUSE=${clause}: target enter data map(alloc: i); target update ${clause}(present: i); target exit data map(delete: i) "CHECK: i is present"; target update ${clause}(present: i) "CHECK: … 'present' motion modifier does not exist", "fatal error 1" (6.0 §15.9: the present motion modifier on an item that is not present is a runtime error termination)`,
+    steps: [ompEnter([map('alloc', ['a'])]), ompUpdate([motion(clause, ['a'], true)]), ompExit([map('delete', ['a'])]), ompUpdate([motion(clause, ['a'], true)])],
+    at: { 2: ok, 3: ok },
+    last: err('omp_error_not_present'),
+  };
+}
+
+/** present/target_data_array_extension.c -DEXTENDS=…: SMALL the two elements at one end of a(1:10), LARGE all of a. */
+function presentDataExtension(extends_: 'BEFORE' | 'AFTER'): Row {
+  const small = extends_ === 'BEFORE' ? 'a(9:10)' : 'a(1:2)';
+  return {
+    name: `present/target_data_array_extension.c -DEXTENDS=${extends_}: target data map(present, tofrom) of a section inside a mapped array runs; of the array while only ${small} is mapped it is the present error (K-B52 present-error), libgomp's partial-map abort (partial-map)`,
+    cite: `${T}present/target_data_array_extension.c -DEXTENDS=${extends_} (SMALL: two elements at one end, LARGE: the whole array; here ${small} and a): target data map(alloc: arr[LARGE]) { target data map(present, tofrom: arr[SMALL]) } "CHECK: arr is present"; target data map(alloc: arr[SMALL]) { target data map(present, tofrom: arr[LARGE]) } "CHECK: omptarget message: explicit extension not allowed", "… 'present' map type modifier does not exist", "fatal error 1" (K-B52 present-error, the default: 6.0 §7.9.6 present modifier). libgomp: gomp_map_vars_existing meets the partial map before the present check (K-B52 partial-map, K-B5 error)`,
+    steps: [
+      ompDataBegin([map('alloc', ['a'])]),
+      ompDataBegin([map('tofrom', [small], 'present')]),
+      ompDataEnd,
+      ompDataEnd,
+      ompDataBegin([map('alloc', [small])]),
+      ompDataBegin([map('tofrom', ['a'], 'present')]),
+    ],
+    at: { 2: ok },
+    last: per(err('omp_error_not_present'), { libgomp: err('fatal_partial_map'), 'K-B52=partial-map,K-B5=error': err('fatal_partial_map') }),
+  };
+}
+
 const rows: Row[] = [
+  {
+    name: 'offloading/host_as_target.c: constructs whose device clause names the host device run there and move no data; the default device keeps its copy',
+    cite: `${OFFLOADING}host_as_target.c: char X = 'd'; target enter data map(to: X); X = 'h'; then with device(omp_get_initial_device()): target map(always, tofrom: X), target data map(always, tofrom: X), target enter data map(always, to: X), target exit data map(always, from: X), target update to(X), target update from(X); after each "CHECK: host X = h", "device X = d" (a kernel on the default device reads X). 6.0 §15.2: on the host device the original storage is used, so the maps move nothing. 'd' is 1 (a's initial value) and 'h' 5; the kernel on the host device reads a`,
+    steps: [
+      ompEnter([map('to', ['a'])]),
+      hostWrite('a', 5),
+      targetRead('a', [map('tofrom', ['a'], 'always')], 'initial'),
+      ompDataBegin([map('tofrom', ['a'], 'always')], 'initial'),
+      ompDataEnd,
+      ompEnter([map('to', ['a'], 'always')], 'initial'),
+      ompExit([map('from', ['a'], 'always')], 'initial'),
+      ompUpdate([motion('to', ['a'])], 'initial'),
+      ompUpdate([motion('from', ['a'])], 'initial'),
+      hostRead('a'),
+      targetRead('a', [], 0),
+    ],
+    at: { 3: readAll(10, 5), 10: readAll(10, 5) },
+    last: readAll(10, 1),
+  },
+  {
+    name: 'present/target.c: target map(present, alloc) inside a target data region that maps the data runs; after the region it is an error',
+    cite: `${T}present/target.c: target data map(alloc: i) target map(present, alloc: i) "CHECK: i is present"; target map(present, alloc: i) "CHECK: omptarget message: device mapping required by 'present' map type modifier does not exist", "fatal error 1" (6.0 §7.9.6: present modifier, absent on entry → runtime error termination). The empty kernel is a write of the data here`,
+    steps: [ompDataBegin([map('alloc', ['a'])]), targetWrite('a', 3, [map('alloc', ['a'], 'present')]), ompDataEnd, targetWrite('a', 3, [map('alloc', ['a'], 'present')])],
+    at: { 2: ok },
+    last: err('omp_error_not_present'),
+  },
+  {
+    name: 'present/target_data.c: target data map(present, alloc) nested in a target data region that maps the data runs; alone it is an error',
+    cite: `${T}present/target_data.c: target data map(alloc: i) target data map(present, alloc: i) "CHECK: i is present"; target data map(present, alloc: i) "CHECK: … 'present' map type modifier does not exist", "fatal error 1" (6.0 §7.9.6 present modifier, §15.7)`,
+    steps: [ompDataBegin([map('alloc', ['a'])]), ompDataBegin([map('alloc', ['a'], 'present')]), ompDataEnd, ompDataEnd, ompDataBegin([map('alloc', ['a'], 'present')])],
+    at: { 2: ok },
+    last: err('omp_error_not_present'),
+  },
+  presentUpdate('to'),
+  presentUpdate('from'),
+  presentDataExtension('BEFORE'),
+  presentDataExtension('AFTER'),
+  {
+    name: 'present/zero_length_array_section_exit.c: exit data map(present, release) of a zero-length section inside an entry runs and releases it; after a zero-length enter alone it is an error',
+    cite: `${T}present/zero_length_array_section_exit.c: target enter data map(alloc: arr[0:5]); target exit data map(present, release: arr[0:0]) "CHECK: arr is present"; target enter data map(alloc: arr[0:0]); target exit data map(present, release: arr[0:0]) "arr[0:0] doesn't create an actual mapping", "CHECK: … 'present' map type modifier does not exist for host address … (0 bytes)", "fatal error 1" (K-A55 lookup: zero bytes inside an entry lie in it, so the first release takes arr[0:5]'s only reference; K-B6 error)`,
+    steps: [ompEnter([map('alloc', ['a(1:5)'])]), ompExit([map('release', ['a(1:0)'], 'present')]), ompEnter([map('alloc', ['a(1:0)'])]), ompExit([map('release', ['a(1:0)'], 'present')])],
+    at: { 2: ok, 3: ok },
+    last: err('omp_error_not_present'),
+  },
+  {
+    name: 'target_implicit_partial_map.c: an implicit map of an array only a section of which is mapped uses that section and counts it; the section is gone at the end of its region',
+    cite: `${T}target_implicit_partial_map.c: target data map(alloc: arr[50:2]) { "CHECK: arr[50] must present: 1", "arr[0] should not present: 0", "arr[49] should not present: 0"; target { arr[50] = 5; arr[51] = 6; } (implicit map of arr, only partly present) } "CHECK: arr[50] still present: 0" (6.0 §7.9.6 with §7.9.3: only the part that has corresponding storage is mapped). Here arr[50:2] is a(6:7), arr[49] a(5)`,
+    steps: [
+      ompDataBegin([map('alloc', ['a(6:7)'])]),
+      isPresent(v('a', 20)),
+      isPresent(v('a')),
+      isPresent(v('a', 16)),
+      targetWrite('a(6:7)', 5),
+      ompDataEnd,
+      isPresent(v('a', 20)),
+    ],
+    at: { 2: value(true), 3: value(false), 4: value(false), 5: ok },
+    last: value(false),
+  },
+  {
+    name: 'alloc_fail.c: a nested target data region mapping a section that overlaps the mapped one and extends past it breaks the restriction (K-B5)',
+    cite: `${T}alloc_fail.c: target data map(alloc: arr[0:2]) target data map(alloc: arr[1:2]) "CHECK: message: explicit extension not allowed", "error: Call to getTargetPointer returned null pointer", "fatal error 1" (llvm-offload K-B5 error; libgomp K-B5 error, gomp_map_vars_existing; the text: a restriction, nothing prescribed)`,
+    steps: [ompDataBegin([map('alloc', ['a(1:2)'])]), ompDataBegin([map('alloc', ['a(2:3)'])])],
+    last: per(UNDEF, { libgomp: err('fatal_partial_map'), 'llvm-offload': err('fatal_partial_map') }),
+  },
+  {
+    name: 'offloading/lone_target_exit_data.c: exit data map(from) as the program\'s first construct, of data never mapped, is ignored',
+    cite: `${OFFLOADING}lone_target_exit_data.c: int x = 98; target exit data map(from: x) before any other construct, "CHECK: x = 98" (6.0 §7.9.6: exit acts only on present storage)`,
+    steps: [hostWrite('a', 98), ompExit([map('from', ['a'])]), hostRead('a')],
+    at: { 2: ok },
+    last: readAll(10, 98),
+  },
+  {
+    name: 'map_ordering_tgt_exit_data_always_always.c: exit data with two always from items of a variable with count 2 copies the kernel\'s value home; the count drops once',
+    cite: `${T}map_ordering_tgt_exit_data_always_always.c: target data map(alloc: x) { target enter data map(alloc: x) map(to: x); target map(present, alloc: x) x = 222; target exit data map(always, from: x) map(always, from: x) } "CHECK: After tgt exit data: 222" (6.0 §7.9.6: the always-modifier copies back whatever the count; one storage block, one decrement). The kernel's present modifier is left out, as in the delete_from row`,
+    steps: [
+      ompDataBegin([map('alloc', ['a'])]),
+      ompEnter([map('alloc', ['a']), map('to', ['a'])]),
+      targetWrite('a', 222, [map('alloc', ['a'])]),
+      ompExit([map('from', ['a'], 'always'), map('from', ['a'], 'always')]),
+      isPresent(v('a')),
+      ompDataEnd,
+      hostRead('a'),
+    ],
+    at: { 4: ok, 5: value(true) },
+    last: readAll(10, 222),
+  },
   {
     name: 'data_absent_at_exit.c (target data): items deleted inside a target data region are ignored at its end, always from included',
     cite: `${T}data_absent_at_exit.c: target data map(from: f) map(always, from: af) { target exit data map(delete: f, af) } "CHECK: f = 5, af = 8" (the host values)`,
@@ -163,6 +281,13 @@ const rows: Row[] = [
     ],
     at: { 2: { kind: 'ok' } },
     last: per(err('omp_error_not_present'), { libgomp: err('fatal_partial_map'), 'K-B52=partial-map,K-B5=error': err('fatal_partial_map') }),
+  },
+  {
+    name: 'map_ordering_tgt_data_alloc_tofrom.c: target data map(alloc) map(tofrom) map(alloc) of one variable copies the kernel\'s value home at its end',
+    cite: `${T}map_ordering_tgt_data_alloc_tofrom.c: x = 111; target data map(alloc: x) map(tofrom: x) map(alloc: x) { target map(present, alloc: x) x += 111 } "CHECK: 222" (llvm-offload). The text: one storage block whose count is 1 at the end, so the tofrom item is copied back (6.0 §7.9.6); per list item (K-B16 list-item, struct-block) the first alloc item empties the entry, which stays until the end's last item (libgomp remove_vars, LLVM's deallocation after the transfers), and the tofrom item, whose count before the end was 1, is copied back. The kernel writes 222 (its present modifier left out, as in the next row); GCC's front ends reject a variable named twice in map clauses, so no GCC build runs it`,
+    world: { arrays: [{ name: 'a', length: 10, init: 111 }], structs: [] },
+    steps: [ompDataBegin([map('alloc', ['a']), map('tofrom', ['a']), map('alloc', ['a'])]), targetWrite('a', 222, [map('alloc', ['a'])]), ompDataEnd, hostRead('a')],
+    last: readAll(10, 222),
   },
   {
     name: 'map_ordering_tgt_exit_data_delete_from.c: exit data map(delete) map(from) map(delete) of one variable with count 2 copies the kernel\'s value home under K-B50 block',

@@ -200,11 +200,33 @@ const rows: Row[] = [
   },
   {
     name: 'array of structs: two elements of one construct form one storage block over cs(1:3) (6.0); one entry per element under 5.2 (K-B16)',
-    cite: 'K-B16: storage blocks are new in 6.0 §7.9.6; OpenMP 5.2 §5.8.3 counts each list item',
+    cite: 'K-B16: storage blocks are new in 6.0 §7.9.6; OpenMP 5.2 §5.8.3 counts each list item; struct-block (libgomp): two elements are two array items, two keys',
     world: AOS_OMP_WORLD,
     steps: [ompEnter([map('to', ['cs(1)', 'cs(3)'])]), isPresent(v('cs(2)'))],
-    last: per(value(true), { [V52]: value(false) }),
-    state: { 1: perState({ ompEntries: [entry([CS, CS + 48], 1, 1)] }, { [V52]: { ompEntries: [entry([CS, CS + 16], 1, 1), entry([CS + 32, CS + 48], 2, 1)] } }) },
+    last: per(value(true), { [V52]: value(false), 'K-B16=struct-block': value(false), libgomp: value(false) }),
+    state: {
+      1: perState(
+        { ompEntries: [entry([CS, CS + 48], 1, 1)] },
+        {
+          [V52]: { ompEntries: [entry([CS, CS + 16], 1, 1), entry([CS + 32, CS + 48], 2, 1)] },
+          'K-B16=struct-block': { ompEntries: [entry([CS, CS + 16], 1, 1), entry([CS + 32, CS + 48], 2, 1)] },
+          libgomp: { ompEntries: [entry([CS, CS + 16], 1, 1), entry([CS + 32, CS + 48], 2, 1)] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'array of structs: a section over two elements and one of them, released and deleted on one exit: one block that the delete empties (6.0); two items of one entry, counted once (5.2, libgomp)',
+    cite: "K-B16: the 6.0 block of cs(1:2) and cs(1) deletes as a whole; per list item (5.2) the entry's count moves once per construct, and libgomp's refcount_set skips the delete of a key the release already decremented (target.c gomp_decrement_refcount; struct-block: a section of the array is an item of its own)",
+    world: AOS_OMP_WORLD,
+    steps: [ompEnter([map('to', ['cs(1:2)'])]), ompEnter([map('to', ['cs(1:2)'])]), ompExit([map('release', ['cs(1:2)']), map('delete', ['cs(1)'])]), isPresent(v('cs(1)'))],
+    last: per(value(false), { [V52]: value(true), 'K-B16=struct-block': value(true), libgomp: value(true) }),
+    state: {
+      3: perState(
+        { ompEntries: [] },
+        { [V52]: { ompEntries: [entry([CS, CS + 32], 1, 1)] }, 'K-B16=struct-block': { ompEntries: [entry([CS, CS + 32], 1, 1)] }, libgomp: { ompEntries: [entry([CS, CS + 32], 1, 1)] } },
+      ),
+    },
   },
   // K-B7 `counted` (libgomp target.c gomp_attach_pointer / gomp_detach_pointer): every map of c%p
   // with c present counts one attachment; the device pointer is written when the count becomes 1;

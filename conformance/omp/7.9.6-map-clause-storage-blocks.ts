@@ -6,6 +6,13 @@ import { hostRead, map, ompEnter, ompExit, targetRead, targetWrite } from '../st
 import { A, OMP_WORLD } from '../worlds.js';
 
 const LIST_ITEM = 'spec-omp-5.2';
+/**
+ * K-B16 `struct-block` (libgomp's reading; target.c gomp_map_vars_internal): each item of an
+ * array is a key of its own; under libgomp a later item of the construct that reaches beyond an
+ * earlier one's key stops ("Trying to map into device [..) object when [..) is already mapped",
+ * K-B5 error), where the text leaves the partial map undefined.
+ */
+const STRUCT_BLOCK = 'K-B16=struct-block';
 /** a mapped twice (RC 2), then written with 5 on the device. */
 const twoReferencesWritten = [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['a'])]), targetWrite('a', 5, [map('alloc', ['a'])])];
 
@@ -14,15 +21,24 @@ const rows: Row[] = [
     name: 'overlapping items on one construct form one block (6.0), a partial map under 5.2',
     cite: 'K-B16: OpenMP 5.2 §5.8.3 counts references per list item; storage blocks are new in 6.0 §7.9.6 (spec-digest B.1, B.4)',
     steps: [ompEnter([map('to', ['a(1:5)']), map('to', ['a(3:8)'])])],
-    last: per(ok, { [LIST_ITEM]: UNDEF }),
-    state: { 1: perState({ ompEntries: [entry([A, A + 32], 1, 1)] }, { [LIST_ITEM]: null }) },
+    last: per(ok, { [LIST_ITEM]: UNDEF, [STRUCT_BLOCK]: UNDEF, libgomp: err('fatal_partial_map') }),
+    state: { 1: perState({ ompEntries: [entry([A, A + 32], 1, 1)] }, { [LIST_ITEM]: null, [STRUCT_BLOCK]: null, libgomp: null }) },
   },
   {
     name: 'disjoint items of one array span one block (6.0), two entries under 5.2',
     steps: [ompEnter([map('to', ['a(1:2)', 'a(9:10)'])]), targetRead('a(4:5)', [map('tofrom', ['a(4:5)'], 'present')])],
     // 6.0: the bytes between the items belong to the block but were never copied in.
-    last: per(readAll(2, null), { [LIST_ITEM]: err('omp_error_not_present') }),
-    state: { 1: perState({ ompEntries: [entry([A, A + 40], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 32, A + 40], 2, 1)] } }) },
+    last: per(readAll(2, null), { [LIST_ITEM]: err('omp_error_not_present'), [STRUCT_BLOCK]: err('omp_error_not_present'), libgomp: err('omp_error_not_present') }),
+    state: {
+      1: perState(
+        { ompEntries: [entry([A, A + 40], 1, 1)] },
+        {
+          [LIST_ITEM]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 32, A + 40], 2, 1)] },
+          [STRUCT_BLOCK]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 32, A + 40], 2, 1)] },
+          libgomp: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 32, A + 40], 2, 1)] },
+        },
+      ),
+    },
   },
   {
     name: 'on exit the block spans the items again, so a block wider than the entry is skipped (6.0); K-B51 overlapping-entry releases the entry',
@@ -36,9 +52,30 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['a(1:2)']), map('to', ['a(5:6)'])]), ompExit([map('release', ['a(1:2)'])])],
     last: ok,
     state: {
-      1: perState({ ompEntries: [entry([A, A + 24], 1, 1)] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 16, A + 24], 2, 1)] } }),
-      2: perState({ ompEntries: [] }, { [LIST_ITEM]: { ompEntries: [entry([A + 16, A + 24], 2, 1)] } }),
+      1: perState(
+        { ompEntries: [entry([A, A + 24], 1, 1)] },
+        {
+          [LIST_ITEM]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 16, A + 24], 2, 1)] },
+          [STRUCT_BLOCK]: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 16, A + 24], 2, 1)] },
+          libgomp: { ompEntries: [entry([A, A + 8], 1, 1), entry([A + 16, A + 24], 2, 1)] },
+        },
+      ),
+      2: perState(
+        { ompEntries: [] },
+        {
+          [LIST_ITEM]: { ompEntries: [entry([A + 16, A + 24], 2, 1)] },
+          [STRUCT_BLOCK]: { ompEntries: [entry([A + 16, A + 24], 2, 1)] },
+          libgomp: { ompEntries: [entry([A + 16, A + 24], 2, 1)] },
+        },
+      ),
     },
+  },
+  {
+    name: 'release then from of one array on one exit with count 1 copies back: an entry the exit empties goes when its items are done (5.2 list items too)',
+    cite: "OpenMP 6.0 §7.9.6 (exit: a from item is copied back when the count before the construct is 1); per list item (K-B16 list-item, 5.2 §5.8.3) the from item still finds the entry the release emptied: libgomp gomp_exit_data queues removals in remove_vars, LLVM offload targetDataEnd deallocates after the transfers",
+    steps: [ompEnter([map('to', ['a'])]), targetWrite('a', 5, [map('alloc', ['a'])]), ompExit([map('release', ['a']), map('from', ['a'])]), hostRead('a')],
+    last: readAll(10, 5),
+    state: { 3: { ompEntries: [] } },
   },
   {
     name: 'a count moves at most once per entry per construct',
@@ -83,8 +120,15 @@ const rows: Row[] = [
     ],
     last: per(readAll(10, 1), { 'llvm-offload': read(5, 5, 1, 1, 1, 1, 1, 1, 1, 1), 'K-B50=block': read(5, 5, 1, 1, 1, 1, 1, 1, 1, 1) }),
     // 5.2 §5.8.3 (spec-digest B.3.2): a count moves at most once per construct, so the delete item
-    // finds the entry already decremented by the from item and leaves it at 1.
-    state: { 4: perState({ ompEntries: [] }, { [LIST_ITEM]: { ompEntries: [entry([A, A + 40], 1, 1)] } }) },
+    // finds the entry already decremented by the from item and leaves it at 1; libgomp's
+    // refcount_set does the same with the two items apart (gomp_decrement_refcount: "already
+    // decremented" for the delete).
+    state: {
+      4: perState(
+        { ompEntries: [] },
+        { [LIST_ITEM]: { ompEntries: [entry([A, A + 40], 1, 1)] }, [STRUCT_BLOCK]: { ompEntries: [entry([A, A + 40], 1, 1)] }, libgomp: { ompEntries: [entry([A, A + 40], 1, 1)] } },
+      ),
+    },
   },
 ];
 

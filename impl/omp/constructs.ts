@@ -236,6 +236,8 @@ export abstract class OmpConstructs extends OmpTable {
    */
   protected storageBlocks(base: number): number {
     const perObject = this.knobs['K-B16'] === 'storage-block';
+    // K-B16 `struct-block` (libgomp): a block per struct element; an array's items stay apart.
+    const perElement = this.knobs['K-B16'] === 'struct-block';
     const it = this.items;
     let count = 0;
     for (let i = base; i < this.itemTop; i++) {
@@ -246,7 +248,7 @@ export abstract class OmpConstructs extends OmpTable {
       const end = it[I_END + at]!;
       // Stryker disable next-line ArithmeticOperator,UnaryOperator: equivalent: list-item only needs a key per item that no other item of the construct has
       // A zero-length section covers no byte of its object: it is a block of its own.
-      const key = perObject && start !== end ? this.objectAt(start) : -1 - i;
+      const key = start === end ? -1 - i : perObject ? this.objectAt(start) : perElement ? this.elementKey(start, end, i) : -1 - i;
       let g = 0;
       while (g < count && this.gKey[g] !== key) g++;
       if (g === count) {
@@ -279,6 +281,19 @@ export abstract class OmpConstructs extends OmpTable {
       it[I_GROUP + at] = g;
     }
     return count;
+  }
+
+  /**
+   * K-B16 `struct-block`: a key shared by the items inside one struct element (its host start), or
+   * `-1 - i`, item i's own, for an item in an array or over two elements of an array of structs.
+   */
+  private elementKey(start: number, end: number, i: number): number {
+    const o = this.objectAt(start);
+    // Stryker disable next-line ArithmeticOperator,UnaryOperator: equivalent: any key of item i's own that no struct element's start (an address) can be
+    if (this.objIsStruct[o] === 0) return -1 - i;
+    const first = this.holderStart(start);
+    // Stryker disable next-line ArithmeticOperator,UnaryOperator: equivalent: as above
+    return end - first <= this.objStride[o]! ? first : -1 - i;
   }
 
   /**
@@ -395,59 +410,72 @@ export abstract class OmpConstructs extends OmpTable {
     const blocks = this.storageBlocks(base);
     const s = this.slots;
     const it = this.items;
-    for (let g = 0; g < blocks; g++) {
-      let slot = this.lookup(d, this.gStart[g]!, this.gEnd[g]!);
-      if (slot === PARTLY && (this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
-        this.exitOverlapping(d, g, epoch);
-        continue;
-      }
-      // K-B51 `overlapping-entry` (libgomp's splay_tree_lookup): exit data of a partly present
-      // block acts on the oldest entry it overlaps; `skip` (LLVM's MustContain) ignores it.
-      const found = slot === PARTLY && exitData && this.knobs['K-B51'] === 'overlapping-entry';
-      if (found) slot = this.oldestOverlapping(d, g);
-      if (slot < 0) {
-        // K-B6: the present modifier on exit data is checked here (absent data only).
-        if (slot === ABSENT && exitData && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && this.knobs['K-B6'] === 'error')
-          runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
-        continue;
-      }
-      const rc = s.rc[slot]!;
-      const adjusted = s.adjusted[slot] === epoch;
-      const deletes = (this.gFlags[g]! & BLOCK_DELETE) !== 0;
-      // Stryker disable next-line ConditionalExpression: equivalent: a copy back from self storage copies host cells onto themselves
-      if (s.block[slot] !== 0) {
-        // Step 1 tests the count from before this construct first changed it, and the item's own
-        // always / delete modifiers.
-        // K-B50: another item's delete of the block copies too, wherever it stands (`block`, LLVM
-        // offload) or once it has been met in list order (`earlier`, libgomp).
-        const reading = this.knobs['K-B50'];
-        let copies = (adjusted ? s.rcBefore[slot] : rc) === 1 || (deletes && reading === 'block');
-        for (let i = base; i < this.itemTop; i++) {
-          const at = i * ITEM_FIELDS;
-          if (it[I_GROUP + at] !== g) continue;
-          const type = it[I_TYPE + at]!;
-          if (type === DELETE || (it[I_MODS + at]! & MOD_DELETE) !== 0) copies ||= reading === 'earlier';
-          if (type !== FROM && type !== TOFROM) continue;
-          if (!copies && (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) === 0) continue;
-          if (found) {
-            const lo = it[I_START + at]!;
-            const hi = it[I_END + at]!;
-            // an item beside the entry has nothing in it; one reaching out of it copies device bytes outside it
-            if (hi <= s.hostStart[slot]! || lo >= s.hostEnd[slot]!) continue;
-            if (lo < s.hostStart[slot]! || hi > s.hostEnd[slot]!)
-              undefinedBehaviour(`copying ${this.itemRefs[i]!.text} back would read device memory outside the entry it overlaps`);
+    // Entries brought to zero go after the last block (libgomp's remove_vars, LLVM's deallocation
+    // after the transfers), also when a later block stops the program.
+    const earlier = this.knobs['K-B50'] === 'earlier';
+    let zeroed = 0;
+    try {
+      for (let g = 0; g < blocks; g++) {
+        let slot = this.lookup(d, this.gStart[g]!, this.gEnd[g]!);
+        if (slot === PARTLY && (this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
+          this.exitOverlapping(d, g, epoch);
+          continue;
+        }
+        // K-B51 `overlapping-entry` (libgomp's splay_tree_lookup): exit data of a partly present
+        // block acts on the oldest entry it overlaps; `skip` (LLVM's MustContain) ignores it.
+        const found = slot === PARTLY && exitData && this.knobs['K-B51'] === 'overlapping-entry';
+        if (found) slot = this.oldestOverlapping(d, g);
+        if (slot < 0) {
+          // K-B6: the present modifier on exit data is checked here (absent data only).
+          if (slot === ABSENT && exitData && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && this.knobs['K-B6'] === 'error')
+            runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
+          continue;
+        }
+        const rc = s.rc[slot]!;
+        const adjusted = s.adjusted[slot] === epoch;
+        const deletes = (this.gFlags[g]! & BLOCK_DELETE) !== 0;
+        // Stryker disable next-line ConditionalExpression: equivalent: a copy back from self storage copies host cells onto themselves
+        if (s.block[slot] !== 0) {
+          // Step 1 tests the count from before this construct first changed it, and the item's own
+          // always / delete modifiers.
+          // K-B50: another item's delete of the block copies too, wherever it stands (`block`, LLVM
+          // offload) or once it has been met in list order (`earlier`, libgomp).
+          const reading = this.knobs['K-B50'];
+          // K-B50 `earlier` (libgomp's do_copy): a count an earlier block of this construct brought to 0 copies too.
+          let copies = (adjusted ? s.rcBefore[slot] : rc) === 1 || (deletes && reading === 'block') || (earlier && rc === 0);
+          for (let i = base; i < this.itemTop; i++) {
+            const at = i * ITEM_FIELDS;
+            if (it[I_GROUP + at] !== g) continue;
+            const type = it[I_TYPE + at]!;
+            if (type === DELETE || (it[I_MODS + at]! & MOD_DELETE) !== 0) copies ||= reading === 'earlier';
+            if (type !== FROM && type !== TOFROM) continue;
+            if (!copies && (it[I_MODS + at]! & (MOD_ALWAYS | MOD_DELETE)) === 0) continue;
+            if (found) {
+              const lo = it[I_START + at]!;
+              const hi = it[I_END + at]!;
+              // an item beside the entry has nothing in it; one reaching out of it copies device bytes outside it
+              if (hi <= s.hostStart[slot]! || lo >= s.hostEnd[slot]!) continue;
+              if (lo < s.hostStart[slot]! || hi > s.hostEnd[slot]!)
+                undefinedBehaviour(`copying ${this.itemRefs[i]!.text} back would read device memory outside the entry it overlaps`);
+            }
+            if ((it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) this.copyStructToHost(d, slot, it[I_START + at]!, it[I_END + at]!);
+            else this.copyToHost(slot, it[I_START + at]!, it[I_END + at]!);
           }
-          if ((it[I_FLAGS + at]! & ITEM_STRUCT) !== 0) this.copyStructToHost(d, slot, it[I_START + at]!, it[I_END + at]!);
-          else this.copyToHost(slot, it[I_START + at]!, it[I_END + at]!);
+        }
+        // Steps 2 and 3: delete zeroes, anything else decrements; both at most once per construct.
+        if (!adjusted && rc !== INFINITE_RC_CODE) {
+          s.adjusted[slot] = epoch;
+          s.rcBefore[slot] = rc;
+          s.rc[slot] = deletes ? 0 : rc - 1;
+          if (s.rc[slot] === 0) {
+            // Stryker disable next-line all: equivalent: capacity only (grown at least doubles)
+            if (zeroed >= this.zeroedSlots.length) this.zeroedSlots = grown(this.zeroedSlots, zeroed + 1);
+            this.zeroedSlots[zeroed++] = slot;
+          }
         }
       }
-      // Steps 2 and 3: delete zeroes, anything else decrements; both at most once per construct.
-      if (!adjusted && rc !== INFINITE_RC_CODE) {
-        s.adjusted[slot] = epoch;
-        s.rcBefore[slot] = rc;
-        s.rc[slot] = deletes ? 0 : rc - 1;
-        if (s.rc[slot] === 0) this.removeEntry(slot, true);
-      }
+    } finally {
+      for (let k = 0; k < zeroed; k++) this.removeEntry(this.zeroedSlots[k]!, true);
     }
   }
 

@@ -155,6 +155,8 @@ export abstract class OmpTable {
   protected blockFromAlloc = new Uint8Array(16);
   /** Entries that overlap a range, gathered by collectOverlap (the tree must not change meanwhile). */
   protected overlapSlots = new Int32Array(8);
+  /** The entries an exit brought to zero, removed after its last block. */
+  protected zeroedSlots = new Int32Array(8);
   protected overlapCount = 0;
   protected readonly collectOverlap = (slot: number): void => {
     // Stryker disable next-line all: equivalent: a slot dropped for want of room is one the implicit map's entry phase and exit phase both skip, and the kernel looks elements up in the tree, not here

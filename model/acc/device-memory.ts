@@ -2,7 +2,7 @@
 // a handle plus an offset lands, and whether the bytes a routine needs are live device memory.
 
 import type { PtrArg } from '../../lang/openmp.js';
-import { blockById, type DeviceBlock, type ModelState } from '../state.js';
+import { blockById, sectionsInBlock, type DeviceBlock, type ModelState, type Section } from '../state.js';
 import { describePointer, resolvePointer } from '../omp/table.js';
 
 /** Live memory of device 0 at a device pointer: the block and the byte offset in it. */
@@ -33,4 +33,18 @@ export function deviceBytes(state: ModelState, p: Exclude<ReturnType<typeof reso
   // A pointer attached through a member section aims before its block (K-A50 `section`).
   if (p.offset < 0) return `${where} lies before the start of its allocation`;
   return { block, offset: p.offset };
+}
+
+/**
+ * A present section with a dynamic reference whose device copy lives in the live device-0 block
+ * `p` points into, when an enter data or a data routine made that block (not acc_malloc): the
+ * memory is mapped, so acc_map_data and acc_free misuse it (K-A8), whatever the address inside it.
+ * Memory only a data construct maps is left out: libgomp's device-address lookup does not find it
+ * (testsuite acc_free-pr92503-4.c, PR92877: the plugin's free fails instead).
+ */
+export function clauseMemoryHolding(state: ModelState, p: ReturnType<typeof resolvePointer>): Section | null {
+  if (p === null || p.space !== 'dev') return null;
+  const block = blockById(state, p.block);
+  if (!block.alive || block.device !== 0 || block.source !== 'map') return null;
+  return sectionsInBlock(state, block.id).find((s) => s.drc > 0) ?? null;
 }

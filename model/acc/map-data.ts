@@ -13,7 +13,7 @@ import {
   type StepContext,
 } from '../state.js';
 import { describePointer } from '../omp/table.js';
-import { deviceBytes, devicePointerArg } from './device-memory.js';
+import { clauseMemoryHolding, deviceBytes, devicePointerArg } from './device-memory.js';
 import { declaredArrayHolding } from '../directives.js';
 
 export const ACC_MAP_DATA = 'OpenACC 3.3 §3.2.21 acc_map_data';
@@ -39,7 +39,13 @@ export function accMapData(state: ModelState, step: AccMapData, ctx: StepContext
   // The device pointer must address enough device memory the program allocated.
   const bytes = range.end - range.start;
   const mem = deviceBytes(state, p, bytes, true);
-  if (typeof mem === 'string') return undefinedBehaviour(`acc_map_data(${describeRange(state, range)}): ${mem}`);
+  if (typeof mem === 'string') {
+    // Device memory a data clause or routine mapped is already mapped: undefined, or K-A8 `fatal`
+    // (libgomp acc_map_data looks the device range up among the mapped ones, lookup_dev).
+    const held = ctx.knobs['K-A8'] === 'fatal' ? clauseMemoryHolding(state, p) : null;
+    if (held) return runtimeError('fatal_map_data', `acc_map_data(${describeRange(state, range)}, ${describePointer(p)}): the device memory already holds ${describeRange(state, held)}`);
+    return undefinedBehaviour(`acc_map_data(${describeRange(state, range)}): ${mem}`);
+  }
   // Device memory already mapped to some host data: undefined (K-A8).
   const taken = sectionsInBlock(state, mem.block.id).find((s) => s.offset < mem.offset + bytes && mem.offset < s.offset + (s.end - s.start));
   if (taken) {

@@ -37,36 +37,48 @@ export function mapExit(
   fire(ctx, MAP_EXIT);
   // The count each entry had when this construct first reached it.
   const countBefore = new Map<number, number>();
-  for (const block of blocks) {
-    const where = isEmptyRange(block.range) ? ompZeroLengthLookup(state, device, block.range, ctx) : lookup(state, device, block.range);
-    // K-B6: exit data has no region, so the present check can only be made here (`error`), or
-    // it belongs to region entry alone and is dropped (`ignore`).
-    if (where.kind === 'absent' && exitData && block.items.some((i) => i.modifiers.includes('present'))) {
-      fire(ctx, PRESENT_MODIFIER_ON_EXIT);
-      if (ctx.knobs['K-B6'] === 'error')
-        return runtimeError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${device}`);
+  // An entry whose count reaches zero goes once the construct's last block is done (libgomp
+  // gomp_exit_data queues it in remove_vars, LLVM offload targetDataEnd deallocates after the
+  // transfers), so a later block on it still finds it (the count before this construct decides).
+  const zeroed: OmpEntry[] = [];
+  let stop: ErrorObservation | null = null;
+  // (the removal comes also when a later block stops the step: an error or undefined behaviour)
+  try {
+    for (const block of blocks) {
+      const where = isEmptyRange(block.range) ? ompZeroLengthLookup(state, device, block.range, ctx) : lookup(state, device, block.range);
+      // K-B6: exit data has no region, so the present check can only be made here (`error`), or
+      // it belongs to region entry alone and is dropped (`ignore`).
+      if (where.kind === 'absent' && exitData && block.items.some((i) => i.modifiers.includes('present'))) {
+        fire(ctx, PRESENT_MODIFIER_ON_EXIT);
+        if (ctx.knobs['K-B6'] === 'error') {
+          stop = runtimeError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${device}`);
+          break;
+        }
+      }
+      // The implicit map of a target construct referenced the entries overlapping its storage
+      // (map-entry.ts); its exit gives each of them back its reference.
+      if (where.kind === 'partly' && block.items.every((i) => i.implicit)) {
+        fire(ctx, IMPLICIT_PARTIAL_MAP);
+        for (const entry of overlappingEntries(state, device, block.range)) release(state, device, entry, block, countBefore, zeroed, ctx);
+        continue;
+      }
+      // OpenMP 6.0 §7.9.6 map clause (exit: an explicit item only partly present, K-B51): the text
+      // acts on present storage only. K-B51 `skip` (LLVM offload: getTgtPtrBegin with MustContain):
+      // the item is ignored; `overlapping-entry` (libgomp gomp_exit_data: splay_tree_lookup of the
+      // item's range finds an entry that overlaps it): exit data acts on that entry, the oldest here.
+      if (where.kind === 'partly' && exitData) {
+        fire(ctx, PARTLY_PRESENT_EXIT);
+        if (ctx.knobs['K-B51'] === 'overlapping-entry') release(state, device, overlappingEntries(state, device, block.range)[0]!, block, countBefore, zeroed, ctx, true);
+        continue;
+      }
+      // Storage that is not (wholly) there is skipped without a word.
+      if (where.kind !== 'present') continue;
+      release(state, device, where.entry, block, countBefore, zeroed, ctx);
     }
-    // The implicit map of a target construct referenced the entries overlapping its storage
-    // (map-entry.ts); its exit gives each of them back its reference.
-    if (where.kind === 'partly' && block.items.every((i) => i.implicit)) {
-      fire(ctx, IMPLICIT_PARTIAL_MAP);
-      for (const entry of overlappingEntries(state, device, block.range)) release(state, device, entry, block, countBefore, ctx);
-      continue;
-    }
-    // OpenMP 6.0 §7.9.6 map clause (exit: an explicit item only partly present, K-B51): the text
-    // acts on present storage only. K-B51 `skip` (LLVM offload: getTgtPtrBegin with MustContain):
-    // the item is ignored; `overlapping-entry` (libgomp gomp_exit_data: splay_tree_lookup of the
-    // item's range finds an entry that overlaps it): exit data acts on that entry, the oldest here.
-    if (where.kind === 'partly' && exitData) {
-      fire(ctx, PARTLY_PRESENT_EXIT);
-      if (ctx.knobs['K-B51'] === 'overlapping-entry') release(state, device, overlappingEntries(state, device, block.range)[0]!, block, countBefore, ctx, true);
-      continue;
-    }
-    // Storage that is not (wholly) there is skipped without a word.
-    if (where.kind !== 'present') continue;
-    release(state, device, where.entry, block, countBefore, ctx);
+  } finally {
+    for (const entry of zeroed) removeEntry(state, device, entry, true);
   }
-  return null;
+  return stop;
 }
 
 /**
@@ -76,8 +88,20 @@ export function mapExit(
  * it: libgomp copies the item's whole range from the entry's device address, bytes outside the
  * entry included.
  */
-function release(state: ModelState, device: number, entry: OmpEntry, block: MapBlock, countBefore: Map<number, RefCount>, ctx: StepContext, found = false): void {
+function release(
+  state: ModelState,
+  device: number,
+  entry: OmpEntry,
+  block: MapBlock,
+  countBefore: Map<number, RefCount>,
+  zeroed: OmpEntry[],
+  ctx: StepContext,
+  found = false,
+): void {
   const first = !countBefore.has(entry.order);
+  // K-B50 `earlier` (libgomp gomp_decrement_refcount: do_copy for a key this construct already
+  // brought to zero): a from item of a later block on such an entry is copied back too.
+  const zeroedBefore = ctx.knobs['K-B50'] === 'earlier' && !first && entry.rc === 0;
   if (first) countBefore.set(entry.order, entry.rc);
   const before = countBefore.get(entry.order)!;
   const blockDeletes = block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete'));
@@ -93,7 +117,7 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
         throw new UndefinedStep(`copying ${describeRange(state, item.range)} back would read device memory outside the entry it overlaps`);
       copyToHost(state, device, entry, part, ctx);
     };
-    if (before === 1 || item.modifiers.includes('delete') || item.modifiers.includes('always')) {
+    if (before === 1 || zeroedBefore || item.modifiers.includes('delete') || item.modifiers.includes('always')) {
       copyBack();
       continue;
     }
@@ -113,8 +137,9 @@ function release(state: ModelState, device: number, entry: OmpEntry, block: MapB
     if (blockDeletes) entry.rc = 0;
     else entry.rc -= 1;
   }
-  // With no reference left the entry goes, and the storage the map created with it.
-  if (entry.rc === 0) removeEntry(state, device, entry, true);
+  // With no reference left the entry goes, and the storage the map created with it, once the
+  // construct's items are done.
+  if (first && entry.rc === 0) zeroed.push(entry);
 }
 
 /**

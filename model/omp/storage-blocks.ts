@@ -18,11 +18,13 @@ export function storageBlocks(state: ModelState, items: RecordedMapItem[], ctx: 
   if (ctx.knobs['K-B16'] === 'list-item') return mapped.map((i) => ({ range: { ...i.range }, items: [i] }));
   fire(ctx, STORAGE_BLOCKS);
   // `storage-block` (6.0): the items whose data lies in the same array (or the same struct) form
-  // one block reaching from the lowest to the highest byte any of them covers.
+  // one block reaching from the lowest to the highest byte any of them covers. `struct-block`
+  // (libgomp): only the items inside one struct (one element of an array of structs) do.
+  const structsOnly = ctx.knobs['K-B16'] === 'struct-block';
   const byObject = new Map<string, MapBlock>();
   for (const [k, item] of mapped.entries()) {
     // A zero-length section (model/zero-length.ts) covers no byte: it is a block of its own.
-    const name = item.range.start === item.range.end ? `#${k}` : objectHolding(state, item.range).name;
+    const name = item.range.start === item.range.end ? `#${k}` : structsOnly ? structElementKey(state, item.range) ?? `#${k}` : objectHolding(state, item.range).name;
     const block = byObject.get(name);
     if (block) {
       block.range.start = Math.min(block.range.start, item.range.start);
@@ -33,4 +35,17 @@ export function storageBlocks(state: ModelState, items: RecordedMapItem[], ctx: 
     }
   }
   return [...byObject.values()];
+}
+
+/**
+ * K-B16 `struct-block`: the struct element holding all of `range` (`c`, `cs(2)`), as a key, or
+ * null when the range lies in an array or reaches over two elements of an array of structs.
+ */
+function structElementKey(state: ModelState, range: Range): string | null {
+  const obj = objectHolding(state, range);
+  const decl = state.facts.world.structs.find((st) => st.name === obj.name);
+  if (decl === undefined) return null;
+  const stride = obj.bytes / state.facts.structCount(obj.name);
+  const element = Math.floor((range.start - obj.start) / stride);
+  return Math.floor((range.end - 1 - obj.start) / stride) === element ? `${obj.name}(${element + 1})` : null;
 }
