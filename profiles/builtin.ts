@@ -193,6 +193,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: 'libgomp target.c gomp_map_vars_existing: fatal "Trying to map into device [..) object when [..) is already mapped".',
       },
+      'K-B57': {
+        reading: 'einval',
+        confidence: 'source',
+        evidence: `${G13} and ${G12} omp_target_memcpy_copy: "if (src_devicep == NULL && dst_devicep == NULL)" memcpy, "if (src_devicep == NULL)" host2dev_func, "if (dst_devicep == NULL)" dev2host_func, "if (src_devicep == dst_devicep)" dev2dev_func, and otherwise "return EINVAL" (omp_target_memcpy_check sets a device that shares host memory, GOMP_OFFLOAD_CAP_SHARED_MEM, to NULL first); only omp_target_memcpy_rect stages a copy between two devices through the host. LLVM's offload/test/offloading/d2d_memcpy.c expects the copy, which libgomp refuses.`,
+      },
       'K-B16': {
         reading: 'struct-block',
         confidence: 'measured',

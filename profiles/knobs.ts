@@ -1174,6 +1174,21 @@ export const KNOBS = [
     default: 'error',
     rationale: 'omp_invalid_device names no device; OpenMP 5.2 and 6.0 make a construct on it a runtime error.',
   },
+  {
+    id: 'K-B57',
+    title: 'omp_target_memcpy from one device to another (neither the host nor a device sharing its memory)',
+    section: 'OpenMP 6.0 §25.7.1 omp_target_memcpy',
+    readings: [
+      { id: 'copy', summary: 'the bytes are copied and the routine returns zero (LLVM offload too)' },
+      {
+        id: 'einval',
+        summary:
+          'libgomp: omp_target_memcpy_copy copies host to host, host to device, device to host and within one device, and returns EINVAL for two distinct devices without copying (zero bytes included)',
+      },
+    ],
+    default: 'copy',
+    rationale: 'The routine copies between any two devices the program names, each pointer being valid on its own device.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

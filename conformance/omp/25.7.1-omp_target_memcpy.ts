@@ -39,6 +39,44 @@ const rows: Row[] = [
     steps: [alloc('x', 16), memcpy(h('x'), v('a'), 0, 4, 0, 0, -1)],
     last: per(ZERO, { 'gcc-12': value(1) }),
   },
+  {
+    name: 'device 0 to device 1: copied (the text, LLVM); libgomp refuses two distinct devices with EINVAL (K-B57)',
+    cite: "K-B57: 6.0 §25.7.1 copies between the devices the program names (llvm offload/test/offloading/d2d_memcpy.c: the copy arrives, rc 0); libgomp target.c omp_target_memcpy_copy returns EINVAL when both sides are distinct devices",
+    steps: [alloc('s', 32, 0), alloc('d', 32, 1), memcpy(h('s'), v('a'), 32, 0, 0, 0, HOST), memcpy(h('d'), h('s'), 32, 0, 0, 1, 0), memcpy(v('a'), h('d'), 32, 0, 0, HOST, 1), hostRead('a')],
+    at: { 3: ZERO, 4: per(ZERO, { libgomp: value(1), 'K-B57=einval': value(1) }) },
+    // libgomp: the refused copy leaves d indeterminate, so reading it back is too
+    last: per(read(1, 1, 1, 1, 1, 1, 1, 1), { libgomp: read(null, null, null, null, null, null, null, null), 'K-B57=einval': read(null, null, null, null, null, null, null, null) }),
+  },
+  {
+    name: 'zero bytes from device 0 to device 1: 0, except libgomp, which refuses the pair first (K-B57 after K-B31)',
+    cite: 'K-B57: libgomp omp_target_memcpy_copy has no zero-length case; K-B31 zero-first (LLVM) answers zero bytes before anything else',
+    steps: [alloc('s', 32, 0), alloc('d', 32, 1), memcpy(h('d'), h('s'), 0, 0, 0, 1, 0)],
+    last: per(ZERO, { libgomp: value(1), 'K-B57=einval': value(1) }),
+  },
+  {
+    name: 'device 0 to the shared-memory device 2: a copy under every reading (K-B57: libgomp handles a device sharing host memory as the host)',
+    cite: 'K-B57: libgomp omp_target_memcpy_check sets a device with GOMP_OFFLOAD_CAP_SHARED_MEM to NULL, so the copy is device to host',
+    steps: [alloc('s', 32, 0), alloc('d', 32, 2), memcpy(h('s'), v('a'), 32, 0, 0, 0, HOST), memcpy(h('d'), h('s'), 32, 0, 0, 2, 0), memcpy(v('a'), h('d'), 32, 0, 0, HOST, 2), hostRead('a')],
+    at: { 4: ZERO },
+    last: read(1, 1, 1, 1, 1, 1, 1, 1),
+  },
+  {
+    name: 'within device 0, and from the shared-memory device 2 to device 0: copies under every reading (K-B57 refuses only two distinct devices)',
+    cite: 'K-B57: libgomp omp_target_memcpy_copy copies within one device (dev2dev_func) and from a device sharing host memory as from the host (host2dev_func)',
+    steps: [
+      alloc('s', 32, 0),
+      alloc('d', 32, 0),
+      alloc('m', 32, 2),
+      memcpy(h('s'), v('a'), 32, 0, 0, 0, HOST),
+      memcpy(h('d'), h('s'), 32, 0, 0, 0, 0),
+      memcpy(h('m'), h('d'), 32, 0, 0, 2, 0),
+      memcpy(h('s'), h('m'), 32, 0, 0, 0, 2),
+      memcpy(v('a'), h('s'), 32, 0, 0, HOST, 0),
+      hostRead('a'),
+    ],
+    at: { 5: ZERO, 6: ZERO, 7: ZERO },
+    last: read(1, 1, 1, 1, 1, 1, 1, 1),
+  },
   { name: 'overlapping source and destination → unspecified', world: OMP_WORLD, steps: [memcpy(v('a', 4), v('a'), 8, 0, 0, HOST, HOST)], last: UNDEF },
   { name: 'a struct into element memory → unspecified', world: OMP_WORLD, steps: [alloc('x', 16), memcpy(h('x'), v('c'), 16, 0, 0, 0, HOST)], last: UNDEF },
   {
@@ -54,7 +92,7 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '25.7.1',
   title: 'omp_target_memcpy',
-  rules: ['OpenMP 6.0 §25.7.1 omp_target_memcpy'],
+  rules: ['OpenMP 6.0 §25.7.1 omp_target_memcpy', 'OpenMP 6.0 §25.7.1 omp_target_memcpy (from one device to another, K-B57)'],
   world: TABLE_WORLD,
   rows,
 });

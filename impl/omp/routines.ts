@@ -337,6 +337,9 @@ export abstract class OmpRoutines extends OmpConstructs {
     if (dd < 0) return this.badDevice(op, dd, ONE);
     const sd = this.routineDevice(step.src_device);
     if (sd < 0) return this.badDevice(op, sd, ONE);
+    // K-B57 `einval` (libgomp): two distinct devices, neither the host nor sharing its memory
+    // (shared[n], the host's, is undefined: never 0).
+    if (dd !== sd && this.shared[dd] === 0 && this.shared[sd] === 0 && this.knobs['K-B57'] === 'einval') return ONE;
     if (step.bytes === 0) return ZERO;
     // Stryker disable next-line all: unreachable for valid programs: validation makes bytes whole elements
     if (step.bytes % ELEMENT_BYTES !== 0) undefinedBehaviour(`${op} of ${step.bytes} bytes, not a whole number of elements`);

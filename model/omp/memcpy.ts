@@ -11,10 +11,11 @@ import {
   type ModelState,
   type StepContext,
 } from '../state.js';
-import { badDeviceInRoutine, describeDevice, isBadDevice, ownerOf, resolveRoutineDevice, type BadDevice } from './devices.js';
+import { badDeviceInRoutine, describeDevice, isBadDevice, ownerOf, resolveRoutineDevice, type BadDevice, type RoutineTarget } from './devices.js';
 import { describePointer, resolvePointer } from './table.js';
 
 export const OMP_TARGET_MEMCPY = 'OpenMP 6.0 §25.7.1 omp_target_memcpy';
+export const MEMCPY_BETWEEN_DEVICES = 'OpenMP 6.0 §25.7.1 omp_target_memcpy (from one device to another, K-B57)';
 
 const NONZERO: Observation = { kind: 'value', value: 1 };
 
@@ -37,6 +38,12 @@ export function ompTargetMemcpy(state: ModelState, step: OmpTargetMemcpy, ctx: S
   if (step.bytes === 0 && ctx.knobs['K-B31'] === 'zero-first') return { kind: 'value', value: 0 };
   if (dst.kind === 'bad-device') return badDeviceInRoutine(dst.target, 'omp_target_memcpy', NONZERO, ctx);
   if (src.kind === 'bad-device') return badDeviceInRoutine(src.target, 'omp_target_memcpy', NONZERO, ctx);
+  // K-B57 `einval` (libgomp): two distinct devices, neither sharing the host's memory, are refused
+  // before anything is copied, zero bytes included; `copy` (the text, LLVM): a copy like any other.
+  if (betweenDevices(dst.target, src.target)) {
+    fire(ctx, MEMCPY_BETWEEN_DEVICES);
+    if (ctx.knobs['K-B57'] === 'einval') return NONZERO;
+  }
   if (step.bytes === 0) return { kind: 'value', value: 0 };
   // Each pointer must name live memory of the device it is given with, large enough for the copy.
   if (dst.kind === 'unfit') return undefinedBehaviour(`omp_target_memcpy: the destination ${dst.why}`);
@@ -53,9 +60,16 @@ export function ompTargetMemcpy(state: ModelState, step: OmpTargetMemcpy, ctx: S
 }
 
 type Located =
-  | { kind: 'ok'; side: CopySide }
+  | { kind: 'ok'; side: CopySide; target: DeviceOrHost }
   | { kind: 'bad-device'; target: BadDevice }
-  | { kind: 'unfit'; why: string };
+  | { kind: 'unfit'; why: string; target: DeviceOrHost };
+
+type DeviceOrHost = Exclude<RoutineTarget, BadDevice>;
+
+/** Whether a copy goes from one device to another, neither being the host or sharing its memory. */
+function betweenDevices(dst: DeviceOrHost, src: DeviceOrHost): boolean {
+  return dst.kind === 'device' && src.kind === 'device' && dst.index !== src.index && !dst.shared && !src.shared;
+}
 
 /**
  * Where `bytes` bytes at `arg` + `offset` live. A var pointer is host memory, valid with the host
@@ -66,18 +80,18 @@ function locate(state: ModelState, arg: PtrArg, offset: number, device: DeviceAr
   const target = resolveRoutineDevice(state, device, ctx);
   if (isBadDevice(target)) return { kind: 'bad-device', target };
   const where = `${describePointer(ptr)} + ${offset} on ${describeDevice(target)}`;
-  if (ptr === null) return { kind: 'unfit', why: 'is a null pointer' };
+  if (ptr === null) return { kind: 'unfit', why: 'is a null pointer', target };
   if (ptr.space === 'host') {
-    if (target.kind !== 'host') return { kind: 'unfit', why: `${where} is host memory given with another device` };
+    if (target.kind !== 'host') return { kind: 'unfit', why: `${where} is host memory given with another device`, target };
     const start = ptr.addr + offset;
     const obj = objectHoldingOrNone(state, { start, end: start + bytes });
-    if (!obj) return { kind: 'unfit', why: `${where} runs outside its host object` };
-    return { kind: 'ok', side: { contents: obj.contents, byte: start - obj.start, memory: `host:${obj.name}` } };
+    if (!obj) return { kind: 'unfit', why: `${where} runs outside its host object`, target };
+    return { kind: 'ok', side: { contents: obj.contents, byte: start - obj.start, memory: `host:${obj.name}` }, target };
   }
   const block = blockById(state, ptr.block);
   if (block.device !== ownerOf(target))
-    return { kind: 'unfit', why: `${where} is memory of another device` };
+    return { kind: 'unfit', why: `${where} is memory of another device`, target };
   const start = ptr.offset + offset;
-  if (!block.alive || start < 0 || start + bytes > block.bytes) return { kind: 'unfit', why: `${where} is not inside live memory` };
-  return { kind: 'ok', side: { contents: block.contents, byte: start, memory: `dev#${block.id}` } };
+  if (!block.alive || start < 0 || start + bytes > block.bytes) return { kind: 'unfit', why: `${where} is not inside live memory`, target };
+  return { kind: 'ok', side: { contents: block.contents, byte: start, memory: `dev#${block.id}` }, target };
 }
