@@ -57,6 +57,7 @@ import { OmpRuntime } from './omp.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
 import { errorOutcome, ProgramStop, runtimeError, stops, undefinedBehaviour, undefinedOutcome } from './stop.js';
+import { cLoweringOrder } from './order.js';
 
 // ------------------------------------------------------------------------------------------------
 // Clauses
@@ -282,7 +283,9 @@ export class ImplEngine implements Engine {
   // ----------------------------------------------------------------------------------------------
   // Steps
 
-  private execute(step: Step): Observation {
+  private execute(given: Step): Observation {
+    // K-A62 `reversed`: the clause vars and map items in the order GCC 12's C lowering acts on them.
+    const step = this.knobs['K-A62'] === 'reversed' ? cLoweringOrder(given) : given;
     if (!this.accDeviceDiscrete && opApi(step.op) === 'openacc')
       throw new Error('OpenACC steps use device 0, which must be discrete in language version 1');
     switch (step.op) {

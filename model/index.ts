@@ -61,6 +61,7 @@ import { accUpdate } from './acc/update.js';
 import { ompTargetUpdate } from './omp/target-update.js';
 import { ompDeclareTarget } from './omp/declare-target.js';
 import { ompTableRows, sameStorage, type OmpTableRows } from './omp/snapshot.js';
+import { inActingOrder } from './item-order.js';
 
 export type { ModelState } from './state.js';
 
@@ -168,7 +169,9 @@ function executeOrUndefined(draft: ModelState, s: Step, ctx: StepContext): Obser
   }
 }
 
-function execute(state: ModelState, s: Step, ctx: StepContext): Observation {
+function execute(state: ModelState, step: Step, ctx: StepContext): Observation {
+  // K-A62: the clause vars and map items in the order the reading acts on them.
+  const s = inActingOrder(step, ctx.knobs);
   switch (s.op) {
     case 'acc_enter_data':
       return enterData(state, s, ctx);

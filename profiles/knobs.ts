@@ -1189,6 +1189,21 @@ export const KNOBS = [
     default: 'copy',
     rationale: 'The routine copies between any two devices the program names, each pointer being valid on its own device.',
   },
+  {
+    id: 'K-A62',
+    title: "The order in which a construct's data clause vars and map items are acted on (enter / exit data, data and compute constructs; OpenMP target enter / exit data, target data, target)",
+    section: 'OpenACC 3.3 §2.7 Data Clauses (no order among a directive\'s clauses but the attach of §2.7.2, K-A17), OpenMP 6.0 §7.9.6 map clause',
+    readings: [
+      { id: 'source', summary: 'in the order the program lists them' },
+      {
+        id: 'reversed',
+        summary:
+          'GCC 12 C (-fdump-tree-gimple): the C front end builds a construct\'s clause list last item first, and in OpenMP the map items of type alloc then follow the others; a section listed after the pointer target that contains it is then mapped first, and the target meets it partly present',
+      },
+    ],
+    default: 'source',
+    rationale: 'Neither text orders the data clauses of one construct; the model acts on them as listed.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

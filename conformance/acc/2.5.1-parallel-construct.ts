@@ -7,6 +7,12 @@ import { ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
 const rows: Row[] = [
   {
+    name: 'parallel copyin(c%p) copyin(a(1:4)) with c%p => a: the kernel runs; acted on last first (K-A62 reversed, GCC 12 C) a is partly present when its turn comes',
+    cite: 'K-A62: GCC 12 C lists a construct\'s clause vars last first (-fdump-tree-gimple); §2.7.3: partly present data is an error',
+    steps: [assign('c%p', 'a'), parallelRead('a(1:4)', copyin('c%p'), copyin('a(1:4)'))],
+    last: per(readAll(4, 1), { 'K-A62=reversed': err('acc_error_partly_present') }),
+  },
+  {
     name: 'a kernel reading through a pointer that was never attached is undefined',
     steps: [assign('c%p', 'a'), enterData(copyin('c', 'a')), parallelDefaultPresent({ read: 'c%p' })],
     last: UNDEF,

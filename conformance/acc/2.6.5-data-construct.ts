@@ -1,11 +1,17 @@
 // OpenACC 3.3 §2.6.5 Data Construct: entry increments the structured counter (SRC), the end
 // decrements it; a pointer-reference var is attached at entry and detached at the end.
 
-import { ok, perState, section, type Row } from '../rows.js';
+import { err, ok, per, perState, section, type Row } from '../rows.js';
 import { assign, copy, copyin, dataBegin, dataEnd, del, enterData, exitDataFinalize } from '../steps.js';
 import { A, ACC_WORLD, B, C } from '../worlds.js';
 
 const rows: Row[] = [
+  {
+    name: 'data copyin(c%p) copyin(a(1:4)) with c%p => a: runs as listed; acted on last first (K-A62 reversed, GCC 12 C) a(1:4) comes first and a is partly present',
+    cite: 'K-A62 (profiles/measured/probes-gcc-12-2026-12-04.md: GCC 12 C lists acc data copy(a[0:4]) copyin(b[0:2]) as b, a); §2.7.3: partly present data is an error',
+    steps: [assign('c%p', 'a'), dataBegin(copyin('c%p'), copyin('a(1:4)'))],
+    last: per(ok, { 'K-A62=reversed': err('acc_error_partly_present') }),
+  },
   {
     name: 'a data region and enter data both hold references; finalize zeroes only the dynamic one',
     steps: [dataBegin(copy('a')), enterData(copyin('a')), enterData(copyin('a')), exitDataFinalize(del('a')), dataEnd],

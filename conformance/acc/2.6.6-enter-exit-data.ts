@@ -1,7 +1,7 @@
 // OpenACC 3.3 §2.6.6 Enter Data and Exit Data Directives: enter data increments the dynamic
 // counter (DRC), exit data decrements it, exit data finalize sets it to 0.
 
-import { UNDEF, per, perState, readAll, read, section, type Row } from '../rows.js';
+import { UNDEF, err, ok, per, perState, readAll, read, section, type Row } from '../rows.js';
 import { assign, attach, copy, copyin, copyout, dataBegin, del, enterData, exitData, exitDataFinalize, hostRead, parallelWrite, present, hostWrite, create, parallelRead } from '../steps.js';
 import { A, ACC_WORLD, B, C } from '../worlds.js';
 
@@ -11,6 +11,18 @@ const IMMEDIATE_STATE = { attachments: [{ ptr: C, ac: 0, device: { space: 'host'
 const twoRefsWritten = [enterData(copyin('a')), enterData(copyin('a')), parallelWrite('a(3:4)', 7, present('a')), hostRead('a')];
 
 const rows: Row[] = [
+  {
+    name: 'exit data copyout(a) delete(a) of data the kernel wrote: the copyout ends the lifetime and copies back; acted on last first (K-A62 reversed) the delete ends it first and nothing comes back',
+    cite: 'K-A62: GCC 12 C lists the clause vars last first; §2.7.8 / §2.7.11: the clause that takes the counter to zero decides between copyout and delete',
+    steps: [enterData(copyin('a')), parallelWrite('a', 5, present('a')), exitData(copyout('a'), del('a')), hostRead('a')],
+    last: per(readAll(10, 5), { 'K-A62=reversed': readAll(10, 1) }),
+  },
+  {
+    name: 'enter data copyin(c%p) copyin(a(1:4)) with c%p => a: the target a first, then a(1:4) inside it; acted on last first (K-A62 reversed, GCC 12 C) a(1:4) is mapped first and a is partly present',
+    cite: 'K-A62: OpenACC 3.3 §2.7 orders no data clauses of a directive; GCC 12 C builds the list last item first (-fdump-tree-gimple, profiles/measured/probes-gcc-12-2026-12-04.md), so the pointer reference meets the smaller section mapped before it (§2.7.3 / §2.7.7: partly present data is an error)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c%p'), copyin('a(1:4)'))],
+    last: per(ok, { 'K-A62=reversed': err('acc_error_partly_present') }),
+  },
   {
     name: 'exit data finalize with copyout zeroes the dynamic counter and copies out at once',
     steps: [...twoRefsWritten, exitDataFinalize(copyout('a')), hostRead('a')],

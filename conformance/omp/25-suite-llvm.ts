@@ -4,12 +4,23 @@
 // the knob readings profiles/builtin.ts gives each runtime.
 
 import { UNDEF, dev, per, read, section, value, type Row } from '../rows.js';
-import { HOST, alloc, associate, disassociate, h, hostRead, isPresent, map, mappedPtr, memcpy, ompEnter, ompExit, v } from '../steps.js';
+import { HOST, alloc, associate, disassociate, free, h, hostRead, isPresent, map, mappedPtr, memcpy, ompEnter, ompExit, v } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
+import type { World } from '../../lang/program.js';
 
 const T = 'llvm/llvm-project offload/test/api/';
 const ZERO = value(0);
 const ONE = value(1);
+
+/** omp_target_memcpy_async1.c's q (q[i] = i) and q2 (zeros), scaled from 128 to 10 elements; one discrete device. */
+const Q2_WORLD: World = {
+  arrays: [
+    { name: 'q', length: 10, init: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
+    { name: 'q2', length: 10, init: 0 },
+  ],
+  structs: [],
+  devices: [{ kind: 'discrete' }],
+};
 
 const rows: Row[] = [
   {
@@ -60,6 +71,14 @@ const rows: Row[] = [
     steps: [mappedPtr(v('a')), ompEnter([map('to', ['a'])]), mappedPtr(v('a')), mappedPtr(v('a', 16))],
     at: { 1: value(null), 3: dev(1) },
     last: dev(1, 16),
+  },
+  {
+    name: 'omp_target_memcpy_async1.c: host to device at a destination offset and back from that offset returns both copies\' bytes unchanged',
+    cite: `${T}omp_target_memcpy_async1.c (a test taken from GCC): p = omp_target_alloc (130 * sizeof (int), d); omp_target_memcpy_async (p, q, 128 * sizeof (int), sizeof (int), 0, d, id, 0, NULL) must return 0; taskwait; omp_target_memcpy_async (q2, p, 128 * sizeof (int), 0, sizeof (int), id, d, 0, NULL) must return 0; taskwait; abort () unless q2[i] == q[i] (6.0 §25.7.1, §25.7.3: after the taskwait the asynchronous copy has done what omp_target_memcpy does). Written with omp_target_memcpy (the language has no asynchronous routines), scaled to 10 elements`,
+    world: Q2_WORLD,
+    steps: [alloc('p', 48), memcpy(h('p'), v('q'), 40, 4, 0, 0, HOST), memcpy(v('q2'), h('p'), 40, 0, 4, HOST, 0), hostRead('q2'), free(h('p'))],
+    at: { 2: ZERO, 3: ZERO, 4: read(0, 1, 2, 3, 4, 5, 6, 7, 8, 9) },
+    last: { kind: 'ok' },
   },
 ];
 

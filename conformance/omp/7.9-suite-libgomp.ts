@@ -1,15 +1,18 @@
-// Scenarios from GCC's own OpenMP testsuite (gcc-mirror/gcc, libgomp/testsuite/libgomp.c-c++-common),
-// OpenMP 6.0 §7.9 Data-Mapping Control: reference counts of entries that later, smaller items find,
-// structure elements, and what omp_get_mapped_ptr (6.0 §25.2.3) finds for mapped data. Each row
+// Scenarios from GCC's own OpenMP testsuite (gcc-mirror/gcc, libgomp/testsuite/libgomp.c-c++-common,
+// and the mapping tests of libgomp.c and libgomp.fortran), OpenMP 6.0 §7.9 Data-Mapping Control:
+// reference counts of entries that later, smaller items find, structure elements, what
+// omp_get_mapped_ptr (6.0 §25.2.3) finds for mapped data, the always modifier, nested regions,
+// implicit maps of partly mapped arrays, declare target variables and the if clause. Each row
 // names the test and the asserts that give the libgomp / gcc-12 expectation; the other profiles'
 // expectation is the text's (6.0 §7.9.6), written by hand. The language maps 4-byte elements, so a
 // test's byte ranges are written as elements. Tests that need more than the language or the model
 // has are listed in README.md "Suite-derived rows".
-import { dev, err, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
+import { dev, err, hostPtr, ok, per, read, readAll, section, value, type Row } from '../rows.js';
 import {
   HOST,
   alloc,
   associate,
+  declareTarget,
   disassociate,
   h,
   hostRead,
@@ -27,9 +30,53 @@ import {
   targetWrite,
   v,
 } from '../steps.js';
-import { A, MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
+import { A, MEMBERS_OMP_WORLD, OMP_WORLD, RANK2_OMP_WORLD } from '../worlds.js';
+import type { World } from '../../lang/program.js';
+import type { DeviceArg } from '../../lang/openmp.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.c-c++-common/';
+const TC = 'gcc-mirror/gcc libgomp/testsuite/libgomp.c/';
+const TF = 'gcc-mirror/gcc libgomp/testsuite/libgomp.fortran/';
+
+/** One-element arrays standing for the scalars of target-11.c (aa, bb, cc, dd) and target-20.c (X, Y, Z), all 0; one discrete device. */
+const scalars = (...names: string[]): World => ({ arrays: names.map((name) => ({ name, length: 1, init: 0 })), structs: [], devices: [{ kind: 'discrete' }] });
+
+/** target-20.c main: var1 = 1, var2 = 2, sum, X (X[10] = 10), Y (Y[20] = 20) and the declare target array D, scaled to 8 elements. */
+const TARGET20_WORLD: World = {
+  arrays: [
+    { name: 'var1', length: 1, init: 1 },
+    { name: 'var2', length: 1, init: 2 },
+    { name: 'sum', length: 1, init: 0 },
+    { name: 'x', length: 8, init: 10 },
+    { name: 'y', length: 8, init: 20 },
+    { name: 'd', length: 8, init: 0 },
+  ],
+  structs: [],
+  devices: [{ kind: 'discrete' }],
+};
+
+/** target-20.c's target construct: map(alloc: var1, var2, X[:N]) map(to: Y[:N]) map(always from: sum). */
+const TARGET20_MAPS = [map('alloc', ['var1', 'var2', 'x']), map('to', ['y']), map('from', ['sum'], 'always')];
+/** target-11.c's second target construct: map(tofrom: aa) map(always to: bb) map(always from: cc) map(to: dd). */
+const TARGET11_MAPS = [map('tofrom', ['aa']), map('to', ['bb'], 'always'), map('from', ['cc'], 'always'), map('to', ['dd'])];
+/** target-11.c's third: map(from: cc) map(always to: dd). */
+const TARGET11_MAPS3 = [map('from', ['cc']), map('to', ['dd'], 'always')];
+
+/** target-7.c foo (0) with v = 0, one block: target data device(d) [if] map(to: h) { target … h++ (h == expected); target update … from(h) }; an if clause that is false runs on the host device. */
+const target7Block = (dev: DeviceArg, h: number) => [
+  ompDataBegin([map('to', ['h'])], dev),
+  targetRead('h', [], dev),
+  targetWrite('h', h + 1, [], dev),
+  ompUpdate([motion('from', ['h'])], dev),
+  ompDataEnd,
+];
+
+/** target-implicit-map-1.c, one loop iteration: column j of a(2,4) stands for row i of array[N][N]. */
+const implicitColumn = (j: number) => [
+  ompEnter([map('alloc', [`a(1:2,${j}:${j})`])]),
+  targetWrite(`a(1:2,${j}:${j})`, j),
+  ompExit([map('from', [`a(1:2,${j}:${j})`])]),
+];
 const YES = value(true);
 const NO = value(false);
 const NULL = value(null);
@@ -194,6 +241,261 @@ const rows: Row[] = [
     steps: [ompEnter([map('alloc', ['a'])]), ompUpdate([motion('to', ['a'], true)]), ompUpdate([motion('to', ['b'], true)])],
     at: { 2: ok },
     last: err('omp_error_not_present'),
+  },
+
+  {
+    name: 'target-implicit-map-1.c: each iteration enters one row, a target construct with no map clause writes it through the implicit map of the whole array, exit data copies the row home',
+    cite: `${T}target-implicit-map-1.c: for each i: target enter data map(alloc: array[i:1][0:N]); target (no map clause: array is mapped implicitly while only row i is present) array[i][j] = i + j; target exit data map(from: array[i:1][0:N]); then abort () unless every array[i][j] == i + j (6.0 §7.9.3 with §7.9.6: the implicit map of an array only part of which is present uses that part). Row i is column j of the rank-2 a(2,4), written with the value j`,
+    world: RANK2_OMP_WORLD,
+    steps: [...implicitColumn(1), ...implicitColumn(2), ...implicitColumn(3), ...implicitColumn(4), hostRead('a')],
+    at: { 2: ok, 5: ok, 8: ok, 11: ok },
+    last: read(1, 1, 2, 2, 3, 3, 4, 4),
+  },
+  {
+    name: 'libgomp.c/target-10.c: target update to(v) of a declare target variable as the only construct runs',
+    cite: `${TC}target-10.c: declare target extern int v; main: target update to(v); return 0 (dg-do run: the program must run to its end). 6.0 §9.9.1 / §7.9.7: the variable has corresponding storage on the device from the start, so the update assigns it`,
+    steps: [declareTarget(['enter', 'a']), ompUpdate([motion('to', ['a'])])],
+    last: ok,
+  },
+  {
+    name: 'libgomp.c/target-30.c: a kernel writes a declare target variable through its predetermined map; target update from brings the value home',
+    cite: `${TC}target-30.c: declare target int v = 6; target (predetermined map(tofrom: v)) v++; target update from (v); abort () if v != 7 (6.0 §7.9.7: the count is infinite, so the region's exit copies nothing and the update brings the device value). v is a, the kernel writes 7; the second half (a private v inside parallel, firstprivate on the target) is not mapping`,
+    steps: [declareTarget(['enter', 'a']), targetWrite('a', 7), ompUpdate([motion('from', ['a'])]), hostRead('a')],
+    at: { 2: ok, 3: ok },
+    last: readAll(10, 7),
+  },
+  {
+    name: 'libgomp.c/target-20.c main: enter data, a delete of declare target data, always from inside a counted region, from and release at exit data, a zero-length from that unmaps the array',
+    cite: `${TC}target-20.c main (offload_device_nonshared_as): target enter data map(to: var1, var2, X[:N]) map(alloc: sum); target exit data map(delete: D[:N]) ("should have no effect on D", a declare target array); target map(alloc: var1, var2, X[:N]) map(to: Y[:N]) map(always from: sum) { var1 += X[10]; var2 += Y[20]; sum = var1 + var2; D[sum]++ }; assert var1 == 1, var2 == 2, sum == 33; target exit data map(from: var1): var1 == 11, var2 == 2; target enter data map(alloc: X[16:1]) ("Increase refcount"); target exit data map(from: var2) map(release: X[:N], sum): var2 == 22; target exit data map(from: p[:0]) with p = X + 5 ("Unmap X[0:N]"). The kernel is split into one construct per write (11, 22, 33), each with the test's maps; X[16:1] is x(7:7), X + 5 x(6:5); N is 8. The presence checks of D and X stand for the two comments`,
+    world: TARGET20_WORLD,
+    steps: [
+      declareTarget(['enter', 'd']),
+      ompEnter([map('to', ['var1', 'var2', 'x']), map('alloc', ['sum'])]),
+      ompExit([map('delete', ['d'])]),
+      isPresent(v('d')),
+      targetWrite('var1', 11, TARGET20_MAPS),
+      targetWrite('var2', 22, TARGET20_MAPS),
+      targetWrite('sum', 33, TARGET20_MAPS),
+      hostRead('var1'),
+      hostRead('var2'),
+      hostRead('sum'),
+      ompExit([map('from', ['var1'])]),
+      hostRead('var1'),
+      hostRead('var2'),
+      ompEnter([map('alloc', ['x(7:7)'])]),
+      ompExit([map('from', ['var2']), map('release', ['x', 'sum'])]),
+      hostRead('var2'),
+      isPresent(v('x')),
+      ompExit([map('from', ['x(6:5)'])]),
+      isPresent(v('x')),
+    ],
+    at: { 3: ok, 4: YES, 8: read(1), 9: read(2), 10: read(33), 12: read(11), 13: read(2), 16: read(22), 17: YES, 18: ok },
+    last: NO,
+  },
+  {
+    name: 'libgomp.c/target-20.c test_nested: from items of nested target data regions copy home only when the last reference goes; release and delete at exit data copy nothing',
+    cite: `${TC}target-20.c test_nested: X = Y = Z = 0; target data map(from: X, Y, Z) { target data map(from: X, Y, Z) { target map(from: X, Y, Z) X = Y = Z = 1337; assert X, Y, Z == 0; target exit data map(from: X) map(release: Y): X == 0, Y == 0; target exit data map(release: Y) map(delete: Z): Y == 0, Z == 0 } X == 1337, Y == 0, Z == 0; target map(from: X) X = 2448: X == 2448; X = 4896 } X == 4896, Y == 0, Z == 0 (6.0 §7.9.6: from copies back when the count reaches zero; release and delete never copy). The kernel is split into one construct per variable`,
+    world: scalars('x', 'y', 'z'),
+    steps: [
+      ompDataBegin([map('from', ['x', 'y', 'z'])]),
+      ompDataBegin([map('from', ['x', 'y', 'z'])]),
+      targetWrite('x', 1337, [map('from', ['x', 'y', 'z'])]),
+      targetWrite('y', 1337, [map('from', ['x', 'y', 'z'])]),
+      targetWrite('z', 1337, [map('from', ['x', 'y', 'z'])]),
+      hostRead('x'),
+      hostRead('y'),
+      hostRead('z'),
+      ompExit([map('from', ['x']), map('release', ['y'])]),
+      hostRead('x'),
+      hostRead('y'),
+      ompExit([map('release', ['y']), map('delete', ['z'])]),
+      hostRead('y'),
+      hostRead('z'),
+      ompDataEnd,
+      hostRead('x'),
+      hostRead('y'),
+      hostRead('z'),
+      targetWrite('x', 2448, [map('from', ['x'])]),
+      hostRead('x'),
+      hostWrite('x', 4896),
+      ompDataEnd,
+      hostRead('x'),
+      hostRead('y'),
+      hostRead('z'),
+    ],
+    at: {
+      6: read(0),
+      7: read(0),
+      8: read(0),
+      10: read(0),
+      11: read(0),
+      13: read(0),
+      14: read(0),
+      16: read(1337),
+      17: read(0),
+      18: read(0),
+      20: read(2448),
+      23: read(4896),
+      24: read(0),
+    },
+    last: read(0),
+  },
+  {
+    name: 'libgomp.c/target-11.c main: inside a target data region the always modifier copies in and out whatever the count; plain to / from / tofrom items do not',
+    cite: `${TC}target-11.c main (offload_device_nonshared_as): target data map(tofrom: aa) map(to: bb) map(from: cc, dd) { aa = bb = cc = 1; target map(always to: dd) (device dd := 0); dd = 1; target map(tofrom: aa) map(always to: bb) map(always from: cc) map(to: dd) { ok = aa == 0 && bb == 1 && dd == 0; aa = bb = cc = dd = 2 }; assert ok, aa == 1, bb == 1, cc == 2 ("cc is always from"), dd == 1; dd = 3; target map(from: cc) map(always to: dd) { ok = dd == 3; cc = dd = 4 }; assert ok, cc == 2, dd == 3 } assert aa == 2, bb == 1, cc == 4, dd == 4 (6.0 §7.9.6 always modifier). Each kernel is split into one construct per read or write, with the test's maps; bb's write is left out (always to overwrites it, and bb is never copied home)`,
+    world: scalars('aa', 'bb', 'cc', 'dd'),
+    steps: [
+      ompDataBegin([map('tofrom', ['aa']), map('to', ['bb']), map('from', ['cc', 'dd'])]),
+      hostWrite('aa', 1),
+      hostWrite('bb', 1),
+      hostWrite('cc', 1),
+      targetRead('dd', [map('to', ['dd'], 'always')]),
+      hostWrite('dd', 1),
+      targetWrite('cc', 2, TARGET11_MAPS),
+      targetRead('aa', TARGET11_MAPS),
+      targetRead('bb', TARGET11_MAPS),
+      targetRead('dd', TARGET11_MAPS),
+      targetWrite('aa', 2, TARGET11_MAPS),
+      targetWrite('dd', 2, TARGET11_MAPS),
+      hostRead('aa'),
+      hostRead('bb'),
+      hostRead('cc'),
+      hostRead('dd'),
+      hostWrite('dd', 3),
+      targetRead('dd', TARGET11_MAPS3),
+      targetWrite('cc', 4, TARGET11_MAPS3),
+      targetWrite('dd', 4, TARGET11_MAPS3),
+      hostRead('cc'),
+      hostRead('dd'),
+      ompDataEnd,
+      hostRead('aa'),
+      hostRead('bb'),
+      hostRead('cc'),
+      hostRead('dd'),
+    ],
+    at: {
+      5: read(0),
+      8: read(0),
+      9: read(1),
+      10: read(0),
+      13: read(1),
+      14: read(1),
+      15: read(2),
+      16: read(1),
+      18: read(3),
+      21: read(2),
+      22: read(3),
+      24: read(2),
+      25: read(1),
+      26: read(4),
+    },
+    last: read(4),
+  },
+  {
+    name: 'libgomp.c/target-11.c test_array_section: always to of a section inside a mapped array copies it in; always from of a section copies only that section home',
+    cite: `${TC}target-11.c test_array_section: p = calloc (N); target data map(alloc: p[0:N]) { p[i] = 997 * i for i in 10..13; target map(always to: p[10:4]) checks p[10..13] (assert ok); target map(always from: p[7:9]) writes p[i] = i for all i < N }; assert p[0..6] == 0, p[7..15] == i, p[16..31] == 0 (6.0 §7.9.6 always modifier: the copy is of the list item's storage only). N = 32 as in the test; the host writes 997 and the kernel 5 to every element`,
+    world: { arrays: [{ name: 'p', length: 32, init: 0 }], structs: [], devices: [{ kind: 'discrete' }] },
+    steps: [
+      ompDataBegin([map('alloc', ['p'])]),
+      hostWrite('p(11:14)', 997),
+      targetRead('p(11:14)', [map('to', ['p(11:14)'], 'always')]),
+      targetWrite('p', 5, [map('from', ['p(8:16)'], 'always')]),
+      ompDataEnd,
+      hostRead('p'),
+    ],
+    at: { 3: readAll(4, 997), 4: ok },
+    last: read(...Array<number>(7).fill(0), ...Array<number>(9).fill(5), ...Array<number>(16).fill(0)),
+  },
+  {
+    name: 'libgomp.fortran/target-enter-data-1.f90: arrays entered by two enter data constructs, a kernel using both through implicit maps, delete of one and from of the other',
+    cite: `${TF}target-enter-data-1.f90: target enter data map(alloc: BB); target enter data map(to: AA); target BB = 3 * AA; target exit data map(delete: AA); target exit data map(from: BB); stop 1 unless BB == 3 * i, stop 2 unless AA == i; then target enter data map(to: CC) map(alloc: DD); target DD = 5 * CC; target exit data map(delete: CC) map(from: DD); stop 3 unless CC == 93 * i, stop 4 unless DD == 465 * i (6.0 §7.9.6, §7.9.3: the implicit maps find the entered data). AA, DD are a, BB, CC b; a kernel reading a stands for the read of AA and writes the constant 3 (and 15) in place of the products`,
+    steps: [
+      ompEnter([map('alloc', ['b'])]),
+      ompEnter([map('to', ['a'])]),
+      targetRead('a'),
+      targetWrite('b', 3),
+      ompExit([map('delete', ['a'])]),
+      ompExit([map('from', ['b'])]),
+      hostRead('b'),
+      hostRead('a'),
+      ompEnter([map('to', ['b']), map('alloc', ['a'])]),
+      targetRead('b'),
+      targetWrite('a', 15),
+      ompExit([map('delete', ['b']), map('from', ['a'])]),
+      hostRead('b'),
+      hostRead('a'),
+    ],
+    at: { 3: readAll(10, 1), 7: readAll(10, 3), 8: readAll(10, 1), 10: readAll(10, 3), 13: readAll(10, 3) },
+    last: readAll(10, 15),
+  },
+  {
+    name: 'libgomp.fortran/target-enter-data-2.F90: a kernel writes entered data, another copies it into a from item; exit data delete leaves the host copy alone',
+    cite: `${TF}target-enter-data-2.F90 (PR middle-end/94635; the discrete-device branch): my1DPtr = 43; target enter data map(alloc: my1DPtr); target my1DPtr = i; target map(from: my1DArr) my1DArr = my1DPtr; target exit data map(delete: my1DPtr); stop 1 unless my1DArr == i, stop 3 unless my1DPtr == 43; then my1DPtr = 2N - i, my1DArr = 42; target map(tofrom: my1DArr) map(tofrom: my1DPtr(:)) { my1DArr = my1DPtr; my1DPtr = 20 }: stop 4 unless my1DArr == 2N - i, stop 6 unless my1DPtr == 20. my1DPtr is a (43 for 1), my1DArr b; the kernels' values are the constants 7 (for i) and 9 (for 2N - i), each kernel split into a read and writes`,
+    steps: [
+      hostWrite('a', 43),
+      ompEnter([map('alloc', ['a'])]),
+      targetWrite('a', 7),
+      targetRead('a', [map('from', ['b'])]),
+      targetWrite('b', 7, [map('from', ['b'])]),
+      ompExit([map('delete', ['a'])]),
+      hostRead('b'),
+      hostRead('a'),
+      hostWrite('a', 9),
+      hostWrite('b', 42),
+      targetRead('a', [map('tofrom', ['b']), map('tofrom', ['a'])]),
+      targetWrite('b', 9, [map('tofrom', ['b']), map('tofrom', ['a'])]),
+      targetWrite('a', 20, [map('tofrom', ['b']), map('tofrom', ['a'])]),
+      hostRead('b'),
+      hostRead('a'),
+    ],
+    at: { 4: readAll(10, 7), 7: readAll(10, 7), 8: readAll(10, 43), 11: readAll(10, 9), 14: readAll(10, 9) },
+    last: readAll(10, 20),
+  },
+  {
+    name: 'libgomp.fortran/target-enter-data-4.f90 (dt%ic, dt%ic2): an array member and a scalar member entered alone, written by a kernel that maps them alloc, come home with exit data from',
+    cite: `${TF}target-enter-data-4.f90, the integer members: target enter data map(alloc: dt%ic); target map(alloc: dt%ic) dt%ic = [22, 33, 44, 55]; target exit data map(from: dt%ic); error stop unless dt%ic == [22, 33, 44, 55]; the same for the scalar dt%ic2 with 42 (6.0 §7.9.6: a structure element is mapped on its own). dt%ic is c%arr (the kernel writes 22 to all four), dt%ic2 c%n; the bounds checks and the character and pointer members are left out`,
+    world: MEMBERS_OMP_WORLD,
+    steps: [
+      ompEnter([map('alloc', ['c%arr'])]),
+      targetWrite('c%arr', 22, [map('alloc', ['c%arr'])]),
+      ompExit([map('from', ['c%arr'])]),
+      hostRead('c%arr'),
+      isPresent(v('c%arr')),
+      ompEnter([map('alloc', ['c%n'])]),
+      targetWrite('c%n', 42, [map('alloc', ['c%n'])]),
+      ompExit([map('from', ['c%n'])]),
+      hostRead('c%n'),
+    ],
+    at: { 2: ok, 4: readAll(4, 22), 5: NO, 7: ok },
+    last: read(42),
+  },
+
+  {
+    name: 'libgomp.c/target-9.c: declare target variables keep their device values between target regions that map them alloc',
+    cite: `${TC}target-9.c: declare target int X, Y; target map(alloc: X) X = N; target map(alloc: X, Y) map(from: res) { Y = N; res = X + Y }; abort () unless res == N + N (6.0 §7.9.7: the variables' device storage lives for the whole program with an infinite count). X, Y are a, b; N is 5; the last kernel's read of X stands for its use of X`,
+    steps: [declareTarget(['enter', 'a', 'b']), targetWrite('a', 5, [map('alloc', ['a'])]), targetWrite('b', 5, [map('alloc', ['a', 'b'])]), targetRead('a', [map('alloc', ['a', 'b'])]), targetRead('b', [map('alloc', ['a', 'b'])]), hostRead('a')],
+    at: { 4: readAll(10, 5), 5: readAll(10, 5) },
+    last: readAll(10, 1),
+  },
+  {
+    name: 'libgomp.c/target-7.c foo (0): target data, target and target update from of one variable, on the default device or, where the if clause is false, on the host',
+    cite: `${TC}target-7.c foo (0) with v == 0: h = 5; nine blocks target data device (d) [if (…)] map (to: h) { target device (d) [if (…)]: abort () unless h++ == 5, 6, …, 13 in turn; target update device (d) [if (…)] from (h) }; abort () unless h == 14. The if clauses v > 1 and 0 are false, v <= 1 and 1 true; 6.0 §15.7, §15.8, §15.9: with the if clause false the host device is the target device, so the constructs act on h itself. A false if clause is written as device(omp_get_initial_device()); each kernel is a read of h and a write of h + 1`,
+    world: scalars('h'),
+    steps: [
+      hostWrite('h', 5),
+      ...target7Block(0, 5),
+      ...target7Block(HOST, 6),
+      ...target7Block(HOST, 7),
+      ...target7Block(0, 8),
+      ...target7Block(0, 9),
+      ...target7Block(HOST, 10),
+      ...target7Block(HOST, 11),
+      ...target7Block(0, 12),
+      ...target7Block(0, 13),
+      hostRead('h'),
+    ],
+    at: Object.fromEntries([5, 6, 7, 8, 9, 10, 11, 12, 13].map((h, i) => [3 + 5 * i, read(h)])),
+    last: read(14),
   },
 ];
 

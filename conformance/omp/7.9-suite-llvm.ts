@@ -10,7 +10,19 @@ import { MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 const T = 'llvm/llvm-project offload/test/mapping/';
+const YES = value(true);
+const NO = value(false);
 const OFFLOADING = 'llvm/llvm-project offload/test/offloading/';
+
+/** The map_ordering tests' `int x = 111`, as a 10-element array. */
+const X111_WORLD: World = { arrays: [{ name: 'a', length: 10, init: 111 }], structs: [], devices: [{ kind: 'discrete' }] };
+
+/** ompx_hold/target-data.c's scalars m, r, d as one-element arrays; one discrete device. */
+const MRD_WORLD: World = { arrays: ['m', 'r', 'd'].map((name) => ({ name, length: 1, init: 0 })), structs: [], devices: [{ kind: 'discrete' }] };
+/** CHECK_PRESENCE(m, r, d): omp_target_is_present of each on the default device. */
+const presence = [isPresent(v('m')), isPresent(v('r')), isPresent(v('d'))];
+/** target data map(tofrom: m) map(alloc: r, d). */
+const mrdData = ompDataBegin([map('tofrom', ['m']), map('alloc', ['r', 'd'])]);
 
 /** MEMBERS_OMP_WORLD with `c%p => a`: the test's `struct { int x; int dummy[10000]; int *p; }` with `p = g`. */
 const MEMBERS_P_WORLD: World = { ...MEMBERS_OMP_WORLD, structs: [{ ...MEMBERS_OMP_WORLD.structs[0]!, init: { p: 'a' } }] };
@@ -304,6 +316,148 @@ const rows: Row[] = [
     at: { 5: per(readAll(10, 1), { libgomp: readAll(10, 222), 'llvm-offload': readAll(10, 222), 'K-B50=block': readAll(10, 222) }) },
     last: per(readAll(10, 1), { libgomp: readAll(10, 222), 'llvm-offload': readAll(10, 222), 'K-B50=block': readAll(10, 222) }),
     state: { 4: { ompEntries: [] } },
+  },
+
+  {
+    name: 'map_ordering_tgt_alloc_from_to.c: target map(alloc) map(from) map(to) map(alloc) of one variable copies it in, as its count goes from 0 to 1, and back at the end',
+    cite: `${T}map_ordering_tgt_alloc_from_to.c: x = 111; target map(alloc: x) map(from: x) map(to: x) map(alloc: x) { x = x + 111 } "CHECK: After tgt: 222" (DEBUG: the host-to-device move happens although alloc and from come before to; 6.0 §7.9.6: one storage block whose count becomes 1, so the to item copies in, and from copies back at 1). The kernel is split into a construct that reads 111 and one that writes 222, each with the test's maps; GCC's front ends reject a variable named twice in map clauses`,
+    world: X111_WORLD,
+    steps: [
+      targetRead('a', [map('alloc', ['a']), map('from', ['a']), map('to', ['a']), map('alloc', ['a'])]),
+      targetWrite('a', 222, [map('alloc', ['a']), map('from', ['a']), map('to', ['a']), map('alloc', ['a'])]),
+      hostRead('a'),
+      isPresent(v('a')),
+    ],
+    at: { 1: readAll(10, 111), 3: readAll(10, 222) },
+    last: value(false),
+  },
+  {
+    name: 'map_ordering_tgt_alloc_tofrom.c: target map(alloc) map(tofrom) map(alloc) of one variable copies it in and back',
+    cite: `${T}map_ordering_tgt_alloc_tofrom.c: x = 111; target map(alloc: x) map(tofrom: x) map(alloc: x) { x = x + 111 } "CHECK: After tgt: 222" (6.0 §7.9.6). The kernel is split into a read of 111 and a write of 222, each with the test's maps`,
+    world: X111_WORLD,
+    steps: [
+      targetRead('a', [map('alloc', ['a']), map('tofrom', ['a']), map('alloc', ['a'])]),
+      targetWrite('a', 222, [map('alloc', ['a']), map('tofrom', ['a']), map('alloc', ['a'])]),
+      hostRead('a'),
+    ],
+    at: { 1: readAll(10, 111) },
+    last: readAll(10, 222),
+  },
+  {
+    name: 'map_ordering_tgt_data_alloc_from.c: target data map(alloc) map(from) map(alloc) of one variable copies the kernel\'s value home at its end',
+    cite: `${T}map_ordering_tgt_data_alloc_from.c: x = 111; target data map(alloc: x) map(from: x) map(alloc: x) { target map(present, alloc: x) x = 222 } "CHECK: After tgt data: 222" (6.0 §7.9.6: the from item is copied back when the count reaches zero at the region's end). The kernel's present modifier is left out, as in the alloc_tofrom row`,
+    world: X111_WORLD,
+    steps: [ompDataBegin([map('alloc', ['a']), map('from', ['a']), map('alloc', ['a'])]), targetWrite('a', 222, [map('alloc', ['a'])]), ompDataEnd, hostRead('a')],
+    last: readAll(10, 222),
+  },
+  {
+    name: 'map_ordering_tgt_data_alloc_to_from.c: target data map(alloc) map(to) map(from) map(alloc) of one variable copies it in at the start and back at the end',
+    cite: `${T}map_ordering_tgt_data_alloc_to_from.c: x = 111; target data map(alloc: x) map(to: x) map(from: x) map(alloc: x) { target map(present, alloc: x) x = x + 111 } "CHECK: After tgt data: 222" (6.0 §7.9.6). The kernel is split into a read of 111 and a write of 222; its present modifier is left out`,
+    world: X111_WORLD,
+    steps: [
+      ompDataBegin([map('alloc', ['a']), map('to', ['a']), map('from', ['a']), map('alloc', ['a'])]),
+      targetRead('a', [map('alloc', ['a'])]),
+      targetWrite('a', 222, [map('alloc', ['a'])]),
+      ompDataEnd,
+      hostRead('a'),
+    ],
+    at: { 2: readAll(10, 111) },
+    last: readAll(10, 222),
+  },
+  {
+    name: 'map_ordering_tgt_exit_data_from_delete_assumedsize.c: exit data map(from: element) map(delete: the array) of a count-2 entry copies the element home under K-B50 block',
+    cite: `${T}map_ordering_tgt_exit_data_from_delete_assumedsize.c (-fopenmp-version=60): p1x = p2x = &x[1]; x[1] = 111; target data map(alloc: x) { target enter data map(alloc: x) map(to: x); target map(present, alloc: x) x[1] = 222; target exit data map(from: p2x[0]) map(delete: p1x[:]) "DEBUG: … falls within a range previously marked for deletion", "Moving … bytes (tgt) -> (hst)"; "CHECK: 222" } (llvm-offload, K-B50 block: the from item is copied although it comes first). p2x[0] is a(2:2); p1x[:], an assumed-size section that finds x's entry, is a. The text (K-B50 item, the default) and libgomp (K-B50 earlier: the delete comes after the from) do not copy (here 111); the kernel writes 222 to all of x, its present modifier left out`,
+    world: X111_WORLD,
+    steps: [
+      ompDataBegin([map('alloc', ['a'])]),
+      ompEnter([map('alloc', ['a']), map('to', ['a'])]),
+      targetWrite('a', 222, [map('alloc', ['a'])]),
+      ompExit([map('from', ['a(2:2)']), map('delete', ['a'])]),
+      hostRead('a(2:2)'),
+      ompDataEnd,
+    ],
+    at: { 4: ok, 5: per(read(111), { 'llvm-offload': read(222), 'K-B50=block': read(222) }) },
+    last: ok,
+  },
+  {
+    name: 'ompx_hold/target-data.c (no ompx_hold, structured): nested target data regions keep m, r and d present until the outer one ends',
+    cite: `${T}ompx_hold/target-data.c "check: dyn>0, hold=0", "structured dec of dyn": "CHECK: presence of m, r, d: 0, 0, 0"; target data map(tofrom: m) map(alloc: r, d) { 1, 1, 1; the same nested { 1, 1, 1 } 1, 1, 1 } 0, 0, 0 (6.0 §7.9.6 reference counts)`,
+    world: MRD_WORLD,
+    steps: [...presence, mrdData, ...presence, mrdData, ...presence, ompDataEnd, ...presence, ompDataEnd, ...presence],
+    at: { 1: NO, 2: NO, 3: NO, 5: YES, 6: YES, 7: YES, 9: YES, 10: YES, 11: YES, 13: YES, 14: YES, 15: YES, 17: NO, 18: NO },
+    last: NO,
+  },
+  {
+    name: 'ompx_hold/target-data.c (no ompx_hold, dynamic): exit data from / release inside nested regions drops one reference; a delete ends the entry; the regions\' ends find nothing',
+    cite: `${T}ompx_hold/target-data.c "check: dyn>0, hold=0", "dynamic dec/reset of dyn": target data map(tofrom: m) map(alloc: r, d) { same nested { 1, 1, 1; target exit data map(from: m) map(release: r) "CHECK-NEXT: presence of m, r, d: 1, 1, 1"; target exit data map(from: m) map(release: r) map(delete: d) 0, 0, 0 } 0, 0, 0; the same exit data again 0, 0, 0 } 0, 0, 0 (6.0 §7.9.6: one reference per construct; delete zeroes the count; exit of absent data does nothing)`,
+    world: MRD_WORLD,
+    steps: [
+      mrdData,
+      mrdData,
+      ...presence,
+      ompExit([map('from', ['m']), map('release', ['r'])]),
+      ...presence,
+      ompExit([map('from', ['m']), map('release', ['r']), map('delete', ['d'])]),
+      ...presence,
+      ompDataEnd,
+      ...presence,
+      ompExit([map('from', ['m']), map('release', ['r']), map('delete', ['d'])]),
+      ...presence,
+      ompDataEnd,
+      ...presence,
+    ],
+    at: {
+      3: YES,
+      4: YES,
+      5: YES,
+      7: YES,
+      8: YES,
+      9: YES,
+      11: NO,
+      12: NO,
+      13: NO,
+      15: NO,
+      16: NO,
+      17: NO,
+      18: ok,
+      19: NO,
+      20: NO,
+      21: NO,
+      23: NO,
+      24: NO,
+    },
+    last: NO,
+  },
+  {
+    name: 'padding_not_mapped.c: a struct member beside two entered members is not present; target update from of it does nothing; enter data map(present) of it is an error',
+    cite: `${T}padding_not_mapped.c: struct S { int x; int y; double z; } s = {1, 2, 3}; target enter data map(alloc: s.y, s.z) "CHECK: s.x is present: 0"; target update from(s.x) "should have no effect", "CHECK: s.x = 1"; target enter data map(present, alloc: s.x) "CHECK: … 'present' map type modifier does not exist", "fatal error 1" (6.0 §7.9.6, §15.9: the member has no corresponding storage; the device's alignment padding does not give it any). s.x is c%n (5), s.y and s.z c%arr`,
+    world: MEMBERS_OMP_WORLD,
+    steps: [ompEnter([map('alloc', ['c%arr'])]), isPresent(v('c%n')), ompUpdate([motion('from', ['c%n'])]), hostRead('c%n'), ompEnter([map('alloc', ['c%n'], 'present')])],
+    at: { 2: NO, 3: ok, 4: read(5) },
+    last: err('omp_error_not_present'),
+  },
+
+  {
+    name: 'present/target_data_at_exit.c: the present modifier of a target data region is checked at its start only: data deleted inside the region is no error at its end',
+    cite: `llvm/llvm-project openmp/libomptarget/test/mapping/present/target_data_at_exit.c (the offload/ tree before the move): target enter data map(alloc: i); target data map(present, alloc: i) { target exit data map(delete: i) } "CHECK-NOT: Libomptarget", "CHECK: success" (6.0 §7.9.6: the present modifier is an entry check; an item absent at the exit is ignored)`,
+    steps: [ompEnter([map('alloc', ['a'])]), ompDataBegin([map('alloc', ['a'], 'present')]), ompExit([map('delete', ['a'])]), ompDataEnd, isPresent(v('a'))],
+    at: { 2: ok, 3: ok, 4: ok },
+    last: NO,
+  },
+  {
+    name: 'map_ordering_tgt_exit_data_delete_from_assumedsize.c: exit data map(delete: the array) map(from: element) of a count-2 entry copies the element home under K-B50 block and earlier',
+    cite: `${T}map_ordering_tgt_exit_data_delete_from_assumedsize.c (-fopenmp-version=60): p1x = p2x = &x[0]; target data map(alloc: x) { target enter data map(alloc: x) map(to: x); target map(present, alloc: x) x[1] = 222; target exit data map(delete: p1x[:]) map(from: p2x[1]) "DEBUG: Found skipped FROM entry … within region being released", "CHECK: After tgt exit data: 222" } (llvm-offload, K-B50 block; libgomp K-B50 earlier: the delete comes first, gomp_decrement_refcount gives the from item do_copy). p1x[:] (an assumed-size section that finds x's entry) is a, p2x[1] a(2:2). The text's letter (K-B50 item, the default) does not copy (here 111); the kernel writes 222 to all of x, its present modifier left out`,
+    world: X111_WORLD,
+    steps: [
+      ompDataBegin([map('alloc', ['a'])]),
+      ompEnter([map('alloc', ['a']), map('to', ['a'])]),
+      targetWrite('a', 222, [map('alloc', ['a'])]),
+      ompExit([map('delete', ['a']), map('from', ['a(2:2)'])]),
+      hostRead('a(2:2)'),
+      ompDataEnd,
+    ],
+    at: { 4: ok, 5: per(read(111), { libgomp: read(222), 'llvm-offload': read(222), 'K-B50=block': read(222), 'K-B50=earlier': read(222) }) },
+    last: ok,
   },
 ];
 

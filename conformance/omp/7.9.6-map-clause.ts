@@ -3,12 +3,43 @@
 // always or delete, then decrements (or zeroes with delete) and removes at 0. K-B8 (maps on a
 // shared-memory device), B.4 restrictions (K-B5).
 
-import { UNDEF, entry, err, per, perState, read, readAll, section, value, type Row } from '../rows.js';
-import { hostRead, hostWrite, isPresent, map, ompEnter, ompExit, targetRead, targetWrite, v } from '../steps.js';
+import { HALTED, UNDEF, entry, err, ok, per, perState, read, readAll, section, value, type Row } from '../rows.js';
+import { assign, hostRead, hostWrite, isPresent, map, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite, v } from '../steps.js';
 import { A, OMP_WORLD } from '../worlds.js';
 
 
 const rows: Row[] = [
+  {
+    name: 'target data and target with map(to: a(1:4)) map(to: c%p), c%p => a: per item a(1:4) first and a partly present (libgomp); acted on last first (K-A62 reversed) they run',
+    cite: 'K-A62 (GCC 12 C lists target data map(to: a[0:4]) map(to: b[0:2]) as b, a; -fdump-tree-gimple) with K-B16 struct-block; the text (storage-block) makes one block',
+    steps: [assign('c%p', 'a'), ompDataBegin([map('to', ['a(1:4)']), map('to', ['c%p'])]), ompDataEnd],
+    at: { 2: per(ok, { 'spec-omp-5.2': UNDEF, libgomp: err('fatal_partial_map'), 'K-A62=reversed,K-B16=struct-block': ok }) },
+    last: per(ok, { 'spec-omp-5.2': HALTED, libgomp: HALTED, 'K-A62=reversed,K-B16=struct-block': ok }),
+  },
+  {
+    name: 'target with map(to: a(1:4)) map(to: c%p), c%p => a: as target data (K-A62 reversed, K-B16 struct-block)',
+    cite: 'K-A62 with K-B16 struct-block, as in the row above',
+    steps: [assign('c%p', 'a'), targetRead('a(1:4)', [map('to', ['a(1:4)']), map('to', ['c%p'])])],
+    last: per(readAll(4, 1), { 'spec-omp-5.2': UNDEF, libgomp: err('fatal_partial_map'), 'K-A62=reversed,K-B16=struct-block': readAll(4, 1) }),
+  },
+  {
+    name: 'exit data map(from: a) map(delete: a) with count 2 after a kernel write, items on their own (K-B16 struct-block, K-B50 earlier): the from item meets count 2 and nothing comes back; acted on last first (K-A62 reversed) the delete zeroes first and the from item copies',
+    cite: 'libgomp gomp_decrement_refcount (do_copy for a key this construct already brought to zero); K-A62: GCC 12 C lists the items last first',
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['a'])]), targetWrite('a', 5, [map('alloc', ['a'])]), ompExit([map('from', ['a']), map('delete', ['a'])]), hostRead('a')],
+    last: per(readAll(10, 1), { 'llvm-offload': readAll(10, 5), 'K-A62=reversed,K-B16=struct-block,K-B50=earlier': readAll(10, 5) }),
+  },
+  {
+    name: 'map(to: a(1:4)) map(to: c%p) with c%p => a on one enter data: one block (6.0); per item a(1:4) first and a partly present (libgomp), unless the items are acted on last first (K-A62 reversed, GCC 12 C)',
+    cite: 'K-B16 struct-block (libgomp keys each array item on its own) and K-B5; K-A62: GCC 12 C builds the item list last item first (-fdump-tree-gimple, profiles/measured/probes-gcc-12-2026-12-04.md), so c%p\'s target a is mapped before a(1:4), which then lies inside it',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['a(1:4)']), map('to', ['c%p'])])],
+    last: per(ok, { 'spec-omp-5.2': UNDEF, 'K-B16=struct-block': UNDEF, libgomp: err('fatal_partial_map'), 'K-A62=reversed,K-B16=struct-block': ok }),
+  },
+  {
+    name: 'map(to: a(1:4)) map(alloc: c%p) with c%p => a: acted on last first, alloc items still come after the others (K-A62 reversed), so a(1:4) is mapped first again',
+    cite: 'K-A62 reversed: in GCC 12 C\'s OpenMP lists the alloc items follow the others (-fdump-tree-gimple: map(to: a[0:4]) map(alloc: b[0:2]) keeps its order), so the to item a(1:4) still comes before the alloc item c%p',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['a(1:4)']), map('alloc', ['c%p'])])],
+    last: per(ok, { 'spec-omp-5.2': UNDEF, libgomp: err('fatal_partial_map'), 'K-A62=reversed,K-B16=struct-block': UNDEF }),
+  },
   {
     name: 'the always modifier copies in and out whatever the count',
     steps: [
