@@ -42,6 +42,15 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // acc-*-extends-before (03b, 03d, 03f) show `extends-before` in both languages.
     'K-A11': 'two aborts of other causes that error predicts by accident',
   },
+  'gcc-12-nvptx-2026-12-04k.json': {
+    // As in 04h and 04i: the C units' reading (GCC's C front end does not attach p for p[0:n]).
+    'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
+    // One gfortran run (-074 step 12): data no_create(d%q(9:8)), a zero-length section one past the
+    // end of its target, runs where the attach that `attach` adds finds no target. The reading
+    // comes from no_create of nonzero sections (-022 of 04h, -061-c of 03c); gfortran's zero-length
+    // sections make zero-size keys of their own (README, session 12 note), not modelled.
+    'K-A59': 'a zero-length member section, a gfortran class not modelled',
+  },
 };
 
 describe.each(files)('measured on hardware: %s', (file) => {
@@ -231,6 +240,23 @@ describe('gcc-12-nvptx-2026-12-04j (GCC 12.2, nvptx, NVIDIA H200: seed 20261214,
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04j');
     expect(verdicts.length).toBe(283);
     expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(270);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-04k (GCC 12.2, nvptx, NVIDIA H200: seed 20261215, both APIs, programs that use device 0 only, held out)', () => {
+  // Built and run in session 12 after K-B16 `struct-block`, the deferred exit removal, K-A62
+  // `reversed` (C), K-A8's device lookup and K-B57 were read, nothing read from it: 274 of 286
+  // (95.8 %); the same with K-B16 and K-A62 at their spec readings (no unit of this batch maps
+  // overlapping items on one construct). The 12 left: three gfortran kernels that fault (-028,
+  // -137) or read a 0 (-059), gfortran's descriptor value 1 (-064) and a host address where a
+  // device address is predicted (-224), exit data of a REFCOUNT_LINK key in C (-029-c, the
+  // assertion in goacc_exit_datum_1), "struct not mapped for detach operation" (-031-c), an attach
+  // of a target GCC finds (-074), "[h,8] is not mapped" in both languages (-097), gfortran's
+  // "Pointer target of array section wasn't mapped" (-125) and a C structure-element abort (-150-c).
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 274 of the 286 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04k');
+    expect(verdicts.length).toBe(286);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(274);
   });
 });
 
