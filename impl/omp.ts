@@ -31,7 +31,9 @@ export class OmpRuntime extends OmpRoutines {
     let raw = r.start;
     if (d !== this.n) {
       const s = this.slots;
-      const slot = this.trees[d]!.latestContaining(r.start, r.end, s.seq);
+      // K-B58 `first-byte` (libgomp, LLVM): the entry holding the first byte; `whole`: all of it.
+      // Stryker disable next-line ArithmeticOperator: equivalent: [p, p - 1) also finds an entry ending at p, which lies in the object before and the host layout leaves a gap between objects
+      const slot = this.trees[d]!.latestContaining(r.start, this.knobs['K-B58'] === 'first-byte' ? r.start + 1 : r.end, s.seq);
       if (slot >= 0) {
         const block = s.block[slot]!;
         // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent: an entry without a block has self storage (storage = host start) and the whole array starts where its entry does, so both sides give r.start

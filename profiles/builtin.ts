@@ -109,6 +109,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13} gomp_map_vars_internal: OpenMP use_device_ptr / use_device_addr are lowered to GOMP_MAP_USE_DEVICE_PTR (the _IF_PRESENT kind is OpenACC's if_present only); an item gomp_map_lookup does not find → gomp_fatal "use_device_ptr pointer wasn't mapped".`,
       },
+      'K-B58': {
+        reading: 'first-byte',
+        confidence: 'source',
+        evidence: `${G13} gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR: "cur_node.host_end = cur_node.host_start; n = gomp_map_lookup (mem_map, &cur_node)", a zero-length key, which gomp_map_lookup probes as [p, p + 1), then [p - 1, p), then [p, p); the device address is n's plus p's offset in it. (The [p - 1, p) probe can find the object before p, which mapcheck's host layout, with gaps between objects, never places next to it.)`,
+      },
       'K-A2': {
         reading: 'error',
         confidence: 'source',
@@ -392,6 +397,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'skip',
         confidence: 'source',
         evidence: `${LOMP}: getTgtPtrBegin(..., MustContain=true) finds no mapping for partly mapped data: "not found, becomes a noop", an error only with OMP_TGT_MAPTYPE_PRESENT.`,
+      },
+      'K-B58': {
+        reading: 'first-byte',
+        confidence: 'source',
+        evidence:
+          'offload/libomptarget/OpenMP/Mapping.cpp lookupMapping (commit 0966951): a use_device item is looked up with Size == 0 (clang emits OMP_MAP_RETURN_PARAM with size 0, CGOpenMPRuntime.cpp), "IsContained = HP < HstPtrEnd" for the entry starting at or before HP; the next entry also matches when "HP >= HstPtrBase" (the extended address range, D123093, LLVM 15), which mapcheck does not model yet (README: array_section_use_device_ptr.c).',
       },
       'K-B30': {
         reading: 'host-address',

@@ -1204,6 +1204,21 @@ export const KNOBS = [
     default: 'source',
     rationale: 'Neither text orders the data clauses of one construct; the model acts on them as listed.',
   },
+  {
+    id: 'K-B58',
+    title: 'What a use_device_ptr / use_device_addr list item (a whole array) is looked up by',
+    section: 'OpenMP 6.0 §7.5.8 use_device_ptr clause, §7.5.10 use_device_addr clause',
+    readings: [
+      { id: 'whole', summary: 'the item has corresponding storage when an entry holds all of it; otherwise K-B30 decides' },
+      {
+        id: 'first-byte',
+        summary:
+          'libgomp and LLVM offload: the address alone is looked up (a zero-size key), so an entry holding the item\'s first byte translates it, the rest of the item mapped or not',
+      },
+    ],
+    default: 'whole',
+    rationale: 'The clause refers to the corresponding list item of the whole variable; an array only part of which is mapped has none.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

@@ -46,6 +46,7 @@ import {
   hostWrite,
   noCreate,
   parallelDefaultPresent,
+  parallelPointer,
   parallelRead,
   parallelWrite,
   present,
@@ -126,6 +127,87 @@ const deepCopy6 = (attaches: number): Step[] => [
   hostRead('e%x'),
   hostRead('e%y'),
 ];
+
+/** deep-copy-2.c's `struct foo` reduced to its one mapped pointer member: `c%p => a` from the start. */
+const ONE_PTR_WORLD: World = { arrays: ACC_WORLD.arrays, structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }] };
+
+/**
+ * deep-copy-11.c's `mystruct { int *a, *b, *c; }` with N = 16: `c%p => a`, `c%q => b`, `c%r => d`,
+ * all zero. a at 0x1000, b at 0x1200, d at 0x1400, c at 0x1600.
+ */
+const THREE_PTR_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 16 },
+    { name: 'b', length: 16 },
+    { name: 'd', length: 16 },
+  ],
+  structs: [{ name: 'c', pointers: ['p', 'q', 'r'], init: { p: 'a', q: 'b', r: 'd' } }],
+};
+
+/**
+ * attach-descriptor-1.f90's `type t; integer :: arr1(10); integer, allocatable :: arr2(:)` as struct
+ * `e` (allocatable `x` for arr2, field `arr1` of 10 zeros) and its `tarr(10)` as `a` (zeros).
+ */
+const ATTACH_DESC_WORLD: World = {
+  arrays: [{ name: 'a', length: 10 }],
+  structs: [{ name: 'e', pointers: ['x'], allocatable: ['x'], fields: [{ name: 'arr1', length: 10 }] }],
+};
+
+/**
+ * attach-descriptor-1.f90's test(variant): acc_copyin of the struct, of its allocatable component
+ * and of tarr; `attaches` enter data attach(myvar%arr2); serial present(myvar%arr2) writing arr1,
+ * arr2 and tarr(3) (three kernels, constants); the variant's detaches; then acc_is_present and
+ * acc_copyout of the component, the struct and tarr in turn, and the host reads.
+ */
+const attachDescriptor1 = (attaches: number, detaches: Step[]): Step[] => [
+  allocate('e%x', 10, 0),
+  accCopyin('e'),
+  accCopyin('e%x'),
+  accCopyin('a'),
+  ...Array.from({ length: attaches }, () => enterData(attach('e%x'))),
+  parallelWrite('e%arr1', 5, present('e%x')),
+  parallelWrite('e%x', 6, present('e%x')),
+  parallelWrite('a(3:3)', 7, present('e%x')),
+  ...detaches,
+  accIsPresent('e%x'),
+  accIsPresent('e'),
+  accIsPresent('a'),
+  accCopyout('e%x'),
+  accIsPresent('e%x'),
+  accIsPresent('e'),
+  accIsPresent('a'),
+  accCopyout('e'),
+  accIsPresent('e%x'),
+  accIsPresent('e'),
+  accIsPresent('a'),
+  accCopyout('a'),
+  accIsPresent('a'),
+  hostRead('e%arr1'),
+  hostRead('a'),
+  hostRead('e%x'),
+];
+
+/** What attachDescriptor1's steps observe from the first kernel on (k: its step number). */
+const attachDescriptor1At = (k: number, d: number) => ({
+  [k]: ok,
+  [k + 1]: ok,
+  [k + 2]: ok,
+  [k + d + 3]: value(true),
+  [k + d + 4]: value(true),
+  [k + d + 5]: value(true),
+  [k + d + 6]: ok,
+  [k + d + 7]: value(false),
+  [k + d + 8]: value(true),
+  [k + d + 9]: value(true),
+  [k + d + 10]: ok,
+  [k + d + 11]: value(false),
+  [k + d + 12]: value(false),
+  [k + d + 13]: value(true),
+  [k + d + 14]: ok,
+  [k + d + 15]: value(false),
+  [k + d + 16]: readAll(10, 5),
+  [k + d + 17]: read(0, 0, 7, 0, 0, 0, 0, 0, 0, 0),
+});
 
 const rows: Row[] = [
   {
@@ -864,6 +946,228 @@ const rows: Row[] = [
     steps: [dataBegin(copyin('a'), copyout('b')), parallelRead('a', present('a')), parallelWrite('b', 1, present('a')), dataEnd, hostRead('a'), hostRead('b')],
     at: { 2: readAll(10, 1), 3: ok, 4: ok, 5: readAll(10, 1) },
     last: readAll(10, 1),
+  },
+  // ----------------------------------------------------------------------------------------------
+  // Third round: deep copy of pointer members and allocatable components (attach with data
+  // clauses, attach clauses, sections), no_create of pointer members, attachment counters with
+  // finalize, and program-scope declare create.
+  {
+    name: 'deep-copy-2.c: a data region copies a struct, a nested one its pointer member\'s target; a kernel with attach of the member writes through it',
+    cite: `${T}deep-copy-2.c: data copy(s) { data copy(s.a[0:10]) { parallel loop attach(s.a) s.a[i] = i } }; assert (s.a[i] == i) (§2.7.6 copy of a pointer reference attaches, §2.7.12 attach clause). The whole 10-element target for s.a[0:10]; the kernel writes a constant`,
+    world: ONE_PTR_WORLD,
+    steps: [dataBegin(copy('c')), dataBegin(copy('c%p')), parallelWrite('c%p', 7, attach('c%p')), dataEnd, dataEnd, hostRead('a')],
+    at: { 3: ok, 4: ok, 5: ok },
+    last: readAll(10, 7),
+  },
+  {
+    name: 'deep-copy-11.c (one iteration): with the struct present, compute constructs copy whole targets of two pointer members and a section of a third; the kernels write through them',
+    cite: `${T}deep-copy-11.c "Test multiple struct dereferences on one directive, and slices starting at non-zero": enter data copyin(m[0:1]); parallel loop copy(m->a[0:N]) m->a[j]++; parallel loop copy(m->b[0:N], m->c[5:N-10]) { m->b[j]++; if (j > 5 && j < N - 5) m->c[j]++ }; exit data copyout(m[0:1]); abort () unless a and b hold the count, c the count for 5 < i < N - 5 and 0 elsewhere. N = 16, one iteration (1 for the count), the second kernel split in two constructs with the same clauses. libgomp attaches m->c through the section with its bias (K-A50 section); under the text the section leaves the target partly present, so m->c is not attached and the kernel's write through it is undefined`,
+    world: THREE_PTR_WORLD,
+    steps: [
+      enterData(copyin('c')),
+      parallelWrite('c%p', 1, copy('c%p')),
+      parallelWrite('c%q', 1, copy('c%q', 'c%r(6:11)')),
+      parallelWrite('c%r(7:11)', 1, copy('c%q', 'c%r(6:11)')),
+      exitData(copyout('c')),
+      hostRead('a'),
+      hostRead('b'),
+      hostRead('d'),
+    ],
+    at: {
+      2: ok,
+      3: ok,
+      4: per(UNDEF, { libgomp: ok }),
+      5: per(HALTED, { libgomp: ok }),
+      6: per(HALTED, { libgomp: readAll(16, 1) }),
+      7: per(HALTED, { libgomp: readAll(16, 1) }),
+    },
+    last: per(HALTED, { libgomp: read(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0) }),
+  },
+  {
+    name: 'struct-copyout-2.c: enter data of two scalar members and a pointer member\'s target without the struct; kernels write them through present; exit data copyout brings them home',
+    cite: `${T}struct-copyout-2.c: enter data copyin(s.a, s.b, s.c[0:N]); serial present(s.a, s.b, s.c[0:N]) { s.a = 3; s.b = 4; s.c[i] = i + 20 }; exit data copyout(s.a, s.b, s.c[0:N]); assert (s.a == 3); assert (s.b == 4); assert (s.c[i] == i + 20). c%n for s.a, the member array c%arr for s.b, c%p => a for s.c; one kernel per member, constants written. libgomp maps the members as a struct group and attaches s.c (K-A22 member-mapped); under the text the struct has no device copy, so s.c is not attached and the kernel's write through it is undefined`,
+    world: DC_WORLD,
+    steps: [
+      enterData(copyin('c%n', 'c%arr', 'c%p')),
+      parallelWrite('c%n', 3, present('c%n', 'c%arr', 'c%p')),
+      parallelWrite('c%arr', 4, present('c%n', 'c%arr', 'c%p')),
+      parallelWrite('c%p', 7, present('c%n', 'c%arr', 'c%p')),
+      exitData(copyout('c%n', 'c%arr', 'c%p')),
+      hostRead('c%n'),
+      hostRead('c%arr'),
+      hostRead('a'),
+    ],
+    at: {
+      2: ok,
+      3: ok,
+      4: per(UNDEF, { libgomp: ok }),
+      5: per(HALTED, { libgomp: ok }),
+      6: per(HALTED, { libgomp: read(3) }),
+      7: per(HALTED, { libgomp: readAll(4, 4) }),
+    },
+    last: per(HALTED, { libgomp: readAll(10, 7) }),
+  },
+  {
+    name: 'nocreate-3.c: no_create of a pointer member whose target is absent, the struct present: the kernel sees the host pointer',
+    cite: `${T}nocreate-3.c "Test no_create clause with attach/detach when data is not present on the device": data copyin(s) { parallel no_create(s.y[0:N]) copyout(devptr) { devptr = &s.y[2] } }; abort () unless devptr == &s.y[2] (§2.7.10: absent data gets nothing, so no attach either; the device copy of s holds the host pointer). The kernel reads the pointer itself instead of the address of its third element. gcc-12 stops at the construct instead (K-A59 attach, measured with GCC 12.2: no_create(c.p[0:4]) is lowered with map(attach:c.p), which aborts "pointer target not mapped for attach" when the target is absent; the test is newer than GCC 12)`,
+    world: DC_WORLD,
+    steps: [dataBegin(copyin('c')), parallelPointer('c%p', undefined, noCreate('c%p')), dataEnd],
+    at: { 2: per(hostPtr(A), { 'gcc-12': err('fatal_attach_absent') }) },
+    last: per(ok, { 'gcc-12': HALTED }),
+  },
+  {
+    name: 'nocreate-4.c: no_create of a pointer member whose target enter data made present: the kernel sees the device copy; the target stays after the struct\'s region and exit data deletes it',
+    cite: `${T}nocreate-4.c "Test no_create clause with attach/detach when data is present on the device": data copyin(s) { enter data copyin(s.y[0:N]); parallel no_create(s.y[0:N]) copyout(devptr) { devptr = &s.y[2] } }; abort () unless devptr == acc_deviceptr (&s.y[2]); exit data delete(s.y[0:N]) (§2.7.10: present data is counted and attached). The kernel reads the pointer itself (the device copy of a, block 2) instead of the address of its third element, which acc_deviceptr gives 8 bytes further`,
+    world: DC_WORLD,
+    steps: [
+      dataBegin(copyin('c')),
+      enterData(copyin('c%p')),
+      parallelPointer('c%p', undefined, noCreate('c%p')),
+      dataEnd,
+      accDeviceptr('a(3:3)'),
+      exitData(del('c%p')),
+    ],
+    at: { 2: ok, 3: dev(2), 4: ok, 5: dev(2, 8) },
+    last: ok,
+  },
+  {
+    name: 'deep-copy-2.f90: one data construct copies a derived type and its allocatable component; a kernel writes the component',
+    cite: `${F}deep-copy-2.f90 "Test of attach/detach with acc data, two clauses at once": !$acc data copy(var) copy(var%a); parallel loop var%a(i) = i; end data; if (i .ne. var%a(i)) stop 1 (§2.7.6: the component is attached once both are present). The kernel writes a constant`,
+    world: ALLOC_WORLD,
+    steps: [allocate('e%x', 4, 0), dataBegin(copy('e'), copy('e%x')), parallelWrite('e%x', 7), dataEnd, hostRead('e%x')],
+    at: { 2: ok, 3: ok, 4: ok },
+    last: read(7, 7, 7, 7),
+  },
+  {
+    name: 'deep-copy-4.f90: enter data of a derived type, then of its two allocatable components and an array; kernels write them; exit data copyout of each brings them home',
+    cite: `${F}deep-copy-4.f90 "Test of attach/detach with acc enter/exit data": enter data copyin(var); enter data copyin(var%a, var%b, r); parallel loop var%a(i) = i; var%b(i) = i * 2; r(i) = i * 3; exit data copyout(var%a); exit data copyout(var%b); exit data copyout(r); stop 1…3 unless the values came home; exit data delete(var) (§2.6.6, §2.7.7 attach of the components). a for r; one kernel per array, constants written`,
+    world: TWO_ALLOC_WORLD,
+    steps: [
+      allocate('e%x', 4, 0),
+      allocate('e%y', 4, 0),
+      enterData(copyin('e')),
+      enterData(copyin('e%x', 'e%y', 'a')),
+      parallelWrite('e%x', 1),
+      parallelWrite('e%y', 2),
+      parallelWrite('a', 3),
+      exitData(copyout('e%x')),
+      exitData(copyout('e%y')),
+      exitData(copyout('a')),
+      hostRead('e%x'),
+      hostRead('e%y'),
+      hostRead('a'),
+      exitData(del('e')),
+    ],
+    at: { 5: ok, 6: ok, 7: ok, 8: ok, 9: ok, 10: ok, 11: read(1, 1, 1, 1), 12: read(2, 2, 2, 2), 13: read(3, 3, 3, 3) },
+    last: ok,
+  },
+  {
+    name: 'deep-copy-5.f90: sections of two allocatable components entered inside a data region of the derived type, written by kernels, left by exit data copyout without finalize',
+    cite: `${F}deep-copy-5.f90 "Test of attach/detach, enter data inside data, and subarray": !$acc data copy(var); enter data copyin(var%a(5:n - 5), var%b(5:n - 5)); parallel loop var%a(i) = i, var%b(i) = i * 2; exit data copyout(var%a(5:n - 5), var%b(5:n - 5)); end data; stop 1…6 unless the section holds the kernel's values and the rest 0. n = 8, sections (3:6), one kernel per component, constants written. libgomp attaches through the section's first element (K-A50 section); under the text the section leaves the component's target partly present, so nothing is attached and the kernel's var%a is the host's (undefined)`,
+    world: TWO_ALLOC_WORLD,
+    steps: [
+      allocate('e%x', 8, 0),
+      allocate('e%y', 8, 0),
+      dataBegin(copy('e')),
+      enterData(copyin('e%x(3:6)', 'e%y(3:6)')),
+      parallelWrite('e%x(3:6)', 7),
+      parallelWrite('e%y(3:6)', 9),
+      exitData(copyout('e%x(3:6)', 'e%y(3:6)')),
+      dataEnd,
+      hostRead('e%x'),
+      hostRead('e%y'),
+    ],
+    at: { 4: ok, 5: per(UNDEF, { libgomp: ok }), 6: per(HALTED, { libgomp: ok }), 9: per(HALTED, { libgomp: read(0, 0, 7, 7, 7, 7, 0, 0) }) },
+    last: per(HALTED, { libgomp: read(0, 0, 9, 9, 9, 9, 0, 0) }),
+  },
+  {
+    name: 'deep-copy-6-no_finalize.F90: deep-copy-6.f90 with its 20 enter data attach(var%a) but without finalize: the component is still attached when the data region copies the struct home, so the host sees a device pointer',
+    cite: `${F}deep-copy-6-no_finalize.F90 at a926878ddbd5: "#define finalize" before #include "deep-copy-6.f90" drops the finalize clause; "That means, we do not detach properly, the host sees a device pointer, and we fail", dg-shouldfail on a device. deep-copy-6.f90: !$acc data copy(var); enter data copyin(var%a(5:n - 5), var%b(5:n - 5)); do i = 1,20: !$acc enter data attach(var%a); parallel loop var%a(i) = i, var%b(i) = i * 2; exit data copyout(var%a(5:n - 5), var%b(5:n - 5)); end data; then the host reads var%a. Under libgomp the counter of 21 (K-A21 first-attach) only drops to 20 at the exit data, and gomp_unmap_vars_internal (target.c) detaches only the construct's own attach entries before copying var back, so the host's var%a holds a device address: its read is undefined (the test's failure). Under the text nothing is attached (K-A50: the target is only partly present) and the kernel's var%a is the host's (undefined). Another stored version (4854d721bd40) has the include without the dg-shouldfail. One kernel per component, constants written`,
+    world: TWO_ALLOC_WORLD,
+    steps: [
+      allocate('e%x', 8, 0),
+      allocate('e%y', 8, 0),
+      dataBegin(copy('e')),
+      enterData(copyin('e%x(3:6)', 'e%y(3:6)')),
+      ...Array.from({ length: 20 }, () => enterData(attach('e%x'))),
+      parallelWrite('e%x(3:6)', 7),
+      parallelWrite('e%y(3:6)', 9),
+      exitData(copyout('e%x(3:6)', 'e%y(3:6)')),
+      dataEnd,
+      hostRead('e%x'),
+      hostRead('e%y'),
+    ],
+    at: { 4: ok, 24: ok, 25: per(UNDEF, { libgomp: ok }), 26: per(HALTED, { libgomp: ok }), 27: per(HALTED, { libgomp: ok }), 28: per(HALTED, { libgomp: ok }), 29: per(HALTED, { libgomp: UNDEF }) },
+    last: HALTED,
+  },
+  {
+    name: 'attach-descriptor-1.f90 test(0): acc_copyin of a derived type, its allocatable component and an array; enter data attach, a kernel with present of the component, exit data detach; acc_copyout of each in turn',
+    cite: `${F}attach-descriptor-1.f90 test(0): acc_copyin (myvar); acc_copyin (myvar%arr2); acc_copyin (tarr); !$acc enter data attach(myvar%arr2, myptr); serial present(myvar%arr2) { arr1(i) = i + variant; arr2(i) = i - variant; myptr(3) = 99 - variant }; !$acc exit data detach(myvar%arr2, myptr); stop 10…12 unless all three present; acc_copyout (myvar%arr2): stop 20…22 unless only it is gone; acc_copyout (myvar): stop 30…32 unless only tarr is left; acc_copyout (tarr): stop 40…42 unless nothing is; stop 50…52 unless arr1, arr2 and tarr(3) hold the kernel's values (§2.6.8, §3.2.18, §3.2.19). The pointer myptr is left out (tarr(3) is written directly); one kernel per array, constants written`,
+    world: ATTACH_DESC_WORLD,
+    steps: attachDescriptor1(1, [exitData(detach('e%x'))]),
+    at: attachDescriptor1At(6, 1),
+    last: readAll(10, 6),
+  },
+  {
+    name: 'attach-descriptor-1.f90 test(1): as test(0) with two enter data attach and two exit data detach',
+    cite: `${F}attach-descriptor-1.f90 test(1): the enter data attach(myvar%arr2, myptr) twice, the exit data detach(myvar%arr2, myptr) twice; the same asserts as test(0) (§2.6.8: the counter goes 1, 2, 1, 0). myptr left out`,
+    world: ATTACH_DESC_WORLD,
+    steps: attachDescriptor1(2, [exitData(detach('e%x')), exitData(detach('e%x'))]),
+    at: attachDescriptor1At(7, 2),
+    last: readAll(10, 6),
+  },
+  {
+    name: 'attach-descriptor-1.f90 test(2): as test(0) with two enter data attach, then exit data detach and exit data detach finalize',
+    cite: `${F}attach-descriptor-1.f90 test(2): two enter data attach(myvar%arr2, myptr); exit data detach(myvar%arr2, myptr); exit data detach(myvar%arr2, myptr) finalize; the same asserts as test(0) (§2.6.6 finalize: the counter goes to 0). myptr left out`,
+    world: ATTACH_DESC_WORLD,
+    steps: attachDescriptor1(2, [exitData(detach('e%x')), exitDataFinalize(detach('e%x'))]),
+    at: attachDescriptor1At(7, 2),
+    last: readAll(10, 6),
+  },
+  {
+    name: 'attach-descriptor-1.f90 test(3): as test(0) with one enter data attach and exit data detach finalize',
+    cite: `${F}attach-descriptor-1.f90 test(3): enter data attach(myvar%arr2, myptr); exit data detach(myvar%arr2, myptr) finalize; the same asserts as test(0) (§2.6.6 finalize). myptr left out`,
+    world: ATTACH_DESC_WORLD,
+    steps: attachDescriptor1(1, [exitDataFinalize(detach('e%x'))]),
+    at: attachDescriptor1At(6, 1),
+    last: readAll(10, 6),
+  },
+  {
+    name: 'attach-descriptor-1.f90 test(4): as test(0) with two enter data attach and one exit data detach finalize',
+    cite: `${F}attach-descriptor-1.f90 test(4): two enter data attach(myvar%arr2, myptr); exit data detach(myvar%arr2, myptr) finalize; the same asserts as test(0) (§2.6.6 finalize: the counter of 2 goes to 0 at once; libgomp K-A57 immediate). myptr left out`,
+    world: ATTACH_DESC_WORLD,
+    steps: attachDescriptor1(2, [exitDataFinalize(detach('e%x'))]),
+    at: attachDescriptor1At(7, 1),
+    last: readAll(10, 6),
+  },
+  {
+    name: 'declare-create-1.f90: a kernel writes module data declared create; update host brings the value home',
+    cite: `${F}declare-create-1.f90: module integer mint with declare create (mint); mint = 0; serial { mint = 5 }; update host (mint); if (mint.ne.5) stop 1 (§2.13.2: the device copy lives for the program, the kernel's reference only counts; §2.14.4). An array for the scalar`,
+    steps: [declare(['create', 'a']), hostWrite('a', 0), parallelWrite('a', 5), update(host('a')), hostRead('a')],
+    at: { 3: ok, 4: ok },
+    last: readAll(10, 5),
+  },
+  {
+    name: 'declare-2.f90: module data declared create is present from the start',
+    cite: `${F}declare-2.f90: module integer a with declare create (a); if (acc_is_present (a) .neqv. .true.) call abort (§2.13.2, §2.6.7: the structured counter of global declare data starts at 1). An array for the scalar`,
+    steps: [declare(['create', 'a']), accIsPresent('a')],
+    last: value(true),
+  },
+  {
+    name: 'declare-4.f90: module data declared create stays present across a compute construct that writes it; the kernel\'s copy of another variable comes home',
+    cite: `${F}declare-4.f90: module real b with declare create (b); acc_is_present (b) true; a = 2.0; parallel copy (a) { b = a; a = 1.0; a = a + b }; acc_is_present (b) true; if (a .ne. 3.0) call abort (§2.13.2, §2.7.6). Arrays for the scalars; the one kernel split in three constructs with copy (a): one writes b, one reads it back on the device, one writes a constant to a`,
+    steps: [
+      declare(['create', 'b']),
+      accIsPresent('b'),
+      hostWrite('a', 2),
+      parallelWrite('b', 2, copy('a')),
+      parallelRead('b', copy('a')),
+      parallelWrite('a', 3, copy('a')),
+      accIsPresent('b'),
+      hostRead('a'),
+    ],
+    at: { 2: value(true), 4: ok, 5: readAll(10, 2), 6: ok, 7: value(true) },
+    last: readAll(10, 3),
   },
 ];
 

@@ -11,6 +11,12 @@ import { A, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
   {
+    name: 'K-B58: use_device_addr of an array whose first elements alone are mapped: K-B30 decides (the text); libgomp and LLVM translate the address',
+    cite: 'K-B58: libgomp lowers use_device_addr to GOMP_MAP_USE_DEVICE_PTR (a zero-length lookup of the address); LLVM emits it with size 0 (RETURN_PARAM); both find the entry holding a(1)',
+    steps: [ompEnter([map('to', ['a(1:6)'])], 0), useDeviceBegin('a', 'da', 0)],
+    last: per(hostPtr(A), { 'K-B58=first-byte': dev(1, 0), libgomp: dev(1, 0), 'llvm-offload': dev(1, 0) }),
+  },
+  {
     name: 'mapped data: the address of its corresponding storage; a copy through it fills the device copy, not the original',
     steps: [
       ompEnter([map('to', ['a'])]),

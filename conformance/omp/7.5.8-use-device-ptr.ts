@@ -21,6 +21,12 @@ const rows: Row[] = [
     last: per(hostPtr(B), { libgomp: err('fatal_not_present'), 'K-B30=null': value(null), 'K-B30=error': err('fatal_not_present') }),
   },
   {
+    name: 'K-B58: an array whose first elements alone are mapped: partly present, so K-B30 decides (the text); libgomp and LLVM look the address alone up and translate it',
+    cite: 'K-B58: 6.0 §7.5.8 refers to the corresponding storage of the list item; libgomp gomp_map_vars_internal (GOMP_MAP_USE_DEVICE_PTR: gomp_map_lookup of a zero-length key, [p, p + 1) first) and LLVM Mapping.cpp lookupMapping (Size == 0, "IsContained = HP < HstPtrEnd") find the entry holding b(1)',
+    steps: [ompEnter([map('to', ['b(1:6)'])], 0), useDeviceBegin('b', 'db', 0, true)],
+    last: per(hostPtr(B), { 'K-B58=first-byte': dev(1, 0), libgomp: dev(1, 0), 'llvm-offload': dev(1, 0) }),
+  },
+  {
     name: 'mapped on another device only: no corresponding storage on this one (K-B30)',
     steps: [ompEnter([map('to', ['b'])], 0), useDeviceBegin('b', 'db', 1, true)],
     last: per(hostPtr(B), { libgomp: err('fatal_not_present'), 'K-B30=null': value(null) }),

@@ -8,7 +8,7 @@ import {
   type ModelState,
   type StepContext,
 } from '../state.js';
-import { lookup, storageAddress } from './table.js';
+import { entryHoldingByte, lookup, storageAddress } from './table.js';
 
 export const USE_DEVICE_PTR = 'OpenMP 6.0 §7.5.8 use_device_ptr clause';
 export const USE_DEVICE_ADDR = 'OpenMP 6.0 §7.5.10 use_device_addr clause';
@@ -27,8 +27,15 @@ export function useDeviceItem(
 ): DevAddr | HostAddr | null | ErrorObservation {
   fire(ctx, ptr ? USE_DEVICE_PTR : USE_DEVICE_ADDR);
   const range = arrayRange(state, v);
-  const where = lookup(state, device, range);
-  if (where.kind === 'present') return storageAddress(where.entry, range.start);
+  // K-B58 `first-byte` (libgomp, LLVM offload): the address alone is looked up, so the entry
+  // holding the first byte translates it; `whole`: the item's whole range must be there.
+  if (ctx.knobs['K-B58'] === 'first-byte') {
+    const entry = entryHoldingByte(state, device, range.start);
+    if (entry) return storageAddress(entry, range.start);
+  } else {
+    const where = lookup(state, device, range);
+    if (where.kind === 'present') return storageAddress(where.entry, range.start);
+  }
   switch (ctx.knobs['K-B30']) {
     case 'host-address':
       return { host: range.start };
