@@ -17,7 +17,7 @@ export function accFree(state: ModelState, step: AccFree, ctx: StepContext): Obs
   // Only the start of live memory acc_malloc returned may be freed; anything else is undefined.
   const mem = deviceBytes(state, p, 0, true);
   if (typeof mem === 'string') {
-    // Memory a data clause or routine mapped is memory still mapped: undefined, or K-A8 `fatal`
+    // Memory that enter data or a data routine mapped is still mapped: undefined, or K-A8 `fatal`
     // (libgomp acc_free looks the address up among the mapped device ranges first, lookup_dev).
     const held = ctx.knobs['K-A8'] === 'fatal' ? clauseMemoryHolding(state, p) : null;
     if (held) return runtimeError('fatal_map_data', `acc_free(${describePointer(p)}): the memory still maps ${describeRange(state, held)}`);
