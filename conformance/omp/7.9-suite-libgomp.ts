@@ -77,6 +77,34 @@ const implicitColumn = (j: number) => [
   targetWrite(`a(1:2,${j}:${j})`, j),
   ompExit([map('from', [`a(1:2,${j}:${j})`])]),
 ];
+/** target-enter-data-3a.f90's `integer :: ii(5), ii2`, both 0; one discrete device. */
+const II_WORLD: World = { arrays: [{ name: 'ii', length: 5, init: 0 }, { name: 'ii2', length: 1, init: 0 }], structs: [], devices: [{ kind: 'discrete' }] };
+
+/** target6.f90's p, v, w (pointers to 1..n arrays) and the local q, scaled to 8 elements: v = 2, w = 3 in place of i and iand (i, 63). */
+const TARGET6_WORLD: World = {
+  arrays: [
+    { name: 'p', length: 8, init: 0 },
+    { name: 'v', length: 8, init: 2 },
+    { name: 'w', length: 8, init: 3 },
+    { name: 'q', length: 8, init: 0 },
+  ],
+  structs: [],
+  devices: [{ kind: 'discrete' }],
+};
+
+/** target-2.c fn2 / fn4's VLAs b, c, d, e of 3 * x doubles with x = 4: fn1's values become the constants 1 (b), 2 (c), 3 (d), 4 (e). */
+const TARGET2_WORLD: World = {
+  arrays: [
+    { name: 'b', length: 12, init: 1 },
+    { name: 'c', length: 12, init: 2 },
+    { name: 'd', length: 12, init: 3 },
+    { name: 'e', length: 12, init: 4 },
+  ],
+  structs: [],
+  devices: [{ kind: 'discrete' }],
+};
+/** fn4's inner target construct: map(c[:x], d[x:x]) (tofrom by default). */
+const FN4_MAPS = [map('tofrom', ['c(1:4)', 'd(5:8)'])];
 const YES = value(true);
 const NO = value(false);
 const NULL = value(null);
@@ -496,6 +524,149 @@ const rows: Row[] = [
     ],
     at: Object.fromEntries([5, 6, 7, 8, 9, 10, 11, 12, 13].map((h, i) => [3 + 5 * i, read(h)])),
     last: read(14),
+  },
+  {
+    name: 'libgomp.fortran/target-enter-data-3a.f90 (ii, ii2): a whole array and a scalar entered with alloc, written by a kernel that maps them alloc, come home with exit data from',
+    cite: `${TF}target-enter-data-3a.f90, the plain integer variables: target enter data map(alloc: ii); target map(alloc: ii) ii = [-1, -2, -3, -4, -5]; target exit data map(from: ii); error stop unless ii == [-1, …, -5]; target enter data map(alloc: ii2); target map(alloc: ii2) ii2 = -410; target exit data map(from: ii2); error stop unless ii2 == -410 (6.0 §7.9.6: the kernel's alloc item finds the entry, exit data's from copies it home as its count reaches zero). The kernel writes -1 to all five; the size / bound checks and the character, pointer, allocatable and derived-type variables are left out`,
+    world: II_WORLD,
+    steps: [
+      ompEnter([map('alloc', ['ii'])]),
+      targetWrite('ii', -1, [map('alloc', ['ii'])]),
+      ompExit([map('from', ['ii'])]),
+      hostRead('ii'),
+      isPresent(v('ii')),
+      ompEnter([map('alloc', ['ii2'])]),
+      targetWrite('ii2', -410, [map('alloc', ['ii2'])]),
+      ompExit([map('from', ['ii2'])]),
+      hostRead('ii2'),
+    ],
+    at: { 2: ok, 3: ok, 4: readAll(5, -1), 5: NO, 7: ok, 8: ok },
+    last: read(-410),
+  },
+  {
+    name: 'libgomp.fortran/target6.f90: target update from and to inside a target data region move the values the kernels use; the from items come home at the region\'s end',
+    cite: `${TF}target6.f90 with n = 10000 (so every if (n > 256) clause is true): target data map(to: v(1:n), w(:n)) map(from: p(1:n), q) { target: p(i) = v(i) * w(i), q(i) = p(i); target update from(p): abort unless p(i) == i * iand (i, 63); v(i) = v(i) + 1; target update to(v(1:n)); target: p(i) = v(i) * w(i) }; abort unless q(i) == (v(i) - 1) * w(i) and p(i) == q(i) + w(i) (6.0 §15.9, §7.9.6). Scaled: 8 elements, v = 2, w = 3, each kernel split into a read of v and writes of the products (6, then 9)`,
+    world: TARGET6_WORLD,
+    steps: [
+      ompDataBegin([map('to', ['v(1:8)', 'w(1:8)']), map('from', ['p(1:8)', 'q'])]),
+      targetRead('v'),
+      targetWrite('p', 6),
+      targetWrite('q', 6),
+      ompUpdate([motion('from', ['p'])]),
+      hostRead('p'),
+      hostWrite('v', 3),
+      ompUpdate([motion('to', ['v(1:8)'])]),
+      targetRead('v'),
+      targetWrite('p', 9),
+      ompDataEnd,
+      hostRead('q'),
+      hostRead('p'),
+    ],
+    at: { 2: readAll(8, 2), 6: readAll(8, 6), 9: readAll(8, 3), 12: readAll(8, 6) },
+    last: readAll(8, 9),
+  },
+  {
+    name: 'libgomp.c/target-2.c fn2 and fn3: a target construct with to items of whole arrays and sections, and one with implicit maps, read the host values',
+    cite: `${TC}target-2.c fn2 (x = 128): target map(to: b, c[:x], d[x:x], e) sums b[i] * c[i] + d[x + i] for i < x; fn3: the same sum through a target construct without map clauses; abort () unless fn2 (128) == 14080.0 and fn3 (128) == fn2 (128) (6.0 §7.9.6, §7.9.3: the to items and the implicit tofrom maps copy the host values in). Scaled: x = 4, the arrays 12 elements, b = 1, c = 2, d = 3; a kernel reading each item stands for the sum`,
+    world: TARGET2_WORLD,
+    steps: [
+      targetRead('b', [map('to', ['b', 'c(1:4)', 'd(5:8)', 'e'])]),
+      targetRead('c(1:4)', [map('to', ['b', 'c(1:4)', 'd(5:8)', 'e'])]),
+      targetRead('d(5:8)', [map('to', ['b', 'c(1:4)', 'd(5:8)', 'e'])]),
+      targetRead('b'),
+      targetRead('c'),
+      targetRead('d'),
+      isPresent(v('b')),
+    ],
+    at: { 1: readAll(12, 1), 2: readAll(4, 2), 3: readAll(4, 3), 4: readAll(12, 1), 5: readAll(12, 2), 6: readAll(12, 3) },
+    last: NO,
+  },
+  {
+    name: 'libgomp.c/target-2.c fn4: target update to inside a target data region of from items gives the kernel the host values; the kernel\'s writes come home at the region\'s end',
+    cite: `${TC}target-2.c fn4 (x = 256): target data map(from: b, c[:x], d[x:x], e) { target update to(b, c[:x], d[x:x], e); target map(c[:x], d[x:x]) { s += b[i] * c[i] + d[x + i] …; b[i] = i + 0.5; c[i] = 0.5 - i; d[x + i] = 0.5 * i } }; abort () unless b[i], c[i], d[x + i] hold the kernel's values for i < x, and fn4 (256) == 28160.0 (the sum of the host values) (6.0 §15.9: the update copies the host values in; §7.9.6: the from items are copied home as the region's count reaches zero; the kernel's own tofrom items find the entries and copy nothing). Scaled as fn2: the kernel reads b(1:4), c(1:4), d(5:8) and writes 5, 6, 7`,
+    world: TARGET2_WORLD,
+    steps: [
+      ompDataBegin([map('from', ['b', 'c(1:4)', 'd(5:8)', 'e'])]),
+      ompUpdate([motion('to', ['b', 'c(1:4)', 'd(5:8)', 'e'])]),
+      targetRead('b(1:4)', FN4_MAPS),
+      targetRead('c(1:4)', FN4_MAPS),
+      targetRead('d(5:8)', FN4_MAPS),
+      targetWrite('b(1:4)', 5, FN4_MAPS),
+      targetWrite('c(1:4)', 6, FN4_MAPS),
+      targetWrite('d(5:8)', 7, FN4_MAPS),
+      ompDataEnd,
+      hostRead('b(1:4)'),
+      hostRead('c(1:4)'),
+      hostRead('d(5:8)'),
+    ],
+    at: { 2: ok, 3: readAll(4, 1), 4: readAll(4, 2), 5: readAll(4, 3), 9: ok, 10: readAll(4, 5), 11: readAll(4, 6) },
+    last: readAll(4, 7),
+  },
+  {
+    name: 'libgomp.c/target-1.c: kernels update a declare target variable on the device only; target update from brings each new value home, inside a target data region and alone',
+    cite: `${TC}target-1.c: declare target int tgtv = 6, which every kernel iteration increments (tgt ()); fn2 (128, …): target data map(to: b) { target map(tofrom: c) … 128 increments; target update from(b, tgtv) }; main: b = tgtv; fn3 (61): target map(to: b, c) … 61 increments; target update from(tgtv); d = tgtv; abort () unless b == 6 + 128 and d == 6 + 128 + 61 (6.0 §7.9.7: the variable's device copy has an infinite count, so the regions' ends copy nothing; §15.9 the updates do). tgtv is t; each kernel's increments are one write of the final value (134, then 195); the sums over b and c are left out`,
+    world: { arrays: [{ name: 't', length: 1, init: 6 }, { name: 'b', length: 8, init: 1 }, { name: 'c', length: 8, init: 2 }], structs: [], devices: [{ kind: 'discrete' }] },
+    steps: [
+      declareTarget(['enter', 't']),
+      ompDataBegin([map('to', ['b'])]),
+      targetWrite('t', 134, [map('tofrom', ['c'])]),
+      ompUpdate([motion('from', ['b', 't'])]),
+      ompDataEnd,
+      hostRead('t'),
+      targetWrite('t', 195, [map('to', ['b', 'c'])]),
+      ompUpdate([motion('from', ['t'])]),
+      hostRead('t'),
+    ],
+    at: { 3: ok, 4: ok, 6: read(134), 7: ok, 8: ok },
+    last: read(195),
+  },
+  {
+    name: 'libgomp.fortran/target4.f90: kernels inside a target data region read and rewrite an array through implicit maps; the values come home at the region\'s end',
+    cite: `${TF}target4.f90: target data map(a) map(to: m, n) { do i = 1, n: target (implicit map of a) t = sum of a(j,i)**2; t = 2 t; target a(j,i) = a(j,i) * t }; abort () unless a == res, the scaled values (6.0 §7.9.6: map(a) is tofrom and copies home at the region's end; §7.9.3: the kernels' implicit maps find the entry). a(8, 9) with a(i, j) = i + j is a(2,4) = 1..8 here; one pass of the loop over column 1: the first kernel reads a(1:2,1:1), the second writes 10 there (for the product)`,
+    world: RANK2_OMP_WORLD,
+    steps: [ompDataBegin([map('tofrom', ['a'])]), targetRead('a(1:2,1:1)'), targetWrite('a(1:2,1:1)', 10), ompDataEnd, hostRead('a')],
+    at: { 2: read(1, 2), 3: ok, 4: ok },
+    last: read(10, 10, 3, 4, 5, 6, 7, 8),
+  },
+  {
+    name: 'libgomp.fortran/target7.f90: target constructs mapping disjoint sections of one array in turn each copy their section in and home',
+    cite: `${TF}target7.f90: a(i) = i; do i = 1, n, c: task { target map(a(i:i+c-1)) a(j) = foo (a(j)) = a(j) + 1 }; abort () unless a(i) == i + 1 (6.0 §7.9.6: map with no map type is tofrom; each section is its own entry). n = 1000, c = 100 becomes 10 and 5 (two sections, the tasks run one after the other); a = 1, so each kernel writes 2`,
+    world: { arrays: [{ name: 'a', length: 10, init: 1 }], structs: [], devices: [{ kind: 'discrete' }] },
+    steps: [
+      targetRead('a(1:5)', [map('tofrom', ['a(1:5)'])]),
+      targetWrite('a(1:5)', 2, [map('tofrom', ['a(1:5)'])]),
+      targetRead('a(6:10)', [map('tofrom', ['a(6:10)'])]),
+      targetWrite('a(6:10)', 2, [map('tofrom', ['a(6:10)'])]),
+      hostRead('a'),
+    ],
+    at: { 1: readAll(5, 1), 3: readAll(5, 1) },
+    last: readAll(10, 2),
+  },
+  {
+    name: 'libgomp.fortran/target1.f90: a target construct with to and from items, then kernels inside a target data region that build on each other\'s device values; the from items come home once, at the region\'s end',
+    cite: `${TF}target1.f90 with n = 10000 (every if (n > 256) true): target map(to: v(1:n), w(:n)) map(from: p(1:n), q) { p(i) = v(i) * w(i); q(i) = p(i) }; stop 1 unless p == q, stop 2 unless p(i) == i * iand (i, 63); target data map(to: v(1:n), w) map(from: p, q) { target: p = 1, q = 2; target: p += v * w, q += v * w; target: p += 2, q += 3 }; stop 3 unless p + 2 == q; main: stop 4 unless p(i) == i * iand (i, 63) + 3 (6.0 §7.9.6: the kernels' implicit maps find the region's entries, so each sees the previous kernel's values and nothing is copied until the region ends). Scaled as target6.f90: 8 elements, v = 2, w = 3; the kernels' values are the constants 6; 1, 2; 7, 8; 9, 11. The first construct is split into a read of v with the to items and one write of p and of q, each with the to items and its own from item (a from item of data the split construct does not write would bring home storage no kernel wrote)`,
+    world: TARGET6_WORLD,
+    steps: [
+      targetRead('v', [map('to', ['v(1:8)', 'w(1:8)'])]),
+      targetWrite('p', 6, [map('to', ['v(1:8)', 'w(1:8)']), map('from', ['p(1:8)'])]),
+      targetWrite('q', 6, [map('to', ['v(1:8)', 'w(1:8)']), map('from', ['q'])]),
+      hostRead('p'),
+      hostRead('q'),
+      ompDataBegin([map('to', ['v(1:8)', 'w']), map('from', ['p', 'q'])]),
+      targetWrite('p', 1),
+      targetWrite('q', 2),
+      targetRead('p'),
+      targetWrite('p', 7),
+      targetWrite('q', 8),
+      targetRead('q'),
+      targetWrite('p', 9),
+      targetWrite('q', 11),
+      ompDataEnd,
+      hostRead('p'),
+      hostRead('q'),
+    ],
+    at: { 1: readAll(8, 2), 4: readAll(8, 6), 5: readAll(8, 6), 9: readAll(8, 1), 12: readAll(8, 8), 16: readAll(8, 9) },
+    last: readAll(8, 11),
   },
 ];
 

@@ -6,7 +6,7 @@
 // libgomp's where its source differs (profiles/builtin.ts evidence).
 import { UNDEF, err, ok, per, readAll, read, section, value, type Row } from '../rows.js';
 import { declareTarget, hostRead, hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, v } from '../steps.js';
-import { MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
+import { MEMBERS_OMP_WORLD, OMP_WORLD, SECTIONS_OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 const T = 'llvm/llvm-project offload/test/mapping/';
@@ -458,6 +458,69 @@ const rows: Row[] = [
     ],
     at: { 4: ok, 5: per(read(111), { libgomp: read(222), 'llvm-offload': read(222), 'K-B50=block': read(222), 'K-B50=earlier': read(222) }) },
     last: ok,
+  },
+  {
+    name: 'ompx_hold/target.c (no ompx_hold): a target construct alone leaves m, r and d absent after it; inside a target data region that maps them they stay present through a nested target construct',
+    cite: `${T}ompx_hold/target.c "check: dyn>0, hold=0, dec dyn=0": "CHECK: presence of m, r, d: 0, 0, 0"; "once": target map(tofrom: m) map(alloc: r, d); "CHECK-NEXT: presence of m, r, d: 0, 0, 0"; "twice": target data map(tofrom: m) map(alloc: r, d) { 1, 1, 1; target map(tofrom: m) map(alloc: r, d); 1, 1, 1 } 0, 0, 0 (6.0 §7.9.6: the region's reference is the only one, so its end removes the entry; a nested construct adds one and drops it). The empty kernels are reads of m; the ompx_hold halves are left out (the language has no ompx_hold)`,
+    world: MRD_WORLD,
+    steps: [
+      ...presence,
+      targetRead('m', [map('tofrom', ['m']), map('alloc', ['r', 'd'])]),
+      ...presence,
+      mrdData,
+      ...presence,
+      targetRead('m', [map('tofrom', ['m']), map('alloc', ['r', 'd'])]),
+      ...presence,
+      ompDataEnd,
+      ...presence,
+    ],
+    at: { 1: NO, 2: NO, 3: NO, 5: NO, 6: NO, 7: NO, 9: YES, 10: YES, 11: YES, 13: YES, 14: YES, 15: YES, 17: NO, 18: NO },
+    last: NO,
+  },
+  {
+    name: 'map_ordering_tgt_alloc_from_to_assumedsize.c: target map(alloc) of the whole array, from and to of one element, alloc again: the element is copied in and back though the allocs come first',
+    cite: `${T}map_ordering_tgt_alloc_from_to_assumedsize.c: int x[10]; x[1] = 111; xp1 = xp2 = &x[0]; target map(alloc: x[:]) map(from: xp1[1]) map(to: xp1[1]) map(alloc: xp2[:]) { printf x[1] "CHECK: 111"; x[1] += 111 } printf x[1] "CHECK: 222" (llvm-offload; 6.0 §7.9.6: one storage block, whose count goes from 0 to 1 on entry, so the to item's element is copied in, and from 1 to 0 at the end, so the from item's element is copied back). x[1] is a(2:2), x[:] and xp2[:] are a; the kernel is split into a read of 111 and a write of 222, each with the test's maps`,
+    world: X111_WORLD,
+    steps: [
+      targetRead('a(2:2)', [map('alloc', ['a']), map('from', ['a(2:2)']), map('to', ['a(2:2)']), map('alloc', ['a'])]),
+      targetWrite('a(2:2)', 222, [map('alloc', ['a']), map('from', ['a(2:2)']), map('to', ['a(2:2)']), map('alloc', ['a'])]),
+      hostRead('a(2:2)'),
+      isPresent(v('a')),
+    ],
+    at: { 1: read(111), 2: ok, 3: read(222) },
+    last: NO,
+  },
+  {
+    name: 'low_alignment.c (PASS 1): members written by a kernel that maps them from, inside a target data region that maps the whole struct, come home with the struct at the region\'s end',
+    cite: `${T}low_alignment.c, the first half: struct S { int i; int j; } s = { 20, 30 }; target data map(tofrom: s) { target map(from: s.i, s.j) { s.i = 21; s.j = 31 } } "CHECK: PASS 1" (s.i == 21 && s.j == 31) (6.0 §7.9.6: the members are inside the struct's entry, so the kernel's from items copy nothing and the struct's tofrom copies them home at the region's end). s is c, s.i c%n, s.j c%arr; the second half (members used by a kernel that maps only another member) is left out: the text leaves such an access undefined`,
+    world: MEMBERS_OMP_WORLD,
+    steps: [
+      ompDataBegin([map('tofrom', ['c'])]),
+      targetWrite('c%n', 21, [map('from', ['c%n', 'c%arr'])]),
+      targetWrite('c%arr', 31, [map('from', ['c%n', 'c%arr'])]),
+      hostRead('c%n'),
+      ompDataEnd,
+      hostRead('c%n'),
+      hostRead('c%arr'),
+    ],
+    at: { 2: ok, 3: ok, 4: read(5), 5: ok, 6: read(21) },
+    last: readAll(4, 31),
+  },
+  {
+    name: 'ptr_and_obj_motion.c: an entered array written by one kernel is found through a struct\'s pointer member by the next; exit data from brings the last write home',
+    cite: `${T}ptr_and_obj_motion.c: vertexx[77] = 100; dv.dataptr = &vertexx[0]; target enter data map(to: vertexx[0:100]); init: target map(vertexx[0:100]) { "expected 100.0"; vertexx[77] = 77 }; change: target map(dvptr->dataptr[0:100]) map(alloc: dvptr->dataptr) { "expected 77.0"; dvptr->dataptr[77] += 1 }; target exit data map(from: vertexx[0:100]) "CHECK: Final: 78.0" (6.0 §7.9.6: the pointee is present, so the kernels' maps find it and copy nothing; the pointer is attached to it; exit data's from copies home). vertexx is a (1..10), dv c with c%p => a, element 77 a(8), dvptr->dataptr the pointer c (whose only storage is p); each kernel is split into a read and a write (77, then 78), the second through c%p`,
+    world: SECTIONS_OMP_WORLD,
+    steps: [
+      ompEnter([map('to', ['a'])]),
+      targetRead('a(8:8)', [map('tofrom', ['a'])]),
+      targetWrite('a(8:8)', 77, [map('tofrom', ['a'])]),
+      targetRead('c%p(8:8)', [map('tofrom', ['c%p']), map('alloc', ['c'])]),
+      targetWrite('c%p(8:8)', 78, [map('tofrom', ['c%p']), map('alloc', ['c'])]),
+      ompExit([map('from', ['a'])]),
+      hostRead('a(8:8)'),
+    ],
+    at: { 2: read(8), 3: ok, 4: read(77), 5: ok, 6: ok },
+    last: read(78),
   },
 ];
 
