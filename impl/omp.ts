@@ -38,6 +38,9 @@ export class OmpRuntime extends OmpRoutines {
         const block = s.block[slot]!;
         // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent: an entry without a block has self storage (storage = host start) and the whole array starts where its entry does, so both sides give r.start
         if (block !== 0) raw = s.storage[slot]! + (r.start - s.hostStart[slot]!);
+      } else if (this.knobs['K-B58'] === 'first-byte' && this.latestZeroKey(d) !== null) {
+        // K-B59 (keys exist only under zero-size-key): libgomp's last probe, [p, p), finds a
+        // zero-length key; its value is not modelled (the host address stays)
       } else if (this.knobs['K-B30'] === 'null') raw = 0;
       else if (this.knobs['K-B30'] === 'error') runtimeError('fatal_not_present', `use_device of ${step.var} on device ${d}: use_device_ptr pointer wasn't mapped`);
     }

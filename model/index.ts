@@ -357,6 +357,9 @@ function ompRows(state: ModelState): Pick<Snapshot, 'ompEntries' | 'ompPointers'
     let kept = ompTableKept.get(table);
     if (kept === undefined || kept.device !== device || !sameStorage(state, kept.rows.read)) ompTableKept.set(table, (kept = { device, rows: ompTableRows(state, device) }));
     for (const r of kept.rows.entries) ompEntries.push(r);
+    // K-B59 `zero-size-key`: the device's zero-length keys after its entries, by address then age.
+    for (const k of state.ompZeroKeys.filter((x) => x.device === device).sort((x, y) => x.addr - y.addr || x.order - y.order))
+      ompEntries.push({ device, host: [k.addr, k.addr], block: null, offset: 0, rc: k.rc, origin: 'map' });
     for (const r of kept.rows.pointers) ompPointers.push(r);
   }
   return { ompEntries, ompPointers };
@@ -431,6 +434,7 @@ function sameSnapshotParts(a: ModelState, b: ModelState): boolean {
       a.attachments === b.attachments &&
       a.blocks === b.blocks &&
       a.ompEntries === b.ompEntries &&
+      a.ompZeroKeys === b.ompZeroKeys &&
       a.nextOmpEntry === b.nextOmpEntry &&
       a.host === b.host &&
       a.facts === b.facts)
@@ -509,5 +513,8 @@ export function stateKey(state: ModelState): string {
     vecForEach(state.blocks, (b) => {
       if (!b.alive) blocks.push(['free', name(b.id), b.bytes, b.device, b.contents.kind]);
     });
-  return JSON.stringify([state.halted, host, sections, attachments, state.regions, omp, state.ompRegions, handles, blocks, state.hostData]);
+  const key = [state.halted, host, sections, attachments, state.regions, omp, state.ompRegions, handles, blocks, state.hostData];
+  // K-B59's zero-length keys, in creation order (a lookup meets the last one)
+  if (state.ompZeroKeys.length > 0) key.push(state.ompZeroKeys.map((k) => [k.device, k.addr, k.rc]));
+  return JSON.stringify(key);
 }

@@ -160,6 +160,15 @@ export interface OmpEntry extends Range {
   order: number;
 }
 
+/** A zero-length key of an OpenMP table (K-B59 `zero-size-key`): no storage, a count. */
+export interface OmpZeroKey {
+  device: number;
+  addr: number;
+  rc: number;
+  /** Creation order, in OmpEntry's numbering. */
+  order: number;
+}
+
 /** One list item of a map construct, as it resolved when the construct started. */
 export interface RecordedMapItem {
   type: OmpMapType;
@@ -362,6 +371,11 @@ export interface ModelState {
    * table does not hold (model/omp/declare-target.ts), per device; kernels naming the array use it.
    */
   ompImages: { device: number; start: number; end: number; block: number | null }[];
+  /**
+   * K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): the zero-length keys [addr, addr) a
+   * zero-length section with no storage at its address made, with their counts and creation order.
+   */
+  ompZeroKeys: OmpZeroKey[];
   /** Arrays a program-scope OpenACC declare names (K-A44): `data` for the data clauses, `link`. */
   accDeclared: Record<string, 'data' | 'link'>;
   /** Allocations the program's `allocate` steps made so far (the next one's place in the host heap, lang/program.ts HEAP_STRIDE). */
@@ -415,6 +429,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     hostData: [],
     ompAttached: [],
     ompImages: [],
+    ompZeroKeys: [],
     accDeclared: {},
     allocations: 0,
   };

@@ -16,7 +16,9 @@
 // at or before p ends after p, and getTargetPointer then increments the count, or creates nothing
 // ("if (Size)"); with the present modifier that is "device mapping required by 'present' map type
 // modifier does not exist … (0 bytes)" (offload/test/mapping/present/zero_length_array_section.c,
-// _exit.c). So the address one past an entry's end finds no storage in either runtime. No knob.
+// _exit.c). So the address one past an entry's end finds no storage in either runtime. That is
+// GCC's C lowering (GOMP_MAP_ZERO_LEN_ARRAY_SECTION); gfortran maps the section with size 0 and
+// libgomp keys it: K-B59 `zero-size-key` (model/omp/zero-size-keys.ts).
 //
 // OpenACC 3.3 §2.7.1 Data Specification in Data Clauses, §2.6.3 data lifetime: a data clause acts
 // on the data its var names, "present" meaning present in a single device memory section; the text

@@ -599,6 +599,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'doc',
         evidence: 'GCC 12 does not accept the present map modifier (added to GCC in version 14; issue 10).',
       },
+      'K-B59': {
+        reading: 'zero-size-key',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 gfortran, nvptx on an NVIDIA H200: target enter data map(to: b(1:0)) then map(to: b(3:2)) of absent b stops at the second, "Trying to map into device [b+8..b+8) object when [b..b) is already mapped" (omp-zero-length-absent-fortran step 2, profiles/measured/gcc-12-nvptx-2026-12-03e.md and -03f.md); map(to: a(5:4)) one past a present a(1:4), then map(to: a(7:6)), stops alike (omp-zero-length-fortran step 4, -03f); target data map(tofrom: b(9:8)) then use_device_addr(b) of the unmapped b runs (gen-20261214-132-fortran step 5, -04j). gfortran maps a zero-length section with size 0 and no GOMP_MAP_ZERO_LEN_ARRAY_SECTION, so target.c gomp_map_vars_internal keys [p, p); libgomp.h splay_compare makes two zero-length keys equal. The C lowering differs (profiles/gcc-12-c.json).',
+      },
       'K-A55': {
         reading: 'lookup',
         confidence: 'measured',

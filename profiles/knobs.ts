@@ -1219,6 +1219,21 @@ export const KNOBS = [
     default: 'whole',
     rationale: 'The clause refers to the corresponding list item of the whole variable; an array only part of which is mapped has none.',
   },
+  {
+    id: 'K-B59',
+    title: 'A zero-length array section (a(3:2)) mapped where no storage holds its address',
+    section: 'OpenMP 6.0 §7.9.6 map clause (zero-length array sections)',
+    readings: [
+      { id: 'no-storage', summary: 'no corresponding storage is created; later lookups find storage only by the byte at an address' },
+      {
+        id: 'zero-size-key',
+        summary:
+          "gfortran 12 with libgomp: the section is keyed [p, p) with a count of its own; libgomp's splay_compare makes any two zero-length keys equal, so a later zero-length map elsewhere stops (\"already mapped\"), exit data counts that key down wherever it is, a use_device lookup finds it, and a map over p stops",
+      },
+    ],
+    default: 'no-storage',
+    rationale: 'A zero-length list item without corresponding storage gets none (§7.9.6); an item names no byte, so there is nothing to key.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

@@ -6,10 +6,16 @@
 // mapped" (target.c gomp_map_vars_internal; K-B30 `error`).
 
 import { dev, err, hostPtr, per, readAll, section, value, type Row } from '../rows.js';
-import { hostRead, map, memcpy, ompEnter, targetRead, useDeviceBegin, useDeviceEnd } from '../steps.js';
-import { A, OMP_WORLD } from '../worlds.js';
+import { hostRead, map, memcpy, ompDataBegin, ompEnter, targetRead, useDeviceBegin, useDeviceEnd } from '../steps.js';
+import { A, B, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
+  {
+    name: 'K-B59: use_device_addr of an unmapped array while a zero-length key exists: K-B30 decides (the text); libgomp\'s last probe [p, p) finds the key and the program runs (zero-size-key, GCC 12 gfortran)',
+    cite: 'K-B59 zero-size-key with K-B58 first-byte: gomp_map_lookup probes [p, p + 1), [p - 1, p), then [p, p), which splay_compare matches with any zero-length key; measured with GCC 12.2 gfortran: target data map(tofrom: b(9:8)) then use_device_addr(b) runs (gen-20261214-132-fortran, profiles/measured/gcc-12-nvptx-2026-12-04j.md). The key has no storage; the model keeps the host address',
+    steps: [ompDataBegin([map('tofrom', ['b(9:8)'])]), useDeviceBegin('b', 'db', 0)],
+    last: per(hostPtr(B), { libgomp: err('fatal_not_present'), 'gcc-12': hostPtr(B), 'K-B30=error,K-B59=zero-size-key': err('fatal_not_present'), 'K-B30=error,K-B58=first-byte,K-B59=zero-size-key': hostPtr(B) }),
+  },
   {
     name: 'K-B58: use_device_addr of an array whose first elements alone are mapped: K-B30 decides (the text); libgomp and LLVM translate the address',
     cite: 'K-B58: libgomp lowers use_device_addr to GOMP_MAP_USE_DEVICE_PTR (a zero-length lookup of the address); LLVM emits it with size 0 (RETURN_PARAM); both find the entry holding a(1)',

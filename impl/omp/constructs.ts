@@ -25,6 +25,7 @@ import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, type CompiledRef } fr
 import { runtimeError, undefinedBehaviour } from '../stop.js';
 import { grown } from '../typed.js';
 import { ABSENT, OK, ORIGIN_DECLARE, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
+import type { ZeroKey } from './table.js';
 
 // ------------------------------------------------------------------------------------------------
 // Map items
@@ -297,6 +298,28 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /**
+   * K-B59 `zero-size-key`: storage block g, a zero-length section at p that no entry holds strictly
+   * inside: the key at p takes one more reference (once per construct), a key elsewhere stops the
+   * program, and with none a key [p, p) is made.
+   */
+  private zeroKeyEntry(d: number, g: number, p: number, epoch: number): void {
+    const key = this.latestZeroKey(d);
+    if (key !== null && key.addr !== p) runtimeError('fatal_partial_map', `the zero-length section at 0x${p.toString(16)} meets the key at 0x${key.addr.toString(16)} on device ${d} (already mapped)`);
+    if (key === null && (this.gFlags[g]! & BLOCK_PRESENT) !== 0) runtimeError('omp_error_not_present', `the zero-length section at 0x${p.toString(16)} is not present on device ${d} (present modifier)`);
+    const k = key ?? this.newZeroKey(d, p);
+    if (k.epoch !== epoch) {
+      k.epoch = epoch;
+      k.rc += 1;
+    }
+  }
+
+  private newZeroKey(d: number, p: number): ZeroKey {
+    const k: ZeroKey = { device: d, addr: p, rc: 0, epoch: 0 };
+    this.zeroKeys.push(k);
+    return k;
+  }
+
+  /**
    * Entry of the items from `base` on device d: per storage block, then pointer attachment.
    * `structured`: a target or target data construct (K-B42).
    */
@@ -307,10 +330,20 @@ export abstract class OmpConstructs extends OmpTable {
     const blocks = this.storageBlocks(base);
     const s = this.slots;
     const it = this.items;
+    const zeroSize = this.knobs['K-B59'] === 'zero-size-key';
     for (let g = 0; g < blocks; g++) {
       const lo = this.gStart[g]!;
       const hi = this.gEnd[g]!;
       let slot = this.lookup(d, lo, hi);
+      // K-B59 `zero-size-key`: [p, p) matches an entry holding p strictly inside, else a key.
+      if (lo === hi && zeroSize) {
+        // Stryker disable next-line ConditionalExpression: equivalent: hostStart of a negative slot is undefined
+        if (slot >= 0 && s.hostStart[slot] === lo) slot = ABSENT;
+        if (slot < 0) {
+          this.zeroKeyEntry(d, g, lo, epoch);
+          continue;
+        }
+      }
       // K-B52 `partial-map` (libgomp): partly present data meets the partial-map check (K-B5) first.
       if (slot < 0 && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && (slot === ABSENT || this.knobs['K-B52'] === 'present-error'))
         runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
@@ -325,6 +358,9 @@ export abstract class OmpConstructs extends OmpTable {
       if (slot === ABSENT) {
         // A zero-length section without storage gets none (OpenMP 6.0 §7.9.6).
         if (lo === hi) continue;
+        // K-B59: the lookup of a range holding a zero-length key strictly inside finds that key.
+        if (zeroSize && this.zeroKeys.some((k) => k.device === d && lo < k.addr && k.addr < hi))
+          runtimeError('fatal_partial_map', `${this.blockName(base, g)} holds a zero-length key on device ${d} (already mapped)`);
         slot = this.createMapEntry(d, lo, hi, epoch, (this.gFlags[g]! & BLOCK_CLOSE) !== 0);
       }
       if (s.adjusted[slot] !== epoch) {
@@ -413,10 +449,25 @@ export abstract class OmpConstructs extends OmpTable {
     // Entries brought to zero go after the last block (libgomp's remove_vars, LLVM's deallocation
     // after the transfers), also when a later block stops the program.
     const earlier = this.knobs['K-B50'] === 'earlier';
+    const zeroSize = this.knobs['K-B59'] === 'zero-size-key';
     let zeroed = 0;
+    let keys: ZeroKey[] | null = null;
     try {
       for (let g = 0; g < blocks; g++) {
         let slot = this.lookup(d, this.gStart[g]!, this.gEnd[g]!);
+        // K-B59 `zero-size-key`: [p, p) finds an entry holding p strictly inside, else any key.
+        if (zeroSize && this.gStart[g] === this.gEnd[g]) {
+          // Stryker disable next-line ConditionalExpression: equivalent: hostStart of a negative slot is undefined
+          if (slot >= 0 && s.hostStart[slot] === this.gStart[g]) slot = ABSENT;
+          const key = slot < 0 ? this.latestZeroKey(d) : null;
+          if (key !== null && key.epoch !== epoch) {
+            key.epoch = epoch;
+            key.rc = (this.gFlags[g]! & BLOCK_DELETE) !== 0 ? 0 : key.rc - 1;
+            // Stryker disable next-line ArrayDeclaration: equivalent: the list is only asked whether it includes a key
+            if (key.rc === 0) (keys ??= []).push(key);
+          }
+          if (key !== null) continue;
+        }
         if (slot === PARTLY && (this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
           this.exitOverlapping(d, g, epoch);
           continue;
@@ -476,6 +527,7 @@ export abstract class OmpConstructs extends OmpTable {
       }
     } finally {
       for (let k = 0; k < zeroed; k++) this.removeEntry(this.zeroedSlots[k]!, true);
+      if (keys !== null) this.zeroKeys = this.zeroKeys.filter((k) => !keys!.includes(k));
     }
   }
 

@@ -133,11 +133,21 @@ export class EntrySlots {
 }
 
 /** The present tables and what every OpenMP operation looks things up in. */
+/** A zero-length key (K-B59 `zero-size-key`): no storage, a count, the construct that last moved it. */
+export interface ZeroKey {
+  device: number;
+  addr: number;
+  rc: number;
+  epoch: number;
+}
+
 export abstract class OmpTable {
   /** Number of non-host devices; the host is device index n. */
   protected readonly n: number;
   protected readonly shared: Uint8Array;
   protected readonly trees: IntervalTree[] = [];
+  /** K-B59 `zero-size-key`: the zero-length keys [addr, addr) of the devices (one per device at most). */
+  protected zeroKeys: ZeroKey[] = [];
   protected readonly slots = new EntrySlots();
   /** Host objects in address order: bounds and whether each is a struct. */
   protected readonly objStart: Float64Array;
@@ -242,6 +252,10 @@ export abstract class OmpTable {
           origin: s.origin[slot] === ORIGIN_ASSOCIATE ? 'associate' : s.origin[slot] === ORIGIN_DECLARE ? 'declare' : 'map',
         });
       });
+      // K-B59: the device's zero-length key after its entries (a device has one at most: a
+      // zero-length map elsewhere meets it and stops)
+      const k = this.latestZeroKey(d);
+      if (k !== null) out.push({ device: d, host: [k.addr, k.addr], block: null, offset: 0, rc: k.rc, origin: 'map' });
     }
     return out;
   }
@@ -372,6 +386,13 @@ export abstract class OmpTable {
     const o = this.objectAt(member);
     const stride = this.objStride[o]!;
     return this.objStart[o]! + Math.floor((member - this.objStart[o]!) / stride) * stride;
+  }
+
+  /** K-B59: the zero-length key of device d (the one libgomp's [p, p) lookup meets), or null. */
+  protected latestZeroKey(d: number): ZeroKey | null {
+    let found: ZeroKey | null = null;
+    for (const k of this.zeroKeys) if (k.device === d) found = k;
+    return found;
   }
 
   /** Lookup of [lo, hi) on device d: the containing entry created last, or ABSENT / PARTLY. */

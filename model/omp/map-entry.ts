@@ -15,7 +15,8 @@ import {
 import { createMapEntry, intersection, lookup, overlappingEntries, storageCells } from './table.js';
 import type { MapBlock } from './storage-blocks.js';
 import { INFINITE_RC } from '../../lang/observation.js';
-import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
+import { OMP_ZERO_LENGTH, isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
+import { createZeroKey, keyInside, zeroSizeLookup } from './zero-size-keys.js';
 
 export const MAP_ENTRY = 'OpenMP 6.0 §7.9.6 map clause (entry)';
 const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
@@ -44,8 +45,15 @@ export function mapEntry(
   fire(ctx, MAP_ENTRY);
   // Entries whose reference count this construct already raised.
   const counted = new Set<number>();
+  const zeroSize = ctx.knobs['K-B59'] === 'zero-size-key';
   for (const block of blocks) {
     const empty = isEmptyRange(block.range);
+    // K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): a zero-length section is keyed.
+    if (empty && zeroSize) {
+      const stop = zeroSizeEntry(state, target.device, block, counted, ctx);
+      if (stop) return stop;
+      continue;
+    }
     const where = empty ? ompZeroLengthLookup(state, target.device, block.range, ctx) : lookup(state, target.device, block.range);
     const name = describeRange(state, block.range);
     const presentModifier = block.items.some((i) => i.modifiers.includes('present'));
@@ -93,10 +101,40 @@ export function mapEntry(
     if (where.kind === 'present') {
       entry = where.entry;
     } else {
+      // K-B59 `zero-size-key`: the lookup of the range finds a zero-length key inside it.
+      const key = zeroSize ? keyInside(state, target.device, block.range) : undefined;
+      if (key) return runtimeError('fatal_partial_map', `map(${name}): the zero-length key at 0x${key.addr.toString(16)} on device ${target.device} lies inside it (already mapped)`);
       entry = createMapEntry(state, target.device, block.range, selfMap);
       created.add(entry.order);
     }
     reference(state, entry, block, counted);
+  }
+  return null;
+}
+
+/**
+ * K-B59 `zero-size-key`: the entry of a zero-length section at p. An entry holding p strictly
+ * inside takes the reference as usual; the key at p takes one; a key elsewhere stops the program
+ * (gomp_map_vars_existing); with neither, a key [p, p) is made (count 1).
+ */
+function zeroSizeEntry(state: ModelState, device: number, block: MapBlock, counted: Set<number>, ctx: StepContext): ErrorObservation | null {
+  fire(ctx, OMP_ZERO_LENGTH);
+  const p = block.range.start;
+  const where = zeroSizeLookup(state, device, p);
+  if (where.kind === 'entry') {
+    reference(state, where.entry, block, counted);
+    return null;
+  }
+  if (where.kind === 'key' && where.key.addr !== p)
+    return runtimeError('fatal_partial_map', `map(${describeRange(state, block.range)}): the zero-length key at 0x${where.key.addr.toString(16)} on device ${device} is found (already mapped)`);
+  if (where.kind === 'absent' && block.items.some((i) => i.modifiers.includes('present'))) {
+    fire(ctx, PRESENT_MODIFIER);
+    return runtimeError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${device}`);
+  }
+  const key = where.kind === 'key' ? where.key : createZeroKey(state, device, p);
+  if (!counted.has(key.order)) {
+    counted.add(key.order);
+    key.rc += 1;
   }
   return null;
 }

@@ -8,6 +8,7 @@ import {
   type ErrorObservation,
   type ModelState,
   type OmpEntry,
+  type OmpZeroKey,
   type Range,
   type StepContext,
   UndefinedStep,
@@ -16,7 +17,8 @@ import { attachmentOf, intersection, lookup, overlappingEntries, removeEntry, st
 import { IMPLICIT_PARTIAL_MAP } from './map-entry.js';
 import type { MapBlock } from './storage-blocks.js';
 import { INFINITE_RC, type RefCount } from '../../lang/observation.js';
-import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
+import { OMP_ZERO_LENGTH, isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
+import { removeZeroKey, zeroSizeLookup } from './zero-size-keys.js';
 
 export const MAP_EXIT = 'OpenMP 6.0 §7.9.6 map clause (exit)';
 const ATTACHED_COPY_BACK = 'OpenMP 6.0 §7.9.6 map clause (exit: copy-back of an attached pointer)';
@@ -43,9 +45,23 @@ export function mapExit(
   const zeroed: OmpEntry[] = [];
   let stop: ErrorObservation | null = null;
   // (the removal comes also when a later block stops the step: an error or undefined behaviour)
+  const zeroKeys: OmpZeroKey[] = [];
   try {
     for (const block of blocks) {
-      const where = isEmptyRange(block.range) ? ompZeroLengthLookup(state, device, block.range, ctx) : lookup(state, device, block.range);
+      // K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): the lookup of [p, p) also finds the
+      // zero-length key, wherever it is, and gives back that key's reference.
+      if (isEmptyRange(block.range) && ctx.knobs['K-B59'] === 'zero-size-key') {
+        fire(ctx, OMP_ZERO_LENGTH);
+        const found = zeroSizeLookup(state, device, block.range.start);
+        if (found.kind === 'entry') release(state, device, found.entry, block, countBefore, zeroed, ctx);
+        if (found.kind === 'key') releaseKey(found.key, block, countBefore, zeroKeys);
+        if (found.kind !== 'absent') continue;
+      }
+      const where = isEmptyRange(block.range)
+        ? ctx.knobs['K-B59'] === 'zero-size-key'
+          ? ({ kind: 'absent' } as const)
+          : ompZeroLengthLookup(state, device, block.range, ctx)
+        : lookup(state, device, block.range);
       // K-B6: exit data has no region, so the present check can only be made here (`error`), or
       // it belongs to region entry alone and is dropped (`ignore`).
       if (where.kind === 'absent' && exitData && block.items.some((i) => i.modifiers.includes('present'))) {
@@ -77,8 +93,17 @@ export function mapExit(
     }
   } finally {
     for (const entry of zeroed) removeEntry(state, device, entry, true);
+    for (const key of zeroKeys) removeZeroKey(state, key);
   }
   return stop;
+}
+
+/** K-B59: `block`'s reference on a zero-length key, at most once per construct (delete: all). */
+function releaseKey(key: OmpZeroKey, block: MapBlock, countBefore: Map<number, RefCount>, zeroKeys: OmpZeroKey[]): void {
+  if (countBefore.has(key.order)) return;
+  countBefore.set(key.order, key.rc);
+  key.rc = block.items.some((i) => i.type === 'delete' || i.modifiers.includes('delete')) ? 0 : key.rc - 1;
+  if (key.rc === 0) zeroKeys.push(key);
 }
 
 /**

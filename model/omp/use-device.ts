@@ -9,6 +9,7 @@ import {
   type StepContext,
 } from '../state.js';
 import { entryHoldingByte, lookup, storageAddress } from './table.js';
+import { latestKey } from './zero-size-keys.js';
 
 export const USE_DEVICE_PTR = 'OpenMP 6.0 §7.5.8 use_device_ptr clause';
 export const USE_DEVICE_ADDR = 'OpenMP 6.0 §7.5.10 use_device_addr clause';
@@ -32,6 +33,9 @@ export function useDeviceItem(
   if (ctx.knobs['K-B58'] === 'first-byte') {
     const entry = entryHoldingByte(state, device, range.start);
     if (entry) return storageAddress(entry, range.start);
+    // K-B59 `zero-size-key`: the last probe, [p, p), finds any zero-length key, which has no
+    // storage to translate into: the model keeps the host address (the runtime's value is not modelled).
+    if (ctx.knobs['K-B59'] === 'zero-size-key' && latestKey(state, device)) return { host: range.start };
   } else {
     const where = lookup(state, device, range);
     if (where.kind === 'present') return storageAddress(where.entry, range.start);
