@@ -607,8 +607,18 @@ export class ImplEngine implements Engine {
         if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
       } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         // K-A61 `abort` (gfortran 12's pointer arrays): on a data construct, no_create of an array
-        // whose data is absent stops when the descriptor's data pointer looks that data up.
-        if (dataConstruct && code === NO_CREATE && this.knobs['K-A61'] === 'abort' && this.varRefs[i]!.kind === REF_ARRAY && start < end && this.declaredHolding(start) === 0 && this.locate(start, end) === ABSENT)
+        // whose data is absent stops when the descriptor's data pointer looks that data up (a
+        // struct's array field is no pointer array).
+        if (
+          dataConstruct &&
+          code === NO_CREATE &&
+          this.knobs['K-A61'] === 'abort' &&
+          start < end &&
+          this.declaredHolding(start) === 0 &&
+          this.locate(start, end) === ABSENT &&
+          // (a var rooted at one of the world's arrays is an array reference)
+          this.world.arrays.some((a) => a.name === this.varRefs[i]!.root)
+        )
           this.runtimeError('fatal_lowering', `no_create of ${this.varRefs[i]!.text}: the descriptor's data pointer finds no target`);
         const present = this.clauseEntry(code, start, end, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         if (this.stopped !== null) return;

@@ -4,7 +4,7 @@
 
 import { HALTED, RUNS, dev, err, ok, per, perState, section, type Row } from '../rows.js';
 import { accCopyin, assign, copy, copyin, create, dataBegin, dataEnd, declare, enterData, noCreate, parallelRead } from '../steps.js';
-import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
+import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C, MEMBERS_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
   {
@@ -31,6 +31,14 @@ const rows: Row[] = [
     ],
     at: { 2: ok, 4: ok, 6: ok, 8: RUNS, 10: ok },
     last: per(ok, { 'K-A61=abort': ok }),
+  },
+  {
+    name: 'K-A61 abort is about arrays: a data construct\'s no_create of an absent struct field (c%n, c%arr) runs',
+    cite: 'K-A61 `abort` rests on gfortran 12\'s lowering of pointer arrays (the descriptor\'s data pointer); a struct field is no pointer array (counterexamples/cases/gcc12-no-create-struct-field.json, found by `mapcheck fuzz --profile gcc-12`)',
+    world: MEMBERS_WORLD,
+    steps: [dataBegin(noCreate('c%n')), dataEnd, dataBegin(noCreate('c%arr(2:3)')), dataEnd],
+    at: { 1: ok, 3: ok },
+    last: ok,
   },
   {
     name: 'no_create on partly present data treats it as absent (K-A13)',
