@@ -62,6 +62,7 @@ import { ompTargetUpdate } from './omp/target-update.js';
 import { ompDeclareTarget } from './omp/declare-target.js';
 import { ompTableRows, sameStorage, type OmpTableRows } from './omp/snapshot.js';
 import { inActingOrder } from './item-order.js';
+import { latestKey } from './omp/zero-size-keys.js';
 
 export type { ModelState } from './state.js';
 
@@ -357,9 +358,10 @@ function ompRows(state: ModelState): Pick<Snapshot, 'ompEntries' | 'ompPointers'
     let kept = ompTableKept.get(table);
     if (kept === undefined || kept.device !== device || !sameStorage(state, kept.rows.read)) ompTableKept.set(table, (kept = { device, rows: ompTableRows(state, device) }));
     for (const r of kept.rows.entries) ompEntries.push(r);
-    // K-B59 `zero-size-key`: the device's zero-length keys after its entries, by address then age.
-    for (const k of state.ompZeroKeys.filter((x) => x.device === device).sort((x, y) => x.addr - y.addr || x.order - y.order))
-      ompEntries.push({ device, host: [k.addr, k.addr], block: null, offset: 0, rc: k.rc, origin: 'map' });
+    // K-B59 `zero-size-key`: the device's zero-length key after its entries (one at most: a
+    // zero-length map elsewhere meets it and stops, model/omp/zero-size-keys.ts).
+    const key = latestKey(state, device);
+    if (key) ompEntries.push({ device, host: [key.addr, key.addr], block: null, offset: 0, rc: key.rc, origin: 'map' });
     for (const r of kept.rows.pointers) ompPointers.push(r);
   }
   return { ompEntries, ompPointers };

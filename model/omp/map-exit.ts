@@ -13,7 +13,7 @@ import {
   type StepContext,
   UndefinedStep,
 } from '../state.js';
-import { attachmentOf, intersection, lookup, overlappingEntries, removeEntry, storageCells } from './table.js';
+import { attachmentOf, intersection, lookup, overlappingEntries, removeEntry, storageCells, type Lookup } from './table.js';
 import { IMPLICIT_PARTIAL_MAP } from './map-entry.js';
 import type { MapBlock } from './storage-blocks.js';
 import { INFINITE_RC, type RefCount } from '../../lang/observation.js';
@@ -46,22 +46,21 @@ export function mapExit(
   let stop: ErrorObservation | null = null;
   // (the removal comes also when a later block stops the step: an error or undefined behaviour)
   const zeroKeys: OmpZeroKey[] = [];
+  const zeroSize = ctx.knobs['K-B59'] === 'zero-size-key';
   try {
     for (const block of blocks) {
+      const empty = isEmptyRange(block.range);
       // K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): the lookup of [p, p) also finds the
-      // zero-length key, wherever it is, and gives back that key's reference.
-      if (isEmptyRange(block.range) && ctx.knobs['K-B59'] === 'zero-size-key') {
+      // zero-length key, wherever it is, and gives back that key's reference; with neither an
+      // entry nor a key the item is absent (the present check below still applies).
+      if (empty && zeroSize) {
         fire(ctx, OMP_ZERO_LENGTH);
         const found = zeroSizeLookup(state, device, block.range.start);
         if (found.kind === 'entry') release(state, device, found.entry, block, countBefore, zeroed, ctx);
         if (found.kind === 'key') releaseKey(found.key, block, countBefore, zeroKeys);
         if (found.kind !== 'absent') continue;
       }
-      const where = isEmptyRange(block.range)
-        ? ctx.knobs['K-B59'] === 'zero-size-key'
-          ? ({ kind: 'absent' } as const)
-          : ompZeroLengthLookup(state, device, block.range, ctx)
-        : lookup(state, device, block.range);
+      const where: Lookup = empty ? (zeroSize ? { kind: 'absent' } : ompZeroLengthLookup(state, device, block.range, ctx)) : lookup(state, device, block.range);
       // K-B6: exit data has no region, so the present check can only be made here (`error`), or
       // it belongs to region entry alone and is dropped (`ignore`).
       if (where.kind === 'absent' && exitData && block.items.some((i) => i.modifiers.includes('present'))) {
