@@ -562,6 +562,7 @@ export class ImplEngine implements Engine {
   private enterClauses(base: number, structured: boolean, dataConstruct = false): void {
     const top = this.varTop;
     const order = this.knobs['K-A17'];
+    const groups = this.knobs['K-A64'] === 'struct-group' ? this.structGroups(base, top) : null;
     if (order === 'attach-first')
       for (let i = base; i < top; i++) if (this.vars[F_CLAUSE + i * VAR_FIELDS] === ATTACH) this.attachAction(this.vars[F_MEMBER + i * VAR_FIELDS]!);
     for (let i = base; i < top; i++) {
@@ -571,6 +572,9 @@ export class ImplEngine implements Engine {
         if (order === 'list-order') this.attachAction(this.vars[F_MEMBER + at]!);
         continue;
       }
+      // K-A64 `struct-group`: the first member var of a struct's group looks the group up.
+      const group = groups?.get(i);
+      if (group !== undefined) this.structGroupCheck(group);
       // K-A22 `member-mapped`: the pointer member itself first (GCC's map(alloc:c.p) of the struct).
       if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
         const member = this.vars[F_MEMBER + at]!;
@@ -746,6 +750,10 @@ export class ImplEngine implements Engine {
           this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: exit data of a zero-length subarray, which the runtime cannot handle`);
       }
       const slot = this.locate(start, end);
+      // K-A60 `registered` (GCC 12 C): exit data of a link array no clause maps now (a pointer
+      // reference's target too) finds the link key and stops on the runtime's assertion.
+      if (slot === ABSENT && start !== end && !structured && this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK)
+        this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: exit data of a link array the runtime keys from the start asserts`);
       if (slot === ABSENT) continue;
       if (slot === PARTLY) {
         // present and no_create list no error at exit (OpenACC 3.3 §2.7.3): such data is left alone.
@@ -754,6 +762,58 @@ export class ImplEngine implements Engine {
       }
       this.clauseExit(slot, structured, finalize, code === COPY || code === COPYOUT, start, end);
     }
+  }
+
+  /**
+   * K-A64 `struct-group`: the member vars among the data clause vars [base, top), grouped by the
+   * struct (or struct element) holding them and keyed by each group's first var: [struct start,
+   * last member end), then each member's (start, end): a mapped pointer member's slot or a
+   * non-pointer member's bytes.
+   */
+  private structGroups(base: number, top: number): Map<number, number[]> {
+    const byStruct = new Map<number, number[]>();
+    const firsts = new Map<number, number[]>();
+    for (let i = base; i < top; i++) {
+      const at = i * VAR_FIELDS;
+      const r = this.varRefs[i]!;
+      const decl = this.world.structs.find((d) => d.name === r.root);
+      if (decl === undefined) continue;
+      let structStart: number;
+      if (r.kind === REF_MEMBER) {
+        // Attach and detach clause vars never map their member (mapsMember wants a data clause).
+        // Stryker disable next-line ConditionalExpression: a member K-A22 / K-A43 leaves unmapped is only ever present inside its whole struct or element (no slot of its own, and non-pointer members follow the pointers), so joining a group it could not change the verdict (MUTATION.md)
+        if (!this.mapsMember(this.vars[F_CLAUSE + at]!, this.vars[F_FLAGS + at]!)) continue;
+        const o = this.refs.object(r.root);
+        const stride = o.bytes / (decl.count ?? 1);
+        structStart = o.start + Math.floor((r.start - o.start) / stride) * stride;
+      } else if (r.kind === REF_ARRAY) {
+        // A non-pointer member (`d%n`, `d%arr(2:3)`): refs compile those for single structs only.
+        structStart = this.refs.object(r.root).start;
+      } else continue;
+      const known = byStruct.get(structStart);
+      if (known === undefined) {
+        const group = [structStart, r.end, r.start, r.end];
+        byStruct.set(structStart, group);
+        firsts.set(i, group);
+      } else {
+        known[1] = Math.max(known[1]!, r.end);
+        known.push(r.start, r.end);
+      }
+    }
+    return firsts;
+  }
+
+  /**
+   * K-A64 `struct-group` (libgomp: oacc-mem.c goacc_enter_data_internal, target.c
+   * gomp_map_fields_existing): when a slot meets [struct start, group end), every member of the
+   * group must already be in a slot (a K-A24 word slot holds its member whole; no non-pointer
+   * member lies in one), else the program stops.
+   */
+  private structGroupCheck(group: number[]): void {
+    if (this.table.anyOverlap(group[0]!, group[1]!) < 0) return;
+    for (let k = 2; k < group.length; k += 2)
+      if (this.table.findContaining(group[k]!, group[k + 1]!) < 0)
+        this.runtimeError('fatal_partial_map', `the struct member at 0x${group[k]!.toString(16)}: part of its struct is present, and this member was not mapped with the others`);
   }
 
   /**
@@ -1229,6 +1289,9 @@ export class ImplEngine implements Engine {
     const slot = this.locate(this.rStart, this.rEnd);
     if (slot === PARTLY) return errorOutcome('acc_error_partly_present', `${step.var} is partly present`);
     if (slot === ABSENT) {
+      // K-A60 `registered`: the link key of a link array no clause maps now; the runtime asserts.
+      if (this.knobs['K-A60'] === 'registered' && this.declaredHolding(this.rStart) === DECLARED_LINK)
+        return errorOutcome('fatal_lowering', `${step.op} of ${step.var}, a link array the runtime keys from the start`);
       if (this.knobs['K-A6'] === 'error') return errorOutcome('acc_error_not_present', `${step.op} of ${step.var}, which is not present`);
       return OK;
     }
@@ -1469,9 +1532,13 @@ export class ImplEngine implements Engine {
     const toDevice: boolean[] = [];
     // a disassociated pointer's var, by its place in the list (its start and end are not read)
     const disassociated: boolean[] = [];
+    // a pointer member's host address, 0 for other vars (K-A63)
+    const members: number[] = [];
     for (const c of step.clauses)
       for (const v of c.vars) {
-        this.resolveData(this.ref(v));
+        const r = this.ref(v);
+        this.resolveData(r);
+        members.push(r.kind === REF_MEMBER ? r.start : 0);
         disassociated.push(this.rNull);
         starts.push(this.rStart);
         ends.push(this.rEnd);
@@ -1481,9 +1548,17 @@ export class ImplEngine implements Engine {
     // K-A55 `enter-exit-fatal` (GCC 12's C lowering): GOACC_update has no case for the kind a
     // zero-length subarray is lowered to, and C writes a disassociated pointer's section with length 0.
     const zeroFatal = this.knobs['K-A55'] === 'enter-exit-fatal';
+    // K-A63: after a pointer member's data went to the device, libgomp's lowering also writes the
+    // pointer's device copy (not under if_present, where an absent var skips both).
+    const pointerToo = this.knobs['K-A63'] !== 'data';
     for (let i = 0; i < starts.length; i++) {
+      const pointer = pointerToo && toDevice[i]! && members[i] !== 0;
       if (disassociated[i]) {
         if (zeroFatal) return errorOutcome('fatal_lowering', 'update of a disassociated pointer\'s section, zero-length in C, which the runtime has no action for');
+        if (pointer && !ifPresent) {
+          const stop = this.updatePointer(members[i]!, null);
+          if (stop) return stop;
+        }
         continue;
       }
       const start = starts[i]!;
@@ -1493,6 +1568,10 @@ export class ImplEngine implements Engine {
         if (zeroFatal) return errorOutcome('fatal_lowering', `update of zero bytes at 0x${start.toString(16)}, which the runtime has no action for`);
         if (!ifPresent && this.knobs['K-A55'] === 'lookup' && this.table.findPoint(start) < 0)
           return errorOutcome('acc_error_not_present', `update of zero bytes at 0x${start.toString(16)}, which is not present`);
+        if (pointer && !ifPresent) {
+          const stop = this.updatePointer(members[i]!, start);
+          if (stop) return stop;
+        }
         continue;
       }
       const slot = this.locate(start, end);
@@ -1513,8 +1592,42 @@ export class ImplEngine implements Engine {
       const hostWord = this.host.offset(start) >> 2;
       if (toDevice[i]) copyWords(this.host.image.words, hostWord, words, devWord, (end - start) >> 2);
       else copyWords(words, devWord, this.host.image.words, hostWord, (end - start) >> 2);
+      if (pointer) {
+        const stop = this.updatePointer(members[i]!, start);
+        if (stop) return stop;
+      }
     }
     return OK;
+  }
+
+  /**
+   * K-A63: libgomp writes the device copy of the pointer member at `member` after its data (an
+   * always-pointer item, through acc_update_device: the struct must be present). The value is the
+   * device address of the item before it: `pointer-section` (C) the element at `at` (null: the
+   * pointer is null), null where no slot holds it; `pointer-descriptor` (gfortran) the
+   * descriptor's own, which leaves the device pointer indeterminate.
+   */
+  private updatePointer(member: number, at: number | null): Observation | null {
+    const holder = this.table.findContaining(member, member + POINTER_BYTES);
+    if (holder < 0) return errorOutcome('acc_error_not_present', `update device of ${this.memberName(member)} writes its device copy, whose struct is not present`);
+    const s = this.slots;
+    const img = this.device.image(s.block[holder]!);
+    const off = member - s.hostStart[holder]!;
+    if (this.knobs['K-A63'] === 'pointer-descriptor') {
+      img.words.fill(INDETERMINATE, off >> 2, (off >> 2) + (POINTER_BYTES >> 2));
+      return null;
+    }
+    // Stryker disable next-line ConditionalExpression: a null `at` looks up [0, 4), which no slot holds, so the pointer is null either way
+    if (at !== null) {
+      const slot = this.table.findContaining(at, at + ELEMENT_BYTES);
+      if (slot >= 0) {
+        const hostOff = this.host.offset(member);
+        writePtr(img, off, s.devBase[slot]! + (at - s.hostStart[slot]!), ptrCount(this.host.image, hostOff), ptrLowerBound(this.host.image, hostOff));
+        return null;
+      }
+    }
+    writePtr(img, off, 0, 0);
+    return null;
   }
 
   /** Whether a pointer member of section `slot` inside [start, end) has a nonzero attachment counter. */

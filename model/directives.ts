@@ -20,6 +20,7 @@ import {
   presence,
   sectionExtendedBefore,
   sectionHolding,
+  structRange,
   type CounterName,
   type ErrorObservation,
   type ModelState,
@@ -101,6 +102,68 @@ function mapsMember(c: RecordedClause, v: RecordedVar, ctx: StepContext): boolea
   return v.pointer.index === undefined || ctx.knobs['K-A43'] === 'as-struct';
 }
 
+export const STRUCT_GROUP = 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (members of one struct in one directive, K-A64)';
+
+/** One struct's members that a directive's data clauses name, as K-A64 `struct-group` groups them. */
+interface StructGroup {
+  /** From the struct's first byte to the end of the last member named. */
+  range: Range;
+  /** Each member's own bytes: a non-pointer member's, or a pointer member's slot (K-A22 `member-mapped`). */
+  members: Range[];
+}
+
+/**
+ * The struct (or struct element) holding member var `v` of data clause `c` when `v` joins a K-A64
+ * group: a pointer reference whose member is mapped (K-A22), or a non-pointer member of a struct
+ * (`d%n`, `d%arr(2:3)`, in any data clause: libgomp checks a group's members whatever their map
+ * kind); with the member's own bytes.
+ */
+function groupMember(state: ModelState, c: RecordedClause, v: RecordedVar, ctx: StepContext): { struct: Range; member: Range } | null {
+  if (!isDataClause(c.clause)) return null;
+  if (v.pointer !== null) return mapsMember(c, v, ctx) ? { struct: structRange(state, v.pointer), member: memberRange(v.pointer) } : null;
+  if (v.range === null || isEmptyRange(v.range)) return null;
+  const holder = objectHoldingOrNone(state, v.range);
+  // Non-pointer members belong to single structs (an array of structs names whole elements).
+  if (holder === undefined || !worldOf(state).structs.some((s) => s.name === holder.name && s.count === undefined)) return null;
+  const whole = v.range.start === holder.start && v.range.end === holder.start + holder.bytes;
+  return whole ? null : { struct: { start: holder.start, end: holder.start + holder.bytes }, member: v.range };
+}
+
+/** The K-A64 groups of a directive's data clause vars, by the first member var of each. */
+function structGroups(state: ModelState, clauses: RecordedClause[], ctx: StepContext): Map<RecordedVar, StructGroup> {
+  const byStruct = new Map<number, { first: RecordedVar; group: StructGroup }>();
+  for (const c of clauses)
+    for (const v of c.vars) {
+      const m = groupMember(state, c, v, ctx);
+      if (m === null) continue;
+      const known = byStruct.get(m.struct.start);
+      if (known === undefined) byStruct.set(m.struct.start, { first: v, group: { range: { start: m.struct.start, end: m.member.end }, members: [m.member] } });
+      else {
+        known.group.range.end = Math.max(known.group.range.end, m.member.end);
+        known.group.members.push(m.member);
+      }
+    }
+  return new Map([...byStruct.values()].map(({ first, group }) => [first, group]));
+}
+
+// OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (members of one struct in one directive, K-A64)
+// A member in a data clause is data of its own: its entry action acts on its bytes whatever else
+// of the struct is present (K-A64 `per-member`). libgomp (GCC lowers the members of one struct
+// that one directive names to one GOMP_MAP_STRUCT group) looks the group up from the struct's first
+// byte to the last member's end; when a present section meets that range, each member must
+// already be present (oacc-mem.c goacc_enter_data_internal for enter data, target.c
+// gomp_map_fields_existing for constructs), else the program stops.
+function structGroupCheck(state: ModelState, group: StructGroup, ctx: StepContext): ErrorObservation | null {
+  fire(ctx, STRUCT_GROUP);
+  if (ctx.knobs['K-A64'] !== 'struct-group' || presence(state, group.range).kind === 'absent') return null;
+  const missing = group.members.find((m) => presence(state, m).kind !== 'present');
+  if (missing === undefined) return null;
+  return runtimeError(
+    'fatal_partial_map',
+    `${describeRange(state, missing)}: part of its struct is present, so the runtime maps the struct's members as a group, and this member was not mapped with the others`,
+  );
+}
+
 export const NO_CREATE_ATTACH = 'OpenACC 3.3 §2.7.10 no_create clause (the attach of a pointer reference whose data is absent, K-A59)';
 
 // OpenACC 3.3 §2.7.10 no_create clause (the attach of a pointer reference whose data is absent, K-A59)
@@ -133,6 +196,7 @@ export function enterClauses(
   // it found missing (absent, or partly present and left alone under K-A13) gets no attach.
   const leftAlone = new Set<RecordedVar>();
   const order = ctx.knobs['K-A17'];
+  const groups = structGroups(state, clauses, ctx);
   const attachVar = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
     if (v.pointer === null) return null;
     if (leftAlone.has(v) && !(c.clause === 'no_create' && noCreateAttaches(ctx))) return null;
@@ -143,6 +207,10 @@ export function enterClauses(
     return attachAction(state, v.pointer, ctx, v.section === true && v.range !== null ? v.range : undefined);
   };
   const dataEntry = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
+    // K-A64: the first member var of a struct's group looks the group up.
+    const group = groups.get(v);
+    const refused = group === undefined ? null : structGroupCheck(state, group, ctx);
+    if (refused) return refused;
     // K-A22 `member-mapped`: the member itself first, as a struct element allocated on the device
     // (a reference on the section holding it, or a new section of the member alone).
     if (mapsMember(c, v, ctx)) {
@@ -315,6 +383,11 @@ export function exitClauses(
         fire(ctx, ACC_ZERO_LENGTH);
         return runtimeError('fatal_lowering', `exit data ${c.clause}(${formatRef(v.pointer!)}): the pointer is disassociated, so its section has length zero, and the runtime has no exit action for a zero-length subarray`);
       }
+      // K-A60 `registered` (GCC 12 C keys a link array from the start, count REFCOUNT_LINK): exit
+      // data finds that key for a link array no data clause maps now (a pointer reference's target
+      // too: its from / release item is looked up alike), and goacc_exit_datum_1 asserts on it.
+      if (counter === 'drc' && !isEmptyRange(v.range) && ctx.knobs['K-A60'] === 'registered' && declaredArrayHolding(state, v.range) === 'link' && presence(state, v.range).kind === 'absent')
+        return runtimeError('fatal_lowering', `the runtime asserts on ${describeRange(state, v.range)}, a link array its table keeps from the start`);
       const stop = clauseExit(state, c.clause, v.range, counter, finalize, ctx);
       if (stop) return stop;
     }

@@ -109,6 +109,10 @@ export function accCopyoutDelete(
   // Data not on the device: its dynamic counter is zero, so nothing to do, though the error list
   // still names this case. K-A6 chooses.
   if (where.kind === 'absent') {
+    // K-A60 `registered` (GCC 12 C): a link array no data clause maps now is keyed from the start,
+    // and goacc_exit_datum_1 asserts on that key (`n->refcount != REFCOUNT_LINK`).
+    if (ctx.knobs['K-A60'] === 'registered' && declaredArrayHolding(state, range) === 'link')
+      return runtimeError('fatal_lowering', `${step.op}(${describeRange(state, range)}): the runtime asserts on a link array its table keeps from the start`);
     if (ctx.knobs['K-A6'] === 'error')
       return runtimeError('acc_error_not_present', `${step.op}(${describeRange(state, range)}): the data is not present`);
     return OK;

@@ -288,6 +288,16 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13} gomp_map_pointer / GOMP_MAP_ALWAYS_POINTER / gomp_attach_pointer write sizeof (void *); a GOMP_MAP_TO_PSET already mapped is not copied again unless its pointer was null.`,
       },
+      'K-A64': {
+        reading: 'struct-group',
+        confidence: 'source',
+        evidence: `${GACC} goacc_enter_data_internal: a GOMP_MAP_STRUCT group is looked up over [hostaddrs[i], hostaddrs[group_last] + sizes[group_last]) and, when a key is found, every element must have a key of the same target block at the same offset, else gomp_fatal "Trying to map into device [%p..%p) structure element when other mapped elements from the same structure weren't mapped together with it"; ${G13} gomp_map_vars_internal / gomp_map_fields_existing do the same for constructs. GCC 12.2 -fdump-tree-gimple (C and gfortran) of enter data copyin(d%n) copyin(d%q): map(struct:d [len: 2]) map(alloc:d.q …) map(to:d.n [len: 4]) …, whose address is the struct's (the new block is laid out from it: "tgt_size -= hostaddrs[first] - cur_node.host_start"). Testsuite: libgomp.oacc-c-c++-common/struct-3-1-1.c (enter data create(s.a), then enter data create(s.b) stops with that message, dg-output, PR95236). Measured with GCC 12.2 (nvptx, H200), read after the verdicts were recorded: enter data copyin(d%n) copyin(d%q) after copyin(d%p) stops at d%q in C and Fortran (gcc-12-nvptx-2026-12-04k gen-20261215-150), copyin(a, d%n) after copyin(d%arr) copyin(d%p(3:8)) at d%n (gcc-12-nvptx-2026-12-04j gen-20261214-125-c), copyin(c) create(d%q) after copyin(d%p) at d%q (-178-c).`,
+      },
+      'K-A63': {
+        reading: 'pointer-descriptor',
+        confidence: 'source',
+        evidence: `${GPAR}: a GOMP_MAP_ALWAYS_POINTER item after a FORCE_TO (or a TO found present) sets the pointer's host word to acc_deviceptr (hostaddrs[i-1]) for a moment, acc_update_device (hostaddrs[i], sizeof (void *)) copies it (oacc-mem.c update_dev_host: "[%p,%d] is not mapped" when no key holds the pointer), and restores it; a FORCE_TO of a null address copies nothing (update_dev_host returns) and still arms the always pointer. gfortran 12.2 -fopenacc -fdump-tree-gimple of update device(c%p), update device(c%p(2:3)), update device(e%x) (an allocatable component): map(force_to:MEM <data> [len: n]) map(to:c.p [pointer set, len: 64]) map(always_pointer:c.p.data [pointer assign, bias: …]), so hostaddrs[i-1] is the descriptor and the device descriptor's address word gets the descriptor's own device address; with if_present the data item is GOMP_MAP_TO; a plain pointer array (update device(a)) gets GOMP_MAP_POINTER, which GOACC_update skips. Measured with GCC 12.2 (nvptx, H200): update device(c%p) with c not present stops "libgomp: [h,8] is not mapped" (gcc-12-nvptx-2026-12-04k gen-20261215-097-fortran step 2), and so does update device(d%q) of a null d%q with d not present (gcc-12-nvptx-2026-12-04j gen-20261214-005-fortran step 3); both held-out runs were read after their verdicts were recorded.`,
+      },
       'K-A41': {
         reading: 'copy',
         confidence: 'source',

@@ -1131,14 +1131,14 @@ export const KNOBS = [
   },
   {
     id: 'K-A60',
-    title: 'A declare link array no data clause maps now: what acc_map_data, enter data and acc_copyin / acc_create find',
+    title: 'A declare link array no data clause maps now: what acc_map_data, enter / exit data and the data routines find',
     section: 'OpenACC 3.3 §2.13.3 link clause, §3.2.21 acc_map_data, §2.7.4 / §2.7.5 (enter data), §3.2.18',
     readings: [
       { id: 'absent', summary: 'the link array has no device copy until a data clause maps it (§2.13.3): its data is absent like any other, so acc_map_data maps it and enter data or acc_copyin / acc_create copy it in' },
       {
         id: 'registered',
         summary:
-          'GCC 12 C: the offload image keys every link variable in the present table from the start (count REFCOUNT_LINK), so acc_map_data finds the range mapped and aborts, and enter data or acc_copyin / acc_create of it stops on the runtime\'s assertion; structured constructs map it as absent data',
+          'GCC 12 C: the offload image keys every link variable in the present table from the start (count REFCOUNT_LINK), so acc_map_data finds the range mapped and aborts, and enter data, exit data, acc_copyin / acc_create and acc_copyout / acc_delete of it (a nonzero part of it) stop on the runtime\'s assertions; structured constructs map it as absent data',
       },
     ],
     default: 'absent',
@@ -1203,6 +1203,41 @@ export const KNOBS = [
     ],
     default: 'source',
     rationale: 'Neither text orders the data clauses of one construct; the model acts on them as listed.',
+  },
+  {
+    id: 'K-A63',
+    title: 'update device of a pointer member (c%p, c%p(2:5)): what happens to the device copy of the pointer',
+    section: 'OpenACC 3.3 §2.14.4 Update Directive',
+    readings: [
+      { id: 'data', summary: "the var's data (the pointer's target) is copied; the device copy of the pointer is left as it is" },
+      {
+        id: 'pointer-section',
+        summary:
+          "libgomp with GCC 12's C lowering (map(force_to:*c.p) map(always_pointer:c.p)): after the copy, the device copy of the pointer gets the device address of the section's first byte (the bias is not applied) and stops the program (\"[h,8] is not mapped\") when the struct holding it is not present; skipped with the var under if_present",
+      },
+      {
+        id: 'pointer-descriptor',
+        summary:
+          "libgomp with gfortran 12's lowering (map(force_to:data) map(to:c%p [pointer set]) map(always_pointer:c%p.data)): after the copy (also of a disassociated pointer, which copies nothing) the descriptor's address word gets the device address of the item before it, the descriptor itself, so the device pointer no longer points at data; stops the program when the struct is not present; skipped with the var under if_present",
+      },
+    ],
+    default: 'data',
+    rationale: '§2.14.4 copies the data a var names; a pointer member names its target, and no action of the directive touches the pointer.',
+  },
+  {
+    id: 'K-A64',
+    title: "Members of one struct named by one directive's data clauses (d%n, d%arr, a mapped pointer member) while part of that struct is present",
+    section: 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (struct members), §2.7.3 data clause errors',
+    readings: [
+      { id: 'per-member', summary: 'each member is data of its own: a member not present is mapped alone, whatever else of the struct is present' },
+      {
+        id: 'struct-group',
+        summary:
+          'libgomp (GCC lowers them to one GOMP_MAP_STRUCT group, C and gfortran alike): the group is looked up from the struct\'s first byte to the last member\'s end; when a present section meets that range every member of the group must already be present, else the program stops ("Trying to map into device [...) structure element when other mapped elements from the same structure weren\'t mapped together with it")',
+      },
+    ],
+    default: 'per-member',
+    rationale: '§2.7.1 lets a data clause name a struct member; the clause acts on the member\'s bytes, and nothing in §2.7 ties one member\'s mapping to another\'s.',
   },
   {
     id: 'K-B58',

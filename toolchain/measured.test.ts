@@ -34,14 +34,11 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // As in 04h: the C units' reading (GCC's C front end does not attach p for p[0:n]).
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
   },
-  'gcc-12-nvptx-2026-12-04j.json': {
-    // Inferred from -125's step 4 alone (enter data copyin(a, d%n) with a(5:8) present through
-    // c%p), whose two aborts have other causes: C stops on the structure-element group of d%n
-    // ("structure element when other mapped elements … weren't mapped together"), gfortran on its
-    // pointer array's data pointer ("Pointer target of array section wasn't mapped"). The probes
-    // acc-*-extends-before (03b, 03d, 03f) show `extends-before` in both languages.
-    'K-A11': 'two aborts of other causes that error predicts by accident',
-  },
+  // gcc-12-nvptx-2026-12-04j.json: K-A11 `error` was inferred from -125's step 4 alone (enter data
+  // copyin(a, d%n) with a(5:8) present through c%p) and not adopted; since K-A64 `struct-group`
+  // (session 13) that step stops under either reading, the inference is gone and the reading was
+  // removed from the JSON (its report says so). The probes acc-*-extends-before (03b, 03d, 03f)
+  // show `extends-before` in both languages.
   'gcc-12-nvptx-2026-12-04k.json': {
     // As in 04h and 04i: the C units' reading (GCC's C front end does not attach p for p[0:n]).
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
@@ -237,11 +234,16 @@ describe('gcc-12-nvptx-2026-12-04j (GCC 12.2, nvptx, NVIDIA H200: seed 20261214,
   // GCC passes (-132, -200, -206, Fortran), a C enter data of a pointer reference over a
   // partly present target that runs (-143-c), and gfortran's "always pointer not mapped" (-144).
   // Session 12: K-B59 `zero-size-key` predicts -132-fortran (use_device_addr of an unmapped b after
-  // map(b(9:8)) finds the zero-length key): 271.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 271 of the 283 runs', () => {
+  // map(b(9:8)) finds the zero-length key): 271. Session 13: K-A63 `pointer-descriptor` (gfortran's
+  // update device(d%q) of a null d%q writes the pointer of an absent struct: -005-fortran) and
+  // K-A64 `struct-group` (-125-c and -178-c stop at the member the group lacks; -125-fortran stops
+  // at that step too, where gfortran's pointer array's data pointer stops it first): 275.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 275 of the 283 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04j');
     expect(verdicts.length).toBe(283);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(271);
+    const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
+    for (const id of ['gen-20261214-005-fortran', 'gen-20261214-125-c', 'gen-20261214-178-c']) expect([id, byId.get(id)]).toEqual([id, true]);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(275);
   });
 });
 
@@ -255,10 +257,17 @@ describe('gcc-12-nvptx-2026-12-04k (GCC 12.2, nvptx, NVIDIA H200: seed 20261215,
   // assertion in goacc_exit_datum_1), "struct not mapped for detach operation" (-031-c), an attach
   // of a target GCC finds (-074), "[h,8] is not mapped" in both languages (-097), gfortran's
   // "Pointer target of array section wasn't mapped" (-125) and a C structure-element abort (-150-c).
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 274 of the 286 runs', () => {
+  // Session 13, read from libgomp's GOACC_update and goacc_enter_data_internal after these
+  // verdicts: K-A63 (-097 in both languages: update device(c%p) writes the pointer of an absent c)
+  // and K-A64 `struct-group` (-150-c), and K-A60 `registered` at exit (-029-c: acc_delete of the
+  // link array asserts in goacc_exit_datum_1; this batch's K-A60 inference, `absent` from a Fortran
+  // unit, became contradictory and left the JSON): 278.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 278 of the 286 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04k');
     expect(verdicts.length).toBe(286);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(274);
+    const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
+    for (const id of ['gen-20261215-029-c', 'gen-20261215-097-c', 'gen-20261215-097-fortran', 'gen-20261215-150-c']) expect([id, byId.get(id)]).toEqual([id, true]);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(278);
   });
 });
 

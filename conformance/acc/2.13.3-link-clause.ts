@@ -6,11 +6,11 @@
 // construct maps it afresh, as below. K-A60 `registered` (GCC 12 C) reads the routines' and enter
 // data's view of that node before mapping: acc_map_data finds it "already mapped", and enter data
 // and acc_copyin / acc_create stop on goacc_map_var_existing's assertion `n->refcount !=
-// REFCOUNT_LINK`. Not modelled: acc_is_present looking the node up, so no row here asks it about
+// REFCOUNT_LINK`, exit data and acc_copyout / acc_delete on goacc_exit_datum_1's. Not modelled: acc_is_present looking the node up, so no row here asks it about
 // unmapped link data.
 
 import { HALTED, RUNS, err, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { accCopyin, accCreate, accMalloc, accMapData, assign, copy, copyin, copyout, create, dataBegin, dataEnd, declare, del, enterData, exitData, h, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
+import { accCopyin, accCreate, accDelete, accMalloc, accMapData, assign, copy, copyin, copyout, create, dataBegin, dataEnd, declare, del, enterData, exitData, h, hostRead, noCreate, parallelRead, parallelWrite, present } from '../steps.js';
 import { ACC_WORLD, B } from '../worlds.js';
 
 const rows: Row[] = [
@@ -52,6 +52,33 @@ const rows: Row[] = [
     steps: [declare(['link', 'b']), accCopyin('b'), exitData(del('b')), accCreate('b(2:3)')],
     at: { 2: per(RUNS, { 'K-A60=registered': err('fatal_lowering') }) },
     last: per(RUNS, { 'K-A60=registered': HALTED }),
+  },
+  {
+    name: 'acc_delete of link data no clause maps does nothing; GCC 12 C stops on the link key it finds (K-A60 registered)',
+    cite: 'measured gcc-12-nvptx-2026-12-04k gen-20261215-029-c step 2: acc_delete(&a[2], 24), "goacc_exit_datum_1: Assertion `n->refcount != REFCOUNT_LINK\' failed"',
+    steps: [declare(['link', 'b']), accDelete('a'), accDelete('b(3:8)'), hostRead('b')],
+    at: { 2: ok, 3: per(ok, { 'K-A60=registered': err('fatal_lowering') }) },
+    last: per(readAll(10, 2), { 'K-A60=registered': HALTED }),
+  },
+  {
+    name: 'exit data of link data no clause maps does nothing; GCC 12 C hands the link key to the same exit path and stops (K-A60 registered: a nonzero section of the link array; other data and zero bytes run)',
+    cite: 'oacc-mem.c goacc_exit_data_internal: a key found for a from / delete / release item goes to goacc_exit_datum_1, which asserts n->refcount != REFCOUNT_LINK',
+    steps: [declare(['link', 'b']), exitData(copyout('a')), exitData(del('b(3:2)')), exitData(copyout('b')), hostRead('b')],
+    at: { 2: ok, 3: ok, 4: per(ok, { 'K-A60=registered': err('fatal_lowering') }) },
+    last: per(readAll(10, 2), { 'K-A60=registered': HALTED }),
+  },
+  {
+    name: 'exit data of a pointer reference into link data no clause maps: GCC 12 C looks its target up and stops (K-A60 registered)',
+    cite: 'libgomp stops earlier, on the detach of c%p, whose struct is not present (K-A22 member-mapped)',
+    steps: [declare(['link', 'b']), assign('c%p', 'b'), exitData(copyout('a', 'c%p'))],
+    last: per(ok, { libgomp: err('fatal_detach_at_zero'), 'K-A60=registered': err('fatal_lowering') }),
+  },
+  {
+    name: 'a data construct\'s no_create of link data no clause maps leaves it absent, and its end asks nothing of the link key (K-A60 registered)',
+    cite: 'a region ends through gomp_unmap_vars, which goacc_exit_datum_1\'s assertion is not on',
+    steps: [declare(['link', 'b']), dataBegin(noCreate('b')), dataEnd, hostRead('b')],
+    at: { 3: per(ok, { 'K-A60=registered': ok }) },
+    last: readAll(10, 2),
   },
   {
     name: 'K-A60 registered stops only on a link array no clause maps: other absent data, link data a region maps and a pointer reference into link data (K-A44\'s), here the second var of its construct, run on',

@@ -1,16 +1,20 @@
 // OpenACC 3.3 §2.14.4 Update Directive: self / host copy device → host, device copies host → device,
 // in clause order; no counter moves. Not present: acc_error_not_present, or skipped with
 // if_present. Partly present: K-A40. A struct whose pointer members are attached: K-A41 (§2.6.8).
+// What libgomp's lowering also does to a pointer member's device copy: K-A63.
 
-import { err, ok, per, read, readAll, section, UNDEF, type Row } from '../rows.js';
+import { dev, err, HALTED, ok, per, read, readAll, section, UNDEF, value, type Row } from '../rows.js';
 import {
   assign,
+  attach,
   copyin,
   device,
   enterData,
   host,
   hostRead,
   hostWrite,
+  nullify,
+  parallelPointer,
   parallelRead,
   parallelWrite,
   present,
@@ -18,7 +22,7 @@ import {
   update,
   updateIfPresent,
 } from '../steps.js';
-import { A, ACC_WORLD } from '../worlds.js';
+import { A, ACC_WORLD, AOS_WORLD } from '../worlds.js';
 
 const NOT_PRESENT = err('acc_error_not_present');
 const PARTLY = err('acc_error_partly_present');
@@ -73,9 +77,87 @@ const rows: Row[] = [
     last: per({ kind: 'halted' }, { libgomp: readAll(10, 1) }),
   },
   {
-    name: 'a disassociated pointer names no data: nothing to copy',
+    name: 'a disassociated pointer names no data: nothing to copy (gfortran still writes the pointer: K-A63)',
+    cite: 'libgomp oacc-mem.c update_dev_host returns at a null address, yet GOACC_update\'s always-pointer item then writes the device copy of d%q, whose struct is absent: measured gcc-12-nvptx-2026-12-04j gen-20261214-005-fortran step 3 "[h,8] is not mapped"',
     steps: [update(device('c%p'))],
-    last: ok,
+    last: per(ok, { libgomp: NOT_PRESENT }),
+  },
+  {
+    name: 'update device of a pointer member whose struct is not present (K-A63)',
+    cite: 'libgomp oacc-parallel.c GOACC_update: GOMP_MAP_ALWAYS_POINTER after the data item, acc_update_device (&c.p, sizeof (void *)) → "[h,8] is not mapped"; measured gcc-12-nvptx-2026-12-04k gen-20261215-097 step 2, C and Fortran',
+    steps: [assign('c%p', 'a'), enterData(copyin('a')), update(device('c%p'))],
+    last: per(ok, { libgomp: NOT_PRESENT, 'K-A63=pointer-section': NOT_PRESENT }),
+  },
+  {
+    name: 'with if_present, data that is present still brings the pointer item along (K-A63)',
+    cite: 'libgomp GOACC_update: a GOMP_MAP_TO found present arms the always pointer as GOMP_MAP_FORCE_TO does (GCC lowers if_present\'s vars to GOMP_MAP_TO)',
+    steps: [assign('c%p', 'a'), enterData(copyin('a')), updateIfPresent(device('c%p'))],
+    last: per(ok, { libgomp: NOT_PRESENT, 'K-A63=pointer-section': NOT_PRESENT }),
+  },
+  {
+    name: 'with if_present, an absent pointer target skips the var and its pointer item (K-A63)',
+    steps: [assign('c%p', 'a'), updateIfPresent(device('c%p')), hostRead('a')],
+    at: { 2: ok },
+    last: readAll(10, 1),
+  },
+  {
+    name: 'update self of a pointer member leaves its device copy alone (K-A63 acts on device only)',
+    cite: 'libgomp GOACC_update: GOMP_MAP_FORCE_FROM clears update_device, so the always-pointer item after it does nothing',
+    steps: [assign('c%p', 'a'), enterData(copyin('a')), parallelWrite('a', 7, present('a')), update(self('c%p')), hostRead('a')],
+    last: readAll(10, 7),
+  },
+  {
+    name: 'a zero-length member section copies nothing, and libgomp still writes the pointer (K-A63)',
+    cite: 'GOACC_update arms the always pointer after any FORCE_TO, zero bytes included; c is not present, so acc_update_device of c%p stops the program',
+    steps: [assign('c%p', 'a'), enterData(copyin('a')), update(device('c%p(3:2)'))],
+    last: per(ok, { libgomp: NOT_PRESENT, 'K-A63=pointer-section': NOT_PRESENT }),
+  },
+  {
+    name: 'update device of a member section whose target was mapped first: C\'s pointer gets that section\'s first element (K-A63)',
+    steps: [assign('c%p', 'a'), enterData(copyin('a')), enterData(copyin('c')), enterData(attach('c%p')), hostWrite('a', 5), update(device('c%p(3:4)')), parallelRead('c%p(1:2)', present('c'))],
+    last: per(read(1, 1), { libgomp: UNDEF, 'K-A63=pointer-section': read(5, 5) }),
+  },
+  {
+    name: 'the vars after a zero-length member section are still updated in order (K-A63)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p')), update(device('c%p(3:2)'), device('b'))],
+    last: NOT_PRESENT,
+  },
+  {
+    name: 'a zero-length member section one past its target: C\'s lowering finds no device copy there and writes null (K-A63)',
+    cite: 'acc_deviceptr of the address one past a mapped block is NULL (lookup_host of one byte)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p')), update(device('c%p(11:10)')), parallelPointer('c%p', undefined, present('c'))],
+    at: { 3: per(NOT_PRESENT, { libgomp: ok, 'gcc-12': NOT_PRESENT, 'K-A55=lookup-quiet,K-A63=pointer-section': ok }) },
+    last: per(HALTED, { libgomp: UNDEF, 'gcc-12': HALTED, 'K-A55=lookup-quiet,K-A63=pointer-section': value(null) }),
+  },
+  {
+    name: 'the struct element holding the pointer is what must be present: a present neighbour element does not do (K-A63)',
+    world: AOS_WORLD,
+    steps: [assign('cs(2)%p', 'a'), enterData(copyin('cs(1)')), enterData(copyin('a')), update(device('cs(2)%p'))],
+    last: per(ok, { libgomp: NOT_PRESENT, 'K-A63=pointer-section': NOT_PRESENT }),
+  },
+  {
+    name: 'the vars after a disassociated pointer member are still updated in order (K-A63)',
+    steps: [enterData(copyin('c')), update(device('c%p'), device('a'))],
+    last: NOT_PRESENT,
+  },
+  {
+    name: 'update device of a pointer member nullified on the host: C\'s lowering writes null into the device copy (K-A63)',
+    cite: 'acc_deviceptr (NULL) is NULL, and the always pointer copies it into c.p\'s device copy; gfortran writes the descriptor\'s own device address instead',
+    steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p')), nullify('c%p'), update(device('c%p')), parallelPointer('c%p', undefined, present('c'))],
+    last: per(dev(2), { libgomp: UNDEF, 'K-A63=pointer-section': value(null) }),
+  },
+  {
+    name: 'update device of an attached pointer member: gfortran leaves the device pointer at its own descriptor (K-A63)',
+    cite: 'gfortran 12 lowers the update to map(force_to:data) map(to:c%p [pointer set]) map(always_pointer:c%p.data), and GOACC_update writes acc_deviceptr (hostaddrs[i-1]), the descriptor\'s device address, into the descriptor\'s address word',
+    steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p')), hostWrite('a', 5), update(device('c%p')), parallelRead('c%p', present('c'))],
+    at: { 4: ok },
+    last: per(readAll(10, 5), { libgomp: UNDEF, 'K-A63=pointer-section': readAll(10, 5) }),
+  },
+  {
+    name: 'update device of a member section: GCC 12 C aims the device pointer at the section, the bias not applied (K-A63)',
+    cite: 'GCC 12 C lowers update device(c.p[2:2]) to map(force_to:*c.p [len: 8]) map(always_pointer:c.p [pointer assign, bias: 8]); GOACC_update ignores the bias and writes acc_deviceptr (&c.p[2])',
+    steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p')), hostWrite('a', 5), update(device('c%p(3:4)')), parallelRead('c%p(1:2)', present('c'))],
+    last: per(read(1, 1), { libgomp: UNDEF, 'K-A63=pointer-section': read(5, 5) }),
   },
   {
     name: 'a pointer member stands for its target',
@@ -100,7 +182,11 @@ export default section({
   spec: 'OpenACC 3.3',
   section: '2.14.4',
   title: 'Update Directive',
-  rules: ['OpenACC 3.3 §2.14.4 Update Directive', 'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)'],
+  rules: [
+    'OpenACC 3.3 §2.14.4 Update Directive',
+    'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)',
+    'OpenACC 3.3 §2.14.4 Update Directive (update device of a pointer member: its device copy)',
+  ],
   world: ACC_WORLD,
   rows,
 });

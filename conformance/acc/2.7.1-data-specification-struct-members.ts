@@ -7,8 +7,9 @@
 // and refuses a later mapping of the whole struct that extends it ("Trying to map into device
 // [..) object when [..) is already mapped", gomp_map_vars_existing; acc_error_partly_present here).
 
-import { UNDEF, dev, err, ok, read, readAll, section, value, type Row } from '../rows.js';
+import { HALTED, UNDEF, dev, err, ok, per, read, readAll, section, value, type Row } from '../rows.js';
 import {
+  assign,
   accCopyin,
   accCopyout,
   accDeviceptr,
@@ -16,18 +17,35 @@ import {
   copy,
   copyin,
   copyout,
+  dataBegin,
+  dataEnd,
+  del,
   enterData,
   exitData,
   hostRead,
   hostWrite,
+  noCreate,
   parallelRead,
   parallelWrite,
   present,
   self,
   update,
 } from '../steps.js';
-import { C, C_ARR, C_N, MEMBERS_WORLD } from '../worlds.js';
+import { AOS_WORLD, C, C_ARR, C_N, MEMBERS_WORLD } from '../worlds.js';
+import type { World } from '../../lang/program.js';
 import { ACC_STRUCT_MEMBER } from '../../model/struct-members.js';
+import { STRUCT_GROUP } from '../../model/directives.js';
+
+const PARTIAL = err('fatal_partial_map');
+
+/** Two pointer members before a non-pointer one: d%p, d%q (16 bytes each), then d%n. */
+const PQ_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: 1 },
+    { name: 'b', length: 10, init: 2 },
+  ],
+  structs: [{ name: 'd', pointers: ['p', 'q'], fields: [{ name: 'n', init: 2 }] }],
+};
 
 const rows: Row[] = [
   {
@@ -86,13 +104,109 @@ const rows: Row[] = [
     at: { 1: dev(1) },
     last: read(7),
   },
+  {
+    name: 'two members mapped by separate enter data: the second meets the first (K-A64)',
+    cite: 'libgomp.oacc-c-c++-common/struct-3-1-1.c: enter data create(s.a), then create(s.b) stops with "Trying to map into device [...) structure element when other mapped elements from the same structure weren\'t mapped together with it" (PR95236); oacc-mem.c goacc_enter_data_internal looks the group up from the struct\'s first byte',
+    steps: [enterData(copyin('c%n')), enterData(copyin('c%arr')), accIsPresent('c%arr')],
+    at: { 2: per(ok, { libgomp: PARTIAL }) },
+    last: per(value(true), { libgomp: HALTED }),
+  },
+  {
+    name: 'members named together by one directive, then by another: every member is found (K-A64)',
+    steps: [enterData(copyin('c%n', 'c%arr')), enterData(copyin('c%arr', 'c%n')), accIsPresent('c%arr')],
+    at: { 2: ok },
+    last: value(true),
+  },
+  {
+    name: 'a member inside the present struct joins it (K-A64)',
+    steps: [enterData(copyin('c')), enterData(copyin('c%n', 'c%arr(2:3)')), exitData(copyout('c')), accIsPresent('c%n')],
+    at: { 2: ok },
+    last: value(true),
+  },
+  {
+    name: 'a pointer member mapped with its struct element, then a non-pointer member of that struct (K-A64, K-A22)',
+    cite: 'measured gcc-12-nvptx-2026-12-04k gen-20261215-150 (C and Fortran): enter data copyin(d%n) copyin(d%q) after copyin(d%p) stops at d%q; GCC 12.2 -fdump-tree-gimple: map(struct:d [len: 2]) map(alloc:d.q) map(to:d.n) after map(struct:d [len: 1]) map(alloc:d.p)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c%p')), enterData(copyin('c%n'))],
+    last: per(ok, { libgomp: PARTIAL }),
+  },
+  {
+    name: 'a second member named with one already present: the group meets the first and lacks the second (K-A64)',
+    steps: [enterData(copyin('c%n')), enterData(copyin('c%n', 'c%arr'))],
+    last: per(ok, { libgomp: PARTIAL }),
+  },
+  {
+    name: 'a member released and another entered: only the directive\'s own members make its group (K-A64)',
+    steps: [enterData(copyin('a', 'c%arr')), exitData(del('c%arr')), enterData(copyin('c%n')), enterData(copyin('c%n')), accIsPresent('c%n')],
+    at: { 3: ok, 4: ok },
+    last: value(true),
+  },
+  {
+    name: 'a pointer member mapped alone, then the struct\'s next pointer member (K-A64, K-A22)',
+    cite: 'measured gcc-12-nvptx-2026-12-04j gen-20261214-178-c: enter data copyin(c) create(d%q) after copyin(d%p) stops at d%q, "[h..h+8) structure element when other mapped elements from the same structure weren\'t mapped together with it"',
+    world: PQ_WORLD,
+    steps: [assign('d%p', 'a'), assign('d%q', 'b'), enterData(copyin('d%p')), enterData(copyin('d%q'))],
+    last: per(ok, { libgomp: PARTIAL }),
+  },
+  {
+    name: 'a pointer member named again with the next one: the group lacks the second (K-A64)',
+    world: PQ_WORLD,
+    steps: [assign('d%p', 'a'), assign('d%q', 'b'), enterData(copyin('d%p')), enterData(copyin('d%p', 'd%q'))],
+    last: per(ok, { libgomp: PARTIAL }),
+  },
+  {
+    name: 'both pointer members named again, in the other order: both found (K-A64)',
+    world: PQ_WORLD,
+    steps: [assign('d%p', 'a'), assign('d%q', 'b'), enterData(copyin('d%p', 'd%q')), enterData(copyin('d%q', 'd%p'))],
+    last: ok,
+  },
+  {
+    name: 'the non-pointer member named second, after a present array: its group meets the pointer member (K-A64)',
+    world: PQ_WORLD,
+    steps: [assign('d%p', 'a'), enterData(copyin('d%p')), enterData(copyin('a', 'd%n'))],
+    last: per(ok, { libgomp: PARTIAL }),
+  },
+  {
+    name: 'a group whose first member ends after its last: the group reaches the first member\'s end (K-A64)',
+    world: PQ_WORLD,
+    steps: [assign('d%q', 'b'), enterData(copyin('d%q')), assign('d%p', 'a'), enterData(copyin('d%n', 'd%p'))],
+    last: per(ok, { libgomp: PARTIAL }),
+  },
+  {
+    name: 'no_create of a member on a data construct: libgomp checks the group whatever the clause (K-A64)',
+    cite: 'target.c gomp_map_fields_existing refuses a struct element without a key of its own before it looks at the map kind',
+    world: PQ_WORLD,
+    steps: [assign('d%p', 'a'), enterData(copyin('d%p')), dataBegin(noCreate('d%n')), dataEnd],
+    at: { 3: per(ok, { libgomp: PARTIAL }) },
+    last: per(ok, { libgomp: HALTED }),
+  },
+  {
+    name: 'a pointer member mapped alone as its pointer word is found whole by its group (K-A64, K-A24)',
+    world: PQ_WORLD,
+    steps: [assign('d%p', 'a'), enterData(copyin('d%p')), enterData(copyin('d%p')), accIsPresent('a')],
+    at: { 3: per(ok, { 'K-A22=member-mapped,K-A24=pointer-word,K-A64=struct-group': ok }) },
+    last: value(true),
+  },
+  {
+    name: 'struct elements are groups of their own: cs(2)%p does not meet cs(1)%p (K-A64)',
+    world: AOS_WORLD,
+    steps: [assign('cs(1)%p', 'a'), assign('cs(2)%p', 'b'), enterData(copyin('cs(1)%p')), enterData(copyin('cs(2)%p')), accIsPresent('b')],
+    at: { 4: ok },
+    last: value(true),
+  },
+  {
+    name: 'a data construct\'s member meets a member enter data mapped (K-A64)',
+    cite: 'target.c gomp_map_vars_internal, GOMP_MAP_STRUCT: gomp_map_fields_existing refuses a member without a key of its own',
+    steps: [enterData(copyin('c%n')), dataBegin(copyin('c%arr')), dataEnd],
+    at: { 2: per(ok, { libgomp: PARTIAL }) },
+    last: per(ok, { libgomp: HALTED }),
+  },
 ];
 
 export default section({
   spec: 'OpenACC 3.3',
   section: '2.7.1',
   title: 'Data Specification in Data Clauses (non-pointer struct members)',
-  rules: [ACC_STRUCT_MEMBER],
+  rules: [ACC_STRUCT_MEMBER, STRUCT_GROUP],
   world: MEMBERS_WORLD,
   rows,
 });

@@ -2,8 +2,8 @@
 // present data agree, in the direction each clause names. No counter moves, nothing is created or
 // removed.
 
-import type { AccUpdate } from '../../lang/program.js';
-import type { Observation } from '../../lang/observation.js';
+import { ELEMENT_BYTES, type AccUpdate } from '../../lang/program.js';
+import { lboundField, ptrLbound, type Observation } from '../../lang/observation.js';
 import {
   attachmentCounter,
   blockById,
@@ -12,10 +12,15 @@ import {
   describeRange,
   deviceIndex,
   fire,
+  formatRef,
+  hostPointer,
+  memberRange,
+  memberRef,
   membersInside,
   objectHolding,
   presence,
   runtimeError,
+  setDevicePointer,
   undefinedBehaviour,
   unitBytes,
   type ModelState,
@@ -28,6 +33,7 @@ import { ACC_ZERO_LENGTH, accZeroLength, isEmptyRange } from '../zero-length.js'
 
 export const ACC_UPDATE = 'OpenACC 3.3 §2.14.4 Update Directive';
 const ATTACHED_MEMBERS = 'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)';
+const MEMBER_POINTER = 'OpenACC 3.3 §2.14.4 Update Directive (update device of a pointer member: its device copy)';
 
 // OpenACC 3.3 §2.14.4 Update Directive
 // Every var of every clause, in clause order: `self` / `host` copy device → host, `device` copies
@@ -43,9 +49,13 @@ export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext):
     // (GCC 12's C lowering): C writes its section c.p[0:n] with n = 0, a zero-length subarray,
     // which stops the update as below.
     if (range === null) {
-      if (ctx.knobs['K-A55'] !== 'enter-exit-fatal') continue;
-      fire(ctx, ACC_ZERO_LENGTH);
-      return runtimeError('fatal_lowering', `update ${clause}(${v}): the pointer is disassociated, so its section has length zero, and the runtime has no update action for a zero-length subarray`);
+      if (ctx.knobs['K-A55'] === 'enter-exit-fatal') {
+        fire(ctx, ACC_ZERO_LENGTH);
+        return runtimeError('fatal_lowering', `update ${clause}(${v}): the pointer is disassociated, so its section has length zero, and the runtime has no update action for a zero-length subarray`);
+      }
+      const stop = toDevice && !ifPresent ? memberPointer(state, v, null, ctx) : null;
+      if (stop) return stop;
+      continue;
     }
     const name = `update ${clause}(${describeRange(state, range)})`;
     // A zero-length subarray (model/zero-length.ts, K-A55) has nothing to copy; absent, it is
@@ -54,6 +64,8 @@ export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext):
     if (isEmptyRange(range)) {
       const zero = accZeroLength(state, range, !ifPresent, `update ${clause}`, ctx, 'update');
       if (zero.kind === 'error') return zero;
+      const stop = toDevice && !ifPresent ? memberPointer(state, v, range, ctx) : null;
+      if (stop) return stop;
       continue;
     }
     const where = presence(state, range);
@@ -71,10 +83,42 @@ export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext):
       if (ifPresent) continue;
       return undefinedBehaviour(`${name}: the data is only partly present, so the copy runs past the device copy that overlaps it`);
     }
-    const stop = updateCopy(state, where.section, range, toDevice, name, ctx);
+    const stop = updateCopy(state, where.section, range, toDevice, name, ctx) ?? (toDevice ? memberPointer(state, v, range, ctx) : null);
     if (stop) return stop;
   }
   return { kind: 'ok' };
+}
+
+// OpenACC 3.3 §2.14.4 Update Directive (update device of a pointer member: its device copy)
+// `v` names a pointer member whose data went to the device (or, disassociated, named none). The
+// text copies the data and nothing else (K-A63 `data`). libgomp's GOACC_update follows the data
+// item with the pointer's GOMP_MAP_ALWAYS_POINTER item and writes the pointer's device copy
+// through acc_update_device, which stops the program when the struct holding the pointer is not
+// present. The value written is the device address of the list item before it:
+// `pointer-section` (GCC 12 C) the section's first element (null when no device copy holds it),
+// `pointer-descriptor` (gfortran 12) the descriptor itself, which leaves no usable pointer.
+function memberPointer(state: ModelState, v: string, range: Range | null, ctx: StepContext): Observation | null {
+  if (state.facts.parse(v).kind !== 'member') return null;
+  fire(ctx, MEMBER_POINTER);
+  const reading = ctx.knobs['K-A63'];
+  if (reading === 'data') return null;
+  const m = memberRef(state, v);
+  if (presence(state, memberRange(m)).kind !== 'present')
+    return runtimeError('acc_error_not_present', `update device(${v}) also writes the device copy of ${formatRef(m)}, and ${m.struct} is not present`);
+  if (reading === 'pointer-descriptor') {
+    setDevicePointer(state, m, { space: 'indeterminate' });
+    return null;
+  }
+  const first = range === null ? null : presence(state, { start: range.start, end: range.start + ELEMENT_BYTES });
+  if (first === null || first.kind !== 'present') {
+    setDevicePointer(state, m, null);
+    return null;
+  }
+  const host = hostPointer(state, m);
+  const count = host !== null && host.space === 'host' ? host.count : 0;
+  const section = first.section;
+  setDevicePointer(state, m, { space: 'dev', block: section.block, offset: section.offset + range!.start - section.start, count, ...lboundField(host !== null && host.space === 'host' ? ptrLbound(host) : 1) });
+  return null;
 }
 
 /**
