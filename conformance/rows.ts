@@ -9,7 +9,7 @@
 // `grep -rl "2.7.2" conformance model impl` finds the scenarios beside the rule and its impl.
 
 import type { Snapshot } from '../lang/observation.js';
-import { kernelRef, type Program, type Step, type World } from '../lang/program.js';
+import { kernelRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatDevAddr, type ErrorCode, type DevAddr, type HostAddr, type OmpEntrySnapshot } from '../lang/observation.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -105,7 +105,70 @@ export function isPerProfile<T>(x: Expect<T>): x is PerProfile<T> {
 }
 
 export function section(s: Section): Section {
-  return s.spec === 'OpenMP 6.0' ? { ...s, rows: s.rows.map((r) => unavailableFrom(r, 'gcc-12', (step) => gcc12Lacks(step) || mapsThroughMapper(r.world ?? s.world, step))) } : s;
+  if (s.spec !== 'OpenMP 6.0') return s;
+  return { ...s, rows: s.rows.map((r) => unavailableFrom(garbagePointerFrom(r, 'gcc-12', r.world ?? s.world), 'gcc-12', (step) => gcc12Lacks(step) || mapsThroughMapper(r.world ?? s.world, step))) };
+}
+
+/** The pointer member a map item or kernel reference names (`c%p`, `cs(2)%p`, `c%p(3:6)` → `cs(2)%p`), or null. */
+function memberOf(ref: VarRef): string | null {
+  const m = /^([A-Za-z]\w*(?:\(\d+\))?%[A-Za-z]\w*)(?:\(.*\))?$/.exec(ref);
+  return m ? m[1]! : null;
+}
+
+/**
+ * K-B60 `garbage` (profiles/builtin.ts gcc-12; gfortran 12 with libgomp 12): a target enter data
+ * that maps an associated pointer component whose struct an earlier (or the same) enter data or
+ * target data mapped leaves the corresponding pointer without a device address, so the first kernel after it
+ * that reads, prints or dereferences that pointer without mapping it itself is undefined there,
+ * every later step halted, and no state is checked from that enter data on. Rows where none of
+ * this happens are returned unchanged.
+ */
+export function garbagePointerFrom(row: Row, profile: string, world: World): Row {
+  const mapped = new Set<string>();
+  const hit = new Set<string>();
+  // Members associated with a target: initialised in the world, or pointer-assigned, and not nullified since.
+  const associated = new Set<string>(world.structs.flatMap((d) => Object.keys(d.init ?? {}).map((k) => (k.startsWith('(') ? `${d.name}${k}` : `${d.name}%${k}`))));
+  let enter = -1;
+  let kernel = -1;
+  for (let i = 0; i < row.steps.length && kernel < 0; i++) {
+    const step = row.steps[i]!;
+    // A program that stops here under the profile (or libgomp, which it extends) goes no further.
+    const e = row.at?.[i + 1] ?? (i + 1 === row.steps.length ? row.last : undefined);
+    const o = e === undefined ? undefined : isPerProfile(e) ? (e.$by[profile] ?? e.$by['libgomp'] ?? e.$default) : e;
+    const stops = o !== undefined && (o.kind === 'error' || o.kind === 'undefined' || o.kind === 'unavailable');
+    if (stops && step.op !== 'omp_target') break;
+    if (step.op === 'pointer_assign' || step.op === 'allocate') associated.add(step.ptr);
+    if (step.op === 'nullify' || step.op === 'deallocate') associated.delete(step.ptr);
+    // Structs with storage: whole structs or elements that an enter data or target data mapped.
+    if (step.op === 'omp_target_enter_data' || step.op === 'omp_target_data_begin')
+      for (const v of step.maps.flatMap((m) => m.vars)) if (!v.includes('%')) mapped.add(v.replace(/\(\d+:\d+\)$/, ''));
+    if (step.op === 'omp_target_enter_data' && (step.device === undefined || step.device === 0))
+      for (const v of step.maps.flatMap((m) => m.vars)) {
+        const member = memberOf(v);
+        const holder = member?.split('%')[0];
+        if (member && holder && associated.has(member) && (mapped.has(holder) || mapped.has(holder.replace(/\(\d+\)$/, '')))) {
+          hit.add(member);
+          if (enter < 0) enter = i;
+        }
+      }
+    if (step.op !== 'omp_target' || enter < 0 || (step.device !== undefined && step.device !== 0)) continue;
+    const member = memberOf(kernelRef(step.body));
+    if (member === null || !hit.has(member) || step.maps.some((m) => m.vars.some((v) => memberOf(v) === member))) continue;
+    if (stops) break;
+    kernel = i;
+  }
+  if (enter < 0) return row;
+  const n = row.steps.length;
+  const at: Record<number, Expect<Outcome>> = { ...row.at };
+  if (row.last !== undefined && at[n] === undefined) at[n] = row.last;
+  if (kernel >= 0) {
+    at[kernel + 1] = override(at[kernel + 1], RUNS, profile, UNDEF);
+    for (const k of Object.keys(at).map(Number)) if (k > kernel + 1) at[k] = override(at[k], RUNS, profile, HALTED);
+  }
+  const state: Record<number, Expect<StateExpect>> = {};
+  for (const [k, e] of Object.entries(row.state ?? {})) state[Number(k)] = Number(k) > enter ? override(e, null, profile, null) : e;
+  const { last: _last, ...rest } = row;
+  return { ...rest, at, ...(row.state ? { state } : {}) };
 }
 
 /**

@@ -381,7 +381,9 @@ export function exitClauses(
       if (v.range === null) {
         if (counter !== 'drc' || ctx.knobs['K-A55'] !== 'enter-exit-fatal') continue;
         fire(ctx, ACC_ZERO_LENGTH);
-        return runtimeError('fatal_lowering', `exit data ${c.clause}(${formatRef(v.pointer!)}): the pointer is disassociated, so its section has length zero, and the runtime has no exit action for a zero-length subarray`);
+        // (A plain pointer under K-A1p `pointer-only` is no pointer reference: no member to name.)
+        const name = v.pointer === null ? 'a pointer' : formatRef(v.pointer);
+        return runtimeError('fatal_lowering', `exit data ${c.clause}(${name}): the pointer is disassociated, so its section has length zero, and the runtime has no exit action for a zero-length subarray`);
       }
       // K-A60 `registered` (GCC 12 C keys a link array from the start, count REFCOUNT_LINK): exit
       // data finds that key for a link array no data clause maps now (a pointer reference's target

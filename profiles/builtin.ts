@@ -516,6 +516,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-B60': {
+        reading: 'garbage',
+        confidence: 'measured',
+        evidence:
+          'gfortran 12.2 -fopenmp -fdump-tree-gimple of target enter data map(to: v3(1)%p1): map(to:v3[0].p1 [len: 64]) map(to:MEM <integer(kind=4)[0:]> [len: n]) map(always_pointer:v3[0].p1.data [pointer assign, bias: 0]); libgomp 12 GOMP_target_enter_exit_data calls gomp_map_vars on the always-pointer item alone (it is no GOMP_MAP_TO_PSET group and no attach pair), and gomp_map_vars_internal case GOMP_MAP_ALWAYS_POINTER takes gomp_map_val (tgt, hostaddrs, i - 1) with i = 0 (gcc-mirror/gcc libgomp/target.c, GCC 12 code; later code tests `i > 0` first). Measured on an NVIDIA H200 (session 13, .gpu/exp1 probes, not committed as rows): after target enter data map(to: v3) and map(to: v3%p1), or map(to: v3, v3%p1) at once, a kernel computing c_loc(v3%p1(lbound)) gets 1 and its element read faults ("misaligned address"), with or without a remap of the bounds; measured runs that print c_loc(c%p) after such an enter data show "ptr 1", or "ptr -7" for a section c%p(3:…) (bias 8): gen-20261212-010-fortran step 7 (-04h), gen-20261213-131-fortran step 14 (-04i), gen-20261216-175-fortran step 6 and -193-fortran step 5 (-04l); kernels reading through it fault: gen-20261214-044-fortran, -214-fortran (-04j), gen-20261215-028-fortran, -137-fortran (-04k), gen-20261216-017-fortran, -138-fortran (-04l). A target construct that maps c%p itself writes the pointer right (its always pointer follows the data in one gomp_map_vars call): gen-20261212-123-fortran step 3 reads the target. profiles/gcc-12-c.json reads `attach` (C lowers a member section with GOMP_MAP_ATTACH).',
+      },
       'K-A61': {
         reading: 'abort',
         confidence: 'measured',

@@ -1240,6 +1240,21 @@ export const KNOBS = [
     rationale: '§2.7.1 lets a data clause name a struct member; the clause acts on the member\'s bytes, and nothing in §2.7 ties one member\'s mapping to another\'s.',
   },
   {
+    id: 'K-B60',
+    title: 'What target enter data leaves in the corresponding pointer of a pointer component it maps (map(to: c%p), c%p(2:5), e%x)',
+    section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',
+    readings: [
+      { id: 'attach', summary: 'the corresponding pointer is attached as on any construct (K-B7 decides when)' },
+      {
+        id: 'garbage',
+        summary:
+          'gfortran 12 with libgomp 12: the descriptor\'s address word gets a value that is no device address of the target (the always-pointer item is mapped on its own and reads the item at index -1; measured: 1 less the section\'s bias), so a kernel dereferencing it faults and c_loc shows that value, until a construct that maps c%p itself writes it again',
+      },
+    ],
+    default: 'attach',
+    rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
+  },
+  {
     id: 'K-B58',
     title: 'What a use_device_ptr / use_device_addr list item (a whole array) is looked up by',
     section: 'OpenMP 6.0 §7.5.8 use_device_ptr clause, §7.5.10 use_device_addr clause',

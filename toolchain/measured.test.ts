@@ -25,14 +25,18 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // ones leave it open (their plain pointer is a one-component type's member, which gfortran
     // attaches): the C front end's reading, which profiles/gcc-12-c.json takes.
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
-    // One Fortran run (-010 step 7, "ptr 1": gfortran's descriptor value, a class set aside since
-    // 03b) that `unregistered` happens to predict; GCC registers declare target variables in its
-    // offload table (the C unit leaves it open).
-    'K-B46': 'a gfortran descriptor value that unregistered predicts by accident',
   },
   'gcc-12-nvptx-2026-12-04i.json': {
     // As in 04h: the C units' reading (GCC's C front end does not attach p for p[0:n]).
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
+  },
+  'gcc-12-nvptx-2026-12-04l.json': {
+    // One gfortran run (-089 step 4): target map(to: a) around a region that writes only b aborts
+    // on a zero-size key inside a (K-B59). GCC drops the unused map of a plain array or a struct
+    // (K-B55 dropped), but an array mapcheck emits is a Fortran pointer array, whose data map
+    // gfortran 12 keeps (-fdump-tree-gimple: map(to: MEM <data>) map(always_pointer: v1.data), only
+    // the descriptor dropped): a narrower reading than `kept`, not modelled yet.
+    'K-B55': 'gfortran keeps the data map of a pointer array (a narrower reading, not modelled)',
   },
   // gcc-12-nvptx-2026-12-04j.json: K-A11 `error` was inferred from -125's step 4 alone (enter data
   // copyin(a, d%n) with a(5:8) present through c%p) and not adopted; since K-A64 `struct-group`
@@ -213,14 +217,16 @@ describe('gcc-12-nvptx-2026-12-03b (GCC 12.2 libgomp, nvptx, NVIDIA H200: declar
   // array after update device (0 read); 5 runtime crashes (illegal memory access with unified
   // shared memory and an OpenMP array of structs in Fortran, SIGSEGV); 2 others (a C map of
   // [c,c+16) over the 8-byte member, GOMP_target_enter_exit_data unhandled kind 0x00).
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 328 of the 333 runs of their world (98.5 %)', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 329 of the 333 runs of their world (98.8 %)', () => {
     const verdicts = replay();
     expect(measured.measured.devices).toBe(1);
     expect(verdicts.length).toBe(333);
     const byId = new Map(verdicts.map((v) => [v.id, v.verdict.agree]));
     for (const id of ['example-unified-shared-memory-fortran', 'example-unified-shared-memory-c', 'gen-20261204-0188-c', 'gen-20261204-0194-c', 'gen-20261204-0136-fortran', 'gen-20261204-0136-c', 'gen-20261204-0033-c'])
       expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.verdict.agree).length).toBeGreaterThanOrEqual(328);
+    expect(verdicts.filter((v) => v.verdict.agree).length).toBeGreaterThanOrEqual(329);
   });
 });
 
@@ -238,12 +244,14 @@ describe('gcc-12-nvptx-2026-12-04j (GCC 12.2, nvptx, NVIDIA H200: seed 20261214,
   // update device(d%q) of a null d%q writes the pointer of an absent struct: -005-fortran) and
   // K-A64 `struct-group` (-125-c and -178-c stop at the member the group lacks; -125-fortran stops
   // at that step too, where gfortran's pointer array's data pointer stops it first): 275.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 275 of the 283 runs', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 278 of the 283 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04j');
     expect(verdicts.length).toBe(283);
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
     for (const id of ['gen-20261214-005-fortran', 'gen-20261214-125-c', 'gen-20261214-178-c']) expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(275);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(278);
   });
 });
 
@@ -262,12 +270,34 @@ describe('gcc-12-nvptx-2026-12-04k (GCC 12.2, nvptx, NVIDIA H200: seed 20261215,
   // and K-A64 `struct-group` (-150-c), and K-A60 `registered` at exit (-029-c: acc_delete of the
   // link array asserts in goacc_exit_datum_1; this batch's K-A60 inference, `absent` from a Fortran
   // unit, became contradictory and left the JSON): 278.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 278 of the 286 runs', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 282 of the 286 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04k');
     expect(verdicts.length).toBe(286);
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
     for (const id of ['gen-20261215-029-c', 'gen-20261215-097-c', 'gen-20261215-097-fortran', 'gen-20261215-150-c']) expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(278);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(282);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-04l (GCC 12.2, nvptx, NVIDIA H200: seed 20261216, both APIs, programs that use device 0 only, held out)', () => {
+  // Built and run in session 13 after K-A63, K-A64 and K-A60's exit side were committed (5c50e56),
+  // nothing read from it: 278 of 289 (96.2 %). K-B60 `garbage` was then read from probes run in the
+  // same device call (.gpu/exp1: c_loc through the corresponding pointer gives 1 after any target
+  // enter data of the component) and libgomp's source; four of this batch's runs are among its
+  // evidence (-175 and -193 print "ptr 1", -017 and -138 fault): 282. The 7 left: gfortran's
+  // zero-length keys (-089: an OpenMP map(to: a) that gfortran keeps for a pointer array, see
+  // NOT_ADOPTED, meets the key inside a; -131: "[h,+0] outside mapped block"), a host allocator
+  // reusing a freed address (-138-c reads the stale 3s), a C device copy stopping on "invalid
+  // size" (-136-c), "no attachment counters for struct" (-156-c), a present check GCC passes
+  // (-073-c) and an attach of a target GCC finds (-206).
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 282 of the 289 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04l');
+    expect(verdicts.length).toBe(289);
+    const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
+    for (const id of ['gen-20261216-175-fortran', 'gen-20261216-193-fortran', 'gen-20261216-017-fortran', 'gen-20261216-138-fortran']) expect([id, byId.get(id)]).toEqual([id, true]);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(282);
   });
 });
 
@@ -300,12 +330,14 @@ describe('gcc-12-nvptx-2026-12-03c (GCC 12.2, nvptx, NVIDIA H200: seed 20261205,
   // Session 11: K-A61 `abort` (gfortran's data no_create of an absent pointer array maps its
   // descriptor, and the data pointer's lookup stops: "Pointer target of array section wasn't
   // mapped") predicts -068-fortran: 147.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 147 of the 151 runs of their world (97.4 %)', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 148 of the 151 runs of their world (98.0 %)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-03c');
     expect(verdicts.length).toBe(151);
     expect(verdicts.find((v) => v.id === 'gen-20261205-061-c')?.agree).toBe(true);
     expect(verdicts.find((v) => v.id === 'gen-20261205-068-fortran')?.agree).toBe(true);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(147);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(148);
   });
 });
 
@@ -326,12 +358,14 @@ describe('gcc-12-nvptx-2026-12-03g (GCC 12.2, nvptx, NVIDIA H200: seed 20261210,
   // the start, and acc_map_data finds them; read with 04h -184-c and -087-c) predicts -079-c: 268.
   // Session 12: K-A62 `reversed` (GCC 12 C acts on a construct's items last first) predicts the C
   // structure-element abort -215-c (its section is keyed before the pointer target holding it): 269.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 269 of the 273 runs', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 271 of the 273 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-03g');
     expect(verdicts.length).toBe(273);
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
     for (const id of ['gen-20261210-184-fortran', 'gen-20261210-184-c', 'gen-20261210-193-c', 'gen-20261210-079-c', 'gen-20261210-215-c']) expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(269);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(271);
   });
 });
 
@@ -363,13 +397,15 @@ describe('gcc-12-nvptx-2026-12-04h (GCC 12.2, nvptx, NVIDIA H200: seed 20261212,
   // already mapped", -129-c step 7; the Fortran form stops earlier on the structure-element check,
   // another class, and now agrees by that accident): 290.
   // K-B59 `zero-size-key` (session 12) then predicts -047-fortran: 291.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 291 of the 292 runs', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict all 292 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04h');
     expect(verdicts.length).toBe(292);
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
     for (const id of ['gen-20261212-209-fortran', 'gen-20261212-022-fortran', 'gen-20261212-022-c', 'gen-20261212-098-c', 'gen-20261212-047-c', 'gen-20261212-184-c', 'gen-20261212-087-c', 'gen-20261212-019-fortran', 'gen-20261212-129-c'])
       expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(291);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(292);
   });
 });
 
@@ -390,12 +426,14 @@ describe('gcc-12-nvptx-2026-12-04i (GCC 12.2, nvptx, NVIDIA H200: seed 20261213,
   // model error against the text: §3.2.26 / §3.2.27 name a null pointer an error only with a
   // nonzero byte count, and a disassociated member covers zero bytes (the emitter passes 0), so
   // the copy does nothing under every profile: 281.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 281 of the 288 runs', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 284 of the 288 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-04i');
     expect(verdicts.length).toBe(288);
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
     for (const id of ['gen-20261213-068-fortran', 'gen-20261213-068-c', 'gen-20261213-244-fortran', 'gen-20261213-244-c']) expect([id, byId.get(id)]).toEqual([id, true]);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(281);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(284);
   });
 });
 
@@ -453,7 +491,9 @@ describe('gcc-12-nvptx-2026-12-03f (GCC 12.2, nvptx, NVIDIA H200: every example 
   // omp-zero-length-absent-fortran: 94. Its K-B6 `error` inference is dropped from the recorded
   // profile: it rested on omp-zero-length-c step 9, which the inference (run with the Fortran base,
   // gcc-12, for both languages) no longer reaches now that gcc-12 stops that program at step 4.
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 94 of the 104 runs of their world (90.4 %)', () => {
+  // Session 13: K-B60 `garbage` (gfortran 12's enter data of a pointer component leaves no device
+  // address in it) predicts the kernels and pointer prints after such an enter data as undefined.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 97 of the 104 runs of their world (93.3 %)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-03f');
     const byId = new Map(verdicts.map((v) => [v.id, v.agree]));
     for (const id of [
@@ -471,7 +511,7 @@ describe('gcc-12-nvptx-2026-12-03f (GCC 12.2, nvptx, NVIDIA H200: every example 
     ])
       expect([id, byId.get(id)]).toEqual([id, true]);
     expect(verdicts.length).toBe(104);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(94);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(97);
   });
 });
 

@@ -19,12 +19,18 @@
 // gfortran attaches (plain-pointer-fortran step 3: a device address). LLVM offload runs no OpenACC
 // (its profile sets no K-A knob), so its column is the spec's.
 
-import { dev, err, hostPtr, per, read, section, type Row } from '../rows.js';
+import { dev, err, hostPtr, ok, per, read, section, type Row } from '../rows.js';
 import { accAttach, assign, attach, copyin, copyout, detach, enterData, exitData, hostWrite, parallelPointer, parallelRead, present } from '../steps.js';
 import { PLAIN_WORLD, A } from '../worlds.js';
 import { ACC_PLAIN_POINTER_REFERENCE } from '../../model/plain-pointers.js';
 
 const rows: Row[] = [
+  {
+    name: 'exit data of a disassociated plain pointer: nothing to give back; GCC 12 C writes its section p[0:n] with n = 0 and stops (K-A55)',
+    cite: 'K-A55 enter-exit-fatal with K-A1p pointer-only (profiles/gcc-12-c.json): goacc_exit_data_internal has no case for the zero-length kind; found by mapcheck fuzz --profile profiles/gcc-12-c.json (session 13), where the model crashed naming the pointer. libgomp (member-mapped) first detaches p, whose struct is not present (K-A9)',
+    steps: [exitData(copyout('p%p'))],
+    last: per(ok, { libgomp: err('fatal_detach_at_zero'), 'K-A1p=pointer-only,K-A55=enter-exit-fatal': err('fatal_lowering'), 'K-A55=enter-exit-fatal': err('fatal_lowering') }),
+  },
   {
     name: 'copyin of the pointer variable alone copies its value verbatim: the kernel reads the host address (not attached)',
     steps: [assign('p%p', 'a'), enterData(copyin('p')), parallelPointer('p%p', undefined, present('p'))],

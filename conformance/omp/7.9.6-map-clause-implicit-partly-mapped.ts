@@ -3,10 +3,23 @@
 // nothing is created or copied, and the restriction of B.4 (K-B5) does not apply.
 
 import { UNDEF, entry, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { hostRead, hostWrite, map, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
+import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
 import { A, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
+  {
+    name: 'an explicit section and the implicit map of its array on one construct: the array\'s part in the section comes home at the end (K-B16)',
+    cite: 'storage-block: one block over a; struct-block (libgomp keys each item): the implicit map reaches the entry the alloc item created, and that entry\'s last reference is at the construct\'s end, where its tofrom part is copied back (found by mapcheck fuzz --profile gcc-12, counterexamples/cases/gcc12-implicit-map-over-construct-entry.json)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), targetWrite('a(5:8)', 5, [map('alloc', ['c%p(3:8)'])]), hostRead('a')],
+    last: read(1, 1, 1, 1, 5, 5, 5, 5, 1, 1),
+  },
+  {
+    name: 'the same with the section mapped before the construct: its entry keeps a reference, so nothing comes home (K-B16)',
+    cite: 'storage-block (6.0): the explicit item and the implicit map are one block over a, partly present, which breaks the restriction (K-B5); per item (5.2, libgomp struct-block) the count of a(3:8) goes 1 → 2 → 1 and its data stays on the device',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c', 'a(3:8)'])]), targetWrite('a(5:8)', 5, [map('alloc', ['c%p(3:8)'])]), hostRead('a')],
+    at: { 3: per(UNDEF, { 'spec-omp-5.2': ok, libgomp: ok, 'llvm-offload': { kind: 'error', code: 'fatal_partial_map' } }) },
+    last: per({ kind: 'halted' }, { 'spec-omp-5.2': readAll(10, 1), libgomp: readAll(10, 1) }),
+  },
   {
     name: 'two entries cover a between them: each element is read and written through its own entry',
     steps: [

@@ -10,6 +10,7 @@ import { AOS_OMP_WORLD, CS } from '../worlds.js';
 import { read } from '../rows.js';
 import { remap, targetBounds } from '../steps.js';
 import { MEMBER_WORD } from '../../model/omp/member-word.js';
+import { ENTER_DATA_POINTER } from '../../model/omp/pointer-attach.js';
 
 const V52 = 'spec-omp-5.2';
 /** libgomp's counted attachment (K-B7) on the spec. */
@@ -27,6 +28,42 @@ const aimedAtA = { device: 0, ptr: C, value: { space: 'dev' as const, block: 2, 
 const KEEPS_LBOUND = 'K-B41=base-address';
 
 const rows: Row[] = [
+  {
+    name: 'target enter data of c%p after c: attached (6.0: the target is new); gfortran 12 leaves no device address in it (K-B60)',
+    cite: 'K-B60 garbage: libgomp 12 maps gfortran\'s always-pointer item alone and reads the item at index -1 (target.c gomp_map_vars_internal, no `i > 0` test before GCC 13); measured: c_loc prints 1 (gcc-12-nvptx-2026-12-04l gen-20261216-175-fortran step 6), kernels reading through it fault (gen-20261214-044-fortran step 4)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('to', ['c%p'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { 'K-B60=garbage': UNDEF }),
+    state: { 3: perState({ ompPointers: [{ device: 0, ptr: C, value: { space: 'dev', block: 2, offset: 0, count: 10 } }] }, { 'K-B60=garbage': { ompPointers: [{ device: 0, ptr: C, value: { space: 'indeterminate' } }] } }) },
+  },
+  {
+    name: 'target enter data of c%p and c together, then a kernel reading c%p: gfortran 12\'s pointer is no device address (K-B60)',
+    cite: 'measured: gen-20261210-160-fortran and gen-20261215-137-fortran (enter data map(to: c, c%p(2:3)), then a kernel through c%p: illegal memory access)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])]), targetRead('c%p')],
+    last: per(readAll(10, 1), { 'K-B60=garbage': UNDEF }),
+  },
+  {
+    name: 'a target data region mapping c%p writes the pointer with its data: no K-B60 on structured constructs',
+    cite: 'a target data construct maps its items in one gomp_map_vars call, where the always pointer follows its data item (index > 0)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompDataBegin([map('to', ['c%p'])]), targetRead('c%p'), ompDataEnd],
+    at: { 4: per(readAll(10, 1), { 'K-B60=garbage': readAll(10, 1) }) },
+    last: ok,
+  },
+  {
+    name: 'target enter data of a null c%p after c: nothing to attach, and gfortran\'s pointer item leaves it null too (K-B60)',
+    steps: [ompEnter([map('to', ['c'])]), ompEnter([map('to', ['c%p'])]), targetPointer('c%p')],
+    last: per(value(null), { 'K-B60=garbage': value(null) }),
+  },
+  {
+    name: 'target enter data of cs(2)%p while only cs(1) is mapped: cs(2) has no storage, nothing is written; mapped later alone it holds the host address (K-B60)',
+    world: AOS_OMP_WORLD,
+    steps: [assign('cs(2)%p', 'a'), ompEnter([map('to', ['cs(1)'])]), ompEnter([map('to', ['cs(2)%p'])]), targetPointer('cs(2)%p', [map('to', ['cs(2)'])])],
+    last: per(HOST_A, { 'K-B60=garbage': HOST_A }),
+  },
+  {
+    name: 'target enter data of c%p on a device sharing memory with the host: no garbage in the original pointer (K-B60)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])], 1), ompEnter([map('to', ['c%p'])], 1), hostRead('c%p')],
+    last: per(readAll(10, 1), { 'K-B60=garbage': readAll(10, 1) }),
+  },
   {
     name: 'c%p(10:) => a after c was mapped, then attached by map(to: c%p): the corresponding view has the bounds 10:19 (libgomp: 1:10)',
     cite:
@@ -336,6 +373,7 @@ export default section({
     'OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)',
     'OpenMP 6.0 §7.9.6 map clause (a pointer member whose struct is not mapped, K-B42)',
     MEMBER_WORD,
+    ENTER_DATA_POINTER,
   ],
   world: OMP_WORLD,
   rows,

@@ -403,6 +403,22 @@ export abstract class OmpConstructs extends OmpTable {
       // Stryker disable next-line ConditionalExpression: equivalent: attach finds no struct entry for an item that is no pointer member (member address 0) and no target entry for a null one
       if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) === ITEM_MEMBER) this.attach(d, i, epoch);
     }
+    // K-B60 `garbage` (gfortran 12, libgomp 12): target enter data maps a component's always-pointer
+    // item on its own, which writes a value that is no device address into the corresponding
+    // descriptor's address word (where the struct has storage of its own on d).
+    if (structured === null && this.knobs['K-B60'] === 'garbage')
+      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads undefined flags, which hold no ITEM_MEMBER bit, so the item is skipped
+      for (let i = base; i < this.itemTop; i++) {
+        const at = i * ITEM_FIELDS;
+        if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER) continue;
+        const member = it[I_MEMBER + at]!;
+        const c = this.holderStart(member);
+        // Stryker disable next-line ArithmeticOperator: equivalent: [c, c - stride) finds the entry holding c as [c, c + stride) does (a struct's storage is mapped whole or not at all)
+        const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+        if (holder < 0 || s.block[holder] === 0) continue;
+        this.storageWords(holder, member);
+        this.wImg!.words.fill(INDETERMINATE, this.wFirst, this.wFirst + (POINTER_BYTES >> 2));
+      }
   }
 
   /** K-B45: the plain pointer variable of every non-null section item from `base` gets a reference on device d. */
@@ -572,27 +588,36 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /**
-   * Exit of the implicit map's block g on partly present data: the count of each overlapping entry
-   * drops once. No entry is at its last reference here, so nothing is copied back and nothing
-   * removed (the copy-back and removal of the rule cannot happen): an entry that existed before
-   * the construct had a count >= 1, which the entry phase raised to >= 2; one that an explicit block
-   * of the construct created (count 1) is released by that block first (the implicit map's block is
-   * the last block, and a lookup of the explicit block's range finds that entry, since a later
-   * entry containing it would have met partly present data at entry and stopped the program).
+   * Exit of the implicit map's block g on partly present data: each overlapping entry gives back
+   * this construct's reference once. An entry this construct's explicit block released first
+   * (one it created, count 1 before the exit: released, not yet removed) is at its last reference,
+   * so the implicit item's part of it is copied back; an entry that existed before the construct
+   * had a count >= 1, which the entry phase raised to >= 2, so no release here reaches 0 (a target
+   * construct's exit moves each count once, by one: K-B50's delete cases cannot arise).
    */
   protected exitOverlapping(d: number, g: number, epoch: number): void {
     const s = this.slots;
+    const at = (this.itemTop - 1) * ITEM_FIELDS;
+    const start = this.items[I_START + at]!;
+    const end = this.items[I_END + at]!;
     this.gatherOverlapping(d, g);
     for (let k = 0; k < this.overlapCount; k++) {
       const slot = this.overlapSlots[k]!;
       const rc = s.rc[slot]!;
-      if (s.adjusted[slot] !== epoch && rc !== INFINITE_RC_CODE) {
+      if (s.adjusted[slot] === epoch) {
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: a copy back from self storage copies host cells onto themselves
+        if (s.block[slot] === 0) continue;
+        if (s.rcBefore[slot] === 1) this.copyToHost(slot, Math.max(start, s.hostStart[slot]!), Math.min(end, s.hostEnd[slot]!));
+        continue;
+      }
+      if (rc !== INFINITE_RC_CODE) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = rc;
         s.rc[slot] = rc - 1;
       }
     }
   }
+
 
   /** Copies the part of [start, end) that lies in entry `slot` to its storage. */
   protected copyOverlap(slot: number, start: number, end: number): void {

@@ -35,7 +35,7 @@ import { hostCellsAt, lookup, storageCells, type CellPosition } from './table.js
 import { storageBlocks } from './storage-blocks.js';
 import { mapEntry, type MapTarget } from './map-entry.js';
 import { mapExit } from './map-exit.js';
-import { attachPointers, detachPointers } from './pointer-attach.js';
+import { attachPointers, detachPointers, enterDataPointers } from './pointer-attach.js';
 import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
@@ -129,7 +129,10 @@ function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem
     const unmapped = pointerWithoutStruct(state, target.device, items, structured, ctx);
     if (unmapped) return unmapped;
   }
-  return attachPointers(state, target.device, items, created, ctx);
+  const counted = attachPointers(state, target.device, items, created, ctx);
+  // K-B60: target enter data's own write of a pointer component (model/omp/pointer-attach.ts).
+  if (structured === null && Array.isArray(counted)) enterDataPointers(state, target.device, items, ctx);
+  return counted;
 }
 
 const POINTER_WITHOUT_STRUCT = 'OpenMP 6.0 §7.9.6 map clause (a pointer member whose struct is not mapped, K-B42)';

@@ -109,6 +109,29 @@ export function attachPointers(
   return counted;
 }
 
+export const ENTER_DATA_POINTER = 'OpenMP 6.0 §7.9.6 map clause (pointer attachment on target enter data, K-B60)';
+
+// OpenMP 6.0 §7.9.6 map clause (pointer attachment on target enter data, K-B60)
+// Target enter data attaches a `c%p` item's corresponding pointer as any construct does (K-B60
+// `attach`, the text). `garbage` (gfortran 12 with libgomp 12): gfortran lowers the component to
+// map(to: c.p [len: descriptor]) map(to: <data>) map(always_pointer: c.p.data), and
+// GOMP_target_enter_exit_data maps that always-pointer item on its own, where gomp_map_vars_internal
+// (before GCC 13's `i > 0` test) takes the device address of the item at index -1: the
+// corresponding descriptor's address word gets a value that is no device address of the target
+// (measured: 1, less the section's bias). Runs after attachPointers, for the items whose struct has
+// device storage of its own.
+export function enterDataPointers(state: ModelState, device: number, items: RecordedMapItem[], ctx: StepContext): void {
+  for (const item of items) {
+    if (item.pointer === null || item.range === null) continue;
+    fire(ctx, ENTER_DATA_POINTER);
+    if (ctx.knobs['K-B60'] !== 'garbage') continue;
+    const holder = lookup(state, device, structRange(state, item.pointer));
+    if (holder.kind !== 'present' || holder.entry.block === null) continue;
+    const cell = storageCells(state, holder.entry, item.pointer.addr);
+    setPointerCell(cell.contents, cell.index, { space: 'indeterminate' });
+  }
+}
+
 // OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)
 // K-B7 `counted` (libgomp target.c gomp_detach_pointer, called by gomp_unmap_vars_internal for the
 // attachments of a target / target data construct "before any copies back to the host", and by
