@@ -157,18 +157,7 @@ export function garbagePointerFrom(row: Row, profile: string, world: World): Row
     if (stops) break;
     kernel = i;
   }
-  if (enter < 0) return row;
-  const n = row.steps.length;
-  const at: Record<number, Expect<Outcome>> = { ...row.at };
-  if (row.last !== undefined && at[n] === undefined) at[n] = row.last;
-  if (kernel >= 0) {
-    at[kernel + 1] = override(at[kernel + 1], RUNS, profile, UNDEF);
-    for (const k of Object.keys(at).map(Number)) if (k > kernel + 1) at[k] = override(at[k], RUNS, profile, HALTED);
-  }
-  const state: Record<number, Expect<StateExpect>> = {};
-  for (const [k, e] of Object.entries(row.state ?? {})) state[Number(k)] = Number(k) > enter ? override(e, null, profile, null) : e;
-  const { last: _last, ...rest } = row;
-  return { ...rest, at, ...(row.state ? { state } : {}) };
+  return enter < 0 ? row : stoppedAt(row, profile, kernel, UNDEF, enter);
 }
 
 /**
@@ -210,14 +199,23 @@ function override<T>(e: Expect<T> | undefined, fallback: T, profile: string, o: 
  */
 export function unavailableFrom(row: Row, profile: string, lacks: (step: Step) => boolean): Row {
   const first = row.steps.findIndex(lacks);
-  if (first < 0) return row;
+  return first < 0 ? row : stoppedAt(row, profile, first, UNAVAILABLE, first);
+}
+
+/**
+ * `row` with `o` expected under `profile` at step index `stop` (none when -1), every later step
+ * halted, and no state checked after step number `stateAfter` under that profile.
+ */
+function stoppedAt(row: Row, profile: string, stop: number, o: Outcome, stateAfter: number): Row {
   const n = row.steps.length;
   const at: Record<number, Expect<Outcome>> = { ...row.at };
   if (row.last !== undefined && at[n] === undefined) at[n] = row.last;
-  at[first + 1] = override(at[first + 1], RUNS, profile, UNAVAILABLE);
-  for (const k of Object.keys(at).map(Number)) if (k > first + 1) at[k] = override(at[k], RUNS, profile, HALTED);
+  if (stop >= 0) {
+    at[stop + 1] = override(at[stop + 1], RUNS, profile, o);
+    for (const k of Object.keys(at).map(Number)) if (k > stop + 1) at[k] = override(at[k], RUNS, profile, HALTED);
+  }
   const state: Record<number, Expect<StateExpect>> = {};
-  for (const [k, e] of Object.entries(row.state ?? {})) state[Number(k)] = Number(k) > first ? override(e, null, profile, null) : e;
+  for (const [k, e] of Object.entries(row.state ?? {})) state[Number(k)] = Number(k) > stateAfter ? override(e, null, profile, null) : e;
   const { last: _last, ...rest } = row;
   return { ...rest, at, ...(row.state ? { state } : {}) };
 }
