@@ -116,7 +116,7 @@ export const ENTER_DATA_POINTER = 'OpenMP 6.0 §7.9.6 map clause (pointer attach
 // `attach`, the text). `garbage` (gfortran 12 with libgomp 12): gfortran lowers the component to
 // map(to: c.p [len: descriptor]) map(to: <data>) map(always_pointer: c.p.data), and
 // GOMP_target_enter_exit_data maps that always-pointer item on its own, where gomp_map_vars_internal
-// (before GCC 13's `i > 0` test) takes the device address of the item at index -1: the
+// (without the `i > 0` test later libgomp has) takes the device address of the item at index -1: the
 // corresponding descriptor's address word gets a value that is no device address of the target
 // (measured: 1, less the section's bias). Runs after attachPointers, for the items whose struct has
 // device storage of its own.
