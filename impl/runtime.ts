@@ -1575,6 +1575,9 @@ export class ImplEngine implements Engine {
         continue;
       }
       const slot = this.locate(start, end);
+      // K-A60 `registered`: a link array no clause maps now is found through its key (if_present too), whose copy fails.
+      if (slot === ABSENT && this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK)
+        return errorOutcome('fatal_lowering', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), a link array the runtime keys from the start`);
       if (slot === ABSENT) {
         if (ifPresent) continue;
         return errorOutcome('acc_error_not_present', `update of [0x${start.toString(16)}, 0x${end.toString(16)}), which is not present`);

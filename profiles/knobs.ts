@@ -1138,7 +1138,7 @@ export const KNOBS = [
       {
         id: 'registered',
         summary:
-          'GCC 12 C: the offload image keys every link variable in the present table from the start (count REFCOUNT_LINK), so acc_map_data finds the range mapped and aborts, and enter data, exit data, acc_copyin / acc_create and acc_copyout / acc_delete of it (a nonzero part of it) stop on the runtime\'s assertions; structured constructs map it as absent data',
+          'GCC 12 C: the offload image keys every link variable in the present table from the start (count REFCOUNT_LINK), so acc_map_data finds the range mapped and aborts, and enter data, exit data, acc_copyin / acc_create and acc_copyout / acc_delete of it (a nonzero part of it) stop on the runtime\'s assertions, and the update directive (if_present or not) finds the key and fails to copy through it; structured constructs map it as absent data',
       },
     ],
     default: 'absent',

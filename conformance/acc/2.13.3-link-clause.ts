@@ -6,11 +6,12 @@
 // construct maps it afresh, as below. K-A60 `registered` (GCC 12 C) reads the routines' and enter
 // data's view of that node before mapping: acc_map_data finds it "already mapped", and enter data
 // and acc_copyin / acc_create stop on goacc_map_var_existing's assertion `n->refcount !=
-// REFCOUNT_LINK`, exit data and acc_copyout / acc_delete on goacc_exit_datum_1's. Not modelled: acc_is_present looking the node up, so no row here asks it about
+// REFCOUNT_LINK`, exit data and acc_copyout / acc_delete on goacc_exit_datum_1's, and the update
+// directive finds the node and fails to copy through it. Not modelled: acc_is_present looking the node up, so no row here asks it about
 // unmapped link data.
 
 import { HALTED, RUNS, err, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { accCopyin, accCreate, accDelete, accMalloc, accMapData, assign, copy, copyin, copyout, create, dataBegin, dataEnd, declare, del, enterData, exitData, h, hostRead, noCreate, parallelRead, parallelWrite, present } from '../steps.js';
+import { accCopyin, accCreate, accDelete, accMalloc, accMapData, assign, copy, copyin, copyout, create, dataBegin, dataEnd, declare, del, enterData, exitData, h, hostRead, noCreate, parallelRead, self, update, updateIfPresent, device, parallelWrite, present } from '../steps.js';
 import { ACC_WORLD, B } from '../worlds.js';
 
 const rows: Row[] = [
@@ -66,6 +67,19 @@ const rows: Row[] = [
     steps: [declare(['link', 'b']), exitData(copyout('a')), exitData(del('b(3:2)')), exitData(copyout('b')), hostRead('b')],
     at: { 2: ok, 3: ok, 4: per(ok, { 'K-A60=registered': err('fatal_lowering') }) },
     last: per(readAll(10, 2), { 'K-A60=registered': HALTED }),
+  },
+  {
+    name: 'update of link data no clause maps: skipped with if_present, not present without; GCC 12 C finds the link key and its copy fails (K-A60 registered)',
+    cite: 'measured gcc-12-nvptx-2026-12-04l gen-20261216-136-c step 2: update self(cs[0].p[0:n]) if_present of a declare link array, "libgomp: invalid size", "Copying of dev object … to host object … failed" (acc_is_present finds the key; update_dev_host copies through it)',
+    steps: [declare(['link', 'b']), updateIfPresent(self('a')), updateIfPresent(self('b')), update(device('b'))],
+    at: { 2: ok, 3: per(ok, { 'K-A60=registered': err('fatal_lowering') }) },
+    last: per(err('acc_error_not_present'), { 'K-A60=registered': HALTED }),
+  },
+  {
+    name: 'update of link data a data construct maps: the copy runs (K-A60 registered too)',
+    steps: [declare(['link', 'b']), dataBegin(copy('b')), parallelWrite('b', 7, present('b')), update(self('b')), hostRead('b'), dataEnd],
+    at: { 4: per(ok, { 'K-A60=registered': ok }), 5: readAll(10, 7) },
+    last: ok,
   },
   {
     name: 'exit data of a pointer reference into link data no clause maps: GCC 12 C looks its target up and stops (K-A60 registered)',

@@ -30,6 +30,7 @@ import {
 } from '../state.js';
 
 import { ACC_ZERO_LENGTH, accZeroLength, isEmptyRange } from '../zero-length.js';
+import { declaredArrayHolding } from '../directives.js';
 
 export const ACC_UPDATE = 'OpenACC 3.3 §2.14.4 Update Directive';
 const ATTACHED_MEMBERS = 'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)';
@@ -69,6 +70,11 @@ export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext):
       continue;
     }
     const where = presence(state, range);
+    // K-A60 `registered` (GCC 12 C keys a link array from the start): a link array no data clause
+    // maps now is found (acc_is_present too, so if_present does not skip it), and the copy through
+    // its key, which has no device copy of the data, stops the program.
+    if (where.kind === 'absent' && ctx.knobs['K-A60'] === 'registered' && declaredArrayHolding(state, range) === 'link')
+      return runtimeError('fatal_lowering', `${name}: the runtime finds the link array's key and cannot copy through it`);
     // Data that is not present: skipped under if_present, else acc_error_not_present.
     if (where.kind === 'absent') {
       if (ifPresent) continue;
