@@ -703,7 +703,8 @@ export class ImplEngine implements Engine {
         this.immediateDetachAction(member);
         continue;
       }
-      if (code !== DETACH && code !== ATTACH && !this.mapsMember(code, flags)) {
+      // K-A22 `member-mapped`: the member is detached whatever its target holds (an element's member too, K-A43).
+      if (code !== DETACH && code !== ATTACH && !this.mapsMember(code, flags & ~FLAG_ELEMENT)) {
         if ((flags & FLAG_NULL) !== 0) continue;
         const start = this.vars[F_START + at]!;
         const end = this.vars[F_END + at]!;

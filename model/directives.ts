@@ -347,8 +347,11 @@ export function exitClauses(
         if (stop) return stop;
         continue;
       }
-      // K-A22 `member-mapped`: the runtime detaches the member whatever the target holds.
-      if (isDataClause(c.clause) && !mapsMember(c, v, ctx) && !holdsReference(state, v.range, counter, ctx.knobs)) continue;
+      // K-A22 `member-mapped`: the runtime detaches the member whatever the target holds (GCC
+      // lowers the detach as an item of its own), the member of an element that K-A43 leaves
+      // unmapped too.
+      const detachesAnyway = ctx.knobs['K-A22'] === 'member-mapped' && MEMBER_MAPPING_CLAUSES.has(c.clause);
+      if (isDataClause(c.clause) && !detachesAnyway && !holdsReference(state, v.range, counter, ctx.knobs)) continue;
       // Under finalize K-A57 decides this detach: `detach` (the text: §2.7.9 / §2.7.11 give the
       // pointer reference the ordinary detach action) or `immediate` (libgomp: GCC makes every
       // detach of an exit data with finalize a forced detach), as a detach clause with finalize

@@ -305,7 +305,7 @@ export const KNOBS = [
       {
         id: 'not-mapped',
         summary:
-          'GCC 12 C: the member of an element is not mapped with it; the target is mapped and the pointer attached, which needs the element present (libgomp "outer struct not mapped for attach" otherwise, K-A2)',
+          'GCC 12 C: the member of an element is not mapped with it; the target is mapped and the pointer attached, which needs the element present (libgomp "outer struct not mapped for attach" otherwise, K-A2); at exit the pointer is detached whatever its target holds, as under K-A22 member-mapped',
       },
     ],
     default: 'as-struct',

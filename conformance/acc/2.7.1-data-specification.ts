@@ -9,7 +9,7 @@
 // LLVM offload likewise (omptarget.cpp targetDataBegin, PTR_AND_OBJ: "Base is address of pointer").
 
 import { HALTED, UNDEF, dev, err, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
-import { accCopyin, accDeviceptr, accIsPresent, assign, attach, copyin, copyout, enterData, exitData, hostRead, parallelRead, present } from '../steps.js';
+import { accCopyin, accDeviceptr, accIsPresent, assign, attach, copyin, copyout, del, enterData, exitData, hostRead, parallelRead, present } from '../steps.js';
 import { A, AOS_WORLD, B, CS } from '../worlds.js';
 
 const rows: Row[] = [
@@ -85,6 +85,13 @@ const rows: Row[] = [
     steps: [accCopyin('cs(3)'), accDeviceptr('cs(3)'), accDeviceptr('cs(2)')],
     at: { 1: dev(1), 2: dev(1) },
     last: value(null),
+  },
+  {
+    name: 'exit data of an element\'s member whose target is absent: nothing to give back; GCC\'s detach item of its own still runs, and the element holds no attachment counter (K-A22, K-A43, K-A18)',
+    cite:
+      'measured with GCC 12.2 C, read after the verdicts: exit data delete(cs[1].p[2:6]) after enter data copyin(cs[1]) stops with "libgomp: no attachment counters for struct" (gcc-12-nvptx-2026-12-04l gen-20261216-156-c step 2), and exit data of a member detaches likewise with its struct absent, "struct not mapped for detach operation" (gcc-12-nvptx-2026-12-04k gen-20261215-031-c step 2); oacc-mem.c goacc_exit_data_internal looks the detach item up whatever the data item found',
+    steps: [assign('cs(2)%p', 'a'), enterData(copyin('cs(2)')), exitData(del('cs(2)%p(3:8)'))],
+    last: per(ok, { libgomp: err('fatal_detach_at_zero'), 'K-A22=member-mapped,K-A43=not-mapped,K-A9=error': err('fatal_detach_at_zero') }),
   },
   {
     name: 'the member of an absent array-of-structs element: mapped alone and attached under K-A22 member-mapped; GCC 12 C maps only its target, and the attach finds no struct (K-A43, K-A2)',
