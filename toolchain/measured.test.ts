@@ -285,8 +285,8 @@ describe('gcc-12-nvptx-2026-12-04k (GCC 12.2, nvptx, NVIDIA H200: seed 20261215,
 describe('gcc-12-nvptx-2026-12-04l (GCC 12.2, nvptx, NVIDIA H200: seed 20261216, both APIs, programs that use device 0 only, held out)', () => {
   // Built and run in session 13 after K-A63, K-A64 and K-A60's exit side were committed (5c50e56),
   // nothing read from it: 278 of 289 (96.2 %). K-B60 `garbage` was then read from probes run in the
-  // same device call (.gpu/exp1: c_loc through the corresponding pointer gives 1 after any target
-  // enter data of the component) and libgomp's source; four of this batch's runs are among its
+  // same device call (profiles/measured/probes-gcc-12-2026-12-04b.md: c_loc through the
+  // corresponding pointer gives 1 after any target enter data of the component) and libgomp's source; four of this batch's runs are among its
   // evidence (-175 and -193 print "ptr 1", -017 and -138 fault): 282. K-A60 `registered` on the
   // update directive (GCC 12 C finds a link array's key) was read from -136-c afterwards: 283; the
   // detach of an element's member at exit whatever its target holds (K-A43 not-mapped) from -156-c:
