@@ -1,12 +1,14 @@
-// Scenarios from LLVM's offload testsuite (llvm/llvm-project, offload/test/mapping, and the mapping
-// tests of offload/test/offloading), OpenMP 6.0 §7.9 Data-Mapping Control: items absent or partly
-// present at exit, the present modifier, zero-length sections, declare target variables and the host
-// device. Each row names the test and its CHECK lines, which give the llvm-offload expectation; the
+// Scenarios from LLVM's offload testsuite (llvm/llvm-project, offload/test/mapping, the mapping
+// tests of offload/test/offloading and offload/test/unified_shared_memory, and tests of the older
+// openmp/libomptarget/test tree), OpenMP 6.0 §7.9 Data-Mapping Control: items absent or partly
+// present at exit, the present modifier, zero-length sections, declare target variables, the host
+// device, declare mapper with map-type decay and modifiers, and maps under requires
+// unified_shared_memory (K-B8). Each row names the test and its CHECK lines, which give the llvm-offload expectation; the
 // other profiles' expectation is the text's (6.0 §7.9.6, §15.6, §15.9), written by hand, with
 // libgomp's where its source differs (profiles/builtin.ts evidence).
-import { UNDEF, err, ok, per, readAll, read, section, value, type Row } from '../rows.js';
-import { declareTarget, hostRead, hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, v } from '../steps.js';
-import { MEMBERS_OMP_WORLD, OMP_WORLD, SECTIONS_OMP_WORLD } from '../worlds.js';
+import { UNDEF, dev, err, hostPtr, ok, per, readAll, read, section, value, type Row } from '../rows.js';
+import { declareTarget, hostRead, hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, useDeviceBegin, useDeviceEnd, v } from '../steps.js';
+import { A, MEMBERS_OMP_WORLD, OMP_WORLD, SECTIONS_OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 const T = 'llvm/llvm-project offload/test/mapping/';
@@ -90,6 +92,94 @@ function presentDataExtension(extends_: 'BEFORE' | 'AFTER'): Row {
     last: per(err('omp_error_not_present'), { libgomp: err('fatal_partial_map'), 'K-B52=partial-map,K-B5=error': err('fatal_partial_map') }),
   };
 }
+
+const OLD = 'llvm/llvm-project openmp/libomptarget/test/mapping/';
+const USM = 'llvm/llvm-project offload/test/unified_shared_memory/';
+
+/**
+ * The unified_shared_memory tests' `int *a = malloc(N * sizeof(int))` with a[i] = 10 (N scaled to
+ * 10) and `int data[N]` with data[i] = 1, under `requires unified_shared_memory`; one discrete device.
+ */
+const USM_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: 10 },
+    { name: 'b', length: 10, init: 1 },
+  ],
+  structs: [],
+  devices: [{ kind: 'discrete' }],
+  requires: ['unified_shared_memory'],
+};
+
+/** ompx_hold/struct.c's s.i, s.j (c%n, c%arr) presence, as CHECK_PRESENCE(s, s.i, s.j). */
+const sPresence = [isPresent(v('c')), isPresent(v('c%n')), isPresent(v('c%arr'))];
+
+/** openmp/libomptarget/test/mapping/target_update_array_extension.c -DCLAUSE=… -DEXTENDS=…: arr[5] is a(1:5). */
+function updateExtension(clause: 'to' | 'from', extends_: 'BEFORE' | 'AFTER'): Row {
+  const small = extends_ === 'BEFORE' ? 'a(3:5)' : 'a(1:3)';
+  return {
+    name: `target_update_array_extension.c -DCLAUSE=${clause} -DEXTENDS=${extends_}: target update ${clause} (no present modifier) of a section inside the mapped one runs; of an array only ${small} of which is mapped it does nothing (K-B40 skip), libgomp's partial-update abort (K-B40 error)`,
+    cite: `${OLD}target_update_array_extension.c -DCLAUSE=${clause} -DEXTENDS=${extends_} (SMALL ${extends_ === 'BEFORE' ? '2 : 3' : '0 : 3'}, LARGE 0 : 5; here ${small} and a(1:5)), removed from the tree when the present/ tests took it over: target data map(alloc: arr[LARGE]) { target update ${clause}(arr[SMALL]) } "CHECK: success"; target data map(alloc: arr[SMALL]) { target update ${clause}(arr[LARGE]) } "CHECK-NOT: Libomptarget", "CHECK: success" (6.0 §15.9: an item without a corresponding list item is not assigned; K-B40 skip). libgomp: gomp_update "Trying to update [..) object when only [..) is mapped" (K-B40 error; gcc-12 inherits)`,
+    steps: [
+      ompDataBegin([map('alloc', ['a(1:5)'])]),
+      ompUpdate([motion(clause, [small])]),
+      ompDataEnd,
+      ompDataBegin([map('alloc', [small])]),
+      ompUpdate([motion(clause, ['a(1:5)'])]),
+    ],
+    at: { 2: ok },
+    last: per(ok, { libgomp: err('fatal_partial_update'), 'K-B40=error': err('fatal_partial_update') }),
+  };
+}
+
+/**
+ * The declare_mapper tests' `class C { int *a; }` with `c.a = malloc (NUM ints)`, a[i] = 1 (NUM
+ * scaled to 4): c with c%p => a. The named mapper `mapper(id : C s) map(alloc: s.a) map(s.a[0 :
+ * NUM])` is written as c's default mapper (the language has default mappers only), s.a being c's
+ * own storage (its one member) and s.a[0 : NUM] c%p.
+ */
+const MAPPER_ID_WORLD: World = {
+  arrays: [{ name: 'a', length: 4, init: 1 }],
+  structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+  devices: [{ kind: 'discrete' }],
+  mappers: [{ struct: 'c', maps: [{ type: 'alloc', vars: ['c'] }, { type: 'tofrom', vars: ['c%p'] }] }],
+};
+/** mapper_map_ptr_ptee_nomapper_del_ptee.c's `declare mapper(default : S s) map(s.p, s.p[0 : 10])` (x[10] scaled to 4). */
+const MAPPER_DEFAULT_WORLD: World = { ...MAPPER_ID_WORLD, mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c', 'c%p'] }] }] };
+const MAPPER_NOTE = 'GCC 12 rejects declare mapper (K-B43 absent: unavailable there)';
+
+/**
+ * mapper_map_always_*.c's `S s` with `int x, y, z` (all 0) and `declare mapper(default : S s)
+ * map(tofrom : s.y)`; one discrete device. The language wants a pointer member in every struct: c%p
+ * stays null and unused.
+ */
+const MAPPER_Y_WORLD: World = {
+  arrays: [],
+  structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'x', init: 0 }, { name: 'y', init: 0 }, { name: 'z', init: 0 }] }],
+  devices: [{ kind: 'discrete' }],
+  mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c%y'] }] }],
+};
+
+/**
+ * mapper_target_update_present_ptee.c's `int x[10]` (a, x[0] = 111) and `S s` with `int y` (111) and
+ * `int *p` (=> a), with `declare mapper(S s) map(s.y, s.p[0 : 2])` (c%p(1:2)); one discrete device.
+ */
+const MAPPER_YP_WORLD: World = {
+  arrays: [{ name: 'a', length: 10, init: 111 }],
+  structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'y', init: 111 }], init: { p: 'a' } }],
+  devices: [{ kind: 'discrete' }],
+  mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c%y'] }, { type: 'tofrom', vars: ['c%p(1:2)'] }] }],
+};
+
+/** close_member.c's `struct S { int x; int y; } s = {10, 20}` under requires unified_shared_memory (c%p: null, unused); one discrete device. */
+const USM_XY_WORLD: World = {
+  arrays: [],
+  structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'x', init: 10 }, { name: 'y', init: 20 }] }],
+  devices: [{ kind: 'discrete' }],
+  requires: ['unified_shared_memory'],
+};
+
+/** declare_target_map_extent.c's `double base[10] = {0}` (4-byte elements here) under requires unified_shared_memory; one discrete device. */
+const USM_BASE_WORLD: World = { arrays: [{ name: 'a', length: 10, init: 0 }], structs: [], devices: [{ kind: 'discrete' }], requires: ['unified_shared_memory'] };
 
 const rows: Row[] = [
   {
@@ -521,6 +611,230 @@ const rows: Row[] = [
     ],
     at: { 2: read(8), 3: ok, 4: read(77), 5: ok, 6: ok },
     last: read(78),
+  },
+  ...(['to', 'from'] as const).flatMap((clause) => (['BEFORE', 'AFTER'] as const).map((ext) => updateExtension(clause, ext))),
+  {
+    name: 'ompx_hold/struct.c (no ompx_hold, "parent … RefCount=1 is not sufficient for transfer"): members mapped from / to by kernels inside two nested target data regions of the struct move nothing; the struct comes home at the outer end',
+    cite: `${T}ompx_hold/struct.c, the checks "parent DynRefCount=1 is not sufficient for transfer" and "parent HoldRefCount=1 …" with every ompx_hold dropped (both are then: target data map(tofrom: s) twice, nested): "CHECK-NEXT: presence of s, s.i, s.j: 1, 1, 1"; target map(from: s.i, s.j) { s.i = 21; s.j = 31 } "CHECK-NEXT: values of s.i, s.j: 20, 30"; target map(to: s.i, s.j) reads "21, 31"; after both regions "0, 0, 0" and "21, 31" (6.0 §7.9.6: the members lie inside the struct's entry, whose count is 2, so neither the kernels' from nor their to copies; the outer end copies the struct home). s is c, s.i c%n (5 here, the test's 20), s.j c%arr (1..4, the test's 30); each kernel is split into one construct per member`,
+    world: MEMBERS_OMP_WORLD,
+    steps: [
+      ompDataBegin([map('tofrom', ['c'])]),
+      ompDataBegin([map('tofrom', ['c'])]),
+      ...sPresence,
+      targetWrite('c%n', 21, [map('from', ['c%n', 'c%arr'])]),
+      targetWrite('c%arr', 31, [map('from', ['c%n', 'c%arr'])]),
+      ...sPresence,
+      hostRead('c%n'),
+      hostRead('c%arr'),
+      targetRead('c%n', [map('to', ['c%n', 'c%arr'])]),
+      targetRead('c%arr', [map('to', ['c%n', 'c%arr'])]),
+      ompDataEnd,
+      ompDataEnd,
+      ...sPresence,
+      hostRead('c%n'),
+      hostRead('c%arr'),
+    ],
+    at: { 3: YES, 4: YES, 5: YES, 6: ok, 7: ok, 8: YES, 9: YES, 10: YES, 11: read(5), 12: read(1, 2, 3, 4), 13: read(21), 14: readAll(4, 31), 17: NO, 18: NO, 19: NO, 20: read(21) },
+    last: readAll(4, 31),
+  },
+  {
+    name: 'unified_shared_memory/close_modifier.c: under unified shared memory a kernel\'s writes to data mapped close, to stay on the device; mapped close, tofrom they come home',
+    cite: `${USM}close_modifier.c (#pragma omp requires unified_shared_memory): a[i] = 10; target map(close, to: alloc[:N], data[:N]) { alloc[i] += 1 } "CHECK: Address of alloc on device different from host address", "CHECK: Alloc host values not updated: Succeeded" (still 10); host alloc[i] += 1; target map(close, tofrom: …) { "CHECK: Alloc device values are correct" (11); alloc[i] += 1 } "CHECK: Alloc host values updated" (12). K-B8: the text (copies) and LLVM (self-unless-close: close gets device storage) copy; libgomp's self maps write the host at once (11 after the first kernel); GCC 12 ignores the requirement (K-B54), so its discrete device copies. alloc is a; data (b) behaves the same and is left out; each kernel is split into a read and a write`,
+    world: USM_WORLD,
+    steps: [
+      targetWrite('a', 11, [map('to', ['a'], 'close')]),
+      hostRead('a'),
+      hostWrite('a', 11),
+      targetRead('a', [map('tofrom', ['a'], 'close')]),
+      targetWrite('a', 12, [map('tofrom', ['a'], 'close')]),
+      hostRead('a'),
+    ],
+    at: { 2: per(readAll(10, 10), { libgomp: readAll(10, 11), 'gcc-12': readAll(10, 10), 'K-B8=self': readAll(10, 11) }), 4: readAll(10, 11) },
+    last: readAll(10, 12),
+  },
+  {
+    name: 'unified_shared_memory/close_enter_exit.c (enter / exit part): data entered close is written by a kernel and copied home by exit data from; then it is no longer present',
+    cite: `${USM}close_enter_exit.c, last part (#pragma omp requires unified_shared_memory): target enter data map(close, to: a[:N]); target map(from: device_alloc) { a[0] = 99 } "CHECK: a has been mapped to the device"; target exit data map(from: a[:N]) (no close: the runtime must find that a has device storage) "CHECK: a[0]=99", "CHECK: a is present: 0" (6.0 §7.9.6: count 1 → 0, copied home, removed). libgomp's self maps (K-B8 self) write the host directly, and its omp_target_is_present answers true for any host address on a shared-memory device (K-B2 self-mapped); GCC 12 ignores the requirement (K-B54). The kernel writes a(1:1) only`,
+    world: USM_WORLD,
+    steps: [ompEnter([map('to', ['a'], 'close')]), targetWrite('a(1:1)', 99), ompExit([map('from', ['a'])]), hostRead('a(1:1)'), isPresent(v('a'))],
+    at: { 2: ok, 3: ok, 4: read(99) },
+    last: per(NO, { libgomp: YES, 'gcc-12': NO, 'K-B2=self-mapped,K-B8=self': YES }),
+  },
+  {
+    name: 'unified_shared_memory/close_enter_exit.c (use_device part): under unified shared memory a target data region\'s use_device item is the host address without close (LLVM, libgomp) and a device address with close (LLVM); the text\'s maps copy (K-B8 copies)',
+    cite: `${USM}close_enter_exit.c (#pragma omp requires unified_shared_memory): target data map(tofrom: a[:N]) use_device_ptr(a) { device_alloc = &a[0] } "CHECK: a used from unified memory with use_device_ptr" (the host address); target data map(close, tofrom: a[:N]) use_device_ptr(a) "CHECK: a used from device memory with use_device_ptr" (K-B8 self-unless-close). The text (K-B8 copies) gives device storage to both maps, libgomp's self maps (K-B8 self) to neither; GCC 12 ignores the requirement (K-B54: two device blocks). a is an array here, so use_device_addr(a) stands for use_device_ptr of the malloc'd pointer; the kernels' address checks are left out`,
+    world: USM_WORLD,
+    steps: [
+      ompDataBegin([map('tofrom', ['a'])]),
+      useDeviceBegin('a', 'da'),
+      useDeviceEnd,
+      ompDataEnd,
+      ompDataBegin([map('tofrom', ['a'], 'close')]),
+      useDeviceBegin('a', 'dc'),
+      useDeviceEnd,
+      ompDataEnd,
+    ],
+    at: {
+      2: per(dev(1), { 'llvm-offload': hostPtr(A), libgomp: hostPtr(A), 'gcc-12': dev(1) }),
+      6: per(dev(2), { 'llvm-offload': dev(1), libgomp: hostPtr(A), 'gcc-12': dev(2) }),
+    },
+    last: ok,
+  },
+  {
+    name: 'unified_shared_memory/shared_update.c: under unified shared memory a kernel\'s writes to implicitly mapped data reach the host, and the host\'s later writes reach the next kernel',
+    cite: `${USM}shared_update.c (#pragma omp requires unified_shared_memory): target { alloc[i] += 1; data[i] += 1 } "CHECK: Alloc device values updated: Succeeded" (11), "Data device values updated" (2); host alloc[i] += 1, data[i] += 1; target { … } "CHECK: Alloc host values updated: Succeeded" (12), "Data host values updated" (3). Under every K-B8 reading: self maps share the storage, and distinct storage is copied in and back by the implicit tofrom maps (6.0 §7.9.3). alloc is a, data b; each kernel is split into one construct per array; the address checks are left out`,
+    world: USM_WORLD,
+    steps: [targetWrite('a', 11), targetWrite('b', 2), hostRead('a'), hostRead('b'), hostWrite('a', 12), hostWrite('b', 3), targetRead('a'), targetRead('b')],
+    at: { 3: readAll(10, 11), 4: readAll(10, 2), 7: readAll(10, 12) },
+    last: readAll(10, 3),
+  },
+  {
+    name: 'declare_mapper_target.cpp: target map(mapper(id), tofrom: c) maps the pointee through the mapper, so the kernel\'s increments come home',
+    cite: `${T}declare_mapper_target.cpp: c.a[i] = 1; target teams distribute parallel for map(mapper(id), tofrom: c) { ++c.a[i] } "CHECK: Sum = 2048" (every element 2). 6.0 §7.9.10, §7.9.2: the clause's tofrom keeps each mapper item's type: c alloc, c%p tofrom, so a is copied in and back and c%p attached (§7.9.6). The kernel is split into a read of 1 and a write of 2, each with the test's map; ${MAPPER_NOTE}`,
+    world: MAPPER_ID_WORLD,
+    steps: [targetRead('c%p', [map('tofrom', ['c'])]), targetWrite('c%p', 2, [map('tofrom', ['c'])]), hostRead('a'), isPresent(v('a'))],
+    at: { 1: readAll(4, 1), 3: readAll(4, 2) },
+    last: NO,
+  },
+  {
+    name: 'declare_mapper_target_data.cpp: target data map(mapper(id), tofrom: c) around a kernel that names c implicitly: the increments come home at the region\'s end',
+    cite: `${T}declare_mapper_target_data.cpp: target data map(mapper(id), tofrom: c) { target teams distribute parallel for { ++c.a[i] } } "CHECK: Sum = 2048" (6.0 §7.9.10: the region maps c and a through the mapper; the kernel's implicit map of c (§7.9.3) finds both present and copies nothing; the region's end copies a home). The kernel is split into a read of 1 and a write of 2; ${MAPPER_NOTE}`,
+    world: MAPPER_ID_WORLD,
+    steps: [ompDataBegin([map('tofrom', ['c'])]), targetRead('c%p'), targetWrite('c%p', 2), hostRead('a'), ompDataEnd, hostRead('a')],
+    at: { 2: readAll(4, 1), 4: readAll(4, 1) },
+    last: readAll(4, 2),
+  },
+  {
+    name: 'declare_mapper_target_data_enter_exit.cpp: enter data map(mapper(id), to: c), a kernel, exit data map(mapper(id), from: c): the pointee goes in and comes home through the mapper',
+    cite: `${T}declare_mapper_target_data_enter_exit.cpp: target enter data map(mapper(id), to: c); target teams distribute parallel for { ++c.a[i] }; target exit data map(mapper(id), from: c) "CHECK: Sum = 2048" (6.0 §7.9.2 decay: to makes the mapper's alloc item storage and keeps c%p's tofrom as to; from keeps it as from, so a is copied in at the enter and home at the exit). The kernel is split into a read of 1 and a write of 2; ${MAPPER_NOTE}`,
+    world: MAPPER_ID_WORLD,
+    steps: [ompEnter([map('to', ['c'])]), targetRead('c%p'), targetWrite('c%p', 2), ompExit([map('from', ['c'])]), hostRead('a'), isPresent(v('c'))],
+    at: { 2: readAll(4, 1), 5: readAll(4, 2) },
+    last: NO,
+  },
+  {
+    name: 'declare_mapper_target_update.cpp: target update from / to (mapper(id): c) move the pointee only, as the mapper\'s tofrom item decays to the motion\'s direction',
+    cite: `${T}declare_mapper_target_update.cpp: c.a[i] = 1; target enter data map(mapper(id), alloc: c); kernel { c.a[i] = 0 }; target update from(mapper(id): c) "CHECK: Sum (after first update from) = 0"; host c.a[i] = 1; target update to(mapper(id): c); kernel { ++c.a[i] } "CHECK: Sum (after update to) = 1024" (the host keeps 1); target update from(mapper(id): c) "CHECK: Sum (after second update from) = 2048"; target exit data map(mapper(id), delete: c) (6.0 §15.9 with §7.9.10: a motion clause through a mapper updates the items whose decayed type is its direction, c%p's tofrom; the alloc item c is not updated). The second kernel is split into a read of 1 and a write of 2; ${MAPPER_NOTE}`,
+    world: MAPPER_ID_WORLD,
+    steps: [
+      ompEnter([map('alloc', ['c'])]),
+      targetWrite('c%p', 0),
+      ompUpdate([motion('from', ['c'])]),
+      hostRead('a'),
+      hostWrite('a', 1),
+      ompUpdate([motion('to', ['c'])]),
+      targetRead('c%p'),
+      targetWrite('c%p', 2),
+      hostRead('a'),
+      ompUpdate([motion('from', ['c'])]),
+      hostRead('a'),
+      ompExit([map('delete', ['c'])]),
+      isPresent(v('a')),
+    ],
+    at: { 2: ok, 3: ok, 4: readAll(4, 0), 6: ok, 7: readAll(4, 1), 9: readAll(4, 1), 11: readAll(4, 2), 12: ok },
+    last: NO,
+  },
+  {
+    name: 'mapper_map_ptr_ptee_nomapper_del_ptee.c: enter data of a struct through map(s.p, s.p[0:10]) maps pointer and pointee as two blocks; deleting the pointee leaves the pointer mapped',
+    cite: `${T}mapper_map_ptr_ptee_nomapper_del_ptee.c: declare mapper(default : S s) map(s.p, s.p[0 : 10]); s1.p = x; target enter data map(alloc: s1) "CHECK: p is present", "p[0] is present"; target exit data map(delete: s1.p[0 : 10]) (no mapper: a member section) "CHECK: p is present", "p[0] is not present"; target exit data map(delete: s1.p) "CHECK: p is not present", "p[0] is not present" (6.0 §7.9.6: s1 and x are separate storage blocks with their own counts). s1 is c (its one member p), x is a (scaled to 4); the last exit names c, which goes through the mapper here, and its c%p item then finds nothing; ${MAPPER_NOTE}`,
+    world: MAPPER_DEFAULT_WORLD,
+    steps: [
+      ompEnter([map('alloc', ['c'])]),
+      isPresent(v('c')),
+      isPresent(v('a')),
+      ompExit([map('delete', ['c%p'])]),
+      isPresent(v('c')),
+      isPresent(v('a')),
+      ompExit([map('delete', ['c'])]),
+      isPresent(v('c')),
+      isPresent(v('a')),
+    ],
+    at: { 2: YES, 3: YES, 4: ok, 5: YES, 6: NO, 7: ok, 8: NO },
+    last: NO,
+  },
+  {
+    name: 'mapper_map_always_from.c: the always modifier of map(always, from: s) passes to the mapper\'s s.y item, so a member already mapped is copied home at the end of the target region',
+    cite: `${T}mapper_map_always_from.c: declare mapper(default : S s) map(tofrom : s.y); s.y = 0; target enter data map(alloc: s.y); target map(always, from: s) { s.y = 111 } "CHECK: s.y = 111" ("ALWAYS forces s.y back even though it is still mapped"); target exit data map(delete: s.y). 6.0 §7.9.10: the clause's modifiers go to each mapper item, §7.9.2: from keeps the tofrom item as from, §7.9.6: always copies whatever the count. s is c with members x, y, z; ${MAPPER_NOTE}`,
+    world: MAPPER_Y_WORLD,
+    steps: [ompEnter([map('alloc', ['c%y'])]), targetWrite('c%y', 111, [map('from', ['c'], 'always')]), hostRead('c%y'), ompExit([map('delete', ['c%y'])]), isPresent(v('c%y'))],
+    at: { 2: ok, 3: read(111), 4: ok },
+    last: NO,
+  },
+  {
+    name: 'mapper_map_always_to_enter_data.c: enter data map(always, to: s) through the mapper copies the already mapped s.y to the device',
+    cite: `${T}mapper_map_always_to_enter_data.c: declare mapper(default : S s) map(tofrom : s.y); s.y = 0; target enter data map(alloc: s.y); the device copy set to 0 (omp_get_mapped_ptr and omp_target_memcpy); s.y = 111; target enter data map(always, to: s); the device copy read back with omp_target_memcpy "CHECK: device s.y = 111"; target exit data map(delete: s.y) (6.0 §7.9.10 with §7.9.2 and §7.9.6: the always modifier passes to the mapper's item, so the to copies although the count is above 0). Here target update to(s.y) sets the device copy to 0 and a kernel that finds s.y present reads it; ${MAPPER_NOTE}`,
+    world: MAPPER_Y_WORLD,
+    steps: [
+      ompEnter([map('alloc', ['c%y'])]),
+      ompUpdate([motion('to', ['c%y'])]),
+      targetRead('c%y'),
+      hostWrite('c%y', 111),
+      ompEnter([map('to', ['c'], 'always')]),
+      targetRead('c%y'),
+      ompExit([map('delete', ['c%y'])]),
+    ],
+    at: { 3: read(0), 5: ok, 6: read(111) },
+    last: ok,
+  },
+  {
+    name: 'mapper_target_update_present_ptee.c (in bounds, -fopenmp-version=60): target update to(present: s) through a mapper of s.y and s.p[0:2] inside a region mapping s.y and x copies both; the kernel\'s writes come home',
+    cite: `${T}mapper_target_update_present_ptee.c (-fopenmp-version=60, no OUT_OF_BOUNDS): x[0] = 111; s.y = 111; s.p = &x[0]; declare mapper(S s) map(s.y, s.p[0 : 2]); target data map(from: s.y, x) { target update to(present: s); target data use_device_addr(s, x) target has_device_addr(s, x) { s.y += 222; x[0] += 222 } } "CHECK-60: 333 333" (6.0 §15.9, §7.9.10: the motion goes to the mapper's items, each present). The use_device_addr / has_device_addr kernel is written as kernels that find s.y and x[0] present: reads of 111 (the update's copies; the from maps left the device copies indeterminate), then writes of 333`,
+    world: MAPPER_YP_WORLD,
+    steps: [
+      ompDataBegin([map('from', ['c%y', 'a'])]),
+      ompUpdate([motion('to', ['c'], true)]),
+      targetRead('c%y'),
+      targetRead('a(1:1)'),
+      targetWrite('c%y', 333),
+      targetWrite('a(1:1)', 333),
+      ompDataEnd,
+      hostRead('a(1:1)'),
+      hostRead('c%y'),
+    ],
+    at: { 2: ok, 3: read(111), 4: read(111), 8: read(333) },
+    last: read(333),
+  },
+  {
+    name: 'mapper_target_update_present_ptee.c (OUT_OF_BOUNDS, -fopenmp-version=60): the present modifier of target update to(present: s) reaches the mapper\'s pointee section, which is not present: runtime error (libgomp: its partial-update abort first, K-B40 error)',
+    cite: `${T}mapper_target_update_present_ptee.c -DOUT_OF_BOUNDS (-fopenmp-version=60): declare mapper(S s) map(s.y, s.p[0 : 20]) with only x[0 : 10] mapped: target update to(present: s) "CHECK-60-OOB: message: device mapping required by 'present' motion modifier does not exist for host address … (… bytes)", "fatal error 1" (6.0 §15.9: the present motion modifier on an item without a corresponding list item). Scaled: the mapper keeps s.p[0 : 2] (c%p(1:2)) and the region maps only x[0] (a(1:1)), so the section reaches past the mapped storage as s.p[0 : 20] does. libgomp's gomp_update meets the partly present section before any present check: "Trying to update [..) object when only [..) is mapped" (K-B40 error, as in the present/target_update_array_extension.c rows). The -fopenmp-version=52 runs (present not passed to the pointee, "CHECK-52-OOB: done") are left out; ${MAPPER_NOTE}`,
+    world: MAPPER_YP_WORLD,
+    steps: [ompDataBegin([map('from', ['c%y', 'a(1:1)'])]), ompUpdate([motion('to', ['c'], true)])],
+    at: { 1: ok },
+    last: per(err('omp_error_not_present'), { libgomp: err('fatal_partial_update'), 'K-B40=error': err('fatal_partial_update') }),
+  },
+  {
+    name: 'unified_shared_memory/close_member.c: a struct entered close, written by a kernel, and exited by from items of its members comes home and is gone',
+    cite: `${USM}close_member.c (#pragma omp requires unified_shared_memory): s = {10, 20}; target enter data map(close, to: s); target map(alloc: s) { s.x = 11; s.y = 21 }; target exit data map(from: s.x, s.y) "CHECK: s.x=11, s.y=21", "CHECK: present: 0" (6.0 §7.9.6: the members are one block inside s's entry, whose count goes 1 → 0 at the exit, so they are copied home and the entry removed). libgomp's self maps (K-B8 self) write the host directly and its omp_target_is_present is true for host memory (K-B2 self-mapped); GCC 12 ignores the requirement (K-B54). The kernel is split into one construct per member`,
+    world: USM_XY_WORLD,
+    steps: [
+      ompEnter([map('to', ['c'], 'close')]),
+      targetWrite('c%x', 11, [map('alloc', ['c'])]),
+      targetWrite('c%y', 21, [map('alloc', ['c'])]),
+      ompExit([map('from', ['c%x', 'c%y'])]),
+      hostRead('c%x'),
+      hostRead('c%y'),
+      isPresent(v('c')),
+    ],
+    at: { 4: ok, 5: read(11), 6: read(21) },
+    last: per(NO, { libgomp: YES, 'gcc-12': NO, 'K-B2=self-mapped,K-B8=self': YES }),
+  },
+  {
+    name: 'unified_shared_memory/declare_target_map_extent.c: maps of a declare target array under unified shared memory: a plain tofrom map reaches the host only where the variable is the host\'s storage (LLVM, libgomp); close maps of it and of a leading section then update from bring the kernels\' writes home',
+    cite: `${USM}declare_target_map_extent.c (#pragma omp requires unified_shared_memory): declare target double base[10] = {0}; target map(tofrom: base[0:10]) { base[0] = 7 } "CHECK: plain whole-array map: base[0] = 7.000000"; target map(close, alloc: base[0:10]) { base[3] = 5 }; target update from(base) "CHECK: close whole-array map: base[3] = 5.000000"; target map(close, alloc: base[0:9]) { base[1] = 99 }; target update from(base) "CHECK: close leading subsection: base[1] = 99.000000" (no "explicit extension not allowed" abort). For the text (K-B8 copies; 6.0 §7.9.7: the declare target variable has device storage with an infinite count, so the tofrom map copies nothing) and GCC 12 (K-B54: a discrete device) base[0] stays 0 until the first update from; LLVM uses the host storage for a declare target variable under unified shared memory, and libgomp self-maps it (K-B8 self). base is a with 4-byte elements`,
+    world: USM_BASE_WORLD,
+    steps: [
+      declareTarget(['enter', 'a']),
+      targetWrite('a(1:1)', 7, [map('tofrom', ['a'])]),
+      hostRead('a(1:1)'),
+      targetWrite('a(4:4)', 5, [map('alloc', ['a'], 'close')]),
+      ompUpdate([motion('from', ['a'])]),
+      hostRead('a(4:4)'),
+      targetWrite('a(2:2)', 99, [map('alloc', ['a(1:9)'], 'close')]),
+      ompUpdate([motion('from', ['a'])]),
+      hostRead('a(1:4)'),
+    ],
+    at: { 2: ok, 3: per(read(0), { 'llvm-offload': read(7), libgomp: read(7), 'gcc-12': read(0) }), 4: ok, 6: read(5), 7: ok },
+    last: read(7, 99, 0, 5),
   },
 ];
 
