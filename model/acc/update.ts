@@ -120,10 +120,12 @@ function memberPointer(state: ModelState, v: string, range: Range | null, ctx: S
     setDevicePointer(state, m, null);
     return null;
   }
+  // the pointer's view (count, lower bound) goes with the value, whatever space the host pointer
+  // holds (a device address too, brought home by an update self of its struct)
   const host = hostPointer(state, m);
-  const count = host !== null && host.space === 'host' ? host.count : 0;
+  const view = host !== null && host.space !== 'indeterminate' ? host : null;
   const section = first.section;
-  setDevicePointer(state, m, { space: 'dev', block: section.block, offset: section.offset + range!.start - section.start, count, ...lboundField(host !== null && host.space === 'host' ? ptrLbound(host) : 1) });
+  setDevicePointer(state, m, { space: 'dev', block: section.block, offset: section.offset + range!.start - section.start, count: view?.count ?? 0, ...lboundField(view === null ? 1 : ptrLbound(view)) });
   return null;
 }
 
