@@ -29,16 +29,23 @@ export class OmpRuntime extends OmpRoutines {
     const d = this.constructDevice(step.device, step.op);
     const r = this.refs.get(step.var);
     let raw = r.start;
+    this.useDeviceBlocks.delete(step.result);
     if (d !== this.n) {
       const s = this.slots;
-      // K-B58 `first-byte` (libgomp, LLVM): the entry holding the first byte; `whole`: all of it.
-      // Stryker disable next-line ArithmeticOperator: equivalent: [p, p - 1) also finds an entry ending at p, which lies in the object before and the host layout leaves a gap between objects
-      const slot = this.trees[d]!.latestContaining(r.start, this.knobs['K-B58'] === 'first-byte' ? r.start + 1 : r.end, s.seq);
+      // K-B58 `first-byte` (LLVM): the entry holding the first byte; `first-byte-or-end` (libgomp):
+      // failing that, the entry holding the byte before it (ending at it); `whole`: all of it.
+      const firstByte = this.knobs['K-B58'] !== 'whole';
+      let slot = this.trees[d]!.latestContaining(r.start, firstByte ? r.start + 1 : r.end, s.seq);
+      // Stryker disable next-line ArithmeticOperator: equivalent: [p + 1, p) is contained by the same entries as [p - 1, p) but one starting at p or p + 1, which the first lookup found or element alignment rules out
+      if (slot < 0 && this.knobs['K-B58'] === 'first-byte-or-end') slot = this.trees[d]!.latestContaining(r.start - 1, r.start, s.seq);
       if (slot >= 0) {
         const block = s.block[slot]!;
         // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent: an entry without a block has self storage (storage = host start) and the whole array starts where its entry does, so both sides give r.start
-        if (block !== 0) raw = s.storage[slot]! + (r.start - s.hostStart[slot]!);
-      } else if (this.knobs['K-B58'] === 'first-byte' && this.latestZeroKey(d) !== null) {
+        if (block !== 0) {
+          raw = s.storage[slot]! + (r.start - s.hostStart[slot]!);
+          this.useDeviceBlocks.set(step.result, block);
+        }
+      } else if (firstByte && this.latestZeroKey(d) !== null) {
         // K-B59 (keys exist only under zero-size-key): libgomp's last probe, [p, p), finds a
         // zero-length key; its value is not modelled (the host address stays)
       } else if (this.knobs['K-B30'] === 'null') raw = 0;
@@ -48,7 +55,7 @@ export class OmpRuntime extends OmpRoutines {
     this.useDeviceOpen.push(step.result);
     if (raw === 0) return NULL_VALUE;
     if (raw < DEVICE_BASE) return { kind: 'value', value: { host: raw } };
-    const block = this.device.blockAt(raw);
+    const block = this.useDeviceBlocks.get(step.result)!;
     return { kind: 'value', value: { block, offset: raw - this.device.base(block) } };
   }
 
@@ -133,6 +140,7 @@ export class OmpRuntime extends OmpRoutines {
         const handle = this.useDeviceOpen.pop();
         if (handle === undefined) throw new Error('omp_target_data_use_device_end without an open use_device region');
         this.useDeviceHandles.delete(handle);
+        this.useDeviceBlocks.delete(handle);
         return OK;
       }
       // Stryker disable all: unreachable: the switch covers every OpenMP op (the exhaustiveness check)

@@ -123,6 +123,15 @@ export interface World {
    * mapper"). OpenMP programs only; single structs only.
    */
   mappers?: MapperDecl[];
+  /**
+   * Runs of host objects (arrays and structs, by name) that lie back to back in host memory, each
+   * in the order given: the object after another starts where the other ends. Compilers lay out
+   * static objects so (GCC puts `int a[8], b[8]` 32 bytes apart), and a runtime lookup of an
+   * object's first byte can then find the object before it (libgomp's gomp_map_lookup probes
+   * [p - 1, p); K-B58). Without it every object is followed by a gap (hostLayout). `conform` reads
+   * the runs of a real program from the addresses it prints (lang/README.md "Host layout").
+   */
+  adjacent?: string[][];
 }
 
 /**
@@ -708,20 +717,41 @@ export interface HostObject {
 }
 
 /**
- * Host addresses of every object: arrays first, then structs, each in declaration order. Each
- * object starts HOST_ALIGN-aligned with a gap of at least HOST_ALIGN bytes after its
- * predecessor, so no two objects are adjacent.
+ * Host addresses of every object, in ascending address order: arrays first, then structs, each in
+ * declaration order, except that a run of `world.adjacent` is laid out whole where its first
+ * object in that order would go. An object starts HOST_ALIGN-aligned with a gap of at least
+ * HOST_ALIGN bytes after its predecessor, unless a run puts it right after the object before it
+ * (at that object's end, rounded up to its own alignment: ELEMENT_BYTES for an array,
+ * POINTER_BYTES for a struct).
  */
 export function hostLayout(world: World): HostObject[] {
+  const objects: HostObject[] = [
+    ...world.arrays.map((a): HostObject => ({ name: a.name, kind: 'array', start: 0, bytes: a.length * ELEMENT_BYTES })),
+    ...world.structs.map((s): HostObject => ({ name: s.name, kind: 'struct', start: 0, bytes: (s.count ?? 1) * structElementBytes(s) })),
+  ];
+  const runOf = new Map<string, string[]>();
+  for (const run of world.adjacent ?? []) for (const name of run) runOf.set(name, run);
+  const byName = new Map(objects.map((o) => [o.name, o]));
   const out: HostObject[] = [];
   let next = HOST_BASE;
-  const place = (name: string, kind: HostObject['kind'], bytes: number) => {
-    out.push({ name, kind, start: next, bytes });
-    next += Math.ceil(Math.max(bytes, 1) / HOST_ALIGN) * HOST_ALIGN + HOST_ALIGN;
+  const place = (o: HostObject, start: number) => {
+    out.push({ ...o, start });
+    next = Math.ceil((start + Math.max(o.bytes, 1)) / HOST_ALIGN) * HOST_ALIGN + HOST_ALIGN;
   };
-  for (const a of world.arrays) place(a.name, 'array', a.length * ELEMENT_BYTES);
-  for (const s of world.structs) place(s.name, 'struct', (s.count ?? 1) * structElementBytes(s));
-  if (hasHeap(world)) place(HEAP_NAME, 'heap', HEAP_ALLOCATIONS * HEAP_STRIDE);
+  const placed = new Set<string>();
+  for (const o of objects) {
+    if (placed.has(o.name)) continue;
+    const run = runOf.get(o.name)?.map((name) => byName.get(name)!) ?? [o];
+    let start = next;
+    for (const member of run) {
+      placed.add(member.name);
+      const align = member.kind === 'array' ? ELEMENT_BYTES : POINTER_BYTES;
+      start = Math.ceil(start / align) * align;
+      place(member, start);
+      start += member.bytes;
+    }
+  }
+  if (hasHeap(world)) place({ name: HEAP_NAME, kind: 'heap', start: 0, bytes: HEAP_ALLOCATIONS * HEAP_STRIDE }, next);
   return out;
 }
 

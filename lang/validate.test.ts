@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { InputError, loadProgramFile, validateProgram } from './validate.js';
+import { hostLayout, type World } from './program.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mapcheck-validate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -243,6 +244,25 @@ describe('validateProgram: OpenMP steps', () => {
       expect(r.message).toContain('expected boolean');
       expect(r.message).not.toContain('\n');
     }
+  });
+
+  test('adjacent: runs of two or more arrays and structs of the world, each named once; hostLayout puts each object at the end of the one before it', () => {
+    const bad = (adjacent: unknown) => validateProgram({ world: { ...world, adjacent }, steps: [] });
+    expect(bad([['a', 'b', 'c']])).toMatchObject({ ok: true });
+    expect(bad([['c', 'a']])).toMatchObject({ ok: true });
+    expect(bad([['a']])).toMatchObject({ ok: false, field: 'world.adjacent[0]' });
+    expect(bad([['a', 'x']])).toMatchObject({ ok: false, field: 'world.adjacent[0][1]' });
+    const twice = bad([['a', 'b'], ['c', 'a']]);
+    expect(twice).toMatchObject({ ok: false, field: 'world.adjacent[1][1]' });
+    if (!twice.ok) expect(twice.message).toContain('named twice');
+    // a (10 integers, 40 bytes) at 0x1000; c from a's end rounded up to 16 (a struct's alignment), its
+    // one pointer member 16 bytes; b from c's end. A run goes where its first object in declaration
+    // order (arrays, then structs) would; without runs each object starts 0x100 past the 0x100 boundary after the one before
+
+    const layout = (w: World) => hostLayout(w).map((o) => [o.name, o.start]);
+    expect(layout({ ...world, adjacent: [['a', 'c', 'b']] } as World)).toEqual([['a', 0x1000], ['c', 0x1030], ['b', 0x1040]]);
+    expect(layout({ ...world, adjacent: [['c', 'b']] } as World)).toEqual([['a', 0x1000], ['c', 0x1200], ['b', 0x1210]]);
+    expect(layout(world as World)).toEqual([['a', 0x1000], ['b', 0x1200], ['c', 0x1400]]);
   });
 
   test('OpenACC steps need a discrete device 0', () => {

@@ -109,6 +109,7 @@ const worldShape = z.strictObject({
       }),
     )
     .optional(),
+  adjacent: z.array(z.array(z.string()).min(2, { error: 'a run of adjacent objects names at least two' })).optional(),
 });
 const programShape = z.strictObject({
   version: z.literal(LANGUAGE_VERSION).optional(),
@@ -342,7 +343,23 @@ function checkWorld(raw: unknown): Failure | World {
   }
   const mapped = mapperError(world);
   if (mapped) return fail(mapped.field, mapped.message);
+  const adjacent = adjacentError(world);
+  if (adjacent) return fail(adjacent.field, adjacent.message);
   return world;
+}
+
+/** world.adjacent: runs of arrays and structs of the world, each object in at most one run, once. */
+function adjacentError(world: World): { field: string; message: string } | null {
+  const seen = new Set<string>();
+  const names = new Set([...world.arrays.map((a) => a.name), ...world.structs.map((s) => s.name)]);
+  for (const [i, run] of (world.adjacent ?? []).entries())
+    for (const [j, name] of run.entries()) {
+      const field = `adjacent[${i}][${j}]`;
+      if (!names.has(name)) return { field, message: `'${name}' is not an array or struct of the world` };
+      if (seen.has(name)) return { field, message: `'${name}' is named twice in world.adjacent (an object has one place in host memory)` };
+      seen.add(name);
+    }
+  return null;
 }
 
 /**

@@ -110,9 +110,9 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         evidence: `${G13} gomp_map_vars_internal: OpenMP use_device_ptr / use_device_addr are lowered to GOMP_MAP_USE_DEVICE_PTR (the _IF_PRESENT kind is OpenACC's if_present only); an item gomp_map_lookup does not find → gomp_fatal "use_device_ptr pointer wasn't mapped".`,
       },
       'K-B58': {
-        reading: 'first-byte',
-        confidence: 'source',
-        evidence: `${G13} gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR: "cur_node.host_end = cur_node.host_start; n = gomp_map_lookup (mem_map, &cur_node)", a zero-length key, which gomp_map_lookup probes as [p, p + 1), then [p - 1, p), then [p, p); the device address is n's plus p's offset in it. (The [p - 1, p) probe can find the object before p, which mapcheck's host layout, with gaps between objects, never places next to it.)`,
+        reading: 'first-byte-or-end',
+        confidence: 'measured',
+        evidence: `${G13} gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR: "cur_node.host_end = cur_node.host_start; n = gomp_map_lookup (mem_map, &cur_node)", a zero-length key, which gomp_map_lookup probes as [p, p + 1), then [p - 1, p), then [p, p); the device address is n's plus p's offset in it, so an object right after a mapped one (world.adjacent) gets the address one past that one's device copy. Measured with GCC 12.2 C on an NVIDIA H200 (profiles/measured/probes-gcc-12-2026-12-04c.md): int a[8], b[8] 32 bytes apart, target enter data map(to: a), then use_device_ptr of b gives a's device address + 0x20 while omp_target_is_present(b) answers 0 (gomp_map_0len_lookup probes [p, p + 1) only); after exit data delete of a the same use_device_ptr aborts "use_device_ptr pointer wasn't mapped". The batches' runs -04i gen-20261213-030-c, -089-c, -04j gen-20261214-206-fortran and -04l gen-20261216-073-c, whose K-B30 aborts did not come, are that probe.`,
       },
       'K-A2': {
         reading: 'error',

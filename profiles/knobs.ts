@@ -1263,7 +1263,12 @@ export const KNOBS = [
       {
         id: 'first-byte',
         summary:
-          'libgomp and LLVM offload: the address alone is looked up (a zero-size key), so an entry holding the item\'s first byte translates it, the rest of the item mapped or not',
+          'LLVM offload: the address alone is looked up (a zero-size key), so an entry holding the item\'s first byte translates it, the rest of the item mapped or not',
+      },
+      {
+        id: 'first-byte-or-end',
+        summary:
+          'libgomp: as first-byte, and when no entry holds the first byte, an entry that ends right there (the object before it in host memory, world.adjacent) translates it, to the device address one past that entry\'s end',
       },
     ],
     default: 'whole',

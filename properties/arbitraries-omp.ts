@@ -58,6 +58,7 @@
 // spec from its other readings in about one program in 180 (seeds 1, 2 and 20251202, 3000
 // programs each; before, about one in 300), the rarest of all K-B readings.
 
+import { adjacentArb, withAdjacent } from './adjacent.js';
 import fc from 'fast-check';
 import type { KernelBody, Program, Step, VarRef, World } from '../lang/program.js';
 import { ELEMENT_BYTES, hostLayout, kernelRef as bodyRef } from '../lang/program.js';
@@ -784,8 +785,10 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       zeroLengthArb(),
       // and plain pointer variables (properties/plain-pointers.ts)
       plainPointerArb(),
+      // and adjacent host objects (properties/adjacent.ts)
+      adjacentArb(),
     )
-    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables, mapper, zeroLength, plain]) => {
+    .map(([setup, body, reuse, structArray, declaration, useDevice, updates, closeAndUsm, pointerReads, fields, descriptors, sections, rank2, allocatables, mapper, zeroLength, plain, adjacent]) => {
       const drawn = [...setup, ...body];
       for (const [pos, build] of updates) drawn.splice(pos % (drawn.length + 1), 0, build);
       // the use_device blocks added below take the place of the last drawn steps, so maxSteps holds
@@ -796,7 +799,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
       const builders = declaration === null ? kept : [constant(declaration), ...kept.slice(0, kept.length - 1)];
       const built = withUseDevice(buildOmpProgram(builders), useDevice);
       const withReads = { ...built, steps: insertPointerReads(built.steps, pointerReads) };
-      return withPlainPointers(
+      return withAdjacent(withPlainPointers(
         withZeroLength(
           withMappers(
             withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withCloseAndUsm(withStructArray(withReuse(withReads, reuse), structArray), closeAndUsm), fields), descriptors, 'openmp'), sections), rank2), allocatables, 'openmp'),
@@ -805,7 +808,7 @@ export function ompProgramArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Progra
           zeroLength,
         ),
         plain,
-      );
+      ), adjacent);
     });
 }
 

@@ -70,6 +70,7 @@
 // open at the end. fast-check shrinks the raw list and re-applies the repair, so every shrunk
 // candidate is a balanced program too; no shrink step is ever wasted on an invalid program.
 
+import { adjacentArb, withAdjacent } from './adjacent.js';
 import { withZeroLength, zeroLengthArb } from './zero-length.js';
 import { plainPointerArb, withPlainPointers } from './plain-pointers.js';
 import fc from 'fast-check';
@@ -743,13 +744,15 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       plainPointerArb(),
       // and a procedure with a declare (properties/procedures.ts)
       procedureArb(),
+      // and adjacent host objects (properties/adjacent.ts)
+      adjacentArb(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength, plain, procedure]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength, plain, procedure, adjacent]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
       const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
-      return withProcedure(
+      return withAdjacent(withProcedure(
         withPlainPointers(
         withZeroLength(
           withAllocatables(withRank2(withMemberSections(withDescriptors(withFields(withStructArray(withReuse(poolProgram(balanceRegions(withDeclaration(steps, declaration))), reuse), structArray), fields), descriptors, 'openacc'), sections), rank2), allocatables, 'openacc'),
@@ -758,7 +761,7 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
           plain,
         ),
         procedure,
-      );
+      ), adjacent);
     });
 }
 

@@ -29,7 +29,7 @@ describe('program generator', () => {
       fc.property(programArb(), (p) => {
         expect(validationProblem(p)).toBeNull();
         expect(regionsBalanced(p.steps)).toBe(true);
-        expect({ ...withoutPlainPointers(withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world))))), reuse: undefined }).toEqual({ ...POOL_WORLD, reuse: undefined });
+        expect({ ...withoutPlainPointers(withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world))))), reuse: undefined, adjacent: undefined }).toEqual({ ...POOL_WORLD, reuse: undefined, adjacent: undefined });
         expect(p.version).toBe(1);
         // the raw list has at most maxSteps steps; closing open regions can add as many ends as begins
         const begins = p.steps.filter((s) => s.op === 'acc_data_begin').length;
@@ -107,7 +107,7 @@ describe('OpenMP program generator', () => {
         expect(regionsBalanced(p.steps)).toBe(true);
         // declare mapper (properties/mappers.ts) adds world.mappers only, for a single struct of the world
         expect(p.world.mappers ?? []).toEqual((p.world.mappers ?? []).filter((m) => p.world.structs.some((s) => s.name === m.struct && s.count === undefined)));
-        expect({ ...withoutPlainPointers(withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world))))), reuse: undefined, requires: undefined, mappers: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined, requires: undefined, mappers: undefined });
+        expect({ ...withoutPlainPointers(withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world))))), reuse: undefined, requires: undefined, mappers: undefined, adjacent: undefined }).toEqual({ ...OMP_POOL_WORLD, reuse: undefined, requires: undefined, mappers: undefined, adjacent: undefined });
         expect(p.steps.some((s) => s.op.startsWith('acc_'))).toBe(false);
         const begins = p.steps.filter((s) => s.op === 'omp_target_data_begin').length;
         expect(p.steps.length).toBeLessThanOrEqual(DEFAULT_MAX_STEPS + begins);
@@ -197,7 +197,7 @@ describe('programArbFor', () => {
     const worlds = (api: ApiChoice) =>
       new Set(
         fc.sample(programArbFor(api), { seed: 9, numRuns: 200 }).map((p) =>
-          isDeepStrictEqual({ ...withoutPlainPointers(withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world))))), reuse: undefined }, { ...POOL_WORLD, reuse: undefined }) ? 'openacc' : 'openmp',
+          isDeepStrictEqual({ ...withoutPlainPointers(withoutAllocatables(withoutRank2(withoutStructArray(withoutFields(p.world))))), reuse: undefined, adjacent: undefined }, { ...POOL_WORLD, reuse: undefined, adjacent: undefined }) ? 'openacc' : 'openmp',
         ),
       );
     expect([...worlds('openacc')]).toEqual(['openacc']);

@@ -17,9 +17,11 @@ import { ZERO_LENGTH_WITNESSES, ZERO_LENGTH_WITNESS_IDS, detectZeroLengthWitness
 import { validateProgram } from '../lang/validate.js';
 import { MAPPER_WITNESSES, MAPPER_WITNESS_IDS, detectMapperWitnesses, type MapperWitnessId } from './mappers.js';
 import { PLAIN_WITNESSES, PLAIN_WITNESS_IDS, detectPlainWitnesses, type PlainWitnessId } from './witness.js';
+import { ADJACENT_WITNESSES, ADJACENT_WITNESS_IDS, detectAdjacentWitnesses, type AdjacentWitnessId } from './adjacent.js';
 
 const budget = campaignBudgetFromEnv();
 const spec = loadProfile('spec');
+const libgomp = loadProfile('libgomp');
 const shortfall = witnessBudgetShortfall(budget);
 const skipNote = `skipped: ${shortfall}`;
 
@@ -94,7 +96,9 @@ describe('non-pointer struct members: the default campaign reaches the member ca
     for (const w of ZERO_LENGTH_WITNESS_IDS) zeroHits.openacc[w] = zeroHits.openmp[w] = 0;
     const plainHits = { openacc: {} as Record<PlainWitnessId, number>, openmp: {} as Record<PlainWitnessId, number> };
     for (const w of PLAIN_WITNESS_IDS) plainHits.openacc[w] = plainHits.openmp[w] = 0;
-    const programs = { openacc: 0, openmp: 0, withFields: 0, withMapper: 0 };
+    const adjacentHits = {} as Record<AdjacentWitnessId, number>;
+    for (const w of ADJACENT_WITNESS_IDS) adjacentHits[w] = 0;
+    const programs = { openacc: 0, openmp: 0, withFields: 0, withMapper: 0, withAdjacent: 0 };
     const property = fc.property(programArbFor(DEFAULT_API, { maxSteps: budget.maxSteps }), (program) => {
       const api = program.steps.some((s) => s.op.startsWith('omp_')) ? 'openmp' : 'openacc';
       programs[api]++;
@@ -110,6 +114,14 @@ describe('non-pointer struct members: the default campaign reaches the member ca
       for (const w of new Set(detectMapperWitnesses(program, trace).flatMap((s) => [...s]))) mapperHits[w]++;
       // Plain pointer variables (properties/plain-pointers.ts) too.
       for (const w of new Set(detectPlainWitnesses(program, trace).flatMap((s) => [...s]))) plainHits[api][w]++;
+      // Adjacent host objects (properties/adjacent.ts): ad1 under the text, ad2 under libgomp's
+      // K-B58 reading, traced only for the OpenMP programs that can reach it
+      if (program.world.adjacent !== undefined) {
+        programs.withAdjacent++;
+        for (const w of new Set(detectAdjacentWitnesses(program, trace).flatMap((s) => [...s]))) adjacentHits[w]++;
+        if (program.steps.some((s) => s.op === 'omp_target_data_use_device_begin'))
+          for (const w of new Set(detectAdjacentWitnesses(program, modelWitnessTrace(program, libgomp)).flatMap((s) => [...s]))) if (w === 'ad2') adjacentHits[w]++;
+      }
       return true;
     });
     fc.assert(property, campaignParameters(budget.seed, budget.runs, budget.timeMs));
@@ -144,5 +156,9 @@ describe('non-pointer struct members: the default campaign reaches the member ca
       expect(plainHits.openacc[w], `plain pointer witness ${w} (${PLAIN_WITNESSES[w]}) never reached by OpenACC programs`).toBeGreaterThan(0);
       expect(plainHits.openmp[w], `plain pointer witness ${w} (${PLAIN_WITNESSES[w]}) never reached by OpenMP programs`).toBeGreaterThan(0);
     }
+    // Adjacent host objects: ad1, ad2.
+    const adjacentLines = ADJACENT_WITNESS_IDS.map((w) => `  ${w}  ${String(adjacentHits[w]).padStart(5)} / ${programs.withAdjacent}  ${ADJACENT_WITNESSES[w]}`);
+    console.log(`adjacent-object witness hits (seed ${budget.seed}; ${programs.withAdjacent} programs with world.adjacent):\n${adjacentLines.join('\n')}`);
+    for (const w of ADJACENT_WITNESS_IDS) expect(adjacentHits[w], `adjacent-object witness ${w} (${ADJACENT_WITNESSES[w]}) never reached`).toBeGreaterThan(0);
   });
 });

@@ -24,7 +24,7 @@ import { listCaseFiles } from '../counterexamples/case.js';
 import { loadEmitInput } from '../cli/emit.js';
 import { ObserveEmitError, emitObservationProgram, gccCompatible, type ObservationProgram } from '../cli/emit/observe.js';
 import { formatRaw, parseRun, type ParsedRun, type RunOutput } from './observations.js';
-import { compareRun, HOST_FALLBACK, predict, readingName, type Reading, type RunVerdict } from './predict.js';
+import { asLaidOut, compareRun, HOST_FALLBACK, judgeRun, predict, readingName, type Reading, type RunVerdict } from './predict.js';
 import { fillTemplate, type Toolchain, type ToolchainApi, type ToolchainLang } from './toolchains.js';
 
 export const LANG_EXT: Record<ToolchainLang, string> = { fortran: 'f90', c: 'c' };
@@ -395,7 +395,7 @@ export function judge(units: Unit[], devices?: number, hostRuntime?: string, ext
     const verdicts = new Map<string, RunVerdict>();
     if (unit.status.kind === 'ran') {
       const { full, written } = unit.emitted!;
-      for (const r of readings[unit.api]) verdicts.set(readingName(r), compareRun(full.world, written, predict(full, r), unit.status.run));
+      for (const r of readings[unit.api]) verdicts.set(readingName(r), judgeRun(full, written, r, unit.status.run));
     }
     return { unit, verdicts };
   });
@@ -429,8 +429,9 @@ export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profi
     for (const { unit } of ran) {
       const { full, written } = unit.emitted!;
       const run = (unit.status as Extract<UnitStatus, { kind: 'ran' }>).run;
-      const preds = readings.map((reading) => predict(full, { kind: 'profile', profile: withKnob(base, def.id, reading) }));
-      const verdicts = preds.map((p) => compareRun(full.world, written, p, run));
+      const laid = asLaidOut(full, run);
+      const preds = readings.map((reading) => predict(laid.program, { kind: 'profile', profile: withKnob(base, def.id, reading) }));
+      const verdicts = preds.map((p) => compareRun(laid.program.world, written, p, laid.run));
       const firstBad = (v: RunVerdict) => (v.first ? v.first.step : Infinity);
       // The readings this run has not refuted yet: at the first step where they predict apart, the
       // run refutes those wrong by then; the rest are told apart again at their next such step

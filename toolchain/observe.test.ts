@@ -11,7 +11,7 @@ import { DETACH, REATTACH } from '../cli/test-support.js';
 import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from './host.js';
 import { formatRaw, parseRun } from './observations.js';
 import { ObserveEmitError, emitObservationProgram, gccCompatible, observePlan } from '../cli/emit/observe.js';
-import { compareRun, predict } from './predict.js';
+import { asLaidOut, compareRun, judgeRun, predict } from './predict.js';
 
 function program(raw: unknown): Program {
   const r = validateProgram(raw);
@@ -408,5 +408,49 @@ describe('host addresses inside a struct, read by where the compiler put its ele
     const f = emitObservationProgram(q, { lang: 'fortran' }).text;
     expect(f).toMatch(/'MAPCHECK 0 element 1 1 ', transfer\(c_loc\(v\d+\(2\)\), 0_c_intptr_t\)/);
     expect(f).toMatch(/'MAPCHECK 0 field 2 1 ', transfer\(c_loc\(v\d+%f2\(1\)\), 0_c_intptr_t\)/);
+  });
+});
+
+describe('objects a run shows back to back (asLaidOut, world.adjacent)', () => {
+  // OpenMP: a, b of 8 integers; cs(2) of one pointer member; c a single struct. The run prints cs at
+  // 1000 (elements 16 bytes apart, so 32 bytes in all), a at 1032, b at 1064, c at 1096: all four back
+  // to back (nothing could be taken to follow c: a single struct's real size is not printed)
+  const w = {
+    arrays: [
+      { name: 'a', length: 8, init: 1 },
+      { name: 'b', length: 8, init: 2 },
+    ],
+    structs: [
+      { name: 'cs', pointers: ['p'], count: 2 },
+      { name: 'c', pointers: ['p'] },
+    ],
+  };
+  const steps = [
+    { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+    { op: 'omp_target_data_use_device_begin', var: 'b', result: 'u', ptr: true },
+    { op: 'omp_target_data_use_device_end' },
+  ];
+  const q = program({ version: 1, world: w, steps });
+  const lines = 'MAPCHECK 0 host 0 1032\nMAPCHECK 0 host 1 1064\nMAPCHECK 0 host 2 1000\nMAPCHECK 0 element 2 0 1000\nMAPCHECK 0 element 2 1 1016\nMAPCHECK 0 host 3 1096\n';
+  const run = parseRun({ stdout: `${lines}MAPCHECK 1 ok\nMAPCHECK 2 ok\nMAPCHECK 3 ok\n`, stderr: '', exit: 0, timedOut: false }, [1, 2, 3]);
+
+  it('reads the runs from the printed addresses and sizes, and reorders the per-object prints to the new layout', () => {
+    const laid = asLaidOut(q, run);
+    expect(laid.program.world.adjacent).toEqual([['cs', 'a', 'b', 'c']]);
+    expect(hostLayout(laid.program.world).map((o) => o.name)).toEqual(['cs', 'a', 'b', 'c']);
+    expect(laid.run.hostBases).toEqual([1000, 1032, 1064, 1096]);
+    expect(laid.run.hostParts[0]).toEqual({ elements: [1000, 1016], fields: [] });
+    expect(laid.program.steps).toBe(q.steps);
+  });
+
+  it('a run with gaps everywhere leaves the program as it is', () => {
+    const apart = parseRun({ stdout: 'MAPCHECK 0 host 0 1000\nMAPCHECK 0 host 1 1100\nMAPCHECK 0 host 2 1200\nMAPCHECK 0 host 3 1300\n', stderr: '', exit: 0, timedOut: false }, []);
+    expect(asLaidOut(q, apart).program).toBe(q);
+  });
+
+  it('libgomp\'s use_device_ptr of b then finds a\'s entry through the byte before b (K-B58 first-byte-or-end): the run that did not abort agrees; laid out apart it would not', () => {
+    const gcc12 = { kind: 'profile', profile: loadProfile('gcc-12') } as const;
+    expect(judgeRun(q, [1, 2, 3], gcc12, run)).toMatchObject({ agree: true });
+    expect(compareRun(q.world, [1, 2, 3], predict(q, gcc12), run).first?.step).toBe(2);
   });
 });

@@ -307,6 +307,64 @@ function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap): 
 }
 
 /**
+ * The program as the run laid its objects out: `world.adjacent` holds the runs of objects the
+ * printed host addresses show back to back (an object whose real size is known ends where the next
+ * starts: an array's elements, an array of structs' printed element stride; a single struct's size
+ * is the compiler's, unknown here, so nothing is taken to follow it), replacing any the program
+ * declared; the run's per-object prints are reordered to that world's host layout. A program
+ * whose run shows no adjacent objects comes back as it is.
+ */
+export function asLaidOut(program: Program, run: ParsedRun): { program: Program; run: ParsedRun } {
+  const { world } = program;
+  const before = hostLayout(world).filter((o) => o.kind !== 'heap');
+  const real = before.flatMap((o, k) => {
+    const base = run.hostBases[k];
+    if (base === undefined) return [];
+    const decl = o.kind === 'array' ? world.arrays.find((a) => a.name === o.name)! : null;
+    const elements = run.hostParts[k]?.elements ?? [];
+    const struct = o.kind === 'struct' ? world.structs.find((s) => s.name === o.name)! : null;
+    const stride = elements[0] !== undefined && elements[1] !== undefined ? elements[1] - elements[0] : null;
+    const bytes = decl !== null ? decl.length * ELEMENT_BYTES : struct?.count !== undefined && stride !== null ? stride * struct.count : null;
+    return [{ name: o.name, base, bytes }];
+  });
+  real.sort((x, y) => x.base - y.base);
+  const adjacent: string[][] = [];
+  let chain: string[] = [];
+  for (const [i, o] of real.entries()) {
+    const prev = real[i - 1];
+    if (prev !== undefined && prev.bytes !== null && prev.base + prev.bytes === o.base) {
+      if (chain.length === 0) chain.push(prev.name);
+      chain.push(o.name);
+    } else if (chain.length > 0) {
+      adjacent.push(chain);
+      chain = [];
+    }
+  }
+  if (chain.length > 0) adjacent.push(chain);
+  if (adjacent.length === 0 && world.adjacent === undefined) return { program, run };
+  const laidOut: World = { ...world };
+  delete laidOut.adjacent;
+  if (adjacent.length > 0) laidOut.adjacent = adjacent;
+  const index = new Map(before.map((o, k) => [o.name, k]));
+  const after = hostLayout(laidOut).filter((o) => o.kind !== 'heap');
+  const pick = <T>(xs: T[]): T[] => {
+    const out: T[] = [];
+    after.forEach((o, k) => {
+      const x = xs[index.get(o.name)!];
+      if (x !== undefined) out[k] = x;
+    });
+    return out;
+  };
+  return { program: { ...program, world: laidOut }, run: { ...run, hostBases: pick(run.hostBases), hostParts: pick(run.hostParts) } };
+}
+
+/** A run judged against a reading: the program laid out as the run shows (asLaidOut), predicted, compared. */
+export function judgeRun(program: Program, written: readonly number[], reading: Reading, run: ParsedRun): RunVerdict {
+  const laid = asLaidOut(program, run);
+  return compareRun(laid.program.world, written, predict(laid.program, reading), laid.run);
+}
+
+/**
  * Compares a parsed run with the predictions for the written steps (`predicted[k-1]` for step k).
  * Comparison stops at a step the reading calls undefined (anything goes) or after a predicted error.
  */

@@ -94,6 +94,8 @@ const BLOCK_CLOSE = 8;
 export abstract class OmpConstructs extends OmpTable {
   /** Addresses use_device regions and pointer kernels give, by name: raw device or host address, 0 for null. */
   protected readonly useDeviceHandles = new Map<string, number>();
+  /** The device block of a use_device handle whose address is one past that block's end (K-B58 `first-byte-or-end`), which blockAt cannot tell. */
+  protected readonly useDeviceBlocks = new Map<string, number>();
   // Stryker disable next-line ArrayDeclaration: equivalent: every record is written (pushItem) before it is read, so a first element is overwritten
   protected readonly items: number[] = [];
   // Stryker disable next-line ArrayDeclaration: equivalent: as items

@@ -74,7 +74,7 @@ export abstract class OmpRoutines extends OmpConstructs {
         return;
       }
       this.pKind = P_BLOCK;
-      this.pBlock = this.device.blockAt(raw);
+      this.pBlock = this.useDeviceBlocks.get(arg.handle) ?? this.device.blockAt(raw);
       this.pAddr = raw + offset;
       return;
     }

@@ -28,10 +28,12 @@ export function useDeviceItem(
 ): DevAddr | HostAddr | null | ErrorObservation {
   fire(ctx, ptr ? USE_DEVICE_PTR : USE_DEVICE_ADDR);
   const range = arrayRange(state, v);
-  // K-B58 `first-byte` (libgomp, LLVM offload): the address alone is looked up, so the entry
-  // holding the first byte translates it; `whole`: the item's whole range must be there.
-  if (ctx.knobs['K-B58'] === 'first-byte') {
-    const entry = entryHoldingByte(state, device, range.start);
+  // K-B58 `first-byte` (LLVM offload): the address alone is looked up, so the entry holding the
+  // first byte translates it; `first-byte-or-end` (libgomp): failing that, an entry holding the byte
+  // before it, which ends right there (the object before in host memory, world.adjacent), gives the
+  // address one past its storage; `whole`: the item's whole range must be there.
+  if (ctx.knobs['K-B58'] !== 'whole') {
+    const entry = entryHoldingByte(state, device, range.start) ?? (ctx.knobs['K-B58'] === 'first-byte-or-end' ? entryHoldingByte(state, device, range.start - 1) : null);
     if (entry) return storageAddress(entry, range.start);
     // K-B59 `zero-size-key`: the last probe, [p, p), finds any zero-length key, which has no
     // storage to translate into: the model keeps the host address (the runtime's value is not modelled).
