@@ -504,11 +504,12 @@ describe('emit for GCC 12', () => {
     const fText = emitProgram(p, { lang: 'fortran' });
     expect(fText).toContain('  if (omp_target_is_present(c_loc(v1(1)), omp_get_default_device()) == 0) then');
     expect(fText).toContain('!$omp target map(tofrom: v1)');
-    // device(omp_initial_device): the check asks the host by its number, since GCC 12's
-    // omp_target_is_present answers 0 for -1 (seed 20251203 program 154 stopped there on the host)
+    // device(omp_initial_device): GCC 12 runs the construct on the default device (-1 is its
+    // GOMP_DEVICE_ICV, K-B61), so the check asks that device, not -1, which GCC 12's
+    // omp_target_is_present answers with 0 (seed 20251203 program 154 stopped there on the host)
     const initial = program({ world, steps: [p.steps[0]!, { op: 'omp_target_exit_data', device: -1, maps: [{ type: 'from', modifiers: ['present'], vars: ['a'] }] }] });
-    expect(emitProgram(initial, { lang: 'c' })).toContain('  if (!omp_target_is_present(v1, omp_get_initial_device())) {');
-    expect(emitProgram(initial, { lang: 'fortran' })).toContain('  if (omp_target_is_present(c_loc(v1(1)), omp_get_initial_device()) == 0) then');
+    expect(emitProgram(initial, { lang: 'c' })).toContain('  if (!omp_target_is_present(v1, omp_get_default_device())) {');
+    expect(emitProgram(initial, { lang: 'fortran' })).toContain('  if (omp_target_is_present(c_loc(v1(1)), omp_get_default_device()) == 0) then');
   });
 });
 

@@ -1625,8 +1625,10 @@ export class ImplEngine implements Engine {
     if (at !== null) {
       const slot = this.table.findContaining(at, at + ELEMENT_BYTES);
       if (slot >= 0) {
+        // the host pointer's view (count, lower bound) goes with it; an indeterminate one has none
         const hostOff = this.host.offset(member);
-        writePtr(img, off, s.devBase[slot]! + (at - s.hostStart[slot]!), ptrCount(this.host.image, hostOff), ptrLowerBound(this.host.image, hostOff));
+        const known = !ptrIndeterminate(this.host.image, hostOff);
+        writePtr(img, off, s.devBase[slot]! + (at - s.hostStart[slot]!), known ? ptrCount(this.host.image, hostOff) : 0, known ? ptrLowerBound(this.host.image, hostOff) : 1);
         return null;
       }
     }

@@ -516,6 +516,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-B61': {
+        reading: 'default-device',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 defines no omp_initial_device (omp.h, omp_lib), and the -1 a program passes for it is GOMP_DEVICE_ICV (include/gomp-constants.h), which GCC also passes when a construct has no device clause (-fdump-tree-ompexp: __builtin_GOMP_target_ext (-1, …)); libgomp 12 target.c resolve_device: "if (device_id == GOMP_DEVICE_ICV) … device_id = icv->default_device_var", device 0. Measured on an NVIDIA H200: gen-20261217-188 (profiles/measured/gcc-12-nvptx-2026-12-04m.md, C and Fortran, a held-out batch this reading was taken from after its verdict was recorded): target map(always, to: cs(1)) map(from: a(5:8)) device(-1) copies device memory nobody wrote into a(5:8), which a later print shows (1 1 1 1 then 0s, or garbage in Fortran) where the host would leave a alone. (libgomp since GCC 13 defines omp_initial_device and tells a device clause\'s -1 from the ICV.)',
+      },
       'K-B60': {
         reading: 'garbage',
         confidence: 'measured',

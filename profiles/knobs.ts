@@ -1255,6 +1255,21 @@ export const KNOBS = [
     rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
   },
   {
+    id: 'K-B61',
+    title: 'A construct whose device clause names omp_initial_device',
+    section: 'OpenMP 6.0 §15.2 device clause, §1.2 (5.2 introduced omp_initial_device, -1)',
+    readings: [
+      { id: 'host', summary: 'the construct runs on the host device: omp_initial_device (-1) names it' },
+      {
+        id: 'default-device',
+        summary:
+          'GCC 12 has no omp_initial_device; the -1 a program passes for it is libgomp\'s GOMP_DEVICE_ICV, which resolve_device takes for the default-device-var ICV, so the construct runs on the default device (device 0)',
+      },
+    ],
+    default: 'host',
+    rationale: 'Since OpenMP 5.2 omp_initial_device is a conforming device number that names the host device.',
+  },
+  {
     id: 'K-B58',
     title: 'What a use_device_ptr / use_device_addr list item (a whole array) is looked up by',
     section: 'OpenMP 6.0 §7.5.8 use_device_ptr clause, §7.5.10 use_device_addr clause',

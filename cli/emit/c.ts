@@ -193,9 +193,10 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   /** GCC 12 has no map(present, …): its equivalent, a check that stops the program unless the data is present. */
   const presentEquivalent = (s: StepOf<DirectiveOp>, p: Planned): string[] =>
     presentRefs(s).flatMap((v) => {
-      // The construct's device: omp_initial_device (-1) is the host there, so the check asks the
-      // host by its number; GCC 12's omp_target_is_present answers 0 for any negative number.
-      const dev = !('device' in s) || s.device === undefined ? 'omp_get_default_device()' : s.device === -1 ? 'omp_get_initial_device()' : device(s.device);
+      // The construct's device: GCC 12 runs a construct on device(-1) on the default device (-1 is
+      // its GOMP_DEVICE_ICV, K-B61), so the check asks that one; GCC 12's omp_target_is_present
+      // answers 0 for any negative number.
+      const dev = !('device' in s) || s.device === undefined || s.device === -1 ? 'omp_get_default_device()' : device(s.device);
       return [
         `${ind()}// map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
         `${ind()}if (!omp_target_is_present(${startAndBytes(v)[0]}, ${dev})) {`,

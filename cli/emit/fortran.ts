@@ -304,9 +304,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       const r = parseRef(world, v);
       const addr = r.kind === 'member' ? `c_loc(${r.bounds === undefined ? spell(r) : element(r, '1')})` : r.kind === 'struct' ? structLoc(r) : `c_loc(${first(r)})`;
       if (r.kind === 'struct') structsAreTargets = true;
-      // The construct's device: omp_initial_device (-1) is the host there, so the check asks the
-      // host by its number; GCC 12's omp_target_is_present answers 0 for any negative number.
-      const dev = !('device' in s) || s.device === undefined ? 'omp_get_default_device()' : s.device === -1 ? 'omp_get_initial_device()' : device(s.device);
+      // The construct's device: GCC 12 runs a construct on device(-1) on the default device (-1 is
+      // its GOMP_DEVICE_ICV, K-B61), so the check asks that one; GCC 12's omp_target_is_present
+      // answers 0 for any negative number.
+      const dev = !('device' in s) || s.device === undefined || s.device === -1 ? 'omp_get_default_device()' : device(s.device);
       return [
         `  ! map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
         ...wrapFortran(`  if (omp_target_is_present(${addr}, ${dev}) == 0) then`),

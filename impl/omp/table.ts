@@ -300,7 +300,8 @@ export abstract class OmpTable {
 
   /** The device of a construct (OpenMP 6.0 §15.2 device clause): omp_invalid_device is an error, other bad numbers undefined. */
   protected constructDevice(arg: DeviceArg | undefined, op: string): number {
-    const d = this.resolveDevice(arg);
+    // K-B61 `default-device` (GCC 12: -1 is GOMP_DEVICE_ICV): the default device, device 0.
+    const d = this.resolveDevice(arg === -1 && this.knobs['K-B61'] === 'default-device' ? 0 : arg);
     // K-B56 `host-fallback` (GCC 12: -2 is GOMP_DEVICE_HOST_FALLBACK): the construct runs on the host.
     if (d === DEV_INVALID && this.knobs['K-B56'] === 'host-fallback') return this.n;
     if (d === DEV_INVALID) runtimeError('omp_error_invalid_device', `${op} on omp_invalid_device`);

@@ -63,7 +63,9 @@ type ConstructDevice = { kind: 'host' } | ({ kind: 'device' } & MapTarget);
 // error termination; a number that names no device makes the program non-conforming.
 export function constructDevice(state: ModelState, arg: DeviceArg | undefined, ctx: StepContext): ConstructDevice | Stop {
   fire(ctx, DEVICE_CLAUSE);
-  const target = resolveDevice(state, arg ?? 0, ctx);
+  // K-B61 `default-device` (GCC 12: the -1 passed for omp_initial_device is GOMP_DEVICE_ICV): the
+  // default device, device 0.
+  const target = resolveDevice(state, arg === -1 && ctx.knobs['K-B61'] === 'default-device' ? 0 : (arg ?? 0), ctx);
   switch (target.kind) {
     case 'invalid':
       // K-B56 `host-fallback` (GCC 12: the -2 passed for it is GOMP_DEVICE_HOST_FALLBACK): the host.
