@@ -19,7 +19,6 @@ import {
   accMalloc,
   accMapData,
   accUnmapData,
-  allocate,
   attach,
   copyin,
   create,
@@ -34,11 +33,10 @@ import {
   parallelRead,
   present,
 } from '../steps.js';
-import { A, ACC_WORLD, ALLOC_WORLD, PLAIN_WORLD } from '../worlds.js';
+import { A, ACC_WORLD, PLAIN_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 const T = 'gcc-mirror/gcc libgomp/testsuite/libgomp.oacc-c-c++-common/';
-const TF = 'gcc-mirror/gcc libgomp/testsuite/libgomp.oacc-fortran/';
 const YES = value(true);
 const NO = value(false);
 
@@ -188,27 +186,6 @@ const rows: Row[] = [
       accIsPresent('a'),
     ],
     at: { 2: dev(1), 3: YES, 4: dev(1), 7: YES, 8: ok, 9: YES, 10: ok },
-    last: NO,
-  },
-  {
-    name: 'mdc-refcount-1-2-2.f90 (openacc-spec#301): a component created by acc_create and attached by enter data attach inside a data create region of its struct is gone after exit data delete; the struct stays until the region ends',
-    cite: `${TF}mdc-refcount-1-2-2.f90, which cites OpenACC/openacc-spec#301 (acc_create does not attach; the attach is asked for separately): data create(var) { acc_create(var%a); enter data attach(var%a); "stop 1/2" unless acc_is_present(var%a) and acc_is_present(var); exit data delete(var%a); "stop 3" if acc_is_present(var%a), "stop 4" unless acc_is_present(var) }; "stop 5/6" if either is present (3.3 §2.7.11 delete clause: detach action, then the dynamic counter 1 → 0 and the delete action). var is e with the allocatable component x (allocated with 4 elements, n = 512 in the test)`,
-    world: ALLOC_WORLD,
-    steps: [
-      allocate('e%x', 4),
-      dataBegin(create('e')),
-      accCreate('e%x'),
-      enterData(attach('e%x')),
-      accIsPresent('e%x'),
-      accIsPresent('e'),
-      exitData(del('e%x')),
-      accIsPresent('e%x'),
-      accIsPresent('e'),
-      dataEnd,
-      accIsPresent('e%x'),
-      accIsPresent('e'),
-    ],
-    at: { 4: ok, 5: YES, 6: YES, 7: ok, 8: NO, 9: YES, 10: ok, 11: NO },
     last: NO,
   },
 ];
