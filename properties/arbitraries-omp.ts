@@ -698,7 +698,7 @@ function useDeviceInsertions(): fc.Arbitrary<[number, Step[]][]> {
   );
 }
 
-/** The program with each use_device block at its position, its handle named u1, u2, … */
+/** The program with each use_device block at its position (moved past any region an earlier block opened there), its handle named u1, u2, … */
 function withUseDevice(program: Program, blocks: readonly [number, Step[]][]): Program {
   const steps = [...program.steps];
   blocks.forEach(([pos, block], k) => {
@@ -711,7 +711,14 @@ function withUseDevice(program: Program, blocks: readonly [number, Step[]][]): P
     });
     // after a declaration, which comes before every other step
     const lo = steps[0]?.op === 'omp_declare_target' ? 1 : 0;
-    steps.splice(lo + (pos % (steps.length - lo + 1)), 0, ...named);
+    let at = lo + (pos % (steps.length - lo + 1));
+    // and not inside an earlier block's use_device region: there OpenMP makes a reference to the
+    // region's list item one to its corresponding storage (6.0 §7.5.10; gfortran privatizes the
+    // descriptor), so a map of the array inside would not map the host array the language names
+    let open = 0;
+    for (let i = 0; i < at; i++) open += steps[i]!.op === 'omp_target_data_use_device_begin' ? 1 : steps[i]!.op === 'omp_target_data_use_device_end' ? -1 : 0;
+    for (; open > 0; at++) open += steps[at]!.op === 'omp_target_data_use_device_begin' ? 1 : steps[at]!.op === 'omp_target_data_use_device_end' ? -1 : 0;
+    steps.splice(at, 0, ...named);
   });
   return { ...program, steps };
 }

@@ -111,6 +111,13 @@ describe('OpenMP program generator', () => {
         expect(p.steps.some((s) => s.op.startsWith('acc_'))).toBe(false);
         const begins = p.steps.filter((s) => s.op === 'omp_target_data_begin').length;
         expect(p.steps.length).toBeLessThanOrEqual(DEFAULT_MAX_STEPS + begins);
+        // no use_device block inside another's region, where OpenMP's references to the list item
+        // are to its corresponding storage (withUseDevice; -04m gen-20261217-223-fortran)
+        let open = 0;
+        for (const s of p.steps) {
+          open += s.op === 'omp_target_data_use_device_begin' ? 1 : s.op === 'omp_target_data_use_device_end' ? -1 : 0;
+          expect(open).toBeLessThanOrEqual(1);
+        }
       }),
       { seed: 7, numRuns: 2000 },
     );
