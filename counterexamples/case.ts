@@ -352,7 +352,9 @@ const observation = z.discriminatedUnion('kind', [
       z.null(),
       z.literal(0),
       z.literal(1),
-      z.strictObject({ block: z.int().min(1), offset: count }),
+      // a device address may lie before its block's start: a pointer attached through a member
+      // section (dev#2-4, lang/observation.ts formatDevAddr)
+      z.strictObject({ block: z.int().min(1), offset: z.int() }),
       z.strictObject({ host: count }),
     ]),
   }),

@@ -739,9 +739,10 @@ export abstract class OmpConstructs extends OmpTable {
     const start = this.items[I_START + at]!;
     const end = this.items[I_END + at]!;
     const target = this.lookup(d, start, end);
-    // Only a zero-length section can have no storage here (the item's own storage block, mapped
-    // just before, holds any other target): K-B44.
-    if (target < 0) return this.zeroLengthAbsent(d, i, holder, epoch);
+    // No entry holds the target: a zero-length section (K-B44), or an implicit map of a target only
+    // part of which is mapped, which took that part's entry (a mapper's item under the implicit
+    // map of its struct), so nothing is attached.
+    if (target < 0) return start === end ? this.zeroLengthAbsent(d, i, holder, epoch) : undefined;
     // Self storage (block 0) is no new storage, whatever the epoch says.
     const holderSelf = s.block[holder] === 0;
     const targetSelf = s.block[target] === 0;
