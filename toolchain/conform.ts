@@ -419,6 +419,8 @@ export type Evidence = [string, number, string];
 export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profile, only?: readonly KnobId[]): KnobInference[] {
   const prefix = api === 'openacc' ? 'K-A' : 'K-B';
   const ran = results.filter((r) => r.unit.api === api && r.unit.status.kind === 'ran');
+  // each run's program laid out as it printed its objects, once for every knob
+  const laidOut = new Map(ran.map(({ unit }) => [unit, asLaidOut(unit.emitted!.full, (unit.status as Extract<UnitStatus, { kind: 'ran' }>).run)]));
   const out: KnobInference[] = [];
   for (const def of KNOBS) {
     if (!def.id.startsWith(prefix) || (only && !only.includes(def.id))) continue;
@@ -427,9 +429,9 @@ export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profi
     const evidence: Evidence[] = [];
     let informed = false;
     for (const { unit } of ran) {
-      const { full, written } = unit.emitted!;
-      const run = (unit.status as Extract<UnitStatus, { kind: 'ran' }>).run;
-      const laid = asLaidOut(full, run);
+      const { written } = unit.emitted!;
+      const laid = laidOut.get(unit)!;
+      const run = laid.run;
       const preds = readings.map((reading) => predict(laid.program, { kind: 'profile', profile: withKnob(base, def.id, reading) }));
       const verdicts = preds.map((p) => compareRun(laid.program.world, written, p, laid.run));
       const firstBad = (v: RunVerdict) => (v.first ? v.first.step : Infinity);
