@@ -38,10 +38,10 @@ describe('device memory', () => {
     expect([1, 2, 3, 4].map((b) => d.base(b) - B0)).toEqual([0, 48 + RZ, 64 + 2 * RZ, 80 + 3 * RZ]);
     expect([1, 2, 3, 4].map((b) => d.size(b))).toEqual([40, 16, 1, 100]);
     expect(d.isLive(1) && d.isLive(4)).toBe(true);
-    // a zero-filled image of whole 8-byte units
-    expect(d.view(1).words).toEqual(new Int32Array(10));
-    expect(d.view(3).words).toHaveLength(2);
-    expect(d.view(4).words).toHaveLength(26);
+    // a zero-filled image of whole 16-byte descriptors (an 8-byte pointer word alone holds one)
+    expect(d.view(1).words).toEqual(new Int32Array(12));
+    expect(d.view(3).words).toHaveLength(4);
+    expect(d.view(4).words).toHaveLength(28);
   });
 
   it('grows past its first tables', () => {

@@ -34,9 +34,12 @@ export interface MemoryImage {
   words: Int32Array;
 }
 
-/** Int32 words of an image of `bytes` bytes (a whole number of 8-byte units). */
+/**
+ * Int32 words of an image of `bytes` bytes: a whole number of 16-byte descriptors, so a pointer
+ * word mapped alone (8 bytes, K-B47 `member-word`) still holds its pointer's descriptor.
+ */
 function wordCount(bytes: number): number {
-  return Math.ceil(bytes / 8) * 2;
+  return Math.ceil(bytes / POINTER_BYTES) * (POINTER_BYTES >> 2);
 }
 
 function imageOf(bytes: number): MemoryImage {

@@ -978,7 +978,8 @@ export function hostCells(state: ModelState, range: Range): Contents {
 /** Indeterminate contents shaped like the host cells of `range`. */
 export function indeterminateCells(state: ModelState, range: Range): Contents {
   const obj = objectReading(state, range);
-  const count = (range.end - range.start) / unitBytes(obj.contents);
+  // A pointer word alone (K-B47 `member-word`: 8 bytes of a 16-byte member) still holds its pointer's cell.
+  const count = Math.ceil((range.end - range.start) / unitBytes(obj.contents));
   if (obj.contents.kind === 'mixed') {
     const first = (range.start - obj.start) / ELEMENT_BYTES;
     return { kind: 'mixed', values: obj.contents.values.slice(first, first + count).map((c) => (c === 0 ? 0 : 'p' in c ? { p: { space: 'indeterminate' } } : { e: null })) };

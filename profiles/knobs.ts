@@ -1255,6 +1255,21 @@ export const KNOBS = [
     rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
   },
   {
+    id: 'K-B62',
+    title: 'The implicit map of a target construct\'s struct through its declare mapper: whether the mapper\'s items are implicit maps',
+    section: 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules, §7.9.10 declare mapper directive, §7.9.6 map clause',
+    readings: [
+      { id: 'implicit', summary: 'the mapper\'s items stand for the implicit tofrom map of the struct: an item only part of whose storage is there uses the entries that are, as any implicit map does' },
+      {
+        id: 'explicit',
+        summary:
+          'clang 16: the mapper function passes its items with their own clauses\' map types, only decayed (no IMPLICIT bit), so libomptarget treats them as explicit maps and storage only partly there is an explicit extension (K-B5)',
+      },
+    ],
+    default: 'implicit',
+    rationale: '§7.9.3 maps the struct as if it appeared in a map clause with tofrom; §7.9.10 replaces that list item by the mapper\'s, which still make the implicit map of the struct.',
+  },
+  {
     id: 'K-B61',
     title: 'A construct whose device clause names omp_initial_device',
     section: 'OpenMP 6.0 §15.2 device clause, §1.2 (5.2 introduced omp_initial_device, -1)',

@@ -260,13 +260,29 @@ describe('vacuity: the refinement comparison can fail', () => {
 });
 
 /**
- * Readings no generated program can show by design, each told apart on a fixed program instead.
+ * Readings the generated programs cannot show by design, or (K-B62) show too rarely under the
+ * spec's other readings, each told apart on a fixed program instead.
  * K-B50 needs two items of one storage block on one exit data, and a later read of the copy; the
  * generated programs must compile with GCC 12, which rejects two items of one array on one
  * construct (lang/directive-vars.ts withoutRepeats), so only c%p and its target can share a block:
  * in the default budget the rule fires about ten times and no later read shows the copy-back.
  */
 const SEPARATED_BY: Readonly<Record<string, Program>> = {
+  // Under the spec's other readings a mapper item meets partly mapped storage only in programs the
+  // generator draws too rarely for the budget (none in 3,000 at the default seed); under K-B47
+  // `member-word` (profiles/llvm-16.json, where K-B62 was read) it finds them (10 in 3,000), and
+  // `mapcheck fuzz --profile profiles/llvm-16.json` compares both engines there.
+  'K-B62': {
+    world: {
+      ...OMP_WORLD,
+      structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+      mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c'] }, { type: 'tofrom', vars: ['c%p'] }] }],
+    },
+    steps: [
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a(1:2)'] }], device: 1 },
+      { op: 'omp_target', maps: [], body: { read: 'c%p' }, device: 1 },
+    ],
+  },
   'K-B50': {
     world: OMP_WORLD,
     steps: [
@@ -319,8 +335,8 @@ describe('knob sensitivity: the campaign tells every knob reading apart from the
   // Many OpenMP readings give a concrete answer where the spec's is undefined behaviour, which the
   // refinement comparison counts as agreement. A program separates such a reading when exactly one
   // side observes `undefined` at a step where every earlier observation agreed (undefinedSplit, as
-  // in `mapcheck diff`). No reading is exempt: the generator's weights (arbitraries-omp.ts) make
-  // every one of them reachable within the default budget.
+  // in `mapcheck diff`). Only the readings of SEPARATED_BY are exempt: the generator's weights
+  // (arbitraries-omp.ts) make every other one reachable within the default budget.
   it.for(variantsOf('K-B'))('$id = $reading', ({ id, reading }, ctx) => {
     ctx.skip(shortfall !== null, skipNote);
     expectSeparated(id, reading, 'openmp');

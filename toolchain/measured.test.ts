@@ -672,10 +672,16 @@ describe('llvm-16-nvptx-2026-12-04 (clang 16.0.6, libomptarget 16.0.6, nvptx sm_
   // libomptarget 16 lacks). profiles/llvm-16.json predicts 136 (97.8 %; llvm-offload: 107). The 3
   // left: a device address where a host one is seen (-028 step 8, -101 step 2) and a "failure of
   // target construct" abort (-175 step 7).
-  it('profiles/llvm-16.json predicts at least 136 of the 139 runs (llvm-offload: 107)', () => {
+  // Session 15: a pointer member's corresponding pointer is its word wherever an entry holds it
+  // (K-B47's word of e included), so -336's kernel through e%x after e%x alone was mapped again is
+  // no longer `undefined`; it aborts, as K-B62 `explicit` (read from clang 16's mapper function
+  // afterwards) predicts: still 136, -336 now agreeing on the abort rather than vacuously. Then
+  // K-B16 `struct-block` (read from clang 16's entries after the verdicts: a struct's members one
+  // combined entry, every other item its own) predicts -175's abort: 137.
+  it('profiles/llvm-16.json predicts at least 137 of the 139 runs (llvm-offload: 107)', () => {
     const verdicts = replayUnder('llvm-16-nvptx-2026-12-04', loadProfile(join(dir, '..', 'llvm-16.json')));
     expect(verdicts.length).toBe(139);
-    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(136);
+    expect(verdicts.filter((v) => v.agree).length).toBeGreaterThanOrEqual(137);
     expect(replayUnder('llvm-16-nvptx-2026-12-04', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(107);
   });
 });

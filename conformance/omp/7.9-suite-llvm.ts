@@ -6,8 +6,8 @@
 // unified_shared_memory (K-B8). Each row names the test and its CHECK lines, which give the llvm-offload expectation; the
 // other profiles' expectation is the text's (6.0 §7.9.6, §15.6, §15.9), written by hand, with
 // libgomp's where its source differs (profiles/builtin.ts evidence).
-import { UNDEF, dev, err, hostPtr, ok, per, readAll, read, section, value, type Row } from '../rows.js';
-import { declareTarget, hostRead, hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, useDeviceBegin, useDeviceEnd, v } from '../steps.js';
+import { HALTED, UNDEF, dev, err, hostPtr, ok, per, readAll, read, section, value, type Row } from '../rows.js';
+import { assign, declareTarget, hostRead, hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, useDeviceBegin, useDeviceEnd, v } from '../steps.js';
 import { A, MEMBERS_OMP_WORLD, OMP_WORLD, SECTIONS_OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
@@ -835,6 +835,13 @@ const rows: Row[] = [
     ],
     at: { 2: ok, 3: per(read(0), { 'llvm-offload': read(7), libgomp: read(7), 'gcc-12': read(0) }), 4: ok, 6: read(5), 7: ok },
     last: read(7, 99, 0, 5),
+  },
+  {
+    name: 'device_ptr_update.c: enter data and a target construct map only s1.p[0:10]; the kernel writes through s1.p and exit data from brings the values home (clang 16\'s word of s1, K-B47 member-word; the text gives s1 no storage, so the kernel\'s s1.p has no corresponding pointer)',
+    cite: `${T}device_ptr_update.c: struct S { int *p; } s1 with s1.p = A; target enter data map(alloc: s1.p[0:10]) ("DEBUG: Update pointer"); target map(alloc: s1.p[0:10]) { s1.p[i] = i } ("DEBUG-NOT: Update pointer" again); target exit data map(from: s1.p[0:10]); "CHECK-NOT: Test A failed" (A[i] == i). s1 is c, A is a, i is 5 here. clang 16 maps the struct's combined entry for s1.p (K-B47 member-word), and libomptarget attaches through it (a PTR_AND_OBJ entry's pointer is looked up by its own 8 bytes); under the text and K-B47 pointee-only nothing maps s1 (6.0 §7.9.6), the kernel's reference to s1.p has no corresponding storage (undefined); gfortran 12's always pointer aborts (K-B42)`,
+    steps: [assign('c%p', 'a'), ompEnter([map('alloc', ['c%p'])]), targetWrite('c%p', 5, [map('alloc', ['c%p'])]), ompExit([map('from', ['c%p'])]), hostRead('a')],
+    at: { 2: ok, 3: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B47=member-word': ok }), 4: per(HALTED, { 'K-B47=member-word': ok }) },
+    last: per(HALTED, { 'K-B47=member-word': readAll(10, 5) }),
   },
 ];
 

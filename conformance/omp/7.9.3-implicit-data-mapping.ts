@@ -1,9 +1,21 @@
 // OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (spec-digest B.3.3): a non-scalar the
-// kernel uses that no map names is mapped tofrom.
+// kernel uses that no map names is mapped tofrom; a struct with a default mapper through the
+// mapper's list (§7.9.10), whose items make that implicit map (K-B62).
 
-import { readAll, section, type Row } from '../rows.js';
-import { hostRead, map, targetWrite } from '../steps.js';
+import { UNDEF, err, per, readAll, section, type Row } from '../rows.js';
+import { hostRead, map, ompEnter, targetRead, targetWrite } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
+import type { World } from '../../lang/program.js';
+import { IMPLICIT_THROUGH_MAPPER } from '../../model/omp/constructs.js';
+
+/** OMP_WORLD with `c%p => a` and a default mapper for c: map(tofrom: c) map(tofrom: c%p). */
+const MAPPER_WORLD: World = {
+  ...OMP_WORLD,
+  structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+  mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c'] }, { type: 'tofrom', vars: ['c%p'] }] }],
+};
+const EXPLICIT = 'K-B62=explicit';
+const WORD = 'K-B47=member-word';
 
 const rows: Row[] = [
   {
@@ -17,13 +29,45 @@ const rows: Row[] = [
     steps: [targetWrite('b', 4, [map('to', ['b'])]), hostRead('b')],
     last: readAll(10, 2),
   },
+  // K-B62: a mapper item whose storage is only partly there. Implicit (the text): it uses the
+  // entry that holds a(1:2) and attaches nothing, so device 1 (which shares memory with the host)
+  // reaches a through the host address c's copy holds; explicit (clang 16's mapper function drops
+  // the IMPLICIT bit): an extension of mapped storage (K-B5).
+  {
+    name: 'K-B62: the kernel\'s struct mapped implicitly through its mapper, the pointer\'s target partly mapped: the implicit map uses what is there; as explicit maps it extends a mapping (K-B5)',
+    cite: 'K-B62 (clang 16: CGOpenMPRuntime.cpp emitUserDefinedMapper pushes the mapper\'s components without the IMPLICIT bit of the construct\'s 547)',
+    world: MAPPER_WORLD,
+    steps: [ompEnter([map('to', ['a(1:2)'])], 1), targetRead('c%p', [], 1)],
+    last: per(readAll(10, 1), { [EXPLICIT]: UNDEF, [`${EXPLICIT},K-B5=error`]: err('fatal_partial_map') }),
+  },
+  {
+    name: 'K-B62 concerns a mapper\'s items only: the implicit map of an array that two entries cover between them uses both under either reading',
+    cite: 'K-B62; OpenMP 6.0 §7.9.3, §7.9.6 (the implicit map of partly mapped storage)',
+    world: MAPPER_WORLD,
+    steps: [ompEnter([map('to', ['b(1:5)'])]), ompEnter([map('to', ['b(6:10)'])]), targetRead('b')],
+    last: per(readAll(10, 2), { [EXPLICIT]: readAll(10, 2) }),
+  },
+  {
+    name: 'K-B62 with a mapper that maps only c%p: as explicit maps under K-B47 member-word the mapper\'s item gets c\'s pointer word, so the kernel reaches a; otherwise c gets no storage',
+    cite: 'K-B62 with K-B47 (clang 16\'s mapper function pushes a combined entry for the members it maps, without the IMPLICIT bit)',
+    world: { ...MAPPER_WORLD, mappers: [{ struct: 'c', maps: [{ type: 'to', vars: ['c%p'] }] }] },
+    steps: [targetRead('c%p')],
+    last: per(UNDEF, { [EXPLICIT]: UNDEF, [WORD]: UNDEF, [`${WORD},${EXPLICIT}`]: readAll(10, 1) }),
+  },
+  {
+    name: 'K-B62 under K-B47 member-word: after map(to: c%p) only c\'s pointer word is mapped; the implicit map of c uses it and the kernel reads through the attached pointer; as explicit maps c extends it (measured: gen-20261218-336-c aborts)',
+    cite: 'K-B62 with K-B47 (profiles/llvm-16.json; gen-20261218-336-c, "failure of target construct while offloading is mandatory")',
+    world: MAPPER_WORLD,
+    steps: [ompEnter([map('to', ['c%p'])]), targetRead('c%p')],
+    last: per(readAll(10, 1), { [`${WORD},${EXPLICIT}`]: UNDEF, [`${WORD},${EXPLICIT},K-B5=error`]: err('fatal_partial_map') }),
+  },
 ];
 
 export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.3',
   title: 'implicit data-mapping attribute rules',
-  rules: ['OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules'],
+  rules: ['OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules', IMPLICIT_THROUGH_MAPPER],
   world: OMP_WORLD,
   rows,
 });

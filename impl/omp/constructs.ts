@@ -396,8 +396,7 @@ export abstract class OmpConstructs extends OmpTable {
         const at = i * ITEM_FIELDS;
         if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || (it[I_MODS + at]! & MOD_ALWAYS) !== 0) continue;
         if (structured === 'target data' && it[I_TYPE + at] !== FROM) continue;
-        const c = this.holderStart(it[I_MEMBER + at]!);
-        if (this.lookup(d, c, c + this.objStride[this.objectAt(c)]!) < 0)
+        if (this.pointerHolder(d, it[I_MEMBER + at]!) < 0)
           runtimeError('fatal_lowering', `${this.itemRefs[i]!.text}: its struct is not mapped on device ${d} (always pointer not mapped)`);
       }
     for (let i = base; i < this.itemTop; i++) {
@@ -414,9 +413,7 @@ export abstract class OmpConstructs extends OmpTable {
         const at = i * ITEM_FIELDS;
         if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER) continue;
         const member = it[I_MEMBER + at]!;
-        const c = this.holderStart(member);
-        // Stryker disable next-line ArithmeticOperator: equivalent: [c, c - stride) finds the entry holding c as [c, c + stride) does (a struct's storage is mapped whole or not at all)
-        const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+        const holder = this.pointerHolder(d, member);
         if (holder < 0 || s.block[holder] === 0) continue;
         this.storageWords(holder, member);
         this.wImg!.words.fill(INDETERMINATE, this.wFirst, this.wFirst + (POINTER_BYTES >> 2));
@@ -733,8 +730,7 @@ export abstract class OmpConstructs extends OmpTable {
   protected attach(d: number, i: number, epoch: number): void {
     const s = this.slots;
     const at = i * ITEM_FIELDS;
-    const c = this.holderStart(this.items[I_MEMBER + at]!);
-    const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+    const holder = this.pointerHolder(d, this.items[I_MEMBER + at]!);
     if (holder < 0) return;
     const start = this.items[I_START + at]!;
     const end = this.items[I_END + at]!;
@@ -796,8 +792,7 @@ export abstract class OmpConstructs extends OmpTable {
       if ((flags & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER) continue;
       if (!exitData && (flags & ITEM_COUNTED) === 0) continue;
       const member = it[I_MEMBER + at]!;
-      const c = this.holderStart(member);
-      const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+      const holder = this.pointerHolder(d, member);
       if (holder < 0 || s.block[holder] === 0) continue;
       const key = attachKey(d, member);
       const held = this.attached.get(key);
@@ -930,11 +925,17 @@ export abstract class OmpConstructs extends OmpTable {
     // for an array whose device image copy the kernel uses (K-B46 `unregistered`).
     if (!named && this.imageStorage(d, body) < 0) {
       const first = this.itemTop;
-      this.pushVar(TOFROM, 0, this.refs.get(body.root));
-      for (let i = first; i < this.itemTop; i++) {
-        const flags = I_FLAGS + i * ITEM_FIELDS;
-        this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
-      }
+      const root = this.refs.get(body.root);
+      this.pushVar(TOFROM, 0, root);
+      // K-B62 `explicit` (clang 16's mapper function drops the IMPLICIT bit): a mapper's items are
+      // explicit maps, with K-B47's pointer words as for any map clause.
+      if (this.knobs['K-B62'] === 'explicit' && this.mapperOf(root) !== undefined) {
+        if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(first);
+      } else
+        for (let i = first; i < this.itemTop; i++) {
+          const flags = I_FLAGS + i * ITEM_FIELDS;
+          this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
+        }
     }
     this.implicitPartial = false;
     this.mapEntry(base, d, 'target');
@@ -1031,8 +1032,7 @@ export abstract class OmpConstructs extends OmpTable {
       img = this.host.image;
       off = this.host.offset(r.start);
     } else {
-      const c = this.holderStart(r.start);
-      const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+      const holder = this.pointerHolder(d, r.start);
       if (holder < 0) undefinedBehaviour(`the kernel reads ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
       img = this.wImg!;
@@ -1102,8 +1102,7 @@ export abstract class OmpConstructs extends OmpTable {
       first = this.wFirst;
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else {
-      const c = this.holderStart(r.start);
-      const holder = this.lookup(d, c, c + this.objStride[this.objectAt(c)]!);
+      const holder = this.pointerHolder(d, r.start);
       if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
       this.storageWords(holder, r.start);
       const holderImg = this.wImg!;

@@ -7,7 +7,7 @@
 
 import type { OmpEntrySnapshot, OmpPointerSnapshot, Observation } from '../../lang/observation.js';
 import type { DeviceArg } from '../../lang/openmp.js';
-import { POINTER_BYTES, worldDevices, type World } from '../../lang/program.js';
+import { POINTER_BYTES, POINTER_WORD_BYTES, worldDevices, type World } from '../../lang/program.js';
 import type { KnobValues } from '../../profiles/index.js';
 
 import { IntervalTree } from '../interval-tree.js';
@@ -387,6 +387,15 @@ export abstract class OmpTable {
     const o = this.objectAt(member);
     const stride = this.objStride[o]!;
     return this.objStart[o]! + Math.floor((member - this.objStart[o]!) / stride) * stride;
+  }
+
+  /**
+   * The slot holding pointer member `member`'s corresponding pointer on device d (its own 8 bytes,
+   * as gomp_attach_pointer and libomptarget's PTR_AND_OBJ lookup find it): the storage of its whole
+   * struct, or of its word alone (K-B47 `member-word`), or -1.
+   */
+  protected pointerHolder(d: number, member: number): number {
+    return this.lookup(d, member, member + POINTER_WORD_BYTES);
   }
 
   /** K-B59: the zero-length key of device d (the one libgomp's [p, p) lookup meets), or null. */

@@ -16,7 +16,6 @@ import {
   memberRef,
   pointerCell,
   readElements,
-  structRange,
   targetRange,
   undefinedBehaviour,
   writeElements,
@@ -31,7 +30,7 @@ import {
 import { rootName, varsTheRegionUses } from '../compute.js';
 import { hostRead, hostWrite } from '../host.js';
 import { DEVICE_CLAUSE, describeDevice, resolveDevice } from './devices.js';
-import { hostCellsAt, lookup, storageCells, type CellPosition } from './table.js';
+import { hostCellsAt, lookup, pointerHolder, storageCells, type CellPosition } from './table.js';
 import { storageBlocks } from './storage-blocks.js';
 import { mapEntry, type MapTarget } from './map-entry.js';
 import { mapExit } from './map-exit.js';
@@ -39,7 +38,7 @@ import { attachPointers, detachPointers, enterDataPointers } from './pointer-att
 import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
-import { expandMappers, mapperUnavailable } from './declare-mapper.js';
+import { expandMappers, mapperOf, mapperUnavailable } from './declare-mapper.js';
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
 import { unregisteredImage } from './declare-target.js';
 import { memberWordItems } from './member-word.js';
@@ -151,7 +150,7 @@ const POINTER_WITHOUT_STRUCT = 'OpenMP 6.0 §7.9.6 map clause (a pointer member 
 // (-fdump-tree-gimple of gfortran 12.2; gen-20261212-209-fortran runs target data map(alloc: c%p)).
 function pointerWithoutStruct(state: ModelState, device: number, items: RecordedMapItem[], construct: 'target' | 'target data', ctx: StepContext): ErrorObservation | null {
   for (const item of items) {
-    if (item.pointer === null || item.modifiers.includes('always') || lookup(state, device, structRange(state, item.pointer)).kind === 'present') continue;
+    if (item.pointer === null || item.modifiers.includes('always') || pointerHolder(state, device, item.pointer).kind === 'present') continue;
     fire(ctx, POINTER_WITHOUT_STRUCT);
     if (ctx.knobs['K-B42'] === 'abort' && (construct === 'target' || item.type === 'from')) return runtimeError('fatal_lowering', `${item.pointer.struct}%${item.pointer.member}: its struct is not mapped on device ${device} (always pointer not mapped)`);
   }
@@ -266,7 +265,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   const imaged = target.kind === 'device' && parsedRef(state, root).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, root), ctx) !== null;
   if (implicitRoot && !imaged) {
     fire(ctx, IMPLICIT_MAPS);
-    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, true));
+    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, root, ctx)));
   }
   // On the host the kernel works on the original storage.
   if (target.kind === 'host') return captured(state, step, hostKernel(state, step.body, ctx));
@@ -282,6 +281,22 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
+}
+
+export const IMPLICIT_THROUGH_MAPPER = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (the implicit map of a struct through its declare mapper, K-B62)';
+
+// OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (the implicit map of a struct through its declare mapper, K-B62)
+// The kernel's struct, named by no map, is mapped tofrom through its type's default mapper
+// (§7.9.10), whose list items then stand for that implicit map (K-B62 `implicit`, the text): an
+// item only part of whose storage is there uses the entries that are (map-entry.ts). `explicit`
+// (clang 16): the mapper function passes each of its own items with the map type of its clause,
+// only decayed (CGOpenMPRuntime.cpp emitUserDefinedMapper combines the TO / FROM bits and keeps no
+// IMPLICIT bit), so libomptarget's getTargetPointer sees an explicit map, and storage only partly
+// there is an explicit extension (K-B5).
+function mapperItemsExplicit(state: ModelState, root: VarRef, ctx: StepContext): boolean {
+  if (mapperOf(state, root) === undefined) return false;
+  fire(ctx, IMPLICIT_THROUGH_MAPPER);
+  return ctx.knobs['K-B62'] === 'explicit';
 }
 
 // OpenMP 6.0 §15.8 target construct (a map of a whole variable the region does not use, K-B55)
@@ -337,7 +352,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
   }
   if ('read' in body && (body.bounds || body.at !== undefined)) {
     const m = memberRef(state, ref);
-    const holder = lookup(state, target.device, structRange(state, m));
+    const holder = pointerHolder(state, target.device, m);
     if (holder.kind !== 'present') return undefinedBehaviour(`the kernel uses ${ref}, but ${m.struct} is not present on device ${target.device}`);
     const cell = storageCells(state, holder.entry, m.addr);
     return viewRead(pointerCell(cell.contents, cell.index), ref, body.at, (at) => {
@@ -389,7 +404,7 @@ function kernelElements(state: ModelState, target: MapTarget, ref: VarRef, view?
     return { ...storageCells(state, where.entry, range.start), count: (range.end - range.start) / ELEMENT_BYTES };
   }
   const m = memberRef(state, ref);
-  const holder = lookup(state, target.device, structRange(state, m));
+  const holder = pointerHolder(state, target.device, m);
   if (holder.kind !== 'present') return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present ${on}`);
   const cell = storageCells(state, holder.entry, m.addr);
   const value = pointerCell(cell.contents, cell.index);

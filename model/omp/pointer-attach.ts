@@ -7,14 +7,13 @@ import {
   pointerCell,
   runtimeError,
   setPointerCell,
-  structRange,
   type ErrorObservation,
   type MemberRef,
   type ModelState,
   type RecordedMapItem,
   type StepContext,
 } from '../state.js';
-import { attachmentOf, lookup, storageCells } from './table.js';
+import { attachmentOf, lookup, pointerHolder, storageCells } from './table.js';
 import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 import { zeroLengthPointeeAbsent } from '../zero-length-members.js';
 
@@ -38,7 +37,7 @@ export function attachPointers(
     if (item.pointer === null || item.range === null) continue;
     fire(ctx, POINTER_ATTACHMENT);
     // The pointer needs a corresponding pointer (its struct is mapped) and a mapped target.
-    const pointerEntry = lookup(state, device, structRange(state, item.pointer));
+    const pointerEntry = pointerHolder(state, device, item.pointer);
     // A zero-length section (`c%p(3:2)`) is found by the byte at its address (model/zero-length.ts).
     const empty = isEmptyRange(item.range);
     const targetEntry = empty ? ompZeroLengthLookup(state, device, item.range, ctx) : lookup(state, device, item.range);
@@ -125,7 +124,7 @@ export function enterDataPointers(state: ModelState, device: number, items: Reco
     if (item.pointer === null || item.range === null) continue;
     fire(ctx, ENTER_DATA_POINTER);
     if (ctx.knobs['K-B60'] !== 'garbage') continue;
-    const holder = lookup(state, device, structRange(state, item.pointer));
+    const holder = pointerHolder(state, device, item.pointer);
     if (holder.kind !== 'present' || holder.entry.block === null) continue;
     const cell = storageCells(state, holder.entry, item.pointer.addr);
     setPointerCell(cell.contents, cell.index, { space: 'indeterminate' });
@@ -143,7 +142,7 @@ export function detachPointers(state: ModelState, device: number, pointers: read
   for (const m of pointers) {
     fire(ctx, COUNTED_DETACH);
     if (ctx.knobs['K-B7'] !== 'counted') return null;
-    const holder = lookup(state, device, structRange(state, m));
+    const holder = pointerHolder(state, device, m);
     if (holder.kind !== 'present' || holder.entry.block === null) continue;
     const held = attachmentOf(state, device, m.addr);
     if (held === undefined) {

@@ -4,14 +4,13 @@ import {
   hostPointer,
   memberRef,
   pointerCell,
-  structRange,
   undefinedBehaviour,
   type ModelState,
   type StepContext,
   type UndefinedObservation,
 } from '../state.js';
 import { pointerAddress, type PointerAddress } from '../acc/pointer-value.js';
-import { lookup, storageCells } from './table.js';
+import { pointerHolder, storageCells } from './table.js';
 import type { MapTarget } from './map-entry.js';
 
 export const CORRESPONDING_POINTER_VALUE = 'OpenMP 6.0 §7.9.6 map clause (the corresponding pointer a kernel reads)';
@@ -27,7 +26,7 @@ export function correspondingPointerValue(state: ModelState, target: MapTarget |
   fire(ctx, CORRESPONDING_POINTER_VALUE);
   const m = memberRef(state, ref);
   if (target === 'host') return pointerAddress(hostPointer(state, m), `the kernel reads ${formatRef(m)}, whose host value is indeterminate`);
-  const holder = lookup(state, target.device, structRange(state, m));
+  const holder = pointerHolder(state, target.device, m);
   if (holder.kind !== 'present') return undefinedBehaviour(`the kernel reads ${formatRef(m)}, but ${m.struct} is not present on device ${target.device}`);
   const cell = storageCells(state, holder.entry, m.addr);
   return pointerAddress(pointerCell(cell.contents, cell.index), `the kernel reads ${formatRef(m)}, whose value on device ${target.device} is indeterminate`);

@@ -4,6 +4,7 @@
 
 import type { PtrArg } from '../../lang/openmp.js';
 import type { DevAddr, HostAddr } from '../../lang/observation.js';
+import { POINTER_WORD_BYTES } from '../../lang/program.js';
 import {
   UndefinedStep,
   allocateBlock,
@@ -18,6 +19,7 @@ import {
   type OmpEntry,
   type Range,
   type OmpAttachment,
+  type MemberRef,
 } from '../state.js';
 import { keyGet, keyHas, readOnly, vecGet, vecRead, type Vec } from '../vec.js';
 
@@ -39,6 +41,16 @@ export function lookup(state: ModelState, device: number, range: Range): Lookup 
     }
   }
   return entries.some((e) => overlaps(e, range)) ? { kind: 'partly' } : { kind: 'absent' };
+}
+
+// OpenMP 6.0 §7.9.6 map clause (pointer attachment: the corresponding pointer)
+// A pointer member's corresponding pointer is its word in whatever corresponding storage holds
+// it: the storage of its whole struct, or of only some members of it (K-B47 `member-word`, clang
+// 16's combined entry "alloc space for struct members"). Both runtimes look the pointer up by its
+// own bytes: libgomp gomp_attach_pointer (target.c) by [ptr, ptr + sizeof (void *)), libomptarget
+// targetDataBegin by the PTR_AND_OBJ entry's pointer, HstPtrBase of sizeof (void *).
+export function pointerHolder(state: ModelState, device: number, m: MemberRef): Lookup {
+  return lookup(state, device, { start: m.addr, end: m.addr + POINTER_WORD_BYTES });
 }
 
 /** The entry holding the byte at host address `addr` on `device`, or null. */
