@@ -1255,6 +1255,21 @@ export const KNOBS = [
     rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
   },
   {
+    id: 'K-B63',
+    title: 'A target construct whose map items name the kernel\'s struct only through its pointer members (map(c%p(1:4)), not c): whether c is mapped implicitly too',
+    section: 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules, §7.9.6 map clause',
+    readings: [
+      { id: 'named', summary: 'the items name c\'s members, so c is no variable the construct leaves unmapped: nothing is added (the kernel reaches c through what the items and earlier maps give it)' },
+      {
+        id: 'implicit',
+        summary:
+          'GCC 12\'s C front end: the attach of a member section does not mark c as mapped, so the gimplifier adds map(tofrom: c [implicit]) beside the items (-fdump-tree-gimple: map(tofrom:s1 [len: 16][implicit]) map(alloc:*_2 [len: 40]) map(attach:s1.p [bias: 0]))',
+      },
+    ],
+    default: 'named',
+    rationale: 'The model reads a map item of a member as naming its containing struct, so §7.9.3 (variables that appear in no map clause) adds no map of it.',
+  },
+  {
     id: 'K-B62',
     title: 'The implicit map of a target construct\'s struct through its declare mapper: whether the mapper\'s items are implicit maps',
     section: 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules, §7.9.10 declare mapper directive, §7.9.6 map clause',

@@ -2,11 +2,11 @@
 // kernel uses that no map names is mapped tofrom; a struct with a default mapper through the
 // mapper's list (§7.9.10), whose items make that implicit map (K-B62).
 
-import { UNDEF, err, per, readAll, section, type Row } from '../rows.js';
-import { hostRead, map, ompEnter, targetRead, targetWrite } from '../steps.js';
+import { HALTED, UNDEF, err, ok, per, readAll, section, type Row } from '../rows.js';
+import { assign, hostRead, map, ompEnter, targetRead, targetWrite } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
-import { IMPLICIT_THROUGH_MAPPER } from '../../model/omp/constructs.js';
+import { IMPLICIT_THROUGH_MAPPER, STRUCT_THROUGH_POINTERS } from '../../model/omp/constructs.js';
 
 /** OMP_WORLD with `c%p => a` and a default mapper for c: map(tofrom: c) map(tofrom: c%p). */
 const MAPPER_WORLD: World = {
@@ -28,6 +28,29 @@ const rows: Row[] = [
     name: 'an explicit map of the kernel root replaces the implicit one: map(to) does not copy back',
     steps: [targetWrite('b', 4, [map('to', ['b'])]), hostRead('b')],
     last: readAll(10, 2),
+  },
+  // K-B63: a struct the construct's items name only through its pointer member. GCC 12's C front
+  // end adds map(tofrom: c [implicit]) (-fdump-tree-gimple of target map(alloc: s1.p[0:10]) with
+  // s1.p used in the region), so the kernel finds c and its attached pointer.
+  {
+    name: 'K-B63: a target construct mapping only c%p while c is not mapped: c has no storage, so the kernel\'s c%p is undefined; GCC 12 C maps c tofrom implicitly and the kernel reads a',
+    cite: 'K-B63 (gcc-12 C: map(tofrom:s1 [len: 16][implicit]) map(alloc:*_2 [len: 40]) map(attach:s1.p [bias: 0]))',
+    steps: [assign('c%p', 'a'), targetRead('c%p', [map('to', ['c%p'])]), hostRead('a')],
+    at: { 2: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': readAll(10, 1) }) },
+    last: per(HALTED, { 'K-B63=implicit': readAll(10, 1) }),
+  },
+  {
+    name: 'K-B63: another variable\'s item beside c%p changes nothing: GCC 12 C still maps c implicitly',
+    cite: 'K-B63',
+    steps: [assign('c%p', 'a'), targetRead('c%p', [map('to', ['b']), map('to', ['c%p'])])],
+    last: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': readAll(10, 1) }),
+  },
+  {
+    name: 'K-B63: an item naming c itself maps c as the construct says (to: nothing comes home, so the host pointer still reaches a) under either reading',
+    cite: 'K-B63',
+    steps: [assign('c%p', 'a'), targetWrite('c%p', 6, [map('to', ['c', 'c%p'])]), hostRead('c%p')],
+    at: { 2: ok },
+    last: per(readAll(10, 1), { 'K-B63=implicit': readAll(10, 1) }),
   },
   // K-B62: a mapper item whose storage is only partly there. Implicit (the text): it uses the
   // entry that holds a(1:2) and attaches nothing, so device 1 (which shares memory with the host)
@@ -67,7 +90,7 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.3',
   title: 'implicit data-mapping attribute rules',
-  rules: ['OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules', IMPLICIT_THROUGH_MAPPER],
+  rules: ['OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules', IMPLICIT_THROUGH_MAPPER, STRUCT_THROUGH_POINTERS],
   world: OMP_WORLD,
   rows,
 });

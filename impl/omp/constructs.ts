@@ -914,6 +914,20 @@ export abstract class OmpConstructs extends OmpTable {
   // ----------------------------------------------------------------------------------------------
   // The target construct
 
+  /**
+   * K-B63 `implicit` (GCC 12's C front end adds map(tofrom: c [implicit]) beside member sections):
+   * whether the items from `base` that name `root` are all pointer member references, so that it
+   * is still mapped implicitly. (An array is named by array references, and a kernel through a
+   * plain pointer needs the pointer itself in the construct's map, lang/validate.ts.)
+   */
+  private onlyThroughPointers(base: number, root: string): boolean {
+    for (let i = base; i < this.itemTop; i++) {
+      const r = this.itemRefs[i]!;
+      if (r.root === root && r.kind !== REF_MEMBER) return false;
+    }
+    return true;
+  }
+
   protected ompTarget(step: OmpTarget): Observation {
     const d = this.constructDevice(step.device, step.op);
     const base = this.itemTop;
@@ -921,6 +935,7 @@ export abstract class OmpConstructs extends OmpTable {
     this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, body.root) : step.maps);
     let named = false;
     for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
+    if (named && this.knobs['K-B63'] === 'implicit') named = !this.onlyThroughPointers(base, body.root);
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3); none
     // for an array whose device image copy the kernel uses (K-B46 `unregistered`).
     if (!named && this.imageStorage(d, body) < 0) {

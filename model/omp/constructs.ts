@@ -253,7 +253,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // §7.9.3: the variable the kernel uses is mapped tofrom when no map names it, after the
   // explicit maps (through its type's default mapper, §7.9.10).
   const root = rootName(state, kernelRef(step.body));
-  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root));
+  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root)) || structOnlyThroughPointers(state, step.maps, root, ctx);
   const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, implicitRoot ? root : null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
@@ -281,6 +281,25 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
+}
+
+export const STRUCT_THROUGH_POINTERS = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (a struct the items name only through its pointer members, K-B63)';
+
+// OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (a struct the items name only through its pointer members, K-B63)
+// The kernel's struct is named by the construct's items through its pointer members alone
+// (`map(to: c%p(1:4))`, not c, an element of it or a field). K-B63 `named` (the model's reading,
+// as clang 16 maps a combined entry of c for its members, K-B47): c is no variable the
+// construct leaves unmapped, so §7.9.3 adds nothing. `implicit` (GCC 12's C front end: the
+// attach of a member does not mark c as mapped, so the gimplifier adds map(tofrom: c [implicit]),
+// -fdump-tree-gimple of `target map(alloc: s1.p[0:10])` with s1.p used in the region): c is
+// mapped tofrom implicitly too.
+// (An array is named by array references, and a kernel through a plain pointer needs the pointer
+// itself in the construct's map, lang/validate.ts.)
+function structOnlyThroughPointers(state: ModelState, maps: readonly MapItem[], root: VarRef, ctx: StepContext): boolean {
+  const naming = maps.flatMap((m) => m.vars.filter((v) => rootName(state, v) === root));
+  if (naming.length === 0 || !naming.every((v) => parsedRef(state, v).kind === 'member')) return false;
+  fire(ctx, STRUCT_THROUGH_POINTERS);
+  return ctx.knobs['K-B63'] === 'implicit';
 }
 
 export const IMPLICIT_THROUGH_MAPPER = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (the implicit map of a struct through its declare mapper, K-B62)';
