@@ -184,6 +184,13 @@ export interface RecordedMapItem {
    * attachment aims the corresponding pointer at its target's first element (the section's bias).
    */
   base?: { addr: number; count: number };
+  /**
+   * The struct's own storage as a declare mapper maps it: the mapper's item naming the struct, or
+   * the pointer word (K-B47) of one of its pointer items. K-B64 reads its reference count.
+   */
+  mapperStruct?: boolean;
+  /** A pointer item a declare mapper's clause gave (its K-B47 word is `mapperStruct`). */
+  viaMapper?: boolean;
 }
 
 /**
@@ -200,6 +207,8 @@ export interface OmpAttachment {
   targetLive: boolean;
   /** K-B7 `counted` (libgomp): attachments counted on the pointer; 1 under the other readings. */
   count: number;
+  /** The host address the attachment aimed at (its target's first element); K-B7 `shadow` compares it. */
+  base?: number;
 }
 
 /** An open `omp_target_data` region: where its maps acted, and its items, acted on again at its end. */

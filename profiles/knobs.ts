@@ -542,6 +542,11 @@ export const KNOBS = [
         summary:
           'libgomp: every map of the pointer with its target while its struct is present counts one attachment on that device; the device pointer is written only when the count becomes 1 (a positive count leaves it pointing where it did); a target or target data construct gives its attachments back at its end, a target exit data of the pointer one (none left: the runtime aborts), and at 0 the device pointer gets the host pointer\'s value; the counts go with the struct\'s storage',
       },
+      {
+        id: 'shadow',
+        summary:
+          'libomptarget 16: whenever the pointer is mapped with its target, unless the pointer\'s shadow record (made by its last attachment, kept until the pointer\'s own storage goes) already holds the same device address; a device pointer a copy of its struct has overwritten since then keeps the copied value',
+      },
     ],
     default: '6.0',
     rationale: 'OpenMP 6.0 attaches only if the pointee or the pointer was newly created.',
@@ -1253,6 +1258,21 @@ export const KNOBS = [
     ],
     default: 'attach',
     rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
+  },
+  {
+    id: 'K-B64',
+    title: 'The reference count of a struct that a declare mapper maps (the mapper\'s item naming the struct, and its pointer items\' K-B47 word)',
+    section: 'OpenMP 6.0 §7.9.10 declare mapper directive, §7.9.6 map clause',
+    readings: [
+      { id: 'counted', summary: 'the mapper\'s items are the construct\'s list items: the struct\'s storage is counted, copied and released like any item' },
+      {
+        id: 'uncounted',
+        summary:
+          'libomptarget 16: the mapper\'s components reach targetDataBegin / targetDataEnd with FromMapper set, and neither the struct\'s combined entry (the first component) nor its own MEMBER_OF component updates the count; getTargetPointer takes an entry as new when its count is 1. Storage only such items map is created with count 1, its count never moves, to copies whenever the count is 1, from whenever it is 1 at exit, and such a map never removes it',
+      },
+    ],
+    default: 'counted',
+    rationale: '§7.9.10 replaces the list item by the mapper\'s map clauses, which then act as any map clause does (§7.9.6).',
   },
   {
     id: 'K-B63',

@@ -11,7 +11,9 @@
 // directive (K-B43 absent, measured): every row is unavailable there at the first construct that
 // maps through the mapper (rows.ts section()).
 
-import { UNAVAILABLE, UNDEF, dev, ok, per, read, section, type Row } from '../rows.js';
+import { UNAVAILABLE, UNDEF, dev, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
+import { A } from '../worlds.js';
+import { MAPPER_STRUCT_COUNT } from '../../model/omp/map-entry.js';
 import { hostWrite, isPresent, map, ompEnter, ompExit, targetPointer, targetRead, v } from '../steps.js';
 import type { MapperDecl, World } from '../../lang/program.js';
 
@@ -30,6 +32,8 @@ export const DEEP = mapperWorld([{ type: 'tofrom', vars: ['c', 'c%p'] }]);
 export const P_TO = mapperWorld([{ type: 'tofrom', vars: ['c'] }, { type: 'to', vars: ['c%p'] }]);
 export const P_FROM = mapperWorld([{ type: 'tofrom', vars: ['c'] }, { type: 'from', vars: ['c%p'] }]);
 const P_ONLY = mapperWorld([{ type: 'tofrom', vars: ['c%p'] }]);
+const YES = value(true);
+const NO = value(false);
 
 const rows: Row[] = [
   {
@@ -73,13 +77,47 @@ const rows: Row[] = [
     at: { 4: { kind: 'value', value: true } },
     last: { kind: 'value', value: false },
   },
+  // K-B64 `uncounted` (libomptarget 16: the mapper's components come with FromMapper set, and
+  // neither the struct's combined entry nor its own component moves the count).
+  {
+    name: 'K-B64: exit data through the mapper releases the struct (named after d, which has no mapper); libomptarget 16 never moves the count of a struct its mapper maps, so c stays (a goes)',
+    cite: 'K-B64 (omptarget.cpp targetDataEnd: UpdateRef false for a mapper\'s first component and for MEMBER_OF components)',
+    steps: [ompEnter([map('to', ['d', 'c'])]), ompExit([map('release', ['d', 'c'])]), isPresent(v('c')), isPresent(v('a'))],
+    at: { 3: per(NO, { 'K-B64=uncounted': YES }) },
+    last: NO,
+  },
+  {
+    name: 'K-B64: two enters through the mapper count c twice; uncounted, one release through the mapper leaves it, as would any number',
+    cite: 'K-B64',
+    steps: [ompEnter([map('to', ['c'])]), ompEnter([map('to', ['c'])]), ompExit([map('delete', ['c'])]), isPresent(v('c'))],
+    last: per(NO, { 'K-B64=uncounted': YES }),
+  },
+  {
+    name: 'K-B64 under K-B47 member-word: a mapper that maps only c%p gives c its pointer word, which the mapper\'s release leaves when uncounted',
+    cite: 'K-B64 with K-B47 (clang 16\'s mapper function: the combined entry of the members it maps is its first component)',
+    world: mapperWorld([{ type: 'to', vars: ['c%p'] }]),
+    steps: [ompEnter([map('to', ['d', 'c'])]), ompExit([map('release', ['d', 'c'])]), isPresent(v('c'))],
+    last: per(NO, { 'K-B47=member-word': NO, 'K-B47=member-word,K-B64=uncounted': YES }),
+  },
+  {
+    name: 'K-B64 concerns the mapper\'s storage only: a word K-B47 gives an explicit c%p item is counted and released as usual',
+    cite: 'K-B64 with K-B47',
+    steps: [ompEnter([map('to', ['c%p'])]), ompExit([map('release', ['c%p'])]), isPresent(v('c'))],
+    last: per(NO, { 'K-B47=member-word': NO, 'K-B47=member-word,K-B64=uncounted': NO }),
+  },
+  {
+    name: 'K-B64 with K-B7 shadow: a kernel\'s implicit map through the mapper copies c again while its count is 1, over the attached pointer, which is not written again (measured: omp-declare-mapper-c step 2 prints the host address)',
+    cite: 'K-B64 and K-B7 (profiles/llvm-16.json; omp-declare-mapper-c step 2, gen-20261209-129-c step 2, gen-20261218-028-c step 8)',
+    steps: [ompEnter([map('to', ['c'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { 'K-B64=uncounted': hostPtr(A), 'K-B64=uncounted,K-B7=shadow': hostPtr(A), 'K-B64=uncounted,K-B7=always': dev(2, 0) }),
+  },
 ];
 
 export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.10',
   title: 'declare mapper directive',
-  rules: ['OpenMP 6.0 §7.9.10 declare mapper directive'],
+  rules: ['OpenMP 6.0 §7.9.10 declare mapper directive', MAPPER_STRUCT_COUNT],
   world: DEEP,
   rows,
 });

@@ -2,7 +2,7 @@
 // construct, a pointer whose corresponding pointer exists is attached when it or its pointee was
 // newly created on the construct. No counter, no detach. K-B7: 5.x attaches whenever mapped.
 
-import { HALTED, RUNS, UNDEF, dev, entry, err, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
+import { HALTED, RUNS, UNDEF, dev, entry, err, hostPtr, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
 import { alloc, assign, associate, h, hostRead, map, nullify, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetPointer, targetRead, targetWrite, v } from '../steps.js';
 import { A, B, C, OMP_WORLD } from '../worlds.js';
 import { isPresent } from '../steps.js';
@@ -333,6 +333,37 @@ const rows: Row[] = [
     last: ok,
   },
 ];
+
+// K-B7 `shadow` (libomptarget 16 targetDataBegin: a PTR_AND_OBJ entry writes the device pointer
+// only when the pointer's shadow record is missing or holds another device address).
+const SHADOW = 'K-B7=shadow';
+rows.push(
+  {
+    name: 'K-B7 shadow: a pointer mapped with its target when neither is new attaches the first time (6.0 does not)',
+    cite: 'K-B7 (profiles/llvm-16.json)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('to', ['a'])]), ompEnter([map('to', ['c%p'])]), targetPointer('c%p')],
+    last: per(hostPtr(A), { 'spec-omp-5.2': dev(2, 0), 'K-B7=always': dev(2, 0), [SHADOW]: dev(2, 0), [COUNTED]: dev(2, 0) }),
+  },
+  {
+    name: 'K-B7 shadow: after an always-to copy of c over its attached pointer, a map of c%p with the same target writes nothing (its record holds that address); always re-attaches',
+    cite: 'K-B7 (profiles/llvm-16.json: the shadow record goes only with the pointer\'s storage)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])]), ompEnter([map('to', ['c'], 'always')]), ompEnter([map('to', ['c%p'])]), targetPointer('c%p')],
+    last: per(hostPtr(A), { 'spec-omp-5.2': dev(2, 0), 'K-B7=always': dev(2, 0), [SHADOW]: hostPtr(A) }),
+  },
+  {
+    name: 'K-B7 shadow: the target deleted and mapped again is new storage at a new address, so the record no longer holds it and the pointer is written',
+    cite: 'K-B7 (profiles/llvm-16.json)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])]), ompExit([map('delete', ['a'])]), ompEnter([map('to', ['a'])]), ompEnter([map('to', ['c%p'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { 'spec-omp-5.2': dev(3, 0), 'K-B7=always': dev(3, 0), [SHADOW]: dev(3, 0) }),
+  },
+  {
+    name: 'K-B7 shadow: the pointer re-pointed inside the same mapped array aims at another address, so a map of it writes the pointer (6.0 and libgomp\'s count do not; the text forbids the re-pointing, K-B22)',
+    cite: 'K-B7 with K-B22 (libomptarget 16 compares the expected device address with the shadow record\'s)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c', 'c%p'])]), assign('c%p', 'a(3:10)'), ompEnter([map('to', ['c%p'])]), targetPointer('c%p')],
+    at: { 3: per(UNDEF, { libgomp: RUNS, 'llvm-offload': RUNS, [ALLOWED52]: RUNS, [`${SHADOW},K-B22=allowed`]: RUNS }) },
+    last: per(HALTED, { libgomp: dev(2, 0), 'llvm-offload': dev(2, 0), [ALLOWED52]: dev(2, 8), [`${SHADOW},K-B22=allowed`]: dev(2, 8) }),
+  },
+);
 
 // K-B47: clang before the ATTACH map type gives map(c.p[0:n]) a combined entry for the members of c
 // it names (CGOpenMPRuntime.cpp generateInfoForComponentList: "alloc space for struct members";

@@ -82,6 +82,10 @@ const ITEM_STRUCT = 4;
 const ITEM_IMPLICIT = 8;
 /** K-B7 `counted`: the item's pointer attachment was counted at entry (given back at the end). */
 const ITEM_COUNTED = 16;
+/** K-B64: the struct's own storage as a declare mapper maps it (its item naming the struct, a K-B47 word of its pointer items). */
+const ITEM_MAPPER_STRUCT = 32;
+/** Another item a declare mapper's clause gave (a pointer item's K-B47 word is ITEM_MAPPER_STRUCT). */
+const ITEM_VIA_MAPPER = 64;
 
 /** Storage-block flags. */
 const BLOCK_PRESENT = 1;
@@ -90,6 +94,8 @@ const BLOCK_DELETE = 2;
 const BLOCK_EXPLICIT = 4;
 /** An item of the block has the close modifier (K-B8 `self-unless-close`). */
 const BLOCK_CLOSE = 8;
+/** The block holds an item that is not ITEM_MAPPER_STRUCT (K-B64 counts it as usual). */
+const BLOCK_COUNTED = 16;
 
 export abstract class OmpConstructs extends OmpTable {
   /** Addresses use_device regions and pointer kernels give, by name: raw device or host address, 0 for null. */
@@ -153,7 +159,7 @@ export abstract class OmpConstructs extends OmpTable {
       const r = this.itemRefs[i]!;
       if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || this.refs.plain.has(r.root)) continue;
       const member = it[I_MEMBER + at]!;
-      this.pushRecord(ALLOC, it[I_MODS + at]! & MOD_PRESENT, member, member + POINTER_WORD_BYTES, 0, 0, r);
+      this.pushRecord(ALLOC, it[I_MODS + at]! & MOD_PRESENT, member, member + POINTER_WORD_BYTES, (it[I_FLAGS + at]! & ITEM_VIA_MAPPER) !== 0 ? ITEM_MAPPER_STRUCT : 0, 0, r);
     }
   }
 
@@ -173,7 +179,15 @@ export abstract class OmpConstructs extends OmpTable {
     const row = DECAY[code]!;
     for (const clause of mapper.maps) {
       const decayed = row[MAP_TYPE_CODES[clause.type]]!;
-      for (const v of clause.vars) this.pushItem(decayed, mods, this.refs.get(v));
+      for (const v of clause.vars) {
+        const first = this.itemTop;
+        const item = this.refs.get(v);
+        this.pushItem(decayed, mods, item);
+        // K-B64: the mapper's item naming the struct; its other items (of which a pointer item's
+        // K-B47 word is the struct's storage too, pushMemberWords).
+        const mark = item.kind === REF_STRUCT ? ITEM_MAPPER_STRUCT : ITEM_VIA_MAPPER;
+        for (let i = first; i < this.itemTop; i++) this.items[I_FLAGS + i * ITEM_FIELDS] = this.items[I_FLAGS + i * ITEM_FIELDS]! | mark;
+      }
     }
   }
 
@@ -280,10 +294,20 @@ export abstract class OmpConstructs extends OmpTable {
       if ((mods & MOD_PRESENT) !== 0) flags |= BLOCK_PRESENT;
       if ((mods & MOD_DELETE) !== 0 || it[I_TYPE + at] === DELETE) flags |= BLOCK_DELETE;
       if ((mods & MOD_CLOSE) !== 0) flags |= BLOCK_CLOSE;
+      if ((it[I_FLAGS + at]! & ITEM_MAPPER_STRUCT) === 0) flags |= BLOCK_COUNTED;
       this.gFlags[g] = flags;
       it[I_GROUP + at] = g;
     }
     return count;
+  }
+
+  /**
+   * K-B64 `uncounted` (libomptarget 16 hands a mapper's components over with FromMapper set:
+   * neither the struct's combined entry nor its own component updates the count): storage block g
+   * holds only the struct's storage as its declare mapper maps it.
+   */
+  private uncounted(g: number): boolean {
+    return (this.gFlags[g]! & BLOCK_COUNTED) === 0 && this.knobs['K-B64'] === 'uncounted';
   }
 
   /**
@@ -368,7 +392,8 @@ export abstract class OmpConstructs extends OmpTable {
       if (s.adjusted[slot] !== epoch) {
         s.adjusted[slot] = epoch;
         s.rcBefore[slot] = s.rc[slot]!;
-        if (s.rc[slot] !== INFINITE_RC_CODE) s.rc[slot] = s.rc[slot]! + 1;
+        // K-B64 `uncounted`: a mapper's struct storage gets its count of 1 when new, and no more.
+        if (s.rc[slot] !== INFINITE_RC_CODE && (s.rc[slot] === 0 || !this.uncounted(g))) s.rc[slot] = s.rc[slot]! + 1;
       }
       // Step 5 tests the count as it is now.
       const rcIsOne = s.rc[slot] === 1;
@@ -532,6 +557,8 @@ export abstract class OmpConstructs extends OmpTable {
         if (!adjusted && rc !== INFINITE_RC_CODE) {
           s.adjusted[slot] = epoch;
           s.rcBefore[slot] = rc;
+          // K-B64 `uncounted`: a map through the mapper never moves its struct storage's count.
+          if (this.uncounted(g)) continue;
           s.rc[slot] = deletes ? 0 : rc - 1;
           if (s.rc[slot] === 0) {
             // Stryker disable next-line all: equivalent: capacity only (grown at least doubles)
@@ -719,7 +746,7 @@ export abstract class OmpConstructs extends OmpTable {
     this.storageWords(holder, member);
     writePtr(this.wImg!, this.wFirst << 2, 0, 0);
     // Attached to nothing: no target entry to outlive (K-B22), still an attachment (K-B7, K-B23).
-    this.attached.set(key, { holder: s.seq[holder]!, target: -1, targetLive: false, count: 1 });
+    this.attached.set(key, { holder: s.seq[holder]!, target: -1, targetLive: false, count: 1, base: 0 });
   }
 
   /**
@@ -755,6 +782,8 @@ export abstract class OmpConstructs extends OmpTable {
         return;
       }
     } else if (this.knobs['K-B7'] === '6.0' && !holderNew && !targetNew) return;
+    // K-B7 `shadow` (libomptarget 16): not again while the record aims at the same address.
+    else if (this.knobs['K-B7'] === 'shadow' && this.sameShadow(attachKey(d, member), s.seq[target]!, ptrBase(this.host.image, this.host.offset(member)))) return;
     // Both self: c's device copy is c itself, whose p already holds this target. One self, one
     // associated: the address of the target's storage goes into the pointer's storage (the host
     // address of a self target; a self pointer is host memory).
@@ -773,7 +802,16 @@ export abstract class OmpConstructs extends OmpTable {
     const keeps = this.knobs['K-B41'] === 'base-address' && !ptrIndeterminate(this.wImg!, wOff) && ptrBase(this.wImg!, wOff) !== 0;
     writePtr(this.wImg!, wOff, devTarget, count, keeps ? ptrLowerBound(this.wImg!, wOff) : hostLbound);
     // The pointer is now attached on d (read by K-B22 and K-B23).
-    this.attached.set(attachKey(d, member), { holder: s.seq[holder]!, target: s.seq[target]!, targetLive: true, count: 1 });
+    this.attached.set(attachKey(d, member), { holder: s.seq[holder]!, target: s.seq[target]!, targetLive: true, count: 1, base });
+  }
+
+  /**
+   * K-B7 `shadow`: the record under `key` aims at host address `base` of the entry numbered
+   * `target` (an entry that left the table never comes back under its number).
+   */
+  private sameShadow(key: number, target: number, base: number): boolean {
+    const held = this.attached.get(key);
+    return held !== undefined && held.target === target && held.base === base;
   }
 
   /**

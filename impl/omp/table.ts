@@ -181,7 +181,7 @@ export abstract class OmpTable {
    * the entry holding the pointer and of its target's entry, and whether that target entry is
    * still in the table. A record goes with its holder entry.
    */
-  protected readonly attached = new Map<number, { holder: number; target: number; targetLive: boolean; count: number }>();
+  protected readonly attached = new Map<number, { holder: number; target: number; targetLive: boolean; count: number; base: number }>();
 
   constructor(
     world: World,

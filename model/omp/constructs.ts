@@ -38,7 +38,7 @@ import { attachPointers, detachPointers, enterDataPointers } from './pointer-att
 import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
-import { expandMappers, mapperOf, mapperUnavailable } from './declare-mapper.js';
+import { expandMappers, mapperOf, mapperUnavailable, type MapperExpanded } from './declare-mapper.js';
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
 import { unregisteredImage } from './declare-target.js';
 import { memberWordItems } from './member-word.js';
@@ -89,13 +89,13 @@ export function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): O
 }
 
 /** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
-function resolveItems(state: ModelState, maps: MapItem[], ctx: StepContext, implicit = false): RecordedMapItem[] {
+function resolveItems(state: ModelState, maps: MapperExpanded[], ctx: StepContext, implicit = false): RecordedMapItem[] {
   const items = resolveListItems(state, maps, implicit);
   // K-B47: the struct's storage for a pointer member named through its section (member-word.ts).
   return implicit ? items : [...items, ...memberWordItems(state, items, ctx)];
 }
 
-function resolveListItems(state: ModelState, maps: MapItem[], implicit: boolean): RecordedMapItem[] {
+function resolveListItems(state: ModelState, maps: MapperExpanded[], implicit: boolean): RecordedMapItem[] {
   return maps.flatMap((m) =>
     m.vars.map((v) => {
       const parsed = parsedRef(state, v);
@@ -106,6 +106,10 @@ function resolveListItems(state: ModelState, maps: MapItem[], implicit: boolean)
         pointer: parsed.kind === 'member' ? memberRef(state, v) : null,
         implicit,
       };
+      // The mapper's own item naming its struct, and its pointer items, whose K-B47 word is the
+      // struct's storage too (K-B64).
+      if (m.viaMapper && parsed.kind === 'struct') item.mapperStruct = true;
+      if (m.viaMapper && parsed.kind === 'member') item.viaMapper = true;
       // A member section (model/member-sections.ts): its range is a section of the host pointer's target.
       if (parsed.kind === 'member' && parsed.bounds !== undefined) {
         const host = hostPointer(state, item.pointer!);

@@ -68,9 +68,12 @@ export function mapperUnavailable(state: ModelState, maps: readonly MapItem[], i
 // Each list item that is a struct with a default mapper becomes the mapper's map clauses, in their
 // order, with the clause's modifiers and the decayed map type; other list items stay as they are,
 // in place.
-export function expandMappers(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapItem[] {
-  return expandItems(state, maps, ctx, (m, c) => ({ ...m, type: decay(m.type, c.type, use), vars: [...c.vars] }));
+export function expandMappers(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapperExpanded[] {
+  return expandItems(state, maps, ctx, (m, c) => ({ ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true }));
 }
+
+/** A map item after mapper expansion: `viaMapper` marks the items a mapper's clauses gave. */
+export type MapperExpanded = MapItem & { viaMapper?: true };
 
 // OpenMP 6.0 §7.9.10 declare mapper directive
 // A motion clause (§15.9) naming a struct with a mapper updates the mapper's items whose decayed
@@ -81,10 +84,10 @@ export function expandMotions(state: ModelState, motions: readonly MapItem[], ct
 }
 
 /** Replaces every struct with a mapper in `items` by what `expand` makes of each mapper clause `c` (null: nothing), in order. */
-function expandItems(state: ModelState, items: readonly MapItem[], ctx: StepContext, expand: (m: MapItem, c: MapperDecl['maps'][number]) => MapItem | null): MapItem[] {
+function expandItems<T extends MapItem>(state: ModelState, items: readonly MapItem[], ctx: StepContext, expand: (m: MapItem, c: MapperDecl['maps'][number]) => T | null): (MapItem | T)[] {
   if (!usesMapper(state, items)) return items as MapItem[];
   fire(ctx, DECLARE_MAPPER);
-  const out: MapItem[] = [];
+  const out: (MapItem | T)[] = [];
   for (const m of items) {
     let plain: string[] = [];
     const flush = () => {

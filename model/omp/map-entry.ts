@@ -107,9 +107,26 @@ export function mapEntry(
       entry = createMapEntry(state, target.device, block.range, selfMap);
       created.add(entry.order);
     }
-    reference(state, entry, block, counted);
+    reference(state, entry, block, counted, uncountedBlock(block, ctx));
   }
   return null;
+}
+
+export const MAPPER_STRUCT_COUNT = 'OpenMP 6.0 §7.9.10 declare mapper directive (the reference count of the struct a mapper maps, K-B64)';
+
+// OpenMP 6.0 §7.9.10 declare mapper directive (the reference count of the struct a mapper maps, K-B64)
+// The mapper's items are the construct's list items, so the struct's own storage is counted like
+// any (K-B64 `counted`). `uncounted` (libomptarget 16: targetDataMapper hands the mapper's
+// components to targetDataBegin / targetDataEnd with FromMapper set, where the first component,
+// the struct's combined entry, has UpdateRef false, and so has the struct's own MEMBER_OF
+// component; getTargetPointer then takes an entry as new when its count is 1): a block of only
+// such storage is created with count 1 when absent and its count never moves; its to items copy
+// whenever the count is 1, its from items whenever the count is 1 at exit, and it is never removed
+// by such a map (the delete bit does not reach the components either).
+export function uncountedBlock(block: MapBlock, ctx: StepContext): boolean {
+  if (!block.items.every((i) => i.mapperStruct)) return false;
+  fire(ctx, MAPPER_STRUCT_COUNT);
+  return ctx.knobs['K-B64'] === 'uncounted';
 }
 
 /**
@@ -145,10 +162,11 @@ function zeroSizeEntry(state: ModelState, device: number, block: MapBlock, count
  * they lie in the entry, when the storage has just become referenced (count 1) or when the always
  * modifier asks for it.
  */
-function reference(state: ModelState, entry: OmpEntry, block: MapBlock, counted: Set<number>): void {
+function reference(state: ModelState, entry: OmpEntry, block: MapBlock, counted: Set<number>, uncounted = false): void {
   if (!counted.has(entry.order)) {
     counted.add(entry.order);
-    if (entry.rc !== INFINITE_RC) entry.rc += 1;
+    // K-B64 `uncounted`: only a new entry gets its count of 1.
+    if (entry.rc !== INFINITE_RC && (!uncounted || entry.rc === 0)) entry.rc += 1;
   }
   for (const item of block.items) {
     const part = intersection(item.range, entry);

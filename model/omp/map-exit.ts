@@ -14,7 +14,7 @@ import {
   UndefinedStep,
 } from '../state.js';
 import { attachmentOf, intersection, lookup, overlappingEntries, removeEntry, storageCells, type Lookup } from './table.js';
-import { IMPLICIT_PARTIAL_MAP } from './map-entry.js';
+import { IMPLICIT_PARTIAL_MAP, uncountedBlock } from './map-entry.js';
 import type { MapBlock } from './storage-blocks.js';
 import { INFINITE_RC, type RefCount } from '../../lang/observation.js';
 import { OMP_ZERO_LENGTH, isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
@@ -156,8 +156,8 @@ function release(
     }
   }
   // The delete type or modifier drops every reference, anything else one; infinite counts do
-  // not move.
-  if (first && entry.rc !== INFINITE_RC) {
+  // not move, nor (K-B64 `uncounted`) the count of a struct's storage as its mapper maps it.
+  if (first && entry.rc !== INFINITE_RC && !uncountedBlock(block, ctx)) {
     if (blockDeletes) entry.rc = 0;
     else entry.rc -= 1;
   }

@@ -34,7 +34,14 @@ export function memberWordItems(state: ModelState, items: readonly RecordedMapIt
     if (m === null || isPlain(state.facts.world.structs.find((s) => s.name === m.struct))) continue;
     fire(ctx, MEMBER_WORD);
     if (ctx.knobs['K-B47'] !== 'member-word') continue;
-    out.push({ type: 'alloc', modifiers: item.modifiers.filter((x) => x === 'present'), range: { start: m.addr, end: m.addr + POINTER_WORD_BYTES }, pointer: null, implicit: false });
+    out.push({
+      type: 'alloc',
+      modifiers: item.modifiers.filter((x) => x === 'present'),
+      range: { start: m.addr, end: m.addr + POINTER_WORD_BYTES },
+      pointer: null,
+      implicit: false,
+      ...(item.viaMapper ? { mapperStruct: true } : {}),
+    });
   }
   return out;
 }

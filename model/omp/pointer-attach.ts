@@ -66,6 +66,8 @@ export function attachPointers(
         held.count += 1;
         continue;
       }
+    } else if (ctx.knobs['K-B7'] === 'shadow' && sameShadow(state, device, item.pointer.addr, targetEntry.entry.order, item.base?.addr ?? item.range.start)) {
+      continue;
     } else if (
       ctx.knobs['K-B7'] === '6.0' &&
       !isNew(pointerSelf, pointerEntry.entry.order) &&
@@ -103,9 +105,20 @@ export function attachPointers(
     // The pointer is now attached (read by K-B22 and K-B23): one record per device and pointer.
     const ptr = item.pointer.addr;
     state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.ptr === ptr));
-    state.ompAttached.push({ device, ptr, holder: pointerEntry.entry.order, target: target.order, targetLive: true, count: 1 });
+    state.ompAttached.push({ device, ptr, holder: pointerEntry.entry.order, target: target.order, targetLive: true, count: 1, base: base.addr });
   }
   return counted;
+}
+
+/**
+ * K-B7 `shadow` (libomptarget 16 targetDataBegin: a PTR_AND_OBJ entry writes the device pointer
+ * only when the pointer's shadow record is missing or holds another device address): whether the
+ * attachment on record for `ptr` aims at the same address, `base` of the live entry `target`.
+ */
+function sameShadow(state: ModelState, device: number, ptr: number, target: number, base: number): boolean {
+  const held = attachmentOf(state, device, ptr);
+  // (an entry that left the table never comes back under its creation number)
+  return held !== undefined && held.target === target && held.base === base;
 }
 
 export const ENTER_DATA_POINTER = 'OpenMP 6.0 §7.9.6 map clause (pointer attachment on target enter data, K-B60)';
