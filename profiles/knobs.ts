@@ -1046,7 +1046,7 @@ export const KNOBS = [
       {
         id: 'member-word',
         summary:
-          'clang before the ATTACH map type (measured with clang 16): a combined entry for the struct\'s members the construct names ("alloc space for struct members") maps the pointer word of c (8 bytes, no copy; only the present modifier passes to it), counted and released like any list item; a later map of the whole struct extends that storage, which LLVM refuses ("explicit extension not allowed", K-B5). (LLVM then writes the device address into that word; here a struct only partly present has no corresponding pointer, so nothing is attached and a kernel through c%p is undefined.)',
+          'clang before the ATTACH map type (measured with clang 16): a combined entry for the struct\'s members the construct names ("alloc space for struct members") maps the pointer word of c (8 bytes, no copy; only the present modifier passes to it), counted and released like any list item; a later map of the whole struct extends that storage, which LLVM refuses ("explicit extension not allowed", K-B5). The pointer is attached in that word, and a kernel through c%p reaches the target through it (llvm\'s device_ptr_update.c).',
       },
     ],
     default: 'pointee-only',

@@ -23,9 +23,8 @@ export const MEMBER_WORD = 'OpenMP 6.0 §7.9.6 map clause (a pointer member mapp
 // that item's storage block, or finds the entry it made, counted once per construct. It is
 // mapped, counted and released like any item (omptarget.cpp targetDataBegin / targetDataEnd
 // update the reference count of an entry that is not MEMBER_OF), and a later map of the whole
-// struct extends that storage (K-B5). LLVM attaches the member through that entry; here a struct
-// only partly present has no corresponding pointer (pointer-attach.ts looks the whole struct up),
-// so nothing is attached and a kernel through the member is undefined (not modelled further).
+// struct extends that storage (K-B5). The member's corresponding pointer is its word in that entry
+// (table.ts pointerHolder), so it is attached there and a kernel reaches the target through it.
 // A plain pointer's section is K-B45's (a PTR_AND_OBJ entry at &p, no combined entry).
 export function memberWordItems(state: ModelState, items: readonly RecordedMapItem[], ctx: StepContext): RecordedMapItem[] {
   const out: RecordedMapItem[] = [];
