@@ -15,7 +15,7 @@ import { DEVICE_BASE } from './memory.js';
 import { runtimeError } from './stop.js';
 import { unreachable } from '../lang/ops.js';
 import { kernelRef } from '../lang/program.js';
-import type { CompiledRef } from './refs.js';
+import { REF_MEMBER, type CompiledRef } from './refs.js';
 import { OmpRoutines } from './omp/routines.js';
 import { NULL_VALUE, OK } from './omp/table.js';
 
@@ -73,7 +73,9 @@ export class OmpRuntime extends OmpRoutines {
       let root: CompiledRef | null = null;
       if (step.op === 'omp_target') {
         const r = this.refs.get(kernelRef(step.body)).root;
-        if (!step.maps.some((m) => m.vars.some((v) => this.refs.get(v).root === r))) root = this.refs.get(r);
+        const naming = step.maps.flatMap((m) => m.vars.map((v) => this.refs.get(v))).filter((x) => x.root === r);
+        // K-B63 `implicit`: a struct named only through pointer members is mapped implicitly too.
+        if (naming.length === 0 || (this.knobs['K-B63'] === 'implicit' && naming.every((x) => x.kind === REF_MEMBER))) root = this.refs.get(r);
       }
       if (this.usesMapper('maps' in step ? step.maps : step.motions, root)) return { kind: 'unavailable', feature: 'the declare mapper directive' };
     }

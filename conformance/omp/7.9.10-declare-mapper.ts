@@ -11,7 +11,7 @@
 // directive (K-B43 absent, measured): every row is unavailable there at the first construct that
 // maps through the mapper (rows.ts section()).
 
-import { UNAVAILABLE, UNDEF, dev, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
+import { UNAVAILABLE, UNDEF, dev, err, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
 import { A } from '../worlds.js';
 import { MAPPER_STRUCT_COUNT } from '../../model/omp/map-entry.js';
 import { hostWrite, isPresent, map, ompEnter, ompExit, targetPointer, targetRead, v } from '../steps.js';
@@ -36,6 +36,19 @@ const YES = value(true);
 const NO = value(false);
 
 const rows: Row[] = [
+  {
+    name: 'K-B43 absent with K-B63 implicit: a target construct naming only c%p maps c implicitly too, through its mapper, so the program cannot be built',
+    cite: 'K-B43 and K-B63 (GCC 12 C adds map(tofrom: c [implicit]) beside a member section; counterexamples/cases/gcc12c-struct-through-pointers-maps-through-mapper.json)',
+    steps: [targetRead('c%p', [map('to', ['c%p'])])],
+    last: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': read(1, 1, 1, 1), 'K-B43=absent': UNDEF, 'K-B43=absent,K-B63=implicit': UNAVAILABLE }),
+  },
+  {
+    name: 'K-B43 absent with K-B63 implicit: a field item beside c%p names c, so nothing goes through the mapper and the program builds (the kernel then finds no storage for c%p)',
+    cite: 'K-B43 and K-B63',
+    world: { ...P_TO, structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 2 }], init: { p: 'a' } }] },
+    steps: [targetRead('c%p', [map('to', ['c%n', 'c%p'])])],
+    last: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B43=absent,K-B63=implicit': UNDEF }),
+  },
   {
     name: 'a compiler without declare mapper (K-B43 absent, GCC 12: "Unclassifiable OpenMP directive"): the program cannot be built',
     world: DEEP,
