@@ -999,9 +999,12 @@ describe('OpenMP K-B43 absent: which constructs map through a mapper', () => {
     expect(run(steps, absent, mapped)).toEqual(['{"block":1,"offset":0}', `{"host":${A}}`, 'ok', 'false']);
   });
 
-  it("an omp_target whose maps name c's member has no implicit map of c: it runs (c is not present: undefined)", () => {
-    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['c%p'])])], absent, mapped)).toEqual(['ok', 'undefined']);
-    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['a', 'c%p'])])], absent, mapped)).toEqual(['ok', 'undefined']);
+  it("an omp_target whose maps name c's member maps nothing through c's mapper: it runs (K-B63 base-pointers: c%p's word alone; named: c is not present, undefined)", () => {
+    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['c%p'])])], absent, mapped)).toEqual(['ok', '1,1']);
+    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['a', 'c%p'])])], absent, mapped)).toEqual(['ok', '1,1']);
+    const named = { ...absent, 'K-B63': 'named' };
+    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['c%p'])])], named, mapped)).toEqual(['ok', 'undefined']);
+    expect(run([pAssign('c%p', 'a(1:2)'), target([mapItem('to', ['a', 'c%p'])])], named, mapped)).toEqual(['ok', 'undefined']);
   });
 
   it('exit data delete of c through its mapper deletes every mapper item (delete keeps the clause type, §7.9.2), whatever the counts', () => {

@@ -94,6 +94,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC libgomp (OpenACC path, GCC 12-15 era sources, nvptx offload).',
     extends: 'spec',
     knobs: {
+      'K-B63': {
+        reading: 'base-pointers',
+        confidence: 'source',
+        evidence:
+          'gfortran 12.2 -fopenmp -foffload=disable -fdump-tree-gimple (Debian bookworm, 5 December 2026) of `target map(tofrom: c%p(1:4), c%q(1:2))` with c referenced in the region only through c%p and c%q: map(struct:c [len: 2]) map(to:c.p [len: 64]) map(to:c.q [len: 64]) beside the pointees and their always_pointer maps, so only the two pointer components\' descriptors of c get storage and nothing adds the whole of c; GCC\'s testsuite has the same lowering of `target map(tv%arr1)` (map(struct:tv [len: 1]) map(to:tv.arr1 [pointer set, …]) … map(attach:tv.arr1.data)). The descriptor goes in as to, not tofrom: libgomp keeps the host value of an attached pointer at exit (K-B23 restore), so the copy-back the text adds brings nothing. (GCC\'s C front end maps the whole struct: profiles/libgomp-c.json, K-B63 implicit.)',
+      },
       'K-A13': {
         reading: 'error',
         confidence: 'measured',
@@ -386,6 +392,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'LLVM offload / libomptarget (OpenMP path, 2025-26 sources).',
     extends: 'spec',
     knobs: {
+      'K-B63': {
+        reading: 'base-pointers',
+        confidence: 'source',
+        evidence:
+          'clang with the ATTACH map type (llvm/llvm-project#153683 and the implicit maps of attach-pointer expressions split from it, #161294): on a target construct whose struct s is referenced and named only as the base pointer of explicit items (map(s.p[0:10])), clang maps s.p, not the whole struct, citing 6.0 §7.9.6 ("only those parts of the original storage"). offload/test/mapping/pr38704.c: target map(s.ptr1[0:1], s.ptr2[0:2]) of an unmapped s, the kernel writes through both pointers, "CHECK: s.ptr1[0] = 1", "s.ptr2[0] = 2", "s.ptr2[1] = 3".',
+      },
       'K-B1': { reading: 'false', confidence: 'source', evidence: 'offload/libomptarget/OpenMP/API.cpp omp_target_is_present: NULL → false.' },
       'K-B43': {
         reading: 'available',
@@ -544,6 +556,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'true',
         confidence: 'source',
         evidence: `${G12} omp_target_is_present: "if (ptr == NULL) return 1" before anything else.`,
+      },
+      'K-B63': {
+        reading: 'named',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 (profiles/measured/gcc-12-nvptx-2026-12-03b.md, K-B42\'s probes): gfortran\'s target map(to: c%p) with c not mapped aborts "libgomp: always pointer not mapped", so on a target construct the component\'s descriptor has no storage when its always pointer is looked up, although -fdump-tree-gimple of gfortran 12.2 lists map(struct:c [len: 1]) map(to:c.p [len: 64]) before it (5 December 2026): the words libgomp (13+) gives c (K-B63 base-pointers) are not there in 12, and K-B42 abort decides. (GCC 12\'s C front end maps the whole struct: profiles/gcc-12-c.json, K-B63 implicit.)',
       },
       'K-B42': {
         reading: 'abort',

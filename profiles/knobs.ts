@@ -1279,15 +1279,21 @@ export const KNOBS = [
     title: 'A target construct whose map items name the kernel\'s struct only through its pointer members (map(c%p(1:4)), not c): whether c is mapped implicitly too',
     section: 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules, §7.9.6 map clause',
     readings: [
-      { id: 'named', summary: 'the items name c\'s members, so c is no variable the construct leaves unmapped: nothing is added (the kernel reaches c through what the items and earlier maps give it)' },
+      {
+        id: 'base-pointers',
+        summary:
+          'the text: c is mapped tofrom implicitly, and as nothing of c has storage yet, only its parts that are base pointers of the explicit items get it: the words of the pointer members named, attached there; today\'s LLVM (clang maps the attach-pointer expressions s.p instead of the whole struct, llvm/llvm-project#161294, quoting 6.0 §7.9.6; offload/test/mapping/pr38704.c) and gfortran (map(struct:c) map(to: c.p) of the component\'s descriptor, -fdump-tree-gimple of GCC 12.2)',
+      },
+      { id: 'named', summary: 'clang 16: the combined entry for the members a construct names (K-B47) stands for c, so nothing is added (the kernel reaches c through what the items and earlier maps give it)' },
       {
         id: 'implicit',
         summary:
           'GCC 12\'s C front end: the attach of a member section does not mark c as mapped, so the gimplifier adds map(tofrom: c [implicit]) beside the items (-fdump-tree-gimple: map(tofrom:s1 [len: 16][implicit]) map(alloc:*_2 [len: 40]) map(attach:s1.p [bias: 0]))',
       },
     ],
-    default: 'named',
-    rationale: 'The model reads a map item of a member as naming its containing struct, so §7.9.3 (variables that appear in no map clause) adds no map of it.',
+    default: 'base-pointers',
+    rationale:
+      '§7.9.3 maps a referenced struct that is no list item tofrom; §7.9.6: where an implicitly mapped list item has no corresponding storage and parts of it are list items or base pointers to list items explicitly mapped on the construct, only those parts get storage. The base pointer of c%p(1:4) is c%p, a part of c.',
   },
   {
     id: 'K-B62',

@@ -845,10 +845,10 @@ const rows: Row[] = [
     // value is written back first.
     at: {
       2: ok,
-      3: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B47=member-word': ok, 'K-B63=implicit': ok, 'K-B63=implicit,K-B7=counted': ok }),
-      4: per(HALTED, { 'K-B47=member-word': ok, 'K-B63=implicit': UNDEF, 'K-B63=implicit,K-B7=counted': ok }),
+      3: per(ok, { 'gcc-12': err('fatal_lowering'), 'K-B63=named': UNDEF, 'K-B47=member-word,K-B63=named': ok, 'K-B63=implicit': ok, 'K-B63=implicit,K-B7=counted': ok }),
+      4: per(UNDEF, { libgomp: ok, 'llvm-offload': ok, 'gcc-12': HALTED, 'K-B63=named': HALTED, 'K-B47=member-word,K-B63=named': ok, 'K-B63=implicit': UNDEF, 'K-B63=implicit,K-B7=counted': ok }),
     },
-    last: per(HALTED, { 'K-B47=member-word': readAll(10, 5), 'K-B63=implicit,K-B7=counted': readAll(10, 5) }),
+    last: per(HALTED, { libgomp: readAll(10, 5), 'gcc-12': HALTED, 'llvm-offload': readAll(10, 5), 'K-B47=member-word,K-B63=named': readAll(10, 5), 'K-B63=implicit,K-B7=counted': readAll(10, 5) }),
   },
 ];
 

@@ -37,10 +37,17 @@ const NO = value(false);
 
 const rows: Row[] = [
   {
-    name: 'K-B43 absent with K-B63 implicit: a target construct naming only c%p maps c implicitly too, through its mapper, so the program cannot be built',
-    cite: 'K-B43 and K-B63 (GCC 12 C adds map(tofrom: c [implicit]) beside a member section; counterexamples/cases/gcc12c-struct-through-pointers-maps-through-mapper.json)',
+    name: 'K-B43 absent with K-B63 implicit: a target construct naming only c%p maps c implicitly too, through its mapper, so the program cannot be built; the text maps only c%p\'s word, through no mapper',
+    cite: 'K-B43 and K-B63 (GCC 12 C adds map(tofrom: c [implicit]) beside a member section; counterexamples/cases/gcc12c-struct-through-pointers-maps-through-mapper.json; 6.0 §7.9.6: only the part of c that is a base pointer gets storage)',
     steps: [targetRead('c%p', [map('to', ['c%p'])])],
-    last: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': read(1, 1, 1, 1), 'K-B43=absent': UNDEF, 'K-B43=absent,K-B63=implicit': UNAVAILABLE }),
+    last: per(read(1, 1, 1, 1), { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': read(1, 1, 1, 1), 'K-B63=named': UNDEF, 'K-B43=absent': read(1, 1, 1, 1), 'K-B43=absent,K-B63=implicit': UNAVAILABLE }),
+  },
+  {
+    name: 'K-B63 asks about the construct\'s own items: map(tofrom: c) names c itself even when its mapper maps only c%p, so no word of c is added; c then has no storage, and gfortran 12\'s always pointer stops (K-B42 abort)',
+    cite: 'K-B63, K-B42 (counterexamples/cases/mapper-of-pointer-member-is-no-struct-named-through-pointers.json; 6.0 §7.9.10: the mapper\'s items replace the list item c)',
+    world: P_ONLY,
+    steps: [targetRead('c%p', [map('tofrom', ['c'])])],
+    last: per(UNDEF, { 'gcc-12': UNAVAILABLE, 'K-B42=abort': err('fatal_lowering'), 'K-B47=member-word': read(1, 1, 1, 1) }),
   },
   {
     name: 'K-B43 absent with K-B63 implicit: a field item beside c%p names c, so nothing goes through the mapper and the program builds (the kernel then finds no storage for c%p)',

@@ -29,21 +29,32 @@ const rows: Row[] = [
     steps: [targetWrite('b', 4, [map('to', ['b'])]), hostRead('b')],
     last: readAll(10, 2),
   },
-  // K-B63: a struct the construct's items name only through its pointer member. GCC 12's C front
-  // end adds map(tofrom: c [implicit]) (-fdump-tree-gimple of target map(alloc: s1.p[0:10]) with
-  // s1.p used in the region), so the kernel finds c and its attached pointer.
+  // K-B63: a struct the construct's items name only through its pointer member. The text
+  // (`base-pointers`): c is referenced and no list item, so §7.9.3 maps it tofrom; nothing of it
+  // has storage and its part c%p is the base pointer of an explicit item, so only that word gets
+  // storage (§7.9.6), where the pointer is attached; at the end the word goes home (K-B23:
+  // `device-value`, the text, brings the device address). GCC 12's C front end adds
+  // map(tofrom: c [implicit]) (-fdump-tree-gimple of target map(alloc: s1.p[0:10]) with s1.p used
+  // in the region); clang 16's combined entry of the members named stands for c (`named`).
   {
-    name: 'K-B63: a target construct mapping only c%p while c is not mapped: c has no storage, so the kernel\'s c%p is undefined; GCC 12 C maps c tofrom implicitly and the kernel reads a',
-    cite: 'K-B63 (gcc-12 C: map(tofrom:s1 [len: 16][implicit]) map(alloc:*_2 [len: 40]) map(attach:s1.p [bias: 0]))',
+    name: 'K-B63: a target construct mapping only c%p while c is not mapped: c%p\'s word is c\'s storage and the kernel reads a through it; GCC 12 C maps c tofrom implicitly; named: c has no storage, so the kernel\'s c%p is undefined',
+    cite: 'K-B63 (6.0 §7.9.6 "only those parts of the original storage"; gcc-12 C: map(tofrom:s1 [len: 16][implicit]) map(alloc:*_2 [len: 40]) map(attach:s1.p [bias: 0]))',
     steps: [assign('c%p', 'a'), targetRead('c%p', [map('to', ['c%p'])]), hostRead('a')],
-    at: { 2: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': readAll(10, 1) }) },
-    last: per(HALTED, { 'K-B63=implicit': readAll(10, 1) }),
+    at: { 2: per(readAll(10, 1), { 'gcc-12': err('fatal_lowering'), 'K-B63=named': UNDEF, 'K-B63=implicit': readAll(10, 1) }) },
+    last: per(readAll(10, 1), { 'gcc-12': HALTED, 'K-B63=named': HALTED, 'K-B63=implicit': readAll(10, 1) }),
   },
   {
-    name: 'K-B63: another variable\'s item beside c%p changes nothing: GCC 12 C still maps c implicitly',
+    name: 'K-B63: another variable\'s item beside c%p changes nothing: c%p\'s word is still c\'s storage, and GCC 12 C still maps c implicitly',
     cite: 'K-B63',
     steps: [assign('c%p', 'a'), targetRead('c%p', [map('to', ['b']), map('to', ['c%p'])])],
-    last: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': readAll(10, 1) }),
+    last: per(readAll(10, 1), { 'gcc-12': err('fatal_lowering'), 'K-B63=named': UNDEF, 'K-B63=implicit': readAll(10, 1) }),
+  },
+  {
+    name: 'K-B63 base-pointers: the word comes home at the construct\'s end; the text copies the attached device address into the host pointer (K-B23 device-value), the runtimes keep the host value',
+    cite: 'K-B63 and K-B23 (6.0 §7.9.6 exit: the implicitly mapped tofrom part is copied back as if by target update from; libgomp and LLVM restore an attached pointer)',
+    steps: [assign('c%p', 'a'), targetWrite('c%p', 3, [map('tofrom', ['c%p'])]), hostRead('c%p')],
+    at: { 2: per(ok, { 'gcc-12': err('fatal_lowering'), 'K-B63=named': UNDEF }) },
+    last: per(UNDEF, { libgomp: readAll(10, 3), 'llvm-offload': readAll(10, 3), 'gcc-12': HALTED, 'K-B63=named': HALTED, 'K-B23=restore': readAll(10, 3) }),
   },
   {
     name: 'K-B63: an item naming c itself maps c as the construct says (to: nothing comes home, so the host pointer still reaches a) under either reading',

@@ -2,9 +2,10 @@
 // corresponding storage gets only those parts; each element is reached through its own entry,
 // nothing is created or copied, and the restriction of B.4 (K-B5) does not apply.
 
-import { UNDEF, entry, ok, per, read, readAll, section, type Row } from '../rows.js';
+import { HALTED, UNDEF, entry, err, ok, per, read, readAll, section, type Row } from '../rows.js';
+import { BASE_POINTER_WORDS } from '../../model/omp/base-pointer-words.js';
 import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
-import { A, OMP_WORLD } from '../worlds.js';
+import { A, C, MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
   {
@@ -59,13 +60,59 @@ const rows: Row[] = [
     last: read(9, 9, 9, 9, 7, 7, 7, 7, 7, 7),
     state: { 3: { ompEntries: [entry([A, A + 16], 1, 1)] }, 5: { ompEntries: [] } },
   },
+  // K-B63 `base-pointers` (the text): an implicitly mapped struct without storage whose parts are
+  // base pointers of explicit items gets storage for those parts alone, its pointer words
+  // (model/omp/base-pointer-words.ts); 7.9.3-implicit-data-mapping.ts has the one-pointer rows.
+  {
+    name: 'K-B63 base-pointers with two pointer members (llvm pr38704.c): both words are c\'s storage, and both pointers are attached; the kernel writes through c%q',
+    cite: 'K-B63 (offload/test/mapping/pr38704.c: target map(s.ptr1[0:1], s.ptr2[0:2]) of an unmapped s, the kernel writes through both pointers, "CHECK: s.ptr2[1] = 3"); 6.0 §7.9.6 "only those parts of the original storage"',
+    world: { ...OMP_WORLD, structs: [{ name: 'c', pointers: ['p', 'q'], init: { p: 'a', q: 'b' } }] },
+    steps: [targetWrite('c%q(1:2)', 7, [map('tofrom', ['c%p(1:1)', 'c%q(1:2)'])]), hostRead('b')],
+    at: { 1: per(ok, { 'gcc-12': err('fatal_lowering'), 'K-B63=named': UNDEF }) },
+    last: per(read(7, 7, 2, 2, 2, 2, 2, 2, 2, 2), { 'gcc-12': HALTED, 'K-B63=named': HALTED }),
+  },
+  {
+    name: 'K-B63 base-pointers where c is already mapped: the implicit map uses c\'s entry, so nothing new is made and c\'s count stays 1 (gfortran 12\'s always pointer finds c too)',
+    cite: 'K-B63; 6.0 §7.9.6 (a part of an implicitly mapped item that already has storage: only that part is used)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), targetWrite('c%p', 4, [map('tofrom', ['c%p'])]), hostRead('a')],
+    at: { 3: ok },
+    last: readAll(10, 4),
+    state: { 3: { ompEntries: [entry([C, C + 16], 1, 1)] } },
+  },
+  {
+    name: 'K-B63 base-pointers: only the pointer member\'s word is c\'s storage, so a kernel reading the field c%n finds nothing; GCC 12 C\'s implicit map of the whole c brings c%n',
+    cite: 'K-B63; 6.0 §7.9.6 (only the parts that are base pointers of explicit items get storage)',
+    world: MEMBERS_OMP_WORLD,
+    steps: [assign('c%p', 'a'), targetRead('c%n', [map('to', ['c%p'])])],
+    last: per(UNDEF, { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': read(5) }),
+  },
+  {
+    name: 'K-B63 base-pointers where only c%n has storage: the implicit map of c uses that part alone (6.0 §7.9.6), so c%p gets no corresponding pointer and the kernel\'s c%p is undefined',
+    cite: 'K-B63; 6.0 §7.9.6 ("If a single contiguous part of the original storage ... has corresponding storage ..., only that part of the original storage will have corresponding storage")',
+    world: MEMBERS_OMP_WORLD,
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%n'])]), targetRead('c%p', [map('to', ['c%p'])])],
+    last: per(UNDEF, { 'gcc-12': err('fatal_lowering') }),
+  },
+  {
+    name: 'K-B63 base-pointers: the word is an item of its own, so an explicit to item of the pointer\'s target beside it still brings nothing home (only the word comes back)',
+    cite: 'K-B63; 6.0 §7.9.6 (the base pointer c%p is the part of c that gets storage, not the target\'s storage)',
+    steps: [assign('c%p', 'a'), targetWrite('c%p', 5, [map('to', ['a', 'c%p'])]), hostRead('a')],
+    at: { 2: per(ok, { 'gcc-12': err('fatal_lowering'), 'K-B63=named': UNDEF }) },
+    last: per(readAll(10, 1), { 'gcc-12': HALTED, 'K-B63=named': HALTED }),
+  },
+  {
+    name: 'K-B63 base-pointers on the host device: the kernel works on the host\'s own c and a',
+    cite: 'K-B63; 6.0 §15.8 (a target construct on the host device maps nothing)',
+    steps: [assign('c%p', 'a'), targetWrite('c%p', 6, [map('to', ['c%p'])], 2), hostRead('a')],
+    last: readAll(10, 6),
+  },
 ];
 
 export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
   title: 'map clause (implicit map of partly mapped storage, §7.9.3)',
-  rules: ['OpenMP 6.0 §7.9.6 map clause (implicit map of partly mapped storage, §7.9.3)'],
+  rules: ['OpenMP 6.0 §7.9.6 map clause (implicit map of partly mapped storage, §7.9.3)', BASE_POINTER_WORDS],
   world: OMP_WORLD,
   rows,
 });

@@ -953,17 +953,36 @@ export abstract class OmpConstructs extends OmpTable {
   // The target construct
 
   /**
-   * K-B63 `implicit` (GCC 12's C front end adds map(tofrom: c [implicit]) beside member sections):
-   * whether the items from `base` that name `root` are all pointer member references, so that it
-   * is still mapped implicitly. (An array is named by array references, and a kernel through a
+   * K-B63 (a target construct's items name `root` only through its pointer members): whether the
+   * construct's own list items (before any mapper replaced a struct) that name `root` are all
+   * pointer member references. (An array is named by array references, and a kernel through a
    * plain pointer needs the pointer itself in the construct's map, lang/validate.ts.)
    */
-  private onlyThroughPointers(base: number, root: string): boolean {
-    for (let i = base; i < this.itemTop; i++) {
-      const r = this.itemRefs[i]!;
-      if (r.root === root && r.kind !== REF_MEMBER) return false;
-    }
+  private onlyThroughPointers(maps: readonly MapItem[], root: string): boolean {
+    for (const m of maps)
+      for (const v of m.vars) {
+        const r = this.refs.get(v);
+        if (r.root === root && r.kind !== REF_MEMBER) return false;
+      }
     return true;
+  }
+
+  /**
+   * K-B63 `base-pointers`: a tofrom implicit item for the 16 bytes of each distinct pointer member
+   * of `root` that `maps` name, after the items, unless part of `root` is mapped on device d
+   * already (the implicit map then uses that part alone, and a word inside it would be counted
+   * and released again within the construct, which changes nothing).
+   */
+  private pushPointerWords(d: number, maps: readonly MapItem[], root: string): void {
+    const whole = this.refs.get(root);
+    if (d !== this.n && this.lookup(d, whole.start, whole.end) !== ABSENT) return;
+    const words = new Set<number>();
+    for (const m of maps)
+      for (const v of m.vars) {
+        const r = this.refs.get(v);
+        if (r.root === root) words.add(r.start);
+      }
+    for (const w of words) this.pushRecord(TOFROM, 0, w, w + POINTER_BYTES, ITEM_IMPLICIT | ITEM_STRUCT, 0, whole);
   }
 
   protected ompTarget(step: OmpTarget): Observation {
@@ -973,7 +992,10 @@ export abstract class OmpConstructs extends OmpTable {
     this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, body.root) : step.maps);
     let named = false;
     for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
-    if (named && this.knobs['K-B63'] === 'implicit') named = !this.onlyThroughPointers(base, body.root);
+    const throughPointers = named && this.knobs['K-B63'] !== 'named' && this.onlyThroughPointers(step.maps, body.root);
+    if (throughPointers && this.knobs['K-B63'] === 'implicit') named = false;
+    // K-B63 `base-pointers` (6.0 §7.9.6): only the words of the pointer members named are c's storage.
+    else if (throughPointers) this.pushPointerWords(d, step.maps, body.root);
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3); none
     // for an array whose device image copy the kernel uses (K-B46 `unregistered`).
     if (!named && this.imageStorage(d, body) < 0) {

@@ -42,6 +42,7 @@ import { expandMappers, mapperOf, mapperUnavailable, type MapperExpanded } from 
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
 import { unregisteredImage } from './declare-target.js';
 import { memberWordItems } from './member-word.js';
+import { basePointerWords } from './base-pointer-words.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
 const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
@@ -257,13 +258,15 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // §7.9.3: the variable the kernel uses is mapped tofrom when no map names it, after the
   // explicit maps (through its type's default mapper, §7.9.10).
   const root = rootName(state, kernelRef(step.body));
-  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root)) || structOnlyThroughPointers(state, step.maps, root, ctx);
+  const throughPointers = structOnlyThroughPointers(state, step.maps, root, ctx);
+  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root)) || throughPointers === 'implicit';
   const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, implicitRoot ? root : null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const maps = mapsOfUsedVariables(step.maps, root, ctx);
   const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx);
+  if (throughPointers === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, root, ctx));
   // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
   // no map names (the compiler passes no argument for a declare target variable).
   const imaged = target.kind === 'device' && parsedRef(state, root).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, root), ctx) !== null;
@@ -291,19 +294,22 @@ export const STRUCT_THROUGH_POINTERS = 'OpenMP 6.0 §7.9.3 implicit data-mapping
 
 // OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (a struct the items name only through its pointer members, K-B63)
 // The kernel's struct is named by the construct's items through its pointer members alone
-// (`map(to: c%p(1:4))`, not c, an element of it or a field). K-B63 `named` (the model's reading,
-// as clang 16 maps a combined entry of c for its members, K-B47): c is no variable the
-// construct leaves unmapped, so §7.9.3 adds nothing. `implicit` (GCC 12's C front end: the
-// attach of a member does not mark c as mapped, so the gimplifier adds map(tofrom: c [implicit]),
-// -fdump-tree-gimple of `target map(alloc: s1.p[0:10])` with s1.p used in the region): c is
-// mapped tofrom implicitly too.
+// (`map(to: c%p(1:4))`, not c, an element of it or a field). K-B63 `base-pointers` (the text):
+// c is referenced and no list item is c, so it is mapped tofrom implicitly (§7.9.3); it has no
+// corresponding storage yet and its parts that are base pointers of explicit items are its
+// pointer members, so only their words get storage (§7.9.6, "only those parts of the original
+// storage", basePointerWords). `named` (clang 16, whose combined entry for the members a construct
+// names, K-B47, stands for c): nothing is added. `implicit` (GCC 12's C front end: the attach of
+// a member does not mark c as mapped, so the gimplifier adds map(tofrom: c [implicit]),
+// -fdump-tree-gimple of `target map(alloc: s1.p[0:10])` with s1.p used in the region): the whole
+// of c is mapped tofrom implicitly.
 // (An array is named by array references, and a kernel through a plain pointer needs the pointer
 // itself in the construct's map, lang/validate.ts.)
-function structOnlyThroughPointers(state: ModelState, maps: readonly MapItem[], root: VarRef, ctx: StepContext): boolean {
+function structOnlyThroughPointers(state: ModelState, maps: readonly MapItem[], root: VarRef, ctx: StepContext): string | null {
   const naming = maps.flatMap((m) => m.vars.filter((v) => rootName(state, v) === root));
-  if (naming.length === 0 || !naming.every((v) => parsedRef(state, v).kind === 'member')) return false;
+  if (naming.length === 0 || !naming.every((v) => parsedRef(state, v).kind === 'member')) return null;
   fire(ctx, STRUCT_THROUGH_POINTERS);
-  return ctx.knobs['K-B63'] === 'implicit';
+  return ctx.knobs['K-B63']!;
 }
 
 export const IMPLICIT_THROUGH_MAPPER = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (the implicit map of a struct through its declare mapper, K-B62)';
