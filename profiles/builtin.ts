@@ -43,6 +43,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'OpenACC 3.3 with OpenMP 5.2 instead of 6.0 for pointer attachment and reference-count units (other 5.2 differences are not modelled yet).',
     extends: 'spec',
     knobs: {
+      'K-B65': {
+        reading: 'struct-storage',
+        confidence: 'doc',
+        evidence:
+          'llvm/llvm-project offload/test/mapping/mapper_target_update_present_ptee.c ("at <= 5.2 present is not applied to the pointee, so it succeeds": target update to(present: s) through a mapper of s.y and s.p[0:20] with only x[0:10] mapped, CHECK-52-OOB: done) and mapper_map_mbr_then_present_mbr_ptee.c ("at <= 5.2 present is not propagated", EXPECTED (5.2): the run completes): the LLVM maintainers\' reading of 5.2, where the 6.0 text propagates it.',
+      },
       'K-B7': {
         reading: 'always',
         confidence: 'hypothesis',
@@ -392,6 +398,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'LLVM offload / libomptarget (OpenMP path, 2025-26 sources).',
     extends: 'spec',
     knobs: {
+      'K-B65': {
+        reading: 'motion-only',
+        confidence: 'doc',
+        evidence:
+          'offload/test/mapping/mapper_target_update_present_ptee.c (-fopenmp-version=60, OUT_OF_BOUNDS): target update to(present: s) through a mapper of s.y and s.p[0:20] fails "device mapping required by \'present\' motion modifier does not exist" for the pointee (CHECK-60-OOB); mapper_map_mbr_then_present_mbr_ptee.c: target enter data map(present, alloc: s1) through a mapper of s.x and s.p[0:10] with only s1.x mapped completes at 5.2 and 6.0 ("FIXME: PRESENT is not propagated to the pointee yet", CHECK-60: done), and mapper_enter_data_always_present_ptee.c says the same of map(always, present, to: s).',
+      },
       'K-B63': {
         reading: 'base-pointers',
         confidence: 'source',

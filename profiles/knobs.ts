@@ -1260,6 +1260,28 @@ export const KNOBS = [
     rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
   },
   {
+    id: 'K-B65',
+    title: 'The present modifier of a map or motion clause naming a struct with a declare mapper, for the mapper\'s pointee items (c%p(1:10)): whether they must be present too',
+    section: 'OpenMP 6.0 §7.9.10 declare mapper directive, §7.9.6 map clause (present modifier), §15.9 target update',
+    readings: [
+      { id: 'propagated', summary: 'OpenMP 6.0 (as LLVM\'s tests state it: "at OpenMP >= 6.0" present is propagated to the pointee): every item of the mapper\'s clauses carries the modifier, a pointee section not present is a runtime error' },
+      { id: 'struct-storage', summary: 'OpenMP 5.2 as LLVM\'s tests read it ("at <= 5.2 present is not applied to the pointee"): only the items in the struct\'s own storage must be present; a pointee item is mapped or updated without the modifier' },
+      {
+        id: 'motion-only',
+        summary:
+          'today\'s LLVM at -fopenmp-version=60: target update passes the present motion modifier to the pointee (mapper_target_update_present_ptee.c CHECK-60-OOB), a map clause does not yet (mapper_map_mbr_then_present_mbr_ptee.c, mapper_enter_data_always_present_ptee.c: FIXME, "PRESENT is not propagated to the pointee yet")',
+      },
+      {
+        id: 'dropped',
+        summary:
+          'clang 16: the mapper function gives each component its own constant map type and takes only the TO / FROM bits of the clause\'s type into account, so no item of the mapper carries the present modifier, in map and motion clauses alike (and libomptarget checks nothing for the struct itself, which it hands to the mapper)',
+      },
+    ],
+    default: 'propagated',
+    rationale:
+      '§7.9.10 replaces the list item by the mapper\'s map clauses with the modifiers of the clause that names it; a pointee item of the mapper is one of them, so the present modifier applies to it as to any other.',
+  },
+  {
     id: 'K-B64',
     title: 'The reference count of a struct that a declare mapper maps (the mapper\'s item naming the struct, and its pointer items\' K-B47 word)',
     section: 'OpenMP 6.0 §7.9.10 declare mapper directive, §7.9.6 map clause',

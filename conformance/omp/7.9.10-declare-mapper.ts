@@ -11,10 +11,11 @@
 // directive (K-B43 absent, measured): every row is unavailable there at the first construct that
 // maps through the mapper (rows.ts section()).
 
-import { UNAVAILABLE, UNDEF, dev, err, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
+import { HALTED, UNAVAILABLE, UNDEF, dev, err, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
 import { A } from '../worlds.js';
 import { MAPPER_STRUCT_COUNT } from '../../model/omp/map-entry.js';
-import { hostWrite, isPresent, map, ompEnter, ompExit, targetPointer, targetRead, v } from '../steps.js';
+import { MAPPER_PRESENT } from '../../model/omp/declare-mapper.js';
+import { hostWrite, isPresent, map, motion, ompEnter, ompExit, ompUpdate, targetPointer, targetRead, v } from '../steps.js';
 import type { MapperDecl, World } from '../../lang/program.js';
 
 /** a(4) = 1 behind c%p; d%p => a too, without a mapper. */
@@ -32,6 +33,13 @@ export const DEEP = mapperWorld([{ type: 'tofrom', vars: ['c', 'c%p'] }]);
 export const P_TO = mapperWorld([{ type: 'tofrom', vars: ['c'] }, { type: 'to', vars: ['c%p'] }]);
 export const P_FROM = mapperWorld([{ type: 'tofrom', vars: ['c'] }, { type: 'from', vars: ['c%p'] }]);
 const P_ONLY = mapperWorld([{ type: 'tofrom', vars: ['c%p'] }]);
+/** K-B65: c with field n and pointer p => a, whose mapper maps c%n and c%p. */
+const PRESENT_WORLD: World = {
+  arrays: [{ name: 'a', length: 4, init: 1 }],
+  structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }], init: { p: 'a' } }],
+  devices: [{ kind: 'discrete' }],
+  mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c%n', 'c%p'] }] }],
+};
 const YES = value(true);
 const NO = value(false);
 
@@ -41,6 +49,51 @@ const rows: Row[] = [
     cite: 'K-B43 and K-B63 (GCC 12 C adds map(tofrom: c [implicit]) beside a member section; counterexamples/cases/gcc12c-struct-through-pointers-maps-through-mapper.json; 6.0 §7.9.6: only the part of c that is a base pointer gets storage)',
     steps: [targetRead('c%p', [map('to', ['c%p'])])],
     last: per(read(1, 1, 1, 1), { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': read(1, 1, 1, 1), 'K-B63=named': UNDEF, 'K-B43=absent': read(1, 1, 1, 1), 'K-B43=absent,K-B63=implicit': UNAVAILABLE }),
+  },
+  // K-B65: the present modifier of the clause naming c, for the mapper's pointee item c%p, while
+  // c's own storage (c%n) is there and a is not.
+  {
+    name: 'K-B65: map(present, alloc: c) through a mapper of c%n and c%p with only c%n mapped: the modifier reaches the pointee, which is not present (6.0); only c\'s storage must be present at 5.2 and in today\'s LLVM map clauses; clang 16 passes it to no item',
+    cite: 'K-B65 (6.0 §7.9.10: the mapper\'s items take the modifiers of the clause; llvm mapper_map_mbr_then_present_mbr_ptee.c; clang 16.0.6 host IR)',
+    world: PRESENT_WORLD,
+    steps: [ompEnter([map('alloc', ['c%n'])]), ompEnter([map('alloc', ['c'], 'present')]), isPresent(v('a'))],
+    at: {
+      1: ok,
+      2: per(err('omp_error_not_present'), { 'spec-omp-5.2': ok, 'llvm-offload': ok, 'K-B65=struct-storage': ok, 'K-B65=motion-only': ok, 'K-B65=dropped': ok }),
+    },
+    last: per(HALTED, { 'spec-omp-5.2': YES, 'llvm-offload': YES, 'K-B65=struct-storage': YES, 'K-B65=motion-only': YES, 'K-B65=dropped': YES }),
+  },
+  {
+    name: 'K-B65: target update to(present: c) through the same mapper: the pointee is not present under 6.0 and in today\'s LLVM motions; at 5.2 and in clang 16 it is skipped',
+    cite: 'K-B65 (6.0 §15.9, §7.9.10; llvm mapper_target_update_present_ptee.c CHECK-60-OOB / CHECK-52-OOB)',
+    world: PRESENT_WORLD,
+    steps: [ompEnter([map('to', ['c%n'])]), ompUpdate([motion('to', ['c'], true)]), isPresent(v('a'))],
+    at: { 1: ok, 2: per(err('omp_error_not_present'), { 'spec-omp-5.2': ok, 'K-B65=struct-storage': ok, 'K-B65=dropped': ok }) },
+    last: per(HALTED, { 'spec-omp-5.2': value(false), 'K-B65=struct-storage': value(false), 'K-B65=dropped': value(false) }),
+  },
+  {
+    name: 'K-B65: with nothing of c mapped, map(present, alloc: c) stops at c%n under every reading but clang 16\'s, whose mapper passes the modifier to no item and maps it all',
+    cite: 'K-B65 (clang 16.0.6 host IR: the mapper function never ORs the PRESENT bit into a component)',
+    world: PRESENT_WORLD,
+    steps: [ompEnter([map('alloc', ['c'], 'present')]), isPresent(v('a'))],
+    at: { 1: per(err('omp_error_not_present'), { 'K-B65=dropped': ok }) },
+    last: per(HALTED, { 'K-B65=dropped': YES }),
+  },
+  {
+    name: 'K-B65: with nothing of c mapped, target update to(present: c) stops at c%n under every reading but clang 16\'s, which skips both items',
+    cite: 'K-B65 (6.0 §15.9: a motion item with the present modifier and no corresponding list item)',
+    world: PRESENT_WORLD,
+    steps: [ompUpdate([motion('to', ['c'], true)]), isPresent(v('a'))],
+    at: { 1: per(err('omp_error_not_present'), { 'K-B65=dropped': ok }) },
+    last: per(HALTED, { 'K-B65=dropped': value(false) }),
+  },
+  {
+    name: 'K-B65: with the pointee there too, the present modifier finds every item under every reading',
+    cite: 'K-B65',
+    world: PRESENT_WORLD,
+    steps: [ompEnter([map('to', ['c%n', 'a'])]), ompEnter([map('alloc', ['c'], 'present')]), isPresent(v('a'))],
+    at: { 1: ok, 2: ok },
+    last: value(true),
   },
   {
     name: 'K-B63 asks about the construct\'s own items: map(tofrom: c) names c itself even when its mapper maps only c%p, so no word of c is added; c then has no storage, and gfortran 12\'s always pointer stops (K-B42 abort)',
@@ -137,7 +190,7 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.10',
   title: 'declare mapper directive',
-  rules: ['OpenMP 6.0 §7.9.10 declare mapper directive', MAPPER_STRUCT_COUNT],
+  rules: ['OpenMP 6.0 §7.9.10 declare mapper directive', MAPPER_STRUCT_COUNT, MAPPER_PRESENT],
   world: DEEP,
   rows,
 });

@@ -177,12 +177,17 @@ export abstract class OmpConstructs extends OmpTable {
     const mapper = this.mapperOf(r);
     if (mapper === undefined) return this.pushItem(code, mods, r);
     const row = DECAY[code]!;
+    // K-B65: whether the present modifier reaches the mapper's pointee items (map clauses), or
+    // none of its items (`dropped`).
+    const reading = this.knobs['K-B65'];
+    const pointeeMods = reading === 'propagated' ? mods : mods & ~MOD_PRESENT;
+    const structMods = reading === 'dropped' ? pointeeMods : mods;
     for (const clause of mapper.maps) {
       const decayed = row[MAP_TYPE_CODES[clause.type]]!;
       for (const v of clause.vars) {
         const first = this.itemTop;
         const item = this.refs.get(v);
-        this.pushItem(decayed, mods, item);
+        this.pushItem(decayed, item.kind === REF_MEMBER ? pointeeMods : structMods, item);
         // K-B64: the mapper's item naming the struct; its other items (of which a pointer item's
         // K-B47 word is the struct's storage too, pushMemberWords).
         const mark = item.kind === REF_STRUCT ? ITEM_MAPPER_STRUCT : ITEM_VIA_MAPPER;
@@ -908,9 +913,17 @@ export abstract class OmpConstructs extends OmpTable {
           this.pushItem(code, mods, r);
           continue;
         }
-        // Through a mapper (§7.9.10): the items whose decayed type moves data this way.
+        // Through a mapper (§7.9.10): the items whose decayed type moves data this way; K-B65
+        // `struct-storage`: the present modifier does not reach its pointee items, `dropped`: none.
+        const reading = this.knobs['K-B65'];
+        const pointeeMods = reading === 'struct-storage' || reading === 'dropped' ? mods & ~MOD_PRESENT : mods;
+        const structMods = reading === 'dropped' ? pointeeMods : mods;
         for (const clause of mapper.maps)
-          if (DECAY[code]![MAP_TYPE_CODES[clause.type]] === code) for (const w of clause.vars) this.pushItem(code, mods, this.refs.get(w));
+          if (DECAY[code]![MAP_TYPE_CODES[clause.type]] === code)
+            for (const w of clause.vars) {
+              const r = this.refs.get(w);
+              this.pushItem(code, r.kind === REF_MEMBER ? pointeeMods : structMods, r);
+            }
       }
     }
     const top = this.itemTop;

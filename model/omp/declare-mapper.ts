@@ -69,7 +69,7 @@ export function mapperUnavailable(state: ModelState, maps: readonly MapItem[], i
 // order, with the clause's modifiers and the decayed map type; other list items stay as they are,
 // in place.
 export function expandMappers(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapperExpanded[] {
-  return expandItems(state, maps, ctx, (m, c) => ({ ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true }));
+  return expandItems(state, maps, ctx, (m, c) => presentOfPointees(state, { ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true as const }, 'map', ctx));
 }
 
 /** A map item after mapper expansion: `viaMapper` marks the items a mapper's clauses gave. */
@@ -80,11 +80,34 @@ export type MapperExpanded = MapItem & { viaMapper?: true };
 // map type moves data in the clause's direction (to: to / tofrom items; from: from / tofrom items);
 // the others are storage only and are not updated.
 export function expandMotions(state: ModelState, motions: readonly MapItem[], ctx: StepContext): MapItem[] {
-  return expandItems(state, motions, ctx, (m, c) => (decay(m.type, c.type, 'entry') === m.type ? { ...m, vars: [...c.vars] } : null));
+  return expandItems(state, motions, ctx, (m, c) => (decay(m.type, c.type, 'entry') === m.type ? presentOfPointees(state, { ...m, vars: [...c.vars] }, 'motion', ctx) : []));
 }
 
-/** Replaces every struct with a mapper in `items` by what `expand` makes of each mapper clause `c` (null: nothing), in order. */
-function expandItems<T extends MapItem>(state: ModelState, items: readonly MapItem[], ctx: StepContext, expand: (m: MapItem, c: MapperDecl['maps'][number]) => T | null): (MapItem | T)[] {
+export const MAPPER_PRESENT = 'OpenMP 6.0 §7.9.10 declare mapper directive (the present modifier of the clause naming the struct, for the pointee items of the mapper, K-B65)';
+
+// OpenMP 6.0 §7.9.10 declare mapper directive (the present modifier of the clause naming the struct, for the pointee items of the mapper, K-B65)
+// The clause's modifiers go to every item of the mapper's clause (K-B65 `propagated`, 6.0): a
+// pointee item such as c%p(1:10), storage of its own and not the struct's, must be present too.
+// `struct-storage` (5.2 as LLVM's tests read it: "at <= 5.2 present is not applied to the
+// pointee"): the present modifier reaches only the items in the struct's own storage. `motion-only`
+// (today's LLVM at 6.0): target update passes it to the pointee (mapper_target_update_present_ptee.c,
+// CHECK-60-OOB), a map clause does not yet (mapper_map_mbr_then_present_mbr_ptee.c: "PRESENT is
+// not propagated to the pointee yet", the run completes). Each item of the clause becomes its own
+// item, in order, where the modifier is dropped for some. `dropped` (clang 16, whose mapper
+// function keeps only the TO / FROM bits of the clause's map type): no item of the mapper has it.
+function presentOfPointees<T extends MapItem>(state: ModelState, item: T, use: 'map' | 'motion', ctx: StepContext): T[] {
+  if (item.modifiers?.includes('present') !== true) return [item];
+  fire(ctx, MAPPER_PRESENT);
+  const reading = ctx.knobs['K-B65'];
+  const without = item.modifiers.filter((x) => x !== 'present');
+  if (reading === 'dropped') return [{ ...item, modifiers: without }];
+  if (!item.vars.some((v) => parsedRef(state, v).kind === 'member')) return [item];
+  if (reading === 'propagated' || (reading === 'motion-only' && use === 'motion')) return [item];
+  return item.vars.map((v) => (parsedRef(state, v).kind === 'member' ? { ...item, vars: [v], modifiers: without } : { ...item, vars: [v] }));
+}
+
+/** Replaces every struct with a mapper in `items` by what `expand` makes of each mapper clause `c` (maybe nothing), in order. */
+function expandItems<T extends MapItem>(state: ModelState, items: readonly MapItem[], ctx: StepContext, expand: (m: MapItem, c: MapperDecl['maps'][number]) => T[]): (MapItem | T)[] {
   if (!usesMapper(state, items)) return items as MapItem[];
   fire(ctx, DECLARE_MAPPER);
   const out: (MapItem | T)[] = [];
@@ -102,10 +125,7 @@ function expandItems<T extends MapItem>(state: ModelState, items: readonly MapIt
       }
       flush();
       fire(ctx, MAP_TYPE_DECAY);
-      for (const c of mapper.maps) {
-        const e = expand(m, c);
-        if (e !== null) out.push(e);
-      }
+      for (const c of mapper.maps) out.push(...expand(m, c));
     }
     flush();
   }
