@@ -398,6 +398,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'LLVM offload / libomptarget (OpenMP path, 2025-26 sources).',
     extends: 'spec',
     knobs: {
+      'K-B66': {
+        reading: 'self-present',
+        confidence: 'source',
+        evidence:
+          'offload/libomptarget/OpenMP/Mapping.cpp MappingInfoTy::getTargetPointer: after the contained and the explicit-extension cases, the branch for OMP_REQ_UNIFIED_SHARED_MEMORY without the close modifier ("Return HstPtrBegin … for unified shared memory", a self entry emplaced) comes before the HasPresentModifier branch ("device mapping required by \'present\' map type modifier does not exist"); offload/test/mapping/present/unified_shared_memory.c: under requires unified_shared_memory, target map(present, alloc: i) of an unmapped i runs ("The runtime considers unified shared memory to be always present", CHECK-NOT: omptarget).',
+      },
       'K-B65': {
         reading: 'motion-only',
         confidence: 'doc',

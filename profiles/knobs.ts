@@ -1260,6 +1260,24 @@ export const KNOBS = [
     rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
   },
   {
+    id: 'K-B66',
+    title: 'The present modifier of a map item with no corresponding storage on a device whose maps are self maps (requires unified_shared_memory, K-B8)',
+    section: 'OpenMP 6.0 §7.9.6 map clause (present modifier), §10.5.1.5 unified_shared_memory clause',
+    readings: [
+      { id: 'present-error', summary: 'the item is not present in the device data environment: runtime error termination, as on any device' },
+      {
+        id: 'self-present',
+        summary:
+          'LLVM offload: getTargetPointer takes the unified-shared-memory branch (the host address serves, a self entry is made) before the present check, so a block that K-B8 would self-map passes the present modifier (offload/test/mapping/present/unified_shared_memory.c: "The runtime considers unified shared memory to be always present")',
+      },
+    ],
+    default: 'present-error',
+    // with K-B8 copies nothing is a self map: the readings are told apart where maps become self maps
+    within: { 'K-B8': 'self-unless-close' },
+    rationale:
+      '§7.9.6 makes the present modifier a runtime error when the corresponding list item is not present on entry; that the device shares memory with the host makes the original storage accessible, not present in the device data environment.',
+  },
+  {
     id: 'K-B65',
     title: 'The present modifier of a map or motion clause naming a struct with a declare mapper, for the mapper\'s pointee items (c%p(1:10)): whether they must be present too',
     section: 'OpenMP 6.0 §7.9.10 declare mapper directive, §7.9.6 map clause (present modifier), §15.9 target update',

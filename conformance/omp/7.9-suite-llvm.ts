@@ -819,6 +819,14 @@ const rows: Row[] = [
     last: per(err('omp_error_not_present'), { 'spec-omp-5.2': ok, 'llvm-offload': ok, 'K-B65=struct-storage': ok, 'K-B65=motion-only': ok, 'K-B65=dropped': ok }),
   },
   {
+    name: 'present/unified_shared_memory.c: under requires unified_shared_memory, target map(present, alloc: i) runs inside a region mapping i and on its own: LLVM\'s self map comes before the present check (K-B66); the text stops at the second',
+    cite: `${T}present/unified_shared_memory.c (#pragma omp requires unified_shared_memory): int i; target data map(alloc: i) target map(present, alloc: i) ; "CHECK: i is present"; target map(present, alloc: i) ; "CHECK: is present", "CHECK-NOT: omptarget" (getTargetPointer's unified-shared-memory branch precedes the present check). i is a; the empty kernels write a. The text (6.0 §7.9.6): on entry to the second construct a is not present in the device data environment, runtime error termination; libgomp's self maps (K-B8 self) keep the text's present check (K-B66 not read for it)`,
+    world: USM_WORLD,
+    steps: [ompDataBegin([map('alloc', ['a'])]), targetWrite('a', 4, [map('alloc', ['a'], 'present')]), ompDataEnd, targetWrite('a', 5, [map('alloc', ['a'], 'present')]), hostRead('a')],
+    at: { 1: ok, 2: ok, 3: ok, 4: per(err('omp_error_not_present'), { 'llvm-offload': ok }) },
+    last: per(HALTED, { 'llvm-offload': readAll(10, 5) }),
+  },
+  {
     name: 'unified_shared_memory/close_member.c: a struct entered close, written by a kernel, and exited by from items of its members comes home and is gone',
     cite: `${USM}close_member.c (#pragma omp requires unified_shared_memory): s = {10, 20}; target enter data map(close, to: s); target map(alloc: s) { s.x = 11; s.y = 21 }; target exit data map(from: s.x, s.y) "CHECK: s.x=11, s.y=21", "CHECK: present: 0" (6.0 §7.9.6: the members are one block inside s's entry, whose count goes 1 → 0 at the exit, so they are copied home and the entry removed). libgomp's self maps (K-B8 self) write the host directly and its omp_target_is_present is true for host memory (K-B2 self-mapped); GCC 12 ignores the requirement (K-B54). The kernel is split into one construct per member`,
     world: USM_XY_WORLD,

@@ -1,9 +1,12 @@
 // OpenMP 6.0 §7.9.6 map clause, present modifier: on entry, absent data is a runtime error
 // termination. K-B6: the present modifier on target exit data (checked at the exit point, or ignored).
 
-import { UNAVAILABLE, entry, err, ok, per, readAll, section, type Row } from '../rows.js';
-import { hostRead, map, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead } from '../steps.js';
+import { HALTED, UNAVAILABLE, entry, err, ok, per, readAll, section, type Row } from '../rows.js';
+import { PRESENT_SELF_MAP } from '../../model/omp/map-entry.js';
+import { hostRead, map, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
 import { A, B, OMP_WORLD } from '../worlds.js';
+
+const USM_WORLD = { ...OMP_WORLD, requires: ['unified_shared_memory' as const] };
 
 const NOT_PRESENT = err('omp_error_not_present');
 
@@ -44,6 +47,40 @@ const rows: Row[] = [
     at: { 1: ok, 2: ok, 3: ok },
     last: ok,
   },
+  // K-B66: the present modifier on a device whose maps are self maps (requires
+  // unified_shared_memory: device 0 shares host memory, K-B54; K-B8 decides the self map).
+  {
+    name: 'K-B66: under requires unified_shared_memory, map(present, alloc: a) of unmapped a stops the program (the text); LLVM\'s self map comes before its present check, so the kernel writes the host\'s own a',
+    cite: 'K-B66 (Mapping.cpp getTargetPointer: the unified-shared-memory branch precedes HasPresentModifier; offload/test/mapping/present/unified_shared_memory.c)',
+    world: USM_WORLD,
+    steps: [targetWrite('a', 4, [map('alloc', ['a'], 'present')]), hostRead('a')],
+    at: { 1: per(NOT_PRESENT, { 'llvm-offload': ok, 'K-B8=self-unless-close,K-B66=self-present': ok }) },
+    last: per(HALTED, { 'llvm-offload': readAll(10, 4), 'K-B8=self-unless-close,K-B66=self-present': readAll(10, 4) }),
+  },
+  {
+    name: 'K-B66: the close modifier asks for device storage, so LLVM checks the present modifier too',
+    cite: 'K-B66 with K-B8 self-unless-close (getTargetPointer: close on storage no map holds does not take the unified-shared-memory branch)',
+    world: USM_WORLD,
+    steps: [targetWrite('a', 4, [map('alloc', ['a'], 'close', 'present')]), hostRead('a')],
+    at: { 1: NOT_PRESENT },
+    last: HALTED,
+  },
+  {
+    name: 'K-B66 only concerns absent data: partly present data with the present modifier is not present, as on any device (LLVM: the explicit extension comes first)',
+    cite: 'K-B66 and K-B52 (getTargetPointer: the explicit-extension branch, with the present modifier\'s message, precedes the unified-shared-memory branch)',
+    world: USM_WORLD,
+    steps: [ompEnter([map('to', ['a(1:5)'])]), targetWrite('a', 4, [map('alloc', ['a'], 'present')])],
+    at: { 1: ok },
+    last: per(NOT_PRESENT, { libgomp: err('fatal_partial_map'), 'K-B52=partial-map,K-B5=error': err('fatal_partial_map') }),
+  },
+  {
+    name: 'K-B66 only concerns absent data: inside a target data region that maps a, the present modifier finds it under every reading (unified_shared_memory.c, first construct)',
+    cite: 'K-B66 (present/unified_shared_memory.c: target data map(alloc: i) { target map(present, alloc: i) }, "CHECK-NOT: omptarget")',
+    world: USM_WORLD,
+    steps: [ompDataBegin([map('alloc', ['a'])]), targetWrite('a', 4, [map('alloc', ['a'], 'present')]), ompDataEnd],
+    at: { 1: ok, 2: ok },
+    last: ok,
+  },
 ];
 
 export default section({
@@ -54,6 +91,7 @@ export default section({
     'OpenMP 6.0 §7.9.6 map clause (present modifier)',
     'OpenMP 6.0 §7.9.6 map clause (present modifier), §15.6 target exit data',
     'OpenMP 6.0 §7.9.6 map clause (present modifier on partly present data, K-B52)',
+    PRESENT_SELF_MAP,
   ],
   world: OMP_WORLD,
   rows,

@@ -375,9 +375,11 @@ export abstract class OmpConstructs extends OmpTable {
           continue;
         }
       }
-      // K-B52 `partial-map` (libgomp): partly present data meets the partial-map check (K-B5) first.
+      // K-B52 `partial-map` (libgomp): partly present data meets the partial-map check (K-B5) first;
+      // K-B66 `self-present` (LLVM): an absent block that becomes a self map (K-B8) passes.
       if (slot < 0 && (this.gFlags[g]! & BLOCK_PRESENT) !== 0 && (slot === ABSENT || this.knobs['K-B52'] === 'present-error'))
-        runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
+        if (!(slot === ABSENT && this.knobs['K-B66'] === 'self-present' && this.selfMap(d, (this.gFlags[g]! & BLOCK_CLOSE) !== 0)))
+          runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
       if (slot === PARTLY) {
         if ((this.gFlags[g]! & BLOCK_EXPLICIT) === 0) {
           this.enterOverlapping(d, g, epoch);
@@ -703,8 +705,7 @@ export abstract class OmpConstructs extends OmpTable {
   protected createMapEntry(d: number, lo: number, hi: number, epoch: number, close: boolean): number {
     let block = 0;
     let storage = lo;
-    const reading = this.knobs['K-B8'];
-    if (this.shared[d] === 0 || reading === 'copies' || (reading === 'self-unless-close' && close)) {
+    if (!this.selfMap(d, close)) {
       const o = this.objectAt(lo);
       block = this.newBlock(hi - lo, d, false, this.objIsStruct[o] === 1 && lo < this.objPtrEnd[o]!);
       storage = this.device.base(block);
@@ -712,6 +713,12 @@ export abstract class OmpConstructs extends OmpTable {
     const slot = this.slots.allocate(d, lo, hi, block, storage, 0, ORIGIN_MAP, epoch);
     this.trees[d]!.insert(lo, hi, slot);
     return slot;
+  }
+
+  /** K-B8: whether a new entry on device d (`close`: its block has the close modifier) is a self map. */
+  protected selfMap(d: number, close: boolean): boolean {
+    const reading = this.knobs['K-B8'];
+    return this.shared[d] !== 0 && reading !== 'copies' && !(reading === 'self-unless-close' && close);
   }
 
   protected copyToDevice(slot: number, start: number, end: number): void {

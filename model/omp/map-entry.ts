@@ -66,8 +66,11 @@ export function mapEntry(
       fire(ctx, PRESENT_ON_PARTLY_PRESENT);
       partialFirst = ctx.knobs['K-B52'] === 'partial-map';
     }
+    const close = block.items.some((i) => i.modifiers.includes('close'));
+    const reading = ctx.knobs['K-B8'];
+    const selfMap = target.shared && (reading === 'self' || (reading === 'self-unless-close' && !close));
     // The present modifier requires the storage to be there already: runtime error termination.
-    if (where.kind !== 'present' && presentModifier && !partialFirst) {
+    if (where.kind !== 'present' && presentModifier && !partialFirst && !selfMapPresent(where.kind === 'absent' && target.shared, selfMap, ctx)) {
       fire(ctx, PRESENT_MODIFIER);
       return runtimeError('omp_error_not_present', `map(present: ${name}): the data is not present on device ${target.device}`);
     }
@@ -93,10 +96,7 @@ export function mapEntry(
     // modifier (LLVM: close forces device storage). The text makes close a hint and nothing more.
     // A zero-length section without corresponding storage gets none (model/zero-length.ts).
     if (empty && where.kind === 'absent') continue;
-    const close = block.items.some((i) => i.modifiers.includes('close'));
     if (close) fire(ctx, CLOSE_MODIFIER);
-    const reading = ctx.knobs['K-B8'];
-    const selfMap = target.shared && (reading === 'self' || (reading === 'self-unless-close' && !close));
     let entry: OmpEntry;
     if (where.kind === 'present') {
       entry = where.entry;
@@ -110,6 +110,20 @@ export function mapEntry(
     reference(state, entry, block, counted, uncountedBlock(block, ctx));
   }
   return null;
+}
+
+export const PRESENT_SELF_MAP = 'OpenMP 6.0 §7.9.6 map clause (present modifier on a device whose maps are self maps, K-B66)';
+
+// OpenMP 6.0 §7.9.6 map clause (present modifier on a device whose maps are self maps, K-B66)
+// An absent block with the present modifier on a device that shares memory with the host.
+// `present-error` (the text): not present, so the error termination above. `self-present` (LLVM
+// offload, Mapping.cpp getTargetPointer: under requires unified_shared_memory the branch that
+// returns the host address and records a self entry comes before the present check): a block
+// that K-B8 maps to the original storage (`selfMap`) is mapped so and the construct goes on.
+function selfMapPresent(absentOnShared: boolean, selfMap: boolean, ctx: StepContext): boolean {
+  if (!absentOnShared) return false;
+  fire(ctx, PRESENT_SELF_MAP);
+  return selfMap && ctx.knobs['K-B66'] === 'self-present';
 }
 
 export const MAPPER_STRUCT_COUNT = 'OpenMP 6.0 §7.9.10 declare mapper directive (the reference count of the struct a mapper maps, K-B64)';
