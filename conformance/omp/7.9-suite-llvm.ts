@@ -7,7 +7,7 @@
 // other profiles' expectation is the text's (6.0 §7.9.6, §15.6, §15.9), written by hand, with
 // libgomp's where its source differs (profiles/builtin.ts evidence).
 import { HALTED, UNDEF, dev, err, hostPtr, ok, per, readAll, read, section, value, type Row } from '../rows.js';
-import { assign, declareTarget, hostRead, hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, useDeviceBegin, useDeviceEnd, v } from '../steps.js';
+import { assign, declareTarget, hostRead, hostWrite, isPresent, map, mappedPtr, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, useDeviceBegin, useDeviceEnd, v } from '../steps.js';
 import { A, MEMBERS_OMP_WORLD, OMP_WORLD, SECTIONS_OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
@@ -817,6 +817,22 @@ const rows: Row[] = [
     steps: [ompEnter([map('alloc', ['c%n'])]), isPresent(v('c%n')), isPresent(v('c%arr')), isPresent(v('a')), ompEnter([map('alloc', ['c'], 'present')])],
     at: { 1: ok, 2: value(true), 3: value(false), 4: value(false) },
     last: per(err('omp_error_not_present'), { 'spec-omp-5.2': ok, 'llvm-offload': ok, 'K-B65=struct-storage': ok, 'K-B65=motion-only': ok, 'K-B65=dropped': ok }),
+  },
+  {
+    name: 'map_ptr_and_star_local.c / map_ptr_and_subscript_local.c (the enter / exit data around the kernels): a pointer entered, then its target: both have a device address, and exit data map(always, from: p) does not bring the attached device address home (K-B23)',
+    cite: `${T}map_ptr_and_star_local.c and map_ptr_and_subscript_local.c: int x[10]; int *p = &x[0]; p[0] = 111; target enter data map(to: p); target enter data map(to: p[0 : 5]); "CHECK: p_mappedptr != null", "CHECK: x0_mappedptr != null" (omp_get_mapped_ptr of &p and &x[0]); … target exit data map(always, from: p) ("should not bring back p, because p is an attached pointer") printf p[0], p == &x[0] "CHECK: 111 1"; target exit data map(delete: p[0 : 5], p). The kernels in between, which advance p on the device (p++), are left out. p is the plain pointer p, x is a. 6.0 §7.9.6: the second enter data creates the target's storage, so p's corresponding pointer is attached; the exit's from copies the corresponding p back as if by target update from, the device address (K-B23 device-value, the text: the host's p is then a device address, undefined at the read); libgomp and LLVM keep the host value (restore)`,
+    world: { arrays: [{ name: 'a', length: 10, init: 111 }], structs: [{ name: 'p', pointers: ['p'], plain: true, init: { p: 'a' } }], devices: [{ kind: 'discrete' }] },
+    steps: [
+      ompEnter([map('to', ['p'])]),
+      ompEnter([map('to', ['p%p(1:5)'])]),
+      mappedPtr(v('p')),
+      mappedPtr(v('a')),
+      ompExit([map('from', ['p'], 'always')]),
+      hostRead('p%p(1:1)'),
+      ompExit([map('delete', ['p%p(1:5)', 'p'])]),
+    ],
+    at: { 3: dev(1, 0), 4: dev(2, 0), 5: ok, 6: per(UNDEF, { libgomp: read(111), 'llvm-offload': read(111), 'K-B23=restore': read(111) }) },
+    last: per(HALTED, { libgomp: ok, 'llvm-offload': ok, 'K-B23=restore': ok }),
   },
   {
     name: 'present/unified_shared_memory.c: under requires unified_shared_memory, target map(present, alloc: i) runs inside a region mapping i and on its own: LLVM\'s self map comes before the present check (K-B66); the text stops at the second',
