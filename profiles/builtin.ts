@@ -408,7 +408,7 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         reading: 'motion-only',
         confidence: 'doc',
         evidence:
-          'offload/test/mapping/mapper_target_update_present_ptee.c (-fopenmp-version=60, OUT_OF_BOUNDS): target update to(present: s) through a mapper of s.y and s.p[0:20] fails "device mapping required by \'present\' motion modifier does not exist" for the pointee (CHECK-60-OOB); mapper_map_mbr_then_present_mbr_ptee.c: target enter data map(present, alloc: s1) through a mapper of s.x and s.p[0:10] with only s1.x mapped completes at 5.2 and 6.0 ("FIXME: PRESENT is not propagated to the pointee yet", CHECK-60: done), and mapper_enter_data_always_present_ptee.c says the same of map(always, present, to: s).',
+          'offload/test/mapping/mapper_target_update_present_ptee.c (-fopenmp-version=60, OUT_OF_BOUNDS): target update to(present: s) through a mapper of s.y and s.p[0:20] fails "device mapping required by \'present\' motion modifier does not exist" for the pointee (CHECK-60-OOB); mapper_map_mbr_then_present_mbr_ptee.c: target enter data map(present, alloc: s1) through a mapper of s.x and s.p[0:10] with only s1.x mapped completes at 5.2 and 6.0 ("FIXME: PRESENT is not propagated to the pointee yet", CHECK-60: done), mapper_enter_data_always_present_ptee.c says the same of map(always, present, to: s), and mapper_map_ptee_then_present_absent_mbr.c completes the same map with only the pointee mapped ("The mapper emits the s.x member component WITHOUT the PRESENT bit", CHECK: present check passed).',
       },
       'K-B63': {
         reading: 'base-pointers',

@@ -1287,7 +1287,7 @@ export const KNOBS = [
       {
         id: 'motion-only',
         summary:
-          'today\'s LLVM at -fopenmp-version=60: target update passes the present motion modifier to the pointee (mapper_target_update_present_ptee.c CHECK-60-OOB), a map clause does not yet (mapper_map_mbr_then_present_mbr_ptee.c, mapper_enter_data_always_present_ptee.c: FIXME, "PRESENT is not propagated to the pointee yet")',
+          'today\'s LLVM at -fopenmp-version=60: target update passes the present motion modifier to every item of the mapper, the pointee\'s too (mapper_target_update_present_ptee.c CHECK-60-OOB); a map clause passes it to none yet (FIXMEs of mapper_map_ptee_then_present_absent_mbr.c, "The mapper emits the s.x member component WITHOUT the PRESENT bit", and of mapper_map_mbr_then_present_mbr_ptee.c / mapper_enter_data_always_present_ptee.c for the pointee)',
       },
       {
         id: 'dropped',

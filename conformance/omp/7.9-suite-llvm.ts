@@ -811,6 +811,14 @@ const rows: Row[] = [
     }),
   },
   {
+    name: 'mapper_map_ptee_then_present_absent_mbr.c: with only the pointee s1.p[0:10] mapped, target enter data map(present, alloc: s1) through a mapper of s.x and s.p[0:10]: s.x is not present, a runtime error wherever the modifier reaches the struct\'s items; today\'s LLVM passes it to no item of a map clause (K-B65)',
+    cite: `${T}mapper_map_ptee_then_present_absent_mbr.c: int x[10]; S { int x; int dummy[10000]; int *p } s1 with s1.p = x; declare mapper(default: S s) map(s.x, s.p[0 : 10]); target enter data map(alloc: s1.p[0 : 10]) ("x is not present", "p[0] is present"); target enter data map(present, alloc: s1) "CHECK: present check passed", with "FIXME: … The mapper emits the s.x member component WITHOUT the PRESENT bit … EXPECTED: the present check should FAIL"; target exit data map(delete: s1). s1.x is c%n, x is a (6.0 §7.9.10 with §7.9.6: the clause's present modifier goes to the mapper's item s.x, which is not present)`,
+    world: { ...MEMBERS_OMP_WORLD, structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }], init: { p: 'a' } }], mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c%n', 'c%p'] }] }] },
+    steps: [ompEnter([map('alloc', ['c%p'])]), isPresent(v('c%n')), isPresent(v('a')), ompEnter([map('alloc', ['c'], 'present')]), ompExit([map('delete', ['c'])])],
+    at: { 1: ok, 2: value(false), 3: value(true), 4: per(err('omp_error_not_present'), { 'llvm-offload': ok, 'K-B65=motion-only': ok, 'K-B65=dropped': ok }) },
+    last: per(HALTED, { 'llvm-offload': ok, 'K-B65=motion-only': ok, 'K-B65=dropped': ok }),
+  },
+  {
     name: 'mapper_map_mbr_then_present_mbr_ptee.c: with only s1.x mapped, target enter data map(present, alloc: s1) through a mapper of s.x and s.p[0:10]: the pointee is not present, a runtime error once the modifier reaches it (6.0); at 5.2, and in today\'s LLVM at 6.0, the run completes (K-B65)',
     cite: `${T}mapper_map_mbr_then_present_mbr_ptee.c: int x[10]; S { int x; int dummy[10000]; int *p } s1 with s1.p = x; declare mapper(default: S s) map(s.x, s.p[0 : 10]); target enter data map(alloc: s1.x) ("x is present", "dummy is not present", "p is not present", "p[0] is not present"); target enter data map(present, alloc: s1); "CHECK-52: done", "CHECK-60: done" with "FIXME: PRESENT is not propagated to the pointee yet … EXPECTED (6.0): the present check fails for the absent pointee s1.p[0:10]". s1.x is c%n, dummy is c%arr, x is a (6.0 §7.9.10 with §7.9.6 present modifier: the clause's modifier goes to every item of the mapper)`,
     world: { ...MEMBERS_OMP_WORLD, structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }], init: { p: 'a' } }], mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c%n', 'c%p'] }] }] },

@@ -177,11 +177,11 @@ export abstract class OmpConstructs extends OmpTable {
     const mapper = this.mapperOf(r);
     if (mapper === undefined) return this.pushItem(code, mods, r);
     const row = DECAY[code]!;
-    // K-B65: whether the present modifier reaches the mapper's pointee items (map clauses), or
-    // none of its items (`dropped`).
+    // K-B65: whether the present modifier of a map clause reaches the mapper's pointee items
+    // (`propagated`), only its items in the struct's storage (`struct-storage`), or none.
     const reading = this.knobs['K-B65'];
     const pointeeMods = reading === 'propagated' ? mods : mods & ~MOD_PRESENT;
-    const structMods = reading === 'dropped' ? pointeeMods : mods;
+    const structMods = reading === 'dropped' || reading === 'motion-only' ? pointeeMods : mods;
     for (const clause of mapper.maps) {
       const decayed = row[MAP_TYPE_CODES[clause.type]]!;
       for (const v of clause.vars) {

@@ -89,20 +89,20 @@ export const MAPPER_PRESENT = 'OpenMP 6.0 §7.9.10 declare mapper directive (the
 // The clause's modifiers go to every item of the mapper's clause (K-B65 `propagated`, 6.0): a
 // pointee item such as c%p(1:10), storage of its own and not the struct's, must be present too.
 // `struct-storage` (5.2 as LLVM's tests read it: "at <= 5.2 present is not applied to the
-// pointee"): the present modifier reaches only the items in the struct's own storage. `motion-only`
-// (today's LLVM at 6.0): target update passes it to the pointee (mapper_target_update_present_ptee.c,
-// CHECK-60-OOB), a map clause does not yet (mapper_map_mbr_then_present_mbr_ptee.c: "PRESENT is
-// not propagated to the pointee yet", the run completes). Each item of the clause becomes its own
-// item, in order, where the modifier is dropped for some. `dropped` (clang 16, whose mapper
-// function keeps only the TO / FROM bits of the clause's map type): no item of the mapper has it.
+// pointee"): the present modifier reaches only the items in the struct's own storage, each item of
+// the clause then its own item, in order. `motion-only` (today's LLVM at 6.0): target update passes
+// it to every item (mapper_target_update_present_ptee.c, CHECK-60-OOB), a map clause to none yet
+// (mapper_map_ptee_then_present_absent_mbr.c: "The mapper emits the s.x member component WITHOUT
+// the PRESENT bit"; mapper_map_mbr_then_present_mbr_ptee.c: nor the pointee's). `dropped` (clang
+// 16, whose mapper function keeps only the TO / FROM bits of the clause's map type): no item of
+// the mapper has it, in map and motion clauses alike.
 function presentOfPointees<T extends MapItem>(state: ModelState, item: T, use: 'map' | 'motion', ctx: StepContext): T[] {
   if (item.modifiers?.includes('present') !== true) return [item];
   fire(ctx, MAPPER_PRESENT);
   const reading = ctx.knobs['K-B65'];
   const without = item.modifiers.filter((x) => x !== 'present');
-  if (reading === 'dropped') return [{ ...item, modifiers: without }];
-  if (!item.vars.some((v) => parsedRef(state, v).kind === 'member')) return [item];
-  if (reading === 'propagated' || (reading === 'motion-only' && use === 'motion')) return [item];
+  if (reading === 'dropped' || (reading === 'motion-only' && use === 'map')) return [{ ...item, modifiers: without }];
+  if (reading !== 'struct-storage' || !item.vars.some((v) => parsedRef(state, v).kind === 'member')) return [item];
   return item.vars.map((v) => (parsedRef(state, v).kind === 'member' ? { ...item, vars: [v], modifiers: without } : { ...item, vars: [v] }));
 }
 
