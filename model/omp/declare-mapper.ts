@@ -69,7 +69,7 @@ export function mapperUnavailable(state: ModelState, maps: readonly MapItem[], i
 // order, with the clause's modifiers and the decayed map type; other list items stay as they are,
 // in place.
 export function expandMappers(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapperExpanded[] {
-  return expandItems(state, maps, ctx, (m, c) => presentOfPointees(state, { ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true as const }, 'map', ctx));
+  return expandItems(state, maps, ctx, (m, c) => presentThroughMapper(state, { ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true as const }, 'map', ctx));
 }
 
 /** A map item after mapper expansion: `viaMapper` marks the items a mapper's clauses gave. */
@@ -80,7 +80,7 @@ export type MapperExpanded = MapItem & { viaMapper?: true };
 // map type moves data in the clause's direction (to: to / tofrom items; from: from / tofrom items);
 // the others are storage only and are not updated.
 export function expandMotions(state: ModelState, motions: readonly MapItem[], ctx: StepContext): MapItem[] {
-  return expandItems(state, motions, ctx, (m, c) => (decay(m.type, c.type, 'entry') === m.type ? presentOfPointees(state, { ...m, vars: [...c.vars] }, 'motion', ctx) : []));
+  return expandItems(state, motions, ctx, (m, c) => (decay(m.type, c.type, 'entry') === m.type ? presentThroughMapper(state, { ...m, vars: [...c.vars] }, 'motion', ctx) : []));
 }
 
 export const MAPPER_PRESENT = 'OpenMP 6.0 §7.9.10 declare mapper directive (the present modifier of the clause naming the struct, for the pointee items of the mapper, K-B65)';
@@ -96,7 +96,7 @@ export const MAPPER_PRESENT = 'OpenMP 6.0 §7.9.10 declare mapper directive (the
 // the PRESENT bit"; mapper_map_mbr_then_present_mbr_ptee.c: nor the pointee's). `dropped` (clang
 // 16, whose mapper function keeps only the TO / FROM bits of the clause's map type): no item of
 // the mapper has it, in map and motion clauses alike.
-function presentOfPointees<T extends MapItem>(state: ModelState, item: T, use: 'map' | 'motion', ctx: StepContext): T[] {
+function presentThroughMapper<T extends MapItem>(state: ModelState, item: T, use: 'map' | 'motion', ctx: StepContext): T[] {
   if (item.modifiers?.includes('present') !== true) return [item];
   fire(ctx, MAPPER_PRESENT);
   const reading = ctx.knobs['K-B65'];
