@@ -100,6 +100,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC libgomp (OpenACC path, GCC 12-15 era sources, nvptx offload).',
     extends: 'spec',
     knobs: {
+      'K-B66': {
+        reading: 'self-present',
+        confidence: 'doc',
+        evidence:
+          'libgomp\'s own tests expect the present error only on a device with its own address space: libgomp.c-c++-common/target-present-1.c, -2.c and -3.c and libgomp.fortran/target-present-1.f90 … -3.f90 carry dg-output "libgomp: present clause: not present on the device …" and dg-shouldfail "present error triggered" with { target offload_device_nonshared_as }, so on a device that shares memory with the host, whose maps are self maps (K-B8 self: GOMP_OFFLOAD_CAP_SHARED_MEM skips the mapping work), map(present, to: b) of an unmapped b runs.',
+      },
       'K-B63': {
         reading: 'base-pointers',
         confidence: 'source',
