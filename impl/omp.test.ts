@@ -875,12 +875,17 @@ describe('OpenMP K-B42 abort and K-B7 counted on items after the first', () => {
     expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c'])]), dataBegin([mapItem('to', ['b', 'c%p'])]), dataEnd], abort)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
-  it('K-B53 abort: exit data from a whole associated pointer member stops the program, after other items too and for a null pointer; release, delete, a section and the host device run', () => {
+  it('K-B53 abort: exit data from a whole associated pointer member, or of any section of one, stops the program, after other items too and for a null pointer; release and delete of the whole member and the host device run', () => {
     const abort = { 'K-B53': 'abort' };
     const mapped = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['b', 'c%p'])])];
     expect(run([...mapped, exit([mapItem('release', ['b']), mapItem('from', ['c%p'])])], abort)).toEqual(['ok', 'ok', 'error fatal_lowering']);
     expect(run([...mapped, exit([mapItem('release', ['c%p']), mapItem('delete', ['b'])])], abort)).toEqual(['ok', 'ok', 'ok']);
-    expect(run([...mapped, exit([mapItem('from', ['c%p(1:1)'])])], abort)).toEqual(['ok', 'ok', 'ok']);
+    // a section passes the descriptor as to (kind 0x01), whatever the section's map type
+    expect(run([...mapped, exit([mapItem('from', ['c%p(1:1)'])])], abort)).toEqual(['ok', 'ok', 'error fatal_lowering']);
+    expect(run([...mapped, exit([mapItem('delete', ['b']), mapItem('release', ['c%p(2:2)'])])], abort)).toEqual(['ok', 'ok', 'error fatal_lowering']);
+    expect(run([...mapped, exit([mapItem('delete', ['c%p(1:0)'])])], abort)).toEqual(['ok', 'ok', 'error fatal_lowering']);
+    expect(run([...mapped, exit([mapItem('release', ['c%p(1:2)'])], HOST_DEV as unknown as number)], abort)).toEqual(['ok', 'ok', 'ok']);
+    expect(run([...mapped, exit([mapItem('release', ['c%p(1:2)'])]), isPresent({ var: 'a' })])).toEqual(['ok', 'ok', 'ok', 'false']);
     // null or not (measured: the probe kb53-null-fortran aborts alike)
     expect(run([{ op: 'nullify', ptr: 'c%p' } as Step, exit([mapItem('from', ['c%p'])])], abort)).toEqual(['ok', 'error fatal_lowering']);
     expect(run([...mapped, exit([mapItem('from', ['c%p'])], HOST_DEV as unknown as number)], abort)).toEqual(['ok', 'ok', 'ok']);

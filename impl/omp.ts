@@ -92,7 +92,7 @@ export class OmpRuntime extends OmpRoutines {
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
         this.pushMaps(step.maps);
-        if (this.knobs['K-B53'] === 'abort' && d !== this.n) this.fromPointerMember(base);
+        if (this.knobs['K-B53'] === 'abort' && d !== this.n) this.exitPointerMember(base);
         this.mapExit(base, d, true);
         this.itemTop = base;
         return OK;

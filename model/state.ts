@@ -191,6 +191,8 @@ export interface RecordedMapItem {
   mapperStruct?: boolean;
   /** A pointer item a declare mapper's clause gave (its K-B47 word is `mapperStruct`). */
   viaMapper?: boolean;
+  /** Its place among the construct's entries as clang 16 orders them (K-B67); none for the items a rule adds. */
+  order?: number;
 }
 
 /**

@@ -1055,18 +1055,18 @@ export const KNOBS = [
   },
   {
     id: 'K-B53',
-    title: 'target exit data map(from: c%p): a from item naming a whole pointer member (a Fortran pointer component)',
+    title: 'target exit data naming a pointer member (a Fortran pointer component): a from item of the whole member, or any item of a section of it',
     section: 'OpenMP 6.0 §15.6 target exit data construct, §7.9.6 map clause',
     readings: [
-      { id: 'pointee', summary: 'the pointee exits like any list item: its count goes down and it is copied home when the count reaches zero' },
+      { id: 'pointee', summary: 'the pointee, or the section of it, exits like any list item: its count goes down and a from item is copied home when the count reaches zero' },
       {
         id: 'abort',
         summary:
-          'gfortran 12 with libgomp 12: the component\'s descriptor is passed with a map kind gomp_exit_data has no case for, and the program stops ("GOMP_target_enter_exit_data unhandled kind 0x00"), whatever is present, null pointer or not; release and delete items of the same member run',
+          'gfortran 12 with libgomp 12: the component\'s descriptor is passed beside the data with a map kind gomp_exit_data has no case for, and the program stops whatever is present: a from item of the whole member passes it as alloc ("GOMP_target_enter_exit_data unhandled kind 0x00"), null pointer or not, while its release and delete items run; an item of a section c%p(l:u), cs(k)%p(l:u) or a zero-length one, passes it as to ("unhandled kind 0x01") whatever the map type',
       },
     ],
     default: 'pointee',
-    rationale: '§15.6 gives a from list item the exit of §7.9.6; nothing in the text singles out a pointer member named whole.',
+    rationale: '§15.6 gives each list item the exit of §7.9.6; nothing in the text singles out a pointer member or a section of one.',
   },
   {
     id: 'K-B54',
@@ -1258,6 +1258,22 @@ export const KNOBS = [
     ],
     default: 'attach',
     rationale: '§7.9.6: a pointer mapped with its pointee is attached to the pointee\'s corresponding storage, on target enter data as on any construct.',
+  },
+  {
+    id: 'K-B67',
+    title: 'A struct\'s to copy and the attachment of its pointer member on one construct (map(to: c) beside map(alloc: c%p(1:4)), or a declare mapper listing both): which is written last',
+    section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment), §7.9.10 declare mapper directive',
+    readings: [
+      { id: 'attached', summary: 'the construct\'s copies come first and the corresponding pointer is attached after them, whatever the order of the clauses: the pointer aims at its target\'s corresponding storage' },
+      {
+        id: 'clause-order',
+        summary:
+          'clang 16 with libomptarget 16: clang emits a struct\'s entries with the clauses carrying the present modifier first, then the alloc clauses, then the others (each group in written order; a declare mapper\'s clauses likewise inside the entry of the list item that names the struct), and libomptarget writes each entry\'s copy or attachment as it meets it; a copy of the struct (new storage, or always) after the attachment of its pointer member writes the host pointer back over it, and as the shadow record stays (K-B7 `shadow`) no later map of the member writes it again',
+      },
+    ],
+    default: 'attached',
+    rationale:
+      '§7.9.6 attaches the corresponding pointer once the list items are mapped; the order of the clauses in a directive has no meaning, so a copy of the struct that the same construct makes does not undo the attachment.',
   },
   {
     id: 'K-B66',

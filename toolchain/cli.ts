@@ -81,6 +81,10 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
   let batchSkipped = 0;
   let batchNames = new Set<string>();
   try {
+    // A measured profile extends a built-in profile (profiles/index.ts resolves no other), so its
+    // inference must start from one.
+    if (o.profileOut !== undefined && o.base !== undefined && !BUILTIN_PROFILES.some((p) => p.name === o.base))
+      throw new InputError(`--profile-out writes a profile that extends its --base, which must be a built-in profile (${BUILTIN_PROFILES.map((p) => p.name).join(', ')}), not ${o.base}`);
     if (o.collect !== undefined) {
       if (dir !== undefined || o.seed !== undefined) throw new InputError('--collect reads a build directory: give no programs or --seed with it');
       ({ toolchain, units } = collectUnits(o.collect));

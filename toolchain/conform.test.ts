@@ -71,6 +71,14 @@ describe('toolchains', () => {
     expect((await cli('conform', '--seed', '1', '--toolchain', 'pgi')).err).toMatch(/^error: unknown toolchain 'pgi' \(built-in: gcc-openacc, gcc-openmp/);
   });
 
+  it('--profile-out with a profile file as --base is one line, exit 2, before anything is built (a measured profile extends a built-in one)', async () => {
+    const out = join(scratch, 'never.json');
+    const r = await cli('conform', '--seed', '1', '--toolchain', 'gcc-openacc', '--base', 'profiles/llvm-16.json', '--profile-out', out);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: --profile-out writes a profile that extends its --base, which must be a built-in profile \(spec, .*\), not profiles\/llvm-16\.json\n$/);
+    expect(r.out).toBe('');
+  });
+
   it('a program path that is missing or not a regular file or folder is one line, exit 2 (it was an internal ENOTDIR)', async () => {
     const missing = join(scratch, 'no-such.json');
     const r = await cli('conform', missing, '--toolchain', 'gcc-openacc');

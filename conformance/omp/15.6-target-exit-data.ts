@@ -2,7 +2,7 @@
 
 import { HALTED, UNDEF, entry, err, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
 import { assign, hostRead, isPresent, map, ompEnter, ompExit, targetWrite, v } from '../steps.js';
-import { A, OMP_WORLD } from '../worlds.js';
+import { A, C, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
   {
@@ -74,6 +74,29 @@ const rows: Row[] = [
     at: { 4: ok, 5: ok },
     last: value(false),
   },
+  // K-B53 for sections: gfortran 12.2 (-fdump-tree-gimple) passes the component's descriptor beside
+  // a section's data as map(to: c.p1 [len: 64]) in every exit data, whatever the section's map
+  // type, and gomp_exit_data stops at it ("unhandled kind 0x01", GOMP_MAP_TO), also with nothing
+  // present. Measured with GCC 12.2 on an H200.
+  {
+    name: 'exit data of a section of a pointer member: the section exits, absent or present; gfortran 12 aborts at the first (K-B53)',
+    cite: 'K-B53 abort: gen-20261219-024-fortran step 3, map(delete: cs(1)%p(3:8)) map(delete: b) with nothing present (gcc-12-nvptx-2026-12-05n); the C unit runs it',
+    steps: [
+      assign('c%p', 'a'),
+      ompExit([map('delete', ['c%p(3:8)']), map('delete', ['b'])]),
+      ompEnter([map('to', ['c', 'c%p(3:8)'])]),
+      ompExit([map('from', ['c%p(3:8)'])]),
+      isPresent(v('a', 8)),
+    ],
+    at: { 2: per(ok, { 'gcc-12': err('fatal_lowering'), 'K-B53=abort': err('fatal_lowering') }), 3: per(ok, { 'gcc-12': HALTED, 'K-B53=abort': HALTED }), 4: per(ok, { 'gcc-12': HALTED, 'K-B53=abort': HALTED }) },
+    last: per(value(false), { 'gcc-12': HALTED, 'K-B53=abort': HALTED }),
+    state: { 3: perState({ ompEntries: [entry([A + 8, A + 32], 2, 1), entry([C, C + 16], 1, 1)] }, { 'gcc-12': null, 'K-B53=abort': null }) },
+  },
+  {
+    name: 'exit data naming no pointer member runs under every reading, after a construct that named sections of one (K-B53)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['b', 'c%p(1:2)'])]), ompExit([map('release', ['b'])])],
+    last: ok,
+  },
 ];
 
-export default section({ spec: 'OpenMP 6.0', section: '15.6', title: 'target exit data construct', rules: ['OpenMP 6.0 §15.6 target exit data construct', 'OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)'], world: OMP_WORLD, rows });
+export default section({ spec: 'OpenMP 6.0', section: '15.6', title: 'target exit data construct', rules: ['OpenMP 6.0 §15.6 target exit data construct', 'OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)', 'OpenMP 6.0 §15.6 target exit data construct (a section of a pointer member, K-B53)'], world: OMP_WORLD, rows });

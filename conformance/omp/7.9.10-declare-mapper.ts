@@ -184,6 +184,29 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['c'])]), targetPointer('c%p')],
     last: per(dev(2, 0), { 'K-B64=uncounted': hostPtr(A), 'K-B64=uncounted,K-B7=shadow': hostPtr(A), 'K-B64=uncounted,K-B7=always': dev(2, 0) }),
   },
+  // K-B67: clang 16 orders a mapper's alloc clauses before its others, and libomptarget 16 writes
+  // each component as it meets it: c's copy comes after c%p's attachment.
+  {
+    name: 'K-B67: map(to: c) through map(tofrom: c) map(alloc: c%p): the text attaches c%p; clang 16 puts the alloc clause first, so c\'s copy writes the host pointer back and a kernel sees it',
+    cite: 'K-B67 clause-order (gen-20261220-123-c step 3 in profiles/measured/llvm-16-nvptx-2026-12-05.md, gen-20261218-101-c step 2 in -04.md; libomptarget 16 host plugin trace: the pointer written, then c\'s 16 bytes)',
+    world: mapperWorld([{ type: 'tofrom', vars: ['c'] }, { type: 'alloc', vars: ['c%p'] }]),
+    steps: [ompEnter([map('to', ['c'])]), targetPointer('c%p', [map('to', ['c'])])],
+    last: per(dev(2, 0), { 'K-B67=clause-order': hostPtr(A) }),
+  },
+  {
+    name: 'K-B67: a mapper listing c%p with to after c: c is copied first, the attachment stands under either reading',
+    cite: 'K-B67 (a mapper map(alloc: mp) map(to: mp.p1[0:n]) attaches under libomptarget 16, host plugin)',
+    world: P_TO,
+    steps: [ompEnter([map('to', ['c'])]), targetPointer('c%p', [map('to', ['c'])])],
+    last: per(dev(2, 0), { 'K-B67=clause-order': dev(2, 0) }),
+  },
+  {
+    name: 'K-B67: the mapper\'s items take the place of the list item they replace: c through map(tofrom: c) in the first clause, c%p in the second, attaches under either reading',
+    cite: 'K-B67 (clang 16 orders a declaration\'s clauses first; a mapper\'s components follow inside the entry of its list item)',
+    world: mapperWorld([{ type: 'tofrom', vars: ['c'] }]),
+    steps: [ompEnter([map('to', ['c']), map('to', ['c%p'])]), targetPointer('c%p', [map('to', ['c'])])],
+    last: per(dev(2, 0), { 'K-B67=clause-order': dev(2, 0) }),
+  },
 ];
 
 export default section({

@@ -11,6 +11,7 @@ import { read } from '../rows.js';
 import { remap, targetBounds } from '../steps.js';
 import { MEMBER_WORD } from '../../model/omp/member-word.js';
 import { ENTER_DATA_POINTER } from '../../model/omp/pointer-attach.js';
+import { COPY_AFTER_ATTACHMENT } from '../../model/omp/clause-order.js';
 
 const V52 = 'spec-omp-5.2';
 /** libgomp's counted attachment (K-B7) on the spec. */
@@ -393,6 +394,97 @@ rows.push(
   },
 );
 
+// K-B67: a struct's to copy and its pointer member's attachment on one construct. The text
+// attaches after the construct's copies, whatever the order of the clauses; clang 16 emits a
+// struct's alloc clauses (and present ones) before the others, and libomptarget 16 writes each
+// entry as it meets it, so the struct's copy after the attachment puts the host pointer back.
+// Measured with clang 16 / libomptarget 16 (the x86_64 host plugin's trace and the H200 runs
+// gen-20261220-123-c step 3, gen-20261218-101-c step 2); profiles/llvm-16.json reads it.
+const ORDERED = 'K-B67=clause-order';
+rows.push(
+  {
+    name: 'map(to: c) beside map(alloc: c%p): attached under the text; clang 16 orders the alloc clause first, so c\'s copy writes the host pointer back (K-B67)',
+    cite: 'K-B67 clause-order: target enter data map(to: x) map(alloc: x.p1[0:8]), clang 16.0.6 .offload_maptypes [0, MEMBER_OF|PTR_AND_OBJ, MEMBER_OF|TO], libomptarget 16 x86_64 plugin: the device pointer keeps the host address',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c']), map('alloc', ['c%p'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { [ORDERED]: HOST_A }),
+    state: { 2: perState({ ompPointers: [aimedAtA] }, { [ORDERED]: { ompPointers: [{ device: 0, ptr: C, value: { space: 'host', addr: A, count: 10 } }] } }) },
+  },
+  {
+    name: 'c and c%p in one clause: c comes first, so the pointer is attached under either reading (K-B67)',
+    cite: 'K-B67: map(to: y, y.p1[0:8]) gives [0, MEMBER_OF|TO, MEMBER_OF|PTR_AND_OBJ|TO]; the runtime copies y, then attaches (measured with the x86_64 host plugin)',
+    steps: [...base, targetPointer('c%p')],
+    last: per(dev(2, 0), { [ORDERED]: dev(2, 0) }),
+  },
+  {
+    name: 'the present modifier puts c%p first too: with a already mapped, c is new and copied after the attachment (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['a'])]), ompEnter([map('to', ['c']), map('to', ['c%p'], 'present')]), targetPointer('c%p')],
+    last: per(dev(1, 0), { [ORDERED]: HOST_A }),
+  },
+  {
+    name: 'a present struct copied again by the always modifier after its member\'s first attachment: the host pointer comes back (K-B67); without always nothing is copied',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('alloc', ['c%p']), map('to', ['c'], 'always')]), targetPointer('c%p'), ompEnter([map('alloc', ['c%p']), map('to', ['c'])]), targetPointer('c%p')],
+    at: { 4: per(dev(2, 0), { [ORDERED]: HOST_A }) },
+    last: per(dev(2, 0), { [ORDERED]: HOST_A }),
+  },
+  {
+    name: 'a struct copied after a null member is attached to nothing: the host null stays under either reading (K-B67)',
+    steps: [ompEnter([map('alloc', ['c%p']), map('to', ['c'])]), targetPointer('c%p')],
+    last: per(value(null), { [ORDERED]: value(null) }),
+  },
+  {
+    name: 'clauses come in written order within a group, vars within a clause: c as the second var of the first clause still precedes c%p in the second (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['b', 'c']), map('to', ['c%p'])]), targetPointer('c%p')],
+    last: per(dev(3, 0), { [ORDERED]: dev(3, 0) }),
+  },
+  {
+    name: 'a struct mapped by an alloc clause is not copied: the attachment before it stands (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('alloc', ['c%p']), map('alloc', ['c'])]), targetPointer('c%p')],
+    last: per(dev(1, 0), { [ORDERED]: dev(1, 0) }),
+  },
+  {
+    name: 'a struct already present is not copied again: the attachment this construct makes before it stands (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('alloc', ['c%p']), map('to', ['c'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { [ORDERED]: dev(2, 0) }),
+  },
+  {
+    name: 'target data map(alloc: c%p) map(tofrom: c): the tofrom copy of c comes after the attachment under clang 16\'s order (K-B67)',
+    steps: [assign('c%p', 'a'), ompDataBegin([map('alloc', ['c%p']), map('tofrom', ['c'])]), targetPointer('c%p'), ompDataEnd],
+    at: { 3: per(dev(1, 0), { [ORDERED]: HOST_A }) },
+    last: ok,
+  },
+  {
+    name: 'only a copy of the struct holding the pointer counts: an array copied after c%p\'s attachment leaves it (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('alloc', ['c%p']), map('to', ['b'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { [ORDERED]: dev(2, 0) }),
+  },
+  {
+    name: 'nor a copy of another struct placed after c: d is copied after c%p\'s attachment, which stands (K-B67)',
+    world: { ...OMP_WORLD, structs: [{ name: 'c', pointers: ['p'] }, { name: 'd', pointers: ['p'] }] },
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('alloc', ['c%p']), map('to', ['d'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { [ORDERED]: dev(2, 0) }),
+  },
+  {
+    name: 'the items of an earlier construct play no part: b and c entered first, then c%p alone attaches (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['b', 'c'])]), ompEnter([map('to', ['c%p'])]), targetPointer('c%p')],
+    last: per(dev(3, 0), { [ORDERED]: dev(3, 0) }),
+  },
+  {
+    name: 'nor do the member items of an earlier construct: c and c%p(1:2) in one clause attach after sections of c%p were entered (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['b']), map('alloc', ['c%p(1:2)', 'c%p(3:4)'])]), ompEnter([map('to', ['c', 'c%p(1:2)'])]), targetPointer('c%p')],
+    last: per(dev(2, 0), { [ORDERED]: dev(2, 0) }),
+  },
+  {
+    name: 'a kernel\'s implicit map of c comes after its explicit items: under K-B63 implicit its copy of c follows c%p(1:2)\'s attachment (K-B67)',
+    steps: [assign('c%p', 'a'), targetPointer('c%p', [map('to', ['c%p(1:2)'])])],
+    last: per(dev(1, 0), { 'gcc-12': err('fatal_lowering'), 'K-B63=implicit': dev(1, 0), [`K-B63=implicit,${ORDERED}`]: HOST_A }),
+  },
+  {
+    name: 'the words K-B63 maps for a kernel after its explicit items are no copy of c that undoes the attachment (K-B67)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['a'])]), targetRead('c%p', [map('to', ['c%p(1:2)'], 'present')])],
+    last: per(readAll(10, 1), { [ORDERED]: readAll(10, 1) }),
+  },
+);
+
 export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
@@ -405,6 +497,7 @@ export default section({
     'OpenMP 6.0 §7.9.6 map clause (a pointer member whose struct is not mapped, K-B42)',
     MEMBER_WORD,
     ENTER_DATA_POINTER,
+    COPY_AFTER_ATTACHMENT,
   ],
   world: OMP_WORLD,
   rows,

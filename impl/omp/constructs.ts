@@ -97,6 +97,16 @@ const BLOCK_CLOSE = 8;
 /** The block holds an item that is not ITEM_MAPPER_STRUCT (K-B64 counts it as usual). */
 const BLOCK_COUNTED = 16;
 
+/** K-B67: a clause's var's place (clang 16: the present clauses, then alloc, then the rest; then written order). */
+function clauseSlot(mods: number, code: number, index: number, v: number): number {
+  const rank = (mods & MOD_PRESENT) !== 0 ? 0 : code === ALLOC ? 1 : 2;
+  return (rank * 1024 + index) * 1024 + v;
+}
+/** A mapper's clause's place counts below its list item's (itemOrder). */
+const ORDER_INNER = 2 ** 22;
+/** A kernel's implicit map comes after every explicit one (itemOrder). */
+const IMPLICIT_ORDER = 2 ** 44;
+
 export abstract class OmpConstructs extends OmpTable {
   /** Addresses use_device regions and pointer kernels give, by name: raw device or host address, 0 for null. */
   protected readonly useDeviceHandles = new Map<string, number>();
@@ -106,6 +116,16 @@ export abstract class OmpConstructs extends OmpTable {
   protected readonly items: number[] = [];
   // Stryker disable next-line ArrayDeclaration: equivalent: as items
   protected readonly itemRefs: CompiledRef[] = [];
+  /**
+   * K-B67: each item's place among the construct's entries as clang 16 orders them (present
+   * clauses, then alloc clauses, then the rest, in written order; a mapper's clauses alike inside
+   * the place of the item they replace); -1 for the items a rule adds.
+   */
+  // Stryker disable next-line ArrayDeclaration: equivalent: as items
+  protected readonly itemOrder: number[] = [];
+  /** The place pushRecord gives the records it appends (-1 outside the clauses of a construct). */
+  // Stryker disable next-line UnaryOperator: equivalent: pushMaps and a kernel's implicit map set it before any record is pushed
+  protected pushOrder = -1;
   protected itemTop = 0;
   /** First item and device of each open target data region, in pairs, innermost last. */
   protected readonly regions: number[] = [];
@@ -139,8 +159,12 @@ export abstract class OmpConstructs extends OmpTable {
       const modifiers = item.modifiers;
       // Stryker disable next-line EqualityOperator: equivalent: one step past the end ORs in MODIFIER_BITS[undefined], which adds no bit
       if (modifiers) for (let i = 0; i < modifiers.length; i++) mods |= MODIFIER_BITS[modifiers[i]!];
-      for (let v = 0; v < item.vars.length; v++) this.pushVar(code, mods, this.refs.get(item.vars[v]!));
+      for (let v = 0; v < item.vars.length; v++) {
+        this.pushOrder = clauseSlot(mods, code, m, v) * ORDER_INNER;
+        this.pushVar(code, mods, this.refs.get(item.vars[v]!));
+      }
     }
+    this.pushOrder = -1;
     if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(base);
   }
 
@@ -182,18 +206,23 @@ export abstract class OmpConstructs extends OmpTable {
     const reading = this.knobs['K-B65'];
     const pointeeMods = reading === 'propagated' ? mods : mods & ~MOD_PRESENT;
     const structMods = reading === 'dropped' || reading === 'motion-only' ? pointeeMods : mods;
-    for (const clause of mapper.maps) {
+    const outer = this.pushOrder;
+    for (let j = 0; j < mapper.maps.length; j++) {
+      const clause = mapper.maps[j]!;
       const decayed = row[MAP_TYPE_CODES[clause.type]]!;
-      for (const v of clause.vars) {
+      for (let w = 0; w < clause.vars.length; w++) {
         const first = this.itemTop;
-        const item = this.refs.get(v);
+        const item = this.refs.get(clause.vars[w]!);
+        this.pushOrder = outer + clauseSlot(0, MAP_TYPE_CODES[clause.type]!, j, w);
         this.pushItem(decayed, item.kind === REF_MEMBER ? pointeeMods : structMods, item);
         // K-B64: the mapper's item naming the struct; its other items (of which a pointer item's
         // K-B47 word is the struct's storage too, pushMemberWords).
         const mark = item.kind === REF_STRUCT ? ITEM_MAPPER_STRUCT : ITEM_VIA_MAPPER;
+        // Stryker disable next-line EqualityOperator: equivalent: one step past the last record ORs the mark into the flags of the next one, which pushRecord writes before anything reads them
         for (let i = first; i < this.itemTop; i++) this.items[I_FLAGS + i * ITEM_FIELDS] = this.items[I_FLAGS + i * ITEM_FIELDS]! | mark;
       }
     }
+    this.pushOrder = outer;
   }
 
   /** Whether a construct maps through a default mapper: a list item of its clauses, or `implicitRoot` (K-B43). */
@@ -248,6 +277,7 @@ export abstract class OmpConstructs extends OmpTable {
     // Stryker disable next-line UnaryOperator: equivalent: storageBlocks gives every item its group before any reader
     it[at + I_GROUP] = -1;
     this.itemRefs[this.itemTop] = r;
+    this.itemOrder[this.itemTop] = this.pushOrder;
     this.itemTop++;
   }
 
@@ -436,6 +466,7 @@ export abstract class OmpConstructs extends OmpTable {
       // Stryker disable next-line ConditionalExpression: equivalent: attach finds no struct entry for an item that is no pointer member (member address 0) and no target entry for a null one
       if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) === ITEM_MEMBER) this.attach(d, i, epoch);
     }
+    if (this.knobs['K-B67'] === 'clause-order') this.copiesAfterAttachment(base, d);
     // K-B60 `garbage` (gfortran 12, libgomp 12): target enter data maps a component's always-pointer
     // item on its own, which writes a value that is no device address into the corresponding
     // descriptor's address word (where the struct has storage of its own on d).
@@ -450,6 +481,36 @@ export abstract class OmpConstructs extends OmpTable {
         this.storageWords(holder, member);
         this.wImg!.words.fill(INDETERMINATE, this.wFirst, this.wFirst + (POINTER_BYTES >> 2));
       }
+  }
+
+  /**
+   * K-B67 `clause-order` (clang 16 orders a struct's present clauses, then its alloc clauses, then
+   * the rest, and libomptarget 16 writes each entry as it meets it): an item that copied a struct
+   * to device d on this construct (count 1, or always) after an item of one of its pointer members
+   * writes that pointer word's host value back over the attachment.
+   */
+  protected copiesAfterAttachment(base: number, d: number): void {
+    const it = this.items;
+    const order = this.itemOrder;
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      const type = it[I_TYPE + at];
+      // (a pointer member's item maps its target, which holds no pointer word of a struct)
+      if (type !== TO && type !== TOFROM) continue;
+      const lo = it[I_START + at]!;
+      const hi = it[I_END + at]!;
+      for (let j = base; j < this.itemTop; j++) {
+        // Only the pointer member items before it: an item that is none holds member 0, in no
+        // struct; a null member's word holds the host null already.
+        const word = it[I_MEMBER + j * ITEM_FIELDS]!;
+        // Stryker disable next-line EqualityOperator,ArithmeticOperator: equivalent: an item shares its place with none but itself, whose member 0 lies in no struct; and no item that copies ends inside a pointer word (a struct's words come first in its storage, and arrays, fields and K-B63's words end elsewhere or have no place)
+        if (order[j]! >= order[i]! || word < lo || word + POINTER_BYTES > hi) continue;
+        // The struct's storage was mapped by this construct; self storage (K-B8) takes no copy.
+        const slot = this.pointerHolder(d, word);
+        if (this.slots.rc[slot] !== 1 && (it[I_MODS + at]! & MOD_ALWAYS) === 0) continue;
+        this.copyToDevice(slot, word, word + POINTER_BYTES);
+      }
+    }
   }
 
   /** K-B45: the plain pointer variable of every non-null section item from `base` gets a reference on device d. */
@@ -475,14 +536,16 @@ export abstract class OmpConstructs extends OmpTable {
   /**
    * K-B53 `abort` (gfortran 12 lowers a pointer component's descriptor in exit data with a kind
    * libgomp 12's gomp_exit_data has no case for): a from item naming a whole pointer member stops
-   * the program, null or not.
+   * the program, null or not (kind 0x00), and so does any item naming a section of one (kind 0x01).
    */
-  protected fromPointerMember(base: number): void {
+  protected exitPointerMember(base: number): void {
     const it = this.items;
     for (let i = base; i < this.itemTop; i++) {
       const at = i * ITEM_FIELDS;
-      if (it[I_TYPE + at] !== FROM || (it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || this.itemRefs[i]!.section !== undefined) continue;
-      runtimeError('fatal_lowering', `${this.itemRefs[i]!.text}: exit data from a pointer component (unhandled kind 0x00)`);
+      if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0) continue;
+      const r = this.itemRefs[i]!;
+      if (r.section !== undefined) runtimeError('fatal_lowering', `${r.text}: exit data of a section of a pointer component (unhandled kind 0x01)`);
+      if (it[I_TYPE + at] === FROM) runtimeError('fatal_lowering', `${r.text}: exit data from a pointer component (unhandled kind 0x00)`);
     }
   }
 
@@ -1021,6 +1084,8 @@ export abstract class OmpConstructs extends OmpTable {
     if (!named && this.imageStorage(d, body) < 0) {
       const first = this.itemTop;
       const root = this.refs.get(body.root);
+      // (the implicit map's items share its place; a mapper orders its own inside it)
+      this.pushOrder = IMPLICIT_ORDER;
       this.pushVar(TOFROM, 0, root);
       // K-B62 `explicit` (clang 16's mapper function drops the IMPLICIT bit): a mapper's items are
       // explicit maps, with K-B47's pointer words as for any map clause.

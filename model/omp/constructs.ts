@@ -38,7 +38,8 @@ import { attachPointers, detachPointers, enterDataPointers } from './pointer-att
 import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
-import { expandMappers, mapperOf, mapperUnavailable, type MapperExpanded } from './declare-mapper.js';
+import { clauseOrder, expandMappers, mapperOf, mapperUnavailable, type MapperExpanded } from './declare-mapper.js';
+import { copiesAfterAttachment } from './clause-order.js';
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
 import { unregisteredImage } from './declare-target.js';
 import { memberWordItems } from './member-word.js';
@@ -90,15 +91,20 @@ export function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): O
 }
 
 /** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
-function resolveItems(state: ModelState, maps: MapperExpanded[], ctx: StepContext, implicit = false): RecordedMapItem[] {
-  const items = resolveListItems(state, maps, implicit);
+/** The place of a kernel's implicit map among the construct's entries: after every explicit one (K-B67). */
+const IMPLICIT_ORDER = 2 ** 44;
+
+function resolveItems(state: ModelState, maps: MapperExpanded[], ctx: StepContext, implicit = false, after = 0): RecordedMapItem[] {
+  const items = resolveListItems(state, maps, implicit, after);
   // K-B47: the struct's storage for a pointer member named through its section (member-word.ts).
   return implicit ? items : [...items, ...memberWordItems(state, items, ctx)];
 }
 
-function resolveListItems(state: ModelState, maps: MapperExpanded[], implicit: boolean): RecordedMapItem[] {
-  return maps.flatMap((m) =>
-    m.vars.map((v) => {
+// `after`: the place of the first entry of this list among the construct's (K-B67: a kernel's
+// implicit map comes after its explicit ones).
+function resolveListItems(state: ModelState, maps: MapperExpanded[], implicit: boolean, after: number): RecordedMapItem[] {
+  return maps.flatMap((m, index) =>
+    m.vars.map((v, at) => {
       const parsed = parsedRef(state, v);
       const item: RecordedMapItem = {
         type: m.type,
@@ -106,6 +112,7 @@ function resolveListItems(state: ModelState, maps: MapperExpanded[], implicit: b
         range: dataRange(state, v),
         pointer: parsed.kind === 'member' ? memberRef(state, v) : null,
         implicit,
+        order: after + (m.order?.[at] ?? clauseOrder(m, index, at)),
       };
       // The mapper's own item naming its struct, and its pointer items, whose K-B47 word is the
       // struct's storage too (K-B64).
@@ -136,6 +143,8 @@ function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem
     if (unmapped) return unmapped;
   }
   const counted = attachPointers(state, target.device, items, created, ctx);
+  // K-B67: a copy of a struct that clang 16 orders after its pointer member's attachment.
+  if (Array.isArray(counted)) copiesAfterAttachment(state, target.device, items, ctx);
   // K-B60: target enter data's own write of a pointer component (model/omp/pointer-attach.ts).
   if (structured === null && Array.isArray(counted)) enterDataPointers(state, target.device, items, ctx);
   return counted;
@@ -163,21 +172,29 @@ function pointerWithoutStruct(state: ModelState, device: number, items: Recorded
 }
 
 const FROM_POINTER_MEMBER = 'OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)';
+const POINTER_MEMBER_SECTION = 'OpenMP 6.0 §15.6 target exit data construct (a section of a pointer member, K-B53)';
 
 // OpenMP 6.0 §15.6 target exit data construct (a from item of a whole pointer member, K-B53)
+// OpenMP 6.0 §15.6 target exit data construct (a section of a pointer member, K-B53)
 // A `from` item naming a pointer member c%p exits its pointee like any list item (§7.9.6): the
-// count goes down and the data comes home at zero; a disassociated pointer names no storage.
-// K-B53 `abort` (gfortran 12): the component's descriptor travels with a map kind gomp_exit_data
-// has no case for, and libgomp 12 stops the program, "GOMP_target_enter_exit_data unhandled kind
-// 0x00", whatever is present, null pointer or not; release and delete items of the member run.
-function fromPointerMember(state: ModelState, maps: MapItem[], ctx: StepContext): ErrorObservation | null {
+// count goes down and the data comes home at zero; a disassociated pointer names no storage. A
+// section c%p(l:u) exits its elements whatever the map type.
+// K-B53 `abort` (gfortran 12): the component's descriptor travels beside the data with a map kind
+// gomp_exit_data has no case for, and libgomp 12 stops the program whatever is present: for a
+// whole member's from item kind 0x00, null pointer or not (its release and delete items run), for
+// a section kind 0x01, whatever the section's map type.
+function exitPointerMember(state: ModelState, maps: MapItem[], ctx: StepContext): ErrorObservation | null {
   for (const m of maps) {
-    if (m.type !== 'from') continue;
     for (const v of m.vars) {
       const parsed = parsedRef(state, v);
-      if (parsed.kind !== 'member' || parsed.bounds !== undefined) continue;
-      fire(ctx, FROM_POINTER_MEMBER);
-      if (ctx.knobs['K-B53'] === 'abort') return runtimeError('fatal_lowering', `${v}: exit data from a pointer component (unhandled kind 0x00)`);
+      if (parsed.kind !== 'member') continue;
+      if (parsed.bounds !== undefined) {
+        fire(ctx, POINTER_MEMBER_SECTION);
+        if (ctx.knobs['K-B53'] === 'abort') return runtimeError('fatal_lowering', `${v}: exit data of a section of a pointer component (unhandled kind 0x01)`);
+      } else if (m.type === 'from') {
+        fire(ctx, FROM_POINTER_MEMBER);
+        if (ctx.knobs['K-B53'] === 'abort') return runtimeError('fatal_lowering', `${v}: exit data from a pointer component (unhandled kind 0x00)`);
+      }
     }
   }
   return null;
@@ -212,7 +229,7 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
   const maps = expandMappers(state, step.maps, 'exit', ctx);
   const items = resolveItems(state, maps, ctx);
   if (target.kind === 'host') return OK;
-  const lowered = fromPointerMember(state, maps, ctx);
+  const lowered = exitPointerMember(state, maps, ctx);
   if (lowered) return lowered;
   // K-B7 `counted`: the pointers named are detached before any data leaves (libgomp gomp_exit_data).
   const detached = detachPointers(state, target.device, itemPointers(items), true, ctx);
@@ -272,7 +289,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   const imaged = target.kind === 'device' && parsedRef(state, root).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, root), ctx) !== null;
   if (implicitRoot && !imaged) {
     fire(ctx, IMPLICIT_MAPS);
-    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, root, ctx)));
+    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, root, ctx), IMPLICIT_ORDER));
   }
   // On the host the kernel works on the original storage.
   if (target.kind === 'host') return captured(state, step, hostKernel(state, step.body, ctx));

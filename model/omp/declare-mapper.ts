@@ -72,8 +72,27 @@ export function expandMappers(state: ModelState, maps: readonly MapItem[], use: 
   return expandItems(state, maps, ctx, (m, c) => presentThroughMapper(state, { ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true as const }, 'map', ctx));
 }
 
-/** A map item after mapper expansion: `viaMapper` marks the items a mapper's clauses gave. */
-export type MapperExpanded = MapItem & { viaMapper?: true };
+/**
+ * A map item after mapper expansion: `viaMapper` marks the items a mapper's clauses gave; `order`
+ * gives each of its vars its place among the construct's entries (K-B67, clauseOrder).
+ */
+export type MapperExpanded = MapItem & { viaMapper?: true; order?: number[] };
+
+/**
+ * Where clang 16 puts a var among a construct's entries (K-B67): a struct's clauses with the present
+ * modifier first, then its alloc clauses, then the others, each group in written order (the
+ * clause's `index`, the var's place `v` in it); a declare mapper's clauses are ordered alike inside
+ * the place of the list item they replace (`inner`, the mapper var's own slot; 0 for a var no
+ * mapper replaced).
+ */
+export function clauseOrder(clause: Pick<MapItem, 'type' | 'modifiers'>, index: number, v: number, inner = 0): number {
+  return clauseSlot(clause, index, v) * 2 ** 22 + inner;
+}
+
+function clauseSlot(clause: Pick<MapItem, 'type' | 'modifiers'>, index: number, v: number): number {
+  const rank = clause.modifiers?.includes('present') === true ? 0 : clause.type === 'alloc' ? 1 : 2;
+  return (rank * 1024 + index) * 1024 + v;
+}
 
 // OpenMP 6.0 §7.9.10 declare mapper directive
 // A motion clause (§15.9) naming a struct with a mapper updates the mapper's items whose decayed
@@ -110,24 +129,31 @@ function presentThroughMapper<T extends MapItem>(state: ModelState, item: T, use
 function expandItems<T extends MapItem>(state: ModelState, items: readonly MapItem[], ctx: StepContext, expand: (m: MapItem, c: MapperDecl['maps'][number]) => T[]): (MapItem | T)[] {
   if (!usesMapper(state, items)) return items as MapItem[];
   fire(ctx, DECLARE_MAPPER);
-  const out: (MapItem | T)[] = [];
-  for (const m of items) {
+  const out: ((MapItem | T) & { order: number[] })[] = [];
+  items.forEach((m, index) => {
     let plain: string[] = [];
+    let orders: number[] = [];
     const flush = () => {
-      if (plain.length > 0) out.push({ ...m, vars: plain });
+      if (plain.length > 0) out.push({ ...m, vars: plain, order: orders });
       plain = [];
+      orders = [];
     };
-    for (const v of m.vars) {
+    m.vars.forEach((v, at) => {
       const mapper = mapperOf(state, v);
       if (mapper === undefined) {
         plain.push(v);
-        continue;
+        orders.push(clauseOrder(m, index, at));
+        return;
       }
       flush();
       fire(ctx, MAP_TYPE_DECAY);
-      for (const c of mapper.maps) out.push(...expand(m, c));
-    }
+      // The mapper's items keep the order of its clauses (their vars come out of `expand` in order).
+      mapper.maps.forEach((c, j) => {
+        let w = 0;
+        for (const x of expand(m, c)) out.push({ ...x, order: x.vars.map(() => clauseOrder(m, index, at, clauseSlot(c, j, w++))) });
+      });
+    });
     flush();
-  }
+  });
   return out;
 }

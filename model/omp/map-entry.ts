@@ -190,7 +190,7 @@ function reference(state: ModelState, entry: OmpEntry, block: MapBlock, counted:
 }
 
 /** Copies the host cells of `range` into their corresponding storage (pointer members verbatim; a self map needs no copy). */
-function copyToDevice(state: ModelState, entry: OmpEntry, range: Range): void {
+export function copyToDevice(state: ModelState, entry: OmpEntry, range: Range): void {
   if (entry.block === null) return;
   const from = hostCells(state, range);
   const to = storageCells(state, entry, range.start);
