@@ -552,6 +552,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-B7': {
+        reading: 'always',
+        confidence: 'measured',
+        evidence:
+          'gfortran 12.2 lowers a pointer component named on a target or target data construct with GOMP_MAP_ALWAYS_POINTER after its data (-fdump-tree-gimple: map(always_pointer:c.p1.data [pointer assign, bias: …])), and GCC 12 target.c gomp_map_vars_internal, case GOMP_MAP_ALWAYS_POINTER, looks the pointer\'s key up ("always pointer not mapped" when absent) and copies the data\'s device address, less the bias, into it on every map, new storage or not. Measured with GCC 12.2 on an NVIDIA H200: a kernel reads a device address in c%p after target map(to: c%p) with c and a already present (profiles/measured/gcc-12-nvptx-2026-12-03d.md and -03f.md, omp-attach-both-present-fortran step 3), after target map(tofrom: c%p(2:3)) with c entered and a a declare target variable (gcc-12-nvptx-2026-12-05o.md gen-20261221-095-fortran step 3, a held-out batch, this reading taken from it after its verdict was recorded), and in gen-20261213-040-fortran step 4 (-04i). The C front end attaches with GOMP_MAP_ATTACH and counts (profiles/gcc-12-c.json counted); target enter data is K-B60\'s.',
+      },
       'K-B61': {
         reading: 'default-device',
         confidence: 'measured',
