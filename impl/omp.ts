@@ -85,7 +85,7 @@ export class OmpRuntime extends OmpRoutines {
         const base = this.itemTop;
         this.pushMaps(step.maps);
         this.mapEntry(base, d);
-        this.itemTop = base;
+        this.dropItems(base);
         return OK;
       }
       case 'omp_target_exit_data': { // OpenMP 6.0 §15.6 target exit data construct
@@ -94,7 +94,7 @@ export class OmpRuntime extends OmpRoutines {
         this.pushMaps(step.maps);
         if (this.knobs['K-B53'] === 'abort' && d !== this.n) this.exitPointerMember(base);
         this.mapExit(base, d, true);
-        this.itemTop = base;
+        this.dropItems(base);
         return OK;
       }
       case 'omp_target_data_begin': { // OpenMP 6.0 §15.7 target data construct (entry)
@@ -111,7 +111,7 @@ export class OmpRuntime extends OmpRoutines {
         const base = this.regions.pop()!;
         if (d === undefined) throw new Error('omp_target_data_end without an open omp_target_data_begin region');
         this.mapExit(base, d, false);
-        this.itemTop = base;
+        this.dropItems(base);
         return OK;
       }
       case 'omp_target': // OpenMP 6.0 §15.8 target construct

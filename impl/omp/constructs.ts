@@ -36,6 +36,9 @@ const TOFROM = 2;
 const ALLOC = 3;
 const RELEASE = 4;
 const DELETE = 5;
+/** The map type of the cleared record one past the last (dropItems): none. */
+// Stryker disable next-line UnaryOperator: equivalent: only a loop that runs one record too far reads it, and those mutants are the ones this clearing makes equivalent
+const NO_TYPE = -1;
 const MAP_TYPE_CODES: Readonly<Record<OmpMapType, number>> = { to: TO, from: FROM, tofrom: TOFROM, alloc: ALLOC, release: RELEASE, delete: DELETE };
 /**
  * Map type decay (OpenMP 6.0 §7.9.2) of a clause through a declare mapper: DECAY[clause type][mapper
@@ -278,7 +281,20 @@ export abstract class OmpConstructs extends OmpTable {
     it[at + I_GROUP] = -1;
     this.itemRefs[this.itemTop] = r;
     this.itemOrder[this.itemTop] = this.pushOrder;
-    this.itemTop++;
+    this.dropItems(this.itemTop + 1);
+  }
+
+  /**
+   * Drops the records from `top` on. The record at the new top is cleared (no map type, no flags),
+   * so a loop over the records that reads one past the last meets no item rather than one an
+   * earlier construct left there.
+   */
+  protected dropItems(top: number): void {
+    this.itemTop = top;
+    const at = top * ITEM_FIELDS;
+    // Stryker disable next-line ArithmeticOperator: equivalent: I_TYPE is field 0
+    this.items[at + I_TYPE] = NO_TYPE;
+    this.items[at + I_FLAGS] = 0;
   }
 
   /**
@@ -453,7 +469,7 @@ export abstract class OmpConstructs extends OmpTable {
     // modifier) of a structured construct whose struct is not mapped stops the program, null or not;
     // on target data only a from item (gfortran maps the struct's descriptor first for the others).
     if (structured && this.knobs['K-B42'] === 'abort')
-      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads undefined flags, which hold no ITEM_MEMBER bit, so the item is skipped
+      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads the cleared record (dropItems), whose flags hold no ITEM_MEMBER bit, so the item is skipped
       for (let i = base; i < this.itemTop; i++) {
         const at = i * ITEM_FIELDS;
         if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || (it[I_MODS + at]! & MOD_ALWAYS) !== 0) continue;
@@ -471,7 +487,7 @@ export abstract class OmpConstructs extends OmpTable {
     // item on its own, which writes a value that is no device address into the corresponding
     // descriptor's address word (where the struct has storage of its own on d).
     if (structured === null && this.knobs['K-B60'] === 'garbage')
-      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads undefined flags, which hold no ITEM_MEMBER bit, so the item is skipped
+      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads the cleared record (dropItems), whose flags hold no ITEM_MEMBER bit, so the item is skipped
       for (let i = base; i < this.itemTop; i++) {
         const at = i * ITEM_FIELDS;
         if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER) continue;
@@ -898,7 +914,7 @@ export abstract class OmpConstructs extends OmpTable {
   protected detachCounted(base: number, d: number, exitData: boolean): void {
     const it = this.items;
     const s = this.slots;
-    // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads undefined flags, which hold no ITEM_MEMBER bit, so the item is skipped
+    // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads the cleared record (dropItems), whose flags hold no ITEM_MEMBER bit, so the item is skipped
     for (let i = base; i < this.itemTop; i++) {
       const at = i * ITEM_FIELDS;
       const flags = it[I_FLAGS + at]!;
@@ -997,8 +1013,10 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     const top = this.itemTop;
-    this.itemTop = base;
-    if (d === this.n) return OK;
+    if (d === this.n) {
+      this.dropItems(base);
+      return OK;
+    }
     const it = this.items;
     for (let i = base; i < top; i++) {
       const at = i * ITEM_FIELDS;
@@ -1029,6 +1047,7 @@ export abstract class OmpConstructs extends OmpTable {
         else this.copyToHost(slot, p, q);
       }
     }
+    this.dropItems(base);
     return OK;
   }
 
@@ -1105,7 +1124,7 @@ export abstract class OmpConstructs extends OmpTable {
       word >= 0 ? this.kernelWord(d, word, body, kbody, step.result) : 'pointer' in kbody ? this.kernelPointer(d, body, step.result) : this.kernel(d, body, kbody);
     // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry
     this.mapExit(base, d, false);
-    this.itemTop = base;
+    this.dropItems(base);
     return observation;
   }
 
