@@ -65,6 +65,17 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // address reuse explains, see below), and llvm-16.json's `attach` predicts 133 of the 135.
     'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts 133 of 135',
   },
+  'gcc-12-nvptx-2026-12-05p.json': {
+    // Inferred from -054-fortran step 6 alone (enter data copyin(a) with a(3:8) present through
+    // c%p(3:8), c%p attached), whose abort is libgomp's "Pointer target of array section wasn't
+    // mapped", not the partial-map error `error` stands for; the probes acc-*-extends-before (03b,
+    // 03d, 03f) show `extends-before` in both languages, as for -04j.
+    'K-A11': 'inferred from one run whose abort is another check (Pointer target of array section wasn\'t mapped); the probes read extends-before',
+  },
+  'llvm-16-nvptx-2026-12-05c.json': {
+    // As in -04, -05 and -05b: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
+    'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts all 133',
+  },
   'llvm-16-nvptx-2026-12-05b.json': {
     // As in -04 and -05: inferred against llvm-offload's readings, where `garbage` predicts undefined
     // the kernels through a pointer component after an enter data and so cannot be refuted.
@@ -393,6 +404,18 @@ describe('gcc-12-nvptx-2026-12-05o (GCC 12.2, nvptx, NVIDIA H200: seed 20261221,
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-05o');
     expect(verdicts.length).toBe(281);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261221-094-c', 'gen-20261221-201-c']);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-05p (GCC 12.2, nvptx, NVIDIA H200: seed 20261223, both APIs, programs that use device 0 only, held out)', () => {
+  // Built and run at the end of session 17, after every reading of that session (K-B7 always among
+  // them); nothing read from it: 283 of 284 (99.6 %). The one left: -054-fortran step 6, libgomp's
+  // "Pointer target of array section wasn't mapped" at an OpenACC enter data copyin(a) while
+  // a(3:8) is present through c%p(3:8) and c%p is attached (not modelled; see NOT_ADOPTED).
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 283 of the 284 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-05p');
+    expect(verdicts.length).toBe(284);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261223-054-fortran']);
   });
 });
 
@@ -774,6 +797,18 @@ describe('llvm-16-nvptx-2026-12-05 (clang 16.0.6, libomptarget 16.0.6, nvptx sm_
     expect(verdicts.length).toBe(135);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261220-118-c', 'gen-20261220-300-c']);
     expect(replayUnder('llvm-16-nvptx-2026-12-05', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(110);
+  });
+});
+
+describe('llvm-16-nvptx-2026-12-05c (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H200: seed 20261224, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
+  // Built and run at the end of session 17, after every reading of that session; nothing read from
+  // it. 133 ran (11 did not build, 5 call a routine libomptarget 16 lacks, 1 is not for the
+  // toolchain): profiles/llvm-16.json predicts all 133 (llvm-offload 105).
+  it('profiles/llvm-16.json predicts all 133 runs (llvm-offload: 105)', () => {
+    const verdicts = replayUnder('llvm-16-nvptx-2026-12-05c', loadProfile(join(dir, '..', 'llvm-16.json')));
+    expect(verdicts.length).toBe(133);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    expect(replayUnder('llvm-16-nvptx-2026-12-05c', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(105);
   });
 });
 
