@@ -90,10 +90,10 @@ export function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): O
   return { kind: 'unavailable', feature: 'the present map modifier' };
 }
 
-/** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
 /** The place of a kernel's implicit map among the construct's entries: after every explicit one (K-B67). */
 const IMPLICIT_ORDER = 2 ** 44;
 
+/** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
 function resolveItems(state: ModelState, maps: MapperExpanded[], ctx: StepContext, implicit = false, after = 0): RecordedMapItem[] {
   const items = resolveListItems(state, maps, implicit, after);
   // K-B47: the struct's storage for a pointer member named through its section (member-word.ts).
