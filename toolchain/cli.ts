@@ -67,11 +67,10 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
   const [
     { InputError },
     { BUILTIN_PROFILES, loadProfile },
-    { buildUnits, collectUnits, emitUnits, inferKnobs, judge, markdownReport, measuredProfile, measuredRuns, measuredRunsText, programsFromDir, programsFromSeed, runUnits, summaryLines, totals, writeBuildDir },
-    { HOST_FALLBACK },
+    { buildUnits, collectUnits, emitUnits, inferKnobs, judge, languageProfiles, mainReading, markdownReport, measuredProfile, measuredRuns, measuredRunsText, programsFromDir, programsFromSeed, runUnits, summaryLines, totals, writeBuildDir },
     { gccRuntimeProfile },
     { loadToolchain },
-  ] = await Promise.all([import('../lang/validate.js'), import('../profiles/index.js'), import('./conform.js'), import('./predict.js'), import('./host.js'), import('./toolchains.js')]);
+  ] = await Promise.all([import('../lang/validate.js'), import('../profiles/index.js'), import('./conform.js'), import('./host.js'), import('./toolchains.js')]);
   let toolchain: Toolchain;
   let units: Unit[];
   const langs: ToolchainLang[] = o.lang === 'both' ? ['fortran', 'c'] : [o.lang];
@@ -112,15 +111,19 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       await runUnits(units, toolchain, work, o.jobs, o.timeout * 1000);
     }
     const base = loadProfile(o.base ?? toolchain.profile);
+    // Each language's runs are judged by its own profile where the toolchain names one (GCC's C
+    // front end, a measured compiler version), unless --base names the one to judge them all by.
+    const byLang = o.base === undefined ? languageProfiles(toolchain) : {};
     // The host fallback's own answers come from the libgomp the programs were just linked with.
     const hostRuntime = toolchain.hostFallback && toolchain.name.startsWith('gcc-') && o.collect === undefined ? gccRuntimeProfile() : undefined;
-    // a profile file given as the base is judged too, so the report says how far it agrees
-    const results = judge(units, o.devices, hostRuntime, BUILTIN_PROFILES.some((p) => p.name === base.name) ? [] : [base]);
+    // a profile file given as the base, or a language's, is judged too, so the report says how far it agrees
+    const extra = [base, ...Object.values(byLang)].filter((p, i, all) => !BUILTIN_PROFILES.some((b) => b.name === p.name) && all.findIndex((q) => q.name === p.name) === i);
+    const results = judge(units, o.devices, hostRuntime, extra);
     const apis = [...new Set(units.map((u) => u.api))];
     const inferences = toolchain.hostFallback ? [] : apis.flatMap((api) => inferKnobs(results, api, base));
-    for (const line of summaryLines(toolchain, base, results, inferences)) io.out(`${line}\n`);
+    for (const line of summaryLines(toolchain, base, results, inferences, byLang)) io.out(`${line}\n`);
     if (o.report) {
-      writeOut(o.report, markdownReport(toolchain, base, results, inferences));
+      writeOut(o.report, markdownReport(toolchain, base, results, inferences, byLang));
       io.out(`report: ${o.report}\n`);
     }
     if (o.profileOut) {
@@ -131,7 +134,7 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       writeOut(runsPath, measuredRunsText(measuredRuns(results)));
       io.out(`measured profile: ${o.profileOut} (raw runs: ${runsPath})\n`);
     }
-    const t = totals(results, toolchain.hostFallback ? HOST_FALLBACK : base.name);
+    const t = totals(results, mainReading(toolchain, base, byLang));
     const batchNotEmitted = units.filter((u) => batchNames.has(u.program.name) && u.status.kind === 'not-emitted').length;
     if (batchSkipped + batchNotEmitted > 0) io.out(`generated batch: ${batchSkipped} programs skipped, ${batchNotEmitted} units not emitted (every one must be)\n`);
     return t.buildFailed > 0 || batchSkipped + batchNotEmitted > 0 || (o.requireAgreement === true && (t.disagree > 0 || t.notRun > 0)) ? 1 : 0;

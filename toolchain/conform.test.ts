@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
-import { inferKnobs, judge, programsFromSeed, unitsFromMeasured, worldDevicesUsed, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
+import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromSeed, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
 import { emitObservationProgram } from '../cli/emit/observe.js';
-import { missingTool } from './host.js';
-import { fillTemplate, loadToolchain } from './toolchains.js';
+import { gccRuntimeProfile, missingTool } from './host.js';
+import { clangProfile, fillTemplate, loadToolchain, packagedProfile, type Toolchain } from './toolchains.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-conform-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -145,5 +145,57 @@ describe('a profile file judged beside the built-in readings (conform --base FIL
     const r184 = ran.find((r) => r.unit.id === 'gen-20261211-184-c')!;
     expect([r184.verdicts.get('llvm-16')!.agree, r184.verdicts.get('llvm-offload')!.agree]).toEqual([true, false]);
     expect(judge(units, measured.measured.devices).every((r) => !r.verdicts.has('llvm-16'))).toBe(true);
+  });
+});
+
+describe('each language judged by its own profile (Toolchain.profiles)', () => {
+  const dir = join(import.meta.dirname, '..', 'profiles', 'measured');
+  const gcc12 = (): Toolchain => ({ ...loadToolchain('gcc-openacc', 'device'), profile: 'gcc-12', profiles: { c: packagedProfile('gcc-12-c.json') } });
+
+  it('a GCC 12 batch: C runs by profiles/gcc-12-c.json, Fortran runs by gcc-12, as the measured floors replay them', () => {
+    // the held-out batch of seed 20261223: 284 runs, 283 predicted per language (toolchain/measured.test.ts)
+    const measured = JSON.parse(readFileSync(join(dir, 'gcc-12-nvptx-2026-12-05p.json'), 'utf8')) as MeasuredProfile;
+    const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
+    const toolchain = gcc12();
+    const base = loadProfile(toolchain.profile);
+    const byLang = languageProfiles(toolchain);
+    expect(Object.keys(byLang)).toEqual(['c']);
+    const results = judge(units, measured.measured.devices, undefined, Object.values(byLang));
+    const main = mainReading(toolchain, base, byLang);
+    const c = units.find((u) => u.lang === 'c')!;
+    const fortran = units.find((u) => u.lang === 'fortran')!;
+    expect(typeof main === 'function' ? [main(c), main(fortran)] : main).toEqual(['gcc-12-c', 'gcc-12']);
+    const both = totals(results, main);
+    expect([both.ran, both.agree]).toEqual([284, 283]);
+    // judged by gcc-12 alone, the C runs that follow their front end's lowering disagree
+    expect(totals(results, 'gcc-12').agree).toBeLessThan(both.agree - 40);
+    const lines = summaryLines(toolchain, base, results, [], byLang);
+    expect(lines[1]).toBe('gcc-12 (C: gcc-12-c): 283 agree, 1 disagree');
+    expect(lines.filter((l) => l.includes('disagrees with'))).toEqual([expect.stringMatching(/^ {2}gen-20261223-\d+-(c|fortran): disagrees with gcc-12(-c)? at step \d+/)]);
+    expect(markdownReport(toolchain, base, results, [], byLang)).toContain('- agree with `gcc-12 (C: gcc-12-c)`: 283; disagree: 1');
+  });
+
+  it('the built-in GCC device toolchains take the profile of the gcc on PATH, and its C front end\'s beside it', () => {
+    for (const name of ['gcc-openacc', 'gcc-openmp']) {
+      const t = loadToolchain(name, 'device');
+      expect(t.profile).toBe(gccRuntimeProfile());
+      expect(t.profiles?.c).toBe(packagedProfile(`${gccRuntimeProfile()}-c.json`));
+      expect((JSON.parse(readFileSync(t.profiles!.c!, 'utf8')) as { extends: string }).extends).toBe(t.profile);
+      // the host fallback is judged by the host fallback's reading
+      expect(loadToolchain(name, 'host').profiles).toBeUndefined();
+    }
+  });
+
+  it('clang-openmp: clang 16 is judged by profiles/llvm-16.json (measured), 22 by llvm-22, any other by llvm-offload', () => {
+    expect([clangProfile(16), clangProfile(22), clangProfile(19), clangProfile(null)]).toEqual([packagedProfile('llvm-16.json'), 'llvm-22', 'llvm-offload', null]);
+    expect(loadProfile(clangProfile(16)!).name).toBe('llvm-16');
+  });
+
+  it('a toolchain file may name a profile per language; a bad one is one line naming the field', () => {
+    const path = join(scratch, 'tc-profiles.json');
+    writeFileSync(path, JSON.stringify({ name: 'x', compile: { openmp: { c: 'cc {source} -o {binary}' } }, profile: 'llvm-offload', profiles: { c: 'profiles/llvm-16.json' } }));
+    expect(loadToolchain(path, 'device').profiles).toEqual({ c: 'profiles/llvm-16.json' });
+    writeFileSync(path, JSON.stringify({ name: 'x', compile: {}, profiles: { cpp: 'spec' } }));
+    expect(() => loadToolchain(path, 'device')).toThrow(/tc-profiles\.json: field profiles: Unrecognized key/);
   });
 });

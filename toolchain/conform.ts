@@ -487,7 +487,36 @@ export interface Totals {
   disagree: number;
 }
 
-export function totals(results: UnitResult[], reading: string): Totals {
+/**
+ * The reading each unit is judged by in the headline: one name, or a name per unit (a toolchain
+ * whose C runs follow their own front end's profile, Toolchain.profiles).
+ */
+export type MainReading = string | ((unit: Unit) => string);
+
+const readingOf = (main: MainReading, unit: Unit): string => (typeof main === 'string' ? main : main(unit));
+
+/** The name of the main reading in prose: `gcc-12`, or `gcc-12 (C: gcc-12-c)`. */
+export function mainReadingLabel(toolchain: Toolchain, base: Profile, byLang: LanguageProfiles): string {
+  if (toolchain.hostFallback) return HOST_FALLBACK;
+  const others = (Object.entries(byLang) as [ToolchainLang, Profile][]).filter(([, p]) => p.name !== base.name);
+  return others.length === 0 ? base.name : `${base.name} (${others.map(([lang, p]) => `${lang === 'c' ? 'C' : 'Fortran'}: ${p.name}`).join(', ')})`;
+}
+
+/** Toolchain.profiles loaded: the profile of each language whose runs are not judged by the base. */
+export type LanguageProfiles = Partial<Record<ToolchainLang, Profile>>;
+
+export function languageProfiles(toolchain: Toolchain): LanguageProfiles {
+  return Object.fromEntries(Object.entries(toolchain.profiles ?? {}).map(([lang, p]) => [lang, loadProfile(p)]));
+}
+
+/** The headline reading of every unit: the host fallback, or the base with each language's own profile. */
+export function mainReading(toolchain: Toolchain, base: Profile, byLang: LanguageProfiles): MainReading {
+  if (toolchain.hostFallback) return HOST_FALLBACK;
+  if (Object.keys(byLang).length === 0) return base.name;
+  return (unit) => byLang[unit.lang]?.name ?? base.name;
+}
+
+export function totals(results: UnitResult[], reading: MainReading): Totals {
   const t: Totals = { programs: new Set(results.map((r) => r.unit.program.name)).size, units: results.length, notEmitted: 0, notForToolchain: 0, buildFailed: 0, missingRoutine: 0, notRun: 0, ran: 0, offloaded: 0, agree: 0, disagree: 0 };
   for (const { unit, verdicts } of results) {
     const s = unit.status;
@@ -499,7 +528,7 @@ export function totals(results: UnitResult[], reading: string): Totals {
     else {
       t.ran++;
       if (s.run.offload) t.offloaded++;
-      const v = verdicts.get(reading);
+      const v = verdicts.get(readingOf(reading, unit));
       if (v?.agree) t.agree++;
       else if (v) t.disagree++;
     }
@@ -637,20 +666,21 @@ function describeStatus(s: UnitStatus): string {
 
 const md = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function markdownReport(toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[]): string {
-  const main = toolchain.hostFallback ? HOST_FALLBACK : base.name;
+export function markdownReport(toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[], byLang: LanguageProfiles = {}): string {
+  const main = mainReading(toolchain, base, byLang);
+  const label = mainReadingLabel(toolchain, base, byLang);
   const t = totals(results, main);
   const lines = [
     `# mapcheck conform: ${toolchain.name}`,
     '',
-    `${toolchain.description}. Profile the runtime is believed to follow: \`${base.name}\`; runs ${toolchain.hostFallback ? 'on the host fallback (device memory is host memory)' : 'with offloading'}.`,
+    `${toolchain.description}. Profile the runtime is believed to follow: \`${label}\`; runs ${toolchain.hostFallback ? 'on the host fallback (device memory is host memory)' : 'with offloading'}.`,
     '',
     '## Totals',
     '',
     `- programs: ${t.programs}; units (program × language): ${t.units}`,
     `- not emitted: ${t.notEmitted}; not for this toolchain: ${t.notForToolchain}; build failed: ${t.buildFailed}; runtime lacks a routine: ${t.missingRoutine}; built but not run: ${t.notRun}`,
     `- ran: ${t.ran}, of which a probe kernel ran on a non-host device: ${t.offloaded}`,
-    `- agree with \`${main}\`: ${t.agree}; disagree: ${t.disagree}`,
+    `- agree with \`${label}\`: ${t.agree}; disagree: ${t.disagree}`,
     '',
   ];
   const readings = [...new Set(results.flatMap((r) => [...r.verdicts.keys()]))];
@@ -668,11 +698,11 @@ export function markdownReport(toolchain: Toolchain, base: Profile, results: Uni
   }
   const notReached = inferences.filter((i) => i.kind === 'not-reached').map((i) => i.knob);
   if (notReached.length > 0) lines.push('', `Not reached by these programs: ${notReached.join(', ')}.`);
-  lines.push('', `## Units where \`${main}\` disagrees`, '');
-  const bad = results.filter((r) => r.verdicts.get(main) && !r.verdicts.get(main)!.agree);
+  lines.push('', `## Units where \`${label}\` disagrees`, '');
+  const bad = results.filter((r) => r.verdicts.get(readingOf(main, r.unit)) && !r.verdicts.get(readingOf(main, r.unit))!.agree);
   if (bad.length === 0) lines.push('None.');
   for (const r of bad) {
-    const v = r.verdicts.get(main)!.first!;
+    const v = r.verdicts.get(readingOf(main, r.unit))!.first!;
     const agreeing = [...r.verdicts.entries()].filter(([, x]) => x.agree).map(([n]) => n);
     lines.push(`- ${r.unit.id} (${r.unit.program.source}): step ${v.step}: ${md(v.why ?? '')}; readings that agree: ${agreeing.length > 0 ? agreeing.join(', ') : 'none'}`);
   }
@@ -687,18 +717,19 @@ export function markdownReport(toolchain: Toolchain, base: Profile, results: Uni
 }
 
 /** Short summary lines for the terminal. */
-export function summaryLines(toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[]): string[] {
-  const main = toolchain.hostFallback ? HOST_FALLBACK : base.name;
+export function summaryLines(toolchain: Toolchain, base: Profile, results: UnitResult[], inferences: KnobInference[], byLang: LanguageProfiles = {}): string[] {
+  const main = mainReading(toolchain, base, byLang);
   const t = totals(results, main);
   const out = [
     `${t.programs} programs, ${t.units} units: ${t.notEmitted} not emitted, ${t.notForToolchain} not for ${toolchain.name}, ${t.buildFailed} build failed, ${t.missingRoutine} runtime lacks a routine, ${t.notRun} not run, ${t.ran} ran (${t.offloaded} offloaded)`,
-    `${main}: ${t.agree} agree, ${t.disagree} disagree`,
+    `${mainReadingLabel(toolchain, base, byLang)}: ${t.agree} agree, ${t.disagree} disagree`,
   ];
   for (const r of results) {
     const s = r.unit.status;
     if (s.kind === 'build-failed' || s.kind === 'not-emitted' || s.kind === 'not-run') out.push(`  ${r.unit.id}: ${describeStatus(s)}`);
-    const v = r.verdicts.get(main);
-    if (v && !v.agree) out.push(`  ${r.unit.id}: disagrees with ${main} at step ${v.first!.step}: ${v.first!.why}`);
+    const reading = readingOf(main, r.unit);
+    const v = r.verdicts.get(reading);
+    if (v && !v.agree) out.push(`  ${r.unit.id}: disagrees with ${reading} at step ${v.first!.step}: ${v.first!.why}`);
   }
   for (const inf of inferences)
     if (inf.kind === 'inferred') out.push(`  ${inf.knob} = ${inf.reading} (${inf.evidence.length} observations)`);

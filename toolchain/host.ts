@@ -46,3 +46,15 @@ export function gccRuntimeProfile(): string {
   }
   return gccRuntime;
 }
+
+let clangMajor: number | null | undefined;
+
+/** The major version of `clang` on PATH (`clang version 16.0.6` → 16); null when it does not run. Cached. */
+export function clangMajorVersion(): number | null {
+  if (clangMajor === undefined) {
+    const r = spawnSync('clang', ['--version'], { encoding: 'utf8' });
+    const m = r.status === 0 ? /clang version (\d+)\./.exec(r.stdout) : null;
+    clangMajor = m ? Number.parseInt(m[1]!, 10) : null;
+  }
+  return clangMajor;
+}

@@ -7,9 +7,11 @@
 // shell), so paths with spaces are not supported.
 
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InputError } from '../lang/validate.js';
-import { HOST_ONLY_FLAGS } from './host.js';
+import { HOST_ONLY_FLAGS, clangMajorVersion, gccRuntimeProfile } from './host.js';
 
 export type ToolchainApi = 'openacc' | 'openmp';
 export type ToolchainLang = 'fortran' | 'c';
@@ -28,6 +30,12 @@ export interface Toolchain {
   env: Record<string, string>;
   /** The built-in profile the runtime is believed to follow (the base of the inferred profile). */
   profile: string;
+  /**
+   * The profile each language's runs are judged by where it is not `profile`: a built-in name or a
+   * profile file (a front end that lowers maps its own way, or a measured compiler version). A
+   * built-in toolchain sets it from the version of the compiler on PATH.
+   */
+  profiles?: Partial<Record<ToolchainLang, string>>;
   /** Whether the runs execute on the host fallback (device memory is host memory). */
   hostFallback: boolean;
 }
@@ -43,6 +51,10 @@ function gcc(api: ToolchainApi, target: Target): Toolchain {
   const env: Record<string, string> =
     target === 'host' ? { ACC_DEVICE_TYPE: 'host', OMP_TARGET_OFFLOAD: 'DISABLED' } : { ACC_DEVICE_TYPE: 'nvidia', OMP_TARGET_OFFLOAD: 'MANDATORY' };
   const commands = (flag: string) => ({ fortran: `gfortran ${flag} ${offload} -w {source} -o {binary}`, c: `gcc ${flag} ${offload} -w {source} -o {binary}` });
+  // The runs are judged by the profile of the GCC on PATH (a host-fallback build is judged by the
+  // host fallback): GCC 12 and older by `gcc-12`, newer by `libgomp`; C runs by the C front end's
+  // profile beside it (profiles/gcc-12-c.json, libgomp-c.json: its own lowering of pointer maps).
+  const runtime = target === 'host' ? 'libgomp' : gccRuntimeProfile();
   return {
     name: `gcc-${api}`,
     description: `GCC (gfortran / gcc) -fopenacc or -fopenmp, ${target === 'host' ? 'offload disabled (host fallback)' : 'nvptx offload'}`,
@@ -50,13 +62,40 @@ function gcc(api: ToolchainApi, target: Target): Toolchain {
     compile: { openacc: commands('-fopenacc'), openmp: commands('-fopenmp') },
     run: '{binary}',
     env,
-    profile: 'libgomp',
+    profile: runtime,
+    ...(target === 'host' ? {} : { profiles: { c: packagedProfile(`${runtime}-c.json`) } }),
     hostFallback: target === 'host',
   };
 }
 
+/** A profile file shipped in the package's profiles/ folder, as an absolute path. */
+export function packagedProfile(file: string): string {
+  // From the sources (toolchain/) or from the build (dist/toolchain/, or a bundle in dist/cli/).
+  const up = import.meta.url.endsWith('.js') ? ['..', '..'] : ['..'];
+  return join(dirname(fileURLToPath(import.meta.url)), ...up, 'profiles', file);
+}
+
+/**
+ * The profile of the LLVM whose clang has this major version: profiles/llvm-16.json for clang 16
+ * (measured), `llvm-22` for 22, else `llvm-offload` (today's sources); null for no clang.
+ */
+export function clangProfile(major: number | null): string | null {
+  if (major === null) return null;
+  if (major === 16) return packagedProfile('llvm-16.json');
+  return major === 22 ? 'llvm-22' : 'llvm-offload';
+}
+
 function other(name: string, api: ToolchainApi, fortran: string, c: string, env: Record<string, string>, profile: string, description: string, hostFallback: boolean): Toolchain {
   return { name, description, api, compile: { [api]: { fortran, c } }, run: '{binary}', env, profile, hostFallback };
+}
+
+/** clang-openmp: LLVM's runs are judged by the profile of the clang on PATH where one is measured. */
+function withClangVersion(t: Toolchain): Toolchain {
+  if (t.hostFallback) return t;
+  const versioned = clangProfile(clangMajorVersion());
+  if (versioned === null || versioned === t.profile) return t;
+  // A built-in reading is the base itself; a profile file (llvm-16.json) is judged beside its base.
+  return versioned.endsWith('.json') ? { ...t, profiles: { c: versioned, fortran: versioned } } : { ...t, profile: versioned };
 }
 
 /** The built-in toolchains for a target. */
@@ -66,7 +105,7 @@ export function builtinToolchains(target: Target): Toolchain[] {
   return [
     gcc('openacc', target),
     gcc('openmp', target),
-    other(
+    withClangVersion(other(
       'clang-openmp',
       'openmp',
       `flang -fopenmp${clangTarget} {source} -o {binary}`,
@@ -75,7 +114,7 @@ export function builtinToolchains(target: Target): Toolchain[] {
       'llvm-offload',
       'LLVM clang / flang with libomptarget',
       target === 'host',
-    ),
+    )),
     other(
       'nvhpc',
       'openacc',
@@ -101,6 +140,7 @@ const ToolchainFile = z.strictObject({
   run: z.string().min(1).optional(),
   env: z.record(z.string(), z.string()).optional(),
   profile: z.string().min(1).optional(),
+  profiles: z.strictObject({ fortran: z.string().min(1).optional(), c: z.string().min(1).optional() }).optional(),
   hostFallback: z.boolean().optional(),
 });
 
@@ -134,6 +174,7 @@ export function loadToolchain(nameOrPath: string, target: Target): Toolchain {
     run: t.run ?? '{binary}',
     env: t.env ?? {},
     profile: t.profile ?? 'spec',
+    ...(t.profiles ? { profiles: t.profiles } : {}),
     hostFallback: t.hostFallback ?? false,
   };
 }
