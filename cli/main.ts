@@ -83,7 +83,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description('run programs (or saved cases) and print every step with its observation, a column per profile')
     .argument('<files...>', 'program JSON files, or saved counterexample cases')
     .addOption(
-      new Option('--profile <profiles>', 'built-in profile name or path to a JSON profile; a comma-separated list for one column each').default('spec'),
+      new Option('--profile <profiles>', "built-in profile name or path to a JSON profile; a comma-separated list for one column each; 'compilers': every runtime's profile that reads the program's API").default('spec'),
     )
     .option('--result', "only each program's last observation: a row per program, a column per profile")
     .addOption(new Option('--engine <engine>', 'which side executes the program').choices(['model', 'impl']).default('model'))

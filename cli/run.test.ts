@@ -66,6 +66,19 @@ describe('run across profiles', () => {
     expect(err).toContain('warning: profile spec-omp-5.2 records no evidence for OpenACC');
   });
 
+  test("--profile compilers: a column for the text and each runtime's profile that reads the program's API (GCC's C front end apart)", async () => {
+    const { code, out, err } = await cli('run', REATTACH, '--profile', 'compilers');
+    expect(code).toBe(0);
+    // an OpenACC program: the LLVM profiles read no OpenACC knob and are left out, without a warning
+    expect(out).toMatch(/^#\s+step\s+spec\s+gcc-12\s+gcc-12-c\s+libgomp\s+libgomp-c\s+nvfortran-25.3\s+cray-19$/m);
+    expect(err).toBe('');
+    // GCC 12's C front end attaches before it maps the target in one enter data (K-A17 attach-first, measured)
+    expect(row(out, 3).slice(2)).toEqual(['ok', 'ok', '*error fatal_attach_absent', 'ok', '*error fatal_attach_absent', 'ok', 'ok']);
+    expect(row(out, 6).slice(2)).toEqual(['read [10*2]', '*read [10*1]', '*halted', '*read [10*1]', '*halted', 'read [10*2]', '*read [10*1]']);
+    const omp = await cli('run', join(root, 'examples', 'omp-struct-members.json'), '--profile', 'compilers', '--result');
+    expect(omp.out).toMatch(/^program\s+spec\s+gcc-12\s+gcc-12-c\s+libgomp\s+libgomp-c\s+llvm-16\s+llvm-22\s+llvm-offload$/m);
+  });
+
   test('an unknown profile in the list is bad input', async () => {
     const { code, err } = await cli('run', REATTACH, '--profile', 'spec,pgi-1');
     expect(code).toBe(2);

@@ -9,7 +9,7 @@ import type { Program, StepOp } from '../lang/program.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { EngineName } from '../lang/engine.js';
 import { InputError, loadProgramFile } from '../lang/validate.js';
-import { KNOBS, loadProfileArg, type Profile } from '../profiles/index.js';
+import { KNOBS, compilerProfiles, loadProfileArg, type Profile } from '../profiles/index.js';
 import { BlockNames, firstDivergence, runTrace, sameObservation, type CompareMode, type Side } from '../properties/compare.js';
 import { buildCase, writeFileAtomic, type CaseFile } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
@@ -41,11 +41,19 @@ export function evidenceWarning(profile: Profile, api: ProgramApi | null): strin
   return `warning: profile ${profile.name} records no evidence for ${API_NAME[api]} (it sets none of the ${prefix}* knobs): its column shows the spec's readings for this program`;
 }
 
-/** `spec,cray-19` → profile names, each loaded (bad names are exit-2 errors). */
-export function parseProfileList(raw: string): { ref: string; profile: Profile }[] {
+/**
+ * `spec,cray-19` → profile names, each loaded (bad names are exit-2 errors). `compilers` stands for
+ * every runtime's profile (compilerProfiles); those are marked `optional`: left out of a table
+ * where they have no reading of the program's API.
+ */
+export function parseProfileList(raw: string): { ref: string; profile: Profile; optional?: true }[] {
   const refs = raw.split(',').map((s) => s.trim());
   if (refs.some((r) => r === '')) throw new InputError(`--profile ${raw}: an empty profile name in the list`);
-  return refs.map((ref) => ({ ref, profile: loadProfileArg(ref, '--profile') }));
+  return refs.flatMap((ref) =>
+    ref === 'compilers'
+      ? compilerProfiles().map((name) => ({ ref: name, profile: loadProfileArg(name, '--profile compilers'), optional: true as const }))
+      : [{ ref, profile: loadProfileArg(ref, '--profile') }],
+  );
 }
 
 export interface RunOptions {
@@ -106,7 +114,9 @@ export interface MultiRunDocument {
  */
 export function runAcrossProfiles(files: string[], o: RunOptions, io: Io): number {
   const programs = files.map((file) => ({ file, program: loadProgramFile(file) }));
-  const profiles = parseProfileList(o.profile);
+  const listed = parseProfileList(o.profile);
+  // a profile `compilers` brought in stays only where it reads the API of some program
+  const profiles = listed.filter(({ profile, optional }) => !optional || programs.some(({ program }) => evidenceWarning(profile, programApi(program)) === null));
   const warnings = [
     ...new Set(programs.flatMap(({ program }) => profiles.map(({ profile }) => evidenceWarning(profile, programApi(program))).filter((w) => w !== null))),
   ];
@@ -236,7 +246,7 @@ export function stepRows(program: Program, columns: (i: number) => string[]): st
 /** `mapcheck run`: one program under one profile step by step (--state: each snapshot after it); else runAcrossProfiles. */
 export function runCommand(files: string[], o: RunOptions, io: Io): number {
   // Several programs, several profiles or --result: one table across profiles (cli/run.ts).
-  if (files.length !== 1 || o.profile.includes(',') || o.result) return runAcrossProfiles(files, o, io);
+  if (files.length !== 1 || parseProfileList(o.profile).length > 1 || o.result) return runAcrossProfiles(files, o, io);
   const file = files[0]!;
   const program = loadProgramFile(file);
   const profile = loadProfileArg(o.profile, '--profile');

@@ -1,7 +1,8 @@
 // Resolving a profile: a built-in name, or a JSON file `{ "extends": "spec", "knobs": { … } }`
 // whose knob values are either a reading id or `{ "reading": …, "evidence": … }`.
 
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FileReadProblem, MAX_PROFILE_FILE_BYTES, oneLine, readBoundedText } from '../lang/read-file.js';
 import { BUILTIN_PROFILES, type KnobSetting, type ProfileSource } from './builtin.js';
 import { KNOBS, defaultKnobValues, knobDef, type KnobId, type KnobValues } from './knobs.js';
@@ -21,6 +22,25 @@ export interface Profile {
 /** A bad profile name, file or knob: the CLI turns it into a one-line message and exit code 2. */
 export class ProfileError extends Error {
   override name = 'ProfileError';
+}
+
+/**
+ * A profile file shipped in the package's profiles/ folder (gcc-12-c.json, libgomp-c.json,
+ * llvm-16.json), as an absolute path: from the sources (profiles/) or from the build (dist/profiles/,
+ * or a bundle in dist/cli/).
+ */
+export function packagedProfile(file: string): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return import.meta.url.endsWith('.js') ? join(here, '..', '..', 'profiles', file) : join(here, file);
+}
+
+/**
+ * `--profile compilers`: the text and every runtime mapcheck has a reading of, each language's
+ * front end apart where its lowering differs (GCC's C front end), so one table shows what each
+ * compiler does with a program. `mapcheck run` leaves out those with no reading of the program's API.
+ */
+export function compilerProfiles(): string[] {
+  return ['spec', 'gcc-12', packagedProfile('gcc-12-c.json'), 'libgomp', packagedProfile('libgomp-c.json'), packagedProfile('llvm-16.json'), 'llvm-22', 'llvm-offload', 'nvfortran-25.3', 'cray-19'];
 }
 
 export function builtinProfileNames(): string[] {

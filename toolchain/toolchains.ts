@@ -7,10 +7,9 @@
 // shell), so paths with spaces are not supported.
 
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InputError } from '../lang/validate.js';
+import { packagedProfile } from '../profiles/index.js';
 import { HOST_ONLY_FLAGS, clangMajorVersion, gccRuntimeProfile } from './host.js';
 
 export type ToolchainApi = 'openacc' | 'openmp';
@@ -68,12 +67,6 @@ function gcc(api: ToolchainApi, target: Target): Toolchain {
   };
 }
 
-/** A profile file shipped in the package's profiles/ folder, as an absolute path. */
-export function packagedProfile(file: string): string {
-  // From the sources (toolchain/) or from the build (dist/toolchain/, or a bundle in dist/cli/).
-  const up = import.meta.url.endsWith('.js') ? ['..', '..'] : ['..'];
-  return join(dirname(fileURLToPath(import.meta.url)), ...up, 'profiles', file);
-}
 
 /**
  * The profile of the LLVM whose clang has this major version: profiles/llvm-16.json for clang 16
@@ -186,3 +179,5 @@ export function fillTemplate(template: string, values: Record<string, string>): 
     .filter((w) => w !== '')
     .map((w) => w.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m));
 }
+
+export { packagedProfile } from '../profiles/index.js';
