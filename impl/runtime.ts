@@ -1427,7 +1427,11 @@ export class ImplEngine implements Engine {
     let raw = 0;
     let value: Observation = { kind: 'value', value: null };
     if (!this.rNull) {
-      const slot = this.findData(this.rStart, this.rEnd);
+      let slot = this.findData(this.rStart, this.rEnd);
+      // K-A66 `first-byte` (libgomp looks the address up as a zero-length key): partly present
+      // data takes the address from the section holding its first byte.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for `slot < 0` (true, or slot <= 0): when findData found the slot holding the data, findPoint of its first byte finds that slot (sections do not overlap); the K-A66 operand is held by the 2.8.1 rows of both readings
+      if (slot < 0 && this.knobs['K-A66'] === 'first-byte') slot = this.table.findPoint(this.rStart);
       if (slot >= 0) {
         const offset = this.blockOffset(slot, this.rStart);
         const block = this.slots.block[slot]!;
@@ -1567,6 +1571,15 @@ export class ImplEngine implements Engine {
       // A zero-length subarray has nothing to copy (K-A55): only `lookup` reports it absent.
       if (start === end) {
         if (zeroFatal) return errorOutcome('fatal_lowering', `update of zero bytes at 0x${start.toString(16)}, which the runtime has no action for`);
+        // K-A65 `strictly-inside` (libgomp looks zero bytes up as [h, h)): only a section that
+        // starts before them holds them; elsewhere the update stops, or if_present skips the var.
+        if (this.knobs['K-A65'] === 'strictly-inside' && this.knobs['K-A55'] !== 'no-op') {
+          const slot = this.table.findPoint(start);
+          if (slot < 0 || this.slots.hostStart[slot] === start) {
+            if (ifPresent) continue;
+            return errorOutcome('acc_error_not_present', `update of zero bytes at 0x${start.toString(16)}, which the runtime finds only strictly inside a present section`);
+          }
+        }
         if (!ifPresent && this.knobs['K-A55'] === 'lookup' && this.table.findPoint(start) < 0)
           return errorOutcome('acc_error_not_present', `update of zero bytes at 0x${start.toString(16)}, which is not present`);
         if (pointer && !ifPresent) {

@@ -30,6 +30,7 @@ import { describeRange, fire, runtimeError, sectionsOf, objectsTouching, type Er
 
 export const OMP_ZERO_LENGTH = 'OpenMP 6.0 §7.9.6 map clause (zero-length array sections)';
 export const ACC_ZERO_LENGTH = 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (zero-length subarrays, K-A55)';
+export const ACC_ZERO_LENGTH_UPDATE = 'OpenACC 3.3 §2.14.4 Update Directive (zero bytes, K-A65)';
 
 /** Whether a resolved host range is a zero-length section (no byte). */
 export function isEmptyRange(range: Range): boolean {
@@ -85,6 +86,17 @@ export function accZeroLength(
     return runtimeError('fatal_lowering', `${what}(${describeRange(state, range)}): the runtime has no update action for a zero-length subarray`);
   // `lookup`, `lookup-quiet`, `enter-exit-fatal`: the section holding the byte at the subarray's address, if any.
   const section = sectionHoldingByte(state, range.start);
+  // OpenACC 3.3 §2.14.4 Update Directive (zero bytes, K-A65). `lookup` (the text): as the clauses
+  // find them. `strictly-inside` (libgomp update_dev_host and acc_is_present look zero bytes up as
+  // the empty range [h, h), which only a section that starts before h holds): at a section's
+  // first byte, one past its end or outside any, the update stops, or if_present skips the var.
+  if (dataDirective === 'update') {
+    fire(ctx, ACC_ZERO_LENGTH_UPDATE);
+    if (ctx.knobs['K-A65'] === 'strictly-inside' && !(section && section.start < range.start)) {
+      if (mustBePresent) return runtimeError('acc_error_not_present', `${what}(${describeRange(state, range)}): zero bytes the runtime finds only strictly inside a present section`);
+      return { kind: 'skip' };
+    }
+  }
   // `enter-exit-fatal`, enter data (a member section's too, c.p[k:0]): libgomp oacc-mem.c
   // goacc_enter_data_internal looks the zero bytes up as [p, p) (lookup_host), which splay_compare
   // matches only with a key that starts before p; at a section's first byte (or outside any) the

@@ -306,6 +306,16 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13} gomp_map_pointer / GOMP_MAP_ALWAYS_POINTER / gomp_attach_pointer write sizeof (void *); a GOMP_MAP_TO_PSET already mapped is not copied again unless its pointer was null.`,
       },
+      'K-A65': {
+        reading: 'strictly-inside',
+        confidence: 'source',
+        evidence: `${GACC} update_dev_host: "n = lookup_host (acc_dev, h, s); if (!n) gomp_fatal ("[%p,%d] is not mapped", h, (int)s)"; with s == 0 lookup_host looks up [h, h), and libgomp.h splay_compare orders it before a key that starts at h (x->host_end <= y->host_start) and after one that ends at h, so only a key that starts before h and ends after it holds it; ${GPAR} GOACC_update calls acc_update_device_async / acc_update_self_async with the item's size (gfortran passes a zero-length section as size 0), and for if_present (GOMP_MAP_TO / GOMP_MAP_FROM) first asks acc_is_present (h, 0), the same lookup. Testsuite: libgomp.oacc-c-c++-common/lib-44.c (acc_update_device (h, 0) after acc_copyin (h, N)) and lib-48.c (acc_update_self (h, 0)) expect "[h,0] is not mapped" and dg-shouldfail; GCC 12.2 gfortran measured: update self(b(2:1)) of absent data stops "[h,0] is not mapped" (gcc-12-nvptx-2026-12-03e, K-A55's evidence).`,
+      },
+      'K-A66': {
+        reading: 'first-byte',
+        confidence: 'source',
+        evidence: `${G13} gomp_map_vars_internal, case GOMP_MAP_USE_DEVICE_PTR: "cur_node.host_start = (uintptr_t) hostaddrs[i]; cur_node.host_end = cur_node.host_start; n = gomp_map_lookup (mem_map, &cur_node)", and gomp_map_lookup of a zero-length key probes [h, h + 1) first, so the key holding the first byte answers whatever the array's size; the device address is n->tgt->tgt_start + n->tgt_offset + h - n->host_start. Testsuite: libgomp.oacc-c-c++-common/host_data-6.c (data create (h[0:318 - 44]), host_data use_device (d) with d = h, acc_memcpy_from_device (h, d, 12): runs, dg-do run, asserts the device values in the first 12 bytes).`,
+      },
       'K-A64': {
         reading: 'struct-group',
         confidence: 'source',

@@ -1245,6 +1245,36 @@ export const KNOBS = [
     rationale: '§2.7.1 lets a data clause name a struct member; the clause acts on the member\'s bytes, and nothing in §2.7 ties one member\'s mapping to another\'s.',
   },
   {
+    id: 'K-A65',
+    title: 'The update directive (acc_update_device / acc_update_self) of zero bytes at the first byte of a present section, one past its end, or of absent data',
+    section: 'OpenACC 3.3 §2.14.4 Update Directive, §3.2.20 acc_update_device / acc_update_self, §2.7.1 (zero-length subarrays)',
+    readings: [
+      { id: 'lookup', summary: 'the zero bytes are found as K-A55 finds them (the byte at their address in a present section); found, nothing is copied; absent, an error without if_present' },
+      {
+        id: 'strictly-inside',
+        summary:
+          'libgomp (oacc-mem.c update_dev_host, GCC 10 onwards, and acc_is_present for if_present): zero bytes are looked up as the empty range [h, h), which splay_compare matches only with a section that starts before h; at a section\'s first byte, one past its end or outside any, the program stops ("[h,0] is not mapped"), or with if_present the var is skipped',
+      },
+    ],
+    default: 'lookup',
+    rationale: '§3.2.20 takes no action for zero bytes and §2.14.4 needs the var present; zero bytes at a present section\'s first byte lie in it, as K-A55 reads them.',
+  },
+  {
+    id: 'K-A66',
+    title: 'host_data use_device of an array only a leading part of which is present (its first byte in a present section)',
+    section: 'OpenACC 3.3 §2.8.1 use_device clause, §2.8.3 if_present clause',
+    readings: [
+      { id: 'whole', summary: 'the var must be present as a whole: partly present data is not present (K-A30 without if_present; the host address with it)' },
+      {
+        id: 'first-byte',
+        summary:
+          'libgomp (target.c gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR): the address is looked up as a zero-length key (gomp_map_lookup probes the byte at it), so the section holding var\'s first byte gives its device address whatever of var lies past that section',
+      },
+    ],
+    default: 'whole',
+    rationale: '§2.8.1: without if_present the var must be present; data of which only a part is present is not present data (§2.6.3).',
+  },
+  {
     id: 'K-B60',
     title: 'What target enter data leaves in the corresponding pointer of a pointer component it maps (map(to: c%p), c%p(2:5), e%x)',
     section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',

@@ -297,6 +297,18 @@ const SEPARATED_BY: Readonly<Record<string, Program>> = {
       { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['c'], modifiers: ['present'] }] },
     ],
   },
+  // K-A65 separates only an update (without if_present) of zero bytes at the first byte of a
+  // present section: the zero-length rewrite (properties/zero-length.ts) draws it too rarely for
+  // the budget (none in 5,000 at the default seed), and putting it in the rewrite's idiom would stop
+  // an eighth of the libgomp and gcc-12 campaigns' OpenACC programs there. Conformance rows check
+  // both engines on it (2.14.4-update-directive.ts, 2.6-suite-libgomp-2.ts lib-44.c / lib-48.c).
+  'K-A65': {
+    world: ACC_WORLD,
+    steps: [
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+      { op: 'acc_update', clauses: [{ clause: 'self', vars: ['a(1:0)'] }] },
+    ],
+  },
   'K-B50': {
     world: OMP_WORLD,
     steps: [
@@ -338,8 +350,9 @@ describe('knob sensitivity: the campaign tells every knob reading apart from the
 
   it.for(variantsOf('K-A'))('$id = $reading', ({ id, reading }, ctx) => {
     ctx.skip(shortfall !== null, skipNote);
-    // A reading of a knob whose spec reading is undefined behaviour (K-A8) is told apart the OpenMP way.
-    if (KNOBS.find((k) => k.id === id)!.default === 'undefined') return expectSeparated(id, reading, 'openacc');
+    // A reading of a knob whose spec reading is undefined behaviour (K-A8) is told apart the OpenMP
+    // way, and so is one the generator reaches too rarely (its fixed program in SEPARATED_BY).
+    if (KNOBS.find((k) => k.id === id)!.default === 'undefined' || SEPARATED_BY[id] !== undefined) return expectSeparated(id, reading, 'openacc');
     // state compared, and the program that shows it is short
     const result = runCampaign({ a: { engine: 'model', profile: baseFor(id) }, b: { engine: 'model', profile: withReading(id, reading) }, compare: 'state', api: 'openacc', ...budget });
     expect(result.found, `no program tells ${id}=${reading} from the spec in ${result.runs} programs`).not.toBeNull();

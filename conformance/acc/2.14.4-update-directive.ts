@@ -124,10 +124,10 @@ const rows: Row[] = [
   },
   {
     name: 'a zero-length member section one past its target: C\'s lowering finds no device copy there and writes null (K-A63)',
-    cite: 'acc_deviceptr of the address one past a mapped block is NULL (lookup_host of one byte)',
+    cite: 'acc_deviceptr of the address one past a mapped block is NULL (lookup_host of one byte); libgomp itself stops first: update_dev_host finds no zero bytes one past a section (K-A65 strictly-inside)',
     steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p')), update(device('c%p(11:10)')), parallelPointer('c%p', undefined, present('c'))],
-    at: { 3: per(NOT_PRESENT, { libgomp: ok, 'gcc-12': NOT_PRESENT, 'K-A55=lookup-quiet,K-A63=pointer-section': ok }) },
-    last: per(HALTED, { libgomp: UNDEF, 'gcc-12': HALTED, 'K-A55=lookup-quiet,K-A63=pointer-section': value(null) }),
+    at: { 3: per(NOT_PRESENT, { 'K-A55=lookup-quiet,K-A63=pointer-section': ok }) },
+    last: per(HALTED, { 'K-A55=lookup-quiet,K-A63=pointer-section': value(null) }),
   },
   {
     name: 'the struct element holding the pointer is what must be present: a present neighbour element does not do (K-A63)',
@@ -176,6 +176,36 @@ const rows: Row[] = [
     steps: [assign('c%p', 'a'), enterData(copyin('c')), update(self('c')), hostRead('c%p')],
     last: readAll(10, 1),
   },
+  // K-A65: zero bytes in the update directive (acc_update_device / acc_update_self with size 0).
+  {
+    name: 'K-A65: update device of zero bytes at the first byte of present data copies nothing under the text; libgomp looks them up as an empty range no section holds and stops',
+    cite: 'K-A65 strictly-inside: oacc-mem.c update_dev_host, "[h,0] is not mapped" (libgomp.oacc-c-c++-common/lib-44.c); the text: §3.2.20 no action for zero bytes, K-A55 finds them in a',
+    steps: [enterData(copyin('a')), update(device('a(1:0)')), hostRead('a')],
+    at: { 2: per(ok, { libgomp: err('acc_error_not_present'), 'K-A65=strictly-inside': err('acc_error_not_present') }) },
+    last: per(readAll(10, 1), { libgomp: HALTED, 'K-A65=strictly-inside': HALTED }),
+  },
+  {
+    name: 'K-A65 under K-A55 no-op: zero bytes are no data, so the update never looks them up, strictly-inside or not',
+    steps: [enterData(copyin('a')), update(self('a(1:0)'))],
+    last: per(ok, { libgomp: err('acc_error_not_present'), 'K-A65=strictly-inside': err('acc_error_not_present'), 'K-A55=no-op,K-A65=strictly-inside': ok }),
+  },
+  {
+    name: 'K-A65: zero bytes strictly inside present data are found under every reading: nothing is copied',
+    steps: [enterData(copyin('a')), hostWrite('a', 3), update(self('a(3:2)')), hostRead('a')],
+    at: { 3: ok },
+    last: readAll(10, 3),
+  },
+  {
+    name: 'K-A65: with if_present, zero bytes at the first byte of present data are skipped by libgomp (acc_is_present finds nothing) and found by the text: the update goes on to the next var either way',
+    steps: [enterData(copyin('a'), copyin('b')), hostWrite('b', 4), updateIfPresent(self('a(1:0)'), self('b')), hostRead('b')],
+    at: { 3: ok },
+    last: readAll(10, 2),
+  },
+  {
+    name: 'K-A65: zero bytes one past the end of present data are not present under the text (K-A55 lookup); libgomp stops on them even with its quiet data-clause lookup',
+    steps: [enterData(copyin('a(1:5)')), update(device('a(6:5)'))],
+    last: per(err('acc_error_not_present'), { 'K-A55=lookup-quiet': ok, 'K-A55=lookup-quiet,K-A65=strictly-inside': err('acc_error_not_present') }),
+  },
 ];
 
 export default section({
@@ -186,6 +216,7 @@ export default section({
     'OpenACC 3.3 §2.14.4 Update Directive',
     'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)',
     'OpenACC 3.3 §2.14.4 Update Directive (update device of a pointer member: its device copy)',
+    'OpenACC 3.3 §2.14.4 Update Directive (zero bytes, K-A65)',
   ],
   world: ACC_WORLD,
   rows,

@@ -1197,6 +1197,29 @@ const rows: Row[] = [
     at: { 2: ok, 3: readAll(10, 1), 5: ok, 6: read(10, 2, 2, 10, 10, 10, 10, 10, 10, 10) },
     last: value(false),
   },
+  // Taken in once K-A65 and K-A66 read libgomp's lookups (scripts/_tmp/libgomp-acc-more-gaps.md).
+  {
+    name: 'lib-44.c: update device of zero bytes at the start of data acc_copyin made present stops libgomp (K-A65 strictly-inside)',
+    cite: `${C}lib-44.c "Exercise acc_update_device with size zero data": d = acc_copyin (h, N); h[i] = 0xab; acc_update_device (h, 0); dg-output "[h,0] is not mapped", dg-shouldfail (oacc-mem.c update_dev_host: lookup_host of [h, h + 0), which libgomp's splay_compare matches only with a block that starts before h; K-A65 strictly-inside). The text: §3.2.20 takes no action for zero bytes, and the update directive finds the zero bytes at a's first byte present (§2.14.4, K-A55 lookup), so the program goes on and the acc_copyout brings the device values home (the test would then abort on its h[i] == 0xab check, which it never reaches). The update directive of a(1:0) stands for acc_update_device (h, 0); 5 for 0xab`,
+    steps: [accCopyin('a'), hostWrite('a', 5), update(device('a(1:0)')), accCopyout('a'), hostRead('a')],
+    at: { 1: dev(1), 3: per(ok, { libgomp: err('acc_error_not_present') }), 4: per(ok, { libgomp: HALTED }) },
+    last: per(readAll(10, 1), { libgomp: HALTED }),
+  },
+  {
+    name: 'lib-48.c: update self of zero bytes at the start of data acc_copyin made present stops libgomp (K-A65 strictly-inside)',
+    cite: `${C}lib-48.c "Exercise acc_update_self with a size zero data mapping": d = acc_copyin (h, N); memset (h, 0, N); acc_update_self (h, 0); dg-output "[h,0] is not mapped", dg-shouldfail (oacc-mem.c update_dev_host, as lib-44.c). The text: no action for zero bytes (§3.2.20; the directive: K-A55 lookup finds them present), so the host keeps its zeros and acc_delete runs. The update directive of a(1:0) stands for acc_update_self (h, 0)`,
+    steps: [accCopyin('a'), hostWrite('a', 0), update(self('a(1:0)')), hostRead('a'), accDelete('a')],
+    at: { 1: dev(1), 3: per(ok, { libgomp: err('acc_error_not_present') }), 4: per(readAll(10, 0), { libgomp: HALTED }) },
+    last: per(ok, { libgomp: HALTED }),
+  },
+  {
+    name: 'host_data-6.c (unreduced): use_device of an array only a leading part of which a data create region maps gives libgomp the device address of that part (K-A66 first-byte); acc_memcpy_from_device through it',
+    cite: `${C}host_data-6.c: h filled with c0; data create (h[0:SIZE - 44]) { update device (h[0:SIZE - 44]); memset (h, c1, 67); d = h; host_data use_device (d) { acc_memcpy_from_device (h, d, 12); } }; assert h[i] == c0 for i < 12, c1 for i < 67, c0 beyond; runs (target.c gomp_map_vars_internal looks the GOMP_MAP_USE_DEVICE_PTR address up as a zero-length key: the first byte answers, K-A66 first-byte). The text: §2.8.1 asks the var to be present, K-A30 undefined. a(10) = 22 for h, a(1:8) its mapped part, 5 elements for 67 bytes, 2 for 12`,
+    world: { arrays: [{ name: 'a', length: 10, init: 22 }], structs: [] },
+    steps: [dataBegin(create('a(1:8)')), update(device('a(1:8)')), hostWrite('a(1:5)', 112), hostDataBegin('a', 'd'), accMemcpyFromDevice('a(1:2)', h('d')), hostDataEnd, dataEnd, hostRead('a')],
+    at: { 2: ok, 4: per(UNDEF, { libgomp: dev(1) }), 5: per(HALTED, { libgomp: ok }), 6: per(HALTED, { libgomp: ok }), 7: per(HALTED, { libgomp: ok }) },
+    last: per(HALTED, { libgomp: read(22, 22, 112, 112, 112, 22, 22, 22, 22, 22) }),
+  },
 ];
 
 export default section({

@@ -4,7 +4,7 @@
 import { HALTED, UNAVAILABLE, entry, err, ok, per, readAll, section, type Row } from '../rows.js';
 import { PRESENT_SELF_MAP } from '../../model/omp/map-entry.js';
 import { hostRead, map, ompDataBegin, ompDataEnd, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
-import { A, B, OMP_WORLD } from '../worlds.js';
+import { A, OMP_WORLD } from '../worlds.js';
 
 const USM_WORLD = { ...OMP_WORLD, requires: ['unified_shared_memory' as const] };
 
@@ -31,10 +31,38 @@ const rows: Row[] = [
     last: per(NOT_PRESENT, { libgomp: err('fatal_partial_map'), 'K-B52=partial-map': { kind: 'undefined' }, 'K-B52=partial-map,K-B5=error': err('fatal_partial_map') }),
   },
   {
-    name: 'the effects of earlier items of the same construct stay',
+    name: 'a clause with the present modifier takes effect before the others: map(to: b) map(present, to: a) stops before b is mapped',
+    cite: 'OpenMP 5.1 §2.21.7.1 (TR8 §2.22.7.1, quoted in reviews.llvm.org/D83061): the effect of a map clause with the present modifier is ordered before all map clauses without it; clang emits present clauses first, GCC 13+ sorts present groups first (gimplify.cc omp_segregate_mapping_groups)',
     steps: [ompEnter([map('to', ['b']), map('to', ['a'], 'present')])],
     last: NOT_PRESENT,
-    state: { 1: { ompEntries: [entry([B, B + 40], 1, 1)] } },
+    state: { 1: { ompEntries: [] } },
+  },
+  {
+    name: 'an earlier item of the same variable does not make it present: map(alloc: a) map(present, alloc: a) stops, whether the items form one block or are counted apart (K-B16)',
+    cite: 'OpenMP 5.1 §2.21.7.1 (present clauses ordered first); llvm/llvm-project offload/test/mapping/map_ordering_tgt_alloc_present_tofrom.c ("device mapping required by present map type modifier does not exist"); the libgomp tests of several map clauses of one variable with the present modifier expect the present error',
+    steps: [targetRead('a', [map('alloc', ['a']), map('alloc', ['a'], 'present'), map('tofrom', ['a'])])],
+    last: per(NOT_PRESENT, { 'K-B16=list-item': NOT_PRESENT, 'K-B16=struct-block': NOT_PRESENT, 'K-B26=absent': UNAVAILABLE }),
+    state: { 1: { ompEntries: [] } },
+  },
+  {
+    name: 'the present-first check looks at this construct\'s blocks only: after map(to: b) map(present, to: a) and the exit of a, map(to: b) alone runs',
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['b']), map('to', ['a'], 'present')]), ompExit([map('delete', ['a'])]), ompEnter([map('to', ['b'])])],
+    at: { 2: ok, 3: ok },
+    last: ok,
+  },
+  {
+    name: 'present first on a device whose maps are self maps: an earlier item counted apart (K-B16 list-item) maps nothing first, and the text\'s present check (K-B66 present-error) stops the program; LLVM\'s self-present passes',
+    cite: 'OpenMP 5.1 §2.21.7.1 (present clauses ordered first) with K-B8 self and K-B66 present-error: the storage is absent when the present clause takes effect; K-B66 self-present: an absent block that becomes a self map passes',
+    world: USM_WORLD,
+    steps: [targetWrite('a', 4, [map('alloc', ['a']), map('alloc', ['a'], 'present')])],
+    last: per(NOT_PRESENT, { libgomp: ok, 'llvm-offload': ok, 'K-B8=self,K-B16=list-item': NOT_PRESENT, 'K-B8=self,K-B16=list-item,K-B66=self-present': ok }),
+  },
+  {
+    name: 'present first with close under LLVM\'s readings: the close block asks for device storage, so self-present does not pass it, whatever an earlier item without close maps (K-B16 list-item)',
+    cite: 'K-B66 self-present with K-B8 self-unless-close: a block with the close modifier gets device storage, so its present check runs (getTargetPointer); 5.1 §2.21.7.1 orders it before the item without the modifier',
+    world: USM_WORLD,
+    steps: [targetWrite('a', 4, [map('alloc', ['a']), map('alloc', ['a'], 'close', 'present')])],
+    last: per(NOT_PRESENT, { libgomp: ok, 'K-B8=self-unless-close,K-B66=self-present,K-B16=list-item': NOT_PRESENT }),
   },
   {
     name: 'present on target exit data of absent data (K-B6)',

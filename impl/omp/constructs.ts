@@ -397,6 +397,24 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /**
+   * A clause with the present modifier takes effect before the others (OpenMP 5.1 §2.21.7.1): each
+   * such block that is absent as the construct finds it stops the program, whatever an earlier
+   * item of the same variable would map (K-B16 `list-item`, `struct-block`). Partly present
+   * storage is left to the entry loop (K-B52).
+   */
+  private presentFirst(base: number, d: number, blocks: number): void {
+    for (let g = 0; g < blocks; g++) {
+      const flags = this.gFlags[g]!;
+      if ((flags & BLOCK_PRESENT) === 0) continue;
+      const lo = this.gStart[g]!;
+      const hi = this.gEnd[g]!;
+      if (lo === hi || this.lookup(d, lo, hi) !== ABSENT) continue;
+      if (this.knobs['K-B66'] === 'self-present' && this.selfMap(d, (flags & BLOCK_CLOSE) !== 0)) continue;
+      runtimeError('omp_error_not_present', `${this.blockName(base, g)} is not present on device ${d} (present modifier)`);
+    }
+  }
+
+  /**
    * Entry of the items from `base` on device d: per storage block, then pointer attachment.
    * `structured`: a target or target data construct (K-B42).
    */
@@ -408,6 +426,7 @@ export abstract class OmpConstructs extends OmpTable {
     const s = this.slots;
     const it = this.items;
     const zeroSize = this.knobs['K-B59'] === 'zero-size-key';
+    this.presentFirst(base, d, blocks);
     for (let g = 0; g < blocks; g++) {
       const lo = this.gStart[g]!;
       const hi = this.gEnd[g]!;

@@ -1,5 +1,6 @@
 import type { DevAddr, HostAddr } from '../../lang/observation.js';
 import type { VarRef } from '../../lang/program.js';
+import { sectionHoldingByte } from '../zero-length.js';
 import {
   dataRange,
   describeRange,
@@ -14,6 +15,7 @@ import {
 } from '../state.js';
 
 export const USE_DEVICE = 'OpenACC 3.3 §2.8.1 use_device clause';
+export const USE_DEVICE_PARTLY = 'OpenACC 3.3 §2.8.1 use_device clause (data only partly present, K-A66)';
 export const IF_PRESENT = 'OpenACC 3.3 §2.8.3 if_present clause';
 
 /** The address host code sees for a use_device var inside the region: device, host, or null. */
@@ -37,6 +39,15 @@ export function useDevice(
   if (where.kind === 'present') {
     const s = where.section;
     return { block: s.block, offset: s.offset + range.start - s.start };
+  }
+  // OpenACC 3.3 §2.8.1 use_device clause (data only partly present, K-A66). `whole` (the text):
+  // partly present data is not present. `first-byte` (libgomp looks the address up as a
+  // zero-length key, which the byte at it answers): the section holding var's first byte gives
+  // the device address, with or without if_present.
+  if (where.kind === 'partly') {
+    fire(ctx, USE_DEVICE_PARTLY);
+    const s = ctx.knobs['K-A66'] === 'first-byte' ? sectionHoldingByte(state, range.start) : null;
+    if (s) return { block: s.block, offset: s.offset + range.start - s.start };
   }
   // Not (wholly) present with if_present: the host address is used.
   if (ifPresent) {

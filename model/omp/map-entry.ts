@@ -46,6 +46,8 @@ export function mapEntry(
   // Entries whose reference count this construct already raised.
   const counted = new Set<number>();
   const zeroSize = ctx.knobs['K-B59'] === 'zero-size-key';
+  const notPresent = presentFirst(state, target, blocks, ctx);
+  if (notPresent) return notPresent;
   for (const block of blocks) {
     const empty = isEmptyRange(block.range);
     // K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): a zero-length section is keyed.
@@ -108,6 +110,28 @@ export function mapEntry(
       created.add(entry.order);
     }
     reference(state, entry, block, counted, uncountedBlock(block, ctx));
+  }
+  return null;
+}
+
+// OpenMP 6.0 §7.9.6 map clause (present modifier), 5.1 §2.21.7.1 and 5.2 §5.8.3: the effect of a
+// clause with the present modifier is ordered before every clause without it. So a block with the
+// modifier is checked against the device data environment as the construct found it: an earlier
+// item without the modifier cannot map the storage first, as it could where the items of one
+// variable are counted apart (K-B16 `list-item`, `struct-block`); under `storage-block` they form
+// one block that carries the modifier. clang emits present clauses first and GCC 13+ sorts the
+// present groups first (gimplify.cc omp_segregate_mapping_groups), so both runtimes agree. Only
+// absent storage is decided here; partly present storage meets K-B52 in the entry loop.
+function presentFirst(state: ModelState, target: MapTarget, blocks: MapBlock[], ctx: StepContext): ErrorObservation | null {
+  for (const block of blocks) {
+    if (isEmptyRange(block.range) || !block.items.some((i) => i.modifiers.includes('present'))) continue;
+    if (lookup(state, target.device, block.range).kind !== 'absent') continue;
+    const close = block.items.some((i) => i.modifiers.includes('close'));
+    const reading = ctx.knobs['K-B8'];
+    const selfMap = target.shared && (reading === 'self' || (reading === 'self-unless-close' && !close));
+    if (selfMapPresent(target.shared, selfMap, ctx)) continue;
+    fire(ctx, PRESENT_MODIFIER);
+    return runtimeError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${target.device}`);
   }
   return null;
 }
