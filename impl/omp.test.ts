@@ -733,6 +733,26 @@ describe('OpenMP edge cases of the first measurement', () => {
     expect(blocks([enter([mapItem('to', ['c%n'])]), exit([mapItem('release', ['c%n'])]), enter([mapItem('to', ['x'])])])).toEqual([1]);
   });
 
+  it('K-B7 always (gfortran 12): a target construct naming a disassociated pointer writes its corresponding pointer null and drops the attachment; enter data and the other readings leave the old device address', () => {
+    const gcc12 = { 'K-B7': 'always', 'K-B22': 'allowed' };
+    const DEV2 = JSON.stringify({ block: 2, offset: 0 });
+    const nullify: Step = { op: 'nullify', ptr: 'c%p' };
+    const named: Step = { op: 'omp_target', maps: [mapItem('tofrom', ['c%p'])], body: { pointer: 'c%p' } };
+    const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])]), nullify, named, kpointer('c%p')];
+    const { out, engine } = outcomes(steps, gcc12);
+    expect(out).toEqual(['ok', 'ok', 'ok', 'null', 'null']);
+    expect(engine.snapshot().ompAttached ?? []).toEqual([]);
+    // target data names it too; enter data does not rewrite it (K-B60 decides what enter data writes)
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])]), nullify, { op: 'omp_target_data_begin', maps: [mapItem('to', ['c%p'])] }, kpointer('c%p')], gcc12)).toEqual(['ok', 'ok', 'ok', 'ok', 'null']);
+    expect(run([pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])]), nullify, enter([mapItem('to', ['c%p'])]), kpointer('c%p')], gcc12)).toEqual(['ok', 'ok', 'ok', 'ok', DEV2]);
+    expect(run(steps, { 'K-B7': '6.0', 'K-B22': 'allowed' })).toEqual(['ok', 'ok', 'ok', DEV2, DEV2]);
+    // a struct with no storage on the device has no corresponding pointer to write
+    expect(run([nullify, named], gcc12)).toEqual(['ok', 'null']);
+    // the null item after other items of the construct
+    const later: Step = { op: 'omp_target', maps: [mapItem('tofrom', ['b']), mapItem('tofrom', ['a(5:6)', 'c%p'])], body: { pointer: 'c%p' } };
+    expect(run([...steps.slice(0, 3), later, kpointer('c%p')], gcc12)).toEqual(['ok', 'ok', 'ok', 'null', 'null']);
+  });
+
   it('K-B7 always, K-B8 self: struct and target both self storage: nothing is attached', () => {
     const steps: Step[] = [pAssign('c%p', 'a(1:2)'), enter([mapItem('to', ['c', 'c%p'])], 1), pAssign('c%p', 'b(1:2)')];
     expect(run(steps, { 'K-B7': 'always', 'K-B8': 'self' })).toEqual(['ok', 'ok', 'ok']);

@@ -536,7 +536,7 @@ export const KNOBS = [
     section: 'OpenMP 6.0 §7.9.6 pointer attachment (5.1 §2.21.7.2, 5.2 §5.8.6)',
     readings: [
       { id: '6.0', summary: 'only when the pointer or its target got new storage on this construct' },
-      { id: 'always', summary: '5.x practice: whenever the pointer is mapped with its target' },
+      { id: 'always', summary: '5.x practice: whenever the pointer is mapped with its target; gfortran 12 (GOMP_MAP_ALWAYS_POINTER on target and target data) writes a disassociated pointer\'s corresponding pointer null too' },
       {
         id: 'counted',
         summary:

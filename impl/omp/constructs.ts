@@ -501,6 +501,23 @@ export abstract class OmpConstructs extends OmpTable {
       // Stryker disable next-line ConditionalExpression: equivalent: attach finds no struct entry for an item that is no pointer member (member address 0) and no target entry for a null one
       if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) === ITEM_MEMBER) this.attach(d, i, epoch);
     }
+    // K-B7 `always` (gfortran 12's GOMP_MAP_ALWAYS_POINTER, written on every map from the data item
+    // before it, which a disassociated pointer leaves without an address): on a structured
+    // construct a null pointer's corresponding pointer becomes null and is no longer attached.
+    if (structured && this.knobs['K-B7'] === 'always')
+      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads the cleared record (dropItems), whose flags hold no ITEM_MEMBER bit, so the item is skipped
+      for (let i = base; i < this.itemTop; i++) {
+        const at = i * ITEM_FIELDS;
+        if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== (ITEM_MEMBER | ITEM_NULL)) continue;
+        const member = it[I_MEMBER + at]!;
+        const holder = this.pointerHolder(d, member);
+        if (holder < 0) continue;
+        // Stryker disable next-line ConditionalExpression: equivalent: a self-mapped struct is the host's own storage, whose pointer is already null (a null item), and no reading looks at the attachment of a self-mapped pointer again
+        if (s.block[holder] === 0) continue;
+        this.storageWords(holder, member);
+        writePtr(this.wImg!, this.wFirst << 2, 0, 0);
+        this.attached.delete(attachKey(d, member));
+      }
     if (this.knobs['K-B67'] === 'clause-order') this.copiesAfterAttachment(base, d);
     // K-B60 `garbage` (gfortran 12, libgomp 12): target enter data maps a component's always-pointer
     // item on its own, which writes a value that is no device address into the corresponding

@@ -34,7 +34,7 @@ import { hostCellsAt, lookup, pointerHolder, storageCells, type CellPosition } f
 import { storageBlocks } from './storage-blocks.js';
 import { mapEntry, type MapTarget } from './map-entry.js';
 import { mapExit } from './map-exit.js';
-import { attachPointers, detachPointers, enterDataPointers } from './pointer-attach.js';
+import { alwaysNullPointers, attachPointers, detachPointers, enterDataPointers } from './pointer-attach.js';
 import { correspondingPointerValue } from './pointer-value.js';
 import type { PointerAddress } from '../acc/pointer-value.js';
 import { keySet } from '../vec.js';
@@ -143,6 +143,8 @@ function enterItems(state: ModelState, target: MapTarget, items: RecordedMapItem
     if (unmapped) return unmapped;
   }
   const counted = attachPointers(state, target.device, items, created, ctx);
+  // K-B7 `always`: a structured construct writes a disassociated pointer's corresponding pointer null.
+  if (structured && Array.isArray(counted)) alwaysNullPointers(state, target.device, items, ctx);
   // K-B67: a copy of a struct that clang 16 orders after its pointer member's attachment.
   if (Array.isArray(counted)) copiesAfterAttachment(state, target.device, items, ctx);
   // K-B60: target enter data's own write of a pointer component (model/omp/pointer-attach.ts).

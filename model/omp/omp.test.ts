@@ -47,3 +47,30 @@ describe('rules a step reports', () => {
     expect(rules[3]).toEqual(['OpenMP 6.0 §25.5 omp_target_associate_ptr']);
   });
 });
+
+// K-B7 `always` (gcc-12: gfortran 12's GOMP_MAP_ALWAYS_POINTER is written on every map from the data
+// item before it): a target or target data construct naming a disassociated pointer writes its
+// corresponding pointer null (libgomp.fortran/map-alloc-ptr-1.f90); impl/omp.test.ts has the same
+// cases for the impl. No conformance row: what current libgomp does there (K-B7 `6.0`) is not read.
+describe('K-B7 always: a disassociated pointer named on a structured construct', () => {
+  const knobs = { 'K-B7': 'always', 'K-B22': 'allowed' };
+  const spec = loadProfile('spec');
+  const run = (steps: Program['steps'], readings: Record<string, string> = knobs) =>
+    runTrace({ world: WORLD, steps }, { engine: 'model', profile: { ...spec, knobs: { ...spec.knobs, ...readings } as typeof spec.knobs } }, false).observations;
+  const associated: Program['steps'] = [
+    { op: 'pointer_assign', ptr: 'c%p', target: 'a(1:2)' },
+    { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c', 'c%p'] }] },
+    { op: 'nullify', ptr: 'c%p' },
+  ];
+  const kernel = { op: 'omp_target', maps: [], body: { pointer: 'c%p' } } as const;
+  const dev2 = { kind: 'value', value: { block: 2, offset: 0 } };
+  it('a target construct mapping c%p makes the corresponding pointer null, and it stays null', () => {
+    const obs = run([...associated, { op: 'omp_target', maps: [{ type: 'tofrom', vars: ['c%p'] }], body: { pointer: 'c%p' } }, kernel]);
+    expect(obs.slice(3)).toEqual([{ kind: 'value', value: null }, { kind: 'value', value: null }]);
+  });
+  it('target data does too; enter data leaves the device address (K-B60 decides its write), and so does K-B7 6.0', () => {
+    expect(run([...associated, { op: 'omp_target_data_begin', maps: [{ type: 'to', vars: ['c%p'] }] }, kernel])[4]).toEqual({ kind: 'value', value: null });
+    expect(run([...associated, { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c%p'] }] }, kernel])[4]).toEqual(dev2);
+    expect(run([...associated, { op: 'omp_target', maps: [{ type: 'tofrom', vars: ['c%p'] }], body: { pointer: 'c%p' } }], { 'K-B7': '6.0', 'K-B22': 'allowed' })[3]).toEqual(dev2);
+  });
+});

@@ -144,6 +144,29 @@ export function enterDataPointers(state: ModelState, device: number, items: Reco
   }
 }
 
+// OpenMP 6.0 §7.9.6 map clause (pointer attachment)
+// K-B7 `always` (gfortran 12 lowers a pointer named on a target or target data construct with
+// GOMP_MAP_ALWAYS_POINTER, which GCC 12's gomp_map_vars_internal writes on every map: the value is
+// gomp_map_val of the data item before it, and a disassociated pointer's data item has no host
+// address, so the value is null): the corresponding pointer of a disassociated pointer becomes null
+// and is no longer attached. The text attaches only a pointer that has a target (nothing to do).
+// Evidence: libgomp.fortran/map-alloc-ptr-1.f90 (PR fortran/96668, GCC 11 onwards) nullifies
+// pointers inside a target data region that mapped them and expects the next kernels to see them
+// disassociated.
+export function alwaysNullPointers(state: ModelState, device: number, items: RecordedMapItem[], ctx: StepContext): void {
+  if (ctx.knobs['K-B7'] !== 'always') return;
+  for (const item of items) {
+    if (item.pointer === null || item.range !== null) continue;
+    fire(ctx, POINTER_ATTACHMENT);
+    const holder = pointerHolder(state, device, item.pointer);
+    if (holder.kind !== 'present' || holder.entry.block === null) continue;
+    const cell = storageCells(state, holder.entry, item.pointer.addr);
+    setPointerCell(cell.contents, cell.index, null);
+    const ptr = item.pointer.addr;
+    state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.ptr === ptr));
+  }
+}
+
 // OpenMP 6.0 §7.9.6 map clause (pointer attachment: counted detach, K-B7)
 // K-B7 `counted` (libgomp target.c gomp_detach_pointer, called by gomp_unmap_vars_internal for the
 // attachments of a target / target data construct "before any copies back to the host", and by
