@@ -136,7 +136,7 @@ export function garbagePointerFrom(row: Row, profile: string, world: World): Row
     const e = row.at?.[i + 1] ?? (i + 1 === row.steps.length ? row.last : undefined);
     const o = e === undefined ? undefined : isPerProfile(e) ? (e.$by[profile] ?? e.$by['libgomp'] ?? e.$default) : e;
     const stops = o !== undefined && (o.kind === 'error' || o.kind === 'undefined' || o.kind === 'unavailable');
-    if (stops && step.op !== 'omp_target') break;
+    if (stops) break;
     if (step.op === 'pointer_assign' || step.op === 'allocate') associated.add(step.ptr);
     if (step.op === 'nullify' || step.op === 'deallocate') associated.delete(step.ptr);
     // Structs with storage: whole structs or elements that an enter data or target data mapped.
@@ -154,7 +154,6 @@ export function garbagePointerFrom(row: Row, profile: string, world: World): Row
     if (step.op !== 'omp_target' || enter < 0 || (step.device !== undefined && step.device !== 0)) continue;
     const member = memberOf(kernelRef(step.body));
     if (member === null || !hit.has(member) || step.maps.some((m) => m.vars.some((v) => memberOf(v) === member))) continue;
-    if (stops) break;
     kernel = i;
   }
   return enter < 0 ? row : stoppedAt(row, profile, kernel, UNDEF, enter);

@@ -3,9 +3,9 @@
 
 import { describe, expect, test } from 'vitest';
 import { checkRow, extendsChain, matches, rowProfiles, stepExpectations } from './run.js';
-import { HALTED, UNDEF, err, ok, oneOf, per, readAll, section, value, type Row } from './rows.js';
-import { accDelete, copyin, enterData, exitData, del } from './steps.js';
-import { ACC_WORLD } from './worlds.js';
+import { HALTED, UNDEF, err, garbagePointerFrom, ok, oneOf, per, readAll, section, value, type Row } from './rows.js';
+import { accDelete, copyin, enterData, exitData, del, hostRead, map, ompEnter, targetRead } from './steps.js';
+import { ACC_WORLD, OMP_WORLD } from './worlds.js';
 
 const sec = (rows: Row[]) => section({ spec: 'OpenACC 3.3', section: '0', title: 'test', rules: [], world: ACC_WORLD, rows });
 
@@ -65,5 +65,21 @@ describe('expectations', () => {
     expect(matches({ kind: 'read', values: [1, null] }, readAll(2, 1))).toBe(false);
     expect(matches({ kind: 'halted' }, { kind: 'runs' })).toBe(false);
     expect(matches({ kind: 'value', value: { block: 1, offset: 0 } }, { kind: 'runs' })).toBe(true);
+  });
+});
+
+describe('garbagePointerFrom (gcc-12 K-B60: a kernel through a pointer component target enter data wrote)', () => {
+  const world = { ...OMP_WORLD, structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }] };
+  const enter = ompEnter([map('to', ['c', 'c%p'])]);
+  const expectations = (row: Row, key: string) => stepExpectations(row, rowProfiles(row).find((p) => p.key === key)!);
+  test('the first kernel through the member after the enter data is undefined under gcc-12, the steps after it halted', () => {
+    const row: Row = { name: 'r', steps: [enter, targetRead('c%p'), hostRead('a')], last: readAll(10, 1) };
+    const out = garbagePointerFrom(row, 'gcc-12', world);
+    expect(expectations(out, 'gcc-12').slice(1)).toEqual([UNDEF, HALTED]);
+    expect(expectations(out, 'spec')[2]).toEqual(readAll(10, 1));
+  });
+  test('a target construct that stops the program ends the scan: no kernel after it is marked', () => {
+    const row: Row = { name: 'r', steps: [enter, targetRead('b'), targetRead('c%p')], at: { 2: per(ok, { 'gcc-12': err('fatal_lowering') }) }, last: per(readAll(10, 1), { 'gcc-12': HALTED }) };
+    expect(expectations(garbagePointerFrom(row, 'gcc-12', world), 'gcc-12')).toEqual(expectations(row, 'gcc-12'));
   });
 });
