@@ -11,7 +11,7 @@
 // reduced to what the language says: one loop iteration, a constant written by a kernel where the
 // test computes one (a kernel that copies one array into another is a read of the first and a
 // write of the value it holds), 4-byte elements. What a row leaves out is said in its cite.
-// Scenarios whose evidence and the engines disagree are not here: scripts/_tmp/libgomp-acc-more-gaps.md.
+// Scenarios whose evidence and the engines disagree are not here: README.md "Suite-derived rows".
 
 import { HALTED, UNDEF, dev, err, hostPtr, ok, per, read, readAll, section, value, type Row } from '../rows.js';
 import type { World } from '../../lang/program.js';
@@ -692,7 +692,7 @@ const rows: Row[] = [
   },
   {
     name: 'host_data-6.c: acc_memcpy_from_device inside host_data use_device copies the device values over the first elements of the host copy; the host\'s later writes to the rest stay',
-    cite: `${C}host_data-6.c "Call acc_memcpy_from_device inside #pragma acc host_data": h filled with c0; data create (h[0:SIZE - 44]) { update device (h[0:SIZE - 44]); memset (h, c1, 67); d = h; host_data use_device (d) { acc_memcpy_from_device (h, d, 12); } }; assert h[i] == c0 for i < 12, c1 for i < 67, c0 beyond (§2.8.1, §3.2.27, §2.14.4). The mapped part h[0:SIZE - 44] is the array a (8 elements, 22 for c0), the unmapped tail left out (with it, use_device of the whole array is a program libgomp runs and the engines stop: scripts/_tmp/libgomp-acc-more-gaps.md, entry 3); 67 bytes are 5 elements (112 for c1), 12 bytes 2; use_device of the pointer d = h is use_device of a`,
+    cite: `${C}host_data-6.c "Call acc_memcpy_from_device inside #pragma acc host_data": h filled with c0; data create (h[0:SIZE - 44]) { update device (h[0:SIZE - 44]); memset (h, c1, 67); d = h; host_data use_device (d) { acc_memcpy_from_device (h, d, 12); } }; assert h[i] == c0 for i < 12, c1 for i < 67, c0 beyond (§2.8.1, §3.2.27, §2.14.4). The mapped part h[0:SIZE - 44] is the array a (8 elements, 22 for c0), the unmapped tail left out (with it, use_device of the whole array: the row host_data-6.c (unreduced) below, K-A66); 67 bytes are 5 elements (112 for c1), 12 bytes 2; use_device of the pointer d = h is use_device of a`,
     world: H6_WORLD,
     steps: [
       dataBegin(create('a')),
@@ -1197,7 +1197,7 @@ const rows: Row[] = [
     at: { 2: ok, 3: readAll(10, 1), 5: ok, 6: read(10, 2, 2, 10, 10, 10, 10, 10, 10, 10) },
     last: value(false),
   },
-  // Taken in once K-A65 and K-A66 read libgomp's lookups (scripts/_tmp/libgomp-acc-more-gaps.md).
+  // Taken in once K-A65 and K-A66 read libgomp's lookups.
   {
     name: 'lib-44.c: update device of zero bytes at the start of data acc_copyin made present stops libgomp (K-A65 strictly-inside)',
     cite: `${C}lib-44.c "Exercise acc_update_device with size zero data": d = acc_copyin (h, N); h[i] = 0xab; acc_update_device (h, 0); dg-output "[h,0] is not mapped", dg-shouldfail (oacc-mem.c update_dev_host: lookup_host of [h, h + 0), which libgomp's splay_compare matches only with a block that starts before h; K-A65 strictly-inside). The text: §3.2.20 takes no action for zero bytes, and the update directive finds the zero bytes at a's first byte present (§2.14.4, K-A55 lookup), so the program goes on and the acc_copyout brings the device values home (the test would then abort on its h[i] == 0xab check, which it never reaches). The update directive of a(1:0) stands for acc_update_device (h, 0); 5 for 0xab`,

@@ -14,7 +14,7 @@
 // maps 4-byte elements and one kernel action per target construct, so a kernel that reads and
 // writes is split into one construct per action, and computed values become constants. The tests
 // looked at and left out, and the scenario whose evidence the engines do not follow, are recorded
-// in scripts/_tmp/libgomp-omp-more-gaps.md.
+// in README.md "Suite-derived rows".
 import { HALTED, UNDEF, dev, err, ok, per, read, readAll, section, value, type Row } from '../rows.js';
 import {
   HOST,
@@ -854,7 +854,7 @@ const rows: Row[] = [
   },
   {
     name: 'libgomp.fortran/map-alloc-ptr-1.f90 (p3): a null pointer entered, then associated and entered again, is seen associated by a kernel; two exit data from bring the pointee home (K-B23, K-B53)',
-    cite: `${TF}map-alloc-ptr-1.f90 (PR fortran/96668), the pointer p3: p3 => null (); target enter data map(to: p3); a target construct sees it not associated (stop 1); allocate (p3, source = [4, 5, 6]); target enter data map(to: p3); target (implicit map of p3): stop 7, 10 unless associated with [4, 5, 6]; p3(:) = [23, 24, 25]; target exit data map(from: p3) twice; stop 141 unless p3 == [23, 24, 25]. 6.0 §7.9.6: the second enter data finds the pointer's own storage present and maps the new pointee, so the corresponding pointer is attached (the pointee is new); the first exit brings the pointee to 0 and copies it home; the second brings the pointer's storage to 0 and copies it home, under the text with the device address (K-B23 device-value: spec), so the host read through p3 is undefined; libgomp (restore) and LLVM keep the host pointer. gcc-12: a from item of a pointer passes its descriptor with a kind gomp_exit_data has no case for (K-B53 abort, measured on mapcheck's Fortran form of a plain pointer, a one-component derived type; the test's own pointer variable is lowered otherwise, see scripts/_tmp/libgomp-omp-more-gaps.md). p3 is the plain pointer p, map(to: p3) is map(to: p, p(:)), the allocation is b; the implicit map is written map(tofrom: p, p(:)); the kernel writes 23; a1, a2, p1, p2 and the block are left out`,
+    cite: `${TF}map-alloc-ptr-1.f90 (PR fortran/96668), the pointer p3: p3 => null (); target enter data map(to: p3); a target construct sees it not associated (stop 1); allocate (p3, source = [4, 5, 6]); target enter data map(to: p3); target (implicit map of p3): stop 7, 10 unless associated with [4, 5, 6]; p3(:) = [23, 24, 25]; target exit data map(from: p3) twice; stop 141 unless p3 == [23, 24, 25]. 6.0 §7.9.6: the second enter data finds the pointer's own storage present and maps the new pointee, so the corresponding pointer is attached (the pointee is new); the first exit brings the pointee to 0 and copies it home; the second brings the pointer's storage to 0 and copies it home, under the text with the device address (K-B23 device-value: spec), so the host read through p3 is undefined; libgomp (restore) and LLVM keep the host pointer. gcc-12: a from item of a pointer passes its descriptor with a kind gomp_exit_data has no case for (K-B53 abort, measured on mapcheck's Fortran form of a plain pointer, a one-component derived type; the test's own pointer variable may be lowered otherwise). p3 is the plain pointer p, map(to: p3) is map(to: p, p(:)), the allocation is b; the implicit map is written map(tofrom: p, p(:)); the kernel writes 23; a1, a2, p1, p2 and the block are left out`,
     world: NULL_POINTER_WORLD,
     steps: [
       ompEnter([map('to', ['p', 'p%p'])]),
