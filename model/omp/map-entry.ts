@@ -69,8 +69,7 @@ export function mapEntry(
       partialFirst = ctx.knobs['K-B52'] === 'partial-map';
     }
     const close = block.items.some((i) => i.modifiers.includes('close'));
-    const reading = ctx.knobs['K-B8'];
-    const selfMap = target.shared && (reading === 'self' || (reading === 'self-unless-close' && !close));
+    const selfMap = selfMapped(target, close, ctx);
     // The present modifier requires the storage to be there already: runtime error termination.
     if (where.kind !== 'present' && presentModifier && !partialFirst && !selfMapPresent(where.kind === 'absent' && target.shared, selfMap, ctx)) {
       fire(ctx, PRESENT_MODIFIER);
@@ -126,14 +125,21 @@ function presentFirst(state: ModelState, target: MapTarget, blocks: MapBlock[], 
   for (const block of blocks) {
     if (isEmptyRange(block.range) || !block.items.some((i) => i.modifiers.includes('present'))) continue;
     if (lookup(state, target.device, block.range).kind !== 'absent') continue;
-    const close = block.items.some((i) => i.modifiers.includes('close'));
-    const reading = ctx.knobs['K-B8'];
-    const selfMap = target.shared && (reading === 'self' || (reading === 'self-unless-close' && !close));
+    const selfMap = selfMapped(target, block.items.some((i) => i.modifiers.includes('close')), ctx);
     if (selfMapPresent(target.shared, selfMap, ctx)) continue;
     fire(ctx, PRESENT_MODIFIER);
     return runtimeError('omp_error_not_present', `map(present: ${describeRange(state, block.range)}): the data is not present on device ${target.device}`);
   }
   return null;
+}
+
+/**
+ * K-B8: whether new storage for a block on `target` (`close`: the block has the close modifier) is
+ * the original storage itself (a self map) rather than a distinct copy.
+ */
+function selfMapped(target: MapTarget, close: boolean, ctx: StepContext): boolean {
+  const reading = ctx.knobs['K-B8'];
+  return target.shared && (reading === 'self' || (reading === 'self-unless-close' && !close));
 }
 
 export const PRESENT_SELF_MAP = 'OpenMP 6.0 §7.9.6 map clause (present modifier on a device whose maps are self maps, K-B66)';

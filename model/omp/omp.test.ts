@@ -62,7 +62,7 @@ describe('K-B7 always: a disassociated pointer named on a structured construct',
     { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c', 'c%p'] }] },
     { op: 'nullify', ptr: 'c%p' },
   ];
-  const kernel = { op: 'omp_target', maps: [], body: { pointer: 'c%p' } } as const;
+  const kernel: Program['steps'][number] = { op: 'omp_target', maps: [], body: { pointer: 'c%p' } };
   const dev2 = { kind: 'value', value: { block: 2, offset: 0 } };
   it('a target construct mapping c%p makes the corresponding pointer null, and it stays null', () => {
     const obs = run([...associated, { op: 'omp_target', maps: [{ type: 'tofrom', vars: ['c%p'] }], body: { pointer: 'c%p' } }, kernel]);
