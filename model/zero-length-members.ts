@@ -55,8 +55,11 @@ export function accMemberSectionAttachRange(section: Range, whole: Range, ctx: S
 // 12.2 C): where the attach would happen, the program stops. `null`: the
 // corresponding pointer is set to null as an attachment (K-B7 decides when, as for any: `counted`
 // counts every map and writes at the first, `6.0` only when the pointer's storage is new on this
-// construct); a self-mapped pointer is the original, which keeps its value. Pointers counted under
-// K-B7 `counted` are added to `counted` (given back at a structured construct's end).
+// construct); a self-mapped pointer is the original, which keeps its value. `null-less-bias` (clang
+// 16, libomptarget 16 targetDataBegin: TgtPtrBegin - Delta with no TgtPtrBegin): null for a
+// section at the target's first element (`bias` 0), else a value that is no address
+// (indeterminate). Pointers counted under K-B7 `counted` are added to `counted` (given back at a
+// structured construct's end).
 export function zeroLengthPointeeAbsent(
   state: ModelState,
   device: number,
@@ -65,6 +68,7 @@ export function zeroLengthPointeeAbsent(
   created: ReadonlySet<number>,
   counted: MemberRef[],
   ctx: StepContext,
+  bias = 0,
 ): ErrorObservation | null {
   fire(ctx, OMP_ZERO_LENGTH_MEMBER);
   const reading = ctx.knobs['K-B44'];
@@ -81,7 +85,7 @@ export function zeroLengthPointeeAbsent(
   // `fatal` (GCC 12.2 C, measured): the attach looks the target up and finds nothing.
   if (reading === 'fatal') return runtimeError('fatal_attach_absent', `${formatRef(pointer)}: its zero-length section lies in no mapped storage on device ${device} (pointer target not mapped for attach)`);
   const cell = storageCells(state, holder, pointer.addr);
-  setPointerCell(cell.contents, cell.index, null);
+  setPointerCell(cell.contents, cell.index, reading === 'null-less-bias' && bias !== 0 ? { space: 'indeterminate' } : null);
   // Attached to nothing: one record per device and pointer (K-B7 counting, K-B23 copy-back), with
   // no target entry to outlive.
   state.ompAttached = state.ompAttached.filter((a) => !(a.device === device && a.ptr === pointer.addr));

@@ -881,6 +881,11 @@ export const KNOBS = [
           'libgomp: GCC lowers the base pointer of an OpenMP zero-length section to GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION ("set to NULL when array section is not mapped", include/gomp-constants.h), and target.c gomp_attach_pointer with allow_zero_length_array_sections writes 0 when the lookup of target + bias fails; an attachment like any other (K-B7 counts it); LLVM offload before the ATTACH map type passed a NULL pointer too ("Encountered a zero-length array section … a NULL pointer will be passed to the device")',
       },
       {
+        id: 'null-less-bias',
+        summary:
+          'clang 16 with libomptarget 16: the PTR_AND_OBJ entry writes the pointee\'s device address less the section\'s offset from the pointer\'s target (TgtPtrBegin - Delta), and the pointee lookup gives no device address, so the corresponding pointer is null for a section at the target\'s first element and 0 less the offset, no address, for any other; written whenever the pointer is mapped (K-B7)',
+      },
+      {
         id: 'fatal',
         summary:
           'GCC 12.2 C (measured): the attach that the zero-length section\'s pointer gets stops the program when its target lies in no mapped storage ("pointer target not mapped for attach"); an attached pointer counts once more (K-B7 counted). GCC 13 made it write null (libgomp testsuite target-map-zero-sized: "Failed before with \'libgomp: pointer target not mapped for attach\'")',

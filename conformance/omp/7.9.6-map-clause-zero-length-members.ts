@@ -8,8 +8,8 @@
 // copied with it; libgomp's GOMP_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION sets the corresponding pointer
 // to NULL (include/gomp-constants.h; target.c gomp_attach_pointer, allow_zero_length_array_sections).
 
-import { HALTED, dev, err, hostPtr, ok, per, section, value, type Row } from '../rows.js';
-import { map, ompEnter, targetPointer } from '../steps.js';
+import { HALTED, UNDEF, dev, err, hostPtr, ok, per, section, value, type Row } from '../rows.js';
+import { map, ompEnter, ompExit, targetPointer } from '../steps.js';
 import { A, SECTIONS_OMP_WORLD } from '../worlds.js';
 import { OMP_ZERO_LENGTH_MEMBER } from '../../model/zero-length-members.js';
 
@@ -33,6 +33,13 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['c', 'c%p(1:0)'])]), targetPointer('c%p')],
     at: { 1: per(ok, { 'K-B44=fatal': err('fatal_attach_absent') }) },
     last: per(hostPtr(A), { libgomp: value(null), 'K-B44=fatal': HALTED }),
+  },
+  {
+    name: 'K-B44 null-less-bias (clang 16): the corresponding pointer gets 0 less the section\'s offset from its target: null for a section at the first element, no address for one further on',
+    cite: 'K-B44 null-less-bias: libomptarget 16 targetDataBegin writes TgtPtrBegin - Delta for the PTR_AND_OBJ entry, and a zero-length pointee that is not found has no TgtPtrBegin; measured with its x86_64 host plugin: map(to: c.p[1:0]) then a kernel printing c.p prints 0 less 4 (profiles/llvm-16.json)',
+    steps: [ompEnter([map('to', ['c', 'c%p(1:0)'])]), targetPointer('c%p'), ompExit([map('delete', ['c'])]), ompEnter([map('to', ['c', 'c%p(2:1)'])]), targetPointer('c%p')],
+    at: { 2: per(hostPtr(A), { libgomp: value(null), 'K-B44=null-less-bias': value(null) }) },
+    last: per(hostPtr(A), { libgomp: value(null), 'K-B44=null-less-bias': UNDEF }),
   },
   {
     name: 'one past the end of mapped storage is no storage: K-B44 as for absent data',

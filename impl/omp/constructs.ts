@@ -870,8 +870,12 @@ export abstract class OmpConstructs extends OmpTable {
     } else if (this.knobs['K-B7'] === '6.0' && s.created[holder] !== epoch) return;
     // `fatal` (GCC 12.2 C): the attach finds no target.
     if (this.knobs['K-B44'] === 'fatal') runtimeError('fatal_attach_absent', `${this.itemRefs[i]!.text}: its zero-length section lies in no mapped storage on device ${d} (pointer target not mapped for attach)`);
+    // `null-less-bias` (clang 16: 0 less the section's offset from the pointer's target): null only
+    // for a section at the target's first element, else no address.
+    const lessBias = this.knobs['K-B44'] === 'null-less-bias' && this.items[I_START + at]! !== ptrBase(this.host.image, this.host.offset(member));
     this.storageWords(holder, member);
-    writePtr(this.wImg!, this.wFirst << 2, 0, 0);
+    if (lessBias) this.wImg!.words.fill(INDETERMINATE, this.wFirst, this.wFirst + (POINTER_BYTES >> 2));
+    else writePtr(this.wImg!, this.wFirst << 2, 0, 0);
     // Attached to nothing: no target entry to outlive (K-B22), still an attachment (K-B7, K-B23).
     this.attached.set(key, { holder: s.seq[holder]!, target: -1, targetLive: false, count: 1, base: 0 });
   }

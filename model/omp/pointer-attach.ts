@@ -44,7 +44,9 @@ export function attachPointers(
     if (pointerEntry.kind !== 'present') continue;
     if (targetEntry.kind !== 'present') {
       // No corresponding storage for a zero-length section: K-B44 (model/zero-length-members.ts).
-      const stop = empty ? zeroLengthPointeeAbsent(state, device, item.pointer, pointerEntry.entry, created, counted, ctx) : null;
+      // The section's offset from the pointer's target (a member section's base): K-B44 `null-less-bias`.
+      const bias = item.base === undefined ? 0 : item.range.start - item.base.addr;
+      const stop = empty ? zeroLengthPointeeAbsent(state, device, item.pointer, pointerEntry.entry, created, counted, ctx, bias) : null;
       if (stop) return stop;
       continue;
     }
