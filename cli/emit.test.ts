@@ -8,6 +8,7 @@ import { loadCaseFile } from '../counterexamples/case.js';
 import type { Program } from '../lang/program.js';
 import { validateProgram } from '../lang/validate.js';
 import { EmitError, commentText, emitProgram, hostFallbackVerdict } from './emit.js';
+import { emitObservationProgram } from './emit/observe.js';
 import { DETACH, REATTACH, cli } from './test-support.js';
 import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../toolchain/host.js';
 
@@ -579,5 +580,28 @@ describe('a kernel reading a pointer itself (OpenACC 3.3 §2.6.8)', () => {
     writeFileSync(source, emitProgram(p, { lang }));
     const cc = spawnSync(command, ['-fopenacc', ...HOST_ONLY_FLAGS, '-Wall', '-c', source, '-o', `${source}.o`], { encoding: 'utf8' });
     expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
+  });
+});
+
+describe('the present modifier written as a presence check (GCC 12 has no present modifier)', () => {
+  // A disassociated pointer member names no storage, so the model checks nothing there (OpenMP 6.0
+  // §7.9.6, §15.9): the check in the program skips it too (an x86_64-offload run of clang 16 stopped
+  // on the check where every profile predicts the update runs).
+  const p = program({
+    world: { arrays: [{ name: 'a', length: 10, init: 1 }], structs: [{ name: 'c', pointers: ['p'] }], devices: [{ kind: 'discrete' }] },
+    steps: [
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c'] }] },
+      { op: 'omp_target_update', motions: [{ type: 'to', vars: ['c%p'], modifiers: ['present'] }] },
+      { op: 'omp_target_update', motions: [{ type: 'to', vars: ['a'], modifiers: ['present'] }] },
+    ],
+  });
+  it('C: a pointer member is checked only when it is not null; an array always', () => {
+    const c = emitObservationProgram(p, { lang: 'c' }).text;
+    expect(c).toMatch(/if \(v\d+\.p1 != NULL && !omp_target_is_present\(v\d+\.p1, omp_get_default_device\(\)\)\) \{/);
+    expect(c).toMatch(/if \(!omp_target_is_present\(v\d+, omp_get_default_device\(\)\)\) \{/);
+  });
+  it('Fortran: the check of a pointer member sits inside associated()', () => {
+    const f = emitObservationProgram(p, { lang: 'fortran' }).text;
+    expect(f).toMatch(/ {2}if \(associated\(v\d+%p1\)\) then\n {4}if \(omp_target_is_present\(c_loc\(v\d+%p1\), omp_get_default_device\(\)\) == 0\) then\n/);
   });
 });

@@ -197,9 +197,12 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       // its GOMP_DEVICE_ICV, K-B61), so the check asks that one; GCC 12's omp_target_is_present
       // answers 0 for any negative number.
       const dev = !('device' in s) || s.device === undefined || s.device === -1 ? 'omp_get_default_device()' : device(s.device);
+      // A disassociated pointer member names no storage, so nothing is checked (OpenMP 6.0 §7.9.6, §15.9).
+      const r = parseRef(world, v);
+      const associated = r.kind === 'member' ? `${member(r)} != NULL && ` : '';
       return [
         `${ind()}// map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
-        `${ind()}if (!omp_target_is_present(${startAndBytes(v)[0]}, ${dev})) {`,
+        `${ind()}if (${associated}!omp_target_is_present(${startAndBytes(v)[0]}, ${dev})) {`,
         `${ind()}  printf("step ${p.index + 1}: runtime error: ${commentText(v).replace(/["%]/g, '')} is not present (present modifier)\\n");`,
         `${ind()}  exit(1);`,
         `${ind()}}`,

@@ -308,12 +308,17 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       // its GOMP_DEVICE_ICV, K-B61), so the check asks that one; GCC 12's omp_target_is_present
       // answers 0 for any negative number.
       const dev = !('device' in s) || s.device === undefined || s.device === -1 ? 'omp_get_default_device()' : device(s.device);
-      return [
-        `  ! map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
+      const check = [
         ...wrapFortran(`  if (omp_target_is_present(${addr}, ${dev}) == 0) then`),
         `    write(*,*) "step ${p.index + 1}: runtime error: ${spell(r)} is not present (present modifier)"`,
         '    error stop',
         '  end if',
+      ];
+      // A disassociated pointer member names no storage, so nothing is checked (OpenMP 6.0 §7.9.6,
+      // §15.9); c_loc of it would be invalid, so the check goes inside the test.
+      return [
+        `  ! map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
+        ...(r.kind === 'member' ? [`  if (associated(${spell(r)})) then`, ...check.map((l) => `  ${l}`), '  end if'] : check),
       ];
     });
   /** Pointer aliases of motion-clause members (`u1 => v3%p1`), by member reference. */
