@@ -505,34 +505,35 @@ export abstract class OmpConstructs extends OmpTable {
     // before it, which a disassociated pointer leaves without an address): on a structured
     // construct a null pointer's corresponding pointer becomes null and is no longer attached.
     if (structured && this.knobs['K-B7'] === 'always')
-      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads the cleared record (dropItems), whose flags hold no ITEM_MEMBER bit, so the item is skipped
-      for (let i = base; i < this.itemTop; i++) {
-        const at = i * ITEM_FIELDS;
-        if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== (ITEM_MEMBER | ITEM_NULL)) continue;
-        const member = it[I_MEMBER + at]!;
-        const holder = this.pointerHolder(d, member);
-        if (holder < 0) continue;
-        // Stryker disable next-line ConditionalExpression: equivalent: a self-mapped struct is the host's own storage, whose pointer is already null (a null item), and no reading looks at the attachment of a self-mapped pointer again
-        if (s.block[holder] === 0) continue;
-        this.storageWords(holder, member);
+      this.memberWords(base, d, ITEM_MEMBER | ITEM_NULL, (member) => {
         writePtr(this.wImg!, this.wFirst << 2, 0, 0);
         this.attached.delete(attachKey(d, member));
-      }
+      });
     if (this.knobs['K-B67'] === 'clause-order') this.copiesAfterAttachment(base, d);
     // K-B60 `garbage` (gfortran 12, libgomp 12): target enter data maps a component's always-pointer
     // item on its own, which writes a value that is no device address into the corresponding
     // descriptor's address word (where the struct has storage of its own on d).
     if (structured === null && this.knobs['K-B60'] === 'garbage')
-      // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads the cleared record (dropItems), whose flags hold no ITEM_MEMBER bit, so the item is skipped
-      for (let i = base; i < this.itemTop; i++) {
-        const at = i * ITEM_FIELDS;
-        if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== ITEM_MEMBER) continue;
-        const member = it[I_MEMBER + at]!;
-        const holder = this.pointerHolder(d, member);
-        if (holder < 0 || s.block[holder] === 0) continue;
-        this.storageWords(holder, member);
-        this.wImg!.words.fill(INDETERMINATE, this.wFirst, this.wFirst + (POINTER_BYTES >> 2));
-      }
+      this.memberWords(base, d, ITEM_MEMBER, () => this.wImg!.words.fill(INDETERMINATE, this.wFirst, this.wFirst + (POINTER_BYTES >> 2)));
+  }
+
+  /**
+   * For every item from `base` that names a pointer member, null (`flags` ITEM_MEMBER | ITEM_NULL)
+   * or not (ITEM_MEMBER), whose struct has storage of its own on device d: `write(member)` with the
+   * pointer's device words in wImg / wFirst.
+   */
+  private memberWords(base: number, d: number, flags: number, write: (member: number) => void): void {
+    const it = this.items;
+    // Stryker disable next-line EqualityOperator: equivalent: one step past the last record reads the cleared record (dropItems), whose flags hold no ITEM_MEMBER bit, so the item is skipped
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      if ((it[I_FLAGS + at]! & (ITEM_MEMBER | ITEM_NULL)) !== flags) continue;
+      const member = it[I_MEMBER + at]!;
+      const holder = this.pointerHolder(d, member);
+      if (holder < 0 || this.slots.block[holder] === 0) continue;
+      this.storageWords(holder, member);
+      write(member);
+    }
   }
 
   /**
