@@ -593,6 +593,7 @@ describe('the present modifier written as a presence check (GCC 12 has no presen
       { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['c'] }] },
       { op: 'omp_target_update', motions: [{ type: 'to', vars: ['c%p'], modifiers: ['present'] }] },
       { op: 'omp_target_update', motions: [{ type: 'to', vars: ['a'], modifiers: ['present'] }] },
+      { op: 'omp_target_update', motions: [{ type: 'to', vars: ['c%p(2:4)'], modifiers: ['present'] }] },
     ],
   });
   it('C: a pointer member is checked only when it is not null; an array always', () => {
@@ -603,5 +604,17 @@ describe('the present modifier written as a presence check (GCC 12 has no presen
   it('Fortran: the check of a pointer member sits inside associated()', () => {
     const f = emitObservationProgram(p, { lang: 'fortran' }).text;
     expect(f).toMatch(/ {2}if \(associated\(v\d+%p1\)\) then\n {4}if \(omp_target_is_present\(c_loc\(v\d+%p1\), omp_get_default_device\(\)\) == 0\) then\n/);
+    // a section of the member: associated() takes the pointer itself, never the section (gfortran
+    // rejects a section there: "must be a POINTER")
+    expect(f).toMatch(/ {2}if \(associated\(v\d+%p1\)\) then\n {4}if \(omp_target_is_present\(c_loc\(v\d+%p1\(1 \+ 1\)\)/);
+    expect(f).not.toMatch(/associated\(v\d+%p1\(/);
+  });
+  it.for(compilers)('%s compiles it with %s -fopenmp -foffload=disable', ([lang, command, ext], ctx) => {
+    const missing = missingTool(command);
+    if (missing) ctx.skip(missing);
+    const source = join(scratch, `present-check-${lang}.${ext}`);
+    writeFileSync(source, emitObservationProgram(p, { lang }).text);
+    const cc = spawnSync(command, ['-fopenmp', ...HOST_ONLY_FLAGS, '-c', source, '-o', `${source}.o`], { encoding: 'utf8' });
+    expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
   });
 });

@@ -318,7 +318,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       // §15.9); c_loc of it would be invalid, so the check goes inside the test.
       return [
         `  ! map(present, ...) written as its equivalent (GCC 12 rejects the present modifier): stop unless ${commentText(v)} is present`,
-        ...(r.kind === 'member' ? [`  if (associated(${spell(r)})) then`, ...check.map((l) => `  ${l}`), '  end if'] : check),
+        ...(r.kind === 'member' ? [`  if (associated(${memberSpell(r)})) then`, ...check.map((l) => `  ${l}`), '  end if'] : check),
       ];
     });
   /** Pointer aliases of motion-clause members (`u1 => v3%p1`), by member reference. */
