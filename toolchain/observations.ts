@@ -9,7 +9,11 @@
 //                                     (Fortran's acc_copyin is a subroutine)
 //   MAPCHECK <step> read <v1> <v2> …  values a kernel or host read left in `res`
 //   MAPCHECK <step> int <n>           an integer routine result (acc_is_present, omp_target_* codes)
-//   MAPCHECK <step> ptr <n>           a pointer routine result, as an unsigned decimal address (0: null)
+//   MAPCHECK <step> ptr <n>           a pointer routine result, as an unsigned decimal address (0: null);
+//                                     Fortran prints it signed (transfer to c_intptr_t), and a value
+//                                     at or above 2^63 is read as that signed number: a pointer a
+//                                     runtime wrote as 0 less a bias (libomptarget 16, K-B44) is
+//                                     `ptr -16` from either language, a value and not an address
 //
 // and before the first step:
 //
@@ -73,6 +77,24 @@ function parseNumber(text: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
+const TWO_63 = 1n << 63n;
+const TWO_64 = 1n << 64n;
+
+/**
+ * A pointer's printed value. C prints it unsigned (`%llu`), Fortran signed (`c_intptr_t`): an
+ * unsigned 64-bit value at or above 2^63 reads as its signed twin, so both languages give one
+ * number. Null for text that is not a 64-bit integer or whose value is beyond a safe integer (no
+ * address of a real process is).
+ */
+function parsePointer(text: string): number | null {
+  if (!/^-?\d+$/.test(text)) return null;
+  let v = BigInt(text);
+  if (v < -TWO_63 || v >= TWO_64) return null;
+  if (v >= TWO_63) v -= TWO_64;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
 /** The last non-empty lines of stderr, for an abort's message. */
 function lastWords(stderr: string): string {
   const lines = stderr
@@ -115,7 +137,7 @@ export function parseRun(out: RunOutput, written: readonly number[]): ParsedRun 
     }
     const step = parseNumber(words[1] ?? '');
     const kind = words[2];
-    const args = words.slice(3).map(parseNumber);
+    const args = words.slice(3).map(kind === 'ptr' ? parsePointer : parseNumber);
     if (step === null || args.some((a) => a === null)) {
       malformed.push(t);
       continue;

@@ -69,6 +69,22 @@ describe('observation lines', () => {
   });
 });
 
+describe('pointer values', () => {
+  // libomptarget 16 wrote 0 less a section's offset into a pointer (K-B44 null-less-bias): C prints
+  // it unsigned, Fortran signed, and both must read as one value, not as a broken line.
+  it('an unsigned value at or above 2^63 reads as its signed twin; both languages give the same number', () => {
+    const run = parseRun({ stdout: 'MAPCHECK 1 ptr 18446744073709551600\nMAPCHECK 2 ptr -16\nMAPCHECK 3 ptr 140737488355328\n', stderr: '', exit: 0, timedOut: false }, [1, 2, 3]);
+    expect(run.malformed).toEqual([]);
+    expect([...run.steps.values()].map(formatRaw)).toEqual(['ptr -16', 'ptr -16', 'ptr 140737488355328']);
+  });
+  it('a value beyond 64 bits, or one no safe integer holds, is a broken line', () => {
+    const lines = ['MAPCHECK 1 ptr 18446744073709551616', 'MAPCHECK 2 ptr 9007199254740993', 'MAPCHECK 3 ptr 1e3', 'MAPCHECK 4 int 18446744073709551600'];
+    const run = parseRun({ stdout: lines.join('\n'), stderr: '', exit: 0, timedOut: false }, [1, 2, 3, 4]);
+    expect(run.malformed).toEqual(lines);
+    expect([...run.steps.values()].map(formatRaw)).toEqual(['missing', 'missing', 'missing', 'missing']);
+  });
+});
+
 describe('comparing a run with a reading', () => {
   const p = program({
     world,
@@ -89,6 +105,13 @@ describe('comparing a run with a reading', () => {
     const v = compareRun(p.world, [1, 2, 3, 4], spec, moved);
     expect(v.first?.step).toBe(3);
     expect(v.first?.why).toContain('not the same device allocation');
+  });
+
+  it('a negative pointer value where the reading expects a device address is not an address', () => {
+    const less = out(['MAPCHECK 0 host 0 1000', 'MAPCHECK 1 ok', 'MAPCHECK 2 ptr -16', 'MAPCHECK 3 ptr 90000', 'MAPCHECK 4 int 0']);
+    const v = compareRun(p.world, [1, 2, 3, 4], spec, less);
+    expect(v.first).toMatchObject({ step: 2, observed: { kind: 'ptr', value: -16 } });
+    expect(v.first?.why).toBe('predicted dev#1+4, observed ptr -16 (not an address)');
   });
 
   it('a host address where the reading expects a device one disagrees; the host fallback expects exactly that', () => {

@@ -299,6 +299,7 @@ function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap): 
       if (v === null) return raw.value === 0 ? null : said;
       if ('host' in v) return addrs.host(raw.value) === v.host ? null : said;
       if (raw.value === 0 || addrs.host(raw.value) !== null) return said;
+      if (raw.value < 0) return `${said} (not an address)`;
       return addrs.device(raw.value, v.block, v.offset) ? null : `${said} (not the same device allocation as before)`;
     }
     default:
