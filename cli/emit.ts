@@ -18,6 +18,7 @@ import { loadCaseFile } from '../counterexamples/case.js';
 import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
 import { viewLength, worldDevices, type Program } from '../lang/program.js';
 import { CASE_FORMAT, InputError, loadProgramFile, readJsonFile } from '../lang/validate.js';
+import { sourceLanguage } from '../lang/source/source.js';
 import { ProcedureBodies, deviceNotes, faithfulRewrite, remapsBounds, writeStep } from './emit/backend.js';
 import type { RegionEndOp } from '../lang/ops.js';
 import { c } from './emit/c.js';
@@ -46,6 +47,7 @@ export interface EmitOptions {
 
 /** Reads a saved case (keeping its metadata) or a plain program file. */
 export function loadEmitInput(path: string): { program: Program; caseFile: CaseFile | null } {
+  if (sourceLanguage(path) !== null) return { program: loadProgramFile(path), caseFile: null };
   const raw = readJsonFile(path);
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && (raw as { format?: unknown }).format === CASE_FORMAT) {
     const caseFile = loadCaseFile(path);

@@ -12,6 +12,7 @@ import { ELEMENT_BYTES } from '../lang/program.js';
 import { surfaceText } from '../lang/plain-pointers.js';
 import { formatObservation, formatPtr, type Observation, type PtrValue, type Snapshot } from '../lang/observation.js';
 import { CASE_FORMAT, InputError, readJsonFile, validateProgram } from '../lang/validate.js';
+import { sourceLanguage } from '../lang/source/source.js';
 import { BlockNames, firstDivergence, runTrace, sideLabel, type CompareMode, type Side, type Trace } from '../properties/compare.js';
 import { classKey } from '../properties/diff.js';
 import { parseCitation, type Rule } from '../properties/coverage.js';
@@ -489,7 +490,8 @@ export interface ExplainOptions {
 
 /** `mapcheck explain FILE`: a saved case, or a program turned into a case on --sides first. */
 export function explainCommand(file: string, o: ExplainOptions, io: Io): number {
-  const raw = readJsonFile(file);
+  // Fortran or C source is a program (lang/source/)
+  const raw = sourceLanguage(file) === null ? readJsonFile(file) : {};
   const isProgram = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('format' in raw);
   if (!isProgram && o.sides !== undefined) throw new InputError(`${file}: a saved case names its own sides; --sides is for plain programs`);
   // A plain program is turned into a case on the given sides first (as `mapcheck case` does).

@@ -205,6 +205,17 @@ const emit = z.strictObject({
   source: z.string(),
 });
 
+const importDoc = z.strictObject({
+  schemaVersion: version,
+  command: command('import'),
+  file: z.string(),
+  lang: z.enum(['fortran', 'c']),
+  program,
+  lines: z.array(z.number().int()),
+  passed: z.array(z.strictObject({ line: z.number().int(), text: z.string() })),
+  notes: z.array(z.strictObject({ line: z.number().int(), text: z.string() })),
+});
+
 /** Input formats: what users write (programs, profiles) and what campaigns save (cases). */
 export const INPUT_SHAPES = {
   program: program,
@@ -222,6 +233,7 @@ export const OUTPUT_SHAPES = {
   'profile-show': profileShow,
   promote,
   emit,
+  import: importDoc,
 } as const;
 
 export const SCHEMA_ID_BASE = 'https://mapcheck.invalid/schemas/';

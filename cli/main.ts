@@ -21,6 +21,7 @@ import type { EmitApi, EmitLang } from './emit.js';
 import { EXPLAIN_FORMATS } from './explain-format.js';
 import type { ExplainOptions } from './explain.js';
 import type { FuzzOptions } from './fuzz.js';
+import type { ImportOptions } from './import.js';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, SCHEMA_VERSION, displayPath, processIo, stdoutFailed, type Io } from './io.js';
 import type { CaseOptions, RunOptions } from './run.js';
 import { packageVersion } from './version.js';
@@ -81,7 +82,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   root
     .command('run')
     .description('run programs (or saved cases) and print every step with its observation, a column per profile')
-    .argument('<files...>', 'program JSON files, or saved counterexample cases')
+    .argument('<files...>', 'program JSON files, Fortran (.f90) or C (.c) sources (mapcheck import), or saved counterexample cases')
     .addOption(
       new Option('--profile <profiles>', "built-in profile name or path to a JSON profile; a comma-separated list for one column each; 'compilers': every runtime's profile that reads the program's API").default('spec'),
     )
@@ -92,9 +93,18 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (files: string[], o: RunOptions) => setExit((await import('./run.js')).runCommand(files, o, io)));
 
   root
+    .command('import')
+    .description('read a Fortran or C program with OpenACC or OpenMP directives into a mapcheck program (every command also takes the source file itself)')
+    .argument('<source>', 'a free-form Fortran (.f90) or C (.c) main program')
+    .addOption(new Option('--lang <lang>', 'source language (default: by the file extension)').choices(['fortran', 'c']))
+    .option('--out <file>', 'write the program to this file instead of printing it')
+    .option('--json', 'print the program with the source line of each step and what was passed over')
+    .action(async (file: string, o: ImportOptions) => setExit((await import('./import.js')).importCommand(file, o, io)));
+
+  root
     .command('case')
     .description('turn a program into a case for two sides (printed, or written with --out), to replay, explain or promote')
-    .argument('<program>', 'program JSON file')
+    .argument('<program>', 'program JSON file, or Fortran / C source')
     .requiredOption('--sides <a,b>', 'two sides: profile names or files, each optionally engine-prefixed (spec,cray-19 or impl:spec,spec)')
     .addOption(new Option('--compare <mode>', "what must agree (default: 'state' for impl against model, else 'observations')").choices(['observations', 'state']))
     .option('--title <title>', 'one line saying what the case shows')
@@ -183,7 +193,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   root
     .command('explain')
     .description('explain a saved case (or a program on two sides) step by step: observations, state changes, irrelevant steps, spec rules at the divergence')
-    .argument('<file>', 'a saved counterexample case, or a program JSON file')
+    .argument('<file>', 'a saved counterexample case, or a program JSON file or Fortran / C source')
     .addOption(new Option('--format <format>', 'output format').choices(EXPLAIN_FORMATS).default('text'))
     .option('--json', 'print as JSON (same as --format json)')
     .option('--sides <a,b>', 'for a program: the two sides (default spec,impl:spec), as for mapcheck case')
@@ -193,7 +203,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   root
     .command('emit')
     .description('write a self-checking Fortran or C program for a program or saved case; its checks follow the spec profile')
-    .argument('<file>', 'program JSON file, or a saved counterexample case')
+    .argument('<file>', 'program JSON file, Fortran or C source, or a saved counterexample case')
     .addOption(new Option('--lang <lang>', 'output language').choices(['fortran', 'c']).makeOptionMandatory())
     .addOption(new Option('--api <api>', "directive set (default: the program's own)").choices(['openacc', 'openmp']))
     .option('--json', 'print the source inside a JSON document')

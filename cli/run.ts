@@ -9,7 +9,8 @@ import type { Program, StepOp } from '../lang/program.js';
 import { formatObservation, type Observation, type Snapshot } from '../lang/observation.js';
 import type { EngineName } from '../lang/engine.js';
 import { InputError, loadProgramFile } from '../lang/validate.js';
-import { KNOBS, compilerProfiles, loadProfileArg, type Profile } from '../profiles/index.js';
+import { KNOBS, compilerProfileLanguage, compilerProfiles, loadProfileArg, type Profile } from '../profiles/index.js';
+import { sourceLanguage } from '../lang/source/source.js';
 import { BlockNames, firstDivergence, runTrace, sameObservation, type CompareMode, type Side } from '../properties/compare.js';
 import { buildCase, writeFileAtomic, type CaseFile } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
@@ -115,8 +116,14 @@ export interface MultiRunDocument {
 export function runAcrossProfiles(files: string[], o: RunOptions, io: Io): number {
   const programs = files.map((file) => ({ file, program: loadProgramFile(file) }));
   const listed = parseProfileList(o.profile);
-  // a profile `compilers` brought in stays only where it reads the API of some program
-  const profiles = listed.filter(({ profile, optional }) => !optional || programs.some(({ program }) => evidenceWarning(profile, programApi(program)) === null));
+  // a profile `compilers` brought in stays only where it reads the API of some program, and, for
+  // source files, the language of some program (GCC's Fortran and C front ends have profiles each)
+  const languages = new Set(files.map((f) => sourceLanguage(f) ?? 'json'));
+  const profiles = listed.filter(
+    ({ ref, profile, optional }) =>
+      !optional ||
+      (programs.some(({ program }) => evidenceWarning(profile, programApi(program)) === null) && (compilerProfileLanguage(ref) === null || languages.has('json') || languages.has(compilerProfileLanguage(ref)!))),
+  );
   const warnings = [
     ...new Set(programs.flatMap(({ program }) => profiles.map(({ profile }) => evidenceWarning(profile, programApi(program))).filter((w) => w !== null))),
   ];

@@ -43,6 +43,17 @@ export function compilerProfiles(): string[] {
   return ['spec', 'gcc-12', packagedProfile('gcc-12-c.json'), 'libgomp', packagedProfile('libgomp-c.json'), packagedProfile('llvm-16.json'), 'llvm-22', 'llvm-offload', 'nvfortran-25.3', 'cray-19'];
 }
 
+/**
+ * The source language a compiler profile reads for, where GCC's two front ends lower pointer maps
+ * their own ways (`gcc-12` / `libgomp`: gfortran; `gcc-12-c` / `libgomp-c`: gcc); null for a
+ * profile of the runtime alone.
+ */
+export function compilerProfileLanguage(ref: string): 'fortran' | 'c' | null {
+  if (ref === 'gcc-12' || ref === 'libgomp') return 'fortran';
+  if (ref === packagedProfile('gcc-12-c.json') || ref === packagedProfile('libgomp-c.json')) return 'c';
+  return null;
+}
+
 export function builtinProfileNames(): string[] {
   return BUILTIN_PROFILES.map((p) => p.name);
 }

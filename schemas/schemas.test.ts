@@ -125,6 +125,10 @@ describe("every command's --json output validates against its shipped schema", (
     writeFileSync(file, JSON.stringify(c));
     await json('promote', 'promote', file, '--name', 'made', '--to', join(scratch, 'corpus'), '--json');
   });
+  test('import', async () => {
+    const doc = await json('import', 'import', join(root, 'examples', 'seed-reattach.f90'), '--json');
+    expect(doc.program).toEqual(loadCaseFile(REATTACH).program);
+  });
   test('emit', async () => {
     const doc = await json('emit', 'emit', REATTACH, '--lang', 'c', '--json');
     expect(doc.source).toContain('#include');

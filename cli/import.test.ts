@@ -1,0 +1,113 @@
+// `mapcheck import` and the source files every command takes: the example sources are real
+// programs (gfortran builds and runs them host-only), import prints the program they read as, and
+// a source that cannot be read is one line naming the file and the line, exit 2.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadCaseFile } from '../counterexamples/case.js';
+import { HOST_ONLY_FLAGS, missingTool } from '../toolchain/host.js';
+import { REATTACH, cli } from './test-support.js';
+
+const root = join(import.meta.dirname, '..');
+const SEED = join(root, 'examples', 'seed-reattach.f90');
+const OMP = join(root, 'examples', 'omp-struct.f90');
+const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-import-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('mapcheck import', () => {
+  it('prints the program the seed source reads as (the saved case), and on stderr what it passed over', async () => {
+    const r = await cli('import', SEED);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(loadCaseFile(REATTACH).program);
+    expect(r.err).toContain('seed-reattach.f90: 6 steps from lines 14, 15, 16, 17, 18, 20');
+    expect(r.err).toContain("res: the kernel's result buffer");
+    expect(r.err).toContain('lines 24-29: checks results');
+  });
+
+  it('--out writes the program, which then runs like any program file', async () => {
+    const out = join(scratch, 'seed.json');
+    expect((await cli('import', SEED, '--out', out)).code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(loadCaseFile(REATTACH).program);
+    const fromJson = await cli('run', out, '--profile', 'spec,cray-19', '--result');
+    const fromSource = await cli('run', SEED, '--profile', 'spec,cray-19', '--result');
+    expect(fromSource.out.replace(SEED, 'FILE')).toBe(fromJson.out.replace(out, 'FILE'));
+    expect(fromSource.out).toMatch(/read \[10\*2\]\s+\*read \[10\*1\]/);
+  });
+
+  it('--json gives the source line of each step', async () => {
+    const r = await cli('import', OMP, '--json');
+    const j = JSON.parse(r.out) as { command: string; lang: string; lines: number[]; program: { steps: { op: string }[] } };
+    expect(j).toMatchObject({ command: 'import', lang: 'fortran' });
+    expect(j.program.steps.map((s) => s.op)).toEqual([
+      'pointer_assign',
+      'omp_target_enter_data',
+      'omp_target',
+      'omp_target',
+      'host_read',
+      'omp_target_is_present',
+      'omp_target_update',
+      'omp_target_exit_data',
+    ]);
+    expect(j.lines).toEqual([19, 20, 22, 26, 32, 33, 34, 35]);
+  });
+
+  it('run --profile compilers on a Fortran source: the seed table, with gfortran\'s columns and not gcc\'s C ones', async () => {
+    const r = await cli('run', SEED, '--profile', 'compilers');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines.find((l) => l.startsWith('#  step'))!.split(/\s{2,}/)).toEqual(['#', 'step', 'spec', 'gcc-12', 'libgomp', 'nvfortran-25.3', 'cray-19']);
+    // Cray 19 reads the stale target, nvfortran 25.3 the new one (the seed study's table)
+    expect(lines.find((l) => l.startsWith('6 '))!.split(/\s{2,}/).slice(2)).toEqual(['read [10*2]', '*read [10*1]', '*read [10*1]', 'read [10*2]', '*read [10*1]']);
+  });
+
+  it('emit and explain take the source too', async () => {
+    expect((await cli('emit', SEED, '--lang', 'c')).out).toContain('#pragma acc enter data copyin(v1) attach(v3.p1)');
+    expect((await cli('explain', SEED, '--sides', 'spec,cray-19')).out).toContain('step 6');
+  });
+});
+
+describe('a source that cannot be read: one line, file and line, exit 2', () => {
+  const write = (name: string, text: string) => {
+    const path = join(scratch, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  it('an error of the front end names its line', async () => {
+    const f = write('bad.f90', 'program p\ninteger :: a(4)\n!$acc enter data copyin(a) async(1) wait\n!$acc enter data copyin(q)\nend program\n');
+    expect(await cli('run', f)).toEqual({ code: 2, out: '', err: `error: ${f}:4: q is not an array or derived-type variable of the program\n` });
+  });
+  it('a rule of the language names the line of the step that breaks it', async () => {
+    const f = write('region.f90', 'program p\ninteger :: a(4)\n!$acc exit data copyout(a)\n!$acc end data\nend program\n');
+    const r = await cli('import', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: ${f}:4: end data closes no data region\n`);
+  });
+  it('a validation failure is reported at its step\'s line', async () => {
+    const f = write('kernel.f90', 'program p\ninteger, pointer :: w(:)\ninteger, target :: a(4)\ninteger :: i, r(4)\nw => a\n!$acc parallel loop\ndo i = 1, 4\nr(i) = w(i)\nend do\nend program\n');
+    const r = await cli('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^error: ${f.replace(/[.]/g, '\\.')}:6: step 2: field body\\.read: the kernel goes through plain pointer 'w'`));
+  });
+  it('fixed form and unknown extensions are refused', async () => {
+    expect((await cli('run', write('old.f', '      program p\n'))).err).toContain('fixed-form Fortran is not imported');
+    expect((await cli('import', write('prog.txt', 'program p\n'))).err).toContain('not a Fortran (.f90) or C (.c) file; say which with --lang');
+  });
+});
+
+describe('the example sources are real programs', () => {
+  it.for([
+    ['seed-reattach.f90', '-fopenacc'],
+    ['omp-struct.f90', '-fopenmp'],
+  ])('%s builds with gfortran %s -foffload=disable and prints OK on the host', ([name, flag], ctx) => {
+    const missing = missingTool('gfortran');
+    if (missing) ctx.skip(missing);
+    const exe = join(scratch, name!.replace('.f90', ''));
+    const cc = spawnSync('gfortran', [flag!, ...HOST_ONLY_FLAGS, join(root, 'examples', name!), '-o', exe], { encoding: 'utf8' });
+    expect(cc.status, cc.stderr).toBe(0);
+    const run = spawnSync(exe, [], { encoding: 'utf8' });
+    expect(run.stdout).toContain('OK');
+  });
+});

@@ -1,0 +1,278 @@
+// The Fortran front end of `mapcheck import`. Expected programs are written by hand from the
+// language's rules (lang/README.md); the seed programs are the two canonical Fortran programs of
+// the seed study (/work/shared/seeds/000_*.txt), copied here as they are printed there, and must
+// read as the saved cases that were written from them by hand.
+
+import { describe, expect, it } from 'vitest';
+import { loadCaseFile } from '../../counterexamples/case.js';
+import { DETACH, REATTACH } from '../../cli/test-support.js';
+import { validateProgram } from '../validate.js';
+import { SourceError } from './directives.js';
+import { evalInt, importFortran } from './fortran.js';
+
+const REATTACH_F90 = `program main
+implicit none
+type :: container
+integer, pointer :: p(:)
+end type
+type(container) :: c
+integer, pointer :: a(:), b(:)
+integer :: i, res(10)
+allocate(a(10), b(10))
+a = 1
+b = 2
+c%p => a
+!$acc enter data copyin(c)
+!$acc enter data copyin(a) attach(c%p)
+c%p => b
+!$acc enter data copyin(b) attach(c%p)
+res = -1
+!$acc parallel loop present(c)
+do i = 1, 10
+res(i) = c%p(i)
+end do
+if (all(res == 2)) then
+write(*,*) "OK"
+else
+write(*,*) "Wrong result: ", res
+error stop
+end if
+end program
+`;
+
+const DETACH_F90 = `program main
+implicit none
+type :: container
+integer, pointer :: p(:)
+end type
+type(container) :: c
+integer, pointer :: a(:)
+integer :: i, res(10)
+allocate(a(10))
+a = 1
+nullify(c%p)
+!$acc enter data copyin(c)
+!$acc exit data detach(c%p)
+c%p => a
+!$acc enter data copyin(a) attach(c%p)
+res = -1
+!$acc parallel loop present(c)
+do i = 1, 10
+res(i) = c%p(i)
+end do
+if (all(res == 1)) then
+write(*,*) "OK"
+else
+write(*,*) "Wrong result: ", res
+error stop
+end if
+end program
+`;
+
+/** The line a SourceError names, with its message. */
+function failure(text: string): { line: number; message: string } {
+  try {
+    importFortran(text);
+  } catch (e) {
+    if (e instanceof SourceError) return { line: e.line, message: e.message };
+    throw e;
+  }
+  throw new Error('imported without an error');
+}
+
+describe('the seed programs (OpenACC 3.3 §2.7.2 attach and detach)', () => {
+  it.each([
+    ['re-attach after reassociation', REATTACH_F90, REATTACH],
+    ['detach of a never-attached pointer', DETACH_F90, DETACH],
+  ])('%s reads as the saved case written from it', (_, source, casePath) => {
+    const imported = importFortran(source);
+    expect(imported.program).toEqual(loadCaseFile(casePath).program);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('each step keeps its source line; the result buffer and the checks are listed, not read', () => {
+    const imported = importFortran(REATTACH_F90);
+    expect(imported.lines).toEqual([12, 13, 14, 15, 16, 18]);
+    expect(imported.passed.map((p) => p.text)).toEqual(['line 17: fills the result buffer res (res = -1)', 'lines 22-27: checks results (if (all(res == 2)) then)']);
+    expect(imported.notes.map((n) => n.line)).toEqual([20]);
+    expect(imported.notes[0]!.text).toContain('res: the kernel');
+  });
+});
+
+describe('OpenMP: derived types, combined constructs, sections, queries', () => {
+  const source = `program omp_struct
+  use omp_lib
+  implicit none
+  integer, parameter :: n = 8
+  type :: box
+    integer, pointer :: p(:) => null()
+    integer :: count
+  end type
+  type(box) :: s
+  integer, target :: a(n), b(n)
+  integer :: i, res(n)
+  do i = 1, n
+    a(i) = i
+  end do
+  b = 0
+  s%p => a
+  !$omp target enter data map(to: s, a)
+  !$omp target teams distribute parallel do map(from: res)
+  do i = 1, n
+    res(i) = s%p(i)
+  end do
+  !$omp end target teams distribute parallel do
+  !$omp target map(tofrom: b(2:4)) device(1)
+  !$omp parallel do
+  do i = 2, 4
+    b(i) = 7
+  end do
+  !$omp end target
+  print *, b
+  if (omp_target_is_present(c_loc(a), omp_get_default_device()) /= 0) print *, 'present'
+  !$omp target update from(present: a(1:3))
+  !$omp target exit data map(release: s%p) map(always, delete: s)
+end program
+`;
+  it('reads every directive, the host loop filling a and the query in the if condition', () => {
+    const imported = importFortran(source);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 8, init: [1, 2, 3, 4, 5, 6, 7, 8] },
+          { name: 'b', length: 8, init: 0 },
+        ],
+        structs: [{ name: 's', pointers: ['p'], fields: [{ name: 'count' }] }],
+        devices: [{ kind: 'discrete' }, { kind: 'discrete' }],
+      },
+      steps: [
+        { op: 'pointer_assign', ptr: 's%p', target: 'a' },
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['s', 'a'] }] },
+        // map(from: res) names the result buffer only: the read returns it
+        { op: 'omp_target', maps: [], body: { read: 's%p' } },
+        { op: 'omp_target', device: 1, maps: [{ type: 'tofrom', vars: ['b(2:4)'] }], body: { write: 'b(2:4)', value: 7 } },
+        { op: 'host_read', var: 'b' },
+        { op: 'omp_target_is_present', ptr: { var: 'a' }, device: 0 },
+        { op: 'omp_target_update', motions: [{ type: 'from', modifiers: ['present'], vars: ['a(1:3)'] }] },
+        {
+          op: 'omp_target_exit_data',
+          maps: [
+            { type: 'release', vars: ['s%p'] },
+            { type: 'delete', modifiers: ['always'], vars: ['s'] },
+          ],
+        },
+      ],
+    });
+    expect(imported.lines).toEqual([16, 17, 18, 23, 29, 30, 31, 32]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
+describe('OpenACC: data regions, update, routines, plain pointers, arrays of structs', () => {
+  it('reads them in order; a whole-array section is the array, an element a one-element section', () => {
+    const imported = importFortran(`program p
+  implicit none
+  type t
+    integer, pointer :: q(:)
+  end type
+  type(t) :: cs(3)
+  integer, target :: a(6) = [1, 2, 3, 4, 5, 6]
+  integer, pointer :: w(:)
+  integer :: i, r(6)
+  w => a(2:5)
+  cs(2)%q => a
+  !$acc data copyin(a(1:6)) create(cs(2))
+  !$acc update device(a(3)) if_present
+  call acc_attach(cs(2)%q)
+  !$acc kernels loop default(present) gang vector
+  do i = 1, 4
+    r(i) = a(i)
+  end do
+  !$acc end data
+  call acc_copyin(w)
+  if (acc_is_present(a)) then
+    print *, 'yes'
+  end if
+  !$acc exit data delete(w(:)) finalize
+  a(2:3) = 9
+end program
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [{ name: 'a', length: 6, init: [1, 2, 3, 4, 5, 6] }], structs: [{ name: 'cs', pointers: ['q'], count: 3 }], pointers: [{ name: 'w' }] },
+      steps: [
+        { op: 'pointer_assign', ptr: 'w', target: 'a(2:5)' },
+        { op: 'pointer_assign', ptr: 'cs(2)%q', target: 'a' },
+        {
+          op: 'acc_data_begin',
+          clauses: [
+            { clause: 'copyin', vars: ['a(1:6)'] },
+            { clause: 'create', vars: ['cs(2)'] },
+          ],
+        },
+        { op: 'acc_update', clauses: [{ clause: 'device', vars: ['a(3:3)'] }], if_present: true },
+        { op: 'acc_attach', ptr: 'cs(2)%q' },
+        // a loop over part of an array reads that section
+        { op: 'acc_parallel', clauses: [], default: 'present', body: { read: 'a(1:4)' } },
+        { op: 'acc_data_end' },
+        { op: 'acc_copyin', var: 'w(:)' },
+        { op: 'acc_is_present', var: 'a' },
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['w(:)'] }], finalize: true },
+        { op: 'host_write', var: 'a(2:3)', value: 9 },
+      ],
+    });
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
+describe('what is refused, with the line that says why', () => {
+  const head = 'program p\ninteger :: a(4), i, r(4)\n';
+  it.each([
+    ['an unknown directive', `${head}!$acc frobnicate(a)\nend program\n`, 3, 'OpenACC directive "frobnicate" is not one mapcheck imports'],
+    ['a directive inside an if block', `${head}if (i > 0) then\n!$acc enter data copyin(a)\nend if\nend program\n`, 4, 'a directive inside a host block'],
+    ['a kernel of two statements', `${head}!$acc parallel loop\ndo i = 1, 4\nr(i) = a(i)\nr(i) = r(i) + 1\nend do\nend program\n`, 5, 'exactly one assignment'],
+    ['an undeclared array', `${head}!$acc enter data copyin(b)\nend program\n`, 3, 'b is not an array or derived-type variable'],
+    ['OpenACC and OpenMP together', `${head}!$acc enter data copyin(a)\n!$omp target enter data map(to: a)\nend program\n`, 4, 'mixes OpenACC and OpenMP'],
+    ['a clause that changes mapping and is not read', `${head}!$acc enter data copyin(a) if(i > 0)\nend program\n`, 3, 'clause if of !$acc enter data is not imported'],
+    ['a conditional host write', `${head}!$acc enter data copyin(a)\nif (i > 0) a = 3\nend program\n`, 4, 'conditional change'],
+    ['a directive in a procedure', `${head}!$acc enter data copyin(a)\ncontains\nsubroutine s\n!$acc exit data delete(a)\nend subroutine\nend program\n`, 6, 'inside a procedure'],
+    ['a kernel copying one mapped array into another', `${head}!$acc enter data copyin(a, r)\n!$acc parallel loop\ndo i = 1, 4\nr(i) = a(i)\nend do\nend program\n`, 6, 'copies a into r'],
+    ['an array of 65 elements', 'program p\ninteger :: a(65)\n!$acc enter data copyin(a)\nend program\n', 2, '65 elements'],
+  ])('%s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+
+  it('a program with no directive has nothing to check', () => {
+    expect(failure('program p\ninteger :: a(4)\na = 1\nend program\n')).toEqual({ line: 1, message: 'no directive, runtime routine or pointer statement was found: nothing to check' });
+  });
+});
+
+describe('free-form source', () => {
+  it('joins continuations (directives keep their sentinel), drops comments, splits at semicolons, ignores case', () => {
+    const imported = importFortran(`PROGRAM P
+  INTEGER :: A(4), B(4) ! two arrays
+  A = 1; B = 2
+  !$ACC ENTER DATA COPYIN(A) &
+  !$ACC& COPYIN(B)   ! both
+  !$acc exit data &
+  !$acc   copyout(a(1:&
+  !$acc   2))
+END PROGRAM P
+`);
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }, { clause: 'copyin', vars: ['b'] }] },
+      { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: ['a(1:2)'] }] },
+    ]);
+    expect(imported.program.world).toEqual({ arrays: [{ name: 'a', length: 4, init: 1 }, { name: 'b', length: 4, init: 2 }], structs: [] });
+  });
+
+  it('evaluates constant integer expressions with parameters and size()', () => {
+    const lookup = (n: string) => ({ n: 10, 'size(a)': 6 })[n] ?? null;
+    expect(evalInt('2*n - (3 + 1)', lookup, 1)).toBe(16);
+    expect(evalInt('size(a) + 1', lookup, 1)).toBe(7);
+    expect(evalInt('-4_8', lookup, 1)).toBe(-4);
+    expect(() => evalInt('m + 1', lookup, 7)).toThrow(SourceError);
+    expect(() => evalInt('2**3', lookup, 7)).toThrow('not a constant integer expression');
+  });
+});

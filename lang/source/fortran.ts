@@ -1,0 +1,999 @@
+// The Fortran front end of `mapcheck import`: a free-form main program with OpenACC or OpenMP
+// directives, read into a program of the mapcheck language (lang/README.md "Importing source").
+//
+// What it reads, statement by statement, in the main program's order:
+// - declarations: integer arrays of constant size, integer pointer and allocatable arrays (sized
+//   by their `allocate`), derived types with integer pointer, allocatable and plain components,
+//   variables of those types (single or arrays), `parameter` constants;
+// - host statements: `allocate` / `deallocate` of components, pointer assignment, `nullify`, an
+//   integer assignment to an array, a section or a component, host loops that fill an array before
+//   the first directive, `print` / `write` of the program's data (a host read), the OpenACC data and
+//   attach routines and `acc_is_present` / `acc_deviceptr` wherever they are called;
+// - directives: OpenACC enter / exit data, data regions, update and compute constructs; OpenMP
+//   target enter / exit data, target data regions, target update and target constructs, combined
+//   or not with their loop constructs, and `requires unified_shared_memory`.
+//
+// A compute construct's kernel is one `do` loop with one assignment: `r(i) = X(i)` reads X (r is the
+// kernel's result buffer, no object of the program) and `X(i) = v` writes the constant v. Host code
+// that only checks or prints results (an `if` block, a `write` of the result buffer) is passed
+// over and listed; anything that would change what is mapped and cannot be read is an error that
+// names its line, never a silent drop.
+
+import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
+import type { Imported, ImportedStep } from './source.js';
+
+/** A statement of the program: its text (continuations joined, comment removed) and its first line. */
+interface Statement {
+  line: number;
+  text: string;
+  /** The text after `!$acc` / `!$omp`, for a directive. */
+  directive?: { api: 'openacc' | 'openmp'; text: string };
+}
+
+interface TypeDef {
+  name: string;
+  pointers: string[];
+  allocatable: string[];
+  fields: { name: string; length?: number }[];
+}
+
+interface ArrayVar {
+  kind: 'fixed' | 'pointer' | 'allocatable';
+  length?: number;
+  init?: number | number[];
+  line: number;
+}
+
+interface StructVar {
+  type: TypeDef;
+  count?: number;
+  line: number;
+}
+
+/** Free-form source as statements: comments dropped, `&` continuations joined, `;` split. */
+export function fortranStatements(text: string): Statement[] {
+  const lines = text.split(/\r?\n/);
+  const out: Statement[] = [];
+  let pending: { line: number; text: string; directive?: 'openacc' | 'openmp' } | null = null;
+  for (const [k, raw] of lines.entries()) {
+    const line = k + 1;
+    const sentinel = /^\s*!\$(acc|omp)(?=[\s&]|$)(.*)$/i.exec(raw);
+    let body: string;
+    let api: 'openacc' | 'openmp' | undefined;
+    if (sentinel) {
+      api = sentinel[1]!.toLowerCase() === 'acc' ? 'openacc' : 'openmp';
+      body = stripComment(sentinel[2]!).trim();
+      if (pending !== null && pending.directive === api) body = body.replace(/^&/, '').trim();
+      else if (pending !== null) throw new SourceError(line, 'a continued statement is followed by a directive line');
+    } else {
+      body = stripComment(raw).trim();
+      if (body === '') continue;
+      if (pending !== null && pending.directive !== undefined) throw new SourceError(line, 'a continued directive needs its sentinel on the next line');
+      if (pending !== null) body = body.replace(/^&/, '').trim();
+    }
+    const continued = body.endsWith('&');
+    if (continued) body = body.slice(0, -1).trim();
+    const joined: { line: number; text: string; directive?: 'openacc' | 'openmp' } = pending === null ? { line, text: body, ...(api ? { directive: api } : {}) } : { ...pending, text: `${pending.text} ${body}` };
+    if (continued) {
+      pending = joined;
+      continue;
+    }
+    pending = null;
+    if (joined.directive !== undefined) {
+      out.push({ line: joined.line, text: joined.text, directive: { api: joined.directive, text: joined.text } });
+      continue;
+    }
+    for (const part of splitTopLevel(joined.text, ';')) out.push({ line: joined.line, text: part });
+  }
+  if (pending !== null) throw new SourceError(pending.line, 'the last statement ends with a continuation &');
+  return out;
+}
+
+/** The text before a `!` comment (outside strings). */
+function stripComment(text: string): string {
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '!') return text.slice(0, i);
+  }
+  return text;
+}
+
+/** Integer expressions of literals, names the caller resolves and + - * with parentheses. */
+export function evalInt(text: string, lookup: (name: string) => number | null, line: number): number {
+  const src = text.replace(/\s+/g, '').toLowerCase();
+  let i = 0;
+  const fail = (): never => {
+    throw new SourceError(line, `"${text.trim()}" is not a constant integer expression mapcheck can evaluate`);
+  };
+  const primary = (): number => {
+    if (src[i] === '(') {
+      i++;
+      const v = sum();
+      if (src[i++] !== ')') fail();
+      return v;
+    }
+    if (src[i] === '-' || src[i] === '+') {
+      const neg = src[i++] === '-';
+      const v = primary();
+      return neg ? -v : v;
+    }
+    const num = /^\d+(?:_[a-z0-9]+)?/.exec(src.slice(i));
+    if (num) {
+      i += num[0].length;
+      return Number.parseInt(num[0], 10);
+    }
+    const call = /^(size|len)\(([a-z][a-z0-9_%()]*?)\)/.exec(src.slice(i));
+    if (call) {
+      i += call[0].length;
+      const v = lookup(`size(${call[2]})`);
+      return v === null ? fail() : v;
+    }
+    const name = /^[a-z][a-z0-9_]*/.exec(src.slice(i));
+    if (name) {
+      i += name[0].length;
+      const v = lookup(name[0]);
+      return v === null ? fail() : v;
+    }
+    return fail();
+  };
+  const product = (): number => {
+    let v = primary();
+    while (src[i] === '*' && src[i + 1] !== '*') {
+      i++;
+      v *= primary();
+    }
+    return v;
+  };
+  const sum = (): number => {
+    let v = product();
+    while (src[i] === '+' || src[i] === '-') v = src[i++] === '+' ? v + product() : v - product();
+    return v;
+  };
+  const v = sum();
+  if (i !== src.length || !Number.isSafeInteger(v)) fail();
+  return v;
+}
+
+/** The Fortran reader's state: declarations so far, the steps, and what was passed over. */
+class FortranReader {
+  private readonly types = new Map<string, TypeDef>();
+  private readonly arrays = new Map<string, ArrayVar>();
+  private readonly structs = new Map<string, StructVar>();
+  private readonly params = new Map<string, number>();
+  /** Integer scalars (loop counters, flags): not objects of the program. */
+  private readonly scalars = new Set<string>();
+  /** Pointer arrays that are pointer-assigned: plain pointer variables (lang/README.md "Plain pointer variables"). */
+  private readonly plain = new Set<string>();
+  /** The length of each pointer's current target, as far as the program's order shows it. */
+  private readonly targetLength = new Map<string, number>();
+  private readonly steps: ImportedStep[] = [];
+  private readonly passed: { line: number; text: string }[] = [];
+  private readonly notes: { line: number; text: string }[] = [];
+  /** Per kernel step: its result buffer and the line of the kernel. */
+  private readonly sinks = new Map<string, number[]>();
+  /** Result buffers of read kernels (findResultBuffers): filling or printing them is host code. */
+  private readonly buffers = new Set<string>();
+  /** Where each root name is used by a step or a declaration's use (line), to refuse a result buffer used elsewhere. */
+  private readonly uses = new Map<string, number>();
+  private api: 'openacc' | 'openmp' | null = null;
+  private requiresUsm = false;
+  private maxDevice = 0;
+  private regions: { kind: 'data' | 'target data'; line: number }[] = [];
+
+  constructor(private readonly stmts: Statement[]) {}
+
+  read(): Imported {
+    this.findResultBuffers();
+    let k = 0;
+    const first = this.stmts[0];
+    if (first && /^program\b/i.test(first.text)) k++;
+    let started = false;
+    while (k < this.stmts.length) {
+      const s = this.stmts[k]!;
+      const lower = s.text.toLowerCase();
+      if (!s.directive && /^end(\s*program\b.*)?$/.test(lower)) break;
+      if (!s.directive && /^contains$/.test(lower)) {
+        const directive = this.stmts.slice(k + 1).find((t) => t.directive !== undefined);
+        if (directive) throw new SourceError(directive.line, 'a directive inside a procedure after contains is not imported: mapcheck reads the main program only (inline the procedure)');
+        this.pass(s, 'procedures after contains are not read');
+        break;
+      }
+      if (/^(subroutine|function|module|submodule)\b/.test(lower) || /^(integer|real|logical)\s+function\b/.test(lower))
+        throw new SourceError(s.line, 'mapcheck imports one main program (program … end program), not procedures or modules');
+      if (!started && this.declaration(s, lower)) {
+        k++;
+        continue;
+      }
+      if (/^type\b/.test(lower) && !/^type\s*\(/.test(lower)) {
+        k = this.typeDefinition(k);
+        continue;
+      }
+      started = true;
+      k = this.executable(k);
+    }
+    if (this.regions.length > 0) throw new SourceError(this.regions[this.regions.length - 1]!.line, `the ${this.regions[this.regions.length - 1]!.kind} region is never closed`);
+    return this.finish();
+  }
+
+  /**
+   * The result buffers of read kernels, found before reading (a program fills and prints its buffer
+   * around the kernel): the plain array r of a kernel loop's `r(i) = X(i)`.
+   */
+  private findResultBuffers(): void {
+    for (const [k, s] of this.stmts.entries()) {
+      if (!s.directive) continue;
+      let j = k + 1;
+      while (this.stmts[j]?.directive) j++;
+      if (!/^do\s+([a-z][a-z0-9_]*)\s*=/i.test(this.stmts[j]?.text ?? '')) continue;
+      const v = /^do\s+([a-z][a-z0-9_]*)/i.exec(this.stmts[j]!.text)![1]!.toLowerCase();
+      const body = (this.stmts[j + 1]?.text ?? '').toLowerCase().replace(/\s+/g, '');
+      const m = new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.+)\\(${v}\\)$`).exec(body);
+      if (m) this.buffers.add(m[1]!);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Declarations
+
+  /** A specification statement: true when it was one (read or passed over). */
+  private declaration(s: Statement, lower: string): boolean {
+    if (s.directive) {
+      if (s.directive.api === 'openmp' && /^requires\b/i.test(s.directive.text.trim())) {
+        const d = parseDirective('openmp', s.directive.text, s.line);
+        for (const c of d.clauses) {
+          if (c.name !== 'unified_shared_memory') throw new SourceError(s.line, `requires ${c.name}: only unified_shared_memory is imported`);
+        }
+        this.requiresUsm = true;
+        this.useApi('openmp', s.line);
+        return true;
+      }
+      return false;
+    }
+    if (/^(implicit\b|use\b|include\b)/.test(lower)) return true;
+    const decl = /^(integer|real|double\s*precision|logical|type\s*\(\s*([a-z][a-z0-9_]*)\s*\))\s*(\([^)]*\)|\*\d+)?\s*(,[^:]*)?::(.*)$/.exec(lower);
+    const bare = decl === null ? /^(integer|real|double\s*precision|logical)\s*(\([^)]*\)|\*\d+)?\s+([a-z].*)$/.exec(lower) : null;
+    if (decl === null && bare === null) return false;
+    const base = (decl?.[1] ?? bare![1]!).replace(/\s+/g, ' ');
+    const typeName = decl?.[2];
+    const attrs = decl?.[4] ? splitTopLevel(decl[4].slice(1), ',') : [];
+    const entities = splitTopLevel(decl?.[5] ?? bare![3]!, ',');
+    if (base === 'logical') {
+      for (const e of entities) this.scalars.add(e.split(/[(=]/)[0]!.trim());
+      return true;
+    }
+    if (base !== 'integer' && typeName === undefined)
+      this.note(s, `${base} data is imported as 4-byte integers (mapping does not depend on the element type; sizes and addresses follow the language's int32 elements)`);
+    const dimension = attrs.map((a) => /^dimension\s*\((.*)\)$/.exec(a)?.[1]).find((d) => d !== undefined);
+    const has = (a: string) => attrs.some((x) => x === a);
+    const kind: ArrayVar['kind'] = has('pointer') ? 'pointer' : has('allocatable') ? 'allocatable' : 'fixed';
+    for (const entity of entities) {
+      const m = /^([a-z][a-z0-9_]*)\s*(\(([^)]*)\))?\s*(=\s*(.*))?$/.exec(entity);
+      if (!m) throw new SourceError(s.line, `cannot read the declaration of "${entity}"`);
+      const name = m[1]!;
+      const dims = m[3] ?? dimension;
+      if (has('parameter')) {
+        if (m[5] === undefined) throw new SourceError(s.line, `parameter ${name} has no value`);
+        this.params.set(name, evalInt(m[5], (n) => this.constant(n), s.line));
+        continue;
+      }
+      if (typeName !== undefined) {
+        const type = this.types.get(typeName);
+        if (type === undefined) throw new SourceError(s.line, `type(${typeName}): no such derived type above`);
+        if (kind !== 'fixed') throw new SourceError(s.line, `${name}: a pointer or allocatable variable of derived type is not imported`);
+        const count = dims === undefined ? undefined : this.extent(dims, s.line, name);
+        this.structs.set(name, { type, ...(count === undefined ? {} : { count }), line: s.line });
+        continue;
+      }
+      if (dims === undefined) {
+        this.scalars.add(name);
+        continue;
+      }
+      if (dims.split(',').length > 1) throw new SourceError(s.line, `${name}: arrays of rank 2 or more are not imported`);
+      if (kind === 'fixed') {
+        const length = this.extent(dims, s.line, name);
+        const init = m[5] === undefined ? undefined : this.initializer(m[5], length, s.line);
+        this.arrays.set(name, { kind, length, ...(init === undefined ? {} : { init }), line: s.line });
+      } else {
+        if (dims.trim() !== ':') throw new SourceError(s.line, `${name}: a ${kind} array is declared with a deferred shape (:)`);
+        this.arrays.set(name, { kind, line: s.line });
+      }
+    }
+    return true;
+  }
+
+  /** A constant extent `(n)`, `(1:n)`: the element count, 1..64. */
+  private extent(dims: string, line: number, name: string): number {
+    const parts = dims.split(':');
+    if (parts.length > 2) throw new SourceError(line, `${name}(${dims}): not a rank-1 extent`);
+    const lower = parts.length === 2 ? evalInt(parts[0]!, (n) => this.constant(n), line) : 1;
+    if (lower !== 1) throw new SourceError(line, `${name}(${dims}): only lower bound 1 is imported`);
+    const n = evalInt(parts[parts.length - 1]!, (x) => this.constant(x), line);
+    if (n < 1 || n > 64) throw new SourceError(line, `${name}: ${n} elements; mapcheck's arrays hold 1 to 64`);
+    return n;
+  }
+
+  /** `= 5` or `= [1, 2, 3]` / `= (/ 1, 2, 3 /)` as an initial value. */
+  private initializer(text: string, length: number, line: number): number | number[] {
+    const list = /^\[(.*)\]$|^\(\/(.*)\/\)$/.exec(text.trim());
+    if (!list) return evalInt(text, (n) => this.constant(n), line);
+    const values = splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(v, (n) => this.constant(n), line));
+    if (values.length !== length) throw new SourceError(line, `${values.length} initial values for ${length} elements`);
+    return values;
+  }
+
+  private constant(name: string): number | null {
+    if (name.startsWith('size(')) return this.sizeOf(name.slice(5, -1));
+    return this.params.get(name) ?? null;
+  }
+
+  /** `type :: t` … `end type`: components. Returns the index after `end type`. */
+  private typeDefinition(k: number): number {
+    const head = this.stmts[k]!;
+    const m = /^type\s*(?:,[^:]*)?(?:::)?\s*([a-z][a-z0-9_]*)$/.exec(head.text.toLowerCase());
+    if (!m) throw new SourceError(head.line, `cannot read the type definition "${head.text}"`);
+    const type: TypeDef = { name: m[1]!, pointers: [], allocatable: [], fields: [] };
+    for (k++; k < this.stmts.length; k++) {
+      const s = this.stmts[k]!;
+      const lower = s.text.toLowerCase();
+      if (/^end\s*type\b/.test(lower)) {
+        this.types.set(type.name, type);
+        return k + 1;
+      }
+      if (/^(sequence|private|public)$/.test(lower)) continue;
+      const c = /^(integer|real|double\s*precision)\s*(\([^)]*\))?\s*(,[^:]*)?::(.*)$/.exec(lower);
+      if (!c) throw new SourceError(s.line, `type ${type.name}: component "${s.text}" is not imported (integer scalars, arrays, pointer and allocatable arrays)`);
+      const attrs = c[3] ? splitTopLevel(c[3].slice(1), ',') : [];
+      const dimension = attrs.map((a) => /^dimension\s*\((.*)\)$/.exec(a)?.[1]).find((d) => d !== undefined);
+      for (const entity of splitTopLevel(c[4]!, ',')) {
+        const e = /^([a-z][a-z0-9_]*)\s*(\(([^)]*)\))?\s*(=>\s*null\(\s*\))?$/.exec(entity);
+        if (!e) throw new SourceError(s.line, `type ${type.name}: cannot read component "${entity}"`);
+        const dims = e[3] ?? dimension;
+        if (attrs.includes('pointer') || attrs.includes('allocatable')) {
+          if (dims?.trim() !== ':') throw new SourceError(s.line, `type ${type.name}: component ${e[1]} must be a rank-1 array with a deferred shape (:)`);
+          if (type.fields.length > 0) this.note(s, `type ${type.name}: pointer component ${e[1]} follows a non-pointer one; mapcheck lays pointers out first`);
+          type.pointers.push(e[1]!);
+          if (attrs.includes('allocatable')) type.allocatable.push(e[1]!);
+        } else {
+          type.fields.push({ name: e[1]!, ...(dims === undefined ? {} : { length: this.extent(dims, s.line, e[1]!) }) });
+        }
+      }
+    }
+    throw new SourceError(head.line, `type ${type.name} has no end type`);
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Executable statements
+
+  /** Reads the statement at `k` (and the block it opens); returns the index of the next one. */
+  private executable(k: number): number {
+    const s = this.stmts[k]!;
+    if (s.directive) return this.directive(k);
+    const lower = s.text.toLowerCase().replace(/\s+/g, ' ');
+    let m: RegExpExecArray | null;
+    if ((m = /^allocate ?\((.*)\)$/.exec(lower))) {
+      for (const item of splitTopLevel(m[1]!, ',')) this.allocate(s, item);
+      return k + 1;
+    }
+    if ((m = /^deallocate ?\((.*)\)$/.exec(lower))) {
+      for (const item of splitTopLevel(m[1]!, ',')) {
+        const ref = item.replace(/\s/g, '');
+        if (ref.includes('%')) this.push(s, { op: 'deallocate', ptr: this.memberRef(ref, s.line) });
+        else this.pass(s, `deallocate of ${ref}: the program's arrays live to its end`);
+      }
+      return k + 1;
+    }
+    if ((m = /^nullify ?\((.*)\)$/.exec(lower))) {
+      for (const item of splitTopLevel(m[1]!, ',')) {
+        const ref = item.replace(/\s/g, '');
+        this.targetLength.delete(ref);
+        this.push(s, { op: 'nullify', ptr: this.pointerRef(ref, s.line) });
+      }
+      return k + 1;
+    }
+    if ((m = /^([a-z][a-z0-9_%()]*?) ?=> ?(.*)$/.exec(lower))) {
+      this.pointerAssign(s, m[1]!.replace(/\s/g, ''), m[2]!.replace(/\s/g, ''));
+      return k + 1;
+    }
+    if ((m = /^do ([a-z][a-z0-9_]*) ?= ?(.*)$/.exec(lower))) return this.hostLoop(k, m[1]!, m[2]!);
+    if (/^if ?\(.*\) ?then$/.test(lower)) return this.passBlock(k, /^if\b.*\bthen$/, /^end ?if\b/, 'checks results');
+    if (/^(select|block|associate|where|forall)\b/.test(lower)) return this.passBlock(k, /^(select|block|associate|where|forall)\b/, /^end ?(select|block|associate|where|forall)\b/, 'is not read');
+    this.routineCalls(s, lower);
+    if ((m = /^call ([a-z][a-z0-9_]*) ?(\((.*)\))?$/.exec(lower))) {
+      if (!/^(acc|omp)_/.test(m[1]!)) this.pass(s, `call ${m[1]}: host code`);
+      return k + 1;
+    }
+    if ((m = /^(print [^,]*|write ?\([^)]*\)) ?,? ?(.*)$/.exec(lower)) && /^(print|write)/.test(lower)) {
+      this.hostReads(s, m[2] ?? '');
+      return k + 1;
+    }
+    if ((m = /^([a-z][a-z0-9_%]*(?:\([^=]*\))?(?:%[a-z][a-z0-9_]*(?:\([^=]*\))?)?) ?= ?([^=].*)$/.exec(lower))) {
+      this.assignment(s, m[1]!.replace(/\s/g, ''), m[2]!);
+      return k + 1;
+    }
+    if (/^if ?\(/.test(lower)) {
+      // a one-line if: its condition may call the query routines (read above); its statement runs or not
+      const rest = lower.slice(balanced(lower, lower.indexOf('('), s.line).length + lower.indexOf('(') + 2).trim();
+      const root = /^([a-z][a-z0-9_]*)/.exec(rest)?.[1];
+      if (/^call (acc|omp)_/.test(rest) || /^(allocate|deallocate|nullify)\b/.test(rest) || /=>/.test(rest) || (root !== undefined && this.isData(root) && !this.buffers.has(root) && /^[a-z0-9_%()]+ ?=[^=]/.test(rest)))
+        throw new SourceError(s.line, 'a conditional change of the program\'s data is not imported: mapcheck reads straight-line programs');
+      this.pass(s, 'host code');
+      return k + 1;
+    }
+    if (/^(stop|error stop|continue|flush|return|exit|cycle)\b/.test(lower)) {
+      this.pass(s, 'host code');
+      return k + 1;
+    }
+    this.pass(s, 'not read');
+    return k + 1;
+  }
+
+  /** Passes over a block `open` … `close` (nested), refusing directives inside it. */
+  private passBlock(k: number, open: RegExp, close: RegExp, why: string): number {
+    const head = this.stmts[k]!;
+    let depth = 0;
+    for (let j = k; j < this.stmts.length; j++) {
+      const s = this.stmts[j]!;
+      const lower = s.text.toLowerCase().replace(/\s+/g, ' ');
+      if (s.directive) throw new SourceError(s.line, `a directive inside a host ${/^if/i.test(head.text) ? 'block' : 'construct'} (line ${head.line}) is not imported: mapcheck reads straight-line programs`);
+      // the head's condition runs once, whatever the branch: the query routines in it are read
+      if (j === k) this.routineCalls(s, lower);
+      else if (/\b(acc|omp)_[a-z_]+ ?\(/.test(lower)) throw new SourceError(s.line, `a runtime routine inside the block at line ${head.line} is not imported: mapcheck reads straight-line programs`);
+      if (open.test(lower)) depth++;
+      else if (close.test(lower) && --depth === 0) {
+        this.passed.push({ line: head.line, text: `lines ${head.line}-${s.line}: ${why} (${head.text.slice(0, 40)})` });
+        return j + 1;
+      }
+    }
+    throw new SourceError(head.line, 'this block has no end');
+  }
+
+  private allocate(s: Statement, item: string): void {
+    const m = /^([a-z][a-z0-9_%()]*?)\(([^()]*)\)$/.exec(item.replace(/\s/g, ''));
+    if (!m) throw new SourceError(s.line, `allocate(${item}): expected name(n)`);
+    const [, ref, dims] = m;
+    if (ref!.includes('%')) {
+      const length = this.extent(dims!, s.line, ref!);
+      this.targetLength.set(ref!, length);
+      this.push(s, { op: 'allocate', ptr: this.memberRef(ref!, s.line), length });
+      return;
+    }
+    const a = this.arrays.get(ref!);
+    if (a === undefined || a.kind === 'fixed') throw new SourceError(s.line, `allocate(${item}): ${ref} is not a pointer or allocatable array`);
+    if (a.length !== undefined) throw new SourceError(s.line, `${ref} is allocated twice: mapcheck's arrays have one size`);
+    if (this.plain.has(ref!)) throw new SourceError(s.line, `${ref} is both allocated and pointer-assigned: not imported`);
+    a.length = this.extent(dims!, s.line, ref!);
+  }
+
+  private pointerAssign(s: Statement, ptr: string, target: string): void {
+    if (/^null\(\)$/.test(target)) {
+      this.targetLength.delete(ptr);
+      this.push(s, { op: 'nullify', ptr: this.pointerRef(ptr, s.line) });
+      return;
+    }
+    if (!ptr.includes('%')) {
+      const a = this.arrays.get(ptr);
+      if (a?.kind !== 'pointer') throw new SourceError(s.line, `${ptr} => …: ${ptr} is not a pointer`);
+      if (a.length !== undefined) throw new SourceError(s.line, `${ptr} is both allocated and pointer-assigned: not imported`);
+      this.plain.add(ptr);
+    }
+    const ref = this.dataRef(target, s.line);
+    const root = target.split(/[(%]/)[0]!;
+    const a = this.arrays.get(root);
+    const whole = /^[a-z][a-z0-9_]*$/.exec(target) && a?.length !== undefined ? a.length : null;
+    const section = /\((\d+):(\d+)\)$/.exec(ref);
+    this.targetLength.set(ptr, whole ?? (section ? Number(section[2]) - Number(section[1]) + 1 : (this.sizeOf(target) ?? -1)));
+    this.push(s, { op: 'pointer_assign', ptr: this.pointerRef(ptr, s.line), target: ref });
+  }
+
+  /** A host `do` loop: before the first step, an initializer `a(i) = expr`; otherwise refused unless it holds no data. */
+  private hostLoop(k: number, v: string, range: string): number {
+    const head = this.stmts[k]!;
+    const [lo, hi, step] = splitTopLevel(range, ',').map((x) => evalInt(x, (n) => this.constant(n), head.line));
+    if (lo === undefined || hi === undefined || step !== undefined) throw new SourceError(head.line, 'a host loop needs do i = lo, hi (no stride)');
+    const body: Statement[] = [];
+    let j = k + 1;
+    for (; j < this.stmts.length && !/^end ?do\b/i.test(this.stmts[j]!.text); j++) body.push(this.stmts[j]!);
+    if (j === this.stmts.length) throw new SourceError(head.line, 'this do loop has no end do');
+    const end = j + 1;
+    if (body.some((b) => b.directive)) throw new SourceError(body.find((b) => b.directive)!.line, 'a directive inside a host loop is not imported: unroll the loop');
+    const lower = body.map((b) => b.text.toLowerCase().replace(/\s+/g, ''));
+    const fill = lower.length === 1 ? new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.*)$`).exec(lower[0]!) : null;
+    if (fill && this.arrays.has(fill[1]!) && this.steps.length === 0) {
+      const a = this.arrays.get(fill[1]!)!;
+      if (a.length === undefined) throw new SourceError(head.line, `${fill[1]} is filled before it is allocated`);
+      const values = Array.isArray(a.init) ? [...a.init] : Array<number>(a.length).fill(a.init ?? 0);
+      for (let i = lo; i <= hi; i++) {
+        if (i < 1 || i > a.length) throw new SourceError(head.line, `${fill[1]}(${i}) is outside 1..${a.length}`);
+        values[i - 1] = evalInt(fill[2]!, (n) => (n === v ? i : this.constant(n)), body[0]!.line);
+      }
+      a.init = values.every((x) => x === values[0]) ? values[0]! : values;
+      return end;
+    }
+    if (fill && this.isData(fill[1]!)) {
+      const value = (() => {
+        try {
+          return evalInt(fill[2]!, (n) => this.constant(n), body[0]!.line);
+        } catch {
+          return null;
+        }
+      })();
+      if (value === null) throw new SourceError(body[0]!.line, `${fill[1]}(${v}) = ${fill[2]}: after the first directive a host loop may only write a constant`);
+      this.assignment(body[0]!, `${fill[1]}(${lo}:${hi})`, String(value));
+      return end;
+    }
+    if (lower.some((t) => /\b(acc|omp)_[a-z_]+\(/.test(t))) throw new SourceError(head.line, 'a runtime routine inside a host loop is not imported: unroll the loop');
+    const writes = lower.map((t) => /^([a-z][a-z0-9_]*)/.exec(t)?.[1]).filter((n) => n !== undefined && this.isData(n));
+    if (writes.length > 0) throw new SourceError(head.line, `this host loop changes ${writes[0]} in a way mapcheck cannot read (a loop filling an array with one expression is read)`);
+    this.passed.push({ line: head.line, text: `lines ${head.line}-${this.stmts[j]!.line}: host loop (${head.text.slice(0, 40)})` });
+    return end;
+  }
+
+  /** Whether a name is an object of the program (an array or a struct, not a scalar). */
+  private isData(name: string): boolean {
+    return this.arrays.has(name) || this.structs.has(name);
+  }
+
+  /** `x = v` on the host: an initial value before the first step, a host write after it. */
+  private assignment(s: Statement, lhs: string, rhs: string): void {
+    const root = lhs.split(/[(%]/)[0]!;
+    if (this.scalars.has(root) || this.params.has(root)) {
+      this.pass(s, 'scalar assignment');
+      return;
+    }
+    if (!this.isData(root)) {
+      this.pass(s, 'not read');
+      return;
+    }
+    if (this.buffers.has(root)) {
+      this.pass(s, `fills the result buffer ${root}`);
+      return;
+    }
+    this.routineCalls(s, rhs);
+    let value: number;
+    try {
+      value = evalInt(rhs, (n) => this.constant(n), s.line);
+    } catch {
+      throw new SourceError(s.line, `${lhs} = ${rhs.trim()}: a host assignment to the program's data is read only with a constant integer value`);
+    }
+    const a = this.arrays.get(lhs);
+    if (a !== undefined && this.steps.length === 0 && !this.plain.has(lhs)) {
+      if (a.length === undefined) throw new SourceError(s.line, `${lhs} is assigned before it is allocated`);
+      a.init = value;
+      return;
+    }
+    this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value });
+  }
+
+  /** print / write items that name the program's data: host reads; the rest is passed over. */
+  private hostReads(s: Statement, items: string): void {
+    let read = false;
+    for (const item of splitTopLevel(items, ',')) {
+      const ref = item.replace(/\s/g, '');
+      const root = ref.split(/[(%]/)[0]!;
+      if (/^[a-z]/.test(ref) && this.isData(root) && !this.buffers.has(root) && /^[a-z][a-z0-9_%():]*$/.test(ref)) {
+        this.push(s, { op: 'host_read', var: this.dataRef(ref, s.line) });
+        read = true;
+      }
+    }
+    if (!read) this.pass(s, 'output');
+  }
+
+  /** `acc_is_present(x)` / `acc_deviceptr(x)` / `omp_target_is_present(c_loc(x), dev)` anywhere in a statement, and `call acc_*(x)`. */
+  private routineCalls(s: Statement, lower: string): void {
+    const call = /^call (acc_[a-z_]+) ?\((.*)\)$/.exec(lower);
+    if (call) {
+      const [, name, args] = call;
+      const list = splitTopLevel(args!, ',');
+      const data = ['acc_copyin', 'acc_create', 'acc_copyout', 'acc_copyout_finalize', 'acc_delete', 'acc_delete_finalize'];
+      const attach = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
+      if (![...data, ...attach].includes(name!)) throw new SourceError(s.line, `call ${name}: this routine is not imported`);
+      if (list.length !== 1) throw new SourceError(s.line, `call ${name}: only the one-argument form ${name}(var) is imported`);
+      this.useApi('openacc', s.line);
+      const ref = list[0]!.replace(/\s/g, '');
+      if (data.includes(name!)) this.push(s, { op: name, var: this.dataRef(ref, s.line) });
+      else this.push(s, { op: name, ptr: this.pointerRef(ref, s.line) });
+      return;
+    }
+    for (const m of lower.matchAll(/\b(acc_is_present|acc_deviceptr|omp_target_is_present)\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      const args = balanced(lower, open, s.line);
+      const list = splitTopLevel(args, ',');
+      if (m[1] === 'omp_target_is_present') {
+        const loc = /^c_loc\((.*)\)$/.exec(list[0]?.replace(/\s/g, '') ?? '');
+        if (!loc || list.length !== 2) throw new SourceError(s.line, 'omp_target_is_present is imported as omp_target_is_present(c_loc(x), device)');
+        this.useApi('openmp', s.line);
+        this.push(s, { op: 'omp_target_is_present', ptr: { var: this.dataRef(loc[1]!, s.line) }, device: this.deviceArg(list[1]!, s.line) });
+        continue;
+      }
+      if (list.length !== 1) throw new SourceError(s.line, `${m[1]}: only the one-argument form is imported`);
+      this.useApi('openacc', s.line);
+      const ref = list[0]!.replace(/\s/g, '');
+      this.push(s, { op: m[1], var: this.dataRef(ref, s.line) });
+    }
+    if (/\bomp_(target_(alloc|free|memcpy|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr)\s*\(/.test(lower) || /\bacc_(malloc|free|map_data|unmap_data|memcpy_[a-z_]+)\s*\(/.test(lower))
+      throw new SourceError(s.line, 'device memory routines are not imported (write the program in mapcheck\'s JSON language for them)');
+  }
+
+  private deviceArg(text: string, line: number): number | 'initial' {
+    const t = text.replace(/\s/g, '').toLowerCase();
+    if (t === 'omp_get_initial_device()') return 'initial';
+    if (t === 'omp_get_default_device()') return 0;
+    const n = evalInt(t, (x) => this.constant(x), line);
+    if (n < 0) throw new SourceError(line, `device ${n}: not imported`);
+    this.maxDevice = Math.max(this.maxDevice, n);
+    return n;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Directives
+
+  private directive(k: number): number {
+    const s = this.stmts[k]!;
+    const d = parseDirective(s.directive!.api, s.directive!.text, s.line);
+    this.useApi(d.api, s.line);
+    if (d.api === 'openacc') return this.accDirective(k, d);
+    return this.ompDirective(k, d);
+  }
+
+  private accDirective(k: number, d: DirectiveText): number {
+    const s = this.stmts[k]!;
+    switch (d.name) {
+      case 'enter data':
+        this.push(s, { op: 'acc_enter_data', clauses: this.accClauses(d, ['copyin', 'create', 'attach'], s.line) });
+        return k + 1;
+      case 'exit data': {
+        const finalize = d.clauses.some((c) => c.name === 'finalize');
+        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'finalize') }, ['copyout', 'delete', 'detach'], s.line);
+        this.push(s, { op: 'acc_exit_data', clauses, ...(finalize ? { finalize: true } : {}) });
+        return k + 1;
+      }
+      case 'data':
+        this.regions.push({ kind: 'data', line: s.line });
+        this.push(s, { op: 'acc_data_begin', clauses: this.accClauses(d, ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'], s.line) });
+        return k + 1;
+      case 'end data':
+        if (this.regions.pop()?.kind !== 'data') throw new SourceError(s.line, 'end data closes no data region');
+        this.push(s, { op: 'acc_data_end' });
+        return k + 1;
+      case 'update': {
+        const ifPresent = d.clauses.some((c) => c.name === 'if_present');
+        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'if_present') }, ['self', 'host', 'device'], s.line);
+        this.push(s, { op: 'acc_update', clauses, ...(ifPresent ? { if_present: true } : {}) });
+        return k + 1;
+      }
+      case 'parallel loop':
+      case 'kernels loop':
+      case 'serial loop':
+      case 'parallel':
+      case 'kernels':
+      case 'serial':
+        return this.kernel(k, d);
+      case 'wait':
+        this.pass(s, 'wait: every step is synchronous in mapcheck');
+        return k + 1;
+      default:
+        throw new SourceError(s.line, `!$acc ${d.name} is not imported here`);
+    }
+  }
+
+  private ompDirective(k: number, d: DirectiveText): number {
+    const s = this.stmts[k]!;
+    const device = this.ompDevice(d, s.line);
+    switch (d.name) {
+      case 'target enter data':
+        this.push(s, { op: 'omp_target_enter_data', ...device, maps: this.ompMaps(d, s.line) });
+        return k + 1;
+      case 'target exit data':
+        this.push(s, { op: 'omp_target_exit_data', ...device, maps: this.ompMaps(d, s.line) });
+        return k + 1;
+      case 'target data':
+        this.regions.push({ kind: 'target data', line: s.line });
+        this.push(s, { op: 'omp_target_data_begin', ...device, maps: this.ompMaps(d, s.line) });
+        return k + 1;
+      case 'end target data':
+        if (this.regions.pop()?.kind !== 'target data') throw new SourceError(s.line, 'end target data closes no target data region');
+        this.push(s, { op: 'omp_target_data_end' });
+        return k + 1;
+      case 'target update':
+        this.push(s, { op: 'omp_target_update', ...device, motions: this.ompMotions(d, s.line) });
+        return k + 1;
+      default:
+        if (isOmpTargetKernel(d.name)) return this.kernel(k, d);
+        if (isOmpLoopOnly(d.name) || /^end (parallel|do|teams|distribute|simd|loop)/.test(d.name)) {
+          this.pass(s, `!$omp ${d.name} on the host`);
+          return k + 1;
+        }
+        throw new SourceError(s.line, `!$omp ${d.name} is not imported here`);
+    }
+  }
+
+  /** OpenACC data clauses, each var translated; scheduling clauses dropped; anything else refused. */
+  private accClauses(d: DirectiveText, allowed: string[], line: number, sink?: string): { clause: string; vars: string[] }[] {
+    const out: { clause: string; vars: string[] }[] = [];
+    for (const c of d.clauses) {
+      const name = ACC_CLAUSE_ALIASES[c.name] ?? c.name;
+      if (allowed.includes(name)) {
+        if (c.args === null) throw new SourceError(line, `${c.name} needs a list`);
+        const list = c.args.replace(/^(readonly|zero)\s*:/i, '');
+        const vars = splitTopLevel(list, ',')
+          .map((v) => v.replace(/\s/g, '').toLowerCase())
+          .filter((v) => v.split(/[(%]/)[0] !== sink)
+          .map((v) => (name === 'attach' || name === 'detach' ? this.pointerRef(v, line) : this.dataRef(v, line)));
+        if (vars.length > 0) out.push({ clause: name, vars });
+        continue;
+      }
+      if (SCHEDULING_CLAUSES.has(c.name) || (c.name === 'default' && c.args?.toLowerCase() === 'none')) continue;
+      if (c.name === 'async' || c.name === 'wait') {
+        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
+        continue;
+      }
+      throw new SourceError(line, `clause ${c.name} of !$acc ${d.name} is not imported`);
+    }
+    return out;
+  }
+
+  private ompDevice(d: DirectiveText, line: number): { device?: number | 'initial' } {
+    const c = d.clauses.find((x) => x.name === 'device');
+    return c?.args ? { device: this.deviceArg(c.args, line) } : {};
+  }
+
+  private ompMaps(d: DirectiveText, line: number, sink?: string): { type: string; modifiers?: string[]; vars: string[] }[] {
+    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
+    for (const c of d.clauses) {
+      if (c.name === 'map') {
+        const { type, modifiers, list } = parseMapArgs(c.args ?? '', line);
+        for (const mod of modifiers) if (!['always', 'present', 'close', 'delete'].includes(mod)) throw new SourceError(line, `map modifier ${mod} is not imported`);
+        const vars = splitTopLevel(list, ',')
+          .map((v) => v.replace(/\s/g, '').toLowerCase())
+          .filter((v) => v.split(/[(%]/)[0] !== sink)
+          .map((v) => this.dataRef(v, line));
+        if (vars.length > 0) out.push({ type, ...(modifiers.length > 0 ? { modifiers } : {}), vars });
+        continue;
+      }
+      if (c.name === 'device' || SCHEDULING_CLAUSES.has(c.name) || c.name === 'defaultmap') continue;
+      if (c.name === 'nowait' || c.name === 'depend') {
+        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
+        continue;
+      }
+      throw new SourceError(line, `clause ${c.name} of !$omp ${d.name} is not imported`);
+    }
+    return out;
+  }
+
+  private ompMotions(d: DirectiveText, line: number): { type: string; modifiers?: string[]; vars: string[] }[] {
+    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
+    for (const c of d.clauses) {
+      if (c.name === 'to' || c.name === 'from') {
+        const m = /^\s*present\s*:(.*)$/i.exec(c.args ?? '');
+        const vars = splitTopLevel(m ? m[1]! : (c.args ?? ''), ',').map((v) => this.dataRef(v.replace(/\s/g, '').toLowerCase(), line));
+        out.push({ type: c.name, ...(m ? { modifiers: ['present'] } : {}), vars });
+        continue;
+      }
+      if (c.name === 'device') continue;
+      throw new SourceError(line, `clause ${c.name} of !$omp target update is not imported`);
+    }
+    return out;
+  }
+
+  /**
+   * A compute construct and its kernel: the one `do` loop it holds (after nested loop directives),
+   * with one assignment. Returns the index after the construct (and its end directive, if any).
+   */
+  private kernel(k: number, d: DirectiveText): number {
+    const s = this.stmts[k]!;
+    const combined = combinesLoop(d.api, d.name);
+    let j = k + 1;
+    while (j < this.stmts.length && this.stmts[j]!.directive && this.nestedLoopDirective(this.stmts[j]!)) j++;
+    const loopHead = this.stmts[j];
+    const m = loopHead && !loopHead.directive ? /^do\s+([a-z][a-z0-9_]*)\s*=\s*(.*)$/i.exec(loopHead.text) : null;
+    if (!m) throw new SourceError(loopHead?.line ?? s.line, 'a compute construct is imported with one do loop as its kernel (do i = lo, hi; one assignment; end do)');
+    const body = this.stmts[j + 1];
+    const endDo = this.stmts[j + 2];
+    if (!body || body.directive || !endDo || !/^end\s*do\b/i.test(endDo.text))
+      throw new SourceError(body?.line ?? loopHead!.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
+    let next = j + 3;
+    // the construct's end directive: required for a construct without loop, optional for a combined one
+    const end = this.stmts[next];
+    const endName = d.api === 'openacc' ? `end ${d.name}` : `end ${d.name}`;
+    if (end?.directive && end.directive.api === d.api && parseDirective(d.api, end.directive.text, end.line).name === endName) next++;
+    else if (!combined) {
+      // nested loop directives may have their own end lines before the construct's end
+      while (this.stmts[next]?.directive && /^end\b/i.test(this.stmts[next]!.directive!.text.trim()) && parseDirective(d.api, this.stmts[next]!.directive!.text, this.stmts[next]!.line).name !== endName) next++;
+      const e = this.stmts[next];
+      if (!e?.directive || parseDirective(d.api, e.directive.text, e.line).name !== endName) throw new SourceError(s.line, `!$${d.api === 'openacc' ? 'acc' : 'omp'} ${d.name} needs its ${endName} after the loop`);
+      next++;
+    }
+    const [v, range] = [m[1]!.toLowerCase(), m[2]!];
+    const bounds = splitTopLevel(range, ',');
+    if (bounds.length !== 2) throw new SourceError(loopHead!.line, 'the kernel loop needs do i = lo, hi (no stride)');
+    const lookup = (n: string) => this.constant(n);
+    const [lo, hi] = bounds.map((b) => evalInt(b, lookup, loopHead!.line)) as [number, number];
+    const text = body.text.toLowerCase().replace(/\s+/g, '');
+    const assign = /^(.+?)=(.+)$/.exec(text);
+    const elem = (t: string) => new RegExp(`^(.+)\\(${v}\\)$`).exec(t)?.[1];
+    let kernelBody: Record<string, unknown>;
+    let sink: string | undefined;
+    const rhsElem = assign ? elem(assign[2]!) : undefined;
+    const lhsElem = assign ? elem(assign[1]!) : undefined;
+    if (assign && lhsElem !== undefined && rhsElem !== undefined) {
+      sink = lhsElem;
+      if (!/^[a-z][a-z0-9_]*$/.test(sink)) throw new SourceError(body.line, `the kernel writes ${assign[1]} from ${assign[2]}: a read kernel writes a plain result array r(i)`);
+      if (this.isData(sink) && this.uses.has(sink))
+        throw new SourceError(body.line, `the kernel copies ${rhsElem} into ${sink}, which the program also maps or uses: mapcheck's kernels read one reference into a result buffer or write a constant`);
+      kernelBody = { read: this.kernelRef(rhsElem, lo, hi, body.line) };
+      this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), body.line]);
+    } else if (assign && lhsElem !== undefined) {
+      let value: number;
+      try {
+        value = evalInt(assign[2]!, lookup, body.line);
+      } catch {
+        throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores one constant integer (X(i) = v)`);
+      }
+      kernelBody = { write: this.kernelRef(lhsElem, lo, hi, body.line), value };
+    } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
+    if (d.api === 'openacc') {
+      const def = d.clauses.find((c) => c.name === 'default');
+      const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'], s.line, sink);
+      if (def?.args && def.args.toLowerCase() !== 'present' && def.args.toLowerCase() !== 'none') throw new SourceError(s.line, `default(${def.args}) is not imported`);
+      this.push(s, { op: 'acc_parallel', clauses, ...(def?.args?.toLowerCase() === 'present' ? { default: 'present' } : {}), body: kernelBody });
+    } else {
+      this.push(s, { op: 'omp_target', ...this.ompDevice(d, s.line), maps: this.ompMaps(d, s.line, sink), body: kernelBody });
+    }
+    return next;
+  }
+
+  /** A loop directive nested in a compute construct, before its loop (`!$acc loop`, `!$omp teams distribute parallel do`). */
+  private nestedLoopDirective(s: Statement): boolean {
+    const d = parseDirective(s.directive!.api, s.directive!.text, s.line);
+    if (d.api === 'openacc' ? d.name !== 'loop' : !isOmpLoopOnly(d.name)) return false;
+    for (const c of d.clauses) if (!SCHEDULING_CLAUSES.has(c.name)) throw new SourceError(s.line, `clause ${c.name} of a loop directive is not imported`);
+    return true;
+  }
+
+  /** The reference a kernel loop over lo..hi touches through `x(i)`: x whole when the loop covers it, else a section. */
+  private kernelRef(x: string, lo: number, hi: number, line: number): string {
+    const length = this.sizeOf(x);
+    if (lo > hi) throw new SourceError(line, 'the kernel loop runs no iteration');
+    if (length !== null && lo === 1 && hi === length) return this.dataRef(x, line);
+    return this.dataRef(`${x}(${lo}:${hi})`, line);
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // References
+
+  /** The current element count of `x` (an array, a component, a pointer's current target), or null when unknown. */
+  private sizeOf(x: string): number | null {
+    const a = this.arrays.get(x);
+    if (a !== undefined) return this.plain.has(x) ? (this.targetLength.get(x) ?? null) : (a.length ?? null);
+    const member = /^([a-z][a-z0-9_]*)(?:\((\d+)\))?%([a-z][a-z0-9_]*)$/.exec(x);
+    if (member) {
+      const field = this.structs.get(member[1]!)?.type.fields.find((f) => f.name === member[3]);
+      if (field) return field.length ?? 1;
+      const t = this.targetLength.get(x);
+      return t === undefined || t < 0 ? null : t;
+    }
+    return null;
+  }
+
+  /** A Fortran data reference as the language writes it: bounds evaluated, `a(:)` as `a`, an element as a one-element section. */
+  private dataRef(ref: string, line: number): string {
+    const r = ref.replace(/\s/g, '').toLowerCase();
+    const m = /^([a-z][a-z0-9_]*)(?:\(([^()]*)\))?(?:%([a-z][a-z0-9_]*)(?:\(([^()]*)\))?)?$/.exec(r);
+    if (!m) throw new SourceError(line, `"${ref}" is not a reference mapcheck imports (a, a(lo:hi), c, c%p, c%p(lo:hi), cs(k), cs(k)%p)`);
+    const [, root, sub, member, msub] = m;
+    const known = this.arrays.has(root!) || this.structs.has(root!);
+    if (!known) throw new SourceError(line, `${root} is not an array or derived-type variable of the program`);
+    this.uses.set(root!, this.uses.get(root!) ?? line);
+    const section = (text: string | undefined, of: string): string => {
+      if (text === undefined || text === ':') return '';
+      const parts = text.split(':');
+      const length = this.sizeOf(of);
+      const lo = parts[0] === '' ? 1 : evalInt(parts[0]!, (n) => this.constant(n), line);
+      const hi = parts.length === 1 ? lo : parts[1] === '' ? (length ?? -1) : evalInt(parts[1]!, (n) => this.constant(n), line);
+      if (parts.length > 2) throw new SourceError(line, `${ref}: strides are not imported`);
+      if (hi < 0) throw new SourceError(line, `${ref}: the upper bound of ${of} is not known here; write it`);
+      return `(${lo}:${hi})`;
+    };
+    if (this.plain.has(root!) && member === undefined) return sub === undefined ? `${root}(:)` : `${root}${section(sub, root!) || '(:)'}`;
+    // an element of an array of structs is one struct (`cs(2)`), not a section of one
+    if (member === undefined && this.structs.has(root!) && sub !== undefined && !sub.includes(':')) return `${root}(${evalInt(sub, (n) => this.constant(n), line)})`;
+    if (member === undefined) return `${root}${section(sub, root!)}`;
+    const st = this.structs.get(root!);
+    if (st === undefined) throw new SourceError(line, `${ref}: ${root} is not a derived-type variable`);
+    if (![...st.type.pointers, ...st.type.fields.map((f) => f.name)].includes(member)) throw new SourceError(line, `${ref}: type ${st.type.name} has no component ${member}`);
+    const element = sub === undefined ? '' : `(${evalInt(sub, (n) => this.constant(n), line)})`;
+    const base = `${root}${element}%${member}`;
+    return `${base}${section(msub, base)}`;
+  }
+
+  /** A pointer reference (attach, detach, pointer assignment, nullify): `c%p`, `cs(2)%p`, or a plain pointer `p`. */
+  private pointerRef(ref: string, line: number): string {
+    const r = ref.replace(/\s/g, '').toLowerCase().replace(/\(:\)$/, '');
+    if (this.arrays.get(r)?.kind === 'pointer') {
+      this.plain.add(r);
+      this.uses.set(r, this.uses.get(r) ?? line);
+      return r;
+    }
+    return this.memberRef(r, line);
+  }
+
+  private memberRef(ref: string, line: number): string {
+    const m = /^([a-z][a-z0-9_]*)(?:\((\d+)\))?%([a-z][a-z0-9_]*)$/.exec(ref.replace(/\(:\)$/, ''));
+    if (!m) throw new SourceError(line, `"${ref}" is not a pointer component reference (c%p, cs(k)%p)`);
+    const st = this.structs.get(m[1]!);
+    if (!st?.type.pointers.includes(m[3]!)) throw new SourceError(line, `${ref} is not a pointer or allocatable component`);
+    this.uses.set(m[1]!, this.uses.get(m[1]!) ?? line);
+    return `${m[1]}${m[2] === undefined ? '' : `(${m[2]})`}%${m[3]}`;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Output
+
+  private useApi(api: 'openacc' | 'openmp', line: number): void {
+    if (this.api !== null && this.api !== api) throw new SourceError(line, `the program mixes OpenACC and OpenMP; a mapcheck program uses one of them`);
+    this.api = api;
+  }
+
+  private push(s: Statement, step: Record<string, unknown>): void {
+    this.steps.push({ line: s.line, step });
+  }
+
+  private pass(s: Statement, why: string): void {
+    this.passed.push({ line: s.line, text: `line ${s.line}: ${why} (${s.text.slice(0, 40)})` });
+  }
+
+  private note(s: { line: number }, text: string): void {
+    if (!this.notes.some((n) => n.text === text)) this.notes.push({ line: s.line, text });
+  }
+
+  private finish(): Imported {
+    for (const [sink, lines] of this.sinks) {
+      const use = this.uses.get(sink);
+      if (use !== undefined) throw new SourceError(use, `${sink} is the result buffer of the kernel at line ${lines[0]} and is also mapped or used here: a read kernel's result buffer is no object of the program`);
+      this.note({ line: lines[0]! }, `${sink}: the kernel's result buffer (what a read observes), not an object of the program`);
+    }
+    const used = (name: string) => this.uses.has(name);
+    const arrays = [...this.arrays.entries()]
+      .filter(([name]) => !this.plain.has(name) && used(name))
+      .map(([name, a]) => {
+        if (a.length === undefined) throw new SourceError(a.line, `${name} is used but never allocated: mapcheck needs its size`);
+        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }) };
+      });
+    const structs = [...this.structs.entries()]
+      .filter(([name]) => used(name))
+      .map(([name, st]) => ({
+        name,
+        pointers: st.type.pointers,
+        ...(st.type.fields.length > 0 && st.count === undefined ? { fields: st.type.fields } : {}),
+        ...(st.type.allocatable.length > 0 ? { allocatable: st.type.allocatable } : {}),
+        ...(st.count === undefined ? {} : { count: st.count }),
+      }));
+    for (const [name, st] of this.structs) if (used(name) && st.count !== undefined && st.type.fields.length > 0) throw new SourceError(st.line, `${name}: an array of a type with non-pointer components is not imported`);
+    const pointers = [...this.plain].filter((p) => used(p)).map((name) => ({ name }));
+    const world: Record<string, unknown> = { arrays, structs };
+    if (pointers.length > 0) world.pointers = pointers;
+    if (this.maxDevice > 0) world.devices = Array.from({ length: this.maxDevice + 1 }, () => ({ kind: 'discrete' }));
+    if (this.requiresUsm) world.requires = ['unified_shared_memory'];
+    if (this.steps.length === 0) throw new SourceError(1, 'no directive, runtime routine or pointer statement was found: nothing to check');
+    return { program: { world, steps: this.steps.map((s) => s.step) }, lines: this.steps.map((s) => s.line), passed: this.passed, notes: this.notes };
+  }
+}
+
+/** The text inside the parentheses that open at `open`. */
+function balanced(text: string, open: number, line: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(open + 1, i);
+  }
+  throw new SourceError(line, 'unbalanced parentheses');
+}
+
+/** Reads Fortran source text into a program of the language (not yet validated). */
+export function importFortran(text: string): Imported {
+  return new FortranReader(fortranStatements(text)).read();
+}
