@@ -113,6 +113,18 @@ describe('conform on the host fallback (gcc -foffload=disable)', () => {
     expect(r.out).toContain('1 programs, 1 units: 0 not emitted, 0 not for gcc-openacc, 0 build failed, 0 runtime lacks a routine, 0 not run, 1 ran (0 offloaded)');
     expect(r.code).toBe(0);
   });
+
+  it('a Fortran source is conformed as the program it reads as (mapcheck import), under its own name', async (ctx) => {
+    if (missing) ctx.skip(missing);
+    const gfortran = missingTool('gfortran');
+    if (gfortran) ctx.skip(gfortran);
+    const report = join(scratch, 'source-report.md');
+    const r = await cli('conform', join('examples', 'seed-reattach.f90'), '--toolchain', 'gcc-openacc', '--require-agreement', '--report', report);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('1 programs, 2 units: 0 not emitted, 0 not for gcc-openacc, 0 build failed, 0 runtime lacks a routine, 0 not run, 2 ran (0 offloaded)');
+    expect(r.code).toBe(0);
+    expect(readFileSync(report, 'utf8')).toContain('seed-reattach-fortran');
+  });
 });
 
 describe('a generated batch for a machine of N devices (conform --seed --devices N)', () => {

@@ -12,7 +12,7 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import fc from 'fast-check';
 import type { Observation } from '../lang/observation.js';
 import { worldDevices, type Program } from '../lang/program.js';
@@ -44,7 +44,7 @@ export function programsFromDir(dir: string): ConformProgram[] {
   if (!stat.isFile() && !stat.isDirectory()) throw new InputError(`${dir}: not a program file or a folder of programs`);
   const files = stat.isFile() ? [dir] : listCaseFiles(dir);
   if (files.length === 0) throw new InputError(`${dir}: no .json programs or cases there`);
-  return files.map((path) => ({ name: basename(path, '.json'), program: loadEmitInput(path).program, source: path }));
+  return files.map((path) => ({ name: basename(path, extname(path)), program: loadEmitInput(path).program, source: path }));
 }
 
 /**
