@@ -309,7 +309,12 @@ export function saveCase(dir: string, c: CaseFile): string {
 
   const stem = `${caseSlug(c)}-${hash}`;
   let path = join(dir, `${stem}.json`);
-  for (let n = 2; existsSync(path); n++) path = join(dir, `${stem}-${n}.json`);
+  for (let n = 2; existsSync(path); n++) {
+    // another campaign writing into the same folder may have saved this very case since the scan
+    // above: keep its file rather than a second copy beside it
+    if (isSavedCase(path, hash)) return path;
+    path = join(dir, `${stem}-${n}.json`);
+  }
   writeFileAtomic(path, `${JSON.stringify(c, null, 2)}\n`);
   return path;
 }
