@@ -224,6 +224,86 @@ end program
   });
 });
 
+describe('the forms mapcheck emit writes too', () => {
+  it('rank-2 arrays, bounds remapping, allocate with source, acc_is_present with a length, component initial values, declare, offset kernels, host reads into a buffer', () => {
+    const imported = importFortran(`program p
+  implicit none
+  interface
+    subroutine helper(x) bind(C)
+      integer :: x
+    end subroutine
+  end interface
+  type :: t
+    integer, pointer :: q(:) => null()
+    integer, allocatable :: x(:)
+    integer :: n
+    integer :: arr(3)
+  end type
+  type(t) :: s
+  type(c_ptr) :: h
+  integer, target :: a(6) = 1, m(2, 3)
+  integer :: i, res(6)
+  !$acc declare copyin(a)
+  s%n = 4
+  s%arr = [7, 8, 9]
+  s%q(0:) => a(2:4)
+  allocate(s%x(3), source=5)
+  !$acc enter data copyin(m(1:2,2:3)) create(s)
+  if (acc_is_present(a(2:3), 8)) then
+    print *, 'yes'
+  end if
+  !$acc parallel loop copy(s%x)
+  do i = 1, 2
+    s%x(i + 1) = 6
+  end do
+  !$acc parallel loop present(a)
+  do i = 1, 3
+    res(i) = a(i + 3)
+  end do
+  res(1:3) = s%q
+end program
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 6, init: 1 },
+          { name: 'm', length: 6, shape: [2, 3] },
+        ],
+        structs: [
+          {
+            name: 's',
+            pointers: ['q', 'x'],
+            fields: [
+              { name: 'n', init: 4 },
+              { name: 'arr', length: 3, init: [7, 8, 9] },
+            ],
+            allocatable: ['x'],
+          },
+        ],
+      },
+      steps: [
+        { op: 'acc_declare', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+        { op: 'pointer_assign', ptr: 's%q', target: 'a(2:4)', lbound: 0 },
+        { op: 'allocate', ptr: 's%x', length: 3, value: 5 },
+        {
+          op: 'acc_enter_data',
+          clauses: [
+            { clause: 'copyin', vars: ['m(1:2,2:3)'] },
+            { clause: 'create', vars: ['s'] },
+          ],
+        },
+        { op: 'acc_is_present', var: 'a(2:3)', bytes: 8 },
+        // s%x(i + 1) over i = 1..2: elements 2 and 3
+        { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['s%x'] }], body: { write: 's%x(2:3)', value: 6 } },
+        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['a'] }], body: { read: 'a(4:6)' } },
+        { op: 'host_read', var: 's%q' },
+      ],
+    });
+    expect(validateProgram(imported.program).ok).toBe(true);
+    expect(imported.passed.map((p) => p.text)).toContain('lines 3-7: interface block');
+  });
+});
+
 describe('what is refused, with the line that says why', () => {
   const head = 'program p\ninteger :: a(4), i, r(4)\n';
   it.each([

@@ -40,12 +40,18 @@ interface TypeDef {
 interface ArrayVar {
   kind: 'fixed' | 'pointer' | 'allocatable';
   length?: number;
+  /** A rank-2 array's extents (Fortran `integer :: a(n1, n2)`; lang/README.md "Rank-2 arrays"). */
+  shape?: [number, number];
+  /** 2 for a deferred-shape rank-2 array (`a(:,:)`) before its allocate; absent for rank 1. */
+  rank?: 2;
   init?: number | number[];
   line: number;
 }
 
 interface StructVar {
   type: TypeDef;
+  /** Initial values of non-pointer components, by name (assigned before the first step). */
+  fieldInit: Map<string, number | number[]>;
   count?: number;
   line: number;
 }
@@ -202,6 +208,14 @@ class FortranReader {
         this.pass(s, 'procedures after contains are not read');
         break;
       }
+      if (!s.directive && /^(abstract )?interface\b/.test(lower)) {
+        // explicit interfaces (C bindings of routines): declarations only
+        const end = this.stmts.findIndex((t, j) => j > k && /^end\s*interface\b/i.test(t.text));
+        if (end < 0) throw new SourceError(s.line, 'this interface block has no end interface');
+        this.passed.push({ line: s.line, text: `lines ${s.line}-${this.stmts[end]!.line}: interface block` });
+        k = end + 1;
+        continue;
+      }
       if (/^(subroutine|function|module|submodule)\b/.test(lower) || /^(integer|real|logical)\s+function\b/.test(lower))
         throw new SourceError(s.line, 'mapcheck imports one main program (program … end program), not procedures or modules');
       if (!started && this.declaration(s, lower)) {
@@ -231,7 +245,7 @@ class FortranReader {
       if (!/^do\s+([a-z][a-z0-9_]*)\s*=/i.test(this.stmts[j]?.text ?? '')) continue;
       const v = /^do\s+([a-z][a-z0-9_]*)/i.exec(this.stmts[j]!.text)![1]!.toLowerCase();
       const body = (this.stmts[j + 1]?.text ?? '').toLowerCase().replace(/\s+/g, '');
-      const m = new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.+)\\(${v}\\)$`).exec(body);
+      const m = new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.+)\\(${v}(?:[+-]\\d+)?\\)$`).exec(body);
       if (m) this.buffers.add(m[1]!);
     }
   }
@@ -242,6 +256,13 @@ class FortranReader {
   /** A specification statement: true when it was one (read or passed over). */
   private declaration(s: Statement, lower: string): boolean {
     if (s.directive) {
+      if (s.directive.api === 'openacc' && /^declare\b/i.test(s.directive.text.trim())) {
+        // a declare of the main program's data: its static data for the whole run (OpenACC 3.3 §2.13)
+        const d = parseDirective('openacc', s.directive.text, s.line);
+        this.useApi('openacc', s.line);
+        this.push(s, { op: 'acc_declare', clauses: this.accClauses(d, ['create', 'copyin', 'device_resident', 'link'], s.line) });
+        return true;
+      }
       if (s.directive.api === 'openmp' && /^requires\b/i.test(s.directive.text.trim())) {
         const d = parseDirective('openmp', s.directive.text, s.line);
         for (const c of d.clauses) {
@@ -254,6 +275,12 @@ class FortranReader {
       return false;
     }
     if (/^(implicit\b|use\b|include\b)/.test(lower)) return true;
+    // derived types of the intrinsic modules (c_ptr handles, c_funptr): host scalars
+    const intrinsicType = /^type\s*\(\s*(c_ptr|c_funptr)\s*\)\s*(?:,[^:]*)?::(.*)$/.exec(lower);
+    if (intrinsicType) {
+      for (const e of splitTopLevel(intrinsicType[2]!, ',')) this.scalars.add(e.split(/[(=]/)[0]!.trim());
+      return true;
+    }
     const decl = /^(integer|real|double\s*precision|logical|type\s*\(\s*([a-z][a-z0-9_]*)\s*\))\s*(\([^)]*\)|\*\d+)?\s*(,[^:]*)?::(.*)$/.exec(lower);
     const bare = decl === null ? /^(integer|real|double\s*precision|logical)\s*(\([^)]*\)|\*\d+)?\s+([a-z].*)$/.exec(lower) : null;
     if (decl === null && bare === null) return false;
@@ -285,14 +312,27 @@ class FortranReader {
         if (type === undefined) throw new SourceError(s.line, `type(${typeName}): no such derived type above`);
         if (kind !== 'fixed') throw new SourceError(s.line, `${name}: a pointer or allocatable variable of derived type is not imported`);
         const count = dims === undefined ? undefined : this.extent(dims, s.line, name);
-        this.structs.set(name, { type, ...(count === undefined ? {} : { count }), line: s.line });
+        this.structs.set(name, { type, fieldInit: new Map(), ...(count === undefined ? {} : { count }), line: s.line });
         continue;
       }
       if (dims === undefined) {
         this.scalars.add(name);
         continue;
       }
-      if (dims.split(',').length > 1) throw new SourceError(s.line, `${name}: arrays of rank 2 or more are not imported`);
+      const rank = splitTopLevel(dims, ',').length;
+      if (rank > 2) throw new SourceError(s.line, `${name}: arrays of rank 3 or more are not imported`);
+      if (rank === 2) {
+        if (kind !== 'fixed') {
+          if (splitTopLevel(dims, ',').some((d) => d.trim() !== ':')) throw new SourceError(s.line, `${name}: a ${kind} array is declared with a deferred shape (:,:)`);
+          this.arrays.set(name, { kind, rank: 2, line: s.line });
+          continue;
+        }
+        const [n1, n2] = splitTopLevel(dims, ',').map((d) => this.extent(d, s.line, name)) as [number, number];
+        if (n1 * n2 > 64) throw new SourceError(s.line, `${name}: ${n1 * n2} elements; mapcheck's arrays hold 1 to 64`);
+        const init = m[5] === undefined ? undefined : this.initializer(m[5], n1 * n2, s.line);
+        this.arrays.set(name, { kind, length: n1 * n2, shape: [n1, n2], ...(init === undefined ? {} : { init }), line: s.line });
+        continue;
+      }
       if (kind === 'fixed') {
         const length = this.extent(dims, s.line, name);
         const init = m[5] === undefined ? undefined : this.initializer(m[5], length, s.line);
@@ -375,7 +415,11 @@ class FortranReader {
     const lower = s.text.toLowerCase().replace(/\s+/g, ' ');
     let m: RegExpExecArray | null;
     if ((m = /^allocate ?\((.*)\)$/.exec(lower))) {
-      for (const item of splitTopLevel(m[1]!, ',')) this.allocate(s, item);
+      // `source=v` gives every element of the new storage the value v (Fortran 2018 §9.7.1.2)
+      const items = splitTopLevel(m[1]!, ',');
+      const source = items.map((i) => /^source ?= ?(.*)$/.exec(i)?.[1]).find((x) => x !== undefined);
+      const value = source === undefined ? undefined : evalInt(source, (n) => this.constant(n), s.line);
+      for (const item of items.filter((i) => !/^[a-z]+ ?=/.test(i))) this.allocate(s, item, value);
       return k + 1;
     }
     if ((m = /^deallocate ?\((.*)\)$/.exec(lower))) {
@@ -394,7 +438,7 @@ class FortranReader {
       }
       return k + 1;
     }
-    if ((m = /^([a-z][a-z0-9_%()]*?) ?=> ?(.*)$/.exec(lower))) {
+    if ((m = /^([a-z][a-z0-9_%():+-]*?) ?=> ?(.*)$/.exec(lower))) {
       this.pointerAssign(s, m[1]!.replace(/\s/g, ''), m[2]!.replace(/\s/g, ''));
       return k + 1;
     }
@@ -451,24 +495,33 @@ class FortranReader {
     throw new SourceError(head.line, 'this block has no end');
   }
 
-  private allocate(s: Statement, item: string): void {
+  private allocate(s: Statement, item: string, value?: number): void {
     const m = /^([a-z][a-z0-9_%()]*?)\(([^()]*)\)$/.exec(item.replace(/\s/g, ''));
     if (!m) throw new SourceError(s.line, `allocate(${item}): expected name(n)`);
     const [, ref, dims] = m;
     if (ref!.includes('%')) {
       const length = this.extent(dims!, s.line, ref!);
       this.targetLength.set(ref!, length);
-      this.push(s, { op: 'allocate', ptr: this.memberRef(ref!, s.line), length });
+      this.push(s, { op: 'allocate', ptr: this.memberRef(ref!, s.line), length, ...(value === undefined ? {} : { value }) });
       return;
     }
+    if (value !== undefined) throw new SourceError(s.line, `allocate(${item}, source=…): only a component's allocate takes a source here`);
     const a = this.arrays.get(ref!);
     if (a === undefined || a.kind === 'fixed') throw new SourceError(s.line, `allocate(${item}): ${ref} is not a pointer or allocatable array`);
     if (a.length !== undefined) throw new SourceError(s.line, `${ref} is allocated twice: mapcheck's arrays have one size`);
     if (this.plain.has(ref!)) throw new SourceError(s.line, `${ref} is both allocated and pointer-assigned: not imported`);
-    a.length = this.extent(dims!, s.line, ref!);
+    const extents = splitTopLevel(dims!, ',').map((d) => this.extent(d, s.line, ref!));
+    if (extents.length !== (a.rank ?? 1)) throw new SourceError(s.line, `allocate(${item}): ${ref} has rank ${a.rank ?? 1}`);
+    a.length = extents.reduce((x, y) => x * y, 1);
+    if (a.length > 64) throw new SourceError(s.line, `${ref}: ${a.length} elements; mapcheck's arrays hold 1 to 64`);
+    if (extents.length === 2) a.shape = extents as [number, number];
   }
 
-  private pointerAssign(s: Statement, ptr: string, target: string): void {
+  private pointerAssign(s: Statement, lhs: string, target: string): void {
+    // bounds remapping `p(L:) => t` (Fortran 2018 §10.2.2.3): the view starts at L
+    const remap = /^(.*)\(([^():]+):\)$/.exec(lhs);
+    const ptr = remap ? remap[1]! : lhs;
+    const lbound = remap ? evalInt(remap[2]!, (n) => this.constant(n), s.line) : undefined;
     if (/^null\(\)$/.test(target)) {
       this.targetLength.delete(ptr);
       this.push(s, { op: 'nullify', ptr: this.pointerRef(ptr, s.line) });
@@ -486,7 +539,7 @@ class FortranReader {
     const whole = /^[a-z][a-z0-9_]*$/.exec(target) && a?.length !== undefined ? a.length : null;
     const section = /\((\d+):(\d+)\)$/.exec(ref);
     this.targetLength.set(ptr, whole ?? (section ? Number(section[2]) - Number(section[1]) + 1 : (this.sizeOf(target) ?? -1)));
-    this.push(s, { op: 'pointer_assign', ptr: this.pointerRef(ptr, s.line), target: ref });
+    this.push(s, { op: 'pointer_assign', ptr: this.pointerRef(ptr, s.line), target: ref, ...(lbound === undefined || lbound === 1 ? {} : { lbound }) });
   }
 
   /** A host `do` loop: before the first step, an initializer `a(i) = expr`; otherwise refused unless it holds no data. */
@@ -548,24 +601,59 @@ class FortranReader {
       this.pass(s, 'not read');
       return;
     }
+    // `res = a`, `res(1:4) = c%p(2:5)` into an array no step has named: the host reads data into
+    // a result buffer
+    const ref = rhs.replace(/\s/g, '');
+    const from = /^[a-z][a-z0-9_]*/.exec(ref)?.[0];
+    const readsData = from !== undefined && from !== root && this.isData(from) && !this.buffers.has(from) && /^[a-z][a-z0-9_%():,]*$/.test(ref);
+    if (readsData && (this.buffers.has(root) || (!this.uses.has(root) && this.arrays.get(root)?.init === undefined))) {
+      this.buffers.add(root);
+      this.sinks.set(root, [...(this.sinks.get(root) ?? []), s.line]);
+      this.push(s, { op: 'host_read', var: this.dataRef(ref, s.line) });
+      return;
+    }
     if (this.buffers.has(root)) {
       this.pass(s, `fills the result buffer ${root}`);
       return;
     }
     this.routineCalls(s, rhs);
-    let value: number;
+    const list = /^\[(.*)\]$|^\(\/(.*)\/\)$/.exec(rhs.trim());
+    let value: number | number[];
     try {
-      value = evalInt(rhs, (n) => this.constant(n), s.line);
-    } catch {
+      value = list ? splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(v, (n) => this.constant(n), s.line)) : evalInt(rhs, (n) => this.constant(n), s.line);
+    } catch (e) {
+      if (e instanceof SourceError && list) throw e;
       throw new SourceError(s.line, `${lhs} = ${rhs.trim()}: a host assignment to the program's data is read only with a constant integer value`);
     }
-    const a = this.arrays.get(lhs);
-    if (a !== undefined && this.steps.length === 0 && !this.plain.has(lhs)) {
-      if (a.length === undefined) throw new SourceError(s.line, `${lhs} is assigned before it is allocated`);
-      a.init = value;
-      return;
-    }
+    // before the first directive or routine (pointer assignments aside, which leave data as it is)
+    // an assignment is the initial value of an array or a component
+    // (and declares of other data, whose copies are made at program start)
+    const declares = (step: Record<string, unknown>) => (step.clauses as { vars: string[] }[]).some((c) => c.vars.some((v) => v.split(/[(%]/)[0] === root));
+    const untouched = this.steps.every(({ step }) => step.op === 'pointer_assign' || step.op === 'nullify' || (step.op === 'acc_declare' && !declares(step)));
+    if (untouched && this.initialValue(lhs, value, s.line)) return;
+    if (Array.isArray(value)) throw new SourceError(s.line, `${lhs} = [...]: after the first directive a host assignment writes one value`);
     this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value });
+  }
+
+  /** `a = v`, `a = [...]`, `c%n = v`, `c%arr = [...]` before any step: the initial value; false when `lhs` is none of those. */
+  private initialValue(lhs: string, value: number | number[], line: number): boolean {
+    const a = this.arrays.get(lhs);
+    const size = (n: number) => {
+      if (Array.isArray(value) && value.length !== n) throw new SourceError(line, `${value.length} values for the ${n} elements of ${lhs}`);
+    };
+    if (a !== undefined && !this.plain.has(lhs)) {
+      if (a.length === undefined) throw new SourceError(line, `${lhs} is assigned before it is allocated`);
+      size(a.length);
+      a.init = value;
+      return true;
+    }
+    const field = /^([a-z][a-z0-9_]*)%([a-z][a-z0-9_]*)$/.exec(lhs);
+    const st = field ? this.structs.get(field[1]!) : undefined;
+    const decl = st?.type.fields.find((f) => f.name === field![2]);
+    if (st === undefined || decl === undefined || st.count !== undefined) return false;
+    size(decl.length ?? 1);
+    st.fieldInit.set(decl.name, value);
+    return true;
   }
 
   /** print / write items that name the program's data: host reads; the rest is passed over. */
@@ -609,10 +697,12 @@ class FortranReader {
         this.push(s, { op: 'omp_target_is_present', ptr: { var: this.dataRef(loc[1]!, s.line) }, device: this.deviceArg(list[1]!, s.line) });
         continue;
       }
-      if (list.length !== 1) throw new SourceError(s.line, `${m[1]}: only the one-argument form is imported`);
+      // acc_is_present(a, len): len bytes from a's first byte (OpenACC 3.3 §3.2.25)
+      if (list.length !== 1 && !(m[1] === 'acc_is_present' && list.length === 2)) throw new SourceError(s.line, `${m[1]}: only the form ${m[1]}(var${m[1] === 'acc_is_present' ? '[, len]' : ''}) is imported`);
       this.useApi('openacc', s.line);
       const ref = list[0]!.replace(/\s/g, '');
-      this.push(s, { op: m[1], var: this.dataRef(ref, s.line) });
+      const bytes = list[1] === undefined ? undefined : evalInt(list[1], (n) => this.constant(n), s.line);
+      this.push(s, { op: m[1], var: this.dataRef(ref, s.line), ...(bytes === undefined ? {} : { bytes }) });
     }
     if (/\bomp_(target_(alloc|free|memcpy|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr)\s*\(/.test(lower) || /\bacc_(malloc|free|map_data|unmap_data|memcpy_[a-z_]+)\s*\(/.test(lower))
       throw new SourceError(s.line, 'device memory routines are not imported (write the program in mapcheck\'s JSON language for them)');
@@ -814,17 +904,24 @@ class FortranReader {
     const [lo, hi] = bounds.map((b) => evalInt(b, lookup, loopHead!.line)) as [number, number];
     const text = body.text.toLowerCase().replace(/\s+/g, '');
     const assign = /^(.+?)=(.+)$/.exec(text);
-    const elem = (t: string) => new RegExp(`^(.+)\\(${v}\\)$`).exec(t)?.[1];
+    // `x(i)`, `x(i + k)`, `x(i - k)`: the element of x the iteration touches, and k
+    const element = (t: string): { x: string; k: number } | undefined => {
+      const e = new RegExp(`^(.+)\\(${v}(?:([+-])(\\d+))?\\)$`).exec(t);
+      return e ? { x: e[1]!, k: e[2] === undefined ? 0 : (e[2] === '-' ? -1 : 1) * Number(e[3]) } : undefined;
+    };
     let kernelBody: Record<string, unknown>;
     let sink: string | undefined;
-    const rhsElem = assign ? elem(assign[2]!) : undefined;
-    const lhsElem = assign ? elem(assign[1]!) : undefined;
+    const rhs = assign ? element(assign[2]!) : undefined;
+    const lhs = assign ? element(assign[1]!) : undefined;
+    const rhsElem = rhs?.x;
+    const lhsElem = lhs?.x;
     if (assign && lhsElem !== undefined && rhsElem !== undefined) {
       sink = lhsElem;
       if (!/^[a-z][a-z0-9_]*$/.test(sink)) throw new SourceError(body.line, `the kernel writes ${assign[1]} from ${assign[2]}: a read kernel writes a plain result array r(i)`);
       if (this.isData(sink) && this.uses.has(sink))
         throw new SourceError(body.line, `the kernel copies ${rhsElem} into ${sink}, which the program also maps or uses: mapcheck's kernels read one reference into a result buffer or write a constant`);
-      kernelBody = { read: this.kernelRef(rhsElem, lo, hi, body.line) };
+      if (lhs!.k !== 0) throw new SourceError(body.line, `the kernel writes ${assign[1]}: a read kernel fills its result buffer as r(i)`);
+      kernelBody = { read: this.kernelRef(rhsElem, lo + rhs!.k, hi + rhs!.k, body.line) };
       this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), body.line]);
     } else if (assign && lhsElem !== undefined) {
       let value: number;
@@ -833,7 +930,7 @@ class FortranReader {
       } catch {
         throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores one constant integer (X(i) = v)`);
       }
-      kernelBody = { write: this.kernelRef(lhsElem, lo, hi, body.line), value };
+      kernelBody = { write: this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line), value };
     } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
     if (d.api === 'openacc') {
       const def = d.clauses.find((c) => c.name === 'default');
@@ -890,6 +987,20 @@ class FortranReader {
     this.uses.set(root!, this.uses.get(root!) ?? line);
     const section = (text: string | undefined, of: string): string => {
       if (text === undefined || text === ':') return '';
+      const shape = member === undefined ? this.arrays.get(of)?.shape : undefined;
+      if (shape !== undefined) {
+        // a rank-2 section: each subscript a range, an element or `:` (lang/README.md "Rank-2 arrays")
+        const subs = splitTopLevel(text, ',');
+        if (subs.length !== 2) throw new SourceError(line, `${ref}: ${of} has rank 2`);
+        if (subs.every((x) => x === ':')) return '';
+        const bounds = subs.map((x, d) => {
+          const parts = x.split(':');
+          const lo = parts[0] === '' ? 1 : evalInt(parts[0]!, (n) => this.constant(n), line);
+          const hi = parts.length === 1 ? lo : parts[1] === '' ? shape[d]! : evalInt(parts[1]!, (n) => this.constant(n), line);
+          return `${lo}:${hi}`;
+        });
+        return `(${bounds.join(',')})`;
+      }
       const parts = text.split(':');
       const length = this.sizeOf(of);
       const lo = parts[0] === '' ? 1 : evalInt(parts[0]!, (n) => this.constant(n), line);
@@ -961,14 +1072,16 @@ class FortranReader {
       .filter(([name]) => !this.plain.has(name) && used(name))
       .map(([name, a]) => {
         if (a.length === undefined) throw new SourceError(a.line, `${name} is used but never allocated: mapcheck needs its size`);
-        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }) };
+        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }), ...(a.shape === undefined ? {} : { shape: a.shape }) };
       });
     const structs = [...this.structs.entries()]
       .filter(([name]) => used(name))
       .map(([name, st]) => ({
         name,
         pointers: st.type.pointers,
-        ...(st.type.fields.length > 0 && st.count === undefined ? { fields: st.type.fields } : {}),
+        ...(st.type.fields.length > 0 && st.count === undefined
+          ? { fields: st.type.fields.map((f) => ({ ...f, ...(st.fieldInit.has(f.name) ? { init: st.fieldInit.get(f.name)! } : {}) })) }
+          : {}),
         ...(st.type.allocatable.length > 0 ? { allocatable: st.type.allocatable } : {}),
         ...(st.count === undefined ? {} : { count: st.count }),
       }));
