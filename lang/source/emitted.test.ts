@@ -20,7 +20,7 @@ const spec = loadProfile('spec');
 
 describe.each([
   ['openacc', 250, 90],
-  ['openmp', 250, 15],
+  ['openmp', 250, 25],
 ] as const)('%s programs as emit writes them', (api, runs, atLeast) => {
   it(`read back as valid programs that model and impl run alike, or are refused on a line (at least ${atLeast} of ${runs} read)`, () => {
     const programs = fc.sample(programArbFor(api), { seed: 20261205, numRuns: runs });

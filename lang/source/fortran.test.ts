@@ -304,6 +304,61 @@ end program
   });
 });
 
+describe('OpenMP static data, mappers and aliases', () => {
+  it('declare target, declare mapper (given to each struct of its type) and a pointer aliasing a component in target update', () => {
+    const imported = importFortran(`program p
+  implicit none
+  type :: t
+    integer, pointer :: q(:)
+  end type
+  type(t) :: s
+  integer, target :: a(4), b(4)
+  integer, pointer :: u(:)
+  !$omp declare target to(a) link(b)
+  !$omp declare mapper (t :: m) map(tofrom: m) map(to: m%q)
+  s%q => b
+  !$omp target enter data map(to: s) device(1)
+  u => s%q(2:3)
+  !$omp target update from(u) device(-1)
+end program
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 4 },
+          { name: 'b', length: 4 },
+        ],
+        structs: [{ name: 's', pointers: ['q'] }],
+        devices: [{ kind: 'discrete' }, { kind: 'discrete' }],
+        mappers: [
+          {
+            struct: 's',
+            maps: [
+              { type: 'tofrom', vars: ['s'] },
+              { type: 'to', vars: ['s%q'] },
+            ],
+          },
+        ],
+      },
+      steps: [
+        {
+          op: 'omp_declare_target',
+          clauses: [
+            { clause: 'enter', vars: ['a'] },
+            { clause: 'link', vars: ['b'] },
+          ],
+        },
+        { op: 'pointer_assign', ptr: 's%q', target: 'b' },
+        { op: 'omp_target_enter_data', device: 1, maps: [{ type: 'to', vars: ['s'] }] },
+        // u => s%q(2:3) makes u another name for that section: no step of its own
+        { op: 'omp_target_update', device: -1, motions: [{ type: 'from', vars: ['s%q(2:3)'] }] },
+      ],
+    });
+    expect(validateProgram(imported.program).ok).toBe(true);
+    expect(failure('program p\ntype :: t\ninteger, pointer :: q(:)\nend type\ntype(t) :: s\ninteger, pointer :: u(:)\nu => s%q\n!$omp target enter data map(to: u)\nend program\n')).toMatchObject({ line: 8 });
+  });
+});
+
 describe('what is refused, with the line that says why', () => {
   const head = 'program p\ninteger :: a(4), i, r(4)\n';
   it.each([

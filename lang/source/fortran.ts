@@ -19,7 +19,7 @@
 // over and listed; anything that would change what is mapped and cannot be read is an error that
 // names its line, never a silent drop.
 
-import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
+import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseClauses, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
 import type { Imported, ImportedStep } from './source.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
@@ -183,11 +183,17 @@ class FortranReader {
   private readonly sinks = new Map<string, number[]>();
   /** Result buffers of read kernels (findResultBuffers): filling or printing them is host code. */
   private readonly buffers = new Set<string>();
+  /** Arrays a host statement copies data into and no directive or routine names (findResultBuffers). */
+  private readonly copies = new Set<string>();
   /** Where each root name is used by a step or a declaration's use (line), to refuse a result buffer used elsewhere. */
   private readonly uses = new Map<string, number>();
   private api: 'openacc' | 'openmp' | null = null;
   private requiresUsm = false;
   private maxDevice = 0;
+  /** Pointers that alias a pointer component's target, by name (pointerAssign). */
+  private readonly aliases = new Map<string, string>();
+  /** declare mapper directives, by type (declareMapper). */
+  private readonly mappers: { type: string; variable: string; maps: { type: string; vars: string[] }[]; line: number }[] = [];
   private regions: { kind: 'data' | 'target data'; line: number }[] = [];
 
   constructor(private readonly stmts: Statement[]) {}
@@ -248,6 +254,13 @@ class FortranReader {
       const m = new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.+)\\(${v}(?:[+-]\\d+)?\\)$`).exec(body);
       if (m) this.buffers.add(m[1]!);
     }
+    // and the arrays a host statement copies data into (`res = a`, `res(1:4) = c%p`) that no
+    // directive or routine names: the host reads the data there
+    const named = new Set(this.stmts.filter((s) => s.directive || /\b(acc|omp)_/i.test(s.text)).flatMap((s) => s.text.toLowerCase().match(/[a-z][a-z0-9_]*/g) ?? []));
+    for (const s of this.stmts) {
+      const m = /^([a-z][a-z0-9_]*)\s*(?:\([^=]*\))?\s*=\s*([a-z][a-z0-9_]*)\s*(?:\(.*\))?(?:%[a-z][a-z0-9_]*(?:\(.*\))?)?$/i.exec(s.directive ? '' : s.text);
+      if (m && !named.has(m[1]!.toLowerCase()) && m[1]!.toLowerCase() !== m[2]!.toLowerCase()) this.copies.add(m[1]!.toLowerCase());
+    }
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -261,6 +274,23 @@ class FortranReader {
         const d = parseDirective('openacc', s.directive.text, s.line);
         this.useApi('openacc', s.line);
         this.push(s, { op: 'acc_declare', clauses: this.accClauses(d, ['create', 'copyin', 'device_resident', 'link'], s.line) });
+        return true;
+      }
+      if (s.directive.api === 'openmp' && /^declare\s+target\b/i.test(s.directive.text.trim())) {
+        // static data on every device (OpenMP 6.0 §9.9.1): `declare target(list)`, `to` / `enter`, `link`
+        const text = s.directive.text.trim().replace(/^declare\s+target\s*/i, '');
+        const clauses = /^\(/.test(text) ? [{ name: 'enter', args: text.slice(1, -1) }] : parseClauses(text, s.line);
+        const out = clauses.map((c) => {
+          const clause = c.name === 'to' || c.name === 'enter' ? 'enter' : c.name === 'link' ? 'link' : null;
+          if (clause === null || c.args === null) throw new SourceError(s.line, `declare target: clause ${c.name} is not imported (enter, to, link)`);
+          return { clause, vars: splitTopLevel(c.args, ',').map((v) => this.dataRef(v, s.line)) };
+        });
+        this.useApi('openmp', s.line);
+        this.push(s, { op: 'omp_declare_target', clauses: out });
+        return true;
+      }
+      if (s.directive.api === 'openmp' && /^declare\s+mapper\b/i.test(s.directive.text.trim())) {
+        this.declareMapper(s);
         return true;
       }
       if (s.directive.api === 'openmp' && /^requires\b/i.test(s.directive.text.trim())) {
@@ -343,6 +373,27 @@ class FortranReader {
       }
     }
     return true;
+  }
+
+  /**
+   * `!$omp declare mapper ([default :] t :: v) map(...)` (OpenMP 6.0 §7.9.10): the default mapper of
+   * type t, kept until the end and given to every single struct of that type (finish), with the
+   * mapper's variable v standing for the struct.
+   */
+  private declareMapper(s: Statement): void {
+    const m = /^declare\s+mapper\s*\(\s*(?:(?:default|[a-z][a-z0-9_]*)\s*:(?!:))?\s*(?:type\s*\(\s*)?([a-z][a-z0-9_]*)\s*\)?\s*::\s*([a-z][a-z0-9_]*)\s*\)(.*)$/i.exec(s.directive!.text.trim());
+    if (!m) throw new SourceError(s.line, 'declare mapper is imported as declare mapper (t :: v) map(...)');
+    const [, typeName, v, rest] = [m[0], m[1]!.toLowerCase(), m[2]!.toLowerCase(), m[3]!];
+    if (!this.types.has(typeName)) throw new SourceError(s.line, `declare mapper: no derived type ${typeName} above`);
+    const maps = parseClauses(rest, s.line).map((c) => {
+      if (c.name !== 'map') throw new SourceError(s.line, `declare mapper: clause ${c.name} is not imported`);
+      const { type, modifiers, list } = parseMapArgs(c.args ?? '', s.line);
+      if (modifiers.length > 0 || !['to', 'from', 'tofrom', 'alloc'].includes(type)) throw new SourceError(s.line, `declare mapper: map(${c.args}) is not imported (to, from, tofrom, alloc without modifiers)`);
+      return { type, vars: splitTopLevel(list, ',').map((x) => x.replace(/\s/g, '').toLowerCase()) };
+    });
+    for (const x of maps.flatMap((mp) => mp.vars)) if (x.split(/[(%]/)[0] !== v) throw new SourceError(s.line, `declare mapper: ${x} is not ${v} or one of its components`);
+    this.useApi('openmp', s.line);
+    this.mappers.push({ type: typeName, variable: v, maps, line: s.line });
   }
 
   /** A constant extent `(n)`, `(1:n)`: the element count, 1..64. */
@@ -530,6 +581,14 @@ class FortranReader {
     if (!ptr.includes('%')) {
       const a = this.arrays.get(ptr);
       if (a?.kind !== 'pointer') throw new SourceError(s.line, `${ptr} => …: ${ptr} is not a pointer`);
+      if (target.includes('%') && lbound === undefined && this.structs.get(target.split(/[(%]/)[0]!)?.type.pointers.includes(/%([a-z][a-z0-9_]*)/.exec(target)?.[1] ?? '')) {
+        // an alias of a pointer component's target (`u => c%p`, `u => c%p(2:3)`): no pointer of
+        // the program, only another name for that target in motion clauses (ompMotions)
+        if (this.plain.has(ptr)) throw new SourceError(s.line, `${ptr} points into ${target} here and at its own target elsewhere: not imported`);
+        this.aliases.set(ptr, this.dataRef(target, s.line));
+        return;
+      }
+      if (this.aliases.has(ptr)) throw new SourceError(s.line, `${ptr} points into a component elsewhere: not imported`);
       if (a.length !== undefined) throw new SourceError(s.line, `${ptr} is both allocated and pointer-assigned: not imported`);
       this.plain.add(ptr);
     }
@@ -606,13 +665,13 @@ class FortranReader {
     const ref = rhs.replace(/\s/g, '');
     const from = /^[a-z][a-z0-9_]*/.exec(ref)?.[0];
     const readsData = from !== undefined && from !== root && this.isData(from) && !this.buffers.has(from) && /^[a-z][a-z0-9_%():,]*$/.test(ref);
-    if (readsData && (this.buffers.has(root) || (!this.uses.has(root) && this.arrays.get(root)?.init === undefined))) {
+    if (readsData && (this.buffers.has(root) || this.copies.has(root))) {
       this.buffers.add(root);
       this.sinks.set(root, [...(this.sinks.get(root) ?? []), s.line]);
       this.push(s, { op: 'host_read', var: this.dataRef(ref, s.line) });
       return;
     }
-    if (this.buffers.has(root)) {
+    if (this.buffers.has(root) || this.copies.has(root)) {
       this.pass(s, `fills the result buffer ${root}`);
       return;
     }
@@ -629,7 +688,7 @@ class FortranReader {
     // an assignment is the initial value of an array or a component
     // (and declares of other data, whose copies are made at program start)
     const declares = (step: Record<string, unknown>) => (step.clauses as { vars: string[] }[]).some((c) => c.vars.some((v) => v.split(/[(%]/)[0] === root));
-    const untouched = this.steps.every(({ step }) => step.op === 'pointer_assign' || step.op === 'nullify' || (step.op === 'acc_declare' && !declares(step)));
+    const untouched = this.steps.every(({ step }) => step.op === 'pointer_assign' || step.op === 'nullify' || ((step.op === 'acc_declare' || step.op === 'omp_declare_target') && !declares(step)));
     if (untouched && this.initialValue(lhs, value, s.line)) return;
     if (Array.isArray(value)) throw new SourceError(s.line, `${lhs} = [...]: after the first directive a host assignment writes one value`);
     this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value });
@@ -713,7 +772,7 @@ class FortranReader {
     if (t === 'omp_get_initial_device()') return 'initial';
     if (t === 'omp_get_default_device()') return 0;
     const n = evalInt(t, (x) => this.constant(x), line);
-    if (n < 0) throw new SourceError(line, `device ${n}: not imported`);
+    // a negative number is kept as written: the language reads device(-1) (omp_initial_device, K-B61)
     this.maxDevice = Math.max(this.maxDevice, n);
     return n;
   }
@@ -859,7 +918,12 @@ class FortranReader {
     for (const c of d.clauses) {
       if (c.name === 'to' || c.name === 'from') {
         const m = /^\s*present\s*:(.*)$/i.exec(c.args ?? '');
-        const vars = splitTopLevel(m ? m[1]! : (c.args ?? ''), ',').map((v) => this.dataRef(v.replace(/\s/g, '').toLowerCase(), line));
+        // a pointer that aliases a component (`u => c%p`) names the component's target here: a
+        // motion clause's pointer stands for its target (OpenMP 6.0 §15.9)
+        const vars = splitTopLevel(m ? m[1]! : (c.args ?? ''), ',').map((v) => {
+          const r = v.replace(/\s/g, '').toLowerCase();
+          return this.aliases.get(r) ?? this.dataRef(r, line);
+        });
         out.push({ type: c.name, ...(m ? { modifiers: ['present'] } : {}), vars });
         continue;
       }
@@ -982,6 +1046,7 @@ class FortranReader {
     const m = /^([a-z][a-z0-9_]*)(?:\(([^()]*)\))?(?:%([a-z][a-z0-9_]*)(?:\(([^()]*)\))?)?$/.exec(r);
     if (!m) throw new SourceError(line, `"${ref}" is not a reference mapcheck imports (a, a(lo:hi), c, c%p, c%p(lo:hi), cs(k), cs(k)%p)`);
     const [, root, sub, member, msub] = m;
+    if (this.aliases.has(root!)) throw new SourceError(line, `${root} names ${this.aliases.get(root!)}'s target: mapcheck reads such an alias in update motion clauses only; name the component`);
     const known = this.arrays.has(root!) || this.structs.has(root!);
     if (!known) throw new SourceError(line, `${root} is not an array or derived-type variable of the program`);
     this.uses.set(root!, this.uses.get(root!) ?? line);
@@ -1091,6 +1156,12 @@ class FortranReader {
     if (pointers.length > 0) world.pointers = pointers;
     if (this.maxDevice > 0) world.devices = Array.from({ length: this.maxDevice + 1 }, () => ({ kind: 'discrete' }));
     if (this.requiresUsm) world.requires = ['unified_shared_memory'];
+    const mappers = this.mappers.flatMap((mp) =>
+      structs
+        .filter((st) => this.structs.get(st.name)!.type.name === mp.type && st.count === undefined)
+        .map((st) => ({ struct: st.name, maps: mp.maps.map((x) => ({ type: x.type, vars: x.vars.map((r) => this.dataRef(st.name + r.slice(mp.variable.length), mp.line)) })) })),
+    );
+    if (mappers.length > 0) world.mappers = mappers;
     if (this.steps.length === 0) throw new SourceError(1, 'no directive, runtime routine or pointer statement was found: nothing to check');
     return { program: { world, steps: this.steps.map((s) => s.step) }, lines: this.steps.map((s) => s.line), passed: this.passed, notes: this.notes };
   }
