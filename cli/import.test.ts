@@ -63,6 +63,20 @@ describe('mapcheck import', () => {
     expect(lines.find((l) => l.startsWith('6 '))!.split(/\s{2,}/).slice(2)).toEqual(['read [10*2]', '*read [10*1]', '*read [10*1]', 'read [10*2]', '*read [10*1]']);
   });
 
+  it("'-' reads the program from stdin, with --lang (pasted into a pipe)", () => {
+    const bin = join(root, 'bin', 'mapcheck.mjs');
+    const env = { ...process.env, MAPCHECK_SOURCES: '1' };
+    const piped = spawnSync(process.execPath, [bin, 'import', '-', '--lang', 'fortran'], { input: readFileSync(SEED, 'utf8'), encoding: 'utf8', env });
+    expect(piped.status, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout)).toEqual(loadCaseFile(REATTACH).program);
+    expect(piped.stderr).toContain('<stdin>: 6 steps from lines 14, 15, 16, 17, 18, 20');
+    const bad = spawnSync(process.execPath, [bin, 'import', '-', '--lang', 'fortran'], { input: 'program p\n!$acc enter data copyin(q)\nend program\n', encoding: 'utf8', env });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('error: <stdin>:2: q is not an array or derived-type variable of the program\n');
+    const noLang = spawnSync(process.execPath, [bin, 'import', '-'], { input: '', encoding: 'utf8', env });
+    expect(noLang.stderr).toBe('error: <stdin>: not a Fortran (.f90) or C (.c) file; say which with --lang\n');
+  });
+
   it('emit and explain take the source too', async () => {
     expect((await cli('emit', SEED, '--lang', 'c')).out).toContain('#pragma acc enter data copyin(v1) attach(v3.p1)');
     expect((await cli('explain', SEED, '--sides', 'spec,cray-19')).out).toContain('step 6');

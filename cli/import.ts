@@ -16,10 +16,12 @@ export interface ImportOptions {
 }
 
 export function importCommand(file: string, o: ImportOptions, io: Io): number {
-  const lang = o.lang ?? sourceLanguage(file);
-  if (lang === null) throw new InputError(`${displayPath(file)}: not a Fortran (.f90) or C (.c) file; say which with --lang`);
+  // `-`: the program pasted or piped on stdin, in the language --lang names
+  const stdin = file === '-';
+  const lang = o.lang ?? (stdin ? null : sourceLanguage(file));
+  if (lang === null) throw new InputError(`${stdin ? '<stdin>' : displayPath(file)}: not a Fortran (.f90) or C (.c) file; say which with --lang`);
   // the program as the front end wrote it (plain pointers in their surface form, `world.pointers`), validated
-  const { imported } = importSourceFile(file, lang);
+  const { imported } = importSourceFile(file, lang, stdin ? '<stdin>' : file);
   const program = imported.program;
   const text = `${JSON.stringify(program, null, 2)}\n`;
   if (o.json) {
@@ -28,7 +30,7 @@ export function importCommand(file: string, o: ImportOptions, io: Io): number {
   }
   if (o.out !== undefined) writeFileAtomic(o.out, text);
   else io.out(text);
-  io.err(`${displayPath(file)}: ${program.steps.length} steps from lines ${imported.lines.join(', ')}\n`);
+  io.err(`${stdin ? '<stdin>' : displayPath(file)}: ${program.steps.length} steps from lines ${imported.lines.join(', ')}\n`);
   for (const n of imported.notes) io.err(`  line ${n.line}: ${n.text}\n`);
   if (imported.passed.length > 0) {
     io.err(`  passed over (host code with no data mapping):\n`);

@@ -95,7 +95,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   root
     .command('import')
     .description('read a Fortran or C program with OpenACC or OpenMP directives into a mapcheck program (every command also takes the source file itself)')
-    .argument('<source>', 'a free-form Fortran (.f90) or C (.c) main program')
+    .argument('<source>', "a free-form Fortran (.f90) or C (.c) main program; '-' reads it from stdin (with --lang)")
     .addOption(new Option('--lang <lang>', 'source language (default: by the file extension)').choices(['fortran', 'c']))
     .option('--out <file>', 'write the program to this file instead of printing it')
     .option('--json', 'print the program with the source line of each step and what was passed over')

@@ -20,21 +20,23 @@ function mib(bytes: number): string {
 }
 
 /**
- * Reads `path` as UTF-8 text of at most `limit` bytes. Throws FileReadProblem when it cannot be
+ * Reads `path` (`-`: stdin) as UTF-8 text of at most `limit` bytes. Throws FileReadProblem when it cannot be
  * opened, is not a regular file or a pipe, or is larger than `limit` (a pipe is read up to one byte
  * past the limit, then refused).
  */
 export function readBoundedText(path: string, limit: number): string {
+  // `-`: this process's stdin, whatever it is (a pipe, a socket a parent process made, a terminal)
+  const stdin = path === '-';
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = stdin ? 0 : openSync(path, 'r');
   } catch (e) {
     throw new FileReadProblem(`cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new FileReadProblem('is a directory, not a file');
-    if (!st.isFile() && !st.isFIFO()) throw new FileReadProblem('not a regular file (devices and sockets are not read)');
+    if (!stdin && !st.isFile() && !st.isFIFO()) throw new FileReadProblem('not a regular file (devices and sockets are not read)');
     if (st.isFile() && st.size > limit) throw new FileReadProblem(`file is ${st.size} bytes, larger than the ${mib(limit)} limit`);
     const chunks: Buffer[] = [];
     let total = 0;
@@ -56,7 +58,7 @@ export function readBoundedText(path: string, limit: number): string {
     const text = Buffer.concat(chunks).toString('utf8');
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } finally {
-    closeSync(fd);
+    if (!stdin) closeSync(fd);
   }
 }
 

@@ -44,27 +44,30 @@ export function importSourceText(text: string, lang: SourceLanguage): Imported {
   return importFortran(text);
 }
 
-/** Reads and validates a source file. Throws InputError (`FILE:LINE: message`). */
-export function importSourceFile(path: string, lang: SourceLanguage): { program: Program; imported: Imported } {
+/**
+ * Reads and validates a source file (`label` names it in messages: `<stdin>` for a pipe). Throws
+ * InputError (`FILE:LINE: message`).
+ */
+export function importSourceFile(path: string, lang: SourceLanguage, label = path): { program: Program; imported: Imported } {
   let text: string;
   try {
     text = readBoundedText(path, MAX_INPUT_FILE_BYTES);
   } catch (e) {
-    if (e instanceof FileReadProblem) throw new InputError(`${oneLine(path)}: ${e.message}`);
+    if (e instanceof FileReadProblem) throw new InputError(`${oneLine(label)}: ${e.message}`);
     throw e;
   }
   let imported: Imported;
   try {
     imported = importSourceText(text, lang);
   } catch (e) {
-    if (e instanceof SourceError) throw new InputError(oneLine(`${path}:${e.line}: ${e.message}`));
+    if (e instanceof SourceError) throw new InputError(oneLine(`${label}:${e.line}: ${e.message}`));
     throw e;
   }
   const result = validateProgram(imported.program);
   if (!result.ok) {
     const line = result.step === undefined ? 1 : (imported.lines[result.step] ?? 1);
     const where = result.step === undefined ? `field ${result.field}` : `step ${result.step + 1}: field ${result.field}`;
-    throw new InputError(oneLine(`${path}:${line}: ${where}: ${result.message}`));
+    throw new InputError(oneLine(`${label}:${line}: ${where}: ${result.message}`));
   }
   return { program: result.program, imported };
 }
