@@ -77,6 +77,14 @@ describe('mapcheck import', () => {
     expect(noLang.stderr).toBe('error: <stdin>: not a Fortran (.f90) or C (.c) file; say which with --lang\n');
   });
 
+  it('the seed in C reads as the same program; its compilers table has GCC\'s C front end columns and not gfortran\'s', async () => {
+    const c = join(root, 'examples', 'seed-reattach.c');
+    expect(JSON.parse((await cli('import', c)).out)).toEqual(loadCaseFile(REATTACH).program);
+    const r = await cli('run', c, '--profile', 'compilers');
+    const header = r.out.split('\n').find((l) => l.startsWith('#  step'))!.split(/\s{2,}/);
+    expect(header).toEqual(['#', 'step', 'spec', 'gcc-12-c', 'libgomp-c', 'nvfortran-25.3', 'cray-19']);
+  });
+
   it('emit and explain take the source too', async () => {
     expect((await cli('emit', SEED, '--lang', 'c')).out).toContain('#pragma acc enter data copyin(v1) attach(v3.p1)');
     expect((await cli('explain', SEED, '--sides', 'spec,cray-19')).out).toContain('step 6');
@@ -113,13 +121,14 @@ describe('a source that cannot be read: one line, file and line, exit 2', () => 
 
 describe('the example sources are real programs', () => {
   it.for([
-    ['seed-reattach.f90', '-fopenacc'],
-    ['omp-struct.f90', '-fopenmp'],
-  ])('%s builds with gfortran %s -foffload=disable and prints OK on the host', ([name, flag], ctx) => {
-    const missing = missingTool('gfortran');
+    ['seed-reattach.f90', 'gfortran', '-fopenacc'],
+    ['omp-struct.f90', 'gfortran', '-fopenmp'],
+    ['seed-reattach.c', 'gcc', '-fopenacc'],
+  ])('%s builds with %s %s -foffload=disable and prints OK on the host', ([name, compiler, flag], ctx) => {
+    const missing = missingTool(compiler!);
     if (missing) ctx.skip(missing);
-    const exe = join(scratch, name!.replace('.f90', ''));
-    const cc = spawnSync('gfortran', [flag!, ...HOST_ONLY_FLAGS, join(root, 'examples', name!), '-o', exe], { encoding: 'utf8' });
+    const exe = join(scratch, name!.replace('.', '-'));
+    const cc = spawnSync(compiler!, [flag!, ...HOST_ONLY_FLAGS, join(root, 'examples', name!), '-o', exe], { encoding: 'utf8' });
     expect(cc.status, cc.stderr).toBe(0);
     const run = spawnSync(exe, [], { encoding: 'utf8' });
     expect(run.stdout).toContain('OK');

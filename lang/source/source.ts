@@ -8,6 +8,7 @@ import { FileReadProblem, MAX_INPUT_FILE_BYTES, oneLine, readBoundedText } from 
 import type { Program } from '../program.js';
 import { InputError, validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
+import { importC } from './c.js';
 import { importFortran } from './fortran.js';
 
 /** One step of an imported program and the source line it came from. */
@@ -40,7 +41,7 @@ export function sourceLanguage(path: string): SourceLanguage | null {
 
 /** Reads source text in `lang` (SourceError for what it cannot read). */
 export function importSourceText(text: string, lang: SourceLanguage): Imported {
-  if (lang === 'c') throw new SourceError(1, 'C source is not imported yet');
+  if (lang === 'c') return importC(text);
   return importFortran(text);
 }
 

@@ -1,0 +1,2478 @@
+// The C front end of `mapcheck import`: a C main program with OpenACC (`#pragma acc`) or OpenMP
+// (`#pragma omp`) directives, read into a program of the mapcheck language (lang/README.md
+// "Importing source"). The counterpart of fortran.ts, and the inverse of emit's C backend
+// (cli/emit/c.ts), whose programs it reads back.
+//
+// What it reads, in the order main runs it:
+// - the preprocessor: object-like macros are expanded (`#define N 10` is a constant), `#if` /
+//   `#ifdef` / `#else` / `#endif` with `_OPENACC` and `_OPENMP` defined, `\` continuations joined;
+//   `#include` and other lines are passed over;
+// - declarations, at file scope or in main: integer arrays of constant size with their
+//   initialisers, heap arrays (`int *a = malloc(n * sizeof *a)`), pointer variables that are
+//   pointer-assigned (plain pointers), structs (by tag or typedef) with `int *` members and `int` /
+//   `int[n]` members, variables of those types (single or arrays), `const` / initialised scalars;
+// - host statements: pointer assignment and `= NULL`, malloc / calloc / free of a member, constant
+//   assignments to the program's data (before the first step: initial values), host `for` loops
+//   that fill an array before the first directive, write a constant, or copy data into a result
+//   buffer (a host read), `memset`, `printf` of data elements (host reads), and the OpenACC data
+//   and attach routines and the query routines (`acc_is_present`, `acc_deviceptr`,
+//   `omp_target_is_present`) wherever they are called;
+// - directives: OpenACC enter / exit data, data constructs, update and compute constructs and a
+//   program-scope `declare`; OpenMP target enter / exit data, target data, target update and target
+//   constructs, combined or not with their loop constructs, `declare target`, `declare mapper` and
+//   `requires unified_shared_memory`.
+//
+// A compute construct's kernel is one `for` loop with one assignment: `r[i] = X[i]` reads X (r is
+// the kernel's result buffer, no object of the program), `X[i] = v` writes the constant v, and
+// `r[0] = p` reads the pointer p itself. C counts from 0 and a C section is `[start:length]`
+// (OpenACC 3.3 §2.7.1 Data Specification in Data Clauses; OpenMP array sections alike); the
+// language writes Fortran bounds, so `a[2:3]` is `a(3:5)`. Host code that only checks or prints
+// (an `if` statement, a call of one of the program's functions) is passed over and listed;
+// anything that would change what is mapped and cannot be read is an error that names its line,
+// never a silent drop.
+
+import {
+  ACC_CLAUSE_ALIASES,
+  SCHEDULING_CLAUSES,
+  SourceError,
+  combinesLoop,
+  isOmpLoopOnly,
+  isOmpTargetKernel,
+  parseClauses,
+  parseDirective,
+  parseMapArgs,
+  topLevelColon,
+  type DirectiveApi,
+  type DirectiveText,
+} from './directives.js';
+import type { Imported, ImportedStep } from './source.js';
+
+// ------------------------------------------------------------------------------------------------
+// Source text: preprocessing and items
+
+/** One item of the program, in source order. */
+export interface Item {
+  line: number;
+  /**
+   * stmt: a statement or declaration without its `;` ('' for an empty statement); head: `for (…)`,
+   * `if (…)`, `while (…)`, `switch (…)`, `else`, `do`, or what stands before a block (`int main(void)`);
+   * open / close: a block's braces; pragma: the text after `#pragma acc` / `#pragma omp`, or the
+   * whole line of another pragma (api null).
+   */
+  kind: 'stmt' | 'head' | 'open' | 'close' | 'pragma';
+  text: string;
+  api?: DirectiveApi | null;
+}
+
+/**
+ * The macros a compiler defines when the API is enabled (OpenACC 3.3 §2.2 Conditional Compilation;
+ * OpenMP's `_OPENMP`, the year and month of its specification): both are defined, so `#ifdef
+ * _OPENACC` / `#ifdef _OPENMP` keep the code a compiler with the API would compile.
+ */
+const PREDEFINED: [string, string][] = [
+  ['_OPENACC', '202211'],
+  ['_OPENMP', '202411'],
+];
+
+/**
+ * The source after the preprocessor: code lines (comments, preprocessor lines and excluded lines
+ * blank, so line numbers stay), object-like macros expanded, and the pragmas by line.
+ */
+function preprocess(source: string): { code: string; pragmas: Map<number, Item> } {
+  const lines = stripComments(source.replace(/\r\n?/g, '\n')).split('\n');
+  // `\` continuations: the joined text stays on the first line, the continued lines become blank
+  for (let k = 0; k < lines.length; k++) {
+    let j = k;
+    while (/\\\s*$/.test(lines[k]!) && j + 1 < lines.length) {
+      j++;
+      lines[k] = `${lines[k]!.replace(/\\\s*$/, '')} ${lines[j]!}`;
+      lines[j] = '';
+    }
+    k = j;
+  }
+  const defines = new Map<string, string>(PREDEFINED);
+  const functions = new Set<string>();
+  const pragmas = new Map<number, Item>();
+  /** Open #if groups: whether the group's text is compiled, whether a branch was taken, whether the group itself is. */
+  const groups: { active: boolean; taken: boolean; outer: boolean; line: number }[] = [];
+  const active = () => groups.length === 0 || groups[groups.length - 1]!.active;
+  for (const [k, text] of lines.entries()) {
+    const line = k + 1;
+    const pp = /^\s*#\s*([A-Za-z_]*)\s*(.*)$/.exec(text);
+    if (pp === null) {
+      if (!active()) lines[k] = '';
+      else lines[k] = expand(text, defines, functions, line);
+      continue;
+    }
+    lines[k] = '';
+    const word = pp[1]!;
+    const rest = pp[2]!;
+    const condition = (kind: string) => ppCondition(kind, rest, defines, functions, line);
+    switch (word) {
+      case 'if':
+      case 'ifdef':
+      case 'ifndef': {
+        const outer = active();
+        const holds = outer && condition(word);
+        groups.push({ active: holds, taken: holds, outer, line });
+        break;
+      }
+      case 'elif':
+      case 'else': {
+        const g = groups[groups.length - 1];
+        if (g === undefined) throw new SourceError(line, `#${word} without #if`);
+        g.active = g.outer && !g.taken && (word === 'else' || condition('if'));
+        g.taken ||= g.active;
+        break;
+      }
+      case 'endif':
+        if (groups.pop() === undefined) throw new SourceError(line, '#endif without #if');
+        break;
+      default: {
+        if (!active()) break;
+        if (word === 'define') {
+          const m = /^([A-Za-z_]\w*)(\()?\s*(.*)$/.exec(rest);
+          if (!m) throw new SourceError(line, `cannot read #define ${rest}`);
+          if (m[2] !== undefined) functions.add(m[1]!);
+          else defines.set(m[1]!, m[3]!.trim());
+        } else if (word === 'undef') {
+          defines.delete(rest.trim());
+          functions.delete(rest.trim());
+        } else if (word === 'pragma') {
+          const api = /^(acc|omp)\b\s*(.*)$/.exec(rest);
+          if (api) pragmas.set(line, { line, kind: 'pragma', api: api[1] === 'acc' ? 'openacc' : 'openmp', text: expand(api[2]!, defines, functions, line).trim() });
+          else pragmas.set(line, { line, kind: 'pragma', api: null, text: `#pragma ${rest.trim()}` });
+        }
+        // #include, #error, #line and the null directive change nothing mapcheck reads
+      }
+    }
+  }
+  if (groups.length > 0) throw new SourceError(groups[groups.length - 1]!.line, '#if without #endif');
+  return { code: lines.join('\n'), pragmas };
+}
+
+/** Comments replaced by a blank (line breaks kept), outside string and character literals. */
+function stripComments(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = literalEnd(text, i);
+      out += text.slice(i, end);
+      i = end;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += ' ';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) throw new SourceError(text.slice(0, i).split('\n').length, 'this /* comment is never closed');
+      out += ` ${text.slice(i, end + 2).replace(/[^\n]/g, '')}`;
+      i = end + 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The index after the string or character literal that starts at `i` (at most the end of its line). */
+function literalEnd(text: string, i: number): number {
+  let j = i + 1;
+  while (j < text.length && text[j] !== text[i] && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+  return Math.min(j + 1, text.length);
+}
+
+/** How deep macros may nest, and how much they may lengthen a line: bounds, so that no source makes the reader hang. */
+const MACRO_DEPTH = 64;
+const MACRO_LENGTH = 1 << 16;
+
+/** Object-like macros replaced in `text` (outside literals), recursively as C does (C11 §6.10.3.4). */
+function expand(text: string, defines: Map<string, string>, functions: Set<string>, line: number, seen: ReadonlySet<string> = new Set()): string {
+  if (seen.size > MACRO_DEPTH) throw new SourceError(line, `macros nest more than ${MACRO_DEPTH} deep here`);
+  const out = text.replace(/"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|\b[A-Za-z_]\w*\b/g, (token) => {
+    if (token.startsWith('"') || token.startsWith("'")) return token;
+    if (functions.has(token) && !seen.has(token)) throw new SourceError(line, `${token} is a function-like macro, which mapcheck does not expand (write its expansion)`);
+    const value = defines.get(token);
+    if (value === undefined || seen.has(token)) return token;
+    return expand(value, defines, functions, line, new Set([...seen, token]));
+  });
+  if (out.length - text.length > MACRO_LENGTH) throw new SourceError(line, `macros expand this line by more than ${MACRO_LENGTH} characters`);
+  return out;
+}
+
+/** Whether an `#if`, `#ifdef` or `#ifndef` condition holds. */
+function ppCondition(kind: string, text: string, defines: Map<string, string>, functions: Set<string>, line: number): boolean {
+  const defined = (name: string) => defines.has(name) || functions.has(name);
+  if (kind === 'ifdef') return defined(text.trim());
+  if (kind === 'ifndef') return !defined(text.trim());
+  const replaced = text.replace(/\bdefined\s*(?:\(\s*([A-Za-z_]\w*)\s*\)|([A-Za-z_]\w*))/g, (_, a?: string, b?: string) => (defined((a ?? b)!) ? '1' : '0'));
+  // after expansion, a name that is no macro is 0 (C11 §6.10.1p4)
+  const value = expand(replaced, defines, new Set(), line).replace(/\b[A-Za-z_]\w*\b/g, '0');
+  return evalC(value, { value: () => null, sizeOf: () => null, isType: () => false }, line) !== 0;
+}
+
+/**
+ * The program as items: statements end at `;` outside parentheses and braces, a `{` after `=` or
+ * a struct head belongs to its statement (an initialiser, a member list), any other `{` opens a
+ * block; `for`, `if`, `while` and `switch` with their parenthesised condition, `else` and `do` are
+ * heads of the statement that follows. Each item keeps the line it starts on.
+ */
+export function cItems(source: string): Item[] {
+  const { code, pragmas } = preprocess(source);
+  const items: Item[] = [];
+  let buf = '';
+  let bufLine = 1;
+  let line = 1;
+  let depth = 0;
+  let braces = 0;
+  const blank = () => buf.trim() === '';
+  const push = (kind: Item['kind'], text: string, at: number) => items.push({ line: at, kind, text: text.replace(/\s+/g, ' ').trim() });
+  const atLine = (n: number) => {
+    const p = pragmas.get(n);
+    if (p === undefined) return;
+    if (!blank() || depth > 0 || braces > 0) throw new SourceError(n, 'a #pragma inside a statement is not imported');
+    items.push(p);
+  };
+  const word = /[A-Za-z_]\w*/y;
+  atLine(1);
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '\n') {
+      buf += ' ';
+      atLine(++line);
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const end = literalEnd(code, i);
+      if (code[end - 1] !== c || end - 1 === i) throw new SourceError(line, 'this string or character literal is never closed');
+      if (blank()) bufLine = line;
+      buf += code.slice(i, end);
+      i = end - 1;
+      continue;
+    }
+    if (blank() && depth === 0 && braces === 0 && /[A-Za-z_]/.test(c) && !/\w/.test(code[i - 1] ?? '')) {
+      word.lastIndex = i;
+      const w = word.exec(code)![0];
+      if (w === 'else' || w === 'do') {
+        push('head', w, line);
+        i += w.length - 1;
+        continue;
+      }
+      if (w === 'for' || w === 'if' || w === 'while' || w === 'switch') {
+        let j = i + w.length;
+        while (/[ \t]/.test(code[j] ?? '')) j++;
+        if (code[j] === '(') {
+          const close = matchingParen(code, j, line);
+          const text = code.slice(i, close + 1);
+          push('head', text, line);
+          for (const ch of text) if (ch === '\n') atLine(++line);
+          i = close;
+          continue;
+        }
+      }
+    }
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === '{' && depth === 0) {
+      if (braces > 0 || /=\s*$/.test(buf) || /\b(struct|union|enum)\b[^()]*$/.test(buf)) braces++;
+      else {
+        if (!blank()) push('head', buf, bufLine);
+        buf = '';
+        push('open', '{', line);
+        continue;
+      }
+    } else if (c === '}' && depth === 0) {
+      if (braces > 0) braces--;
+      else {
+        if (!blank()) throw new SourceError(bufLine, `"${buf.trim().slice(0, 40)}" needs a ; before the }`);
+        push('close', '}', line);
+        continue;
+      }
+    } else if (c === ';' && depth === 0 && braces === 0) {
+      push('stmt', buf, blank() ? line : bufLine);
+      buf = '';
+      continue;
+    }
+    if (blank() && !/\s/.test(c)) bufLine = line;
+    buf += c;
+  }
+  if (!blank()) throw new SourceError(bufLine, `"${buf.trim().slice(0, 40)}" does not end with ;`);
+  return items;
+}
+
+/** The index of the `)` that closes the `(` at `open`, or -1. */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = literalEnd(text, i) - 1;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The index of the `)` that closes the `(` at `open`; a SourceError on `line` when there is none. */
+function matchingParen(text: string, open: number, line: number): number {
+  const close = closingParen(text, open);
+  if (close < 0) throw new SourceError(line, 'unbalanced parentheses');
+  return close;
+}
+
+/** `text` split at top-level `sep` (outside parentheses, brackets, braces and literals); empty parts dropped. */
+function splitC(text: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = literalEnd(text, i) - 1;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === sep && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** String literals with their contents blanked, so that nothing inside them reads as code. */
+function blankStrings(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, (s) => `"${' '.repeat(s.length - 2)}"`);
+}
+
+/** `lhs = rhs` or a compound `lhs op= rhs` at top level, or null. */
+function splitAssignment(text: string): { lhs: string; op: string; rhs: string } | null {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = literalEnd(text, i) - 1;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === '=' && depth === 0) {
+      if (text[i + 1] === '=') {
+        i++;
+        continue;
+      }
+      const prev = text[i - 1] ?? '';
+      if (prev === '!' || ((prev === '<' || prev === '>') && text[i - 2] !== prev)) continue;
+      const op = '+-*/%&|^'.includes(prev) && prev !== '' ? `${prev}=` : prev === '<' || prev === '>' ? `${prev}${prev}=` : '=';
+      return { lhs: text.slice(0, i - op.length + 1).trim(), op, rhs: text.slice(i + 1).trim() };
+    }
+  }
+  return null;
+}
+
+/** Leading casts `(int *)`, `(void **)`, `(const struct t *)` and enclosing parentheses removed. */
+function stripCasts(text: string): string {
+  let t = text.trim();
+  while (t.startsWith('(')) {
+    const close = closingParen(t, 0);
+    if (close < 0) break;
+    if (close === t.length - 1) {
+      t = t.slice(1, -1).trim();
+      continue;
+    }
+    // a cast names a type: scalar words, a struct, or any name with a `*`
+    const inner = t.slice(1, close).replace(/\b(?:const|volatile|restrict)\b/g, ' ');
+    const core = inner.replace(/\*/g, ' ').trim().replace(/\s+/g, ' ');
+    const cast = /^struct [A-Za-z_]\w*$/.test(core) || SCALAR_WORDS.exec(core)?.[0].trim() === core || (inner.includes('*') && /^[A-Za-z_]\w*$/.test(core));
+    if (!cast) break;
+    t = t.slice(close + 1).trim();
+  }
+  return t;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Integer constant expressions
+
+/** What an integer constant expression may name (evalC). */
+export interface CScope {
+  /** The value of a name or a member (`n`, `c.p_n`) where the program sets it to a constant, or null. */
+  value(designator: string): number | null;
+  /** `sizeof` of a type name (`int`, `struct t`) or of an expression (`a`, `*c.p`, `res[0]`), or null. */
+  sizeOf(text: string, isType: boolean): number | null;
+  /** Whether the text is a type name (of a cast, or the operand of sizeof). */
+  isType(text: string): boolean;
+}
+
+interface Token {
+  kind: 'num' | 'id' | 'op';
+  text: string;
+  at: number;
+  end: number;
+  value: number;
+}
+
+/**
+ * A C integer constant expression (C11 §6.6): integer literals, names the scope resolves, `sizeof`,
+ * casts, `+ - * / %` (division truncating), comparisons, `!`, `&&`, `||` and parentheses.
+ */
+export function evalC(text: string, scope: CScope, line: number): number {
+  const fail = (): never => {
+    throw new SourceError(line, `"${text.trim()}" is not a constant integer expression mapcheck can evaluate`);
+  };
+  const toks: Token[] = [];
+  const re = /(0[xX][0-9a-fA-F]+|\d+)[uUlL]*(?![\w.])|[A-Za-z_]\w*|->|<=|>=|==|!=|&&|\|\||[-+*/%()[\].!<>~]/y;
+  for (let i = 0; ; ) {
+    while (/\s/.test(text[i] ?? '')) i++;
+    if (i >= text.length) break;
+    re.lastIndex = i;
+    const m = re.exec(text) ?? fail();
+    const num = m[1];
+    const value = num === undefined ? 0 : /^0[xX]/.test(num) ? Number.parseInt(num, 16) : /^0\d/.test(num) ? Number.parseInt(num, 8) : Number.parseInt(num, 10);
+    toks.push({ kind: num !== undefined ? 'num' : /^[A-Za-z_]/.test(m[0]) ? 'id' : 'op', text: m[0], at: i, end: i + m[0].length, value });
+    i += m[0].length;
+  }
+  let k = 0;
+  /** Parentheses and unary operators open so far: bounded, so that no expression overflows the stack. */
+  let depth = 0;
+  const isOp = (o: string, at = k) => toks[at]?.kind === 'op' && toks[at]!.text === o;
+  const source = (from: number, to: number) => text.slice(toks[from]!.at, toks[to - 1]!.end);
+  /** The index of the `)` closing the `(` at `open`. */
+  const closeOf = (open: number): number => {
+    for (let j = open, depth = 0; j < toks.length; j++) {
+      if (isOp('(', j)) depth++;
+      else if (isOp(')', j) && --depth === 0) return j;
+    }
+    return fail();
+  };
+  /** The type name in the parentheses at `open`, or null when they hold an expression. */
+  const typeAt = (open: number): string | null => {
+    const close = closeOf(open);
+    if (close === open + 1) return null;
+    const t = source(open + 1, close);
+    return scope.isType(t) ? t : null;
+  };
+  const designator = (): string => {
+    const from = k;
+    if (toks[k]?.kind !== 'id') fail();
+    k++;
+    for (;;) {
+      if (isOp('[')) {
+        let depth = 0;
+        do {
+          if (isOp('[')) depth++;
+          else if (isOp(']')) depth--;
+          k++;
+        } while (depth > 0 && k < toks.length);
+        if (depth !== 0) fail();
+      } else if (isOp('.') && toks[k + 1]?.kind === 'id') k += 2;
+      else return source(from, k);
+    }
+  };
+  const unary = (): number => {
+    if (++depth > 200) fail();
+    try {
+      return unaryAt(toks[k] ?? fail());
+    } finally {
+      depth--;
+    }
+  };
+  const unaryAt = (t: Token): number => {
+    if (t.kind === 'op' && ['-', '+', '!', '~'].includes(t.text)) {
+      k++;
+      const v = unary();
+      return t.text === '-' ? -v : t.text === '+' ? v : t.text === '!' ? Number(v === 0) : ~v;
+    }
+    if (t.kind === 'id' && t.text === 'sizeof') {
+      k++;
+      if (isOp('(')) {
+        const type = typeAt(k);
+        if (type !== null) {
+          k = closeOf(k) + 1;
+          return scope.sizeOf(type, true) ?? fail();
+        }
+      }
+      const from = k;
+      while (isOp('*')) k++;
+      if (isOp('(')) k = closeOf(k) + 1;
+      else designator();
+      return scope.sizeOf(source(from, k), false) ?? fail();
+    }
+    if (isOp('(') && typeAt(k) !== null) {
+      k = closeOf(k) + 1; // a cast: (int), (size_t)
+      return unary();
+    }
+    if (t.kind === 'num') {
+      k++;
+      return t.value;
+    }
+    if (isOp('(')) {
+      k++;
+      const v = or();
+      if (!isOp(')')) fail();
+      k++;
+      return v;
+    }
+    if (t.kind === 'id') return scope.value(designator()) ?? fail();
+    return fail();
+  };
+  const level =
+    (ops: string[], next: () => number, apply: (op: string, a: number, b: number) => number) =>
+    (): number => {
+      let v = next();
+      while (toks[k]?.kind === 'op' && ops.includes(toks[k]!.text)) {
+        const op = toks[k++]!.text;
+        v = apply(op, v, next());
+      }
+      return v;
+    };
+  const mul = level(['*', '/', '%'], unary, (o, a, b) => (o === '*' ? a * b : b === 0 ? fail() : o === '/' ? Math.trunc(a / b) : a % b));
+  const add = level(['+', '-'], mul, (o, a, b) => (o === '+' ? a + b : a - b));
+  const rel = level(['<', '>', '<=', '>='], add, (o, a, b) => Number(o === '<' ? a < b : o === '>' ? a > b : o === '<=' ? a <= b : a >= b));
+  const eq = level(['==', '!='], rel, (o, a, b) => Number(o === '==' ? a === b : a !== b));
+  const and = level(['&&'], eq, (_, a, b) => Number(a !== 0 && b !== 0));
+  const or = level(['||'], and, (_, a, b) => Number(a !== 0 || b !== 0));
+  if (toks.length === 0) fail();
+  const v = or();
+  if (k !== toks.length || !Number.isSafeInteger(v)) fail();
+  return v;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Types and designators
+
+/** A C type, as far as sizes and element types need it. */
+type CType =
+  | { kind: 'scalar'; name: string; bytes: number }
+  | { kind: 'pointer'; to: CType }
+  | { kind: 'array'; of: CType; length: number }
+  | { kind: 'struct'; def: StructDef }
+  | { kind: 'void' };
+
+interface StructDef {
+  /** `struct t`, or the typedef name of an untagged struct. */
+  name: string;
+  members: Map<string, CType>;
+  /** `int *p` members: the language's pointer members. */
+  pointers: string[];
+  /** `int n` / `int arr[4]` members: the language's non-pointer members. */
+  fields: { name: string; length?: number }[];
+  /** `int p_n` after pointer `p`: its element count (emit's layout), part of the pointer's descriptor in the language. */
+  counts: string[];
+  /** C's sizeof and alignment (8-byte pointers, members aligned to their size). */
+  bytes: number;
+  align: number;
+}
+
+/** Bytes of the scalar types (an LP64 target, as GCC and Clang on x86_64 and aarch64 Linux). */
+const SCALAR_BYTES: Record<string, number> = {
+  char: 1,
+  _Bool: 1,
+  bool: 1,
+  short: 2,
+  int: 4,
+  long: 8,
+  'long long': 8,
+  float: 4,
+  double: 8,
+  'long double': 16,
+  size_t: 8,
+  ptrdiff_t: 8,
+  intptr_t: 8,
+  uintptr_t: 8,
+  int8_t: 1,
+  uint8_t: 1,
+  int16_t: 2,
+  uint16_t: 2,
+  int32_t: 4,
+  uint32_t: 4,
+  int64_t: 8,
+  uint64_t: 8,
+};
+const SCALAR_WORDS = /^(?:(?:unsigned|signed|short|long|int|char|float|double|void|_Bool|bool|size_t|ptrdiff_t|u?intptr_t|u?int(?:8|16|32|64)_t)\b\s*)+/;
+
+/** The scalar type of specifier words (`unsigned long int` is long), or null. */
+function scalarType(words: string): CType | null {
+  const all = words.trim().split(/\s+/);
+  const core = all.filter((w) => w !== 'signed' && w !== 'unsigned');
+  let name = core.join(' ').replace(/ int$/, '');
+  if (name === '') name = 'int';
+  if (name === 'void') return { kind: 'void' };
+  const bytes = SCALAR_BYTES[name];
+  return bytes === undefined ? null : { kind: 'scalar', name, bytes };
+}
+
+function bytesOf(t: CType): number {
+  switch (t.kind) {
+    case 'scalar':
+      return t.bytes;
+    case 'pointer':
+      return 8;
+    case 'array':
+      return t.length * bytesOf(t.of);
+    case 'struct':
+      return t.def.bytes;
+    case 'void':
+      return 1;
+  }
+}
+
+function alignOf(t: CType): number {
+  return t.kind === 'array' ? alignOf(t.of) : t.kind === 'struct' ? t.def.align : Math.min(bytesOf(t), 16);
+}
+
+/** The element type of an array or the type a pointer points to, or null. */
+function elementOf(t: CType): CType | null {
+  return t.kind === 'array' ? t.of : t.kind === 'pointer' ? t.to : null;
+}
+
+/** Whether a type holds numbers the language reads as its int32 elements (no char, bool or void). */
+function isNumber(t: CType): t is { kind: 'scalar'; name: string; bytes: number } {
+  return t.kind === 'scalar' && !['char', '_Bool', 'bool', 'int8_t', 'uint8_t'].includes(t.name);
+}
+
+/** A C designator: a name, then subscripts and member selections (`cs[1].p[0:n]`). */
+interface Path {
+  root: string;
+  steps: ({ index: string } | { member: string })[];
+}
+
+function parsePath(text: string): Path | null {
+  const t = text.trim();
+  const m = /^[A-Za-z_]\w*/.exec(t);
+  if (!m) return null;
+  const path: Path = { root: m[0], steps: [] };
+  let i = m[0].length;
+  while (i < t.length) {
+    const c = t[i]!;
+    if (/\s/.test(c)) i++;
+    else if (c === '[') {
+      let depth = 0;
+      let j = i;
+      for (; j < t.length; j++) {
+        if (t[j] === '[') depth++;
+        else if (t[j] === ']' && --depth === 0) break;
+      }
+      if (j >= t.length) return null;
+      path.steps.push({ index: t.slice(i + 1, j).trim() });
+      i = j + 1;
+    } else if (c === '.') {
+      const name = /^\s*([A-Za-z_]\w*)/.exec(t.slice(i + 1));
+      if (!name) return null;
+      path.steps.push({ member: name[1]! });
+      i += 1 + name[0].length;
+    } else return null;
+  }
+  return path;
+}
+
+/** A declarator: `*p`, `a[10]`, `cs[3]`, `n = 5`, `f(void)`. */
+interface Declarator {
+  name: string;
+  stars: number;
+  dims: string[];
+  init?: string;
+  /** A function declarator (a prototype). */
+  fn: boolean;
+}
+
+function parseDeclarator(text: string): Declarator | null {
+  const m = /^((?:\*\s*(?:(?:const|volatile|restrict)\b\s*)*)*)([A-Za-z_]\w*)\s*([\s\S]*)$/.exec(text.trim());
+  if (!m) return null;
+  const stars = (m[1]!.match(/\*/g) ?? []).length;
+  const name = m[2]!;
+  let rest = m[3]!;
+  if (rest.startsWith('(')) return { name, stars, dims: [], fn: true };
+  const dims: string[] = [];
+  while (rest.startsWith('[')) {
+    const close = rest.indexOf(']');
+    if (close < 0) return null;
+    dims.push(rest.slice(1, close).trim());
+    rest = rest.slice(close + 1).trim();
+  }
+  if (rest === '') return { name, stars, dims, fn: false };
+  if (rest.startsWith('=')) return { name, stars, dims, init: rest.slice(1).trim(), fn: false };
+  return null;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The reader
+
+interface ArrayVar {
+  /** Elements; undefined for a pointer variable that has no storage yet. */
+  length?: number;
+  init?: number | number[];
+  elem: CType;
+  /** Declared `T *a`: storage from malloc, or a pointer (then a plain pointer variable). */
+  pointer: boolean;
+  line: number;
+}
+
+interface StructVar {
+  def: StructDef;
+  count?: number;
+  line: number;
+  /** Initial values of the non-pointer members, from assignments before the first step. */
+  fieldInit: Map<string, number | number[]>;
+}
+
+/** What a sequence of elements a designator or an address reaches belongs to. */
+type Base =
+  | { kind: 'array'; name: string; length: number; elem: CType }
+  | { kind: 'structs'; name: string; count: number | undefined; def: StructDef }
+  | { kind: 'target'; ref: string; plain: boolean; length: number | null; elem: CType }
+  | { kind: 'field'; ref: string; length: number | undefined };
+
+/** What a designator names: elements of a base, a pointer itself, or a pointer's element count member. */
+type Named =
+  | { kind: 'span'; base: Base; start: number; count: number; element: boolean }
+  | { kind: 'pointer'; ref: string; variable: boolean }
+  | { kind: 'count'; key: string };
+
+type Span = Extract<Named, { kind: 'span' }>;
+
+/** Where an address expression points: an element of a base, or a pointer itself (`&c.p`). */
+type Place = { kind: 'at'; base: Base; start: number; element: boolean } | { kind: 'pointer'; ref: string; variable: boolean };
+
+/** A host pointer's current target (what `c.p = &a[2]` made it): elements start.. of an array, malloc'd storage, or none. */
+type Target = { array: string; start: number; length: number } | { heap: true; length: number } | null;
+
+interface Loop {
+  v: string;
+  /** C indices lo .. hi-1. */
+  lo: number;
+  hi: number;
+}
+
+/** What one assignment in a loop does. */
+type LoopAction =
+  | { kind: 'read'; sink: string; body: { read: string } | { pointer: string } }
+  | { kind: 'write'; named: Span; rhs: string }
+  | { kind: 'fill'; sink: string }
+  | { kind: 'print'; refs: string[] };
+
+const ACC_DATA_ROUTINES: Record<string, string> = {
+  acc_copyin: 'acc_copyin',
+  acc_present_or_copyin: 'acc_copyin',
+  acc_pcopyin: 'acc_copyin',
+  acc_create: 'acc_create',
+  acc_present_or_create: 'acc_create',
+  acc_pcreate: 'acc_create',
+  acc_copyout: 'acc_copyout',
+  acc_copyout_finalize: 'acc_copyout_finalize',
+  acc_delete: 'acc_delete',
+  acc_delete_finalize: 'acc_delete_finalize',
+};
+const ACC_ATTACH_ROUTINES = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
+/** The data clauses of data and compute constructs (OpenACC 3.3 §2.7). */
+const ACC_REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'];
+const DEVICE_MEMORY_ROUTINES = /^(?:acc_(?:malloc|free|map_data|unmap_data|memcpy_\w+|hostptr)|omp_(?:target_(?:alloc|free|memcpy\w*|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr))$/;
+/** Routines that ask about devices or time and change nothing mapcheck models. */
+const HOST_QUERIES = new Set([
+  'acc_get_num_devices',
+  'acc_get_device_type',
+  'acc_get_device_num',
+  'acc_get_property',
+  'acc_get_property_string',
+  'acc_on_device',
+  'acc_async_test',
+  'acc_async_test_all',
+  'acc_wait',
+  'acc_wait_all',
+  'omp_get_num_devices',
+  'omp_get_device_num',
+  'omp_get_default_device',
+  'omp_get_initial_device',
+  'omp_is_initial_device',
+  'omp_get_thread_num',
+  'omp_get_num_threads',
+  'omp_get_max_threads',
+  'omp_get_num_procs',
+  'omp_get_num_teams',
+  'omp_get_team_num',
+  'omp_in_parallel',
+  'omp_get_wtime',
+  'omp_get_wtick',
+]);
+const ROUTINE_CALL = /\b((?:acc|omp)_\w+)\s*\(/g;
+/** A null pointer constant (casts removed). */
+const NULL_POINTER = /^(?:NULL|0|nullptr)$/;
+
+/** The C reader's state: declarations so far, the steps, and what was passed over. */
+class CReader {
+  private readonly structTypes = new Map<string, StructDef>();
+  private readonly typedefs = new Map<string, CType>();
+  /** Every variable's C type (for sizeof). */
+  private readonly types = new Map<string, CType>();
+  private readonly arrays = new Map<string, ArrayVar>();
+  private readonly structs = new Map<string, StructVar>();
+  /** Variables that are no data of the program, with why (a pointer array, a char array, …). */
+  private readonly opaque = new Map<string, string>();
+  /** Scalars and pointers' count members (`c%p_n`) with the constant value straight-line code gave them. */
+  private readonly values = new Map<string, number>();
+  /** Pointer variables that are pointer-assigned: plain pointer variables (lang/README.md "Plain pointer variables"). */
+  private readonly plain = new Set<string>();
+  /** Each pointer's current target (`c%p`, `cs(2)%p`, `p`), as far as the program's order shows it. */
+  private readonly targets = new Map<string, Target>();
+  private readonly steps: ImportedStep[] = [];
+  private readonly passed: { line: number; text: string }[] = [];
+  private readonly notes: { line: number; text: string }[] = [];
+  /** Per result buffer, the lines of the reads (kernels and host loops) into it. */
+  private readonly sinks = new Map<string, number[]>();
+  /** Loops `r[i] = X…` (findResultBuffers): r is a result buffer when X is data of the program. */
+  private readonly candidates: { sink: string; source: string }[] = [];
+  /** Pointer members the program gives storage with malloc / calloc (`c%x`): allocatable components, found before reading. */
+  private readonly heapMembers = new Set<string>();
+  /** Where each root name is first used by a step (line), to refuse a result buffer used elsewhere. */
+  private readonly uses = new Map<string, number>();
+  private api: DirectiveApi | null = null;
+  private requiresUsm = false;
+  private maxDevice = 0;
+  /** main has returned: what follows never runs. */
+  private returned = false;
+  /** The line of the statement being read (importC names it for a program nested too deeply to read). */
+  line = 1;
+  /** Reading main (declarations there have automatic storage unless static). */
+  private inMain = false;
+  /** Between `declare target` and `end declare target`: the names declared so far. */
+  private targetBlock: string[] | null = null;
+  /** `declare mapper` directives (declareMapper). */
+  private readonly mappers: { def: StructDef; variable: string; maps: { type: string; vars: string[] }[]; line: number }[] = [];
+
+  constructor(private readonly items: Item[]) {}
+
+  read(): Imported {
+    this.findResultBuffers();
+    this.findHeapMembers();
+    let sawMain = false;
+    for (let k = 0; k < this.items.length; ) {
+      const it = this.items[k]!;
+      if (it.kind === 'pragma') {
+        this.filePragma(it);
+        k++;
+      } else if (it.kind === 'stmt') {
+        if (it.text !== '' && !this.declaration(it)) throw new SourceError(it.line, `"${it.text.slice(0, 40)}" at file scope is not a declaration mapcheck reads`);
+        k++;
+      } else if (it.kind === 'head' && this.items[k + 1]?.kind === 'open') {
+        if (/^(?:int|void)\s+main\s*\(/.test(it.text)) {
+          if (sawMain) throw new SourceError(it.line, 'a second main function');
+          sawMain = true;
+          this.inMain = true;
+          k = this.block(k + 1);
+          this.inMain = false;
+        } else k = this.otherFunction(k);
+      } else throw new SourceError(it.line, `"${it.text.slice(0, 40)}" at file scope is not read (declarations and functions only)`);
+    }
+    if (!sawMain) throw new SourceError(1, 'no main function: mapcheck imports a C main program (int main(void) { … })');
+    return this.finish();
+  }
+
+  /**
+   * The result buffers of reads, found before reading (a program fills and checks its buffer
+   * around the kernel): the array r of a loop whose one statement is `r[…] = X…`.
+   */
+  private findResultBuffers(): void {
+    for (const [k, it] of this.items.entries()) {
+      if (it.kind !== 'head' || !/^for\b/.test(it.text)) continue;
+      const v = /^for\s*\(\s*(?:[A-Za-z_]\w*\s+)*([A-Za-z_]\w*)\s*=/.exec(it.text)?.[1];
+      const next = this.items[k + 1]?.kind === 'open' ? this.items[k + 2] : this.items[k + 1];
+      const a = next?.kind === 'stmt' ? splitAssignment(next.text) : null;
+      const lhs = a?.op === '=' ? /^([A-Za-z_]\w*)\s*\[[^\]]*\]$/.exec(a.lhs) : null;
+      const rhs = a ? parsePath(stripCasts(a.rhs)) : null;
+      if (lhs && rhs && rhs.root !== lhs[1] && rhs.root !== v) this.candidates.push({ sink: lhs[1]!, source: rhs.root });
+    }
+  }
+
+  /**
+   * The pointer members a program gives storage with malloc / calloc, found before reading (a
+   * member set to NULL before its first malloc is already one): `c.x = malloc(…)`, `cs[1].x = …`.
+   */
+  private findHeapMembers(): void {
+    for (const it of this.items) {
+      const m = it.kind === 'stmt' ? /^([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?\.\s*([A-Za-z_]\w*)\s*=\s*(?:\([^)]*\)\s*)?(?:malloc|calloc)\s*\(/.exec(it.text) : null;
+      if (m) this.heapMembers.add(`${m[1]}%${m[2]}`);
+    }
+  }
+
+  /** Whether `name` is a result buffer: an array (of numbers or pointers) a loop copies data of the program into. */
+  private isBuffer(name: string): boolean {
+    const declared = (this.arrays.has(name) && !this.arrays.get(name)!.pointer) || this.types.get(name)?.kind === 'array';
+    return declared && this.candidates.some((c) => c.sink === name && this.isData(c.source));
+  }
+
+  /** Whether a name is data of the program (an array, a pointer variable or a struct; not a scalar). */
+  private isData(name: string): boolean {
+    return this.arrays.has(name) || this.structs.has(name);
+  }
+
+  /** A function other than main: passed over, unless it holds a directive or a runtime routine. */
+  private otherFunction(k: number): number {
+    const head = this.items[k]!;
+    const end = this.extent(k + 1);
+    const name = /([A-Za-z_]\w*)\s*\(/.exec(head.text)?.[1] ?? head.text;
+    for (const it of this.items.slice(k + 1, end)) {
+      if (it.kind === 'pragma' && it.api !== null)
+        throw new SourceError(it.line, `a directive inside function ${name} is not imported: mapcheck reads the main program only (inline the function)`);
+      if (this.runsRoutine(it.text)) throw new SourceError(it.line, `a runtime routine inside function ${name} is not imported: mapcheck reads the main program only (inline the function)`);
+    }
+    this.passed.push({ line: head.line, text: `${this.lineSpan(head, this.items[end - 1]!)}: function ${name}` });
+    return end;
+  }
+
+  /** A pragma at file scope: `omp requires unified_shared_memory`, or a pragma of another kind. */
+  private filePragma(it: Item): void {
+    if (it.api === null || it.api === undefined) {
+      this.pass(it, 'a pragma of another kind');
+      return;
+    }
+    if (this.declareDirective(it)) return;
+    const d = parseDirective(it.api, it.text, it.line);
+    if (d.api === 'openmp' && d.name === 'requires') return this.requires(it, d);
+    throw new SourceError(it.line, `#pragma ${d.api === 'openacc' ? 'acc' : 'omp'} ${d.name} at file scope is not imported`);
+  }
+
+  /**
+   * The declare directives of the program's data, true when `it` is one: OpenACC `declare`
+   * (OpenACC 3.3 §2.13: static data for the whole run), OpenMP `declare target` with a list or
+   * clauses, or around declarations up to `end declare target` (OpenMP 6.0 §9.9.1), and `declare
+   * mapper` (OpenMP 6.0 §7.9.10).
+   */
+  private declareDirective(it: Item): boolean {
+    const text = it.text.trim();
+    if (it.api === 'openacc' && /^declare\b/.test(text)) {
+      const d = parseDirective('openacc', text, it.line);
+      this.useApi('openacc', it.line);
+      this.push(it, { op: 'acc_declare', clauses: this.accClauses(d, ['create', 'copyin', 'device_resident', 'link'], it.line) });
+      return true;
+    }
+    if (it.api !== 'openmp') return false;
+    if (/^declare\s+mapper\b/.test(text)) {
+      this.declareMapper(it);
+      return true;
+    }
+    const target = /^(end\s+)?declare\s+target\b\s*([\s\S]*)$/.exec(text);
+    if (target === null) return false;
+    this.useApi('openmp', it.line);
+    const end = target[1];
+    const rest = target[2]!;
+    if (end !== undefined || rest === '') {
+      // the begin / end form: the arrays declared in between
+      if ((end !== undefined) !== (this.targetBlock !== null)) throw new SourceError(it.line, end ? 'end declare target without declare target' : 'declare target inside declare target');
+      if (end !== undefined) {
+        const vars = this.targetBlock!.filter((name) => this.arrays.has(name));
+        if (vars.length > 0) this.push(it, { op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: vars.map((v) => this.clauseRef(v, it.line)) }] });
+      }
+      this.targetBlock = end !== undefined ? null : [];
+      return true;
+    }
+    const clauses = rest.startsWith('(') ? [{ name: 'enter', args: rest.slice(1, -1) }] : parseClauses(rest, it.line);
+    const out = clauses.map((c) => {
+      const clause = c.name === 'to' || c.name === 'enter' ? 'enter' : c.name === 'link' ? 'link' : null;
+      if (clause === null || c.args === null) throw new SourceError(it.line, `declare target: clause ${c.name} is not imported (enter, to, link)`);
+      return { clause, vars: splitC(c.args, ',').map((v) => this.clauseRef(v, it.line)) };
+    });
+    this.push(it, { op: 'omp_declare_target', clauses: out });
+    return true;
+  }
+
+  /**
+   * `#pragma omp declare mapper([id:] struct t v) map(…)` (OpenMP 6.0 §7.9.10): the default mapper of
+   * the type, given at the end to every single struct of that type with v standing for the struct.
+   */
+  private declareMapper(it: Item): void {
+    const m = /^declare\s+mapper\s*\(\s*(?:[A-Za-z_]\w*\s*:(?!:))?\s*((?:struct\s+)?[A-Za-z_]\w*)\s+([A-Za-z_]\w*)\s*\)([\s\S]*)$/.exec(it.text.trim());
+    if (!m) throw new SourceError(it.line, 'declare mapper is imported as declare mapper(struct t v) map(…)');
+    const type = this.typeNamed(m[1]!);
+    if (type?.kind !== 'struct') throw new SourceError(it.line, `declare mapper: ${m[1]} is no struct type defined above`);
+    const maps = parseClauses(m[3]!, it.line).map((c) => {
+      if (c.name !== 'map') throw new SourceError(it.line, `declare mapper: clause ${c.name} is not imported`);
+      const { type: mapType, modifiers, list } = parseMapArgs(c.args ?? '', it.line);
+      if (modifiers.length > 0 || !['to', 'from', 'tofrom', 'alloc'].includes(mapType))
+        throw new SourceError(it.line, `declare mapper: map(${c.args}) is not imported (to, from, tofrom, alloc without modifiers)`);
+      const vars = splitC(list, ',');
+      for (const x of vars) if (rootOf(x) !== m[2]) throw new SourceError(it.line, `declare mapper: ${x} is not ${m[2]} or one of its members`);
+      return { type: mapType, vars };
+    });
+    this.useApi('openmp', it.line);
+    this.mappers.push({ def: type.def, variable: m[2]!, maps, line: it.line });
+  }
+
+  /** `#pragma omp requires unified_shared_memory` (OpenMP 6.0 §10.5.1), before the first step. */
+  private requires(it: Item, d: DirectiveText): void {
+    for (const c of d.clauses) if (c.name !== 'unified_shared_memory') throw new SourceError(it.line, `requires ${c.name}: only unified_shared_memory is imported`);
+    if (!this.initial()) throw new SourceError(it.line, 'requires must come before the program\'s first directive');
+    this.requiresUsm = true;
+    this.useApi('openmp', it.line);
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Declarations
+
+  /** A declaration (or typedef, or struct definition): true when it was one. */
+  private declaration(it: Item): boolean {
+    let text = it.text;
+    const typedef = /^typedef\b\s*/.exec(text);
+    if (typedef) text = text.slice(typedef[0].length);
+    const spec = this.specifier(text, it.line);
+    if (spec === null) {
+      if (typedef) throw new SourceError(it.line, `cannot read the typedef "${it.text.slice(0, 40)}"`);
+      return false;
+    }
+    for (const part of splitC(spec.rest, ',')) {
+      const d = parseDeclarator(part);
+      if (d === null) throw new SourceError(it.line, `cannot read the declaration of "${part}"`);
+      if (d.fn) continue; // a prototype
+      const type = this.declaredType(spec.base, d, it.line);
+      if (typedef) this.typedefs.set(d.name, type);
+      // objects of static storage start as zero, pointers null (C11 §6.7.9p10)
+      else this.declare(it, d, type, spec.isStatic || !this.inMain);
+    }
+    return true;
+  }
+
+  /**
+   * The type specifier at the start of a declaration (storage classes and qualifiers dropped, a
+   * struct's member list read) and the declarators after it; null when the text is no declaration.
+   */
+  private specifier(text: string, line: number): { base: CType; rest: string; isStatic: boolean } | null {
+    let t = text;
+    let isStatic = false;
+    for (let m; (m = /^(static|extern|const|volatile|register|inline|auto|_Thread_local)\b\s*/.exec(t)); ) {
+      isStatic ||= m[1] === 'static';
+      t = t.slice(m[0].length);
+    }
+    let base: CType | null;
+    const struct = /^(struct|union|enum)\b\s*([A-Za-z_]\w*)?\s*/.exec(t);
+    if (struct) {
+      if (struct[1] !== 'struct') throw new SourceError(line, `${struct[1]} types are not imported`);
+      t = t.slice(struct[0].length);
+      const tag = struct[2];
+      if (t.startsWith('{')) {
+        let depth = 0;
+        let close = 0;
+        for (; close < t.length; close++) {
+          if (t[close] === '{') depth++;
+          else if (t[close] === '}' && --depth === 0) break;
+        }
+        const def = this.structBody(tag, t.slice(1, close), line, text);
+        t = t.slice(close + 1);
+        base = { kind: 'struct', def };
+      } else {
+        const def = tag === undefined ? undefined : this.structTypes.get(tag);
+        if (def === undefined) throw new SourceError(line, `struct ${tag ?? ''}: no such struct is defined above`);
+        base = { kind: 'struct', def };
+      }
+    } else {
+      const words = SCALAR_WORDS.exec(t);
+      const named = words ? null : /^([A-Za-z_]\w*)\b\s*/.exec(t);
+      if (words) {
+        base = scalarType(words[0]);
+        if (base === null) throw new SourceError(line, `"${words[0].trim()}" is not a type mapcheck reads`);
+        t = t.slice(words[0].length);
+      } else if (named && this.typedefs.has(named[1]!) && !/^\s*(?:=|\[|\.|\(|$)/.test(t.slice(named[0].length))) {
+        base = this.typedefs.get(named[1]!)!;
+        t = t.slice(named[0].length);
+      } else return null;
+    }
+    return { base, rest: t.replace(/\b(?:const|volatile|restrict)\b/g, ' ').trim(), isStatic };
+  }
+
+  /** A struct's member list: pointer members, non-pointer members, and emit's element counts `p_n`. */
+  private structBody(tag: string | undefined, body: string, line: number, text: string): StructDef {
+    const typedefName = /}\s*([A-Za-z_]\w*)\s*$/.exec(text)?.[1];
+    const name = tag !== undefined ? `struct ${tag}` : (typedefName ?? 'struct');
+    const def: StructDef = { name, members: new Map(), pointers: [], fields: [], counts: [], bytes: 0, align: 1 };
+    for (const decl of splitC(body, ';')) {
+      const spec = this.specifier(decl, line);
+      if (spec === null) throw new SourceError(line, `${name}: member "${decl}" is not imported`);
+      for (const part of splitC(spec.rest, ',')) {
+        const d = parseDeclarator(part);
+        if (d === null || d.fn || d.init !== undefined) throw new SourceError(line, `${name}: cannot read member "${part}"`);
+        const type = this.declaredType(spec.base, d, line);
+        def.members.set(d.name, type);
+        if (type.kind === 'pointer' && isNumber(type.to)) {
+          def.pointers.push(d.name);
+          this.numberNote(type.to, line);
+        } else if (isNumber(type) || (type.kind === 'array' && isNumber(type.of))) {
+          this.numberNote(type.kind === 'array' ? type.of : type, line);
+          def.fields.push({ name: d.name, ...(type.kind === 'array' ? { length: type.length } : {}) });
+        } else throw new SourceError(line, `${name}: member ${d.name} is not imported (numeric pointers, numbers and arrays of numbers)`);
+      }
+    }
+    // emit's layout (cli/emit/c.ts): `int p_n` counts the elements of pointer p, as the language's descriptor does
+    for (const p of def.pointers) {
+      const count = def.fields.findIndex((f) => f.name === `${p}_n` && f.length === undefined);
+      if (count < 0) continue;
+      def.counts.push(`${p}_n`);
+      def.fields.splice(count, 1);
+      this.note({ line }, `${name}: member ${p}_n is read as the element count of ${p}, part of its descriptor in the language (not a member of the program's struct)`);
+    }
+    const order = [...def.members.keys()].filter((m) => !def.counts.includes(m));
+    const firstField = order.findIndex((m) => def.fields.some((f) => f.name === m));
+    const late = firstField < 0 ? undefined : def.pointers.find((p) => order.indexOf(p) > firstField);
+    if (late !== undefined) this.note({ line }, `${name}: pointer member ${late} follows a non-pointer one; mapcheck lays pointers out first`);
+    for (const type of def.members.values()) {
+      const align = alignOf(type);
+      def.bytes = Math.ceil(def.bytes / align) * align + bytesOf(type);
+      def.align = Math.max(def.align, align);
+    }
+    def.bytes = Math.ceil(def.bytes / def.align) * def.align;
+    if (tag !== undefined) this.structTypes.set(tag, def);
+    return def;
+  }
+
+  /** The type a declarator gives its base type: pointers, then array dimensions (outermost first). */
+  private declaredType(base: CType, d: Declarator, line: number): CType {
+    let type = base;
+    for (let s = 0; s < d.stars; s++) type = { kind: 'pointer', to: type };
+    for (const dim of [...d.dims].reverse()) {
+      const length = dim === '' ? this.initializerLength(d, line) : this.int(dim, line);
+      type = { kind: 'array', of: type, length };
+    }
+    return type;
+  }
+
+  /** The length of `int a[] = {…}` from its initialiser. */
+  private initializerLength(d: Declarator, line: number): number {
+    const list = d.init === undefined ? null : /^\{([\s\S]*)\}$/.exec(d.init);
+    if (list === null) throw new SourceError(line, `${d.name}[]: an array without a size needs an initialiser list`);
+    return splitC(list[1]!, ',').length;
+  }
+
+  private numberNote(t: CType, line: number): void {
+    if (t.kind === 'scalar' && t.name !== 'int')
+      this.note({ line }, `${t.name} data is imported as 4-byte integers (mapping does not depend on the element type; sizes and addresses follow the language's int32 elements)`);
+  }
+
+  /** One declared variable: an array, a struct, a pointer variable, a scalar, or something that is no data. */
+  private declare(it: Item, d: Declarator, type: CType, zero: boolean): void {
+    const { line } = it;
+    this.types.set(d.name, type);
+    this.targetBlock?.push(d.name);
+    if (type.kind === 'struct' || (type.kind === 'array' && type.of.kind === 'struct')) {
+      if (d.init !== undefined && !/^\{\s*(?:0|NULL|\{\s*0?\s*\})?\s*\}$/.test(d.init))
+        throw new SourceError(line, `${d.name}: a struct initialiser other than {0} is not imported (assign the members)`);
+      const def = type.kind === 'struct' ? type.def : (type.of as { kind: 'struct'; def: StructDef }).def;
+      const count = type.kind === 'array' ? type.length : undefined;
+      this.structs.set(d.name, { def, ...(count === undefined ? {} : { count }), line, fieldInit: new Map() });
+      if (zero || d.init !== undefined)
+        for (let e = 0; e < (count ?? 1); e++) {
+          const at = `${d.name}${count === undefined ? '' : `(${e + 1})`}%`;
+          for (const p of def.pointers) this.targets.set(`${at}${p}`, null);
+          for (const n of def.counts) this.values.set(`${at}${n}`, 0);
+        }
+      return;
+    }
+    if (isNumber(type)) {
+      if (d.init !== undefined) this.setValue(d.name, d.init, line);
+      else if (zero) this.values.set(d.name, 0);
+      else this.values.delete(d.name);
+      return;
+    }
+    if (type.kind === 'array' && isNumber(type.of)) {
+      this.numberNote(type.of, line);
+      const init = d.init === undefined ? undefined : this.arrayInit(d.init, type.length, line);
+      this.arrays.set(d.name, { length: type.length, ...(init === undefined ? {} : { init }), elem: type.of, pointer: false, line });
+      return;
+    }
+    if (type.kind === 'array' && type.of.kind === 'array' && isNumber(type.of.of)) {
+      this.opaque.set(d.name, 'arrays of rank 2 or more are not imported');
+      return;
+    }
+    if (type.kind === 'pointer' && isNumber(type.to)) {
+      this.numberNote(type.to, line);
+      this.arrays.set(d.name, { elem: type.to, pointer: true, line });
+      // `= NULL` is where the language's pointers start (disassociated): no step
+      if (d.init !== undefined && !NULL_POINTER.test(stripCasts(d.init))) this.pointerStore(it, { ref: d.name, variable: true }, d.init);
+      else if (d.init !== undefined || zero) this.targets.set(d.name, null);
+      return;
+    }
+    this.opaque.set(
+      d.name,
+      type.kind === 'pointer' && type.to.kind === 'struct'
+        ? 'pointers to structs are not imported (name the struct itself)'
+        : type.kind === 'array' && type.of.kind === 'pointer'
+          ? 'an array of pointers is not imported as data'
+          : 'not a numeric array, struct or pointer: no data mapcheck imports',
+    );
+  }
+
+  /** `= {1, 2, 3}` (the rest 0, C11 §6.7.9p21) or `= {0}` as initial values; all equal values as one. */
+  private arrayInit(text: string, length: number, line: number): number | number[] {
+    const list = /^\{([\s\S]*)\}$/.exec(text.trim());
+    if (!list) throw new SourceError(line, `"${text}": an array is initialised with a list {…}`);
+    const values = splitC(list[1]!, ',').map((v) => {
+      if (/^\[|^\./.test(v)) throw new SourceError(line, 'designated initialisers are not imported');
+      return this.int(v, line);
+    });
+    if (values.length > length) throw new SourceError(line, `${values.length} initial values for ${length} elements`);
+    const all = [...values, ...Array<number>(length - values.length).fill(0)];
+    return all.every((x) => x === all[0]) ? all[0]! : all;
+  }
+
+  /**
+   * A scalar's value where a constant sets it (`const int n = 10;`, `int n = 10;`, `n = 5;` in
+   * straight-line code, an element count `c.p_n = 10;`), until something else sets it.
+   */
+  private setValue(key: string, text: string, line: number): void {
+    try {
+      this.values.set(key, this.int(text, line));
+    } catch {
+      this.values.delete(key);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Statements of main
+
+  /** The block whose `{` is at `k`: its statements in order. Returns the index after its `}`. */
+  private block(k: number): number {
+    let j = k + 1;
+    while (this.items[j] !== undefined && this.items[j]!.kind !== 'close') j = this.statement(j);
+    if (this.items[j] === undefined) throw new SourceError(this.items[k]!.line, 'this { is never closed');
+    return j + 1;
+  }
+
+  /** Reads the statement at `k` (with the block or statement it heads); returns the index after it. */
+  private statement(k: number): number {
+    const it = this.items[k]!;
+    this.line = it.line;
+    if (this.returned) return this.passOver(k, 'after the return of main');
+    switch (it.kind) {
+      case 'pragma':
+        return this.directive(k);
+      case 'open':
+        return this.block(k);
+      case 'close':
+        throw new SourceError(it.line, 'a } that closes nothing');
+      case 'head': {
+        const word = /^\w+/.exec(it.text)?.[0];
+        if (word === 'for') return this.hostLoop(k);
+        if (word === 'if') {
+          // the condition runs whatever the branch: the query routines in it are read
+          this.routineCalls(it, it.text.slice(it.text.indexOf('(') + 1, -1));
+          return this.passOver(k, 'checks results', true);
+        }
+        if (word === 'else') throw new SourceError(it.line, 'else without if');
+        if (word === 'while' || word === 'do' || word === 'switch') return this.passOver(k, `host ${word} statement`);
+        throw new SourceError(it.line, `"${it.text.slice(0, 40)}": a function or block inside main is not read`);
+      }
+      case 'stmt':
+        this.simple(it);
+        return k + 1;
+    }
+  }
+
+  /** A statement ending in `;`: a declaration, an assignment, a call. */
+  private simple(it: Item): void {
+    if (it.text === '') return;
+    this.routineCalls(it, it.text);
+    if (this.declaration(it)) return;
+    const text = it.text;
+    if (/^return\b/.test(text)) {
+      this.returned = true;
+      this.pass(it, 'the return of main');
+      return;
+    }
+    const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(text);
+    if (call && matchingParen(text, call[1]!.length + text.slice(call[1]!.length).indexOf('('), it.line) === text.length - 1) {
+      this.call(it, call[1]!, call[2]!);
+      return;
+    }
+    const a = splitAssignment(text);
+    if (a) {
+      this.assignment(it, a.lhs, a.op, a.rhs);
+      return;
+    }
+    const inc = /^(?:\+\+|--)\s*(.+)$|^(.+?)\s*(?:\+\+|--)$/.exec(text);
+    if (inc) {
+      this.assignment(it, (inc[1] ?? inc[2])!, '+=', '1');
+      return;
+    }
+    this.pass(it, 'not read');
+  }
+
+  /** `lhs = rhs` (or `op=`) on the host. */
+  private assignment(it: Item, lhs: string, op: string, rhs: string): void {
+    const { line } = it;
+    if (lhs.includes('->')) throw new SourceError(line, 'pointers to structs (->) are not imported');
+    const path = parsePath(lhs);
+    if (path === null || !this.isData(path.root)) {
+      if (path !== null && path.steps.length === 0) {
+        if (op === '=') this.setValue(path.root, rhs, line);
+        else this.values.delete(path.root);
+        this.pass(it, 'scalar assignment');
+      } else if (/^\*/.test(lhs) && this.isData(parsePath(lhs.replace(/^\*\s*/, ''))?.root ?? ''))
+        throw new SourceError(line, `${lhs} = …: write the element as ${lhs.replace(/^\*\s*/, '')}[0]`);
+      else this.pass(it, 'not read');
+      return;
+    }
+    if (this.isBuffer(path.root)) {
+      this.pass(it, `fills the result buffer ${path.root}`);
+      return;
+    }
+    const named = this.designate(path, line, false);
+    if (named.kind === 'count') {
+      if (op === '=') this.setValue(named.key, rhs, line);
+      else this.values.delete(named.key);
+      this.pass(it, `the element count ${lhs}`);
+      return;
+    }
+    if (op !== '=') throw new SourceError(line, `${lhs} ${op} ${rhs}: a host assignment to the program's data is read only as = with a constant`);
+    if (named.kind === 'pointer') return this.pointerStore(it, named, rhs);
+    if (named.base.kind === 'structs') throw new SourceError(line, `${lhs} = ${rhs}: a struct assignment is not imported (assign its members)`);
+    let value: number;
+    try {
+      value = this.int(rhs, line);
+    } catch {
+      throw new SourceError(line, `${lhs} = ${rhs}: a host assignment to the program's data is read only with a constant integer value`);
+    }
+    this.hostWrite(it, named, value);
+  }
+
+  /**
+   * Elements set on the host: before the first step, initial values of an array or a member; after
+   * it, a host_write step (one value; a loop's expression of its index is initial values only).
+   */
+  private hostWrite(it: Item, named: Span, value: number | ((element: number) => number)): void {
+    const { base, start, count } = named;
+    const fill = (current: number | number[] | undefined, length: number): number | number[] => {
+      const values = Array.isArray(current) ? [...current] : Array<number>(length).fill(current ?? 0);
+      for (let e = start; e < start + count; e++) {
+        if (e < 0 || e >= length) throw new SourceError(it.line, `element ${e} is outside 0..${length - 1}`);
+        values[e] = typeof value === 'number' ? value : value(e);
+      }
+      return values.every((x) => x === values[0]) ? values[0]! : values;
+    };
+    if (this.initial() && base.kind === 'array') {
+      const a = this.arrays.get(base.name)!;
+      a.init = fill(a.init, base.length);
+      return;
+    }
+    if (this.initial() && base.kind === 'field') {
+      const [root, member] = base.ref.split('%') as [string, string];
+      const st = this.structs.get(root)!;
+      st.fieldInit.set(member, fill(st.fieldInit.get(member), base.length ?? 1));
+      return;
+    }
+    if (typeof value !== 'number') throw new SourceError(it.line, 'after the first directive a host loop may only write a constant');
+    this.use(base, it.line);
+    const ref = this.spanRef(named, it.line);
+    // malloc and a loop filling all of it: the allocation's value (lang/program.ts Allocate)
+    const last = this.steps[this.steps.length - 1]?.step;
+    if (last?.op === 'allocate' && last.ptr === ref && last.value === undefined) last.value = value;
+    else this.push(it, { op: 'host_write', var: ref, value });
+  }
+
+  /**
+   * Whether host writes are still initial values: no step so far reads or copies data (only pointer
+   * assignments have run), so a value set now is the value the program starts with.
+   */
+  private initial(): boolean {
+    return this.steps.every((s) => s.step.op === 'pointer_assign' || s.step.op === 'nullify');
+  }
+
+  /** `p = …` / `c.p = …`: a pointer assignment, `= NULL`, or storage from malloc / calloc. */
+  private pointerStore(it: Item, ptr: { ref: string; variable: boolean }, rhs: string): void {
+    const { line } = it;
+    const r = stripCasts(rhs);
+    const variable = ptr.variable ? this.arrays.get(ptr.ref)! : undefined;
+    if (NULL_POINTER.test(r)) {
+      if (this.heapMember(ptr.ref)) {
+        // a malloc'd member is an allocatable component: null when unallocated, and only free releases it
+        if (this.targets.get(ptr.ref)) throw new SourceError(line, `${ptr.ref.replace('%', '.')} = NULL loses its malloc'd storage: free it first`);
+        this.pass(it, 'the member is null already (unallocated)');
+        return;
+      }
+      this.targets.set(ptr.ref, null);
+      if (variable !== undefined) this.becomesPlain(ptr.ref, line);
+      this.push(it, { op: 'nullify', ptr: this.pointerUse(ptr, line) });
+      return;
+    }
+    const alloc = /^(malloc|calloc)\s*\(([\s\S]*)\)$/.exec(r);
+    if (alloc) {
+      const args = splitC(alloc[2]!, ',');
+      if (args.length !== (alloc[1] === 'malloc' ? 1 : 2)) throw new SourceError(line, `${alloc[1]}: expected malloc(bytes) or calloc(count, size)`);
+      const bytes = args.reduce((product, arg) => product * this.int(arg, line), 1);
+      const elem = variable?.elem ?? this.pointee(ptr.ref);
+      const length = bytes / bytesOf(elem);
+      if (!Number.isInteger(length)) throw new SourceError(line, `${bytes} bytes are not whole elements of ${bytesOf(elem)} bytes`);
+      if (variable === undefined && this.targets.get(ptr.ref)) throw new SourceError(line, `${ptr.ref.replace('%', '.')} is given storage while it points somewhere: free it first`);
+      this.targets.set(ptr.ref, { heap: true, length });
+      if (variable !== undefined) {
+        if (this.plain.has(ptr.ref)) throw new SourceError(line, `${ptr.ref} is both pointer-assigned and allocated: not imported`);
+        if (variable.length !== undefined) throw new SourceError(line, `${ptr.ref} is allocated twice: mapcheck's arrays have one size`);
+        variable.length = length;
+        this.note(it, `${ptr.ref}: heap storage of ${length} elements, an array object of the program like any other`);
+        return;
+      }
+      // a pointer member given storage (lang/README.md "Allocatable components", C malloc / free)
+      this.push(it, { op: 'allocate', ptr: this.pointerUse(ptr, line), length });
+      return;
+    }
+    if (/^[A-Za-z_]\w*\s*\(/.test(r)) throw new SourceError(line, `${ptr.ref} = ${rhs}: a pointer is assigned an array, an element's address, NULL or malloc'd storage`);
+    if (this.heapMember(ptr.ref))
+      throw new SourceError(line, `${ptr.ref.replace('%', '.')} is given malloc'd storage elsewhere: a member is pointer-assigned or malloc'd, not both (lang/README.md "Allocatable components")`);
+    const place = this.address(r, line);
+    const target = place.kind === 'at' ? this.arrayAt(place, line) : null;
+    if (target === null) throw new SourceError(line, `${rhs}: a pointer's target is an array of the program (or a section of one)`);
+    const a = this.arrays.get(target.array)!;
+    const length = a.length! - target.start;
+    this.targets.set(ptr.ref, { array: target.array, start: target.start, length });
+    if (variable !== undefined) this.becomesPlain(ptr.ref, line);
+    this.use(target.array, line);
+    const ref = target.start === 0 ? target.array : `${target.array}(${target.start + 1}:${a.length})`;
+    this.push(it, { op: 'pointer_assign', ptr: this.pointerUse(ptr, line), target: ref });
+  }
+
+  /** The array element an address reaches: directly, or through a pointer's current target. */
+  private arrayAt(place: Extract<Place, { kind: 'at' }>, line: number): { array: string; start: number } | null {
+    const { base, start } = place;
+    if (base.kind === 'array') return { array: base.name, start };
+    if (base.kind !== 'target') return null;
+    const t = this.targets.get(base.ref);
+    if (t === undefined || t === null || 'heap' in t) throw new SourceError(line, `${base.ref} points to no array of the program here: name the array`);
+    this.note({ line }, `${base.ref} is read as its current target, ${t.array}${t.start === 0 ? '' : ` from element ${t.start}`}`);
+    return { array: t.array, start: t.start + start };
+  }
+
+  /** A pointer variable becomes a plain pointer variable (world.pointers) when it is pointer-assigned. */
+  private becomesPlain(name: string, line: number): void {
+    if (this.arrays.get(name)!.length !== undefined) throw new SourceError(line, `${name} is both allocated and pointer-assigned: not imported`);
+    this.plain.add(name);
+  }
+
+  /** Whether a pointer member (`c%x`, `cs(2)%x`) is given storage with malloc somewhere in the program. */
+  private heapMember(ref: string): boolean {
+    return this.heapMembers.has(ref.replace(/\(\d+\)/, ''));
+  }
+
+  /** The element type a pointer member points to. */
+  private pointee(ref: string): CType {
+    const [root, member] = ref.replace(/\(\d+\)/, '').split('%') as [string, string];
+    const type = this.structs.get(root)?.def.members.get(member);
+    return (type && elementOf(type)) ?? { kind: 'scalar', name: 'int', bytes: 4 };
+  }
+
+  /** A call statement: printf (host reads), free, memset, memcpy, or a call of the program's own code. */
+  private call(it: Item, name: string, argText: string): void {
+    if (/^(?:acc|omp)_/.test(name)) return; // read by routineCalls
+    const args = splitC(argText, ',');
+    const { line } = it;
+    switch (name) {
+      case 'printf':
+      case 'fprintf':
+      case 'puts': {
+        const refs = this.printed(args, null, line);
+        for (const ref of refs) this.hostRead(it, ref);
+        if (refs.length === 0) this.pass(it, 'output');
+        return;
+      }
+      case 'free': {
+        const path = parsePath(stripCasts(args[0] ?? ''));
+        const named = path && this.isData(path.root) ? this.designate(path, line, false) : null;
+        if (named?.kind === 'pointer' && !named.variable) {
+          if (!this.heapMember(named.ref)) throw new SourceError(line, `free(${args[0]}): ${named.ref} is not given storage by malloc`);
+          this.targets.set(named.ref, null);
+          this.push(it, { op: 'deallocate', ptr: this.pointerUse(named, line) });
+        } else this.pass(it, `free: the program's arrays live to its end`);
+        return;
+      }
+      case 'memset': {
+        if (args.length !== 3) throw new SourceError(line, 'memset(ptr, byte, bytes) takes three arguments');
+        const place = this.address(args[0]!, line);
+        if (place.kind !== 'at' || place.base.kind === 'structs') throw new SourceError(line, 'memset of a struct or a pointer itself is not imported (assign its members)');
+        const byte = this.int(args[1]!, line) & 0xff;
+        if (byte !== 0 && this.elementBytes(place.base) !== 4) throw new SourceError(line, `memset(…, ${args[1]}, …) of ${this.elementBytes(place.base)}-byte elements: only 0 is imported`);
+        // each 4-byte element holds the byte four times
+        this.hostWrite(it, this.spanOf(place, this.int(args[2]!, line), line, true), (byte * 0x01010101) | 0);
+        return;
+      }
+      case 'memcpy':
+      case 'memmove': {
+        const dest = parsePath(stripCasts(args[0] ?? '').replace(/^&\s*/, ''));
+        if (dest && this.isData(dest.root)) throw new SourceError(line, `${name} into ${args[0]}: mapcheck reads host writes of constant values only`);
+        this.pass(it, `${name}: host code`);
+        return;
+      }
+      default:
+        this.pass(it, `call of ${name}: host code`);
+    }
+  }
+
+  /**
+   * A host `for` loop: before the first step an array filled with an expression of the index
+   * (initial values); a constant written to a section (host_write); a section copied into a result
+   * buffer or printed (host_read); a result buffer filled (passed). Any other loop is passed over,
+   * unless it changes the program's data.
+   */
+  private hostLoop(k: number): number {
+    const head = this.items[k]!;
+    const end = this.extent(k);
+    const directive = this.items.slice(k, end).find((x) => x.kind === 'pragma');
+    if (directive) throw new SourceError(directive.line, 'a directive inside a host loop is not imported: unroll the loop');
+    const stmts = this.loopStatements(k);
+    let loop: Loop | null = null;
+    try {
+      loop = this.loopHeader(head);
+    } catch {
+      loop = null;
+    }
+    const actions = loop !== null && stmts !== null && !stmts.some((s) => this.runsRoutine(s.text)) ? stmts.map((s) => this.loopAction(s, loop!, false)) : null;
+    if (loop === null || actions === null || actions.length === 0 || actions.some((a) => a === null)) return this.passOver(k, 'host loop');
+    const lines = this.lineSpan(head, this.items[end - 1]!);
+    for (const [n, action] of (actions as LoopAction[]).entries()) {
+      const s = stmts![n]!;
+      if (action.kind === 'fill') this.passed.push({ line: head.line, text: `${lines}: fills the result buffer ${action.sink} (${head.text.slice(0, 40)})` });
+      else if (action.kind === 'print') {
+        for (const ref of action.refs) this.hostRead(s, ref);
+        if (action.refs.length === 0) this.passed.push({ line: head.line, text: `${lines}: output (${head.text.slice(0, 40)})` });
+      } else if (action.kind === 'read') {
+        if ('pointer' in action.body) throw new SourceError(s.line, 'a host read of a pointer itself is not imported');
+        this.readInto(action.sink, s.line);
+        this.hostRead(s, action.body.read);
+      } else this.loopWrite(s, action, loop);
+    }
+    this.values.delete(loop.v);
+    return end;
+  }
+
+  /**
+   * `X[i] = v` in a host loop: a constant written to the section; before the first step an
+   * expression of the index is initial values (element e is written at index lo + e - start).
+   */
+  private loopWrite(s: Item, { named, rhs }: Extract<LoopAction, { kind: 'write' }>, loop: Loop): void {
+    try {
+      this.hostWrite(s, named, this.int(rhs, s.line, { v: loop.v, i: null }));
+      return;
+    } catch (e) {
+      if (!(e instanceof SourceError) || !/not a constant integer expression/.test(e.message)) throw e;
+    }
+    if (!this.initial() || (named.base.kind !== 'array' && named.base.kind !== 'field'))
+      throw new SourceError(s.line, `${rhs}: after the first directive a host loop may only write a constant`);
+    this.hostWrite(s, named, (e) => this.int(rhs, s.line, { v: loop.v, i: loop.lo + e - named.start }));
+  }
+
+  /** A read into result buffer `sink` (a kernel's, or a host loop's copy): the buffer must be no data the program maps or uses. */
+  private readInto(sink: string, line: number): void {
+    if (this.isData(sink) && this.uses.has(sink))
+      throw new SourceError(line, `the loop copies data into ${sink}, which the program also maps or uses: mapcheck reads one reference into a result buffer, or writes a constant`);
+    this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), line]);
+  }
+
+  private hostRead(s: Item, ref: string): void {
+    this.use(ref, s.line);
+    this.push(s, { op: 'host_read', var: ref });
+  }
+
+  /** The simple statements of the loop body at `k` (one statement, or a block of them), or null for anything else. */
+  private loopStatements(k: number): Item[] | null {
+    const first = this.items[k + 1];
+    if (first?.kind === 'stmt') return first.text === '' ? [] : [first];
+    if (first?.kind !== 'open') return null;
+    const out: Item[] = [];
+    for (let j = k + 2; ; j++) {
+      const it = this.items[j];
+      if (it === undefined) return null;
+      if (it.kind === 'close') return out;
+      if (it.kind !== 'stmt') return null;
+      if (it.text !== '') out.push(it);
+    }
+  }
+
+  /** `for (int i = LO; i < HI; i++)` (also `<=`, `++i`, `i += 1`): the index and its range, or null for another form. */
+  private loopHeader(head: Item): Loop | null {
+    const inner = head.text.slice(head.text.indexOf('(') + 1, head.text.lastIndexOf(')'));
+    const parts = inner.split(';').map((p) => p.trim());
+    if (parts.length !== 3) return null;
+    const init = /^(?:(?:unsigned|signed|int|long|short|size_t)\s+)*([A-Za-z_]\w*)\s*=\s*([\s\S]+)$/.exec(parts[0]!);
+    if (!init) return null;
+    const v = init[1]!;
+    const cond = new RegExp(`^${v}\\s*(<=?)\\s*([\\s\\S]+)$`).exec(parts[1]!);
+    const step = parts[2]!.replace(/\s/g, '');
+    if (!cond || ![`${v}++`, `++${v}`, `${v}+=1`, `${v}=${v}+1`].includes(step)) return null;
+    const lo = this.int(init[2]!, head.line);
+    const hi = this.int(cond[2]!, head.line) + (cond[1] === '<=' ? 1 : 0);
+    return { v, lo, hi };
+  }
+
+  /** What one statement in a loop over `loop` does, or null when it is none of the forms read. `use`: mark what a read reads as used. */
+  private loopAction(s: Item, loop: Loop, use: boolean): LoopAction | null {
+    const print = /^(?:printf|fprintf|puts)\s*\(([\s\S]*)\)$/.exec(s.text);
+    if (print) return { kind: 'print', refs: this.printed(splitC(print[1]!, ','), loop, s.line) };
+    const a = splitAssignment(s.text);
+    if (a === null || a.op !== '=') return null;
+    const lhs = parsePath(a.lhs);
+    if (lhs === null) return null;
+    if (this.isBuffer(lhs.root)) {
+      const rhs = parsePath(stripCasts(a.rhs));
+      if (rhs === null || !this.isData(rhs.root)) return { kind: 'fill', sink: lhs.root };
+      const named = this.loopNamed(rhs, loop, s.line, use);
+      if (named.kind === 'pointer') return { kind: 'read', sink: lhs.root, body: { pointer: use ? this.pointerUse(named, s.line) : named.ref } };
+      if (named.kind === 'count') throw new SourceError(s.line, `${a.rhs} is an element count, no data of the program`);
+      return { kind: 'read', sink: lhs.root, body: { read: this.spanRef(named, s.line) } };
+    }
+    if (!this.isData(lhs.root)) return null;
+    const named = this.loopNamed(lhs, loop, s.line, false);
+    if (named.kind !== 'span' || named.base.kind === 'structs') throw new SourceError(s.line, `${a.lhs} = …: a loop writes elements of an array, a pointer's target or a member`);
+    return { kind: 'write', named, rhs: a.rhs };
+  }
+
+  /** What `X[i + k]` names over the loop's iterations (a section of X), or X itself where the loop index is not in it. */
+  private loopNamed(path: Path, loop: Loop, line: number, use = true): Named {
+    const mentions = (t: string) => new RegExp(`\\b${loop.v}\\b`).test(t);
+    const last = path.steps[path.steps.length - 1];
+    if (path.steps.slice(0, -1).some((st) => 'index' in st && mentions(st.index)))
+      throw new SourceError(line, `${path.root}…: the loop index may only be in the last subscript (X[i], X[i + k])`);
+    if (last !== undefined && 'index' in last && mentions(last.index)) {
+      const k = this.offsetIn(last.index, loop.v, line);
+      if (k === null) throw new SourceError(line, `${path.root}[${last.index}]: a loop reaches its elements as X[i], X[i + k] or X[i - k]`);
+      const section = { index: `${loop.lo + k}:${loop.hi - loop.lo}` };
+      return this.designate({ root: path.root, steps: [...path.steps.slice(0, -1), section] }, line, use);
+    }
+    if (loop.hi - loop.lo !== 1) throw new SourceError(line, `${path.root}…: a loop of ${loop.hi - loop.lo} iterations indexes its data with the loop index`);
+    return this.designate(path, line, use);
+  }
+
+  /** The offset k of a subscript `i`, `i + k`, `k + i` or `i - k` in loop index v, or null. */
+  private offsetIn(sub: string, v: string, line: number): number | null {
+    const t = sub.trim();
+    if (t === v) return 0;
+    const after = new RegExp(`^${v}\\s*([+-][\\s\\S]+)$`).exec(t);
+    if (after && !new RegExp(`\\b${v}\\b`).test(after[1]!)) return this.int(`0 ${after[1]}`, line);
+    const before = new RegExp(`^([\\s\\S]+?)\\s*\\+\\s*${v}$`).exec(t);
+    if (before && !new RegExp(`\\b${v}\\b`).test(before[1]!)) return this.int(before[1]!, line);
+    return null;
+  }
+
+  /** The data elements printf prints (host reads): `a[2]`, `c.n`, `c.p[i]` in a loop; other arguments are output. */
+  private printed(args: string[], loop: Loop | null, line: number): string[] {
+    const refs: string[] = [];
+    for (const arg of args) {
+      const path = parsePath(arg);
+      if (path === null || !this.isData(path.root) || path.steps.length === 0) continue;
+      const named = loop === null ? this.designate(path, line, false) : this.loopNamed(path, loop, line, false);
+      if (named.kind === 'span' && named.base.kind !== 'structs' && (named.element || named.base.kind === 'field' || loop !== null)) refs.push(this.spanRef(named, line));
+    }
+    return refs;
+  }
+
+  /**
+   * The statement at `k` (a block, an `if` with its `else`, a loop) passed over as host code that
+   * changes nothing mapcheck reads: directives, runtime routines and changes of the program's data
+   * inside it are refused, and scalars it sets are forgotten. `conditionRead`: the head's condition
+   * was read (it runs whatever the branch).
+   */
+  private passOver(k: number, why: string, conditionRead = false): number {
+    const head = this.items[k]!;
+    const end = this.extent(k);
+    const what = /^if\b/.test(head.text) ? 'block' : /^(?:for|while|do)\b/.test(head.text) ? 'loop' : 'statement';
+    for (let j = k; j < end; j++) {
+      const it = this.items[j]!;
+      if (it.kind === 'pragma' && it.api !== null)
+        throw new SourceError(it.line, `a directive inside a host ${what} (line ${head.line}) is not imported: mapcheck reads straight-line programs`);
+      if (it.kind !== 'stmt' && it.kind !== 'head') continue;
+      if (!(j === k && conditionRead) && this.runsRoutine(it.text))
+        throw new SourceError(it.line, `a runtime routine inside the ${what} at line ${head.line} is not imported: mapcheck reads straight-line programs`);
+      if (it.kind === 'stmt') this.conditional(it);
+      else {
+        const v = /^for\s*\(\s*(?:[A-Za-z_]\w*\s+)*([A-Za-z_]\w*)/.exec(it.text)?.[1];
+        if (v !== undefined) this.values.delete(v);
+      }
+    }
+    this.passed.push({ line: head.line, text: `${this.lineSpan(head, this.items[end - 1]!)}: ${why} (${head.text.slice(0, 40)})` });
+    return end;
+  }
+
+  /** `line 5` or `lines 5-9`. */
+  private lineSpan(first: Item, last: Item): string {
+    return first.line === last.line ? `line ${first.line}` : `lines ${first.line}-${last.line}`;
+  }
+
+  /** A statement that may or may not run: a change of the program's data is refused; a scalar it sets is forgotten. */
+  private conditional(it: Item): void {
+    const a = splitAssignment(it.text);
+    const inc = /^(?:\+\+|--)\s*(.+)$|^(.+?)\s*(?:\+\+|--)$/.exec(it.text);
+    const call = /^(free|memset|memcpy|memmove)\s*\(([\s\S]*)\)$/.exec(it.text);
+    const lhs = a?.lhs ?? (inc ? (inc[1] ?? inc[2])! : call ? stripCasts(splitC(call[2]!, ',')[0] ?? '').replace(/^&\s*/, '') : null);
+    if (lhs === null || this.specifier(lhs, it.line) !== null) return; // a declaration in the block
+    const path = parsePath(lhs.replace(/^\*\s*/, ''));
+    if (path === null) return;
+    if (!this.isData(path.root)) {
+      this.values.delete(path.root);
+      return;
+    }
+    if (this.isBuffer(path.root)) return;
+    const st = this.structs.get(path.root);
+    const member = path.steps.find((x) => 'member' in x);
+    if (st && member && 'member' in member && st.def.counts.includes(member.member)) {
+      for (const key of [...this.values.keys()]) if (key.endsWith(`%${member.member}`)) this.values.delete(key);
+      return;
+    }
+    throw new SourceError(it.line, 'a conditional change of the program\'s data is not imported: mapcheck reads straight-line programs');
+  }
+
+  /** Whether a statement calls a runtime routine other than a query. */
+  private runsRoutine(text: string): boolean {
+    return [...blankStrings(text).matchAll(ROUTINE_CALL)].some((m) => !HOST_QUERIES.has(m[1]!));
+  }
+
+  /** The index after the statement at `k` (with its block, its else, the while of a do). */
+  private extent(k: number): number {
+    const it = this.items[k];
+    if (it === undefined) throw new SourceError(this.items[k - 1]?.line ?? 1, 'a statement is missing at the end');
+    if (it.kind === 'open') {
+      let depth = 0;
+      for (let j = k; j < this.items.length; j++) {
+        if (this.items[j]!.kind === 'open') depth++;
+        else if (this.items[j]!.kind === 'close' && --depth === 0) return j + 1;
+      }
+      throw new SourceError(it.line, 'this { is never closed');
+    }
+    if (it.kind === 'close') throw new SourceError(it.line, 'a statement is missing before this }');
+    if (it.kind !== 'head') return k + 1;
+    if (it.text === 'do') {
+      const j = this.extent(k + 1);
+      if (this.items[j]?.kind !== 'head' || !/^while\b/.test(this.items[j]!.text)) throw new SourceError(it.line, 'do without while');
+      return this.items[j + 1]?.kind === 'stmt' && this.items[j + 1]!.text === '' ? j + 2 : j + 1;
+    }
+    if (/^if\b/.test(it.text)) {
+      const j = this.extent(k + 1);
+      return this.items[j]?.kind === 'head' && this.items[j]!.text === 'else' ? this.extent(j + 1) : j;
+    }
+    return this.extent(k + 1);
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Runtime routines
+
+  /** The runtime routines a statement calls, in the order written (OpenACC 3.3 §3.2, OpenMP 6.0 §25). */
+  private routineCalls(it: Item, text: string): void {
+    const code = blankStrings(text);
+    let after = 0;
+    for (const m of code.matchAll(ROUTINE_CALL)) {
+      if (m.index < after) continue; // inside the arguments of the call before
+      const open = m.index + m[0].length - 1;
+      const close = matchingParen(code, open, it.line);
+      after = close;
+      this.routine(it, m[1]!, splitC(code.slice(open + 1, close), ','));
+    }
+  }
+
+  private routine(it: Item, name: string, args: string[]): void {
+    const { line } = it;
+    if (HOST_QUERIES.has(name)) return;
+    if (DEVICE_MEMORY_ROUTINES.test(name)) throw new SourceError(line, `${name}: device memory routines are not imported (write the program in mapcheck's JSON language for them)`);
+    const want = (n: number) => {
+      if (args.length !== n) throw new SourceError(line, `${name} takes ${n} argument${n === 1 ? '' : 's'} here`);
+    };
+    const data = ACC_DATA_ROUTINES[name];
+    if (data !== undefined) {
+      want(2);
+      this.useApi('openacc', line);
+      const place = this.address(args[0]!, line);
+      const bytes = this.int(args[1]!, line);
+      let ref: string;
+      if (place.kind === 'pointer') {
+        // the pointer variable's own storage (lang/README.md "Plain pointer variables")
+        if (!place.variable || bytes !== 8) throw new SourceError(line, `${name}(${args[0]}, …): the pointer member itself is not imported as data; name its target (${args[0]!.replace(/^&\s*/, '')})`);
+        ref = this.pointerUse(place, line);
+      } else {
+        this.use(place.base, line);
+        ref = this.spanRef(this.spanOf(place, bytes, line, true), line);
+      }
+      this.push(it, { op: data, var: ref });
+      return;
+    }
+    if (ACC_ATTACH_ROUTINES.includes(name)) {
+      want(1);
+      this.useApi('openacc', line);
+      const place = this.address(args[0]!, line);
+      if (place.kind !== 'pointer') throw new SourceError(line, `${name}(${args[0]}): expected the address of a pointer, &c.p or &p`);
+      this.push(it, { op: name, ptr: this.pointerUse(place, line) });
+      return;
+    }
+    if (name === 'acc_is_present') {
+      want(2);
+      this.useApi('openacc', line);
+      const place = this.address(args[0]!, line);
+      const bytes = this.int(args[1]!, line);
+      if (place.kind === 'pointer') {
+        if (!place.variable) throw new SourceError(line, `acc_is_present(${args[0]}, …): the pointer member itself is not imported as data`);
+        this.push(it, { op: name, var: this.pointerUse(place, line), ...(bytes === 8 ? {} : { bytes }) });
+        return;
+      }
+      // the bytes asked about: whole elements are a reference; others are the elements they reach and a byte count (§3.2.25)
+      this.use(place.base, line);
+      const named = this.spanOf(place, bytes, line, false);
+      // zero bytes of a struct or a scalar member: the object, with its byte count 0
+      if (named.count === 0 && (named.base.kind === 'structs' || (named.base.kind === 'field' && named.base.length === undefined))) named.count = 1;
+      const exact = bytes === named.count * this.elementBytes(named.base);
+      this.push(it, { op: name, var: this.spanRef(named, line), ...(exact ? {} : { bytes }) });
+      return;
+    }
+    if (name === 'acc_deviceptr') {
+      want(1);
+      this.useApi('openacc', line);
+      const place = this.address(args[0]!, line);
+      if (place.kind === 'pointer') throw new SourceError(line, `acc_deviceptr(${args[0]}): the address of a pointer itself is not imported`);
+      this.use(place.base, line);
+      const length = this.baseLength(place.base);
+      const named: Span = { kind: 'span', base: place.base, start: place.start, count: place.start === 0 && length !== null ? length : 1, element: true };
+      this.push(it, { op: name, var: this.spanRef(named, line) });
+      return;
+    }
+    if (name === 'omp_target_is_present') {
+      want(2);
+      this.useApi('openmp', line);
+      this.push(it, { op: name, ptr: this.ptrArg(args[0]!, line), device: this.deviceArg(args[1]!, line) });
+      return;
+    }
+    if (/^(?:acc_set_device_\w+|omp_set_default_device|acc_shutdown\w*|acc_init\w*)$/.test(name))
+      throw new SourceError(line, `${name} changes the device the constructs use: not imported`);
+    throw new SourceError(line, `${name}: this routine is not imported`);
+  }
+
+  /** A pointer argument of an OpenMP routine: null, or a host object and a byte offset into it (lang/openmp.ts PtrArg). */
+  private ptrArg(text: string, line: number): null | { var: string; offset?: number } {
+    if (NULL_POINTER.test(stripCasts(text))) return null;
+    const place = this.address(text, line);
+    if (place.kind === 'pointer') throw new SourceError(line, `${text}: the address of a pointer itself is not imported here`);
+    // offsets count the language's 4-byte elements
+    const offset = (n: number) => (n === 0 ? {} : { offset: n * 4 });
+    const { base, start } = place;
+    if (base.kind === 'structs') {
+      this.use(base, line);
+      if (base.count === undefined) return { var: base.name };
+      return place.element || start > 0 ? { var: `${base.name}(${start + 1})` } : { var: base.name };
+    }
+    if (base.kind === 'field') {
+      this.use(base, line);
+      return { var: base.ref, ...offset(start) };
+    }
+    if (base.kind === 'target' && this.targets.get(base.ref) === null) {
+      this.note({ line }, `${base.ref} is null here: the routine is passed a null pointer`);
+      return null;
+    }
+    const at = this.arrayAt(place, line)!;
+    this.use(at.array, line);
+    return { var: at.array, ...offset(at.start) };
+  }
+
+  private deviceArg(text: string, line: number): number | 'initial' {
+    const t = text.replace(/\s/g, '');
+    if (t === 'omp_get_initial_device()') return 'initial';
+    if (t === 'omp_get_default_device()') return 0;
+    // omp_initial_device (-1) and omp_invalid_device (-2) of OpenMP 5.2 and 6.0, which the language takes as numbers
+    const n = t === 'omp_initial_device' ? -1 : t === 'omp_invalid_device' ? -2 : this.int(t, line);
+    if (n < -2) throw new SourceError(line, `device ${n}: not imported`);
+    this.maxDevice = Math.max(this.maxDevice, n);
+    return n;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Directives
+
+  private directive(k: number): number {
+    const it = this.items[k]!;
+    if (it.api === null || it.api === undefined) {
+      this.pass(it, 'a pragma of another kind');
+      return k + 1;
+    }
+    if (this.declareDirective(it)) return k + 1;
+    const d = parseDirective(it.api, it.text, it.line);
+    const sentinel = d.api === 'openacc' ? 'acc' : 'omp';
+    if (/^end\b/.test(d.name)) throw new SourceError(it.line, `#pragma ${sentinel} ${d.name}: C has no end directives (a construct ends with its statement or block)`);
+    this.useApi(d.api, it.line);
+    return d.api === 'openacc' ? this.accDirective(k, d) : this.ompDirective(k, d);
+  }
+
+  private accDirective(k: number, d: DirectiveText): number {
+    const s = this.items[k]!;
+    switch (d.name) {
+      case 'enter data':
+        this.push(s, { op: 'acc_enter_data', clauses: this.accClauses(d, ['copyin', 'create', 'attach'], s.line) });
+        return k + 1;
+      case 'exit data': {
+        const finalize = d.clauses.some((c) => c.name === 'finalize');
+        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'finalize') }, ['copyout', 'delete', 'detach'], s.line);
+        this.push(s, { op: 'acc_exit_data', clauses, ...(finalize ? { finalize: true } : {}) });
+        return k + 1;
+      }
+      case 'data':
+        return this.region(k, { op: 'acc_data_begin', clauses: this.accClauses(d, ACC_REGION_CLAUSES, s.line) }, { op: 'acc_data_end' });
+      case 'update': {
+        const ifPresent = d.clauses.some((c) => c.name === 'if_present');
+        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'if_present') }, ['self', 'host', 'device'], s.line);
+        this.push(s, { op: 'acc_update', clauses, ...(ifPresent ? { if_present: true } : {}) });
+        return k + 1;
+      }
+      case 'parallel loop':
+      case 'kernels loop':
+      case 'serial loop':
+      case 'parallel':
+      case 'kernels':
+      case 'serial':
+        return this.kernel(k, d);
+      case 'wait':
+        this.pass(s, 'wait: every step is synchronous in mapcheck');
+        return k + 1;
+      default:
+        throw new SourceError(s.line, `#pragma acc ${d.name} is not imported here`);
+    }
+  }
+
+  private ompDirective(k: number, d: DirectiveText): number {
+    const s = this.items[k]!;
+    const device = this.ompDevice(d, s.line);
+    switch (d.name) {
+      case 'requires':
+        this.requires(s, d);
+        return k + 1;
+      case 'target enter data':
+        this.push(s, { op: 'omp_target_enter_data', ...device, maps: this.ompMaps(d, s.line) });
+        return k + 1;
+      case 'target exit data':
+        this.push(s, { op: 'omp_target_exit_data', ...device, maps: this.ompMaps(d, s.line) });
+        return k + 1;
+      case 'target data':
+        return this.region(k, { op: 'omp_target_data_begin', ...device, maps: this.ompMaps(d, s.line) }, { op: 'omp_target_data_end' });
+      case 'target update':
+        this.push(s, { op: 'omp_target_update', ...device, motions: this.ompMotions(d, s.line) });
+        return k + 1;
+      default:
+        if (isOmpTargetKernel(d.name)) return this.kernel(k, d);
+        // a loop construct on the host (`parallel for`) shares out the host loop after it
+        if (isOmpLoopOnly(d.name) && combinesLoop('openmp', d.name) && /^for\b/.test(this.items[k + 1]?.text ?? '')) {
+          this.pass(s, `#pragma omp ${d.name} on the host`);
+          return k + 1;
+        }
+        throw new SourceError(s.line, `#pragma omp ${d.name} is not imported here`);
+    }
+  }
+
+  /** A data construct and its structured block: the begin step, the block, the end step at its last line. */
+  private region(k: number, begin: Record<string, unknown>, end: Record<string, unknown>): number {
+    const s = this.items[k]!;
+    this.push(s, begin);
+    const next = this.items[k + 1];
+    if (next === undefined || next.kind === 'close') throw new SourceError(s.line, 'a data construct needs the statement or block it applies to');
+    const after = this.statement(k + 1);
+    this.push(this.items[after - 1]!, end);
+    return after;
+  }
+
+  /** OpenACC data clauses, each var translated; scheduling clauses dropped; anything else refused. */
+  private accClauses(d: DirectiveText, allowed: string[], line: number, sink?: string): { clause: string; vars: string[] }[] {
+    const out: { clause: string; vars: string[] }[] = [];
+    for (const c of d.clauses) {
+      const name = ACC_CLAUSE_ALIASES[c.name] ?? c.name;
+      if (allowed.includes(name)) {
+        if (c.args === null) throw new SourceError(line, `${c.name} needs a list`);
+        const list = c.args.replace(/^(readonly|zero)\s*:/i, '');
+        const vars = splitC(list, ',')
+          .filter((v) => rootOf(v) !== sink)
+          .map((v) => (name === 'attach' || name === 'detach' ? this.pointerRef(v, line) : this.clauseRef(v, line)));
+        if (vars.length > 0) out.push({ clause: name, vars });
+        continue;
+      }
+      if (SCHEDULING_CLAUSES.has(c.name) || (c.name === 'default' && c.args?.toLowerCase() === 'none')) continue;
+      if (c.name === 'async') {
+        this.note({ line }, 'async: mapcheck runs every construct synchronously');
+        continue;
+      }
+      throw new SourceError(line, `clause ${c.name} of #pragma acc ${d.name} is not imported`);
+    }
+    return out;
+  }
+
+  private ompDevice(d: DirectiveText, line: number): { device?: number | 'initial' } {
+    const c = d.clauses.find((x) => x.name === 'device');
+    return c?.args ? { device: this.deviceArg(c.args, line) } : {};
+  }
+
+  /** OpenMP map clauses (OpenMP 6.0 §7.9.6), each list item translated. */
+  private ompMaps(d: DirectiveText, line: number, sink?: string): { type: string; modifiers?: string[]; vars: string[] }[] {
+    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
+    for (const c of d.clauses) {
+      if (c.name === 'map') {
+        const { type, modifiers, list } = parseMapArgs(c.args ?? '', line);
+        for (const mod of modifiers) if (!['always', 'present', 'close', 'delete'].includes(mod)) throw new SourceError(line, `map modifier ${mod} is not imported`);
+        const vars = splitC(list, ',')
+          .filter((v) => rootOf(v) !== sink)
+          .map((v) => this.clauseRef(v, line));
+        if (vars.length > 0) out.push({ type, ...(modifiers.length > 0 ? { modifiers } : {}), vars });
+        continue;
+      }
+      if (c.name === 'device' || SCHEDULING_CLAUSES.has(c.name) || c.name === 'defaultmap') continue;
+      if (c.name === 'nowait' || c.name === 'depend') {
+        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
+        continue;
+      }
+      throw new SourceError(line, `clause ${c.name} of #pragma omp ${d.name} is not imported`);
+    }
+    return out;
+  }
+
+  /** OpenMP motion clauses `to(…)` / `from(…)`, with the `present` modifier (OpenMP 6.0 §15.9). */
+  private ompMotions(d: DirectiveText, line: number): { type: string; modifiers?: string[]; vars: string[] }[] {
+    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
+    for (const c of d.clauses) {
+      if (c.name === 'to' || c.name === 'from') {
+        const m = /^\s*present\s*:([\s\S]*)$/i.exec(c.args ?? '');
+        const vars = splitC(m ? m[1]! : (c.args ?? ''), ',').map((v) => this.clauseRef(v, line));
+        out.push({ type: c.name, ...(m ? { modifiers: ['present'] } : {}), vars });
+        continue;
+      }
+      if (c.name === 'device') continue;
+      throw new SourceError(line, `clause ${c.name} of #pragma omp target update is not imported`);
+    }
+    return out;
+  }
+
+  /**
+   * A compute construct and its kernel: the one `for` loop it holds (after nested loop directives,
+   * inside braces or not), with one assignment. Returns the index after the construct.
+   */
+  private kernel(k: number, d: DirectiveText): number {
+    const s = this.items[k]!;
+    const { at, end } = this.kernelLoop(k + 1, combinesLoop(d.api, d.name), s);
+    const head = this.items[at]!;
+    const body = this.loopStatements(at);
+    if (body === null || body.length !== 1)
+      throw new SourceError(body?.[1]?.line ?? this.items[at + 1]?.line ?? head.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v)');
+    const stmt = body[0]!;
+    const loop = this.loopHeader(head);
+    if (loop === null) throw new SourceError(head.line, 'the kernel loop needs for (int i = lo; i < hi; i++) (or <=, ++i, i += 1)');
+    if (loop.lo >= loop.hi) throw new SourceError(head.line, 'the kernel loop runs no iteration');
+    if (this.runsRoutine(stmt.text)) throw new SourceError(stmt.line, 'a runtime routine in a kernel is not imported');
+    const action = this.loopAction(stmt, loop, true);
+    let kernelBody: Record<string, unknown>;
+    let sink: string | undefined;
+    if (action?.kind === 'read') {
+      sink = action.sink;
+      this.readInto(sink, stmt.line);
+      kernelBody = action.body;
+    } else if (action?.kind === 'write') {
+      let value: number;
+      try {
+        value = this.int(action.rhs, stmt.line, { v: loop.v, i: null });
+      } catch {
+        throw new SourceError(stmt.line, `the kernel assigns ${action.rhs}: a write kernel stores one constant integer (X[i] = v)`);
+      }
+      this.use(action.named.base, stmt.line);
+      kernelBody = { write: this.spanRef(action.named, stmt.line), value };
+    } else {
+      // an undeclared name says so; anything else is not a kernel mapcheck reads
+      const lhs = parsePath(splitAssignment(stmt.text)?.lhs ?? '');
+      if (lhs !== null && action === null) this.designate(lhs, stmt.line, false);
+      throw new SourceError(stmt.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v)');
+    }
+    if (d.api === 'openacc') {
+      const def = d.clauses.find((c) => c.name === 'default');
+      const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ACC_REGION_CLAUSES, s.line, sink);
+      if (def?.args && def.args.toLowerCase() !== 'present' && def.args.toLowerCase() !== 'none') throw new SourceError(s.line, `default(${def.args}) is not imported`);
+      this.push(s, { op: 'acc_parallel', clauses, ...(def?.args?.toLowerCase() === 'present' ? { default: 'present' } : {}), body: kernelBody });
+    } else {
+      this.push(s, { op: 'omp_target', ...this.ompDevice(d, s.line), maps: this.ompMaps(d, s.line, sink), body: kernelBody });
+    }
+    return end;
+  }
+
+  /**
+   * The loop of a compute construct starting at `j`: nested loop directives, a block holding the
+   * rest (not after a construct combined with a loop, whose loop follows it), then the `for`.
+   * Returns the index of the `for` and the index after the construct.
+   */
+  private kernelLoop(j: number, combined: boolean, s: Item): { at: number; end: number } {
+    const it = this.items[j];
+    if (it?.kind === 'pragma' && this.nestedLoopDirective(it)) {
+      const d = parseDirective(it.api!, it.text, it.line);
+      return this.kernelLoop(j + 1, combinesLoop(d.api, d.name), s);
+    }
+    if (it?.kind === 'open' && !combined) {
+      const inner = this.kernelLoop(j + 1, false, s);
+      const close = this.items[inner.end];
+      if (close?.kind !== 'close') throw new SourceError(close?.line ?? it.line, 'a compute construct\'s block holds its one loop and nothing else');
+      return { at: inner.at, end: inner.end + 1 };
+    }
+    if (it?.kind === 'head' && /^for\b/.test(it.text)) return { at: j, end: this.extent(j) };
+    throw new SourceError(it?.line ?? s.line, 'a compute construct is imported with one for loop as its kernel (for (int i = lo; i < hi; i++) with one assignment)');
+  }
+
+  /** A loop directive nested in a compute construct, before its loop (`#pragma acc loop`, `#pragma omp teams distribute parallel for`). */
+  private nestedLoopDirective(it: Item): boolean {
+    if (it.api === null || it.api === undefined) return false;
+    const d = parseDirective(it.api, it.text, it.line);
+    if (d.api === 'openacc' ? d.name !== 'loop' : !isOmpLoopOnly(d.name)) return false;
+    for (const c of d.clauses) if (!SCHEDULING_CLAUSES.has(c.name)) throw new SourceError(it.line, `clause ${c.name} of a loop directive is not imported`);
+    return true;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // References
+
+  /**
+   * What a designator names (lang/README.md "References"): elements of an array, of a pointer's
+   * target, of a struct's member or of an array of structs, or a pointer itself (`c.p`, `p`).
+   * `use`: the root is used by a step (finish keeps only used objects).
+   */
+  private designate(path: Path, line: number, use = true): Named {
+    const { root, steps } = path;
+    const text = () => `${root}${steps.map((st) => ('index' in st ? `[${st.index}]` : `.${st.member}`)).join('')}`;
+    const a = this.arrays.get(root);
+    if (a !== undefined) {
+      if (use) this.uses.set(root, this.uses.get(root) ?? line);
+      if (this.plain.has(root) || a.length === undefined) {
+        if (steps.length === 0) return { kind: 'pointer', ref: root, variable: true };
+        if (!this.plain.has(root)) throw new SourceError(line, `${text()}: ${root} is used before it points anywhere (assign it an array or malloc'd storage first)`);
+        return this.span({ kind: 'target', ref: root, plain: true, length: this.targetLength(root), elem: a.elem }, steps, text(), line);
+      }
+      return this.span({ kind: 'array', name: root, length: a.length, elem: a.elem }, steps, text(), line);
+    }
+    const st = this.structs.get(root);
+    if (st !== undefined) {
+      if (use) this.uses.set(root, this.uses.get(root) ?? line);
+      let rest = steps;
+      let element: number | undefined;
+      const [first, second] = rest;
+      if (st.count !== undefined && first !== undefined && 'index' in first && second !== undefined && 'member' in second) {
+        element = this.int(first.index, line);
+        if (element < 0 || element >= st.count) throw new SourceError(line, `${text()}: element ${element} is outside ${root}[0..${st.count - 1}]`);
+        rest = rest.slice(1);
+      }
+      const head = rest[0];
+      if (head === undefined || 'index' in head) {
+        if (st.count === undefined && head !== undefined) throw new SourceError(line, `${text()}: ${root} is a single struct; it takes no subscript`);
+        return this.span({ kind: 'structs', name: root, count: st.count, def: st.def }, rest, text(), line);
+      }
+      const member = head.member;
+      if (st.count !== undefined && element === undefined) throw new SourceError(line, `${text()}: ${root} is an array of structs; name one element's member, e.g. ${root}[0].${member}`);
+      const ref = `${root}${element === undefined ? '' : `(${element + 1})`}%${member}`;
+      const sub = rest.slice(1);
+      if (st.def.pointers.includes(member)) {
+        if (sub.length === 0) return { kind: 'pointer', ref, variable: false };
+        return this.span({ kind: 'target', ref, plain: false, length: this.targetLength(ref), elem: this.pointee(ref) }, sub, text(), line);
+      }
+      const field = st.def.fields.find((f) => f.name === member);
+      if (field !== undefined && st.count !== undefined) throw new SourceError(line, `${text()}: a non-pointer member of an array of structs is not imported (lang/README.md "Non-pointer struct members": single structs)`);
+      if (field !== undefined) return this.span({ kind: 'field', ref, length: field.length }, sub, text(), line);
+      if (st.def.counts.includes(member) && sub.length === 0) return { kind: 'count', key: ref };
+      throw new SourceError(line, `${text()}: ${st.def.name} has no member ${member} mapcheck imports`);
+    }
+    const why = this.opaque.get(root);
+    if (why !== undefined) throw new SourceError(line, `${root}: ${why}`);
+    throw new SourceError(line, `${root} is not an array, struct or pointer of the program`);
+  }
+
+  /** Elements of `base` a subscript names: `[k]` one element, `[lo:len]` a C section (start, length; OpenACC 3.3 §2.7.1). */
+  private span(base: Base, steps: Path['steps'], text: string, line: number): Span {
+    const length = this.baseLength(base);
+    if (steps.length === 0) {
+      if (length === null) throw new SourceError(line, `${text}: its length is not known here`);
+      return { kind: 'span', base, start: 0, count: length, element: false };
+    }
+    const sub = steps[0]!;
+    if (steps.length > 1 || !('index' in sub))
+      throw new SourceError(line, `"${text}" is not a reference mapcheck imports (a, a[lo:len], c, c.p[lo:len], cs[k], cs[k].p[lo:len], c.n, c.arr[lo:len], p, p[lo:len])`);
+    if (base.kind === 'field' && base.length === undefined) throw new SourceError(line, `${text}: ${base.ref} is a scalar member; it takes no subscript`);
+    const colon = topLevelColon(sub.index);
+    if (colon < 0) return { kind: 'span', base, start: this.int(sub.index, line), count: 1, element: true };
+    const [lo, len] = [sub.index.slice(0, colon).trim(), sub.index.slice(colon + 1).trim()];
+    if (topLevelColon(len) >= 0) throw new SourceError(line, `${text}: strides are not imported`);
+    const start = lo === '' ? 0 : this.int(lo, line);
+    if (len === '' && length === null) throw new SourceError(line, `${text}: the length of ${base.kind === 'target' ? base.ref : text} is not known here; write it`);
+    const count = len === '' ? length! - start : this.int(len, line);
+    return { kind: 'span', base, start, count, element: false };
+  }
+
+  /** Elements of a base: an array's, a pointer's current target's (null when unknown), a member's, the structs'. */
+  private baseLength(base: Base): number | null {
+    switch (base.kind) {
+      case 'array':
+        return base.length;
+      case 'structs':
+        return base.count ?? 1;
+      case 'target':
+        return base.length;
+      case 'field':
+        return base.length ?? 1;
+    }
+  }
+
+  /** The C size of one element of a base (a struct's for structs). */
+  private elementBytes(base: Base): number {
+    return base.kind === 'structs' ? base.def.bytes : base.kind === 'field' ? 4 : bytesOf(base.elem);
+  }
+
+  /** The length of a pointer's current target: 0 for a null pointer (its `[0:0]` names it whole), null when unknown. */
+  private targetLength(ref: string): number | null {
+    const t = this.targets.get(ref);
+    return t === undefined ? null : t === null ? 0 : t.length;
+  }
+
+  /** The language's reference for elements of a base: the whole object by its name, else Fortran bounds (start + 1 : start + count). */
+  private spanRef(n: Span, line: number): string {
+    const { base, start, count } = n;
+    const section = (ref: string) => `${ref}(${start + 1}:${start + count})`;
+    switch (base.kind) {
+      case 'array':
+        return start === 0 && count === base.length ? base.name : section(base.name);
+      case 'structs':
+        if (base.count === undefined) {
+          if (start !== 0 || count !== 1) throw new SourceError(line, `${base.name} is a single struct: no section of it is imported`);
+          return base.name;
+        }
+        if (start === 0 && count === base.count) return base.name;
+        return count === 1 ? `${base.name}(${start + 1})` : section(base.name);
+      case 'target':
+        if (start === 0 && count === base.length) return base.plain ? `${base.ref}(:)` : base.ref;
+        return section(base.ref);
+      case 'field':
+        if (base.length === undefined) {
+          if (start !== 0 || count !== 1) throw new SourceError(line, `${base.ref} is a scalar member: no section of it is imported`);
+          return base.ref;
+        }
+        return start === 0 && count === base.length ? base.ref : section(base.ref);
+    }
+  }
+
+  /** Marks the object a base or a reference belongs to as used by a step (at `line`). */
+  private use(of: Base | string, line: number): void {
+    const root = typeof of === 'string' ? of.split(/[(%]/)[0]! : of.kind === 'array' || of.kind === 'structs' ? of.name : of.ref.split(/[(%]/)[0]!;
+    if (!this.uses.has(root)) this.uses.set(root, line);
+  }
+
+  /** A data clause's list item: a C reference translated (lang/README.md "References"). */
+  private clauseRef(text: string, line: number): string {
+    if (text.includes('->')) throw new SourceError(line, 'pointers to structs (->) are not imported');
+    const path = parsePath(text);
+    if (path === null)
+      throw new SourceError(line, `"${text}" is not a reference mapcheck imports (a, a[lo:len], c, c.p[lo:len], cs[k], cs[k].p[lo:len], c.n, c.arr[lo:len], p, p[lo:len])`);
+    const named = this.designate(path, line);
+    if (named.kind === 'count') throw new SourceError(line, `${text} is the element count of a pointer, no data of the program`);
+    if (named.kind === 'pointer') {
+      if (!named.variable) throw new SourceError(line, `${text} is the pointer member itself; a data clause names its target, ${text}[0:n] (mapcheck's ${named.ref})`);
+      this.note({ line }, `${named.ref} in a data clause is the pointer variable itself (its own storage); ${named.ref}[0:n] is its target`);
+      return this.pointerUse(named, line);
+    }
+    return this.spanRef(named, line);
+  }
+
+  /** A pointer reference (attach / detach clauses): `c.p` is `c%p`, `cs[1].p` is `cs(2)%p`, a pointer variable `p` is `p`. */
+  private pointerRef(text: string, line: number): string {
+    const path = parsePath(text);
+    const named = path === null ? null : this.designate(path, line);
+    if (named?.kind !== 'pointer') throw new SourceError(line, `"${text}" is not a pointer (c.p, cs[k].p or a pointer variable p)`);
+    return this.pointerUse(named, line);
+  }
+
+  /** A pointer named where the pointer itself is meant; a pointer variable so named is a plain pointer. */
+  private pointerUse(ptr: { ref: string; variable: boolean }, line: number): string {
+    const root = ptr.ref.split(/[(%]/)[0]!;
+    if (ptr.variable && !this.plain.has(ptr.ref)) this.becomesPlain(ptr.ref, line);
+    this.uses.set(root, this.uses.get(root) ?? line);
+    return ptr.ref;
+  }
+
+  /**
+   * Where an address points (a routine's pointer argument, a pointer's new target): `&X`, an array or
+   * pointer X (its first element), `X + k`.
+   */
+  private address(text: string, line: number): Place {
+    if (/^\(\s*(?:const\s+)?(?:unsigned\s+)?char\s*\*\s*\)/.test(text.trim()) && /[+-]/.test(text))
+      throw new SourceError(line, `${text}: byte offsets are not imported (address whole elements, &a[k])`);
+    const t = stripCasts(text);
+    if (t.includes('->')) throw new SourceError(line, 'pointers to structs (->) are not imported');
+    // X + k, X - k
+    for (let i = 1, depth = 0; i < t.length; i++) {
+      const c = t[i]!;
+      if ('([{'.includes(c)) depth++;
+      else if (')]}'.includes(c)) depth--;
+      else if ((c === '+' || c === '-') && depth === 0 && t[i + 1] !== '>') {
+        const place = this.address(t.slice(0, i), line);
+        if (place.kind !== 'at') throw new SourceError(line, `${text}: arithmetic on the address of a pointer is not imported`);
+        return { ...place, start: place.start + this.int(`0 ${t.slice(i)}`, line), element: true };
+      }
+    }
+    const amp = t.startsWith('&');
+    const path = parsePath(amp ? t.slice(1) : t);
+    if (path === null) throw new SourceError(line, `"${text}" is not an address mapcheck reads (a, &a[k], a + k, &c, &cs[k], c.p, &c.p[k], &c.n, &c.p for a pointer)`);
+    const named = this.designate(path, line, false);
+    if (named.kind === 'count') throw new SourceError(line, `${text}: the element count of a pointer is no data of the program`);
+    if (named.kind === 'pointer') {
+      if (amp) return named;
+      // a pointer's value: its target's first element
+      const a = named.variable ? this.arrays.get(named.ref)! : undefined;
+      if (a !== undefined && !this.plain.has(named.ref)) throw new SourceError(line, `${text}: ${named.ref} points nowhere yet`);
+      const base: Base = { kind: 'target', ref: named.ref, plain: named.variable, length: this.targetLength(named.ref), elem: a?.elem ?? this.pointee(named.ref) };
+      return { kind: 'at', base, start: 0, element: false };
+    }
+    if (named.element && !amp) throw new SourceError(line, `${text} is an element's value, not an address: write &${t}`);
+    if (!amp && !named.element && (named.base.kind === 'structs' ? named.base.count === undefined : named.base.kind === 'field' && named.base.length === undefined))
+      throw new SourceError(line, `${text} is not an address: write &${t}`);
+    return { kind: 'at', base: named.base, start: named.start, element: named.element };
+  }
+
+  /** The span of `bytes` bytes from a place (rounded up to whole elements unless `exact`). */
+  private spanOf(place: Extract<Place, { kind: 'at' }>, bytes: number, line: number, exact: boolean): Span {
+    const size = this.elementBytes(place.base);
+    const count = Math.ceil(bytes / size);
+    if ((exact || place.base.kind === 'structs') && count * size !== bytes)
+      throw new SourceError(line, `${bytes} bytes are not whole elements of ${size} bytes${place.base.kind === 'structs' ? ` (sizeof ${place.base.def.name})` : ''}`);
+    return { kind: 'span', base: place.base, start: place.start, count, element: false };
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Constants
+
+  /** A constant integer expression of the program (macros are expanded already; scalars and counts where known). */
+  /** `bind`: the value of a loop index (null: unknown, so no outer value of the name is taken). */
+  private int(text: string, line: number, bind?: { v: string; i: number | null }): number {
+    return evalC(
+      text,
+      {
+        value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOf(d)),
+        sizeOf: (t, isType) => {
+          const type = isType ? this.typeNamed(t) : this.typeOfExpr(t);
+          return type === null ? null : bytesOf(type);
+        },
+        isType: (t) => this.typeNamed(t) !== null,
+      },
+      line,
+    );
+  }
+
+  /** A scalar's known value, or a pointer's count member (`c.p_n`, `cs[1].p_n`). */
+  private valueOf(designator: string): number | null {
+    const path = parsePath(designator);
+    if (path === null) return null;
+    if (path.steps.length === 0) return this.values.get(path.root) ?? null;
+    const st = this.structs.get(path.root);
+    if (st === undefined) return null;
+    try {
+      const named = this.designate(path, 0, false);
+      return named.kind === 'count' ? (this.values.get(named.key) ?? null) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The type a type name writes (`int`, `unsigned long`, `struct t`, a typedef, with `*`s), or null. */
+  private typeNamed(text: string): CType | null {
+    const t = text.replace(/\b(?:const|volatile|restrict)\b/g, ' ').trim();
+    const stars = (t.match(/\*/g) ?? []).length;
+    const core = t.replace(/\*/g, ' ').trim().replace(/\s+/g, ' ');
+    const struct = /^struct ([A-Za-z_]\w*)$/.exec(core);
+    let type: CType | null;
+    if (struct) {
+      const def = this.structTypes.get(struct[1]!);
+      type = def === undefined ? null : { kind: 'struct', def };
+    } else if (SCALAR_WORDS.exec(core)?.[0].trim() === core) type = scalarType(core);
+    else type = this.typedefs.get(core) ?? null;
+    for (let s = 0; s < stars && type !== null; s++) type = { kind: 'pointer', to: type };
+    return type;
+  }
+
+  /** The type of an expression sizeof takes (`a`, `*a`, `res[0]`, `c.p`, `*c.p`, `cs[1]`), or null. */
+  private typeOfExpr(text: string): CType | null {
+    let t = text.trim();
+    let derefs = 0;
+    for (;;) {
+      if (t.startsWith('*')) {
+        derefs++;
+        t = t.slice(1).trim();
+      } else if (t.startsWith('(') && closingParen(t, 0) === t.length - 1) t = t.slice(1, -1).trim();
+      else break;
+    }
+    const path = parsePath(t);
+    let type: CType | null = path === null ? null : (this.types.get(path.root) ?? null);
+    for (const step of path?.steps ?? []) {
+      if (type === null) return null;
+      type = 'index' in step ? elementOf(type) : type.kind === 'struct' ? (type.def.members.get(step.member) ?? null) : null;
+    }
+    for (; derefs > 0 && type !== null; derefs--) type = elementOf(type);
+    return type;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Output
+
+  private useApi(api: DirectiveApi, line: number): void {
+    if (this.api !== null && this.api !== api) throw new SourceError(line, `the program mixes OpenACC and OpenMP; a mapcheck program uses one of them`);
+    this.api = api;
+  }
+
+  private push(s: { line: number }, step: Record<string, unknown>): void {
+    this.steps.push({ line: s.line, step });
+  }
+
+  private pass(s: Item, why: string): void {
+    this.passed.push({ line: s.line, text: `line ${s.line}: ${why} (${s.text.slice(0, 40)})` });
+  }
+
+  private note(s: { line: number }, text: string): void {
+    if (!this.notes.some((n) => n.text === text)) this.notes.push({ line: s.line, text });
+  }
+
+  private finish(): Imported {
+    for (const [sink, lines] of this.sinks) {
+      const use = this.uses.get(sink);
+      if (use !== undefined) throw new SourceError(use, `${sink} is the result buffer of the read at line ${lines[0]} and is also mapped or used here: a result buffer is no object of the program`);
+      this.note({ line: lines[0]! }, `${sink}: the result buffer of reads (what a read observes), not an object of the program; a kernel's clauses naming it are dropped`);
+    }
+    const used = (name: string) => this.uses.has(name);
+    const arrays = [...this.arrays.entries()]
+      .filter(([name]) => !this.plain.has(name) && used(name))
+      .map(([name, a]) => {
+        if (a.length === undefined) throw new SourceError(a.line, `${name} is used but never given storage: mapcheck needs its size`);
+        if (a.length < 1 || a.length > 64) throw new SourceError(a.line, `${name}: ${a.length} elements; mapcheck's arrays hold 1 to 64`);
+        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }) };
+      });
+    const structs = [...this.structs.entries()]
+      .filter(([name]) => used(name))
+      .map(([name, st]) => {
+        if (st.count !== undefined && st.def.fields.length > 0) throw new SourceError(st.line, `${name}: an array of a struct with non-pointer members is not imported`);
+        const fields = st.def.fields.map((f) => ({ ...f, ...(st.fieldInit.has(f.name) ? { init: st.fieldInit.get(f.name)! } : {}) }));
+        const allocatable = st.def.pointers.filter((p) => this.heapMembers.has(`${name}%${p}`));
+        return {
+          name,
+          pointers: st.def.pointers,
+          ...(fields.length > 0 ? { fields } : {}),
+          ...(allocatable.length > 0 ? { allocatable } : {}),
+          ...(st.count === undefined ? {} : { count: st.count }),
+        };
+      });
+    const pointers = [...this.plain].filter((p) => used(p)).map((name) => ({ name }));
+    const world: Record<string, unknown> = { arrays, structs };
+    if (pointers.length > 0) world.pointers = pointers;
+    if (this.maxDevice > 0) world.devices = Array.from({ length: this.maxDevice + 1 }, () => ({ kind: 'discrete' }));
+    if (this.requiresUsm) world.requires = ['unified_shared_memory'];
+    // a mapper's list names its variable; each struct of the type stands in for it
+    const mappers = this.mappers.flatMap((mp) =>
+      structs
+        .filter((st) => this.structs.get(st.name)!.def === mp.def && st.count === undefined)
+        .map((st) => {
+          const item = (v: string) => this.clauseRef(v.replace(new RegExp(`\\b${mp.variable}\\b`, 'g'), st.name), mp.line);
+          return { struct: st.name, maps: mp.maps.map((x) => ({ type: x.type, vars: x.vars.map(item) })) };
+        }),
+    );
+    if (mappers.length > 0) world.mappers = mappers;
+    if (this.targetBlock !== null) throw new SourceError(this.line, 'declare target is never ended (end declare target)');
+    if (this.steps.length === 0) throw new SourceError(1, 'no directive, runtime routine or pointer statement was found: nothing to check');
+    return { program: { world, steps: this.steps.map((s) => s.step) }, lines: this.steps.map((s) => s.line), passed: this.passed, notes: this.notes };
+  }
+}
+
+/** The root name of a clause's list item (`res` of `res[0:10]`). */
+function rootOf(item: string): string | undefined {
+  return /^\s*([A-Za-z_]\w*)/.exec(item)?.[1];
+}
+
+/** Reads C source text into a program of the language (not yet validated). */
+export function importC(text: string): Imported {
+  const reader = new CReader(cItems(text));
+  try {
+    return reader.read();
+  } catch (e) {
+    // blocks and else-if chains are read recursively: one nested thousands deep is refused, not a crash
+    if (e instanceof RangeError) throw new SourceError(reader.line, 'the program nests blocks too deeply for mapcheck to read');
+    throw e;
+  }
+}
