@@ -32,7 +32,6 @@
 // never a silent drop.
 
 import {
-  ACC_CLAUSE_ALIASES,
   SCHEDULING_CLAUSES,
   SourceError,
   combinesLoop,
@@ -45,7 +44,8 @@ import {
   type DirectiveApi,
   type DirectiveText,
 } from './directives.js';
-import type { Imported, ImportedStep } from './source.js';
+import { ACC_REGION_CLAUSES, SourceReader } from './reader.js';
+import type { Imported } from './source.js';
 
 // ------------------------------------------------------------------------------------------------
 // Source text: preprocessing and items
@@ -760,8 +760,6 @@ const ACC_DATA_ROUTINES: Record<string, string> = {
   acc_delete_finalize: 'acc_delete_finalize',
 };
 const ACC_ATTACH_ROUTINES = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
-/** The data clauses of data and compute constructs (OpenACC 3.3 §2.7). */
-const ACC_REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'];
 const DEVICE_MEMORY_ROUTINES = /^(?:acc_(?:malloc|free|map_data|unmap_data|memcpy_\w+|hostptr)|omp_(?:target_(?:alloc|free|memcpy\w*|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr))$/;
 /** Routines that ask about devices or time and change nothing mapcheck models. */
 const HOST_QUERIES = new Set([
@@ -795,7 +793,7 @@ const ROUTINE_CALL = /\b((?:acc|omp)_\w+)\s*\(/g;
 const NULL_POINTER = /^(?:NULL|0|nullptr)$/;
 
 /** The C reader's state: declarations so far, the steps, and what was passed over. */
-class CReader {
+class CReader extends SourceReader {
   private readonly structTypes = new Map<string, StructDef>();
   private readonly typedefs = new Map<string, CType>();
   /** Every variable's C type (for sizeof). */
@@ -810,9 +808,6 @@ class CReader {
   private readonly plain = new Set<string>();
   /** Each pointer's current target (`c%p`, `cs(2)%p`, `p`), as far as the program's order shows it. */
   private readonly targets = new Map<string, Target>();
-  private readonly steps: ImportedStep[] = [];
-  private readonly passed: { line: number; text: string }[] = [];
-  private readonly notes: { line: number; text: string }[] = [];
   /** Per result buffer, the lines of the reads (kernels and host loops) into it. */
   private readonly sinks = new Map<string, number[]>();
   /** Loops `r[i] = X…` (findResultBuffers): r is a result buffer when X is data of the program. */
@@ -821,9 +816,7 @@ class CReader {
   private readonly heapMembers = new Set<string>();
   /** Where each root name is first used by a step (line), to refuse a result buffer used elsewhere. */
   private readonly uses = new Map<string, number>();
-  private api: DirectiveApi | null = null;
   private requiresUsm = false;
-  private maxDevice = 0;
   /** main has returned: what follows never runs. */
   private returned = false;
   /** The line of the statement being read (importC names it for a program nested too deeply to read). */
@@ -835,7 +828,9 @@ class CReader {
   /** `declare mapper` directives (declareMapper). */
   private readonly mappers: { def: StructDef; variable: string; maps: { type: string; vars: string[] }[]; line: number }[] = [];
 
-  constructor(private readonly items: Item[]) {}
+  constructor(private readonly items: Item[]) {
+    super();
+  }
 
   read(): Imported {
     this.findResultBuffers();
@@ -956,7 +951,7 @@ class CReader {
       if ((end !== undefined) !== (this.targetBlock !== null)) throw new SourceError(it.line, end ? 'end declare target without declare target' : 'declare target inside declare target');
       if (end !== undefined) {
         const vars = this.targetBlock!.filter((name) => this.arrays.has(name));
-        if (vars.length > 0) this.push(it, { op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: vars.map((v) => this.clauseRef(v, it.line)) }] });
+        if (vars.length > 0) this.push(it, { op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: vars.map((v) => this.dataRef(v, it.line)) }] });
       }
       this.targetBlock = end !== undefined ? null : [];
       return true;
@@ -965,7 +960,7 @@ class CReader {
     const out = clauses.map((c) => {
       const clause = c.name === 'to' || c.name === 'enter' ? 'enter' : c.name === 'link' ? 'link' : null;
       if (clause === null || c.args === null) throw new SourceError(it.line, `declare target: clause ${c.name} is not imported (enter, to, link)`);
-      return { clause, vars: splitC(c.args, ',').map((v) => this.clauseRef(v, it.line)) };
+      return { clause, vars: splitC(c.args, ',').map((v) => this.dataRef(v, it.line)) };
     });
     this.push(it, { op: 'omp_declare_target', clauses: out });
     return true;
@@ -986,7 +981,7 @@ class CReader {
       if (modifiers.length > 0 || !['to', 'from', 'tofrom', 'alloc'].includes(mapType))
         throw new SourceError(it.line, `declare mapper: map(${c.args}) is not imported (to, from, tofrom, alloc without modifiers)`);
       const vars = splitC(list, ',');
-      for (const x of vars) if (rootOf(x) !== m[2]) throw new SourceError(it.line, `declare mapper: ${x} is not ${m[2]} or one of its members`);
+      for (const x of vars) if (itemRoot(x) !== m[2]) throw new SourceError(it.line, `declare mapper: ${x} is not ${m[2]} or one of its members`);
       return { type: mapType, vars };
     });
     this.useApi('openmp', it.line);
@@ -1855,7 +1850,7 @@ class CReader {
     return { var: at.array, ...offset(at.start) };
   }
 
-  private deviceArg(text: string, line: number): number | 'initial' {
+  protected deviceArg(text: string, line: number): number | 'initial' {
     const t = text.replace(/\s/g, '');
     if (t === 'omp_get_initial_device()') return 'initial';
     if (t === 'omp_get_default_device()') return 0;
@@ -1885,24 +1880,14 @@ class CReader {
 
   private accDirective(k: number, d: DirectiveText): number {
     const s = this.items[k]!;
+    const step = this.accDataStep(d, s.line);
+    if (step !== null) {
+      this.push(s, step);
+      return k + 1;
+    }
     switch (d.name) {
-      case 'enter data':
-        this.push(s, { op: 'acc_enter_data', clauses: this.accClauses(d, ['copyin', 'create', 'attach'], s.line) });
-        return k + 1;
-      case 'exit data': {
-        const finalize = d.clauses.some((c) => c.name === 'finalize');
-        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'finalize') }, ['copyout', 'delete', 'detach'], s.line);
-        this.push(s, { op: 'acc_exit_data', clauses, ...(finalize ? { finalize: true } : {}) });
-        return k + 1;
-      }
       case 'data':
         return this.region(k, { op: 'acc_data_begin', clauses: this.accClauses(d, ACC_REGION_CLAUSES, s.line) }, { op: 'acc_data_end' });
-      case 'update': {
-        const ifPresent = d.clauses.some((c) => c.name === 'if_present');
-        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'if_present') }, ['self', 'host', 'device'], s.line);
-        this.push(s, { op: 'acc_update', clauses, ...(ifPresent ? { if_present: true } : {}) });
-        return k + 1;
-      }
       case 'parallel loop':
       case 'kernels loop':
       case 'serial loop':
@@ -1920,22 +1905,17 @@ class CReader {
 
   private ompDirective(k: number, d: DirectiveText): number {
     const s = this.items[k]!;
-    const device = this.ompDevice(d, s.line);
+    const step = this.ompDataStep(d, s.line);
+    if (step !== null) {
+      this.push(s, step);
+      return k + 1;
+    }
     switch (d.name) {
       case 'requires':
         this.requires(s, d);
         return k + 1;
-      case 'target enter data':
-        this.push(s, { op: 'omp_target_enter_data', ...device, maps: this.ompMaps(d, s.line) });
-        return k + 1;
-      case 'target exit data':
-        this.push(s, { op: 'omp_target_exit_data', ...device, maps: this.ompMaps(d, s.line) });
-        return k + 1;
       case 'target data':
-        return this.region(k, { op: 'omp_target_data_begin', ...device, maps: this.ompMaps(d, s.line) }, { op: 'omp_target_data_end' });
-      case 'target update':
-        this.push(s, { op: 'omp_target_update', ...device, motions: this.ompMotions(d, s.line) });
-        return k + 1;
+        return this.region(k, { op: 'omp_target_data_begin', ...this.ompDevice(d, s.line), maps: this.ompMaps(d, s.line) }, { op: 'omp_target_data_end' });
       default:
         if (isOmpTargetKernel(d.name)) return this.kernel(k, d);
         // a loop construct on the host (`parallel for`) shares out the host loop after it
@@ -1958,72 +1938,16 @@ class CReader {
     return after;
   }
 
-  /** OpenACC data clauses, each var translated; scheduling clauses dropped; anything else refused. */
-  private accClauses(d: DirectiveText, allowed: string[], line: number, sink?: string): { clause: string; vars: string[] }[] {
-    const out: { clause: string; vars: string[] }[] = [];
-    for (const c of d.clauses) {
-      const name = ACC_CLAUSE_ALIASES[c.name] ?? c.name;
-      if (allowed.includes(name)) {
-        if (c.args === null) throw new SourceError(line, `${c.name} needs a list`);
-        const list = c.args.replace(/^(readonly|zero)\s*:/i, '');
-        const vars = splitC(list, ',')
-          .filter((v) => rootOf(v) !== sink)
-          .map((v) => (name === 'attach' || name === 'detach' ? this.pointerRef(v, line) : this.clauseRef(v, line)));
-        if (vars.length > 0) out.push({ clause: name, vars });
-        continue;
-      }
-      if (SCHEDULING_CLAUSES.has(c.name) || (c.name === 'default' && c.args?.toLowerCase() === 'none')) continue;
-      if (c.name === 'async') {
-        this.note({ line }, 'async: mapcheck runs every construct synchronously');
-        continue;
-      }
-      throw new SourceError(line, `clause ${c.name} of #pragma acc ${d.name} is not imported`);
-    }
-    return out;
+  protected listItems(list: string): string[] {
+    return splitC(list, ',');
   }
 
-  private ompDevice(d: DirectiveText, line: number): { device?: number | 'initial' } {
-    const c = d.clauses.find((x) => x.name === 'device');
-    return c?.args ? { device: this.deviceArg(c.args, line) } : {};
+  protected rootOf(item: string): string {
+    return itemRoot(item) ?? '';
   }
 
-  /** OpenMP map clauses (OpenMP 6.0 §7.9.6), each list item translated. */
-  private ompMaps(d: DirectiveText, line: number, sink?: string): { type: string; modifiers?: string[]; vars: string[] }[] {
-    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
-    for (const c of d.clauses) {
-      if (c.name === 'map') {
-        const { type, modifiers, list } = parseMapArgs(c.args ?? '', line);
-        for (const mod of modifiers) if (!['always', 'present', 'close', 'delete'].includes(mod)) throw new SourceError(line, `map modifier ${mod} is not imported`);
-        const vars = splitC(list, ',')
-          .filter((v) => rootOf(v) !== sink)
-          .map((v) => this.clauseRef(v, line));
-        if (vars.length > 0) out.push({ type, ...(modifiers.length > 0 ? { modifiers } : {}), vars });
-        continue;
-      }
-      if (c.name === 'device' || SCHEDULING_CLAUSES.has(c.name) || c.name === 'defaultmap') continue;
-      if (c.name === 'nowait' || c.name === 'depend') {
-        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
-        continue;
-      }
-      throw new SourceError(line, `clause ${c.name} of #pragma omp ${d.name} is not imported`);
-    }
-    return out;
-  }
-
-  /** OpenMP motion clauses `to(…)` / `from(…)`, with the `present` modifier (OpenMP 6.0 §15.9). */
-  private ompMotions(d: DirectiveText, line: number): { type: string; modifiers?: string[]; vars: string[] }[] {
-    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
-    for (const c of d.clauses) {
-      if (c.name === 'to' || c.name === 'from') {
-        const m = /^\s*present\s*:([\s\S]*)$/i.exec(c.args ?? '');
-        const vars = splitC(m ? m[1]! : (c.args ?? ''), ',').map((v) => this.clauseRef(v, line));
-        out.push({ type: c.name, ...(m ? { modifiers: ['present'] } : {}), vars });
-        continue;
-      }
-      if (c.name === 'device') continue;
-      throw new SourceError(line, `clause ${c.name} of #pragma omp target update is not imported`);
-    }
-    return out;
+  protected sentinel(api: DirectiveApi): string {
+    return api === 'openacc' ? '#pragma acc' : '#pragma omp';
   }
 
   /**
@@ -2240,7 +2164,7 @@ class CReader {
   }
 
   /** A data clause's list item: a C reference translated (lang/README.md "References"). */
-  private clauseRef(text: string, line: number): string {
+  protected dataRef(text: string, line: number): string {
     if (text.includes('->')) throw new SourceError(line, 'pointers to structs (->) are not imported');
     const path = parsePath(text);
     if (path === null)
@@ -2256,7 +2180,7 @@ class CReader {
   }
 
   /** A pointer reference (attach / detach clauses): `c.p` is `c%p`, `cs[1].p` is `cs(2)%p`, a pointer variable `p` is `p`. */
-  private pointerRef(text: string, line: number): string {
+  protected pointerRef(text: string, line: number): string {
     const path = parsePath(text);
     const named = path === null ? null : this.designate(path, line);
     if (named?.kind !== 'pointer') throw new SourceError(line, `"${text}" is not a pointer (c.p, cs[k].p or a pointer variable p)`);
@@ -2328,7 +2252,7 @@ class CReader {
     return evalC(
       text,
       {
-        value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOf(d)),
+        value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOfDesignator(d)),
         sizeOf: (t, isType) => {
           const type = isType ? this.typeNamed(t) : this.typeOfExpr(t);
           return type === null ? null : bytesOf(type);
@@ -2340,7 +2264,7 @@ class CReader {
   }
 
   /** A scalar's known value, or a pointer's count member (`c.p_n`, `cs[1].p_n`). */
-  private valueOf(designator: string): number | null {
+  private valueOfDesignator(designator: string): number | null {
     const path = parsePath(designator);
     if (path === null) return null;
     if (path.steps.length === 0) return this.values.get(path.root) ?? null;
@@ -2394,23 +2318,6 @@ class CReader {
   // ------------------------------------------------------------------------------------------------
   // Output
 
-  private useApi(api: DirectiveApi, line: number): void {
-    if (this.api !== null && this.api !== api) throw new SourceError(line, `the program mixes OpenACC and OpenMP; a mapcheck program uses one of them`);
-    this.api = api;
-  }
-
-  private push(s: { line: number }, step: Record<string, unknown>): void {
-    this.steps.push({ line: s.line, step });
-  }
-
-  private pass(s: Item, why: string): void {
-    this.passed.push({ line: s.line, text: `line ${s.line}: ${why} (${s.text.slice(0, 40)})` });
-  }
-
-  private note(s: { line: number }, text: string): void {
-    if (!this.notes.some((n) => n.text === text)) this.notes.push({ line: s.line, text });
-  }
-
   private finish(): Imported {
     for (const [sink, lines] of this.sinks) {
       const use = this.uses.get(sink);
@@ -2449,7 +2356,7 @@ class CReader {
       structs
         .filter((st) => this.structs.get(st.name)!.def === mp.def && st.count === undefined)
         .map((st) => {
-          const item = (v: string) => this.clauseRef(v.replace(new RegExp(`\\b${mp.variable}\\b`, 'g'), st.name), mp.line);
+          const item = (v: string) => this.dataRef(v.replace(new RegExp(`\\b${mp.variable}\\b`, 'g'), st.name), mp.line);
           return { struct: st.name, maps: mp.maps.map((x) => ({ type: x.type, vars: x.vars.map(item) })) };
         }),
     );
@@ -2461,7 +2368,7 @@ class CReader {
 }
 
 /** The root name of a clause's list item (`res` of `res[0:10]`). */
-function rootOf(item: string): string | undefined {
+function itemRoot(item: string): string | undefined {
   return /^\s*([A-Za-z_]\w*)/.exec(item)?.[1];
 }
 

@@ -19,8 +19,9 @@
 // over and listed; anything that would change what is mapped and cannot be read is an error that
 // names its line, never a silent drop.
 
-import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseClauses, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
-import type { Imported, ImportedStep } from './source.js';
+import { SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseClauses, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
+import { ACC_REGION_CLAUSES, SourceReader } from './reader.js';
+import type { Imported } from './source.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
 interface Statement {
@@ -165,7 +166,7 @@ export function evalInt(text: string, lookup: (name: string) => number | null, l
 }
 
 /** The Fortran reader's state: declarations so far, the steps, and what was passed over. */
-class FortranReader {
+class FortranReader extends SourceReader {
   private readonly types = new Map<string, TypeDef>();
   private readonly arrays = new Map<string, ArrayVar>();
   private readonly structs = new Map<string, StructVar>();
@@ -176,9 +177,6 @@ class FortranReader {
   private readonly plain = new Set<string>();
   /** The length of each pointer's current target, as far as the program's order shows it. */
   private readonly targetLength = new Map<string, number>();
-  private readonly steps: ImportedStep[] = [];
-  private readonly passed: { line: number; text: string }[] = [];
-  private readonly notes: { line: number; text: string }[] = [];
   /** Per kernel step: its result buffer and the line of the kernel. */
   private readonly sinks = new Map<string, number[]>();
   /** Result buffers of read kernels (findResultBuffers): filling or printing them is host code. */
@@ -187,16 +185,16 @@ class FortranReader {
   private readonly copies = new Set<string>();
   /** Where each root name is used by a step or a declaration's use (line), to refuse a result buffer used elsewhere. */
   private readonly uses = new Map<string, number>();
-  private api: 'openacc' | 'openmp' | null = null;
   private requiresUsm = false;
-  private maxDevice = 0;
   /** Pointers that alias a pointer component's target, by name (pointerAssign). */
   private readonly aliases = new Map<string, string>();
   /** declare mapper directives, by type (declareMapper). */
   private readonly mappers: { type: string; variable: string; maps: { type: string; vars: string[] }[]; line: number }[] = [];
   private regions: { kind: 'data' | 'target data'; line: number }[] = [];
 
-  constructor(private readonly stmts: Statement[]) {}
+  constructor(private readonly stmts: Statement[]) {
+    super();
+  }
 
   read(): Imported {
     this.findResultBuffers();
@@ -767,7 +765,7 @@ class FortranReader {
       throw new SourceError(s.line, 'device memory routines are not imported (write the program in mapcheck\'s JSON language for them)');
   }
 
-  private deviceArg(text: string, line: number): number | 'initial' {
+  protected deviceArg(text: string, line: number): number | 'initial' {
     const t = text.replace(/\s/g, '').toLowerCase();
     if (t === 'omp_get_initial_device()') return 'initial';
     if (t === 'omp_get_default_device()') return 0;
@@ -790,30 +788,20 @@ class FortranReader {
 
   private accDirective(k: number, d: DirectiveText): number {
     const s = this.stmts[k]!;
+    const step = this.accDataStep(d, s.line);
+    if (step !== null) {
+      this.push(s, step);
+      return k + 1;
+    }
     switch (d.name) {
-      case 'enter data':
-        this.push(s, { op: 'acc_enter_data', clauses: this.accClauses(d, ['copyin', 'create', 'attach'], s.line) });
-        return k + 1;
-      case 'exit data': {
-        const finalize = d.clauses.some((c) => c.name === 'finalize');
-        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'finalize') }, ['copyout', 'delete', 'detach'], s.line);
-        this.push(s, { op: 'acc_exit_data', clauses, ...(finalize ? { finalize: true } : {}) });
-        return k + 1;
-      }
       case 'data':
         this.regions.push({ kind: 'data', line: s.line });
-        this.push(s, { op: 'acc_data_begin', clauses: this.accClauses(d, ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'], s.line) });
+        this.push(s, { op: 'acc_data_begin', clauses: this.accClauses(d, ACC_REGION_CLAUSES, s.line) });
         return k + 1;
       case 'end data':
         if (this.regions.pop()?.kind !== 'data') throw new SourceError(s.line, 'end data closes no data region');
         this.push(s, { op: 'acc_data_end' });
         return k + 1;
-      case 'update': {
-        const ifPresent = d.clauses.some((c) => c.name === 'if_present');
-        const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'if_present') }, ['self', 'host', 'device'], s.line);
-        this.push(s, { op: 'acc_update', clauses, ...(ifPresent ? { if_present: true } : {}) });
-        return k + 1;
-      }
       case 'parallel loop':
       case 'kernels loop':
       case 'serial loop':
@@ -831,24 +819,19 @@ class FortranReader {
 
   private ompDirective(k: number, d: DirectiveText): number {
     const s = this.stmts[k]!;
-    const device = this.ompDevice(d, s.line);
+    const step = this.ompDataStep(d, s.line);
+    if (step !== null) {
+      this.push(s, step);
+      return k + 1;
+    }
     switch (d.name) {
-      case 'target enter data':
-        this.push(s, { op: 'omp_target_enter_data', ...device, maps: this.ompMaps(d, s.line) });
-        return k + 1;
-      case 'target exit data':
-        this.push(s, { op: 'omp_target_exit_data', ...device, maps: this.ompMaps(d, s.line) });
-        return k + 1;
       case 'target data':
         this.regions.push({ kind: 'target data', line: s.line });
-        this.push(s, { op: 'omp_target_data_begin', ...device, maps: this.ompMaps(d, s.line) });
+        this.push(s, { op: 'omp_target_data_begin', ...this.ompDevice(d, s.line), maps: this.ompMaps(d, s.line) });
         return k + 1;
       case 'end target data':
         if (this.regions.pop()?.kind !== 'target data') throw new SourceError(s.line, 'end target data closes no target data region');
         this.push(s, { op: 'omp_target_data_end' });
-        return k + 1;
-      case 'target update':
-        this.push(s, { op: 'omp_target_update', ...device, motions: this.ompMotions(d, s.line) });
         return k + 1;
       default:
         if (isOmpTargetKernel(d.name)) return this.kernel(k, d);
@@ -860,77 +843,21 @@ class FortranReader {
     }
   }
 
-  /** OpenACC data clauses, each var translated; scheduling clauses dropped; anything else refused. */
-  private accClauses(d: DirectiveText, allowed: string[], line: number, sink?: string): { clause: string; vars: string[] }[] {
-    const out: { clause: string; vars: string[] }[] = [];
-    for (const c of d.clauses) {
-      const name = ACC_CLAUSE_ALIASES[c.name] ?? c.name;
-      if (allowed.includes(name)) {
-        if (c.args === null) throw new SourceError(line, `${c.name} needs a list`);
-        const list = c.args.replace(/^(readonly|zero)\s*:/i, '');
-        const vars = splitTopLevel(list, ',')
-          .map((v) => v.replace(/\s/g, '').toLowerCase())
-          .filter((v) => v.split(/[(%]/)[0] !== sink)
-          .map((v) => (name === 'attach' || name === 'detach' ? this.pointerRef(v, line) : this.dataRef(v, line)));
-        if (vars.length > 0) out.push({ clause: name, vars });
-        continue;
-      }
-      if (SCHEDULING_CLAUSES.has(c.name) || (c.name === 'default' && c.args?.toLowerCase() === 'none')) continue;
-      if (c.name === 'async' || c.name === 'wait') {
-        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
-        continue;
-      }
-      throw new SourceError(line, `clause ${c.name} of !$acc ${d.name} is not imported`);
-    }
-    return out;
+  protected listItems(list: string): string[] {
+    return splitTopLevel(list, ',').map((v) => v.replace(/\s/g, '').toLowerCase());
   }
 
-  private ompDevice(d: DirectiveText, line: number): { device?: number | 'initial' } {
-    const c = d.clauses.find((x) => x.name === 'device');
-    return c?.args ? { device: this.deviceArg(c.args, line) } : {};
+  protected rootOf(item: string): string {
+    return item.split(/[(%]/)[0]!;
   }
 
-  private ompMaps(d: DirectiveText, line: number, sink?: string): { type: string; modifiers?: string[]; vars: string[] }[] {
-    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
-    for (const c of d.clauses) {
-      if (c.name === 'map') {
-        const { type, modifiers, list } = parseMapArgs(c.args ?? '', line);
-        for (const mod of modifiers) if (!['always', 'present', 'close', 'delete'].includes(mod)) throw new SourceError(line, `map modifier ${mod} is not imported`);
-        const vars = splitTopLevel(list, ',')
-          .map((v) => v.replace(/\s/g, '').toLowerCase())
-          .filter((v) => v.split(/[(%]/)[0] !== sink)
-          .map((v) => this.dataRef(v, line));
-        if (vars.length > 0) out.push({ type, ...(modifiers.length > 0 ? { modifiers } : {}), vars });
-        continue;
-      }
-      if (c.name === 'device' || SCHEDULING_CLAUSES.has(c.name) || c.name === 'defaultmap') continue;
-      if (c.name === 'nowait' || c.name === 'depend') {
-        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
-        continue;
-      }
-      throw new SourceError(line, `clause ${c.name} of !$omp ${d.name} is not imported`);
-    }
-    return out;
+  protected sentinel(api: 'openacc' | 'openmp'): string {
+    return api === 'openacc' ? '!$acc' : '!$omp';
   }
 
-  private ompMotions(d: DirectiveText, line: number): { type: string; modifiers?: string[]; vars: string[] }[] {
-    const out: { type: string; modifiers?: string[]; vars: string[] }[] = [];
-    for (const c of d.clauses) {
-      if (c.name === 'to' || c.name === 'from') {
-        const m = /^\s*present\s*:(.*)$/i.exec(c.args ?? '');
-        // a pointer that aliases a component (`u => c%p`) names the component's target here: a
-        // motion clause's pointer stands for its target (OpenMP 6.0 §15.9)
-        const vars = splitTopLevel(m ? m[1]! : (c.args ?? ''), ',').map((v) => {
-          const r = v.replace(/\s/g, '').toLowerCase();
-          return this.aliases.get(r) ?? this.dataRef(r, line);
-        });
-        out.push({ type: c.name, ...(m ? { modifiers: ['present'] } : {}), vars });
-        continue;
-      }
-      if (c.name === 'device') continue;
-      throw new SourceError(line, `clause ${c.name} of !$omp target update is not imported`);
-    }
-    return out;
+  /** A pointer that aliases a component (`u => c%p`) names the component's target in a motion clause (OpenMP 6.0 §15.9). */
+  protected override motionRef(text: string, line: number): string {
+    return this.aliases.get(text) ?? this.dataRef(text, line);
   }
 
   /**
@@ -998,7 +925,7 @@ class FortranReader {
     } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
     if (d.api === 'openacc') {
       const def = d.clauses.find((c) => c.name === 'default');
-      const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'], s.line, sink);
+      const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ACC_REGION_CLAUSES, s.line, sink);
       if (def?.args && def.args.toLowerCase() !== 'present' && def.args.toLowerCase() !== 'none') throw new SourceError(s.line, `default(${def.args}) is not imported`);
       this.push(s, { op: 'acc_parallel', clauses, ...(def?.args?.toLowerCase() === 'present' ? { default: 'present' } : {}), body: kernelBody });
     } else {
@@ -1041,7 +968,7 @@ class FortranReader {
   }
 
   /** A Fortran data reference as the language writes it: bounds evaluated, `a(:)` as `a`, an element as a one-element section. */
-  private dataRef(ref: string, line: number): string {
+  protected dataRef(ref: string, line: number): string {
     const r = ref.replace(/\s/g, '').toLowerCase();
     const m = /^([a-z][a-z0-9_]*)(?:\(([^()]*)\))?(?:%([a-z][a-z0-9_]*)(?:\(([^()]*)\))?)?$/.exec(r);
     if (!m) throw new SourceError(line, `"${ref}" is not a reference mapcheck imports (a, a(lo:hi), c, c%p, c%p(lo:hi), cs(k), cs(k)%p)`);
@@ -1087,7 +1014,7 @@ class FortranReader {
   }
 
   /** A pointer reference (attach, detach, pointer assignment, nullify): `c%p`, `cs(2)%p`, or a plain pointer `p`. */
-  private pointerRef(ref: string, line: number): string {
+  protected pointerRef(ref: string, line: number): string {
     const r = ref.replace(/\s/g, '').toLowerCase().replace(/\(:\)$/, '');
     if (this.arrays.get(r)?.kind === 'pointer') {
       this.plain.add(r);
@@ -1108,23 +1035,6 @@ class FortranReader {
 
   // ------------------------------------------------------------------------------------------------
   // Output
-
-  private useApi(api: 'openacc' | 'openmp', line: number): void {
-    if (this.api !== null && this.api !== api) throw new SourceError(line, `the program mixes OpenACC and OpenMP; a mapcheck program uses one of them`);
-    this.api = api;
-  }
-
-  private push(s: Statement, step: Record<string, unknown>): void {
-    this.steps.push({ line: s.line, step });
-  }
-
-  private pass(s: Statement, why: string): void {
-    this.passed.push({ line: s.line, text: `line ${s.line}: ${why} (${s.text.slice(0, 40)})` });
-  }
-
-  private note(s: { line: number }, text: string): void {
-    if (!this.notes.some((n) => n.text === text)) this.notes.push({ line: s.line, text });
-  }
 
   private finish(): Imported {
     for (const [sink, lines] of this.sinks) {

@@ -1,0 +1,167 @@
+// What the Fortran and C front ends share once a directive's clauses are parsed: the output they
+// build (steps with their lines, what was passed over, notes, the one API of a program, the devices
+// it names) and the translation of OpenACC data clauses and OpenMP map and motion clauses into the
+// language's clause lists. Each front end says how its own references are written (dataRef,
+// pointerRef, listItems, rootOf) and how its directives are spelt in messages (sentinel).
+
+import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, parseMapArgs, type DirectiveApi, type DirectiveText } from './directives.js';
+import type { ImportedStep } from './source.js';
+
+export type ClauseList = { clause: string; vars: string[] }[];
+export type MapList = { type: string; modifiers?: string[]; vars: string[] }[];
+
+/** The map modifiers the language has (OpenMP 6.0 §7.9.6; `delete` of 6.0). */
+const MAP_MODIFIERS = ['always', 'present', 'close', 'delete'];
+
+export abstract class SourceReader {
+  protected readonly steps: ImportedStep[] = [];
+  protected readonly passed: { line: number; text: string }[] = [];
+  protected readonly notes: { line: number; text: string }[] = [];
+  protected api: DirectiveApi | null = null;
+  /** The highest device number a construct or routine names (the world gets that many devices and one more). */
+  protected maxDevice = 0;
+
+  /** A clause list item as a data reference of the language (`a(2:5)`, `c%p`). */
+  protected abstract dataRef(text: string, line: number): string;
+  /** A clause list item that names a pointer (attach, detach). */
+  protected abstract pointerRef(text: string, line: number): string;
+  /** A clause's list split into its items. */
+  protected abstract listItems(list: string): string[];
+  /** The variable an item names (`res` of `res[0:n]` or `res(1:n)`), to leave a result buffer out. */
+  protected abstract rootOf(item: string): string;
+  /** How a directive of `api` starts in the source: `!$acc`, `#pragma omp`. */
+  protected abstract sentinel(api: DirectiveApi): string;
+  /** A device number or a device routine's result (`omp_get_default_device()`), as the language writes it. */
+  protected abstract deviceArg(text: string, line: number): number | 'initial';
+
+  /** A motion clause's item (`target update`); a front end may read aliases there. */
+  protected motionRef(text: string, line: number): string {
+    return this.dataRef(text, line);
+  }
+
+  protected useApi(api: DirectiveApi, line: number): void {
+    if (this.api !== null && this.api !== api) throw new SourceError(line, 'the program mixes OpenACC and OpenMP; a mapcheck program uses one of them');
+    this.api = api;
+  }
+
+  protected push(s: { line: number }, step: Record<string, unknown>): void {
+    this.steps.push({ line: s.line, step });
+  }
+
+  protected pass(s: { line: number; text: string }, why: string): void {
+    this.passed.push({ line: s.line, text: `line ${s.line}: ${why} (${s.text.slice(0, 40)})` });
+  }
+
+  protected note(s: { line: number }, text: string): void {
+    if (!this.notes.some((n) => n.text === text)) this.notes.push({ line: s.line, text });
+  }
+
+  /** The result buffer `sink` left out of a clause list, the other items translated by `ref`. */
+  private listOf(list: string, sink: string | undefined, ref: (item: string) => string): string[] {
+    return this.listItems(list)
+      .filter((v) => sink === undefined || this.rootOf(v) !== sink)
+      .map(ref);
+  }
+
+  /**
+   * OpenACC data clauses of `allowed` names (aliases such as `pcopyin` read as theirs, OpenACC 3.3
+   * §2.7), each item translated; scheduling clauses dropped; `async` / `wait` dropped with a note
+   * (every step of a mapcheck program is synchronous); anything else refused.
+   */
+  protected accClauses(d: DirectiveText, allowed: readonly string[], line: number, sink?: string): ClauseList {
+    const out: ClauseList = [];
+    for (const c of d.clauses) {
+      const name = ACC_CLAUSE_ALIASES[c.name] ?? c.name;
+      if (allowed.includes(name)) {
+        if (c.args === null) throw new SourceError(line, `${c.name} needs a list`);
+        const list = c.args.replace(/^\s*(readonly|zero)\s*:/i, '');
+        const vars = this.listOf(list, sink, (v) => (name === 'attach' || name === 'detach' ? this.pointerRef(v, line) : this.dataRef(v, line)));
+        if (vars.length > 0) out.push({ clause: name, vars });
+        continue;
+      }
+      if (SCHEDULING_CLAUSES.has(c.name) || (c.name === 'default' && c.args?.trim().toLowerCase() === 'none')) continue;
+      if (c.name === 'async' || c.name === 'wait') {
+        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
+        continue;
+      }
+      throw new SourceError(line, `clause ${c.name} of ${this.sentinel(d.api)} ${d.name} is not imported`);
+    }
+    return out;
+  }
+
+  /** The `device` clause of an OpenMP construct, when it has one. */
+  protected ompDevice(d: DirectiveText, line: number): { device?: number | 'initial' } {
+    const c = d.clauses.find((x) => x.name === 'device');
+    return c?.args ? { device: this.deviceArg(c.args, line) } : {};
+  }
+
+  /** OpenMP map clauses (OpenMP 6.0 §7.9.6), each item translated; `nowait` / `depend` dropped with a note. */
+  protected ompMaps(d: DirectiveText, line: number, sink?: string): MapList {
+    const out: MapList = [];
+    for (const c of d.clauses) {
+      if (c.name === 'map') {
+        const { type, modifiers, list } = parseMapArgs(c.args ?? '', line);
+        for (const mod of modifiers) if (!MAP_MODIFIERS.includes(mod)) throw new SourceError(line, `map modifier ${mod} is not imported`);
+        const vars = this.listOf(list, sink, (v) => this.dataRef(v, line));
+        if (vars.length > 0) out.push({ type, ...(modifiers.length > 0 ? { modifiers } : {}), vars });
+        continue;
+      }
+      if (c.name === 'device' || SCHEDULING_CLAUSES.has(c.name) || c.name === 'defaultmap') continue;
+      if (c.name === 'nowait' || c.name === 'depend') {
+        this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
+        continue;
+      }
+      throw new SourceError(line, `clause ${c.name} of ${this.sentinel(d.api)} ${d.name} is not imported`);
+    }
+    return out;
+  }
+
+  /** OpenMP motion clauses `to(…)` / `from(…)`, with the `present` modifier (OpenMP 6.0 §15.9). */
+  protected ompMotions(d: DirectiveText, line: number): MapList {
+    const out: MapList = [];
+    for (const c of d.clauses) {
+      if (c.name === 'to' || c.name === 'from') {
+        const m = /^\s*present\s*:([\s\S]*)$/i.exec(c.args ?? '');
+        const vars = this.listOf(m ? m[1]! : (c.args ?? ''), undefined, (v) => this.motionRef(v, line));
+        out.push({ type: c.name, ...(m ? { modifiers: ['present'] } : {}), vars });
+        continue;
+      }
+      if (c.name === 'device') continue;
+      throw new SourceError(line, `clause ${c.name} of ${this.sentinel(d.api)} target update is not imported`);
+    }
+    return out;
+  }
+
+  /** The steps of an OpenACC enter / exit data or update directive (OpenACC 3.3 §2.6.6, §2.14.4); null for another. */
+  protected accDataStep(d: DirectiveText, line: number): Record<string, unknown> | null {
+    const without = (flag: string) => ({ ...d, clauses: d.clauses.filter((c) => c.name !== flag) });
+    const has = (flag: string) => d.clauses.some((c) => c.name === flag);
+    switch (d.name) {
+      case 'enter data':
+        return { op: 'acc_enter_data', clauses: this.accClauses(d, ['copyin', 'create', 'attach'], line) };
+      case 'exit data':
+        return { op: 'acc_exit_data', clauses: this.accClauses(without('finalize'), ['copyout', 'delete', 'detach'], line), ...(has('finalize') ? { finalize: true } : {}) };
+      case 'update':
+        return { op: 'acc_update', clauses: this.accClauses(without('if_present'), ['self', 'host', 'device'], line), ...(has('if_present') ? { if_present: true } : {}) };
+      default:
+        return null;
+    }
+  }
+
+  /** The step of an OpenMP target enter / exit data or target update directive (OpenMP 6.0 §15.5, §15.6, §15.9); null for another. */
+  protected ompDataStep(d: DirectiveText, line: number): Record<string, unknown> | null {
+    switch (d.name) {
+      case 'target enter data':
+        return { op: 'omp_target_enter_data', ...this.ompDevice(d, line), maps: this.ompMaps(d, line) };
+      case 'target exit data':
+        return { op: 'omp_target_exit_data', ...this.ompDevice(d, line), maps: this.ompMaps(d, line) };
+      case 'target update':
+        return { op: 'omp_target_update', ...this.ompDevice(d, line), motions: this.ompMotions(d, line) };
+      default:
+        return null;
+    }
+  }
+}
+
+/** The data clauses of an OpenACC data or compute construct (OpenACC 3.3 §2.6.5, §2.5.1). */
+export const ACC_REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'] as const;
