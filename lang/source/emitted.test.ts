@@ -1,5 +1,5 @@
-// The Fortran that `mapcheck emit` writes for generated programs, read back by the Fortran front
-// end: a large supply of real, compilable programs in the seed study's style. Each either reads as
+// The Fortran and C that `mapcheck emit` writes for generated programs, read back by the front
+// ends: a large supply of real, compilable programs in the seed study's style. Each either reads as
 // a program that validates and runs on the model and the impl alike (states and observations, step by step), or is
 // refused with a SourceError naming a line of the file, never anything else. What is refused is
 // what the front end leaves out on purpose (device memory routines, host_data, procedures, kernels
@@ -14,27 +14,32 @@ import { programArbFor } from '../../properties/api.js';
 import { firstDivergence } from '../../properties/compare.js';
 import { validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
+import { importC } from './c.js';
 import { importFortran } from './fortran.js';
 
 const spec = loadProfile('spec');
 
+const FRONT_ENDS = { fortran: importFortran, c: importC } as const;
+
 describe.each([
-  ['openacc', 250, 90],
-  ['openmp', 250, 25],
-] as const)('%s programs as emit writes them', (api, runs, atLeast) => {
+  ['fortran', 'openacc', 250, 90],
+  ['fortran', 'openmp', 250, 25],
+  ['c', 'openacc', 250, 120],
+  ['c', 'openmp', 250, 60],
+] as const)('%s: %s programs as emit writes them', (lang, api, runs, atLeast) => {
   it(`read back as valid programs that model and impl run alike, or are refused on a line (at least ${atLeast} of ${runs} read)`, () => {
     const programs = fc.sample(programArbFor(api), { seed: 20261205, numRuns: runs });
     let read = 0;
     for (const program of programs) {
       let text: string;
       try {
-        text = emitProgram(program, { lang: 'fortran' });
+        text = emitProgram(program, { lang });
       } catch {
         continue; // a program emit cannot write (counted by emit's own tests)
       }
       let imported;
       try {
-        imported = importFortran(text);
+        imported = FRONT_ENDS[lang](text);
       } catch (e) {
         if (!(e instanceof SourceError)) throw e;
         expect(e.line).toBeGreaterThanOrEqual(1);
@@ -42,7 +47,8 @@ describe.each([
         continue;
       }
       const v = validateProgram(imported.program);
-      if (!v.ok) continue; // reported at its step's line by importSourceFile (cli/import.test.ts)
+      expect(v.ok, text).toBe(true);
+      if (!v.ok) continue;
       read++;
       expect(firstDivergence(v.program, { engine: 'model', profile: spec }, { engine: 'impl', profile: spec }, 'state')).toBeNull();
     }

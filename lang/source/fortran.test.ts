@@ -1,8 +1,10 @@
 // The Fortran front end of `mapcheck import`. Expected programs are written by hand from the
 // language's rules (lang/README.md); the seed programs are the two canonical Fortran programs of
-// the seed study (/work/shared/seeds/000_*.txt), copied here as they are printed there, and must
-// read as the saved cases that were written from them by hand.
+// the seed study (/work/shared/seeds/000_*.txt), as they are printed there (the first one is
+// examples/seed-reattach.f90), and must read as the saved cases that were written from them by hand.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../../counterexamples/case.js';
 import { DETACH, REATTACH } from '../../cli/test-support.js';
@@ -10,35 +12,8 @@ import { validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
 import { evalInt, importFortran } from './fortran.js';
 
-const REATTACH_F90 = `program main
-implicit none
-type :: container
-integer, pointer :: p(:)
-end type
-type(container) :: c
-integer, pointer :: a(:), b(:)
-integer :: i, res(10)
-allocate(a(10), b(10))
-a = 1
-b = 2
-c%p => a
-!$acc enter data copyin(c)
-!$acc enter data copyin(a) attach(c%p)
-c%p => b
-!$acc enter data copyin(b) attach(c%p)
-res = -1
-!$acc parallel loop present(c)
-do i = 1, 10
-res(i) = c%p(i)
-end do
-if (all(res == 2)) then
-write(*,*) "OK"
-else
-write(*,*) "Wrong result: ", res
-error stop
-end if
-end program
-`;
+/** The first seed program, as examples/seed-reattach.f90 keeps it (after its two comment lines). */
+const REATTACH_F90 = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'seed-reattach.f90'), 'utf8');
 
 const DETACH_F90 = `program main
 implicit none
@@ -92,9 +67,9 @@ describe('the seed programs (OpenACC 3.3 §2.7.2 attach and detach)', () => {
 
   it('each step keeps its source line; the result buffer and the checks are listed, not read', () => {
     const imported = importFortran(REATTACH_F90);
-    expect(imported.lines).toEqual([12, 13, 14, 15, 16, 18]);
-    expect(imported.passed.map((p) => p.text)).toEqual(['line 17: fills the result buffer res (res = -1)', 'lines 22-27: checks results (if (all(res == 2)) then)']);
-    expect(imported.notes.map((n) => n.line)).toEqual([20]);
+    expect(imported.lines).toEqual([14, 15, 16, 17, 18, 20]);
+    expect(imported.passed.map((p) => p.text)).toEqual(['line 19: fills the result buffer res (res = -1)', 'lines 24-29: checks results (if (all(res == 2)) then)']);
+    expect(imported.notes.map((n) => n.line)).toEqual([22]);
     expect(imported.notes[0]!.text).toContain('res: the kernel');
   });
 });

@@ -549,6 +549,10 @@ class FortranReader extends SourceReader {
     if (!m) throw new SourceError(s.line, `allocate(${item}): expected name(n)`);
     const [, ref, dims] = m;
     if (ref!.includes('%')) {
+      // the language allocates allocatable components only (lang/README.md "Allocatable components")
+      const [root, member] = [ref!.split(/[(%]/)[0]!, ref!.split('%')[1]!];
+      if (this.structs.get(root)?.type.pointers.includes(member) && !this.structs.get(root)!.type.allocatable.includes(member))
+        throw new SourceError(s.line, `allocate(${item}): ${member} is a pointer component; mapcheck allocates allocatable components only (declare it allocatable)`);
       const length = this.extent(dims!, s.line, ref!);
       this.targetLength.set(ref!, length);
       this.push(s, { op: 'allocate', ptr: this.memberRef(ref!, s.line), length, ...(value === undefined ? {} : { value }) });
@@ -999,6 +1003,10 @@ class FortranReader extends SourceReader {
       const hi = parts.length === 1 ? lo : parts[1] === '' ? (length ?? -1) : evalInt(parts[1]!, (n) => this.constant(n), line);
       if (parts.length > 2) throw new SourceError(line, `${ref}: strides are not imported`);
       if (hi < 0) throw new SourceError(line, `${ref}: the upper bound of ${of} is not known here; write it`);
+      // an element or section outside the object (a zero-length section may start one past its end)
+      // (arrays and components only: a pointer's section is checked against its target when it runs)
+      const fixed = (this.arrays.has(of) && !this.plain.has(of)) || /%/.test(of) && this.structs.get(of.split(/[(%]/)[0]!)?.type.fields.some((f) => f.name === of.split('%')[1]);
+      if (fixed && length !== null && (lo < 1 || hi > length || lo > hi + 1)) throw new SourceError(line, `${ref}: (${lo}:${hi}) is outside ${of}(1:${length})`);
       return `(${lo}:${hi})`;
     };
     if (this.plain.has(root!) && member === undefined) return sub === undefined ? `${root}(:)` : `${root}${section(sub, root!) || '(:)'}`;
