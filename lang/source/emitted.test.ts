@@ -16,10 +16,14 @@ import { validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
 import { importC } from './c.js';
 import { importFortran } from './fortran.js';
+import { SOURCE_OPS } from './source.js';
+import { STEP_OPS } from '../ops.js';
 
 const spec = loadProfile('spec');
 
 const FRONT_ENDS = { fortran: importFortran, c: importC } as const;
+/** The ops each corpus read back produced, for the claim of SOURCE_OPS (last test). */
+const seen = new Set<string>();
 
 describe.each([
   ['fortran', 'openacc', 250, 90],
@@ -50,8 +54,20 @@ describe.each([
       expect(v.ok, text).toBe(true);
       if (!v.ok) continue;
       read++;
+      for (const step of imported.program.steps) seen.add(String(step.op));
       expect(firstDivergence(v.program, { engine: 'model', profile: spec }, { engine: 'impl', profile: spec }, 'state')).toBeNull();
     }
     expect(read).toBeGreaterThanOrEqual(atLeast);
+  });
+});
+
+describe('SOURCE_OPS, the ops the front ends claim to read', () => {
+  // runs after the corpora above (vitest runs a file's tests in order)
+  it('every op claimed is read from what emit writes in one language or the other; no op claimed refused ever is', () => {
+    const claimed = Object.entries(SOURCE_OPS).filter(([, why]) => why === null).map(([op]) => op);
+    const refused = Object.entries(SOURCE_OPS).filter(([, why]) => why !== null).map(([op]) => op);
+    expect(claimed.filter((op) => !seen.has(op))).toEqual([]);
+    expect(refused.filter((op) => seen.has(op))).toEqual([]);
+    expect(Object.keys(SOURCE_OPS).sort()).toEqual([...STEP_OPS].sort());
   });
 });

@@ -5,7 +5,7 @@
 
 import { extname } from 'node:path';
 import { FileReadProblem, MAX_INPUT_FILE_BYTES, oneLine, readBoundedText } from '../read-file.js';
-import type { Program } from '../program.js';
+import type { Program, StepOp } from '../program.js';
 import { InputError, validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
 import { importC } from './c.js';
@@ -29,6 +29,68 @@ export interface Imported {
 }
 
 export type SourceLanguage = 'fortran' | 'c';
+
+const DEVICE_MEMORY = 'device memory routines: their handles and byte offsets have no source form the front ends read; write the program in JSON';
+const USE_DEVICE = 'host_data / use_device regions hand a device address to host code, which the front ends do not follow';
+
+/**
+ * What the front ends make of each op of the language (lang/ops.ts): null where a Fortran or C
+ * statement reads as it, else why no source does. An op added to the language must be placed here
+ * (a compile error until it is), and emitted.test.ts checks the claim both ways on what emit writes.
+ */
+export const SOURCE_OPS: Record<StepOp, string | null> = {
+  acc_enter_data: null,
+  acc_exit_data: null,
+  acc_data_begin: null,
+  acc_data_end: null,
+  acc_parallel: null,
+  acc_copyin: null,
+  acc_create: null,
+  acc_copyout: null,
+  acc_copyout_finalize: null,
+  acc_delete: null,
+  acc_delete_finalize: null,
+  acc_attach: null,
+  acc_detach: null,
+  acc_detach_finalize: null,
+  acc_is_present: null,
+  acc_deviceptr: null,
+  acc_malloc: DEVICE_MEMORY,
+  acc_free: DEVICE_MEMORY,
+  acc_map_data: DEVICE_MEMORY,
+  acc_unmap_data: DEVICE_MEMORY,
+  acc_memcpy_to_device: DEVICE_MEMORY,
+  acc_memcpy_from_device: DEVICE_MEMORY,
+  acc_host_data_begin: USE_DEVICE,
+  acc_host_data_end: USE_DEVICE,
+  pointer_assign: null,
+  nullify: null,
+  allocate: null,
+  deallocate: null,
+  host_write: null,
+  host_read: null,
+  omp_target_enter_data: null,
+  omp_target_exit_data: null,
+  omp_target_data_begin: null,
+  omp_target_data_end: null,
+  omp_target: null,
+  omp_target_alloc: DEVICE_MEMORY,
+  omp_target_free: DEVICE_MEMORY,
+  omp_target_is_present: null,
+  omp_target_is_accessible: DEVICE_MEMORY,
+  omp_target_associate_ptr: DEVICE_MEMORY,
+  omp_target_disassociate_ptr: DEVICE_MEMORY,
+  omp_get_mapped_ptr: DEVICE_MEMORY,
+  omp_target_memcpy: DEVICE_MEMORY,
+  acc_update: null,
+  omp_target_update: null,
+  acc_declare: null,
+  omp_declare_target: null,
+  omp_target_data_use_device_begin: USE_DEVICE,
+  omp_target_data_use_device_end: USE_DEVICE,
+  acc_procedure_begin: 'a declare inside a procedure: the front ends read the main program only',
+  acc_procedure_end: 'a declare inside a procedure: the front ends read the main program only',
+};
 
 /** The source language of a file by its extension, or null for a JSON program. */
 export function sourceLanguage(path: string): SourceLanguage | null {
