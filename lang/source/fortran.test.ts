@@ -334,6 +334,43 @@ end program
   });
 });
 
+describe('checks of the program\'s data', () => {
+  it('the data a passed-over check reads is read on the host there: a loop over x(i) its elements, any other use the whole object', () => {
+    const imported = importFortran(`program p
+  integer, parameter :: n = 6
+  type :: t
+    integer, allocatable :: x(:)
+  end type
+  type(t) :: v
+  integer :: a(n), i
+  allocate(v%x(4))
+  !$acc data copy(v) copy(v%x) copyin(a)
+  !$acc parallel loop
+  do i = 1, 4
+    v%x(i) = 5
+  end do
+  !$acc end data
+  do i = 2, 3
+    if (i .ne. v%x(i)) stop 1
+  end do
+  if (any(a /= 0)) then
+    print *, "a changed"
+    error stop
+  end if
+end program
+`);
+    expect(imported.program.steps.slice(-2)).toEqual([
+      { op: 'host_read', var: 'v%x(2:3)' },
+      { op: 'host_read', var: 'a' },
+    ]);
+    expect(imported.lines.slice(-2)).toEqual([15, 18]);
+    expect(imported.passed.map((p) => p.text)).toEqual([
+      'lines 15-17: host loop (do i = 2, 3); its reads of v%x(2:3) are host reads',
+      'lines 18-21: checks results (if (any(a /= 0)) then); its reads of a are host reads',
+    ]);
+  });
+});
+
 describe('what is refused, with the line that says why', () => {
   const head = 'program p\ninteger :: a(4), i, r(4)\n';
   it.each([

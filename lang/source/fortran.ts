@@ -537,7 +537,7 @@ class FortranReader extends SourceReader {
       else if (/\b(acc|omp)_[a-z_]+ ?\(/.test(lower)) throw new SourceError(s.line, `a runtime routine inside the block at line ${head.line} is not imported: mapcheck reads straight-line programs`);
       if (open.test(lower)) depth++;
       else if (close.test(lower) && --depth === 0) {
-        this.passed.push({ line: head.line, text: `lines ${head.line}-${s.line}: ${why} (${head.text.slice(0, 40)})` });
+        this.passed.push({ line: head.line, text: `lines ${head.line}-${s.line}: ${why} (${head.text.slice(0, 40)})${this.checkReads(this.stmts.slice(k, j + 1), head, null)}` });
         return j + 1;
       }
     }
@@ -642,8 +642,44 @@ class FortranReader extends SourceReader {
     if (lower.some((t) => /\b(acc|omp)_[a-z_]+\(/.test(t))) throw new SourceError(head.line, 'a runtime routine inside a host loop is not imported: unroll the loop');
     const writes = lower.map((t) => /^([a-z][a-z0-9_]*)/.exec(t)?.[1]).filter((n) => n !== undefined && this.isData(n));
     if (writes.length > 0) throw new SourceError(head.line, `this host loop changes ${writes[0]} in a way mapcheck cannot read (a loop filling an array with one expression is read)`);
-    this.passed.push({ line: head.line, text: `lines ${head.line}-${this.stmts[j]!.line}: host loop (${head.text.slice(0, 40)})` });
+    this.passed.push({ line: head.line, text: `lines ${head.line}-${this.stmts[j]!.line}: host loop (${head.text.slice(0, 40)})${this.checkReads(body, head, { v, lo, hi })}` });
     return end;
+  }
+
+  /**
+   * The program's data that host code passed over reads (a check `if (any(a /= 1))`, a loop `if
+   * (c%x(i) /= i) stop`): a host read of each, at the head's line, so the values the check looks at
+   * are observations too. In a loop, `x(i)` is the elements the loop runs over; any other use of
+   * an object reads it whole. Returns the note for the passed-over entry.
+   */
+  private checkReads(stmts: Statement[], head: Statement, loop: { v: string; lo: number; hi: number } | null): string {
+    const refs: string[] = [];
+    for (const t of stmts) {
+      // strings and the arguments of runtime routines (read as routine steps, not as host reads) out
+      let text = t.text.toLowerCase().replace(/\s+/g, '').replace(/"[^"]*"|'[^']*'/g, '""');
+      for (let m = /\b(acc|omp)_[a-z_]+\(/.exec(text); m !== null; m = /\b(acc|omp)_[a-z_]+\(/.exec(text)) {
+        const open = m.index + m[0].length - 1;
+        text = `${text.slice(0, m.index)}0${text.slice(open + balanced(text, open, t.line).length + 2)}`;
+      }
+      for (const m of text.matchAll(/(?<![a-z0-9_%])[a-z][a-z0-9_]*/g)) {
+        const root = m[0];
+        if (!this.isData(root) || this.buffers.has(root) || this.copies.has(root) || this.aliases.has(root)) continue;
+        // what follows the name: an element's subscript `(k)` and a component `%x`, then a subscript
+        const rest = /^(\([^()]*\))?(%[a-z][a-z0-9_]*)?(\([^()]*\))?/.exec(text.slice(m.index + root.length))!;
+        const [sub1, member, sub2] = [rest[1], rest[2], rest[3]];
+        const subscript = member === undefined ? sub1 : sub2;
+        const base = member === undefined ? root : `${root}${this.structs.get(root)?.count !== undefined ? (sub1 ?? '') : ''}${member}`;
+        let ref: string;
+        try {
+          ref = loop !== null && subscript === `(${loop.v})` ? this.kernelRef(base, loop.lo, loop.hi, t.line) : this.dataRef(base, t.line);
+        } catch {
+          ref = this.dataRef(root, t.line);
+        }
+        if (!refs.includes(ref)) refs.push(ref);
+      }
+    }
+    for (const ref of refs) this.push(head, { op: 'host_read', var: ref });
+    return refs.length === 0 ? '' : `; its reads of ${refs.join(', ')} are host reads`;
   }
 
   /** Whether a name is an object of the program (an array or a struct, not a scalar). */
