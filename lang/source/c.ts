@@ -1988,14 +1988,7 @@ class CReader extends SourceReader {
       if (lhs !== null && action === null) this.designate(lhs, stmt.line, false);
       throw new SourceError(stmt.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v)');
     }
-    if (d.api === 'openacc') {
-      const def = d.clauses.find((c) => c.name === 'default');
-      const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ACC_REGION_CLAUSES, s.line, sink);
-      if (def?.args && def.args.toLowerCase() !== 'present' && def.args.toLowerCase() !== 'none') throw new SourceError(s.line, `default(${def.args}) is not imported`);
-      this.push(s, { op: 'acc_parallel', clauses, ...(def?.args?.toLowerCase() === 'present' ? { default: 'present' } : {}), body: kernelBody });
-    } else {
-      this.push(s, { op: 'omp_target', ...this.ompDevice(d, s.line), maps: this.ompMaps(d, s.line, sink), body: kernelBody });
-    }
+    this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return end;
   }
 

@@ -132,6 +132,19 @@ export abstract class SourceReader {
     return out;
   }
 
+  /**
+   * The step of a compute construct whose kernel is `body` (OpenACC 3.3 §2.5.1 with its data clauses
+   * and `default(present)`, OpenMP 6.0 §15.8 with its map clauses and device), the result buffer
+   * `sink` left out of its clauses.
+   */
+  protected kernelStep(d: DirectiveText, line: number, body: Record<string, unknown>, sink: string | undefined): Record<string, unknown> {
+    if (d.api === 'openmp') return { op: 'omp_target', ...this.ompDevice(d, line), maps: this.ompMaps(d, line, sink), body };
+    const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ACC_REGION_CLAUSES, line, sink);
+    const def = d.clauses.find((c) => c.name === 'default')?.args?.trim().toLowerCase();
+    if (def !== undefined && def !== 'present' && def !== 'none') throw new SourceError(line, `default(${def}) is not imported`);
+    return { op: 'acc_parallel', clauses, ...(def === 'present' ? { default: 'present' } : {}), body };
+  }
+
   /** The steps of an OpenACC enter / exit data or update directive (OpenACC 3.3 §2.6.6, §2.14.4); null for another. */
   protected accDataStep(d: DirectiveText, line: number): Record<string, unknown> | null {
     const without = (flag: string) => ({ ...d, clauses: d.clauses.filter((c) => c.name !== flag) });
