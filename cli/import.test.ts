@@ -33,7 +33,9 @@ describe('mapcheck import', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(loadCaseFile(REATTACH).program);
     const fromJson = await cli('run', out, '--profile', 'spec,cray-19', '--result');
     const fromSource = await cli('run', SEED, '--profile', 'spec,cray-19', '--result');
-    expect(fromSource.out.replace(SEED, 'FILE')).toBe(fromJson.out.replace(out, 'FILE'));
+    // the same table (its columns are as wide as the longest file name, which differs)
+    const table = (text: string, file: string) => text.replace(file, 'FILE').replace(/ +/g, ' ');
+    expect(table(fromSource.out, SEED)).toBe(table(fromJson.out, out));
     expect(fromSource.out).toMatch(/read \[10\*2\]\s+\*read \[10\*1\]/);
   });
 
