@@ -219,7 +219,7 @@ function ppCondition(kind: string, text: string, defines: Map<string, string>, f
  * block; `for`, `if`, `while` and `switch` with their parenthesised condition, `else` and `do` are
  * heads of the statement that follows. Each item keeps the line it starts on.
  */
-export function cItems(source: string): Item[] {
+function cItems(source: string): Item[] {
   const { code, pragmas } = preprocess(source);
   const items: Item[] = [];
   let buf = '';
