@@ -13,10 +13,15 @@ function renderClauses(clauses: Clause<string>[]): string {
   return clauses.map((c) => ` ${c.clause}(${c.vars.join(', ')})`).join('');
 }
 
-/** `read a`, `a = 7`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
+/** What a write assigns: `7`, or a ramp's first two values `[1, 2, …]` (element k gets value + k * by). */
+function renderWritten(w: { value: number; by?: number }): string {
+  return w.by ? `[${w.value}, ${w.value + w.by}, …]` : String(w.value);
+}
+
+/** `read a`, `a = 7`, `a = [1, 2, …]`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
 function renderBody(body: KernelBody, result?: string): string {
   if ('pointer' in body) return `${result === undefined ? 'print' : `${result} =`} c_loc(${body.pointer})`;
-  if (!('read' in body)) return `${body.write} = ${body.value}`;
+  if (!('read' in body)) return `${body.write} = ${renderWritten(body)}`;
   if (body.bounds) return `read lbound(${body.read}), ubound(${body.read})`;
   return body.at === undefined ? `read ${body.read}` : `read ${body.read}(${body.at})`;
 }
@@ -91,7 +96,7 @@ const RENDER: PerOp<string> = {
   nullify: (s) => `nullify(${s.ptr})`,
   allocate: (s) => `allocate(${s.ptr}(${s.length})${s.value === undefined ? '' : `, source=${s.value}`})`,
   deallocate: (s) => `deallocate(${s.ptr})`,
-  host_write: (s) => `${s.var} = ${s.value}`,
+  host_write: (s) => `${s.var} = ${renderWritten(s)}`,
   host_read: (s) => (s.bounds ? `print *, lbound(${s.var}), ubound(${s.var})` : s.at !== undefined ? `print *, ${s.var}(${s.at})` : `print *, ${s.var}`),
   omp_target_enter_data: (s) => `!$omp target enter data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
   omp_target_exit_data: (s) => `!$omp target exit data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,

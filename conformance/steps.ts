@@ -29,6 +29,8 @@ export const nullify = (ptr: VarRef): Step => ({ op: 'nullify', ptr });
 export const allocate = (ptr: VarRef, length: number, value?: number): Step => ({ op: 'allocate', ptr, length, ...(value === undefined ? {} : { value }) });
 export const deallocate = (ptr: VarRef): Step => ({ op: 'deallocate', ptr });
 export const hostWrite = (ref: VarRef, value: number): Step => ({ op: 'host_write', var: ref, value });
+/** `do i = 1, n; ref(i) = value + (i - 1) * by`: a ramp, so a read shows which elements moved where. */
+export const hostRamp = (ref: VarRef, value: number, by: number): Step => ({ op: 'host_write', var: ref, value, by });
 export const hostRead = (ref: VarRef): Step => ({ op: 'host_read', var: ref });
 
 // ------------------------------------------------------------------------------------------------
@@ -81,6 +83,12 @@ export const parallelWrite = (ref: VarRef, value: number, ...clauses: Clause<Acc
   op: 'acc_parallel',
   clauses,
   body: { write: ref, value },
+});
+/** `!$acc parallel loop` writing the ramp value, value + by, … to the elements of `ref`. */
+export const parallelRamp = (ref: VarRef, value: number, by: number, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
+  op: 'acc_parallel',
+  clauses,
+  body: { write: ref, value, by },
 });
 /** `!$acc parallel` whose kernel reads pointer member `ref` itself; `result` names the value read. */
 export const parallelPointer = (ref: VarRef, result?: string, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
@@ -154,6 +162,8 @@ export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg
   body: { read: ref },
   ...onDevice(device),
 });
+/** `!$omp target` writing the ramp value, value + by, … to the elements of `ref`. */
+export const targetRamp = (ref: VarRef, value: number, by: number, maps: MapItem[] = []): Step => ({ op: 'omp_target', maps, body: { write: ref, value, by } });
 /** `!$omp target` whose kernel reads pointer member `ref` itself; `result` names the value read. */
 export const targetPointer = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg, result?: string): Step => ({
   op: 'omp_target',

@@ -102,6 +102,11 @@ export function copyWords(from: Int32Array, fromWord: number, to: Int32Array, to
   for (let i = 0; i < count; i++) to[toWord + i] = from[fromWord + i]!;
 }
 
+/** Writes `count` words from `first`: `value`, then each one `by` more than the last (a ramp). */
+export function writeWords(words: Int32Array, first: number, count: number, value: number, by = 0): void {
+  for (let i = 0; i < count; i++) words[first + i] = value + i * by;
+}
+
 /** Elements of an image as observed by a read: indeterminate words read as null. */
 export function readWords(words: Int32Array, first: number, count: number): (number | null)[] {
   // Stryker disable next-line ArrayDeclaration: filled index by index up to count; the preset length only saves growth

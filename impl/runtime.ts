@@ -25,6 +25,7 @@ import {
   type AccUpdate,
   type Clause,
   type ElementBody,
+  type HostWrite,
   type Program,
   type Step,
   type World,
@@ -48,6 +49,7 @@ import {
   ptrCount,
   ptrIndeterminate,
   readWords,
+  writeWords,
   writePtr,
   writeLowerBound,
   ptrLowerBound,
@@ -375,7 +377,7 @@ export class ImplEngine implements Engine {
         return OK;
       }
       case 'host_write':
-        return this.hostAccess(step.var, step.value);
+        return this.hostAccess(step.var, step);
       case 'host_read':
         return step.at !== undefined || step.bounds ? this.hostView(step.var, step.at) : this.hostAccess(step.var, null);
       case 'omp_target_enter_data':
@@ -1250,7 +1252,7 @@ export class ImplEngine implements Engine {
       throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     }
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
-    img.words.fill(body.value, first, first + count);
+    writeWords(img.words, first, count, body.value, body.by);
     return OK;
   }
 
@@ -1691,8 +1693,8 @@ export class ImplEngine implements Engine {
     return OK;
   }
 
-  /** host_write (value ≠ null) or host_read of an array, subarray or pointer target. */
-  private hostAccess(text: string, value: number | null): Observation {
+  /** host_write (`write` ≠ null) or host_read of an array, subarray or pointer target. */
+  private hostAccess(text: string, write: HostWrite | null): Observation {
     const r = this.ref(text);
     if (r.kind === REF_STRUCT) throw new Error(`host access '${text}' must name an array, a subarray or a pointer member`);
     this.resolveData(r);
@@ -1700,8 +1702,8 @@ export class ImplEngine implements Engine {
     const first = this.host.offset(this.rStart) >> 2;
     const count = (this.rEnd - this.rStart) / ELEMENT_BYTES;
     const words = this.host.image.words;
-    if (value === null) return { kind: 'read', values: readWords(words, first, count) };
-    words.fill(value, first, first + count);
+    if (write === null) return { kind: 'read', values: readWords(words, first, count) };
+    writeWords(words, first, count, write.value, write.by);
     return OK;
   }
 

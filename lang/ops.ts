@@ -62,6 +62,8 @@ export type FieldRole =
   | { role: 'bytes'; limit: 'routine' | 'var'; whole?: true }
   /** An integer value written to memory. */
   | { role: 'value' }
+  /** What a write adds to its value per element (element k, from 0, gets value + k * by). */
+  | { role: 'increment' }
   /** A Fortran array bound (the lower bound of a bounds-remapping pointer assignment). */
   | { role: 'bound' }
   /** An element count of new storage (`allocate(c%x(n))`), 1..64 like an array's length. */
@@ -199,7 +201,7 @@ export const OPS = {
     fields: { ptr: { role: 'var', refs: MEMBER }, length: { role: 'extent' }, value: { role: 'value', optional: true } },
   },
   deallocate: { api: 'host', kind: 'host', cite: 'Fortran 2018 §9.7.3 DEALLOCATE statement', fields: { ptr: { role: 'var', refs: MEMBER } } },
-  host_write: { api: 'host', kind: 'host', cite: 'host assignment to every element', fields: { var: { role: 'var', refs: DATA }, value: { role: 'value' } } },
+  host_write: { api: 'host', kind: 'host', cite: 'host assignment to every element', fields: { var: { role: 'var', refs: DATA }, value: { role: 'value' }, by: { role: 'increment', optional: true } } },
   host_read: {
     api: 'host',
     kind: 'host',

@@ -191,13 +191,30 @@ export interface AccDataEnd {
   op: 'acc_data_end';
 }
 /**
- * What the kernel of a compute construct does: read every element, write one value to all, or
+ * What the kernel of a compute construct does: read every element, write values to all (see
+ * WriteBody), or
  * read the device copy of pointer member `pointer` itself (its value, not its target: what a
  * kernel printing the pointer shows — a device address, a host address when it is not attached,
  * or null). Through a pointer member a read can instead take one element at the Fortran index `at`
  * of the device view (counted from its descriptor's lower bound), or the view's bounds (`bounds`).
  */
-export type KernelBody = { read: VarRef; at?: number; bounds?: true } | { write: VarRef; value: number } | { pointer: VarRef };
+export type KernelBody = { read: VarRef; at?: number; bounds?: true } | WriteBody | { pointer: VarRef };
+
+/**
+ * A write of every element of `write`: element k of the reference (counted from 0 in storage
+ * order) gets `value + k * by`, so `{value: 7}` writes 7 everywhere and `{value: 1, by: 1}` is
+ * the loop `a(i) = i` over `a(1:n)` (C: `a[i] = i + 1` over `i = 0..n-1`).
+ */
+export interface WriteBody {
+  write: VarRef;
+  value: number;
+  by?: number;
+}
+
+/** The value a write (kernel body or host_write) gives element `k` (from 0) of its reference. */
+export function writtenValue(w: { value: number; by?: number }, k: number): number {
+  return w.value + k * (w.by ?? 0);
+}
 
 /** How many values a read of a pointer's view gives (bounds: 2, one element: 1), or null for an ordinary read. */
 export function viewLength(read: { at?: number; bounds?: true }): number | null {
@@ -397,11 +414,13 @@ export interface Nullify {
   op: 'nullify';
   ptr: VarRef;
 }
-/** Host action: assign `value` to every element of an array, subarray or pointer target. */
+/** Host action: assign to every element of an array, subarray or pointer target. */
 export interface HostWrite {
   op: 'host_write';
   var: VarRef;
+  /** Element k of `var` (from 0) gets `value + k * by` (writtenValue), as in a kernel's WriteBody. */
   value: number;
+  by?: number;
 }
 /**
  * Host action: read every element (observed). Through a pointer member, `at` reads the one element

@@ -67,6 +67,9 @@ const intIn = (min: number, max: number) => z.number().min(min).max(max).int();
 /** Device numbers are C ints. */
 const MAX_DEVICE_NUMBER = 2 ** 31 - 1;
 const value = intIn(-MAX_VALUE, MAX_VALUE);
+/** A write's per-element increment: value + 63 * by stays inside a C int. */
+const MAX_INCREMENT = 1e6;
+const increment = intIn(-MAX_INCREMENT, MAX_INCREMENT);
 const varRef = z.string();
 
 const arrayDecl = z.strictObject({
@@ -125,8 +128,8 @@ const clauses = (names: readonly [string, ...string[]]) =>
 export const MAX_BOUND = 1000;
 const bound = intIn(-MAX_BOUND, MAX_BOUND);
 const kernelBody = z.union(
-  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value }), z.strictObject({ pointer: varRef })],
-  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer} or {"pointer": member}' },
+  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value, by: increment.optional() }), z.strictObject({ pointer: varRef })],
+  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer, "by"?: integer} or {"pointer": member}' },
 );
 
 // OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8 (lang/ops.ts);
@@ -177,6 +180,8 @@ function fieldShape(f: FieldRole): z.ZodType {
       return f.limit === 'routine' ? byteCount : intIn(0, MAX_ROUTINE_BYTES);
     case 'value':
       return value;
+    case 'increment':
+      return increment;
     case 'flag':
       return z.boolean();
     case 'keyword':
@@ -719,6 +724,7 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
     }
     case 'device':
     case 'value':
+    case 'increment':
     case 'bound':
     case 'extent':
     case 'flag':

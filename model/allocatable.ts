@@ -28,7 +28,7 @@ export function allocate(state: ModelState, step: Allocate, ctx: StepContext): O
   const heap = objectByName(state, HEAP_NAME);
   const offset = state.allocations * HEAP_STRIDE;
   state.allocations += 1;
-  writeElements(heap.contents, offset / ELEMENT_BYTES, step.length, step.value ?? 0);
+  writeElements(heap.contents, offset / ELEMENT_BYTES, step.length, { value: step.value ?? 0 });
   setHostPointer(state, m, { space: 'host', addr: heap.start + offset, count: step.length });
   return OK;
 }

@@ -98,7 +98,7 @@ function runKernel(state: ModelState, body: KernelBody, ctx: StepContext): Obser
   const where = deviceElements(state, ref);
   if ('kind' in where) return where;
   if ('read' in body) return { kind: 'read', values: readElements(where.block.contents, where.index, where.count) };
-  writeElements(where.block.contents, where.index, where.count, body.value);
+  writeElements(where.block.contents, where.index, where.count, body);
   return { kind: 'ok' };
 }
 

@@ -65,7 +65,7 @@ export function attachedWhileMapped(state: ModelState, m: MemberRef, ctx: StepCo
 export function hostWrite(state: ModelState, step: HostWrite): Observation {
   const where = hostElements(state, step.var);
   if ('kind' in where) return where;
-  writeElements(where.object.contents, where.index, where.count, step.value);
+  writeElements(where.object.contents, where.index, where.count, step);
   return OK;
 }
 

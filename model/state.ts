@@ -17,12 +17,17 @@ import {
   worldDevices,
   formatSubarray,
   formatStructBytes,
+  writtenValue,
   type DeviceDecl,
   type HostObject as LayoutObject,
   type ParsedRef,
   type Program,
   type World,
+  type WriteBody,
 } from '../lang/program.js';
+
+/** What a write gives each element: WriteBody's value and increment (host_write has the same two). */
+type Write = Pick<WriteBody, 'value' | 'by'>;
 import { emptyKeyTable, emptyVec, readOnly, vecChanges, vecForEach, vecForEachRead, vecGet, vecOf, vecPush, vecRead, vecSet, type KeyTable, type Vec } from './vec.js';
 import type { DevAddr, ErrorCode, HostAddr, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
@@ -734,16 +739,20 @@ export function readElements(contents: Contents, index: number, count: number): 
   return contents.values.slice(index, index + count);
 }
 
-/** Writes `value` into `count` elements starting at cell `index`. */
-export function writeElements(contents: Contents, index: number, count: number, value: number): void {
+/**
+ * Writes `count` elements starting at cell `index`: the i-th gets what the write `w` gives element
+ * `from + i` of its reference (writtenValue), so a write split over several runs of cells passes
+ * each run's first element.
+ */
+export function writeElements(contents: Contents, index: number, count: number, w: Write, from = 0): void {
   if (contents.kind === 'mixed') {
     if (index < 0 || index + count > contents.values.length || !elementsOnly(contents, index, count)) throw new Error('internal: element write out of bounds or over a pointer descriptor');
-    for (let i = 0; i < count; i++) contents.values[index + i] = { e: value };
+    for (let i = 0; i < count; i++) contents.values[index + i] = { e: writtenValue(w, from + i) };
     return;
   }
   if (contents.kind !== 'elements') throw new Error('internal: writing elements into pointer memory');
   if (index < 0 || index + count > contents.values.length) throw new Error('internal: element write out of bounds');
-  for (let i = 0; i < count; i++) contents.values[index + i] = value;
+  for (let i = 0; i < count; i++) contents.values[index + i] = writtenValue(w, from + i);
 }
 
 // ------------------------------------------------------------------------------------------------

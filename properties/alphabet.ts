@@ -98,6 +98,9 @@ function fieldValues(op: StepOp, role: FieldRole & { optional?: true }, refs: Re
       return [undefined, role.value];
     case 'value':
       return [CHECK_WRITE_VALUE];
+    case 'increment':
+      // a ramp writes other values, not other mappings: the alphabet writes one value everywhere
+      return [undefined];
     case 'bytes':
       if (role.optional) return [undefined];
       break;

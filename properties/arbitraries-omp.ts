@@ -76,7 +76,7 @@ import type {
 } from '../lang/openmp.js';
 import type { OpsOf } from '../lang/ops.js';
 import { withoutRepeats } from '../lang/directive-vars.js';
-import { DEFAULT_MAX_STEPS, reuseArb, withReuse, type ProgramArbOptions } from './arbitraries.js';
+import { DEFAULT_MAX_STEPS, reuseArb, withReuse, writtenArb, type ProgramArbOptions } from './arbitraries.js';
 import { fieldsArb, insertPointerReads, pointerReadInsertions, structArrayArb, withFields, withStructArray } from './arbitraries.js';
 import { descriptorArb, withDescriptors } from './descriptors.js';
 import { sectionsArb, withMemberSections } from './arbitraries.js';
@@ -296,7 +296,7 @@ const kernelRef = fc.oneof(
 );
 const kernelBody: fc.Arbitrary<KernelBody> = fc.oneof(
   { weight: 3, arbitrary: kernelRef.map((r) => ({ read: r })) },
-  { weight: 1, arbitrary: fc.tuple(kernelRef, fc.integer({ min: 5, max: 9 })).map(([r, value]) => ({ write: r, value })) },
+  { weight: 1, arbitrary: fc.tuple(kernelRef, writtenArb(5, 9)).map(([r, w]) => ({ write: r, ...w })) },
 );
 
 /** A kernel through c%p is meaningful when c and its target are mapped with it: so it often maps both. */
@@ -620,7 +620,7 @@ const elementsRef = fc.constantFrom<VarRef>('a', 'b', 'a(1:4)', 'c%p');
 const hostStep: fc.Arbitrary<StepBuilder> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<VarRef>('a', 'b', 'b(5:8)').map((t) => constant({ op: 'pointer_assign', ptr: 'c%p', target: t })) },
   { weight: 1, arbitrary: fc.constant(constant({ op: 'nullify', ptr: 'c%p' })) },
-  { weight: 2, arbitrary: fc.tuple(elementsRef, fc.integer({ min: 3, max: 4 })).map(([v, value]) => constant({ op: 'host_write', var: v, value })) },
+  { weight: 2, arbitrary: fc.tuple(elementsRef, writtenArb(3, 4)).map(([v, w]) => constant({ op: 'host_write', var: v, ...w })) },
   { weight: 4, arbitrary: elementsRef.map((v) => constant({ op: 'host_read', var: v })) },
 );
 

@@ -206,9 +206,19 @@ const kernelMember = fc.oneof(
   { weight: 1, arbitrary: fc.constant('d%q') },
 );
 const kernelRef = fc.oneof({ weight: 3, arbitrary: arrayRef }, { weight: 2, arbitrary: kernelMember });
+/**
+ * What a write gives its elements: one value from min..max everywhere, or a ramp from it (element k
+ * gets value + k * by), which tells apart which elements a copy moved and in what order.
+ */
+export function writtenArb(min: number, max: number): fc.Arbitrary<{ value: number; by?: number }> {
+  return fc
+    .tuple(fc.integer({ min, max }), fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(1, -1, 10) }))
+    .map(([value, by]) => (by === 0 ? { value } : { value, by }));
+}
+
 const kernelBody: fc.Arbitrary<KernelBody> = fc.oneof(
   { weight: 3, arbitrary: kernelRef.map((r) => ({ read: r })) },
-  { weight: 1, arbitrary: fc.tuple(kernelRef, fc.integer({ min: 5, max: 9 })).map(([r, value]) => ({ write: r, value })) },
+  { weight: 1, arbitrary: fc.tuple(kernelRef, writtenArb(5, 9)).map(([r, w]) => ({ write: r, ...w })) },
 );
 
 const parallel: fc.Arbitrary<AccParallel> = fc
@@ -550,7 +560,7 @@ export function insertPointerReads(steps: readonly Step[], blocks: readonly [num
 const dataEnd = fc.constant<Step>({ op: 'acc_data_end' });
 const pointerAssign = fc.tuple(memberRef, targetRef).map(([ptr, target]): Step => ({ op: 'pointer_assign', ptr, target }));
 const nullify = memberRef.map((ptr): Step => ({ op: 'nullify', ptr }));
-const hostWrite = fc.tuple(elementsRef, fc.integer({ min: 3, max: 4 })).map(([v, value]): Step => ({ op: 'host_write', var: v, value }));
+const hostWrite = fc.tuple(elementsRef, writtenArb(3, 4)).map(([v, w]): Step => ({ op: 'host_write', var: v, ...w }));
 const hostRead = elementsRef.map((v): Step => ({ op: 'host_read', var: v }));
 const deviceptr = dataVar.map((v): Step => ({ op: 'acc_deviceptr', var: v }));
 
@@ -974,7 +984,7 @@ export function withFields(program: Program, choice: FieldsChoice): Program {
     // A view read (`at` / `bounds`) is of the pointer itself: it keeps its reference.
     if ((s.op === 'acc_parallel' || s.op === 'omp_target') && (('read' in s.body && viewLength(s.body) === null) || 'write' in s.body)) {
       const b = s.body;
-      s = { ...s, body: 'read' in b ? { read: pick(b.read, body) } : { write: pick(b.write, body), value: b.value } } as Step;
+      s = { ...s, body: 'read' in b ? { read: pick(b.read, body) } : { ...b, write: pick(b.write, body) } } as Step;
     }
     if ('clauses' in s && s.op !== 'acc_declare') {
       const clauses = s.clauses as Clause<string>[];
@@ -1091,7 +1101,7 @@ export function withMemberSections(program: Program, choice: SectionsChoice): Pr
     // A view read (`at` / `bounds`) is of the pointer itself: it keeps its reference.
     if ((s.op === 'acc_parallel' || s.op === 'omp_target') && (('read' in s.body && viewLength(s.body) === null) || 'write' in s.body)) {
       const b = s.body;
-      s = { ...s, body: 'read' in b ? { read: pick(b.read) } : { write: pick(b.write), value: b.value } } as Step;
+      s = { ...s, body: 'read' in b ? { read: pick(b.read) } : { ...b, write: pick(b.write) } } as Step;
     }
     if ('clauses' in s && s.op !== 'acc_declare') {
       const clauses = s.clauses as Clause<string>[];

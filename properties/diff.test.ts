@@ -125,9 +125,9 @@ describe('runDiff', () => {
 
   test('a knob whose spec reading is undefined behaviour is reported masked, with the step', () => {
     const fatal = profileWithKnobs(spec, loadProfile('llvm-offload'), ['K-B11']);
-    // seed 13: its 150 OpenMP programs reach the K-B11 undefined step (seed 5 did before use_device and target update joined the
-    // generator, seed 8 before declare mapper did; seeds 8-12 now reach no K-B11 step)
-    const r = runDiff({ a: spec, b: fatal, compare: 'observations', seed: 13, runs: 150, api: 'openmp' });
+    // seed 3: its 150 OpenMP programs reach the K-B11 undefined step (seed 5 did before use_device and target update joined the
+    // generator, seed 8 before declare mapper did, seed 13 before ramp writes did; of seeds 1-30, 3, 15, 23-25, 27 and 28 reach it now)
+    const r = runDiff({ a: spec, b: fatal, compare: 'observations', seed: 3, runs: 150, api: 'openmp' });
     expect(r.classes).toEqual([]);
     const undefinedClass = r.hidden.find((c) => c.kind === 'undefined');
     expect(undefinedClass).toMatchObject({ id: 'U1', knobs: ['K-B11'] });

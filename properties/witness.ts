@@ -515,6 +515,7 @@ export const REACH_WITNESSES = {
   r12: 'data region exit leaving a dynamic counter of 0',
   r13: 'data region exit leaving a dynamic counter of 1',
   r14: 'data region exit leaving a dynamic counter of 2 or more',
+  r15: 'a host read sees, at two or more elements, the distinct values a kernel\'s ramp write (by ≠ 0) gave those very elements, which the host never wrote there',
 } as const;
 
 export type ReachWitnessId = keyof typeof REACH_WITNESSES;
@@ -549,10 +550,24 @@ function coverage(s: Snapshot, r: HostRange): 'all' | 'some' | 'none' {
   return covered === 0 ? 'none' : covered >= r[1] - r[0] ? 'all' : 'some';
 }
 
+/** Host element values the host itself gave (array initial values, host writes, allocations), by address. */
+function hostWrittenValues(world: World): Map<number, number> {
+  const values = new Map<number, number>();
+  for (const o of hostLayout(world)) {
+    const decl = o.kind === 'array' ? world.arrays.find((x) => x.name === o.name) : undefined;
+    if (decl === undefined) continue;
+    for (let k = 0; k < decl.length; k++) values.set(o.start + k * ELEMENT_BYTES, Array.isArray(decl.init) ? decl.init[k]! : (decl.init ?? 0));
+  }
+  return values;
+}
+
 /** Reach witness ids each step reaches, in step order (hits[i] for step i). */
 export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set<ReachWitnessId>[] {
   const world = program.world;
   const host = new HostView(program.world);
+  // r15: what the host gave each element, and what the last kernel ramp gave the element's host address
+  const hostValues = hostWrittenValues(world);
+  const rampValues = new Map<number, number>();
   const regions: Step[] = [];
   /** Members whose host value became indeterminate (copied back from a never-attached device copy). */
   const indeterminate = new Set<VarRef>();
@@ -575,6 +590,24 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
       found.add(step.op === 'host_read' ? 'r1' : 'r2');
 
     if (dataVars(step).some((v) => isMember(v, world) && indeterminate.has(v))) found.add('r4');
+
+    const elementsOf = (ref: VarRef): number[] => {
+      const r = host.range(ref);
+      return r === null ? [] : Array.from({ length: (r[1] - r[0]) / ELEMENT_BYTES }, (_, k) => r[0] + k * ELEMENT_BYTES);
+    };
+    if (step.op === 'host_write' && fine) elementsOf(step.var).forEach((addr, k) => hostValues.set(addr, step.value + k * (step.by ?? 0)));
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && 'write' in step.body && step.body.by && fine) {
+      const w = step.body;
+      elementsOf(w.write).forEach((addr, k) => rampValues.set(addr, w.value + k * w.by!));
+    }
+    if (step.op === 'host_read' && step.at === undefined && !step.bounds && obs.kind === 'read') {
+      const seen = new Set<number>();
+      elementsOf(step.var).forEach((addr, k) => {
+        const v = obs.values[k];
+        if (v !== null && v !== undefined && v === rampValues.get(addr) && v !== hostValues.get(addr)) seen.add(v);
+      });
+      if (seen.size >= 2) found.add('r15');
+    }
 
     if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isMember(kernelRef(step.body), world)) {
       const m = kernelRef(step.body);
@@ -656,6 +689,8 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
     else if (step.op === 'acc_data_end') regions.pop();
     if (step.op === 'pointer_assign' || step.op === 'nullify') indeterminate.delete(step.ptr);
     host.apply(step);
+    // an allocation's address is known once host.apply has run
+    if (step.op === 'allocate') for (const addr of elementsOf(step.ptr)) hostValues.set(addr, step.value ?? 0);
   });
   return hits;
 }

@@ -70,6 +70,18 @@ export function hostElementAt(world: World, addr: number): { name: string; eleme
 }
 
 /**
+ * The value a write gives the element at loop index `i`, where index `first` (1 in Fortran, 0 in C)
+ * is the reference's first element: `7`, `i`, `2 * i + 5`, `-i + 9` (writtenValue, as source).
+ */
+export function writtenExpr(w: { value: number; by?: number }, i: string, first: number): string {
+  const by = w.by ?? 0;
+  if (by === 0) return String(w.value);
+  const rest = w.value - by * first;
+  const term = by === 1 ? i : by === -1 ? `-${i}` : `${by} * ${i}`;
+  return rest === 0 ? term : `${term} ${rest < 0 ? '-' : '+'} ${Math.abs(rest)}`;
+}
+
+/**
  * A kernel's read of a pointer member itself (OpenACC 3.3 §2.6.8, OpenMP 6.0 §7.9.6): null as null,
  * a host address as that element's address (`isHostElement` builds the test), a device address as
  * non-null and not the host pointer's own value (`isDevice`: a pointer that was never attached

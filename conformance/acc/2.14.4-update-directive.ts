@@ -12,9 +12,11 @@ import {
   enterData,
   host,
   hostRead,
+  hostRamp,
   hostWrite,
   nullify,
   parallelPointer,
+  parallelRamp,
   parallelRead,
   parallelWrite,
   present,
@@ -43,6 +45,16 @@ const rows: Row[] = [
     name: 'update host is update self; a subarray copies only its elements',
     steps: [enterData(copyin('a')), parallelWrite('a', 7, present('a')), update(host('a(2:3)')), hostRead('a')],
     last: read(1, 7, 7, 1, 1, 1, 1, 1, 1, 1),
+  },
+  {
+    name: 'update self of a subarray copies each of its elements to the same element on the host, and no other',
+    steps: [enterData(copyin('a')), parallelRamp('a', 1, 1, present('a')), update(self('a(4:6)')), hostRead('a')],
+    last: read(1, 1, 1, 4, 5, 6, 1, 1, 1, 1),
+  },
+  {
+    name: 'update device of a subarray copies each of its elements to the same element of the device copy, and no other',
+    steps: [enterData(copyin('a')), hostRamp('a', 11, 1), update(device('a(2:3)')), parallelRead('a', present('a'))],
+    last: read(1, 12, 13, 1, 1, 1, 1, 1, 1, 1),
   },
   {
     name: 'the clauses act in order: self then device leaves both sides with the device values',

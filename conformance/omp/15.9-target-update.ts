@@ -4,7 +4,7 @@
 // their values on both sides. No reference count moves.
 
 import { entry, err, ok, per, read, readAll, section, UNDEF, type Row } from '../rows.js';
-import { HOST, assign, hostRead, hostWrite, map, motion, ompEnter, ompUpdate, targetRead, targetWrite } from '../steps.js';
+import { HOST, assign, hostRamp, hostRead, hostWrite, map, motion, ompEnter, ompUpdate, targetRamp, targetRead, targetWrite } from '../steps.js';
 import { A, OMP_WORLD } from '../worlds.js';
 
 const NOT_PRESENT = err('omp_error_not_present');
@@ -21,6 +21,16 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['a'])]), targetWrite('a', 7), ompUpdate([motion('from', ['a(2:3)'])]), hostRead('a')],
     last: read(1, 7, 7, 1, 1, 1, 1, 1, 1, 1),
     state: { 3: { ompEntries: [entry([A, A + 40], 1, 1)] } },
+  },
+  {
+    name: 'from of an array section assigns each of its elements to the same original element, and no other',
+    steps: [ompEnter([map('to', ['a'])]), targetRamp('a', 10, -1), ompUpdate([motion('from', ['a(5:7)'])]), hostRead('a')],
+    last: read(1, 1, 1, 1, 6, 5, 4, 1, 1, 1),
+  },
+  {
+    name: 'to of an array section of a mapped section assigns each element to its corresponding element',
+    steps: [ompEnter([map('to', ['a(3:8)'])]), hostRamp('a', 1, 2), ompUpdate([motion('to', ['a(4:5)'])]), targetRead('a(3:8)')],
+    last: read(1, 7, 9, 1, 1, 1),
   },
   {
     name: 'a list item that is not present is skipped',

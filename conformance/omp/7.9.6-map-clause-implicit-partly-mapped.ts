@@ -4,7 +4,7 @@
 
 import { HALTED, UNDEF, entry, err, ok, per, read, readAll, section, type Row } from '../rows.js';
 import { BASE_POINTER_WORDS } from '../../model/omp/base-pointer-words.js';
-import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetRead, targetWrite } from '../steps.js';
+import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetRamp, targetRead, targetWrite } from '../steps.js';
 import { A, C, MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
@@ -40,6 +40,18 @@ const rows: Row[] = [
       6: { ompEntries: [entry([A, A + 20], 1, 1), entry([A + 20, A + 40], 2, 1)] },
       7: { ompEntries: [entry([A + 20, A + 40], 2, 1)] },
     },
+  },
+  {
+    name: 'a ramp written across two entries: each element gets its own value in the entry holding it',
+    steps: [
+      ompEnter([map('to', ['a(1:4)'])]),
+      ompEnter([map('to', ['a(5:10)'])]),
+      targetRamp('a', 10, 10),
+      ompExit([map('from', ['a(1:4)'])]),
+      ompExit([map('from', ['a(5:10)'])]),
+      hostRead('a'),
+    ],
+    last: read(10, 20, 30, 40, 50, 60, 70, 80, 90, 100),
   },
   {
     name: 'an element outside every entry has no storage: undefined, and the construct does not exit',

@@ -17,6 +17,7 @@ import {
   ptrCount,
   ptrIndeterminate,
   readWords,
+  writeWords,
   writePtr,
   ptrLowerBound,
   type MemoryImage,
@@ -1368,7 +1369,7 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
-    img.words.fill(body.value, first, first + count);
+    writeWords(img.words, first, count, body.value, body.by);
     return OK;
   }
 
@@ -1401,7 +1402,7 @@ export abstract class OmpConstructs extends OmpTable {
       if (slot < 0) undefinedBehaviour(`the kernel accesses ${r.text} at host 0x${addr.toString(16)}, which no entry on device ${d} holds`);
       this.storageWords(slot, addr);
       const words = this.wImg!.words;
-      if ('write' in body) words[this.wFirst] = body.value;
+      if ('write' in body) words[this.wFirst] = body.value + k * (body.by ?? 0);
       else values![k] = words[this.wFirst] === INDETERMINATE ? null : words[this.wFirst]!;
     }
     return values === null ? OK : { kind: 'read', values };

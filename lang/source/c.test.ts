@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../../counterexamples/case.js';
 import { DETACH, REATTACH } from '../../cli/test-support.js';
 import { validateProgram } from '../validate.js';
-import { evalC, importC } from './c.js';
+import { evalC, evalCAffine, importC } from './c.js';
 import { SourceError } from './directives.js';
 import { importSourceText } from './source.js';
 
@@ -488,6 +488,112 @@ int main(void)
   });
 });
 
+describe('writes of an affine function of the loop index (OpenACC 3.3 §2.5.1 kernels, host loops)', () => {
+  // element k of the reference (from 0) gets value + k * by: value is the write at the loop's first
+  // iteration, by the coefficient of i; a constant keeps no by
+  const head = '#define N 8\nstruct t { int *p; };\nint main(void)\n{\n  int a[N], i;\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(a)\n';
+  /** A kernel (lines 9-11: the construct, `for (header)`, the assignment). */
+  const kernel = (header: string, assign: string) => `${head}#pragma acc parallel loop\n  for (${header})\n    ${assign};\n}\n`;
+  /** A host loop after the first directive (lines 9-10: `for (header)`, the assignment). */
+  const hostLoop = (header: string, assign: string) => `${head}  for (${header})\n    ${assign};\n}\n`;
+
+  it.each([
+    ['int i = 0; i < 8; i++', 'a[i] = i', { write: 'a', value: 0, by: 1 }],
+    ['i = 0; i < N; i++', 'a[i] = i + 1', { write: 'a', value: 1, by: 1 }],
+    ['i = 0; i < N; i++', 'a[i] = 2 * i + 5', { write: 'a', value: 5, by: 2 }],
+    // C indices 2..5 are a(3:6); at i = 2: 4
+    ['i = 2; i < 6; i++', 'a[i] = 2 * i', { write: 'a(3:6)', value: 4, by: 2 }],
+    // a[i + 4] over i = 0..3 is a(5:8); at i = 0: 8
+    ['i = 0; i <= 3; i++', 'a[i + 4] = N - i', { write: 'a(5:8)', value: 8, by: -1 }],
+    ['i = 1; i < 5; ++i', 'a[i - 1] = -i', { write: 'a(1:4)', value: -1, by: -1 }],
+    ['i = 0; i < N; i++', 'a[i] = (int)(3 * (i - 1))', { write: 'a', value: -3, by: 3 }],
+    // through the pointer c.p, whose target is a
+    ['i = 0; i < N; i += 1', 'c.p[i] = 10 * i', { write: 'c%p', value: 0, by: 10 }],
+    ['i = 4; i < N; i++', 'c.p[i] = i * N', { write: 'c%p(5:8)', value: 32, by: 8 }],
+    // constants, the index cancelling out included: no by
+    ['i = 0; i < N; i++', 'a[i] = N - 1', { write: 'a', value: 7 }],
+    ['i = 0; i < N; i++', 'a[i] = i - i + 7', { write: 'a', value: 7 }],
+  ])('kernel for (%s): %s', (header, assign, body) => {
+    const imported = importC(kernel(header, assign));
+    expect(imported.program.steps[2]).toEqual({ op: 'acc_parallel', clauses: [], body });
+    expect(imported.lines[2]).toBe(9);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['i = 0; i < N; i++', 'a[i] = i', { var: 'a', value: 0, by: 1 }],
+    ['i = 2; i < 6; i++', 'a[i] = 2 * i + 1', { var: 'a(3:6)', value: 5, by: 2 }],
+    ['i = 0; i < 4; i++', 'c.p[i + 4] = 9 - i', { var: 'c%p(5:8)', value: 9, by: -1 }],
+    ['i = 0; i < N; i++', 'a[i] = 3', { var: 'a', value: 3 }],
+  ])('host loop for (%s): %s', (header, assign, step) => {
+    const imported = importC(hostLoop(header, assign));
+    expect(imported.program.steps.slice(2)).toEqual([{ op: 'host_write', ...step }]);
+    expect(imported.lines[2]).toBe(10);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['a product of the index with itself', kernel('i = 0; i < N; i++', 'a[i] = i * i'), 11, 'the kernel assigns i * i'],
+    ['a division', kernel('i = 0; i < N; i++', 'a[i] = i / 2'), 11, 'the kernel assigns i / 2'],
+    ['a remainder', kernel('i = 0; i < N; i++', 'a[i] = i % 2'), 11, 'the kernel assigns i % 2'],
+    ['a call', kernel('i = 0; i < N; i++', 'a[i] = abs(i)'), 11, 'the kernel assigns abs(i)'],
+    ['a variable of unknown value', kernel('i = 0; i < N; i++', 'a[i] = i + m'), 11, 'the kernel assigns i + m'],
+    ['a loop that runs backwards', kernel('i = 7; i >= 0; i--', 'a[i] = i'), 10, 'the kernel loop needs for (int i = lo; i < hi; i++)'],
+    ['a host loop writing a product of the index', hostLoop('i = 0; i < N; i++', 'a[i] = i * i'), 10, 'a host loop writes a constant or an affine function of i'],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+
+  it('reads libgomp\'s deep copy of a member (deep-copy-2.f90 in C, N = 8), its fill loop a ramp', () => {
+    const imported = importC(String.raw`#include <stdlib.h>
+#define N 8
+struct mytype { int *a; };
+int main(void)
+{
+  struct mytype var;
+  var.a = malloc(N * sizeof(int));
+  for (int i = 0; i < N; i++)
+    var.a[i] = N - i;
+#pragma acc data copy(var) copy(var.a[0:N])
+  {
+#pragma acc parallel loop
+    for (int i = 0; i < N; i++)
+      var.a[i] = i + 1;
+  }
+  for (int i = 0; i < N; i++)
+    if (var.a[i] != i + 1)
+      abort();
+  free(var.a);
+  return 0;
+}
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [], structs: [{ name: 'var', pointers: ['a'], allocatable: ['a'] }] },
+      steps: [
+        { op: 'allocate', ptr: 'var%a', length: 8 },
+        // a ramp, not the allocation's value: at i = 0: 8, then one less per element
+        { op: 'host_write', var: 'var%a', value: 8, by: -1 },
+        {
+          op: 'acc_data_begin',
+          clauses: [
+            { clause: 'copy', vars: ['var'] },
+            { clause: 'copy', vars: ['var%a'] },
+          ],
+        },
+        { op: 'acc_parallel', clauses: [], body: { write: 'var%a', value: 1, by: 1 } },
+        { op: 'acc_data_end' },
+        { op: 'deallocate', ptr: 'var%a' },
+      ],
+    });
+    expect(imported.lines).toEqual([7, 9, 10, 12, 15, 19]);
+    // the C front end passes the check loop over without reading var.a (the Fortran one reads it)
+    expect(imported.passed.map((p) => p.text)).toContain('lines 16-18: host loop (for (int i = 0; i < 8; i++))');
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
 describe('what is refused, with the line that says why', () => {
   const head = 'int main(void)\n{\n  int a[4], r[4], i;\n';
   it.each([
@@ -669,5 +775,11 @@ int main(void) { }
     expect(evalC('-7 / 2 + 0x10 + 010', scope, 1)).toBe(21);
     expect(() => evalC('m + 1', scope, 7)).toThrow(SourceError);
     expect(() => evalC('1.5', scope, 7)).toThrow('not a constant integer expression');
+    // an affine function of the loop index i: (3 * (i + 10)) - 6 = 3i + 24
+    expect(evalCAffine('(int)(3 * (i + n)) - c.p_n', scope, 1, 'i')).toEqual({ k: 3, c: 24 });
+    expect(evalCAffine('-i * sizeof(int)', scope, 1, 'i')).toEqual({ k: -4, c: 0 });
+    expect(() => evalCAffine('i / 2', scope, 7, 'i')).toThrow(SourceError);
+    expect(() => evalCAffine('i < n', scope, 7, 'i')).toThrow(SourceError);
+    expect(() => evalC('i + 1', scope, 7)).toThrow('not a constant integer expression');
   });
 });

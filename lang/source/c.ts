@@ -13,7 +13,8 @@
 //   `int[n]` members, variables of those types (single or arrays), `const` / initialised scalars;
 // - host statements: pointer assignment and `= NULL`, malloc / calloc / free of a member, constant
 //   assignments to the program's data (before the first step: initial values), host `for` loops
-//   that fill an array before the first directive, write a constant, or copy data into a result
+//   that fill an array before the first directive, write a constant or a ramp (`a[i] = 2 * i + 1`,
+//   an affine function of the index), or copy data into a result
 //   buffer (a host read), `memset`, `printf` of data elements (host reads), and the OpenACC data
 //   and attach routines and the query routines (`acc_is_present`, `acc_deviceptr`,
 //   `omp_target_is_present`) wherever they are called;
@@ -23,7 +24,8 @@
 //   `requires unified_shared_memory`.
 //
 // A compute construct's kernel is one `for` loop with one assignment: `r[i] = X[i]` reads X (r is
-// the kernel's result buffer, no object of the program), `X[i] = v` writes the constant v, and
+// the kernel's result buffer, no object of the program), `X[i] = v` writes v, a constant or an
+// affine function of i (a ramp: the value at the first element and the step `by`), and
 // `r[0] = p` reads the pointer p itself. C counts from 0 and a C section is `[start:length]`
 // (OpenACC 3.3 §2.7.1 Data Specification in Data Clauses; OpenMP array sections alike); the
 // language writes Fortran bounds, so `a[2:3]` is `a(3:5)`. Host code that only checks or prints
@@ -44,7 +46,7 @@ import {
   type DirectiveApi,
   type DirectiveText,
 } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader } from './reader.js';
+import { ACC_REGION_CLAUSES, SourceReader, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
 import type { Imported } from './source.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -413,9 +415,21 @@ interface Token {
  * casts, `+ - * / %` (division truncating), comparisons, `!`, `&&`, `||` and parentheses.
  */
 export function evalC(text: string, scope: CScope, line: number): number {
+  return evalCAffine(text, scope, line).c;
+}
+
+/**
+ * A C integer expression as `k * index + c` (evalC's forms, where the name `index` is the loop
+ * index): the index may be added, subtracted, negated and multiplied by a constant; any other
+ * operator needs constant operands.
+ */
+export function evalCAffine(text: string, scope: CScope, line: number, index?: string): Affine {
   const fail = (): never => {
     throw new SourceError(line, `"${text.trim()}" is not a constant integer expression mapcheck can evaluate`);
   };
+  const constant = (c: number): Affine => ({ k: 0, c });
+  /** The value of a constant operand. */
+  const known = (a: Affine): number => (a.k === 0 ? a.c : fail());
   const toks: Token[] = [];
   const re = /(0[xX][0-9a-fA-F]+|\d+)[uUlL]*(?![\w.])|[A-Za-z_]\w*|->|<=|>=|==|!=|&&|\|\||[-+*/%()[\].!<>~]/y;
   for (let i = 0; ; ) {
@@ -465,7 +479,7 @@ export function evalC(text: string, scope: CScope, line: number): number {
       else return source(from, k);
     }
   };
-  const unary = (): number => {
+  const unary = (): Affine => {
     if (++depth > 200) fail();
     try {
       return unaryAt(toks[k] ?? fail());
@@ -473,11 +487,12 @@ export function evalC(text: string, scope: CScope, line: number): number {
       depth--;
     }
   };
-  const unaryAt = (t: Token): number => {
+  const unaryAt = (t: Token): Affine => {
     if (t.kind === 'op' && ['-', '+', '!', '~'].includes(t.text)) {
       k++;
       const v = unary();
-      return t.text === '-' ? -v : t.text === '+' ? v : t.text === '!' ? Number(v === 0) : ~v;
+      if (t.text === '-') return affineProduct(constant(-1), v)!;
+      return t.text === '+' ? v : constant(t.text === '!' ? Number(known(v) === 0) : ~known(v));
     }
     if (t.kind === 'id' && t.text === 'sizeof') {
       k++;
@@ -485,14 +500,14 @@ export function evalC(text: string, scope: CScope, line: number): number {
         const type = typeAt(k);
         if (type !== null) {
           k = closeOf(k) + 1;
-          return scope.sizeOf(type, true) ?? fail();
+          return constant(scope.sizeOf(type, true) ?? fail());
         }
       }
       const from = k;
       while (isOp('*')) k++;
       if (isOp('(')) k = closeOf(k) + 1;
       else designator();
-      return scope.sizeOf(source(from, k), false) ?? fail();
+      return constant(scope.sizeOf(source(from, k), false) ?? fail());
     }
     if (isOp('(') && typeAt(k) !== null) {
       k = closeOf(k) + 1; // a cast: (int), (size_t)
@@ -500,7 +515,7 @@ export function evalC(text: string, scope: CScope, line: number): number {
     }
     if (t.kind === 'num') {
       k++;
-      return t.value;
+      return constant(t.value);
     }
     if (isOp('(')) {
       k++;
@@ -509,12 +524,16 @@ export function evalC(text: string, scope: CScope, line: number): number {
       k++;
       return v;
     }
-    if (t.kind === 'id') return scope.value(designator()) ?? fail();
+    if (t.kind === 'id') {
+      const d = designator();
+      if (d === index) return { k: 1, c: 0 };
+      return constant(scope.value(d) ?? fail());
+    }
     return fail();
   };
   const level =
-    (ops: string[], next: () => number, apply: (op: string, a: number, b: number) => number) =>
-    (): number => {
+    (ops: string[], next: () => Affine, apply: (op: string, a: Affine, b: Affine) => Affine) =>
+    (): Affine => {
       let v = next();
       while (toks[k]?.kind === 'op' && ops.includes(toks[k]!.text)) {
         const op = toks[k++]!.text;
@@ -522,15 +541,18 @@ export function evalC(text: string, scope: CScope, line: number): number {
       }
       return v;
     };
-  const mul = level(['*', '/', '%'], unary, (o, a, b) => (o === '*' ? a * b : b === 0 ? fail() : o === '/' ? Math.trunc(a / b) : a % b));
-  const add = level(['+', '-'], mul, (o, a, b) => (o === '+' ? a + b : a - b));
-  const rel = level(['<', '>', '<=', '>='], add, (o, a, b) => Number(o === '<' ? a < b : o === '>' ? a > b : o === '<=' ? a <= b : a >= b));
-  const eq = level(['==', '!='], rel, (o, a, b) => Number(o === '==' ? a === b : a !== b));
-  const and = level(['&&'], eq, (_, a, b) => Number(a !== 0 && b !== 0));
-  const or = level(['||'], and, (_, a, b) => Number(a !== 0 || b !== 0));
+  /** An operator of constant operands. */
+  const of = (f: (o: string, a: number, b: number) => number) => (o: string, a: Affine, b: Affine) => constant(f(o, known(a), known(b)));
+  const divide = of((o, a, b) => (b === 0 ? fail() : o === '/' ? Math.trunc(a / b) : a % b));
+  const mul = level(['*', '/', '%'], unary, (o, a, b) => (o === '*' ? (affineProduct(a, b) ?? fail()) : divide(o, a, b)));
+  const add = level(['+', '-'], mul, (o, a, b) => affineSum(a, b, o === '+' ? 1 : -1));
+  const rel = level(['<', '>', '<=', '>='], add, of((o, a, b) => Number(o === '<' ? a < b : o === '>' ? a > b : o === '<=' ? a <= b : a >= b)));
+  const eq = level(['==', '!='], rel, of((o, a, b) => Number(o === '==' ? a === b : a !== b)));
+  const and = level(['&&'], eq, of((_, a, b) => Number(a !== 0 && b !== 0)));
+  const or = level(['||'], and, of((_, a, b) => Number(a !== 0 || b !== 0)));
   if (toks.length === 0) fail();
   const v = or();
-  if (k !== toks.length || !Number.isSafeInteger(v)) fail();
+  if (k !== toks.length || !Number.isSafeInteger(v.k) || !Number.isSafeInteger(v.c)) fail();
   return v;
 }
 
@@ -1318,20 +1340,22 @@ class CReader extends SourceReader {
     } catch {
       throw new SourceError(line, `${lhs} = ${rhs}: a host assignment to the program's data is read only with a constant integer value`);
     }
-    this.hostWrite(it, named, value);
+    this.hostWrite(it, named, { value });
   }
 
   /**
    * Elements set on the host: before the first step, initial values of an array or a member; after
-   * it, a host_write step (one value; a loop's expression of its index is initial values only).
+   * it, a host_write step of one value or a ramp (`by`: element k of the span gets value + k * by);
+   * a function of the element is initial values only.
    */
-  private hostWrite(it: Item, named: Span, value: number | ((element: number) => number)): void {
+  private hostWrite(it: Item, named: Span, written: { value: number; by?: number } | ((element: number) => number)): void {
     const { base, start, count } = named;
+    const at = typeof written === 'function' ? written : (e: number) => written.value + (e - start) * (written.by ?? 0);
     const fill = (current: number | number[] | undefined, length: number): number | number[] => {
       const values = Array.isArray(current) ? [...current] : Array<number>(length).fill(current ?? 0);
       for (let e = start; e < start + count; e++) {
         if (e < 0 || e >= length) throw new SourceError(it.line, `element ${e} is outside 0..${length - 1}`);
-        values[e] = typeof value === 'number' ? value : value(e);
+        values[e] = at(e);
       }
       return values.every((x) => x === values[0]) ? values[0]! : values;
     };
@@ -1346,13 +1370,13 @@ class CReader extends SourceReader {
       st.fieldInit.set(member, fill(st.fieldInit.get(member), base.length ?? 1));
       return;
     }
-    if (typeof value !== 'number') throw new SourceError(it.line, 'after the first directive a host loop may only write a constant');
+    if (typeof written === 'function') throw new SourceError(it.line, 'after the first directive a host loop writes a constant or an affine function of its index');
     this.use(base, it.line);
     const ref = this.spanRef(named, it.line);
-    // malloc and a loop filling all of it: the allocation's value (lang/program.ts Allocate)
+    // malloc and a loop filling all of it with one value: the allocation's value (lang/program.ts Allocate)
     const last = this.steps[this.steps.length - 1]?.step;
-    if (last?.op === 'allocate' && last.ptr === ref && last.value === undefined) last.value = value;
-    else this.push(it, { op: 'host_write', var: ref, value });
+    if (last?.op === 'allocate' && last.ptr === ref && last.value === undefined && written.by === undefined) last.value = written.value;
+    else this.push(it, { op: 'host_write', var: ref, value: written.value, ...(written.by === undefined ? {} : { by: written.by }) });
   }
 
   /**
@@ -1476,7 +1500,7 @@ class CReader extends SourceReader {
         const byte = this.int(args[1]!, line) & 0xff;
         if (byte !== 0 && this.elementBytes(place.base) !== 4) throw new SourceError(line, `memset(…, ${args[1]}, …) of ${this.elementBytes(place.base)}-byte elements: only 0 is imported`);
         // each 4-byte element holds the byte four times
-        this.hostWrite(it, this.spanOf(place, this.int(args[2]!, line), line, true), (byte * 0x01010101) | 0);
+        this.hostWrite(it, this.spanOf(place, this.int(args[2]!, line), line, true), { value: (byte * 0x01010101) | 0 });
         return;
       }
       case 'memcpy':
@@ -1529,18 +1553,20 @@ class CReader extends SourceReader {
   }
 
   /**
-   * `X[i] = v` in a host loop: a constant written to the section; before the first step an
-   * expression of the index is initial values (element e is written at index lo + e - start).
+   * `X[i] = v` in a host loop: a constant or an affine function of i written to the section
+   * (element e of the section at index lo + e); before the first step any expression of the index
+   * gives an array or a member its initial values.
    */
   private loopWrite(s: Item, { named, rhs }: Extract<LoopAction, { kind: 'write' }>, loop: Loop): void {
+    let f: Affine | null = null;
     try {
-      this.hostWrite(s, named, this.int(rhs, s.line, { v: loop.v, i: null }));
-      return;
+      f = this.affineIn(rhs, s.line, loop.v);
     } catch (e) {
       if (!(e instanceof SourceError) || !/not a constant integer expression/.test(e.message)) throw e;
     }
-    if (!this.initial() || (named.base.kind !== 'array' && named.base.kind !== 'field'))
-      throw new SourceError(s.line, `${rhs}: after the first directive a host loop may only write a constant`);
+    const initial = this.initial() && (named.base.kind === 'array' || named.base.kind === 'field');
+    if (f !== null && (f.k === 0 || !initial)) return this.hostWrite(s, named, loopWrite(f, loop.lo));
+    if (!initial) throw new SourceError(s.line, `${rhs}: a host loop writes a constant or an affine function of ${loop.v} (X[${loop.v}] = 2 * ${loop.v} + 1); only a fill before the first directive takes any expression`);
     this.hostWrite(s, named, (e) => this.int(rhs, s.line, { v: loop.v, i: loop.lo + e - named.start }));
   }
 
@@ -1974,14 +2000,15 @@ class CReader extends SourceReader {
       this.readInto(sink, stmt.line);
       kernelBody = action.body;
     } else if (action?.kind === 'write') {
-      let value: number;
+      // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite)
+      let f: Affine;
       try {
-        value = this.int(action.rhs, stmt.line, { v: loop.v, i: null });
+        f = this.affineIn(action.rhs, stmt.line, loop.v);
       } catch {
-        throw new SourceError(stmt.line, `the kernel assigns ${action.rhs}: a write kernel stores one constant integer (X[i] = v)`);
+        throw new SourceError(stmt.line, `the kernel assigns ${action.rhs}: a write kernel stores a constant or an affine function of ${loop.v} (X[${loop.v}] = 7, X[${loop.v}] = 2 * ${loop.v} + 1)`);
       }
       this.use(action.named.base, stmt.line);
-      kernelBody = { write: this.spanRef(action.named, stmt.line), value };
+      kernelBody = { write: this.spanRef(action.named, stmt.line), ...loopWrite(f, loop.lo) };
     } else {
       // an undeclared name says so; anything else is not a kernel mapcheck reads
       const lhs = parsePath(splitAssignment(stmt.text)?.lhs ?? '');
@@ -2242,18 +2269,23 @@ class CReader extends SourceReader {
   /** A constant integer expression of the program (macros are expanded already; scalars and counts where known). */
   /** `bind`: the value of a loop index (null: unknown, so no outer value of the name is taken). */
   private int(text: string, line: number, bind?: { v: string; i: number | null }): number {
-    return evalC(
-      text,
-      {
-        value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOfDesignator(d)),
-        sizeOf: (t, isType) => {
-          const type = isType ? this.typeNamed(t) : this.typeOfExpr(t);
-          return type === null ? null : bytesOf(type);
-        },
-        isType: (t) => this.typeNamed(t) !== null,
+    return evalC(text, this.scope(bind), line);
+  }
+
+  /** `text` as `k * v + c` in loop index v (evalCAffine; SourceError where it is not). */
+  private affineIn(text: string, line: number, v: string): Affine {
+    return evalCAffine(text, this.scope({ v, i: null }), line, v);
+  }
+
+  private scope(bind?: { v: string; i: number | null }): CScope {
+    return {
+      value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOfDesignator(d)),
+      sizeOf: (t, isType) => {
+        const type = isType ? this.typeNamed(t) : this.typeOfExpr(t);
+        return type === null ? null : bytesOf(type);
       },
-      line,
-    );
+      isType: (t) => this.typeNamed(t) !== null,
+    };
   }
 
   /** A scalar's known value, or a pointer's count member (`c.p_n`, `cs[1].p_n`). */

@@ -4,7 +4,8 @@
 // refused with a SourceError naming a line of the file, never anything else. What is refused is
 // what the front end leaves out on purpose (device memory routines, host_data, procedures, kernels
 // that read a pointer's value); the witness counts below keep the property from passing by
-// refusing everything.
+// refusing everything. Each write read back (host_write, a kernel's write body) keeps the value
+// and the ramp step `by` of the step emit wrote it from.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { emitProgram } from '../../cli/emit.js';
 import { loadProfile } from '../../profiles/index.js';
 import { programArbFor } from '../../properties/api.js';
 import { firstDivergence } from '../../properties/compare.js';
+import type { Program } from '../program.js';
 import { validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
 import { importC } from './c.js';
@@ -24,6 +26,39 @@ const spec = loadProfile('spec');
 const FRONT_ENDS = { fortran: importFortran, c: importC } as const;
 /** The ops each corpus read back produced, for the claim of SOURCE_OPS (last test). */
 const seen = new Set<string>();
+/** Writes read back and compared with the step emit wrote them from, and how many of them ramps (`by`). */
+const compared = { writes: 0, ramps: 0 };
+
+/** What a step writes: a host_write, or a kernel's write body; null for anything else. */
+function writeOf(step: Record<string, unknown>): { value: unknown; by?: unknown } | null {
+  if (step.op === 'host_write') return step as { value: unknown; by?: unknown };
+  const body = step.body as Record<string, unknown> | undefined;
+  return (step.op === 'acc_parallel' || step.op === 'omp_target') && body !== undefined && 'write' in body ? (body as { value: unknown; by?: unknown }) : null;
+}
+
+/**
+ * Each write read back against the step of `program` that emit wrote it from (the `step N:` comment
+ * above its line): the same op, value and `by`. Initial values emit writes before the first step,
+ * and a write read from another kind of step, have no such step to match.
+ */
+function expectWritesKept(program: Program, text: string, imported: { program: { steps: Record<string, unknown>[] }; lines: number[] }): void {
+  const lines = text.split('\n');
+  imported.program.steps.forEach((step, n) => {
+    const got = writeOf(step);
+    if (got === null) return;
+    let from: number | undefined;
+    for (let l = imported.lines[n]! - 1; l >= 0 && from === undefined; l--) {
+      const m = /^\s*(?:!|\/\/) step (\d+):/.exec(lines[l]!);
+      if (m) from = Number(m[1]) - 1;
+    }
+    const source = from === undefined ? undefined : (program.steps[from] as unknown as Record<string, unknown>);
+    const want = source === undefined ? null : writeOf(source);
+    if (want === null) return;
+    expect({ op: step.op, value: got.value, by: got.by }, text).toEqual({ op: source!.op, value: want.value, by: want.by });
+    compared.writes++;
+    if (want.by !== undefined) compared.ramps++;
+  });
+}
 
 describe.each([
   ['fortran', 'openacc', 250, 90],
@@ -55,9 +90,18 @@ describe.each([
       if (!v.ok) continue;
       read++;
       for (const step of imported.program.steps) seen.add(String(step.op));
+      expectWritesKept(program, text, imported);
       expect(firstDivergence(v.program, { engine: 'model', profile: spec }, { engine: 'impl', profile: spec }, 'state')).toBeNull();
     }
     expect(read).toBeGreaterThanOrEqual(atLeast);
+  });
+});
+
+describe('writes, constant or ramps, as emit writes them', () => {
+  // runs after the corpora above
+  it('read back with the value and by of the step they came from (some of them ramps)', () => {
+    expect(compared.writes).toBeGreaterThanOrEqual(45);
+    expect(compared.ramps).toBeGreaterThanOrEqual(3);
   });
 });
 

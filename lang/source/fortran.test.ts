@@ -10,7 +10,7 @@ import { loadCaseFile } from '../../counterexamples/case.js';
 import { DETACH, REATTACH } from '../../cli/test-support.js';
 import { validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
-import { evalInt, importFortran } from './fortran.js';
+import { evalAffine, evalInt, importFortran } from './fortran.js';
 
 /** The first seed program, as examples/seed-reattach.f90 keeps it (after its two comment lines). */
 const REATTACH_F90 = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'seed-reattach.f90'), 'utf8');
@@ -371,6 +371,146 @@ end program
   });
 });
 
+describe('writes of an affine function of the loop index (OpenACC 3.3 §2.5.1 kernels, host loops)', () => {
+  // element k of the reference (from 0) gets value + k * by: value is the write at the loop's first
+  // iteration, by the coefficient of i; a constant keeps no by
+  const head = `program p
+  integer, parameter :: n = 8
+  type :: t
+    integer, allocatable :: x(:)
+  end type
+  type(t) :: v
+  integer :: a(n), i
+  allocate(v%x(n))
+  !$acc enter data copyin(a, v, v%x)
+`;
+  /** A kernel (lines 10-13: the construct, `do i = range`, the assignment, end do). */
+  const kernel = (range: string, assign: string) => `${head}  !$acc parallel loop\n  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+  /** A host loop after the first directive (lines 10-12: `do i = range`, the assignment, end do). */
+  const hostLoop = (range: string, assign: string) => `${head}  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+
+  it.each([
+    ['1, 8', 'v%x(i) = i', { write: 'v%x', value: 1, by: 1 }],
+    ['3, 6', 'a(i) = 2*i', { write: 'a(3:6)', value: 6, by: 2 }],
+    ['1, n', 'a(i) = i + 3', { write: 'a', value: 4, by: 1 }],
+    ['1, n', 'a(i) = 2*i - 1', { write: 'a', value: 1, by: 2 }],
+    ['1, n', 'a(i) = 10 - i', { write: 'a', value: 9, by: -1 }],
+    ['2, 5', 'a(i) = -i', { write: 'a(2:5)', value: -2, by: -1 }],
+    ['1, n', 'a(i) = (i)', { write: 'a', value: 1, by: 1 }],
+    // a(i + 2) over i = 1..4 is a(3:6), whose first element is written at i = 1
+    ['1, 4', 'a(i + 2) = i', { write: 'a(3:6)', value: 1, by: 1 }],
+    // a(i - 2) over i = 3..8 is a(1:6); at i = 3: 3*3 + 8
+    ['3, n', 'a(i - 2) = 3*i + n', { write: 'a(1:6)', value: 17, by: 3 }],
+    ['1, n', 'v%x(i) = (i + 1) * 2', { write: 'v%x', value: 4, by: 2 }],
+    ['5, 8', 'v%x(i) = 4*(i - n)', { write: 'v%x(5:8)', value: -12, by: 4 }],
+    // constants, the index cancelling out included: no by
+    ['1, n', 'a(i) = n - 1', { write: 'a', value: 7 }],
+    ['1, n', 'a(i) = i - i + 5', { write: 'a', value: 5 }],
+  ])('kernel do i = %s: %s', (range, assign, body) => {
+    const imported = importFortran(kernel(range, assign));
+    expect(imported.program.steps[2]).toEqual({ op: 'acc_parallel', clauses: [], body });
+    expect(imported.lines[2]).toBe(10);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['1, n', 'v%x(i) = i', { var: 'v%x', value: 1, by: 1 }],
+    ['3, 6', 'a(i) = 2*i', { var: 'a(3:6)', value: 6, by: 2 }],
+    ['1, 4', 'a(i + 4) = 10 - i', { var: 'a(5:8)', value: 9, by: -1 }],
+    // a constant over the whole array writes the array, over part of it that section
+    ['1, n', 'a(i) = 3', { var: 'a', value: 3 }],
+    ['2, 3', 'a(i) = 0', { var: 'a(2:3)', value: 0 }],
+  ])('host loop do i = %s: %s', (range, assign, step) => {
+    const imported = importFortran(hostLoop(range, assign));
+    expect(imported.program.steps.slice(2)).toEqual([{ op: 'host_write', ...step }]);
+    expect(imported.lines[2]).toBe(11);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('a host loop on one line, and a component filled before the first directive (its initial value)', () => {
+    expect(importFortran(`${head}  do i = 1, n; v%x(i) = n + 1 - i; end do\nend program\n`).program.steps[2]).toEqual({ op: 'host_write', var: 'v%x', value: 8, by: -1 });
+    const imported = importFortran('program p\n  type :: t\n    integer :: arr(4)\n  end type\n  type(t) :: s\n  integer :: i\n  do i = 1, 4\n    s%arr(i) = 3*i\n  end do\n  !$acc enter data copyin(s)\nend program\n');
+    expect(imported.program).toEqual({
+      world: { arrays: [], structs: [{ name: 's', pointers: [], fields: [{ name: 'arr', length: 4, init: [3, 6, 9, 12] }] }] },
+      steps: [{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['s'] }] }],
+    });
+  });
+
+  it.each([
+    ['a product of the index with itself', kernel('1, n', 'a(i) = i*i'), 12, 'the kernel assigns i*i'],
+    ['a division', kernel('1, n', 'a(i) = i/2'), 12, 'the kernel assigns i/2'],
+    ['a power', kernel('1, n', 'a(i) = i**2'), 12, 'the kernel assigns i**2'],
+    ['a call', kernel('1, n', 'a(i) = mod(i, 2)'), 12, 'the kernel assigns mod(i,2)'],
+    ['a variable that is no parameter', kernel('1, n', 'a(i) = i + k'), 12, 'the kernel assigns i+k'],
+    ['a loop that runs backwards', kernel('n, 1, -1', 'a(i) = i'), 11, 'the kernel loop needs do i = lo, hi (no stride)'],
+    ['a host loop writing a product of the index', hostLoop('1, n', 'a(i) = i*i'), 11, 'a host loop writes a constant or an affine function of i'],
+    ['a host loop that runs backwards', hostLoop('n, 1, -1', 'a(i) = i'), 10, 'a host loop needs do i = lo, hi (no stride)'],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+
+  it('reads libgomp\'s deep copy of an allocatable component (deep-copy-2.f90, n = 8), its fill loop a ramp', () => {
+    const imported = importFortran(`program dtype
+  implicit none
+  integer, parameter :: n = 8
+  type mytype
+    integer, allocatable :: a(:)
+  end type mytype
+  integer i
+
+  type(mytype) :: var
+
+  allocate(var%a(1:n))
+  do i = 1, n
+    var%a(i) = n + 1 - i
+  end do
+
+!$acc data copy(var) copy(var%a(1:n))
+
+!$acc parallel loop
+  do i = 1,n
+    var%a(i) = i
+  end do
+!$acc end parallel loop
+
+!$acc end data
+
+  do i = 1,n
+    if (i .ne. var%a(i)) stop 1
+  end do
+
+  deallocate(var%a)
+
+end program dtype
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [], structs: [{ name: 'var', pointers: ['a'], allocatable: ['a'] }] },
+      steps: [
+        { op: 'allocate', ptr: 'var%a', length: 8 },
+        // at i = 1: 8 + 1 - 1, then one less per element
+        { op: 'host_write', var: 'var%a', value: 8, by: -1 },
+        {
+          op: 'acc_data_begin',
+          clauses: [
+            { clause: 'copy', vars: ['var'] },
+            { clause: 'copy', vars: ['var%a(1:8)'] },
+          ],
+        },
+        { op: 'acc_parallel', clauses: [], body: { write: 'var%a', value: 1, by: 1 } },
+        { op: 'acc_data_end' },
+        // the check loop reads var%a(i) for i = 1..8: all of var%a
+        { op: 'host_read', var: 'var%a' },
+        { op: 'deallocate', ptr: 'var%a' },
+      ],
+    });
+    expect(imported.lines).toEqual([11, 13, 16, 18, 24, 26, 30]);
+    expect(imported.passed.map((p) => p.text)).toEqual(['lines 26-28: host loop (do i = 1,n); its reads of var%a are host reads']);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
 describe('what is refused, with the line that says why', () => {
   const head = 'program p\ninteger :: a(4), i, r(4)\n';
   it.each([
@@ -421,5 +561,15 @@ END PROGRAM P
     expect(evalInt('-4_8', lookup, 1)).toBe(-4);
     expect(() => evalInt('m + 1', lookup, 7)).toThrow(SourceError);
     expect(() => evalInt('2**3', lookup, 7)).toThrow('not a constant integer expression');
+  });
+
+  it('evaluates an affine function of a loop index as k * i + c', () => {
+    const lookup = (n: string) => ({ n: 10 })[n] ?? null;
+    // 2*(i - 10) + 1 = 2i - 19
+    expect(evalAffine('2*(i - n) + 1', lookup, 1, 'i')).toEqual({ k: 2, c: -19 });
+    expect(evalAffine('-(i) + n', lookup, 1, 'i')).toEqual({ k: -1, c: 10 });
+    expect(evalAffine('n*3', lookup, 1, 'i')).toEqual({ k: 0, c: 30 });
+    expect(() => evalAffine('i*(i + 1)', lookup, 7, 'i')).toThrow(SourceError);
+    expect(() => evalInt('i + 1', lookup, 7)).toThrow('not a constant integer expression');
   });
 });

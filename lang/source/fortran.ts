@@ -7,20 +7,22 @@
 //   variables of those types (single or arrays), `parameter` constants;
 // - host statements: `allocate` / `deallocate` of components, pointer assignment, `nullify`, an
 //   integer assignment to an array, a section or a component, host loops that fill an array before
-//   the first directive, `print` / `write` of the program's data (a host read), the OpenACC data and
+//   the first directive or write a constant or a ramp (`a(i) = 2*i`) after it, `print` / `write`
+//   of the program's data (a host read), the OpenACC data and
 //   attach routines and `acc_is_present` / `acc_deviceptr` wherever they are called;
 // - directives: OpenACC enter / exit data, data regions, update and compute constructs; OpenMP
 //   target enter / exit data, target data regions, target update and target constructs, combined
 //   or not with their loop constructs, and `requires unified_shared_memory`.
 //
 // A compute construct's kernel is one `do` loop with one assignment: `r(i) = X(i)` reads X (r is the
-// kernel's result buffer, no object of the program) and `X(i) = v` writes the constant v. Host code
+// kernel's result buffer, no object of the program) and `X(i) = v` writes v, a constant or an
+// affine function of i (`2*i + 1`: a ramp, value and by). Host code
 // that only checks or prints results (an `if` block, a `write` of the result buffer) is passed
 // over and listed; anything that would change what is mapped and cannot be read is an error that
 // names its line, never a silent drop.
 
 import { SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseClauses, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader } from './reader.js';
+import { ACC_REGION_CLAUSES, SourceReader, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
 import type { Imported } from './source.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
@@ -56,6 +58,9 @@ interface StructVar {
   count?: number;
   line: number;
 }
+
+/** What stands before an element's subscript (lower case, no blanks): `a`, `c%p`, `cs(2)%p`. */
+const ELEMENT_OF = '[a-z][a-z0-9_]*(?:\\([^()]*\\))?(?:%[a-z][a-z0-9_]*)?';
 
 /** Free-form source as statements: comments dropped, `&` continuations joined, `;` split. */
 export function fortranStatements(text: string): Statement[] {
@@ -111,12 +116,21 @@ function stripComment(text: string): string {
 
 /** Integer expressions of literals, names the caller resolves and + - * with parentheses. */
 export function evalInt(text: string, lookup: (name: string) => number | null, line: number): number {
+  return evalAffine(text, lookup, line).c;
+}
+
+/**
+ * An integer expression as `k * index + c` (evalInt's forms, where the name `index` is the loop
+ * index): a product of two factors that both involve the index is refused, like an unknown name.
+ */
+export function evalAffine(text: string, lookup: (name: string) => number | null, line: number, index?: string): Affine {
   const src = text.replace(/\s+/g, '').toLowerCase();
   let i = 0;
   const fail = (): never => {
     throw new SourceError(line, `"${text.trim()}" is not a constant integer expression mapcheck can evaluate`);
   };
-  const primary = (): number => {
+  const constant = (c: number): Affine => ({ k: 0, c });
+  const primary = (): Affine => {
     if (src[i] === '(') {
       i++;
       const v = sum();
@@ -126,42 +140,46 @@ export function evalInt(text: string, lookup: (name: string) => number | null, l
     if (src[i] === '-' || src[i] === '+') {
       const neg = src[i++] === '-';
       const v = primary();
-      return neg ? -v : v;
+      return neg ? affineProduct(constant(-1), v)! : v;
     }
     const num = /^\d+(?:_[a-z0-9]+)?/.exec(src.slice(i));
     if (num) {
       i += num[0].length;
-      return Number.parseInt(num[0], 10);
+      return constant(Number.parseInt(num[0], 10));
     }
     const call = /^(size|len)\(([a-z][a-z0-9_%()]*?)\)/.exec(src.slice(i));
     if (call) {
       i += call[0].length;
       const v = lookup(`size(${call[2]})`);
-      return v === null ? fail() : v;
+      return v === null ? fail() : constant(v);
     }
     const name = /^[a-z][a-z0-9_]*/.exec(src.slice(i));
     if (name) {
       i += name[0].length;
+      if (name[0] === index) return { k: 1, c: 0 };
       const v = lookup(name[0]);
-      return v === null ? fail() : v;
+      return v === null ? fail() : constant(v);
     }
     return fail();
   };
-  const product = (): number => {
+  const product = (): Affine => {
     let v = primary();
     while (src[i] === '*' && src[i + 1] !== '*') {
       i++;
-      v *= primary();
+      v = affineProduct(v, primary()) ?? fail();
     }
     return v;
   };
-  const sum = (): number => {
+  const sum = (): Affine => {
     let v = product();
-    while (src[i] === '+' || src[i] === '-') v = src[i++] === '+' ? v + product() : v - product();
+    while (src[i] === '+' || src[i] === '-') {
+      const sign = src[i++] === '+' ? 1 : -1;
+      v = affineSum(v, product(), sign);
+    }
     return v;
   };
   const v = sum();
-  if (i !== src.length || !Number.isSafeInteger(v)) fail();
+  if (i !== src.length || !Number.isSafeInteger(v.k) || !Number.isSafeInteger(v.c)) fail();
   return v;
 }
 
@@ -249,7 +267,7 @@ class FortranReader extends SourceReader {
       if (!/^do\s+([a-z][a-z0-9_]*)\s*=/i.test(this.stmts[j]?.text ?? '')) continue;
       const v = /^do\s+([a-z][a-z0-9_]*)/i.exec(this.stmts[j]!.text)![1]!.toLowerCase();
       const body = (this.stmts[j + 1]?.text ?? '').toLowerCase().replace(/\s+/g, '');
-      const m = new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.+)\\(${v}(?:[+-]\\d+)?\\)$`).exec(body);
+      const m = new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=${ELEMENT_OF}\\(${v}(?:[+-]\\d+)?\\)$`).exec(body);
       if (m) this.buffers.add(m[1]!);
     }
     // and the arrays a host statement copies data into (`res = a`, `res(1:4) = c%p`) that no
@@ -603,7 +621,11 @@ class FortranReader extends SourceReader {
     this.push(s, { op: 'pointer_assign', ptr: this.pointerRef(ptr, s.line), target: ref, ...(lbound === undefined || lbound === 1 ? {} : { lbound }) });
   }
 
-  /** A host `do` loop: before the first step, an initializer `a(i) = expr`; otherwise refused unless it holds no data. */
+  /**
+   * A host `do` loop: before the first step, an initializer `a(i) = expr`; else `X(i)` or `X(i + k)`
+   * = a constant or an affine function of i, a write of what the loop covers (store); any other loop
+   * is refused unless it holds no data.
+   */
   private hostLoop(k: number, v: string, range: string): number {
     const head = this.stmts[k]!;
     const [lo, hi, step] = splitTopLevel(range, ',').map((x) => evalInt(x, (n) => this.constant(n), head.line));
@@ -627,16 +649,23 @@ class FortranReader extends SourceReader {
       a.init = values.every((x) => x === values[0]) ? values[0]! : values;
       return end;
     }
-    if (fill && this.isData(fill[1]!)) {
-      const value = (() => {
-        try {
-          return evalInt(fill[2]!, (n) => this.constant(n), body[0]!.line);
-        } catch {
-          return null;
-        }
-      })();
-      if (value === null) throw new SourceError(body[0]!.line, `${fill[1]}(${v}) = ${fill[2]}: after the first directive a host loop may only write a constant`);
-      this.assignment(body[0]!, `${fill[1]}(${lo}:${hi})`, String(value));
+    // `X(i)` or `X(i + k)` = a constant or an affine function of i: a write of what the loop covers
+    const write = lower.length === 1 ? new RegExp(`^(${ELEMENT_OF})\\(${v}(?:([+-])(\\d+))?\\)=(.*)$`).exec(lower[0]!) : null;
+    const root = write?.[1]!.split(/[(%]/)[0];
+    if (write && root !== undefined && this.isData(root)) {
+      const s = body[0]!;
+      let f: Affine;
+      try {
+        f = evalAffine(write[4]!, (n) => this.constant(n), s.line, v);
+      } catch {
+        throw new SourceError(s.line, `${write[1]}(${v}) = ${write[4]}: a host loop writes a constant or an affine function of ${v} (X(${v}) = 2*${v} + 1); only an array's fill before the first directive takes any expression`);
+      }
+      if (this.buffers.has(root) || this.copies.has(root)) this.pass(s, `fills the result buffer ${root}`);
+      else if (lo > hi) this.pass(head, 'a host loop that runs no iteration');
+      else {
+        const k = write[2] === undefined ? 0 : (write[2] === '-' ? -1 : 1) * Number(write[3]);
+        this.store(s, this.loopRef(write[1]!, lo + k, hi + k), loopWrite(f, lo));
+      }
       return end;
     }
     if (lower.some((t) => /\b(acc|omp)_[a-z_]+\(/.test(t))) throw new SourceError(head.line, 'a runtime routine inside a host loop is not imported: unroll the loop');
@@ -722,14 +751,27 @@ class FortranReader extends SourceReader {
       if (e instanceof SourceError && list) throw e;
       throw new SourceError(s.line, `${lhs} = ${rhs.trim()}: a host assignment to the program's data is read only with a constant integer value`);
     }
+    this.store(s, lhs, { value });
+  }
+
+  /**
+   * Elements of `lhs` (a reference as the source writes it) written on the host, one value or a
+   * ramp (`by`: element k gets value + k * by): the initial value of an array or a component before
+   * the first directive or routine, else a host_write.
+   */
+  private store(s: Statement, lhs: string, w: { value: number | number[]; by?: number }): void {
+    const root = lhs.split(/[(%]/)[0]!;
     // before the first directive or routine (pointer assignments aside, which leave data as it is)
     // an assignment is the initial value of an array or a component
     // (and declares of other data, whose copies are made at program start)
     const declares = (step: Record<string, unknown>) => (step.clauses as { vars: string[] }[]).some((c) => c.vars.some((v) => v.split(/[(%]/)[0] === root));
     const untouched = this.steps.every(({ step }) => step.op === 'pointer_assign' || step.op === 'nullify' || ((step.op === 'acc_declare' || step.op === 'omp_declare_target') && !declares(step)));
-    if (untouched && this.initialValue(lhs, value, s.line)) return;
+    const { value, by } = w;
+    const length = by === undefined ? null : this.sizeOf(lhs);
+    const initial = by === undefined ? value : length === null ? null : Array.from({ length }, (_, k) => (value as number) + k * by);
+    if (untouched && initial !== null && this.initialValue(lhs, initial, s.line)) return;
     if (Array.isArray(value)) throw new SourceError(s.line, `${lhs} = [...]: after the first directive a host assignment writes one value`);
-    this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value });
+    this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value, ...(by === undefined ? {} : { by }) });
   }
 
   /** `a = v`, `a = [...]`, `c%n = v`, `c%arr = [...]` before any step: the initial value; false when `lhs` is none of those. */
@@ -937,7 +979,7 @@ class FortranReader extends SourceReader {
     const assign = /^(.+?)=(.+)$/.exec(text);
     // `x(i)`, `x(i + k)`, `x(i - k)`: the element of x the iteration touches, and k
     const element = (t: string): { x: string; k: number } | undefined => {
-      const e = new RegExp(`^(.+)\\(${v}(?:([+-])(\\d+))?\\)$`).exec(t);
+      const e = new RegExp(`^(${ELEMENT_OF})\\(${v}(?:([+-])(\\d+))?\\)$`).exec(t);
       return e ? { x: e[1]!, k: e[2] === undefined ? 0 : (e[2] === '-' ? -1 : 1) * Number(e[3]) } : undefined;
     };
     let kernelBody: Record<string, unknown>;
@@ -955,13 +997,14 @@ class FortranReader extends SourceReader {
       kernelBody = { read: this.kernelRef(rhsElem, lo + rhs!.k, hi + rhs!.k, body.line) };
       this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), body.line]);
     } else if (assign && lhsElem !== undefined) {
-      let value: number;
+      // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite)
+      let f: Affine;
       try {
-        value = evalInt(assign[2]!, lookup, body.line);
+        f = evalAffine(assign[2]!, lookup, body.line, v);
       } catch {
-        throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores one constant integer (X(i) = v)`);
+        throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores a constant or an affine function of ${v} (X(${v}) = 7, X(${v}) = 2*${v} + 1)`);
       }
-      kernelBody = { write: this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line), value };
+      kernelBody = { write: this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line), ...loopWrite(f, lo) };
     } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
     this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return next;
@@ -977,10 +1020,14 @@ class FortranReader extends SourceReader {
 
   /** The reference a kernel loop over lo..hi touches through `x(i)`: x whole when the loop covers it, else a section. */
   private kernelRef(x: string, lo: number, hi: number, line: number): string {
-    const length = this.sizeOf(x);
     if (lo > hi) throw new SourceError(line, 'the kernel loop runs no iteration');
-    if (length !== null && lo === 1 && hi === length) return this.dataRef(x, line);
-    return this.dataRef(`${x}(${lo}:${hi})`, line);
+    return this.dataRef(this.loopRef(x, lo, hi), line);
+  }
+
+  /** What a loop over lo..hi (lo <= hi) touches through `x(i)`, as the source writes it: `x` when it covers x, else `x(lo:hi)`. */
+  private loopRef(x: string, lo: number, hi: number): string {
+    const length = this.sizeOf(x);
+    return length !== null && lo === 1 && hi === length ? x : `${x}(${lo}:${hi})`;
   }
 
   // ------------------------------------------------------------------------------------------------

@@ -176,5 +176,38 @@ export abstract class SourceReader {
   }
 }
 
+/**
+ * An integer expression of a loop index i as `k * i + c`: k = 0 for a constant. The front ends'
+ * evaluators keep `+`, `-` and a product with a constant factor affine and refuse anything else
+ * that involves i.
+ */
+export interface Affine {
+  k: number;
+  c: number;
+}
+
+/** `a + b` (`sign` -1: `a - b`). */
+export function affineSum(a: Affine, b: Affine, sign: 1 | -1 = 1): Affine {
+  return { k: a.k + sign * b.k, c: a.c + sign * b.c };
+}
+
+/** `a * b`, or null where both factors involve the index (not affine). */
+export function affineProduct(a: Affine, b: Affine): Affine | null {
+  if (a.k !== 0 && b.k !== 0) return null;
+  // `+ 0`: a negative zero (-1 * 0) becomes 0
+  return { k: a.k * b.c + a.c * b.k + 0, c: a.c * b.c + 0 };
+}
+
+/**
+ * What a kernel or host loop writes when its first iteration has index `first` and each iteration
+ * writes the next element of the reference (the front ends read no other element order): the value
+ * at the reference's first element and the step between elements (lang/program.ts WriteBody); a
+ * constant has no `by`.
+ */
+export function loopWrite(f: Affine, first: number): { value: number; by?: number } {
+  const value = f.k * first + f.c + 0;
+  return f.k === 0 ? { value } : { value, by: f.k };
+}
+
 /** The data clauses of an OpenACC data or compute construct (OpenACC 3.3 §2.6.5, §2.5.1). */
 export const ACC_REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'] as const;
