@@ -91,7 +91,9 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       toolchain = loadToolchain(o.toolchain, o.target);
       if (dir === undefined && o.seed === undefined) throw new InputError('give a program, a folder of programs, or --seed (with --count), or both');
       const defaultApi = toolchain.api ?? (Object.keys(toolchain.compile).length === 1 ? (Object.keys(toolchain.compile)[0] as ToolchainApi) : 'both');
-      const programs: ConformProgram[] = dir !== undefined ? programsFromDir(dir) : [];
+      const fromDir = dir !== undefined ? programsFromDir(dir) : { programs: [], profiles: [] };
+      for (const f of fromDir.profiles) io.out(`left out ${f}: a profile, not a program\n`);
+      const programs: ConformProgram[] = fromDir.programs;
       if (o.seed !== undefined) {
         const batch = programsFromSeed(o.seed, o.count ?? 100, o.api ?? defaultApi, o.maxSteps, o.devices);
         programs.push(...batch.programs);
@@ -147,7 +149,7 @@ export function registerConform(root: Command, io: CliIo, setExit: (code: number
   root
     .command('conform')
     .description('build observation programs with a real compiler, run them, and infer which profile and knob readings the runtime follows')
-    .argument('[dir]', 'a program or saved case, or a folder of them (or use --seed)')
+    .argument('[dir]', 'a program, saved case or Fortran / C source, or a folder of them (or use --seed)')
     .addOption(new Option('--toolchain <name>', 'gcc-openacc, gcc-openmp, clang-openmp, nvhpc, cray, or a toolchain .json file').default('gcc-openacc'))
     .addOption(new Option('--target <target>', 'host: offload disabled (host fallback); device: build for and run on the accelerator').choices(['host', 'device']).default('host'))
     .addOption(new Option('--lang <lang>', 'languages to emit').choices(['fortran', 'c', 'both']).default('both'))

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
-import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromSeed, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
+import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromDir, programsFromSeed, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
 import { emitObservationProgram } from '../cli/emit/observe.js';
 import { gccRuntimeProfile, missingTool } from './host.js';
@@ -124,6 +124,24 @@ describe('conform on the host fallback (gcc -foffload=disable)', () => {
     expect(r.out).toContain('1 programs, 2 units: 0 not emitted, 0 not for gcc-openacc, 0 build failed, 0 runtime lacks a routine, 0 not run, 2 ran (0 offloaded)');
     expect(r.code).toBe(0);
     expect(readFileSync(report, 'utf8')).toContain('seed-reattach-fortran');
+  });
+});
+
+describe('a folder of programs (conform DIR)', () => {
+  it('takes its JSON programs and cases and its .f90 / .c sources, leaves its profile files out, and keeps two files of one stem apart', () => {
+    const dir = join(scratch, 'folder');
+    mkdirSync(dir);
+    copyFileSync(REATTACH, join(dir, 'reattach.json'));
+    copyFileSync(join('examples', 'seed-reattach.f90'), join(dir, 'reattach.f90'));
+    copyFileSync(join('examples', 'seed-reattach.c'), join(dir, 'other.c'));
+    copyFileSync(join('examples', 'my-runtime.profile.json'), join(dir, 'my-runtime.profile.json'));
+    writeFileSync(join(dir, 'notes.txt'), 'not a program');
+    writeFileSync(join(dir, 'decls.h'), 'int x;');
+    const { programs, profiles } = programsFromDir(dir);
+    expect(programs.map((p) => p.name)).toEqual(['other', 'reattach-f90', 'reattach-json']);
+    expect(profiles).toEqual([join(dir, 'my-runtime.profile.json')]);
+    // the seed program read from Fortran is the saved case's program
+    expect(programs[1]!.program.steps).toEqual(programs[2]!.program.steps);
   });
 });
 

@@ -11,16 +11,16 @@
 // `collect` reads them back and reports. Without a phase flag conform does all three here.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import fc from 'fast-check';
 import type { Observation } from '../lang/observation.js';
 import { worldDevices, type Program } from '../lang/program.js';
-import { InputError } from '../lang/validate.js';
+import { InputError, readJsonFile } from '../lang/validate.js';
+import { sourceLanguage } from '../lang/source/source.js';
 import { rejectsMapper } from '../cli/emit/mapper.js';
 import { BUILTIN_PROFILES, KNOBS, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { programArbFor } from '../properties/api.js';
-import { listCaseFiles } from '../counterexamples/case.js';
 import { loadEmitInput } from '../cli/emit.js';
 import { ObserveEmitError, emitObservationProgram, gccCompatible, type ObservationProgram } from '../cli/emit/observe.js';
 import { formatRaw, parseRun, type ParsedRun, type RunOutput } from './observations.js';
@@ -38,13 +38,38 @@ export interface ConformProgram {
 }
 
 /** The programs of a folder (saved cases or program files), by file name. */
-export function programsFromDir(dir: string): ConformProgram[] {
+export function programsFromDir(dir: string): { programs: ConformProgram[]; profiles: string[] } {
   const stat = statSync(dir, { throwIfNoEntry: false });
   if (stat === undefined) throw new InputError(`${dir}: no such file or folder`);
   if (!stat.isFile() && !stat.isDirectory()) throw new InputError(`${dir}: not a program file or a folder of programs`);
-  const files = stat.isFile() ? [dir] : listCaseFiles(dir);
-  if (files.length === 0) throw new InputError(`${dir}: no .json programs or cases there`);
-  return files.map((path) => ({ name: basename(path, extname(path)), program: loadEmitInput(path).program, source: path }));
+  if (stat.isFile()) return { programs: [programFromFile(dir, basename(dir, extname(dir)))], profiles: [] };
+  // a folder: its programs and saved cases (.json) and source programs (.f90, .c), less the
+  // profile files kept beside them (examples/my-runtime.profile.json)
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json') || (FOLDER_SOURCES.has(extname(f)) && sourceLanguage(f) !== null))
+    .sort()
+    .map((f) => join(dir, f));
+  const profiles = files.filter(isProfileFile);
+  const programFiles = files.filter((f) => !profiles.includes(f));
+  if (programFiles.length === 0) throw new InputError(`${dir}: no programs, cases or source files (.json, .f90, .c) there`);
+  // a source program and a JSON program of one base name (reattach.f90, reattach.c) keep their extension apart
+  const stems = programFiles.map((f) => basename(f, extname(f)));
+  const named = (f: string, i: number) => (stems.indexOf(stems[i]!) === stems.lastIndexOf(stems[i]!) ? stems[i]! : basename(f).replace(/\./g, '-'));
+  return { programs: programFiles.map((f, i) => programFromFile(f, named(f, i))), profiles };
+}
+
+/** Source extensions a folder contributes (headers and fixed-form Fortran are not programs here). */
+const FOLDER_SOURCES = new Set(['.f90', '.F90', '.f95', '.F95', '.f03', '.F03', '.f08', '.F08', '.c']);
+
+function programFromFile(path: string, name: string): ConformProgram {
+  return { name, program: loadEmitInput(path).program, source: path };
+}
+
+/** A JSON file that is a profile (`extends` / `knobs`, no program in it), not a program or a case. */
+function isProfileFile(path: string): boolean {
+  if (!path.endsWith('.json')) return false;
+  const raw = readJsonFile(path);
+  return typeof raw === 'object' && raw !== null && !('steps' in raw) && !('program' in raw) && ('knobs' in raw || 'extends' in raw);
 }
 
 /**

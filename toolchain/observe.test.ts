@@ -303,6 +303,24 @@ describe('OpenACC device memory routines in observation programs and on the host
     expect(f).toContain('    subroutine acc_map_data_c(h, d, bytes) bind(C, name="acc_map_data")');
   });
 
+  it('host fallback: acc_memcpy_to_device through the host address host_data gives overwrites host data, which is not predicted (examples/host-data.json ran 2s where 1s were predicted)', () => {
+    const hostData: Program = {
+      version: 1,
+      world: { arrays: [{ name: 'a', length: 8, init: 1 }, { name: 'b', length: 8, init: 2 }], structs: [] },
+      steps: [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+        { op: 'acc_host_data_begin', var: 'a', result: 'da' },
+        { op: 'acc_memcpy_to_device', var: 'b', dev: { handle: 'da' } },
+        { op: 'acc_host_data_end' },
+        { op: 'host_read', var: 'a' },
+      ],
+    } as Program;
+    expect(predict(hostData, { kind: 'host-fallback' }).slice(1, 3)).toEqual([
+      { kind: 'ok' },
+      { kind: 'undefined', message: 'host fallback: acc_memcpy_to_device writes host data through its host address, which this prediction does not track' },
+    ]);
+  });
+
   it('host fallback (libgomp shared memory): acc_malloc is a new block, acc_map_data of another address a fatal error', () => {
     const o = predict(p, { kind: 'host-fallback' });
     expect(o.slice(0, 3)).toEqual([

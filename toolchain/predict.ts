@@ -9,7 +9,8 @@
 // the host address; acc_copyin / acc_create on a null pointer abort as libgomp's range check does
 // first (K-A5 `entry-error`), acc_copyout / acc_delete of one crash (no prediction). Device memory
 // (oacc-mem.c, shared-memory paths): acc_malloc is malloc, acc_free free, acc_unmap_data a no-op,
-// acc_memcpy_* memmove, and acc_map_data of a distinct device address a fatal error. For OpenMP without devices, omp_get_initial_device() is 0, so device 0 and the
+// acc_memcpy_* memmove (into host data through its host address: not predicted), and acc_map_data
+// of a distinct device address a fatal error. For OpenMP without devices, omp_get_initial_device() is 0, so device 0 and the
 // initial device are the host: the program is replayed with every construct and routine on the
 // initial device under the libgomp profile (other device numbers name no device).
 
@@ -86,7 +87,7 @@ function accHostFallback(program: Program): Observation[] {
   const sharedObs = profileTrace({ world, steps: shared }, loadProfile('spec'));
   const out: Observation[] = [];
   let halted = false;
-  /** acc_malloc blocks so far (acc_free, acc_unmap_data and acc_memcpy_to_device are `ok` there: free, a no-op, memmove). */
+  /** acc_malloc blocks so far (acc_free, acc_unmap_data and acc_memcpy_to_device into a block are `ok` there: free, a no-op, memmove). */
   let blocks = 0;
   /** Handles that hold the start of a live acc_malloc block: the only pointers free() takes. */
   const mallocked = new Set<string>();
@@ -124,6 +125,10 @@ function accHostFallback(program: Program): Observation[] {
       // libgomp oacc-mem.c acc_map_data on a shared-memory device: gomp_fatal ("cannot map data on
       // shared-memory system") unless the device address is the host address, which acc_malloc's never is.
       o = { kind: 'error', code: 'fatal_map_data', message: 'libgomp: cannot map data on shared-memory system' };
+    } else if (s.op === 'acc_memcpy_to_device' && s.dev !== null && !('handle' in s.dev && mallocked.has(s.dev.handle))) {
+      // memmove into what is not an acc_malloc block: the "device address" of host data (a
+      // host_data / acc_deviceptr handle, a host variable), which the copy overwrites on the host.
+      o = { kind: 'undefined', message: 'host fallback: acc_memcpy_to_device writes host data through its host address, which this prediction does not track' };
     } else if (s.op === 'acc_memcpy_from_device') {
       // memmove from the malloc'd block into host data: the block's contents are not tracked here.
       o = { kind: 'undefined', message: 'host fallback: acc_memcpy_from_device copies a device block whose contents this prediction does not track' };
