@@ -145,29 +145,29 @@ describe('compiled references', () => {
     expect(sec('c%p(2:5)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [2, 5]]);
     expect(sec('cs(2)%p(10:12)')).toEqual([REF_MEMBER, 0x1410, 0x1420, [10, 12]]);
     expect(m.get('c%p').section).toBeUndefined();
-    // zero-length member sections (lo = hi + 1, lo <= 65): the member with those bounds
+    // zero-length member sections (lo = hi + 1, lo <= 4097): the member with those bounds
     expect(sec('c%p(3:2)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [3, 2]]);
-    expect(sec('c%p(65:64)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [65, 64]]);
+    expect(sec('c%p(4097:4096)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [4097, 4096]]);
     expect(sec('c%p(1:0)')).toEqual([REF_MEMBER, 0x1200, 0x1210, [1, 0]]);
     const bad: [string, RegExp][] = [
-      ['c%p(0:2)', /bounds \(0:2\) of 'c%p\(0:2\)' are empty or outside 1:64/],
-      ['c%p(3:1)', /are empty or outside 1:64/],
-      ['c%p(66:65)', /are empty or outside 1:64/],
-      ['c%p(0:-1)', /are empty or outside 1:64/],
-      ['c%p(1:65)', /are empty or outside 1:64/],
+      ['c%p(0:2)', /bounds \(0:2\) of 'c%p\(0:2\)' are empty or outside 1:4096/],
+      ['c%p(3:1)', /are empty or outside 1:4096/],
+      ['c%p(4098:4097)', /are empty or outside 1:4096/],
+      ['c%p(0:-1)', /are empty or outside 1:4096/],
+      ['c%p(1:4097)', /are empty or outside 1:4096/],
       ['cs%p(1:2)', /'cs' is an array of 2 structs/],
       ['cs(3)%p(1:2)', /element 3 of 'cs\(3\)%p\(1:2\)' is outside cs\(1:2\)/],
     ];
     for (const [text, message] of bad) expect(() => m.get(text), text).toThrow(message);
   });
-  // Member sections at their bounds (lang/README.md "Member subarrays": l..u inside 1:64, l <= u):
+  // Member sections at their bounds (lang/README.md "Member subarrays": l..u inside 1:4096, l <= u):
   // one element, the last bound, a multi-letter member, an element index of two digits; a section
   // inside a longer text is refused as lang refuses it.
-  it('member sections at the bounds 1:64, of one element, of a longer member name and of element 10', () => {
+  it('member sections at the bounds 1:4096, of one element, of a longer member name and of element 10', () => {
     const m = new WorldRefs({ arrays: [], structs: [{ name: 'c', pointers: ['p', 'ptr'] }, { name: 'cs', pointers: ['p'], count: 12 }] });
     const sec = (text: string) => [m.get(text).kind, m.get(text).start - m.object(m.get(text).root).start, m.get(text).section];
     expect(sec('c%p(3:3)')).toEqual([REF_MEMBER, 0, [3, 3]]);
-    expect(sec('c%p(1:64)')).toEqual([REF_MEMBER, 0, [1, 64]]);
+    expect(sec('c%p(1:4096)')).toEqual([REF_MEMBER, 0, [1, 4096]]);
     expect(sec('c%ptr(2:4)')).toEqual([REF_MEMBER, 16, [2, 4]]);
     expect(sec('cs(10)%p(1:2)')).toEqual([REF_MEMBER, 9 * 16, [1, 2]]);
     for (const text of ['+c%p(2:5)', 'c%p(2:5)+', 'x+cs(2)%p(1:2)']) expect(() => m.get(text), text).toThrow(/not a variable reference/);

@@ -56,10 +56,10 @@ const RANK2_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+),(\d+):(\d+)\)$/;
 // Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const FIELD_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*)%([A-Za-z][A-Za-z0-9_]*)\((-?\d+):(-?\d+)\)$/;
 
-// A section of a pointer member's target: c%p(2:5), cs(2)%p(2:5) (bounds 1..64).
+// A section of a pointer member's target: c%p(2:5), cs(2)%p(2:5) (bounds 1..4096, the longest array).
 // Stryker disable next-line Regex: static mutant (module level), killed by hand with impl/refs.test.ts; Stryker's vitest runner activates it only after the module is loaded (stryker-js #6144)
 const MEMBER_SECTION_SYNTAX = /^([A-Za-z][A-Za-z0-9_]*(?:\((\d+)\))?%[A-Za-z][A-Za-z0-9_]*)\((\d+):(\d+)\)$/;
-const SECTION_BOUND = 64;
+const SECTION_BOUND = 4096;
 
 export class WorldRefs {
   private readonly objects = new Map<string, HostObject>();

@@ -34,10 +34,10 @@ describe('member subarrays: references', () => {
   });
 
   test.each([
-    ['c%p(0:3)', "bounds (0:3) of 'c%p(0:3)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
-    ['c%p(4:2)', "bounds (4:2) of 'c%p(4:2)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
-    ['c%p(66:65)', "bounds (66:65) of 'c%p(66:65)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
-    ['c%p(2:65)', "bounds (2:65) of 'c%p(2:65)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
+    ['c%p(0:3)', "bounds (0:3) of 'c%p(0:3)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
+    ['c%p(4:2)', "bounds (4:2) of 'c%p(4:2)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
+    ['c%p(4098:4097)', "bounds (4098:4097) of 'c%p(4098:4097)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
+    ['c%p(2:4097)', "bounds (2:4097) of 'c%p(2:4097)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
     ['cs%p(1:2)', "'cs' is an array of 2 structs: name an element's member, e.g. 'cs(1)%p(1:2)'"],
     ['cs(3)%p(1:2)', "element 3 of 'cs(3)%p(1:2)' is outside cs(1:2)"],
     ['cs(1)%q(1:2)', "'cs' has no pointer member 'q'"],
@@ -51,7 +51,7 @@ describe('member subarrays: one-line input errors', () => {
   test('bounds no target can hold name the step and the field', () => {
     const message = loadError({ world, steps: [{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['c', 'c%p(0:4)'] }] }] });
     expect(message).toBe(
-      ": step 1 (acc_enter_data): field clauses[0].vars[1]: bounds (0:4) of 'c%p(0:4)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)",
+      ": step 1 (acc_enter_data): field clauses[0].vars[1]: bounds (0:4) of 'c%p(0:4)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)",
     );
   });
 

@@ -97,7 +97,7 @@ describe('plain pointers: bad input is one line with the step and field', () => 
     [[{ op: 'host_read', var: 'p' }], "step 1 (host_read): field var: 'p' is a plain pointer variable (its own storage); name its target, p(:) or p(l:u)"],
     [[{ op: 'host_write', var: 'p(1:2,1:2)', value: 1 }], "step 1 (host_write): field var: 'p' is a plain pointer of rank 1 (integer, pointer :: p(:)), so 'p(1:2,1:2)' cannot take 2 subscripts"],
     [[{ op: 'host_read', var: 'p%q' }], "step 1 (host_read): field var: 'p%q' is not a reference to plain pointer 'p' (expected p, p(:) or p(l:u))"],
-    [[{ op: 'host_read', var: 'p(0:3)' }], "step 1 (host_read): field var: bounds of 'p(0:3)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
+    [[{ op: 'host_read', var: 'p(0:3)' }], "step 1 (host_read): field var: bounds of 'p(0:3)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
     [[{ op: 'pointer_assign', ptr: 'p', target: 'p(:)' }], "step 1 (pointer_assign): field target: 'p(:)' is the target of plain pointer p; expected an array or subarray"],
     [[{ op: 'acc_attach', ptr: 'p(2:3)' }], "step 1 (acc_attach): field ptr: 'p(2:3)' is a section of the target of p; expected the pointer member itself (p)"],
     [[{ op: 'acc_host_data_begin', var: 'p', result: 'd' }], "step 1 (acc_host_data_begin): field var: 'p' is a plain pointer variable; expected an array or subarray"],

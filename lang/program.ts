@@ -519,12 +519,20 @@ const RANK2_RE = new RegExp(`^(${IDENT})\\((-?\\d+):(-?\\d+),(-?\\d+):(-?\\d+)\\
 const MEMBER_SECTION_RE = new RegExp(`^(${IDENT})%(${IDENT})\\((-?\\d+):(-?\\d+)\\)$`);
 /** A section of the target of an element's pointer member: `cs(2)%p(2:5)`. */
 const ELEMENT_MEMBER_SECTION_RE = new RegExp(`^(${IDENT})\\((-?\\d+)\\)%(${IDENT})\\((-?\\d+):(-?\\d+)\\)$`);
+/** Elements of an array of the world (`length`, and n1 × n2 of a rank-2 shape). */
+export const MAX_ARRAY_LENGTH = 4096;
+/**
+ * Elements of what lies inside a struct or on the host heap: a non-pointer array member, the
+ * structs of an array of structs, an allocation of an allocatable component (HEAP_STRIDE).
+ */
+export const MAX_MEMBER_LENGTH = 64;
 /**
  * Largest upper bound of a member section: a pointer targets (part of) an array of the world, of
- * at most 64 elements. Whether the section lies inside the current target is known only when the
- * step runs (the pointer can be reassociated): a section past its end is undefined behaviour.
+ * at most MAX_ARRAY_LENGTH elements. Whether the section lies inside the current target is known
+ * only when the step runs (the pointer can be reassociated): a section past its end is undefined
+ * behaviour.
  */
-export const MAX_SECTION_BOUND = 64;
+export const MAX_SECTION_BOUND = MAX_ARRAY_LENGTH;
 
 /** Why a reference does not parse or resolve, or null when it is fine. */
 export function refError(world: World, ref: string): string | null {
@@ -709,7 +717,7 @@ export const HOST_ALIGN = 0x100;
 /**
  * The host heap of a world with allocatable components: one object after every array and struct,
  * named so that no reference can name it, holding HEAP_ALLOCATIONS allocations of at most
- * MAX_ARRAY_LENGTH elements. Allocation k (0-based, in the order the program's `allocate` steps
+ * MAX_MEMBER_LENGTH elements. Allocation k (0-based, in the order the program's `allocate` steps
  * run) starts at heap start + k * HEAP_STRIDE, so every allocation has a new address and two are
  * never adjacent (a freed allocation's address is not handed out again).
  */

@@ -105,7 +105,7 @@ describe('loadProgramFile', () => {
   });
 
   test('world errors name the field without a step', () => {
-    const { path, message } = loadError({ world: { ...world, arrays: [{ name: 'a', length: 65 }] }, steps: [] });
+    const { path, message } = loadError({ world: { ...world, arrays: [{ name: 'a', length: 4097 }] }, steps: [] });
     expect(message).toMatch(new RegExp(`^${escape(path)}: field world\\.arrays\\[0\\]\\.length: `));
   });
 

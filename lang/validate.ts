@@ -13,6 +13,9 @@ import {
   initMember,
   structElementBytes,
   LANGUAGE_VERSION,
+  MAX_ARRAY_LENGTH,
+  MAX_MEMBER_LENGTH,
+  MAX_SECTION_BOUND,
   hostLayout,
   parseRef,
   isZeroLength,
@@ -45,7 +48,6 @@ type Failure = Extract<ValidationResult, { ok: false }>;
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 const MAX_VALUE = 1e9;
-const MAX_ARRAY_LENGTH = 64;
 /** Non-host devices a world may declare. */
 const MAX_DEVICES = 4;
 /** Upper bound on byte counts of OpenMP routines (allocations, copies, accessibility ranges). */
@@ -67,8 +69,8 @@ const intIn = (min: number, max: number) => z.number().min(min).max(max).int();
 /** Device numbers are C ints. */
 const MAX_DEVICE_NUMBER = 2 ** 31 - 1;
 const value = intIn(-MAX_VALUE, MAX_VALUE);
-/** A write's per-element increment: value + 63 * by stays inside a C int. */
-const MAX_INCREMENT = 1e6;
+/** A write's per-element increment: value + (MAX_ARRAY_LENGTH - 1) * by stays inside a C int. */
+const MAX_INCREMENT = 1e5;
 const increment = intIn(-MAX_INCREMENT, MAX_INCREMENT);
 const varRef = z.string();
 
@@ -85,14 +87,14 @@ const structDecl = z.strictObject({
     .array(
       z.strictObject({
         name: z.string(),
-        length: intIn(1, MAX_ARRAY_LENGTH).optional(),
+        length: intIn(1, MAX_MEMBER_LENGTH).optional(),
         init: z.union([value, z.array(value)], { error: 'expected an integer or an array of integers' }).optional(),
       }),
     )
-    .max(MAX_ARRAY_LENGTH)
+    .max(MAX_MEMBER_LENGTH)
     .optional(),
   init: z.record(z.string(), z.union([z.string(), z.null()], { error: 'expected an array reference or null' })).optional(),
-  count: intIn(1, MAX_ARRAY_LENGTH).optional(),
+  count: intIn(1, MAX_MEMBER_LENGTH).optional(),
   allocatable: z.array(z.string()).optional(),
   plain: z.literal(true).optional(),
 });
@@ -169,7 +171,7 @@ function fieldShape(f: FieldRole): z.ZodType {
     case 'bound':
       return bound;
     case 'extent':
-      return intIn(1, MAX_ARRAY_LENGTH);
+      return intIn(1, MAX_MEMBER_LENGTH);
     case 'ptr':
       return ptrArg;
     case 'device':
@@ -434,7 +436,7 @@ function plainRefProblem(world: World, ref: string): string | null {
   if (!decl || !isPlain(decl)) return null;
   const member = decl.pointers[0]!;
   if (ref.startsWith(`${root}%${member}(`) && /^[^,]*$/.test(ref))
-    return `bounds of '${ref}' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)`;
+    return `bounds of '${ref}' are empty or outside 1:${MAX_SECTION_BOUND} (a pointer targets at most ${MAX_SECTION_BOUND} elements, counted from 1)`;
   if (ref.includes(','))
     return `'${root}' is a plain pointer of rank 1 (integer, pointer :: ${root}(:)), so '${ref}' cannot take 2 subscripts`;
   return `'${ref}' is not a reference to plain pointer '${root}' (expected ${root}, ${root}(:) or ${root}(l:u))`;

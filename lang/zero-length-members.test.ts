@@ -1,5 +1,5 @@
 // Issue 9 item 5 in the input language: zero-length sections of pointer members, `c%p(k:k-1)`
-// (C `c.p[k-1:0]`), 1 <= k <= 65: the pointer member with bounds naming no element, the empty range
+// (C `c.p[k-1:0]`), 1 <= k <= 4097: the pointer member with bounds naming no element, the empty range
 // at element k of the pointer's current target (whether that lies inside the target is known when
 // the step runs: model/member-sections.ts). Taken where a zero-length array section is (data
 // clauses, map and motion clauses, acc_update, acc_is_present, acc_deviceptr); refused in one line
@@ -31,16 +31,16 @@ describe('zero-length member sections: references', () => {
     expect(parseRef(world, 'c%p(1:0)')).toEqual({ kind: 'member', struct: 'c', member: 'p', bounds: [1, 0] });
     expect(parseRef(world, 'cs(2)%p(4:3)')).toEqual({ kind: 'member', struct: 'cs', member: 'p', index: 1, bounds: [4, 3] });
     // one past the largest target a pointer can have
-    expect(parseRef(world, 'c%p(65:64)')).toMatchObject({ bounds: [65, 64] });
+    expect(parseRef(world, 'c%p(4097:4096)')).toMatchObject({ bounds: [4097, 4096] });
     expect(isZeroLength(parseRef(world, 'c%p(1:0)'))).toBe(true);
     expect(isZeroLength(parseRef(world, 'c%p(1:1)'))).toBe(false);
     expect(isZeroLength(parseRef(world, 'c%p'))).toBe(false);
   });
 
   test.each([
-    ['c%p(66:65)', "bounds (66:65) of 'c%p(66:65)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
-    ['c%p(0:-1)', "bounds (0:-1) of 'c%p(0:-1)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
-    ['c%p(4:2)', "bounds (4:2) of 'c%p(4:2)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
+    ['c%p(4098:4097)', "bounds (4098:4097) of 'c%p(4098:4097)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
+    ['c%p(0:-1)', "bounds (0:-1) of 'c%p(0:-1)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
+    ['c%p(4:2)', "bounds (4:2) of 'c%p(4:2)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
   ])('%s is refused in one line', (ref, message) => {
     expect(loadError({ world, steps: [{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [ref] }] }] })).toBe(
       `: step 1 (acc_enter_data): field clauses[0].vars[0]: ${message}`,

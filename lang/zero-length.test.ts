@@ -37,7 +37,7 @@ describe('zero-length sections: references', () => {
     ['a(0:-1)', "bounds (0:-1) of 'a(0:-1)' are outside a(1:10) or empty"],
     ['a(5:3)', "bounds (5:3) of 'a(5:3)' are outside a(1:10) or empty"],
     ['c%arr(3:2)', "bounds (3:2) of 'c%arr(3:2)' are outside c%arr(1:4) or empty"],
-    ['c%p(3:1)', "bounds (3:1) of 'c%p(3:1)' are empty or outside 1:64 (a pointer targets at most 64 elements, counted from 1)"],
+    ['c%p(3:1)', "bounds (3:1) of 'c%p(3:1)' are empty or outside 1:4096 (a pointer targets at most 4096 elements, counted from 1)"],
     ['m(2:1,1:1)', "bounds (2:1,1:1) of 'm(2:1,1:1)' are outside m(1:2,1:2) or empty"],
   ])('%s (no zero-length section of a rank-1 array or a pointer member) is refused in one line', (ref, message) => {
     expect(loadError({ world, steps: [{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: [ref] }] }] })).toBe(`: step 1 (acc_enter_data): field clauses[0].vars[0]: ${message}`);

@@ -22,7 +22,7 @@ export const OMP_MEMBER_SECTION = 'OpenMP 6.0 §7.9.6 map clause (array sections
 // dimension"), or any element of a disassociated pointer (Fortran 2018 §9.7.2: a disassociated
 // pointer shall not be referenced; C11 §6.5.6p8 pointer arithmetic outside the array object),
 // makes the program non-conforming: the step is undefined. Validation refuses bounds no target can
-// hold (empty, below 1, above the 64 elements of the largest array).
+// hold (empty, below 1, above the 4096 elements of the longest array).
 //
 // OpenMP 6.0 §7.9.6 map clause
 // An array section whose base is a pointer maps the storage of the section; the pointer is the

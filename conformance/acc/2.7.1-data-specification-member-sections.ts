@@ -10,11 +10,17 @@
 // disassociated pointer, breaks the base language (Fortran 2018 §9.5.3.3, C11 §6.5.6p8): undefined.
 
 import { UNDEF, dev, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
-import { accCopyin, accIsPresent, copyin, enterData, exitData, copyout, hostRead, nullify, parallelAt, parallelPointer, parallelRead, parallelWrite, present, self, update } from '../steps.js';
+import { accCopyin, accIsPresent, copyin, enterData, exitData, copyout, hostRead, nullify, parallelAt, parallelPointer, parallelRamp, parallelRead, parallelWrite, present, self, update } from '../steps.js';
 import { A, SECTIONS_WORLD } from '../worlds.js';
 import { ACC_MEMBER_SECTION } from '../../model/member-sections.js';
 
 const rows: Row[] = [
+  {
+    name: 'a member section deep inside a 1024-element target: the kernel and update self reach exactly the elements it names',
+    world: { arrays: [{ name: 'a', length: 1024 }], structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }] },
+    steps: [enterData(copyin('c')), enterData(copyin('c%p')), parallelRamp('c%p(1000:1003)', 7, 1, present('c')), update(self('c%p(999:1004)')), hostRead('a(998:1005)')],
+    last: read(0, 0, 7, 8, 9, 10, 0, 0),
+  },
   {
     name: 'a member section maps the elements it names of the pointer\'s target, not the rest',
     steps: [enterData(copyin('c')), enterData(copyin('c%p(3:6)')), accIsPresent('a(3:6)'), accIsPresent('a')],

@@ -2,7 +2,7 @@
 // pointer-reference var is attached at entry and detached before the copy back.
 
 import { ok, read, section, type Row, readAll } from '../rows.js';
-import { copy, copyin, dataBegin, dataEnd, enterData, hostRead, parallelDefaultPresent, parallelWrite } from '../steps.js';
+import { copy, copyin, dataBegin, dataEnd, enterData, hostRead, parallelDefaultPresent, parallelRamp, parallelWrite } from '../steps.js';
 import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
 const rows: Row[] = [
@@ -16,6 +16,13 @@ const rows: Row[] = [
       2: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 3 } }] },
       4: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }] },
     },
+  },
+  {
+    name: 'a data region copying a 1024-element array brings every element home, each to its own place (libgomp\'s N = 1024 tests at their size)',
+    world: { arrays: [{ name: 'a', length: 1024 }], structs: [] },
+    steps: [dataBegin(copy('a')), parallelRamp('a', 1, 1), dataEnd, hostRead('a(1:2)'), hostRead('a(1022:1024)')],
+    at: { 4: read(1, 2) },
+    last: read(1022, 1023, 1024),
   },
   {
     name: 'copy on a compute construct copies a subarray in and out',

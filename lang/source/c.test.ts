@@ -584,12 +584,138 @@ int main(void)
         },
         { op: 'acc_parallel', clauses: [], body: { write: 'var%a', value: 1, by: 1 } },
         { op: 'acc_data_end' },
+        // the check loop reads var.a[i] for i = 0..7: all of var.a's target (as the Fortran front end reads it)
+        { op: 'host_read', var: 'var%a' },
         { op: 'deallocate', ptr: 'var%a' },
       ],
     });
-    expect(imported.lines).toEqual([7, 9, 10, 12, 15, 19]);
-    // the C front end passes the check loop over without reading var.a (the Fortran one reads it)
-    expect(imported.passed.map((p) => p.text)).toContain('lines 16-18: host loop (for (int i = 0; i < 8; i++))');
+    expect(imported.lines).toEqual([7, 9, 10, 12, 15, 16, 19]);
+    expect(imported.passed.map((p) => p.text)).toContain('lines 16-18: host loop (for (int i = 0; i < 8; i++)); its reads of var%a are host reads');
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
+describe('checks of the program\'s data (as the Fortran front end reads them)', () => {
+  it('a deep copy\'s check loop after the data region reads the member\'s target whole', () => {
+    const imported = importC(String.raw`#include <stdlib.h>
+#define N 8
+struct mytype { int *a; };
+int main(void)
+{
+  struct mytype var;
+  var.a = malloc(N * sizeof(int));
+#pragma acc data copy(var) copy(var.a[0:N])
+  {
+#pragma acc parallel loop
+    for (int i = 0; i < N; i++)
+      var.a[i] = i + 1;
+  }
+  for (int i = 0; i < N; i++)
+    if (var.a[i] != i + 1) abort();
+}
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [], structs: [{ name: 'var', pointers: ['a'], allocatable: ['a'] }] },
+      steps: [
+        { op: 'allocate', ptr: 'var%a', length: 8 },
+        { op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['var'] }, { clause: 'copy', vars: ['var%a'] }] },
+        { op: 'acc_parallel', clauses: [], body: { write: 'var%a', value: 1, by: 1 } },
+        { op: 'acc_data_end' },
+        // i = 0..7 covers the 8 elements var.a points to
+        { op: 'host_read', var: 'var%a' },
+      ],
+    });
+    expect(imported.lines).toEqual([7, 8, 10, 13, 14]);
+    expect(imported.passed.map((p) => p.text)).toEqual(['lines 14-15: host loop (for (int i = 0; i < 8; i++)); its reads of var%a are host reads']);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('one element, checks inside a data region, assert, a result buffer\'s check and what reads no element', () => {
+    const imported = importC(String.raw`#include <stdio.h>
+#include <stdlib.h>
+#include <assert.h>
+#define N 6
+struct box { int *p; int n; };
+int main(void)
+{
+  int a[N], res[N];
+  struct box s;
+  s.p = a;
+#pragma acc data copy(a)
+  {
+#pragma acc parallel loop
+    for (int i = 0; i < N; i++)
+      a[i] = 7;
+    if (a[3] != 7) __builtin_abort();
+    for (int i = 1; i < 3; i++)
+      assert(s.p[i] == 0);
+  }
+#pragma acc parallel loop copyin(a)
+  for (int i = 0; i < N; i++)
+    res[i] = a[i];
+  for (int i = 0; i < N; i++)
+    if (res[i] != 7) {
+      fprintf(stderr, "res[%d] = %d\n", i, res[i]);
+      exit(1);
+    }
+  if (s.n != 0 || s.p == NULL || &a[1] == s.p)
+    abort();
+  assert(a[1] == 7 && a[2] == 7 && sizeof a == 24);
+  return 0;
+}
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [{ name: 'a', length: 6 }], structs: [{ name: 's', pointers: ['p'], fields: [{ name: 'n' }] }] },
+      steps: [
+        { op: 'pointer_assign', ptr: 's%p', target: 'a' },
+        { op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['a'] }] },
+        { op: 'acc_parallel', clauses: [], body: { write: 'a', value: 7 } },
+        // inside the region: the host's a; an element other than a loop's X[i] reads the object whole
+        { op: 'host_read', var: 'a' },
+        // s.p[i] for i = 1..2: elements 2..3 of s.p's target a
+        { op: 'host_read', var: 's%p(2:3)' },
+        { op: 'acc_data_end' },
+        { op: 'acc_parallel', clauses: [{ clause: 'copyin', vars: ['a'] }], body: { read: 'a' } },
+        // res is the kernel's result buffer: its check reads nothing; s.p and &a[1] are addresses
+        { op: 'host_read', var: 's%n' },
+        // a[1] and a[2]: one step; sizeof reads nothing
+        { op: 'host_read', var: 'a' },
+      ],
+    });
+    expect(imported.lines).toEqual([10, 11, 13, 16, 17, 19, 20, 28, 30]);
+    expect(imported.passed.map((p) => p.text)).toEqual([
+      'line 16: checks results (if (a[3] != 7)); its reads of a are host reads',
+      'lines 17-18: host loop (for (int i = 1; i < 3; i++)); its reads of s%p(2:3) are host reads',
+      'lines 23-27: host loop (for (int i = 0; i < 6; i++))',
+      'lines 28-29: checks results (if (s.n != 0 || s.p == NULL || &a[1] == ); its reads of s%n are host reads',
+      'line 30: checks results (assert(a[1] == 7 && a[2] == 7 && sizeof ); its reads of a are host reads',
+      'line 31: the return of main (return 0)',
+    ]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('a loop past its array or of no iteration reads the array whole; the arguments of a runtime routine are read by the routine step', () => {
+    const imported = importC(String.raw`int main(void)
+{
+  int a[4] = {1, 2, 3, 4}, b[4];
+#pragma acc enter data copyin(a)
+  for (int i = 0; i < 6; i++)
+    if (a[i] != 0) return 1;
+  for (int i = 2; i < 2; i++)
+    if (b[i] != 0) return 1;
+  if (!acc_is_present(b, sizeof b) && a[0] == 1)
+    return 1;
+}
+`);
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
+      { op: 'host_read', var: 'a' },
+      { op: 'host_read', var: 'b' },
+      // sizeof b is 16 bytes, all of b: no bytes field
+      { op: 'acc_is_present', var: 'b' },
+      { op: 'host_read', var: 'a' },
+    ]);
+    expect(imported.lines).toEqual([4, 5, 7, 9, 9]);
     expect(validateProgram(imported.program).ok).toBe(true);
   });
 });
@@ -608,7 +734,7 @@ describe('what is refused, with the line that says why', () => {
     ['a device memory routine', `${head}  void *d = acc_malloc(16);\n}\n`, 4, 'device memory routines are not imported'],
     ['a kernel copying one mapped array into another', `${head}#pragma acc enter data copyin(a, r)\n#pragma acc parallel loop\n  for (i = 0; i < 4; i++)\n    r[i] = a[i];\n}\n`, 7, 'copies data into r'],
     ['a pointer member named as data', 'struct t { int *p; };\nint main(void)\n{\n  int a[4];\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(c.p)\n}\n', 7, 'c.p is the pointer member itself'],
-    ['an array of 65 elements', 'int main(void)\n{\n  int a[65];\n#pragma acc enter data copyin(a)\n}\n', 3, '65 elements'],
+    ['an array of 4097 elements', 'int main(void)\n{\n  int a[4097];\n#pragma acc enter data copyin(a)\n}\n', 3, '4097 elements'],
     ['a byte offset', `${head}  acc_copyin((char *)a + 2, 4);\n}\n`, 4, 'byte offsets are not imported'],
     ['an end directive', `${head}#pragma omp end target data\n}\n`, 4, 'C has no end directives'],
   ])('%s', (_, source, line, message) => {

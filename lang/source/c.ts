@@ -29,7 +29,8 @@
 // `r[0] = p` reads the pointer p itself. C counts from 0 and a C section is `[start:length]`
 // (OpenACC 3.3 §2.7.1 Data Specification in Data Clauses; OpenMP array sections alike); the
 // language writes Fortran bounds, so `a[2:3]` is `a(3:5)`. Host code that only checks or prints
-// (an `if` statement, a call of one of the program's functions) is passed over and listed;
+// (an `if` statement, a host loop, `assert`, a call of one of the program's functions) is passed
+// over and listed, the program's data a check reads becoming host reads there (checkReads);
 // anything that would change what is mapped and cannot be read is an error that names its line,
 // never a silent drop.
 
@@ -48,6 +49,7 @@ import {
 } from './directives.js';
 import { ACC_REGION_CLAUSES, SourceReader, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
 import type { Imported } from './source.js';
+import { MAX_ARRAY_LENGTH } from '../program.js';
 
 // ------------------------------------------------------------------------------------------------
 // Source text: preprocessing and items
@@ -367,6 +369,66 @@ function splitAssignment(text: string): { lhs: string; op: string; rhs: string }
     }
   }
   return null;
+}
+
+/**
+ * What of a statement the host evaluates, for the data a check reads: string and character literals
+ * blanked, calls of runtime routines (read as steps of their own) and `sizeof` with its operand
+ * (never evaluated, C11 §6.5.3.4) replaced by 0.
+ */
+function evaluated(text: string, line: number): string {
+  const t = text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (s) => `${s[0]}${' '.repeat(s.length - 2)}${s[0]}`);
+  const skip = /\b(?:(?:acc|omp)_\w+\s*(?=\()|sizeof\b\s*)/g;
+  let out = '';
+  let from = 0;
+  for (let m = skip.exec(t); m !== null; m = skip.exec(t)) {
+    const at = m.index + m[0].length;
+    let end = at;
+    if (t[at] === '(') end = matchingParen(t, at, line) + 1;
+    else {
+      while (t[end] === '*' || t[end] === ' ') end++;
+      end = designatorEnd(t, end);
+    }
+    out += `${t.slice(from, m.index)}0`;
+    from = skip.lastIndex = end;
+  }
+  return out + t.slice(from);
+}
+
+/** The index after the designator (a name, then `[…]` subscripts and `.member`s) that starts at `at`. */
+function designatorEnd(text: string, at: number): number {
+  const name = /[A-Za-z_]\w*/y;
+  const member = /\s*\.\s*[A-Za-z_]\w*/y;
+  const open = /\s*\[/y;
+  name.lastIndex = at;
+  let i = name.test(text) ? name.lastIndex : at;
+  for (;;) {
+    member.lastIndex = open.lastIndex = i;
+    if (member.test(text)) i = member.lastIndex;
+    else if (open.test(text)) {
+      let depth = 1;
+      let j = open.lastIndex;
+      for (; j < text.length && depth > 0; j++) {
+        if (text[j] === '[') depth++;
+        else if (text[j] === ']') depth--;
+      }
+      if (depth > 0) return i;
+      i = j;
+    } else return i;
+  }
+}
+
+/** The unary `&` or `*` applied to what starts at `at`, or null (none, or a binary `&`, `&&`, `*`). */
+function unaryBefore(text: string, at: number): '&' | '*' | null {
+  let i = at - 1;
+  while (text[i] === ' ') i--;
+  const op = text[i];
+  if (op !== '&' && op !== '*') return null;
+  i--;
+  while (text[i] === ' ') i--;
+  // an operand before it makes it binary; `&&` is logical
+  if (/[\w)\]]/.test(text[i] ?? '') || (op === '&' && text[i] === '&')) return null;
+  return op;
 }
 
 /** Leading casts `(int *)`, `(void **)`, `(const struct t *)` and enclosing parentheses removed. */
@@ -1510,6 +1572,12 @@ class CReader extends SourceReader {
         this.pass(it, `${name}: host code`);
         return;
       }
+      case 'assert': {
+        // a check: the data its condition reads are host reads
+        const reads = this.checkReads([it], it, null);
+        this.passed.push({ line, text: `line ${line}: checks results (${it.text.slice(0, 40)})${reads}` });
+        return;
+      }
       default:
         this.pass(it, `call of ${name}: host code`);
     }
@@ -1534,7 +1602,7 @@ class CReader extends SourceReader {
       loop = null;
     }
     const actions = loop !== null && stmts !== null && !stmts.some((s) => this.runsRoutine(s.text)) ? stmts.map((s) => this.loopAction(s, loop!, false)) : null;
-    if (loop === null || actions === null || actions.length === 0 || actions.some((a) => a === null)) return this.passOver(k, 'host loop');
+    if (loop === null || actions === null || actions.length === 0 || actions.some((a) => a === null)) return this.passOver(k, 'host loop', false, loop);
     const lines = this.lineSpan(head, this.items[end - 1]!);
     for (const [n, action] of (actions as LoopAction[]).entries()) {
       const s = stmts![n]!;
@@ -1677,10 +1745,11 @@ class CReader extends SourceReader {
   /**
    * The statement at `k` (a block, an `if` with its `else`, a loop) passed over as host code that
    * changes nothing mapcheck reads: directives, runtime routines and changes of the program's data
-   * inside it are refused, and scalars it sets are forgotten. `conditionRead`: the head's condition
-   * was read (it runs whatever the branch).
+   * inside it are refused, and scalars it sets are forgotten; the data it reads are host reads
+   * (checkReads) unless main has returned. `conditionRead`: the head's condition was read (it runs
+   * whatever the branch). `loop`: the range of the `for` at `k`, where it is known.
    */
-  private passOver(k: number, why: string, conditionRead = false): number {
+  private passOver(k: number, why: string, conditionRead = false, loop: Loop | null = null): number {
     const head = this.items[k]!;
     const end = this.extent(k);
     const what = /^if\b/.test(head.text) ? 'block' : /^(?:for|while|do)\b/.test(head.text) ? 'loop' : 'statement';
@@ -1697,8 +1766,79 @@ class CReader extends SourceReader {
         if (v !== undefined) this.values.delete(v);
       }
     }
-    this.passed.push({ line: head.line, text: `${this.lineSpan(head, this.items[end - 1]!)}: ${why} (${head.text.slice(0, 40)})` });
+    // after the scalars it sets are forgotten: a subscript one of them gives is not known
+    const reads = this.returned ? '' : this.checkReads(this.items.slice(k, end), head, loop);
+    this.passed.push({ line: head.line, text: `${this.lineSpan(head, this.items[end - 1]!)}: ${why} (${head.text.slice(0, 40)})${reads}` });
     return end;
+  }
+
+  /**
+   * The program's data that passed-over host code reads (`if (a[3] != 7) abort();`, a loop `if
+   * (c.x[i] != i) exit(1);`, `assert(b[i] == 2);`): a host read of each, in order, at the head's
+   * line, so the values a check looks at are observations too (as fortran.ts reads its checks). In
+   * a loop over i, `X[i]` is the elements the loop runs over; any other use of X reads it whole.
+   * What evaluates no element is no read: `&X`, a bare array or pointer (its address, C11
+   * §6.3.2.1), `sizeof`, a runtime routine's arguments, a result buffer. Returns the note for the
+   * passed-over entry.
+   */
+  private checkReads(items: Item[], head: Item, loop: Loop | null): string {
+    const refs: string[] = [];
+    for (const it of items) {
+      if (it.kind !== 'stmt' && it.kind !== 'head') continue;
+      const text = evaluated(it.text, it.line);
+      // names, not members (`c.n`'s n)
+      for (const m of text.matchAll(/(?<![\w.]|->|\.\s+|->\s+)[A-Za-z_]\w*/g)) {
+        if (!this.isData(m[0]) || this.isBuffer(m[0])) continue;
+        const path = parsePath(text.slice(m.index, designatorEnd(text, m.index)));
+        const ref = path === null ? null : this.checkRef(path, unaryBefore(text, m.index), loop, it.line);
+        if (ref !== null && !refs.includes(ref)) refs.push(ref);
+      }
+    }
+    for (const ref of refs) this.hostRead(head, ref);
+    return refs.length === 0 ? '' : `; its reads of ${refs.join(', ')} are host reads`;
+  }
+
+  /**
+   * The reference a check reads through `path`: `X[i]` in a loop over lo..hi-1 the section
+   * [lo:hi-lo] (X whole when that covers it), else X whole (a pointer's target; a scalar member
+   * itself); null for no read. Where that reference cannot be formed (a loop past the array, one of
+   * no iteration, an index not known) the object the path starts from is read whole.
+   */
+  private checkRef(path: Path, unary: '&' | '*' | null, loop: Loop | null, line: number): string | null {
+    if (unary === '&') return null;
+    // X is the path up to its member (cs[k].p), or the name; its subscript follows
+    const member = path.steps.findIndex((st) => 'member' in st);
+    const x: Path = { root: path.root, steps: path.steps.slice(0, member + 1) };
+    const next = path.steps[x.steps.length];
+    const sub = next !== undefined && 'index' in next ? next.index.trim() : undefined;
+    try {
+      if (path.steps.length > x.steps.length + (sub === undefined ? 0 : 1)) throw new SourceError(line, 'not a reference');
+      if (sub !== undefined && loop !== null && sub === loop.v) {
+        if (loop.hi <= loop.lo) throw new SourceError(line, 'the loop runs no iteration');
+        const named = this.designate({ root: x.root, steps: [...x.steps, { index: `${loop.lo}:${loop.hi - loop.lo}` }] }, line, false);
+        if (named.kind !== 'span') throw new SourceError(line, 'not elements');
+        // an array or member of known length (a pointer's target is checked when the read runs)
+        const length = named.base.kind === 'array' || named.base.kind === 'field' ? this.baseLength(named.base) : null;
+        if (named.start < 0 || (length !== null && named.start + named.count > length)) throw new SourceError(line, 'outside the object');
+        return this.spanRef(named, line);
+      }
+      const named = this.designate(x, line, false);
+      if (named.kind === 'count') return null;
+      const address = named.kind === 'pointer' || (named.base.kind === 'field' ? named.base.length !== undefined : named.base.kind !== 'structs' || named.base.count !== undefined);
+      if (sub === undefined && unary === null && address) return null;
+      return this.wholeRef(named, line);
+    } catch (e) {
+      if (!(e instanceof SourceError)) throw e;
+      return this.wholeRef(this.designate({ root: path.root, steps: [] }, line, false), line);
+    }
+  }
+
+  /** The whole of what a designator without subscript names: its elements, or a pointer's target; null for a pointer with none yet. */
+  private wholeRef(named: Named, line: number): string | null {
+    if (named.kind === 'count') return null;
+    if (named.kind === 'span') return this.spanRef(named, line);
+    if (!named.variable) return named.ref;
+    return this.plain.has(named.ref) ? `${named.ref}(:)` : null;
   }
 
   /** `line 5` or `lines 5-9`. */
@@ -2354,7 +2494,7 @@ class CReader extends SourceReader {
       .filter(([name]) => !this.plain.has(name) && used(name))
       .map(([name, a]) => {
         if (a.length === undefined) throw new SourceError(a.line, `${name} is used but never given storage: mapcheck needs its size`);
-        if (a.length < 1 || a.length > 64) throw new SourceError(a.line, `${name}: ${a.length} elements; mapcheck's arrays hold 1 to 64`);
+        if (a.length < 1 || a.length > MAX_ARRAY_LENGTH) throw new SourceError(a.line, `${name}: ${a.length} elements; mapcheck's arrays hold 1 to ${MAX_ARRAY_LENGTH}`);
         return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }) };
       });
     const structs = [...this.structs.entries()]

@@ -369,6 +369,29 @@ end program
       'lines 18-21: checks results (if (any(a /= 0)) then); its reads of a are host reads',
     ]);
   });
+
+  it('a one-line if reads the data of its condition, as a block if does; a result buffer is not data', () => {
+    const imported = importFortran(`program p
+  integer :: a(8), r(8), i
+  a = 1
+  !$acc data copy(a)
+  !$acc parallel loop
+  do i = 1, 8
+    a(i) = 7
+  end do
+  !$acc parallel loop
+  do i = 1, 8
+    r(i) = a(i)
+  end do
+  !$acc end data
+  if (r(3) /= 7) stop 1
+  if (a(3) /= 7) stop 2
+end program
+`);
+    expect(imported.program.steps.at(-1)).toEqual({ op: 'host_read', var: 'a' });
+    expect(imported.lines.at(-1)).toBe(15);
+    expect(imported.passed.map((p) => p.text).slice(-2)).toEqual(['line 14: checks results (if (r(3) /= 7) stop 1)', 'line 15: checks results (if (a(3) /= 7) stop 2); its reads of a are host reads']);
+  });
 });
 
 describe('writes of an affine function of the loop index (OpenACC 3.3 §2.5.1 kernels, host loops)', () => {
@@ -523,7 +546,7 @@ describe('what is refused, with the line that says why', () => {
     ['a conditional host write', `${head}!$acc enter data copyin(a)\nif (i > 0) a = 3\nend program\n`, 4, 'conditional change'],
     ['a directive in a procedure', `${head}!$acc enter data copyin(a)\ncontains\nsubroutine s\n!$acc exit data delete(a)\nend subroutine\nend program\n`, 6, 'inside a procedure'],
     ['a kernel copying one mapped array into another', `${head}!$acc enter data copyin(a, r)\n!$acc parallel loop\ndo i = 1, 4\nr(i) = a(i)\nend do\nend program\n`, 6, 'copies a into r'],
-    ['an array of 65 elements', 'program p\ninteger :: a(65)\n!$acc enter data copyin(a)\nend program\n', 2, '65 elements'],
+    ['an array of 4097 elements', 'program p\ninteger :: a(4097)\n!$acc enter data copyin(a)\nend program\n', 2, '4097 elements'],
   ])('%s', (_, source, line, message) => {
     const f = failure(source);
     expect(f.message).toContain(message);

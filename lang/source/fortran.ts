@@ -24,6 +24,7 @@
 import { SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseClauses, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
 import { ACC_REGION_CLAUSES, SourceReader, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
 import type { Imported } from './source.js';
+import { MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH } from '../program.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
 interface Statement {
@@ -357,7 +358,7 @@ class FortranReader extends SourceReader {
         const type = this.types.get(typeName);
         if (type === undefined) throw new SourceError(s.line, `type(${typeName}): no such derived type above`);
         if (kind !== 'fixed') throw new SourceError(s.line, `${name}: a pointer or allocatable variable of derived type is not imported`);
-        const count = dims === undefined ? undefined : this.extent(dims, s.line, name);
+        const count = dims === undefined ? undefined : this.extent(dims, s.line, name, MAX_MEMBER_LENGTH, 'arrays of structs');
         this.structs.set(name, { type, fieldInit: new Map(), ...(count === undefined ? {} : { count }), line: s.line });
         continue;
       }
@@ -374,7 +375,7 @@ class FortranReader extends SourceReader {
           continue;
         }
         const [n1, n2] = splitTopLevel(dims, ',').map((d) => this.extent(d, s.line, name)) as [number, number];
-        if (n1 * n2 > 64) throw new SourceError(s.line, `${name}: ${n1 * n2} elements; mapcheck's arrays hold 1 to 64`);
+        if (n1 * n2 > MAX_ARRAY_LENGTH) throw new SourceError(s.line, `${name}: ${n1 * n2} elements; mapcheck's arrays hold 1 to ${MAX_ARRAY_LENGTH}`);
         const init = m[5] === undefined ? undefined : this.initializer(m[5], n1 * n2, s.line);
         this.arrays.set(name, { kind, length: n1 * n2, shape: [n1, n2], ...(init === undefined ? {} : { init }), line: s.line });
         continue;
@@ -412,14 +413,14 @@ class FortranReader extends SourceReader {
     this.mappers.push({ type: typeName, variable: v, maps, line: s.line });
   }
 
-  /** A constant extent `(n)`, `(1:n)`: the element count, 1..64. */
-  private extent(dims: string, line: number, name: string): number {
+  /** A constant extent `(n)`, `(1:n)`: the element count, 1..max (an array's, or what `what` holds). */
+  private extent(dims: string, line: number, name: string, max = MAX_ARRAY_LENGTH, what = 'arrays'): number {
     const parts = dims.split(':');
     if (parts.length > 2) throw new SourceError(line, `${name}(${dims}): not a rank-1 extent`);
     const lower = parts.length === 2 ? evalInt(parts[0]!, (n) => this.constant(n), line) : 1;
     if (lower !== 1) throw new SourceError(line, `${name}(${dims}): only lower bound 1 is imported`);
     const n = evalInt(parts[parts.length - 1]!, (x) => this.constant(x), line);
-    if (n < 1 || n > 64) throw new SourceError(line, `${name}: ${n} elements; mapcheck's arrays hold 1 to 64`);
+    if (n < 1 || n > max) throw new SourceError(line, `${name}: ${n} elements; mapcheck's ${what} hold 1 to ${max}`);
     return n;
   }
 
@@ -465,7 +466,7 @@ class FortranReader extends SourceReader {
           type.pointers.push(e[1]!);
           if (attrs.includes('allocatable')) type.allocatable.push(e[1]!);
         } else {
-          type.fields.push({ name: e[1]!, ...(dims === undefined ? {} : { length: this.extent(dims, s.line, e[1]!) }) });
+          type.fields.push({ name: e[1]!, ...(dims === undefined ? {} : { length: this.extent(dims, s.line, e[1]!, MAX_MEMBER_LENGTH, 'array components') }) });
         }
       }
     }
@@ -527,11 +528,13 @@ class FortranReader extends SourceReader {
     }
     if (/^if ?\(/.test(lower)) {
       // a one-line if: its condition may call the query routines (read above); its statement runs or not
-      const rest = lower.slice(balanced(lower, lower.indexOf('('), s.line).length + lower.indexOf('(') + 2).trim();
+      const condition = balanced(lower, lower.indexOf('('), s.line);
+      const rest = lower.slice(condition.length + lower.indexOf('(') + 2).trim();
       const root = /^([a-z][a-z0-9_]*)/.exec(rest)?.[1];
       if (/^call (acc|omp)_/.test(rest) || /^(allocate|deallocate|nullify)\b/.test(rest) || /=>/.test(rest) || (root !== undefined && this.isData(root) && !this.buffers.has(root) && /^[a-z0-9_%()]+ ?=[^=]/.test(rest)))
         throw new SourceError(s.line, 'a conditional change of the program\'s data is not imported: mapcheck reads straight-line programs');
-      this.pass(s, 'host code');
+      // the condition runs whatever it decides: the program's data it reads are host reads, as in a block if
+      this.passed.push({ line: s.line, text: `line ${s.line}: checks results (${s.text.slice(0, 40)})${this.checkReads([{ ...s, text: condition }], s, null)}` });
       return k + 1;
     }
     if (/^(stop|error stop|continue|flush|return|exit|cycle)\b/.test(lower)) {
@@ -571,7 +574,7 @@ class FortranReader extends SourceReader {
       const [root, member] = [ref!.split(/[(%]/)[0]!, ref!.split('%')[1]!];
       if (this.structs.get(root)?.type.pointers.includes(member) && !this.structs.get(root)!.type.allocatable.includes(member))
         throw new SourceError(s.line, `allocate(${item}): ${member} is a pointer component; mapcheck allocates allocatable components only (declare it allocatable)`);
-      const length = this.extent(dims!, s.line, ref!);
+      const length = this.extent(dims!, s.line, ref!, MAX_MEMBER_LENGTH, 'allocatable components');
       this.targetLength.set(ref!, length);
       this.push(s, { op: 'allocate', ptr: this.memberRef(ref!, s.line), length, ...(value === undefined ? {} : { value }) });
       return;
@@ -584,7 +587,7 @@ class FortranReader extends SourceReader {
     const extents = splitTopLevel(dims!, ',').map((d) => this.extent(d, s.line, ref!));
     if (extents.length !== (a.rank ?? 1)) throw new SourceError(s.line, `allocate(${item}): ${ref} has rank ${a.rank ?? 1}`);
     a.length = extents.reduce((x, y) => x * y, 1);
-    if (a.length > 64) throw new SourceError(s.line, `${ref}: ${a.length} elements; mapcheck's arrays hold 1 to 64`);
+    if (a.length > MAX_ARRAY_LENGTH) throw new SourceError(s.line, `${ref}: ${a.length} elements; mapcheck's arrays hold 1 to ${MAX_ARRAY_LENGTH}`);
     if (extents.length === 2) a.shape = extents as [number, number];
   }
 
