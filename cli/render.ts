@@ -21,7 +21,7 @@ function renderWritten(w: { value: number; by?: number }): string {
 /** `read a`, `a = 7`, `a = [1, 2, …]`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
 function renderBody(body: KernelBody, result?: string): string {
   if ('pointer' in body) return `${result === undefined ? 'print' : `${result} =`} c_loc(${body.pointer})`;
-  if (!('read' in body)) return `${body.write} = ${renderWritten(body)}`;
+  if (!('read' in body)) return `${body.write} ${body.add ? '+=' : '='} ${renderWritten(body)}`;
   if (body.bounds) return `read lbound(${body.read}), ubound(${body.read})`;
   return body.at === undefined ? `read ${body.read}` : `read ${body.read}(${body.at})`;
 }
@@ -96,7 +96,7 @@ const RENDER: PerOp<string> = {
   nullify: (s) => `nullify(${s.ptr})`,
   allocate: (s) => `allocate(${s.ptr}(${s.length})${s.value === undefined ? '' : `, source=${s.value}`})`,
   deallocate: (s) => `deallocate(${s.ptr})`,
-  host_write: (s) => `${s.var} = ${renderWritten(s)}`,
+  host_write: (s) => `${s.var} ${s.add ? '+=' : '='} ${renderWritten(s)}`,
   host_read: (s) => (s.bounds ? `print *, lbound(${s.var}), ubound(${s.var})` : s.at !== undefined ? `print *, ${s.var}(${s.at})` : `print *, ${s.var}`),
   omp_target_enter_data: (s) => `!$omp target enter data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
   omp_target_exit_data: (s) => `!$omp target exit data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,

@@ -31,6 +31,8 @@ export const deallocate = (ptr: VarRef): Step => ({ op: 'deallocate', ptr });
 export const hostWrite = (ref: VarRef, value: number): Step => ({ op: 'host_write', var: ref, value });
 /** `do i = 1, n; ref(i) = value + (i - 1) * by`: a ramp, so a read shows which elements moved where. */
 export const hostRamp = (ref: VarRef, value: number, by: number): Step => ({ op: 'host_write', var: ref, value, by });
+/** `do i = 1, n; ref(i) = ref(i) + value + (i - 1) * by`: adds to what the elements hold. */
+export const hostAdd = (ref: VarRef, value: number, by = 0): Step => ({ op: 'host_write', var: ref, value, ...(by === 0 ? {} : { by }), add: true });
 export const hostRead = (ref: VarRef): Step => ({ op: 'host_read', var: ref });
 
 // ------------------------------------------------------------------------------------------------
@@ -89,6 +91,12 @@ export const parallelRamp = (ref: VarRef, value: number, by: number, ...clauses:
   op: 'acc_parallel',
   clauses,
   body: { write: ref, value, by },
+});
+/** `!$acc parallel loop` adding value, value + by, … to the elements of `ref` (`a(i) = a(i) + …`). */
+export const parallelAdd = (ref: VarRef, value: number, by: number, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
+  op: 'acc_parallel',
+  clauses,
+  body: { write: ref, value, ...(by === 0 ? {} : { by }), add: true },
 });
 /** `!$acc parallel` whose kernel reads pointer member `ref` itself; `result` names the value read. */
 export const parallelPointer = (ref: VarRef, result?: string, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
@@ -164,6 +172,8 @@ export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg
 });
 /** `!$omp target` writing the ramp value, value + by, … to the elements of `ref`. */
 export const targetRamp = (ref: VarRef, value: number, by: number, maps: MapItem[] = []): Step => ({ op: 'omp_target', maps, body: { write: ref, value, by } });
+/** `!$omp target` adding value, value + by, … to the elements of `ref`. */
+export const targetAdd = (ref: VarRef, value: number, by: number, maps: MapItem[] = []): Step => ({ op: 'omp_target', maps, body: { write: ref, value, ...(by === 0 ? {} : { by }), add: true } });
 /** `!$omp target` whose kernel reads pointer member `ref` itself; `result` names the value read. */
 export const targetPointer = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg, result?: string): Step => ({
   op: 'omp_target',

@@ -102,9 +102,27 @@ export function copyWords(from: Int32Array, fromWord: number, to: Int32Array, to
   for (let i = 0; i < count; i++) to[toWord + i] = from[fromWord + i]!;
 }
 
-/** Writes `count` words from `first`: `value`, then each one `by` more than the last (a ramp). */
-export function writeWords(words: Int32Array, first: number, count: number, value: number, by = 0): void {
-  for (let i = 0; i < count; i++) words[first + i] = value + i * by;
+/** Largest magnitude of a stored element: INDETERMINATE (the C int minimum) is never a value. */
+const MAX_WORD = 0x7fff_ffff;
+
+/**
+ * Writes `count` words from `first`: `value`, then each one `by` more than the last (a ramp); with
+ * `add`, adds those to the words instead (an indeterminate word stays so). False, with nothing
+ * written, when a sum leaves ±MAX_WORD (signed overflow, which the caller reports as undefined).
+ */
+export function writeWords(words: Int32Array, first: number, count: number, value: number, by = 0, add = false): boolean {
+  if (add) {
+    for (let i = 0; i < count; i++) {
+      const w = words[first + i]!;
+      if (w !== INDETERMINATE && Math.abs(w + value + i * by) > MAX_WORD) return false;
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const w = words[first + i]!;
+    if (!add) words[first + i] = value + i * by;
+    else if (w !== INDETERMINATE) words[first + i] = w + value + i * by;
+  }
+  return true;
 }
 
 /** Elements of an image as observed by a read: indeterminate words read as null. */

@@ -1252,7 +1252,7 @@ export class ImplEngine implements Engine {
       throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     }
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
-    writeWords(img.words, first, count, body.value, body.by);
+    if (!writeWords(img.words, first, count, body.value, body.by, body.add)) return undefinedOutcome(`the kernel's sum overflows an element of ${r.text}`);
     return OK;
   }
 
@@ -1703,7 +1703,7 @@ export class ImplEngine implements Engine {
     const count = (this.rEnd - this.rStart) / ELEMENT_BYTES;
     const words = this.host.image.words;
     if (write === null) return { kind: 'read', values: readWords(words, first, count) };
-    writeWords(words, first, count, write.value, write.by);
+    if (!writeWords(words, first, count, write.value, write.by, write.add)) return undefinedOutcome(`the host's sum overflows an element of ${text}`);
     return OK;
   }
 

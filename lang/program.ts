@@ -203,15 +203,22 @@ export type KernelBody = { read: VarRef; at?: number; bounds?: true } | WriteBod
 /**
  * A write of every element of `write`: element k of the reference (counted from 0 in storage
  * order) gets `value + k * by`, so `{value: 7}` writes 7 everywhere and `{value: 1, by: 1}` is
- * the loop `a(i) = i` over `a(1:n)` (C: `a[i] = i + 1` over `i = 0..n-1`).
+ * the loop `a(i) = i` over `a(1:n)` (C: `a[i] = i + 1` over `i = 0..n-1`). With `add`, the element
+ * gets that much more than it held instead (`a(i) = a(i) + 1`, C `a[i]++`): an indeterminate
+ * element stays indeterminate, and a sum outside ±MAX_ELEMENT is signed overflow, which C11 §6.5p5
+ * leaves undefined (the step observes `undefined`).
  */
 export interface WriteBody {
   write: VarRef;
   value: number;
   by?: number;
+  add?: boolean;
 }
 
-/** The value a write (kernel body or host_write) gives element `k` (from 0) of its reference. */
+/** The largest magnitude of an element a program computes (a C int, less INT_MIN). */
+export const MAX_ELEMENT = 2 ** 31 - 1;
+
+/** The value a write (kernel body or host_write) gives element `k` (from 0) of its reference, or adds to it (`add`). */
 export function writtenValue(w: { value: number; by?: number }, k: number): number {
   return w.value + k * (w.by ?? 0);
 }
@@ -418,9 +425,10 @@ export interface Nullify {
 export interface HostWrite {
   op: 'host_write';
   var: VarRef;
-  /** Element k of `var` (from 0) gets `value + k * by` (writtenValue), as in a kernel's WriteBody. */
+  /** Element k of `var` (from 0) gets `value + k * by` (writtenValue), or that much more with `add`, as in a kernel's WriteBody. */
   value: number;
   by?: number;
+  add?: boolean;
 }
 /**
  * Host action: read every element (observed). Through a pointer member, `at` reads the one element

@@ -130,8 +130,8 @@ const clauses = (names: readonly [string, ...string[]]) =>
 export const MAX_BOUND = 1000;
 const bound = intIn(-MAX_BOUND, MAX_BOUND);
 const kernelBody = z.union(
-  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value, by: increment.optional() }), z.strictObject({ pointer: varRef })],
-  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer, "by"?: integer} or {"pointer": member}' },
+  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value, by: increment.optional(), add: z.boolean().optional() }), z.strictObject({ pointer: varRef })],
+  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer, "by"?: integer, "add"?: boolean} or {"pointer": member}' },
 );
 
 // OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8 (lang/ops.ts);

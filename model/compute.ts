@@ -17,6 +17,7 @@ import {
   memberRange,
   undefinedBehaviour,
   writeElements,
+  overflow,
   type DeviceBlock,
   type ModelState,
   type StepContext,
@@ -98,7 +99,7 @@ function runKernel(state: ModelState, body: KernelBody, ctx: StepContext): Obser
   const where = deviceElements(state, ref);
   if ('kind' in where) return where;
   if ('read' in body) return { kind: 'read', values: readElements(where.block.contents, where.index, where.count) };
-  writeElements(where.block.contents, where.index, where.count, body);
+  if (!writeElements(where.block.contents, where.index, where.count, body)) return overflow(body.write);
   return { kind: 'ok' };
 }
 

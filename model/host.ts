@@ -15,6 +15,7 @@ import {
   undefinedBehaviour,
   unitBytes,
   writeElements,
+  overflow,
   type HostObject,
   type ModelState,
   type UndefinedObservation,
@@ -65,7 +66,7 @@ export function attachedWhileMapped(state: ModelState, m: MemberRef, ctx: StepCo
 export function hostWrite(state: ModelState, step: HostWrite): Observation {
   const where = hostElements(state, step.var);
   if ('kind' in where) return where;
-  writeElements(where.object.contents, where.index, where.count, step);
+  if (!writeElements(where.object.contents, where.index, where.count, step)) return overflow(step.var);
   return OK;
 }
 

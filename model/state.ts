@@ -18,6 +18,7 @@ import {
   formatSubarray,
   formatStructBytes,
   writtenValue,
+  MAX_ELEMENT,
   type DeviceDecl,
   type HostObject as LayoutObject,
   type ParsedRef,
@@ -26,8 +27,8 @@ import {
   type WriteBody,
 } from '../lang/program.js';
 
-/** What a write gives each element: WriteBody's value and increment (host_write has the same two). */
-type Write = Pick<WriteBody, 'value' | 'by'>;
+/** What a write gives each element: WriteBody's value, increment and add (host_write has the same three). */
+type Write = Pick<WriteBody, 'value' | 'by' | 'add'>;
 import { emptyKeyTable, emptyVec, readOnly, vecChanges, vecForEach, vecForEachRead, vecGet, vecOf, vecPush, vecRead, vecSet, type KeyTable, type Vec } from './vec.js';
 import type { DevAddr, ErrorCode, HostAddr, Observation, PtrValue } from '../lang/observation.js';
 import type { OmpMapModifier, OmpMapType } from '../lang/openmp.js';
@@ -741,18 +742,35 @@ export function readElements(contents: Contents, index: number, count: number): 
 
 /**
  * Writes `count` elements starting at cell `index`: the i-th gets what the write `w` gives element
- * `from + i` of its reference (writtenValue), so a write split over several runs of cells passes
- * each run's first element.
+ * `from + i` of its reference (writtenValue), or that much more than it holds with `w.add` (an
+ * indeterminate element stays so), so a write split over several runs of cells passes each run's
+ * first element. False, with nothing written, when a sum leaves ±MAX_ELEMENT (signed overflow,
+ * undefined: the caller observes it).
  */
-export function writeElements(contents: Contents, index: number, count: number, w: Write, from = 0): void {
-  if (contents.kind === 'mixed') {
+export function writeElements(contents: Contents, index: number, count: number, w: Write, from = 0): boolean {
+  const mixed = contents.kind === 'mixed';
+  if (mixed) {
     if (index < 0 || index + count > contents.values.length || !elementsOnly(contents, index, count)) throw new Error('internal: element write out of bounds or over a pointer descriptor');
-    for (let i = 0; i < count; i++) contents.values[index + i] = { e: writtenValue(w, from + i) };
-    return;
+  } else {
+    if (contents.kind !== 'elements') throw new Error('internal: writing elements into pointer memory');
+    if (index < 0 || index + count > contents.values.length) throw new Error('internal: element write out of bounds');
   }
-  if (contents.kind !== 'elements') throw new Error('internal: writing elements into pointer memory');
-  if (index < 0 || index + count > contents.values.length) throw new Error('internal: element write out of bounds');
-  for (let i = 0; i < count; i++) contents.values[index + i] = writtenValue(w, from + i);
+  const old = w.add ? readElements(contents, index, count) : null;
+  const values: Element[] = [];
+  for (let i = 0; i < count; i++) {
+    const written = writtenValue(w, from + i);
+    const was = old === null ? 0 : old[i]!;
+    const v = was === null ? null : was + written;
+    if (v !== null && Math.abs(v) > MAX_ELEMENT) return false;
+    values.push(v);
+  }
+  for (let i = 0; i < count; i++) contents.values[index + i] = mixed ? { e: values[i]! } : values[i]!;
+  return true;
+}
+
+/** What a write that overflowed observes (writeElements returned false). */
+export function overflow(ref: string): UndefinedObservation {
+  return undefinedBehaviour(`adding to ${ref} overflows a C int (C11 §6.5p5: undefined)`);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -88,8 +88,9 @@ function fieldValues(op: StepOp, role: FieldRole & { optional?: true }, refs: Re
     case 'clauses':
       return clauseLists(refs, role.names);
     case 'flag':
-      // a host read of a pointer's view (bounds) is left out: the alphabet reads whole targets
-      return op === 'host_read' ? [undefined] : [undefined, true];
+      // a host read of a pointer's view (bounds) is left out: the alphabet reads whole targets; a
+      // host write adding to the elements moves values, not mappings
+      return op === 'host_read' || op === 'host_write' ? [undefined] : [undefined, true];
     case 'bound':
       // the lower bound of a remapping and an index of a view are left out (descriptors: lang/README.md)
       if (role.optional) return [undefined];

@@ -80,7 +80,7 @@ function accHostFallback(program: Program): Observation[] {
   for (const s of program.steps) {
     index.push(shared.length);
     const body = s.op === 'acc_parallel' ? s.body : null;
-    if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read, ...viewOf(body) } : { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }) });
+    if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read, ...viewOf(body) } : { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }), ...(body.add ? { add: true } : {}) });
     else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'allocate' || s.op === 'deallocate' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
     else index[index.length - 1] = -1;
   }

@@ -81,6 +81,11 @@ export function writtenExpr(w: { value: number; by?: number }, i: string, first:
   return rest === 0 ? term : `${term} ${rest < 0 ? '-' : '+'} ${Math.abs(rest)}`;
 }
 
+/** The right-hand side of a write to `element` at loop index `i`: writtenExpr, or `element + (it)` for an add. */
+export function assignedExpr(w: { value: number; by?: number; add?: boolean }, element: string, i: string, first: number): string {
+  return w.add ? `${element} + (${writtenExpr(w, i, first)})` : writtenExpr(w, i, first);
+}
+
 /**
  * A kernel's read of a pointer member itself (OpenACC 3.3 §2.6.8, OpenMP 6.0 §7.9.6): null as null,
  * a host address as that element's address (`isHostElement` builds the test), a device address as

@@ -28,7 +28,7 @@ import {
   type Language,
   type StepCode,
   type StepWriters,
-  writtenExpr,
+  assignedExpr,
 } from './backend.js';
 import { commentText, emitRef, type Planned } from './plan.js';
 import { MAPPER_VAR, mapperClauses, mapperNote } from './mapper.js';
@@ -170,7 +170,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       usesPres = true;
       return [...presentEquivalent(s, p), `${ind()}pres[0] = NULL;`, `${pragma} ${directiveText(s, p, spelling)}`, ...loop(1, `pres[0] = ${pointer(body.pointer)}`)];
     }
-    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${writtenExpr(body, 'i', 0)}`;
+    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${assignedExpr(body, element(r, 'i'), 'i', 0)}`;
     // A read of a pointer's view through its explicit lower bound: the bounds, or one element p(at).
     const view = viewRead(r, body);
     const code = view === null ? loop(kernelCount(p), assign) : [`${ind()}for (int i = 0; i < 1; i++) {`, ...view.map((l) => `${ind()}  ${l};`), `${ind()}}`];
@@ -362,7 +362,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       check: null,
     }),
     deallocate: (s) => ({ lines: [`${ind()}free(${pointer(s.ptr)});`, `${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null }),
-    host_write: (s, p) => ({ lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${writtenExpr(s, 'i', 0)}`), check: null }),
+    host_write: (s, p) => ({ lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${assignedExpr(s, element(parseRef(world, s.var), 'i'), 'i', 0)}`), check: null }),
     host_read: (s, p) => ({
       lines: [
         ...resetRes(),

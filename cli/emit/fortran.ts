@@ -30,7 +30,7 @@ import {
   type Language,
   type StepCode,
   type StepWriters,
-  writtenExpr,
+  assignedExpr,
 } from './backend.js';
 import { EmitError, commentText, emitRef, type Planned } from './plan.js';
 import { hostLayout, isAllocatable } from '../../lang/program.js';
@@ -284,7 +284,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     // The first element's address: c_loc of the whole pointer array packs it where it may not be
     // contiguous (_gfortran_internal_pack), which an nvptx kernel cannot link (GCC 12 offload has no
     // libgfortran there).
-    const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)}(lbound(${spell(r)}, 1)))` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${writtenExpr(body, 'i', 1)}`;
+    const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)}(lbound(${spell(r)}, 1)))` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${assignedExpr(body, element(r, 'i'), 'i', 1)}`;
     // A read of a pointer's view: its bounds (lbound / ubound of the descriptor the kernel sees), or one element p(at).
     const view = !('read' in body) ? null : body.bounds ? [`res(1) = lbound(${spell(r)}, 1)`, `res(2) = ubound(${spell(r)}, 1)`] : body.at !== undefined ? [`res(1) = ${spell(r)}(${body.at})`] : null;
     const loop = view === null ? [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, `    ${assign}`, '  end do'] : ['  do i = 1, 1', ...view.map((l) => `    ${l}`), '  end do'];
@@ -563,9 +563,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     deallocate: (s) => ({ lines: [`  deallocate(${spellVar(s.ptr)})`], check: null }),
     host_write: (s, p) => {
       if (p.count === null) throw new EmitError(`step ${p.index + 1}: host write through a disassociated pointer`);
-      if (!s.by) return { lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null };
+      if (!s.by && !s.add) return { lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null };
       usesLoop = true;
-      return { lines: [`  do i = 1, ${p.count}`, `    ${element(parseRef(world, s.var), 'i')} = ${writtenExpr(s, 'i', 1)}`, '  end do'], check: null };
+      const e = element(parseRef(world, s.var), 'i');
+      return { lines: [`  do i = 1, ${p.count}`, `    ${e} = ${assignedExpr(s, e, 'i', 1)}`, '  end do'], check: null };
     },
     host_read: (s, p) => {
       if (p.count === null) throw new EmitError(`step ${p.index + 1}: host read through a disassociated pointer`);

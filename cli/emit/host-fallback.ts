@@ -40,7 +40,7 @@ function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
     const s = p.step;
     if (s.op === 'acc_parallel' && !('pointer' in s.body)) {
       sharedIndex.set(p.index, shared.length);
-      shared.push('read' in s.body ? { op: 'host_read', var: s.body.read, ...viewOf(s.body) } : { op: 'host_write', var: s.body.write, value: s.body.value, ...(s.body.by === undefined ? {} : { by: s.body.by }) });
+      shared.push('read' in s.body ? { op: 'host_read', var: s.body.read, ...viewOf(s.body) } : { op: 'host_write', var: s.body.write, value: s.body.value, ...(s.body.by === undefined ? {} : { by: s.body.by }), ...(s.body.add ? { add: true } : {}) });
     } else if (opApi(s.op) === 'host') {
       sharedIndex.set(p.index, shared.length);
       shared.push(s);

@@ -1,11 +1,66 @@
 // OpenACC 3.3 §2.5.1 Parallel Construct: the kernel runs on the device copy of its data; reading
 // through a device pointer that holds a host address (never attached, or dangling) is undefined.
 
-import { HALTED, UNDEF, err, per, readAll, section, type Row } from '../rows.js';
-import { accDelete, assign, attach, copyin, copyout, dataBegin, enterData, hostRead, parallelDefaultPresent, parallelRead, present } from '../steps.js';
+import { HALTED, UNDEF, err, per, read, readAll, section, type Row } from '../rows.js';
+import { accDelete, assign, attach, copyin, copyout, create, dataBegin, enterData, exitData, hostAdd, hostRead, hostWrite, parallelAdd, parallelDefaultPresent, parallelRead, present, self, update } from '../steps.js';
 import { ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
+/** Four elements that tell one another apart. */
+const COUNTED = { arrays: [{ name: 'a', length: 4, init: [1, 2, 3, 4] }], structs: [] };
+
 const rows: Row[] = [
+  {
+    name: 'a kernel adding to a subarray of present data: each element of the device copy gets that much more, the host copy nothing',
+    world: COUNTED,
+    steps: [enterData(copyin('a')), parallelAdd('a(2:3)', 10, 5, present('a')), hostRead('a'), update(self('a')), hostRead('a')],
+    at: { 2: { kind: 'ok' }, 3: read(1, 2, 3, 4) },
+    last: read(1, 12, 18, 4),
+  },
+  {
+    name: 'a kernel adding to device memory no copy wrote: the elements stay indeterminate',
+    world: COUNTED,
+    steps: [enterData(create('a')), parallelAdd('a', -1, 0, present('a')), parallelRead('a', present('a'))],
+    last: readAll(4, null),
+  },
+  {
+    name: 'a sum past a C int is signed overflow, undefined (C11 §6.5p5), on the device as on the host',
+    world: { arrays: [{ name: 'a', length: 4, init: 1_000_000_000 }], structs: [] },
+    steps: [hostAdd('a', 1_000_000_000), enterData(copyin('a')), parallelAdd('a(4:4)', 1_000_000_000, 0, present('a')), exitData(copyout('a'))],
+    at: { 1: { kind: 'ok' }, 3: UNDEF },
+    last: HALTED,
+  },
+  {
+    name: 'the host\'s own sum past a C int is undefined too',
+    world: { arrays: [{ name: 'a', length: 4, init: 1_000_000_000 }], structs: [] },
+    steps: [hostAdd('a(2:3)', 1_000_000_000), hostAdd('a(3:4)', 1_000_000_000), hostRead('a')],
+    at: { 1: { kind: 'ok' }, 2: UNDEF },
+    last: HALTED,
+  },
+  {
+    name: 'a sum of exactly 2^31 − 1 is a value; one element past it is undefined, whatever its neighbours hold',
+    world: { arrays: [{ name: 'a', length: 4, init: [1, 1, 1_000_000_000, 1_000_000_000] }], structs: [] },
+    steps: [
+      hostAdd('a(3:4)', 1_000_000_000),
+      hostAdd('a(1:2)', 1_000_000_000),
+      hostAdd('a(3:4)', 147_400_000, 83_647),
+      hostRead('a'),
+      hostAdd('a(2:3)', 0, 100_000),
+    ],
+    at: { 1: { kind: 'ok' }, 2: { kind: 'ok' }, 3: { kind: 'ok' }, 4: read(1_000_000_001, 1_000_000_001, 2_147_400_000, 2_147_483_647) },
+    last: UNDEF,
+  },
+  {
+    name: 'a plain write over an element a sum made large is no sum',
+    world: { arrays: [{ name: 'a', length: 1, init: 1_000_000_000 }], structs: [] },
+    steps: [hostAdd('a', 1_000_000_000), hostWrite('a', 1_000_000_000), hostRead('a')],
+    last: read(1_000_000_000),
+  },
+  {
+    name: 'the host adds a ramp to what its elements hold',
+    world: COUNTED,
+    steps: [hostAdd('a', -1, 2), hostRead('a')],
+    last: read(0, 3, 6, 9),
+  },
   {
     name: 'parallel copyin(c%p) copyin(a(1:4)) with c%p => a: the kernel runs; acted on last first (K-A62 reversed, GCC 12 C) a is partly present when its turn comes',
     cite: 'K-A62: GCC 12 C lists a construct\'s clause vars last first (-fdump-tree-gimple); §2.7.3: partly present data is an error',

@@ -1,11 +1,25 @@
 // OpenMP 6.0 §15.8 target construct: maps its items (and the implicit ones) for the duration of
 // the kernel, which reads or writes the corresponding storage.
 
-import { UNDEF, err, per, readAll, read, section, type Row } from '../rows.js';
-import { assign, hostRead, map, ompEnter, targetRead, targetWrite } from '../steps.js';
+import { HALTED, UNDEF, err, per, readAll, read, section, type Row } from '../rows.js';
+import { assign, hostRead, map, motion, ompEnter, ompUpdate, targetAdd, targetRead, targetWrite } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
+  {
+    name: 'a kernel adding to a mapped array section: each corresponding element gets that much more; from brings them home',
+    world: { arrays: [{ name: 'a', length: 4, init: [1, 2, 3, 4] }], structs: [] },
+    steps: [ompEnter([map('to', ['a'])]), targetAdd('a(2:4)', 100, -10), hostRead('a'), ompUpdate([motion('from', ['a'])]), hostRead('a')],
+    at: { 3: read(1, 2, 3, 4) },
+    last: read(1, 102, 93, 84),
+  },
+  {
+    name: 'a kernel\'s sum past a C int is undefined (C11 §6.5p5)',
+    world: { arrays: [{ name: 'a', length: 4, init: 1_000_000_000 }], structs: [] },
+    steps: [ompEnter([map('to', ['a'])]), targetAdd('a(1:1)', 1_000_000_000, 0), targetAdd('a(1:2)', 1_000_000_000, 0), hostRead('a')],
+    at: { 2: { kind: 'ok' }, 3: UNDEF },
+    last: HALTED,
+  },
   { name: 'a kernel reads the corresponding storage', steps: [ompEnter([map('to', ['a'])]), targetRead('a(3:4)')], last: readAll(2, 1) },
   {
     name: 'a kernel on a discrete device does not follow a host address in a device pointer',

@@ -4,7 +4,7 @@
 
 import { HALTED, UNDEF, entry, err, ok, per, read, readAll, section, type Row } from '../rows.js';
 import { BASE_POINTER_WORDS } from '../../model/omp/base-pointer-words.js';
-import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetRamp, targetRead, targetWrite } from '../steps.js';
+import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetAdd, targetRamp, targetRead, targetWrite } from '../steps.js';
 import { A, C, MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
@@ -52,6 +52,20 @@ const rows: Row[] = [
       hostRead('a'),
     ],
     last: read(10, 20, 30, 40, 50, 60, 70, 80, 90, 100),
+  },
+  {
+    name: 'an add across two entries: each element gets that much more in the entry holding it; a sum past a C int is undefined',
+    world: { arrays: [{ name: 'a', length: 4, init: [1, 2, 3, 1_000_000_000] }], structs: [] },
+    steps: [
+      ompEnter([map('to', ['a(1:2)'])]),
+      ompEnter([map('to', ['a(3:4)'])]),
+      targetAdd('a(1:3)', 10, 10),
+      targetRead('a'),
+      targetAdd('a', 1_000_000_000, 0),
+      targetAdd('a', 1_000_000_000, 0),
+    ],
+    at: { 4: read(11, 22, 33, 1_000_000_000), 5: { kind: 'ok' } },
+    last: UNDEF,
   },
   {
     name: 'an element outside every entry has no storage: undefined, and the construct does not exit',

@@ -1369,7 +1369,7 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
-    writeWords(img.words, first, count, body.value, body.by);
+    if (!writeWords(img.words, first, count, body.value, body.by, body.add)) undefinedBehaviour(`the kernel's sum overflows an element of ${r.text}`);
     return OK;
   }
 
@@ -1402,8 +1402,8 @@ export abstract class OmpConstructs extends OmpTable {
       if (slot < 0) undefinedBehaviour(`the kernel accesses ${r.text} at host 0x${addr.toString(16)}, which no entry on device ${d} holds`);
       this.storageWords(slot, addr);
       const words = this.wImg!.words;
-      if ('write' in body) words[this.wFirst] = body.value + k * (body.by ?? 0);
-      else values![k] = words[this.wFirst] === INDETERMINATE ? null : words[this.wFirst]!;
+      if (!('write' in body)) values![k] = words[this.wFirst] === INDETERMINATE ? null : words[this.wFirst]!;
+      else if (!writeWords(words, this.wFirst, 1, body.value + k * (body.by ?? 0), 0, body.add)) undefinedBehaviour(`the kernel's sum overflows an element of ${r.text}`);
     }
     return values === null ? OK : { kind: 'read', values };
   }

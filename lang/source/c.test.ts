@@ -595,6 +595,151 @@ int main(void)
   });
 });
 
+describe('adds to the element written (X[i] += e, X[i]++, X[i] = X[i] + e; lang/program.ts WriteBody add)', () => {
+  // value and by are what the loop adds: at the reference's first element, and per element more
+  const head = '#define N 8\nstruct t { int *p; };\nint main(void)\n{\n  int a[N], i;\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(a)\n';
+  /** A kernel (lines 9-11: the construct, `for (header)`, the statement). */
+  const kernel = (header: string, stmt: string) => `${head}#pragma acc parallel loop\n  for (${header})\n    ${stmt};\n}\n`;
+  /** A host loop after the first directive (lines 9-10: `for (header)`, the statement). */
+  const hostLoop = (header: string, stmt: string) => `${head}  for (${header})\n    ${stmt};\n}\n`;
+
+  it.each([
+    ['i = 0; i < N; i++', 'a[i]++', { write: 'a', value: 1, add: true }],
+    ['i = 0; i < N; i++', '++a[i]', { write: 'a', value: 1, add: true }],
+    ['i = 0; i < N; i++', 'a[i]--', { write: 'a', value: -1, add: true }],
+    ['i = 0; i < N; i++', '--a[i]', { write: 'a', value: -1, add: true }],
+    // C indices 2..5 are a(3:6); at i = 2: 4
+    ['i = 2; i < 6; i++', 'a[i] += 2 * i', { write: 'a(3:6)', value: 4, by: 2, add: true }],
+    // -= e adds -e: -(0 + 1) at i = 0
+    ['i = 0; i < N; i++', 'a[i] -= i + 1', { write: 'a', value: -1, by: -1, add: true }],
+    ['i = 0; i < N; i++', 'a[i] += 1.0f', { write: 'a', value: 1, add: true }],
+    ['i = 0; i < N; i++', 'a[i] = a[i] + 3', { write: 'a', value: 3, add: true }],
+    ['i = 0; i < N; i++', 'a[i] = 3 + a[i]', { write: 'a', value: 3, add: true }],
+    ['i = 0; i < N; i++', 'a[i] = a[i] - 2 * i', { write: 'a', value: 0, by: -2, add: true }],
+    // as mapcheck emit writes an add: a[i + 1] over i = 0..3 is a(2:5); at i = 0: 10
+    ['i = 0; i < 4; i++', 'a[i + 1] = a[i + 1] + (10 * i + 10)', { write: 'a(2:5)', value: 10, by: 10, add: true }],
+    // through the pointer c.p, whose target is a: C indices 4..7 are c%p(5:8)
+    ['i = 4; i < N; i++', 'c.p[i] += N', { write: 'c%p(5:8)', value: 8, add: true }],
+  ])('kernel for (%s): %s', (header, stmt, body) => {
+    const imported = importC(kernel(header, stmt));
+    expect(imported.program.steps[2]).toEqual({ op: 'acc_parallel', clauses: [], body });
+    expect(imported.lines[2]).toBe(9);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['i = 0; i < N; i++', 'a[i]++', { var: 'a', value: 1, add: true }],
+    // at i = 2: 2 * 2 + 1
+    ['i = 2; i < 6; i++', 'a[i] = a[i] + 2 * i + 1', { var: 'a(3:6)', value: 5, by: 2, add: true }],
+    // -(9 - i) at i = 0: -9, one more per element
+    ['i = 0; i < 4; i++', 'c.p[i + 4] -= 9 - i', { var: 'c%p(5:8)', value: -9, by: 1, add: true }],
+  ])('host loop for (%s): %s', (header, stmt, step) => {
+    const imported = importC(hostLoop(header, stmt));
+    expect(imported.program.steps.slice(2)).toEqual([{ op: 'host_write', ...step }]);
+    expect(imported.lines[2]).toBe(10);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('before the first directive an add goes into the initial values set above it', () => {
+    // {1, 2, 3, 4}, then a[i] + i: 1, 3, 5, 7
+    const imported = importC('int main(void)\n{\n  int a[4] = {1, 2, 3, 4};\n  for (int i = 0; i < 4; i++) a[i] += i;\n#pragma acc enter data copyin(a)\n}\n');
+    expect(imported.program.world.arrays).toEqual([{ name: 'a', length: 4, init: [1, 3, 5, 7] }]);
+    expect(imported.program.steps).toEqual([{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] }]);
+  });
+
+  it('reads libgomp\'s adds to two members\' targets (deep-copy-10.c, N = 8, one iteration)', () => {
+    const imported = importC(String.raw`#include <stdlib.h>
+
+#define N 8
+
+/* Test attach and detach of a struct's two pointer members around kernels that add 1.  */
+
+typedef struct {
+  int *a;
+  int *b;
+} mystruct;
+
+int
+main (int argc, char* argv[])
+{
+  mystruct m;
+  int i, j;
+
+  m.a = (int *) malloc (N * sizeof (int));
+  m.b = (int *) malloc (N * sizeof (int));
+
+  for (i = 0; i < N; i++)
+    {
+      m.a[i] = 0;
+      m.b[i] = 0;
+    }
+
+#pragma acc enter data copyin(m)
+
+#pragma acc parallel loop copy(m.a[0:N]) async(0)
+  for (j = 0; j < N; j++)
+    m.a[j]++;
+#pragma acc parallel loop copy(m.b[0:N]) async(1)
+  for (j = 0; j < N; j++)
+    m.b[j]++;
+
+#pragma acc exit data copyout(m) wait(0, 1)
+
+  for (i = 0; i < N; i++)
+    {
+      if (m.a[i] != 1)
+        abort ();
+      if (m.b[i] != 1)
+        abort ();
+    }
+
+  free (m.a);
+  free (m.b);
+
+  return 0;
+}
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [], structs: [{ name: 'm', pointers: ['a', 'b'], allocatable: ['a', 'b'] }] },
+      steps: [
+        { op: 'allocate', ptr: 'm%a', length: 8 },
+        { op: 'allocate', ptr: 'm%b', length: 8 },
+        { op: 'host_write', var: 'm%a', value: 0 },
+        { op: 'host_write', var: 'm%b', value: 0 },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['m'] }] },
+        // m.a[j]++ over j = 0..7: 1 more in each element of m.a's target
+        { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['m%a'] }], body: { write: 'm%a', value: 1, add: true } },
+        { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['m%b'] }], body: { write: 'm%b', value: 1, add: true } },
+        { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: ['m'] }] },
+        { op: 'host_read', var: 'm%a' },
+        { op: 'host_read', var: 'm%b' },
+        { op: 'deallocate', ptr: 'm%a' },
+        { op: 'deallocate', ptr: 'm%b' },
+      ],
+    });
+    expect(imported.lines).toEqual([18, 19, 23, 24, 27, 29, 32, 36, 38, 38, 46, 47]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['another array\'s element', kernel('i = 0; i < N; i++', 'a[i] = c.p[i] + 1'), 11, 'the kernel assigns c.p[i] + 1: a write kernel stores'],
+    ['another element of the array', kernel('i = 0; i < 7; i++', 'a[i] = a[i + 1] + 1'), 11, 'the kernel assigns a[i + 1] + 1: a write kernel stores'],
+    ['the element times 2', kernel('i = 0; i < N; i++', 'a[i] = 2 * a[i]'), 11, 'the kernel assigns 2 * a[i]: a write kernel stores'],
+    ['the element times 2, on the right', kernel('i = 0; i < N; i++', 'a[i] = a[i] * 2'), 11, 'the kernel assigns a[i] * 2: a write kernel stores'],
+    ['the element subtracted', kernel('i = 0; i < N; i++', 'a[i] = 1 - a[i]'), 11, 'the kernel assigns 1 - a[i]: a write kernel stores'],
+    ['a sum compared', kernel('i = 0; i < N; i++', 'a[i] = a[i] + 1 < 2'), 11, 'the kernel assigns a[i] + 1 < 2: a write kernel stores'],
+    ['*=', kernel('i = 0; i < N; i++', 'a[i] *= 2'), 11, 'the kernel\'s a[i] *= 2: a kernel stores into X[i] with = or adds to it with += or -='],
+    ['an add of a product of the index', kernel('i = 0; i < N; i++', 'a[i] += i * i'), 11, 'an add kernel adds a constant or an affine function of i'],
+    ['an add of the element itself', kernel('i = 0; i < N; i++', 'a[i] += a[i]'), 11, 'an add kernel adds'],
+    ['a host loop adding a product of the index', hostLoop('i = 0; i < N; i++', 'a[i] += i * i'), 10, 'a host loop adds a constant or an affine function of i'],
+    ['an add before the first directive to an array with no value', 'int main(void)\n{\n  int a[4];\n  for (int i = 0; i < 4; i++) a[i]++;\n#pragma acc enter data copyin(a)\n}\n', 4, 'an add before the first directive needs the values set above it'],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});
+
 describe('checks of the program\'s data (as the Fortran front end reads them)', () => {
   it('a deep copy\'s check loop after the data region reads the member\'s target whole', () => {
     const imported = importC(String.raw`#include <stdlib.h>
@@ -907,5 +1052,68 @@ int main(void) { }
     expect(() => evalCAffine('i / 2', scope, 7, 'i')).toThrow(SourceError);
     expect(() => evalCAffine('i < n', scope, 7, 'i')).toThrow(SourceError);
     expect(() => evalC('i + 1', scope, 7)).toThrow('not a constant integer expression');
+  });
+});
+
+describe('idioms of the libgomp test suite (libgomp.oacc-c-c++-common nested-1.c)', () => {
+  it('reads integral floating values, a kernel block that declares its index first and acc_update_self / acc_update_device', () => {
+    const imported = importC(`#include <openacc.h>
+#include <stdlib.h>
+#define N 8
+int main (void)
+{
+  float *a = (float *) malloc (N * sizeof (float));
+  float b[N];
+  int i;
+  for (i = 0; i < N; i++)
+    a[i] = 3.0;
+  #pragma acc enter data copyin (a[0:N]) create (b)
+  #pragma acc parallel present (b)
+  {
+    int ii;
+    for (ii = 0; ii < N; ii++)
+      b[ii] = 2.0f;
+  }
+  acc_update_self (b, N * sizeof (float));
+  acc_update_device (&a[2], 2 * sizeof (float));
+  #pragma acc exit data delete (a[0:N], b)
+  return 0;
+}
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [{ name: 'a', length: 8, init: 3 }, { name: 'b', length: 8 }], structs: [] },
+      steps: [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }, { clause: 'create', vars: ['b'] }] },
+        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['b'] }], body: { write: 'b', value: 2 } },
+        { op: 'acc_update', clauses: [{ clause: 'self', vars: ['b'] }] },
+        { op: 'acc_update', clauses: [{ clause: 'device', vars: ['a(3:4)'] }] },
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['a', 'b'] }] },
+      ],
+    });
+    expect(imported.lines).toEqual([11, 12, 18, 19, 20]);
+  });
+
+  const failure = (text: string): { line: number; message: string } => {
+    try {
+      importC(text);
+    } catch (e) {
+      if (e instanceof SourceError) return { line: e.line, message: e.message };
+      throw e;
+    }
+    throw new Error('imported without an error');
+  };
+  it.each([
+    ['a floating value that is no integer', 'int main(void) {\n  double a[4];\n  a[0] = 2.5;\n#pragma acc enter data copyin(a)\n}\n', 3, 'read only with a constant integer value'],
+    ['a kernel block with a statement before its loop', 'int main(void) {\n  int a[4];\n#pragma acc parallel copy(a)\n  {\n    int k = 1;\n    for (int i = 0; i < 4; i++) a[i] = 1;\n  }\n}\n', 5, 'one for loop as its kernel'],
+    [
+      'acc_update_device of a member\'s target',
+      'struct t { int *p; };\nint main(void) {\n  int a[4];\n  struct t c;\n  c.p = a;\n  acc_update_device(c.p, 4 * sizeof(int));\n}\n',
+      6,
+      'of a member is not imported',
+    ],
+  ])('refuses %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
   });
 });

@@ -14,7 +14,7 @@
 // - host statements: pointer assignment and `= NULL`, malloc / calloc / free of a member, constant
 //   assignments to the program's data (before the first step: initial values), host `for` loops
 //   that fill an array before the first directive, write a constant or a ramp (`a[i] = 2 * i + 1`,
-//   an affine function of the index), or copy data into a result
+//   an affine function of the index) or add one (`a[i] += 2`, `a[i]++`), or copy data into a result
 //   buffer (a host read), `memset`, `printf` of data elements (host reads), and the OpenACC data
 //   and attach routines and the query routines (`acc_is_present`, `acc_deviceptr`,
 //   `omp_target_is_present`) wherever they are called;
@@ -25,7 +25,8 @@
 //
 // A compute construct's kernel is one `for` loop with one assignment: `r[i] = X[i]` reads X (r is
 // the kernel's result buffer, no object of the program), `X[i] = v` writes v, a constant or an
-// affine function of i (a ramp: the value at the first element and the step `by`), and
+// affine function of i (a ramp: the value at the first element and the step `by`), `X[i] += v`
+// (`X[i] -= v`, `X[i]++`, `X[i] = X[i] + v`) adds v to the element (`add`), and
 // `r[0] = p` reads the pointer p itself. C counts from 0 and a C section is `[start:length]`
 // (OpenACC 3.3 §2.7.1 Data Specification in Data Clauses; OpenMP array sections alike); the
 // language writes Fortran bounds, so `a[2:3]` is `a(3:5)`. Host code that only checks or prints
@@ -47,7 +48,7 @@ import {
   type DirectiveApi,
   type DirectiveText,
 } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
+import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
 import type { Imported } from './source.js';
 import { MAX_ARRAY_LENGTH } from '../program.js';
 
@@ -371,6 +372,13 @@ function splitAssignment(text: string): { lhs: string; op: string; rhs: string }
   return null;
 }
 
+/** `X++`, `++X`, `X--`, `--X` as the assignment `X += 1` / `X -= 1`; null for another statement. */
+function increment(text: string): { lhs: string; op: string; rhs: string } | null {
+  const m = /^(\+\+|--)\s*([\s\S]+)$|^([\s\S]+?)\s*(\+\+|--)$/.exec(text.trim());
+  if (!m) return null;
+  return { lhs: (m[2] ?? m[3])!.trim(), op: (m[1] ?? m[4]) === '++' ? '+=' : '-=', rhs: '1' };
+}
+
 /**
  * What of a statement the host evaluates, for the data a check reads: string and character literals
  * blanked, calls of runtime routines (read as steps of their own) and `sizeof` with its operand
@@ -453,6 +461,15 @@ function stripCasts(text: string): string {
 
 // ------------------------------------------------------------------------------------------------
 // Integer constant expressions
+
+/**
+ * A value's text with each floating literal of an integral value written as that integer (`3.0`,
+ * `5.`, `2.0f`, `1.0e0`: 3, 5, 2, 1), as `float` / `double` data is read as integers; any other
+ * (`2.5`, `1e3`) is left, so the expression stays one mapcheck cannot evaluate.
+ */
+export function integralFloats(text: string): string {
+  return text.replace(/(?<![\w.])(\d+)\.0*(?:[eE][+-]?0+)?[fFlL]?(?![\w.])/g, '$1');
+}
 
 /** What an integer constant expression may name (evalC). */
 export interface CScope {
@@ -827,7 +844,8 @@ interface Loop {
 /** What one assignment in a loop does. */
 type LoopAction =
   | { kind: 'read'; sink: string; body: { read: string } | { pointer: string } }
-  | { kind: 'write'; named: Span; rhs: string }
+  /** `rhs` the value written, or with `add` the value added (`X[i] += rhs`, `X[i] = X[i] + rhs`, `X[i]++`). */
+  | { kind: 'write'; named: Span; rhs: string; add?: true }
   | { kind: 'fill'; sink: string }
   | { kind: 'print'; refs: string[] };
 
@@ -1278,7 +1296,7 @@ class CReader extends SourceReader {
     if (!list) throw new SourceError(line, `"${text}": an array is initialised with a list {…}`);
     const values = splitC(list[1]!, ',').map((v) => {
       if (/^\[|^\./.test(v)) throw new SourceError(line, 'designated initialisers are not imported');
-      return this.int(v, line);
+      return this.int(integralFloats(v), line);
     });
     if (values.length > length) throw new SourceError(line, `${values.length} initial values for ${length} elements`);
     const all = [...values, ...Array<number>(length - values.length).fill(0)];
@@ -1398,7 +1416,7 @@ class CReader extends SourceReader {
     if (named.base.kind === 'structs') throw new SourceError(line, `${lhs} = ${rhs}: a struct assignment is not imported (assign its members)`);
     let value: number;
     try {
-      value = this.int(rhs, line);
+      value = this.int(integralFloats(rhs), line);
     } catch {
       throw new SourceError(line, `${lhs} = ${rhs}: a host assignment to the program's data is read only with a constant integer value`);
     }
@@ -1408,16 +1426,19 @@ class CReader extends SourceReader {
   /**
    * Elements set on the host: before the first step, initial values of an array or a member; after
    * it, a host_write step of one value or a ramp (`by`: element k of the span gets value + k * by);
-   * a function of the element is initial values only.
+   * a function of the element is initial values only. `add`: that much more than the element held
+   * (before the first step only where the program set the initial values above).
    */
-  private hostWrite(it: Item, named: Span, written: { value: number; by?: number } | ((element: number) => number)): void {
+  private hostWrite(it: Item, named: Span, written: { value: number; by?: number } | ((element: number) => number), add = false): void {
     const { base, start, count } = named;
     const at = typeof written === 'function' ? written : (e: number) => written.value + (e - start) * (written.by ?? 0);
     const fill = (current: number | number[] | undefined, length: number): number | number[] => {
+      // an add before the first step goes into initial values the program set above it
+      if (add && current === undefined) throw new SourceError(it.line, `${it.text}: an add before the first directive needs the values set above it`);
       const values = Array.isArray(current) ? [...current] : Array<number>(length).fill(current ?? 0);
       for (let e = start; e < start + count; e++) {
         if (e < 0 || e >= length) throw new SourceError(it.line, `element ${e} is outside 0..${length - 1}`);
-        values[e] = at(e);
+        values[e] = add ? values[e]! + at(e) : at(e);
       }
       return values.every((x) => x === values[0]) ? values[0]! : values;
     };
@@ -1433,12 +1454,13 @@ class CReader extends SourceReader {
       return;
     }
     if (typeof written === 'function') throw new SourceError(it.line, 'after the first directive a host loop writes a constant or an affine function of its index');
+    if (add && this.initial()) throw new SourceError(it.line, `${it.text}: an add before the first directive is read only into an array or a member whose values the program set above it`);
     this.use(base, it.line);
     const ref = this.spanRef(named, it.line);
     // malloc and a loop filling all of it with one value: the allocation's value (lang/program.ts Allocate)
     const last = this.steps[this.steps.length - 1]?.step;
-    if (last?.op === 'allocate' && last.ptr === ref && last.value === undefined && written.by === undefined) last.value = written.value;
-    else this.push(it, { op: 'host_write', var: ref, value: written.value, ...(written.by === undefined ? {} : { by: written.by }) });
+    if (!add && last?.op === 'allocate' && last.ptr === ref && last.value === undefined && written.by === undefined) last.value = written.value;
+    else this.push(it, { op: 'host_write', var: ref, value: written.value, ...(written.by === undefined ? {} : { by: written.by }), ...(add ? { add: true } : {}) });
   }
 
   /**
@@ -1623,19 +1645,24 @@ class CReader extends SourceReader {
   /**
    * `X[i] = v` in a host loop: a constant or an affine function of i written to the section
    * (element e of the section at index lo + e); before the first step any expression of the index
-   * gives an array or a member its initial values.
+   * gives an array or a member its initial values. An add (`X[i] += v`) takes the constant or affine
+   * v only.
    */
-  private loopWrite(s: Item, { named, rhs }: Extract<LoopAction, { kind: 'write' }>, loop: Loop): void {
+  private loopWrite(s: Item, { named, rhs, add }: Extract<LoopAction, { kind: 'write' }>, loop: Loop): void {
     let f: Affine | null = null;
     try {
-      f = this.affineIn(rhs, s.line, loop.v);
+      f = this.affineIn(integralFloats(rhs), s.line, loop.v);
     } catch (e) {
       if (!(e instanceof SourceError) || !/not a constant integer expression/.test(e.message)) throw e;
     }
+    if (add) {
+      if (f === null) throw new SourceError(s.line, `${s.text}: a host loop adds a constant or an affine function of ${loop.v} to the element it writes (X[${loop.v}] += 2 * ${loop.v}, X[${loop.v}]++)`);
+      return this.hostWrite(s, named, loopWrite(f, loop.lo), true);
+    }
     const initial = this.initial() && (named.base.kind === 'array' || named.base.kind === 'field');
     if (f !== null && (f.k === 0 || !initial)) return this.hostWrite(s, named, loopWrite(f, loop.lo));
-    if (!initial) throw new SourceError(s.line, `${rhs}: a host loop writes a constant or an affine function of ${loop.v} (X[${loop.v}] = 2 * ${loop.v} + 1); only a fill before the first directive takes any expression`);
-    this.hostWrite(s, named, (e) => this.int(rhs, s.line, { v: loop.v, i: loop.lo + e - named.start }));
+    if (!initial) throw new SourceError(s.line, `${rhs}: a host loop writes a constant or an affine function of ${loop.v}, or adds one to the element it writes (X[${loop.v}] = 2 * ${loop.v} + 1, X[${loop.v}] += 1); only a fill before the first directive takes any expression`);
+    this.hostWrite(s, named, (e) => this.int(integralFloats(rhs), s.line, { v: loop.v, i: loop.lo + e - named.start }));
   }
 
   /** A read into result buffer `sink` (a kernel's, or a host loop's copy): the buffer must be no data the program maps or uses. */
@@ -1685,10 +1712,13 @@ class CReader extends SourceReader {
   private loopAction(s: Item, loop: Loop, use: boolean): LoopAction | null {
     const print = /^(?:printf|fprintf|puts)\s*\(([\s\S]*)\)$/.exec(s.text);
     if (print) return { kind: 'print', refs: this.printed(splitC(print[1]!, ','), loop, s.line) };
-    const a = splitAssignment(s.text);
-    if (a === null || a.op !== '=') return null;
+    const a = splitAssignment(s.text) ?? increment(s.text);
+    if (a === null) return null;
     const lhs = parsePath(a.lhs);
     if (lhs === null) return null;
+    // an add to the element written: `X[i] += e`, `X[i] -= e`, `X[i]++`, `X[i] = X[i] + e`
+    const added = a.op === '+=' ? a.rhs : a.op === '-=' ? `-(${a.rhs})` : a.op === '=' ? addendOf(a.rhs, a.lhs) : null;
+    if (a.op !== '=' && (added === null || !this.isData(lhs.root) || this.isBuffer(lhs.root))) return null;
     if (this.isBuffer(lhs.root)) {
       const rhs = parsePath(stripCasts(a.rhs));
       if (rhs === null || !this.isData(rhs.root)) return { kind: 'fill', sink: lhs.root };
@@ -1699,8 +1729,8 @@ class CReader extends SourceReader {
     }
     if (!this.isData(lhs.root)) return null;
     const named = this.loopNamed(lhs, loop, s.line, false);
-    if (named.kind !== 'span' || named.base.kind === 'structs') throw new SourceError(s.line, `${a.lhs} = …: a loop writes elements of an array, a pointer's target or a member`);
-    return { kind: 'write', named, rhs: a.rhs };
+    if (named.kind !== 'span' || named.base.kind === 'structs') throw new SourceError(s.line, `${a.lhs} ${a.op} …: a loop writes elements of an array, a pointer's target or a member`);
+    return added === null ? { kind: 'write', named, rhs: a.rhs } : { kind: 'write', named, rhs: added, add: true };
   }
 
   /** What `X[i + k]` names over the loop's iterations (a section of X), or X itself where the loop index is not in it. */
@@ -1941,6 +1971,20 @@ class CReader extends SourceReader {
       this.push(it, { op: data, var: ref });
       return;
     }
+    if (name === 'acc_update_self' || name === 'acc_update_device') {
+      // the routine copies the bytes as the update directive's self / device clause does (OpenACC
+      // 3.3 §3.2.20); for a pointer member's target the directive also writes the pointer
+      // (model/acc/update.ts), the routine not: that case is refused
+      want(2);
+      this.useApi('openacc', line);
+      const place = this.address(args[0]!, line);
+      if (place.kind === 'pointer') throw new SourceError(line, `${name}(${args[0]}, …): the pointer itself is not imported as data; name its target`);
+      this.use(place.base, line);
+      const ref = this.spanRef(this.spanOf(place, this.int(args[1]!, line), line, true), line);
+      if (name === 'acc_update_device' && /%/.test(ref)) throw new SourceError(line, `${name}(${args[0]}, …) of a member is not imported: the update directive mapcheck reads it as also writes the pointer`);
+      this.push(it, { op: 'acc_update', clauses: [{ clause: name === 'acc_update_self' ? 'self' : 'device', vars: [ref] }] });
+      return;
+    }
     if (ACC_ATTACH_ROUTINES.includes(name)) {
       want(1);
       this.useApi('openacc', line);
@@ -2141,19 +2185,26 @@ class CReader extends SourceReader {
       kernelBody = action.body;
     } else if (action?.kind === 'write') {
       // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite)
+      // (for an add, what it adds there)
       let f: Affine;
       try {
-        f = this.affineIn(action.rhs, stmt.line, loop.v);
+        f = this.affineIn(integralFloats(action.rhs), stmt.line, loop.v);
       } catch {
-        throw new SourceError(stmt.line, `the kernel assigns ${action.rhs}: a write kernel stores a constant or an affine function of ${loop.v} (X[${loop.v}] = 7, X[${loop.v}] = 2 * ${loop.v} + 1)`);
+        const v = loop.v;
+        if (action.add) throw new SourceError(stmt.line, `the kernel's ${stmt.text}: an add kernel adds a constant or an affine function of ${v} to the element it writes (X[${v}] += 2 * ${v}, X[${v}]++, X[${v}] = X[${v}] + 1)`);
+        throw new SourceError(stmt.line, `the kernel assigns ${action.rhs}: a write kernel stores a constant or an affine function of ${v}, or adds one to the element it writes (X[${v}] = 7, X[${v}] = 2 * ${v} + 1, X[${v}] += 1)`);
       }
       this.use(action.named.base, stmt.line);
-      kernelBody = { write: this.spanRef(action.named, stmt.line), ...loopWrite(f, loop.lo) };
+      kernelBody = { write: this.spanRef(action.named, stmt.line), ...loopWrite(f, loop.lo), ...(action.add ? { add: true } : {}) };
     } else {
-      // an undeclared name says so; anything else is not a kernel mapcheck reads
-      const lhs = parsePath(splitAssignment(stmt.text)?.lhs ?? '');
+      // an undeclared name says so, as does an operator other than = += -=; anything else is not a
+      // kernel mapcheck reads
+      const a = splitAssignment(stmt.text) ?? increment(stmt.text);
+      const lhs = parsePath(a?.lhs ?? '');
+      if (lhs !== null && action === null && this.isData(lhs.root) && a!.op !== '=')
+        throw new SourceError(stmt.line, `the kernel's ${stmt.text}: a kernel stores into X[${loop.v}] with = or adds to it with += or -= (++, --)`);
       if (lhs !== null && action === null) this.designate(lhs, stmt.line, false);
-      throw new SourceError(stmt.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v)');
+      throw new SourceError(stmt.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v; X[i] += v adds v)');
     }
     this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return end;
@@ -2161,7 +2212,8 @@ class CReader extends SourceReader {
 
   /**
    * The loop of a compute construct starting at `j`: nested loop directives, a block holding the
-   * rest (not after a construct combined with a loop, whose loop follows it), then the `for`.
+   * rest (not after a construct combined with a loop, whose loop follows it) after declarations of
+   * index variables without initialisers, then the `for`.
    * Returns the index of the `for` and the index after the construct.
    */
   private kernelLoop(j: number, combined: boolean, s: Item): { at: number; end: number } {
@@ -2171,7 +2223,13 @@ class CReader extends SourceReader {
       return this.kernelLoop(j + 1, combinesLoop(d.api, d.name), s);
     }
     if (it?.kind === 'open' && !combined) {
-      const inner = this.kernelLoop(j + 1, false, s);
+      // the block may first declare the loop's index (`int ii;`): a variable of the region, no data
+      let first = j + 1;
+      while (this.items[first]?.kind === 'stmt' && /^(?:(?:unsigned|signed|int|long|short|size_t)\s+)+[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/.test(this.items[first]!.text)) {
+        this.pass(this.items[first]!, 'a local of the compute construct');
+        first++;
+      }
+      const inner = this.kernelLoop(first, false, s);
       const close = this.items[inner.end];
       if (close?.kind !== 'close') throw new SourceError(close?.line ?? it.line, 'a compute construct\'s block holds its one loop and nothing else');
       return { at: inner.at, end: inner.end + 1 };

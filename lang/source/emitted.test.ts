@@ -4,8 +4,9 @@
 // refused with a SourceError naming a line of the file, never anything else. What is refused is
 // what the front end leaves out on purpose (device memory routines, host_data, procedures, kernels
 // that read a pointer's value); the witness counts below keep the property from passing by
-// refusing everything. Each write read back (host_write, a kernel's write body) keeps the value
-// and the ramp step `by` of the step emit wrote it from.
+// refusing everything. Each write read back (host_write, a kernel's write body) keeps the value,
+// the ramp step `by` and `add` of the step emit wrote it from; as the generator writes no adds, a
+// second corpus makes every write of the same programs an add.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,14 +27,27 @@ const spec = loadProfile('spec');
 const FRONT_ENDS = { fortran: importFortran, c: importC } as const;
 /** The ops each corpus read back produced, for the claim of SOURCE_OPS (last test). */
 const seen = new Set<string>();
-/** Writes read back and compared with the step emit wrote them from, and how many of them ramps (`by`). */
-const compared = { writes: 0, ramps: 0 };
+/** Writes read back and compared with the step emit wrote them from, how many of them ramps (`by`) and adds (`add`). */
+const compared = { writes: 0, ramps: 0, adds: 0 };
+
+type Written = { value: unknown; by?: unknown; add?: unknown };
 
 /** What a step writes: a host_write, or a kernel's write body; null for anything else. */
-function writeOf(step: Record<string, unknown>): { value: unknown; by?: unknown } | null {
-  if (step.op === 'host_write') return step as { value: unknown; by?: unknown };
+function writeOf(step: Record<string, unknown>): Written | null {
+  if (step.op === 'host_write') return step as Written;
   const body = step.body as Record<string, unknown> | undefined;
-  return (step.op === 'acc_parallel' || step.op === 'omp_target') && body !== undefined && 'write' in body ? (body as { value: unknown; by?: unknown }) : null;
+  return (step.op === 'acc_parallel' || step.op === 'omp_target') && body !== undefined && 'write' in body ? (body as Written) : null;
+}
+
+/** `program` with each of its writes (host_write, a kernel's write body) an add. */
+function withAdds(program: Program): Program {
+  const steps = program.steps.map((step) => {
+    const s = step as unknown as Record<string, unknown>;
+    if (s.op === 'host_write') return { ...s, add: true };
+    const body = s.body as Record<string, unknown> | undefined;
+    return writeOf(s) !== null ? { ...s, body: { ...body, add: true } } : s;
+  });
+  return { ...program, steps } as unknown as Program;
 }
 
 /**
@@ -54,20 +68,27 @@ function expectWritesKept(program: Program, text: string, imported: { program: {
     const source = from === undefined ? undefined : (program.steps[from] as unknown as Record<string, unknown>);
     const want = source === undefined ? null : writeOf(source);
     if (want === null) return;
-    expect({ op: step.op, value: got.value, by: got.by }, text).toEqual({ op: source!.op, value: want.value, by: want.by });
+    expect({ op: step.op, value: got.value, by: got.by, add: got.add }, text).toEqual({ op: source!.op, value: want.value, by: want.by, add: want.add });
     compared.writes++;
     if (want.by !== undefined) compared.ramps++;
+    if (want.add === true) compared.adds++;
   });
 }
 
 describe.each([
-  ['fortran', 'openacc', 250, 90],
-  ['fortran', 'openmp', 250, 25],
-  ['c', 'openacc', 250, 120],
-  ['c', 'openmp', 250, 60],
-] as const)('%s: %s programs as emit writes them', (lang, api, runs, atLeast) => {
+  ['fortran', 'openacc', 250, 90, false],
+  ['fortran', 'openmp', 250, 25, false],
+  ['c', 'openacc', 250, 120, false],
+  ['c', 'openmp', 250, 60, false],
+  // the same programs with every write an add
+  ['fortran', 'openacc', 150, 50, true],
+  ['fortran', 'openmp', 150, 15, true],
+  ['c', 'openacc', 150, 55, true],
+  ['c', 'openmp', 150, 25, true],
+] as const)('%s: %s programs as emit writes them (adds: %s)', (lang, api, runs, atLeast, adds) => {
   it(`read back as valid programs that model and impl run alike, or are refused on a line (at least ${atLeast} of ${runs} read)`, () => {
-    const programs = fc.sample(programArbFor(api), { seed: 20261205, numRuns: runs });
+    const sampled = fc.sample(programArbFor(api), { seed: 20261205, numRuns: runs });
+    const programs = adds ? sampled.map(withAdds) : sampled;
     let read = 0;
     for (const program of programs) {
       let text: string;
@@ -97,11 +118,12 @@ describe.each([
   });
 });
 
-describe('writes, constant or ramps, as emit writes them', () => {
+describe('writes, constant, ramps or adds, as emit writes them', () => {
   // runs after the corpora above
-  it('read back with the value and by of the step they came from (some of them ramps)', () => {
+  it('read back with the value, by and add of the step they came from (some of them ramps, some adds)', () => {
     expect(compared.writes).toBeGreaterThanOrEqual(45);
     expect(compared.ramps).toBeGreaterThanOrEqual(3);
+    expect(compared.adds).toBeGreaterThanOrEqual(20);
   });
 });
 

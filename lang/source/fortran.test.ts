@@ -10,7 +10,7 @@ import { loadCaseFile } from '../../counterexamples/case.js';
 import { DETACH, REATTACH } from '../../cli/test-support.js';
 import { validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
-import { evalAffine, evalInt, importFortran } from './fortran.js';
+import { evalAffine, evalInt, importFortran, integralReals } from './fortran.js';
 
 /** The first seed program, as examples/seed-reattach.f90 keeps it (after its two comment lines). */
 const REATTACH_F90 = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'seed-reattach.f90'), 'utf8');
@@ -534,6 +534,98 @@ end program dtype
   });
 });
 
+describe('adds to the element written (X(i) = X(i) + e; lang/program.ts WriteBody add)', () => {
+  // value and by are what the loop adds: at the reference's first element, and per element more
+  const head = `program p
+  integer, parameter :: n = 8
+  type :: t
+    integer, allocatable :: x(:)
+  end type
+  type(t) :: v
+  integer :: a(n), i
+  allocate(v%x(n))
+  !$acc enter data copyin(a, v, v%x)
+`;
+  /** A kernel (lines 10-13: the construct, `do i = range`, the assignment, end do). */
+  const kernel = (range: string, assign: string) => `${head}  !$acc parallel loop\n  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+  /** A host loop after the first directive (lines 10-12: `do i = range`, the assignment, end do). */
+  const hostLoop = (range: string, assign: string) => `${head}  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+
+  it.each([
+    ['1, 8', 'a(i) = a(i) + 1', { write: 'a', value: 1, add: true }],
+    // at i = 3: 2*3, then 2 more per element
+    ['3, 6', 'a(i) = a(i) + 2*i', { write: 'a(3:6)', value: 6, by: 2, add: true }],
+    ['1, n', 'a(i) = 3 + a(i)', { write: 'a', value: 3, add: true }],
+    ['1, n', 'a(i) = (a(i) + n)', { write: 'a', value: 8, add: true }],
+    ['1, n', 'a(i) = a(i) + 1.0', { write: 'a', value: 1, add: true }],
+    // a(i) - e adds -e: at i = 2, -4
+    ['1, n', 'a(i) = a(i) - 1', { write: 'a', value: -1, add: true }],
+    ['2, 5', 'a(i) = a(i) - 2*i', { write: 'a(2:5)', value: -4, by: -2, add: true }],
+    ['1, n', 'a(i) = a(i) - (i - 1)', { write: 'a', value: 0, by: -1, add: true }],
+    // the element among other terms: 1 + i is added, 2 at i = 1
+    ['1, n', 'a(i) = 1 + a(i) + i', { write: 'a', value: 2, by: 1, add: true }],
+    // a(i + 2) over i = 1..4 is a(3:6); at i = 1: 1
+    ['1, 4', 'a(i + 2) = a(i + 2) + i', { write: 'a(3:6)', value: 1, by: 1, add: true }],
+    // as mapcheck emit writes an add: at i = 1, 10
+    ['1, 8', 'v%x(i) = v%x(i) + (10 * i)', { write: 'v%x', value: 10, by: 10, add: true }],
+  ])('kernel do i = %s: %s', (range, assign, body) => {
+    const imported = importFortran(kernel(range, assign));
+    expect(imported.program.steps[2]).toEqual({ op: 'acc_parallel', clauses: [], body });
+    expect(imported.lines[2]).toBe(10);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['1, n', 'a(i) = a(i) + 1', { var: 'a', value: 1, add: true }],
+    ['3, 6', 'a(i) = a(i) + 2*i', { var: 'a(3:6)', value: 6, by: 2, add: true }],
+    // v%x(i + 4) over i = 1..4 is v%x(5:8); -i at i = 1: -1
+    ['1, 4', 'v%x(i + 4) = v%x(i + 4) - i', { var: 'v%x(5:8)', value: -1, by: -1, add: true }],
+  ])('host loop do i = %s: %s', (range, assign, step) => {
+    const imported = importFortran(hostLoop(range, assign));
+    expect(imported.program.steps.slice(2)).toEqual([{ op: 'host_write', ...step }]);
+    expect(imported.lines[2]).toBe(11);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('before the first directive an add goes into the initial values set above it', () => {
+    // a = 2, then a(i) + i: 3, 4, 5, 6
+    expect(importFortran('program p\ninteger :: a(4), i\na = 2\ndo i = 1, 4\na(i) = a(i) + i\nend do\n!$acc enter data copyin(a)\nend program\n').program.world.arrays).toEqual([
+      { name: 'a', length: 4, init: [3, 4, 5, 6] },
+    ]);
+    // a = 5, then a(i + 1) + 10*i for i = 2, 3: a(3) 25, a(4) 35
+    expect(importFortran('program p\ninteger :: a(4), i\na = 5\ndo i = 2, 3\na(i + 1) = a(i + 1) + 10*i\nend do\n!$acc enter data copyin(a)\nend program\n').program.world.arrays).toEqual([
+      { name: 'a', length: 4, init: [5, 5, 25, 35] },
+    ]);
+    // a component: 1 - i for i = 1..4
+    const imported = importFortran('program p\ntype :: t\ninteger :: arr(4)\nend type\ntype(t) :: s\ninteger :: i\ns%arr = 1\ndo i = 1, 4\ns%arr(i) = s%arr(i) - i\nend do\n!$acc enter data copyin(s)\nend program\n');
+    expect(imported.program.world.structs).toEqual([{ name: 's', pointers: [], fields: [{ name: 'arr', length: 4, init: [0, -1, -2, -3] }] }]);
+    expect(imported.program.steps).toEqual([{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['s'] }] }]);
+  });
+
+  it.each([
+    ['another array\'s element', kernel('1, n', 'a(i) = v%x(i) + 1'), 12, 'the kernel assigns v%x(i)+1: a write kernel stores'],
+    ['another element of the array', kernel('1, 7', 'a(i) = a(i+1) + 1'), 12, 'the kernel assigns a(i+1)+1: a write kernel stores'],
+    ['the element times 2', kernel('1, n', 'a(i) = 2*a(i)'), 12, 'the kernel assigns 2*a(i): a write kernel stores'],
+    ['the element times 2, on the right', kernel('1, n', 'a(i) = a(i) * 2'), 12, 'the kernel assigns a(i)*2: a write kernel stores'],
+    ['the element subtracted', kernel('1, n', 'a(i) = 1 - a(i)'), 12, 'the kernel assigns 1-a(i): a write kernel stores'],
+    ['an add of a product of the index', kernel('1, n', 'a(i) = a(i) + i*i'), 12, 'the kernel assigns a(i)+i*i: an add kernel adds a constant or an affine function of i'],
+    ['an add of the element itself', kernel('1, n', 'a(i) = a(i) + a(i)'), 12, 'an add kernel adds'],
+    ['a host loop adding a call', hostLoop('1, n', 'a(i) = a(i) + mod(i, 2)'), 11, 'a host loop adds a constant or an affine function of i'],
+    ['a host loop doubling', hostLoop('1, n', 'a(i) = a(i) * 2'), 11, 'a host loop writes a constant or an affine function of i'],
+    ['an add before the first directive to an array with no value', 'program p\ninteger :: a(4), i\ndo i = 1, 4\na(i) = a(i) + 1\nend do\n!$acc enter data copyin(a)\nend program\n', 4, 'an add before the first directive needs the values of a set above it'],
+    [
+      'an add before the first directive through a pointer component',
+      'program p\ntype t\ninteger, pointer :: p(:)\nend type\ntype(t) :: c\ninteger, target :: x(4)\ninteger :: i\nx = 1\nc%p => x\ndo i = 1, 4\nc%p(i) = c%p(i) + 1\nend do\n!$acc enter data copyin(x)\nend program\n',
+      11,
+      'an add before the first directive is read only into an array or a component whose values the program set above it',
+    ],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});
+
 describe('what is refused, with the line that says why', () => {
   const head = 'program p\ninteger :: a(4), i, r(4)\n';
   it.each([
@@ -594,5 +686,114 @@ END PROGRAM P
     expect(evalAffine('n*3', lookup, 1, 'i')).toEqual({ k: 0, c: 30 });
     expect(() => evalAffine('i*(i + 1)', lookup, 7, 'i')).toThrow(SourceError);
     expect(() => evalInt('i + 1', lookup, 7)).toThrow('not a constant integer expression');
+  });
+});
+
+describe('idioms of the libgomp test suite (libgomp.oacc-fortran data-5.f90, update-1.f90, target-enter-data-1.f90)', () => {
+  it('reads dimension(:) attributes, / in parameters, integral real values, a scalar set once, loops of several assignments and acc_update_self', () => {
+    const imported = importFortran(`program p
+  use openacc
+  implicit none
+  integer, allocatable, dimension(:) :: a, b
+  integer, parameter :: n = 8, h = n / 2
+  integer :: i, m, c(6)
+  m = 6
+  allocate(a(n), b(m))
+  a = 3.0
+  do i = 1, m
+    b(i) = 0.0
+    c(i) = i
+  end do
+  !$acc enter data copyin(a(1:h), b, c)
+  do i = 1, h
+    a(i) = 5.0
+    b(i) = 2*i
+  end do
+  call acc_update_self(b)
+  call acc_update_device(c(2:3))
+  !$acc exit data delete(a(1:h), b, c)
+end program
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 8, init: 3 },
+          { name: 'b', length: 6, init: 0 },
+          { name: 'c', length: 6, init: [1, 2, 3, 4, 5, 6] },
+        ],
+        structs: [],
+      },
+      steps: [
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(1:4)', 'b', 'c'] }] },
+        { op: 'host_write', var: 'a(1:4)', value: 5 },
+        { op: 'host_write', var: 'b(1:4)', value: 2, by: 2 },
+        { op: 'acc_update', clauses: [{ clause: 'self', vars: ['b'] }] },
+        { op: 'acc_update', clauses: [{ clause: 'device', vars: ['c(2:3)'] }] },
+        { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['a(1:4)', 'b', 'c'] }] },
+      ],
+    });
+    expect(imported.lines).toEqual([14, 16, 17, 19, 20, 21]);
+  });
+
+  const head = 'program p\ninteger, allocatable :: a(:)\ninteger :: m\n';
+  it.each([
+    ['a scalar set twice', `${head}m = 4\nm = 5\nallocate(a(m))\n!$acc enter data copyin(a)\nend program\n`, 6, '"m" is not a constant integer expression'],
+    ['a scalar a call may change', `${head}m = 4\ncall setup(m)\nallocate(a(m))\n!$acc enter data copyin(a)\nend program\n`, 6, '"m" is not a constant integer expression'],
+    ['a scalar set in a one-line if', `${head}if (m > 0) m = 4\nallocate(a(m))\n!$acc enter data copyin(a)\nend program\n`, 5, '"m" is not a constant integer expression'],
+    ['a scalar used before its assignment', `${head}allocate(a(m))\nm = 4\n!$acc enter data copyin(a)\nend program\n`, 4, '"m" is not a constant integer expression'],
+    ['a real value that is no integer', 'program p\nreal :: a(4)\na = 2.5\n!$acc enter data copyin(a)\nend program\n', 3, 'read only with a constant integer value'],
+    ['a host loop writing one array twice', 'program p\ninteger :: a(4), i\n!$acc enter data copyin(a)\ndo i = 1, 3\na(i) = 1\na(i + 1) = 2\nend do\nend program\n', 4, 'this host loop changes a'],
+    [
+      'a host loop writing an array and a pointer component that may point into it',
+      'program p\ntype t\ninteger, pointer :: q(:)\nend type\ntype(t) :: c\ninteger, target :: x(4)\ninteger :: i\nc%q => x\n!$acc enter data copyin(x)\ndo i = 1, 3\nx(i) = 1\nc%q(i + 1) = 2\nend do\nend program\n',
+      10,
+      'this host loop changes x',
+    ],
+    [
+      'acc_update_device of a pointer component',
+      'program p\ntype t\ninteger, pointer :: p(:)\nend type\ntype(t) :: c\ninteger, target :: a(4)\nc%p => a\ncall acc_update_device(c%p)\nend program\n',
+      8,
+      'of a component is not imported',
+    ],
+  ])('refuses %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+
+  it('a loop of assignments to two allocatable components of one struct is two host writes (deep-copy-5.f90)', () => {
+    const imported = importFortran(`program p
+type t
+integer, allocatable :: a(:), b(:)
+end type
+type(t) :: var
+integer :: i
+allocate(var%a(4), var%b(4))
+!$acc enter data copyin(var)
+do i = 1, 4
+var%a(i) = 0
+var%b(i) = 3 - i
+end do
+end program
+`);
+    expect(imported.program.steps).toEqual([
+      { op: 'allocate', ptr: 'var%a', length: 4 },
+      { op: 'allocate', ptr: 'var%b', length: 4 },
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['var'] }] },
+      { op: 'host_write', var: 'var%a', value: 0 },
+      { op: 'host_write', var: 'var%b', value: 2, by: -1 },
+    ]);
+  });
+
+  it('divides constants, truncating toward zero, and keeps integral real literals only', () => {
+    const lookup = (n: string) => ({ n: 10 })[n] ?? null;
+    expect(evalInt('n / 4', lookup, 1)).toBe(2);
+    expect(evalInt('-7 / 2', lookup, 1)).toBe(-3);
+    expect(evalInt('(n + 2) / 3 * 2', lookup, 1)).toBe(8);
+    expect(() => evalInt('n / 0', lookup, 7)).toThrow(SourceError);
+    expect(() => evalAffine('i / 2', lookup, 7, 'i')).toThrow(SourceError);
+    expect(integralReals('3.0 + 5. - 2.0d0 * 1.0_8')).toBe('3 + 5 - 2 * 1');
+    expect(integralReals('2.5 + 1e3 + x.0')).toBe('2.5 + 1e3 + x.0');
+    expect(integralReals('a .eq. 3')).toBe('a .eq. 3');
   });
 });

@@ -7,7 +7,8 @@
 //   variables of those types (single or arrays), `parameter` constants;
 // - host statements: `allocate` / `deallocate` of components, pointer assignment, `nullify`, an
 //   integer assignment to an array, a section or a component, host loops that fill an array before
-//   the first directive or write a constant or a ramp (`a(i) = 2*i`) after it, `print` / `write`
+//   the first directive or write a constant or a ramp (`a(i) = 2*i`) or add one (`a(i) = a(i) + 1`)
+//   after it, `print` / `write`
 //   of the program's data (a host read), the OpenACC data and
 //   attach routines and `acc_is_present` / `acc_deviceptr` wherever they are called;
 // - directives: OpenACC enter / exit data, data regions, update and compute constructs; OpenMP
@@ -15,14 +16,15 @@
 //   or not with their loop constructs, and `requires unified_shared_memory`.
 //
 // A compute construct's kernel is one `do` loop with one assignment: `r(i) = X(i)` reads X (r is the
-// kernel's result buffer, no object of the program) and `X(i) = v` writes v, a constant or an
-// affine function of i (`2*i + 1`: a ramp, value and by). Host code
+// kernel's result buffer, no object of the program), `X(i) = v` writes v, a constant or an
+// affine function of i (`2*i + 1`: a ramp, value and by), and `X(i) = X(i) + v` (or `v + X(i)`,
+// `X(i) - v`) adds v to the element (`add`). Host code
 // that only checks or prints results (an `if` block, a `write` of the result buffer) is passed
 // over and listed; anything that would change what is mapped and cannot be read is an error that
 // names its line, never a silent drop.
 
 import { SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseClauses, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
+import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
 import type { Imported } from './source.js';
 import { MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH } from '../program.js';
 
@@ -115,7 +117,7 @@ function stripComment(text: string): string {
   return text;
 }
 
-/** Integer expressions of literals, names the caller resolves and + - * with parentheses. */
+/** Integer expressions of literals, names the caller resolves and + - * / (of constants) with parentheses. */
 export function evalInt(text: string, lookup: (name: string) => number | null, line: number): number {
   return evalAffine(text, lookup, line).c;
 }
@@ -165,11 +167,18 @@ export function evalAffine(text: string, lookup: (name: string) => number | null
   };
   const product = (): Affine => {
     let v = primary();
-    while (src[i] === '*' && src[i + 1] !== '*') {
-      i++;
-      v = affineProduct(v, primary()) ?? fail();
+    for (;;) {
+      if (src[i] === '*' && src[i + 1] !== '*') {
+        i++;
+        v = affineProduct(v, primary()) ?? fail();
+      } else if (src[i] === '/' && src[i + 1] !== '/' && src[i + 1] !== '=') {
+        // integer division of constants, truncating toward zero (Fortran 2018 §10.1.5.2.2)
+        i++;
+        const d = primary();
+        if (v.k !== 0 || d.k !== 0 || d.c === 0) fail();
+        v = constant(Math.trunc(v.c / d.c));
+      } else return v;
     }
-    return v;
   };
   const sum = (): Affine => {
     let v = product();
@@ -184,6 +193,15 @@ export function evalAffine(text: string, lookup: (name: string) => number | null
   return v;
 }
 
+/**
+ * A value's text with each real literal of an integral value written as that integer (`3.0`, `5.`,
+ * `2.0d0`, `1.0_8`: 3, 5, 2, 1), as real data is read as integers; any other real literal (`2.5`,
+ * `1e3`) is left, so the expression stays one mapcheck cannot evaluate.
+ */
+export function integralReals(text: string): string {
+  return text.replace(/(?<![a-z0-9_.])(\d+)\.0*(?:[de][+-]?0+)?(?:_[a-z0-9_]+)?(?![a-z0-9_.])/gi, '$1');
+}
+
 /** The Fortran reader's state: declarations so far, the steps, and what was passed over. */
 class FortranReader extends SourceReader {
   private readonly types = new Map<string, TypeDef>();
@@ -192,6 +210,10 @@ class FortranReader extends SourceReader {
   private readonly params = new Map<string, number>();
   /** Integer scalars (loop counters, flags): not objects of the program. */
   private readonly scalars = new Set<string>();
+  /** Scalars the program sets once, to a constant, and never changes otherwise (findFixedScalars). */
+  private readonly fixed = new Set<string>();
+  /** The values of fixed scalars, from their one assignment on (a constant for later statements). */
+  private readonly scalarValues = new Map<string, number>();
   /** Pointer arrays that are pointer-assigned: plain pointer variables (lang/README.md "Plain pointer variables"). */
   private readonly plain = new Set<string>();
   /** The length of each pointer's current target, as far as the program's order shows it. */
@@ -217,6 +239,7 @@ class FortranReader extends SourceReader {
 
   read(): Imported {
     this.findResultBuffers();
+    this.findFixedScalars();
     let k = 0;
     const first = this.stmts[0];
     if (first && /^program\b/i.test(first.text)) k++;
@@ -280,6 +303,45 @@ class FortranReader extends SourceReader {
     }
   }
 
+  /**
+   * The names assigned exactly once in the whole program (`n = 64`, or `integer :: n = 20`) that
+   * nothing else may change: no do variable, no argument of a call, no item of a read or other I/O
+   * statement, no `stat=` variable, no item of a directive's clause. Such a scalar, once its assignment has run
+   * at the top level, is a constant like a parameter (an assignment inside a passed-over block or
+   * a one-line if never gives it a value).
+   */
+  private findFixedScalars(): void {
+    const count = new Map<string, number>();
+    const spoilt = new Set<string>();
+    const words = (t: string) => t.toLowerCase().match(/[a-z][a-z0-9_]*/g) ?? [];
+    for (const s of this.stmts) {
+      let t = s.text.toLowerCase().trim();
+      if (s.directive) {
+        // a clause item naming the scalar itself (`copyin(n)`) may change it
+        for (const m of t.matchAll(/[(,]\s*([a-z][a-z0-9_]*)\s*(?=[),])/g)) spoilt.add(m[1]!);
+        continue;
+      }
+      const decl = /^(integer|real|double\s*precision|logical)\b(?:[^:()]|\([^()]*\))*::(.*)$/.exec(t);
+      if (decl) {
+        for (const e of splitTopLevel(decl[2]!, ',')) {
+          const m = /^\s*([a-z][a-z0-9_]*)\s*=[^=>]/.exec(e);
+          if (m) count.set(m[1]!, (count.get(m[1]!) ?? 0) + 1);
+        }
+        continue;
+      }
+      const cond = /^if\s*\(/.exec(t);
+      if (cond) t = t.slice(cond[0].length - 1 + balanced(t, cond[0].length - 1, s.line).length + 2).trim();
+      const loop = /^do\s+([a-z][a-z0-9_]*)\s*=/.exec(t);
+      if (loop) spoilt.add(loop[1]!);
+      else if (/^(call|read|inquire|open|close|backspace|rewind|namelist|equivalence|common|data)\b/.test(t)) for (const w of words(t)) spoilt.add(w);
+      // a keyword argument that returns a value (`stat=ierr`, `iostat=k`) sets its variable
+      for (const m of t.matchAll(/\b(?:stat|errmsg|iostat|iomsg|size|exist|number|nextrec|pos)\s*=\s*([a-z][a-z0-9_]*)/g)) spoilt.add(m[1]!);
+      const set = /^([a-z][a-z0-9_]*)\s*(?:\([^=]*\))?\s*=(?![=>])/.exec(t);
+      if (set) count.set(set[1]!, (count.get(set[1]!) ?? 0) + 1);
+    }
+    for (const [name, n] of count) if (n === 1 && !spoilt.has(name)) this.fixed.add(name);
+  }
+
   // ------------------------------------------------------------------------------------------------
   // Declarations
 
@@ -328,7 +390,8 @@ class FortranReader extends SourceReader {
       for (const e of splitTopLevel(intrinsicType[2]!, ',')) this.scalars.add(e.split(/[(=]/)[0]!.trim());
       return true;
     }
-    const decl = /^(integer|real|double\s*precision|logical|type\s*\(\s*([a-z][a-z0-9_]*)\s*\))\s*(\([^)]*\)|\*\d+)?\s*(,[^:]*)?::(.*)$/.exec(lower);
+    // attributes may hold parentheses with colons: `allocatable, dimension(:)`
+    const decl = /^(integer|real|double\s*precision|logical|type\s*\(\s*([a-z][a-z0-9_]*)\s*\))\s*(\([^)]*\)|\*\d+)?\s*(,(?:[^:()]|\([^()]*\))*)?::(.*)$/.exec(lower);
     const bare = decl === null ? /^(integer|real|double\s*precision|logical)\s*(\([^)]*\)|\*\d+)?\s+([a-z].*)$/.exec(lower) : null;
     if (decl === null && bare === null) return false;
     const base = (decl?.[1] ?? bare![1]!).replace(/\s+/g, ' ');
@@ -364,6 +427,7 @@ class FortranReader extends SourceReader {
       }
       if (dims === undefined) {
         this.scalars.add(name);
+        if (m[5] !== undefined && this.fixed.has(name)) this.fixScalar(name, m[5], s.line);
         continue;
       }
       const rank = splitTopLevel(dims, ',').length;
@@ -427,15 +491,24 @@ class FortranReader extends SourceReader {
   /** `= 5` or `= [1, 2, 3]` / `= (/ 1, 2, 3 /)` as an initial value. */
   private initializer(text: string, length: number, line: number): number | number[] {
     const list = /^\[(.*)\]$|^\(\/(.*)\/\)$/.exec(text.trim());
-    if (!list) return evalInt(text, (n) => this.constant(n), line);
-    const values = splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(v, (n) => this.constant(n), line));
+    if (!list) return evalInt(integralReals(text), (n) => this.constant(n), line);
+    const values = splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(integralReals(v), (n) => this.constant(n), line));
     if (values.length !== length) throw new SourceError(line, `${values.length} initial values for ${length} elements`);
     return values;
   }
 
   private constant(name: string): number | null {
     if (name.startsWith('size(')) return this.sizeOf(name.slice(5, -1));
-    return this.params.get(name) ?? null;
+    return this.params.get(name) ?? this.scalarValues.get(name) ?? null;
+  }
+
+  /** The one assignment of a fixed scalar: its value from here on, when it is a constant expression. */
+  private fixScalar(name: string, rhs: string, line: number): void {
+    try {
+      this.scalarValues.set(name, evalInt(rhs, (n) => this.constant(n), line));
+    } catch (e) {
+      if (!(e instanceof SourceError)) throw e;
+    }
   }
 
   /** `type :: t` … `end type`: components. Returns the index after `end type`. */
@@ -452,7 +525,7 @@ class FortranReader extends SourceReader {
         return k + 1;
       }
       if (/^(sequence|private|public)$/.test(lower)) continue;
-      const c = /^(integer|real|double\s*precision)\s*(\([^)]*\))?\s*(,[^:]*)?::(.*)$/.exec(lower);
+      const c = /^(integer|real|double\s*precision)\s*(\([^)]*\))?\s*(,(?:[^:()]|\([^()]*\))*)?::(.*)$/.exec(lower);
       if (!c) throw new SourceError(s.line, `type ${type.name}: component "${s.text}" is not imported (integer scalars, arrays, pointer and allocatable arrays)`);
       const attrs = c[3] ? splitTopLevel(c[3].slice(1), ',') : [];
       const dimension = attrs.map((a) => /^dimension\s*\((.*)\)$/.exec(a)?.[1]).find((d) => d !== undefined);
@@ -486,7 +559,7 @@ class FortranReader extends SourceReader {
       // `source=v` gives every element of the new storage the value v (Fortran 2018 §9.7.1.2)
       const items = splitTopLevel(m[1]!, ',');
       const source = items.map((i) => /^source ?= ?(.*)$/.exec(i)?.[1]).find((x) => x !== undefined);
-      const value = source === undefined ? undefined : evalInt(source, (n) => this.constant(n), s.line);
+      const value = source === undefined ? undefined : evalInt(integralReals(source), (n) => this.constant(n), s.line);
       for (const item of items.filter((i) => !/^[a-z]+ ?=/.test(i))) this.allocate(s, item, value);
       return k + 1;
     }
@@ -625,9 +698,10 @@ class FortranReader extends SourceReader {
   }
 
   /**
-   * A host `do` loop: before the first step, an initializer `a(i) = expr`; else `X(i)` or `X(i + k)`
-   * = a constant or an affine function of i, a write of what the loop covers (store); any other loop
-   * is refused unless it holds no data.
+   * A host `do` loop: before the first step, an initializer `a(i) = expr` (`a(i) = a(i) + expr`
+   * adds to the values set above); else `X(i)` or `X(i + k)` = a constant or an affine function of
+   * i, or X(i) plus one, a write or an add of what the loop covers (store); any other loop is
+   * refused unless it holds no data.
    */
   private hostLoop(k: number, v: string, range: string): number {
     const head = this.stmts[k]!;
@@ -640,42 +714,67 @@ class FortranReader extends SourceReader {
     const end = j + 1;
     if (body.some((b) => b.directive)) throw new SourceError(body.find((b) => b.directive)!.line, 'a directive inside a host loop is not imported: unroll the loop');
     const lower = body.map((b) => b.text.toLowerCase().replace(/\s+/g, ''));
-    const fill = lower.length === 1 ? new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.*)$`).exec(lower[0]!) : null;
-    if (fill && this.arrays.has(fill[1]!) && this.steps.length === 0) {
-      const a = this.arrays.get(fill[1]!)!;
-      if (a.length === undefined) throw new SourceError(head.line, `${fill[1]} is filled before it is allocated`);
-      const values = Array.isArray(a.init) ? [...a.init] : Array<number>(a.length).fill(a.init ?? 0);
-      for (let i = lo; i <= hi; i++) {
-        if (i < 1 || i > a.length) throw new SourceError(head.line, `${fill[1]}(${i}) is outside 1..${a.length}`);
-        values[i - 1] = evalInt(fill[2]!, (n) => (n === v ? i : this.constant(n)), body[0]!.line);
+    // a body of several assignments is read as one loop per assignment when each names other
+    // storage, no pointer's target (the order of the iterations across them cannot show then)
+    const distinct = (refs: (string | undefined)[]) => refs.length === 1 || (refs.every((r) => r !== undefined && this.unaliased(r)) && new Set(refs).size === refs.length);
+    const fills = lower.map((t) => new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=(.*)$`).exec(t));
+    if (this.steps.length === 0 && fills.every((f) => f !== null && this.arrays.has(f[1]!)) && distinct(fills.map((f) => f![1]))) {
+      for (const [n, fill] of fills.entries()) {
+        const a = this.arrays.get(fill![1]!)!;
+        if (a.length === undefined) throw new SourceError(head.line, `${fill![1]} is filled before it is allocated`);
+        // `a(i) = a(i) + e` adds e to the initial values the program gave a above
+        const added = addendOf(fill![2]!, `${fill![1]}(${v})`);
+        if (added !== null && a.init === undefined) throw new SourceError(body[n]!.line, `${fill![1]}(${v}) = ${fill![2]}: an add before the first directive needs the values of ${fill![1]} set above it`);
+        const values = Array.isArray(a.init) ? [...a.init] : Array<number>(a.length).fill(a.init ?? 0);
+        for (let i = lo; i <= hi; i++) {
+          if (i < 1 || i > a.length) throw new SourceError(head.line, `${fill![1]}(${i}) is outside 1..${a.length}`);
+          const x = evalInt(integralReals(added ?? fill![2]!), (x) => (x === v ? i : this.constant(x)), body[n]!.line);
+          values[i - 1] = added === null ? x : values[i - 1]! + x;
+        }
+        a.init = values.every((x) => x === values[0]) ? values[0]! : values;
       }
-      a.init = values.every((x) => x === values[0]) ? values[0]! : values;
       return end;
     }
     // `X(i)` or `X(i + k)` = a constant or an affine function of i: a write of what the loop covers
-    const write = lower.length === 1 ? new RegExp(`^(${ELEMENT_OF})\\(${v}(?:([+-])(\\d+))?\\)=(.*)$`).exec(lower[0]!) : null;
-    const root = write?.[1]!.split(/[(%]/)[0];
-    if (write && root !== undefined && this.isData(root)) {
-      const s = body[0]!;
-      let f: Affine;
-      try {
-        f = evalAffine(write[4]!, (n) => this.constant(n), s.line, v);
-      } catch {
-        throw new SourceError(s.line, `${write[1]}(${v}) = ${write[4]}: a host loop writes a constant or an affine function of ${v} (X(${v}) = 2*${v} + 1); only an array's fill before the first directive takes any expression`);
-      }
-      if (this.buffers.has(root) || this.copies.has(root)) this.pass(s, `fills the result buffer ${root}`);
-      else if (lo > hi) this.pass(head, 'a host loop that runs no iteration');
-      else {
-        const k = write[2] === undefined ? 0 : (write[2] === '-' ? -1 : 1) * Number(write[3]);
-        this.store(s, this.loopRef(write[1]!, lo + k, hi + k), loopWrite(f, lo));
+    const writes = lower.map((t) => new RegExp(`^(${ELEMENT_OF})\\(${v}(?:([+-])(\\d+))?\\)=(.*)$`).exec(t));
+    const roots = writes.map((w) => w?.[1]!.split(/[(%]/)[0]);
+    if (lower.length > 0 && roots.every((r) => r !== undefined && this.isData(r)) && distinct(writes.map((w) => w?.[1]))) {
+      for (const [n, write] of writes.entries()) {
+        const [s, root] = [body[n]!, roots[n]!];
+        const lhs = lower[n]!.slice(0, lower[n]!.length - write![4]!.length - 1);
+        // `X(i) = X(i) + e`: e is what the loop adds
+        const added = addendOf(write![4]!, lhs);
+        let f: Affine;
+        try {
+          f = evalAffine(integralReals(added ?? write![4]!), (x) => this.constant(x), s.line, v);
+        } catch {
+          if (added !== null) throw new SourceError(s.line, `${lhs} = ${write![4]}: a host loop adds a constant or an affine function of ${v} to the element it writes (X(${v}) = X(${v}) + 2*${v})`);
+          throw new SourceError(s.line, `${lhs} = ${write![4]}: a host loop writes a constant or an affine function of ${v}, or adds one to the element it writes (X(${v}) = 2*${v} + 1, X(${v}) = X(${v}) + 1); only an array's fill before the first directive takes any expression`);
+        }
+        if (this.buffers.has(root) || this.copies.has(root)) this.pass(s, `fills the result buffer ${root}`);
+        else if (lo > hi) this.pass(head, 'a host loop that runs no iteration');
+        else {
+          const k = write![2] === undefined ? 0 : (write![2] === '-' ? -1 : 1) * Number(write![3]);
+          this.store(s, this.loopRef(write![1]!, lo + k, hi + k), { ...loopWrite(f, lo), ...(added === null ? {} : { add: true }) });
+        }
       }
       return end;
     }
     if (lower.some((t) => /\b(acc|omp)_[a-z_]+\(/.test(t))) throw new SourceError(head.line, 'a runtime routine inside a host loop is not imported: unroll the loop');
-    const writes = lower.map((t) => /^([a-z][a-z0-9_]*)/.exec(t)?.[1]).filter((n) => n !== undefined && this.isData(n));
-    if (writes.length > 0) throw new SourceError(head.line, `this host loop changes ${writes[0]} in a way mapcheck cannot read (a loop filling an array with one expression is read)`);
+    const changed = lower.map((t) => /^([a-z][a-z0-9_]*)/.exec(t)?.[1]).filter((n) => n !== undefined && this.isData(n));
+    if (changed.length > 0) throw new SourceError(head.line, `this host loop changes ${changed[0]} in a way mapcheck cannot read (a loop of assignments X(i) = v to different arrays is read)`);
     this.passed.push({ line: head.line, text: `lines ${head.line}-${this.stmts[j]!.line}: host loop (${head.text.slice(0, 40)})${this.checkReads(body, head, { v, lo, hi })}` });
     return end;
+  }
+
+  /** Whether `ref` (`a`, `c%x`, `cs(2)%x`) is storage no pointer of the program can name: no pointer array, no pointer component. */
+  private unaliased(ref: string): boolean {
+    const root = ref.split(/[(%]/)[0]!;
+    if (this.plain.has(root) || this.aliases.has(root) || this.arrays.get(root)?.kind === 'pointer') return false;
+    const member = /%([a-z][a-z0-9_]*)$/.exec(ref)?.[1];
+    if (member === undefined) return !ref.includes('(');
+    const type = this.structs.get(root)?.type;
+    return type !== undefined && (!type.pointers.includes(member) || type.allocatable.includes(member));
   }
 
   /**
@@ -723,6 +822,7 @@ class FortranReader extends SourceReader {
   private assignment(s: Statement, lhs: string, rhs: string): void {
     const root = lhs.split(/[(%]/)[0]!;
     if (this.scalars.has(root) || this.params.has(root)) {
+      if (lhs === root && this.fixed.has(root)) this.fixScalar(root, rhs, s.line);
       this.pass(s, 'scalar assignment');
       return;
     }
@@ -749,7 +849,7 @@ class FortranReader extends SourceReader {
     const list = /^\[(.*)\]$|^\(\/(.*)\/\)$/.exec(rhs.trim());
     let value: number | number[];
     try {
-      value = list ? splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(v, (n) => this.constant(n), s.line)) : evalInt(rhs, (n) => this.constant(n), s.line);
+      value = list ? splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(integralReals(v), (n) => this.constant(n), s.line)) : evalInt(integralReals(rhs), (n) => this.constant(n), s.line);
     } catch (e) {
       if (e instanceof SourceError && list) throw e;
       throw new SourceError(s.line, `${lhs} = ${rhs.trim()}: a host assignment to the program's data is read only with a constant integer value`);
@@ -759,22 +859,61 @@ class FortranReader extends SourceReader {
 
   /**
    * Elements of `lhs` (a reference as the source writes it) written on the host, one value or a
-   * ramp (`by`: element k gets value + k * by): the initial value of an array or a component before
-   * the first directive or routine, else a host_write.
+   * ramp (`by`: element k gets value + k * by), or that much added (`add`): the initial value of an
+   * array or a component before the first directive or routine (an add only where the program set
+   * that value above), else a host_write.
    */
-  private store(s: Statement, lhs: string, w: { value: number | number[]; by?: number }): void {
+  private store(s: Statement, lhs: string, w: { value: number | number[]; by?: number; add?: true }): void {
     const root = lhs.split(/[(%]/)[0]!;
     // before the first directive or routine (pointer assignments aside, which leave data as it is)
     // an assignment is the initial value of an array or a component
     // (and declares of other data, whose copies are made at program start)
     const declares = (step: Record<string, unknown>) => (step.clauses as { vars: string[] }[]).some((c) => c.vars.some((v) => v.split(/[(%]/)[0] === root));
     const untouched = this.steps.every(({ step }) => step.op === 'pointer_assign' || step.op === 'nullify' || ((step.op === 'acc_declare' || step.op === 'omp_declare_target') && !declares(step)));
-    const { value, by } = w;
+    const { value, by, add } = w;
+    if (add) {
+      if (Array.isArray(value)) throw new Error('internal: an add of a list');
+      if (untouched && !this.initialAdd(lhs, { value, ...(by === undefined ? {} : { by }) }, s.line))
+        throw new SourceError(s.line, `${lhs}: an add before the first directive is read only into an array or a component whose values the program set above it`);
+      if (!untouched) this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value, ...(by === undefined ? {} : { by }), add: true });
+      return;
+    }
     const length = by === undefined ? null : this.sizeOf(lhs);
     const initial = by === undefined ? value : length === null ? null : Array.from({ length }, (_, k) => (value as number) + k * by);
     if (untouched && initial !== null && this.initialValue(lhs, initial, s.line)) return;
     if (Array.isArray(value)) throw new SourceError(s.line, `${lhs} = [...]: after the first directive a host assignment writes one value`);
     this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value, ...(by === undefined ? {} : { by }) });
+  }
+
+  /**
+   * An add to `lhs` (`a`, `a(3:6)`, `c%arr`, `c%arr(2:3)`) before any step: element k of it gets
+   * value + k * by more in the initial values of the array or the component; false where it has
+   * none set (no initial value, a pointer's target, a rank-2 array, an array of structs).
+   */
+  private initialAdd(lhs: string, w: { value: number; by?: number }, line: number): boolean {
+    const m = /^([a-z][a-z0-9_]*)(?:%([a-z][a-z0-9_]*))?(?:\((\d+):(\d+)\))?$/.exec(lhs);
+    if (!m) return false;
+    const [, root, member, lo, hi] = m;
+    let current: number | number[] | undefined;
+    let length: number;
+    let set: (v: number | number[]) => void;
+    if (member === undefined) {
+      const a = this.arrays.get(root!);
+      if (a === undefined || this.plain.has(root!) || a.length === undefined || a.shape !== undefined) return false;
+      [current, length, set] = [a.init, a.length, (v) => (a.init = v)];
+    } else {
+      const st = this.structs.get(root!);
+      const decl = st?.type.fields.find((f) => f.name === member);
+      if (st === undefined || decl === undefined || st.count !== undefined) return false;
+      [current, length, set] = [st.fieldInit.get(member), decl.length ?? 1, (v) => st.fieldInit.set(member, v)];
+    }
+    if (current === undefined) return false;
+    const [first, last] = lo === undefined ? [1, length] : [Number(lo), Number(hi)];
+    if (first < 1 || last > length) throw new SourceError(line, `${lhs} is outside ${root}${member === undefined ? '' : `%${member}`}(1:${length})`);
+    const values = Array.isArray(current) ? [...current] : Array<number>(length).fill(current);
+    for (let e = first; e <= last; e++) values[e - 1] = values[e - 1]! + w.value + (e - first) * (w.by ?? 0);
+    set(values.every((x) => x === values[0]) ? values[0]! : values);
+    return true;
   }
 
   /** `a = v`, `a = [...]`, `c%n = v`, `c%arr = [...]` before any step: the initial value; false when `lhs` is none of those. */
@@ -820,10 +959,20 @@ class FortranReader extends SourceReader {
       const list = splitTopLevel(args!, ',');
       const data = ['acc_copyin', 'acc_create', 'acc_copyout', 'acc_copyout_finalize', 'acc_delete', 'acc_delete_finalize'];
       const attach = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
-      if (![...data, ...attach].includes(name!)) throw new SourceError(s.line, `call ${name}: this routine is not imported`);
+      const update = ['acc_update_self', 'acc_update_device'];
+      if (![...data, ...attach, ...update].includes(name!)) throw new SourceError(s.line, `call ${name}: this routine is not imported`);
       if (list.length !== 1) throw new SourceError(s.line, `call ${name}: only the one-argument form ${name}(var) is imported`);
       this.useApi('openacc', s.line);
       const ref = list[0]!.replace(/\s/g, '');
+      if (update.includes(name!)) {
+        // the routine copies the data as the update directive's self / device clause does (OpenACC
+        // 3.3 §3.2.20); for a pointer component's target the directive also writes the pointer
+        // (model/acc/update.ts), the routine not: that case is refused
+        const v = this.dataRef(ref, s.line);
+        if (name === 'acc_update_device' && v.includes('%')) throw new SourceError(s.line, `call ${name}(${ref}) of a component is not imported: the update directive mapcheck reads it as also writes the pointer`);
+        this.push(s, { op: 'acc_update', clauses: [{ clause: name === 'acc_update_self' ? 'self' : 'device', vars: [v] }] });
+        return;
+      }
       if (data.includes(name!)) this.push(s, { op: name, var: this.dataRef(ref, s.line) });
       else this.push(s, { op: name, ptr: this.pointerRef(ref, s.line) });
       return;
@@ -1000,14 +1149,17 @@ class FortranReader extends SourceReader {
       kernelBody = { read: this.kernelRef(rhsElem, lo + rhs!.k, hi + rhs!.k, body.line) };
       this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), body.line]);
     } else if (assign && lhsElem !== undefined) {
-      // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite)
+      // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite);
+      // for `X(i) = X(i) + e`, what e adds there
+      const added = addendOf(assign[2]!, assign[1]!);
       let f: Affine;
       try {
-        f = evalAffine(assign[2]!, lookup, body.line, v);
+        f = evalAffine(integralReals(added ?? assign[2]!), lookup, body.line, v);
       } catch {
-        throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores a constant or an affine function of ${v} (X(${v}) = 7, X(${v}) = 2*${v} + 1)`);
+        if (added !== null) throw new SourceError(body.line, `the kernel assigns ${assign[2]}: an add kernel adds a constant or an affine function of ${v} to the element it writes (X(${v}) = X(${v}) + 1, X(${v}) = X(${v}) - 2*${v})`);
+        throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores a constant or an affine function of ${v}, or adds one to the element it writes (X(${v}) = 7, X(${v}) = 2*${v} + 1, X(${v}) = X(${v}) + 1)`);
       }
-      kernelBody = { write: this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line), ...loopWrite(f, lo) };
+      kernelBody = { write: this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line), ...loopWrite(f, lo), ...(added === null ? {} : { add: true }) };
     } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
     this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return next;

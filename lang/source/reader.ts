@@ -209,5 +209,57 @@ export function loopWrite(f: Affine, first: number): { value: number; by?: numbe
   return f.k === 0 ? { value } : { value, by: f.k };
 }
 
+/**
+ * What the assignment `element = rhs` adds to the element it writes, where rhs (in parentheses or
+ * not) is a sum with that very element as one term of sign + (`X + e`, `e + X`, `X - e`,
+ * `X + (e)`): the text of rhs without that term (`0 + e`, `e`, `0 - e`, `0 + (e)`), for the front
+ * end to evaluate; null for any other rhs. Terms are compared as text without blanks, so the same
+ * element has to be spelt alike on both sides (`a(i + 1)`, not `a(1 + i)`). A rhs with an operator
+ * of lower precedence than `+` at its top (a comparison, `?:`, `,`) or an increment is none.
+ */
+export function addendOf(rhs: string, element: string): string | null {
+  const bare = (t: string) => t.replace(/\s+/g, '');
+  let r = rhs.trim();
+  while (r.startsWith('(') && closingParen(r) === r.length - 1) r = r.slice(1, -1).trim();
+  if (/\+\+|--/.test(r)) return null;
+  // the top-level terms: [from, to) of each, its sign, and where its operator stands
+  const terms: { from: number; to: number; plus: boolean; op: number }[] = [];
+  let depth = 0;
+  let from = 0;
+  let plus = true;
+  let op = -1;
+  /** The last character that is no blank. */
+  let last = '';
+  for (let i = 0; i < r.length; i++) {
+    const c = r[i]!;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (depth === 0 && /[<>=!&|^?:,]/.test(c)) return null;
+    else if (depth === 0 && (c === '+' || c === '-') && /[\w)\].]/.test(last)) {
+      // a binary sign: it follows an operand (a sign after an operator is unary, part of its term)
+      terms.push({ from, to: i, plus, op });
+      from = i + 1;
+      plus = c === '+';
+      op = i;
+    }
+    if (!/\s/.test(c)) last = c;
+  }
+  terms.push({ from, to: r.length, plus, op });
+  const at = terms.findIndex((t) => t.plus && bare(r.slice(t.from, t.to)) === bare(element));
+  if (at < 0 || terms.length === 1) return null;
+  const t = terms[at]!;
+  return at === 0 ? `0 ${r.slice(t.to).trim()}` : `${r.slice(0, t.op).trim()} ${r.slice(t.to).trim()}`.trim();
+}
+
+/** The index of the `)` that closes the `(` at the start of `text`, or -1. */
+function closingParen(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
 /** The data clauses of an OpenACC data or compute construct (OpenACC 3.3 §2.6.5, §2.5.1). */
 export const ACC_REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'] as const;

@@ -19,6 +19,7 @@ import {
   targetRange,
   undefinedBehaviour,
   writeElements,
+  overflow,
   type ErrorObservation,
   type MemberRef,
   type ModelState,
@@ -374,7 +375,7 @@ function pointerObservation(value: PointerAddress | UndefinedObservation): Obser
 function hostKernel(state: ModelState, body: KernelBody, ctx: StepContext): Observation {
   if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, 'host', body.pointer, ctx));
   if ('read' in body) return hostRead(state, { op: 'host_read', var: body.read, ...(body.at === undefined ? {} : { at: body.at }), ...(body.bounds ? { bounds: true as const } : {}) });
-  return hostWrite(state, { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }) });
+  return hostWrite(state, { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }), ...(body.add ? { add: true } : {}) });
 }
 
 /** A run of `count` consecutive memory cells a kernel touches. */
@@ -395,7 +396,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
     const cells = storageCells(state, image, range.start);
     const count = (range.end - range.start) / ELEMENT_BYTES;
     if ('read' in body) return { kind: 'read', values: readElements(cells.contents, cells.index, count) };
-    writeElements(cells.contents, cells.index, count, body);
+    if (!writeElements(cells.contents, cells.index, count, body)) return overflow(body.write);
     return OK;
   }
   if ('read' in body && (body.bounds || body.at !== undefined)) {
@@ -415,7 +416,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
   // the runs follow the reference's elements in order: each continues the write where the last ended
   let from = 0;
   for (const r of runs) {
-    writeElements(r.contents, r.index, r.count, body, from);
+    if (!writeElements(r.contents, r.index, r.count, body, from)) return overflow(body.write);
     from += r.count;
   }
   return OK;
