@@ -488,14 +488,16 @@ int main(void)
   });
 });
 
+// The programs of the two describes below: a world, the first directive, then a kernel or a host loop.
+const head = '#define N 8\nstruct t { int *p; };\nint main(void)\n{\n  int a[N], i;\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(a)\n';
+/** A kernel (lines 9-11: the construct, `for (header)`, the statement). */
+const kernel = (header: string, stmt: string) => `${head}#pragma acc parallel loop\n  for (${header})\n    ${stmt};\n}\n`;
+/** A host loop after the first directive (lines 9-10: `for (header)`, the statement). */
+const hostLoop = (header: string, stmt: string) => `${head}  for (${header})\n    ${stmt};\n}\n`;
+
 describe('writes of an affine function of the loop index (OpenACC 3.3 §2.5.1 kernels, host loops)', () => {
   // element k of the reference (from 0) gets value + k * by: value is the write at the loop's first
   // iteration, by the coefficient of i; a constant keeps no by
-  const head = '#define N 8\nstruct t { int *p; };\nint main(void)\n{\n  int a[N], i;\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(a)\n';
-  /** A kernel (lines 9-11: the construct, `for (header)`, the assignment). */
-  const kernel = (header: string, assign: string) => `${head}#pragma acc parallel loop\n  for (${header})\n    ${assign};\n}\n`;
-  /** A host loop after the first directive (lines 9-10: `for (header)`, the assignment). */
-  const hostLoop = (header: string, assign: string) => `${head}  for (${header})\n    ${assign};\n}\n`;
 
   it.each([
     ['int i = 0; i < 8; i++', 'a[i] = i', { write: 'a', value: 0, by: 1 }],
@@ -597,11 +599,6 @@ int main(void)
 
 describe('adds to the element written (X[i] += e, X[i]++, X[i] = X[i] + e; lang/program.ts WriteBody add)', () => {
   // value and by are what the loop adds: at the reference's first element, and per element more
-  const head = '#define N 8\nstruct t { int *p; };\nint main(void)\n{\n  int a[N], i;\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(a)\n';
-  /** A kernel (lines 9-11: the construct, `for (header)`, the statement). */
-  const kernel = (header: string, stmt: string) => `${head}#pragma acc parallel loop\n  for (${header})\n    ${stmt};\n}\n`;
-  /** A host loop after the first directive (lines 9-10: `for (header)`, the statement). */
-  const hostLoop = (header: string, stmt: string) => `${head}  for (${header})\n    ${stmt};\n}\n`;
 
   it.each([
     ['i = 0; i < N; i++', 'a[i]++', { write: 'a', value: 1, add: true }],

@@ -394,10 +394,8 @@ end program
   });
 });
 
-describe('writes of an affine function of the loop index (OpenACC 3.3 §2.5.1 kernels, host loops)', () => {
-  // element k of the reference (from 0) gets value + k * by: value is the write at the loop's first
-  // iteration, by the coefficient of i; a constant keeps no by
-  const head = `program p
+// The programs of the two describes below: a world, the first directive, then a kernel or a host loop.
+const head = `program p
   integer, parameter :: n = 8
   type :: t
     integer, allocatable :: x(:)
@@ -407,10 +405,14 @@ describe('writes of an affine function of the loop index (OpenACC 3.3 §2.5.1 ke
   allocate(v%x(n))
   !$acc enter data copyin(a, v, v%x)
 `;
-  /** A kernel (lines 10-13: the construct, `do i = range`, the assignment, end do). */
-  const kernel = (range: string, assign: string) => `${head}  !$acc parallel loop\n  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
-  /** A host loop after the first directive (lines 10-12: `do i = range`, the assignment, end do). */
-  const hostLoop = (range: string, assign: string) => `${head}  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+/** A kernel (lines 10-13: the construct, `do i = range`, the assignment, end do). */
+const kernel = (range: string, assign: string) => `${head}  !$acc parallel loop\n  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+/** A host loop after the first directive (lines 10-12: `do i = range`, the assignment, end do). */
+const hostLoop = (range: string, assign: string) => `${head}  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+
+describe('writes of an affine function of the loop index (OpenACC 3.3 §2.5.1 kernels, host loops)', () => {
+  // element k of the reference (from 0) gets value + k * by: value is the write at the loop's first
+  // iteration, by the coefficient of i; a constant keeps no by
 
   it.each([
     ['1, 8', 'v%x(i) = i', { write: 'v%x', value: 1, by: 1 }],
@@ -536,20 +538,6 @@ end program dtype
 
 describe('adds to the element written (X(i) = X(i) + e; lang/program.ts WriteBody add)', () => {
   // value and by are what the loop adds: at the reference's first element, and per element more
-  const head = `program p
-  integer, parameter :: n = 8
-  type :: t
-    integer, allocatable :: x(:)
-  end type
-  type(t) :: v
-  integer :: a(n), i
-  allocate(v%x(n))
-  !$acc enter data copyin(a, v, v%x)
-`;
-  /** A kernel (lines 10-13: the construct, `do i = range`, the assignment, end do). */
-  const kernel = (range: string, assign: string) => `${head}  !$acc parallel loop\n  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
-  /** A host loop after the first directive (lines 10-12: `do i = range`, the assignment, end do). */
-  const hostLoop = (range: string, assign: string) => `${head}  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
 
   it.each([
     ['1, 8', 'a(i) = a(i) + 1', { write: 'a', value: 1, add: true }],
