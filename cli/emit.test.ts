@@ -618,3 +618,59 @@ describe('the present modifier written as a presence check (GCC 12 has no presen
     expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
   });
 });
+
+describe('host code inside a use_device region reaches the array through a host alias', () => {
+  // OpenACC 3.3 §2.8 / OpenMP 6.0 §7.5.10: inside the region the compilers give the array's own
+  // name its device address; gfortran 12 and gcc 12 on an H200 copied device to device where a
+  // routine of the region named the array (profiles/measured/gcc-12-nvptx-2026-12-05q.md, -166).
+  const hostData: Program = {
+    version: 1,
+    world: { arrays: [{ name: 'a', length: 8, init: 1 }, { name: 'b', length: 8, init: 2 }], structs: [] },
+    steps: [
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['b'] }] },
+      { op: 'acc_host_data_begin', var: 'b', result: 'u' },
+      { op: 'acc_memcpy_from_device', var: 'b', dev: { handle: 'u' } },
+      { op: 'host_read', var: 'b' },
+      { op: 'acc_memcpy_from_device', var: 'a', dev: { handle: 'u' } },
+      { op: 'acc_host_data_end' },
+      { op: 'host_read', var: 'b' },
+    ],
+  } as Program;
+
+  it('Fortran: `v2_h1 => v2` before the directive, v2_h1 inside, v2 again after; the alias is declared beside the arrays', () => {
+    const f = emitProgram(hostData, { lang: 'fortran' });
+    expect(f).toContain('  integer, pointer, contiguous :: v1(:), v2(:)\n  integer, pointer, contiguous :: v2_h1(:)\n');
+    expect(f).toContain('  v2_h1 => v2\n  !$acc host_data use_device(v2)\n');
+    expect(f).toContain('  call acc_memcpy_from_device_c(c_loc(v2_h1(1)), h1, 32_c_size_t)\n');
+    expect(f).toContain('  res = v2_h1\n');
+    // another array keeps its own name; after the region, v2 is v2 again
+    expect(f).toContain('  call acc_memcpy_from_device_c(c_loc(v1(1)), h1, 32_c_size_t)\n');
+    expect(f.slice(f.indexOf('!$acc end host_data'))).toContain('  res = v2\n');
+  });
+
+  it('C: a pointer to the array set before the directive, `(*v2_h1)` inside, v2 after', () => {
+    const c = emitProgram(hostData, { lang: 'c' });
+    expect(c).toContain('  __typeof__(v2) *v2_h1 = &v2;\n#pragma acc host_data use_device(v2)\n');
+    expect(c).toContain('acc_memcpy_from_device((*v2_h1), h1, sizeof (*v2_h1));');
+    expect(c).toContain('acc_memcpy_from_device(v1, h1, sizeof v1);');
+    expect(c.slice(c.indexOf('// step 7'))).toMatch(/res\[i\] = v2\[i\]/);
+  });
+
+  it('a region the writing stops in leaves no alias in the declarations', () => {
+    // step 3 is undefined under the spec (no_create of absent a: the kernel would use a's host
+    // address), so the region never reaches its end step
+    const stopped: Program = {
+      ...hostData,
+      steps: [...hostData.steps.slice(0, 2), { op: 'acc_parallel', clauses: [{ clause: 'no_create', vars: ['a'] }], body: { read: 'a' } }, hostData.steps[5]!],
+    } as Program;
+    const f = emitProgram(stopped, { lang: 'fortran' });
+    expect(f).toContain('Not written: the spec calls this step undefined behaviour');
+    expect(f).toContain('  v2_h1 => v2\n');
+    expect(f).toContain('  integer, pointer, contiguous :: v1(:), v2(:)\n');
+    expect(f).toContain('  allocate(v1(8), v2(8))\n');
+    const c = emitProgram(stopped, { lang: 'c' });
+    expect(c).toContain('  __typeof__(v2) *v2_h1 = &v2;\n');
+    expect(c).toContain('  static int v1[8];\n  static int v2[8];\n');
+    expect(c).toContain('    v2[i] = 2;\n');
+  });
+});

@@ -175,6 +175,7 @@ export function emitProgram(program: Program, o: EmitOptions): string {
       okPrinted = foldOk;
     }
   }
+  names.clearAliases();
   // Regions open where writing stopped must still close for the code to nest.
   for (const region of openRegionsAtEnd({ ...full, steps: full.steps.slice(0, written) })) {
     body.push(...lang.regionEnd(region.op as RegionEndOp));

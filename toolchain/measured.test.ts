@@ -440,7 +440,8 @@ describe('gcc-12-nvptx-2026-12-05q (GCC 12.2, nvptx, NVIDIA H200: seed 20261227,
   //   device number written for omp_invalid_device stops the program before the construct;
   // - -166 (both) step 4: acc_memcpy_from_device(b, u1) inside host_data use_device(b): the compiler
   //   gives `b` its device address inside the region, so both addresses are device ones, where the
-  //   language means b's host storage;
+  //   language means b's host storage (emit now reaches b through a host alias set before the
+  //   directive, cli/emit.test.ts; this batch was built before);
   // - -156-c step 5: enter data attach(d%p) create(c) runs where profiles/gcc-12-c.json predicts
   //   acc_error_partly_present (gcc-12, the Fortran reading, predicts the run).
   it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 279 of the 286 runs', () => {

@@ -102,6 +102,31 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   /** acc_malloc, acc_free, acc_map_data, acc_unmap_data, acc_memcpy_* through their C bindings. */
   let usesDeviceMemory = false;
   let usesLoop = false;
+  /** Host aliases of arrays a use_device region names (Names.alias), declared with the arrays; a stack entry per open region. */
+  const hostAliases: string[] = [];
+  const aliasedByRegion: (string | null)[] = [];
+  /**
+   * `alias => v1` before a host_data / use_device_addr directive of the whole rank-1 array `name`,
+   * which the region's host code is then spelled through (the compiler gives v1 its device address
+   * there); null for anything else, which keeps its own spelling.
+   */
+  const hostAlias = (name: string): string[] => {
+    const a = world.arrays.find((x) => x.name === name);
+    if (a === undefined || a.shape !== undefined) {
+      aliasedByRegion.push(null);
+      return [];
+    }
+    const v = names.variable(name);
+    const alias = `${v}_h${hostAliases.length + 1}`;
+    hostAliases.push(alias);
+    aliasedByRegion.push(name);
+    return [`  ${alias} => ${v}`];
+  };
+  /** The region's alias ends with it. */
+  const endAlias = (): void => {
+    const name = aliasedByRegion.pop();
+    if (name) names.alias(name, null);
+  };
   /** iso_c_binding names the body uses. */
   const cBinding = new Set<string>();
   /** C bindings of OpenMP routines gfortran 12's omp_lib lacks. */
@@ -386,10 +411,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const r = parseRef(world, s.var);
     if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
     const v1 = arrayElement(r.name, 1);
-    return {
-      lines: [...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v1})`],
-      check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, c_loc(${v1}))`),
-    };
+    const before = hostAlias(r.name);
+    const lines = [...before, ...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v1})`];
+    if (before.length > 0) names.alias(r.name, hostAliases.at(-1)!);
+    return { lines, check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, c_loc(${v1}))`) };
   };
   // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
   const dataRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
@@ -550,13 +575,16 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       const r = parseRef(world, s.var);
       if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
       const first = `c_loc(${arrayElement(r.name, 1)})`;
+      // use_device_ptr names the handle, not the array: the array keeps its host address
+      const before = s.ptr ? (aliasedByRegion.push(null), []) : hostAlias(r.name);
       const lines = s.ptr
         ? [`  ${h} = ${first}`, ...directive(`target data${ompDevice(s, device)} use_device_ptr(${h})`)]
-        : [...directive(directiveText(s, p, spelling)), `  ${h} = ${first}`];
+        : [...before, ...directive(directiveText(s, p, spelling)), `  ${h} = ${first}`];
+      if (before.length > 0) names.alias(r.name, hostAliases.at(-1)!);
       return { lines, check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, ${first})`) };
     },
-    omp_target_data_use_device_end: regionEndStep,
-    acc_host_data_end: regionEndStep,
+    omp_target_data_use_device_end: (s) => (endAlias(), regionEndStep(s)),
+    acc_host_data_end: (s) => (endAlias(), regionEndStep(s)),
     pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)}${s.lbound === undefined ? '' : `(${s.lbound}:)`} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
     allocate: (s) => ({ lines: [`  allocate(${spellVar(s.ptr)}(${s.length}), source=${s.value ?? 0})`], check: null }),
@@ -785,6 +813,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       if (rank1.length > 0) out.push(`  integer, pointer, contiguous :: ${rank1.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
       if (rank2.length > 0) out.push(`  integer, pointer, contiguous :: ${rank2.map((a) => `${names.variable(a.name)}(:,:)`).join(', ')}`);
       if (aliases.size > 0) out.push(`  integer, pointer, contiguous :: ${[...aliases.values()].map((u) => `${u}(:)`).join(', ')}`);
+      if (hostAliases.length > 0) out.push(`  integer, pointer, contiguous :: ${hostAliases.map((u) => `${u}(:)`).join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(observe ? ['ond'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);

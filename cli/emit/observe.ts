@@ -161,6 +161,7 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
     procedures.after(p.step.op, body);
     body.push(...observed);
   }
+  names.clearAliases();
   // Regions opened among the written steps and not closed there must still close for the code to nest.
   for (const end of openRegionsAtEnd({ ...full, steps: written.map((p) => p.step) })) {
     body.push(...lang.regionEnd(end.op as RegionEndOp));

@@ -39,6 +39,12 @@ export class Names {
   private readonly vars = new Map<string, string>();
   private readonly types = new Map<string, string>();
   private readonly handles = new Map<string, string>();
+  /**
+   * Arrays spelled through an alias: inside a host_data / use_device_addr region the compilers give
+   * the array's own name its device address (OpenACC 3.3 §2.8, OpenMP 6.0 §7.5.10), so the host
+   * code of the region reaches the host storage through a pointer set before the directive.
+   */
+  private readonly aliases = new Map<string, string>();
   readonly mapping: string[] = [];
 
   constructor(
@@ -65,6 +71,17 @@ export class Names {
       }
   }
 
+  /** Every array spelled by its own name again (the declarations after the steps; a region left open where writing stopped). */
+  clearAliases(): void {
+    this.aliases.clear();
+  }
+
+  /** Spells array `name` as `alias` until unalias (alias null: spelled by its own name again). */
+  alias(name: string, alias: string | null): void {
+    if (alias === null) this.aliases.delete(name);
+    else this.aliases.set(name, alias);
+  }
+
   /** The pointer variable holding an omp_target_alloc result. */
   handle(result: string): string {
     const h = this.handles.get(result);
@@ -76,7 +93,7 @@ export class Names {
   variable(name: string): string {
     const at = name.indexOf('%');
     if (at > 0) return `${this.variable(name.slice(0, at))}%${this.field(name.slice(0, at), name.slice(at + 1))}`;
-    const v = this.vars.get(name);
+    const v = this.aliases.get(name) ?? this.vars.get(name);
     if (!v) throw new Error(`internal: no generated name for ${name}`);
     return v;
   }
