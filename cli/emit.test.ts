@@ -656,6 +656,26 @@ describe('host code inside a use_device region reaches the array through a host 
     expect(c.slice(c.indexOf('// step 7'))).toMatch(/res\[i\] = v2\[i\]/);
   });
 
+  it('a region inside another of the same array keeps the outer alias, and its directive names the array (seed 20251203 #615)', () => {
+    const nested: Program = {
+      ...hostData,
+      steps: [
+        ...hostData.steps.slice(0, 2),
+        { op: 'acc_host_data_begin', var: 'b', result: 'w' },
+        { op: 'acc_memcpy_from_device', var: 'b', dev: { handle: 'w' } },
+        { op: 'acc_host_data_end' },
+        { op: 'acc_host_data_end' },
+      ],
+    } as Program;
+    const c = emitProgram(nested, { lang: 'c' });
+    expect(c.match(/__typeof__/g)).toHaveLength(1);
+    expect(c.match(/#pragma acc host_data use_device\(v2\)/g)).toHaveLength(2);
+    expect(c).toContain('acc_memcpy_from_device((*v2_h1), h2, sizeof (*v2_h1));');
+    const f = emitProgram(nested, { lang: 'fortran' });
+    expect(f.match(/!\$acc host_data use_device\(v2\)/g)).toHaveLength(2);
+    expect(f).toContain('  call acc_memcpy_from_device_c(c_loc(v2_h1(1)), h2, 32_c_size_t)\n');
+  });
+
   it('a region the writing stops in leaves no alias in the declarations', () => {
     // step 3 is undefined under the spec (no_create of absent a: the kernel would use a's host
     // address), so the region never reaches its end step

@@ -162,7 +162,7 @@ export function emitProgram(program: Program, o: EmitOptions): string {
     }
     written++;
     body.push(...deviceNotes(world, p.step).map((n) => lang.comment(n)));
-    const { lines, check } = writeStep(lang.steps, p);
+    const { lines, check } = names.writing(p.step, () => writeStep(lang.steps, p));
     body.push(...lines);
     procedures.after(p.step.op, body);
     if (p.obs.kind === 'error') {

@@ -56,7 +56,8 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
    * device address there). Arrays of structs' fields keep their own spelling.
    */
   const hostAlias = (name: string): string[] => {
-    if (!world.arrays.some((x) => x.name === name)) {
+    // a region inside another of the same array keeps the outer alias (the name is the device address already)
+    if (!world.arrays.some((x) => x.name === name) || aliasedByRegion.includes(name)) {
       aliasedByRegion.push(null);
       return [];
     }

@@ -112,7 +112,8 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
    */
   const hostAlias = (name: string): string[] => {
     const a = world.arrays.find((x) => x.name === name);
-    if (a === undefined || a.shape !== undefined) {
+    // a region inside another of the same array keeps the outer alias (the name is the device address already)
+    if (a === undefined || a.shape !== undefined || aliasedByRegion.includes(name)) {
       aliasedByRegion.push(null);
       return [];
     }

@@ -143,7 +143,7 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
     let code: string[];
     let observed: string[];
     try {
-      const { lines, shown } = writeStep(lang.steps, planned);
+      const { lines, shown } = names.writing(p.step, () => writeStep(lang.steps, planned));
       code = [...deviceNotes(full.world, p.step).map((n) => lang.comment(n)), ...lines];
       observed = lang.observe(p.number, shown);
     } catch (e) {

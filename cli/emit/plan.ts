@@ -45,6 +45,8 @@ export class Names {
    * code of the region reaches the host storage through a pointer set before the directive.
    */
   private readonly aliases = new Map<string, string>();
+  /** Whether the code being written is host code (a routine or a host statement), which alone takes the aliases. */
+  private hostCode = false;
   readonly mapping: string[] = [];
 
   constructor(
@@ -71,6 +73,19 @@ export class Names {
       }
   }
 
+  /**
+   * Writes the code of `step` (write): a routine or a host statement spells an aliased array by its
+   * alias; a directive and its kernel name the array itself, as the compilers need.
+   */
+  writing<T>(step: Step, write: () => T): T {
+    this.hostCode = opInfo(step.op).kind !== 'construct';
+    try {
+      return write();
+    } finally {
+      this.hostCode = false;
+    }
+  }
+
   /** Every array spelled by its own name again (the declarations after the steps; a region left open where writing stopped). */
   clearAliases(): void {
     this.aliases.clear();
@@ -93,7 +108,7 @@ export class Names {
   variable(name: string): string {
     const at = name.indexOf('%');
     if (at > 0) return `${this.variable(name.slice(0, at))}%${this.field(name.slice(0, at), name.slice(at + 1))}`;
-    const v = this.aliases.get(name) ?? this.vars.get(name);
+    const v = (this.hostCode ? this.aliases.get(name) : undefined) ?? this.vars.get(name);
     if (!v) throw new Error(`internal: no generated name for ${name}`);
     return v;
   }
