@@ -47,31 +47,17 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   let usesCheckRead = false;
   /** A kernel reads a pointer into `pres[0]`. */
   let usesPres = false;
-  /** Host aliases made for use_device regions (Names.alias), counted for unique names; a stack entry per open region. */
-  let hostAliases = 0;
-  const aliasedByRegion: (string | null)[] = [];
   /**
-   * `__typeof__(v1) *v1_h1 = &v1;` before a host_data / use_device_addr directive of array `name`:
-   * the region's host code spells v1 as `(*v1_h1)`, its host storage (the compiler gives v1 its
-   * device address there). Arrays of structs' fields keep their own spelling.
+   * `__typeof__(v1) *v1_h1 = &v1;` before a host_data / use_device_addr directive of array `name`
+   * (null: a region that aliases nothing): the region's host code spells v1 as `(*v1_h1)`, its host
+   * storage (the compiler gives v1 its device address there). Struct fields keep their own spelling.
    */
-  const hostAlias = (name: string): string[] => {
-    // a region inside another of the same array keeps the outer alias (the name is the device address already)
-    if (!world.arrays.some((x) => x.name === name) || aliasedByRegion.includes(name)) {
-      aliasedByRegion.push(null);
-      return [];
-    }
-    const v = names.variable(name);
-    const alias = `${v}_h${++hostAliases}`;
-    aliasedByRegion.push(name);
+  const hostAlias = (name: string | null): string[] => {
+    const array = world.arrays.some((x) => x.name === name) ? name : null;
+    const alias = names.beginAlias(array, (u) => `(*${u})`);
+    if (alias === null) return [];
+    const v = names.variable(name!);
     return [`${ind()}__typeof__(${v}) *${alias} = &${v};`];
-  };
-  const aliasFrom = (name: string, before: string[]): void => {
-    if (before.length > 0) names.alias(name, `(*${names.variable(name)}_h${hostAliases})`);
-  };
-  const endAlias = (): void => {
-    const name = aliasedByRegion.pop();
-    if (name) names.alias(name, null);
   };
   /** Declarations of OpenMP 5.1 routines gcc 12's omp.h lacks. */
   let usesIsAccessible = false;
@@ -264,9 +250,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     if (!handles.includes(h)) handles.push(h);
     const v = startAndBytes(s.var)[0];
     const root = parseRef(world, s.var);
-    const before = root.kind === 'array' ? hostAlias(root.name) : (aliasedByRegion.push(null), []);
-    const lines = [...before, ...regionBegin(directiveText(s, p, spelling)), `${ind()}${h} = ${v};`];
-    if (root.kind === 'array') aliasFrom(root.name, before);
+    const lines = [...hostAlias(root.kind === 'array' ? root.name : null), ...regionBegin(directiveText(s, p, spelling)), `${ind()}${h} = ${v};`];
     return { lines, check: useDeviceCheck(p, `${h} != NULL`, `${h} == (void *)${v}`) };
   };
   const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => {
@@ -335,15 +319,14 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       const v = startAndBytes(s.var)[0];
       const root = parseRef(world, s.var);
       // use_device_ptr names the handle, not the array: the array keeps its host address
-      const before = !s.ptr && root.kind === 'array' ? hostAlias(root.name) : (aliasedByRegion.push(null), []);
+      const before = hostAlias(!s.ptr && root.kind === 'array' ? root.name : null);
       const lines = s.ptr
         ? [`${ind()}${h} = ${v};`, ...regionBegin(`target data${ompDevice(s, device)} use_device_ptr(${h})`)]
         : [...before, ...regionBegin(directiveText(s, p, spelling)), `${ind()}${h} = ${v};`];
-      if (root.kind === 'array') aliasFrom(root.name, before);
       return { lines, check: useDeviceCheck(p, `${h} != NULL`, `${h} == (void *)${v}`) };
     },
-    omp_target_data_use_device_end: () => (endAlias(), regionEndStep()),
-    acc_host_data_end: () => (endAlias(), regionEndStep()),
+    omp_target_data_use_device_end: () => (names.endAlias(), regionEndStep()),
+    acc_host_data_end: () => (names.endAlias(), regionEndStep()),
     acc_parallel: kernelStep,
     acc_copyin: copyinRoutine,
     acc_create: copyinRoutine,

@@ -102,31 +102,19 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   /** acc_malloc, acc_free, acc_map_data, acc_unmap_data, acc_memcpy_* through their C bindings. */
   let usesDeviceMemory = false;
   let usesLoop = false;
-  /** Host aliases of arrays a use_device region names (Names.alias), declared with the arrays; a stack entry per open region. */
+  /** Host aliases of arrays the use_device regions name (Names.beginAlias), declared with the arrays. */
   const hostAliases: string[] = [];
-  const aliasedByRegion: (string | null)[] = [];
   /**
-   * `alias => v1` before a host_data / use_device_addr directive of the whole rank-1 array `name`,
-   * which the region's host code is then spelled through (the compiler gives v1 its device address
-   * there); null for anything else, which keeps its own spelling.
+   * `alias => v1` before a host_data / use_device_addr directive of the whole rank-1 array `name`
+   * (null: a region that aliases nothing), through which the region's host code reaches the host
+   * storage (the compiler gives v1 its device address there).
    */
-  const hostAlias = (name: string): string[] => {
+  const hostAlias = (name: string | null): string[] => {
     const a = world.arrays.find((x) => x.name === name);
-    // a region inside another of the same array keeps the outer alias (the name is the device address already)
-    if (a === undefined || a.shape !== undefined || aliasedByRegion.includes(name)) {
-      aliasedByRegion.push(null);
-      return [];
-    }
-    const v = names.variable(name);
-    const alias = `${v}_h${hostAliases.length + 1}`;
+    const alias = names.beginAlias(a !== undefined && a.shape === undefined ? a.name : null, (u) => u);
+    if (alias === null) return [];
     hostAliases.push(alias);
-    aliasedByRegion.push(name);
-    return [`  ${alias} => ${v}`];
-  };
-  /** The region's alias ends with it. */
-  const endAlias = (): void => {
-    const name = aliasedByRegion.pop();
-    if (name) names.alias(name, null);
+    return [`  ${alias} => ${names.variable(name!)}`];
   };
   /** iso_c_binding names the body uses. */
   const cBinding = new Set<string>();
@@ -412,9 +400,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const r = parseRef(world, s.var);
     if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
     const v1 = arrayElement(r.name, 1);
-    const before = hostAlias(r.name);
-    const lines = [...before, ...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v1})`];
-    if (before.length > 0) names.alias(r.name, hostAliases.at(-1)!);
+    const lines = [...hostAlias(r.name), ...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v1})`];
     return { lines, check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, c_loc(${v1}))`) };
   };
   // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
@@ -577,15 +563,14 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
       const first = `c_loc(${arrayElement(r.name, 1)})`;
       // use_device_ptr names the handle, not the array: the array keeps its host address
-      const before = s.ptr ? (aliasedByRegion.push(null), []) : hostAlias(r.name);
+      const before = hostAlias(s.ptr ? null : r.name);
       const lines = s.ptr
         ? [`  ${h} = ${first}`, ...directive(`target data${ompDevice(s, device)} use_device_ptr(${h})`)]
         : [...before, ...directive(directiveText(s, p, spelling)), `  ${h} = ${first}`];
-      if (before.length > 0) names.alias(r.name, hostAliases.at(-1)!);
       return { lines, check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, ${first})`) };
     },
-    omp_target_data_use_device_end: (s) => (endAlias(), regionEndStep(s)),
-    acc_host_data_end: (s) => (endAlias(), regionEndStep(s)),
+    omp_target_data_use_device_end: (s) => (names.endAlias(), regionEndStep(s)),
+    acc_host_data_end: (s) => (names.endAlias(), regionEndStep(s)),
     pointer_assign: (s) => ({ lines: [`  ${spellVar(s.ptr)}${s.lbound === undefined ? '' : `(${s.lbound}:)`} => ${spellVar(s.target)}`], check: null }),
     nullify: (s) => ({ lines: [`  nullify(${spellVar(s.ptr)})`], check: null }),
     allocate: (s) => ({ lines: [`  allocate(${spellVar(s.ptr)}(${s.length}), source=${s.value ?? 0})`], check: null }),

@@ -89,12 +89,35 @@ export class Names {
   /** Every array spelled by its own name again (the declarations after the steps; a region left open where writing stopped). */
   clearAliases(): void {
     this.aliases.clear();
+    this.aliasRegions.length = 0;
   }
 
-  /** Spells array `name` as `alias` until unalias (alias null: spelled by its own name again). */
-  alias(name: string, alias: string | null): void {
-    if (alias === null) this.aliases.delete(name);
-    else this.aliases.set(name, alias);
+  /** Open use_device regions, innermost last: the array each one aliased, or null. */
+  private readonly aliasRegions: (string | null)[] = [];
+  /** Aliases made so far (their names are numbered). */
+  private aliasCount = 0;
+
+  /**
+   * At the begin of a host_data / use_device_addr region of array `name` (null: a region that
+   * aliases nothing): a new alias identifier (`v2_h1`), which host code then spells as
+   * `spell(alias)`, or null when nothing is new. A region inside another of the same array keeps
+   * the outer alias: the array's name already stands for its device address there.
+   */
+  beginAlias(name: string | null, spell: (alias: string) => string): string | null {
+    if (name === null || this.aliasRegions.includes(name)) {
+      this.aliasRegions.push(null);
+      return null;
+    }
+    const alias = `${this.vars.get(name)}_h${++this.aliasCount}`;
+    this.aliasRegions.push(name);
+    this.aliases.set(name, spell(alias));
+    return alias;
+  }
+
+  /** At the region's end: its array, if it aliased one, is spelled by its own name again. */
+  endAlias(): void {
+    const name = this.aliasRegions.pop();
+    if (name) this.aliases.delete(name);
   }
 
   /** The pointer variable holding an omp_target_alloc result. */
