@@ -18,7 +18,7 @@ export function renderWorld(world: World): string[] {
   for (const a of world.arrays) {
     const init = a.init === undefined ? 0 : a.init;
     const value = Array.isArray(init) ? `[${compressValues(init)}]` : String(init);
-    rows.push([`integer, target :: ${a.name}(${a.shape === undefined ? a.length : `${a.shape[0]},${a.shape[1]}`}) = ${value}`, where(a.name)]);
+    rows.push([`integer, target :: ${a.name}${a.scalar ? '' : `(${a.shape === undefined ? a.length : `${a.shape[0]},${a.shape[1]}`})`} = ${value}`, where(a.name)]);
   }
   for (const s of world.structs) {
     if (s.plain) {

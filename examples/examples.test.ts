@@ -256,6 +256,18 @@ const EXPECTED: Record<string, string[]> = {
   // the corresponding pointer is the host address copied with c; a(5:4) is one past the entry of
   // a(1:4): no storage either
   'omp-zero-length-members.json': ['ok', 'dev#1+0', 'read [2, 3]', 'ok', 'host:0x1000', 'ok', 'host:0x1000'],
+  // Scalar variables (lang/README.md "Scalar variables"): named in a clause, a scalar is its 4 bytes.
+  // The data construct copies n in (OpenACC 3.3 §2.7.7 copy); the kernel adds 1 to the device copy,
+  // so the host keeps 41 until the update brings 42 back (§2.14.4); the host's own write of 7 is
+  // then overwritten by the copy out at the region's end. acc_copyin (§3.2.16) makes the second
+  // device allocation and copies the host's 42 in, which a kernel then reads.
+  'scalars.json': ['ok', 'ok', 'read [41]', 'ok', 'read [42]', 'ok', 'ok', 'read [42]', 'false', 'dev#2+0', 'ok', 'read [42]', 'ok'],
+  // OpenMP scalars in map clauses (OpenMP 6.0 §7.9.6): from on the data region, present alloc on the
+  // target (x is present, so nothing moves), and the from at the region's end brings 222 back. f is
+  // entered, 1 added on the device; the delete map type removes it without a copy back (§7.9.6),
+  // so the host keeps 5, f is no longer present (§25.2.1 omp_target_is_present), and a present
+  // modifier on it is a runtime error termination (§7.9.6).
+  'omp-scalars.json': ['ok', 'ok', 'ok', 'read [222]', 'ok', 'ok', 'ok', 'read [5]', 'false', 'error omp_error_not_present'],
 };
 
 describe('examples/declare-procedure.json under libgomp (K-A56 dynamic-enter-exit)', () => {

@@ -41,6 +41,14 @@ export interface ArrayDecl {
    * (j - 1) * n1 + i of the storage, column after column. Absent: rank 1.
    */
   shape?: [number, number];
+  /**
+   * A scalar variable (Fortran `integer :: x`, C `int x`; lang/README.md "Scalar variables"): one
+   * element (`length` 1, no `shape`), named only whole (`x`, no section). In data clauses, map
+   * clauses, updates and routines it is its 4 bytes, as a one-element array is. A compute construct
+   * that uses it must name it in a clause: without one, OpenACC 3.3 §2.6.2 and OpenMP 6.0 §7.9.3
+   * make it firstprivate, which the language does not model (validation refuses the program).
+   */
+  scalar?: true;
 }
 
 /**
@@ -483,7 +491,7 @@ export type ParsedRef =
    * struct (`c%n`, `c%arr`, `c%arr(2:3)`), `name` is the struct, `field` the member, and lo / hi
    * count 4-byte units from the struct's first byte (so the range is found like an array's).
    */
-  | { kind: 'array'; name: string; lo: number; hi: number; whole: boolean; field?: FieldRef; rank2?: Rank2Ref }
+  | { kind: 'array'; name: string; lo: number; hi: number; whole: boolean; field?: FieldRef; rank2?: Rank2Ref; scalar?: true }
   /**
    * A whole struct; in an array of structs, elements [lo, hi) (0-based, half-open; `single` when
    * written as one element, `cs(2)`). `lo` and `hi` are absent for a single struct.
@@ -582,6 +590,7 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
   if (m[2] !== undefined) {
     if (st?.count !== undefined) return structSection(st, ref, Number(m[2]), Number(m[3]));
     if (!arr) return `'${name}' is not an array, so '${ref}' cannot take bounds`;
+    if (arr.scalar) return `'${name}' is a scalar variable, so '${ref}' cannot take bounds (name it whole: '${name}')`;
     if (arr.shape) return `'${ref}' has 1 subscript but '${name}' has rank 2 (${name}(1:${arr.shape[0]},1:${arr.shape[1]})): write ${name}(l1:u1,l2:u2)`;
     const lo = Number(m[2]);
     const hi = Number(m[3]);
@@ -601,6 +610,7 @@ function tryParseRef(world: World, ref: string): ParsedRef | string {
     return { kind: 'member', struct: name, member: m[4] };
   }
   if (arr?.shape) return { kind: 'array', name, lo: 0, hi: arr.length, whole: true, rank2: { shape: arr.shape, bounds: [[1, arr.shape[0]], [1, arr.shape[1]]] } };
+  if (arr?.scalar) return { kind: 'array', name, lo: 0, hi: 1, whole: true, scalar: true };
   if (arr) return { kind: 'array', name, lo: 0, hi: arr.length, whole: true };
   if (st!.count !== undefined) return { kind: 'struct', name, lo: 0, hi: st!.count };
   return { kind: 'struct', name };
@@ -642,6 +652,11 @@ export function fieldOffset(decl: StructDecl, field: string): number {
 }
 
 /** `c%n`, `c%arr`, or with `bounds` (1-based, inclusive) `c%arr(2:3)`: an array reference in the struct's bytes. */
+/** Whether an array reference names a scalar: a scalar variable (`x`) or a struct's scalar member (`c%n`); it takes no subscript. */
+export function isScalarRef(r: ParsedRef): boolean {
+  return r.kind === 'array' && (r.scalar === true || r.field?.scalar === true);
+}
+
 function fieldRef(st: StructDecl, f: FieldDecl, ref: string, bounds?: [number, number]): ParsedRef | string {
   const length = f.length ?? 1;
   if (bounds && f.length === undefined) return `'${st.name}%${f.name}' is a scalar member, so '${ref}' cannot take bounds`;

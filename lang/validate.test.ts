@@ -532,3 +532,62 @@ describe('pointer descriptors (lang/README.md "Pointer descriptors")', () => {
     expect(loadError(steps({ op: 'pointer_assign', ptr: 'c%p', target: 'a', lbound: 1.5 })).message).toMatch(/step 1 \(pointer_assign\): field lbound: /);
   });
 });
+
+describe('scalar variables (lang/README.md "Scalar variables")', () => {
+  const scalarWorld = {
+    arrays: [
+      { name: 'x', length: 1, scalar: true, init: 111 },
+      { name: 'a', length: 4 },
+    ],
+    structs: [{ name: 'c', pointers: ['p'] }],
+  };
+  const run = (steps: unknown[], w: unknown = scalarWorld) => validateProgram({ world: w, steps });
+  const refusal = (steps: unknown[], w: unknown = scalarWorld) => {
+    const r = run(steps, w);
+    if (r.ok) throw new Error('expected the program to be refused');
+    return r;
+  };
+
+  test('a scalar named in clauses, maps, routines and host steps is valid, and parses as one whole element', () => {
+    const r = run([
+      { op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['x'] }] },
+      { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['x'] }], body: { write: 'x', value: 1, add: true } },
+      { op: 'acc_update', clauses: [{ clause: 'self', vars: ['x'] }] },
+      { op: 'acc_data_end' },
+      { op: 'acc_copyin', var: 'x' },
+      { op: 'host_write', var: 'x', value: 7 },
+      { op: 'host_read', var: 'x' },
+    ]);
+    expect(r.ok).toBe(true);
+    expect(run([{ op: 'omp_target', maps: [{ type: 'tofrom', vars: ['x'] }], body: { read: 'x' } }]).ok).toBe(true);
+  });
+
+  test('the declaration: length 1 and no shape', () => {
+    const bad = (decl: unknown) => refusal([], { arrays: [decl], structs: [] });
+    expect(bad({ name: 'x', length: 2, scalar: true })).toMatchObject({ field: 'world.arrays[0].scalar', message: expect.stringContaining('length 1 and no shape') });
+    expect(bad({ name: 'x', length: 1, shape: [1, 1], scalar: true }).field).toBe('world.arrays[0].scalar');
+    expect(bad({ name: 'x', length: 1, scalar: false }).field).toBe('world.arrays[0].scalar');
+  });
+
+  test('a scalar takes no bounds and is no pointer target', () => {
+    expect(refusal([{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['x(1:1)'] }] }])).toMatchObject({
+      field: 'clauses[0].vars[0]',
+      message: expect.stringContaining("'x' is a scalar variable, so 'x(1:1)' cannot take bounds"),
+    });
+    expect(refusal([{ op: 'pointer_assign', ptr: 'c%p', target: 'x' }])).toMatchObject({ field: 'target', message: expect.stringContaining('scalar variable') });
+    const init = refusal([], { ...scalarWorld, structs: [{ name: 'c', pointers: ['p'], init: { p: 'x' } }] });
+    expect(init).toMatchObject({ field: 'world.structs[0].init.p', message: expect.stringContaining('scalar variable') });
+  });
+
+  test('a kernel using a scalar that no clause or map names is refused (firstprivate, not modelled)', () => {
+    const acc = refusal([{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['a'] }], body: { write: 'x', value: 1 } }]);
+    expect(acc).toMatchObject({ step: 0, field: 'body.write' });
+    expect(acc.message).toContain("scalar variable 'x', which no clause of the construct names");
+    expect(acc.message).toContain('OpenACC 3.3 §2.6.2');
+    // default(present) covers aggregates only; an unnamed scalar is still firstprivate
+    expect(refusal([{ op: 'acc_parallel', clauses: [], default: 'present', body: { read: 'x' } }]).field).toBe('body.read');
+    const omp = refusal([{ op: 'omp_target', maps: [{ type: 'tofrom', vars: ['a'] }], body: { read: 'x' } }]);
+    expect(omp.message).toContain('which no map of the construct names');
+    expect(omp.message).toContain('OpenMP 6.0 §7.9.3');
+  });
+});

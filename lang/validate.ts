@@ -79,6 +79,7 @@ const arrayDecl = z.strictObject({
   length: intIn(1, MAX_ARRAY_LENGTH),
   init: z.union([value, z.array(value)], { error: 'expected an integer or an array of integers' }).optional(),
   shape: z.tuple([intIn(1, MAX_ARRAY_LENGTH), intIn(1, MAX_ARRAY_LENGTH)]).optional(),
+  scalar: z.literal(true).optional(),
 });
 const structDecl = z.strictObject({
   name: z.string(),
@@ -303,6 +304,8 @@ function checkWorld(raw: unknown): Failure | World {
     if (bad) return bad;
     if (Array.isArray(a.init) && a.init.length !== a.length)
       return fail(`arrays[${i}].init`, `has ${a.init.length} values but '${a.name}' has length ${a.length}`);
+    if (a.scalar && (a.length !== 1 || a.shape !== undefined))
+      return fail(`arrays[${i}].scalar`, `'${a.name}' is a scalar variable: it has length 1 and no shape`);
     if (a.shape && a.shape[0] * a.shape[1] !== a.length)
       return fail(`arrays[${i}].shape`, `${a.name}(${a.shape[0]},${a.shape[1]}) has ${a.shape[0] * a.shape[1]} elements but '${a.name}' has length ${a.length}`);
   }
@@ -342,7 +345,8 @@ function checkWorld(raw: unknown): Failure | World {
       const member = named.member;
       if (!s.pointers.includes(member)) return fail(field, `'${s.name}' has no pointer member '${member}'`);
       if (target === null) continue;
-      const problem = refError(world, target) ?? (isArrayRef(parseRef(world, target)) ? null : `target '${target}' must be an array or subarray`);
+      const problem =
+        refError(world, target) ?? (isArrayRef(parseRef(world, target)) ? null : `target '${target}' must be an array or subarray`) ?? scalarTarget(parseRef(world, target));
       if (problem) return fail(field, problem);
       if (isZeroLength(parseRef(world, target))) return fail(field, zeroLengthMisplaced(target));
       const rank2 = rank2Target(parseRef(world, target));
@@ -461,6 +465,32 @@ function plainKernelProblem(world: World, step: Step): StepFailure | null {
   return {
     field,
     message: `the kernel goes through plain pointer '${parsed.struct}', which no ${'clauses' in step ? 'clause' : 'map'} of the construct names: name '${parsed.struct}' itself (its device copy is what the kernel reads); the implicit firstprivate / pointer-initialisation reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled`,
+  };
+}
+
+/** Why a scalar variable cannot be a pointer's target (a Fortran `integer, pointer :: p(:)` targets an array), or null. */
+function scalarTarget(parsed: ParsedRef): string | null {
+  return parsed.kind === 'array' && parsed.scalar ? `'${parsed.name}' is a scalar variable; a pointer member targets an array (integer, pointer :: p(:))` : null;
+}
+
+/**
+ * A compute construct whose kernel uses a scalar variable must name it in a clause or map: an
+ * unnamed scalar is firstprivate (OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data
+ * Attributes, on a parallel construct; OpenMP 6.0 §7.9.3 Implicit Data-Mapping Attribute Rules and
+ * §7.1.1, a scalar that is not a Fortran TARGET / POINTER / ALLOCATABLE variable), a private copy
+ * the language does not model (lang/README.md "Scalar variables"), so the program is refused rather
+ * than given an array's implicit `copy` / `tofrom` reading.
+ */
+function scalarKernelProblem(world: World, step: Step): StepFailure | null {
+  if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return null;
+  const parsed = parseRef(world, kernelRef(step.body));
+  if (parsed.kind !== 'array' || parsed.scalar !== true) return null;
+  const named = 'clauses' in step ? step.clauses.flatMap((c) => c.vars) : step.maps.flatMap((m) => m.vars);
+  if (named.includes(parsed.name)) return null;
+  const where = 'clauses' in step ? 'clause' : 'map';
+  return {
+    field: `body.${'read' in step.body ? 'read' : 'write'}`,
+    message: `the kernel uses scalar variable '${parsed.name}', which no ${where} of the construct names: an unnamed scalar is firstprivate (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3), which mapcheck does not model; name '${parsed.name}' in a ${where}`,
   };
 }
 
@@ -653,7 +683,7 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       if (parsed.kind === 'array' && parsed.field !== undefined && !f.refs.includes('member'))
         return { field: name, message: `'${String(v)}' is a non-pointer member of struct '${parsed.name}'; ${step.op} takes an array${f.whole ? '' : ' or subarray'}` };
       if (step.op === 'pointer_assign' && name === 'target') {
-        const rank2 = rank2Target(parsed);
+        const rank2 = rank2Target(parsed) ?? scalarTarget(parsed);
         if (rank2) return { field: name, message: rank2 };
       }
       if (!f.whole) return null;
@@ -800,7 +830,7 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
     const problem = checkField(ctx, step, name, f);
     if (problem) return problem;
   }
-  const plain = plainKernelProblem(ctx.world, step);
+  const plain = plainKernelProblem(ctx.world, step) ?? scalarKernelProblem(ctx.world, step);
   if (plain) return plain;
   if (step.op === 'acc_procedure_begin') return checkProcedureDeclare(ctx.world, step.clauses);
   if (step.op === 'host_read' && (step.at !== undefined || step.bounds)) {

@@ -3,7 +3,7 @@
 
 import type { Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, hostLayout, type World } from '../../lang/program.js';
-import { initMember, viewOf } from '../../lang/program.js';
+import { initMember, isScalarRef, viewOf } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { StepOf } from '../../lang/ops.js';
 import {
@@ -72,8 +72,8 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   const plain = plainPointers(world);
   /** `v1`; a struct's non-pointer member `v3.f2`. */
   const variable = (name: string) => names.variable(name).replace('%', '.');
-  /** Whether an array reference is a scalar member (no subscript; its address is taken with &). */
-  const scalar = (r: ParsedRef) => r.kind === 'array' && r.field?.scalar === true;
+  /** Whether an array reference is a scalar (a variable or a member: no subscript; its address is taken with &). */
+  const scalar = isScalarRef;
   /** The pointer member itself: `v3.p1`. */
   const member = (r: Extract<ParsedRef, { kind: 'member' }>) =>
     plain.has(r.struct) ? variable(r.struct) : `${variable(r.struct)}${r.index === undefined ? '' : `[${r.index}]`}.${names.member(r.struct, r.member)}`;
@@ -503,14 +503,15 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         );
       for (const a of world.arrays.filter((x) => declared.has(x.name))) {
         const init = Array.isArray(a.init) ? a.init : Array.from({ length: a.length }, () => a.init ?? 0);
-        out.push(`static int ${variable(a.name)}[${a.length}] = {${init.join(', ')}};`);
+        out.push(a.scalar ? `static int ${variable(a.name)} = ${init[0]};` : `static int ${variable(a.name)}[${a.length}] = {${init.join(', ')}};`);
       }
       if (declarations.length > 0) out.push(...declarations, '');
       if (observe) out.push(...OBSERVATION_ROUTINES);
       out.push('int main(void)', '{');
       for (const a of world.arrays.filter((x) => !declared.has(x.name))) {
         const v = variable(a.name);
-        out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
+        if (a.scalar) out.push(`  static int ${v} = ${Array.isArray(a.init) ? a.init[0] : (a.init ?? 0)};`);
+        else out.push(Array.isArray(a.init) ? `  static int ${v}[${a.length}] = {${a.init.join(', ')}};` : `  static int ${v}[${a.length}];`);
       }
       for (const s of world.structs)
         out.push(
@@ -522,7 +523,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       if (usesPres) out.push('  void *pres[1];');
       if (observe) out.push('  int ond = 0;');
       if (handles.length > 0) out.push(`  void ${handles.map((h) => `*${h}`).join(', ')};`);
-      for (const a of world.arrays.filter((x) => !declared.has(x.name)))
+      for (const a of world.arrays.filter((x) => !declared.has(x.name) && !x.scalar))
         if (!Array.isArray(a.init) && (a.init ?? 0) !== 0)
           out.push(`  for (int i = 0; i < ${a.length}; i++)`, `    ${variable(a.name)}[i] = ${a.init};`);
       for (const s of world.structs)
@@ -542,7 +543,8 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         // (the host heap of allocatable components is no variable: it comes last, so k stays the layout index)
         const print = (what: string, addr: string) => `  printf("MAPCHECK 0 ${what} %llu\\n", (unsigned long long)(uintptr_t)${addr});`;
         hostLayout(world).filter((o) => o.kind !== 'heap').forEach((o, k) => {
-          out.push(print(`host ${k}`, o.kind === 'array' ? names.variable(o.name) : `&${names.variable(o.name)}`));
+          const scalarVariable = world.arrays.find((x) => x.name === o.name)?.scalar === true;
+          out.push(print(`host ${k}`, o.kind === 'array' && !scalarVariable ? names.variable(o.name) : `&${names.variable(o.name)}`));
           // where C put each element of an array of structs and each field of a struct (toolchain/observations.ts)
           const s = o.kind === 'struct' && !plain.has(o.name) ? world.structs.find((x) => x.name === o.name)! : undefined;
           for (let e = 0; e < (s?.count ?? 0); e++) out.push(print(`element ${k} ${e}`, `&${names.variable(o.name)}[${e}]`));

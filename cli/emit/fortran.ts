@@ -3,7 +3,7 @@
 
 import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, type World } from '../../lang/program.js';
-import { initMember } from '../../lang/program.js';
+import { initMember, isScalarRef } from '../../lang/program.js';
 import { MAPPER_VAR, mapperClauses, mapperNote } from './mapper.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { RegionEndOp, StepOf } from '../../lang/ops.js';
@@ -104,6 +104,8 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   let usesLoop = false;
   /** Host aliases of arrays the use_device regions name (Names.beginAlias), declared with the arrays. */
   const hostAliases: string[] = [];
+  /** The same for scalar variables (`integer, pointer :: alias`). */
+  const scalarAliases: string[] = [];
   /**
    * `alias => v1` before a host_data / use_device_addr directive of the whole rank-1 array `name`
    * (null: a region that aliases nothing), through which the region's host code reaches the host
@@ -113,7 +115,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const a = world.arrays.find((x) => x.name === name);
     const alias = names.beginAlias(a !== undefined && a.shape === undefined ? a.name : null, (u) => u);
     if (alias === null) return [];
-    hostAliases.push(alias);
+    (a!.scalar ? scalarAliases : hostAliases).push(alias);
     return [`  ${alias} => ${names.variable(name!)}`];
   };
   /** iso_c_binding names the body uses. */
@@ -166,11 +168,14 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   };
   /**
    * Element `k` (a 1-based storage index: a number or a Fortran expression) of array `name`; a
-   * rank-2 array's element in array element order, (1 + mod(k - 1, n1), 1 + (k - 1) / n1).
+   * rank-2 array's element in array element order, (1 + mod(k - 1, n1), 1 + (k - 1) / n1); a
+   * scalar variable itself.
    */
   const arrayElement = (name: string, k: number | string): string => {
     const v = names.variable(name);
-    const shape = world.arrays.find((a) => a.name === name)?.shape;
+    const decl = world.arrays.find((a) => a.name === name);
+    if (decl?.scalar) return v;
+    const shape = decl?.shape;
     if (shape === undefined) return `${v}(${k})`;
     const [n1] = shape;
     if (typeof k === 'number') return `${v}(${1 + ((k - 1) % n1)},${1 + Math.floor((k - 1) / n1)})`;
@@ -178,7 +183,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   };
   /** The first element of an array reference (a scalar member: itself), for c_loc. */
   const first = (r: Extract<ParsedRef, { kind: 'array' }>): string =>
-    r.field?.scalar === true ? names.variable(r.name) : r.field === undefined ? arrayElement(r.name, r.lo + 1) : `${names.variable(r.name)}(${r.lo + 1})`;
+    isScalarRef(r) ? names.variable(r.name) : r.field === undefined ? arrayElement(r.name, r.lo + 1) : `${names.variable(r.name)}(${r.lo + 1})`;
   /** The i-th element (1-based) of a member's target: counted from its lower bound when the program remaps one. */
   const memberElement = (r: Extract<ParsedRef, { kind: 'member' }>, i: string): string =>
     remaps ? `${spell(r)}(lbound(${spell(r)}, 1)${i === '1' ? '' : ` + ${i} - 1`})` : `${spell(r)}(${i})`;
@@ -186,7 +191,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     // Element i (1-based) of a member section `v3%p1(3:6)`: element i + 2 in the pointer's own (Fortran) bounds.
     if (r.kind === 'member' && r.bounds !== undefined) return `${memberSpell(r)}(${r.bounds[0] === 1 ? i : `${i} + ${r.bounds[0] - 1}`})`;
     if (r.kind === 'member') return memberElement(r, i);
-    if (r.kind === 'array' && r.field?.scalar === true) return names.variable(r.name);
+    if (isScalarRef(r)) return names.variable(r.name);
     if (r.kind === 'array' && r.rank2 !== undefined) return arrayElement(r.name, r.lo === 0 ? i : `${i} + ${r.lo}`);
     if (r.kind === 'array') return `${names.variable(r.name)}(${r.lo === 0 ? i : `${i} + ${r.lo}`})`;
     throw new Error('internal: element of a whole struct');
@@ -244,7 +249,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     }
     if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
     const v = names.variable(r.name);
-    if (r.field?.scalar === true) return plusBytes(`c_loc(${v})`, offset);
+    if (isScalarRef(r)) return plusBytes(`c_loc(${v})`, offset);
     const length = r.field === undefined ? world.arrays.find((a) => a.name === r.name)!.length : fieldLength(r.name);
     // Whole elements inside the array are addressed directly; anything else goes through plus_bytes.
     const element = r.lo + offset / ELEMENT_BYTES;
@@ -460,9 +465,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const name = `proc${++procedureCount}`;
     const arrays = s.clauses.flatMap((c) => c.vars);
     const dummy = (v: VarRef) => `${names.variable(v)}_arg`;
+    /** A declared dummy's extents, `(8)` or `(4,2)`; none for a scalar. */
     const extents = (v: VarRef) => {
       const a = world.arrays.find((x) => x.name === v)!;
-      return a.shape === undefined ? `${a.length}` : `${a.shape[0]},${a.shape[1]}`;
+      return a.scalar ? '' : a.shape === undefined ? `(${a.length})` : `(${a.shape[0]},${a.shape[1]})`;
     };
     const declare = { ...s, clauses: s.clauses.map((c) => ({ ...c, vars: c.vars.map(dummy) })) };
     const dummies = (list: Clause<string>[]) => list.map((c) => ` ${c.clause}(${c.vars.join(', ')})`).join('');
@@ -470,14 +476,15 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     // names them as dummies rather than by host association: gfortran 12 stops on an internal
     // compiler error (make_decl_rtl, varasm.cc:1446) when a pointer array that a host_data
     // use_device of the main program names is host-associated in a contained subroutine.
-    const pointers = world.arrays.filter((a) => !declared.has(a.name));
+    // (scalar variables, targets rather than pointers, stay host-associated)
+    const pointers = world.arrays.filter((a) => !declared.has(a.name) && !a.scalar);
     const rank = (a: (typeof world.arrays)[number]) => `${names.variable(a.name)}(${a.shape === undefined ? ':' : ':,:'})`;
     open.push({
       name,
       actuals: [...arrays, ...pointers.map((a) => a.name)].map((v) => names.variable(v)),
       spec: [
         ...wrapFortran(`  subroutine ${name}(${[...arrays.map(dummy), ...pointers.map((a) => names.variable(a.name))].join(', ')})`),
-        ...wrapFortran(`    integer, target :: ${arrays.map((v) => `${dummy(v)}(${extents(v)})`).join(', ')}`),
+        ...wrapFortran(`    integer, target :: ${arrays.map((v) => `${dummy(v)}${extents(v)}`).join(', ')}`),
         ...(pointers.length > 0 ? wrapFortran(`    integer, pointer, contiguous :: ${pointers.map(rank).join(', ')}`) : []),
         ...wrapFortran(`    ${sentinel} declare${dummies(declare.clauses)}`),
       ],
@@ -793,13 +800,17 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       const initial = (a: (typeof world.arrays)[number]) =>
         Array.isArray(a.init) ? (a.shape === undefined ? fortranList(a.init) : `reshape(${fortranList(a.init)}, [${a.shape[0]}, ${a.shape[1]}])`) : `${a.init ?? 0}`;
       for (const a of world.arrays.filter((x) => declared.has(x.name)))
-        out.push(`  integer, target :: ${names.variable(a.name)}(${extents(a)}) = ${initial(a)}`);
-      const rank1 = dynamic.filter((a) => a.shape === undefined);
+        out.push(`  integer, target :: ${names.variable(a.name)}${a.scalar ? '' : `(${extents(a)})`} = ${initial(a)}`);
+      // a scalar variable is one (a target, since routines take its address), set like an array
+      const scalars = dynamic.filter((a) => a.scalar);
+      if (scalars.length > 0) out.push(`  integer, target :: ${scalars.map((a) => names.variable(a.name)).join(', ')}`);
+      const rank1 = dynamic.filter((a) => a.shape === undefined && !a.scalar);
       const rank2 = dynamic.filter((a) => a.shape !== undefined);
       if (rank1.length > 0) out.push(`  integer, pointer, contiguous :: ${rank1.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
       if (rank2.length > 0) out.push(`  integer, pointer, contiguous :: ${rank2.map((a) => `${names.variable(a.name)}(:,:)`).join(', ')}`);
       if (aliases.size > 0) out.push(`  integer, pointer, contiguous :: ${[...aliases.values()].map((u) => `${u}(:)`).join(', ')}`);
       if (hostAliases.length > 0) out.push(`  integer, pointer, contiguous :: ${hostAliases.map((u) => `${u}(:)`).join(', ')}`);
+      if (scalarAliases.length > 0) out.push(`  integer, pointer :: ${scalarAliases.join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(observe ? ['ond'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];
       if (locals.length > 0) out.push(`  integer :: ${locals.join(', ')}`);
       if (handles.length > 0) out.push(`  type(c_ptr) :: ${handles.join(', ')}`);
@@ -810,7 +821,8 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
           ...mapperNote(world).map((l) => `  ! ${l}`),
           `  !$omp declare mapper (${names.typeOf(m.struct)} :: ${MAPPER_VAR})${mapperClauses(m, names.variable(m.struct), spellVar)}`,
         );
-      if (dynamic.length > 0) out.push(`  allocate(${dynamic.map((a) => `${names.variable(a.name)}(${extents(a)})`).join(', ')})`);
+      const allocated = dynamic.filter((a) => !a.scalar);
+      if (allocated.length > 0) out.push(`  allocate(${allocated.map((a) => `${names.variable(a.name)}(${extents(a)})`).join(', ')})`);
       for (const a of dynamic) out.push(`  ${names.variable(a.name)} = ${initial(a)}`);
       for (const s of world.structs)
         for (const [key, target] of Object.entries(s.init ?? {})) {
