@@ -260,14 +260,16 @@ const EXPECTED: Record<string, string[]> = {
   // The data construct copies n in (OpenACC 3.3 §2.7.7 copy); the kernel adds 1 to the device copy,
   // so the host keeps 41 until the update brings 42 back (§2.14.4); the host's own write of 7 is
   // then overwritten by the copy out at the region's end. acc_copyin (§3.2.16) makes the second
-  // device allocation and copies the host's 42 in, which a kernel then reads.
-  'scalars.json': ['ok', 'ok', 'read [41]', 'ok', 'read [42]', 'ok', 'ok', 'read [42]', 'false', 'dev#2+0', 'ok', 'read [42]', 'ok'],
+  // device allocation and copies the host's 42 in, which a kernel then reads. A kernel that names n
+  // in no clause, with no data construct around it, writes a firstprivate copy (§2.6.2): the host keeps 42.
+  'scalars.json': ['ok', 'ok', 'read [41]', 'ok', 'read [42]', 'ok', 'ok', 'read [42]', 'false', 'dev#2+0', 'ok', 'read [42]', 'ok', 'ok', 'read [42]'],
   // OpenMP scalars in map clauses (OpenMP 6.0 §7.9.6): from on the data region, present alloc on the
   // target (x is present, so nothing moves), and the from at the region's end brings 222 back. f is
   // entered, 1 added on the device; the delete map type removes it without a copy back (§7.9.6),
-  // so the host keeps 5, f is no longer present (§25.2.1 omp_target_is_present), and a present
+  // so the host keeps 5; a kernel whose maps do not name f writes a firstprivate copy (§7.9.3), so
+  // the host still reads 5; f is no longer present (§25.2.1 omp_target_is_present), and a present
   // modifier on it is a runtime error termination (§7.9.6).
-  'omp-scalars.json': ['ok', 'ok', 'ok', 'read [222]', 'ok', 'ok', 'ok', 'read [5]', 'false', 'error omp_error_not_present'],
+  'omp-scalars.json': ['ok', 'ok', 'ok', 'read [222]', 'ok', 'ok', 'ok', 'read [5]', 'ok', 'read [5]', 'false', 'error omp_error_not_present'],
 };
 
 describe('examples/declare-procedure.json under libgomp (K-A56 dynamic-enter-exit)', () => {

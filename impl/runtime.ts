@@ -58,6 +58,7 @@ import {
 import { OmpRuntime } from './omp.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
+import { privateCopyKernel, scalarNames } from './firstprivate.js';
 import { errorOutcome, ProgramStop, runtimeError, stops, undefinedBehaviour, undefinedOutcome } from './stop.js';
 import { cLoweringOrder } from './order.js';
 
@@ -154,6 +155,8 @@ export class ImplEngine implements Engine {
   /** Reference of each var record, for messages. */
   // Stryker disable next-line ArrayDeclaration: as vars
   private readonly varRefs: CompiledRef[] = [];
+  /** Scalar variables of the world (impl/firstprivate.ts). */
+  private readonly scalars: ReadonlySet<string>;
   private varTop = 0;
   /** First var record of each open acc_data region, innermost last. */
   private readonly regions: number[] = [];
@@ -184,6 +187,7 @@ export class ImplEngine implements Engine {
     this.accDeviceDiscrete = worldDevices(this.world)[0]!.kind === 'discrete';
     this.knobs = profile.knobs;
     this.refs = refsOf(this.world);
+    this.scalars = scalarNames(this.world);
     this.host = new HostMemory(this.world, this.refs);
     this.device = new DeviceMemory(this.world.reuse === true);
   }
@@ -1160,17 +1164,27 @@ export class ImplEngine implements Engine {
     this.pushClauses(this.knobs['K-A58'] === 'dropped' ? this.clausesUsed(step.clauses, body.root) : step.clauses, REGION_CLAUSES, step.op);
     let named = false;
     for (let i = base; i < this.varTop && !named; i++) named = this.varRefs[i]!.root === body.root;
-    // Implicit data attribute of the body's root variable, after the explicit clauses.
-    if (!named) this.pushVar(step.default === 'present' ? PRESENT : COPY, this.ref(body.root));
+    // Implicit data attribute of the body's root variable, after the explicit clauses: a scalar
+    // that no visible data clause names (an open data region's, a procedure's or the program's
+    // declare) is firstprivate instead.
+    const firstprivate = !named && this.scalars.has(body.root) && !this.visibleScalar(base, body.root);
+    if (!named && !firstprivate) this.pushVar(step.default === 'present' ? PRESENT : COPY, this.ref(body.root));
     this.enterClauses(base, true);
     if (this.stopped !== null) return this.stopped;
     const kbody = step.body;
-    const observation = 'pointer' in kbody ? this.kernelPointer(body, step.result) : this.kernel(body, kbody);
+    const observation =
+      'pointer' in kbody ? this.kernelPointer(body, step.result) : firstprivate ? privateCopyKernel(this.host, body, kbody) : this.kernel(body, kbody);
     // A kernel that ends the program ends it before the region's exit.
     if (stops(observation)) return observation;
     this.exitClauses(base, true, false);
     this.varTop = base;
     return observation;
+  }
+
+  /** Whether the open regions' clauses below `top` on the var stack, or a program-scope declare, name scalar `name`. */
+  private visibleScalar(top: number, name: string): boolean {
+    for (let i = 0; i < top; i++) if (this.varRefs[i]!.text === name) return true;
+    return this.declaredHolding(this.ref(name).start) !== 0;
   }
 
   /**

@@ -579,15 +579,13 @@ describe('scalar variables (lang/README.md "Scalar variables")', () => {
     expect(init).toMatchObject({ field: 'world.structs[0].init.p', message: expect.stringContaining('scalar variable') });
   });
 
-  test('a kernel using a scalar that no clause or map names is refused (firstprivate, not modelled)', () => {
-    const acc = refusal([{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['a'] }], body: { write: 'x', value: 1 } }]);
-    expect(acc).toMatchObject({ step: 0, field: 'body.write' });
-    expect(acc.message).toContain("scalar variable 'x', which no clause of the construct names");
-    expect(acc.message).toContain('OpenACC 3.3 §2.6.2');
-    // default(present) covers aggregates only; an unnamed scalar is still firstprivate
-    expect(refusal([{ op: 'acc_parallel', clauses: [], default: 'present', body: { read: 'x' } }]).field).toBe('body.read');
-    const omp = refusal([{ op: 'omp_target', maps: [{ type: 'tofrom', vars: ['a'] }], body: { read: 'x' } }]);
-    expect(omp.message).toContain('which no map of the construct names');
-    expect(omp.message).toContain('OpenMP 6.0 §7.9.3');
+  test('a kernel may use a scalar that no clause names (firstprivate); declare target and declare link of a scalar are refused', () => {
+    expect(run([{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['a'] }], body: { write: 'x', value: 1 } }]).ok).toBe(true);
+    expect(run([{ op: 'omp_target', maps: [], body: { read: 'x' } }]).ok).toBe(true);
+    const target = refusal([{ op: 'omp_declare_target', clauses: [{ clause: 'enter', vars: ['x'] }] }]);
+    expect(target).toMatchObject({ step: 0, field: 'clauses[0].vars[0]', message: expect.stringContaining('declare target of a scalar is not in the language') });
+    const link = refusal([{ op: 'acc_declare', clauses: [{ clause: 'link', vars: ['x'] }] }]);
+    expect(link.message).toContain('declare link of a scalar is not in the language');
+    expect(run([{ op: 'acc_declare', clauses: [{ clause: 'create', vars: ['x'] }] }]).ok).toBe(true);
   });
 });

@@ -473,27 +473,6 @@ function scalarTarget(parsed: ParsedRef): string | null {
   return parsed.kind === 'array' && parsed.scalar ? `'${parsed.name}' is a scalar variable; a pointer member targets an array (integer, pointer :: p(:))` : null;
 }
 
-/**
- * A compute construct whose kernel uses a scalar variable must name it in a clause or map: an
- * unnamed scalar is firstprivate (OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data
- * Attributes, on a parallel construct; OpenMP 6.0 §7.9.3 Implicit Data-Mapping Attribute Rules and
- * §7.1.1, a scalar that is not a Fortran TARGET / POINTER / ALLOCATABLE variable), a private copy
- * the language does not model (lang/README.md "Scalar variables"), so the program is refused rather
- * than given an array's implicit `copy` / `tofrom` reading.
- */
-function scalarKernelProblem(world: World, step: Step): StepFailure | null {
-  if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return null;
-  const parsed = parseRef(world, kernelRef(step.body));
-  if (parsed.kind !== 'array' || parsed.scalar !== true) return null;
-  const named = 'clauses' in step ? step.clauses.flatMap((c) => c.vars) : step.maps.flatMap((m) => m.vars);
-  if (named.includes(parsed.name)) return null;
-  const where = 'clauses' in step ? 'clause' : 'map';
-  return {
-    field: `body.${'read' in step.body ? 'read' : 'write'}`,
-    message: `the kernel uses scalar variable '${parsed.name}', which no ${where} of the construct names: an unnamed scalar is firstprivate (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3), which mapcheck does not model; name '${parsed.name}' in a ${where}`,
-  };
-}
-
 /** The ops whose `var` may be a zero-length section: the routines that look up an address (OpenACC 3.3 §3.2.25, §3.2.23). */
 const ZERO_LENGTH_VAR_OPS: ReadonlySet<string> = new Set(['acc_is_present', 'acc_deviceptr']);
 
@@ -706,6 +685,9 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
           const res = checkRef(world, r, ARRAY_REF);
           if (typeof res === 'string') return { field, message: res };
           if (res.kind !== 'array' || !res.whole) return { field, message: `'${r}' is not a whole array (a declaration names whole arrays)` };
+          // Which data attribute a kernel gives an unnamed declare target or link scalar is not modelled.
+          if (res.scalar && (step.op === 'omp_declare_target' || c.clause === 'link'))
+            return { field, message: `'${r}' is a scalar variable: ${step.op === 'omp_declare_target' ? 'declare target' : 'declare link'} of a scalar is not in the language (lang/README.md "Scalar variables")` };
           const earlier = ctx.declared.get(res.name);
           if (earlier !== undefined) return { field, message: `'${r}' is already declared at step ${earlier + 1} (a variable is declared once)` };
           ctx.declared.set(res.name, ctx.step);
@@ -830,7 +812,7 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
     const problem = checkField(ctx, step, name, f);
     if (problem) return problem;
   }
-  const plain = plainKernelProblem(ctx.world, step) ?? scalarKernelProblem(ctx.world, step);
+  const plain = plainKernelProblem(ctx.world, step);
   if (plain) return plain;
   if (step.op === 'acc_procedure_begin') return checkProcedureDeclare(ctx.world, step.clauses);
   if (step.op === 'host_read' && (step.at !== undefined || step.bounds)) {

@@ -1,7 +1,8 @@
 // The compute construct (OpenACC 3.3 §2.5.1 parallel) with its implicit data attributes (§2.6.2):
 // a data region around one kernel that reads or writes device memory.
 
-import { ELEMENT_BYTES, kernelRef, type AccParallel, type Clause, type KernelBody, type VarRef } from '../lang/program.js';
+import { ELEMENT_BYTES, kernelRef, type AccParallel, type Clause, type ElementBody, type KernelBody, type VarRef } from '../lang/program.js';
+import { accScalarVisible, isScalarVariable, privateKernel } from './firstprivate.js';
 import { formatPtr, ptrLbound, type Observation } from '../lang/observation.js';
 import {
   parsedRef,
@@ -39,16 +40,19 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   const clauses = clausesOfUsedVariables(step.clauses, root, ctx);
   // §2.6.2: a variable the kernel uses but no clause names is treated as if named in `present`
   // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses.
+  // A scalar in no visible data clause is firstprivate instead (default(present) is for aggregates).
+  let firstprivate = false;
   if (!clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) {
     fire(ctx, IMPLICIT_DATA_ATTRIBUTES);
-    clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
+    firstprivate = isScalarVariable(state, root) && !accScalarVisible(state, root);
+    if (!firstprivate) clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
   }
   // The construct is a data region: its clauses act on entry with the structured counter, and
   // on exit on the same host data.
   const recorded = resolveClauses(state, clauses, ctx.knobs, ctx);
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
-  const result = runKernel(state, step.body, ctx);
+  const result = firstprivate ? privateKernel(state, root, step.body as ElementBody) : runKernel(state, step.body, ctx);
   if (result.kind === 'undefined') return result;
   // A kernel that read a pointer hands its value to the host code under the step's name.
   if (step.result !== undefined && result.kind === 'value') keySet(state.handles, step.result, result.value as PointerAddress);

@@ -425,7 +425,7 @@ export function dataBegin(state: ModelState, step: AccDataBegin, ctx: StepContex
   const clauses = resolveClauses(state, step.clauses, ctx.knobs, ctx);
   const stop = enterClauses(state, clauses, 'src', ctx, true);
   if (stop) return stop;
-  state.regions.push({ clauses });
+  state.regions.push({ clauses, visible: step.clauses.flatMap((c) => c.vars) });
   return OK;
 }
 

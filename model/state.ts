@@ -23,6 +23,7 @@ import {
   type HostObject as LayoutObject,
   type ParsedRef,
   type Program,
+  type VarRef,
   type World,
   type WriteBody,
 } from '../lang/program.js';
@@ -148,6 +149,8 @@ export interface RecordedClause {
 /** An open structured data region: the resolved clause vars, acted on again at exit. */
 export interface Region {
   clauses: RecordedClause[];
+  /** The vars its clauses name, as written: visible data clauses (OpenACC 3.3 §2.6.2) to the constructs inside it. */
+  visible: VarRef[];
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@
 // initial device are the host: the program is replayed with every construct and routine on the
 // initial device under the libgomp profile (other device numbers name no device).
 
+import { firstprivateKernels } from '../lang/firstprivate.js';
 import { isDeepStrictEqual } from 'node:util';
 import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, POINTER_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatMember, initTarget, memberRefs, viewOf } from '../lang/program.js';
@@ -77,10 +78,13 @@ function accHostFallback(program: Program): Observation[] {
   // device side to differ).
   const shared: Step[] = [];
   const index: number[] = [];
-  for (const s of program.steps) {
+  // a kernel writing a firstprivate scalar writes its private copy (ok), on the host too
+  const privateCopies = firstprivateKernels(program);
+  for (const [k, s] of program.steps.entries()) {
     index.push(shared.length);
     const body = s.op === 'acc_parallel' ? s.body : null;
-    if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read, ...viewOf(body) } : { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }), ...(body.add ? { add: true } : {}) });
+    if (body !== null && 'write' in body && privateCopies.has(k)) index[index.length - 1] = -1;
+    else if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read, ...viewOf(body) } : { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }), ...(body.add ? { add: true } : {}) });
     else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'allocate' || s.op === 'deallocate' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
     else index[index.length - 1] = -1;
   }

@@ -107,6 +107,22 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   /** The same for scalar variables (`integer, pointer :: alias`). */
   const scalarAliases: string[] = [];
   /**
+   * Scalar variables declared TARGET: those a use_device list names (their host alias points at
+   * them). Every other scalar is a plain `integer`, since OpenMP 6.0 §7.9.3 maps a Fortran TARGET
+   * scalar that no map names tofrom where a plain one is firstprivate; its address comes from GNU
+   * `loc`, which needs no TARGET.
+   */
+  const targetScalars = new Set<string>();
+  /** Scalars an OpenMP kernel uses with no map naming them (firstprivate). */
+  const implicitScalars = new Set<string>();
+  /** `c_loc(e)`, or for a scalar that is no TARGET its address through `loc`. */
+  const cLoc = (e: string): string => {
+    const a = world.arrays.find((x) => x.scalar === true && names.variable(x.name) === e);
+    if (a === undefined || targetScalars.has(a.name) || declared.has(a.name)) return `c_loc(${e})`;
+    cBinding.add('c_null_ptr');
+    return `transfer(loc(${e}), c_null_ptr)`;
+  };
+  /**
    * `alias => v1` before a host_data / use_device_addr directive of the whole rank-1 array `name`
    * (null: a region that aliases nothing), through which the region's host code reaches the host
    * storage (the compiler gives v1 its device address there).
@@ -115,6 +131,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const a = world.arrays.find((x) => x.name === name);
     const alias = names.beginAlias(a !== undefined && a.shape === undefined ? a.name : null, (u) => u);
     if (alias === null) return [];
+    if (a!.scalar) targetScalars.add(a!.name);
     (a!.scalar ? scalarAliases : hostAliases).push(alias);
     return [`  ${alias} => ${names.variable(name!)}`];
   };
@@ -249,7 +266,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     }
     if (r.kind !== 'array') throw new Error(`internal: pointer argument ${arg.var} is a pointer member`);
     const v = names.variable(r.name);
-    if (isScalarRef(r)) return plusBytes(`c_loc(${v})`, offset);
+    if (isScalarRef(r)) return plusBytes(cLoc(v), offset);
     const length = r.field === undefined ? world.arrays.find((a) => a.name === r.name)!.length : fieldLength(r.name);
     // Whole elements inside the array are addressed directly; anything else goes through plus_bytes.
     const element = r.lo + offset / ELEMENT_BYTES;
@@ -269,7 +286,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     }
     const r = argument(p, v);
     cBinding.add('c_loc');
-    if (r.kind === 'array') return [`c_loc(${first(r)})`, sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
+    if (r.kind === 'array') return [cLoc(first(r)), sizeT((r.hi - r.lo) * ELEMENT_BYTES)];
     if (r.kind === 'member') return [`c_loc(${element(r, '1')})`, sizeT((p.count ?? 0) * ELEMENT_BYTES)];
     throw new Error(`internal: ${v} is a whole struct, which the device memory routines do not take`);
   };
@@ -296,6 +313,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const body = s.body;
     usesLoop = true;
     const r = parseRef(world, bodyRef(body));
+    if (s.op === 'omp_target' && r.kind === 'array' && r.scalar && !s.maps.some((m) => m.vars.includes(r.name))) implicitScalars.add(r.name);
     if ('pointer' in body) {
       usesPres = true;
       cBinding.add('c_ptr').add('c_loc').add('c_null_ptr');
@@ -322,7 +340,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       usesRuntimeModule = true;
       cBinding.add('c_loc');
       const r = parseRef(world, v);
-      const addr = r.kind === 'member' ? `c_loc(${r.bounds === undefined ? spell(r) : element(r, '1')})` : r.kind === 'struct' ? structLoc(r) : `c_loc(${first(r)})`;
+      const addr = r.kind === 'member' ? `c_loc(${r.bounds === undefined ? spell(r) : element(r, '1')})` : r.kind === 'struct' ? structLoc(r) : cLoc(first(r));
       if (r.kind === 'struct') structsAreTargets = true;
       // The construct's device: GCC 12 runs a construct on device(-1) on the default device (-1 is
       // its GOMP_DEVICE_ICV, K-B61), so the check asks that one; GCC 12's omp_target_is_present
@@ -490,11 +508,15 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       ],
     });
     gccDirectives(s, p); // one array twice: refused as GCC would
+    // the body spells a declared scalar as its dummy: the declare is then a data clause its
+    // constructs see (a host-associated name is another variable to the compiler)
+    names.beginRenames(arrays.filter((v) => world.arrays.find((a) => a.name === v)?.scalar === true).map((v) => [v, dummy(v)]));
     return { lines: [], check: null };
   };
   const procedure = (body: string[]): string[] => {
     const proc = open.pop();
     if (proc === undefined) throw new Error('internal: a procedure body without its call');
+    names.endRenames();
     routines.push(...proc.spec, ...body.map((l) => `  ${l}`), `  end subroutine ${proc.name}`);
     return wrapFortran(`  call ${proc.name}(${proc.actuals.join(', ')})`);
   };
@@ -537,7 +559,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       const r = argument(p, s.var);
       const at =
         r.kind === 'array' ? first(r) : r.kind === 'member' ? element(r, '1') : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
-      const call = `acc_deviceptr_c(c_loc(${at}))`;
+      const call = `acc_deviceptr_c(${cLoc(at)})`;
       return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
     },
     acc_malloc: (s, p) => {
@@ -568,7 +590,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       cBinding.add('c_ptr').add('c_loc').add('c_associated');
       const r = parseRef(world, s.var);
       if (r.kind !== 'array') throw new Error(`internal: use_device of ${s.var}, which is not an array`);
-      const first = `c_loc(${arrayElement(r.name, 1)})`;
+      const first = cLoc(arrayElement(r.name, 1));
       // use_device_ptr names the handle, not the array: the array keeps its host address
       const before = hostAlias(s.ptr ? null : r.name);
       const lines = s.ptr
@@ -659,7 +681,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
   const observationStart = (): string[] => [
     // (the host heap of allocatable components is no variable: it comes last, so k stays the layout index)
     ...hostLayout(world).filter((o) => o.kind !== 'heap').flatMap((o, k) => {
-      const print = (what: string, first: string) => `  write(output_unit, '(a, i0)') 'MAPCHECK 0 ${what} ', transfer(c_loc(${first}), 0_c_intptr_t)`;
+      const print = (what: string, first: string) => {
+        const address = cLoc(first);
+        return `  write(output_unit, '(a, i0)') 'MAPCHECK 0 ${what} ', ${address.startsWith('transfer(loc(') ? `loc(${first})` : `transfer(${address}, 0_c_intptr_t)`}`;
+      };
       // where gfortran put each element of an array of structs and each field of a struct (toolchain/observations.ts)
       const s = o.kind === 'struct' ? world.structs.find((x) => x.name === o.name)! : undefined;
       const v = names.variable(o.name);
@@ -802,8 +827,16 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       for (const a of world.arrays.filter((x) => declared.has(x.name)))
         out.push(`  integer, target :: ${names.variable(a.name)}${a.scalar ? '' : `(${extents(a)})`} = ${initial(a)}`);
       // a scalar variable is one (a target, since routines take its address), set like an array
+      for (const name of implicitScalars)
+        if (targetScalars.has(name))
+          throw new EmitError(
+            `${name}: Fortran needs TARGET for the use_device list that names this scalar, and OpenMP 6.0 §7.9.3 maps a TARGET scalar that no map names tofrom, where the program's kernel makes it firstprivate; name it in that kernel's map, or emit C; nothing emitted`,
+          );
       const scalars = dynamic.filter((a) => a.scalar);
-      if (scalars.length > 0) out.push(`  integer, target :: ${scalars.map((a) => names.variable(a.name)).join(', ')}`);
+      const targets = scalars.filter((a) => targetScalars.has(a.name));
+      const plainScalars = scalars.filter((a) => !targetScalars.has(a.name));
+      if (targets.length > 0) out.push(`  integer, target :: ${targets.map((a) => names.variable(a.name)).join(', ')}`);
+      if (plainScalars.length > 0) out.push(`  integer :: ${plainScalars.map((a) => names.variable(a.name)).join(', ')}`);
       const rank1 = dynamic.filter((a) => a.shape === undefined && !a.scalar);
       const rank2 = dynamic.filter((a) => a.shape !== undefined);
       if (rank1.length > 0) out.push(`  integer, pointer, contiguous :: ${rank1.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);

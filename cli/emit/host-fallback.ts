@@ -10,6 +10,7 @@ import { loadProfile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
 import { renderStep } from '../render.js';
 import { SPEC, inferApi, plan, routineVar, withoutReuse, type Planned } from './plan.js';
+import { firstprivateKernels } from '../../lang/firstprivate.js';
 
 export interface HostFallbackVerdict {
   /** Whether a run on the host fallback is meaningful: every check means the same there. */
@@ -36,8 +37,11 @@ const HOST_RUNTIME = 'libgomp';
 function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
   const shared: Step[] = [];
   const sharedIndex = new Map<number, number>();
+  // a kernel writing a firstprivate scalar writes its private copy, on the host too
+  const privateCopies = firstprivateKernels(program);
   for (const p of steps) {
     const s = p.step;
+    if (s.op === 'acc_parallel' && 'write' in s.body && privateCopies.has(p.index)) continue;
     if (s.op === 'acc_parallel' && !('pointer' in s.body)) {
       sharedIndex.set(p.index, shared.length);
       shared.push('read' in s.body ? { op: 'host_read', var: s.body.read, ...viewOf(s.body) } : { op: 'host_write', var: s.body.write, value: s.body.value, ...(s.body.by === undefined ? {} : { by: s.body.by }), ...(s.body.add ? { add: true } : {}) });

@@ -120,6 +120,29 @@ export class Names {
     if (name) this.aliases.delete(name);
   }
 
+  /** Open procedures, innermost last: the variables each one spells by another name. */
+  private readonly renameScopes: string[][] = [];
+  private readonly renames = new Map<string, string[]>();
+
+  /**
+   * Inside a procedure (Fortran: a contained subroutine), variable `name` is spelled `as` by every
+   * step, directives included, until endRenames: a declared scalar its dummy argument, so that the
+   * declare is a data clause the procedure's constructs see (OpenACC 3.3 §2.6.2 visible clauses).
+   */
+  beginRenames(renames: readonly [name: string, as: string][]): void {
+    this.renameScopes.push(renames.map(([name]) => name));
+    for (const [name, as] of renames) this.renames.set(name, [...(this.renames.get(name) ?? []), as]);
+  }
+
+  /** At the procedure's end: its variables are spelled as before. */
+  endRenames(): void {
+    for (const name of this.renameScopes.pop() ?? []) {
+      const stack = this.renames.get(name)!;
+      stack.pop();
+      if (stack.length === 0) this.renames.delete(name);
+    }
+  }
+
   /** The pointer variable holding an omp_target_alloc result. */
   handle(result: string): string {
     const h = this.handles.get(result);
@@ -131,7 +154,7 @@ export class Names {
   variable(name: string): string {
     const at = name.indexOf('%');
     if (at > 0) return `${this.variable(name.slice(0, at))}%${this.field(name.slice(0, at), name.slice(at + 1))}`;
-    const v = (this.hostCode ? this.aliases.get(name) : undefined) ?? this.vars.get(name);
+    const v = (this.hostCode ? this.aliases.get(name) : undefined) ?? this.renames.get(name)?.at(-1) ?? this.vars.get(name);
     if (!v) throw new Error(`internal: no generated name for ${name}`);
     return v;
   }

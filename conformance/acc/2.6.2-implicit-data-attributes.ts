@@ -1,9 +1,44 @@
 // OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes: a variable the kernel
-// uses that no clause names is `copy` (or `present` under default(present)).
+// uses that no clause names is `copy` (or `present` under default(present)); a scalar in no visible
+// data clause is firstprivate (lang/README.md "Scalar variables").
 
-import { err, read, readAll, section, type Row } from '../rows.js';
-import { accCopyin, accCreate, copyin, hostRead, hostWrite, parallelDefaultPresent, parallelRead, parallelWrite } from '../steps.js';
+import { UNDEF, err, read, readAll, section, type Row } from '../rows.js';
+import {
+  accCopyin,
+  accCreate,
+  call,
+  copy,
+  copyin,
+  copyout,
+  dataBegin,
+  dataEnd,
+  declare,
+  enterData,
+  exitData,
+  hostAdd,
+  hostRead,
+  hostWrite,
+  parallelAdd,
+  parallelDefaultPresent,
+  parallelRead,
+  parallelWrite,
+  ret,
+  self,
+  update,
+} from '../steps.js';
 import { ACC_WORLD, C } from '../worlds.js';
+import type { World } from '../../lang/program.js';
+
+/** An array a and a scalar x (5), at 0x1200 (not the first word of host memory). */
+const SCALAR_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 4, init: 1 },
+    { name: 'x', length: 1, scalar: true, init: 5 },
+  ],
+  structs: [],
+};
+/** gcc/gimplify.cc omp_notice_variable / oacc_default_clause (GCC 12 and later), read for the visible-clause rows. */
+const GCC_VISIBLE = 'the text; GCC gimplify.cc omp_notice_variable maps a variable an enclosing OpenACC data context holds, oacc_default_clause a declared one';
 
 const rows: Row[] = [
   {
@@ -31,6 +66,67 @@ const rows: Row[] = [
     name: 'default(present) makes an absent body root an error',
     steps: [parallelDefaultPresent({ read: 'a' })],
     last: err('acc_error_not_present'),
+  },
+  {
+    name: 'a scalar no clause names is firstprivate: the write goes to a private copy and nothing is mapped for it',
+    world: SCALAR_WORLD,
+    steps: [parallelWrite('x', 9, copy('a')), hostRead('x')],
+    last: read(5),
+    state: { 1: { sections: [] } },
+  },
+  {
+    name: 'a firstprivate scalar starts with the host value',
+    world: SCALAR_WORLD,
+    steps: [hostWrite('x', 7), parallelRead('x'), hostRead('x')],
+    at: { 2: read(7) },
+    last: read(7),
+  },
+  {
+    name: 'default(present) leaves a scalar firstprivate: absent, it is no error',
+    world: SCALAR_WORLD,
+    steps: [parallelDefaultPresent({ read: 'x' })],
+    last: read(5),
+  },
+  {
+    name: 'data that enter data made present is in no visible data clause: the scalar stays firstprivate',
+    world: SCALAR_WORLD,
+    steps: [enterData(copyin('x')), parallelWrite('x', 9), exitData(copyout('x')), hostRead('x')],
+    last: read(5),
+  },
+  {
+    name: 'a scalar in the clause of an enclosing data construct is not firstprivate: the kernel changes the device copy',
+    cite: GCC_VISIBLE,
+    world: SCALAR_WORLD,
+    steps: [dataBegin(copy('x')), parallelAdd('x', 1, 0), hostRead('x'), update(self('x')), hostRead('x'), dataEnd, hostRead('x')],
+    at: { 3: read(5), 5: read(6) },
+    last: read(6),
+  },
+  {
+    name: 'a data construct whose clauses name other data leaves the scalar firstprivate',
+    world: SCALAR_WORLD,
+    steps: [dataBegin(copy('a')), parallelWrite('x', 9), dataEnd, hostRead('x')],
+    last: read(5),
+  },
+  {
+    name: "a scalar in the declare of the construct's procedure is not firstprivate",
+    cite: GCC_VISIBLE,
+    world: SCALAR_WORLD,
+    steps: [call(['copy', 'x']), parallelWrite('x', 9), ret, hostRead('x')],
+    last: read(9),
+  },
+  {
+    name: 'a scalar of a program-scope declare is not firstprivate',
+    cite: GCC_VISIBLE,
+    world: SCALAR_WORLD,
+    steps: [declare(['create', 'x']), parallelWrite('x', 9), hostRead('x'), update(self('x')), hostRead('x')],
+    at: { 3: read(5) },
+    last: read(9),
+  },
+  {
+    name: "an add past a C int on a firstprivate scalar's private copy is undefined (C11 §6.5p5)",
+    world: SCALAR_WORLD,
+    steps: [hostWrite('x', 1e9), hostAdd('x', 1e9), parallelAdd('x', 1e9, 0)],
+    last: UNDEF,
   },
 ];
 

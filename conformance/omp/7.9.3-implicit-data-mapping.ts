@@ -1,9 +1,10 @@
 // OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (spec-digest B.3.3): a non-scalar the
-// kernel uses that no map names is mapped tofrom; a struct with a default mapper through the
+// kernel uses that no map names is mapped tofrom, a scalar is firstprivate (a private copy of the
+// host's value, whatever the device data environment holds); a struct with a default mapper through the
 // mapper's list (§7.9.10), whose items make that implicit map (K-B62).
 
-import { HALTED, UNDEF, err, ok, per, readAll, section, type Row } from '../rows.js';
-import { assign, hostRead, map, ompEnter, targetRead, targetWrite } from '../steps.js';
+import { HALTED, UNDEF, err, ok, per, read, readAll, section, type Row } from '../rows.js';
+import { HOST, assign, hostAdd, hostRead, hostWrite, map, ompDataBegin, ompDataEnd, ompEnter, targetAdd, targetRead, targetWrite } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 import { IMPLICIT_THROUGH_MAPPER, STRUCT_THROUGH_POINTERS } from '../../model/omp/constructs.js';
@@ -13,6 +14,15 @@ const MAPPER_WORLD: World = {
   ...OMP_WORLD,
   structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
   mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c'] }, { type: 'tofrom', vars: ['c%p'] }] }],
+};
+/** A scalar x (5) beside an array a, on a discrete device 0 and a shared device 1. */
+const SCALAR_WORLD: World = {
+  arrays: [
+    { name: 'x', length: 1, scalar: true, init: 5 },
+    { name: 'a', length: 4, init: 1 },
+  ],
+  structs: [],
+  devices: [{ kind: 'discrete' }, { kind: 'shared' }],
 };
 const EXPLICIT = 'K-B62=explicit';
 const WORD = 'K-B47=member-word';
@@ -94,6 +104,45 @@ const rows: Row[] = [
     world: MAPPER_WORLD,
     steps: [ompEnter([map('to', ['c%p'])]), targetRead('c%p')],
     last: per(readAll(10, 1), { [`${WORD},${EXPLICIT}`]: UNDEF, [`${WORD},${EXPLICIT},K-B5=error`]: err('fatal_partial_map') }),
+  },
+  {
+    name: 'a scalar no map names is firstprivate: the write goes to a private copy, nothing is mapped',
+    world: SCALAR_WORLD,
+    steps: [targetWrite('x', 9), hostRead('x')],
+    last: read(5),
+    state: { 1: { ompEntries: [] } },
+  },
+  {
+    name: 'a firstprivate scalar starts with the host value, not the device copy a target data made',
+    world: SCALAR_WORLD,
+    steps: [ompDataBegin([map('to', ['x'])]), hostWrite('x', 3), targetRead('x'), ompDataEnd, hostRead('x')],
+    at: { 3: read(3) },
+    last: read(3),
+  },
+  {
+    name: 'a scalar mapped by an enclosing target data is still firstprivate: the device copy keeps its value',
+    world: SCALAR_WORLD,
+    steps: [ompDataBegin([map('tofrom', ['x'])]), targetWrite('x', 9), ompDataEnd, hostRead('x')],
+    last: read(5),
+  },
+  {
+    name: 'on a device that shares memory and on the host, the scalar is firstprivate too',
+    world: SCALAR_WORLD,
+    steps: [targetWrite('x', 9, [], 1), targetWrite('x', 8, [], HOST), hostRead('x')],
+    last: read(5),
+  },
+  {
+    name: "an add past a C int on a firstprivate scalar's private copy is undefined, and the program stops before the construct's exit",
+    world: SCALAR_WORLD,
+    steps: [hostWrite('x', 1e9), hostAdd('x', 1e9), targetAdd('x', 1e9, 0, [map('to', ['a'], 'always')])],
+    last: UNDEF,
+    state: { 3: { ompEntries: [{ device: 0, host: [0x1200, 0x1210], block: 1, offset: 0, rc: 1, origin: 'map' }] } },
+  },
+  {
+    name: 'a scalar a map names is mapped: the add comes back',
+    world: SCALAR_WORLD,
+    steps: [targetAdd('x', 1, 0, [map('tofrom', ['x'])]), hostRead('x')],
+    last: read(6),
   },
 ];
 

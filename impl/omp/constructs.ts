@@ -24,6 +24,7 @@ import {
 } from '../memory.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, type CompiledRef } from '../refs.js';
 import { runtimeError, undefinedBehaviour } from '../stop.js';
+import { privateCopyKernel } from '../firstprivate.js';
 import { grown } from '../typed.js';
 import { ABSENT, OK, ORIGIN_DECLARE, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
 import type { ZeroKey } from './table.js';
@@ -1141,8 +1142,10 @@ export abstract class OmpConstructs extends OmpTable {
     // K-B63 `base-pointers` (6.0 §7.9.6): only the words of the pointer members named are c's storage.
     else if (throughPointers) this.pushPointerWords(d, step.maps, body.root);
     // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3); none
-    // for an array whose device image copy the kernel uses (K-B46 `unregistered`).
-    if (!named && this.imageStorage(d, body) < 0) {
+    // for an array whose device image copy the kernel uses (K-B46 `unregistered`), nor for a
+    // scalar, which is firstprivate (impl/firstprivate.ts).
+    const firstprivate = !named && this.scalars.has(body.root);
+    if (!named && !firstprivate && this.imageStorage(d, body) < 0) {
       const first = this.itemTop;
       const root = this.refs.get(body.root);
       // (the implicit map's items share its place; a mapper orders its own inside it)
@@ -1163,10 +1166,23 @@ export abstract class OmpConstructs extends OmpTable {
     const kbody = step.body;
     const word = this.pointerWordKernel(base, d, body);
     const observation =
-      word >= 0 ? this.kernelWord(d, word, body, kbody, step.result) : 'pointer' in kbody ? this.kernelPointer(d, body, step.result) : this.kernel(d, body, kbody);
+      word >= 0
+        ? this.kernelWord(d, word, body, kbody, step.result)
+        : 'pointer' in kbody
+          ? this.kernelPointer(d, body, step.result)
+          : firstprivate
+            ? this.privateCopy(body, kbody)
+            : this.kernel(d, body, kbody);
     // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry
     this.mapExit(base, d, false);
     this.dropItems(base);
+    return observation;
+  }
+
+  /** The kernel on a firstprivate scalar's private copy; a sum past a C int ends the program, before the exit. */
+  private privateCopy(r: CompiledRef, body: ElementBody): Observation {
+    const observation = privateCopyKernel(this.host, r, body);
+    if (observation.kind === 'undefined') undefinedBehaviour(observation.message);
     return observation;
   }
 

@@ -5,6 +5,7 @@
 // last. This file holds the table, device numbers, host objects, lookups and the snapshot; the map
 // constructs (constructs.ts) and the device memory routines (routines.ts) build on it.
 
+import { scalarNames } from '../firstprivate.js';
 import type { OmpEntrySnapshot, OmpPointerSnapshot, Observation } from '../../lang/observation.js';
 import type { DeviceArg } from '../../lang/openmp.js';
 import { POINTER_BYTES, POINTER_WORD_BYTES, worldDevices, type World } from '../../lang/program.js';
@@ -144,6 +145,8 @@ export interface ZeroKey {
 export abstract class OmpTable {
   /** Number of non-host devices; the host is device index n. */
   protected readonly n: number;
+  /** Scalar variables of the world, firstprivate in a kernel no map names them in (impl/firstprivate.ts). */
+  protected readonly scalars: ReadonlySet<string>;
   protected readonly shared: Uint8Array;
   protected readonly trees: IntervalTree[] = [];
   /** K-B59 `zero-size-key`: the zero-length keys [addr, addr) of the devices (one per device at most). */
@@ -192,6 +195,7 @@ export abstract class OmpTable {
   ) {
     const devices = worldDevices(world);
     this.n = devices.length;
+    this.scalars = scalarNames(world);
     // requires unified_shared_memory: every device reaches host storage, like a shared one; under
     // K-B54 `ignored` (GCC 12, LLVM 16 on an H200) the requirement changes nothing.
     const usm = world.requires?.includes('unified_shared_memory') === true && knobs['K-B54'] !== 'ignored';

@@ -1114,3 +1114,173 @@ int main (void)
     expect(f.line).toBe(line);
   });
 });
+
+describe('scalar variables the program uses as data (lang/program.ts ArrayDecl scalar)', () => {
+  /** `main` with `decls` and then `body`, one statement a line: the body starts at line 4. */
+  const prog = (decls: string, body: string) => `int main(void)\n{\n  ${decls}\n${body}\n  return 0;\n}\n`;
+
+  it('a mapped scalar with an initialiser, written by a target construct without a loop and printed (llvm map_ordering_tgt_data_alloc_from.c)', () => {
+    const imported = importC(
+      prog('int x = 111;', '#pragma omp target data map(alloc : x) map(from : x)\n  {\n#pragma omp target map(present, alloc : x)\n    x = 222;\n  }\n  printf("After tgt data: %d\\n", x);'),
+    );
+    expect(imported.program).toEqual({
+      world: { arrays: [{ name: 'x', length: 1, init: 111, scalar: true }], structs: [] },
+      steps: [
+        { op: 'omp_target_data_begin', maps: [{ type: 'alloc', vars: ['x'] }, { type: 'from', vars: ['x'] }] },
+        { op: 'omp_target', maps: [{ type: 'alloc', modifiers: ['present'], vars: ['x'] }], body: { write: 'x', value: 222 } },
+        { op: 'omp_target_data_end' },
+        { op: 'host_read', var: 'x' },
+      ],
+    });
+    expect(imported.lines).toEqual([4, 6, 8, 9]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['x = 222;', { write: 'x', value: 222 }],
+    ['{ x = 222; }', { write: 'x', value: 222 }],
+    ['x = 2.0f;', { write: 'x', value: 2 }],
+    ['x++;', { write: 'x', value: 1, add: true }],
+    ['++x;', { write: 'x', value: 1, add: true }],
+    ['x--;', { write: 'x', value: -1, add: true }],
+    ['x += 3;', { write: 'x', value: 3, add: true }],
+    ['x -= 2;', { write: 'x', value: -2, add: true }],
+    ['x = x + 1;', { write: 'x', value: 1, add: true }],
+    ['{\n    x = 4 + x;\n  }', { write: 'x', value: 4, add: true }],
+  ])('the kernel %s under omp target, without a loop', (stmt, body) => {
+    const imported = importC(prog('int x = 1;', `#pragma omp target map(tofrom: x)\n  ${stmt}`));
+    expect(imported.program.steps).toEqual([{ op: 'omp_target', maps: [{ type: 'tofrom', vars: ['x'] }], body }]);
+    expect(imported.lines).toEqual([4]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('an add under acc serial or parallel num_gangs(1); a write under acc parallel (every gang writes the same value)', () => {
+    const imported = importC(prog('int x = 1;', '#pragma acc serial copy(x)\n  x++;\n#pragma acc parallel num_gangs(1) copy(x)\n  x += 2;\n#pragma acc parallel copy(x)\n  x = 9;'));
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['x'] }], body: { write: 'x', value: 1, add: true } },
+      { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['x'] }], body: { write: 'x', value: 2, add: true } },
+      { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['x'] }], body: { write: 'x', value: 9 } },
+    ]);
+  });
+
+  it('a construct of several scalar statements is one kernel each where its maps copy nothing (llvm map_ordering_tgt_exit_data_delete_from.c)', () => {
+    const body = (map: string) => `#pragma omp target enter data map(to: x)\n#pragma omp target map(${map}: x)\n  {\n    printf("%d\\n", x);\n    x = 222;\n  }`;
+    const imported = importC(prog('int x = 111;', body('present, alloc')));
+    const maps = [{ type: 'alloc', modifiers: ['present'], vars: ['x'] }];
+    expect(imported.program.steps.slice(1)).toEqual([
+      { op: 'omp_target', maps, body: { read: 'x' } },
+      { op: 'omp_target', maps, body: { write: 'x', value: 222 } },
+    ]);
+    expect(imported.lines).toEqual([4, 5, 5]);
+    // a tofrom map copies at the construct's end: two constructs would copy twice
+    expect(failure(prog('int x = 111;', body('tofrom')))).toEqual({
+      line: 5,
+      message: 'the construct\'s 2 scalar reads and writes are read as one kernel each, which means the same only where its clauses copy nothing (map type alloc, without always); write one statement per construct',
+    });
+  });
+
+  it('reads the scalar where host code checks or prints it; an address or a size reads nothing', () => {
+    const imported = importC(
+      prog(
+        'int x = 1, y = 2;',
+        '#pragma omp target enter data map(to: x, y)\n  if (x != 222) abort();\n  fprintf(stderr, "addr=%p, size=%zu\\n", (void *)&x, sizeof x);\n  printf("%d %s\\n", y + 1, x ? "host" : "device");',
+      ),
+    );
+    expect(imported.program.steps).toEqual([
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['x', 'y'] }] },
+      { op: 'host_read', var: 'x' },
+      { op: 'host_read', var: 'y' },
+      { op: 'host_read', var: 'x' },
+    ]);
+    expect(imported.lines).toEqual([4, 5, 7, 7]);
+    expect(imported.passed.map((p) => p.line)).toEqual([5, 6, 8]);
+    expect(imported.passed[1]!.text).toMatch(/^line 6: output \(fprintf/);
+  });
+
+  it('host assignments: initial values before the first directive, host writes and adds after it', () => {
+    const imported = importC(prog('int x;', '  x = 7;\n  x++;\n  acc_copyin(&x, sizeof x);\n  x = 5;\n  x -= 2;\n  x = x + 4;\n  acc_delete(&x, sizeof(int));'));
+    expect(imported.program).toEqual({
+      world: { arrays: [{ name: 'x', length: 1, init: 8, scalar: true }], structs: [] },
+      steps: [
+        { op: 'acc_copyin', var: 'x' },
+        { op: 'host_write', var: 'x', value: 5 },
+        { op: 'host_write', var: 'x', value: -2, add: true },
+        { op: 'host_write', var: 'x', value: 4, add: true },
+        { op: 'acc_delete', var: 'x' },
+      ],
+    });
+    expect(imported.notes).toEqual([]);
+  });
+
+  it('an uninitialised scalar starts as 0, as an array without an initialiser; the routines take its address (gcc data-already-1.c, llvm present-target_enter_data.c)', () => {
+    const acc = importC(prog('int i;', '  acc_copyin (&i, sizeof i);\n#pragma acc data copy (i)\n  ++i;'));
+    expect(acc.program).toEqual({
+      world: { arrays: [{ name: 'i', length: 1, scalar: true }], structs: [] },
+      steps: [
+        { op: 'acc_copyin', var: 'i' },
+        { op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['i'] }] },
+        { op: 'host_write', var: 'i', value: 1, add: true },
+        { op: 'acc_data_end' },
+      ],
+    });
+    expect(acc.notes).toEqual([{ line: 3, text: 'i has no initialiser: it starts as 0, the world\'s default (as an array without one)' }]);
+    const omp = importC(prog('int i;', '#pragma omp target enter data map(alloc : i)\n  if (!omp_target_is_present(&i, 0)) abort();\n#pragma omp target exit data map(delete : i)\n#pragma omp target enter data map(present, alloc : i)'));
+    expect(omp.program.steps).toEqual([
+      { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['i'] }] },
+      { op: 'omp_target_is_present', ptr: { var: 'i' }, device: 0 },
+      { op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['i'] }] },
+      { op: 'omp_target_enter_data', maps: [{ type: 'alloc', modifiers: ['present'], vars: ['i'] }] },
+    ]);
+    // a static scalar starts as 0 (C11 §6.7.9p10)
+    expect(importC('int s;\nint main(void)\n{\n#pragma omp target update to(s)\n}\n').program.world.arrays).toEqual([{ name: 's', length: 1, init: 0, scalar: true }]);
+  });
+
+  it('a scalar used only as a constant stays a constant; one that is data is no constant anywhere', () => {
+    const constant = importC(prog('int n = 4; int a[4];', '#pragma acc parallel loop copy(a)\n  for (int i = 0; i < n; i++)\n    a[i] = n;'));
+    expect(constant.program).toEqual({
+      world: { arrays: [{ name: 'a', length: 4 }], structs: [] },
+      steps: [{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['a'] }], body: { write: 'a', value: 4 } }],
+    });
+    const why = 'n is data of the program (line 6: named in a clause of #pragma acc enter data): mapcheck does not also read its value as a constant (a copy back or a kernel changes it); give the constant a variable of its own';
+    // a size, a loop bound, a kernel's value
+    expect(failure(prog('int n = 4;', '  int a[n];\n  (void)a;\n#pragma acc enter data copyin(n)'))).toEqual({ line: 4, message: why });
+    expect(failure(prog('int n = 4; int a[4];', '#pragma acc parallel loop copy(a)\n  for (int i = 0; i < n; i++)\n    a[i] = 1;\n#pragma acc enter data copyin(n)'))).toEqual({
+      line: 5,
+      message: why.replace('line 6', 'line 7'),
+    });
+    expect(failure(prog('int n = 4; int a[4];', '#pragma acc enter data copyin(n)\n#pragma acc parallel loop copy(a)\n  for (int i = 0; i < 4; i++)\n    a[i] = n;')).message).toBe(why.replace('line 6', 'line 4'));
+    // written by a compute construct: data too
+    expect(failure(prog('int n = 4; int a[4];', '#pragma omp target map(alloc: a)\n  n = 5;\n  for (int i = 0; i < n; i++)\n    a[i] = 0;')).message).toContain('n is data of the program (line 5: written by the compute construct at line 4)');
+  });
+
+  it('a kernel that uses a scalar no clause names is imported as written, for the language\'s firstprivate reading (or its refusal); a private copy named in a clause is refused', () => {
+    const imported = importC(prog('int x = 1;', '#pragma omp target\n  x = 222;'));
+    expect(imported.program.steps).toEqual([{ op: 'omp_target', maps: [], body: { write: 'x', value: 222 } }]);
+    expect(imported.program.world.arrays).toEqual([{ name: 'x', length: 1, init: 1, scalar: true }]);
+    // validation refuses it as firstprivate, or the language models the firstprivate copy
+    const v = validateProgram(imported.program);
+    if (!v.ok) expect(v.message).toContain('firstprivate');
+    expect(failure(prog('int x = 1;', '#pragma omp target map(tofrom: x) firstprivate(x)\n  x = 3;'))).toEqual({
+      line: 4,
+      message: 'x is private to the construct (private, firstprivate, reduction): mapcheck does not model a private copy',
+    });
+  });
+
+  it.each([
+    ['an add under acc parallel (every gang runs it)', '#pragma acc parallel copy(x)\n  x++;', 5, 'under #pragma acc parallel without a loop every gang runs the statement, so it is not one add'],
+    ['an add under omp target teams', '#pragma omp target teams map(tofrom: x)\n  x += 1;', 5, 'under #pragma omp target teams without a loop every team or thread runs the statement'],
+    ['a kernel that copies one scalar into another', '#pragma omp target map(tofrom: x, y)\n  x = y;', 5, 'a kernel without a loop stores a constant into a scalar or adds one to it'],
+    ['a kernel with a statement other than a scalar one', '#pragma omp target map(tofrom: x)\n  {\n    x = 1;\n    foo();\n  }', 7, '"foo()": a compute construct without a loop is read when each of its statements writes a scalar variable'],
+    ['a routine given the value, not the address', '  acc_copyin(x, sizeof x);', 4, 'x is a scalar\'s value, not an address: write &x'],
+    ['a section of a scalar', '#pragma omp target enter data map(to: x[0:1])', 4, 'x[0:1]: x is a scalar variable; it takes no subscript or member (name it whole: x)'],
+    ['a pointer to a scalar', '  int *p;\n#pragma omp target enter data map(to: x)\n  p = &x;\n  acc_attach((void **)&p);', 6, '&x: x is a scalar variable; a pointer\'s target is an array of the program'],
+    ['a host loop over the scalar', '#pragma omp target enter data map(to: x)\n  for (x = 0; x < 3; x++)\n    y = 1;', 5, 'the host loop\'s index x is (or shadows) the scalar variable x, data of the program'],
+    ['a conditional write of the scalar', '#pragma omp target enter data map(to: x)\n  if (y > 0) x = 3;', 5, 'a conditional change of the program\'s data is not imported'],
+    ['an unnamed scalar under acc kernels (copy there, OpenACC 3.3 §2.6.2)', '#pragma acc kernels\n  x = 5;', 4, 'on a kernels construct that is copy'],
+    ['defaultmap with an unnamed scalar', '#pragma omp target defaultmap(tofrom: scalar)\n  x = 5;', 4, 'defaultmap changes how such a scalar is mapped'],
+  ])('refuses %s', (_, body, line, message) => {
+    const f = failure(prog('int x = 1, y = 2;', body));
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});

@@ -10,7 +10,10 @@
 // - declarations, at file scope or in main: integer arrays of constant size with their
 //   initialisers, heap arrays (`int *a = malloc(n * sizeof *a)`), pointer variables that are
 //   pointer-assigned (plain pointers), structs (by tag or typedef) with `int *` members and `int` /
-//   `int[n]` members, variables of those types (single or arrays), `const` / initialised scalars;
+//   `int[n]` members, variables of those types (single or arrays), `const` / initialised scalars
+//   (constants), and scalars the program uses as data (findDataScalars: named in a data, map or
+//   motion clause, passed to a data routine, or written by a compute construct without a loop),
+//   which are scalar variables of the world (lang/program.ts ArrayDecl scalar) and no constants;
 // - host statements: pointer assignment and `= NULL`, malloc / calloc / free of a member, constant
 //   assignments to the program's data (before the first step: initial values), host `for` loops
 //   that fill an array before the first directive, write a constant or a ramp (`a[i] = 2 * i + 1`,
@@ -27,7 +30,9 @@
 // the kernel's result buffer, no object of the program), `X[i] = v` writes v, a constant or an
 // affine function of i (a ramp: the value at the first element and the step `by`), `X[i] += v`
 // (`X[i] -= v`, `X[i]++`, `X[i] = X[i] + v`) adds v to the element (`add`), and
-// `r[0] = p` reads the pointer p itself. C counts from 0 and a C section is `[start:length]`
+// `r[0] = p` reads the pointer p itself. A compute construct without a loop may instead hold scalar
+// statements (`x = 222;`, `x++;`, `x += 3;`, `printf("%d", x);`): a write, an add or a read of the
+// scalar variable x each (scalarKernel). C counts from 0 and a C section is `[start:length]`
 // (OpenACC 3.3 §2.7.1 Data Specification in Data Clauses; OpenMP array sections alike); the
 // language writes Fortran bounds, so `a[2:3]` is `a(3:5)`. Host code that only checks or prints
 // (an `if` statement, a host loop, `assert`, a call of one of the program's functions) is passed
@@ -39,6 +44,7 @@ import {
   SCHEDULING_CLAUSES,
   SourceError,
   combinesLoop,
+  dataClauseLists,
   isOmpLoopOnly,
   isOmpTargetKernel,
   parseClauses,
@@ -48,7 +54,7 @@ import {
   type DirectiveApi,
   type DirectiveText,
 } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
+import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine, type ScalarStatement } from './reader.js';
 import type { Imported } from './source.js';
 import { MAX_ARRAY_LENGTH } from '../program.js';
 
@@ -803,7 +809,24 @@ interface ArrayVar {
   /** Declared `T *a`: storage from malloc, or a pointer (then a plain pointer variable). */
   pointer: boolean;
   line: number;
+  /** A scalar variable the program uses as data (`int x`; lang/program.ts ArrayDecl scalar): one element, named whole. */
+  scalar?: true;
 }
+
+/**
+ * Why a scalar is data of the program (findDataScalars): the line of its first use as data and
+ * what that use is, for the message that refuses it as a constant elsewhere.
+ */
+interface DataScalar {
+  line: number;
+  why: string;
+}
+
+/**
+ * A scalar that is data of the program read where a constant is needed: its value changes with the
+ * mapping (a copy back, a kernel's write), so the importer does not take it as a constant.
+ */
+class DataScalarUse extends SourceError {}
 
 interface StructVar {
   def: StructDef;
@@ -891,6 +914,13 @@ const HOST_QUERIES = new Set([
   'omp_get_wtick',
 ]);
 const ROUTINE_CALL = /\b((?:acc|omp)_\w+)\s*\(/g;
+/** The routines whose first argument is the program's data (an address and its bytes): a scalar passed to one is data. */
+const DATA_ARGUMENT_ROUTINES = new Set([...Object.keys(ACC_DATA_ROUTINES), 'acc_update_self', 'acc_update_device', 'acc_is_present', 'acc_deviceptr', 'omp_target_is_present']);
+/** Whether a directive is a compute construct that is not combined with a loop (`#pragma omp target`, `#pragma acc serial`): its statement may be scalar statements (CReader.scalarKernel). */
+function isComputeWithoutLoop(d: DirectiveText): boolean {
+  if (combinesLoop(d.api, d.name)) return false;
+  return d.api === 'openacc' ? ['parallel', 'kernels', 'serial'].includes(d.name) : isOmpTargetKernel(d.name);
+}
 /** A null pointer constant (casts removed). */
 const NULL_POINTER = /^(?:NULL|0|nullptr)$/;
 
@@ -914,6 +944,8 @@ class CReader extends SourceReader {
   private readonly sinks = new Map<string, number[]>();
   /** Loops `r[i] = X…` (findResultBuffers): r is a result buffer when X is data of the program. */
   private readonly candidates: { sink: string; source: string }[] = [];
+  /** Scalars the program uses as data (findDataScalars): declared as numbers, they become scalar variables of the world. */
+  private readonly dataScalars = new Map<string, DataScalar>();
   /** Pointer members the program gives storage with malloc / calloc (`c%x`): allocatable components, found before reading. */
   private readonly heapMembers = new Set<string>();
   /** Where each root name is first used by a step (line), to refuse a result buffer used elsewhere. */
@@ -937,6 +969,7 @@ class CReader extends SourceReader {
   read(): Imported {
     this.findResultBuffers();
     this.findHeapMembers();
+    this.findDataScalars();
     let sawMain = false;
     for (let k = 0; k < this.items.length; ) {
       const it = this.items[k]!;
@@ -987,13 +1020,101 @@ class CReader extends SourceReader {
     }
   }
 
+  /**
+   * The scalars the program uses as data, found before reading (a declaration comes before the
+   * directives that map it): a name a data, map or motion clause lists whole (`map(tofrom: x)`,
+   * `copy(x)`, `update device(x)`), the first argument of a data or query routine (`acc_copyin(&x,
+   * sizeof x)`, `omp_target_is_present(&x, dev)`), or one a compute construct without a loop
+   * assigns (`#pragma omp target` then `x = 222;`). Declared as a number, such a name is a scalar
+   * variable of the world (declare) rather than a constant.
+   */
+  private findDataScalars(): void {
+    const add = (name: string | undefined, line: number, why: string) => {
+      if (name !== undefined && !this.dataScalars.has(name)) this.dataScalars.set(name, { line, why });
+    };
+    for (const [k, it] of this.items.entries()) {
+      if (it.kind === 'pragma' && (it.api === 'openacc' || it.api === 'openmp')) {
+        const list = /^declare\s+target\s*\(([\s\S]*)\)\s*$/.exec(it.text);
+        if (it.api === 'openmp' && list) {
+          for (const item of splitC(list[1]!, ',')) add(itemRoot(item), it.line, 'named in declare target');
+          continue;
+        }
+        let d: DirectiveText;
+        try {
+          d = parseDirective(it.api, it.text, it.line);
+        } catch {
+          continue; // the reading pass reports it
+        }
+        for (const item of dataClauseLists(d).flatMap((list) => splitC(list, ','))) add(itemRoot(item), it.line, `named in a clause of ${this.sentinel(d.api)} ${d.name}`);
+        if (!isComputeWithoutLoop(d)) continue;
+        for (const st of this.computeBody(k)?.stmts ?? []) {
+          const a = splitAssignment(st.text) ?? increment(st.text);
+          const lhs = a === null ? null : parsePath(a.lhs);
+          if (lhs !== null && lhs.steps.length === 0) add(lhs.root, st.line, `written by the compute construct at line ${it.line}`);
+        }
+      } else if (it.kind === 'stmt' || it.kind === 'head') {
+        const code = blankStrings(it.text);
+        for (const m of code.matchAll(ROUTINE_CALL)) {
+          if (!DATA_ARGUMENT_ROUTINES.has(m[1]!)) continue;
+          const close = closingParen(code, m.index + m[0].length - 1);
+          const first = close < 0 ? undefined : splitC(code.slice(m.index + m[0].length, close), ',')[0];
+          const path = first === undefined ? null : parsePath(stripCasts(first).replace(/^&\s*/, ''));
+          if (path !== null && path.steps.length === 0) add(path.root, it.line, `passed to ${m[1]}`);
+        }
+      }
+    }
+  }
+
+  /**
+   * The statements of a compute construct without a loop at `k`: the one statement after it, or
+   * the simple statements of the block after it (null when the block holds anything else: a loop,
+   * a nested block, a directive). Returns them (empty statements left out) and the index after the
+   * construct.
+   */
+  private computeBody(k: number): { stmts: Item[]; end: number } | null {
+    const next = this.items[k + 1];
+    if (next?.kind === 'stmt') return { stmts: next.text === '' ? [] : [next], end: k + 2 };
+    if (next?.kind !== 'open') return null;
+    const stmts: Item[] = [];
+    let j = k + 2;
+    for (; this.items[j]?.kind === 'stmt'; j++) if (this.items[j]!.text !== '') stmts.push(this.items[j]!);
+    return this.items[j]?.kind === 'close' ? { stmts, end: j + 1 } : null;
+  }
+
+  /** Whether `name` is a scalar variable of the program (a scalar it uses as data). */
+  private isScalar(name: string): boolean {
+    return this.arrays.get(name)?.scalar === true;
+  }
+
+  protected override isScalarVariable(name: string): boolean {
+    return this.isScalar(name);
+  }
+
+  /** Whether a base is a scalar variable. */
+  private scalarBase(base: Base): boolean {
+    return base.kind === 'array' && this.isScalar(base.name);
+  }
+
+  /**
+   * The scalar variables an expression (a printf argument, a kernel's output) reads: each name of
+   * one, not under `&` (an address) or `sizeof`, outside string literals.
+   */
+  private scalarReads(text: string, line: number): string[] {
+    const t = evaluated(stripCasts(text), line);
+    const out: string[] = [];
+    for (const m of t.matchAll(/(?<![\w.]|->|\.\s+|->\s+)[A-Za-z_]\w*/g)) {
+      if (this.isScalar(m[0]) && unaryBefore(t, m.index) !== '&' && !out.includes(m[0])) out.push(m[0]);
+    }
+    return out;
+  }
+
   /** Whether `name` is a result buffer: an array (of numbers or pointers) a loop copies data of the program into. */
   private isBuffer(name: string): boolean {
     const declared = (this.arrays.has(name) && !this.arrays.get(name)!.pointer) || this.types.get(name)?.kind === 'array';
-    return declared && this.candidates.some((c) => c.sink === name && this.isData(c.source));
+    return declared && this.candidates.some((c) => c.sink === name && this.isData(c.source) && !this.isScalar(c.source));
   }
 
-  /** Whether a name is data of the program (an array, a pointer variable or a struct; not a scalar). */
+  /** Whether a name is data of the program (an array, a scalar variable, a pointer variable or a struct; not a constant scalar). */
   private isData(name: string): boolean {
     return this.arrays.has(name) || this.structs.has(name);
   }
@@ -1256,6 +1377,7 @@ class CReader extends SourceReader {
         }
       return;
     }
+    if (isNumber(type) && this.dataScalars.has(d.name)) return this.declareScalar(it, d, type, zero);
     if (isNumber(type)) {
       if (d.init !== undefined) this.setValue(d.name, d.init, line);
       else if (zero) this.values.set(d.name, 0);
@@ -1288,6 +1410,30 @@ class CReader extends SourceReader {
           ? 'an array of pointers is not imported as data'
           : 'not a numeric array, struct or pointer: no data mapcheck imports',
     );
+  }
+
+  /**
+   * A number the program uses as data (findDataScalars): a scalar variable of the world, one
+   * element named whole, its initial value a constant initialiser (or 0 for static storage, C11
+   * §6.7.9p10). Without an initialiser an automatic scalar has no value set, as an array without
+   * one: the world's default, 0.
+   */
+  private declareScalar(it: Item, d: Declarator, type: CType, zero: boolean): void {
+    const { line } = it;
+    if (this.arrays.has(d.name) || this.structs.has(d.name))
+      throw new SourceError(line, `${d.name} is declared again: mapcheck reads one variable of each name, and ${d.name} is data of the program (line ${this.dataScalars.get(d.name)!.line}: ${this.dataScalars.get(d.name)!.why})`);
+    this.numberNote(type, line);
+    let init: number | undefined = zero ? 0 : undefined;
+    if (d.init !== undefined) {
+      try {
+        init = this.int(integralFloats(d.init), line);
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        throw new SourceError(line, `${d.name} = ${d.init}: a scalar the program uses as data is initialised with a constant integer value`);
+      }
+    }
+    this.values.delete(d.name);
+    this.arrays.set(d.name, { length: 1, ...(init === undefined ? {} : { init }), elem: type, pointer: false, line, scalar: true });
   }
 
   /** `= {1, 2, 3}` (the rest 0, C11 §6.7.9p21) or `= {0}` as initial values; all equal values as one. */
@@ -1377,9 +1523,9 @@ class CReader extends SourceReader {
       this.assignment(it, a.lhs, a.op, a.rhs);
       return;
     }
-    const inc = /^(?:\+\+|--)\s*(.+)$|^(.+?)\s*(?:\+\+|--)$/.exec(text);
+    const inc = increment(text);
     if (inc) {
-      this.assignment(it, (inc[1] ?? inc[2])!, '+=', '1');
+      this.assignment(it, inc.lhs, inc.op, inc.rhs);
       return;
     }
     this.pass(it, 'not read');
@@ -1411,13 +1557,26 @@ class CReader extends SourceReader {
       this.pass(it, `the element count ${lhs}`);
       return;
     }
-    if (op !== '=') throw new SourceError(line, `${lhs} ${op} ${rhs}: a host assignment to the program's data is read only as = with a constant`);
+    // an add to what the elements hold: `x += e`, `x -= e`, `x++`, `x = x + e` (lang/program.ts HostWrite add)
+    const added = named.kind === 'pointer' ? null : op === '+=' ? rhs : op === '-=' ? `-(${rhs})` : op === '=' ? addendOf(rhs, lhs) : null;
+    if (op !== '=' && added === null) throw new SourceError(line, `${lhs} ${op} ${rhs}: a host assignment to the program's data is read only as = with a constant, or as an add (+=, -=, ++, --)`);
     if (named.kind === 'pointer') return this.pointerStore(it, named, rhs);
     if (named.base.kind === 'structs') throw new SourceError(line, `${lhs} = ${rhs}: a struct assignment is not imported (assign its members)`);
+    if (added !== null) {
+      let value: number;
+      try {
+        value = this.int(integralFloats(added), line);
+      } catch (e) {
+        if (e instanceof DataScalarUse) throw e;
+        throw new SourceError(line, `${it.text}: a host add to the program's data is read only with a constant integer value`);
+      }
+      return this.hostWrite(it, named, { value }, true);
+    }
     let value: number;
     try {
       value = this.int(integralFloats(rhs), line);
-    } catch {
+    } catch (e) {
+      if (e instanceof DataScalarUse) throw e;
       throw new SourceError(line, `${lhs} = ${rhs}: a host assignment to the program's data is read only with a constant integer value`);
     }
     this.hostWrite(it, named, { value });
@@ -1515,6 +1674,7 @@ class CReader extends SourceReader {
     const place = this.address(r, line);
     const target = place.kind === 'at' ? this.arrayAt(place, line) : null;
     if (target === null) throw new SourceError(line, `${rhs}: a pointer's target is an array of the program (or a section of one)`);
+    if (this.isScalar(target.array)) throw new SourceError(line, `${rhs}: ${target.array} is a scalar variable; a pointer's target is an array of the program (or a section of one)`);
     const a = this.arrays.get(target.array)!;
     const length = a.length! - target.start;
     this.targets.set(ptr.ref, { array: target.array, start: target.start, length });
@@ -1618,10 +1778,23 @@ class CReader extends SourceReader {
     if (directive) throw new SourceError(directive.line, 'a directive inside a host loop is not imported: unroll the loop');
     const stmts = this.loopStatements(k);
     let loop: Loop | null = null;
+    /** Why the header could not be read, where a scalar variable of the program is its bound. */
+    let dataBound: DataScalarUse | null = null;
     try {
       loop = this.loopHeader(head);
-    } catch {
+    } catch (e) {
+      if (e instanceof DataScalarUse) dataBound = e;
       loop = null;
+    }
+    if (loop !== null && this.isScalar(loop.v)) throw new SourceError(head.line, `the host loop's index ${loop.v} is (or shadows) the scalar variable ${loop.v}, data of the program: not imported (give the loop an index of its own)`);
+    if (dataBound !== null) {
+      // a loop that only checks or prints is passed over (its reads read the bound too); one that changes data needs its bound
+      try {
+        return this.passOver(k, 'host loop', false, null);
+      } catch (e) {
+        if (e instanceof SourceError && /conditional change/.test(e.message)) throw dataBound;
+        throw e;
+      }
     }
     const actions = loop !== null && stmts !== null && !stmts.some((s) => this.runsRoutine(s.text)) ? stmts.map((s) => this.loopAction(s, loop!, false)) : null;
     if (loop === null || actions === null || actions.length === 0 || actions.some((a) => a === null)) return this.passOver(k, 'host loop', false, loop);
@@ -1653,7 +1826,7 @@ class CReader extends SourceReader {
     try {
       f = this.affineIn(integralFloats(rhs), s.line, loop.v);
     } catch (e) {
-      if (!(e instanceof SourceError) || !/not a constant integer expression/.test(e.message)) throw e;
+      if (!(e instanceof SourceError) || e instanceof DataScalarUse || !/not a constant integer expression/.test(e.message)) throw e;
     }
     if (add) {
       if (f === null) throw new SourceError(s.line, `${s.text}: a host loop adds a constant or an affine function of ${loop.v} to the element it writes (X[${loop.v}] += 2 * ${loop.v}, X[${loop.v}]++)`);
@@ -1765,7 +1938,12 @@ class CReader extends SourceReader {
     const refs: string[] = [];
     for (const arg of args) {
       const path = parsePath(arg);
-      if (path === null || !this.isData(path.root) || path.steps.length === 0) continue;
+      // a scalar variable's value, alone or in an expression (`x`, `x + 1`, `x ? "a" : "b"`); not `&x`, `sizeof x`
+      if (path === null || this.isScalar(path.root)) {
+        for (const name of this.scalarReads(arg, line)) if (!refs.includes(name)) refs.push(name);
+        continue;
+      }
+      if (!this.isData(path.root) || path.steps.length === 0) continue;
       const named = loop === null ? this.designate(path, line, false) : this.loopNamed(path, loop, line, false);
       if (named.kind === 'span' && named.base.kind !== 'structs' && (named.element || named.base.kind === 'field' || loop !== null)) refs.push(this.spanRef(named, line));
     }
@@ -1793,6 +1971,7 @@ class CReader extends SourceReader {
       if (it.kind === 'stmt') this.conditional(it);
       else {
         const v = /^for\s*\(\s*(?:[A-Za-z_]\w*\s+)*([A-Za-z_]\w*)/.exec(it.text)?.[1];
+        if (v !== undefined && this.isScalar(v)) throw new SourceError(it.line, `the host loop's index ${v} is (or shadows) the scalar variable ${v}, data of the program: not imported (give the loop an index of its own)`);
         if (v !== undefined) this.values.delete(v);
       }
     }
@@ -1854,7 +2033,8 @@ class CReader extends SourceReader {
       }
       const named = this.designate(x, line, false);
       if (named.kind === 'count') return null;
-      const address = named.kind === 'pointer' || (named.base.kind === 'field' ? named.base.length !== undefined : named.base.kind !== 'structs' || named.base.count !== undefined);
+      const address =
+        named.kind === 'pointer' || (named.base.kind === 'field' ? named.base.length !== undefined : named.base.kind !== 'structs' ? !this.scalarBase(named.base) : named.base.count !== undefined);
       if (sub === undefined && unary === null && address) return null;
       return this.wholeRef(named, line);
     } catch (e) {
@@ -2007,7 +2187,7 @@ class CReader extends SourceReader {
       this.use(place.base, line);
       const named = this.spanOf(place, bytes, line, false);
       // zero bytes of a struct or a scalar member: the object, with its byte count 0
-      if (named.count === 0 && (named.base.kind === 'structs' || (named.base.kind === 'field' && named.base.length === undefined))) named.count = 1;
+      if (named.count === 0 && (named.base.kind === 'structs' || (named.base.kind === 'field' && named.base.length === undefined) || this.scalarBase(named.base))) named.count = 1;
       const exact = bytes === named.count * this.elementBytes(named.base);
       this.push(it, { op: name, var: this.spanRef(named, line), ...(exact ? {} : { bytes }) });
       return;
@@ -2166,6 +2346,8 @@ class CReader extends SourceReader {
    */
   private kernel(k: number, d: DirectiveText): number {
     const s = this.items[k]!;
+    const scalar = this.scalarKernel(k, d);
+    if (scalar !== null) return scalar;
     const { at, end } = this.kernelLoop(k + 1, combinesLoop(d.api, d.name), s);
     const head = this.items[at]!;
     const body = this.loopStatements(at);
@@ -2189,7 +2371,8 @@ class CReader extends SourceReader {
       let f: Affine;
       try {
         f = this.affineIn(integralFloats(action.rhs), stmt.line, loop.v);
-      } catch {
+      } catch (e) {
+        if (e instanceof DataScalarUse) throw e;
         const v = loop.v;
         if (action.add) throw new SourceError(stmt.line, `the kernel's ${stmt.text}: an add kernel adds a constant or an affine function of ${v} to the element it writes (X[${v}] += 2 * ${v}, X[${v}]++, X[${v}] = X[${v}] + 1)`);
         throw new SourceError(stmt.line, `the kernel assigns ${action.rhs}: a write kernel stores a constant or an affine function of ${v}, or adds one to the element it writes (X[${v}] = 7, X[${v}] = 2 * ${v} + 1, X[${v}] += 1)`);
@@ -2208,6 +2391,69 @@ class CReader extends SourceReader {
     }
     this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return end;
+  }
+
+  /**
+   * A compute construct without a loop whose statements use scalar variables (lang/program.ts
+   * ArrayDecl scalar): `x = 222;`, `x++;`, `x += 3;`, `x = x + 1;` write the scalar (a constant, or
+   * an add), `printf("%d\n", x);` reads each scalar it prints; the steps are SourceReader
+   * scalarKernelSteps'. Returns the index after the construct, or null when its statement is no
+   * such statement (a loop kernel, read by kernelLoop).
+   */
+  private scalarKernel(k: number, d: DirectiveText): number | null {
+    if (!isComputeWithoutLoop(d)) return null;
+    const s = this.items[k]!;
+    const body = this.computeBody(k);
+    if (body === null) return null;
+    const actions = body.stmts.map((st) => this.scalarStatement(st));
+    if (actions.every((a) => a === null)) return null;
+    const other = body.stmts.find((_, n) => actions[n] === null);
+    if (other !== undefined)
+      throw new SourceError(other.line, `"${other.text.slice(0, 40)}": a compute construct without a loop is read when each of its statements writes a scalar variable (x = 222, x++, x += 3) or prints scalars (printf)`);
+    const stmts: ScalarStatement[] = [];
+    for (const [n, action] of actions.entries()) {
+      const st = body.stmts[n]!;
+      const a = action!;
+      for (const name of a.kind === 'print' ? a.names : [a.name]) this.use(name, st.line);
+      if (a.kind === 'print') {
+        stmts.push({ line: st.line, text: st.text, reads: a.names });
+        continue;
+      }
+      let value: number;
+      try {
+        value = this.int(integralFloats(a.rhs), st.line);
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        throw new SourceError(st.line, `the kernel's ${st.text}: a kernel without a loop stores a constant into a scalar or adds one to it (x = 222, x++, x += 3, x = x + 1)`);
+      }
+      stmts.push({ line: st.line, text: st.text, write: { name: a.name, value, add: a.add } });
+    }
+    // a construct that only prints what is no data: no kernel mapcheck reads
+    if (stmts.every((st) => st.reads?.length === 0)) return null;
+    this.scalarKernelSteps(d, s.line, stmts);
+    return body.end;
+  }
+
+  /** What one statement of a compute construct without a loop does to scalar variables (scalarKernel), or null for another statement. */
+  private scalarStatement(st: Item): { kind: 'print'; names: string[] } | { kind: 'write'; name: string; rhs: string; add: boolean } | null {
+    const print = /^(?:printf|fprintf)\s*\(([\s\S]*)\)$/.exec(st.text);
+    if (print) {
+      const names: string[] = [];
+      for (const arg of splitC(print[1]!, ',')) {
+        const t = evaluated(arg, st.line);
+        for (const m of t.matchAll(/(?<![\w.]|->|\.\s+|->\s+)[A-Za-z_]\w*/g))
+          if (this.isData(m[0]) && !this.isScalar(m[0]) && unaryBefore(t, m.index) !== '&')
+            throw new SourceError(st.line, `a kernel's printf of ${m[0]} is not imported: a compute construct without a loop reads scalar variables`);
+        for (const name of this.scalarReads(arg, st.line)) if (!names.includes(name)) names.push(name);
+      }
+      return { kind: 'print', names };
+    }
+    const a = splitAssignment(st.text) ?? increment(st.text);
+    const lhs = a === null ? null : parsePath(a.lhs);
+    if (a === null || lhs === null || lhs.steps.length > 0 || !this.isScalar(lhs.root)) return null;
+    const added = a.op === '+=' ? a.rhs : a.op === '-=' ? `-(${a.rhs})` : a.op === '=' ? addendOf(a.rhs, a.lhs) : null;
+    if (a.op !== '=' && added === null) throw new SourceError(st.line, `the kernel's ${st.text}: a kernel stores into a scalar with = or adds to it with += or -= (++, --)`);
+    return { kind: 'write', name: lhs.root, rhs: added ?? a.rhs, add: added !== null };
   }
 
   /**
@@ -2261,6 +2507,7 @@ class CReader extends SourceReader {
     const a = this.arrays.get(root);
     if (a !== undefined) {
       if (use) this.uses.set(root, this.uses.get(root) ?? line);
+      if (a.scalar && steps.length > 0) throw new SourceError(line, `${text()}: ${root} is a scalar variable; it takes no subscript or member (name it whole: ${root})`);
       if (this.plain.has(root) || a.length === undefined) {
         if (steps.length === 0) return { kind: 'pointer', ref: root, variable: true };
         if (!this.plain.has(root)) throw new SourceError(line, `${text()}: ${root} is used before it points anywhere (assign it an array or malloc'd storage first)`);
@@ -2355,6 +2602,8 @@ class CReader extends SourceReader {
     const section = (ref: string) => `${ref}(${start + 1}:${start + count})`;
     switch (base.kind) {
       case 'array':
+        if (this.isScalar(base.name) && (start !== 0 || count !== 1))
+          throw new SourceError(line, `${base.name} is a scalar variable: its ${this.elementBytes(base)} bytes are named whole (&${base.name}, sizeof ${base.name}), no section of it`);
         return start === 0 && count === base.length ? base.name : section(base.name);
       case 'structs':
         if (base.count === undefined) {
@@ -2447,6 +2696,7 @@ class CReader extends SourceReader {
       return { kind: 'at', base, start: 0, element: false };
     }
     if (named.element && !amp) throw new SourceError(line, `${text} is an element's value, not an address: write &${t}`);
+    if (!amp && this.scalarBase(named.base)) throw new SourceError(line, `${text} is a scalar's value, not an address: write &${t}`);
     if (!amp && !named.element && (named.base.kind === 'structs' ? named.base.count === undefined : named.base.kind === 'field' && named.base.length === undefined))
       throw new SourceError(line, `${text} is not an address: write &${t}`);
     return { kind: 'at', base: named.base, start: named.start, element: named.element };
@@ -2467,17 +2717,17 @@ class CReader extends SourceReader {
   /** A constant integer expression of the program (macros are expanded already; scalars and counts where known). */
   /** `bind`: the value of a loop index (null: unknown, so no outer value of the name is taken). */
   private int(text: string, line: number, bind?: { v: string; i: number | null }): number {
-    return evalC(text, this.scope(bind), line);
+    return evalC(text, this.scope(line, bind), line);
   }
 
   /** `text` as `k * v + c` in loop index v (evalCAffine; SourceError where it is not). */
   private affineIn(text: string, line: number, v: string): Affine {
-    return evalCAffine(text, this.scope({ v, i: null }), line, v);
+    return evalCAffine(text, this.scope(line, { v, i: null }), line, v);
   }
 
-  private scope(bind?: { v: string; i: number | null }): CScope {
+  private scope(line: number, bind?: { v: string; i: number | null }): CScope {
     return {
-      value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOfDesignator(d)),
+      value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOfDesignator(d, line)),
       sizeOf: (t, isType) => {
         const type = isType ? this.typeNamed(t) : this.typeOfExpr(t);
         return type === null ? null : bytesOf(type);
@@ -2486,10 +2736,16 @@ class CReader extends SourceReader {
     };
   }
 
-  /** A scalar's known value, or a pointer's count member (`c.p_n`, `cs[1].p_n`). */
-  private valueOfDesignator(designator: string): number | null {
+  /** A scalar's known value, or a pointer's count member (`c.p_n`, `cs[1].p_n`); a scalar that is data is refused (DataScalarUse) at `line`. */
+  private valueOfDesignator(designator: string, line: number): number | null {
     const path = parsePath(designator);
     if (path === null) return null;
+    const scalar = this.dataScalars.get(path.root);
+    if (this.isScalar(path.root) && scalar !== undefined)
+      throw new DataScalarUse(
+        line,
+        `${path.root} is data of the program (line ${scalar.line}: ${scalar.why}): mapcheck does not also read its value as a constant (a copy back or a kernel changes it); give the constant a variable of its own`,
+      );
     if (path.steps.length === 0) return this.values.get(path.root) ?? null;
     const st = this.structs.get(path.root);
     if (st === undefined) return null;
@@ -2553,7 +2809,8 @@ class CReader extends SourceReader {
       .map(([name, a]) => {
         if (a.length === undefined) throw new SourceError(a.line, `${name} is used but never given storage: mapcheck needs its size`);
         if (a.length < 1 || a.length > MAX_ARRAY_LENGTH) throw new SourceError(a.line, `${name}: ${a.length} elements; mapcheck's arrays hold 1 to ${MAX_ARRAY_LENGTH}`);
-        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }) };
+        if (a.scalar && a.init === undefined) this.note({ line: a.line }, `${name} has no initialiser: it starts as 0, the world's default (as an array without one)`);
+        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }), ...(a.scalar ? { scalar: true } : {}) };
       });
     const structs = [...this.structs.entries()]
       .filter(([name]) => used(name))

@@ -222,6 +222,28 @@ export const SCHEDULING_CLAUSES = new Set([
   'proc_bind',
 ]);
 
+/** The OpenACC clauses whose list is the program's data (OpenACC 3.3 §2.7, §2.13, §2.14.4), aliases read as theirs. */
+const ACC_DATA_CLAUSES = new Set(['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'delete', 'self', 'host', 'device', 'device_resident', 'link']);
+/** The OpenMP clauses whose list is the program's data: map (OpenMP 6.0 §7.9.6), the motion clauses (§15.9), declare target's (§9.9.1). */
+const OMP_DATA_CLAUSES = new Set(['map', 'to', 'from', 'enter', 'link']);
+
+/**
+ * The list text of each data, map and motion clause of a directive (modifiers before a colon
+ * dropped: `map(always, from: x)` gives `x`, `copyin(readonly: a)` gives `a`), for a front end to
+ * split into its items. A scalar a list names is data of the program (the front ends' findDataScalars).
+ */
+export function dataClauseLists(d: DirectiveText): string[] {
+  const out: string[] = [];
+  for (const c of d.clauses) {
+    if (c.args === null) continue;
+    const data = d.api === 'openacc' ? ACC_DATA_CLAUSES.has(ACC_CLAUSE_ALIASES[c.name] ?? c.name) : OMP_DATA_CLAUSES.has(c.name);
+    if (!data) continue;
+    const colon = topLevelColon(c.args);
+    out.push(colon < 0 ? c.args : c.args.slice(colon + 1));
+  }
+  return out;
+}
+
 /**
  * An OpenMP `map` clause's argument: `[modifiers,] type: list` or `list` (type tofrom, OpenMP 6.0
  * §7.9.6). Returns the modifiers, the type and the list text.

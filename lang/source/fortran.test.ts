@@ -785,3 +785,124 @@ end program
     expect(integralReals('a .eq. 3')).toBe('a .eq. 3');
   });
 });
+
+describe('scalar variables the program uses as data (lang/program.ts ArrayDecl scalar)', () => {
+  /** A main program with `decls` (line 3) and then `body`, one statement a line: the body starts at line 4. */
+  const prog = (decls: string, body: string) => `program main\n  implicit none\n  ${decls}\n${body}\nend program\n`;
+
+  it('a mapped scalar with an initialiser, written by a target construct without a loop, checked and printed', () => {
+    const imported = importFortran(
+      prog(
+        'integer :: x = 111',
+        '  !$omp target data map(alloc: x) map(from: x)\n  !$omp target map(present, alloc: x)\n  x = 222\n  !$omp end target\n  !$omp end target data\n  if (x /= 222) stop 1\n  print *, "x =", x',
+      ),
+    );
+    expect(imported.program).toEqual({
+      world: { arrays: [{ name: 'x', length: 1, init: 111, scalar: true }], structs: [] },
+      steps: [
+        { op: 'omp_target_data_begin', maps: [{ type: 'alloc', vars: ['x'] }, { type: 'from', vars: ['x'] }] },
+        { op: 'omp_target', maps: [{ type: 'alloc', modifiers: ['present'], vars: ['x'] }], body: { write: 'x', value: 222 } },
+        { op: 'omp_target_data_end' },
+        { op: 'host_read', var: 'x' },
+        { op: 'host_read', var: 'x' },
+      ],
+    });
+    expect(imported.lines).toEqual([4, 5, 8, 9, 10]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['x = 222', { write: 'x', value: 222 }],
+    ['x = 2.0', { write: 'x', value: 2 }],
+    ['x = x + 1', { write: 'x', value: 1, add: true }],
+    ['x = 3 + x', { write: 'x', value: 3, add: true }],
+    ['x = x - 2', { write: 'x', value: -2, add: true }],
+  ])('the kernel %s under acc serial, without a loop', (stmt, body) => {
+    const imported = importFortran(prog('integer :: x = 1', `  !$acc serial copy(x)\n  ${stmt}\n  !$acc end serial`));
+    expect(imported.program.steps).toEqual([{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['x'] }], body }]);
+    expect(imported.lines).toEqual([4]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('routines, a print in the kernel, host writes and adds, and a scalar without an initial value', () => {
+    const imported = importFortran(
+      prog(
+        'integer :: x',
+        '  x = 4\n  call acc_copyin(x)\n  !$acc serial present(x)\n  print *, x\n  !$acc end serial\n  x = 5\n  x = x + 2\n  if (.not. acc_is_present(x)) stop 2\n  call acc_delete(x)',
+      ),
+    );
+    expect(imported.program).toEqual({
+      world: { arrays: [{ name: 'x', length: 1, init: 4, scalar: true }], structs: [] },
+      steps: [
+        { op: 'acc_copyin', var: 'x' },
+        { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['x'] }], body: { read: 'x' } },
+        { op: 'host_write', var: 'x', value: 5 },
+        { op: 'host_write', var: 'x', value: 2, add: true },
+        { op: 'acc_is_present', var: 'x' },
+        { op: 'acc_delete', var: 'x' },
+      ],
+    });
+    expect(imported.notes).toEqual([]);
+    const uninitialised = importFortran(prog('integer :: i', '  !$omp target enter data map(alloc: i)\n  !$omp target update from(present: i)'));
+    expect(uninitialised.program.world.arrays).toEqual([{ name: 'i', length: 1, scalar: true }]);
+    expect(uninitialised.notes).toEqual([{ line: 3, text: 'i has no initial value: it starts as 0, the world\'s default (as an array without one)' }]);
+  });
+
+  it('reads a scalar kernel as mapcheck emit writes it: a loop of one iteration', () => {
+    const imported = importFortran(
+      prog(
+        'integer :: v1, i, res(1)',
+        '  v1 = 41\n  !$acc data copy(v1)\n  !$acc parallel loop present(v1)\n  do i = 1, 1\n    v1 = v1 + (1)\n  end do\n  res = -1\n  !$acc parallel loop present(v1)\n  do i = 1, 1\n    res(i) = v1\n  end do\n  !$acc end data\n  res = v1',
+      ),
+    );
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_data_begin', clauses: [{ clause: 'copy', vars: ['v1'] }] },
+      { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['v1'] }], body: { write: 'v1', value: 1, add: true } },
+      { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['v1'] }], body: { read: 'v1' } },
+      { op: 'acc_data_end' },
+      { op: 'host_read', var: 'v1' },
+    ]);
+    expect(imported.program.world.arrays).toEqual([{ name: 'v1', length: 1, init: 41, scalar: true }]);
+  });
+
+  it('a scalar used only as a constant stays a constant; one that is data is no constant anywhere', () => {
+    const constant = importFortran(prog('integer :: n = 4, i\n  integer :: a(4)', '  !$acc parallel loop copy(a)\n  do i = 1, n\n    a(i) = n\n  end do'));
+    expect(constant.program.world.arrays).toEqual([{ name: 'a', length: 4 }]);
+    expect(constant.program.steps).toEqual([{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['a'] }], body: { write: 'a', value: 4 } }]);
+    expect(failure(prog('integer :: n = 4\n  integer :: a(n)', '  !$acc enter data copyin(n)'))).toEqual({
+      line: 4,
+      message: 'n is data of the program (line 5: named in a clause of !$acc enter data): mapcheck does not also read its value as a constant (a copy back or a kernel changes it); give the constant a variable of its own',
+    });
+    expect(failure(prog('integer :: n = 4, i\n  integer :: a(4)', '  !$acc enter data copyin(n)\n  !$acc parallel loop copy(a)\n  do i = 1, 4\n    a(i) = n\n  end do')).message).toMatch(/^n is data of the program \(line 5: /);
+    expect(failure(prog('integer :: n = 4, i\n  integer :: a(4)', '  !$omp target\n  n = 2\n  !$omp end target\n  do i = 1, n\n    a(i) = 0\n  end do'))).toMatchObject({
+      line: 8,
+      message: expect.stringMatching(/^n is data of the program \(line 6: written by the compute construct at line 5\)/),
+    });
+  });
+
+  it('a kernel that uses a scalar no clause names is imported as written, for the language\'s firstprivate reading (or its refusal); a private copy named in a clause is refused', () => {
+    const imported = importFortran(prog('integer :: x = 1', '  !$omp target\n  x = 5\n  !$omp end target'));
+    expect(imported.program.steps).toEqual([{ op: 'omp_target', maps: [], body: { write: 'x', value: 5 } }]);
+    const v = validateProgram(imported.program);
+    if (!v.ok) expect(v.message).toContain('firstprivate');
+    expect(failure(prog('integer :: x = 1', '  !$acc serial copy(x) private(x)\n  x = 3\n  !$acc end serial'))).toEqual({
+      line: 4,
+      message: 'x is private to the construct (private, firstprivate, reduction): mapcheck does not model a private copy',
+    });
+  });
+
+  it.each([
+    ['an add under acc parallel (every gang runs it)', '  !$acc parallel copy(x)\n  x = x + 1\n  !$acc end parallel', 5, 'under !$acc parallel without a loop every gang runs the statement, so it is not one add'],
+    ['two statements under a copying map', '  !$omp target map(tofrom: x)\n  print *, x\n  x = 2\n  !$omp end target', 4, 'read as one kernel each, which means the same only where its clauses copy nothing'],
+    ['a kernel that copies one scalar into another', '  !$omp target map(tofrom: x, y)\n  x = y\n  !$omp end target', 5, 'a kernel without a loop stores a constant into a scalar or adds one to it'],
+    ['a section of a scalar', '  !$omp target enter data map(to: x(1:1))', 4, 'x(1:1): x is a scalar variable; it takes no subscript or component (name it whole: x)'],
+    ['a host loop over the scalar', '  !$omp target enter data map(to: x)\n  do x = 1, 3\n    y = 1\n  end do', 5, 'the host loop\'s index x is the scalar variable x, data of the program'],
+    ['a change of the scalar in an if block', '  !$omp target enter data map(to: x)\n  if (y > 0) then\n    x = 3\n  end if', 6, 'a conditional change of the program\'s data (line 5) is not imported'],
+    ['a one-line conditional change', '  !$omp target enter data map(to: x)\n  if (y > 0) x = 3', 5, 'a conditional change of the program\'s data is not imported'],
+    ['an unnamed scalar under acc kernels (copy there, OpenACC 3.3 §2.6.2)', '  !$acc kernels\n  x = 5\n  !$acc end kernels', 4, 'on a kernels construct that is copy'],
+  ])('refuses %s', (_, body, line, message) => {
+    const f = failure(prog('integer :: x = 1, y = 2', body));
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});

@@ -4,7 +4,9 @@
 // What it reads, statement by statement, in the main program's order:
 // - declarations: integer arrays of constant size, integer pointer and allocatable arrays (sized
 //   by their `allocate`), derived types with integer pointer, allocatable and plain components,
-//   variables of those types (single or arrays), `parameter` constants;
+//   variables of those types (single or arrays), `parameter` constants, and integer scalars the
+//   program uses as data (findDataScalars: named in a data, map or motion clause, passed to a data
+//   routine, or assigned by a compute construct without a loop), scalar variables of the world;
 // - host statements: `allocate` / `deallocate` of components, pointer assignment, `nullify`, an
 //   integer assignment to an array, a section or a component, host loops that fill an array before
 //   the first directive or write a constant or a ramp (`a(i) = 2*i`) or add one (`a(i) = a(i) + 1`)
@@ -18,13 +20,26 @@
 // A compute construct's kernel is one `do` loop with one assignment: `r(i) = X(i)` reads X (r is the
 // kernel's result buffer, no object of the program), `X(i) = v` writes v, a constant or an
 // affine function of i (`2*i + 1`: a ramp, value and by), and `X(i) = X(i) + v` (or `v + X(i)`,
-// `X(i) - v`) adds v to the element (`add`). Host code
+// `X(i) - v`) adds v to the element (`add`); a compute construct without a loop may instead hold
+// scalar statements (`x = 222`, `x = x + 1`, `print *, x`), one step each (scalarKernel). Host code
 // that only checks or prints results (an `if` block, a `write` of the result buffer) is passed
 // over and listed; anything that would change what is mapped and cannot be read is an error that
 // names its line, never a silent drop.
 
-import { SCHEDULING_CLAUSES, SourceError, combinesLoop, isOmpLoopOnly, isOmpTargetKernel, parseClauses, parseDirective, parseMapArgs, splitTopLevel, type DirectiveText } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine } from './reader.js';
+import {
+  SCHEDULING_CLAUSES,
+  SourceError,
+  combinesLoop,
+  dataClauseLists,
+  isOmpLoopOnly,
+  isOmpTargetKernel,
+  parseClauses,
+  parseDirective,
+  parseMapArgs,
+  splitTopLevel,
+  type DirectiveText,
+} from './directives.js';
+import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine, type ScalarStatement } from './reader.js';
 import type { Imported } from './source.js';
 import { MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH } from '../program.js';
 
@@ -45,6 +60,8 @@ interface TypeDef {
 
 interface ArrayVar {
   kind: 'fixed' | 'pointer' | 'allocatable';
+  /** A scalar variable the program uses as data (`integer :: x`; lang/program.ts ArrayDecl scalar): one element, named whole. */
+  scalar?: true;
   length?: number;
   /** A rank-2 array's extents (Fortran `integer :: a(n1, n2)`; lang/README.md "Rank-2 arrays"). */
   shape?: [number, number];
@@ -61,6 +78,18 @@ interface StructVar {
   count?: number;
   line: number;
 }
+
+/** Why a scalar is data of the program (findDataScalars): the line of its first use as data and what that use is. */
+interface DataScalar {
+  line: number;
+  why: string;
+}
+
+/**
+ * A scalar that is data of the program read where a constant is needed: its value changes with the
+ * mapping (a copy back, a kernel's write), so the importer does not take it as a constant.
+ */
+class DataScalarUse extends SourceError {}
 
 /** What stands before an element's subscript (lower case, no blanks): `a`, `c%p`, `cs(2)%p`. */
 const ELEMENT_OF = '[a-z][a-z0-9_]*(?:\\([^()]*\\))?(?:%[a-z][a-z0-9_]*)?';
@@ -208,6 +237,8 @@ class FortranReader extends SourceReader {
   private readonly arrays = new Map<string, ArrayVar>();
   private readonly structs = new Map<string, StructVar>();
   private readonly params = new Map<string, number>();
+  /** Scalars the program uses as data (findDataScalars): declared as numbers, they become scalar variables of the world. */
+  private readonly dataScalars = new Map<string, DataScalar>();
   /** Integer scalars (loop counters, flags): not objects of the program. */
   private readonly scalars = new Set<string>();
   /** Scalars the program sets once, to a constant, and never changes otherwise (findFixedScalars). */
@@ -239,6 +270,7 @@ class FortranReader extends SourceReader {
 
   read(): Imported {
     this.findResultBuffers();
+    this.findDataScalars();
     this.findFixedScalars();
     let k = 0;
     const first = this.stmts[0];
@@ -301,6 +333,74 @@ class FortranReader extends SourceReader {
       const m = /^([a-z][a-z0-9_]*)\s*(?:\([^=]*\))?\s*=\s*([a-z][a-z0-9_]*)\s*(?:\(.*\))?(?:%[a-z][a-z0-9_]*(?:\(.*\))?)?$/i.exec(s.directive ? '' : s.text);
       if (m && !named.has(m[1]!.toLowerCase()) && m[1]!.toLowerCase() !== m[2]!.toLowerCase()) this.copies.add(m[1]!.toLowerCase());
     }
+  }
+
+  /**
+   * The scalars the program uses as data, found before reading (the declarations come first): a
+   * name a data, map or motion clause lists whole (`map(tofrom: x)`, `copy(x)`, `update device(x)`),
+   * the argument of a data or query routine (`call acc_copyin(x)`, `acc_is_present(x)`,
+   * `omp_target_is_present(c_loc(x), dev)`), or one a compute construct without a loop assigns
+   * (`!$omp target` then `x = 222`). Declared as an integer (or real) scalar, such a name is a
+   * scalar variable of the world (declaration) rather than a constant.
+   */
+  private findDataScalars(): void {
+    const add = (name: string | undefined, line: number, why: string) => {
+      if (name !== undefined && /^[a-z][a-z0-9_]*$/.test(name) && !this.dataScalars.has(name)) this.dataScalars.set(name, { line, why });
+    };
+    for (const [k, s] of this.stmts.entries()) {
+      const lower = s.text.toLowerCase().replace(/\s+/g, ' ').trim();
+      if (s.directive) {
+        const list = /^declare ?target ?\((.*)\)$/.exec(s.directive.text.toLowerCase().trim());
+        if (s.directive.api === 'openmp' && list) {
+          for (const item of splitTopLevel(list[1]!, ',')) add(item.trim(), s.line, 'named in declare target');
+          continue;
+        }
+        let d: DirectiveText;
+        try {
+          d = parseDirective(s.directive.api, s.directive.text, s.line);
+        } catch {
+          continue; // the reading pass reports it
+        }
+        for (const item of dataClauseLists(d).flatMap((x) => splitTopLevel(x, ',')))
+          add(item.replace(/\s/g, '').toLowerCase().split(/[(%]/)[0], s.line, `named in a clause of ${this.sentinel(d.api)} ${d.name}`);
+        for (const st of this.computeBody(k, d)?.stmts ?? []) {
+          const m = /^([a-z][a-z0-9_]*) ?= ?[^=>]/.exec(st.text.toLowerCase().trim());
+          if (m) add(m[1], st.line, `written by the compute construct at line ${s.line}`);
+        }
+        continue;
+      }
+      const call = /^call (acc_[a-z_]+) ?\((.*)\)$/.exec(lower);
+      if (call) add(splitTopLevel(call[2]!, ',')[0]?.replace(/\s/g, ''), s.line, `passed to ${call[1]}`);
+      for (const m of lower.matchAll(/\b(acc_is_present|acc_deviceptr|omp_target_is_present) ?\(/g)) {
+        const first = splitTopLevel(lower.slice(m.index + m[0].length), ',')[0]?.replace(/\s/g, '') ?? '';
+        add(/^(?:c_loc\()?([a-z][a-z0-9_]*)\b/.exec(first)?.[1], s.line, `passed to ${m[1]}`);
+      }
+    }
+  }
+
+  /**
+   * The statements of a compute construct without a loop at `k` (`!$omp target` … `!$omp end
+   * target`, `!$acc serial` … `!$acc end serial`): those up to its end directive, and the index
+   * after that; null for a construct combined with a loop, one whose first statement is a `do` or
+   * a directive (a loop kernel), or one without its end directive.
+   */
+  private computeBody(k: number, d: DirectiveText): { stmts: Statement[]; end: number } | null {
+    const compute = d.api === 'openacc' ? ['parallel', 'kernels', 'serial'].includes(d.name) : isOmpTargetKernel(d.name);
+    if (!compute || combinesLoop(d.api, d.name)) return null;
+    const stmts: Statement[] = [];
+    let j = k + 1;
+    for (; j < this.stmts.length && !this.stmts[j]!.directive; j++) {
+      if (/^do\b/i.test(this.stmts[j]!.text.trim())) return null;
+      stmts.push(this.stmts[j]!);
+    }
+    const end = this.stmts[j];
+    if (end?.directive?.api !== d.api) return null;
+    try {
+      if (parseDirective(d.api, end.directive.text, end.line).name !== `end ${d.name}`) return null;
+    } catch {
+      return null;
+    }
+    return { stmts, end: j + 1 };
   }
 
   /**
@@ -414,7 +514,7 @@ class FortranReader extends SourceReader {
       const dims = m[3] ?? dimension;
       if (has('parameter')) {
         if (m[5] === undefined) throw new SourceError(s.line, `parameter ${name} has no value`);
-        this.params.set(name, evalInt(m[5], (n) => this.constant(n), s.line));
+        this.params.set(name, evalInt(m[5], (n) => this.constant(n, s.line), s.line));
         continue;
       }
       if (typeName !== undefined) {
@@ -423,6 +523,10 @@ class FortranReader extends SourceReader {
         if (kind !== 'fixed') throw new SourceError(s.line, `${name}: a pointer or allocatable variable of derived type is not imported`);
         const count = dims === undefined ? undefined : this.extent(dims, s.line, name, MAX_MEMBER_LENGTH, 'arrays of structs');
         this.structs.set(name, { type, fieldInit: new Map(), ...(count === undefined ? {} : { count }), line: s.line });
+        continue;
+      }
+      if (dims === undefined && this.dataScalars.has(name)) {
+        this.declareScalar(s, name, kind, m[5]);
         continue;
       }
       if (dims === undefined) {
@@ -457,6 +561,27 @@ class FortranReader extends SourceReader {
   }
 
   /**
+   * A scalar the program uses as data (findDataScalars): a scalar variable of the world, one element
+   * named whole, its initial value a constant initialiser (`integer :: x = 5`). Without one it has
+   * no value set, as an array without one: the world's default, 0.
+   */
+  private declareScalar(s: Statement, name: string, kind: ArrayVar['kind'], init: string | undefined): void {
+    const data = this.dataScalars.get(name)!;
+    if (kind !== 'fixed') throw new SourceError(s.line, `${name}: a ${kind} scalar is not imported as data (line ${data.line}: ${data.why})`);
+    if (this.arrays.has(name) || this.structs.has(name) || this.scalars.has(name)) throw new SourceError(s.line, `${name} is declared twice`);
+    let value: number | undefined;
+    if (init !== undefined) {
+      try {
+        value = evalInt(integralReals(init), (n) => this.constant(n, s.line), s.line);
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        throw new SourceError(s.line, `${name} = ${init.trim()}: a scalar the program uses as data is initialised with a constant integer value`);
+      }
+    }
+    this.arrays.set(name, { kind: 'fixed', length: 1, scalar: true, ...(value === undefined ? {} : { init: value }), line: s.line });
+  }
+
+  /**
    * `!$omp declare mapper ([default :] t :: v) map(...)` (OpenMP 6.0 §7.9.10): the default mapper of
    * type t, kept until the end and given to every single struct of that type (finish), with the
    * mapper's variable v standing for the struct.
@@ -481,9 +606,9 @@ class FortranReader extends SourceReader {
   private extent(dims: string, line: number, name: string, max = MAX_ARRAY_LENGTH, what = 'arrays'): number {
     const parts = dims.split(':');
     if (parts.length > 2) throw new SourceError(line, `${name}(${dims}): not a rank-1 extent`);
-    const lower = parts.length === 2 ? evalInt(parts[0]!, (n) => this.constant(n), line) : 1;
+    const lower = parts.length === 2 ? evalInt(parts[0]!, (n) => this.constant(n, line), line) : 1;
     if (lower !== 1) throw new SourceError(line, `${name}(${dims}): only lower bound 1 is imported`);
-    const n = evalInt(parts[parts.length - 1]!, (x) => this.constant(x), line);
+    const n = evalInt(parts[parts.length - 1]!, (x) => this.constant(x, line), line);
     if (n < 1 || n > max) throw new SourceError(line, `${name}: ${n} elements; mapcheck's ${what} hold 1 to ${max}`);
     return n;
   }
@@ -491,21 +616,28 @@ class FortranReader extends SourceReader {
   /** `= 5` or `= [1, 2, 3]` / `= (/ 1, 2, 3 /)` as an initial value. */
   private initializer(text: string, length: number, line: number): number | number[] {
     const list = /^\[(.*)\]$|^\(\/(.*)\/\)$/.exec(text.trim());
-    if (!list) return evalInt(integralReals(text), (n) => this.constant(n), line);
-    const values = splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(integralReals(v), (n) => this.constant(n), line));
+    if (!list) return evalInt(integralReals(text), (n) => this.constant(n, line), line);
+    const values = splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(integralReals(v), (n) => this.constant(n, line), line));
     if (values.length !== length) throw new SourceError(line, `${values.length} initial values for ${length} elements`);
     return values;
   }
 
-  private constant(name: string): number | null {
+  /** The value of a name in a constant expression at `line`: a parameter or a fixed scalar; a scalar variable of the program is refused (DataScalarUse). */
+  private constant(name: string, line: number): number | null {
     if (name.startsWith('size(')) return this.sizeOf(name.slice(5, -1));
+    const data = this.dataScalars.get(name);
+    if (data !== undefined && this.arrays.get(name)?.scalar)
+      throw new DataScalarUse(
+        line,
+        `${name} is data of the program (line ${data.line}: ${data.why}): mapcheck does not also read its value as a constant (a copy back or a kernel changes it); give the constant a variable of its own`,
+      );
     return this.params.get(name) ?? this.scalarValues.get(name) ?? null;
   }
 
   /** The one assignment of a fixed scalar: its value from here on, when it is a constant expression. */
   private fixScalar(name: string, rhs: string, line: number): void {
     try {
-      this.scalarValues.set(name, evalInt(rhs, (n) => this.constant(n), line));
+      this.scalarValues.set(name, evalInt(rhs, (n) => this.constant(n, line), line));
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
     }
@@ -559,7 +691,7 @@ class FortranReader extends SourceReader {
       // `source=v` gives every element of the new storage the value v (Fortran 2018 §9.7.1.2)
       const items = splitTopLevel(m[1]!, ',');
       const source = items.map((i) => /^source ?= ?(.*)$/.exec(i)?.[1]).find((x) => x !== undefined);
-      const value = source === undefined ? undefined : evalInt(integralReals(source), (n) => this.constant(n), s.line);
+      const value = source === undefined ? undefined : evalInt(integralReals(source), (n) => this.constant(n, s.line), s.line);
       for (const item of items.filter((i) => !/^[a-z]+ ?=/.test(i))) this.allocate(s, item, value);
       return k + 1;
     }
@@ -629,6 +761,17 @@ class FortranReader extends SourceReader {
       // the head's condition runs once, whatever the branch: the query routines in it are read
       if (j === k) this.routineCalls(s, lower);
       else if (/\b(acc|omp)_[a-z_]+ ?\(/.test(lower)) throw new SourceError(s.line, `a runtime routine inside the block at line ${head.line} is not imported: mapcheck reads straight-line programs`);
+      // what may run or not changes none of the program's data (as a one-line if's statement)
+      const root = /^([a-z][a-z0-9_]*)/.exec(lower)?.[1];
+      const index = /^do ([a-z][a-z0-9_]*) ?=/.exec(lower)?.[1];
+      if (
+        j > k &&
+        (/^(allocate|deallocate|nullify) ?\(/.test(lower) ||
+          /^[a-z0-9_%()]+ ?=>/.test(lower) ||
+          (index !== undefined && this.isData(index)) ||
+          (root !== undefined && this.isData(root) && !this.buffers.has(root) && !this.copies.has(root) && /^[a-z0-9_%(),:]+ ?=[^=]/.test(lower)))
+      )
+        throw new SourceError(s.line, `a conditional change of the program's data (line ${head.line}) is not imported: mapcheck reads straight-line programs`);
       if (open.test(lower)) depth++;
       else if (close.test(lower) && --depth === 0) {
         this.passed.push({ line: head.line, text: `lines ${head.line}-${s.line}: ${why} (${head.text.slice(0, 40)})${this.checkReads(this.stmts.slice(k, j + 1), head, null)}` });
@@ -668,7 +811,7 @@ class FortranReader extends SourceReader {
     // bounds remapping `p(L:) => t` (Fortran 2018 §10.2.2.3): the view starts at L
     const remap = /^(.*)\(([^():]+):\)$/.exec(lhs);
     const ptr = remap ? remap[1]! : lhs;
-    const lbound = remap ? evalInt(remap[2]!, (n) => this.constant(n), s.line) : undefined;
+    const lbound = remap ? evalInt(remap[2]!, (n) => this.constant(n, s.line), s.line) : undefined;
     if (/^null\(\)$/.test(target)) {
       this.targetLength.delete(ptr);
       this.push(s, { op: 'nullify', ptr: this.pointerRef(ptr, s.line) });
@@ -705,7 +848,8 @@ class FortranReader extends SourceReader {
    */
   private hostLoop(k: number, v: string, range: string): number {
     const head = this.stmts[k]!;
-    const [lo, hi, step] = splitTopLevel(range, ',').map((x) => evalInt(x, (n) => this.constant(n), head.line));
+    if (this.isScalar(v)) throw new SourceError(head.line, `the host loop's index ${v} is the scalar variable ${v}, data of the program: not imported (give the loop an index of its own)`);
+    const [lo, hi, step] = splitTopLevel(range, ',').map((x) => evalInt(x, (n) => this.constant(n, head.line), head.line));
     if (lo === undefined || hi === undefined || step !== undefined) throw new SourceError(head.line, 'a host loop needs do i = lo, hi (no stride)');
     const body: Statement[] = [];
     let j = k + 1;
@@ -728,7 +872,7 @@ class FortranReader extends SourceReader {
         const values = Array.isArray(a.init) ? [...a.init] : Array<number>(a.length).fill(a.init ?? 0);
         for (let i = lo; i <= hi; i++) {
           if (i < 1 || i > a.length) throw new SourceError(head.line, `${fill![1]}(${i}) is outside 1..${a.length}`);
-          const x = evalInt(integralReals(added ?? fill![2]!), (x) => (x === v ? i : this.constant(x)), body[n]!.line);
+          const x = evalInt(integralReals(added ?? fill![2]!), (x) => (x === v ? i : this.constant(x, body[n]!.line)), body[n]!.line);
           values[i - 1] = added === null ? x : values[i - 1]! + x;
         }
         a.init = values.every((x) => x === values[0]) ? values[0]! : values;
@@ -746,8 +890,9 @@ class FortranReader extends SourceReader {
         const added = addendOf(write![4]!, lhs);
         let f: Affine;
         try {
-          f = evalAffine(integralReals(added ?? write![4]!), (x) => this.constant(x), s.line, v);
-        } catch {
+          f = evalAffine(integralReals(added ?? write![4]!), (x) => this.constant(x, s.line), s.line, v);
+        } catch (e) {
+          if (e instanceof DataScalarUse) throw e;
           if (added !== null) throw new SourceError(s.line, `${lhs} = ${write![4]}: a host loop adds a constant or an affine function of ${v} to the element it writes (X(${v}) = X(${v}) + 2*${v})`);
           throw new SourceError(s.line, `${lhs} = ${write![4]}: a host loop writes a constant or an affine function of ${v}, or adds one to the element it writes (X(${v}) = 2*${v} + 1, X(${v}) = X(${v}) + 1); only an array's fill before the first directive takes any expression`);
         }
@@ -813,7 +958,7 @@ class FortranReader extends SourceReader {
     return refs.length === 0 ? '' : `; its reads of ${refs.join(', ')} are host reads`;
   }
 
-  /** Whether a name is an object of the program (an array or a struct, not a scalar). */
+  /** Whether a name is an object of the program (an array, a scalar variable or a struct; not a constant scalar). */
   private isData(name: string): boolean {
     return this.arrays.has(name) || this.structs.has(name);
   }
@@ -846,12 +991,25 @@ class FortranReader extends SourceReader {
       return;
     }
     this.routineCalls(s, rhs);
+    // `x = x + e` (`a(2) = a(2) - 1`): an add of e to what the elements hold (lang/program.ts HostWrite add)
+    const added = addendOf(rhs, lhs);
+    if (added !== null) {
+      let value: number;
+      try {
+        value = evalInt(integralReals(added), (n) => this.constant(n, s.line), s.line);
+      } catch (e) {
+        if (e instanceof DataScalarUse) throw e;
+        throw new SourceError(s.line, `${lhs} = ${rhs.trim()}: a host add to the program's data is read only with a constant integer value`);
+      }
+      this.store(s, lhs, { value, add: true });
+      return;
+    }
     const list = /^\[(.*)\]$|^\(\/(.*)\/\)$/.exec(rhs.trim());
     let value: number | number[];
     try {
-      value = list ? splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(integralReals(v), (n) => this.constant(n), s.line)) : evalInt(integralReals(rhs), (n) => this.constant(n), s.line);
+      value = list ? splitTopLevel(list[1] ?? list[2]!, ',').map((v) => evalInt(integralReals(v), (n) => this.constant(n, s.line), s.line)) : evalInt(integralReals(rhs), (n) => this.constant(n, s.line), s.line);
     } catch (e) {
-      if (e instanceof SourceError && list) throw e;
+      if (e instanceof DataScalarUse || (e instanceof SourceError && list)) throw e;
       throw new SourceError(s.line, `${lhs} = ${rhs.trim()}: a host assignment to the program's data is read only with a constant integer value`);
     }
     this.store(s, lhs, { value });
@@ -946,6 +1104,13 @@ class FortranReader extends SourceReader {
       if (/^[a-z]/.test(ref) && this.isData(root) && !this.buffers.has(root) && /^[a-z][a-z0-9_%():]*$/.test(ref)) {
         this.push(s, { op: 'host_read', var: this.dataRef(ref, s.line) });
         read = true;
+        continue;
+      }
+      // a scalar variable's value in an expression (`x + 1`): a read of it
+      for (const m of ref.replace(/"[^"]*"|'[^']*'/g, '""').matchAll(/(?<![a-z0-9_%])[a-z][a-z0-9_]*/g)) {
+        if (!this.isScalar(m[0])) continue;
+        this.push(s, { op: 'host_read', var: this.dataRef(m[0], s.line) });
+        read = true;
       }
     }
     if (!read) this.pass(s, 'output');
@@ -992,7 +1157,7 @@ class FortranReader extends SourceReader {
       if (list.length !== 1 && !(m[1] === 'acc_is_present' && list.length === 2)) throw new SourceError(s.line, `${m[1]}: only the form ${m[1]}(var${m[1] === 'acc_is_present' ? '[, len]' : ''}) is imported`);
       this.useApi('openacc', s.line);
       const ref = list[0]!.replace(/\s/g, '');
-      const bytes = list[1] === undefined ? undefined : evalInt(list[1], (n) => this.constant(n), s.line);
+      const bytes = list[1] === undefined ? undefined : evalInt(list[1], (n) => this.constant(n, s.line), s.line);
       this.push(s, { op: m[1], var: this.dataRef(ref, s.line), ...(bytes === undefined ? {} : { bytes }) });
     }
     if (/\bomp_(target_(alloc|free|memcpy|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr)\s*\(/.test(lower) || /\bacc_(malloc|free|map_data|unmap_data|memcpy_[a-z_]+)\s*\(/.test(lower))
@@ -1003,7 +1168,7 @@ class FortranReader extends SourceReader {
     const t = text.replace(/\s/g, '').toLowerCase();
     if (t === 'omp_get_initial_device()') return 'initial';
     if (t === 'omp_get_default_device()') return 0;
-    const n = evalInt(t, (x) => this.constant(x), line);
+    const n = evalInt(t, (x) => this.constant(x, line), line);
     // a negative number is kept as written: the language reads device(-1) (omp_initial_device, K-B61)
     this.maxDevice = Math.max(this.maxDevice, n);
     return n;
@@ -1100,6 +1265,8 @@ class FortranReader extends SourceReader {
    */
   private kernel(k: number, d: DirectiveText): number {
     const s = this.stmts[k]!;
+    const scalar = this.scalarKernel(k, d);
+    if (scalar !== null) return scalar;
     const combined = combinesLoop(d.api, d.name);
     let j = k + 1;
     while (j < this.stmts.length && this.stmts[j]!.directive && this.nestedLoopDirective(this.stmts[j]!)) j++;
@@ -1125,8 +1292,7 @@ class FortranReader extends SourceReader {
     const [v, range] = [m[1]!.toLowerCase(), m[2]!];
     const bounds = splitTopLevel(range, ',');
     if (bounds.length !== 2) throw new SourceError(loopHead!.line, 'the kernel loop needs do i = lo, hi (no stride)');
-    const lookup = (n: string) => this.constant(n);
-    const [lo, hi] = bounds.map((b) => evalInt(b, lookup, loopHead!.line)) as [number, number];
+    const [lo, hi] = bounds.map((b) => evalInt(b, (n) => this.constant(n, loopHead!.line), loopHead!.line)) as [number, number];
     const text = body.text.toLowerCase().replace(/\s+/g, '');
     const assign = /^(.+?)=(.+)$/.exec(text);
     // `x(i)`, `x(i + k)`, `x(i - k)`: the element of x the iteration touches, and k
@@ -1140,7 +1306,33 @@ class FortranReader extends SourceReader {
     const lhs = assign ? element(assign[1]!) : undefined;
     const rhsElem = rhs?.x;
     const lhsElem = lhs?.x;
-    if (assign && lhsElem !== undefined && rhsElem !== undefined) {
+    // a scalar variable in a loop of one iteration (as mapcheck emit writes a scalar kernel): `x = v`,
+    // `x = x + v` write it, `r(i) = x` reads it into the result buffer r
+    const scalarLhs = assign !== null && this.isScalar(assign[1]!);
+    const scalarRhs = assign !== null && lhsElem !== undefined && this.isScalar(assign[2]!) && lo === hi;
+    if (scalarLhs && lo !== hi)
+      throw new SourceError(body.line, `the kernel's ${body.text.trim()}: a loop of ${hi - lo + 1} iterations writing scalar variable ${assign![1]} is not imported (a kernel without a loop writes a scalar)`);
+    if (scalarLhs) {
+      const added = addendOf(assign![2]!, assign![1]!);
+      let value: number;
+      try {
+        value = evalInt(integralReals(added ?? assign![2]!), (n) => (n === v ? lo : this.constant(n, body.line)), body.line);
+      } catch (e) {
+        if (!(e instanceof SourceError)) throw e;
+        throw new SourceError(body.line, `the kernel's ${body.text.trim()}: a kernel stores a constant into a scalar or adds one to it (x = 222, x = x + 1)`);
+      }
+      this.uses.set(assign![1]!, this.uses.get(assign![1]!) ?? body.line);
+      kernelBody = { write: assign![1]!, value, ...(added === null ? {} : { add: true }) };
+    } else if (scalarRhs) {
+      sink = lhsElem!;
+      if (!/^[a-z][a-z0-9_]*$/.test(sink) || lhs!.k !== 0) throw new SourceError(body.line, `the kernel writes ${assign![1]}: a read kernel fills its result buffer as r(i)`);
+      if (this.isData(sink) && this.uses.has(sink))
+        throw new SourceError(body.line, `the kernel copies ${assign![2]} into ${sink}, which the program also maps or uses: mapcheck's kernels read one reference into a result buffer or write a constant`);
+      this.buffers.add(sink);
+      this.uses.set(assign![2]!, this.uses.get(assign![2]!) ?? body.line);
+      kernelBody = { read: assign![2]! };
+      this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), body.line]);
+    } else if (assign && lhsElem !== undefined && rhsElem !== undefined) {
       sink = lhsElem;
       if (!/^[a-z][a-z0-9_]*$/.test(sink)) throw new SourceError(body.line, `the kernel writes ${assign[1]} from ${assign[2]}: a read kernel writes a plain result array r(i)`);
       if (this.isData(sink) && this.uses.has(sink))
@@ -1154,8 +1346,9 @@ class FortranReader extends SourceReader {
       const added = addendOf(assign[2]!, assign[1]!);
       let f: Affine;
       try {
-        f = evalAffine(integralReals(added ?? assign[2]!), lookup, body.line, v);
-      } catch {
+        f = evalAffine(integralReals(added ?? assign[2]!), (n) => this.constant(n, body.line), body.line, v);
+      } catch (e) {
+        if (e instanceof DataScalarUse) throw e;
         if (added !== null) throw new SourceError(body.line, `the kernel assigns ${assign[2]}: an add kernel adds a constant or an affine function of ${v} to the element it writes (X(${v}) = X(${v}) + 1, X(${v}) = X(${v}) - 2*${v})`);
         throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores a constant or an affine function of ${v}, or adds one to the element it writes (X(${v}) = 7, X(${v}) = 2*${v} + 1, X(${v}) = X(${v}) + 1)`);
       }
@@ -1163,6 +1356,68 @@ class FortranReader extends SourceReader {
     } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
     this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return next;
+  }
+
+  /**
+   * A compute construct without a loop whose statements use scalar variables (lang/program.ts
+   * ArrayDecl scalar): `x = 222` writes the scalar, `x = x + 1` adds to it, `print *, x` reads each
+   * scalar it prints; the steps are SourceReader scalarKernelSteps'. Returns the index after the
+   * construct's end directive, or null when its statements are no such statements (a loop kernel).
+   */
+  private scalarKernel(k: number, d: DirectiveText): number | null {
+    const s = this.stmts[k]!;
+    const body = this.computeBody(k, d);
+    if (body === null) return null;
+    const actions = body.stmts.map((st) => this.scalarStatement(st));
+    if (actions.every((a) => a === null)) return null;
+    const other = body.stmts.find((_, n) => actions[n] === null);
+    if (other !== undefined)
+      throw new SourceError(other.line, `"${other.text.slice(0, 40)}": a compute construct without a loop is read when each of its statements writes a scalar variable (x = 222, x = x + 1) or prints scalars (print *, x)`);
+    const stmts = actions.map((a) => a!);
+    for (const st of stmts) for (const name of st.write ? [st.write.name] : st.reads!) this.uses.set(name, this.uses.get(name) ?? st.line);
+    // a construct that only prints what is no data: no kernel mapcheck reads
+    if (stmts.every((st) => st.reads?.length === 0)) return null;
+    this.scalarKernelSteps(d, s.line, stmts);
+    return body.end;
+  }
+
+  /** What one statement of a compute construct without a loop does to scalar variables (scalarKernel), or null for another statement. */
+  private scalarStatement(st: Statement): ScalarStatement | null {
+    const lower = st.text.toLowerCase().replace(/\s+/g, ' ').trim();
+    const print = /^(?:print [^,]*|write ?\([^)]*\)) ?,? ?(.*)$/.exec(lower);
+    if (print && /^(print|write)/.test(lower)) {
+      const reads: string[] = [];
+      for (const item of splitTopLevel(print[1] ?? '', ',')) {
+        for (const m of item.replace(/"[^"]*"|'[^']*'/g, '""').matchAll(/(?<![a-z0-9_%])[a-z][a-z0-9_]*/g)) {
+          if (this.isScalar(m[0])) {
+            if (!reads.includes(m[0])) reads.push(m[0]);
+          } else if (this.isData(m[0])) throw new SourceError(st.line, `a kernel's print of ${m[0]} is not imported: a compute construct without a loop reads scalar variables`);
+        }
+      }
+      return { line: st.line, text: st.text, reads };
+    }
+    const m = /^([a-z][a-z0-9_]*) ?= ?([^=>].*)$/.exec(lower);
+    if (!m || !this.isScalar(m[1]!)) return null;
+    const [, name, rhs] = m;
+    // `x = x + e`: e is what the kernel adds
+    const added = addendOf(rhs!, name!);
+    let value: number;
+    try {
+      value = evalInt(integralReals(added ?? rhs!), (n) => this.constant(n, st.line), st.line);
+    } catch (e) {
+      if (!(e instanceof SourceError)) throw e;
+      throw new SourceError(st.line, `the kernel's ${st.text}: a kernel without a loop stores a constant into a scalar or adds one to it (x = 222, x = x + 1)`);
+    }
+    return { line: st.line, text: st.text, write: { name: name!, value, add: added !== null } };
+  }
+
+  /** Whether `name` is a scalar variable of the program (a scalar it uses as data). */
+  private isScalar(name: string): boolean {
+    return this.arrays.get(name)?.scalar === true;
+  }
+
+  protected override isScalarVariable(name: string): boolean {
+    return this.isScalar(name);
   }
 
   /** A loop directive nested in a compute construct, before its loop (`!$acc loop`, `!$omp teams distribute parallel do`). */
@@ -1211,6 +1466,7 @@ class FortranReader extends SourceReader {
     if (this.aliases.has(root!)) throw new SourceError(line, `${root} names ${this.aliases.get(root!)}'s target: mapcheck reads such an alias in update motion clauses only; name the component`);
     const known = this.arrays.has(root!) || this.structs.has(root!);
     if (!known) throw new SourceError(line, `${root} is not an array or derived-type variable of the program`);
+    if (this.isScalar(root!) && (sub !== undefined || member !== undefined)) throw new SourceError(line, `${ref}: ${root} is a scalar variable; it takes no subscript or component (name it whole: ${root})`);
     this.uses.set(root!, this.uses.get(root!) ?? line);
     const section = (text: string | undefined, of: string): string => {
       if (text === undefined || text === ':') return '';
@@ -1222,16 +1478,16 @@ class FortranReader extends SourceReader {
         if (subs.every((x) => x === ':')) return '';
         const bounds = subs.map((x, d) => {
           const parts = x.split(':');
-          const lo = parts[0] === '' ? 1 : evalInt(parts[0]!, (n) => this.constant(n), line);
-          const hi = parts.length === 1 ? lo : parts[1] === '' ? shape[d]! : evalInt(parts[1]!, (n) => this.constant(n), line);
+          const lo = parts[0] === '' ? 1 : evalInt(parts[0]!, (n) => this.constant(n, line), line);
+          const hi = parts.length === 1 ? lo : parts[1] === '' ? shape[d]! : evalInt(parts[1]!, (n) => this.constant(n, line), line);
           return `${lo}:${hi}`;
         });
         return `(${bounds.join(',')})`;
       }
       const parts = text.split(':');
       const length = this.sizeOf(of);
-      const lo = parts[0] === '' ? 1 : evalInt(parts[0]!, (n) => this.constant(n), line);
-      const hi = parts.length === 1 ? lo : parts[1] === '' ? (length ?? -1) : evalInt(parts[1]!, (n) => this.constant(n), line);
+      const lo = parts[0] === '' ? 1 : evalInt(parts[0]!, (n) => this.constant(n, line), line);
+      const hi = parts.length === 1 ? lo : parts[1] === '' ? (length ?? -1) : evalInt(parts[1]!, (n) => this.constant(n, line), line);
       if (parts.length > 2) throw new SourceError(line, `${ref}: strides are not imported`);
       if (hi < 0) throw new SourceError(line, `${ref}: the upper bound of ${of} is not known here; write it`);
       // an element or section outside the object (a zero-length section may start one past its end)
@@ -1242,12 +1498,12 @@ class FortranReader extends SourceReader {
     };
     if (this.plain.has(root!) && member === undefined) return sub === undefined ? `${root}(:)` : `${root}${section(sub, root!) || '(:)'}`;
     // an element of an array of structs is one struct (`cs(2)`), not a section of one
-    if (member === undefined && this.structs.has(root!) && sub !== undefined && !sub.includes(':')) return `${root}(${evalInt(sub, (n) => this.constant(n), line)})`;
+    if (member === undefined && this.structs.has(root!) && sub !== undefined && !sub.includes(':')) return `${root}(${evalInt(sub, (n) => this.constant(n, line), line)})`;
     if (member === undefined) return `${root}${section(sub, root!)}`;
     const st = this.structs.get(root!);
     if (st === undefined) throw new SourceError(line, `${ref}: ${root} is not a derived-type variable`);
     if (![...st.type.pointers, ...st.type.fields.map((f) => f.name)].includes(member)) throw new SourceError(line, `${ref}: type ${st.type.name} has no component ${member}`);
-    const element = sub === undefined ? '' : `(${evalInt(sub, (n) => this.constant(n), line)})`;
+    const element = sub === undefined ? '' : `(${evalInt(sub, (n) => this.constant(n, line), line)})`;
     const base = `${root}${element}%${member}`;
     return `${base}${section(msub, base)}`;
   }
@@ -1286,7 +1542,8 @@ class FortranReader extends SourceReader {
       .filter(([name]) => !this.plain.has(name) && used(name))
       .map(([name, a]) => {
         if (a.length === undefined) throw new SourceError(a.line, `${name} is used but never allocated: mapcheck needs its size`);
-        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }), ...(a.shape === undefined ? {} : { shape: a.shape }) };
+        if (a.scalar && a.init === undefined) this.note({ line: a.line }, `${name} has no initial value: it starts as 0, the world's default (as an array without one)`);
+        return { name, length: a.length, ...(a.init === undefined ? {} : { init: a.init }), ...(a.shape === undefined ? {} : { shape: a.shape }), ...(a.scalar ? { scalar: true } : {}) };
       });
     const structs = [...this.structs.entries()]
       .filter(([name]) => used(name))

@@ -4,7 +4,7 @@
 // language's clause lists. Each front end says how its own references are written (dataRef,
 // pointerRef, listItems, rootOf) and how its directives are spelt in messages (sentinel).
 
-import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, parseMapArgs, type DirectiveApi, type DirectiveText } from './directives.js';
+import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, dataClauseLists, parseMapArgs, topLevelColon, type DirectiveApi, type DirectiveText } from './directives.js';
 import type { ImportedStep } from './source.js';
 
 export type ClauseList = { clause: string; vars: string[] }[];
@@ -138,11 +138,78 @@ export abstract class SourceReader {
    * `sink` left out of its clauses.
    */
   protected kernelStep(d: DirectiveText, line: number, body: Record<string, unknown>, sink: string | undefined): Record<string, unknown> {
+    const ref = 'read' in body ? body.read : 'write' in body ? body.write : undefined;
+    if (typeof ref === 'string' && this.isScalarVariable(ref)) this.unnamedScalar(d, line, ref);
     if (d.api === 'openmp') return { op: 'omp_target', ...this.ompDevice(d, line), maps: this.ompMaps(d, line, sink), body };
     const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ACC_REGION_CLAUSES, line, sink);
     const def = d.clauses.find((c) => c.name === 'default')?.args?.trim().toLowerCase();
     if (def !== undefined && def !== 'present' && def !== 'none') throw new SourceError(line, `default(${def}) is not imported`);
     return { op: 'acc_parallel', clauses, ...(def === 'present' ? { default: 'present' } : {}), body };
+  }
+
+  /** Whether a name is a scalar variable of the program (lang/program.ts ArrayDecl scalar); a front end that reads them says so. */
+  protected isScalarVariable(_name: string): boolean {
+    return false;
+  }
+
+  /**
+   * A kernel that uses scalar variable `name` where no clause of its construct names it: the
+   * language reads such a scalar as OpenACC 3.3 §2.6.2 and OpenMP 6.0 §7.9.3 do on a parallel /
+   * serial or a target construct (firstprivate, unless an OpenACC data clause is visible;
+   * lang/README.md "Scalar variables"), which is what the construct means, except where it says
+   * otherwise: on an OpenACC kernels construct such a scalar is `copy` (§2.6.2), and an OpenMP
+   * `defaultmap` clause changes how it is mapped. Those are refused.
+   */
+  private unnamedScalar(d: DirectiveText, line: number, name: string): void {
+    if (dataClauseLists(d).some((list) => this.listItems(list).some((v) => this.rootOf(v) === name))) return;
+    const where = `name ${name} in a ${d.api === 'openacc' ? 'data clause' : 'map clause'}`;
+    if (d.api === 'openacc' && d.name.startsWith('kernels'))
+      throw new SourceError(line, `${this.sentinel(d.api)} ${d.name} uses scalar variable ${name}, which no clause names: on a kernels construct that is copy (OpenACC 3.3 §2.6.2), while mapcheck reads a compute construct's unnamed scalar as a parallel one's (firstprivate); ${where}`);
+    if (d.api === 'openmp' && d.clauses.some((c) => c.name === 'defaultmap'))
+      throw new SourceError(line, `${this.sentinel(d.api)} ${d.name} uses scalar variable ${name}, which no map names, and defaultmap changes how such a scalar is mapped, which is not imported; ${where}`);
+  }
+
+  /**
+   * The steps of a compute construct without a loop whose statements read or write scalar variables
+   * (lang/program.ts ArrayDecl scalar), each statement read by the front end: `x = 222` a write,
+   * `x = x + 1` (C `x++`, `x += 1`) an add, a print of x a read (a kernel body each). A kernel
+   * touches one reference, so each body is a step of its own, which means what the one construct
+   * means only where its clauses copy nothing on entry or exit (OpenMP map type alloc without
+   * always, OpenACC present, create, no_create): several bodies are read only then. An add runs
+   * once only where one thread runs the statement: OpenMP `target` alone (the initial thread of
+   * its one team, OpenMP 6.0 §15.8), OpenACC `serial` or `parallel num_gangs(1)` (without a loop
+   * a parallel construct runs the statement in every gang, gang-redundant mode, OpenACC 3.3
+   * §2.5.1). A scalar the construct makes private (private, firstprivate, reduction) is refused.
+   */
+  protected scalarKernelSteps(d: DirectiveText, line: number, stmts: ScalarStatement[]): void {
+    const privates = new Set(
+      d.clauses
+        .filter((c) => ['private', 'firstprivate', 'reduction'].includes(c.name) && c.args !== null)
+        .flatMap((c) => this.listItems(c.args!.slice(topLevelColon(c.args!) + 1)).map((v) => this.rootOf(v))),
+    );
+    const single = d.api === 'openmp' ? d.name === 'target' : d.name === 'serial' || (d.name === 'parallel' && d.clauses.some((c) => c.name === 'num_gangs' && c.args?.trim() === '1'));
+    const bodies: Record<string, unknown>[] = [];
+    for (const st of stmts) {
+      for (const name of st.write ? [st.write.name] : st.reads!) {
+        if (privates.has(name)) throw new SourceError(line, `${name} is private to the construct (private, firstprivate, reduction): mapcheck does not model a private copy`);
+      }
+      if (!st.write) {
+        bodies.push(...st.reads!.map((name) => ({ read: name })));
+        continue;
+      }
+      if (st.write.add && !single) {
+        const who = d.api === 'openacc' ? 'gang' : 'team or thread';
+        const where = d.api === 'openacc' ? `${this.sentinel(d.api)} serial (or parallel num_gangs(1))` : `${this.sentinel(d.api)} target`;
+        throw new SourceError(st.line, `the kernel's ${st.text}: under ${this.sentinel(d.api)} ${d.name} without a loop every ${who} runs the statement, so it is not one add; mapcheck reads an add to a scalar under ${where}`);
+      }
+      bodies.push({ write: st.write.name, value: st.write.value, ...(st.write.add ? { add: true } : {}) });
+    }
+    if (bodies.length > 1 && !copiesNothing(d, line))
+      throw new SourceError(
+        line,
+        `the construct's ${bodies.length} scalar reads and writes are read as one kernel each, which means the same only where its clauses copy nothing (${d.api === 'openacc' ? 'present, create, no_create' : 'map type alloc, without always'}); write one statement per construct`,
+      );
+    for (const body of bodies) this.push({ line }, this.kernelStep(d, line, body, undefined));
   }
 
   /** The steps of an OpenACC enter / exit data or update directive (OpenACC 3.3 §2.6.6, §2.14.4); null for another. */
@@ -174,6 +241,35 @@ export abstract class SourceReader {
         return null;
     }
   }
+}
+
+/**
+ * One statement of a compute construct without a loop, as a front end reads it (SourceReader
+ * scalarKernelSteps): a write of a scalar variable (`value`, or with `add` that much more) or the
+ * scalars a print reads (none: output only).
+ */
+export interface ScalarStatement {
+  line: number;
+  text: string;
+  write?: { name: string; value: number; add: boolean };
+  reads?: string[];
+}
+
+/**
+ * Whether a construct's clauses copy nothing, on entry or exit: OpenMP maps of type alloc without
+ * always, OpenACC present, create, no_create (and attach, which copies no data). Then one construct
+ * of several statements means what that many constructs of one statement each mean.
+ */
+function copiesNothing(d: DirectiveText, line: number): boolean {
+  return d.clauses.every((c) => {
+    if (d.api === 'openmp') {
+      if (c.name !== 'map') return true;
+      const { type, modifiers } = parseMapArgs(c.args ?? '', line);
+      return type === 'alloc' && !modifiers.includes('always');
+    }
+    const name = ACC_CLAUSE_ALIASES[c.name] ?? c.name;
+    return !ACC_REGION_CLAUSES.some((x) => x === name) || ['present', 'create', 'no_create', 'attach'].includes(name);
+  });
 }
 
 /**

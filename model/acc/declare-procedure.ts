@@ -36,7 +36,7 @@ export function procedureBegin(state: ModelState, step: AccProcedureBegin, ctx: 
   if (ctx.knobs['K-A56'] === 'structured-region') {
     const stop = enterClauses(state, clauses, 'src', ctx);
     if (stop) return stop;
-    state.regions.push({ clauses });
+    state.regions.push({ clauses, visible: step.clauses.flatMap((c) => c.vars) });
     return OK;
   }
   // K-A56 `dynamic-enter-exit` (libgomp GOACC_declare): one item at a time, as enter data.
@@ -59,7 +59,7 @@ export function procedureBegin(state: ModelState, step: AccProcedureBegin, ctx: 
       if (back !== undefined) atReturn.push({ clause: back, vars: [v] });
     }
   }
-  state.regions.push({ clauses: atReturn });
+  state.regions.push({ clauses: atReturn, visible: step.clauses.flatMap((c) => c.vars) });
   return OK;
 }
 

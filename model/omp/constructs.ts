@@ -2,7 +2,8 @@
 // (§15.6), target data (§15.7, as a begin / end pair) and target (§15.8) with its kernel. Their
 // map clauses act through map-entry.ts, map-exit.ts and pointer-attach.ts.
 
-import { ELEMENT_BYTES, kernelRef, type KernelBody, type VarRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, kernelRef, type ElementBody, type KernelBody, type VarRef } from '../../lang/program.js';
+import { isScalarVariable, privateKernel } from '../firstprivate.js';
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
 import { formatPtr, ptrLbound, type Observation, type PtrValue } from '../../lang/observation.js';
 import {
@@ -290,12 +291,15 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
   // no map names (the compiler passes no argument for a declare target variable).
   const imaged = target.kind === 'device' && parsedRef(state, root).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, root), ctx) !== null;
+  // §7.9.3: a scalar no map names is firstprivate (a declare target scalar is refused by
+  // validation): nothing is mapped for it, and the kernel, on the host too, works on its own copy.
+  const firstprivate = implicitRoot && isScalarVariable(state, root);
   if (implicitRoot && !imaged) {
     fire(ctx, IMPLICIT_MAPS);
-    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, root, ctx), IMPLICIT_ORDER));
+    if (!firstprivate) items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, root, ctx), IMPLICIT_ORDER));
   }
   // On the host the kernel works on the original storage.
-  if (target.kind === 'host') return captured(state, step, hostKernel(state, step.body, ctx));
+  if (target.kind === 'host') return captured(state, step, firstprivate ? privateKernel(state, root, step.body as ElementBody) : hostKernel(state, step.body, ctx));
   // The construct maps on entry, runs the kernel, and unmaps the same items on exit; a kernel
   // with undefined behaviour ends the program before the exit.
   const entered = enterItems(state, target, items, ctx, 'target');
@@ -303,7 +307,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // K-B45 `pointer-word`: p named beside its section gives the kernel p's own storage.
   const word = pointerWordKernel(state, step, ctx);
   const access = word === null ? null : pointerWordAccess(state, target, word, step.body);
-  const result = captured(state, step, access ?? deviceKernel(state, target, step.body, implicitRoot, ctx));
+  const result = captured(state, step, access ?? (firstprivate ? privateKernel(state, root, step.body as ElementBody) : deviceKernel(state, target, step.body, implicitRoot, ctx)));
   if (result.kind === 'undefined') return result;
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);

@@ -1,0 +1,23 @@
+// Firstprivate scalars (OpenACC 3.3 §2.6.2 on a parallel construct, OpenMP 6.0 §7.9.3): a scalar
+// variable the kernel uses with no data attribute gets a private copy of the host's value. Nothing
+// is mapped; the copy lives in a scratch word here and is dropped when the kernel ends.
+
+import type { ElementBody, World } from '../lang/program.js';
+import type { Observation } from '../lang/observation.js';
+import { readWords, writeWords, type HostMemory } from './memory.js';
+import type { CompiledRef } from './refs.js';
+import { undefinedOutcome } from './stop.js';
+
+/** The world's scalar variables, by name. */
+export function scalarNames(world: World): ReadonlySet<string> {
+  return new Set(world.arrays.filter((a) => a.scalar === true).map((a) => a.name));
+}
+
+/** The kernel run on a private copy of the scalar `r` (its one host word). */
+export function privateCopyKernel(host: HostMemory, r: CompiledRef, body: ElementBody): Observation {
+  const word = host.offset(r.start) >> 2;
+  if ('read' in body) return { kind: 'read', values: readWords(host.image.words, word, 1) };
+  const copy = host.image.words.slice(word, word + 1);
+  if (!writeWords(copy, 0, 1, body.value, body.by, body.add)) return undefinedOutcome(`the kernel's sum overflows ${r.text}'s private copy`);
+  return { kind: 'ok' };
+}

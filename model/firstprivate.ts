@@ -1,0 +1,42 @@
+// Firstprivate scalars: a scalar variable that a compute construct's kernel uses while no data
+// attribute covers it gets a private copy on the device, initialised from the host's value
+// (OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes, on a parallel
+// construct; OpenMP 6.0 §7.9.3 Implicit Data-Mapping Attribute Rules). Nothing is mapped: the kernel
+// reads the host's value, and what it writes dies with the construct.
+
+import { MAX_ELEMENT, writtenValue, type ElementBody, type VarRef } from '../lang/program.js';
+import type { Observation } from '../lang/observation.js';
+import { hostRead } from './host.js';
+import { overflow, parsedRef, type ModelState } from './state.js';
+
+/** Whether `root` names a scalar variable of the world (lang/README.md "Scalar variables"). */
+export function isScalarVariable(state: ModelState, root: VarRef): boolean {
+  const parsed = parsedRef(state, root);
+  return parsed.kind === 'array' && parsed.scalar === true;
+}
+
+// OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes
+// A scalar takes no implicit attribute when a visible data clause names it: a clause of an
+// enclosing data construct (an open acc_data region), of the declare directive of the procedure
+// the construct is in (its implicit data region, §2.6.3) or of a program-scope declare. The kernel
+// then uses the data that clause made present; otherwise the scalar is firstprivate. GCC reads it
+// so (gcc/gimplify.cc omp_notice_variable: for an OpenACC construct it looks the variable up in
+// the enclosing OpenACC data contexts and maps it when one holds it; oacc_default_clause makes a
+// declared variable mapped and any other scalar of a parallel construct firstprivate).
+export function accScalarVisible(state: ModelState, root: VarRef): boolean {
+  return state.regions.some((r) => r.visible.includes(root)) || state.accDeclared[root] !== undefined;
+}
+
+/**
+ * The kernel on its private copy of scalar `root`: a read gives the host's value; a write changes
+ * only the copy, so nothing outside the construct sees it, but a sum that passes a C int is still
+ * signed overflow (C11 §6.5p5), undefined.
+ */
+export function privateKernel(state: ModelState, root: VarRef, body: ElementBody): Observation {
+  const held = hostRead(state, { op: 'host_read', var: root });
+  if (held.kind !== 'read') return held;
+  if ('read' in body) return held;
+  const was = held.values[0]!;
+  if (body.add && was !== null && Math.abs(was + writtenValue(body, 0)) > MAX_ELEMENT) return overflow(body.write);
+  return { kind: 'ok' };
+}
