@@ -13,11 +13,15 @@ export function scalarNames(world: World): ReadonlySet<string> {
   return new Set(world.arrays.filter((a) => a.scalar === true).map((a) => a.name));
 }
 
-/** The kernel run on a private copy of the scalar `r` (its one host word). */
-export function privateCopyKernel(host: HostMemory, r: CompiledRef, body: ElementBody): Observation {
-  const word = host.offset(r.start) >> 2;
-  if ('read' in body) return { kind: 'read', values: readWords(host.image.words, word, 1) };
-  const copy = host.image.words.slice(word, word + 1);
+/**
+ * The kernel run on a private copy of the scalar `r`, made from its one host word, or from `from`
+ * (words and index: the device copy, K-A67 `present-copy`).
+ */
+export function privateCopyKernel(host: HostMemory, r: CompiledRef, body: ElementBody, from?: { words: Int32Array; word: number }): Observation {
+  const words = from?.words ?? host.image.words;
+  const word = from?.word ?? host.offset(r.start) >> 2;
+  if ('read' in body) return { kind: 'read', values: readWords(words, word, 1) };
+  const copy = words.slice(word, word + 1);
   if (!writeWords(copy, 0, 1, body.value, body.by, body.add)) return undefinedOutcome(`the kernel's sum overflows ${r.text}'s private copy`);
   return { kind: 'ok' };
 }

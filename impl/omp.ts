@@ -110,6 +110,8 @@ export class OmpRuntime extends OmpRoutines {
         const d = this.regions.pop();
         const base = this.regions.pop()!;
         if (d === undefined) throw new Error('omp_target_data_end without an open omp_target_data_begin region');
+        // K-B68 (on a device with memory of its own; the host, d = n, has no entry in `shared`)
+        if (this.knobs['K-B68'] === 'stale-copy' && this.shared[d] === 0) this.staleCopies(base, d);
         this.mapExit(base, d, false);
         this.dropItems(base);
         return OK;

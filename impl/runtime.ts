@@ -1173,12 +1173,20 @@ export class ImplEngine implements Engine {
     if (this.stopped !== null) return this.stopped;
     const kbody = step.body;
     const observation =
-      'pointer' in kbody ? this.kernelPointer(body, step.result) : firstprivate ? privateCopyKernel(this.host, body, kbody) : this.kernel(body, kbody);
+      'pointer' in kbody ? this.kernelPointer(body, step.result) : firstprivate ? privateCopyKernel(this.host, body, kbody, this.presentCopy(body)) : this.kernel(body, kbody);
     // A kernel that ends the program ends it before the region's exit.
     if (stops(observation)) return observation;
     this.exitClauses(base, true, false);
     this.varTop = base;
     return observation;
+  }
+
+  /** K-A67 `present-copy` (GCC 12): the device copy of a present firstprivate scalar starts its private copy; else none. */
+  private presentCopy(r: CompiledRef): { words: Int32Array; word: number } | undefined {
+    if (this.knobs['K-A67'] !== 'present-copy') return undefined;
+    const slot = this.table.findContaining(r.start, r.end);
+    if (slot < 0) return undefined;
+    return { words: this.device.image(this.slots.block[slot]!).words, word: this.blockOffset(slot, r.start) >> 2 };
   }
 
   /** Whether the open regions' clauses below `top` on the var stack, or a program-scope declare, name scalar `name`. */

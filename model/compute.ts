@@ -52,7 +52,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   const recorded = resolveClauses(state, clauses, ctx.knobs, ctx);
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
-  const result = firstprivate ? privateKernel(state, root, step.body as ElementBody) : runKernel(state, step.body, ctx);
+  const result = firstprivate ? privateKernel(state, root, step.body as ElementBody, ctx.knobs['K-A67'] === 'present-copy') : runKernel(state, step.body, ctx);
   if (result.kind === 'undefined') return result;
   // A kernel that read a pointer hands its value to the host code under the step's name.
   if (step.result !== undefined && result.kind === 'value') keySet(state.handles, step.result, result.value as PointerAddress);

@@ -7,7 +7,7 @@
 import { MAX_ELEMENT, writtenValue, type ElementBody, type VarRef } from '../lang/program.js';
 import type { Observation } from '../lang/observation.js';
 import { hostRead } from './host.js';
-import { overflow, parsedRef, type ModelState } from './state.js';
+import { arrayRange, blockById, deviceIndex, overflow, parsedRef, presence, readElements, type ModelState } from './state.js';
 
 /** Whether `root` names a scalar variable of the world (lang/README.md "Scalar variables"). */
 export function isScalarVariable(state: ModelState, root: VarRef): boolean {
@@ -28,15 +28,29 @@ export function accScalarVisible(state: ModelState, root: VarRef): boolean {
 }
 
 /**
- * The kernel on its private copy of scalar `root`: a read gives the host's value; a write changes
- * only the copy, so nothing outside the construct sees it, but a sum that passes a C int is still
- * signed overflow (C11 §6.5p5), undefined.
+ * The kernel on its private copy of scalar `root`: a read gives the value the copy starts with,
+ * the host's; a write changes only the copy, so nothing outside the construct sees it, but a sum
+ * that passes a C int is still signed overflow (C11 §6.5p5), undefined. With `fromDevice` (an
+ * OpenACC construct under K-A67 `present-copy`) a scalar present on the device starts its copy
+ * with the device copy's value instead.
  */
-export function privateKernel(state: ModelState, root: VarRef, body: ElementBody): Observation {
-  const held = hostRead(state, { op: 'host_read', var: root });
+export function privateKernel(state: ModelState, root: VarRef, body: ElementBody, fromDevice = false): Observation {
+  const held = (fromDevice ? deviceCopy(state, root) : null) ?? hostRead(state, { op: 'host_read', var: root });
   if (held.kind !== 'read') return held;
   if ('read' in body) return held;
   const was = held.values[0]!;
   if (body.add && was !== null && Math.abs(was + writtenValue(body, 0)) > MAX_ELEMENT) return overflow(body.write);
   return { kind: 'ok' };
+}
+
+// OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes (K-A67)
+// The text starts a firstprivate copy with the host's value (§2.5.14: the value on the
+// encountering thread). K-A67 `present-copy` (GCC 12.2, measured in C and Fortran): a scalar
+// present on the device starts it with the device copy's value. Null when the scalar is not present.
+function deviceCopy(state: ModelState, root: VarRef): Observation | null {
+  const range = arrayRange(state, root);
+  const where = presence(state, range);
+  if (where.kind !== 'present') return null;
+  const block = blockById(state, where.section.block);
+  return { kind: 'read', values: readElements(block.contents, deviceIndex(where.section, range.start, block.contents), 1) };
 }

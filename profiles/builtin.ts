@@ -620,6 +620,18 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         evidence:
           'GCC 12.2 -fopenacc -fdump-tree-gimple (2026-12-04): parallel no_create(c.p[0:4]) is lowered to map(struct:c) map(alloc:c.p) map(no_alloc:*c.p) map(attach:c.p), gfortran\'s no_create(c%p(1:4)) to map(struct:c) map(alloc:c.p.data) map(no_alloc:…) map(to:c.p [pointer set]) map(attach:c.p.data): the attach follows whatever no_alloc found (gomp_attach_pointer counts an attached pointer once more without a lookup, and stops on an unattached one whose target is absent). Measured on an NVIDIA H200 with the target absent: "libgomp: pointer target not mapped for attach" (gen-20261205-061-c step 6, profiles/measured/gcc-12-nvptx-2026-12-03c.md; gen-20261212-022-fortran step 1, gcc-12-nvptx-2026-12-04h.md, a held-out batch this reading was taken from after its verdict was recorded), and "outer struct not mapped for attach" where C\'s array-of-structs element is absent too (gen-20261212-022-c step 1).',
       },
+      'K-B68': {
+        reading: 'stale-copy',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 nvptx on an NVIDIA H100 (2026-12-05, profiles/measured/probes-gcc-12-2026-12-05b.md, llvm-data_absent_at_exit, C and Fortran, imported from LLVM offload/test/mapping/data_absent_at_exit.c): target data map(from: f) map(always, from: af) around target exit data map(delete: f, af); after the region f keeps 5 and af reads -2000683000 in C and 32570 in Fortran, not its 8, and so again after a later exit data of the absent af. LLVM\'s own test expects af = 8 there.',
+      },
+      'K-A67': {
+        reading: 'present-copy',
+        confidence: 'measured',
+        evidence:
+          'GCC 12.2 nvptx on an NVIDIA H100 (2026-12-05, profiles/measured/probes-gcc-12-2026-12-05.md, acc-fp2, C and Fortran): after enter data copyin(x) of x = 9 and a host write of 4, a parallel construct that names x in no clause reads 9, the device copy; in acc-fp, after enter data copyin(x), a kernel writing 100 to the unnamed x leaves the device copy as it was (exit data copyout brings back the old value), so the copy stays private. Without a device copy the kernel reads the host value (acc-fp2 step 1, default(present) over an absent x). The 107-program scalar batch of the same day (gcc-12-nvptx-2026-12-05s) agrees with it too.',
+      },
       'K-A58': {
         reading: 'dropped',
         confidence: 'measured',

@@ -1280,6 +1280,36 @@ export const KNOBS = [
     rationale: '§2.8.1: without if_present the var must be present; data of which only a part is present is not present data (§2.6.3).',
   },
   {
+    id: 'K-A67',
+    title: 'The value a firstprivate scalar of a compute construct starts with when the scalar is present on the device (enter data made it, no visible data clause names it)',
+    section: 'OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes, §2.5.14 firstprivate clause',
+    readings: [
+      { id: 'host', summary: "the private copy starts with the host's value, whatever the device copy holds" },
+      {
+        id: 'present-copy',
+        summary:
+          "GCC (measured with 12.2, C and Fortran, on an H100): the private copy starts with the device copy's value when the scalar is present, and with the host's value when it is not; what the kernel writes still reaches neither",
+      },
+    ],
+    default: 'host',
+    rationale: "§2.5.14: each gang's copy is initialised with the value the item has on the thread that encounters the construct, which is the host's; the device copy plays no part.",
+  },
+  {
+    id: 'K-B68',
+    title: 'The end of a target data region whose always from item a target exit data inside the region deleted',
+    section: 'OpenMP 6.0 §15.7 target data construct, §7.9.6 map clause',
+    readings: [
+      { id: 'ignored', summary: 'the item is not present at the end, so it is ignored: the host keeps its values' },
+      {
+        id: 'stale-copy',
+        summary:
+          "GCC 12.2's libgomp (measured in C and Fortran on an H100): the region's end copies the array back from the storage the deletion freed, so its host elements become indeterminate (an array no entry holds at the end; one present again in part is skipped as any partly present item, a case not measured)",
+      },
+    ],
+    default: 'ignored',
+    rationale: 'OpenMP 5.1 §2.21.7.1 (6.0 §7.9.6): a list item that is not present on exit from a target data region is ignored.',
+  },
+  {
     id: 'K-B60',
     title: 'What target enter data leaves in the corresponding pointer of a pointer component it maps (map(to: c%p), c%p(2:5), e%x)',
     section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',

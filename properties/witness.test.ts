@@ -268,6 +268,29 @@ describe('vacuity: the refinement comparison can fail', () => {
  * in the default budget the rule fires about ten times and no later read shows the copy-back.
  */
 const SEPARATED_BY: Readonly<Record<string, Program>> = {
+  // K-A67 needs a scalar variable, which the campaigns' generators never declare (lang/README.md
+  // "Scalar variables"): properties/scalars.test.ts splices scalars into generated programs and
+  // compares model and impl under every built-in profile, gcc-12 (present-copy) among them.
+  'K-A67': {
+    world: { arrays: [...OMP_WORLD.arrays, { name: 's', length: 1, scalar: true, init: 5 }], structs: [] },
+    steps: [
+      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['s'] }] },
+      { op: 'host_write', var: 's', value: 7 },
+      { op: 'acc_parallel', clauses: [], body: { read: 's' } },
+    ],
+  },
+  // K-B68 needs an always from item of a target data region that an exit data inside the region
+  // deletes: the generator draws the three together too rarely for the budget (none in 5,000 at
+  // the default seed).
+  'K-B68': {
+    world: OMP_WORLD,
+    steps: [
+      { op: 'omp_target_data_begin', maps: [{ type: 'from', vars: ['a'], modifiers: ['always'] }] },
+      { op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['a'] }] },
+      { op: 'omp_target_data_end' },
+      { op: 'host_read', var: 'a' },
+    ],
+  },
   // Under the spec's other readings a mapper item meets partly mapped storage only in programs the
   // generator draws too rarely for the budget (none in 3,000 at the default seed); under K-B47
   // `member-word` (profiles/llvm-16.json, where K-B62 was read) it finds them (10 in 3,000), and

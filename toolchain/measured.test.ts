@@ -459,6 +459,49 @@ describe('gcc-12-nvptx-2026-12-05q (GCC 12.2, nvptx, NVIDIA H200: seed 20261227,
   });
 });
 
+describe('gcc-12-nvptx-2026-12-05s (GCC 12.2, nvptx, NVIDIA H100: scalar batch seed 20261228, both APIs, device 0 only, held out)', () => {
+  // scripts/scalar-batch.ts --seed 20261228 --count 200: the 107 programs (of 200) that use device 0
+  // only, each a generated program with a scalar s spliced in (properties/scalars.ts): kernels that
+  // name it, that do not (firstprivate), inside a data region naming it; built and judged in session
+  // 21 before K-A67 was read from the probes. One C unit did not run (libgomp: "Cannot map target
+  // variables (size mismatch)" loading the device image).
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict all 213 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-05s');
+    expect(verdicts.length).toBe(213);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-05 (GCC 12.2, nvptx, NVIDIA H100: scalar probes, both languages)', () => {
+  // acc-fp and acc-fp2 (firstprivate, visible data clauses, K-A67), omp-fp, scalars and omp-scalars
+  // (the examples). The one run left: omp-fp-fortran step 1, `!$omp target map(tofrom: v2)` of a
+  // pointer array the kernel does not use beside a firstprivate scalar aborts in libgomp ("always
+  // pointer not mapped"): gfortran drops the unused map (K-B55 dropped) but keeps its always
+  // pointer, a case no profile reads yet (the same program in C runs).
+  it('gcc-12 / gcc-12-c predict 9 of the 10 runs, K-A67 present-copy among them', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-05');
+    expect(verdicts.length).toBe(10);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-fp-fortran']);
+    const spec = replayUnits('probes-gcc-12-2026-12-05', () => loadProfile('spec'));
+    // under the text (K-A67 host) acc-fp2 reads the host's 4 where both languages read the device copy's 9
+    expect(spec.filter((v) => !v.agree && v.id.startsWith('acc-fp2')).map((v) => v.id)).toEqual(['acc-fp2-fortran', 'acc-fp2-c']);
+  });
+});
+
+describe('probes-gcc-12-2026-12-05b (GCC 12.2, nvptx, NVIDIA H100: LLVM offload mapping tests with scalars, imported, both languages)', () => {
+  // data_absent_at_exit, map_ordering_tgt_exit_data_delete_from, present-target_data and
+  // present-target_enter_data of LLVM's offload/test/mapping, read by `mapcheck import` and emitted
+  // in both languages (map_ordering_tgt_data_alloc_from names x three times on one construct, which
+  // GCC rejects: not emitted). K-B68 was read from data_absent_at_exit.
+  it('gcc-12 / gcc-12-c predict all 8 runs; under the text data_absent_at_exit reads its always from array back', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-05b');
+    expect(verdicts.length).toBe(8);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    const spec = replayUnits('probes-gcc-12-2026-12-05b', () => loadProfile('spec'));
+    expect(spec.filter((v) => !v.agree && v.id.startsWith('llvm-data_absent_at_exit')).map((v) => v.id)).toEqual(['llvm-data_absent_at_exit-fortran', 'llvm-data_absent_at_exit-c']);
+  });
+});
+
 /** Each ran unit of a measurement replayed under the profile `profileFor` picks for it. */
 function replayUnits(name: string, profileFor: (id: string) => Profile): { id: string; agree: boolean }[] {
   const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;

@@ -2,7 +2,7 @@
 // uses that no clause names is `copy` (or `present` under default(present)); a scalar in no visible
 // data clause is firstprivate (lang/README.md "Scalar variables").
 
-import { UNDEF, err, read, readAll, section, type Row } from '../rows.js';
+import { UNDEF, err, per, read, readAll, section, type Row } from '../rows.js';
 import {
   accCopyin,
   accCreate,
@@ -91,6 +91,14 @@ const rows: Row[] = [
     name: 'data that enter data made present is in no visible data clause: the scalar stays firstprivate',
     world: SCALAR_WORLD,
     steps: [enterData(copyin('x')), parallelWrite('x', 9), exitData(copyout('x')), hostRead('x')],
+    last: read(5),
+  },
+  {
+    name: "K-A67: a firstprivate scalar that enter data made present starts with the host's value under the text, with the device copy's under GCC",
+    cite: 'K-A67 present-copy: GCC 12.2 measured on an H100 (probes-gcc-12-2026-12-05, acc-fp2, C and Fortran)',
+    world: SCALAR_WORLD,
+    steps: [enterData(copyin('x')), hostWrite('x', 7), parallelRead('x'), parallelAdd('x', 1, 0), exitData(copyout('x')), hostRead('x')],
+    at: { 3: per(read(7), { 'gcc-12': read(5), 'K-A67=present-copy': read(5) }) },
     last: read(5),
   },
   {

@@ -274,7 +274,8 @@ const rows: Row[] = [
     cite: `${T}data_absent_at_exit.c: target data map(from: f) map(always, from: af) { target exit data map(delete: f, af) } "CHECK: f = 5, af = 8" (the host values)`,
     steps: [ompDataBegin([map('from', ['a']), map('from', ['b'], 'always')]), ompExit([map('delete', ['a', 'b'])]), ompDataEnd, hostRead('a'), hostRead('b')],
     at: { 4: readAll(10, 1) },
-    last: readAll(10, 2),
+    // K-B68 stale-copy: GCC 12's libgomp copies the always from array back from the freed storage
+    last: per(readAll(10, 2), { 'gcc-12': readAll(10, null), 'K-B68=stale-copy': readAll(10, null) }),
   },
   {
     name: 'data_absent_at_exit.c (exit data): from, release, delete and always from of absent items are ignored',

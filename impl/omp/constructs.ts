@@ -1179,6 +1179,27 @@ export abstract class OmpConstructs extends OmpTable {
     return observation;
   }
 
+  /**
+   * K-B68 `stale-copy` (libgomp 12): at the end of a target data region on device d (memory of its
+   * own), each of its explicit `always` from / tofrom array items (from `base`) that no entry of d
+   * holds any more gets its host words from freed storage: indeterminate.
+   */
+  protected staleCopies(base: number, d: number): void {
+    const it = this.items;
+    // (a target data region's items are all explicit; a zero-length item fills no word)
+    // Stryker disable next-line EqualityOperator: equivalent: the record past the top is cleared (NO_TYPE), which the type test skips
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      const type = it[I_TYPE + at]!;
+      const start = it[I_START + at]!;
+      const end = it[I_END + at]!;
+      if ((it[I_MODS + at]! & MOD_ALWAYS) === 0 || (type !== FROM && type !== TOFROM)) continue;
+      if (this.objIsStruct[this.objectAt(start)] === 1 || this.lookup(d, start, end) !== ABSENT) continue;
+      const first = this.host.offset(start) >> 2;
+      this.host.image.words.fill(INDETERMINATE, first, first + ((end - start) >> 2));
+    }
+  }
+
   /** The kernel on a firstprivate scalar's private copy; a sum past a C int ends the program, before the exit. */
   private privateCopy(r: CompiledRef, body: ElementBody): Observation {
     const observation = privateCopyKernel(this.host, r, body);

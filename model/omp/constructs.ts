@@ -25,6 +25,7 @@ import {
   type MemberRef,
   type ModelState,
   hostPointer,
+  objectHolding,
   type RecordedMapItem,
   type StepContext,
   type UndefinedObservation,
@@ -44,6 +45,7 @@ import { clauseOrder, expandMappers, mapperOf, mapperUnavailable, type MapperExp
 import { copiesAfterAttachment } from './clause-order.js';
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
 import { unregisteredImage } from './declare-target.js';
+import { sharesMemoryWithHost } from './unified-shared-memory.js';
 import { memberWordItems } from './member-word.js';
 import { basePointerWords } from './base-pointer-words.js';
 
@@ -270,7 +272,27 @@ export function ompDataEnd(state: ModelState, ctx: StepContext): Observation {
   if (region.device === 'host') return OK;
   // K-B7 `counted`: the region's attachments are given back before any copy to the host.
   detachPointers(state, region.device, region.counted, false, ctx);
+  if (ctx.knobs['K-B68'] === 'stale-copy' && !sharesMemoryWithHost(state, region.device, null, ctx.knobs)) staleCopies(state, region.device, region.items);
   return mapExit(state, region.device, storageBlocks(state, region.items, ctx), false, ctx) ?? OK;
+}
+
+// OpenMP 6.0 §15.7 target data construct (exit: an always from item whose storage is gone, K-B68)
+// An item that is not present when the region ends is ignored (5.1 §2.21.7.1: "the list item is
+// ignored"), so an array that a target exit data inside the region deleted keeps its host values.
+// K-B68 `stale-copy` (GCC 12.2's libgomp, measured in C and Fortran): the region's end copies an
+// `always, from` (or tofrom) array back from the storage the deletion freed, so its host elements
+// become indeterminate. Arrays only (a target data region's items are all explicit), on a device
+// with memory of its own (on one that shares the host's the storage is the host's).
+function staleCopies(state: ModelState, device: number, items: readonly RecordedMapItem[]): void {
+  for (const item of items) {
+    if (item.range === null || item.range.start === item.range.end) continue;
+    if (!item.modifiers.includes('always') || (item.type !== 'from' && item.type !== 'tofrom')) continue;
+    if (lookup(state, device, item.range).kind !== 'absent') continue;
+    const host = objectHolding(state, item.range);
+    if (host.contents.kind !== 'elements') continue;
+    const first = (item.range.start - host.start) / ELEMENT_BYTES;
+    for (let i = first; i < first + (item.range.end - item.range.start) / ELEMENT_BYTES; i++) host.contents.values[i] = null;
+  }
 }
 
 // OpenMP 6.0 §15.8 target construct
