@@ -44,9 +44,9 @@ export function privateKernel(state: ModelState, root: VarRef, body: ElementBody
 }
 
 // OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes (K-A67)
-// The text starts a firstprivate copy with the host's value (§2.5.14: the value on the
-// encountering thread). K-A67 `present-copy` (GCC 12.2, measured in C and Fortran): a scalar
-// present on the device starts it with the device copy's value. Null when the scalar is not present.
+// The text starts a firstprivate copy with the host's value (the firstprivate clause of §2.5: the
+// value on the encountering thread). K-A67 `present-copy` (GCC 12.2, measured in C and Fortran): a
+// scalar present on the device starts it with the device copy's value. Null when it is not present.
 function deviceCopy(state: ModelState, root: VarRef): Observation | null {
   const range = arrayRange(state, root);
   const where = presence(state, range);

@@ -1282,7 +1282,7 @@ export const KNOBS = [
   {
     id: 'K-A67',
     title: 'The value a firstprivate scalar of a compute construct starts with when the scalar is present on the device (enter data made it, no visible data clause names it)',
-    section: 'OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes, §2.5.14 firstprivate clause',
+    section: 'OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes; the firstprivate clause of §2.5 Compute Constructs',
     readings: [
       { id: 'host', summary: "the private copy starts with the host's value, whatever the device copy holds" },
       {
@@ -1292,7 +1292,7 @@ export const KNOBS = [
       },
     ],
     default: 'host',
-    rationale: "§2.5.14: each gang's copy is initialised with the value the item has on the thread that encounters the construct, which is the host's; the device copy plays no part.",
+    rationale: "The firstprivate clause (§2.5): each gang's copy is initialised with the value the item has on the thread that encounters the construct, which is the host's; the device copy plays no part.",
   },
   {
     id: 'K-B68',
