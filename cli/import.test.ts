@@ -122,6 +122,103 @@ describe('a source that cannot be read: one line, file and line, exit 2', () => 
   });
 });
 
+describe('import -D NAME[=VALUE]: macros defined before a C program, as a compiler takes them', () => {
+  /** One program for -DCLAUSE=to and -DCLAUSE=from (as LLVM's offload tests are compiled twice); N defaults to 4. */
+  const TWICE = `#ifndef N
+#define N 4
+#endif
+int main(void)
+{
+  int a[N];
+#pragma omp target enter data map(alloc: a)
+#pragma omp target update CLAUSE(present: a)
+#if WIDE
+#pragma omp target exit data map(delete: a)
+#endif
+  return 0;
+}
+`;
+  const file = (name: string, text: string) => {
+    const path = join(scratch, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  type Steps = { world: { arrays: { name: string; length: number }[] }; steps: { op: string; motions?: { type: string }[] }[] };
+  const program = (out: string) => JSON.parse(out) as Steps;
+  const option = "option '-D, --define <name[=value]>'";
+
+  it('without the definition the macro is unknown: exit 2, one line at the pragma', async () => {
+    const f = file('twice.c', TWICE);
+    expect(await cli('import', f)).toEqual({ code: 2, out: '', err: `error: ${f}:8: clause clause of #pragma omp target update is not imported\n` });
+  });
+
+  it('-D CLAUSE=to and -DCLAUSE=from each import, and stderr says what was defined', async () => {
+    const f = file('twice.c', TWICE);
+    const to = await cli('import', f, '-D', 'CLAUSE=to');
+    expect(to.code).toBe(0);
+    expect(program(to.out).steps.map((s) => s.motions?.[0]?.type ?? s.op)).toEqual(['omp_target_enter_data', 'to']);
+    expect(to.err.split('\n').slice(0, 2)).toEqual([`${f}: 2 steps from lines 7, 8`, '  defined: CLAUSE=to']);
+    const from = await cli('import', f, '-DCLAUSE=from');
+    expect(program(from.out).steps[1]!.motions).toEqual([{ type: 'from', modifiers: ['present'], vars: ['a'] }]);
+    expect(from.err).toContain('\n  defined: CLAUSE=from\n');
+    // --define is the long form; without -D no such line
+    expect((await cli('import', f, '--define', 'CLAUSE=from')).out).toBe(from.out);
+    expect((await cli('import', file('plain.c', TWICE.replace('CLAUSE', 'to')))).err).not.toContain('defined:');
+  });
+
+  it('-D repeats; -D NAME defines NAME as 1; the last definition of a name holds', async () => {
+    const f = file('twice.c', TWICE);
+    const r = await cli('import', f, '-D', 'CLAUSE=to', '-D', 'WIDE', '-D', 'N=2', '-D', 'N=6');
+    expect(r.code).toBe(0);
+    const p = program(r.out);
+    expect(p.world.arrays).toEqual([{ name: 'a', length: 6 }]);
+    // #if WIDE holds: the exit data is a third step
+    expect(p.steps.map((s) => s.op)).toEqual(['omp_target_enter_data', 'omp_target_update', 'omp_target_exit_data']);
+    expect(r.err).toContain('\n  defined: CLAUSE=to, WIDE=1, N=6\n');
+    expect(program((await cli('import', f, '-D', 'CLAUSE=to', '-D', 'WIDE=0')).out).steps).toHaveLength(2);
+  });
+
+  it('a definition the file makes itself holds from its line, with a note (stderr and --json)', async () => {
+    const f = file('redefine.c', `#define CLAUSE from\n${TWICE}`);
+    const r = await cli('import', f, '-D', 'CLAUSE=to');
+    expect(r.code).toBe(0);
+    expect(program(r.out).steps[1]!.motions![0]!.type).toBe('from');
+    expect(r.err).toContain('\n  line 1: redefines CLAUSE of the command line (-D CLAUSE=to) from here on\n');
+    const j = JSON.parse((await cli('import', f, '-D', 'CLAUSE=to', '--json')).out) as { notes: { line: number; text: string }[] };
+    expect(j.notes).toContainEqual({ line: 1, text: 'redefines CLAUSE of the command line (-D CLAUSE=to) from here on' });
+  });
+
+  it.for([
+    ['=3', 'no name'],
+    ['1X', 'a name that is no identifier'],
+    ['A B', 'a space in the name (one argument)'],
+    ['F(x)=x', 'a function-like macro'],
+  ])('-D %s (%s): one line naming the option, exit 2', async ([arg]) => {
+    const f = file('twice.c', TWICE);
+    expect(await cli('import', f, '-D', arg!)).toEqual({
+      code: 2,
+      out: '',
+      err: `error: ${option} argument '${arg}' is invalid. expected NAME or NAME=VALUE, NAME a C identifier (e.g. -D CLAUSE=to).\n`,
+    });
+  });
+
+  it('-D A B (two arguments) and a -D without its value: one line, exit 2', async () => {
+    const f = file('twice.c', TWICE);
+    expect(await cli('import', f, '-D', 'A', 'B')).toEqual({ code: 2, out: '', err: "error: too many arguments for 'import'. Expected 1 argument but got 2.\n" });
+    expect(await cli('import', f, '-D')).toEqual({ code: 2, out: '', err: `error: ${option} argument missing\n` });
+    expect(await cli('import', f, '-D', 'V=a\nb')).toMatchObject({ code: 2, err: `error: ${option} argument 'V=a\nb' is invalid. expected a VALUE of one line.\n` });
+  });
+
+  it('a Fortran source with -D is refused: its importer does not preprocess', async () => {
+    expect(await cli('import', SEED, '-D', 'X=1')).toEqual({
+      code: 2,
+      out: '',
+      err: `error: ${SEED}: -D is for C sources: the Fortran importer does not preprocess (no #define, #ifdef), so it cannot apply macro definitions\n`,
+    });
+    expect((await cli('import', SEED)).code).toBe(0);
+  });
+});
+
 describe('the example sources are real programs', () => {
   it.for([
     ['seed-reattach.f90', 'gfortran', '-fopenacc'],

@@ -60,6 +60,17 @@ function seedValue(raw: string): number {
   return Number(raw);
 }
 
+/**
+ * `-D NAME[=VALUE]`, repeatable, as a C compiler takes it (`-D NAME` defines NAME as 1): the
+ * definitions in the order given.
+ */
+function macroDefinition(raw: string, previous: [string, string][] | undefined): [string, string][] {
+  const m = /^([A-Za-z_]\w*)(?:=(.*))?$/s.exec(raw);
+  if (!m) throw new InvalidArgumentError('expected NAME or NAME=VALUE, NAME a C identifier (e.g. -D CLAUSE=to).');
+  if (/[\x00-\x1f\x7f]/.test(m[2] ?? '')) throw new InvalidArgumentError('expected a VALUE of one line.');
+  return [...(previous ?? []), [m[1]!, m[2] ?? '1']];
+}
+
 // ------------------------------------------------------------------------------------------------
 
 // ------------------------------------------------------------------------------------------------
@@ -99,6 +110,11 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--lang <lang>', 'source language (default: by the file extension)').choices(['fortran', 'c']))
     .option('--out <file>', 'write the program to this file instead of printing it')
     .option('--json', 'print the program with the source line of each step and what was passed over')
+    .addOption(
+      new Option('-D, --define <name[=value]>', "C: define a macro before the program's first line, as a compiler's -D does (a name alone is 1); repeatable").argParser(
+        macroDefinition,
+      ),
+    )
     .action(async (file: string, o: ImportOptions) => setExit((await import('./import.js')).importCommand(file, o, io)));
 
   root

@@ -1052,6 +1052,82 @@ int main(void) { }
   });
 });
 
+describe('macros defined before the first line (a compiler\'s -D: importC defines)', () => {
+  /** A motion clause named by a macro, as a test compiled once with -DCLAUSE=to and once with -DCLAUSE=from writes it. */
+  const MOTION = `int main(void)
+{
+  int a[4];
+#pragma omp target enter data map(alloc: a)
+#pragma omp target update CLAUSE(present: a)
+#pragma omp target exit data map(delete: a)
+  return 0;
+}
+`;
+  const motion = (defines: [string, string][]) => (importC(MOTION, defines).program.steps[1] as { motions: { type: string }[] }).motions[0]!.type;
+
+  it('expands a defined macro in a pragma; without it the clause is unknown', () => {
+    expect(motion([['CLAUSE', 'to']])).toBe('to');
+    expect(motion([['CLAUSE', 'from']])).toBe('from');
+    expect(() => importC(MOTION)).toThrow('clause clause of #pragma omp target update is not imported');
+  });
+
+  it('the last definition of a name holds, as on a compiler\'s command line', () => {
+    expect(motion([['CLAUSE', 'to'], ['CLAUSE', 'from']])).toBe('from');
+  });
+
+  it('#ifdef and #if see the definitions; a default under #ifndef is not taken', () => {
+    const text = `#ifndef N
+#define N 8
+#endif
+int a[N];
+int main(void)
+{
+#if defined(BIG) && BIG == 1
+#pragma omp target enter data map(to: a)
+#else
+#pragma omp target enter data map(to: a[0:2])
+#endif
+  return 0;
+}
+`;
+    const plain = importC(text);
+    expect(plain.program.world.arrays).toEqual([{ name: 'a', length: 8 }]);
+    expect(plain.program.steps).toEqual([{ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a(1:2)'] }] }]);
+    const defined = importC(text, [['N', '4'], ['BIG', '1']]);
+    expect(defined.program.world.arrays).toEqual([{ name: 'a', length: 4 }]);
+    expect(defined.program.steps).toEqual([{ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] }]);
+    expect(defined.notes.filter((n) => n.text.includes('command line'))).toEqual([]);
+  });
+
+  it('the program may redefine or undefine one, as in C, and a note says where', () => {
+    const text = `#define N 4
+int a[N];
+int main(void)
+{
+#undef CLAUSE
+#ifdef CLAUSE
+#pragma omp target enter data map(CLAUSE: a)
+#else
+#pragma omp target enter data map(alloc: a)
+#endif
+  return 0;
+}
+`;
+    const imported = importC(text, [['N', '6'], ['CLAUSE', 'to']]);
+    expect(imported.program.world.arrays).toEqual([{ name: 'a', length: 4 }]);
+    expect(imported.program.steps).toEqual([{ op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['a'] }] }]);
+    expect(imported.notes).toEqual([
+      { line: 1, text: 'redefines N of the command line (-D N=6) from here on' },
+      { line: 5, text: 'undefines CLAUSE of the command line (-D CLAUSE=to) from here on' },
+    ]);
+  });
+
+  it('importSourceText passes them to C and refuses them for Fortran, which it does not preprocess', () => {
+    expect((importSourceText(MOTION, 'c', [['CLAUSE', 'from']]).program.steps[1] as { motions: { type: string }[] }).motions[0]!.type).toBe('from');
+    expect(() => importSourceText('program p\nend program\n', 'fortran', [['X', '1']])).toThrow('-D is for C sources');
+  });
+});
+
 describe('idioms of the libgomp test suite (libgomp.oacc-c-c++-common nested-1.c)', () => {
   it('reads integral floating values, a kernel block that declares its index first and acc_update_self / acc_update_device', () => {
     const imported = importC(`#include <openacc.h>

@@ -5,7 +5,8 @@
 //
 // What it reads, in the order main runs it:
 // - the preprocessor: object-like macros are expanded (`#define N 10` is a constant), `#if` /
-//   `#ifdef` / `#else` / `#endif` with `_OPENACC` and `_OPENMP` defined, `\` continuations joined;
+//   `#ifdef` / `#else` / `#endif` with `_OPENACC` and `_OPENMP` defined (and the macros of
+//   `mapcheck import -D`, importC's defines), `\` continuations joined;
 //   `#include` and other lines are passed over;
 // - declarations, at file scope or in main: integer arrays of constant size with their
 //   initialisers, heap arrays (`int *a = malloc(n * sizeof *a)`), pointer variables that are
@@ -86,10 +87,18 @@ const PREDEFINED: [string, string][] = [
 ];
 
 /**
- * The source after the preprocessor: code lines (comments, preprocessor lines and excluded lines
- * blank, so line numbers stay), object-like macros expanded, and the pragmas by line.
+ * Object-like macros defined before the program's first line, as a compiler's `-D NAME=VALUE`
+ * defines them (`-D NAME` is `NAME=1`), in order: a later one of a name replaces an earlier one,
+ * and the program's own `#define` / `#undef` replace or remove them, as in C.
  */
-function preprocess(source: string): { code: string; pragmas: Map<number, Item> } {
+export type MacroDefinitions = readonly (readonly [name: string, value: string])[];
+
+/**
+ * The source after the preprocessor: code lines (comments, preprocessor lines and excluded lines
+ * blank, so line numbers stay), object-like macros expanded, the pragmas by line, and notes where
+ * the program redefines or undefines a macro of `given`.
+ */
+function preprocess(source: string, given: MacroDefinitions = []): { code: string; pragmas: Map<number, Item>; notes: { line: number; text: string }[] } {
   const lines = stripComments(source.replace(/\r\n?/g, '\n')).split('\n');
   // `\` continuations: the joined text stays on the first line, the continued lines become blank
   for (let k = 0; k < lines.length; k++) {
@@ -101,9 +110,18 @@ function preprocess(source: string): { code: string; pragmas: Map<number, Item> 
     }
     k = j;
   }
-  const defines = new Map<string, string>(PREDEFINED);
+  const defines = new Map<string, string>([...PREDEFINED, ...given]);
   const functions = new Set<string>();
   const pragmas = new Map<number, Item>();
+  // the -D macros the program has not yet redefined or undefined (a note where it does)
+  const commandLine = new Map<string, string>(given);
+  const notes: { line: number; text: string }[] = [];
+  const replaced = (name: string, line: number, how: 'redefines' | 'undefines') => {
+    const value = commandLine.get(name);
+    if (value === undefined) return;
+    commandLine.delete(name);
+    notes.push({ line, text: `${how} ${name} of the command line (-D ${name}=${value}) from here on` });
+  };
   /** Open #if groups: whether the group's text is compiled, whether a branch was taken, whether the group itself is. */
   const groups: { active: boolean; taken: boolean; outer: boolean; line: number }[] = [];
   const active = () => groups.length === 0 || groups[groups.length - 1]!.active;
@@ -144,9 +162,11 @@ function preprocess(source: string): { code: string; pragmas: Map<number, Item> 
         if (word === 'define') {
           const m = /^([A-Za-z_]\w*)(\()?\s*(.*)$/.exec(rest);
           if (!m) throw new SourceError(line, `cannot read #define ${rest}`);
+          replaced(m[1]!, line, 'redefines');
           if (m[2] !== undefined) functions.add(m[1]!);
           else defines.set(m[1]!, m[3]!.trim());
         } else if (word === 'undef') {
+          replaced(rest.trim(), line, 'undefines');
           defines.delete(rest.trim());
           functions.delete(rest.trim());
         } else if (word === 'pragma') {
@@ -159,7 +179,7 @@ function preprocess(source: string): { code: string; pragmas: Map<number, Item> 
     }
   }
   if (groups.length > 0) throw new SourceError(groups[groups.length - 1]!.line, '#if without #endif');
-  return { code: lines.join('\n'), pragmas };
+  return { code: lines.join('\n'), pragmas, notes };
 }
 
 /** Comments replaced by a blank (line breaks kept), outside string and character literals. */
@@ -230,8 +250,8 @@ function ppCondition(kind: string, text: string, defines: Map<string, string>, f
  * block; `for`, `if`, `while` and `switch` with their parenthesised condition, `else` and `do` are
  * heads of the statement that follows. Each item keeps the line it starts on.
  */
-function cItems(source: string): Item[] {
-  const { code, pragmas } = preprocess(source);
+function cItems(source: string, given: MacroDefinitions = []): { items: Item[]; notes: { line: number; text: string }[] } {
+  const { code, pragmas, notes } = preprocess(source, given);
   const items: Item[] = [];
   let buf = '';
   let bufLine = 1;
@@ -310,7 +330,7 @@ function cItems(source: string): Item[] {
     buf += c;
   }
   if (!blank()) throw new SourceError(bufLine, `"${buf.trim().slice(0, 40)}" does not end with ;`);
-  return items;
+  return { items, notes };
 }
 
 /** The index of the `)` that closes the `(` at `open`, or -1. */
@@ -2852,11 +2872,23 @@ function itemRoot(item: string): string | undefined {
   return /^\s*([A-Za-z_]\w*)/.exec(item)?.[1];
 }
 
-/** Reads C source text into a program of the language (not yet validated). */
-export function importC(text: string): Imported {
-  const reader = new CReader(cItems(text));
+/**
+ * Reads C source text into a program of the language (not yet validated), with the object-like
+ * macros `defines` defined before its first line (a compiler's `-D`).
+ */
+export function importC(text: string, defines: MacroDefinitions = []): Imported {
+  const { items, notes } = cItems(text, defines);
+  const reader = new CReader(items);
   try {
-    return reader.read();
+    const imported = reader.read();
+    if (notes.length === 0) return imported;
+    // the preprocessor's notes among the reader's, by line (the reader's keep their order)
+    const merged: Imported['notes'] = [];
+    for (const n of imported.notes) {
+      while (notes.length > 0 && notes[0]!.line <= n.line) merged.push(notes.shift()!);
+      merged.push(n);
+    }
+    return { ...imported, notes: [...merged, ...notes] };
   } catch (e) {
     // blocks and else-if chains are read recursively: one nested thousands deep is refused, not a crash
     if (e instanceof RangeError) throw new SourceError(reader.line, 'the program nests blocks too deeply for mapcheck to read');

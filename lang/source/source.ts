@@ -8,8 +8,10 @@ import { FileReadProblem, MAX_INPUT_FILE_BYTES, oneLine, readBoundedText } from 
 import type { Program, StepOp } from '../program.js';
 import { InputError, validateProgram } from '../validate.js';
 import { SourceError } from './directives.js';
-import { importC } from './c.js';
+import { importC, type MacroDefinitions } from './c.js';
 import { importFortran } from './fortran.js';
+
+export type { MacroDefinitions } from './c.js';
 
 /** One step of an imported program and the source line it came from. */
 export interface ImportedStep {
@@ -101,17 +103,25 @@ export function sourceLanguage(path: string): SourceLanguage | null {
   return null;
 }
 
-/** Reads source text in `lang` (SourceError for what it cannot read). */
-export function importSourceText(text: string, lang: SourceLanguage): Imported {
-  if (lang === 'c') return importC(text);
+/** Why macro definitions (`-D`) are refused for Fortran: its front end has no preprocessor. */
+export const FORTRAN_DEFINES = '-D is for C sources: the Fortran importer does not preprocess (no #define, #ifdef), so it cannot apply macro definitions';
+
+/**
+ * Reads source text in `lang` (SourceError for what it cannot read), C with the object-like macros
+ * `defines` defined before its first line (a compiler's `-D`); Fortran takes none (InputError).
+ */
+export function importSourceText(text: string, lang: SourceLanguage, defines: MacroDefinitions = []): Imported {
+  if (lang === 'c') return importC(text, defines);
+  if (defines.length > 0) throw new InputError(FORTRAN_DEFINES);
   return importFortran(text);
 }
 
 /**
- * Reads and validates a source file (`label` names it in messages: `<stdin>` for a pipe). Throws
- * InputError (`FILE:LINE: message`).
+ * Reads and validates a source file (`label` names it in messages: `<stdin>` for a pipe), C with
+ * the macros `defines` (importSourceText). Throws InputError (`FILE:LINE: message`).
  */
-export function importSourceFile(path: string, lang: SourceLanguage, label = path): { program: Program; imported: Imported } {
+export function importSourceFile(path: string, lang: SourceLanguage, label = path, defines: MacroDefinitions = []): { program: Program; imported: Imported } {
+  if (lang === 'fortran' && defines.length > 0) throw new InputError(`${oneLine(label)}: ${FORTRAN_DEFINES}`);
   let text: string;
   try {
     text = readBoundedText(path, MAX_INPUT_FILE_BYTES);
@@ -121,7 +131,7 @@ export function importSourceFile(path: string, lang: SourceLanguage, label = pat
   }
   let imported: Imported;
   try {
-    imported = importSourceText(text, lang);
+    imported = importSourceText(text, lang, defines);
   } catch (e) {
     if (e instanceof SourceError) throw new InputError(oneLine(`${label}:${e.line}: ${e.message}`));
     throw e;
