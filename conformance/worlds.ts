@@ -105,14 +105,14 @@ export const SECTIONS_OMP_WORLD: World = { ...SECTIONS_WORLD, devices: [{ kind: 
 /**
  * Allocatable components (issue 9 item 6): struct `e` with the allocatable component `x`,
  * unallocated at start; `a` of 4 integers. a at 0x1000, e at 0x1200, the host heap at 0x1400
- * (allocation k at 0x1400 + 0x200 k). One discrete device (OpenMP: device 1 shares memory).
+ * (allocation k at 0x1400 + 0x1100 k, lang/program.ts HEAP_STRIDE). One discrete device (OpenMP: device 1 shares memory).
  */
 export const ALLOC_WORLD: World = { arrays: [{ name: 'a', length: 4, init: 1 }], structs: [{ name: 'e', pointers: ['x'], allocatable: ['x'] }] };
 export const ALLOC_OMP_WORLD: World = { ...ALLOC_WORLD, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
 /** e's address and the first two allocations' in ALLOC_WORLD. */
 export const E = 0x1200;
 export const HEAP0 = 0x1400;
-export const HEAP1 = 0x1600;
+export const HEAP1 = 0x2500;
 
 /**
  * Plain pointer variables (lang/plain-pointers.ts): `p` is `integer, pointer :: p(:)` / C `int *p`,

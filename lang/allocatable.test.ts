@@ -46,9 +46,9 @@ describe('allocatable components: bad input is one line naming the file, step an
     expect(loadError(program([{ op: 'allocate', ptr: 'a', length: 4 }]))).toBe(": step 1 (allocate): field ptr: 'a' is an array or subarray; expected a pointer member (c%p)");
   });
 
-  test('extents outside 1..64', () => {
+  test('extents outside 1..1024', () => {
     expect(loadError(program([{ ...alloc, length: 0 }]))).toMatch(/^: step 1 \(allocate\): field length: /);
-    expect(loadError(program([{ ...alloc, length: 65 }]))).toMatch(/^: step 1 \(allocate\): field length: /);
+    expect(loadError(program([{ ...alloc, length: 1025 }]))).toMatch(/^: step 1 \(allocate\): field length: /);
   });
 
   test('the declaration: a pointer of the struct, once, a single struct, unallocated at start', () => {

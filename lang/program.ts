@@ -537,11 +537,13 @@ const MEMBER_SECTION_RE = new RegExp(`^(${IDENT})%(${IDENT})\\((-?\\d+):(-?\\d+)
 const ELEMENT_MEMBER_SECTION_RE = new RegExp(`^(${IDENT})\\((-?\\d+)\\)%(${IDENT})\\((-?\\d+):(-?\\d+)\\)$`);
 /** Elements of an array of the world (`length`, and n1 × n2 of a rank-2 shape). */
 export const MAX_ARRAY_LENGTH = 4096;
-/**
- * Elements of what lies inside a struct or on the host heap: a non-pointer array member, the
- * structs of an array of structs, an allocation of an allocatable component (HEAP_STRIDE).
- */
+/** Elements of what lies inside a struct: a non-pointer array member, the structs of an array of structs. */
 export const MAX_MEMBER_LENGTH = 64;
+/**
+ * Elements of one allocation of an allocatable component (HEAP_STRIDE): 1,024, room for the
+ * allocations of runtime test suites (GCC's libgomp.oacc-fortran deep-copy tests allocate 512).
+ */
+export const MAX_ALLOCATION_LENGTH = 1024;
 /**
  * Largest upper bound of a member section: a pointer targets (part of) an array of the world, of
  * at most MAX_ARRAY_LENGTH elements. Whether the section lies inside the current target is known
@@ -740,13 +742,14 @@ export const HOST_ALIGN = 0x100;
 /**
  * The host heap of a world with allocatable components: one object after every array and struct,
  * named so that no reference can name it, holding HEAP_ALLOCATIONS allocations of at most
- * MAX_MEMBER_LENGTH elements. Allocation k (0-based, in the order the program's `allocate` steps
- * run) starts at heap start + k * HEAP_STRIDE, so every allocation has a new address and two are
- * never adjacent (a freed allocation's address is not handed out again).
+ * MAX_ALLOCATION_LENGTH elements. Allocation k (0-based, in the order the program's `allocate`
+ * steps run) starts at heap start + k * HEAP_STRIDE, so every allocation has a new address and two
+ * are never adjacent (HOST_ALIGN bytes at least lie between them; a freed allocation's address is
+ * not handed out again).
  */
 export const HEAP_NAME = '(heap)';
 export const HEAP_ALLOCATIONS = 8;
-export const HEAP_STRIDE = 2 * HOST_ALIGN;
+export const HEAP_STRIDE = MAX_ALLOCATION_LENGTH * ELEMENT_BYTES + HOST_ALIGN;
 
 /** Whether the world has allocatable components, and so a host heap. */
 export function hasHeap(world: World): boolean {

@@ -13,6 +13,7 @@ import {
   initMember,
   structElementBytes,
   LANGUAGE_VERSION,
+  MAX_ALLOCATION_LENGTH,
   MAX_ARRAY_LENGTH,
   MAX_MEMBER_LENGTH,
   MAX_SECTION_BOUND,
@@ -172,7 +173,7 @@ function fieldShape(f: FieldRole): z.ZodType {
     case 'bound':
       return bound;
     case 'extent':
-      return intIn(1, MAX_MEMBER_LENGTH);
+      return intIn(1, MAX_ALLOCATION_LENGTH);
     case 'ptr':
       return ptrArg;
     case 'device':

@@ -121,6 +121,34 @@ describe('comparing a run with a reading', () => {
     expect(compareRun(p.world, [1, 2, 3, 4], fallback, host)).toMatchObject({ agree: true });
   });
 
+  it('host fallback: acc_copyin of an allocated component returns its heap storage, checked as one allocation across steps (deep-copy-8.f90)', () => {
+    const alloc = program({
+      world: { arrays: [{ name: 'a', length: 4 }], structs: [{ name: 'e', pointers: ['x'], allocatable: ['x'] }] },
+      steps: [
+        { op: 'allocate', ptr: 'e%x', length: 512 },
+        { op: 'acc_copyin', var: 'e%x' },
+        { op: 'acc_deviceptr', var: 'e%x(3:4)' },
+        { op: 'deallocate', ptr: 'e%x' },
+        { op: 'acc_copyin', var: 'e%x' },
+      ],
+    });
+    const heap = hostLayout(alloc.world).find((o) => o.kind === 'heap')!.start;
+    const fallback = predict(alloc, { kind: 'host-fallback' });
+    // the allocation's address, not a null pointer; and libgomp's range check once it is freed
+    expect(fallback.slice(1)).toEqual([
+      { kind: 'value', value: { host: heap } },
+      { kind: 'value', value: { host: heap + 8 } },
+      { kind: 'ok' },
+      { kind: 'error', code: 'fatal_null_routine', message: 'libgomp: bad range' },
+    ]);
+    const run = (a: number, b: number) =>
+      parseRun({ stdout: ['MAPCHECK 0 host 0 1000', 'MAPCHECK 1 ok', `MAPCHECK 2 ptr ${a}`, `MAPCHECK 3 ptr ${b}`, 'MAPCHECK 4 ok'].join('\n'), stderr: 'libgomp: [(nil),+0] is a bad range', exit: 1, timedOut: false }, [1, 2, 3, 4, 5]);
+    expect(compareRun(alloc.world, [1, 2, 3, 4, 5], fallback, run(90000, 90008))).toMatchObject({ agree: true });
+    expect(compareRun(alloc.world, [1, 2, 3, 4, 5], fallback, run(90000, 70008)).first?.why).toBe('predicted host:0x' + (heap + 8).toString(16) + ', observed ptr 70008 (not the same heap allocation as before)');
+    // an address of an object the program printed is not the heap's
+    expect(compareRun(alloc.world, [1, 2, 3, 4, 5], fallback, run(1000, 1008)).first?.step).toBe(2);
+  });
+
   it('a predicted error agrees only with an abort at that step', () => {
     const detach = loadCaseFile(DETACH).program;
     const libgomp = predict(detach, { kind: 'profile', profile: loadProfile('libgomp') });

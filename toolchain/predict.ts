@@ -16,7 +16,7 @@
 
 import { firstprivateKernels } from '../lang/firstprivate.js';
 import { isDeepStrictEqual } from 'node:util';
-import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, POINTER_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, HEAP_NAME, HEAP_STRIDE, POINTER_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatMember, initTarget, memberRefs, viewOf } from '../lang/program.js';
 import { onInitialDevice } from '../lang/ops.js';
 import { presentRefs } from '../cli/emit/backend.js';
@@ -53,8 +53,14 @@ export function profileTrace(program: Program, profile: Profile): Observation[] 
 
 const HANDLE_BEGINS: ReadonlySet<string> = new Set(['acc_host_data_begin', 'omp_target_data_use_device_begin']);
 
+/**
+ * Where a pointer member points: an array reference, an allocation of the host heap (allocatable
+ * components: its address and elements, lang/program.ts HEAP_STRIDE), or nowhere (null).
+ */
+type Target = VarRef | { heap: number; length: number } | null;
+
 /** Host address of the first element a data reference names, given where each member points. */
-function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map<string, VarRef | null>): number | null {
+function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map<string, Target>): number | null {
   const r = parseRef(world, ref);
   if (r.kind === 'struct') {
     // an element or section cs(k:m) of an array of structs starts at element k
@@ -63,7 +69,7 @@ function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map
   }
   if (r.kind === 'array') return layout.find((o) => o.name === r.name)!.start + r.lo * ELEMENT_BYTES;
   const target = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
-  const start = target === null ? null : hostStart(world, layout, target, targets);
+  const start = target === null ? null : typeof target === 'object' ? target.heap : hostStart(world, layout, target, targets);
   // A member section c%p(3:6) starts at its own first element.
   return start === null || r.bounds === undefined ? start : start + (r.bounds[0] - 1) * ELEMENT_BYTES;
 }
@@ -72,8 +78,9 @@ function hostStart(world: World, layout: HostObject[], ref: VarRef, targets: Map
 function accHostFallback(program: Program): Observation[] {
   const { world } = program;
   const layout = hostLayout(world);
-  const targets = new Map<string, VarRef | null>();
+  const targets = new Map<string, Target>();
   for (const s of world.structs) for (const ref of memberRefs(s)) targets.set(ref, initTarget(s, ref));
+  let allocations = 0;
   // Host steps and kernels as host reads and writes, replayed on the model (shared memory has no
   // device side to differ).
   const shared: Step[] = [];
@@ -144,7 +151,8 @@ function accHostFallback(program: Program): Observation[] {
     if (s.op === 'acc_malloc' && o.kind === 'value' && o.value !== null) mallocked.add(s.result);
     if (s.op === 'acc_free' && s.ptr !== null && 'handle' in s.ptr) mallocked.delete(s.ptr.handle);
     if (s.op === 'pointer_assign') targets.set(s.ptr, s.target);
-    if (s.op === 'nullify') targets.set(s.ptr, null);
+    if (s.op === 'nullify' || s.op === 'deallocate') targets.set(s.ptr, null);
+    if (s.op === 'allocate') targets.set(s.ptr, { heap: layout.find((x) => x.name === HEAP_NAME)!.start + allocations++ * HEAP_STRIDE, length: s.length });
     if (o.kind === 'error' || o.kind === 'undefined') halted = true;
     out.push(o);
   }
@@ -156,7 +164,7 @@ function structElementBytes(world: World, name: string, o: HostObject): number {
   return o.bytes / (world.structs.find((st) => st.name === name)!.count ?? 1);
 }
 
-function refBytes(world: World, ref: VarRef, targets: Map<string, VarRef | null>): number {
+function refBytes(world: World, ref: VarRef, targets: Map<string, Target>): number {
   const r = parseRef(world, ref);
   if (r.kind === 'array') return (r.hi - r.lo) * ELEMENT_BYTES;
   if (r.kind === 'struct') {
@@ -165,6 +173,7 @@ function refBytes(world: World, ref: VarRef, targets: Map<string, VarRef | null>
   }
   const t = targets.get(formatMember(r.struct, r.member, r.index)) ?? null;
   if (t !== null && r.bounds !== undefined) return (r.bounds[1] - r.bounds[0] + 1) * ELEMENT_BYTES;
+  if (t !== null && typeof t === 'object') return t.length * ELEMENT_BYTES;
   return t === null ? 0 : refBytes(world, t, targets);
 }
 
@@ -235,6 +244,7 @@ class AddressMap {
   private readonly layout: HostObject[];
   private readonly parts: HostPart[] = [];
   private readonly blockBase = new Map<number, number>();
+  private readonly allocationBase = new Map<number, number>();
 
   constructor(
     world: World,
@@ -278,6 +288,26 @@ class AddressMap {
     return null;
   }
 
+  /**
+   * Allocation k of the host heap and the byte offset in it of layout address `at`, or null when
+   * `at` is not in the heap. A run prints no heap address, so a pointer into an allocation is
+   * checked as a device block's is: by a consistent renaming (allocation).
+   */
+  heapPlace(at: number): { k: number; offset: number } | null {
+    const heap = this.layout.find((o) => o.kind === 'heap');
+    if (heap === undefined || at < heap.start || at >= heap.start + heap.bytes) return null;
+    return { k: Math.floor((at - heap.start) / HEAP_STRIDE), offset: (at - heap.start) % HEAP_STRIDE };
+  }
+
+  /** Whether raw pointer `raw` can be byte `offset` of heap allocation `k`, given what was seen so far (and records it). */
+  allocation(raw: number, k: number, offset: number): boolean {
+    const base = raw - offset;
+    const known = this.allocationBase.get(k);
+    if (known !== undefined) return known === base;
+    this.allocationBase.set(k, base);
+    return true;
+  }
+
   /** Whether raw pointer `raw` can be byte `offset` of device block `block`, given what was seen so far (and records it). */
   device(raw: number, block: number, offset: number): boolean {
     const base = raw - offset;
@@ -306,7 +336,12 @@ function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap): 
       if (v === 0 || v === 1) return raw.kind === 'int' && (raw.value !== 0 ? 1 : 0) === v ? null : said;
       if (raw.kind !== 'ptr') return said;
       if (v === null) return raw.value === 0 ? null : said;
-      if ('host' in v) return addrs.host(raw.value) === v.host ? null : said;
+      if ('host' in v) {
+        const heap = addrs.heapPlace(v.host);
+        if (heap === null) return addrs.host(raw.value) === v.host ? null : said;
+        if (raw.value === 0 || addrs.host(raw.value) !== null) return said;
+        return addrs.allocation(raw.value, heap.k, heap.offset) ? null : `${said} (not the same heap allocation as before)`;
+      }
       if (raw.value === 0 || addrs.host(raw.value) !== null) return said;
       if (raw.value < 0) return `${said} (not an address)`;
       return addrs.device(raw.value, v.block, v.offset) ? null : `${said} (not the same device allocation as before)`;

@@ -534,6 +534,38 @@ end program dtype
     expect(imported.passed.map((p) => p.text)).toEqual(['lines 26-28: host loop (do i = 1,n); its reads of var%a are host reads']);
     expect(validateProgram(imported.program).ok).toBe(true);
   });
+
+  it('reads libgomp\'s deep-copy-1.f90 as written: an allocation of 512 elements (up to MAX_ALLOCATION_LENGTH)', () => {
+    const source = (n: number) => `program dtype
+  implicit none
+  integer, parameter :: n = ${n}
+  type mytype
+    integer, allocatable :: a(:)
+  end type mytype
+  integer i
+  type(mytype) :: var
+  allocate(var%a(1:n))
+!$acc data copy(var)
+!$acc data copy(var%a)
+!$acc parallel loop
+  do i = 1,n
+    var%a(i) = i
+  end do
+!$acc end parallel loop
+!$acc end data
+!$acc end data
+  do i = 1,n
+    if (i .ne. var%a(i)) stop 1
+  end do
+  deallocate(var%a)
+end program dtype
+`;
+    const imported = importFortran(source(512));
+    expect(imported.program.steps[0]).toEqual({ op: 'allocate', ptr: 'var%a', length: 512 });
+    expect(imported.program.steps[3]).toEqual({ op: 'acc_parallel', clauses: [], body: { write: 'var%a', value: 1, by: 1 } });
+    expect(validateProgram(imported.program).ok).toBe(true);
+    expect(() => importFortran(source(1025))).toThrow(/var%a: 1025 elements; mapcheck's allocatable components hold 1 to 1024/);
+  });
 });
 
 describe('adds to the element written (X(i) = X(i) + e; lang/program.ts WriteBody add)', () => {

@@ -41,7 +41,7 @@ import {
 } from './directives.js';
 import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine, type ScalarStatement } from './reader.js';
 import type { Imported } from './source.js';
-import { MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH } from '../program.js';
+import { MAX_ALLOCATION_LENGTH, MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH } from '../program.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
 interface Statement {
@@ -790,7 +790,7 @@ class FortranReader extends SourceReader {
       const [root, member] = [ref!.split(/[(%]/)[0]!, ref!.split('%')[1]!];
       if (this.structs.get(root)?.type.pointers.includes(member) && !this.structs.get(root)!.type.allocatable.includes(member))
         throw new SourceError(s.line, `allocate(${item}): ${member} is a pointer component; mapcheck allocates allocatable components only (declare it allocatable)`);
-      const length = this.extent(dims!, s.line, ref!, MAX_MEMBER_LENGTH, 'allocatable components');
+      const length = this.extent(dims!, s.line, ref!, MAX_ALLOCATION_LENGTH, 'allocatable components');
       this.targetLength.set(ref!, length);
       this.push(s, { op: 'allocate', ptr: this.memberRef(ref!, s.line), length, ...(value === undefined ? {} : { value }) });
       return;
