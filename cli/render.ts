@@ -18,10 +18,22 @@ function renderWritten(w: { value: number; by?: number }): string {
   return w.by ? `[${w.value}, ${w.value + w.by}, …]` : String(w.value);
 }
 
-/** `read a`, `a = 7`, `a = [1, 2, …]`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
+/**
+ * A write to `target`: `a = 7`, `a += 7`, `a = [1, 2, …]`; a copy (`from`, lang/README.md "Copy
+ * kernels") as the assignment it is: `b = a`, `b = a + 3`, `b = a - 3`, `b = a + [1, 2, …]`, with
+ * add `b = b + a`, `b = b + a + 3`.
+ */
+function renderWrite(target: string, w: { value: number; by?: number; add?: boolean; from?: string }): string {
+  if (w.from === undefined) return `${target} ${w.add ? '+=' : '='} ${renderWritten(w)}`;
+  const sum = [...(w.add ? [target] : []), w.from].join(' + ');
+  const written = w.by ? ` + ${renderWritten(w)}` : w.value === 0 ? '' : ` ${w.value < 0 ? '-' : '+'} ${Math.abs(w.value)}`;
+  return `${target} = ${sum}${written}`;
+}
+
+/** `read a`, `a = 7`, `a = [1, 2, …]`, `b = a`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
 function renderBody(body: KernelBody, result?: string): string {
   if ('pointer' in body) return `${result === undefined ? 'print' : `${result} =`} c_loc(${body.pointer})`;
-  if (!('read' in body)) return `${body.write} ${body.add ? '+=' : '='} ${renderWritten(body)}`;
+  if (!('read' in body)) return renderWrite(body.write, body);
   if (body.bounds) return `read lbound(${body.read}), ubound(${body.read})`;
   return body.at === undefined ? `read ${body.read}` : `read ${body.read}(${body.at})`;
 }
@@ -96,7 +108,7 @@ const RENDER: PerOp<string> = {
   nullify: (s) => `nullify(${s.ptr})`,
   allocate: (s) => `allocate(${s.ptr}(${s.length})${s.value === undefined ? '' : `, source=${s.value}`})`,
   deallocate: (s) => `deallocate(${s.ptr})`,
-  host_write: (s) => `${s.var} ${s.add ? '+=' : '='} ${renderWritten(s)}`,
+  host_write: (s) => renderWrite(s.var, s),
   host_read: (s) => (s.bounds ? `print *, lbound(${s.var}), ubound(${s.var})` : s.at !== undefined ? `print *, ${s.var}(${s.at})` : `print *, ${s.var}`),
   omp_target_enter_data: (s) => `!$omp target enter data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,
   omp_target_exit_data: (s) => `!$omp target exit data${renderMaps(s.maps)}${renderDeviceClause(s.device)}`,

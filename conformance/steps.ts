@@ -98,6 +98,14 @@ export const parallelAdd = (ref: VarRef, value: number, by: number, ...clauses: 
   clauses,
   body: { write: ref, value, ...(by === 0 ? {} : { by }), add: true },
 });
+/** `!$acc parallel loop` copying `from` into `ref` (`b(i) = a(i) + value`; lang/README.md "Copy kernels"), or adding it with `add`. */
+export const parallelCopy = (ref: VarRef, from: VarRef, value = 0, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
+  op: 'acc_parallel',
+  clauses,
+  body: { write: ref, value, from },
+});
+/** The host loop `b(i) = a(i) + value`. */
+export const hostCopy = (ref: VarRef, from: VarRef, value = 0): Step => ({ op: 'host_write', var: ref, value, from });
 /** `!$acc parallel` whose kernel reads pointer member `ref` itself; `result` names the value read. */
 export const parallelPointer = (ref: VarRef, result?: string, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
   op: 'acc_parallel',
@@ -172,6 +180,13 @@ export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg
 });
 /** `!$omp target` writing the ramp value, value + by, … to the elements of `ref`. */
 export const targetRamp = (ref: VarRef, value: number, by: number, maps: MapItem[] = []): Step => ({ op: 'omp_target', maps, body: { write: ref, value, by } });
+/** A target construct whose kernel copies `from` into `ref` (`b(i) = a(i) + value`), with `add` adding it. */
+export const targetCopy = (ref: VarRef, from: VarRef, value = 0, maps: MapItem[] = [], device?: DeviceArg, add = false): Step => ({
+  op: 'omp_target',
+  maps,
+  body: { write: ref, value, from, ...(add ? { add: true } : {}) },
+  ...onDevice(device),
+});
 /** `!$omp target` adding value, value + by, … to the elements of `ref`. */
 export const targetAdd = (ref: VarRef, value: number, by: number, maps: MapItem[] = []): Step => ({ op: 'omp_target', maps, body: { write: ref, value, ...(by === 0 ? {} : { by }), add: true } });
 /** `!$omp target` whose kernel reads pointer member `ref` itself; `result` names the value read. */

@@ -270,6 +270,18 @@ const EXPECTED: Record<string, string[]> = {
   // the host still reads 5; f is no longer present (§25.2.1 omp_target_is_present), and a present
   // modifier on it is a runtime error termination (§7.9.6).
   'omp-scalars.json': ['ok', 'ok', 'ok', 'read [222]', 'ok', 'ok', 'ok', 'read [5]', 'ok', 'read [5]', 'false', 'error omp_error_not_present'],
+  // Copy kernels (lang/README.md "Copy kernels", GCC's data-1.f90 and update-1.f90 in small): the
+  // kernel copies a's device copy into b's, so the host sees nothing until the update (OpenACC 3.3
+  // §2.14.4); after a is updated to 5, b(1:2) = a(3:4) + 1 on the device, copied out at exit
+  // (§2.7.8); a kernel that names nothing copies the firstprivate x (§2.6.2: the host's 5) plus 10
+  // into a(1), whose implicit copy (§2.6.2) brings it back; the host loop b(i) = b(i) + a(i).
+  'copies.json': ['ok', 'ok', 'read [4*0]', 'ok', 'read [4*3]', 'ok', 'ok', 'ok', 'ok', 'read [2*6, 2*3]', 'ok', 'read [15, 3*5]', 'ok', 'read [21, 11, 2*8]'],
+  // OpenMP: a entered with 3, then 5 on the host; the kernel reads the device copy (3) into b,
+  // whose from map brings it back, while a's implicit tofrom finds it present (OpenMP 6.0 §7.9.3,
+  // §7.9.6: no copy); on the shared device 1 the kernel reads the host's a (5); x unnamed is
+  // firstprivate (§7.9.3), its host value 5 goes into a(1)'s device copy, which the exit data's
+  // from brings home; on the host device the add copy is the host loop.
+  'omp-copies.json': ['ok', 'ok', 'ok', 'read [4*3]', 'ok', 'read [2*6, 2*3]', 'ok', 'ok', 'read [5, 3*3]', 'ok', 'read [11, 9, 2*6]'],
 };
 
 describe('examples/declare-procedure.json under libgomp (K-A56 dynamic-enter-exit)', () => {

@@ -15,13 +15,28 @@ export function scalarNames(world: World): ReadonlySet<string> {
 
 /**
  * The kernel run on a private copy of the scalar `r`, made from its one host word, or from `from`
- * (words and index: the device copy, K-A67 `present-copy`).
+ * (words and index: the device copy, K-A67 `present-copy`). `copied`: a copy's `from` elements
+ * (lang/README.md "Copy kernels"), read before the write.
  */
-export function privateCopyKernel(host: HostMemory, r: CompiledRef, body: ElementBody, from?: { words: Int32Array; word: number }): Observation {
+export function privateCopyKernel(
+  host: HostMemory,
+  r: CompiledRef,
+  body: ElementBody,
+  from?: { words: Int32Array; word: number },
+  copied: readonly (number | null)[] | null = null,
+): Observation {
   const words = from?.words ?? host.image.words;
   const word = from?.word ?? host.offset(r.start) >> 2;
   if ('read' in body) return { kind: 'read', values: readWords(words, word, 1) };
   const copy = words.slice(word, word + 1);
-  if (!writeWords(copy, 0, 1, body.value, body.by, body.add)) return undefinedOutcome(`the kernel's sum overflows ${r.text}'s private copy`);
+  if (!writeWords(copy, 0, 1, body.value, body.by, body.add, copied)) return undefinedOutcome(`the kernel's sum overflows ${r.text}'s private copy`);
   return { kind: 'ok' };
+}
+
+/**
+ * The value a kernel's private copy of the scalar `r` starts with, as the one element a copy reads
+ * from it: the host word, or the word `from` names (K-A67 `present-copy`); null when indeterminate.
+ */
+export function privateValues(host: HostMemory, r: CompiledRef, from?: { words: Int32Array; word: number }): (number | null)[] {
+  return readWords(from?.words ?? host.image.words, from?.word ?? host.offset(r.start) >> 2, 1);
 }

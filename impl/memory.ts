@@ -107,10 +107,13 @@ const MAX_WORD = 0x7fff_ffff;
 
 /**
  * Writes `count` words from `first`: `value`, then each one `by` more than the last (a ramp); with
- * `add`, adds those to the words instead (an indeterminate word stays so). False, with nothing
- * written, when a sum leaves ±MAX_WORD (signed overflow, which the caller reports as undefined).
+ * `add`, adds those to the words instead (an indeterminate word stays so). `from` (a copy, lang/
+ * README.md "Copy kernels"): word k also gets from[k], read before any word is written; a null
+ * from[k] makes word k indeterminate. False, with nothing written, when a sum leaves ±MAX_WORD
+ * (signed overflow, which the caller reports as undefined).
  */
-export function writeWords(words: Int32Array, first: number, count: number, value: number, by = 0, add = false): boolean {
+export function writeWords(words: Int32Array, first: number, count: number, value: number, by = 0, add = false, from: readonly (number | null)[] | null = null): boolean {
+  if (from !== null) return copyWordsFrom(words, first, count, value, by, add, from);
   if (add) {
     for (let i = 0; i < count; i++) {
       const w = words[first + i]!;
@@ -121,6 +124,22 @@ export function writeWords(words: Int32Array, first: number, count: number, valu
     const w = words[first + i]!;
     if (!add) words[first + i] = value + i * by;
     else if (w !== INDETERMINATE) words[first + i] = w + value + i * by;
+  }
+  return true;
+}
+
+/** writeWords with `from`: every sum is checked first (a copy's sum can overflow without `add`), then written. */
+function copyWordsFrom(words: Int32Array, first: number, count: number, value: number, by: number, add: boolean, from: readonly (number | null)[]): boolean {
+  for (let i = 0; i < count; i++) {
+    const f = from[i]!;
+    const w = words[first + i]!;
+    if (f === null || (add && w === INDETERMINATE)) continue;
+    if (Math.abs((add ? w : 0) + value + i * by + f) > MAX_WORD) return false;
+  }
+  for (let i = 0; i < count; i++) {
+    const f = from[i]!;
+    const w = words[first + i]!;
+    words[first + i] = f === null || (add && w === INDETERMINATE) ? INDETERMINATE : (add ? w : 0) + value + i * by + f;
   }
   return true;
 }

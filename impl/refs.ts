@@ -33,11 +33,12 @@ export interface CompiledRef {
 }
 
 /**
- * Whether a clause var survives K-A58 / K-B55 `dropped` on a region whose kernel uses `root`: a
- * section, element or member stays, and of the whole variables (written as their bare name) `root`.
+ * Whether a clause var survives K-A58 / K-B55 `dropped` on a region whose kernel uses `root` (and,
+ * for a copy, `copied`, the root of its `from`): a section, element or member stays, and of the
+ * whole variables (written as their bare name) those the kernel uses.
  */
-export function keptForRegion(r: CompiledRef, root: string): boolean {
-  return r.text !== r.root || r.root === root;
+export function keptForRegion(r: CompiledRef, root: string, copied: string | null = null): boolean {
+  return r.text !== r.root || r.root === root || r.root === copied;
 }
 
 // The reference syntax of lang/program.ts: a, a(2:5), c, c%p (and cs(1:2) for an array of structs).

@@ -7,6 +7,7 @@ import type { Engine, IncrementalSnapshot, SectionGroup } from '../lang/engine.j
 import { ImplChanges } from './changes.js';
 import type { AttachSnapshot, ErrorCode, Observation, SectionSnapshot, Snapshot } from '../lang/observation.js';
 import {
+  copyRef,
   ELEMENT_BYTES,
   HEAP_NAME,
   HEAP_STRIDE,
@@ -58,7 +59,7 @@ import {
 import { OmpRuntime } from './omp.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, refsOf, type CompiledRef, type WorldRefs } from './refs.js';
 import { SectionSlots } from './slots.js';
-import { privateCopyKernel, scalarNames } from './firstprivate.js';
+import { privateCopyKernel, privateValues, scalarNames } from './firstprivate.js';
 import { errorOutcome, ProgramStop, runtimeError, stops, undefinedBehaviour, undefinedOutcome } from './stop.js';
 import { cLoweringOrder } from './order.js';
 
@@ -1160,25 +1161,52 @@ export class ImplEngine implements Engine {
 
   private parallel(step: AccParallel): Observation {
     const base = this.varTop;
-    const body = this.ref(kernelRef(step.body));
-    this.pushClauses(this.knobs['K-A58'] === 'dropped' ? this.clausesUsed(step.clauses, body.root) : step.clauses, REGION_CLAUSES, step.op);
-    let named = false;
-    for (let i = base; i < this.varTop && !named; i++) named = this.varRefs[i]!.root === body.root;
-    // Implicit data attribute of the body's root variable, after the explicit clauses: a scalar
-    // that no visible data clause names (an open data region's, a procedure's or the program's
-    // declare) is firstprivate instead.
-    const firstprivate = !named && this.scalars.has(body.root) && !this.visibleScalar(base, body.root);
-    if (!named && !firstprivate) this.pushVar(step.default === 'present' ? PRESENT : COPY, this.ref(body.root));
+    const kbody = step.body;
+    const body = this.ref(kernelRef(kbody));
+    // A copy (lang/README.md "Copy kernels") uses a second variable: the root of its `from`.
+    const fromText = copyRef(kbody);
+    const from = fromText === null ? null : this.ref(fromText);
+    const second = from !== null && from.root !== body.root ? from.root : null;
+    this.pushClauses(this.knobs['K-A58'] === 'dropped' ? this.clausesUsed(step.clauses, body.root, second) : step.clauses, REGION_CLAUSES, step.op);
+    const explicitTop = this.varTop;
+    // Implicit data attribute of each variable the kernel uses (the body's root, then a copy's
+    // `from` root), after the explicit clauses: a scalar that no visible data clause names (an open
+    // data region's, a procedure's or the program's declare) is firstprivate instead.
+    const firstprivate = this.implicitAttribute(base, explicitTop, body.root, step.default === 'present');
+    const fromPrivate = second === null ? firstprivate : this.implicitAttribute(base, explicitTop, second, step.default === 'present');
     this.enterClauses(base, true);
     if (this.stopped !== null) return this.stopped;
-    const kbody = step.body;
-    const observation =
-      'pointer' in kbody ? this.kernelPointer(body, step.result) : firstprivate ? privateCopyKernel(this.host, body, kbody, this.presentCopy(body)) : this.kernel(body, kbody);
+    let observation: Observation;
+    if ('pointer' in kbody) observation = this.kernelPointer(body, step.result);
+    else {
+      // A copy reads all of `from` where the kernel runs first (the private copy's value for a
+      // firstprivate scalar), then writes.
+      let copied: (number | null)[] | null = null;
+      if (from !== null) {
+        const read = fromPrivate ? { kind: 'read' as const, values: privateValues(this.host, from, this.presentCopy(from)) } : this.kernel(from, { read: fromText! });
+        if (read.kind !== 'read') return read;
+        copied = read.values;
+      }
+      observation = firstprivate ? privateCopyKernel(this.host, body, kbody, this.presentCopy(body), copied) : this.kernel(body, kbody, copied);
+    }
     // A kernel that ends the program ends it before the region's exit.
     if (stops(observation)) return observation;
     this.exitClauses(base, true, false);
     this.varTop = base;
     return observation;
+  }
+
+  /**
+   * The implicit data attribute of `root`, a variable the kernel uses, when no clause of the
+   * construct (var records base..explicitTop) names it (OpenACC 3.3 §2.6.2): true for a scalar that
+   * no visible data clause names (firstprivate: no clause), else an implicit `present` (under
+   * default(present)) or `copy` clause pushed on the var stack; false also when a clause names it.
+   */
+  private implicitAttribute(base: number, explicitTop: number, root: string, defaultPresent: boolean): boolean {
+    for (let i = base; i < explicitTop; i++) if (this.varRefs[i]!.root === root) return false;
+    if (this.scalars.has(root) && !this.visibleScalar(base, root)) return true;
+    this.pushVar(defaultPresent ? PRESENT : COPY, this.ref(root));
+    return false;
   }
 
   /** K-A67 `present-copy` (GCC 12): the device copy of a present firstprivate scalar starts its private copy; else none. */
@@ -1197,11 +1225,12 @@ export class ImplEngine implements Engine {
 
   /**
    * K-A58 `dropped` (GCC's gimplifier): the clauses without their whole variables (a var written as
-   * a bare name) other than `root`, the variable the kernel uses. (An attach clause's vars are
-   * pointers, never whole variables; a clause left empty pushes nothing.)
+   * a bare name) other than `root` and `copied`, the variables the kernel uses (`copied`: a copy's
+   * `from` root, or null). (An attach clause's vars are pointers, never whole variables; a clause
+   * left empty pushes nothing.)
    */
-  private clausesUsed(clauses: readonly Clause<AccRegionClauseName>[], root: string): Clause<AccRegionClauseName>[] {
-    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => keptForRegion(this.ref(v), root)) }));
+  private clausesUsed(clauses: readonly Clause<AccRegionClauseName>[], root: string, copied: string | null): Clause<AccRegionClauseName>[] {
+    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => keptForRegion(this.ref(v), root, copied)) }));
   }
 
   /**
@@ -1219,8 +1248,11 @@ export class ImplEngine implements Engine {
     return { kind: 'value', value };
   }
 
-  /** The kernel reads or writes, on the device, the elements `body` names. */
-  private kernel(r: CompiledRef, body: ElementBody): Observation {
+  /**
+   * The kernel reads or writes, on the device, the elements `body` names; `copied`: the elements a
+   * copy read from its `from` (lang/README.md "Copy kernels"), added to the written ones.
+   */
+  private kernel(r: CompiledRef, body: ElementBody, copied: readonly (number | null)[] | null = null): Observation {
     let img: MemoryImage;
     let first: number;
     let count: number;
@@ -1274,7 +1306,7 @@ export class ImplEngine implements Engine {
       throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     }
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
-    if (!writeWords(img.words, first, count, body.value, body.by, body.add)) return undefinedOutcome(`the kernel's sum overflows an element of ${r.text}`);
+    if (!writeWords(img.words, first, count, body.value, body.by, body.add, copied)) return undefinedOutcome(`the kernel's sum overflows an element of ${r.text}`);
     return OK;
   }
 
@@ -1673,13 +1705,13 @@ export class ImplEngine implements Engine {
     return null;
   }
 
-  /** Whether a pointer member of section `slot` inside [start, end) has a nonzero attachment counter. */
+  /** Whether a pointer member of section `slot` inside [start, end) is attached: its attachment counter is above 0 (K-A9 `decrement` takes it below by a detach of a pointer never attached). */
   private attachedInside(slot: number, start: number, end: number): boolean {
     const s = this.slots;
     const first = s.hostStart[slot]!;
     for (let i = 0; i < s.acLen[slot]!; i++) {
       const member = first + i * POINTER_BYTES;
-      if (member >= start && member + POINTER_BYTES <= end && s.attachCounters[s.acBase[slot]! + i] !== 0) return true;
+      if (member >= start && member + POINTER_BYTES <= end && s.attachCounters[s.acBase[slot]! + i]! > 0) return true;
     }
     return false;
   }
@@ -1715,8 +1747,17 @@ export class ImplEngine implements Engine {
     return OK;
   }
 
-  /** host_write (`write` ≠ null) or host_read of an array, subarray or pointer target. */
+  /**
+   * host_write (`write` ≠ null) or host_read of an array, subarray or pointer target. A host_write
+   * with `from` (lang/README.md "Copy kernels") first reads the host elements of that array.
+   */
   private hostAccess(text: string, write: HostWrite | null): Observation {
+    const fromText = write === null ? null : copyRef(write);
+    let copied: (number | null)[] | null = null;
+    if (fromText !== null) {
+      const from = this.ref(fromText);
+      copied = readWords(this.host.image.words, this.host.offset(from.start) >> 2, (from.end - from.start) / ELEMENT_BYTES);
+    }
     const r = this.ref(text);
     if (r.kind === REF_STRUCT) throw new Error(`host access '${text}' must name an array, a subarray or a pointer member`);
     this.resolveData(r);
@@ -1725,7 +1766,7 @@ export class ImplEngine implements Engine {
     const count = (this.rEnd - this.rStart) / ELEMENT_BYTES;
     const words = this.host.image.words;
     if (write === null) return { kind: 'read', values: readWords(words, first, count) };
-    if (!writeWords(words, first, count, write.value, write.by, write.add)) return undefinedOutcome(`the host's sum overflows an element of ${text}`);
+    if (!writeWords(words, first, count, write.value, write.by, write.add, copied)) return undefinedOutcome(`the host's sum overflows an element of ${text}`);
     return OK;
   }
 

@@ -201,7 +201,12 @@ export const OPS = {
     fields: { ptr: { role: 'var', refs: MEMBER }, length: { role: 'extent' }, value: { role: 'value', optional: true } },
   },
   deallocate: { api: 'host', kind: 'host', cite: 'Fortran 2018 §9.7.3 DEALLOCATE statement', fields: { ptr: { role: 'var', refs: MEMBER } } },
-  host_write: { api: 'host', kind: 'host', cite: 'host assignment to every element', fields: { var: { role: 'var', refs: DATA }, value: { role: 'value' }, by: { role: 'increment', optional: true }, add: { role: 'flag', optional: true } } },
+  host_write: {
+    api: 'host',
+    kind: 'host',
+    cite: 'host assignment to every element',
+    fields: { var: { role: 'var', refs: DATA }, value: { role: 'value' }, by: { role: 'increment', optional: true }, add: { role: 'flag', optional: true }, from: { role: 'var', refs: ARRAY, optional: true } },
+  },
   host_read: {
     api: 'host',
     kind: 'host',

@@ -221,6 +221,14 @@ export interface WriteBody {
   value: number;
   by?: number;
   add?: boolean;
+  /**
+   * A copy (lang/README.md "Copy kernels"): element k also gets element k of this reference, read
+   * where the kernel runs, so `{write: "b", value: 0, from: "a"}` is the loop `b(i) = a(i)`. Both
+   * references are arrays of the world (whole, a section, a scalar; not struct members) of as many
+   * elements, and two sections of one array are the same section or disjoint (validation). An
+   * indeterminate element of `from` makes the written one indeterminate.
+   */
+  from?: VarRef;
 }
 
 /** The largest magnitude of an element a program computes (a C int, less INT_MIN). */
@@ -249,9 +257,14 @@ export function viewOf(body: { at?: number; bounds?: true }): { at?: number; bou
 /** A kernel body that touches the elements of its reference (reads or writes them). */
 export type ElementBody = Exclude<KernelBody, { pointer: VarRef }>;
 
-/** The reference a kernel body names (the pointer member itself for a `pointer` body). */
+/** The reference a kernel body names (the pointer member itself for a `pointer` body); a copy's `from` is copyRef. */
 export function kernelRef(body: KernelBody): VarRef {
   return 'read' in body ? body.read : 'write' in body ? body.write : body.pointer;
+}
+
+/** The reference a copy reads (WriteBody / HostWrite `from`), or null. */
+export function copyRef(w: KernelBody | HostWrite): VarRef | null {
+  return 'from' in w && w.from !== undefined ? w.from : null;
 }
 
 export interface AccParallel {
@@ -437,6 +450,8 @@ export interface HostWrite {
   value: number;
   by?: number;
   add?: boolean;
+  /** Element k also gets element k of this array reference (the host loop `b(i) = a(i)`), as in a kernel's WriteBody. */
+  from?: VarRef;
 }
 /**
  * Host action: read every element (observed). Through a pointer member, `at` reads the one element

@@ -132,8 +132,8 @@ const clauses = (names: readonly [string, ...string[]]) =>
 export const MAX_BOUND = 1000;
 const bound = intIn(-MAX_BOUND, MAX_BOUND);
 const kernelBody = z.union(
-  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value, by: increment.optional(), add: z.boolean().optional() }), z.strictObject({ pointer: varRef })],
-  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer, "by"?: integer, "add"?: boolean} or {"pointer": member}' },
+  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value, by: increment.optional(), add: z.boolean().optional(), from: varRef.optional() }), z.strictObject({ pointer: varRef })],
+  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer, "by"?: integer, "add"?: boolean, "from"?: array} or {"pointer": member}' },
 );
 
 // OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8 (lang/ops.ts);
@@ -469,6 +469,31 @@ function plainKernelProblem(world: World, step: Step): StepFailure | null {
   };
 }
 
+/**
+ * A copy (a write with `from`, lang/README.md "Copy kernels") writes and reads arrays of the world:
+ * as many elements each, and of one array the same section or disjoint ones, so that no element
+ * reads what the write of another changes (in a kernel a data race, in a host loop an order).
+ */
+function copyProblem(world: World, step: Step): StepFailure | null {
+  const kernel = (step.op === 'acc_parallel' || step.op === 'omp_target') && 'write' in step.body ? step.body : null;
+  const w = step.op === 'host_write' ? { write: step.var, from: step.from, field: 'var', fromField: 'from' } : kernel && { write: kernel.write, from: kernel.from, field: 'body.write', fromField: 'body.from' };
+  if (!w || w.from === undefined) return null;
+  const from = parseRef(world, w.from);
+  if (from.kind !== 'array' || from.field !== undefined)
+    return { field: w.fromField, message: `'${w.from}' is not an array of the program: a copy reads an array, a section of one or a scalar (lang/README.md "Copy kernels")` };
+  const written = parseRef(world, w.write);
+  if (written.kind !== 'array' || written.field !== undefined)
+    return { field: w.field, message: `'${w.write}' is not an array of the program: a copy (from '${w.from}') writes an array, a section of one or a scalar (lang/README.md "Copy kernels")` };
+  const [n, m] = [written.hi - written.lo, from.hi - from.lo];
+  if (n !== m) return { field: w.fromField, message: `'${w.from}' has ${m} element${m === 1 ? '' : 's'} and '${w.write}' ${n}: a copy reads as many elements as it writes` };
+  if (from.name === written.name && from.lo !== written.lo && from.lo < written.hi && written.lo < from.hi)
+    return {
+      field: w.fromField,
+      message: `'${w.from}' and '${w.write}' overlap without being the same section: an element would read what the write of another changes (a data race in a kernel); a copy takes the same section or disjoint ones`,
+    };
+  return null;
+}
+
 /** Why a scalar variable cannot be a pointer's target (a Fortran `integer, pointer :: p(:)` targets an array), or null. */
 function scalarTarget(parsed: ParsedRef): string | null {
   return parsed.kind === 'array' && parsed.scalar ? `'${parsed.name}' is a scalar variable; a pointer member targets an array (integer, pointer :: p(:))` : null;
@@ -703,6 +728,11 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
       const bad = ref(field, target, DATA_REF);
       if (bad) return bad;
       if (isZeroLength(parseRef(world, target))) return { field, message: zeroLengthMisplaced(target) };
+      if ('write' in body && body.from !== undefined) {
+        const badFrom = ref(`${name}.from`, body.from, ARRAY_REF);
+        if (badFrom) return badFrom;
+        if (isZeroLength(parseRef(world, body.from))) return { field: `${name}.from`, message: zeroLengthMisplaced(body.from) };
+      }
       if (!('read' in body)) return null;
       // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
       if (body.at !== undefined && body.bounds) return { field: `${name}.at`, message: 'a kernel reads either one element (at) or the bounds (bounds), not both' };
@@ -815,6 +845,8 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
   }
   const plain = plainKernelProblem(ctx.world, step);
   if (plain) return plain;
+  const copy = copyProblem(ctx.world, step);
+  if (copy) return copy;
   if (step.op === 'acc_procedure_begin') return checkProcedureDeclare(ctx.world, step.clauses);
   if (step.op === 'host_read' && (step.at !== undefined || step.bounds)) {
     // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).

@@ -1,8 +1,8 @@
 // The compute construct (OpenACC 3.3 §2.5.1 parallel) with its implicit data attributes (§2.6.2):
 // a data region around one kernel that reads or writes device memory.
 
-import { ELEMENT_BYTES, kernelRef, type AccParallel, type Clause, type ElementBody, type KernelBody, type VarRef } from '../lang/program.js';
-import { accScalarVisible, isScalarVariable, privateKernel } from './firstprivate.js';
+import { ELEMENT_BYTES, copyRef, kernelRef, type AccParallel, type Clause, type ElementBody, type KernelBody, type VarRef } from '../lang/program.js';
+import { accScalarVisible, isScalarVariable, privateCopy, privateKernel } from './firstprivate.js';
 import { formatPtr, ptrLbound, type Observation } from '../lang/observation.js';
 import {
   parsedRef,
@@ -20,6 +20,7 @@ import {
   writeElements,
   overflow,
   type DeviceBlock,
+  type Element,
   type ModelState,
   type StepContext,
   type UndefinedObservation,
@@ -36,44 +37,61 @@ const IMPLICIT_DATA_ATTRIBUTES = 'OpenACC 3.3 §2.6.2 Variables with Implicitly 
 // OpenACC 3.3 §2.5.1 Parallel Construct
 export function parallel(state: ModelState, step: AccParallel, ctx: StepContext): Observation {
   fire(ctx, PARALLEL_CONSTRUCT);
-  const root = rootName(state, kernelRef(step.body));
-  const clauses = clausesOfUsedVariables(step.clauses, root, ctx);
+  const roots = usedRoots(state, step.body);
+  const clauses = clausesOfUsedVariables(step.clauses, roots, ctx);
   // §2.6.2: a variable the kernel uses but no clause names is treated as if named in `present`
-  // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses.
-  // A scalar in no visible data clause is firstprivate instead (default(present) is for aggregates).
-  let firstprivate = false;
-  if (!clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) {
+  // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses
+  // (a copy's written variable first, then the one it reads). A scalar in no visible data clause
+  // is firstprivate instead (default(present) is for aggregates).
+  const firstprivate = new Set<string>();
+  for (const root of roots) {
+    if (clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) continue;
     fire(ctx, IMPLICIT_DATA_ATTRIBUTES);
-    firstprivate = isScalarVariable(state, root) && !accScalarVisible(state, root);
-    if (!firstprivate) clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
+    if (isScalarVariable(state, root) && !accScalarVisible(state, root)) firstprivate.add(root);
+    else clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
   }
   // The construct is a data region: its clauses act on entry with the structured counter, and
   // on exit on the same host data.
   const recorded = resolveClauses(state, clauses, ctx.knobs, ctx);
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
-  const result = firstprivate ? privateKernel(state, root, step.body as ElementBody, ctx.knobs['K-A67'] === 'present-copy') : runKernel(state, step.body, ctx);
+  const presentCopy = ctx.knobs['K-A67'] === 'present-copy';
+  // A copy reads its elements before it writes (lang/README.md "Copy kernels"): the private copy
+  // of a firstprivate scalar, else the device copy.
+  const from = copyRef(step.body);
+  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from, presentCopy) : runKernel(state, { read: from }, ctx);
+  if (copied !== null && copied.kind !== 'read') return copied;
+  const values = copied?.values ?? null;
+  const result = firstprivate.has(roots[0]!) ? privateKernel(state, roots[0]!, step.body as ElementBody, presentCopy, values) : runKernel(state, step.body, ctx, values);
   if (result.kind === 'undefined') return result;
   // A kernel that read a pointer hands its value to the host code under the step's name.
   if (step.result !== undefined && result.kind === 'value') keySet(state.handles, step.result, result.value as PointerAddress);
   return exitClauses(state, recorded, 'src', false, ctx) ?? result;
 }
 
+/** The variables a kernel uses: the root of its reference, then that of a copy's `from` when another. */
+export function usedRoots(state: ModelState, body: KernelBody): string[] {
+  const roots = [rootName(state, kernelRef(body))];
+  const from = copyRef(body);
+  if (from !== null && !roots.includes(rootName(state, from))) roots.push(rootName(state, from));
+  return roots;
+}
+
 /** A var written as a bare variable name (`a`, `c`, a pointer variable `p`): a whole variable. */
 const WHOLE_VARIABLE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-/** `vars` less the whole variables other than `root`, the one the region's kernel uses (K-A58, K-B55). */
-export function varsTheRegionUses(vars: readonly VarRef[], root: string): VarRef[] {
-  return vars.filter((v) => v === root || !WHOLE_VARIABLE.test(v));
+/** `vars` less the whole variables other than `roots`, the ones the region's kernel uses (K-A58, K-B55). */
+export function varsTheRegionUses(vars: readonly VarRef[], roots: readonly string[]): VarRef[] {
+  return vars.filter((v) => roots.includes(v) || !WHOLE_VARIABLE.test(v));
 }
 
 // OpenACC 3.3 §2.5.1 Parallel Construct (a data clause of a whole variable the region does not use, K-A58)
-// A data clause naming a whole variable other than the kernel's root variable acts like any
+// A data clause naming a whole variable other than the kernel's root variables acts like any
 // other (K-A58 `kept`, the text). K-A58 `dropped` (GCC, measured with 12.2 in C and Fortran:
 // -fdump-tree-gimple shows no map for such a clause, and the runs behave so): the clause is gone
 // before the construct runs; sections, elements and members (attach clauses name pointers) stay.
-function clausesOfUsedVariables(clauses: readonly Clause<ClauseName>[], root: string, ctx: StepContext): Clause<ClauseName>[] {
-  const kept = clauses.map((c) => ({ ...c, vars: varsTheRegionUses(c.vars, root) }));
+function clausesOfUsedVariables(clauses: readonly Clause<ClauseName>[], roots: readonly string[], ctx: StepContext): Clause<ClauseName>[] {
+  const kept = clauses.map((c) => ({ ...c, vars: varsTheRegionUses(c.vars, roots) }));
   if (kept.every((c, i) => c.vars.length === clauses[i]!.vars.length)) return [...clauses];
   fire(ctx, UNUSED_CLAUSE);
   return ctx.knobs['K-A58'] === 'dropped' ? kept.filter((c) => c.vars.length > 0) : [...clauses];
@@ -92,8 +110,8 @@ interface DeviceElements {
   count: number;
 }
 
-/** The kernel: reads every element of the body's reference on the device, or writes them all. */
-function runKernel(state: ModelState, body: KernelBody, ctx: StepContext): Observation {
+/** The kernel: reads every element of the body's reference on the device, or writes them all (adding a copy's elements, `copied`). */
+function runKernel(state: ModelState, body: KernelBody, ctx: StepContext, copied: readonly Element[] | null = null): Observation {
   if ('pointer' in body) {
     const value = devicePointerValue(state, body.pointer, ctx);
     return value !== null && 'kind' in value ? value : { kind: 'value', value };
@@ -103,7 +121,7 @@ function runKernel(state: ModelState, body: KernelBody, ctx: StepContext): Obser
   const where = deviceElements(state, ref);
   if ('kind' in where) return where;
   if ('read' in body) return { kind: 'read', values: readElements(where.block.contents, where.index, where.count) };
-  if (!writeElements(where.block.contents, where.index, where.count, body)) return overflow(body.write);
+  if (!writeElements(where.block.contents, where.index, where.count, body, 0, copied)) return overflow(body.write);
   return { kind: 'ok' };
 }
 

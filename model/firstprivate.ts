@@ -7,7 +7,7 @@
 import { MAX_ELEMENT, writtenValue, type ElementBody, type VarRef } from '../lang/program.js';
 import type { Observation } from '../lang/observation.js';
 import { hostRead } from './host.js';
-import { arrayRange, blockById, deviceIndex, overflow, parsedRef, presence, readElements, type ModelState } from './state.js';
+import { arrayRange, blockById, deviceIndex, overflow, parsedRef, presence, readElements, type Element, type ModelState } from './state.js';
 
 /** Whether `root` names a scalar variable of the world (lang/README.md "Scalar variables"). */
 export function isScalarVariable(state: ModelState, root: VarRef): boolean {
@@ -32,15 +32,22 @@ export function accScalarVisible(state: ModelState, root: VarRef): boolean {
  * the host's; a write changes only the copy, so nothing outside the construct sees it, but a sum
  * that passes a C int is still signed overflow (C11 §6.5p5), undefined. With `fromDevice` (an
  * OpenACC construct under K-A67 `present-copy`) a scalar present on the device starts its copy
- * with the device copy's value instead.
+ * with the device copy's value instead. A copy passes the element it read as `copied` (one: the
+ * written scalar has one element).
  */
-export function privateKernel(state: ModelState, root: VarRef, body: ElementBody, fromDevice = false): Observation {
-  const held = (fromDevice ? deviceCopy(state, root) : null) ?? hostRead(state, { op: 'host_read', var: root });
+export function privateKernel(state: ModelState, root: VarRef, body: ElementBody, fromDevice = false, copied: readonly Element[] | null = null): Observation {
+  const held = privateCopy(state, root, fromDevice);
   if (held.kind !== 'read') return held;
   if ('read' in body) return held;
-  const was = held.values[0]!;
-  if (body.add && was !== null && Math.abs(was + writtenValue(body, 0)) > MAX_ELEMENT) return overflow(body.write);
+  const was = body.add ? held.values[0]! : 0;
+  const read = copied === null ? 0 : copied[0]!;
+  if (was !== null && read !== null && Math.abs(was + writtenValue(body, 0) + read) > MAX_ELEMENT) return overflow(body.write);
   return { kind: 'ok' };
+}
+
+/** The value a private copy of scalar `root` starts with (a read of one element): the host's, or under `fromDevice` the device copy's when present. */
+export function privateCopy(state: ModelState, root: VarRef, fromDevice = false): Observation {
+  return (fromDevice ? deviceCopy(state, root) : null) ?? hostRead(state, { op: 'host_read', var: root });
 }
 
 // OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes (K-A67)

@@ -62,11 +62,13 @@ export function attachedWhileMapped(state: ModelState, m: MemberRef, ctx: StepCo
   return undefinedBehaviour(`${m.struct}%${m.member} is attached on device ${attached.device} while its target stays mapped (OpenMP 6.0 §7.9.6 restrictions)`);
 }
 
-/** Assigns `value` to every host element of the reference. */
+/** Assigns `value` to every host element of the reference (plus the host elements of `from`, a copy: lang/README.md "Copy kernels"). */
 export function hostWrite(state: ModelState, step: HostWrite): Observation {
+  const copied = step.from === undefined ? null : hostRead(state, { op: 'host_read', var: step.from });
+  if (copied !== null && copied.kind !== 'read') return copied;
   const where = hostElements(state, step.var);
   if ('kind' in where) return where;
-  if (!writeElements(where.object.contents, where.index, where.count, step)) return overflow(step.var);
+  if (!writeElements(where.object.contents, where.index, where.count, step, 0, copied?.values ?? null)) return overflow(step.var);
   return OK;
 }
 

@@ -747,10 +747,12 @@ export function readElements(contents: Contents, index: number, count: number): 
  * Writes `count` elements starting at cell `index`: the i-th gets what the write `w` gives element
  * `from + i` of its reference (writtenValue), or that much more than it holds with `w.add` (an
  * indeterminate element stays so), so a write split over several runs of cells passes each run's
- * first element. False, with nothing written, when a sum leaves ±MAX_ELEMENT (signed overflow,
- * undefined: the caller observes it).
+ * first element. A copy (WriteBody `from`) passes the elements it read as `copied`, indexed like
+ * the reference's elements: element `from + i` of it is added too, and an indeterminate one makes
+ * the result indeterminate. False, with nothing written, when a sum leaves ±MAX_ELEMENT (signed
+ * overflow, undefined: the caller observes it).
  */
-export function writeElements(contents: Contents, index: number, count: number, w: Write, from = 0): boolean {
+export function writeElements(contents: Contents, index: number, count: number, w: Write, from = 0, copied: readonly Element[] | null = null): boolean {
   const mixed = contents.kind === 'mixed';
   if (mixed) {
     if (index < 0 || index + count > contents.values.length || !elementsOnly(contents, index, count)) throw new Error('internal: element write out of bounds or over a pointer descriptor');
@@ -763,7 +765,8 @@ export function writeElements(contents: Contents, index: number, count: number, 
   for (let i = 0; i < count; i++) {
     const written = writtenValue(w, from + i);
     const was = old === null ? 0 : old[i]!;
-    const v = was === null ? null : was + written;
+    const read = copied === null ? 0 : copied[from + i]!;
+    const v = was === null || read === null ? null : was + written + read;
     if (v !== null && Math.abs(v) > MAX_ELEMENT) return false;
     values.push(v);
   }

@@ -25,7 +25,7 @@ import type { Program, Step, World } from '../lang/program.js';
 import { isRegionBegin, isRegionEnd, regionBeginOf, type RegionEndOp } from '../lang/ops.js';
 import { initialState, snapshot as modelSnapshot, step as modelStep, stateKey as modelStateKey, type ModelState } from '../model/index.js';
 import { implEngine } from '../impl/index.js';
-import { BlockNames, sameObservation, sideLabel, type CompareMode, type Divergence, type Side } from './compare.js';
+import { BlockNames, implOnlyUndefined, sameObservation, sideLabel, type CompareMode, type Divergence, type Side } from './compare.js';
 import { isDeepStrictEqual } from 'node:util';
 import { checkAlphabet, type CheckApi } from './alphabet.js';
 import { OPS } from '../lang/ops.js';
@@ -250,6 +250,7 @@ export function runCheck(o: CheckOptions): CheckResult {
             program: closedProgram(o.world, program),
             divergence: { step: depth - 1, kind, a: ra.observation, b: rb.observation, snapshotA, snapshotB },
           });
+        if (implOnlyUndefined(o.a, ra.observation, o.b, rb.observation)) return diverged('observation', ra.snapshot(), rb.snapshot());
         if (ra.observation.kind === 'undefined' || rb.observation.kind === 'undefined') continue;
         if (!sameObservation(namesA.observation(ra.observation), namesB.observation(rb.observation)))
           return diverged('observation', ra.snapshot(), rb.snapshot());

@@ -196,6 +196,17 @@ export class IncrementalComparison {
   }
 }
 
+/**
+ * Whether the impl observed `undefined` where the model, under the same profile, did not: the impl
+ * claims undefined behaviour the specification does not, which is a divergence (between two
+ * readings, or two sides of one kind, an `undefined` on either side ends the comparison).
+ */
+export function implOnlyUndefined(a: Side, oa: Observation, b: Side, ob: Observation): boolean {
+  if (a.engine === b.engine || a.profile.name !== b.profile.name) return false;
+  const [model, impl] = a.engine === 'model' ? [oa, ob] : [ob, oa];
+  return impl.kind === 'undefined' && model.kind !== 'undefined';
+}
+
 function hostObjects(program: Program): number {
   return program.world.arrays.length + program.world.structs.length;
 }
@@ -205,7 +216,8 @@ function hostObjects(program: Program): number {
  * device blocks (see BlockNames; error messages are ignored, codes are compared). In `state` mode
  * the canonical snapshots must be equal too, except
  * after an error (the program is dead). An `undefined` observation on either side means anything
- * goes from there: comparison stops without a divergence. `onRules`, when given, hears the rules
+ * goes from there: comparison stops without a divergence, except that the impl observing it where
+ * the model under the same profile does not is one (implOnlyUndefined). `onRules`, when given, hears the rules
  * fired by every step the comparison executes (e.g. for spec-rule coverage).
  */
 /**
@@ -240,6 +252,8 @@ export function firstDivergence(
       if (eb.lastRules) onRules('b', eb.lastRules());
     }
     if (oa.kind === 'undefined' || ob.kind === 'undefined') {
+      // The impl refines the model under one reading: only the model's `undefined` frees it.
+      if (implOnlyUndefined(a, oa, b, ob)) return { step: i, kind: 'observation', a: oa, b: ob, snapshotA: ea.snapshot(), snapshotB: eb.snapshot() };
       if (onUndefined) {
         const rules = [
           ...(oa.kind === 'undefined' && ea.lastRules ? ea.lastRules() : []),

@@ -17,9 +17,9 @@
 import { firstprivateKernels } from '../lang/firstprivate.js';
 import { isDeepStrictEqual } from 'node:util';
 import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, HEAP_NAME, HEAP_STRIDE, POINTER_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
-import { formatMember, initTarget, memberRefs, viewOf } from '../lang/program.js';
+import { formatMember, initTarget, memberRefs } from '../lang/program.js';
 import { onInitialDevice } from '../lang/ops.js';
-import { presentRefs } from '../cli/emit/backend.js';
+import { hostStepOf, presentRefs } from '../cli/emit/backend.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
@@ -85,13 +85,15 @@ function accHostFallback(program: Program): Observation[] {
   // device side to differ).
   const shared: Step[] = [];
   const index: number[] = [];
-  // a kernel writing a firstprivate scalar writes its private copy (ok), on the host too
+  // a kernel writing a firstprivate scalar writes its private copy (ok), on the host too; a copy
+  // from a firstprivate scalar reads the host value, as its host_write does
   const privateCopies = firstprivateKernels(program);
   for (const [k, s] of program.steps.entries()) {
     index.push(shared.length);
     const body = s.op === 'acc_parallel' ? s.body : null;
     if (body !== null && 'write' in body && privateCopies.has(k)) index[index.length - 1] = -1;
-    else if (body !== null && !('pointer' in body)) shared.push('read' in body ? { op: 'host_read', var: body.read, ...viewOf(body) } : { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }), ...(body.add ? { add: true } : {}) });
+    // a copy's host_write keeps its `from` (read from host memory, which is the device's here)
+    else if (body !== null && !('pointer' in body)) shared.push(hostStepOf(body));
     else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'allocate' || s.op === 'deallocate' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
     else index[index.length - 1] = -1;
   }

@@ -7,7 +7,7 @@ import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { DeviceArg, MapItem } from '../../lang/openmp.js';
 import { fieldsWithRole, opApi, type OpsOfKind, type RegionEndOp, type StepOf } from '../../lang/ops.js';
 import { repeatedPair, type DirectiveApi } from '../../lang/directive-vars.js';
-import { ELEMENT_BYTES, hostLayout, kernelRef, worldDevices, type Clause, type KernelBody, type Program, type Step, type StepOp, type VarRef, type World } from '../../lang/program.js';
+import { ELEMENT_BYTES, hostLayout, kernelRef, viewOf, worldDevices, type Clause, type ElementBody, type KernelBody, type Program, type Step, type StepOp, type VarRef, type World } from '../../lang/program.js';
 import { EmitError, type EmitApi, type Names, type Planned } from './plan.js';
 
 /** A check written after a step: values read into `res`, or a condition on a routine's result. */
@@ -81,9 +81,34 @@ export function writtenExpr(w: { value: number; by?: number }, i: string, first:
   return rest === 0 ? term : `${term} ${rest < 0 ? '-' : '+'} ${Math.abs(rest)}`;
 }
 
-/** The right-hand side of a write to `element` at loop index `i`: writtenExpr, or `element + (it)` for an add. */
-export function assignedExpr(w: { value: number; by?: number; add?: boolean }, element: string, i: string, first: number): string {
-  return w.add ? `${element} + (${writtenExpr(w, i, first)})` : writtenExpr(w, i, first);
+/**
+ * The right-hand side of a write to `element` at loop index `i`: writtenExpr, or `element + (it)`
+ * for an add. A copy (a write with `from`, lang/README.md "Copy kernels") adds `fromElement`, the
+ * element of the `from` reference at the same index, after the written value, which a constant 0
+ * leaves out: `v1(i)`, `7 + v1(i)`, `2 * i + 5 + v1(i)`, with add `v2(i) + v1(i)`, `v2(i) + (7) + v1(i)`.
+ */
+export function assignedExpr(w: { value: number; by?: number; add?: boolean }, element: string, i: string, first: number, fromElement?: string): string {
+  const written = writtenExpr(w, i, first);
+  if (fromElement === undefined) return w.add ? `${element} + (${written})` : written;
+  const terms = written === '0' ? [fromElement] : [w.add ? `(${written})` : written, fromElement];
+  return (w.add ? [element, ...terms] : terms).join(' + ');
+}
+
+/**
+ * A kernel's element body as the host step that does the same on shared memory (the host
+ * fallback: device memory is host memory): a read as a host_read, a write as a host_write, a
+ * copy's `from` carried over (the host loop reads it from host memory, which is the kernel's).
+ */
+export function hostStepOf(body: ElementBody): Step {
+  if ('read' in body) return { op: 'host_read', var: body.read, ...viewOf(body) };
+  return {
+    op: 'host_write',
+    var: body.write,
+    value: body.value,
+    ...(body.by === undefined ? {} : { by: body.by }),
+    ...(body.add ? { add: true } : {}),
+    ...(body.from === undefined ? {} : { from: body.from }),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import type { Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, hostLayout, type World } from '../../lang/program.js';
-import { initMember, isScalarRef, viewOf } from '../../lang/program.js';
+import { copyRef, initMember, isScalarRef, viewOf } from '../../lang/program.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { StepOf } from '../../lang/ops.js';
 import {
@@ -111,6 +111,14 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     if (r.kind === 'array') return `${variable(r.name)}[${r.lo === 0 ? i : `${i} + ${r.lo}`}]`;
     throw new Error('internal: element of a whole struct');
   };
+  /**
+   * Element `i` (0-based) of a copy's `from` reference (a kernel body or host_write with `from`;
+   * an array, a section or a scalar: `v1[i]`, `v1[i + 2]`, `v1`), or undefined for a plain write.
+   */
+  const copyElement = (w: KernelBody | StepOf<'host_write'>, i: string): string | undefined => {
+    const from = copyRef(w);
+    return from === null ? undefined : element(parseRef(world, from), i);
+  };
   /** Start address and byte length of a routine argument. */
   const startAndBytes = (v: VarRef): [string, string] => {
     const r = parseRef(world, v);
@@ -182,7 +190,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       usesPres = true;
       return [...presentEquivalent(s, p), `${ind()}pres[0] = NULL;`, `${pragma} ${directiveText(s, p, spelling)}`, ...loop(1, `pres[0] = ${pointer(body.pointer)}`)];
     }
-    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${assignedExpr(body, element(r, 'i'), 'i', 0)}`;
+    const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${assignedExpr(body, element(r, 'i'), 'i', 0, copyElement(body, 'i'))}`;
     // A read of a pointer's view through its explicit lower bound: the bounds, or one element p(at).
     const view = viewRead(r, body);
     const code = view === null ? loop(kernelCount(p), assign) : [`${ind()}for (int i = 0; i < 1; i++) {`, ...view.map((l) => `${ind()}  ${l};`), `${ind()}}`];
@@ -378,7 +386,10 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
       check: null,
     }),
     deallocate: (s) => ({ lines: [`${ind()}free(${pointer(s.ptr)});`, `${ind()}${pointer(s.ptr)} = NULL;`, `${ind()}${pointer(s.ptr)}_n = 0;`], check: null }),
-    host_write: (s, p) => ({ lines: loop(hostCountOf(p, s.var), `${element(parseRef(world, s.var), 'i')} = ${assignedExpr(s, element(parseRef(world, s.var), 'i'), 'i', 0)}`), check: null }),
+    host_write: (s, p) => {
+      const e = element(parseRef(world, s.var), 'i');
+      return { lines: loop(hostCountOf(p, s.var), `${e} = ${assignedExpr(s, e, 'i', 0, copyElement(s, 'i'))}`), check: null };
+    },
     host_read: (s, p) => ({
       lines: [
         ...resetRes(),

@@ -3,7 +3,7 @@
 
 import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, type World } from '../../lang/program.js';
-import { initMember, isScalarRef } from '../../lang/program.js';
+import { copyRef, initMember, isScalarRef } from '../../lang/program.js';
 import { MAPPER_VAR, mapperClauses, mapperNote } from './mapper.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { RegionEndOp, StepOf } from '../../lang/ops.js';
@@ -213,6 +213,15 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     if (r.kind === 'array') return `${names.variable(r.name)}(${r.lo === 0 ? i : `${i} + ${r.lo}`})`;
     throw new Error('internal: element of a whole struct');
   };
+  /**
+   * Element `i` (1-based) of a copy's `from` reference (a kernel body or host_write with `from`;
+   * an array, a section, a rank-2 section in array element order or a scalar: `v1(i)`,
+   * `v1(i + 2)`, `v1(1 + mod(i + 2 - 1, 4),1 + (i + 2 - 1) / 4)`, `v1`), or undefined for a plain write.
+   */
+  const copyElement = (w: KernelBody | StepOf<'host_write'>, i: string): string | undefined => {
+    const from = copyRef(w);
+    return from === null ? undefined : element(parseRef(world, from), i);
+  };
   const clauses = (list: Clause<string>[]) => list.map((c) => ` ${c.clause}(${c.vars.map(spellVar).join(', ')})`).join('');
   const directive = (words: string) => wrapFortran(`  ${sentinel} ${words}`);
   /** A routine argument (a disassociated pointer member is never one: see `disassociated`). */
@@ -313,7 +322,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const body = s.body;
     usesLoop = true;
     const r = parseRef(world, bodyRef(body));
-    if (s.op === 'omp_target' && r.kind === 'array' && r.scalar && !s.maps.some((m) => m.vars.includes(r.name))) implicitScalars.add(r.name);
+    // every root the kernel uses: the body's reference, and a copy's `from` (lang/README.md "Copy kernels")
+    const from = copyRef(body);
+    for (const used of from === null ? [r] : [r, parseRef(world, from)])
+      if (s.op === 'omp_target' && used.kind === 'array' && used.scalar && !s.maps.some((m) => m.vars.includes(used.name))) implicitScalars.add(used.name);
     if ('pointer' in body) {
       usesPres = true;
       cBinding.add('c_ptr').add('c_loc').add('c_null_ptr');
@@ -321,10 +333,10 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     // The first element's address: c_loc of the whole pointer array packs it where it may not be
     // contiguous (_gfortran_internal_pack), which an nvptx kernel cannot link (GCC 12 offload has no
     // libgfortran there).
-    const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)}(lbound(${spell(r)}, 1)))` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${assignedExpr(body, element(r, 'i'), 'i', 1)}`;
+    const assign = 'pointer' in body ? `pres(1) = c_loc(${spell(r)}(lbound(${spell(r)}, 1)))` : 'read' in body ? `res(i) = ${element(r, 'i')}` : `${element(r, 'i')} = ${assignedExpr(body, element(r, 'i'), 'i', 1, copyElement(body, 'i'))}`;
     // A read of a pointer's view: its bounds (lbound / ubound of the descriptor the kernel sees), or one element p(at).
     const view = !('read' in body) ? null : body.bounds ? [`res(1) = lbound(${spell(r)}, 1)`, `res(2) = ubound(${spell(r)}, 1)`] : body.at !== undefined ? [`res(1) = ${spell(r)}(${body.at})`] : null;
-    const loop = view === null ? [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, `    ${assign}`, '  end do'] : ['  do i = 1, 1', ...view.map((l) => `    ${l}`), '  end do'];
+    const loop = view === null ? [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, ...wrapFortran(`    ${assign}`), '  end do'] : ['  do i = 1, 1', ...view.map((l) => `    ${l}`), '  end do'];
     const reset = 'read' in body ? ['  res = -1'] : 'pointer' in body ? ['  pres = c_null_ptr'] : [];
     const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
     gccDirectives(s, p); // a construct GCC rejects is refused
@@ -606,10 +618,16 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     deallocate: (s) => ({ lines: [`  deallocate(${spellVar(s.ptr)})`], check: null }),
     host_write: (s, p) => {
       if (p.count === null) throw new EmitError(`step ${p.index + 1}: host write through a disassociated pointer`);
-      if (!s.by && !s.add) return { lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null };
+      const from = copyRef(s);
+      if (!s.by && !s.add && from === null) return { lines: [`  ${spellVar(s.var)} = ${s.value}`], check: null };
+      const written = parseRef(world, s.var);
+      // a copy of one scalar into another needs no loop: `v2 = 3 + v1`
+      if (from !== null && isScalarRef(written) && isScalarRef(parseRef(world, from)))
+        return { lines: [`  ${element(written, '1')} = ${assignedExpr({ value: s.value, add: s.add }, element(written, '1'), '1', 1, copyElement(s, '1'))}`], check: null };
       usesLoop = true;
-      const e = element(parseRef(world, s.var), 'i');
-      return { lines: [`  do i = 1, ${p.count}`, `    ${e} = ${assignedExpr(s, e, 'i', 1)}`, '  end do'], check: null };
+      const e = element(written, 'i');
+      // a copy between rank-2 sections can pass the free-form line length: continued after a comma
+      return { lines: [`  do i = 1, ${p.count}`, ...wrapFortran(`    ${e} = ${assignedExpr(s, e, 'i', 1, copyElement(s, 'i'))}`), '  end do'], check: null };
     },
     host_read: (s, p) => {
       if (p.count === null) throw new EmitError(`step ${p.index + 1}: host read through a disassociated pointer`);

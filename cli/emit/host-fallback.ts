@@ -5,10 +5,11 @@ import type { CaseFile } from '../../counterexamples/case.js';
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { DeviceArg } from '../../lang/openmp.js';
 import { onInitialDevice, opApi } from '../../lang/ops.js';
-import { parseRef, viewOf, worldDevices, type Program, type Step } from '../../lang/program.js';
+import { parseRef, worldDevices, type Program, type Step } from '../../lang/program.js';
 import { loadProfile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
 import { renderStep } from '../render.js';
+import { hostStepOf } from './backend.js';
 import { SPEC, inferApi, plan, routineVar, withoutReuse, type Planned } from './plan.js';
 import { firstprivateKernels } from '../../lang/firstprivate.js';
 
@@ -37,14 +38,16 @@ const HOST_RUNTIME = 'libgomp';
 function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
   const shared: Step[] = [];
   const sharedIndex = new Map<number, number>();
-  // a kernel writing a firstprivate scalar writes its private copy, on the host too
+  // a kernel writing a firstprivate scalar writes its private copy, on the host too (a copy's
+  // firstprivate `from` scalar holds the host value, which the host_write reads anyway)
   const privateCopies = firstprivateKernels(program);
   for (const p of steps) {
     const s = p.step;
     if (s.op === 'acc_parallel' && 'write' in s.body && privateCopies.has(p.index)) continue;
     if (s.op === 'acc_parallel' && !('pointer' in s.body)) {
       sharedIndex.set(p.index, shared.length);
-      shared.push('read' in s.body ? { op: 'host_read', var: s.body.read, ...viewOf(s.body) } : { op: 'host_write', var: s.body.write, value: s.body.value, ...(s.body.by === undefined ? {} : { by: s.body.by }), ...(s.body.add ? { add: true } : {}) });
+      // a copy's host_write keeps its `from`: on shared memory the kernel reads host memory
+      shared.push(hostStepOf(s.body));
     } else if (opApi(s.op) === 'host') {
       sharedIndex.set(p.index, shared.length);
       shared.push(s);

@@ -5,7 +5,7 @@
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { OmpStep } from '../../lang/openmp.js';
 import { fieldsWithRole, isRegionEnd, opApi, opInfo, regionEndOf, type RegionEndOp } from '../../lang/ops.js';
-import { ELEMENT_BYTES, fieldOffset, parseRef, viewLength, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
+import { ELEMENT_BYTES, copyRef, fieldOffset, kernelRef, parseRef, viewLength, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
 import { InputError } from '../../lang/validate.js';
 import { loadProfile, type Profile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
@@ -273,7 +273,19 @@ export function plan(program: Program): { steps: Planned[]; full: Program } {
   // so planning is linear in the number of steps.
   let state = initialState(full, profile);
   const steps: Planned[] = [];
+  /** The variables the open host_data regions' use_device clauses name, innermost last. */
+  const useDevice: string[] = [];
   for (const [index, step] of full.steps.entries()) {
+    if (step.op === 'acc_host_data_begin') useDevice.push(rootOf(full.world, step.var));
+    if (step.op === 'acc_host_data_end') useDevice.pop();
+    if (step.op === 'acc_parallel') {
+      const used = [...step.clauses.flatMap((c) => c.vars), kernelRef(step.body), ...(copyRef(step.body) === null ? [] : [copyRef(step.body)!])].map((v) => rootOf(full.world, v));
+      const named = used.find((v) => useDevice.includes(v));
+      if (named !== undefined)
+        throw new EmitError(
+          `step ${index + 1} (acc_parallel): its construct uses ${named}, which an enclosing host_data region names in use_device, and GCC rejects that ("variable '${named}' declared in enclosing 'host_data' region"); nothing emitted`,
+        );
+    }
     const before = state;
     const readLength = (probe: Step) => {
       const o = modelStep(before, probe, profile).observation;
@@ -298,6 +310,12 @@ export function withoutReuse(program: Program): Program {
   if (program.world.reuse === undefined) return program;
   const { reuse: _reuse, ...world } = program.world;
   return { ...program, world };
+}
+
+/** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */
+function rootOf(world: World, ref: VarRef): string {
+  const r = parseRef(world, ref);
+  return r.kind === 'member' ? r.struct : r.name;
 }
 
 /** The variable a routine with a `var` field (data routines, is_present, deviceptr) acts on. */

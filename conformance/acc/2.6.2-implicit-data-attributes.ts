@@ -10,6 +10,7 @@ import {
   copy,
   copyin,
   copyout,
+  create,
   dataBegin,
   dataEnd,
   declare,
@@ -19,6 +20,7 @@ import {
   hostRead,
   hostWrite,
   parallelAdd,
+  parallelCopy,
   parallelDefaultPresent,
   parallelRead,
   parallelWrite,
@@ -134,6 +136,61 @@ const rows: Row[] = [
     name: "an add past a C int on a firstprivate scalar's private copy is undefined (C11 §6.5p5)",
     world: SCALAR_WORLD,
     steps: [hostWrite('x', 1e9), hostAdd('x', 1e9), parallelAdd('x', 1e9, 0)],
+    last: UNDEF,
+  },
+  // Copy kernels (lang/README.md "Copy kernels"): the kernel uses two variables, the one it writes
+  // and the one it reads, and each is a variable the kernel uses for §2.6.2.
+  {
+    name: 'a copy kernel uses both variables: each that no clause names gets the implicit copy',
+    steps: [parallelCopy('b', 'a', 3), hostRead('b'), hostRead('a')],
+    at: { 2: readAll(10, 4) },
+    last: readAll(10, 1),
+    state: { 1: { sections: [] } },
+  },
+  {
+    name: 'a copy reads the device copy of present data, not the host',
+    steps: [accCopyin('a'), hostWrite('a', 6), parallelCopy('b', 'a'), hostRead('b')],
+    last: readAll(10, 1),
+  },
+  {
+    name: 'default(present) makes the absent variable a copy reads an error',
+    steps: [accCopyin('b'), parallelDefaultPresent({ write: 'b', value: 0, from: 'a' })],
+    last: err('acc_error_not_present'),
+  },
+  {
+    name: 'a clause naming only the variable a copy reads leaves the written one to the implicit copy',
+    steps: [parallelCopy('b(1:2)', 'a(3:4)', 10, copyin('a')), hostRead('b')],
+    last: read(11, 11, 2, 2, 2, 2, 2, 2, 2, 2),
+  },
+  {
+    name: 'a whole-variable clause of the variable a copy reads is a clause of a variable the region uses (K-A58 keeps it too): created, it gives indeterminate elements',
+    steps: [parallelCopy('b', 'a', 0, create('a')), hostRead('b')],
+    last: readAll(10, null),
+  },
+  {
+    name: 'a copy reading a firstprivate scalar takes the host value',
+    world: SCALAR_WORLD,
+    steps: [hostWrite('x', 7), parallelCopy('a(2:2)', 'x'), hostRead('a'), hostRead('x')],
+    at: { 3: read(1, 7, 1, 1) },
+    last: read(7),
+  },
+  {
+    name: "K-A67: a copy reading a firstprivate scalar that enter data made present takes the host's value under the text, the device copy's under GCC",
+    cite: 'K-A67 present-copy: GCC 12.2 measured on an H100 (probes-gcc-12-2026-12-05, acc-fp2, C and Fortran)',
+    world: SCALAR_WORLD,
+    steps: [enterData(copyin('x')), hostWrite('x', 7), parallelCopy('a(1:1)', 'x'), hostRead('a')],
+    last: per(read(7, 1, 1, 1), { 'gcc-12': read(5, 1, 1, 1), 'K-A67=present-copy': read(5, 1, 1, 1) }),
+  },
+  {
+    name: "a copy into a firstprivate scalar changes its private copy only",
+    world: SCALAR_WORLD,
+    steps: [parallelCopy('x', 'a(4:4)', 1), hostRead('x')],
+    last: read(5),
+    state: { 1: { sections: [] } },
+  },
+  {
+    name: 'a copy whose sum passes a C int is undefined (C11 §6.5p5)',
+    steps: [hostWrite('a', 1e9), hostWrite('b', 1e9), { op: 'acc_parallel', clauses: [], body: { write: 'b', value: 2e8, add: true, from: 'a' } }],
     last: UNDEF,
   },
 ];

@@ -4,7 +4,7 @@
 // mapper's list (§7.9.10), whose items make that implicit map (K-B62).
 
 import { HALTED, UNDEF, err, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { HOST, assign, hostAdd, hostRead, hostWrite, map, ompDataBegin, ompDataEnd, ompEnter, targetAdd, targetRead, targetWrite } from '../steps.js';
+import { HOST, assign, hostAdd, hostCopy, hostRead, hostWrite, map, ompDataBegin, ompDataEnd, ompEnter, targetAdd, targetCopy, targetRead, targetWrite } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 import { IMPLICIT_THROUGH_MAPPER, STRUCT_THROUGH_POINTERS } from '../../model/omp/constructs.js';
@@ -143,6 +143,42 @@ const rows: Row[] = [
     world: SCALAR_WORLD,
     steps: [targetAdd('x', 1, 0, [map('tofrom', ['x'])]), hostRead('x')],
     last: read(6),
+  },
+  // Copy kernels (lang/README.md "Copy kernels"): the kernel uses the variable it writes and the
+  // one it reads; each that no map names is mapped tofrom implicitly, a scalar firstprivate.
+  {
+    name: 'a copy kernel maps both variables it uses tofrom implicitly',
+    steps: [targetCopy('b', 'a', 3), hostRead('b'), hostRead('a')],
+    at: { 2: readAll(10, 4) },
+    last: readAll(10, 1),
+    state: { 1: { ompEntries: [] } },
+  },
+  {
+    name: 'a copy on a device with memory of its own reads the device copy, on a shared device the host',
+    steps: [ompEnter([map('to', ['a'])]), hostWrite('a', 6), targetCopy('b(1:2)', 'a(1:2)', 0, [], 0), targetCopy('b(3:4)', 'a(3:4)', 0, [], 1), hostRead('b')],
+    last: read(1, 1, 6, 6, 2, 2, 2, 2, 2, 2),
+  },
+  {
+    name: 'a whole-variable map of the variable a copy reads is a map of a variable the region uses (K-B55 keeps it too): alloc, it gives indeterminate elements',
+    steps: [targetCopy('b', 'a', 0, [map('alloc', ['a'])]), hostRead('b')],
+    last: readAll(10, null),
+  },
+  {
+    name: 'a copy reading an unnamed scalar takes the host value even where enter data made it present',
+    world: SCALAR_WORLD,
+    steps: [ompEnter([map('to', ['x'])]), hostWrite('x', 7), targetCopy('a(1:1)', 'x'), hostRead('a')],
+    last: read(7, 1, 1, 1),
+  },
+  {
+    name: 'a copy into an unnamed scalar changes its private copy only, on the host device too',
+    world: SCALAR_WORLD,
+    steps: [targetCopy('x', 'a(4:4)', 1), targetCopy('x', 'a(4:4)', 1, [], HOST), hostRead('x')],
+    last: read(5),
+  },
+  {
+    name: 'an add copy on the host device reads and writes host memory; a host copy is the host loop',
+    steps: [hostCopy('b(1:2)', 'a(9:10)', 5), targetCopy('b(1:3)', 'a(1:3)', 1, [], HOST, true), hostRead('b')],
+    last: read(8, 8, 4, 2, 2, 2, 2, 2, 2, 2),
   },
 ];
 

@@ -208,6 +208,21 @@ const rows: Row[] = [
       }),
     },
   },
+  {
+    name: 'one pointer named twice on a construct under unified shared memory: each attachment aims at the target the list item had when the construct started, also where the first one re-pointed a self-mapped original (K-B8 self-unless-close: c is a self map, a gets device storage through close)',
+    cite:
+      '§7.9.6: the list items are resolved when the construct starts and the corresponding pointer is assigned the address of its pointee\'s corresponding storage; §10.5.1.5 with K-B8: under self-unless-close the corresponding pointer is the original (properties/refinement.test.ts under llvm-offload and llvm-22: a declare mapper\'s c%p item beside the clause\'s)',
+    world: { ...OMP_WORLD, requires: ['unified_shared_memory' as const] },
+    steps: [assign('c%p', 'a'), targetRead('c%p', [map('tofrom', ['c', 'c%p']), map('tofrom', ['c%p'], 'close')])],
+    last: readAll(10, 1),
+  },
+  {
+    name: 'the same, with a remapped lower bound: the second attachment keeps the bounds the host pointer had, though the first one wrote a device address into it',
+    cite: 'Fortran 2008 §7.2.2.3 (a remapped pointer\'s bounds are its descriptor\'s); K-B41 descriptor / base-address: the bounds either come from the host pointer or stay the corresponding one\'s, both 10:19 here',
+    world: { ...OMP_WORLD, requires: ['unified_shared_memory' as const] },
+    steps: [remap('c%p', 10, 'a'), targetBounds('c%p', [map('tofrom', ['c', 'c%p']), map('tofrom', ['c%p'], 'close')])],
+    last: read(10, 19),
+  },
   // Arrays of structs (issue 9 item 5): the corresponding pointer is the member of the element's
   // own storage; libgomp and LLVM look the pointer up at its own address (target.c
   // gomp_attach_pointer; omptarget.cpp PTR_AND_OBJ "Base is address of pointer").

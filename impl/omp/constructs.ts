@@ -4,7 +4,7 @@
 
 import type { Observation } from '../../lang/observation.js';
 import type { MapItem, OmpDeclareTarget, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
-import { ELEMENT_BYTES, POINTER_BYTES, POINTER_WORD_BYTES, kernelRef, type ElementBody, type MapperDecl } from '../../lang/program.js';
+import { ELEMENT_BYTES, POINTER_BYTES, POINTER_WORD_BYTES, copyRef, kernelRef, type ElementBody, type MapperDecl } from '../../lang/program.js';
 
 import {
   DEVICE_BASE,
@@ -24,7 +24,7 @@ import {
 } from '../memory.js';
 import { REF_ARRAY, REF_MEMBER, REF_STRUCT, keptForRegion, type CompiledRef } from '../refs.js';
 import { runtimeError, undefinedBehaviour } from '../stop.js';
-import { privateCopyKernel } from '../firstprivate.js';
+import { privateCopyKernel, privateValues } from '../firstprivate.js';
 import { grown } from '../typed.js';
 import { ABSENT, OK, ORIGIN_DECLARE, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
 import type { ZeroKey } from './table.js';
@@ -146,9 +146,14 @@ export abstract class OmpConstructs extends OmpTable {
    * device × object count + object (README-openmp "declare target").
    */
   protected readonly images = new Map<number, number>();
-  /** The current omp_target's implicit map met partly present data: its kernel goes element by element. */
-  // Stryker disable next-line BooleanLiteral: equivalent: ompTarget sets it before its kernel, the only reader
-  protected implicitPartial = false;
+  /**
+   * The objects (host object numbers) whose implicit map on the current omp_target met partly
+   * present data: the kernel's accesses to them go element by element.
+   */
+  protected readonly implicitPartial: number[] = [];
+  /** The current omp_target is a copy whose `from` root has an implicit map besides the body's (implicitItem). */
+  // Stryker disable next-line BooleanLiteral: equivalent: ompTarget sets it before its entry and exit, the only readers
+  protected copying = false;
 
   // ----------------------------------------------------------------------------------------------
   // Map constructs (README-openmp "Map constructs")
@@ -698,6 +703,18 @@ export abstract class OmpConstructs extends OmpTable {
     }
   }
 
+  /**
+   * The item of implicit storage block g: the last item, or on a copy (two implicit maps) the last
+   * item of block g: the implicit maps come after every explicit item, so searching down from the
+   * top meets it before any item of an earlier construct.
+   */
+  private implicitItem(g: number): number {
+    let i = this.itemTop - 1;
+    if (!this.copying) return i;
+    while (this.items[I_GROUP + i * ITEM_FIELDS] !== g) i--;
+    return i;
+  }
+
   /** The entry of device d created first among those sharing a byte with storage block g. */
   protected oldestOverlapping(d: number, g: number): number {
     this.gatherOverlapping(d, g);
@@ -716,15 +733,15 @@ export abstract class OmpConstructs extends OmpTable {
    * Entry of the implicit map's block g on partly present data (6.0 §7.9.3, §7.9.6): only the
    * parts that already have storage get it. Every overlapping entry is used as it is: its count
    * moves once, and the `tofrom` copy (count now 1: an entry an explicit block of this construct
-   * created) fills the part of the item inside it. The block's one item is the implicit map, the
-   * last item (a block with an explicit item is no implicit block).
+   * created) fills the part of the item inside it. The block's one item is an implicit map, among
+   * the last items (a block with an explicit item is no implicit block).
    */
   protected enterOverlapping(d: number, g: number, epoch: number): void {
     const s = this.slots;
-    const at = (this.itemTop - 1) * ITEM_FIELDS;
+    const at = this.implicitItem(g) * ITEM_FIELDS;
     const start = this.items[I_START + at]!;
     const end = this.items[I_END + at]!;
-    this.implicitPartial = true;
+    this.implicitPartial.push(this.objectAt(start));
     this.gatherOverlapping(d, g);
     for (let k = 0; k < this.overlapCount; k++) {
       const slot = this.overlapSlots[k]!;
@@ -748,7 +765,7 @@ export abstract class OmpConstructs extends OmpTable {
    */
   protected exitOverlapping(d: number, g: number, epoch: number): void {
     const s = this.slots;
-    const at = (this.itemTop - 1) * ITEM_FIELDS;
+    const at = this.implicitItem(g) * ITEM_FIELDS;
     const start = this.items[I_START + at]!;
     const end = this.items[I_END + at]!;
     this.gatherOverlapping(d, g);
@@ -906,6 +923,15 @@ export abstract class OmpConstructs extends OmpTable {
     const holderNew = !holderSelf && s.created[holder] === epoch;
     const targetNew = !targetSelf && s.created[target] === epoch;
     const member = this.items[I_MEMBER + at]!;
+    const hostOff = this.host.offset(member);
+    // The pointer's value when the construct started, when its list item was resolved (pushItem),
+    // not the host word now: a self-mapped struct's corresponding pointer is the original, which an
+    // earlier attachment of the same pointer on this construct (a mapper's c%p item beside the
+    // clause's) has given a device address. For a member section, the target's first element
+    // (the corresponding pointer reaches the section through its bias, as LLVM's TgtPtrBegin -
+    // Delta); an attachment writes the host pointer's count and lower bound, so those stay.
+    const section = this.itemRefs[i]!.section;
+    const base = section === undefined ? start : start - (section[0] - ptrLowerBound(this.host.image, hostOff)) * ELEMENT_BYTES;
     if (this.knobs['K-B7'] === 'counted') {
       // libgomp gomp_attach_pointer: every map counts; only the count's first writes the pointer.
       if (holderSelf && targetSelf) return;
@@ -917,15 +943,11 @@ export abstract class OmpConstructs extends OmpTable {
       }
     } else if (this.knobs['K-B7'] === '6.0' && !holderNew && !targetNew) return;
     // K-B7 `shadow` (libomptarget 16): not again while the record aims at the same address.
-    else if (this.knobs['K-B7'] === 'shadow' && this.sameShadow(attachKey(d, member), s.seq[target]!, ptrBase(this.host.image, this.host.offset(member)))) return;
+    else if (this.knobs['K-B7'] === 'shadow' && this.sameShadow(attachKey(d, member), s.seq[target]!, base)) return;
     // Both self: c's device copy is c itself, whose p already holds this target. One self, one
     // associated: the address of the target's storage goes into the pointer's storage (the host
     // address of a self target; a self pointer is host memory).
     if (holderSelf && targetSelf) return;
-    // The pointer's own host value (for a member section, the target's first element: the
-    // corresponding pointer reaches the section through its bias, as LLVM's TgtPtrBegin - Delta).
-    const hostOff = this.host.offset(member);
-    const base = ptrBase(this.host.image, hostOff);
     const count = ptrCount(this.host.image, hostOff);
     this.storageWords(holder, member);
     const devTarget = s.storage[target]! + (base - s.hostStart[target]!);
@@ -1031,6 +1053,8 @@ export abstract class OmpConstructs extends OmpTable {
    */
   protected ompTargetUpdate(step: OmpTargetUpdate): Observation {
     const d = this.constructDevice(step.device, step.op);
+    // On the host device the original is the corresponding storage: no list item is resolved.
+    if (d === this.n) return OK;
     const base = this.itemTop;
     for (const m of step.motions) {
       const mods = m.modifiers?.includes('present') === true ? MOD_PRESENT : 0;
@@ -1056,10 +1080,6 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     const top = this.itemTop;
-    if (d === this.n) {
-      this.dropItems(base);
-      return OK;
-    }
     const it = this.items;
     for (let i = base; i < top; i++) {
       const at = i * ITEM_FIELDS;
@@ -1133,50 +1153,75 @@ export abstract class OmpConstructs extends OmpTable {
   protected ompTarget(step: OmpTarget): Observation {
     const d = this.constructDevice(step.device, step.op);
     const base = this.itemTop;
-    const body = this.refs.get(kernelRef(step.body));
-    this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, body.root) : step.maps);
-    let named = false;
-    for (let i = base; i < this.itemTop && !named; i++) named = this.itemRefs[i]!.root === body.root;
+    const kbody = step.body;
+    const body = this.refs.get(kernelRef(kbody));
+    // A copy (lang/README.md "Copy kernels") uses a second variable, the root of its `from`: an
+    // array of the world (lang/validate.ts), so none of K-B63's pointer rules concern it.
+    const fromText = copyRef(kbody);
+    const from = fromText === null ? null : this.refs.get(fromText);
+    const second = from !== null && from.root !== body.root ? from.root : null;
+    this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, body.root, second) : step.maps);
+    const explicitTop = this.itemTop;
+    let named = this.namedFrom(base, explicitTop, body.root);
     const throughPointers = named && this.knobs['K-B63'] !== 'named' && this.onlyThroughPointers(step.maps, body.root);
     if (throughPointers && this.knobs['K-B63'] === 'implicit') named = false;
     // K-B63 `base-pointers` (6.0 §7.9.6): only the words of the pointer members named are c's storage.
     else if (throughPointers) this.pushPointerWords(d, step.maps, body.root);
-    // Implicit tofrom map of the body's root variable, after the explicit maps (6.0 §7.9.3); none
-    // for an array whose device image copy the kernel uses (K-B46 `unregistered`), nor for a
-    // scalar, which is firstprivate (impl/firstprivate.ts).
+    // Implicit tofrom map of each variable the kernel uses (the body's root, then a copy's `from`
+    // root), after the explicit maps (6.0 §7.9.3); none for an array whose device image copy the
+    // kernel uses (K-B46 `unregistered`), nor for a scalar, which is firstprivate (impl/firstprivate.ts).
     const firstprivate = !named && this.scalars.has(body.root);
-    if (!named && !firstprivate && this.imageStorage(d, body) < 0) {
-      const first = this.itemTop;
-      const root = this.refs.get(body.root);
-      // (the implicit map's items share its place; a mapper orders its own inside it)
-      this.pushOrder = IMPLICIT_ORDER;
-      this.pushVar(TOFROM, 0, root);
-      // K-B62 `explicit` (clang 16's mapper function drops the IMPLICIT bit): a mapper's items are
-      // explicit maps, with K-B47's pointer words as for any map clause.
-      if (this.knobs['K-B62'] === 'explicit' && this.mapperOf(root) !== undefined) {
-        if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(first);
-      } else
-        for (let i = first; i < this.itemTop; i++) {
-          const flags = I_FLAGS + i * ITEM_FIELDS;
-          this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
-        }
-    }
-    this.implicitPartial = false;
+    if (!named && !firstprivate && this.imageStorage(d, body) < 0) this.pushImplicit(body.root);
+    const fromNamed = second === null || this.namedFrom(base, explicitTop, second);
+    const fromPrivate = second === null ? firstprivate : !fromNamed && this.scalars.has(second);
+    this.copying = !fromNamed && !fromPrivate && this.imageStorage(d, from!) < 0;
+    if (this.copying) this.pushImplicit(second!);
+    this.implicitPartial.length = 0;
     this.mapEntry(base, d, 'target');
-    const kbody = step.body;
     const word = this.pointerWordKernel(base, d, body);
-    const observation =
-      word >= 0
-        ? this.kernelWord(d, word, body, kbody, step.result)
-        : 'pointer' in kbody
-          ? this.kernelPointer(d, body, step.result)
-          : firstprivate
-            ? this.privateCopy(body, kbody)
-            : this.kernel(d, body, kbody);
+    let observation: Observation;
+    if (word >= 0) observation = this.kernelWord(d, word, body, kbody, step.result);
+    else if ('pointer' in kbody) observation = this.kernelPointer(d, body, step.result);
+    else {
+      // A copy reads all of `from` where the kernel runs first (a firstprivate scalar: its private
+      // copy, the host's value), then writes.
+      let copied: (number | null)[] | null = null;
+      if (from !== null) {
+        const read = fromPrivate ? { kind: 'read' as const, values: privateValues(this.host, from) } : this.kernel(d, from, { read: fromText! });
+        // (a read of array elements gives them or stops the program)
+        if (read.kind !== 'read') throw new Error(`the kernel's read of ${fromText!} gave no elements`);
+        copied = read.values;
+      }
+      observation = firstprivate ? this.privateCopy(body, kbody, copied) : this.kernel(d, body, kbody, copied);
+    }
     // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry
     this.mapExit(base, d, false);
     this.dropItems(base);
     return observation;
+  }
+
+  /** Whether an item of the construct (records base..top) names variable `root`. */
+  private namedFrom(base: number, top: number, root: string): boolean {
+    for (let i = base; i < top; i++) if (this.itemRefs[i]!.root === root) return true;
+    return false;
+  }
+
+  /** The implicit tofrom map of variable `root` a kernel uses (6.0 §7.9.3), after the explicit items. */
+  private pushImplicit(name: string): void {
+    const first = this.itemTop;
+    const root = this.refs.get(name);
+    // (the implicit map's items share its place; a mapper orders its own inside it)
+    this.pushOrder = IMPLICIT_ORDER;
+    this.pushVar(TOFROM, 0, root);
+    // K-B62 `explicit` (clang 16's mapper function drops the IMPLICIT bit): a mapper's items are
+    // explicit maps, with K-B47's pointer words as for any map clause.
+    if (this.knobs['K-B62'] === 'explicit' && this.mapperOf(root) !== undefined) {
+      if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(first);
+    } else
+      for (let i = first; i < this.itemTop; i++) {
+        const flags = I_FLAGS + i * ITEM_FIELDS;
+        this.items[flags] = this.items[flags]! | ITEM_IMPLICIT;
+      }
   }
 
   /**
@@ -1200,20 +1245,24 @@ export abstract class OmpConstructs extends OmpTable {
     }
   }
 
-  /** The kernel on a firstprivate scalar's private copy; a sum past a C int ends the program, before the exit. */
-  private privateCopy(r: CompiledRef, body: ElementBody): Observation {
-    const observation = privateCopyKernel(this.host, r, body);
+  /**
+   * The kernel on a firstprivate scalar's private copy (`copied`: a copy's `from` elements); a sum
+   * past a C int ends the program, before the exit.
+   */
+  private privateCopy(r: CompiledRef, body: ElementBody, copied: readonly (number | null)[] | null): Observation {
+    const observation = privateCopyKernel(this.host, r, body, undefined, copied);
     if (observation.kind === 'undefined') undefinedBehaviour(observation.message);
     return observation;
   }
 
   /**
    * K-B55 `dropped` (GCC's gimplifier): the maps without their whole variables (an item written as a
-   * bare name) other than `root`, the variable the kernel uses; a map with the always modifier stays whole.
+   * bare name) other than `root` and `copied`, the variables the kernel uses (`copied`: a copy's
+   * `from` root, or null); a map with the always modifier stays whole.
    */
-  protected mapsUsed(maps: readonly MapItem[], root: string): MapItem[] {
+  protected mapsUsed(maps: readonly MapItem[], root: string, copied: string | null): MapItem[] {
     // (a map left without items pushes nothing)
-    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => keptForRegion(this.refs.get(v), root)) }));
+    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => keptForRegion(this.refs.get(v), root, copied)) }));
   }
 
   /** K-B46 `unregistered`: the storage of the device image copy holding array reference `r` on device d, or -1. */
@@ -1303,8 +1352,12 @@ export abstract class OmpConstructs extends OmpTable {
     return { kind: 'value', value };
   }
 
-  /** The kernel reads or writes the elements `body` names, on device d (the host: host memory). */
-  protected kernel(d: number, r: CompiledRef, body: ElementBody): Observation {
+  /**
+   * The kernel reads or writes the elements `body` names, on device d (the host: host memory);
+   * `copied`: the elements a copy read from its `from` (lang/README.md "Copy kernels"), added to
+   * the written ones.
+   */
+  protected kernel(d: number, r: CompiledRef, body: ElementBody, copied: readonly (number | null)[] | null = null): Observation {
     if (r.kind === REF_STRUCT) throw new Error(`kernel body '${r.text}' must be an array, a subarray or a pointer member`);
     let img: MemoryImage;
     let first: number;
@@ -1353,7 +1406,7 @@ export abstract class OmpConstructs extends OmpTable {
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else if (r.kind === REF_ARRAY) {
       const slot = this.lookup(d, r.start, r.end);
-      if (slot < 0 && this.implicitPartial) return this.kernelByElement(d, r, body);
+      if (slot < 0 && this.implicitPartial.includes(this.objectAt(r.start))) return this.kernelByElement(d, r, body, copied);
       if (slot < 0) undefinedBehaviour(`the kernel accesses ${r.text}, which is not present on device ${d}`);
       this.storageWords(slot, r.start);
       img = this.wImg!;
@@ -1406,7 +1459,7 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     if ('read' in body) return { kind: 'read', values: readWords(img.words, first, count) };
-    if (!writeWords(img.words, first, count, body.value, body.by, body.add)) undefinedBehaviour(`the kernel's sum overflows an element of ${r.text}`);
+    if (!writeWords(img.words, first, count, body.value, body.by, body.add, copied)) undefinedBehaviour(`the kernel's sum overflows an element of ${r.text}`);
     return OK;
   }
 
@@ -1428,7 +1481,7 @@ export abstract class OmpConstructs extends OmpTable {
    * present data: each element goes through the entry created last that holds it; an element in
    * no entry is undefined.
    */
-  protected kernelByElement(d: number, r: CompiledRef, body: ElementBody): Observation {
+  protected kernelByElement(d: number, r: CompiledRef, body: ElementBody, copied: readonly (number | null)[] | null = null): Observation {
     const count = (r.end - r.start) / ELEMENT_BYTES;
     const tree = this.trees[d]!;
     // Stryker disable next-line ArrayDeclaration: equivalent: the array is filled index by index; the length only saves growth
@@ -1440,7 +1493,7 @@ export abstract class OmpConstructs extends OmpTable {
       this.storageWords(slot, addr);
       const words = this.wImg!.words;
       if (!('write' in body)) values![k] = words[this.wFirst] === INDETERMINATE ? null : words[this.wFirst]!;
-      else if (!writeWords(words, this.wFirst, 1, body.value + k * (body.by ?? 0), 0, body.add)) undefinedBehaviour(`the kernel's sum overflows an element of ${r.text}`);
+      else if (!writeWords(words, this.wFirst, 1, body.value + k * (body.by ?? 0), 0, body.add, copied === null ? null : [copied[k]!])) undefinedBehaviour(`the kernel's sum overflows an element of ${r.text}`);
     }
     return values === null ? OK : { kind: 'read', values };
   }

@@ -719,15 +719,17 @@ main (int argc, char* argv[])
   });
 
   it.each([
-    ['another array\'s element', kernel('i = 0; i < N; i++', 'a[i] = c.p[i] + 1'), 11, 'the kernel assigns c.p[i] + 1: a write kernel stores'],
-    ['another element of the array', kernel('i = 0; i < 7; i++', 'a[i] = a[i + 1] + 1'), 11, 'the kernel assigns a[i + 1] + 1: a write kernel stores'],
+    // a copy reads an array of the program (lang/README.md "Copy kernels"), not a pointer's target
+    ['a pointer\'s element', kernel('i = 0; i < N; i++', 'a[i] = c.p[i] + 1'), 11, "the kernel's a[i] = c.p[i] + 1: it reads c.p[i]; a copy reads an array or a scalar variable of the program, not a member, a struct or a pointer's target"],
+    // a(2:8) into a(1:7): each iteration would read what another writes
+    ['another element of the array', kernel('i = 0; i < 7; i++', 'a[i] = a[i + 1] + 1'), 11, "the kernel's a[i] = a[i + 1] + 1: it reads a(2:8) and writes a(1:7): an element would read what the write of another changes"],
     ['the element times 2', kernel('i = 0; i < N; i++', 'a[i] = 2 * a[i]'), 11, 'the kernel assigns 2 * a[i]: a write kernel stores'],
     ['the element times 2, on the right', kernel('i = 0; i < N; i++', 'a[i] = a[i] * 2'), 11, 'the kernel assigns a[i] * 2: a write kernel stores'],
-    ['the element subtracted', kernel('i = 0; i < N; i++', 'a[i] = 1 - a[i]'), 11, 'the kernel assigns 1 - a[i]: a write kernel stores'],
+    ['the element subtracted', kernel('i = 0; i < N; i++', 'a[i] = 1 - a[i]'), 11, "the kernel's a[i] = 1 - a[i]: it subtracts a[i]; a copy adds one element of an array"],
     ['a sum compared', kernel('i = 0; i < N; i++', 'a[i] = a[i] + 1 < 2'), 11, 'the kernel assigns a[i] + 1 < 2: a write kernel stores'],
     ['*=', kernel('i = 0; i < N; i++', 'a[i] *= 2'), 11, 'the kernel\'s a[i] *= 2: a kernel stores into X[i] with = or adds to it with += or -='],
     ['an add of a product of the index', kernel('i = 0; i < N; i++', 'a[i] += i * i'), 11, 'an add kernel adds a constant or an affine function of i'],
-    ['an add of the element itself', kernel('i = 0; i < N; i++', 'a[i] += a[i]'), 11, 'an add kernel adds'],
+    ['an add of the element itself twice', kernel('i = 0; i < N; i++', 'a[i] += a[i] + a[i]'), 11, 'it reads a 2 times; a copy adds one element of one array'],
     ['a host loop adding a product of the index', hostLoop('i = 0; i < N; i++', 'a[i] += i * i'), 10, 'a host loop adds a constant or an affine function of i'],
     ['an add before the first directive to an array with no value', 'int main(void)\n{\n  int a[4];\n  for (int i = 0; i < 4; i++) a[i]++;\n#pragma acc enter data copyin(a)\n}\n', 4, 'an add before the first directive needs the values set above it'],
   ])('refused: %s', (_, source, line, message) => {
@@ -874,7 +876,7 @@ describe('what is refused, with the line that says why', () => {
     ['a conditional host write', `${head}#pragma acc enter data copyin(a)\n  if (i > 0) a[0] = 3;\n}\n`, 5, 'conditional change'],
     ['a directive in another function', `void f(int *x)\n{\n#pragma acc exit data delete(x[0:4])\n}\n${head}#pragma acc enter data copyin(a)\n  f(a);\n}\n`, 3, 'inline the function'],
     ['a device memory routine', `${head}  void *d = acc_malloc(16);\n}\n`, 4, 'device memory routines are not imported'],
-    ['a kernel copying one mapped array into another', `${head}#pragma acc enter data copyin(a, r)\n#pragma acc parallel loop\n  for (i = 0; i < 4; i++)\n    r[i] = a[i];\n}\n`, 7, 'copies data into r'],
+    ['a kernel adding two arrays', `${head}  int b[4];\n#pragma acc enter data copyin(a, r)\n#pragma acc parallel loop\n  for (i = 0; i < 4; i++)\n    r[i] = a[i] + b[i];\n}\n`, 8, "the kernel's r[i] = a[i] + b[i]: it reads a and b; a copy reads one array"],
     ['a pointer member named as data', 'struct t { int *p; };\nint main(void)\n{\n  int a[4];\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(c.p)\n}\n', 7, 'c.p is the pointer member itself'],
     ['an array of 4097 elements', 'int main(void)\n{\n  int a[4097];\n#pragma acc enter data copyin(a)\n}\n', 3, '4097 elements'],
     ['a byte offset', `${head}  acc_copyin((char *)a + 2, 4);\n}\n`, 4, 'byte offsets are not imported'],
@@ -1344,7 +1346,7 @@ describe('scalar variables the program uses as data (lang/program.ts ArrayDecl s
   it.each([
     ['an add under acc parallel (every gang runs it)', '#pragma acc parallel copy(x)\n  x++;', 5, 'under #pragma acc parallel without a loop every gang runs the statement, so it is not one add'],
     ['an add under omp target teams', '#pragma omp target teams map(tofrom: x)\n  x += 1;', 5, 'under #pragma omp target teams without a loop every team or thread runs the statement'],
-    ['a kernel that copies one scalar into another', '#pragma omp target map(tofrom: x, y)\n  x = y;', 5, 'a kernel without a loop stores a constant into a scalar or adds one to it'],
+    ['a kernel that copies a scalar times 2', '#pragma omp target map(tofrom: x, y)\n  x = 2 * y;', 5, "the kernel's x = 2 * y: a kernel without a loop stores a constant into a scalar, or that plus another scalar variable (x = 222, x = y + 1)"],
     ['a kernel with a statement other than a scalar one', '#pragma omp target map(tofrom: x)\n  {\n    x = 1;\n    foo();\n  }', 7, '"foo()": a compute construct without a loop is read when each of its statements writes a scalar variable'],
     ['a routine given the value, not the address', '  acc_copyin(x, sizeof x);', 4, 'x is a scalar\'s value, not an address: write &x'],
     ['a section of a scalar', '#pragma omp target enter data map(to: x[0:1])', 4, 'x[0:1]: x is a scalar variable; it takes no subscript or member (name it whole: x)'],
@@ -1355,6 +1357,176 @@ describe('scalar variables the program uses as data (lang/program.ts ArrayDecl s
     ['defaultmap with an unnamed scalar', '#pragma omp target defaultmap(tofrom: scalar)\n  x = 5;', 4, 'defaultmap changes how such a scalar is mapped'],
   ])('refuses %s', (_, body, line, message) => {
     const f = failure(prog('int x = 1, y = 2;', body));
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});
+
+describe('copies (lang/README.md "Copy kernels": a write with from)', () => {
+  // C indices lo..hi-1 of X[i + k] are the Fortran bounds (lo+k+1 : hi+k) of the language's reference
+  const copyHead = '#define N 8\nint main(void)\n{\n  int a[N], b[N], c[10], i;\n  int x = 1, y = 2;\n#pragma acc enter data copyin(a, b, c, x, y)\n';
+  /** A kernel (lines 7-9: the construct, `for (header)`, the statement). */
+  const copyKernel = (header: string, stmt: string) => `${copyHead}#pragma acc parallel loop\n  for (${header})\n    ${stmt};\n}\n`;
+  /** A host loop after the first directive (lines 7-8). */
+  const copyLoop = (header: string, stmt: string) => `${copyHead}  for (${header})\n    ${stmt};\n}\n`;
+
+  it.each([
+    // b is read like a result buffer, but enter data maps it: data of the program, so a copy
+    ['i = 0; i < N; i++', 'b[i] = a[i]', { write: 'b', value: 0, from: 'a' }],
+    ['i = 0; i < N; i++', 'c[i] = a[i] + 5', { write: 'c(1:8)', value: 5, from: 'a' }],
+    // b(1:6) from a(3:8): 2 * i at i = 0, then 2 more per element
+    ['i = 0; i < 6; i++', 'b[i] = 2 * i + a[i + 2]', { write: 'b(1:6)', value: 0, by: 2, from: 'a(3:8)' }],
+    ['i = 0; i < N; i++', 'b[i] += a[i]', { write: 'b', value: 0, add: true, from: 'a' }],
+    ['i = 0; i < N; i++', 'b[i] = b[i] + a[i] - 1', { write: 'b', value: -1, add: true, from: 'a' }],
+    ['i = 0; i < N; i++', 'c[i + 2] = (int) a[i]', { write: 'c(3:10)', value: 0, from: 'a' }],
+    ['i = 0; i < 5; i++', 'c[i + 5] = c[i] + 1', { write: 'c(6:10)', value: 1, from: 'c(1:5)' }],
+    ['i = 0; i < N; i++', 'a[i] += a[i]', { write: 'a', value: 0, add: true, from: 'a' }],
+    // a loop of one iteration copies a scalar variable
+    ['i = 0; i < 1; i++', 'x = y + 3', { write: 'x', value: 3, from: 'y' }],
+    ['i = 2; i < 3; i++', 'b[i] = y', { write: 'b(3:3)', value: 0, from: 'y' }],
+  ])('kernel for (%s) %s', (header, stmt, body) => {
+    const imported = importC(copyKernel(header, stmt));
+    expect(imported.program.steps.slice(1)).toEqual([{ op: 'acc_parallel', clauses: [], body }]);
+    expect(imported.lines).toEqual([6, 7]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['i = 0; i < N; i++', 'b[i] = a[i] + 1', { var: 'b', value: 1, from: 'a' }],
+    ['i = 0; i < N; i++', 'c[i + 2] += a[i]', { var: 'c(3:10)', value: 0, add: true, from: 'a' }],
+    ['i = 1; i < 5; i++', 'b[i] = a[i] - i', { var: 'b(2:5)', value: -1, by: -1, from: 'a(2:5)' }],
+    // a result buffer by its form, but mapped: a copy
+    ['i = 0; i < N; i++', 'b[i] = a[i]', { var: 'b', value: 0, from: 'a' }],
+  ])('host loop for (%s) %s', (header, stmt, step) => {
+    const imported = importC(copyLoop(header, stmt));
+    expect(imported.program.steps.slice(1)).toEqual([{ op: 'host_write', ...step }]);
+    expect(imported.lines).toEqual([6, 8]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['x = y', { var: 'x', value: 0, from: 'y' }],
+    ['x = y + 1', { var: 'x', value: 1, from: 'y' }],
+    ['x += y', { var: 'x', value: 0, add: true, from: 'y' }],
+    ['a[2] = b[3] + 1', { var: 'a(3:3)', value: 1, from: 'b(4:4)' }],
+  ])('a host assignment %s', (stmt, step) => {
+    const imported = importC(`${copyHead}  ${stmt};\n}\n`);
+    expect(imported.program.steps.slice(1)).toEqual([{ op: 'host_write', ...step }]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('before the first directive a fill reads the initial values of other arrays', () => {
+    const imported = importC(`int main(void)
+{
+  int a[4] = {1, 2, 3, 4}, b[4], c[4], i;
+  int x, y = 5;
+  for (i = 0; i < 4; i++)
+    b[i] = a[i] * 2 + i;
+  for (i = 0; i < 4; i++)
+    c[i] = b[i];
+  x = y + 1;
+#pragma acc enter data copyin(a, b, c, x, y)
+  return 0;
+}
+`);
+    expect(imported.program.world.arrays).toEqual([
+      { name: 'a', length: 4, init: [1, 2, 3, 4] },
+      { name: 'b', length: 4, init: [2, 5, 8, 11] },
+      { name: 'c', length: 4, init: [2, 5, 8, 11] },
+      { name: 'x', length: 1, init: 6, scalar: true },
+      { name: 'y', length: 1, init: 5, scalar: true },
+    ]);
+    expect(imported.program.steps).toEqual([{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a', 'b', 'c', 'x', 'y'] }] }]);
+  });
+
+  it.each([
+    ['x = y;', { write: 'x', value: 0, from: 'y' }],
+    ['x = y + 3;', { write: 'x', value: 3, from: 'y' }],
+    ['x += y;', { write: 'x', value: 0, add: true, from: 'y' }],
+    ['x = a[1] - 1;', { write: 'x', value: -1, from: 'a(2:2)' }],
+  ])('a kernel without a loop: %s', (stmt, body) => {
+    const imported = importC(`int main(void)\n{\n  int a[4] = {3, 3, 3, 3};\n  int x = 1, y = 2;\n#pragma acc serial copy(x, y, a)\n  ${stmt}\n  return 0;\n}\n`);
+    expect(imported.program.steps).toEqual([{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['x', 'y', 'a'] }], body }]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('reads libgomp\'s target-present-1.c: c is mapped, so its loops are copies, the second an add', () => {
+    const imported = importC(`#include <stdio.h>
+
+#define N 100
+
+int main (void)
+{
+  int a[N], b[N], c[N];
+
+  for (int i = 0; i < N; i++) {
+    a[i] = i * 2;
+    b[i] = i * 3 + 1;
+  }
+
+  #pragma omp target enter data map (alloc: a, c)
+    /* a has already been allocated, so this should be okay.  */
+    #pragma omp target map (present, to: a)
+      for (int i = 0; i < N; i++)
+\tc[i] = a[i];
+
+    fprintf (stderr, "CheCKpOInT\\n");
+
+    #pragma omp target map (present, to: b)
+      for (int i = 0; i < N; i++)
+\tc[i] += b[i];
+  #pragma omp target exit data map (from: c)
+}
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 100, init: Array.from({ length: 100 }, (_, i) => 2 * i) },
+          { name: 'b', length: 100, init: Array.from({ length: 100 }, (_, i) => 3 * i + 1) },
+          { name: 'c', length: 100 },
+        ],
+        structs: [],
+      },
+      steps: [
+        { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['a', 'c'] }] },
+        { op: 'omp_target', maps: [{ type: 'to', modifiers: ['present'], vars: ['a'] }], body: { write: 'c', value: 0, from: 'a' } },
+        // b is not present: the present map fails before the kernel runs
+        { op: 'omp_target', maps: [{ type: 'to', modifiers: ['present'], vars: ['b'] }], body: { write: 'c', value: 0, add: true, from: 'b' } },
+        { op: 'omp_target_exit_data', maps: [{ type: 'from', vars: ['c'] }] },
+      ],
+    });
+    expect(imported.lines).toEqual([14, 16, 22, 25]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['two arrays', copyKernel('i = 0; i < N; i++', 'c[i] = a[i] + b[i]'), 9, "the kernel's c[i] = a[i] + b[i]: it reads a and b; a copy reads one array (X[i] = Y[i] + 1), so a sum of two is not imported"],
+    ['a product of two arrays', copyKernel('i = 0; i < N; i++', 'c[i] = a[i] * b[i]'), 9, 'the kernel assigns a[i] * b[i]: a write kernel stores a constant or an affine function of i, or that plus one element of an array (a copy)'],
+    ['a subtracted element', copyKernel('i = 0; i < N; i++', 'b[i] -= a[i]'), 9, "the kernel's b[i] -= a[i]: it subtracts a[i]; a copy adds one element of an array"],
+    ['a product of the index beside the copy', copyKernel('i = 0; i < N; i++', 'b[i] = a[i] + i * i'), 9, "the kernel's b[i] = a[i] + i * i: a copy adds a constant or an affine function of i to the element it reads"],
+    ['one element for every iteration', copyKernel('i = 0; i < N; i++', 'b[i] = a[3]'), 9, 'a…: a loop of 8 iterations indexes its data with the loop index'],
+    ['a scalar variable in a loop of several iterations', copyKernel('i = 0; i < N; i++', 'b[i] = x + 1'), 9, 'x is data of the program (line 6: named in a clause of #pragma acc enter data)'],
+    ['elements outside the array', copyKernel('i = 0; i < N; i++', 'b[i] = a[i + 1]'), 9, "the kernel's b[i] = a[i + 1] (a copy: b is data another step uses, no result buffer): it reads elements 1..8 of a, outside a[0..7]"],
+    ['overlapping sections of one array', copyKernel('i = 0; i < 5; i++', 'c[i + 1] = c[i]'), 9, "the kernel's c[i + 1] = c[i]: it reads c(1:5) and writes c(2:6): an element would read what the write of another changes"],
+    ['a host loop copying what it also writes', `${copyHead}  for (i = 0; i < N; i++) {\n    a[i] = 1;\n    b[i] = a[i];\n  }\n}\n`, 9, 'b[i] = a[i] reads a, which line 8 of this loop writes: not imported (write the loop as two loops)'],
+    ['a kernel without a loop copying an element times 2', `${copyHead}#pragma acc serial copy(x, a)\n  x = 2 * a[0];\n}\n`, 8, "the kernel's x = 2 * a[0]: a kernel without a loop stores a constant into a scalar, or that plus another scalar variable"],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+
+  it.each([
+    ['a pointer\'s target written', kernel('i = 0; i < N; i++', 'c.p[i] = a[i]'), 11, "the kernel's c.p[i] = a[i]: a copy writes an array or a scalar variable of the program, not a member, a struct or a pointer's target"],
+    [
+      'a mapped array read from a pointer\'s target (no result buffer, so a copy)',
+      '#define N 8\nstruct t { int *p; };\nint main(void)\n{\n  int a[N], r[N], i;\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(a, r)\n#pragma acc parallel loop\n  for (i = 0; i < N; i++)\n    r[i] = c.p[i];\n}\n',
+      11,
+      "the kernel's r[i] = c.p[i] (a copy: r is data another step uses, no result buffer): it reads c.p[i]; a copy reads an array or a scalar variable of the program",
+    ],
+    ['a pointer\'s target read on the host', hostLoop('i = 0; i < N; i++', 'a[i] = c.p[i] + 0'), 10, "a[i] = c.p[i] + 0: it reads c.p[i]; a copy reads an array or a scalar variable of the program"],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
     expect(f.message).toContain(message);
     expect(f.line).toBe(line);
   });

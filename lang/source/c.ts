@@ -17,9 +17,10 @@
 //   which are scalar variables of the world (lang/program.ts ArrayDecl scalar) and no constants;
 // - host statements: pointer assignment and `= NULL`, malloc / calloc / free of a member, constant
 //   assignments to the program's data (before the first step: initial values), host `for` loops
-//   that fill an array before the first directive, write a constant or a ramp (`a[i] = 2 * i + 1`,
-//   an affine function of the index) or add one (`a[i] += 2`, `a[i]++`), or copy data into a result
-//   buffer (a host read), `memset`, `printf` of data elements (host reads), and the OpenACC data
+//   that fill an array before the first directive (reading other arrays' initial values), write a
+//   constant or a ramp (`a[i] = 2 * i + 1`, an affine function of the index), add one (`a[i] += 2`,
+//   `a[i]++`) or copy another array (`b[i] = a[i + 1] + 1`, lang/README.md "Copy kernels"), or copy
+//   data into a result buffer (a host read), a copy of scalars or elements (`x = y + 1`), `memset`, `printf` of data elements (host reads), and the OpenACC data
 //   and attach routines and the query routines (`acc_is_present`, `acc_deviceptr`,
 //   `omp_target_is_present`) wherever they are called;
 // - directives: OpenACC enter / exit data, data constructs, update and compute constructs and a
@@ -30,10 +31,13 @@
 // A compute construct's kernel is one `for` loop with one assignment: `r[i] = X[i]` reads X (r is
 // the kernel's result buffer, no object of the program), `X[i] = v` writes v, a constant or an
 // affine function of i (a ramp: the value at the first element and the step `by`), `X[i] += v`
-// (`X[i] -= v`, `X[i]++`, `X[i] = X[i] + v`) adds v to the element (`add`), and
-// `r[0] = p` reads the pointer p itself. A compute construct without a loop may instead hold scalar
-// statements (`x = 222;`, `x++;`, `x += 3;`, `printf("%d", x);`): a write, an add or a read of the
-// scalar variable x each (scalarKernel). C counts from 0 and a C section is `[start:length]`
+// (`X[i] -= v`, `X[i]++`, `X[i] = X[i] + v`) adds v to the element (`add`), either with one element
+// of an array among the terms (`b[i] = a[i + 2] + 1`, `b[i] += a[i]`) also copies that array's
+// section (`from`, lang/README.md "Copy kernels"; so does `r[i] = X[i]` where r is data a step
+// uses: no result buffer), and `r[0] = p` reads the pointer p itself. A compute construct without
+// a loop may instead hold scalar statements (`x = 222;`, `x++;`, `x += 3;`, `x = y + 1;`,
+// `printf("%d", x);`): a write, an add, a copy or a read of the scalar variable x each
+// (scalarKernel). C counts from 0 and a C section is `[start:length]`
 // (OpenACC 3.3 §2.7.1 Data Specification in Data Clauses; OpenMP array sections alike); the
 // language writes Fortran bounds, so `a[2:3]` is `a(3:5)`. Host code that only checks or prints
 // (an `if` statement, a host loop, `assert`, a call of one of the program's functions) is passed
@@ -43,6 +47,7 @@
 
 import {
   SCHEDULING_CLAUSES,
+  SinkUsed,
   SourceError,
   combinesLoop,
   dataClauseLists,
@@ -55,7 +60,7 @@ import {
   type DirectiveApi,
   type DirectiveText,
 } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine, type ScalarStatement } from './reader.js';
+import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, copyOverlap, dataTerms, loopWrite, type Affine, type ScalarStatement } from './reader.js';
 import type { Imported } from './source.js';
 import { MAX_ARRAY_LENGTH } from '../program.js';
 
@@ -982,7 +987,14 @@ class CReader extends SourceReader {
   /** `declare mapper` directives (declareMapper). */
   private readonly mappers: { def: StructDef; variable: string; maps: { type: string; vars: string[] }[]; line: number }[] = [];
 
-  constructor(private readonly items: Item[]) {
+  /**
+   * @param notBuffers arrays that look like result buffers but that a step also uses (SinkUsed):
+   * data of the program, the loops into them copies.
+   */
+  constructor(
+    private readonly items: Item[],
+    private readonly notBuffers: ReadonlySet<string> = new Set(),
+  ) {
     super();
   }
 
@@ -1131,7 +1143,7 @@ class CReader extends SourceReader {
   /** Whether `name` is a result buffer: an array (of numbers or pointers) a loop copies data of the program into. */
   private isBuffer(name: string): boolean {
     const declared = (this.arrays.has(name) && !this.arrays.get(name)!.pointer) || this.types.get(name)?.kind === 'array';
-    return declared && this.candidates.some((c) => c.sink === name && this.isData(c.source) && !this.isScalar(c.source));
+    return declared && !this.notBuffers.has(name) && this.candidates.some((c) => c.sink === name && this.isData(c.source) && !this.isScalar(c.source));
   }
 
   /** Whether a name is data of the program (an array, a scalar variable, a pointer variable or a struct; not a constant scalar). */
@@ -1582,6 +1594,19 @@ class CReader extends SourceReader {
     if (op !== '=' && added === null) throw new SourceError(line, `${lhs} ${op} ${rhs}: a host assignment to the program's data is read only as = with a constant, or as an add (+=, -=, ++, --)`);
     if (named.kind === 'pointer') return this.pointerStore(it, named, rhs);
     if (named.base.kind === 'structs') throw new SourceError(line, `${lhs} = ${rhs}: a struct assignment is not imported (assign its members)`);
+    // `x = y`, `a[2] = b[3] + 1`: a copy (lang/program.ts HostWrite from)
+    const copy = this.copyTerm(added ?? rhs, null, line, it.text);
+    if (copy) {
+      this.copyWrite(named, line, it.text);
+      let value: number;
+      try {
+        value = this.int(integralFloats(copy.rest), line);
+      } catch (e) {
+        if (e instanceof DataScalarUse) throw e;
+        throw new SourceError(line, `${it.text}: a host copy adds a constant integer value to what it reads (x = y + 1)`);
+      }
+      return this.hostWrite(it, named, { value }, added !== null, copy.from);
+    }
     if (added !== null) {
       let value: number;
       try {
@@ -1608,9 +1633,13 @@ class CReader extends SourceReader {
    * a function of the element is initial values only. `add`: that much more than the element held
    * (before the first step only where the program set the initial values above).
    */
-  private hostWrite(it: Item, named: Span, written: { value: number; by?: number } | ((element: number) => number), add = false): void {
+  private hostWrite(it: Item, named: Span, written: { value: number; by?: number } | ((element: number) => number), add = false, from?: string): void {
     const { base, start, count } = named;
-    const at = typeof written === 'function' ? written : (e: number) => written.value + (e - start) * (written.by ?? 0);
+    const value = typeof written === 'function' ? written : (e: number) => written.value + (e - start) * (written.by ?? 0);
+    // a copy before the first step: plus the initial value of element k of `from` (all of it read first)
+    if (from !== undefined) this.checkCopy(this.spanRef(named, it.line), from, it.line, it.text);
+    const source = from !== undefined && this.initial() ? this.initialValues(from, it.line) : null;
+    const at = source === null ? value : (e: number) => value(e) + source[e - start]!;
     const fill = (current: number | number[] | undefined, length: number): number | number[] => {
       // an add before the first step goes into initial values the program set above it
       if (add && current === undefined) throw new SourceError(it.line, `${it.text}: an add before the first directive needs the values set above it`);
@@ -1638,8 +1667,8 @@ class CReader extends SourceReader {
     const ref = this.spanRef(named, it.line);
     // malloc and a loop filling all of it with one value: the allocation's value (lang/program.ts Allocate)
     const last = this.steps[this.steps.length - 1]?.step;
-    if (!add && last?.op === 'allocate' && last.ptr === ref && last.value === undefined && written.by === undefined) last.value = written.value;
-    else this.push(it, { op: 'host_write', var: ref, value: written.value, ...(written.by === undefined ? {} : { by: written.by }), ...(add ? { add: true } : {}) });
+    if (!add && from === undefined && last?.op === 'allocate' && last.ptr === ref && last.value === undefined && written.by === undefined) last.value = written.value;
+    else this.push(it, { op: 'host_write', var: ref, value: written.value, ...(written.by === undefined ? {} : { by: written.by }), ...(add ? { add: true } : {}), ...(from === undefined ? {} : { from }) });
   }
 
   /**
@@ -1786,8 +1815,9 @@ class CReader extends SourceReader {
   }
 
   /**
-   * A host `for` loop: before the first step an array filled with an expression of the index
-   * (initial values); a constant written to a section (host_write); a section copied into a result
+   * A host `for` loop: before the first step an array filled with an expression of the index and
+   * of other arrays' elements (initial values); a constant or a ramp written to a section, or added,
+   * or another array's section copied into it (host_write, `from`); a section copied into a result
    * buffer or printed (host_read); a result buffer filled (passed). Any other loop is passed over,
    * unless it changes the program's data.
    */
@@ -1829,7 +1859,11 @@ class CReader extends SourceReader {
         if ('pointer' in action.body) throw new SourceError(s.line, 'a host read of a pointer itself is not imported');
         this.readInto(action.sink, s.line);
         this.hostRead(s, action.body.read);
-      } else this.loopWrite(s, action, loop);
+      } else {
+        // what the loop's other statements write: a copy reading one of them would depend on the order of the iterations across the statements
+        const others = new Map((actions as LoopAction[]).flatMap((x, m) => (m !== n && x.kind === 'write' && x.named.base.kind === 'array' ? [[x.named.base.name, stmts![m]!.line] as const] : [])));
+        this.loopWrite(s, action, loop, others);
+      }
     }
     this.values.delete(loop.v);
     return end;
@@ -1837,31 +1871,59 @@ class CReader extends SourceReader {
 
   /**
    * `X[i] = v` in a host loop: a constant or an affine function of i written to the section
-   * (element e of the section at index lo + e); before the first step any expression of the index
-   * gives an array or a member its initial values. An add (`X[i] += v`) takes the constant or affine
-   * v only.
+   * (element e of the section at index lo + e), with one element `Y[i + k]` among the terms a copy
+   * of Y's section; before the first step any expression of the index and of other arrays' elements
+   * (their initial values) gives an array or a member its initial values. An add (`X[i] += v`)
+   * takes the constant or affine v, or a copy, after it. A copy of an array `others` (another
+   * statement of the loop) writes is refused: the order of the iterations across the statements
+   * would show.
    */
-  private loopWrite(s: Item, { named, rhs, add }: Extract<LoopAction, { kind: 'write' }>, loop: Loop): void {
+  private loopWrite(s: Item, { named, rhs, add }: Extract<LoopAction, { kind: 'write' }>, loop: Loop, others: ReadonlyMap<string, number>): void {
+    const initial = this.initial() && (named.base.kind === 'array' || named.base.kind === 'field');
+    const reads = (): void => {
+      for (const m of stripCasts(rhs).matchAll(/(?<![\w.]|->)[A-Za-z_]\w*/g))
+        if (others.has(m[0])) throw new SourceError(s.line, `${s.text} reads ${m[0]}, which line ${others.get(m[0])} of this loop writes: not imported (write the loop as two loops)`);
+    };
+    // `Y[i + k]` among the terms: a copy of Y (before the first step, initial values like any other expression)
+    const copy = initial ? null : this.copyTerm(rhs, loop, s.line, s.text);
+    if (copy) {
+      this.copyWrite(named, s.line, s.text);
+      reads();
+      let f: Affine;
+      try {
+        f = this.affineIn(integralFloats(copy.rest), s.line, loop.v);
+      } catch (e) {
+        if (e instanceof DataScalarUse) throw e;
+        throw new SourceError(s.line, `${s.text}: a host loop's copy adds a constant or an affine function of ${loop.v} to the element it reads (X[${loop.v}] = Y[${loop.v}] + 1)`);
+      }
+      return this.hostWrite(s, named, loopWrite(f, loop.lo), add, copy.from);
+    }
     let f: Affine | null = null;
     try {
       f = this.affineIn(integralFloats(rhs), s.line, loop.v);
     } catch (e) {
       if (!(e instanceof SourceError) || e instanceof DataScalarUse || !/not a constant integer expression/.test(e.message)) throw e;
     }
+    if (f === null && initial) {
+      // before the first step any expression of the index and of other arrays' elements (their
+      // initial values), the order of the statements of the loop kept
+      reads();
+      return this.hostWrite(s, named, (e) => this.int(integralFloats(rhs), s.line, { v: loop.v, i: loop.lo + e - named.start, elements: named.base }), add);
+    }
     if (add) {
-      if (f === null) throw new SourceError(s.line, `${s.text}: a host loop adds a constant or an affine function of ${loop.v} to the element it writes (X[${loop.v}] += 2 * ${loop.v}, X[${loop.v}]++)`);
+      if (f === null) throw new SourceError(s.line, `${s.text}: a host loop adds a constant or an affine function of ${loop.v} to the element it writes, or that plus one element of an array (X[${loop.v}] += 2 * ${loop.v}, X[${loop.v}]++, X[${loop.v}] += Y[${loop.v}])`);
       return this.hostWrite(s, named, loopWrite(f, loop.lo), true);
     }
-    const initial = this.initial() && (named.base.kind === 'array' || named.base.kind === 'field');
-    if (f !== null && (f.k === 0 || !initial)) return this.hostWrite(s, named, loopWrite(f, loop.lo));
-    if (!initial) throw new SourceError(s.line, `${rhs}: a host loop writes a constant or an affine function of ${loop.v}, or adds one to the element it writes (X[${loop.v}] = 2 * ${loop.v} + 1, X[${loop.v}] += 1); only a fill before the first directive takes any expression`);
-    this.hostWrite(s, named, (e) => this.int(integralFloats(rhs), s.line, { v: loop.v, i: loop.lo + e - named.start }));
+    if (f !== null) return this.hostWrite(s, named, loopWrite(f, loop.lo));
+    throw new SourceError(
+      s.line,
+      `${rhs}: a host loop writes a constant or an affine function of ${loop.v}, or that plus one element of an array (a copy), or adds one to the element it writes (X[${loop.v}] = 2 * ${loop.v} + 1, X[${loop.v}] = Y[${loop.v}] + 1, X[${loop.v}] += 1); only a fill before the first directive takes any expression`,
+    );
   }
 
   /** A read into result buffer `sink` (a kernel's, or a host loop's copy): the buffer must be no data the program maps or uses. */
   private readInto(sink: string, line: number): void {
-    if (this.isData(sink) && this.uses.has(sink))
-      throw new SourceError(line, `the loop copies data into ${sink}, which the program also maps or uses: mapcheck reads one reference into a result buffer, or writes a constant`);
+    if (this.isData(sink) && this.uses.has(sink)) throw new SinkUsed(line, `the loop copies data into ${sink}, which the program also maps or uses`, sink);
     this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), line]);
   }
 
@@ -2387,18 +2449,30 @@ class CReader extends SourceReader {
       kernelBody = action.body;
     } else if (action?.kind === 'write') {
       // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite)
-      // (for an add, what it adds there)
+      // (for an add, what it adds there); `Y[i + k]` among the terms is a copy of Y
+      // (a read into what looks like a result buffer is a copy where a step also uses that array: say so)
+      const base = action.named.base;
+      const what = `the kernel's ${stmt.text}${base.kind === 'array' && this.notBuffers.has(base.name) ? ` (a copy: ${base.name} is data another step uses, no result buffer)` : ''}`;
+      const copy = this.copyTerm(action.rhs, loop, stmt.line, what);
+      if (copy) this.copyWrite(action.named, stmt.line, what);
       let f: Affine;
       try {
-        f = this.affineIn(integralFloats(action.rhs), stmt.line, loop.v);
+        f = this.affineIn(integralFloats(copy?.rest ?? action.rhs), stmt.line, loop.v);
       } catch (e) {
         if (e instanceof DataScalarUse) throw e;
         const v = loop.v;
-        if (action.add) throw new SourceError(stmt.line, `the kernel's ${stmt.text}: an add kernel adds a constant or an affine function of ${v} to the element it writes (X[${v}] += 2 * ${v}, X[${v}]++, X[${v}] = X[${v}] + 1)`);
-        throw new SourceError(stmt.line, `the kernel assigns ${action.rhs}: a write kernel stores a constant or an affine function of ${v}, or adds one to the element it writes (X[${v}] = 7, X[${v}] = 2 * ${v} + 1, X[${v}] += 1)`);
+        if (copy) throw new SourceError(stmt.line, `${what}: a copy adds a constant or an affine function of ${v} to the element it reads (X[${v}] = Y[${v}] + 1, X[${v}] = Y[${v} + 1] + 2 * ${v})`);
+        if (action.add)
+          throw new SourceError(stmt.line, `${what}: an add kernel adds a constant or an affine function of ${v} to the element it writes, or that plus one element of an array (X[${v}] += 2 * ${v}, X[${v}]++, X[${v}] = X[${v}] + 1, X[${v}] += Y[${v}])`);
+        throw new SourceError(
+          stmt.line,
+          `the kernel assigns ${action.rhs}: a write kernel stores a constant or an affine function of ${v}, or that plus one element of an array (a copy), or adds one to the element it writes (X[${v}] = 7, X[${v}] = 2 * ${v} + 1, X[${v}] = Y[${v}] + 1, X[${v}] += 1)`,
+        );
       }
       this.use(action.named.base, stmt.line);
-      kernelBody = { write: this.spanRef(action.named, stmt.line), ...loopWrite(f, loop.lo), ...(action.add ? { add: true } : {}) };
+      const write = this.spanRef(action.named, stmt.line);
+      if (copy) this.checkCopy(write, copy.from, stmt.line, what);
+      kernelBody = { write, ...loopWrite(f, loop.lo), ...(action.add ? { add: true } : {}), ...(copy ? { from: copy.from } : {}) };
     } else {
       // an undeclared name says so, as does an operator other than = += -=; anything else is not a
       // kernel mapcheck reads
@@ -2407,7 +2481,7 @@ class CReader extends SourceReader {
       if (lhs !== null && action === null && this.isData(lhs.root) && a!.op !== '=')
         throw new SourceError(stmt.line, `the kernel's ${stmt.text}: a kernel stores into X[${loop.v}] with = or adds to it with += or -= (++, --)`);
       if (lhs !== null && action === null) this.designate(lhs, stmt.line, false);
-      throw new SourceError(stmt.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v; X[i] += v adds v)');
+      throw new SourceError(stmt.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v; X[i] += v adds v; X[i] = Y[i] + v copies Y)');
     }
     this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return end;
@@ -2439,14 +2513,18 @@ class CReader extends SourceReader {
         stmts.push({ line: st.line, text: st.text, reads: a.names });
         continue;
       }
+      // `x = y + 1`: a copy of scalar variable y (or of one element)
+      const what = `the kernel's ${st.text}`;
+      const copy = this.copyTerm(a.rhs, null, st.line, what);
+      if (copy) this.checkCopy(a.name, copy.from, st.line, what);
       let value: number;
       try {
-        value = this.int(integralFloats(a.rhs), st.line);
+        value = this.int(integralFloats(copy?.rest ?? a.rhs), st.line);
       } catch (e) {
         if (!(e instanceof SourceError)) throw e;
-        throw new SourceError(st.line, `the kernel's ${st.text}: a kernel without a loop stores a constant into a scalar or adds one to it (x = 222, x++, x += 3, x = x + 1)`);
+        throw new SourceError(st.line, `${what}: a kernel without a loop stores a constant into a scalar, or that plus another scalar variable (x = 222, x = y + 1), or adds one to it (x++, x += 3, x = x + 1)`);
       }
-      stmts.push({ line: st.line, text: st.text, write: { name: a.name, value, add: a.add } });
+      stmts.push({ line: st.line, text: st.text, write: { name: a.name, value, add: a.add, ...(copy ? { from: copy.from } : {}) } });
     }
     // a construct that only prints what is no data: no kernel mapcheck reads
     if (stmts.every((st) => st.reads?.length === 0)) return null;
@@ -2735,8 +2813,12 @@ class CReader extends SourceReader {
   // Constants
 
   /** A constant integer expression of the program (macros are expanded already; scalars and counts where known). */
-  /** `bind`: the value of a loop index (null: unknown, so no outer value of the name is taken). */
-  private int(text: string, line: number, bind?: { v: string; i: number | null }): number {
+  /**
+   * `bind`: the value of a loop index (null: unknown, so no outer value of the name is taken); with
+   * `elements` (before the first step), an element of an array other than that base is its initial
+   * value.
+   */
+  private int(text: string, line: number, bind?: { v: string; i: number | null; elements?: Base }): number {
     return evalC(text, this.scope(line, bind), line);
   }
 
@@ -2745,15 +2827,95 @@ class CReader extends SourceReader {
     return evalCAffine(text, this.scope(line, { v, i: null }), line, v);
   }
 
-  private scope(line: number, bind?: { v: string; i: number | null }): CScope {
+  private scope(line: number, bind?: { v: string; i: number | null; elements?: Base }): CScope {
     return {
-      value: (d) => (bind !== undefined && d === bind.v ? bind.i : this.valueOfDesignator(d, line)),
+      value: (d) => (bind !== undefined && d === bind.v ? bind.i : ((bind?.elements !== undefined ? this.initialElement(d, line, bind) : null) ?? this.valueOfDesignator(d, line))),
       sizeOf: (t, isType) => {
         const type = isType ? this.typeNamed(t) : this.typeOfExpr(t);
         return type === null ? null : bytesOf(type);
       },
       isType: (t) => this.typeNamed(t) !== null,
     };
+  }
+
+  /**
+   * Before the first step, the initial value of an array element `a[e]` a fill reads (the index
+   * evaluated with the loop's), or null for another designator or an element of the array being
+   * filled (`bind.elements`, whose values the loop is changing).
+   */
+  private initialElement(designator: string, line: number, bind: { v: string; i: number | null; elements?: Base }): number | null {
+    const path = parsePath(designator);
+    const step = path?.steps[0];
+    if (path === null || path.steps.length !== 1 || step === undefined || !('index' in step)) return null;
+    const a = this.arrays.get(path.root);
+    const self = bind.elements;
+    if (a === undefined || a.scalar || a.length === undefined || this.plain.has(path.root) || (self?.kind === 'array' && self.name === path.root)) return null;
+    const e = this.int(step.index, line, { v: bind.v, i: bind.i });
+    if (e < 0 || e >= a.length) throw new SourceError(line, `${designator}: element ${e} is outside ${path.root}[0..${a.length - 1}]`);
+    return Array.isArray(a.init) ? a.init[e]! : (a.init ?? 0);
+  }
+
+  /** The initial values of the elements of a language reference (`a`, `a(2:5)`, a scalar variable) of an array of the program, before the first step. */
+  private initialValues(ref: string, line: number): number[] {
+    const m = /^([A-Za-z_]\w*)(?:\((\d+):(\d+)\))?$/.exec(ref);
+    const a = m ? this.arrays.get(m[1]!) : undefined;
+    if (!m || a === undefined || a.length === undefined || this.plain.has(m[1]!)) throw new SourceError(line, `${ref}: before the first directive a copy reads an array or a scalar variable of the program`);
+    const all = Array.isArray(a.init) ? a.init : Array<number>(a.length).fill(a.init ?? 0);
+    return m[2] === undefined ? [...all] : all.slice(Number(m[2]) - 1, Number(m[3]));
+  }
+
+  /**
+   * The copy in the value `expr` of a write (lang/program.ts WriteBody and HostWrite from,
+   * lang/README.md "Copy kernels"): its one term that is data of the program, and `expr` without it
+   * (to evaluate). In a loop the term is an element `y[i + k]` of an array, whose section the loop
+   * reads, or a scalar variable where the loop runs once; without a loop, an element or a scalar
+   * variable. Null where no term is data; refused (a SourceError at `line`, its message starting
+   * with `what`) where the data is no array or scalar variable of the program (a member, a pointer's
+   * target), is subtracted, or is two terms.
+   */
+  private copyTerm(expr: string, loop: Loop | null, line: number, what: string): { from: string; rest: string } | null {
+    const pathOf = (t: string) => (t.includes('->') ? null : parsePath(stripCasts(t)));
+    const terms = dataTerms(expr, (t) => {
+      const path = pathOf(t);
+      // a scalar variable is one element: a loop of several iterations reads no copy of it (nor its value as a constant: DataScalarUse)
+      return path !== null && this.isData(path.root) && !this.isBuffer(path.root) && !(this.isScalar(path.root) && loop !== null && loop.hi - loop.lo !== 1);
+    });
+    if (terms.length === 0) return null;
+    const minus = terms.find((t) => !t.plus);
+    if (minus !== undefined) throw new SourceError(line, `${what}: it subtracts ${minus.term}; a copy adds one element of an array to what it writes (X[i] = Y[i] + 1)`);
+    if (terms.length > 1) {
+      const roots = [...new Set(terms.map((t) => pathOf(t.term)!.root))];
+      if (roots.length > 1) throw new SourceError(line, `${what}: it reads ${roots.join(' and ')}; a copy reads one array (X[i] = Y[i] + 1), so a sum of two is not imported`);
+      throw new SourceError(line, `${what}: it reads ${roots[0]} ${terms.length} times; a copy adds one element of one array to what it writes`);
+    }
+    const { term, rest } = terms[0]!;
+    const path = pathOf(term)!;
+    const named = loop !== null && !this.isScalar(path.root) ? this.loopNamed(path, loop, line) : this.designate(path, line);
+    if (named.kind !== 'span' || named.base.kind !== 'array')
+      throw new SourceError(line, `${what}: it reads ${term}; a copy reads an array or a scalar variable of the program, not a member, a struct or a pointer's target`);
+    if (named.start < 0 || named.start + named.count > named.base.length)
+      throw new SourceError(line, `${what}: it reads elements ${named.start}..${named.start + named.count - 1} of ${named.base.name}, outside ${named.base.name}[0..${named.base.length - 1}]`);
+    this.use(named.base, line);
+    return { from: this.spanRef(named, line), rest };
+  }
+
+  /** The written side of a copy: elements of an array or a scalar variable of the program (not a member, a struct or a pointer's target). */
+  private copyWrite(named: Span, line: number, what: string): void {
+    if (named.base.kind !== 'array') throw new SourceError(line, `${what}: a copy writes an array or a scalar variable of the program, not a member, a struct or a pointer's target`);
+    if (named.start < 0 || named.start + named.count > named.base.length)
+      throw new SourceError(line, `${what}: it writes elements ${named.start}..${named.start + named.count - 1} of ${named.base.name}, outside ${named.base.name}[0..${named.base.length - 1}]`);
+  }
+
+  /** Refuses a copy that writes `write` and reads `from` (language references) of different element counts, or overlapping sections of one array. */
+  private checkCopy(write: string, from: string, line: number, what: string): void {
+    const count = (ref: string): number | null => {
+      const m = /^([A-Za-z_]\w*)(?:\((\d+):(\d+)\))?$/.exec(ref);
+      return m === null ? null : m[2] === undefined ? (this.arrays.get(m[1]!)?.length ?? null) : Number(m[3]) - Number(m[2]) + 1;
+    };
+    const [n, m] = [count(write), count(from)];
+    if (n !== null && m !== null && n !== m) throw new SourceError(line, `${what}: ${write} has ${n} element${n === 1 ? '' : 's'} and ${from} ${m}; a copy reads as many elements as it writes`);
+    const overlap = copyOverlap(write, from, (x) => this.arrays.get(x)?.length ?? null);
+    if (overlap !== null) throw new SourceError(line, `${what}: ${overlap}`);
   }
 
   /** A scalar's known value, or a pointer's count member (`c.p_n`, `cs[1].p_n`); a scalar that is data is refused (DataScalarUse) at `line`. */
@@ -2820,7 +2982,7 @@ class CReader extends SourceReader {
   private finish(): Imported {
     for (const [sink, lines] of this.sinks) {
       const use = this.uses.get(sink);
-      if (use !== undefined) throw new SourceError(use, `${sink} is the result buffer of the read at line ${lines[0]} and is also mapped or used here: a result buffer is no object of the program`);
+      if (use !== undefined) throw new SinkUsed(use, `${sink} is the result buffer of the read at line ${lines[0]} and is also mapped or used here: a result buffer is no object of the program`, sink);
       this.note({ line: lines[0]! }, `${sink}: the result buffer of reads (what a read observes), not an object of the program; a kernel's clauses naming it are dropped`);
     }
     const used = (name: string) => this.uses.has(name);
@@ -2878,9 +3040,22 @@ function itemRoot(item: string): string | undefined {
  */
 export function importC(text: string, defines: MacroDefinitions = []): Imported {
   const { items, notes } = cItems(text, defines);
-  const reader = new CReader(items);
+  // an array read as a result buffer that a step also uses is data after all: the program is read
+  // again with it as data (SinkUsed), the loops into it copies
+  const notBuffers = new Set<string>();
+  let reader = new CReader(items, notBuffers);
   try {
-    const imported = reader.read();
+    let imported: Imported;
+    for (;;) {
+      try {
+        imported = reader.read();
+        break;
+      } catch (e) {
+        if (!(e instanceof SinkUsed) || notBuffers.has(e.sink)) throw e;
+        notBuffers.add(e.sink);
+        reader = new CReader(items, notBuffers);
+      }
+    }
     if (notes.length === 0) return imported;
     // the preprocessor's notes among the reader's, by line (the reader's keep their order)
     const merged: Imported['notes'] = [];

@@ -15,6 +15,21 @@ export class SourceError extends Error {
   }
 }
 
+/**
+ * A result buffer (an array a kernel or host loop reads program data into, `r(i) = a(i)`) that a
+ * step also uses: it is data of the program, not a result buffer, so the front end reads the
+ * program again with `sink` taken as data, the loops into it copies (lang/README.md "Copy kernels").
+ */
+export class SinkUsed extends SourceError {
+  constructor(
+    line: number,
+    message: string,
+    readonly sink: string,
+  ) {
+    super(line, message);
+  }
+}
+
 export type DirectiveApi = 'openacc' | 'openmp';
 
 /** One clause as written: its name (lower case) and its argument text, or null without parentheses. */

@@ -623,13 +623,15 @@ describe('adds to the element written (X(i) = X(i) + e; lang/program.ts WriteBod
   });
 
   it.each([
-    ['another array\'s element', kernel('1, n', 'a(i) = v%x(i) + 1'), 12, 'the kernel assigns v%x(i)+1: a write kernel stores'],
-    ['another element of the array', kernel('1, 7', 'a(i) = a(i+1) + 1'), 12, 'the kernel assigns a(i+1)+1: a write kernel stores'],
+    // a copy reads an array of the program (lang/README.md "Copy kernels"), not a component
+    ['a component\'s element', kernel('1, n', 'a(i) = v%x(i) + 1'), 12, "the kernel's a(i) = v%x(i) + 1: it reads v%x(i); a copy reads an array or a scalar variable of the program, not a component"],
+    // a(2:8) into a(1:7): each iteration would read what another writes
+    ['another element of the array', kernel('1, 7', 'a(i) = a(i+1) + 1'), 12, "the kernel's a(i) = a(i+1) + 1: it reads a(2:8) and writes a(1:7): an element would read what the write of another changes"],
     ['the element times 2', kernel('1, n', 'a(i) = 2*a(i)'), 12, 'the kernel assigns 2*a(i): a write kernel stores'],
     ['the element times 2, on the right', kernel('1, n', 'a(i) = a(i) * 2'), 12, 'the kernel assigns a(i)*2: a write kernel stores'],
-    ['the element subtracted', kernel('1, n', 'a(i) = 1 - a(i)'), 12, 'the kernel assigns 1-a(i): a write kernel stores'],
+    ['the element subtracted', kernel('1, n', 'a(i) = 1 - a(i)'), 12, "the kernel's a(i) = 1 - a(i): it subtracts a(i); a copy adds one element of an array"],
     ['an add of a product of the index', kernel('1, n', 'a(i) = a(i) + i*i'), 12, 'the kernel assigns a(i)+i*i: an add kernel adds a constant or an affine function of i'],
-    ['an add of the element itself', kernel('1, n', 'a(i) = a(i) + a(i)'), 12, 'an add kernel adds'],
+    ['an add of the element itself twice', kernel('1, n', 'a(i) = a(i) + a(i) + a(i)'), 12, 'it reads a 2 times; a copy adds one element of one array'],
     ['a host loop adding a call', hostLoop('1, n', 'a(i) = a(i) + mod(i, 2)'), 11, 'a host loop adds a constant or an affine function of i'],
     ['a host loop doubling', hostLoop('1, n', 'a(i) = a(i) * 2'), 11, 'a host loop writes a constant or an affine function of i'],
     ['an add before the first directive to an array with no value', 'program p\ninteger :: a(4), i\ndo i = 1, 4\na(i) = a(i) + 1\nend do\n!$acc enter data copyin(a)\nend program\n', 4, 'an add before the first directive needs the values of a set above it'],
@@ -657,7 +659,7 @@ describe('what is refused, with the line that says why', () => {
     ['a clause that changes mapping and is not read', `${head}!$acc enter data copyin(a) if(i > 0)\nend program\n`, 3, 'clause if of !$acc enter data is not imported'],
     ['a conditional host write', `${head}!$acc enter data copyin(a)\nif (i > 0) a = 3\nend program\n`, 4, 'conditional change'],
     ['a directive in a procedure', `${head}!$acc enter data copyin(a)\ncontains\nsubroutine s\n!$acc exit data delete(a)\nend subroutine\nend program\n`, 6, 'inside a procedure'],
-    ['a kernel copying one mapped array into another', `${head}!$acc enter data copyin(a, r)\n!$acc parallel loop\ndo i = 1, 4\nr(i) = a(i)\nend do\nend program\n`, 6, 'copies a into r'],
+    ['a kernel adding two arrays', `${head}integer :: b(4)\n!$acc enter data copyin(a, r)\n!$acc parallel loop\ndo i = 1, 4\nr(i) = a(i) + b(i)\nend do\nend program\n`, 7, "the kernel's r(i) = a(i) + b(i): it reads a and b; a copy reads one array"],
     ['an array of 4097 elements', 'program p\ninteger :: a(4097)\n!$acc enter data copyin(a)\nend program\n', 2, '4097 elements'],
   ])('%s', (_, source, line, message) => {
     const f = failure(source);
@@ -926,7 +928,7 @@ describe('scalar variables the program uses as data (lang/program.ts ArrayDecl s
   it.each([
     ['an add under acc parallel (every gang runs it)', '  !$acc parallel copy(x)\n  x = x + 1\n  !$acc end parallel', 5, 'under !$acc parallel without a loop every gang runs the statement, so it is not one add'],
     ['two statements under a copying map', '  !$omp target map(tofrom: x)\n  print *, x\n  x = 2\n  !$omp end target', 4, 'read as one kernel each, which means the same only where its clauses copy nothing'],
-    ['a kernel that copies one scalar into another', '  !$omp target map(tofrom: x, y)\n  x = y\n  !$omp end target', 5, 'a kernel without a loop stores a constant into a scalar or adds one to it'],
+    ['a kernel that copies a scalar times 2', '  !$omp target map(tofrom: x, y)\n  x = 2*y\n  !$omp end target', 5, "the kernel's x = 2*y: a kernel without a loop stores a constant into a scalar, or that plus another scalar variable (x = 222, x = y + 1)"],
     ['a section of a scalar', '  !$omp target enter data map(to: x(1:1))', 4, 'x(1:1): x is a scalar variable; it takes no subscript or component (name it whole: x)'],
     ['a host loop over the scalar', '  !$omp target enter data map(to: x)\n  do x = 1, 3\n    y = 1\n  end do', 5, 'the host loop\'s index x is the scalar variable x, data of the program'],
     ['a change of the scalar in an if block', '  !$omp target enter data map(to: x)\n  if (y > 0) then\n    x = 3\n  end if', 6, 'a conditional change of the program\'s data (line 5) is not imported'],
@@ -934,6 +936,293 @@ describe('scalar variables the program uses as data (lang/program.ts ArrayDecl s
     ['an unnamed scalar under acc kernels (copy there, OpenACC 3.3 §2.6.2)', '  !$acc kernels\n  x = 5\n  !$acc end kernels', 4, 'on a kernels construct that is copy'],
   ])('refuses %s', (_, body, line, message) => {
     const f = failure(prog('integer :: x = 1, y = 2', body));
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});
+
+describe('copies (lang/README.md "Copy kernels": a write with from)', () => {
+  // element k of `from` pairs with element k of the write: over i = lo..hi, a(i + 2) reads a(lo+2:hi+2)
+  const copyHead = `program p
+  integer, parameter :: n = 8
+  integer :: a(n), b(n), c(10), i
+  integer :: x = 1, y = 2
+  !$acc enter data copyin(a, b, c, x, y)
+`;
+  /** A kernel (lines 6-9: the construct, `do i = range`, the assignment, end do). */
+  const copyKernel = (range: string, assign: string) => `${copyHead}  !$acc parallel loop\n  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+  /** A host loop after the first directive (lines 6-8). */
+  const copyLoop = (range: string, assign: string) => `${copyHead}  do i = ${range}\n    ${assign}\n  end do\nend program\n`;
+
+  it.each([
+    ['1, n', 'b(i) = a(i)', { write: 'b', value: 0, from: 'a' }],
+    ['1, n', 'b(i) = a (i) + 1', { write: 'b', value: 1, from: 'a' }],
+    ['1, n', 'b(i) = a(i) + 1.0', { write: 'b', value: 1, from: 'a' }],
+    // b(1:6) from a(3:8); at i = 1 the value 2*1, then 2 more per element
+    ['1, 6', 'b(i) = 2*i + a(i+2)', { write: 'b(1:6)', value: 2, by: 2, from: 'a(3:8)' }],
+    ['1, n', 'b(i) = b(i) + a(i)', { write: 'b', value: 0, add: true, from: 'a' }],
+    ['1, n', 'b(i) = a(i) + b(i) - 1', { write: 'b', value: -1, add: true, from: 'a' }],
+    // b(i + 1) over 1..7 is b(2:8), a(i) a(1:7)
+    ['1, 7', 'b(i + 1) = a(i) + n', { write: 'b(2:8)', value: 8, from: 'a(1:7)' }],
+    ['3, 10', 'c(i) = (a(i - 2))', { write: 'c(3:10)', value: 0, from: 'a' }],
+    // one array: the same section read and written
+    ['1, n', 'a(i) = a(i) + a(i)', { write: 'a', value: 0, add: true, from: 'a' }],
+    ['1, n', 'a(i) = a(i)', { write: 'a', value: 0, from: 'a' }],
+    // disjoint sections of one array
+    ['1, 5', 'c(i + 5) = c(i) + 1', { write: 'c(6:10)', value: 1, from: 'c(1:5)' }],
+    // a loop of one iteration copies a scalar variable (as mapcheck emit writes a scalar kernel)
+    ['1, 1', 'x = y + 3', { write: 'x', value: 3, from: 'y' }],
+    ['1, 1', 'x = x + a(i)', { write: 'x', value: 0, add: true, from: 'a(1:1)' }],
+    ['3, 3', 'b(i) = y', { write: 'b(3:3)', value: 0, from: 'y' }],
+  ])('kernel do i = %s: %s', (range, assign, body) => {
+    const imported = importFortran(copyKernel(range, assign));
+    expect(imported.program.steps.slice(1)).toEqual([{ op: 'acc_parallel', clauses: [], body }]);
+    expect(imported.lines).toEqual([5, 6]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('an OpenMP target construct keeps the maps of both arrays', () => {
+    const imported = importFortran(`program p
+  integer :: a(4), b(4), i
+  a = 7
+  !$omp target teams distribute parallel do map(to: a) map(from: b)
+  do i = 1, 4
+    b(i) = a(i) + 0
+  end do
+  !$omp end target teams distribute parallel do
+  print *, b
+end program
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 4, init: 7 },
+          { name: 'b', length: 4 },
+        ],
+        structs: [],
+      },
+      steps: [
+        {
+          op: 'omp_target',
+          maps: [
+            { type: 'to', vars: ['a'] },
+            { type: 'from', vars: ['b'] },
+          ],
+          body: { write: 'b', value: 0, from: 'a' },
+        },
+        { op: 'host_read', var: 'b' },
+      ],
+    });
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['1, n', 'b(i) = a(i) + 1', { var: 'b', value: 1, from: 'a' }],
+    // at i = 2: 2*2, then 2 more per element
+    ['2, 5', 'b(i) = b(i) + 2*i + a(i)', { var: 'b(2:5)', value: 4, by: 2, add: true, from: 'a(2:5)' }],
+    ['1, n', 'c(i + 2) = a(i)', { var: 'c(3:10)', value: 0, from: 'a' }],
+  ])('host loop do i = %s: %s', (range, assign, step) => {
+    const imported = importFortran(copyLoop(range, assign));
+    expect(imported.program.steps.slice(1)).toEqual([{ op: 'host_write', ...step }]);
+    expect(imported.lines).toEqual([5, 7]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it.each([
+    ['b = a', { var: 'b', value: 0, from: 'a' }],
+    ['b(:) = a(:)', { var: 'b', value: 0, from: 'a' }],
+    ['b(1:4) = a(5:8) + 1', { var: 'b(1:4)', value: 1, from: 'a(5:8)' }],
+    ['c(3) = a(8)', { var: 'c(3:3)', value: 0, from: 'a(8:8)' }],
+    ['x = y', { var: 'x', value: 0, from: 'y' }],
+    ['x = x + y - 2', { var: 'x', value: -2, add: true, from: 'y' }],
+  ])('a host assignment %s', (assign, step) => {
+    const imported = importFortran(`${copyHead}  ${assign}\nend program\n`);
+    expect(imported.program.steps.slice(1)).toEqual([{ op: 'host_write', ...step }]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('before the first directive a copy goes into the initial values (all of from read first)', () => {
+    const imported = importFortran(`program p
+  integer :: a(4), b(4), c(4), i
+  integer :: x, y = 5
+  a = [1, 2, 3, 4]
+  do i = 1, 4
+    b(i) = a(i) + i
+  end do
+  c = b
+  c(1:2) = c(3:4) + 10
+  x = y + 1
+  !$acc enter data copyin(a, b, c, x, y)
+end program
+`);
+    expect(imported.program.world.arrays).toEqual([
+      { name: 'a', length: 4, init: [1, 2, 3, 4] },
+      { name: 'b', length: 4, init: [2, 4, 6, 8] },
+      { name: 'c', length: 4, init: [16, 18, 6, 8] },
+      { name: 'x', length: 1, init: 6, scalar: true },
+      { name: 'y', length: 1, init: 5, scalar: true },
+    ]);
+    expect(imported.program.steps).toEqual([{ op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a', 'b', 'c', 'x', 'y'] }] }]);
+  });
+
+  it.each([
+    ['x = y', { write: 'x', value: 0, from: 'y' }],
+    ['x = y + 3', { write: 'x', value: 3, from: 'y' }],
+    ['x = x + y', { write: 'x', value: 0, add: true, from: 'y' }],
+    ['x = a(2) - 1', { write: 'x', value: -1, from: 'a(2:2)' }],
+  ])('a kernel without a loop: %s', (stmt, body) => {
+    const imported = importFortran(`program p\n  integer :: a(4) = 3\n  integer :: x = 1, y = 2\n  !$acc serial copy(x, y, a)\n  ${stmt}\n  !$acc end serial\nend program\n`);
+    expect(imported.program.steps).toEqual([{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['x', 'y', 'a'] }], body }]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('reads libgomp\'s data-1.f90: an array named by enter data is no result buffer, so b(i) = a(i) is a copy', () => {
+    const imported = importFortran(`! { dg-do run }
+
+program test
+  integer, parameter :: N = 8
+  real, allocatable :: a(:), b(:)
+
+  allocate (a(N))
+  allocate (b(N))
+
+  a(:) = 3.0
+  b(:) = 0.0
+
+  !$acc enter data copyin (a(1:N), b(1:N))
+
+  !$acc parallel
+  do i = 1, n
+    b(i) = a (i)
+  end do
+  !$acc end parallel
+
+  !$acc exit data copyout (a(1:N), b(1:N))
+
+  do i = 1, n
+    if (a(i) .ne. 3.0) STOP 1
+    if (b(i) .ne. 3.0) STOP 2
+  end do
+
+  a(:) = 5.0
+  b(:) = 1.0
+
+  !$acc enter data copyin (a(1:N), b(1:N))
+
+  !$acc parallel
+  do i = 1, n
+    b(i) = a (i)
+  end do
+  !$acc end parallel
+
+  !$acc exit data copyout (a(1:N), b(1:N))
+
+  do i = 1, n
+    if (a(i) .ne. 5.0) STOP 3
+    if (b(i) .ne. 5.0) STOP 4
+  end do
+end program test
+`);
+    const enter = { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a(1:8)', 'b(1:8)'] }] };
+    const exit = { op: 'acc_exit_data', clauses: [{ clause: 'copyout', vars: ['a(1:8)', 'b(1:8)'] }] };
+    const copy = { op: 'acc_parallel', clauses: [], body: { write: 'b', value: 0, from: 'a' } };
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 8, init: 3 },
+          { name: 'b', length: 8, init: 0 },
+        ],
+        structs: [],
+      },
+      steps: [
+        enter,
+        copy,
+        exit,
+        // the check loop reads a(i) and b(i) for i = 1..8
+        { op: 'host_read', var: 'a' },
+        { op: 'host_read', var: 'b' },
+        { op: 'host_write', var: 'a', value: 5 },
+        { op: 'host_write', var: 'b', value: 1 },
+        enter,
+        copy,
+        exit,
+        { op: 'host_read', var: 'a' },
+        { op: 'host_read', var: 'b' },
+      ],
+    });
+    expect(imported.lines).toEqual([13, 15, 21, 23, 23, 28, 29, 31, 33, 39, 41, 41]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('an array read as a result buffer that a later step maps is data: the read is a copy, the construct\'s clause naming it kept', () => {
+    const imported = importFortran(`program p
+  integer :: a(4), r(4), i
+  a = 1
+  !$acc parallel loop copyin(a) copyout(r)
+  do i = 1, 4
+    r(i) = a(i)
+  end do
+  !$acc update self(r)
+end program
+`);
+    expect(imported.program.steps).toEqual([
+      {
+        op: 'acc_parallel',
+        clauses: [
+          { clause: 'copyin', vars: ['a'] },
+          { clause: 'copyout', vars: ['r'] },
+        ],
+        body: { write: 'r', value: 0, from: 'a' },
+      },
+      { op: 'acc_update', clauses: [{ clause: 'self', vars: ['r'] }] },
+    ]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+    // named by no other step, r stays the kernel's result buffer
+    expect(importFortran('program p\n  integer :: a(4), r(4), i\n  a = 1\n  !$acc parallel loop copyin(a) copyout(r)\n  do i = 1, 4\n    r(i) = a(i)\n  end do\nend program\n').program.steps).toEqual([
+      { op: 'acc_parallel', clauses: [{ clause: 'copyin', vars: ['a'] }], body: { read: 'a' } },
+    ]);
+  });
+
+  it.each([
+    ['two arrays', copyKernel('1, n', 'c(i) = a(i) + b(i)'), 8, "the kernel's c(i) = a(i) + b(i): it reads a and b; a copy reads one array (X(i) = Y(i) + 1), so a sum of two is not imported"],
+    ['a product of two arrays', copyKernel('1, n', 'c(i) = a(i) * b(i)'), 8, 'the kernel assigns a(i)*b(i): a write kernel stores a constant or an affine function of i, or that plus one element of an array (a copy)'],
+    ['an element times 2', copyKernel('1, n', 'b(i) = 2*a(i)'), 8, 'the kernel assigns 2*a(i): a write kernel stores'],
+    ['a subtracted element', copyKernel('1, n', 'b(i) = 1 - a(i)'), 8, "the kernel's b(i) = 1 - a(i): it subtracts a(i); a copy adds one element of an array"],
+    ['a product of the index beside the copy', copyKernel('1, n', 'b(i) = a(i) + i*i'), 8, "the kernel's b(i) = a(i) + i*i: a copy adds a constant or an affine function of i to the element it reads"],
+    ['one element for every iteration', copyKernel('1, n', 'b(i) = a(3)'), 8, "the kernel's b(i) = a(3): it reads a(3); a copy reads the element a(i) or a(i + k) of each iteration"],
+    ['a whole array in a loop', copyKernel('1, n', 'b(i) = a + 1'), 8, "the kernel's b(i) = a + 1: it names all of a; in a loop a copy reads the element a(i)"],
+    ['a scalar variable in a loop of several iterations', copyKernel('1, n', 'b(i) = x + 1'), 8, 'x is data of the program (line 5: named in a clause of !$acc enter data)'],
+    ['elements outside the array', copyKernel('1, n', 'b(i) = a(i + 1)'), 8, 'a(2:9): (2:9) is outside a(1:8)'],
+    ['overlapping sections of one array', copyKernel('1, 5', 'c(i + 1) = c(i)'), 8, "the kernel's c(i + 1) = c(i): it reads c(1:5) and writes c(2:6): an element would read what the write of another changes"],
+    ['a host loop over overlapping sections', copyLoop('1, 9', 'c(i + 1) = c(i)'), 7, 'it reads c(1:9) and writes c(2:10)'],
+    ['a host loop copying what it also writes', `${copyHead}  do i = 1, n\n    a(i) = 1\n    b(i) = a(i)\n  end do\nend program\n`, 8, 'b(i) = a(i) reads a, which line 7 of this loop writes: not imported (write the loop as two loops)'],
+    ['a fill reading what the loop also fills', 'program p\n  integer :: a(4), b(4), i\n  do i = 1, 4\n    a(i) = i\n    b(i) = a(i)\n  end do\n  !$acc enter data copyin(a, b)\nend program\n', 5, 'b(i) = a(i) reads a, which this loop also fills'],
+    ['a host assignment of other sizes', `${copyHead}  b(1:4) = a\nend program\n`, 6, 'b(1:4) = a: b(1:4) has 4 elements and a 8; a copy reads as many elements as it writes'],
+    ['a kernel without a loop copying an array into a scalar', `${copyHead}  !$acc serial copy(x, a)\n  x = a\n  !$acc end serial\nend program\n`, 7, "the kernel's x = a: x has 1 element and a 8"],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+
+  it.each([
+    ['a component written', kernel('1, n', 'v%x(i) = a(i)'), 12, "the kernel's v%x(i) = a(i): it writes v%x; a copy writes an array or a scalar variable of the program, not a component"],
+    ['a component read on the host', hostLoop('1, n', 'a(i) = v%x(i)'), 11, 'a(i) = v%x(i): it reads v%x(i); a copy reads an array or a scalar variable of the program, not a component'],
+    [
+      'a pointer read',
+      'program p\n  integer, target :: t(4)\n  integer, pointer :: q(:)\n  integer :: a(4), i\n  q => t\n  !$acc enter data copyin(t, a)\n  !$acc parallel loop\n  do i = 1, 4\n    a(i) = q(i)\n  end do\nend program\n',
+      9,
+      "the kernel's a(i) = q(i) (a copy: a is data another step uses, no result buffer): q is a pointer; a copy reads an array or a scalar variable of the program (name the target itself)",
+    ],
+    [
+      'a mapped array read from a component (no result buffer, so a copy)',
+      'program p\n  type :: t\n    integer, pointer :: p(:)\n  end type\n  type(t) :: c\n  integer, target :: a(4)\n  integer :: i, res(4)\n  c%p => a\n  !$acc enter data copyin(a, c, res) attach(c%p)\n  !$acc parallel loop present(c)\n  do i = 1, 4\n    res(i) = c%p(i)\n  end do\nend program\n',
+      12,
+      "the kernel's res(i) = c%p(i) (a copy: res is data another step uses, no result buffer): it reads c%p(i); a copy reads an array or a scalar variable of the program, not a component",
+    ],
+    ['a rank-2 array read', 'program p\n  integer :: m(2, 4), a(4), i\n  !$acc enter data copyin(m, a)\n  !$acc parallel loop\n  do i = 1, 4\n    a(i) = m(1, i)\n  end do\nend program\n', 6, "the kernel's a(i) = m(1, i): m has rank 2; a copy of a rank-2 array is not imported"],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
     expect(f.message).toContain(message);
     expect(f.line).toBe(line);
   });

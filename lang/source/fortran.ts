@@ -8,9 +8,10 @@
 //   program uses as data (findDataScalars: named in a data, map or motion clause, passed to a data
 //   routine, or assigned by a compute construct without a loop), scalar variables of the world;
 // - host statements: `allocate` / `deallocate` of components, pointer assignment, `nullify`, an
-//   integer assignment to an array, a section or a component, host loops that fill an array before
-//   the first directive or write a constant or a ramp (`a(i) = 2*i`) or add one (`a(i) = a(i) + 1`)
-//   after it, `print` / `write`
+//   integer assignment to an array, a section or a component, a copy `b = a + 1` (`x = y`), host
+//   loops that fill an array before the first directive (reading other arrays' initial values) or
+//   write a constant or a ramp (`a(i) = 2*i`), add one (`a(i) = a(i) + 1`) or copy another array
+//   (`b(i) = a(i + 1) + 1`) after it, `print` / `write`
 //   of the program's data (a host read), the OpenACC data and
 //   attach routines and `acc_is_present` / `acc_deviceptr` wherever they are called;
 // - directives: OpenACC enter / exit data, data regions, update and compute constructs; OpenMP
@@ -18,16 +19,20 @@
 //   or not with their loop constructs, and `requires unified_shared_memory`.
 //
 // A compute construct's kernel is one `do` loop with one assignment: `r(i) = X(i)` reads X (r is the
-// kernel's result buffer, no object of the program), `X(i) = v` writes v, a constant or an
-// affine function of i (`2*i + 1`: a ramp, value and by), and `X(i) = X(i) + v` (or `v + X(i)`,
-// `X(i) - v`) adds v to the element (`add`); a compute construct without a loop may instead hold
-// scalar statements (`x = 222`, `x = x + 1`, `print *, x`), one step each (scalarKernel). Host code
+// kernel's result buffer, no object of the program: an array no other step uses), `X(i) = v` writes
+// v, a constant or an affine function of i (`2*i + 1`: a ramp, value and by), `X(i) = X(i) + v`
+// (or `v + X(i)`, `X(i) - v`) adds v to the element (`add`), and either with one element of an array
+// among the terms (`b(i) = a(i + 2) + 1`, `b(i) = b(i) + a(i)`) also copies that array's section
+// (`from`, lang/README.md "Copy kernels"; so does `r(i) = X(i)` where r is data a step uses); a
+// compute construct without a loop may instead hold scalar statements (`x = 222`, `x = x + 1`,
+// `x = y + 1`, `print *, x`), one step each (scalarKernel). Host code
 // that only checks or prints results (an `if` block, a `write` of the result buffer) is passed
 // over and listed; anything that would change what is mapped and cannot be read is an error that
 // names its line, never a silent drop.
 
 import {
   SCHEDULING_CLAUSES,
+  SinkUsed,
   SourceError,
   combinesLoop,
   dataClauseLists,
@@ -39,7 +44,7 @@ import {
   splitTopLevel,
   type DirectiveText,
 } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, loopWrite, type Affine, type ScalarStatement } from './reader.js';
+import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, copyOverlap, dataTerms, loopWrite, type Affine, type ScalarStatement } from './reader.js';
 import type { Imported } from './source.js';
 import { MAX_ALLOCATION_LENGTH, MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH } from '../program.js';
 
@@ -264,7 +269,14 @@ class FortranReader extends SourceReader {
   private readonly mappers: { type: string; variable: string; maps: { type: string; vars: string[] }[]; line: number }[] = [];
   private regions: { kind: 'data' | 'target data'; line: number }[] = [];
 
-  constructor(private readonly stmts: Statement[]) {
+  /**
+   * @param notBuffers arrays that look like result buffers but that a step also uses (SinkUsed):
+   * data of the program, whose kernel reads are copies.
+   */
+  constructor(
+    private readonly stmts: Statement[],
+    private readonly notBuffers: ReadonlySet<string> = new Set(),
+  ) {
     super();
   }
 
@@ -318,20 +330,28 @@ class FortranReader extends SourceReader {
   private findResultBuffers(): void {
     for (const [k, s] of this.stmts.entries()) {
       if (!s.directive) continue;
+      // a compute construct's loop (a data directive before a host loop heads no kernel)
+      let d: DirectiveText;
+      try {
+        d = parseDirective(s.directive.api, s.directive.text, s.line);
+      } catch {
+        continue; // the reading pass reports it
+      }
+      if (d.api === 'openacc' ? !/^(parallel|kernels|serial)( loop)?$/.test(d.name) : !isOmpTargetKernel(d.name)) continue;
       let j = k + 1;
       while (this.stmts[j]?.directive) j++;
       if (!/^do\s+([a-z][a-z0-9_]*)\s*=/i.test(this.stmts[j]?.text ?? '')) continue;
       const v = /^do\s+([a-z][a-z0-9_]*)/i.exec(this.stmts[j]!.text)![1]!.toLowerCase();
       const body = (this.stmts[j + 1]?.text ?? '').toLowerCase().replace(/\s+/g, '');
       const m = new RegExp(`^([a-z][a-z0-9_]*)\\(${v}\\)=${ELEMENT_OF}\\(${v}(?:[+-]\\d+)?\\)$`).exec(body);
-      if (m) this.buffers.add(m[1]!);
+      if (m && !this.notBuffers.has(m[1]!)) this.buffers.add(m[1]!);
     }
     // and the arrays a host statement copies data into (`res = a`, `res(1:4) = c%p`) that no
     // directive or routine names: the host reads the data there
     const named = new Set(this.stmts.filter((s) => s.directive || /\b(acc|omp)_/i.test(s.text)).flatMap((s) => s.text.toLowerCase().match(/[a-z][a-z0-9_]*/g) ?? []));
     for (const s of this.stmts) {
       const m = /^([a-z][a-z0-9_]*)\s*(?:\([^=]*\))?\s*=\s*([a-z][a-z0-9_]*)\s*(?:\(.*\))?(?:%[a-z][a-z0-9_]*(?:\(.*\))?)?$/i.exec(s.directive ? '' : s.text);
-      if (m && !named.has(m[1]!.toLowerCase()) && m[1]!.toLowerCase() !== m[2]!.toLowerCase()) this.copies.add(m[1]!.toLowerCase());
+      if (m && !named.has(m[1]!.toLowerCase()) && m[1]!.toLowerCase() !== m[2]!.toLowerCase() && !this.notBuffers.has(m[1]!.toLowerCase())) this.copies.add(m[1]!.toLowerCase());
     }
   }
 
@@ -842,9 +862,10 @@ class FortranReader extends SourceReader {
 
   /**
    * A host `do` loop: before the first step, an initializer `a(i) = expr` (`a(i) = a(i) + expr`
-   * adds to the values set above); else `X(i)` or `X(i + k)` = a constant or an affine function of
-   * i, or X(i) plus one, a write or an add of what the loop covers (store); any other loop is
-   * refused unless it holds no data.
+   * adds to the values set above; other arrays' elements in expr are their initial values); else
+   * `X(i)` or `X(i + k)` = a constant or an affine function of i, or X(i) plus one, a write or an
+   * add of what the loop covers (store), either with one element `Y(i + k)` among the terms a copy
+   * of Y's section; any other loop is refused unless it holds no data.
    */
   private hostLoop(k: number, v: string, range: string): number {
     const head = this.stmts[k]!;
@@ -870,9 +891,14 @@ class FortranReader extends SourceReader {
         const added = addendOf(fill![2]!, `${fill![1]}(${v})`);
         if (added !== null && a.init === undefined) throw new SourceError(body[n]!.line, `${fill![1]}(${v}) = ${fill![2]}: an add before the first directive needs the values of ${fill![1]} set above it`);
         const values = Array.isArray(a.init) ? [...a.init] : Array<number>(a.length).fill(a.init ?? 0);
+        // the elements of arrays the value reads (`b(i) = a(i) + 1`): their initial values, the
+        // array filled itself as far as the loop has come (its iterations run in order)
+        const other = fills.find((f, m) => m !== n && new RegExp(`(?<![a-z0-9_%])${f![1]}\\(`).test(fill![2]!));
+        if (other !== undefined) throw new SourceError(body[n]!.line, `${fill![1]}(${v}) = ${fill![2]} reads ${other![1]}, which this loop also fills: not imported (fill it in a loop of its own first)`);
         for (let i = lo; i <= hi; i++) {
           if (i < 1 || i > a.length) throw new SourceError(head.line, `${fill![1]}(${i}) is outside 1..${a.length}`);
-          const x = evalInt(integralReals(added ?? fill![2]!), (x) => (x === v ? i : this.constant(x, body[n]!.line)), body[n]!.line);
+          const expr = this.initialElements(added ?? fill![2]!, v, i, fill![1]!, values, body[n]!.line);
+          const x = evalInt(integralReals(expr), (x) => (x === v ? i : this.constant(x, body[n]!.line)), body[n]!.line);
           values[i - 1] = added === null ? x : values[i - 1]! + x;
         }
         a.init = values.every((x) => x === values[0]) ? values[0]! : values;
@@ -886,22 +912,37 @@ class FortranReader extends SourceReader {
       for (const [n, write] of writes.entries()) {
         const [s, root] = [body[n]!, roots[n]!];
         const lhs = lower[n]!.slice(0, lower[n]!.length - write![4]!.length - 1);
-        // `X(i) = X(i) + e`: e is what the loop adds
+        const what = `${lhs} = ${write![4]}`;
+        if (this.buffers.has(root) || this.copies.has(root)) {
+          this.pass(s, `fills the result buffer ${root}`);
+          continue;
+        }
+        if (lo > hi) {
+          this.pass(head, 'a host loop that runs no iteration');
+          continue;
+        }
+        // `X(i) = X(i) + e`: e is what the loop adds; `Y(i + k)` among the terms is a copy of Y
         const added = addendOf(write![4]!, lhs);
+        const copy = this.copyTerm(added ?? write![4]!, { v, lo, hi }, s.line, what);
+        if (copy) {
+          this.copyWrite(write![1]!, s.line, what);
+          const other = roots.findIndex((r, m) => m !== n && r === copy.from.split('(')[0]);
+          if (other >= 0) throw new SourceError(s.line, `${what} reads ${roots[other]}, which line ${body[other]!.line} of this loop writes: not imported (write the loop as two loops)`);
+        }
         let f: Affine;
         try {
-          f = evalAffine(integralReals(added ?? write![4]!), (x) => this.constant(x, s.line), s.line, v);
+          f = evalAffine(integralReals(copy?.rest ?? added ?? write![4]!), (x) => this.constant(x, s.line), s.line, v);
         } catch (e) {
           if (e instanceof DataScalarUse) throw e;
-          if (added !== null) throw new SourceError(s.line, `${lhs} = ${write![4]}: a host loop adds a constant or an affine function of ${v} to the element it writes (X(${v}) = X(${v}) + 2*${v})`);
-          throw new SourceError(s.line, `${lhs} = ${write![4]}: a host loop writes a constant or an affine function of ${v}, or adds one to the element it writes (X(${v}) = 2*${v} + 1, X(${v}) = X(${v}) + 1); only an array's fill before the first directive takes any expression`);
+          if (copy) throw new SourceError(s.line, `${what}: a host loop's copy adds a constant or an affine function of ${v} to the element it reads (X(${v}) = Y(${v}) + 1)`);
+          if (added !== null) throw new SourceError(s.line, `${what}: a host loop adds a constant or an affine function of ${v} to the element it writes (X(${v}) = X(${v}) + 2*${v})`);
+          throw new SourceError(
+            s.line,
+            `${what}: a host loop writes a constant or an affine function of ${v}, or that plus one element of an array (a copy), or adds one to the element it writes (X(${v}) = 2*${v} + 1, X(${v}) = Y(${v}) + 1, X(${v}) = X(${v}) + 1); only an array's fill before the first directive takes any expression`,
+          );
         }
-        if (this.buffers.has(root) || this.copies.has(root)) this.pass(s, `fills the result buffer ${root}`);
-        else if (lo > hi) this.pass(head, 'a host loop that runs no iteration');
-        else {
-          const k = write![2] === undefined ? 0 : (write![2] === '-' ? -1 : 1) * Number(write![3]);
-          this.store(s, this.loopRef(write![1]!, lo + k, hi + k), { ...loopWrite(f, lo), ...(added === null ? {} : { add: true }) });
-        }
+        const k = write![2] === undefined ? 0 : (write![2] === '-' ? -1 : 1) * Number(write![3]);
+        this.store(s, this.loopRef(write![1]!, lo + k, hi + k), { ...loopWrite(f, lo), ...(added === null ? {} : { add: true }), ...(copy ? { from: copy.from } : {}) }, what);
       }
       return end;
     }
@@ -910,6 +951,22 @@ class FortranReader extends SourceReader {
     if (changed.length > 0) throw new SourceError(head.line, `this host loop changes ${changed[0]} in a way mapcheck cannot read (a loop of assignments X(i) = v to different arrays is read)`);
     this.passed.push({ line: head.line, text: `lines ${head.line}-${this.stmts[j]!.line}: host loop (${head.text.slice(0, 40)})${this.checkReads(body, head, { v, lo, hi })}` });
     return end;
+  }
+
+  /**
+   * A fill's value `expr` at iteration `i` of index `v` (before the first step) with each element of
+   * a rank-1 array it reads (`a(i + 1)`) written as that element's value: the initial value, or for
+   * `self`, the array being filled, its value in `values` so far.
+   */
+  private initialElements(expr: string, v: string, i: number, self: string, values: number[], line: number): string {
+    return expr.replace(/(?<![a-z0-9_%])([a-z][a-z0-9_]*)\(([^()]*)\)(?!\s*%)/g, (whole, name: string, sub: string) => {
+      const a = this.arrays.get(name);
+      if (a === undefined || a.scalar || a.length === undefined || a.shape !== undefined || this.plain.has(name)) return whole;
+      const e = evalInt(sub, (x) => (x === v ? i : this.constant(x, line)), line);
+      if (e < 1 || e > a.length) throw new SourceError(line, `${name}(${e}) is outside 1..${a.length}`);
+      const x = name === self ? values[e - 1]! : Array.isArray(a.init) ? a.init[e - 1]! : (a.init ?? 0);
+      return `(${x})`;
+    });
   }
 
   /** Whether `ref` (`a`, `c%x`, `cs(2)%x`) is storage no pointer of the program can name: no pointer array, no pointer component. */
@@ -993,6 +1050,21 @@ class FortranReader extends SourceReader {
     this.routineCalls(s, rhs);
     // `x = x + e` (`a(2) = a(2) - 1`): an add of e to what the elements hold (lang/program.ts HostWrite add)
     const added = addendOf(rhs, lhs);
+    // `b = a`, `b(1:4) = a(2:5) + 1`, `x = y`: a copy (lang/program.ts HostWrite from)
+    const what = `${lhs} = ${rhs.trim()}`;
+    const copy = this.copyTerm(added ?? rhs, null, s.line, what);
+    if (copy) {
+      this.copyWrite(lhs, s.line, what);
+      let value: number;
+      try {
+        value = evalInt(integralReals(copy.rest), (n) => this.constant(n, s.line), s.line);
+      } catch (e) {
+        if (e instanceof DataScalarUse) throw e;
+        throw new SourceError(s.line, `${what}: a host copy adds a constant integer value to what it reads (b = a + 1)`);
+      }
+      this.store(s, lhs, { value, ...(added === null ? {} : { add: true }), from: copy.from }, what);
+      return;
+    }
     if (added !== null) {
       let value: number;
       try {
@@ -1021,14 +1093,25 @@ class FortranReader extends SourceReader {
    * array or a component before the first directive or routine (an add only where the program set
    * that value above), else a host_write.
    */
-  private store(s: Statement, lhs: string, w: { value: number | number[]; by?: number; add?: true }): void {
+  private store(s: Statement, lhs: string, w: { value: number | number[]; by?: number; add?: true; from?: string }, what = lhs): void {
     const root = lhs.split(/[(%]/)[0]!;
     // before the first directive or routine (pointer assignments aside, which leave data as it is)
     // an assignment is the initial value of an array or a component
     // (and declares of other data, whose copies are made at program start)
     const declares = (step: Record<string, unknown>) => (step.clauses as { vars: string[] }[]).some((c) => c.vars.some((v) => v.split(/[(%]/)[0] === root));
     const untouched = this.steps.every(({ step }) => step.op === 'pointer_assign' || step.op === 'nullify' || ((step.op === 'acc_declare' || step.op === 'omp_declare_target') && !declares(step)));
-    const { value, by, add } = w;
+    const { value, by, add, from } = w;
+    if (from !== undefined) {
+      if (Array.isArray(value)) throw new Error('internal: a copy of a list');
+      if (untouched) {
+        this.initialCopy(lhs, { value, by: by ?? 0, add: add === true, from }, s.line, what);
+        return;
+      }
+      const ref = this.dataRef(lhs, s.line);
+      this.checkCopy(ref, from, s.line, what);
+      this.push(s, { op: 'host_write', var: ref, value, ...(by === undefined ? {} : { by }), ...(add ? { add: true } : {}), from });
+      return;
+    }
     if (add) {
       if (Array.isArray(value)) throw new Error('internal: an add of a list');
       if (untouched && !this.initialAdd(lhs, { value, ...(by === undefined ? {} : { by }) }, s.line))
@@ -1038,9 +1121,40 @@ class FortranReader extends SourceReader {
     }
     const length = by === undefined ? null : this.sizeOf(lhs);
     const initial = by === undefined ? value : length === null ? null : Array.from({ length }, (_, k) => (value as number) + k * by);
-    if (untouched && initial !== null && this.initialValue(lhs, initial, s.line)) return;
+    // `a(:) = v` is all of a, as `a = v`
+    if (untouched && initial !== null && this.initialValue(lhs.replace(/\(:\)$/, ''), initial, s.line)) return;
     if (Array.isArray(value)) throw new SourceError(s.line, `${lhs} = [...]: after the first directive a host assignment writes one value`);
     this.push(s, { op: 'host_write', var: this.dataRef(lhs, s.line), value, ...(by === undefined ? {} : { by }) });
+  }
+
+  /**
+   * A copy before any step (`b = a + 1`, a host loop `b(i) = a(i)`): element k of `lhs` gets value +
+   * k * by plus element k of `from` (a language reference), more than it held with `add`, in the
+   * initial values (all of `from` read first, as a copy does). Both are arrays (or sections of
+   * arrays) or scalar variables of the program.
+   */
+  private initialCopy(lhs: string, w: { value: number; by: number; add: boolean; from: string }, line: number, what: string): void {
+    const section = (ref: string): { name: string; lo: number; hi: number; values: number[] } => {
+      const m = /^([a-z][a-z0-9_]*)(?:\(([^()%,]*)\))?$/.exec(ref.replace(/\s/g, ''));
+      const a = m ? this.arrays.get(m[1]!) : undefined;
+      if (!m || a === undefined || a.length === undefined || a.shape !== undefined || this.plain.has(m[1]!))
+        throw new SourceError(line, `${what}: before the first directive a copy is read into and from arrays and scalar variables of the program`);
+      const c = (t: string) => evalInt(t, (n) => this.constant(n, line), line);
+      const parts = (m[2] ?? ':').split(':');
+      const lo = parts[0] === '' ? 1 : c(parts[0]!);
+      const hi = parts.length === 1 ? lo : parts[1] === '' ? a.length : c(parts[1]!);
+      if (lo < 1 || hi > a.length || lo > hi) throw new SourceError(line, `${ref}: (${lo}:${hi}) is outside ${m[1]}(1:${a.length})`);
+      return { name: m[1]!, lo, hi, values: Array.isArray(a.init) ? [...a.init] : Array<number>(a.length).fill(a.init ?? 0) };
+    };
+    const [dst, src] = [section(lhs), section(w.from)];
+    this.checkCopy(`${dst.name}(${dst.lo}:${dst.hi})`, `${src.name}(${src.lo}:${src.hi})`, line, what);
+    const a = this.arrays.get(dst.name)!;
+    if (w.add && a.init === undefined) throw new SourceError(line, `${what}: an add before the first directive needs the values of ${dst.name} set above it`);
+    for (let k = 0; k <= dst.hi - dst.lo; k++) {
+      const x = w.value + k * w.by + src.values[src.lo - 1 + k]!;
+      dst.values[dst.lo - 1 + k] = w.add ? dst.values[dst.lo - 1 + k]! + x : x;
+    }
+    a.init = a.scalar || dst.values.every((x) => x === dst.values[0]) ? dst.values[0]! : dst.values;
   }
 
   /**
@@ -1306,54 +1420,65 @@ class FortranReader extends SourceReader {
     const lhs = assign ? element(assign[1]!) : undefined;
     const rhsElem = rhs?.x;
     const lhsElem = lhs?.x;
+    const loop = { v, lo, hi };
+    // (a read into what looks like a result buffer is a copy where a step also uses that array: say so)
+    const what = `the kernel's ${body.text.trim()}${lhsElem !== undefined && this.notBuffers.has(lhsElem) ? ` (a copy: ${lhsElem} is data another step uses, no result buffer)` : ''}`;
     // a scalar variable in a loop of one iteration (as mapcheck emit writes a scalar kernel): `x = v`,
     // `x = x + v` write it, `r(i) = x` reads it into the result buffer r
     const scalarLhs = assign !== null && this.isScalar(assign[1]!);
     const scalarRhs = assign !== null && lhsElem !== undefined && this.isScalar(assign[2]!) && lo === hi;
+    // `r(i) = X(i)` (`r(i) = x`) reads X into the result buffer r, unless r is data a step also uses
+    // (SinkUsed): then, as any other `Y(i) = X(i) + e`, it is a copy
+    const reads = lhsElem !== undefined && lhs!.k === 0 && /^[a-z][a-z0-9_]*$/.test(lhsElem) && !this.notBuffers.has(lhsElem) && (rhsElem !== undefined || scalarRhs);
     if (scalarLhs && lo !== hi)
       throw new SourceError(body.line, `the kernel's ${body.text.trim()}: a loop of ${hi - lo + 1} iterations writing scalar variable ${assign![1]} is not imported (a kernel without a loop writes a scalar)`);
     if (scalarLhs) {
       const added = addendOf(assign![2]!, assign![1]!);
+      const copy = this.copyTerm(added ?? assign![2]!, loop, body.line, what);
       let value: number;
       try {
-        value = evalInt(integralReals(added ?? assign![2]!), (n) => (n === v ? lo : this.constant(n, body.line)), body.line);
+        value = evalInt(integralReals(copy?.rest ?? added ?? assign![2]!), (n) => (n === v ? lo : this.constant(n, body.line)), body.line);
       } catch (e) {
         if (!(e instanceof SourceError)) throw e;
-        throw new SourceError(body.line, `the kernel's ${body.text.trim()}: a kernel stores a constant into a scalar or adds one to it (x = 222, x = x + 1)`);
+        throw new SourceError(body.line, `the kernel's ${body.text.trim()}: a kernel stores a constant into a scalar (or that plus another scalar variable or one element: x = y + 1) or adds one to it (x = 222, x = x + 1)`);
       }
       this.uses.set(assign![1]!, this.uses.get(assign![1]!) ?? body.line);
-      kernelBody = { write: assign![1]!, value, ...(added === null ? {} : { add: true }) };
-    } else if (scalarRhs) {
-      sink = lhsElem!;
-      if (!/^[a-z][a-z0-9_]*$/.test(sink) || lhs!.k !== 0) throw new SourceError(body.line, `the kernel writes ${assign![1]}: a read kernel fills its result buffer as r(i)`);
-      if (this.isData(sink) && this.uses.has(sink))
-        throw new SourceError(body.line, `the kernel copies ${assign![2]} into ${sink}, which the program also maps or uses: mapcheck's kernels read one reference into a result buffer or write a constant`);
+      if (copy) this.checkCopy(assign![1]!, copy.from, body.line, what);
+      kernelBody = { write: assign![1]!, value, ...(added === null ? {} : { add: true }), ...(copy ? { from: copy.from } : {}) };
+    } else if (reads && scalarRhs) {
+      sink = lhsElem;
+      if (this.isData(sink) && this.uses.has(sink)) throw new SinkUsed(body.line, `the kernel copies ${assign![2]} into ${sink}, which the program also maps or uses`, sink);
       this.buffers.add(sink);
       this.uses.set(assign![2]!, this.uses.get(assign![2]!) ?? body.line);
       kernelBody = { read: assign![2]! };
       this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), body.line]);
-    } else if (assign && lhsElem !== undefined && rhsElem !== undefined) {
+    } else if (reads) {
       sink = lhsElem;
-      if (!/^[a-z][a-z0-9_]*$/.test(sink)) throw new SourceError(body.line, `the kernel writes ${assign[1]} from ${assign[2]}: a read kernel writes a plain result array r(i)`);
-      if (this.isData(sink) && this.uses.has(sink))
-        throw new SourceError(body.line, `the kernel copies ${rhsElem} into ${sink}, which the program also maps or uses: mapcheck's kernels read one reference into a result buffer or write a constant`);
-      if (lhs!.k !== 0) throw new SourceError(body.line, `the kernel writes ${assign[1]}: a read kernel fills its result buffer as r(i)`);
-      kernelBody = { read: this.kernelRef(rhsElem, lo + rhs!.k, hi + rhs!.k, body.line) };
+      if (this.isData(sink) && this.uses.has(sink)) throw new SinkUsed(body.line, `the kernel copies ${rhsElem} into ${sink}, which the program also maps or uses`, sink);
+      kernelBody = { read: this.kernelRef(rhsElem!, lo + rhs!.k, hi + rhs!.k, body.line) };
       this.sinks.set(sink, [...(this.sinks.get(sink) ?? []), body.line]);
     } else if (assign && lhsElem !== undefined) {
       // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite);
-      // for `X(i) = X(i) + e`, what e adds there
+      // for `X(i) = X(i) + e`, what e adds there; `Y(i + k)` among the terms is a copy of Y
       const added = addendOf(assign[2]!, assign[1]!);
+      const copy = this.copyTerm(added ?? assign[2]!, loop, body.line, what);
+      if (copy) this.copyWrite(lhsElem, body.line, what);
       let f: Affine;
       try {
-        f = evalAffine(integralReals(added ?? assign[2]!), (n) => this.constant(n, body.line), body.line, v);
+        f = evalAffine(integralReals(copy?.rest ?? added ?? assign[2]!), (n) => this.constant(n, body.line), body.line, v);
       } catch (e) {
         if (e instanceof DataScalarUse) throw e;
-        if (added !== null) throw new SourceError(body.line, `the kernel assigns ${assign[2]}: an add kernel adds a constant or an affine function of ${v} to the element it writes (X(${v}) = X(${v}) + 1, X(${v}) = X(${v}) - 2*${v})`);
-        throw new SourceError(body.line, `the kernel assigns ${assign[2]}: a write kernel stores a constant or an affine function of ${v}, or adds one to the element it writes (X(${v}) = 7, X(${v}) = 2*${v} + 1, X(${v}) = X(${v}) + 1)`);
+        if (copy) throw new SourceError(body.line, `${what}: a copy adds a constant or an affine function of ${v} to the element it reads (X(${v}) = Y(${v}) + 1, X(${v}) = Y(${v} + 1) + 2*${v})`);
+        if (added !== null) throw new SourceError(body.line, `the kernel assigns ${assign[2]}: an add kernel adds a constant or an affine function of ${v} to the element it writes, or that plus one element of an array (X(${v}) = X(${v}) + 1, X(${v}) = X(${v}) - 2*${v}, X(${v}) = X(${v}) + Y(${v}))`);
+        throw new SourceError(
+          body.line,
+          `the kernel assigns ${assign[2]}: a write kernel stores a constant or an affine function of ${v}, or that plus one element of an array (a copy), or adds one to the element it writes (X(${v}) = 7, X(${v}) = 2*${v} + 1, X(${v}) = Y(${v}) + 1, X(${v}) = X(${v}) + 1)`,
+        );
       }
-      kernelBody = { write: this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line), ...loopWrite(f, lo), ...(added === null ? {} : { add: true }) };
-    } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
+      const write = this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line);
+      if (copy) this.checkCopy(write, copy.from, body.line, what);
+      kernelBody = { write, ...loopWrite(f, lo), ...(added === null ? {} : { add: true }), ...(copy ? { from: copy.from } : {}) };
+    } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v; X(i) = Y(i) + v copies Y)');
     this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
     return next;
   }
@@ -1399,16 +1524,19 @@ class FortranReader extends SourceReader {
     const m = /^([a-z][a-z0-9_]*) ?= ?([^=>].*)$/.exec(lower);
     if (!m || !this.isScalar(m[1]!)) return null;
     const [, name, rhs] = m;
-    // `x = x + e`: e is what the kernel adds
+    // `x = x + e`: e is what the kernel adds; `x = y + e` copies scalar variable y (or one element)
     const added = addendOf(rhs!, name!);
+    const what = `the kernel's ${st.text.trim()}`;
+    const copy = this.copyTerm(added ?? rhs!, null, st.line, what);
+    if (copy) this.checkCopy(name!, copy.from, st.line, what);
     let value: number;
     try {
-      value = evalInt(integralReals(added ?? rhs!), (n) => this.constant(n, st.line), st.line);
+      value = evalInt(integralReals(copy?.rest ?? added ?? rhs!), (n) => this.constant(n, st.line), st.line);
     } catch (e) {
       if (!(e instanceof SourceError)) throw e;
-      throw new SourceError(st.line, `the kernel's ${st.text}: a kernel without a loop stores a constant into a scalar or adds one to it (x = 222, x = x + 1)`);
+      throw new SourceError(st.line, `${what}: a kernel without a loop stores a constant into a scalar, or that plus another scalar variable (x = 222, x = y + 1), or adds one to it (x = x + 1)`);
     }
-    return { line: st.line, text: st.text, write: { name: name!, value, add: added !== null } };
+    return { line: st.line, text: st.text, write: { name: name!, value, add: added !== null, ...(copy ? { from: copy.from } : {}) } };
   }
 
   /** Whether `name` is a scalar variable of the program (a scalar it uses as data). */
@@ -1426,6 +1554,79 @@ class FortranReader extends SourceReader {
     if (d.api === 'openacc' ? d.name !== 'loop' : !isOmpLoopOnly(d.name)) return false;
     for (const c of d.clauses) if (!SCHEDULING_CLAUSES.has(c.name)) throw new SourceError(s.line, `clause ${c.name} of a loop directive is not imported`);
     return true;
+  }
+
+  /**
+   * The copy in the value `expr` of a write (lang/program.ts WriteBody and HostWrite from,
+   * lang/README.md "Copy kernels"): its one term that is data of the program, and `expr` without it
+   * (to evaluate). In a loop over lo..hi the term is an element `y(i + k)` of an array, whose section
+   * y(lo+k:hi+k) the loop reads, or a scalar variable where the loop runs once; without a loop, a
+   * reference as written (`y`, `y(2:5)`, `y(3)`). Null where no term is data; refused (a SourceError
+   * at `line`, its message starting with `what`) where the data is no array or scalar variable of
+   * the program (a component, a pointer, a rank-2 array), is subtracted, or is two terms.
+   */
+  private copyTerm(expr: string, loop: { v: string; lo: number; hi: number } | null, line: number, what: string): { from: string; rest: string } | null {
+    const shape = /^([a-z][a-z0-9_]*)(?:\(([^()]*)\))?(%[a-z][a-z0-9_]*(?:\([^()]*\))?)?$/;
+    const terms = dataTerms(expr.replace(/\s+/g, ''), (t) => {
+      const m = shape.exec(t);
+      // a scalar variable is one element: a loop of several iterations reads no copy of it (nor its value as a constant: DataScalarUse)
+      return m !== null && this.isData(m[1]!) && !this.buffers.has(m[1]!) && !(this.isScalar(m[1]!) && loop !== null && loop.lo !== loop.hi);
+    });
+    if (terms.length === 0) return null;
+    const minus = terms.find((t) => !t.plus);
+    if (minus !== undefined) throw new SourceError(line, `${what}: it subtracts ${minus.term}; a copy adds one element of an array to what it writes (X(i) = Y(i) + 1)`);
+    if (terms.length > 1) {
+      const roots = [...new Set(terms.map((t) => shape.exec(t.term)![1]!))];
+      if (roots.length > 1) throw new SourceError(line, `${what}: it reads ${roots.join(' and ')}; a copy reads one array (X(i) = Y(i) + 1), so a sum of two is not imported`);
+      throw new SourceError(line, `${what}: it reads ${roots[0]} ${terms.length} times; a copy adds one element of one array to what it writes`);
+    }
+    const { term, rest } = terms[0]!;
+    const [, name, sub, member] = shape.exec(term)! as unknown as [string, string, string | undefined, string | undefined];
+    this.copyData(name, member !== undefined, line, what, 'reads', term);
+    const a = this.arrays.get(name)!;
+    if (a.scalar || loop === null) return { from: this.dataRef(term, line), rest };
+    if (sub === undefined) throw new SourceError(line, `${what}: it names all of ${name}; in a loop a copy reads the element ${name}(${loop.v}) or ${name}(${loop.v} + k) of each iteration`);
+    let at: Affine | null = null;
+    try {
+      at = evalAffine(sub, (n) => this.constant(n, line), line, loop.v);
+    } catch (e) {
+      if (e instanceof DataScalarUse) throw e;
+    }
+    if (at !== null && at.k === 1) return { from: this.kernelRef(name, loop.lo + at.c, loop.hi + at.c, line), rest };
+    if (at !== null && at.k === 0 && loop.lo === loop.hi) return { from: this.kernelRef(name, at.c, at.c, line), rest };
+    throw new SourceError(line, `${what}: it reads ${term}; a copy reads the element ${name}(${loop.v}) or ${name}(${loop.v} + k) of each iteration`);
+  }
+
+  /**
+   * Refuses, for a copy (`role`: the reference it reads or the one it writes), data that is no array
+   * or scalar variable of the program: a component (`member`) or a derived-type variable, a pointer,
+   * a rank-2 array (validate.ts copyProblem).
+   */
+  private copyData(name: string, member: boolean, line: number, what: string, role: 'reads' | 'writes', text: string): void {
+    const a = this.arrays.get(name);
+    const thing = role;
+    if (member || a === undefined) throw new SourceError(line, `${what}: it ${thing} ${text}; a copy ${thing} an array or a scalar variable of the program, not a component or a derived-type variable`);
+    if (this.plain.has(name) || this.aliases.has(name) || (a.kind === 'pointer' && a.length === undefined))
+      throw new SourceError(line, `${what}: ${name} is a pointer; a copy ${thing} an array or a scalar variable of the program (name the target itself)`);
+    if (a.shape !== undefined || a.rank === 2) throw new SourceError(line, `${what}: ${name} has rank 2; a copy of a rank-2 array is not imported`);
+  }
+
+  /** The written side of a copy (`x`, `x(i)`, `c%p`): an array or a scalar variable of the program (copyData). */
+  private copyWrite(lhs: string, line: number, what: string): void {
+    const name = lhs.split(/[(%]/)[0]!;
+    this.copyData(name, lhs.includes('%') || this.structs.has(name), line, what, 'writes', lhs);
+  }
+
+  /** Refuses a copy that writes `write` and reads `from` (language references) of different element counts, or overlapping sections of one array. */
+  private checkCopy(write: string, from: string, line: number, what: string): void {
+    const count = (ref: string): number | null => {
+      const m = /^([a-z][a-z0-9_]*)(?:\((\d+):(\d+)\))?$/.exec(ref);
+      return m === null ? null : m[2] === undefined ? this.sizeOf(m[1]!) : Number(m[3]) - Number(m[2]) + 1;
+    };
+    const [n, m] = [count(write), count(from)];
+    if (n !== null && m !== null && n !== m) throw new SourceError(line, `${what}: ${write} has ${n} element${n === 1 ? '' : 's'} and ${from} ${m}; a copy reads as many elements as it writes`);
+    const overlap = copyOverlap(write, from, (x) => this.sizeOf(x));
+    if (overlap !== null) throw new SourceError(line, `${what}: ${overlap}`);
   }
 
   /** The reference a kernel loop over lo..hi touches through `x(i)`: x whole when the loop covers it, else a section. */
@@ -1534,7 +1735,7 @@ class FortranReader extends SourceReader {
   private finish(): Imported {
     for (const [sink, lines] of this.sinks) {
       const use = this.uses.get(sink);
-      if (use !== undefined) throw new SourceError(use, `${sink} is the result buffer of the kernel at line ${lines[0]} and is also mapped or used here: a read kernel's result buffer is no object of the program`);
+      if (use !== undefined) throw new SinkUsed(use, `${sink} is the result buffer of the kernel at line ${lines[0]} and is also mapped or used here: a read kernel's result buffer is no object of the program`, sink);
       this.note({ line: lines[0]! }, `${sink}: the kernel's result buffer (what a read observes), not an object of the program`);
     }
     const used = (name: string) => this.uses.has(name);
@@ -1583,7 +1784,20 @@ function balanced(text: string, open: number, line: number): string {
   throw new SourceError(line, 'unbalanced parentheses');
 }
 
-/** Reads Fortran source text into a program of the language (not yet validated). */
+/**
+ * Reads Fortran source text into a program of the language (not yet validated). An array read as a
+ * result buffer that a step also uses is data after all: the program is read again with it as data
+ * (SinkUsed), its kernel's read a copy.
+ */
 export function importFortran(text: string): Imported {
-  return new FortranReader(fortranStatements(text)).read();
+  const stmts = fortranStatements(text);
+  const notBuffers = new Set<string>();
+  for (;;) {
+    try {
+      return new FortranReader(stmts, notBuffers).read();
+    } catch (e) {
+      if (!(e instanceof SinkUsed) || notBuffers.has(e.sink)) throw e;
+      notBuffers.add(e.sink);
+    }
+  }
 }

@@ -138,8 +138,9 @@ export abstract class SourceReader {
    * `sink` left out of its clauses.
    */
   protected kernelStep(d: DirectiveText, line: number, body: Record<string, unknown>, sink: string | undefined): Record<string, unknown> {
-    const ref = 'read' in body ? body.read : 'write' in body ? body.write : undefined;
-    if (typeof ref === 'string' && this.isScalarVariable(ref)) this.unnamedScalar(d, line, ref);
+    // a copy uses the variable it reads too (lang/README.md "Copy kernels")
+    const refs = ['read' in body ? body.read : 'write' in body ? body.write : undefined, body.from];
+    for (const ref of refs) if (typeof ref === 'string' && this.isScalarVariable(ref)) this.unnamedScalar(d, line, ref);
     if (d.api === 'openmp') return { op: 'omp_target', ...this.ompDevice(d, line), maps: this.ompMaps(d, line, sink), body };
     const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ACC_REGION_CLAUSES, line, sink);
     const def = d.clauses.find((c) => c.name === 'default')?.args?.trim().toLowerCase();
@@ -172,8 +173,8 @@ export abstract class SourceReader {
   /**
    * The steps of a compute construct without a loop whose statements read or write scalar variables
    * (lang/program.ts ArrayDecl scalar), each statement read by the front end: `x = 222` a write,
-   * `x = x + 1` (C `x++`, `x += 1`) an add, a print of x a read (a kernel body each). A kernel
-   * touches one reference, so each body is a step of its own, which means what the one construct
+   * `x = x + 1` (C `x++`, `x += 1`) an add, `x = y + 1` a copy (a write with `from`), a print of x
+   * a read (a kernel body each). A kernel runs one body, so each body is a step of its own, which means what the one construct
    * means only where its clauses copy nothing on entry or exit (OpenMP map type alloc without
    * always, OpenACC present, create, no_create): several bodies are read only then. An add runs
    * once only where one thread runs the statement: OpenMP `target` alone (the initial thread of
@@ -190,7 +191,7 @@ export abstract class SourceReader {
     const single = d.api === 'openmp' ? d.name === 'target' : d.name === 'serial' || (d.name === 'parallel' && d.clauses.some((c) => c.name === 'num_gangs' && c.args?.trim() === '1'));
     const bodies: Record<string, unknown>[] = [];
     for (const st of stmts) {
-      for (const name of st.write ? [st.write.name] : st.reads!) {
+      for (const name of st.write ? [st.write.name, ...(st.write.from === undefined ? [] : [st.write.from.split('(')[0]!])] : st.reads!) {
         if (privates.has(name)) throw new SourceError(line, `${name} is private to the construct (private, firstprivate, reduction): mapcheck does not model a private copy`);
       }
       if (!st.write) {
@@ -202,7 +203,7 @@ export abstract class SourceReader {
         const where = d.api === 'openacc' ? `${this.sentinel(d.api)} serial (or parallel num_gangs(1))` : `${this.sentinel(d.api)} target`;
         throw new SourceError(st.line, `the kernel's ${st.text}: under ${this.sentinel(d.api)} ${d.name} without a loop every ${who} runs the statement, so it is not one add; mapcheck reads an add to a scalar under ${where}`);
       }
-      bodies.push({ write: st.write.name, value: st.write.value, ...(st.write.add ? { add: true } : {}) });
+      bodies.push({ write: st.write.name, value: st.write.value, ...(st.write.add ? { add: true } : {}), ...(st.write.from === undefined ? {} : { from: st.write.from }) });
     }
     if (bodies.length > 1 && !copiesNothing(d, line))
       throw new SourceError(
@@ -245,13 +246,14 @@ export abstract class SourceReader {
 
 /**
  * One statement of a compute construct without a loop, as a front end reads it (SourceReader
- * scalarKernelSteps): a write of a scalar variable (`value`, or with `add` that much more) or the
- * scalars a print reads (none: output only).
+ * scalarKernelSteps): a write of a scalar variable (`value`, or with `add` that much more; with
+ * `from` also the element that reference holds, a copy `x = y + 1`) or the scalars a print reads
+ * (none: output only).
  */
 export interface ScalarStatement {
   line: number;
   text: string;
-  write?: { name: string; value: number; add: boolean };
+  write?: { name: string; value: number; add: boolean; from?: string };
   reads?: string[];
 }
 
@@ -315,11 +317,31 @@ export function loopWrite(f: Affine, first: number): { value: number; by?: numbe
  */
 export function addendOf(rhs: string, element: string): string | null {
   const bare = (t: string) => t.replace(/\s+/g, '');
+  const sum = sumTerms(rhs);
+  if (sum === null) return null;
+  const { r, terms } = sum;
+  const at = terms.findIndex((t) => t.plus && bare(r.slice(t.from, t.to)) === bare(element));
+  if (at < 0 || terms.length === 1) return null;
+  return withoutTerm(r, terms, at);
+}
+
+/** A term of a sum: [from, to) of its text, its sign, and where its operator stands (-1 for the first). */
+interface Term {
+  from: number;
+  to: number;
+  plus: boolean;
+  op: number;
+}
+
+/**
+ * The top-level `+` / `-` terms of an expression (outer parentheses dropped), or null for one with
+ * an operator of lower precedence than `+` at its top (a comparison, `?:`, `,`) or an increment.
+ */
+function sumTerms(rhs: string): { r: string; terms: Term[] } | null {
   let r = rhs.trim();
   while (r.startsWith('(') && closingParen(r) === r.length - 1) r = r.slice(1, -1).trim();
   if (/\+\+|--/.test(r)) return null;
-  // the top-level terms: [from, to) of each, its sign, and where its operator stands
-  const terms: { from: number; to: number; plus: boolean; op: number }[] = [];
+  const terms: Term[] = [];
   let depth = 0;
   let from = 0;
   let plus = true;
@@ -341,10 +363,60 @@ export function addendOf(rhs: string, element: string): string | null {
     if (!/\s/.test(c)) last = c;
   }
   terms.push({ from, to: r.length, plus, op });
-  const at = terms.findIndex((t) => t.plus && bare(r.slice(t.from, t.to)) === bare(element));
-  if (at < 0 || terms.length === 1) return null;
+  return { r, terms };
+}
+
+/** The sum `r` without its term `at` (`0 + e` where it is the first). */
+function withoutTerm(r: string, terms: Term[], at: number): string {
   const t = terms[at]!;
+  if (terms.length === 1) return '0';
   return at === 0 ? `0 ${r.slice(t.to).trim()}` : `${r.slice(0, t.op).trim()} ${r.slice(t.to).trim()}`.trim();
+}
+
+/**
+ * The terms of a sum (as addendOf splits it) that `isData` takes for data of the program (an element
+ * `a(i + 2)` or `a[i]`, a scalar variable `y`): each one's text (its own parentheses and a unary
+ * sign dropped), its sign, and the sum without it (`0` where it is the whole sum), for the front end
+ * to read a copy (lang/program.ts WriteBody from) and evaluate the rest. None for a sum whose data
+ * stands inside a product or a call (`2*a(i)`), or an expression that is no sum.
+ */
+export function dataTerms(rhs: string, isData: (term: string) => boolean): { term: string; plus: boolean; rest: string }[] {
+  const sum = sumTerms(rhs);
+  if (sum === null) return [];
+  const { r, terms } = sum;
+  const out: { term: string; plus: boolean; rest: string }[] = [];
+  for (const [at, t] of terms.entries()) {
+    let text = r.slice(t.from, t.to).trim();
+    let plus = t.plus;
+    for (;;) {
+      if (text.startsWith('(') && closingParen(text) === text.length - 1) text = text.slice(1, -1).trim();
+      else if (/^[+-]/.test(text) && !/^(\+\+|--)/.test(text)) {
+        if (text[0] === '-') plus = !plus;
+        text = text.slice(1).trim();
+      } else break;
+    }
+    if (isData(text)) out.push({ term: text, plus, rest: withoutTerm(r, terms, at) });
+  }
+  return out;
+}
+
+/**
+ * Why a copy that writes `write` and reads `from` (language references: `a`, `a(lo:hi)`, a scalar)
+ * is refused where both are of one array: sections that overlap without being the same one, so an
+ * element reads what the write of another changes (validate.ts copyProblem); null otherwise.
+ * `length` gives a whole array's element count.
+ */
+export function copyOverlap(write: string, from: string, length: (name: string) => number | null): string | null {
+  const bounds = (ref: string): [string, number, number] | null => {
+    const m = /^([a-z_][a-z0-9_]*)(?:\((\d+):(\d+)\))?$/i.exec(ref);
+    if (!m) return null;
+    if (m[2] !== undefined) return [m[1]!, Number(m[2]), Number(m[3])];
+    const n = length(m[1]!);
+    return n === null ? null : [m[1]!, 1, n];
+  };
+  const [w, f] = [bounds(write), bounds(from)];
+  if (w === null || f === null || w[0] !== f[0] || w[1] === f[1] || w[2] < f[1] || f[2] < w[1]) return null;
+  return `it reads ${f[0]}(${f[1]}:${f[2]}) and writes ${w[0]}(${w[1]}:${w[2]}): an element would read what the write of another changes (in a kernel a data race); a copy reads the very elements it writes or other ones`;
 }
 
 /** The index of the `)` that closes the `(` at the start of `text`, or -1. */

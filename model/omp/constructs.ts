@@ -2,8 +2,8 @@
 // (§15.6), target data (§15.7, as a begin / end pair) and target (§15.8) with its kernel. Their
 // map clauses act through map-entry.ts, map-exit.ts and pointer-attach.ts.
 
-import { ELEMENT_BYTES, kernelRef, type ElementBody, type KernelBody, type VarRef } from '../../lang/program.js';
-import { isScalarVariable, privateKernel } from '../firstprivate.js';
+import { ELEMENT_BYTES, copyRef, kernelRef, type ElementBody, type KernelBody, type VarRef } from '../../lang/program.js';
+import { isScalarVariable, privateCopy, privateKernel } from '../firstprivate.js';
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
 import { formatPtr, ptrLbound, type Observation, type PtrValue } from '../../lang/observation.js';
 import {
@@ -21,6 +21,7 @@ import {
   undefinedBehaviour,
   writeElements,
   overflow,
+  type Element,
   type ErrorObservation,
   type MemberRef,
   type ModelState,
@@ -30,7 +31,7 @@ import {
   type StepContext,
   type UndefinedObservation,
 } from '../state.js';
-import { rootName, varsTheRegionUses } from '../compute.js';
+import { rootName, usedRoots, varsTheRegionUses } from '../compute.js';
 import { hostRead, hostWrite } from '../host.js';
 import { DEVICE_CLAUSE, describeDevice, resolveDevice } from './devices.js';
 import { hostCellsAt, lookup, pointerHolder, storageCells, type CellPosition } from './table.js';
@@ -298,30 +299,42 @@ function staleCopies(state: ModelState, device: number, items: readonly Recorded
 // OpenMP 6.0 §15.8 target construct
 export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext): Observation {
   fire(ctx, TARGET);
-  // §7.9.3: the variable the kernel uses is mapped tofrom when no map names it, after the
-  // explicit maps (through its type's default mapper, §7.9.10).
-  const root = rootName(state, kernelRef(step.body));
+  // §7.9.3: a variable the kernel uses is mapped tofrom when no map names it, after the explicit
+  // maps (through its type's default mapper, §7.9.10); a copy's written variable first, then the
+  // one it reads (lang/README.md "Copy kernels": an array, so K-B63 and mappers are the written one's).
+  const roots = usedRoots(state, step.body);
+  const root = roots[0]!;
+  const named = (r: string) => step.maps.some((m) => m.vars.some((v) => rootName(state, v) === r));
   const throughPointers = structOnlyThroughPointers(state, step.maps, root, ctx);
-  const implicitRoot = !step.maps.some((m) => m.vars.some((v) => rootName(state, v) === root)) || throughPointers === 'implicit';
+  const implicitRoot = !named(root) || throughPointers === 'implicit';
+  const implicit = (r: string) => (r === root ? implicitRoot : !named(r));
   const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, implicitRoot ? root : null, ctx);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const maps = mapsOfUsedVariables(step.maps, root, ctx);
+  const maps = mapsOfUsedVariables(step.maps, roots, ctx);
   const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx);
   if (throughPointers === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, root, ctx));
-  // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
-  // no map names (the compiler passes no argument for a declare target variable).
-  const imaged = target.kind === 'device' && parsedRef(state, root).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, root), ctx) !== null;
   // §7.9.3: a scalar no map names is firstprivate (a declare target scalar is refused by
   // validation): nothing is mapped for it, and the kernel, on the host too, works on its own copy.
-  const firstprivate = implicitRoot && isScalarVariable(state, root);
-  if (implicitRoot && !imaged) {
+  const firstprivate = new Set(roots.filter((r) => implicit(r) && isScalarVariable(state, r)));
+  for (const r of roots) {
+    // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
+    // no map names (the compiler passes no argument for a declare target variable).
+    const imaged = target.kind === 'device' && parsedRef(state, r).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, r), ctx) !== null;
+    if (!implicit(r) || imaged) continue;
     fire(ctx, IMPLICIT_MAPS);
-    if (!firstprivate) items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [root] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, root, ctx), IMPLICIT_ORDER));
+    if (!firstprivate.has(r)) items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [r] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, r, ctx), IMPLICIT_ORDER));
   }
-  // On the host the kernel works on the original storage.
-  if (target.kind === 'host') return captured(state, step, firstprivate ? privateKernel(state, root, step.body as ElementBody) : hostKernel(state, step.body, ctx));
+  const from = copyRef(step.body);
+  const privateFrom = from !== null && firstprivate.has(rootName(state, from));
+  // On the host the kernel works on the original storage (a copy reads it before it writes).
+  if (target.kind === 'host') {
+    if (!firstprivate.has(root)) return captured(state, step, hostKernel(state, step.body, ctx));
+    const copied = from === null ? null : hostRead(state, { op: 'host_read', var: from });
+    if (copied !== null && copied.kind !== 'read') return copied;
+    return privateKernel(state, root, step.body as ElementBody, false, copied?.values ?? null);
+  }
   // The construct maps on entry, runs the kernel, and unmaps the same items on exit; a kernel
   // with undefined behaviour ends the program before the exit.
   const entered = enterItems(state, target, items, ctx, 'target');
@@ -329,7 +342,10 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // K-B45 `pointer-word`: p named beside its section gives the kernel p's own storage.
   const word = pointerWordKernel(state, step, ctx);
   const access = word === null ? null : pointerWordAccess(state, target, word, step.body);
-  const result = captured(state, step, access ?? (firstprivate ? privateKernel(state, root, step.body as ElementBody) : deviceKernel(state, target, step.body, implicitRoot, ctx)));
+  const copied = from === null ? null : privateFrom ? privateCopy(state, from) : deviceKernel(state, target, { read: from }, implicit(rootName(state, from)), ctx);
+  if (copied !== null && copied.kind !== 'read') return copied;
+  const values = copied?.values ?? null;
+  const result = captured(state, step, access ?? (firstprivate.has(root) ? privateKernel(state, root, step.body as ElementBody, false, values) : deviceKernel(state, target, step.body, implicitRoot, ctx, values)));
   if (result.kind === 'undefined') return result;
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
@@ -375,12 +391,12 @@ function mapperItemsExplicit(state: ModelState, root: VarRef, ctx: StepContext):
 }
 
 // OpenMP 6.0 §15.8 target construct (a map of a whole variable the region does not use, K-B55)
-// A map item naming a whole variable other than the kernel's root variable maps like any other
+// A map item naming a whole variable other than the kernel's root variables maps like any other
 // (K-B55 `kept`, the text). K-B55 `dropped` (GCC, measured with 12.2 in C and Fortran:
 // -fdump-tree-gimple shows no map for such an item): it is gone before the construct runs, unless
 // its map has the always modifier; sections, elements and members stay.
-function mapsOfUsedVariables(maps: readonly MapItem[], root: string, ctx: StepContext): readonly MapItem[] {
-  const kept = maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: varsTheRegionUses(m.vars, root) }));
+function mapsOfUsedVariables(maps: readonly MapItem[], roots: readonly string[], ctx: StepContext): readonly MapItem[] {
+  const kept = maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: varsTheRegionUses(m.vars, roots) }));
   if (kept.every((m, i) => m.vars.length === maps[i]!.vars.length)) return maps;
   fire(ctx, UNUSED_MAP);
   return ctx.knobs['K-B55'] === 'dropped' ? kept.filter((m) => m.vars.length > 0) : maps;
@@ -401,7 +417,7 @@ function pointerObservation(value: PointerAddress | UndefinedObservation): Obser
 function hostKernel(state: ModelState, body: KernelBody, ctx: StepContext): Observation {
   if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, 'host', body.pointer, ctx));
   if ('read' in body) return hostRead(state, { op: 'host_read', var: body.read, ...(body.at === undefined ? {} : { at: body.at }), ...(body.bounds ? { bounds: true as const } : {}) });
-  return hostWrite(state, { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }), ...(body.add ? { add: true } : {}) });
+  return hostWrite(state, { op: 'host_write', var: body.write, value: body.value, ...(body.by === undefined ? {} : { by: body.by }), ...(body.add ? { add: true } : {}), ...(body.from === undefined ? {} : { from: body.from }) });
 }
 
 /** A run of `count` consecutive memory cells a kernel touches. */
@@ -412,7 +428,7 @@ type CellRun = CellPosition & { count: number };
  * `implicitRoot` says the body's variable was mapped implicitly (§7.9.3), which may have mapped
  * only its parts that already had storage.
  */
-function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean, ctx: StepContext): Observation {
+function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean, ctx: StepContext, copied: readonly Element[] | null = null): Observation {
   if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, target, body.pointer, ctx));
   const ref = kernelRef(body);
   // K-B46 `unregistered`: an array in a declared array lies in the device image's own copy.
@@ -422,7 +438,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
     const cells = storageCells(state, image, range.start);
     const count = (range.end - range.start) / ELEMENT_BYTES;
     if ('read' in body) return { kind: 'read', values: readElements(cells.contents, cells.index, count) };
-    if (!writeElements(cells.contents, cells.index, count, body)) return overflow(body.write);
+    if (!writeElements(cells.contents, cells.index, count, body, 0, copied)) return overflow(body.write);
     return OK;
   }
   if ('read' in body && (body.bounds || body.at !== undefined)) {
@@ -442,7 +458,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
   // the runs follow the reference's elements in order: each continues the write where the last ended
   let from = 0;
   for (const r of runs) {
-    if (!writeElements(r.contents, r.index, r.count, body, from)) return overflow(body.write);
+    if (!writeElements(r.contents, r.index, r.count, body, from, copied)) return overflow(body.write);
     from += r.count;
   }
   return OK;

@@ -99,7 +99,9 @@ export function attachPointers(
     const host = hostPointer(state, item.pointer);
     const current = pointerCell(cell.contents, cell.index);
     const keeps = ctx.knobs['K-B41'] === 'base-address' && current !== null && current.space !== 'indeterminate';
-    const lbound = keeps ? ptrLbound(current) : host !== null && host.space === 'host' ? ptrLbound(host) : 1;
+    // (The host pointer's lower bound is its own whatever address it holds: under unified shared
+    // memory an earlier attachment of the same construct may have written a device address there.)
+    const lbound = keeps ? ptrLbound(current) : host !== null && host.space !== 'indeterminate' ? ptrLbound(host) : 1;
     const value: PtrValue = targetSelf
       ? { space: 'host', addr: base.addr, count, ...lboundField(lbound) }
       : { space: 'dev', block: target.block!, offset: target.offset + base.addr - target.start, count, ...lboundField(lbound) };
