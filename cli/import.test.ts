@@ -166,6 +166,23 @@ int main(void)
     expect((await cli('import', file('plain.c', TWICE.replace('CLAUSE', 'to')))).err).not.toContain('defined:');
   });
 
+  it('run takes -D too: each definition gives its own program; a JSON file gets a note, a Fortran source the refusal', async () => {
+    const f = file('twice.c', TWICE);
+    // OpenMP 6.0 §15.9: an update with the present modifier of entered data moves it, both ways
+    const to = await cli('run', f, '-D', 'CLAUSE=to');
+    expect(to.code).toBe(0);
+    expect(to.out).toMatch(/^2 +!\$omp target update to\(present: a\) +ok$/m);
+    expect((await cli('run', f, '-D', 'CLAUSE=from')).out).toMatch(/^2 +!\$omp target update from\(present: a\) +ok$/m);
+    expect((await cli('run', f)).err).toBe(`error: ${f}:8: clause clause of #pragma omp target update is not imported\n`);
+    const json = file('p.json', JSON.stringify({ world: { arrays: [{ name: 'a', length: 2 }], structs: [] }, steps: [{ op: 'host_read', var: 'a' }] }));
+    const noted = await cli('run', json, '-D', 'X');
+    expect(noted.code).toBe(0);
+    expect(noted.err).toContain(`note: -D defines macros of C sources; ${json} is no source file, so it is read without them\n`);
+    const fortran = await cli('run', file('p.f90', 'program p\nend program p\n'), '-D', 'X');
+    expect(fortran.code).toBe(2);
+    expect(fortran.err).toContain('-D is for C sources');
+  });
+
   it('-D repeats; -D NAME defines NAME as 1; the last definition of a name holds', async () => {
     const f = file('twice.c', TWICE);
     const r = await cli('import', f, '-D', 'CLAUSE=to', '-D', 'WIDE', '-D', 'N=2', '-D', 'N=6');

@@ -89,6 +89,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .showSuggestionAfterError(true);
 
   const profileOption = () => new Option('--profile <profile>', 'built-in profile name or path to a JSON profile').default('spec');
+  const defineOption = () =>
+    new Option('-D, --define <name[=value]>', "C: define a macro before the program's first line, as a compiler's -D does (a name alone is 1); repeatable").argParser(macroDefinition);
 
   root
     .command('run')
@@ -101,6 +103,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--engine <engine>', 'which side executes the program').choices(['model', 'impl']).default('model'))
     .option('--json', 'print the observations as JSON')
     .option('--state', 'also print the canonical state snapshot after every step')
+    .addOption(defineOption())
     .action(async (files: string[], o: RunOptions) => setExit((await import('./run.js')).runCommand(files, o, io)));
 
   root
@@ -110,11 +113,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--lang <lang>', 'source language (default: by the file extension)').choices(['fortran', 'c']))
     .option('--out <file>', 'write the program to this file instead of printing it')
     .option('--json', 'print the program with the source line of each step and what was passed over')
-    .addOption(
-      new Option('-D, --define <name[=value]>', "C: define a macro before the program's first line, as a compiler's -D does (a name alone is 1); repeatable").argParser(
-        macroDefinition,
-      ),
-    )
+    .addOption(defineOption())
     .action(async (file: string, o: ImportOptions) => setExit((await import('./import.js')).importCommand(file, o, io)));
 
   root

@@ -64,6 +64,8 @@ export interface RunOptions {
   state?: boolean;
   /** Only each program's last observation: a row per program, a column per profile. */
   result?: boolean;
+  /** `-D NAME[=VALUE]`: macros defined before each C source's first line (as `mapcheck import -D`). */
+  define?: [string, string][];
 }
 
 interface Io {
@@ -114,7 +116,7 @@ export interface MultiRunDocument {
  * observation is still a successful run). Warnings go to stderr (and into the JSON document).
  */
 export function runAcrossProfiles(files: string[], o: RunOptions, io: Io): number {
-  const programs = files.map((file) => ({ file, program: loadProgramFile(file) }));
+  const programs = files.map((file) => ({ file, program: loadRunFile(file, o, io) }));
   const listed = parseProfileList(o.profile);
   // a profile `compilers` brought in stays only where it reads the API of some program, and, for
   // source files, the language of some program (GCC's Fortran and C front ends have profiles each)
@@ -251,11 +253,18 @@ export function stepRows(program: Program, columns: (i: number) => string[]): st
 // mapcheck run
 
 /** `mapcheck run`: one program under one profile step by step (--state: each snapshot after it); else runAcrossProfiles. */
+/** A file `run` reads: a program, a case or a source, C sources with the `-D` macros (a note where a file takes none). */
+function loadRunFile(file: string, o: RunOptions, io: Io): Program {
+  const defines = o.define ?? [];
+  if (defines.length > 0 && sourceLanguage(file) === null) io.err(`note: -D defines macros of C sources; ${file} is no source file, so it is read without them\n`);
+  return loadProgramFile(file, defines);
+}
+
 export function runCommand(files: string[], o: RunOptions, io: Io): number {
   // Several programs, several profiles or --result: one table across profiles (cli/run.ts).
   if (files.length !== 1 || parseProfileList(o.profile).length > 1 || o.result) return runAcrossProfiles(files, o, io);
   const file = files[0]!;
-  const program = loadProgramFile(file);
+  const program = loadRunFile(file, o, io);
   const profile = loadProfileArg(o.profile, '--profile');
   const warning = evidenceWarning(profile, programApi(program));
   if (warning) io.err(`${warning}\n`);

@@ -34,6 +34,7 @@ import type { MapItem, OmpMapModifier, OmpMapType, PtrArg } from './openmp.js';
 import { STEP_OPS, isStepOp, opInfo, regionBeginOf, unreachable, type Api as OpApi, type FieldRole, type RefKind, type RegionEndOp } from './ops.js';
 import { FileReadProblem, MAX_INPUT_FILE_BYTES, oneLine, readBoundedText } from './read-file.js';
 import { importSourceFile, sourceLanguage } from './source/source.js';
+import type { MacroDefinitions } from './source/c.js';
 import { isPlain, lowerPlainPointers, surfaceRef, surfaceText } from './plain-pointers.js';
 
 /** Bad user input (program or case file): the CLI prints the one-line message and exits with 2. */
@@ -991,9 +992,9 @@ export const CASE_FORMAT = 'mapcheck-case/1';
  * `{format: "mapcheck-case/1", program, …}`, or from Fortran or C source (by its extension: .f90,
  * .c; lang/source/). Throws InputError with a one-line message.
  */
-export function loadProgramFile(path: string): Program {
+export function loadProgramFile(path: string, defines: MacroDefinitions = []): Program {
   const lang = sourceLanguage(path);
-  if (lang !== null) return importSourceFile(path, lang).program;
+  if (lang !== null) return importSourceFile(path, lang, path, defines).program;
   const raw = readJsonFile(path);
   const isCase = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'format' in raw;
   if (isCase) {
