@@ -18,7 +18,7 @@ import { loadCaseFile } from '../counterexamples/case.js';
 import { formatDevAddr, formatObservation, type Observation } from '../lang/observation.js';
 import { viewLength, worldDevices, type Program } from '../lang/program.js';
 import { CASE_FORMAT, InputError, loadProgramFile, readJsonFile } from '../lang/validate.js';
-import { sourceLanguage } from '../lang/source/source.js';
+import { definesNote, sourceLanguage, type MacroDefinitions } from '../lang/source/source.js';
 import { ProcedureBodies, deviceNotes, faithfulRewrite, remapsBounds, writeStep } from './emit/backend.js';
 import type { RegionEndOp } from '../lang/ops.js';
 import { c } from './emit/c.js';
@@ -46,8 +46,8 @@ export interface EmitOptions {
 // Loading
 
 /** Reads a saved case (keeping its metadata) or a plain program file. */
-export function loadEmitInput(path: string): { program: Program; caseFile: CaseFile | null } {
-  if (sourceLanguage(path) !== null) return { program: loadProgramFile(path), caseFile: null };
+export function loadEmitInput(path: string, defines: MacroDefinitions = []): { program: Program; caseFile: CaseFile | null } {
+  if (sourceLanguage(path) !== null) return { program: loadProgramFile(path, defines), caseFile: null };
   const raw = readJsonFile(path);
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && (raw as { format?: unknown }).format === CASE_FORMAT) {
     const caseFile = loadCaseFile(path);
@@ -57,24 +57,27 @@ export function loadEmitInput(path: string): { program: Program; caseFile: CaseF
 }
 
 /** `mapcheck emit FILE --lang L [--api A] [--observe] [--json]`: prints the program (or the observation program). */
-export function emitCommand(file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean; observe?: boolean }, io: Io): number {
+export function emitCommand(file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean; observe?: boolean; define?: MacroDefinitions }, io: Io): number {
   let source: string;
+  const defines = o.define ?? [];
+  const note = definesNote(file, defines);
+  if (note !== null) io.err(`${note}\n`);
   if (o.observe) {
     try {
-      source = emitObservationProgram(loadEmitInput(file).program, { lang: o.lang, ...(o.api && { api: o.api }), source: file }).text;
+      source = emitObservationProgram(loadEmitInput(file, defines).program, { lang: o.lang, ...(o.api && { api: o.api }), source: file }).text;
     } catch (e) {
       if (e instanceof ObserveEmitError) throw new InputError(`${file}: ${e.message}`);
       throw e;
     }
-  } else source = emitFile(file, { lang: o.lang, ...(o.api && { api: o.api }) });
+  } else source = emitFile(file, { lang: o.lang, ...(o.api && { api: o.api }) }, defines);
   if (o.json) io.out(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, command: 'emit', lang: o.lang, ...(o.api && { api: o.api }), ...(o.observe && { observe: true }), source }, null, 2)}\n`);
   else io.out(source);
   return 0;
 }
 
 /** `mapcheck emit FILE --lang L [--api A]`: the program text. A program emit refuses is named by its file. */
-export function emitFile(path: string, o: { lang: EmitLang; api?: EmitApi }): string {
-  const { program, caseFile } = loadEmitInput(path);
+export function emitFile(path: string, o: { lang: EmitLang; api?: EmitApi }, defines: MacroDefinitions = []): string {
+  const { program, caseFile } = loadEmitInput(path, defines);
   try {
     return emitProgram(program, { ...o, caseFile, source: path });
   } catch (e) {

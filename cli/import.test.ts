@@ -183,6 +183,15 @@ int main(void)
     expect(fortran.err).toContain('-D is for C sources');
   });
 
+  it('emit takes -D too: the program written is the one the definitions give', async () => {
+    const f = file('twice.c', TWICE);
+    const to = await cli('emit', f, '--lang', 'c', '-D', 'CLAUSE=to');
+    expect(to.code).toBe(0);
+    expect(to.out).toContain('#pragma omp target update to(');
+    expect((await cli('emit', f, '--lang', 'c', '-D', 'CLAUSE=from')).out).toContain('#pragma omp target update from(');
+    expect((await cli('emit', f, '--lang', 'c')).code).toBe(2);
+  });
+
   it('-D repeats; -D NAME defines NAME as 1; the last definition of a name holds', async () => {
     const f = file('twice.c', TWICE);
     const r = await cli('import', f, '-D', 'CLAUSE=to', '-D', 'WIDE', '-D', 'N=2', '-D', 'N=6');

@@ -223,7 +223,10 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(new Option('--api <api>', "directive set (default: the program's own)").choices(['openacc', 'openmp']))
     .option('--json', 'print the source inside a JSON document')
     .option('--observe', 'write an observation program: one MAPCHECK line per step instead of checks (for mapcheck conform)')
-    .action(async (file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean; observe?: boolean }) => setExit((await import('./emit.js')).emitCommand(file, o, io)));
+    .addOption(defineOption())
+    .action(async (file: string, o: { lang: EmitLang; api?: EmitApi; json?: boolean; observe?: boolean; define?: [string, string][] }) =>
+      setExit((await import('./emit.js')).emitCommand(file, o, io)),
+    );
 
   registerConform(root, io, setExit);
 

@@ -10,7 +10,7 @@ import { formatObservation, type Observation, type Snapshot } from '../lang/obse
 import type { EngineName } from '../lang/engine.js';
 import { InputError, loadProgramFile } from '../lang/validate.js';
 import { KNOBS, compilerProfileLanguage, compilerProfiles, loadProfileArg, type Profile } from '../profiles/index.js';
-import { sourceLanguage } from '../lang/source/source.js';
+import { definesNote, sourceLanguage } from '../lang/source/source.js';
 import { BlockNames, firstDivergence, runTrace, sameObservation, type CompareMode, type Side } from '../properties/compare.js';
 import { buildCase, writeFileAtomic, type CaseFile } from '../counterexamples/case.js';
 import { renderSnapshot, renderStep, table } from './render.js';
@@ -256,7 +256,8 @@ export function stepRows(program: Program, columns: (i: number) => string[]): st
 /** A file `run` reads: a program, a case or a source, C sources with the `-D` macros (a note where a file takes none). */
 function loadRunFile(file: string, o: RunOptions, io: Io): Program {
   const defines = o.define ?? [];
-  if (defines.length > 0 && sourceLanguage(file) === null) io.err(`note: -D defines macros of C sources; ${file} is no source file, so it is read without them\n`);
+  const note = definesNote(file, defines);
+  if (note !== null) io.err(`${note}\n`);
   return loadProgramFile(file, defines);
 }
 

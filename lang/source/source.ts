@@ -116,6 +116,11 @@ export function importSourceText(text: string, lang: SourceLanguage, defines: Ma
   return importFortran(text);
 }
 
+/** The note for a file given `-D` definitions that takes none (not a source file), or null. */
+export function definesNote(path: string, defines: MacroDefinitions): string | null {
+  return defines.length > 0 && sourceLanguage(path) === null ? `note: -D defines macros of C sources; ${path} is no source file, so it is read without them` : null;
+}
+
 /**
  * Reads and validates a source file (`label` names it in messages: `<stdin>` for a pipe), C with
  * the macros `defines` (importSourceText). Throws InputError (`FILE:LINE: message`).
