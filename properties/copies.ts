@@ -7,6 +7,7 @@
 // against impl on them.
 
 import fc from 'fast-check';
+import { rootVariable } from '../lang/directive-vars.js';
 import { opApi } from '../lang/ops.js';
 import type { Program, Step, VarRef, WriteBody } from '../lang/program.js';
 import { programArbFor } from './api.js';
@@ -44,8 +45,6 @@ function bodyArb(generated: { name: string; length: number } | undefined): fc.Ar
   }));
 }
 
-/** The root variable of a reference of the scenario (`u(1:3)` is u). */
-const root = (ref: VarRef) => ref.replace(/\(.*$/, '');
 
 function accGroupArb(generated: { name: string; length: number } | undefined): fc.Arbitrary<Step[]> {
   const body = bodyArb(generated);
@@ -55,12 +54,12 @@ function accGroupArb(generated: { name: string; length: number } | undefined): f
     body.map((b): Step[] => [{ op: 'acc_parallel', clauses: [], body: b }]),
     fc.tuple(body, fc.boolean()).map(([b, present]): Step[] => [{ op: 'acc_parallel', clauses: [], ...(present ? { default: 'present' as const } : {}), body: b }]),
     fc.tuple(body, clause, fc.boolean()).map(([b, c, both]): Step[] => [
-      { op: 'acc_parallel', clauses: [{ clause: c, vars: both && root(b.write) !== root(b.from!) ? [root(b.write), root(b.from!)] : [root(b.from!)] }], body: b },
+      { op: 'acc_parallel', clauses: [{ clause: c, vars: both && rootVariable(b.write) !== rootVariable(b.from!) ? [rootVariable(b.write), rootVariable(b.from!)] : [rootVariable(b.from!)] }], body: b },
     ]),
     fc.tuple(body, fc.constantFrom('copy', 'copyin', 'create' as const)).map(([b, c]): Step[] => [
-      { op: 'acc_data_begin', clauses: [{ clause: c, vars: [...new Set([root(b.write), root(b.from!)])] }] },
+      { op: 'acc_data_begin', clauses: [{ clause: c, vars: [...new Set([rootVariable(b.write), rootVariable(b.from!)])] }] },
       { op: 'acc_parallel', clauses: [], body: b },
-      { op: 'acc_update', clauses: [{ clause: 'self', vars: [root(b.write)] }] },
+      { op: 'acc_update', clauses: [{ clause: 'self', vars: [rootVariable(b.write)] }] },
       { op: 'acc_data_end' },
     ]),
     fc.tuple(variable, fc.constantFrom('copyin', 'create' as const)).map(([v, c]): Step[] => [{ op: 'acc_enter_data', clauses: [{ clause: c, vars: [v] }] }]),
@@ -77,12 +76,12 @@ function ompGroupArb(generated: { name: string; length: number } | undefined): f
   return fc.oneof(
     fc.tuple(body, fc.constantFrom(0, 0, 1)).map(([b, device]): Step[] => [{ op: 'omp_target', maps: [], body: b, ...(device === 0 ? {} : { device }) }]),
     fc.tuple(body, fc.constantFrom('tofrom', 'to', 'from', 'alloc' as const), fc.boolean()).map(([b, type, both]): Step[] => [
-      { op: 'omp_target', maps: [{ type, vars: both && root(b.write) !== root(b.from!) ? [root(b.write), root(b.from!)] : [root(b.from!)] }], body: b },
+      { op: 'omp_target', maps: [{ type, vars: both && rootVariable(b.write) !== rootVariable(b.from!) ? [rootVariable(b.write), rootVariable(b.from!)] : [rootVariable(b.from!)] }], body: b },
     ]),
     fc.tuple(body, fc.constantFrom('tofrom', 'to', 'alloc' as const)).map(([b, type]): Step[] => [
-      { op: 'omp_target_data_begin', maps: [{ type, vars: [...new Set([root(b.write), root(b.from!)])] }] },
+      { op: 'omp_target_data_begin', maps: [{ type, vars: [...new Set([rootVariable(b.write), rootVariable(b.from!)])] }] },
       { op: 'omp_target', maps: [], body: b },
-      { op: 'omp_target_update', motions: [{ type: 'from', vars: [root(b.write)] }] },
+      { op: 'omp_target_update', motions: [{ type: 'from', vars: [rootVariable(b.write)] }] },
       { op: 'omp_target_data_end' },
     ]),
     fc.tuple(variable, fc.constantFrom('to', 'alloc' as const)).map(([v, type]): Step[] => [{ op: 'omp_target_enter_data', maps: [{ type, vars: [v] }] }]),

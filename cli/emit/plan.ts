@@ -6,6 +6,7 @@ import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { OmpStep } from '../../lang/openmp.js';
 import { fieldsWithRole, isRegionEnd, opApi, opInfo, regionEndOf, type RegionEndOp } from '../../lang/ops.js';
 import { ELEMENT_BYTES, copyRef, fieldOffset, kernelRef, parseRef, viewLength, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
+import { rootVariable } from '../../lang/directive-vars.js';
 import { InputError } from '../../lang/validate.js';
 import { loadProfile, type Profile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
@@ -276,10 +277,10 @@ export function plan(program: Program): { steps: Planned[]; full: Program } {
   /** The variables the open host_data regions' use_device clauses name, innermost last. */
   const useDevice: string[] = [];
   for (const [index, step] of full.steps.entries()) {
-    if (step.op === 'acc_host_data_begin') useDevice.push(rootOf(full.world, step.var));
+    if (step.op === 'acc_host_data_begin') useDevice.push(rootVariable(step.var));
     if (step.op === 'acc_host_data_end') useDevice.pop();
     if (step.op === 'acc_parallel') {
-      const used = [...step.clauses.flatMap((c) => c.vars), kernelRef(step.body), ...(copyRef(step.body) === null ? [] : [copyRef(step.body)!])].map((v) => rootOf(full.world, v));
+      const used = [...step.clauses.flatMap((c) => c.vars), kernelRef(step.body), ...(copyRef(step.body) === null ? [] : [copyRef(step.body)!])].map(rootVariable);
       const named = used.find((v) => useDevice.includes(v));
       if (named !== undefined)
         throw new EmitError(
@@ -310,12 +311,6 @@ export function withoutReuse(program: Program): Program {
   if (program.world.reuse === undefined) return program;
   const { reuse: _reuse, ...world } = program.world;
   return { ...program, world };
-}
-
-/** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */
-function rootOf(world: World, ref: VarRef): string {
-  const r = parseRef(world, ref);
-  return r.kind === 'member' ? r.struct : r.name;
 }
 
 /** The variable a routine with a `var` field (data routines, is_present, deviceptr) acts on. */
