@@ -1,7 +1,7 @@
 // Text renderings for people: a step as the directive, routine call or Fortran statement it stands
 // for, and a state snapshot with host ranges named after the world's objects.
 
-import { hostLayout, ELEMENT_BYTES, POINTER_BYTES, type Clause, type KernelBody, type Step, type World } from '../lang/program.js';
+import { hostLayout, ELEMENT_BYTES, POINTER_BYTES, type Clause, type KernelBlock, type KernelBody, type Step, type World } from '../lang/program.js';
 import { formatMember, formatStructBytes, formatSubarray, structElementBytes } from '../lang/program.js';
 import type { DeviceArg, MapItem, PtrArg } from '../lang/openmp.js';
 import { formatPtr, type Snapshot } from '../lang/observation.js';
@@ -30,8 +30,13 @@ function renderWrite(target: string, w: { value: number; by?: number; add?: bool
   return `${target} = ${sum}${written}`;
 }
 
-/** `read a`, `a = 7`, `a = [1, 2, …]`, `b = a`, and for a kernel reading a pointer itself `print c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`). */
-function renderBody(body: KernelBody, result?: string): string {
+/**
+ * `read a`, `a = 7`, `a = [1, 2, …]`, `b = a`, and for a kernel reading a pointer itself `print
+ * c_loc(c%p)` or `d = c_loc(c%p)` (its value named `d`); a kernel of several statements its
+ * writes in order, `c%a(1:8) = [1, 2, …]; c%b(1:8) = [2, 4, …]`.
+ */
+function renderBody(body: KernelBody | KernelBlock, result?: string): string {
+  if ('writes' in body) return body.writes.map((w) => renderWrite(w.write, w)).join('; ');
   if ('pointer' in body) return `${result === undefined ? 'print' : `${result} =`} c_loc(${body.pointer})`;
   if (!('read' in body)) return renderWrite(body.write, body);
   if (body.bounds) return `read lbound(${body.read}), ubound(${body.read})`;

@@ -9,7 +9,7 @@
 // `grep -rl "2.7.2" conformance model impl` finds the scenarios beside the rule and its impl.
 
 import type { Snapshot } from '../lang/observation.js';
-import { kernelRef, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import { kernelRef, kernelStatements, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatDevAddr, type ErrorCode, type DevAddr, type HostAddr, type OmpEntrySnapshot } from '../lang/observation.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -152,8 +152,8 @@ export function garbagePointerFrom(row: Row, profile: string, world: World): Row
         }
       }
     if (step.op !== 'omp_target' || enter < 0 || (step.device !== undefined && step.device !== 0)) continue;
-    const member = memberOf(kernelRef(step.body));
-    if (member === null || !hit.has(member) || step.maps.some((m) => m.vars.some((v) => memberOf(v) === member))) continue;
+    const through = (member: string | null) => member !== null && hit.has(member) && !step.maps.some((m) => m.vars.some((v) => memberOf(v) === member));
+    if (!kernelStatements(step.body).some((b) => through(memberOf(kernelRef(b))))) continue;
     kernel = i;
   }
   return enter < 0 ? row : stoppedAt(row, profile, kernel, UNDEF, enter);
@@ -170,8 +170,10 @@ function mapsThroughMapper(world: World, step: Step): boolean {
   if (lists.some((m) => m.vars.some((x) => structs.has(x)))) return true;
   if (step.op !== 'omp_target') return false;
   const root = (r: string) => r.split(/[%(]/)[0]!;
-  const kernel = root(kernelRef(step.body));
-  return structs.has(kernel) && !step.maps.some((m) => m.vars.some((x) => root(x) === kernel));
+  return kernelStatements(step.body).some((b) => {
+    const kernel = root(kernelRef(b));
+    return structs.has(kernel) && !step.maps.some((m) => m.vars.some((x) => root(x) === kernel));
+  });
 }
 
 /**

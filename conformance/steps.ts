@@ -10,9 +10,11 @@ import type {
   AccRegionClauseName,
   AccUpdateClauseName,
   Clause,
+  KernelBlock,
   KernelBody,
   Step,
   VarRef,
+  WriteBody,
 } from '../lang/program.js';
 import type { DeviceArg, MapItem, OmpDeclareTargetClauseName, OmpMapModifier, OmpMapType, PtrArg } from '../lang/openmp.js';
 
@@ -104,6 +106,8 @@ export const parallelCopy = (ref: VarRef, from: VarRef, value = 0, ...clauses: C
   clauses,
   body: { write: ref, value, from },
 });
+/** `!$acc parallel loop` whose loop holds several statements (lang/README.md "Kernels of several statements"). */
+export const parallelBlock = (writes: WriteBody[], ...clauses: Clause<AccRegionClauseName>[]): Step => ({ op: 'acc_parallel', clauses, body: { writes } });
 /** The host loop `b(i) = a(i) + value`. */
 export const hostCopy = (ref: VarRef, from: VarRef, value = 0): Step => ({ op: 'host_write', var: ref, value, from });
 /** `!$acc parallel` whose kernel reads pointer member `ref` itself; `result` names the value read. */
@@ -114,7 +118,7 @@ export const parallelPointer = (ref: VarRef, result?: string, ...clauses: Clause
   ...(result === undefined ? {} : { result }),
 });
 /** `!$acc parallel loop default(present)`. */
-export const parallelDefaultPresent = (body: KernelBody, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
+export const parallelDefaultPresent = (body: KernelBody | KernelBlock, ...clauses: Clause<AccRegionClauseName>[]): Step => ({
   op: 'acc_parallel',
   clauses,
   default: 'present',
@@ -180,6 +184,8 @@ export const targetRead = (ref: VarRef, maps: MapItem[] = [], device?: DeviceArg
 });
 /** `!$omp target` writing the ramp value, value + by, … to the elements of `ref`. */
 export const targetRamp = (ref: VarRef, value: number, by: number, maps: MapItem[] = []): Step => ({ op: 'omp_target', maps, body: { write: ref, value, by } });
+/** `!$omp target` whose loop holds several statements. */
+export const targetBlock = (writes: WriteBody[], maps: MapItem[] = [], device?: DeviceArg): Step => ({ op: 'omp_target', maps, body: { writes }, ...onDevice(device) });
 /** A target construct whose kernel copies `from` into `ref` (`b(i) = a(i) + value`), with `add` adding it. */
 export const targetCopy = (ref: VarRef, from: VarRef, value = 0, maps: MapItem[] = [], device?: DeviceArg, add = false): Step => ({
   op: 'omp_target',

@@ -282,6 +282,18 @@ const EXPECTED: Record<string, string[]> = {
   // firstprivate (§7.9.3), its host value 5 goes into a(1)'s device copy, which the exit data's
   // from brings home; on the host device the add copy is the host loop.
   'omp-copies.json': ['ok', 'ok', 'ok', 'read [4*3]', 'ok', 'read [2*6, 2*3]', 'ok', 'ok', 'read [5, 3*3]', 'ok', 'read [11, 9, 2*6]'],
+  // Kernels of several statements (lang/README.md): GCC's deep-copy-4.f90 in small. var, then its
+  // components and r, are entered (the components attached, OpenACC 3.3 §2.7.2); the kernel's three
+  // statements write the device copies through the attached pointers, which the exit data bring
+  // home. Then x, named by no clause, is firstprivate (§2.6.2): its 9 dies with the construct, while
+  // r(1) gets 1 more on the device and copy(r) brings the 4 back.
+  'blocks.json': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'read [1, 2, 3, 4]', 'read [2, 4, 6, 8]', 'read [3, 6, 9, 12]', 'ok', 'read [5]', 'read [4, 6, 9, 12]', 'ok'],
+  // OpenMP: the first kernel maps a and b tofrom implicitly (OpenMP 6.0 §7.9.3) and its second
+  // statement copies what the first wrote; b entered with those values and then zeroed on the host:
+  // the second kernel adds 1 to b's device copy and copies it into a (implicit tofrom), b's host copy
+  // untouched; on the host device the statements run on host memory (b 1..4, a gets b added); exit
+  // data from brings b's device copy (11..41) home.
+  'omp-blocks.json': ['ok', 'read [10, 20, 30, 40]', 'ok', 'ok', 'ok', 'read [11, 21, 31, 41]', 'read [4*0]', 'ok', 'read [12, 23, 34, 45]', 'ok', 'read [11, 21, 31, 41]'],
 };
 
 describe('examples/declare-procedure.json under libgomp (K-A56 dynamic-enter-exit)', () => {

@@ -14,7 +14,7 @@ import type { OmpStep, OmpTargetDataUseDeviceBegin } from '../lang/openmp.js';
 import { DEVICE_BASE } from './memory.js';
 import { runtimeError } from './stop.js';
 import { unreachable } from '../lang/ops.js';
-import { kernelRef } from '../lang/program.js';
+import { kernelRef, kernelStatements } from '../lang/program.js';
 import { REF_MEMBER, type CompiledRef } from './refs.js';
 import { OmpRoutines } from './omp/routines.js';
 import { NULL_VALUE, OK } from './omp/table.js';
@@ -70,14 +70,17 @@ export class OmpRuntime extends OmpRoutines {
     // K-B43 `absent` (OpenMP 6.0 §7.9.10 declare mapper): GCC 12 rejects the directive; the program
     // stops at the first construct that maps through a mapper.
     if (this.knobs['K-B43'] === 'absent' && this.refs.mappers.size > 0 && ('maps' in step || 'motions' in step)) {
-      let root: CompiledRef | null = null;
-      if (step.op === 'omp_target') {
-        const r = this.refs.get(kernelRef(step.body)).root;
-        const naming = step.maps.flatMap((m) => m.vars.map((v) => this.refs.get(v))).filter((x) => x.root === r);
-        // K-B63 `implicit`: a struct named only through pointer members is mapped implicitly too.
-        if (naming.length === 0 || (this.knobs['K-B63'] === 'implicit' && naming.every((x) => x.kind === REF_MEMBER))) root = this.refs.get(r);
-      }
-      if (this.usesMapper('maps' in step ? step.maps : step.motions, root)) return { kind: 'unavailable', feature: 'the declare mapper directive' };
+      // The variables a target construct's kernel maps implicitly: the root of every statement's
+      // reference (a copy's `from` is an array, which no mapper maps).
+      const implicit: CompiledRef[] = [];
+      if (step.op === 'omp_target')
+        for (const b of kernelStatements(step.body)) {
+          const r = this.refs.get(kernelRef(b)).root;
+          const naming = step.maps.flatMap((m) => m.vars.map((v) => this.refs.get(v))).filter((x) => x.root === r);
+          // K-B63 `implicit`: a struct named only through pointer members is mapped implicitly too.
+          if (naming.length === 0 || (this.knobs['K-B63'] === 'implicit' && naming.every((x) => x.kind === REF_MEMBER))) implicit.push(this.refs.get(r));
+        }
+      if (this.usesMapper('maps' in step ? step.maps : step.motions, implicit)) return { kind: 'unavailable', feature: 'the declare mapper directive' };
     }
     switch (step.op) {
       case 'omp_target_enter_data': { // OpenMP 6.0 §15.5 target enter data construct

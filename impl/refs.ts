@@ -33,12 +33,12 @@ export interface CompiledRef {
 }
 
 /**
- * Whether a clause var survives K-A58 / K-B55 `dropped` on a region whose kernel uses `root` (and,
- * for a copy, `copied`, the root of its `from`): a section, element or member stays, and of the
- * whole variables (written as their bare name) those the kernel uses.
+ * Whether a clause var survives K-A58 / K-B55 `dropped` on a region whose kernel uses the variables
+ * `roots` (every statement's reference root and a copy's `from` root): a section, element or member
+ * stays, and of the whole variables (written as their bare name) those the kernel uses.
  */
-export function keptForRegion(r: CompiledRef, root: string, copied: string | null = null): boolean {
-  return r.text !== r.root || r.root === root || r.root === copied;
+export function keptForRegion(r: CompiledRef, roots: readonly string[]): boolean {
+  return r.text !== r.root || roots.includes(r.root);
 }
 
 // The reference syntax of lang/program.ts: a, a(2:5), c, c%p (and cs(1:2) for an array of structs).

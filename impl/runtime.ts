@@ -12,6 +12,7 @@ import {
   HEAP_NAME,
   HEAP_STRIDE,
   kernelRef,
+  kernelStatements,
   LANGUAGE_VERSION,
   POINTER_BYTES,
   POINTER_WORD_BYTES,
@@ -1162,38 +1163,60 @@ export class ImplEngine implements Engine {
   private parallel(step: AccParallel): Observation {
     const base = this.varTop;
     const kbody = step.body;
-    const body = this.ref(kernelRef(kbody));
-    // A copy (lang/README.md "Copy kernels") uses a second variable: the root of its `from`.
-    const fromText = copyRef(kbody);
-    const from = fromText === null ? null : this.ref(fromText);
-    const second = from !== null && from.root !== body.root ? from.root : null;
-    this.pushClauses(this.knobs['K-A58'] === 'dropped' ? this.clausesUsed(step.clauses, body.root, second) : step.clauses, REGION_CLAUSES, step.op);
+    // The statements of the kernel (lang/README.md "Kernels of several statements"): a block's
+    // writes, or the one body. Each uses the root of its reference and, a copy ("Copy kernels"),
+    // the root of its `from`: the kernel's variables, in the order the statements name them.
+    const statements = kernelStatements(kbody);
+    const refs: CompiledRef[] = [];
+    const froms: (CompiledRef | null)[] = [];
+    const roots: string[] = [];
+    for (const b of statements) {
+      const r = this.ref(kernelRef(b));
+      const fromText = copyRef(b);
+      const from = fromText === null ? null : this.ref(fromText);
+      refs.push(r);
+      froms.push(from);
+      if (!roots.includes(r.root)) roots.push(r.root);
+      if (from !== null && !roots.includes(from.root)) roots.push(from.root);
+    }
+    this.pushClauses(this.knobs['K-A58'] === 'dropped' ? this.clausesUsed(step.clauses, roots) : step.clauses, REGION_CLAUSES, step.op);
     const explicitTop = this.varTop;
-    // Implicit data attribute of each variable the kernel uses (the body's root, then a copy's
-    // `from` root), after the explicit clauses: a scalar that no visible data clause names (an open
-    // data region's, a procedure's or the program's declare) is firstprivate instead.
-    const firstprivate = this.implicitAttribute(base, explicitTop, body.root, step.default === 'present');
-    const fromPrivate = second === null ? firstprivate : this.implicitAttribute(base, explicitTop, second, step.default === 'present');
+    // Implicit data attribute of each variable the kernel uses, in that order, after the explicit
+    // clauses: a scalar that no visible data clause names (an open data region's, a procedure's or
+    // the program's declare) is firstprivate instead (its names in `privates`).
+    const privates: string[] = [];
+    for (const root of roots) if (this.implicitAttribute(base, explicitTop, root, step.default === 'present')) privates.push(root);
     this.enterClauses(base, true);
     if (this.stopped !== null) return this.stopped;
-    let observation: Observation;
-    if ('pointer' in kbody) observation = this.kernelPointer(body, step.result);
-    else {
-      // A copy reads all of `from` where the kernel runs first (the private copy's value for a
-      // firstprivate scalar), then writes.
-      let copied: (number | null)[] | null = null;
-      if (from !== null) {
-        const read = fromPrivate ? { kind: 'read' as const, values: privateValues(this.host, from, this.presentCopy(from)) } : this.kernel(from, { read: fromText! });
-        if (read.kind !== 'read') return read;
-        copied = read.values;
+    let observation: Observation = OK;
+    if ('pointer' in kbody) observation = this.kernelPointer(refs[0]!, step.result);
+    else
+      for (let i = 0; i < statements.length; i++) {
+        // Statement after statement over all its elements; the first undefined one ends the kernel.
+        observation = this.statement(refs[i]!, statements[i] as ElementBody, froms[i]!, privates);
+        if (stops(observation)) break;
       }
-      observation = firstprivate ? privateCopyKernel(this.host, body, kbody, this.presentCopy(body), copied) : this.kernel(body, kbody, copied);
-    }
     // A kernel that ends the program ends it before the region's exit.
     if (stops(observation)) return observation;
     this.exitClauses(base, true, false);
     this.varTop = base;
-    return observation;
+    // (a block of writes observes ok; a single body what it read or wrote)
+    return statements.length > 1 ? OK : observation;
+  }
+
+  /**
+   * One statement of a kernel on reference `r` (`from`: a copy's source, or null; `privates`: the
+   * kernel's firstprivate scalars). A copy reads all of `from` where the kernel runs first (the
+   * private copy's value for a firstprivate scalar), then writes.
+   */
+  private statement(r: CompiledRef, body: ElementBody, from: CompiledRef | null, privates: readonly string[]): Observation {
+    let copied: (number | null)[] | null = null;
+    if (from !== null) {
+      const read = privates.includes(from.root) ? { kind: 'read' as const, values: privateValues(this.host, from, this.presentCopy(from)) } : this.kernel(from, { read: from.text });
+      if (read.kind !== 'read') return read;
+      copied = read.values;
+    }
+    return privates.includes(r.root) ? privateCopyKernel(this.host, r, body, this.presentCopy(r), copied) : this.kernel(r, body, copied);
   }
 
   /**
@@ -1225,12 +1248,12 @@ export class ImplEngine implements Engine {
 
   /**
    * K-A58 `dropped` (GCC's gimplifier): the clauses without their whole variables (a var written as
-   * a bare name) other than `root` and `copied`, the variables the kernel uses (`copied`: a copy's
-   * `from` root, or null). (An attach clause's vars are pointers, never whole variables; a clause
-   * left empty pushes nothing.)
+   * a bare name) other than `roots`, the variables the kernel uses (every statement's reference and
+   * copy source). (An attach clause's vars are pointers, never whole variables; a clause left empty
+   * pushes nothing.)
    */
-  private clausesUsed(clauses: readonly Clause<AccRegionClauseName>[], root: string, copied: string | null): Clause<AccRegionClauseName>[] {
-    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => keptForRegion(this.ref(v), root, copied)) }));
+  private clausesUsed(clauses: readonly Clause<AccRegionClauseName>[], roots: readonly string[]): Clause<AccRegionClauseName>[] {
+    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => keptForRegion(this.ref(v), roots)) }));
   }
 
   /**

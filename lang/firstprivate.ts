@@ -4,13 +4,15 @@
 // OpenACC 3.3 §2.6.2; OpenMP 6.0 §7.9.3 makes every such scalar firstprivate). Read from the
 // program text for the tools that rewrite programs (emit's host-fallback replay); model/ and impl/
 // decide it each on their own. A copy kernel (a write with `from`, lang/README.md "Copy kernels")
-// uses two roots, the write's and the from's, each firstprivate or not on its own.
+// uses two roots, the write's and the from's, each firstprivate or not on its own; a kernel of
+// several statements the roots of all of them.
 
-import { copyRef, kernelRef, parseRef, type Program, type VarRef } from './program.js';
+import { copyRef, kernelRef, kernelStatements, parseRef, type Program, type VarRef } from './program.js';
 
 /**
- * Per kernel step (0-based) with a firstprivate scalar, those scalars: the root of the body's own
- * reference (its `read` or `write`) first, then a copy's `from` root (once where both are one).
+ * Per kernel step (0-based) with a firstprivate scalar, those scalars in the order the statements
+ * name them: a statement's own reference (its `read` or `write`) first, then a copy's `from` root,
+ * each once.
  */
 export function firstprivateRoots(program: Program): Map<number, string[]> {
   const out = new Map<number, string[]>();
@@ -21,9 +23,8 @@ export function firstprivateRoots(program: Program): Map<number, string[]> {
     else if (s.op === 'acc_data_end' || s.op === 'acc_procedure_end') regions.pop();
     else if (s.op === 'acc_declare') for (const c of s.clauses) for (const v of c.vars) declared.add(v);
     else if (s.op === 'acc_parallel' || s.op === 'omp_target') {
-      const from = copyRef(s.body);
       const roots: string[] = [];
-      for (const ref of from === null ? [kernelRef(s.body)] : [kernelRef(s.body), from]) {
+      for (const ref of kernelStatements(s.body).flatMap((b) => [kernelRef(b), ...(copyRef(b) === null ? [] : [copyRef(b)!])])) {
         const r = parseRef(program.world, ref);
         if (r.kind !== 'array' || r.scalar !== true || roots.includes(r.name)) continue;
         const named = s.op === 'acc_parallel' ? s.clauses.some((c) => c.vars.includes(r.name)) : s.maps.some((m) => m.vars.includes(r.name));
@@ -37,17 +38,26 @@ export function firstprivateRoots(program: Program): Map<number, string[]> {
 }
 
 /**
- * The steps (0-based) whose kernel works on a firstprivate copy of the scalar its body reads or
- * writes (`read` / `write`; not a copy's `from`): a write there changes only the private copy. A
- * kernel whose only firstprivate scalar is a copy's `from` reads the host's value through it, and
- * is not among them.
+ * The steps (0-based) whose kernel works on a firstprivate copy of a scalar one of its statements
+ * reads or writes (`read` / `write`; not a copy's `from`): a write there changes only the private
+ * copy. A kernel whose only firstprivate scalars are copies' `from` reads the host's values through
+ * them, and is not among them.
  */
 export function firstprivateKernels(program: Program): Set<number> {
-  const out = new Set<number>();
+  return new Set(firstprivateStatements(program).keys());
+}
+
+/** Per step of firstprivateKernels, its statements (0-based; 0 for a body that is no block) whose own reference is such a scalar. */
+export function firstprivateStatements(program: Program): Map<number, number[]> {
+  const out = new Map<number, number[]>();
   for (const [i, roots] of firstprivateRoots(program)) {
     const s = program.steps[i]!;
-    const r = 'body' in s ? parseRef(program.world, kernelRef(s.body)) : null;
-    if (r !== null && r.kind === 'array' && roots.includes(r.name)) out.add(i);
+    if (!('body' in s)) continue;
+    const hit = kernelStatements(s.body).flatMap((b, k) => {
+      const r = parseRef(program.world, kernelRef(b));
+      return r.kind === 'array' && roots.includes(r.name) ? [k] : [];
+    });
+    if (hit.length > 0) out.set(i, hit);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // The OpenMP part of the mapcheck program language (version 1): map constructs, the target
 // construct and the device memory routines. Semantics: lang/README-openmp.md.
 
-import type { Clause, KernelBody, VarRef } from './program.js';
+import type { Clause, KernelBlock, KernelBody, VarRef } from './program.js';
 
 /**
  * A device number argument. Integers are passed as they are: 0 … n-1 name the world's devices,
@@ -54,7 +54,7 @@ export interface OmpTarget {
   op: 'omp_target';
   device?: DeviceArg;
   maps: MapItem[];
-  body: KernelBody;
+  body: KernelBody | KernelBlock;
   /** With a `pointer` body: names the value the kernel read (a handle, as an `omp_target_alloc` result). */
   result?: string;
 }

@@ -262,6 +262,29 @@ export function kernelRef(body: KernelBody): VarRef {
   return 'read' in body ? body.read : 'write' in body ? body.write : body.pointer;
 }
 
+/**
+ * A kernel of several statements (lang/README.md "Kernels of several statements"): the loop
+ * `do i = 1, n; var%a(i) = i; var%b(i) = 2 * i; end do`, or a C target region's straight-line
+ * assignments. Each statement is a write (WriteBody); element k of every statement is iteration k
+ * of one loop, so they all have n elements, and the statements run in order within an iteration.
+ * Validation refuses what would make the order across iterations show (a data race): two
+ * statements naming overlapping but different sections of one array, a scalar one statement writes
+ * and another names, or, with more than one element, a reference through a pointer that may alias
+ * another. So the kernel is also statement after statement over all elements, which is how the
+ * model and the impl run it.
+ */
+export interface KernelBlock {
+  writes: WriteBody[];
+}
+
+/** The most statements a kernel of several statements holds. */
+export const MAX_BLOCK_STATEMENTS = 8;
+
+/** The statements of a compute construct's kernel: a block's writes, or the one body. */
+export function kernelStatements(body: KernelBody | KernelBlock): KernelBody[] {
+  return 'writes' in body ? body.writes : [body];
+}
+
 /** The reference a copy reads (WriteBody / HostWrite `from`), or null. */
 export function copyRef(w: KernelBody | HostWrite): VarRef | null {
   return 'from' in w && w.from !== undefined ? w.from : null;
@@ -271,7 +294,7 @@ export interface AccParallel {
   op: 'acc_parallel';
   clauses: Clause<AccRegionClauseName>[];
   default?: 'present';
-  body: KernelBody;
+  body: KernelBody | KernelBlock;
   /**
    * With a `pointer` body: names the value the kernel read (a handle later steps may pass to the
    * device memory routines, as an `acc_malloc` result; it outlives the data it points to).

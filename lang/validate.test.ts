@@ -589,3 +589,63 @@ describe('scalar variables (lang/README.md "Scalar variables")', () => {
     expect(run([{ op: 'acc_declare', clauses: [{ clause: 'create', vars: ['x'] }] }]).ok).toBe(true);
   });
 });
+
+describe('kernels of several statements (lang/README.md "Kernels of several statements")', () => {
+  const blockWorld = {
+    arrays: [
+      { name: 'x', length: 1, scalar: true, init: 1 },
+      { name: 'a', length: 8 },
+      { name: 'b', length: 8 },
+    ],
+    structs: [
+      { name: 'var', pointers: ['u', 'v'], allocatable: ['u', 'v'] },
+      { name: 'c', pointers: ['p'] },
+    ],
+  };
+  const parallel = (...writes: unknown[]) => ({ op: 'acc_parallel', clauses: [], body: { writes } });
+  const run = (...steps: unknown[]) => validateProgram({ world: blockWorld, steps });
+  const refusal = (...steps: unknown[]) => {
+    const r = run(...steps);
+    if (r.ok) throw new Error('expected the program to be refused');
+    return r;
+  };
+
+  test('statements of one element count over arrays, allocatable member sections, copies and disjoint sections are valid', () => {
+    expect(run(parallel({ write: 'var%u(1:8)', value: 1, by: 1 }, { write: 'var%v(1:8)', value: 2, by: 2 }, { write: 'a', value: 0, from: 'b' })).ok).toBe(true);
+    expect(run(parallel({ write: 'a(1:4)', value: 1 }, { write: 'a(5:8)', value: 0, from: 'a(1:4)' })).ok).toBe(true);
+    expect(run(parallel({ write: 'a(1:4)', value: 1 }, { write: 'b(1:4)', value: 0, from: 'a(1:4)' }, { write: 'a(5:8)', value: 3 })).ok).toBe(true);
+    expect(run({ op: 'omp_target', maps: [], body: { writes: [{ write: 'c%p(1:1)', value: 1 }, { write: 'c%p(2:2)', value: 2 }, { write: 'x', value: 3 }] } }).ok).toBe(true);
+  });
+
+  test('one statement, or more than eight, is refused by the schema', () => {
+    expect(refusal(parallel({ write: 'a', value: 1 }))).toMatchObject({ step: 0, field: 'body.writes', message: expect.stringContaining('2 or more') });
+    expect(refusal(parallel(...Array.from({ length: 9 }, (_, i) => ({ write: `a(${i % 8 + 1}:${i % 8 + 1})`, value: i }))))).toMatchObject({ step: 0, field: 'body.writes' });
+    expect(refusal(parallel({ write: 'a', value: 1 }, { read: 'b' }))).toMatchObject({ step: 0, field: 'body.writes[1].read', message: "unknown field 'read'" });
+  });
+
+  test('each statement is checked as a body: an undeclared reference, a from that is no array', () => {
+    expect(refusal(parallel({ write: 'a', value: 1 }, { write: 'q', value: 1 }))).toMatchObject({ field: 'body.writes[1].write', message: "'q' is not declared in the world" });
+    expect(refusal(parallel({ write: 'a', value: 1 }, { write: 'b(1:1)', value: 1, from: 'var%u(1:1)' }))).toMatchObject({ field: 'body.writes[1].from' });
+  });
+
+  test('a whole pointer member, unequal counts, a non-allocatable pointer over several elements, overlapping sections and a shared scalar are refused', () => {
+    expect(refusal(parallel({ write: 'var%u', value: 1 }, { write: 'var%v(1:8)', value: 1 }))).toMatchObject({ field: 'body.writes[0].write', message: expect.stringContaining("'var%u' is a whole pointer member") });
+    expect(refusal(parallel({ write: 'a', value: 1 }, { write: 'b(1:4)', value: 1 }))).toMatchObject({ field: 'body.writes[1].write', message: "'b(1:4)' has 4 elements and 'a' 8: the statements of a kernel are one loop, each over as many elements" });
+    expect(refusal(parallel({ write: 'c%p(1:2)', value: 1 }, { write: 'a(1:2)', value: 1 }))).toMatchObject({ field: 'body.writes[0].write', message: expect.stringContaining('goes through a pointer that may point into another reference') });
+    expect(refusal(parallel({ write: 'a(1:4)', value: 1 }, { write: 'b(1:4)', value: 0, from: 'a(2:5)' }))).toMatchObject({ field: 'body.writes[1].from', message: expect.stringContaining("'a(2:5)' and 'a(1:4)' overlap without being the same section") });
+    expect(refusal(parallel({ write: 'var%u(1:4)', value: 1 }, { write: 'var%u(3:6)', value: 2 }))).toMatchObject({ field: 'body.writes[1].write', message: expect.stringContaining('overlap') });
+    expect(refusal(parallel({ write: 'x', value: 1 }, { write: 'a(1:1)', value: 0, from: 'x' }))).toMatchObject({ field: 'body.writes[1].from', message: expect.stringContaining("'x' is a scalar that another statement of the kernel writes") });
+  });
+
+  test('two statements may read one section, and read and write the same one', () => {
+    expect(run(parallel({ write: 'a(1:4)', value: 0, from: 'b(1:4)' }, { write: 'a(5:8)', value: 0, from: 'b(1:4)' })).ok).toBe(true);
+    expect(run(parallel({ write: 'a(1:4)', value: 1, add: true }, { write: 'b(1:4)', value: 0, from: 'a(1:4)' })).ok).toBe(true);
+    expect(run(parallel({ write: 'x', value: 1 }, { write: 'a(1:1)', value: 2 })).ok).toBe(true);
+  });
+
+  test('a plain pointer a statement goes through must be named, whichever statement it is', () => {
+    const world = { ...blockWorld, pointers: [{ name: 'q', init: 'a' }] };
+    const r = validateProgram({ world, steps: [{ op: 'omp_target', maps: [{ type: 'tofrom', vars: ['a'] }], body: { writes: [{ write: 'a(1:1)', value: 1 }, { write: 'q(1:1)', value: 2 }] } }] });
+    expect(r).toMatchObject({ ok: false, field: 'body.writes[1].write', message: expect.stringContaining("plain pointer 'q'") });
+  });
+});

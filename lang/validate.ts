@@ -15,19 +15,23 @@ import {
   LANGUAGE_VERSION,
   MAX_ALLOCATION_LENGTH,
   MAX_ARRAY_LENGTH,
+  MAX_BLOCK_STATEMENTS,
   MAX_MEMBER_LENGTH,
   MAX_SECTION_BOUND,
   hostLayout,
   parseRef,
   isZeroLength,
   kernelRef,
+  kernelStatements,
   refError,
   type Clause,
+  type KernelBlock,
   type KernelBody,
   type ParsedRef,
   type Program,
   type Step,
   type StepOp,
+  type VarRef,
   type World,
 } from './program.js';
 import type { MapItem, OmpMapModifier, OmpMapType, PtrArg } from './openmp.js';
@@ -132,9 +136,15 @@ const clauses = (names: readonly [string, ...string[]]) =>
 /** Fortran bounds of a pointer's view (lower bound of a remapping, an index `p(i)`). */
 export const MAX_BOUND = 1000;
 const bound = intIn(-MAX_BOUND, MAX_BOUND);
+const writeBody = z.strictObject({ write: varRef, value, by: increment.optional(), add: z.boolean().optional(), from: varRef.optional() });
 const kernelBody = z.union(
-  [z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }), z.strictObject({ write: varRef, value, by: increment.optional(), add: z.boolean().optional(), from: varRef.optional() }), z.strictObject({ pointer: varRef })],
-  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer, "by"?: integer, "add"?: boolean, "from"?: array} or {"pointer": member}' },
+  [
+    z.strictObject({ read: varRef, at: bound.optional(), bounds: z.literal(true).optional() }),
+    writeBody,
+    z.strictObject({ pointer: varRef }),
+    z.strictObject({ writes: z.array(writeBody).min(2, { error: 'a kernel of several statements has 2 or more; write one statement as the body itself' }).max(MAX_BLOCK_STATEMENTS) }),
+  ],
+  { error: 'expected {"read": ref, "at"?: index, "bounds"?: true}, {"write": ref, "value": integer, "by"?: integer, "add"?: boolean, "from"?: array}, {"pointer": member} or {"writes": [write, ...]}' },
 );
 
 // OpenMP (lang/README-openmp.md). Map types per construct follow OpenMP 6.0 §15.5–§15.8 (lang/ops.ts);
@@ -256,8 +266,10 @@ function explain(issue: z.core.$ZodIssue, base: readonly PropertyKey[], input: u
     return { field: fieldPath([...path, key], prefix), message: `unknown field '${key}'` };
   }
   if (issue.code === 'invalid_union') {
-    const fitting = issue.errors.filter((branch) => branch.length > 0 && !branch.some((i) => i.code === 'unrecognized_keys'));
-    if (fitting.length === 1) return explain(fitting[0]![0]!, path, input, prefix);
+    // A branch whose own keys are all known fits (an unknown key deeper down, as in a statement of
+    // a block, is that branch's problem); a misspelt key inside it names the typo.
+    const fitting = issue.errors.filter((branch) => branch.length > 0 && !branch.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0));
+    if (fitting.length === 1) return explain(fitting[0]!.find((i) => i.code === 'unrecognized_keys') ?? fitting[0]![0]!, path, input, prefix);
   }
   const field = fieldPath(path, prefix) || '(top level)';
   const got = valueAt(input, path);
@@ -458,16 +470,22 @@ function plainRefProblem(world: World, ref: string): string | null {
  */
 function plainKernelProblem(world: World, step: Step): StepFailure | null {
   if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return null;
-  const target = kernelRef(step.body);
-  const parsed = parseRef(world, target);
-  if (parsed.kind !== 'member' || !isPlain(world.structs.find((s) => s.name === parsed.struct))) return null;
   const named = 'clauses' in step ? step.clauses.flatMap((c) => c.vars) : step.maps.flatMap((m) => m.vars);
-  if (named.includes(parsed.struct)) return null;
-  const field = `body.${'read' in step.body ? 'read' : 'write' in step.body ? 'write' : 'pointer'}`;
-  return {
-    field,
-    message: `the kernel goes through plain pointer '${parsed.struct}', which no ${'clauses' in step ? 'clause' : 'map'} of the construct names: name '${parsed.struct}' itself (its device copy is what the kernel reads); the implicit firstprivate / pointer-initialisation reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled`,
-  };
+  for (const [i, body] of kernelStatements(step.body).entries()) {
+    const parsed = parseRef(world, kernelRef(body));
+    if (parsed.kind !== 'member' || !isPlain(world.structs.find((s) => s.name === parsed.struct))) continue;
+    if (named.includes(parsed.struct)) continue;
+    return {
+      field: `${statementField(step.body, i)}.${'read' in body ? 'read' : 'write' in body ? 'write' : 'pointer'}`,
+      message: `the kernel goes through plain pointer '${parsed.struct}', which no ${'clauses' in step ? 'clause' : 'map'} of the construct names: name '${parsed.struct}' itself (its device copy is what the kernel reads); the implicit firstprivate / pointer-initialisation reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled`,
+    };
+  }
+  return null;
+}
+
+/** The field of statement `i` of a kernel: `body`, or `body.writes[i]` in a block. */
+function statementField(body: KernelBody | KernelBlock, i: number): string {
+  return 'writes' in body ? `body.writes[${i}]` : 'body';
 }
 
 /**
@@ -476,9 +494,20 @@ function plainKernelProblem(world: World, step: Step): StepFailure | null {
  * reads what the write of another changes (in a kernel a data race, in a host loop an order).
  */
 function copyProblem(world: World, step: Step): StepFailure | null {
-  const kernel = (step.op === 'acc_parallel' || step.op === 'omp_target') && 'write' in step.body ? step.body : null;
-  const w = step.op === 'host_write' ? { write: step.var, from: step.from, field: 'var', fromField: 'from' } : kernel && { write: kernel.write, from: kernel.from, field: 'body.write', fromField: 'body.from' };
-  if (!w || w.from === undefined) return null;
+  if (step.op === 'host_write') return copyWriteProblem(world, { write: step.var, from: step.from, field: 'var', fromField: 'from' });
+  if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return null;
+  for (const [i, body] of kernelStatements(step.body).entries()) {
+    if (!('write' in body)) continue;
+    const field = statementField(step.body, i);
+    const problem = copyWriteProblem(world, { write: body.write, from: body.from, field: `${field}.write`, fromField: `${field}.from` });
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** copyProblem for one write: its reference (`field`) and what it copies (`fromField`). */
+function copyWriteProblem(world: World, w: { write: VarRef; from: VarRef | undefined; field: string; fromField: string }): StepFailure | null {
+  if (w.from === undefined) return null;
   const from = parseRef(world, w.from);
   if (from.kind !== 'array' || from.field !== undefined)
     return { field: w.fromField, message: `'${w.from}' is not an array of the program: a copy reads an array, a section of one or a scalar (lang/README.md "Copy kernels")` };
@@ -492,6 +521,55 @@ function copyProblem(world: World, step: Step): StepFailure | null {
       field: w.fromField,
       message: `'${w.from}' and '${w.write}' overlap without being the same section: an element would read what the write of another changes (a data race in a kernel); a copy takes the same section or disjoint ones`,
     };
+  return null;
+}
+
+/** The storage a block's reference names, as a key, and its elements [lo, hi) there; null for a whole pointer member (its length is the target's). */
+function blockExtent(world: World, parsed: ParsedRef): { key: string; lo: number; hi: number; pointer: boolean } | null {
+  if (parsed.kind === 'array') return { key: parsed.name, lo: parsed.lo, hi: parsed.hi, pointer: false };
+  if (parsed.kind !== 'member' || parsed.bounds === undefined) return null;
+  const decl = world.structs.find((s) => s.name === parsed.struct)!;
+  const key = `${parsed.struct}${parsed.index === undefined ? '' : `(${parsed.index + 1})`}%${parsed.member}`;
+  return { key, lo: parsed.bounds[0], hi: parsed.bounds[1] + 1, pointer: !isAllocatable(decl, parsed.member) };
+}
+
+/**
+ * A kernel of several statements (lang/README.md "Kernels of several statements") is one loop whose
+ * iterations may run in any order: every statement has as many elements, and no element one
+ * statement writes is one another statement reads or writes in another iteration. Of one array (or
+ * one pointer member's target) two statements name the same section or disjoint ones. A pointer
+ * member other than an allocatable component (which aliases nothing) may point into another
+ * reference, so with more than one element it is refused. A scalar one statement writes is named by
+ * no other, since its firstprivate copy would carry the write to the next statement.
+ */
+function blockProblem(world: World, step: Step): StepFailure | null {
+  if ((step.op !== 'acc_parallel' && step.op !== 'omp_target') || !('writes' in step.body)) return null;
+  type Use = { field: string; ref: VarRef; written: boolean; statement: number; key: string; lo: number; hi: number; scalar: boolean };
+  const uses: Use[] = [];
+  let count: { n: number; ref: VarRef } | null = null;
+  for (const [i, w] of step.body.writes.entries()) {
+    for (const [field, ref, written] of [['write', w.write, true], ['from', w.from, false]] as const) {
+      if (ref === undefined) continue;
+      const parsed = parseRef(world, ref);
+      const at = `body.writes[${i}].${field}`;
+      const extent = blockExtent(world, parsed);
+      if (extent === null) return { field: at, message: `'${ref}' is a whole pointer member: a statement of a kernel of several statements names a section of it (${ref}(1:n)), so that every statement has a known number of elements` };
+      const n = extent.hi - extent.lo;
+      if (count === null) count = { n, ref };
+      else if (n !== count.n) return { field: at, message: `'${ref}' has ${n} element${n === 1 ? '' : 's'} and '${count.ref}' ${count.n}: the statements of a kernel are one loop, each over as many elements` };
+      if (extent.pointer && n > 1)
+        return { field: at, message: `'${ref}' goes through a pointer that may point into another reference of the kernel: a kernel of several statements over more than one element goes through allocatable components only (an aliased element would be a data race)` };
+      uses.push({ field: at, ref, written, statement: i, key: extent.key, lo: extent.lo, hi: extent.hi, scalar: parsed.kind === 'array' && parsed.scalar === true });
+    }
+  }
+  for (const [j, b] of uses.entries())
+    for (const a of uses.slice(0, j)) {
+      if (a.statement === b.statement || a.key !== b.key || (!a.written && !b.written)) continue;
+      if (a.scalar || b.scalar)
+        return { field: b.field, message: `'${b.ref}' is a scalar that another statement of the kernel ${a.written ? 'writes' : 'reads'} ('${a.ref}'): its firstprivate copy would carry a write from one statement to the next, which the language does not model` };
+      if (a.lo !== b.lo && a.lo < b.hi && b.lo < a.hi)
+        return { field: b.field, message: `'${b.ref}' and '${a.ref}' overlap without being the same section: an element one iteration writes would be one another iteration uses (a data race); the statements of a kernel take the same section of an array or disjoint ones` };
+    }
   return null;
 }
 
@@ -669,6 +747,33 @@ const DELETE_MODIFIER_OPS = STEP_OPS.filter((op) =>
   Object.values(opInfo(op).fields as Record<string, FieldRole>).some((f) => f.role === 'maps' && f.deleteModifier === true),
 );
 
+/** Checks the references of one kernel statement (a body, or a statement of a block), its fields under `name`. */
+function checkBodyStatement(world: World, body: KernelBody, name: string): StepFailure | null {
+  const ref = (field: string, r: string, allowed: readonly RefKind[]): StepFailure | null => {
+    const res = checkRef(world, r, allowed);
+    return typeof res === 'string' ? { field, message: res } : null;
+  };
+  if ('pointer' in body) return ref(`${name}.pointer`, body.pointer, MEMBER_REF);
+  const [field, target] = 'read' in body ? [`${name}.read`, body.read] : [`${name}.write`, body.write];
+  const bad = ref(field, target, DATA_REF);
+  if (bad) return bad;
+  if (isZeroLength(parseRef(world, target))) return { field, message: zeroLengthMisplaced(target) };
+  if ('write' in body && body.from !== undefined) {
+    const badFrom = ref(`${name}.from`, body.from, ARRAY_REF);
+    if (badFrom) return badFrom;
+    if (isZeroLength(parseRef(world, body.from))) return { field: `${name}.from`, message: zeroLengthMisplaced(body.from) };
+  }
+  if (!('read' in body)) return null;
+  // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
+  if (body.at !== undefined && body.bounds) return { field: `${name}.at`, message: 'a kernel reads either one element (at) or the bounds (bounds), not both' };
+  const viewField = body.bounds ? `${name}.bounds` : `${name}.at`;
+  if ((body.at !== undefined || body.bounds) && parseRef(world, target).kind !== 'member')
+    return { field: viewField, message: `'${target}' is not a pointer member: only a pointer's device view has a descriptor (index and bounds)` };
+  if ((body.at !== undefined || body.bounds) && isMemberSection(parseRef(world, target)))
+    return { field: viewField, message: `'${target}' is a member section: its index and bounds are those of the pointer itself; read the view of the member` };
+  return null;
+}
+
 /** Checks one field of a step by its role in the table of operations (lang/ops.ts). */
 function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): StepFailure | null {
   const world = ctx.world;
@@ -723,26 +828,15 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
     case 'maps':
       return checkMapItems(world, v as MapItem[], f.deleteModifier === true, name, f.motion === true);
     case 'body': {
-      const body = v as KernelBody;
-      if ('pointer' in body) return ref(`${name}.pointer`, body.pointer, MEMBER_REF);
-      const [field, target] = 'read' in body ? [`${name}.read`, body.read] : [`${name}.write`, body.write];
-      const bad = ref(field, target, DATA_REF);
-      if (bad) return bad;
-      if (isZeroLength(parseRef(world, target))) return { field, message: zeroLengthMisplaced(target) };
-      if ('write' in body && body.from !== undefined) {
-        const badFrom = ref(`${name}.from`, body.from, ARRAY_REF);
-        if (badFrom) return badFrom;
-        if (isZeroLength(parseRef(world, body.from))) return { field: `${name}.from`, message: zeroLengthMisplaced(body.from) };
+      const body = v as KernelBody | KernelBlock;
+      if ('writes' in body) {
+        for (const [i, w] of body.writes.entries()) {
+          const problem = checkBodyStatement(world, w, `${name}.writes[${i}]`);
+          if (problem) return problem;
+        }
+        return null;
       }
-      if (!('read' in body)) return null;
-      // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).
-      if (body.at !== undefined && body.bounds) return { field: `${name}.at`, message: 'a kernel reads either one element (at) or the bounds (bounds), not both' };
-      const viewField = body.bounds ? `${name}.bounds` : `${name}.at`;
-      if ((body.at !== undefined || body.bounds) && parseRef(world, target).kind !== 'member')
-        return { field: viewField, message: `'${target}' is not a pointer member: only a pointer's device view has a descriptor (index and bounds)` };
-      if ((body.at !== undefined || body.bounds) && isMemberSection(parseRef(world, target)))
-        return { field: viewField, message: `'${target}' is a member section: its index and bounds are those of the pointer itself; read the view of the member` };
-      return null;
+      return checkBodyStatement(world, body, name);
     }
     case 'ptr':
       return checkPtrArg(ctx, name, v as PtrArg, f.aligned);
@@ -848,6 +942,8 @@ function checkStepSemantics(ctx: StepContext, step: Step): StepFailure | null {
   if (plain) return plain;
   const copy = copyProblem(ctx.world, step);
   if (copy) return copy;
+  const block = blockProblem(ctx.world, step);
+  if (block) return block;
   if (step.op === 'acc_procedure_begin') return checkProcedureDeclare(ctx.world, step.clauses);
   if (step.op === 'host_read' && (step.at !== undefined || step.bounds)) {
     // A view's index and bounds are those of a pointer's descriptor (Fortran 2008 §7.2.2.3).

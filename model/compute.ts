@@ -1,7 +1,7 @@
 // The compute construct (OpenACC 3.3 §2.5.1 parallel) with its implicit data attributes (§2.6.2):
-// a data region around one kernel that reads or writes device memory.
+// a data region around one kernel that reads or writes device memory, in one statement or several.
 
-import { ELEMENT_BYTES, copyRef, kernelRef, type AccParallel, type Clause, type ElementBody, type KernelBody, type VarRef } from '../lang/program.js';
+import { ELEMENT_BYTES, copyRef, kernelRef, kernelStatements, type AccParallel, type Clause, type ElementBody, type KernelBlock, type KernelBody, type VarRef } from '../lang/program.js';
 import { accScalarVisible, isScalarVariable, privateCopy, privateKernel } from './firstprivate.js';
 import { formatPtr, ptrLbound, type Observation } from '../lang/observation.js';
 import {
@@ -42,7 +42,8 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   // §2.6.2: a variable the kernel uses but no clause names is treated as if named in `present`
   // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses
   // (a copy's written variable first, then the one it reads). A scalar in no visible data clause
-  // is firstprivate instead (default(present) is for aggregates).
+  // is firstprivate instead (default(present) is for aggregates). The variables come in the order
+  // the kernel's statements name them.
   const firstprivate = new Set<string>();
   for (const root of roots) {
     if (clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) continue;
@@ -56,24 +57,38 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
   const presentCopy = ctx.knobs['K-A67'] === 'present-copy';
-  // A copy reads its elements before it writes (lang/README.md "Copy kernels"): the private copy
-  // of a firstprivate scalar, else the device copy.
-  const from = copyRef(step.body);
-  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from, presentCopy) : runKernel(state, { read: from }, ctx);
-  if (copied !== null && copied.kind !== 'read') return copied;
-  const values = copied?.values ?? null;
-  const result = firstprivate.has(roots[0]!) ? privateKernel(state, roots[0]!, step.body as ElementBody, presentCopy, values) : runKernel(state, step.body, ctx, values);
-  if (result.kind === 'undefined') return result;
+  // The statements of a kernel run one after another (lang/README.md "Kernels of several
+  // statements"); the first with undefined behaviour ends the program before the exit.
+  let result: Observation = { kind: 'ok' };
+  for (const body of kernelStatements(step.body)) {
+    result = statement(state, body, firstprivate, presentCopy, ctx);
+    if (result.kind === 'undefined') return result;
+  }
   // A kernel that read a pointer hands its value to the host code under the step's name.
   if (step.result !== undefined && result.kind === 'value') keySet(state.handles, step.result, result.value as PointerAddress);
   return exitClauses(state, recorded, 'src', false, ctx) ?? result;
 }
 
-/** The variables a kernel uses: the root of its reference, then that of a copy's `from` when another. */
-export function usedRoots(state: ModelState, body: KernelBody): string[] {
-  const roots = [rootName(state, kernelRef(body))];
+/** One statement of the kernel, on the device copy or on the private copy of a firstprivate scalar. */
+function statement(state: ModelState, body: KernelBody, firstprivate: ReadonlySet<string>, presentCopy: boolean, ctx: StepContext): Observation {
+  // A copy reads its elements before it writes (lang/README.md "Copy kernels"): the private copy
+  // of a firstprivate scalar, else the device copy.
   const from = copyRef(body);
-  if (from !== null && !roots.includes(rootName(state, from))) roots.push(rootName(state, from));
+  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from, presentCopy) : runKernel(state, { read: from }, ctx);
+  if (copied !== null && copied.kind !== 'read') return copied;
+  const values = copied?.values ?? null;
+  const root = rootName(state, kernelRef(body));
+  return firstprivate.has(root) ? privateKernel(state, root, body as ElementBody, presentCopy, values) : runKernel(state, body, ctx, values);
+}
+
+/**
+ * The variables a kernel uses, each once, in the order its statements name them: a statement's
+ * reference, then a copy's `from`.
+ */
+export function usedRoots(state: ModelState, body: KernelBody | KernelBlock): string[] {
+  const roots: string[] = [];
+  for (const s of kernelStatements(body))
+    for (const ref of [kernelRef(s), copyRef(s)]) if (ref !== null && !roots.includes(rootName(state, ref))) roots.push(rootName(state, ref));
   return roots;
 }
 

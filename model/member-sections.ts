@@ -8,6 +8,7 @@
 
 import type { Range } from './state.js';
 import { ELEMENT_BYTES, type Step } from '../lang/program.js';
+import { stepVars } from './struct-members.js';
 import { fire, parsedRef, UndefinedStep, type ModelState, type StepContext } from './state.js';
 
 export const ACC_MEMBER_SECTION = 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (member subarrays)';
@@ -53,15 +54,7 @@ export function memberSectionRange(target: Range | null, bounds: [number, number
 export function noteMemberSections(state: ModelState, step: Step, ctx: StepContext): void {
   const api = step.op.startsWith('acc_') ? ACC_MEMBER_SECTION : step.op.startsWith('omp_') ? OMP_MEMBER_SECTION : null;
   if (api === null) return;
-  const s = step as unknown as Record<string, unknown>;
-  const vars: string[] = [];
-  for (const key of ['clauses', 'maps', 'motions'])
-    if (Array.isArray(s[key])) for (const c of s[key] as { vars: string[] }[]) vars.push(...c.vars);
-  if (typeof s.var === 'string') vars.push(s.var);
-  const body = s.body as { read?: string; write?: string } | undefined;
-  if (body?.read !== undefined) vars.push(body.read);
-  if (body?.write !== undefined) vars.push(body.write);
-  for (const v of vars) {
+  for (const v of stepVars(step)) {
     const r = parsedRef(state, v);
     if (r.kind === 'member' && r.bounds !== undefined) {
       fire(ctx, api);

@@ -6,7 +6,7 @@
 // the bytes it names (state.ts dataRange), and every action on it is the action on those bytes.
 // Nothing else needs a rule of its own; this file records that the rule was used.
 
-import type { Step } from '../lang/program.js';
+import { kernelStatements, type Step } from '../lang/program.js';
 import { fire, parsedRef, type ModelState, type StepContext } from './state.js';
 
 export const ACC_STRUCT_MEMBER = 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses (non-pointer struct members)';
@@ -51,15 +51,17 @@ export function noteStructMembers(state: ModelState, step: Step, ctx: StepContex
   }
 }
 
-/** The variable references a step names in its clauses, map items, motions, `var` and kernel body. */
-function stepVars(step: Step): string[] {
+/** The variable references a step names in its clauses, map items, motions, `var` and the reads and writes of its kernel's statements. */
+export function stepVars(step: Step): string[] {
   const out: string[] = [];
   const s = step as unknown as Record<string, unknown>;
   for (const key of ['clauses', 'maps', 'motions'])
     if (Array.isArray(s[key])) for (const c of s[key] as { vars: string[] }[]) out.push(...c.vars);
   if (typeof s.var === 'string') out.push(s.var);
-  const body = s.body as { read?: string; write?: string } | undefined;
-  if (body?.read !== undefined) out.push(body.read);
-  if (body?.write !== undefined) out.push(body.write);
+  if ('body' in step)
+    for (const b of kernelStatements(step.body)) {
+      if ('read' in b) out.push(b.read);
+      else if ('write' in b) out.push(b.write);
+    }
   return out;
 }

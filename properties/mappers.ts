@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { MapItem } from '../lang/openmp.js';
 import type { MapperDecl, Program, Step, VarRef } from '../lang/program.js';
-import { kernelRef } from '../lang/program.js';
+import { kernelRef, kernelStatements } from '../lang/program.js';
 import { HostView, type WitnessTrace } from './witness.js';
 
 export interface MapperChoice {
@@ -60,10 +60,10 @@ const ENTERING = new Set<Step['op']>(['omp_target_enter_data', 'omp_target_data_
 function stepMaps(step: Step): MapItem[] {
   if (!('maps' in step)) return 'motions' in step ? step.motions : [];
   if (step.op !== 'omp_target') return step.maps;
-  const ref = kernelRef(step.body);
-  const root = ref.split(/[%(]/)[0]!;
-  const named = step.maps.some((m) => m.vars.some((v) => v.split(/[%(]/)[0] === root));
-  return named ? step.maps : [...step.maps, { type: 'tofrom', vars: [root] }];
+  const rootOf = (ref: string) => ref.split(/[%(]/)[0]!;
+  const roots = [...new Set(kernelStatements(step.body).map((b) => rootOf(kernelRef(b))))];
+  const unnamed = roots.filter((root) => !step.maps.some((m) => m.vars.some((v) => rootOf(v) === root)));
+  return [...step.maps, ...unnamed.map((root): MapItem => ({ type: 'tofrom', vars: [root] }))];
 }
 
 /** Mapper witness ids each step reaches, in step order (hits[i] for step i). */

@@ -11,7 +11,7 @@
 
 import fc from 'fast-check';
 import type { Program, Step, World } from '../lang/program.js';
-import { kernelRef, parseRef } from '../lang/program.js';
+import { kernelRef, kernelStatements, parseRef } from '../lang/program.js';
 import { withZeroLengthIdiom } from './zero-length.js';
 
 /** Whether a program's struct becomes a plain pointer (one program in eight), and where the idiom goes (per cent). */
@@ -54,7 +54,7 @@ const rootOf = (v: string) => v.split(/[%(]/)[0]!;
  */
 function namingPointer(step: Step, x: string): Step {
   if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return step;
-  if (rootOf(kernelRef(step.body)) !== x) return step;
+  if (!kernelStatements(step.body).some((b) => rootOf(kernelRef(b)) === x)) return step;
   if (step.op === 'omp_target') return step.maps.some((m) => m.vars.includes(x)) ? step : { ...step, maps: [{ type: 'to', vars: [x] }, ...step.maps] };
   if (step.clauses.some((c) => c.vars.includes(x))) return step;
   const clauses = step.clauses.map((c) => ({ ...c, vars: c.vars.filter((v) => rootOf(v) !== x) })).filter((c) => c.vars.length > 0);

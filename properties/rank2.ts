@@ -87,7 +87,7 @@ export function withRank2(program: Program, choice: Rank2Choice): Program {
     let s = step;
     if ((s.op === 'acc_parallel' || s.op === 'omp_target') && !('pointer' in s.body)) {
       const b = s.body;
-      s = { ...s, body: 'read' in b ? { ...b, read: pick(b.read) } : { ...b, write: pick(b.write) } } as Step;
+      s = { ...s, body: 'read' in b ? { ...b, read: pick(b.read) } : 'writes' in b ? { writes: b.writes.map((w) => ({ ...w, write: pick(w.write) })) } : { ...b, write: pick(b.write) } } as Step;
     }
     if ('clauses' in s) s = { ...s, clauses: vars(s.clauses as { vars: VarRef[] }[]) } as Step;
     if ('maps' in s) s = { ...s, maps: vars(s.maps) } as Step;

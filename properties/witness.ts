@@ -21,7 +21,7 @@ import {
   type VarRef,
   type World,
 } from '../lang/program.js';
-import { formatMember, initTarget, kernelRef, memberRefs, structElementBytes } from '../lang/program.js';
+import { formatMember, initTarget, kernelRef, kernelStatements, memberRefs, structElementBytes } from '../lang/program.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
@@ -609,7 +609,7 @@ export function detectReachWitnesses(program: Program, trace: WitnessTrace): Set
       if (seen.size >= 2) found.add('r15');
     }
 
-    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isMember(kernelRef(step.body), world)) {
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && !('writes' in step.body) && isMember(kernelRef(step.body), world)) {
       const m = kernelRef(step.body);
       const a = attachmentOf(before, host.memberAddress(m));
       if (a && a.device !== null && a.device.space === 'dev' && a.device.block === 1 && a.device.offset === 0) found.add('r5');
@@ -1007,7 +1007,7 @@ export function detectSectionWitnesses(program: Program, trace: WitnessTrace): S
       if (r === null || obs.kind === 'error' || obs.kind === 'undefined') continue;
       if (presentIn(after, r)) found.add('ms1');
     }
-    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isSection(kernelRef(step.body)) && (obs.kind === 'read' || obs.kind === 'ok'))
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && kernelStatements(step.body).some((b) => !('pointer' in b) && isSection(kernelRef(b))) && (obs.kind === 'read' || obs.kind === 'ok'))
       found.add('ms2');
     if (after.attachments.some((a) => aimsBefore(a.device)) || after.ompPointers.some((p) => aimsBefore(p.value))) found.add('ms3');
     host.apply(step);
@@ -1046,7 +1046,7 @@ export function detectRank2Witnesses(program: Program, trace: WitnessTrace): Set
       for (const v of namedVars(step).filter(isSection)) {
         if (presentIn(after, host.range(v)!)) found.add('r1');
       }
-    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && !('pointer' in step.body) && isSection(kernelRef(step.body)) && (obs.kind === 'read' || obs.kind === 'ok')) found.add('r2');
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && kernelStatements(step.body).some((b) => !('pointer' in b) && isSection(kernelRef(b))) && (obs.kind === 'read' || obs.kind === 'ok')) found.add('r2');
     if (step.op === 'host_read' && isSection(step.var) && obs.kind === 'read' && obs.values.some((v) => v !== null && v >= 5)) found.add('r3');
     host.apply(step);
     return found;

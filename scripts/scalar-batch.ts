@@ -1,34 +1,44 @@
 // Writes a batch of generated programs with a scalar variable (properties/scalars.ts: a generated
 // program of either API with a scalar `s` and steps that use it, named, firstprivate or under a
-// visible data clause), or with `--scenario copies` with copy kernels (properties/copies.ts), into
+// visible data clause), with `--scenario copies` with copy kernels (properties/copies.ts) or with
+// `--scenario blocks` with kernels of several statements (properties/blocks.ts), into
 // a folder, one JSON program a file, for `mapcheck conform DIR` to build and run on a real runtime
 // (README "Measure a real compiler"). The same seed writes the same programs. Programs that name a
 // device past device 0 are left out (one-accelerator machines).
 //
 //   npx tsx scripts/scalar-batch.ts --seed 20261228 --count 80 DIR
 //   npx tsx scripts/scalar-batch.ts --scenario copies --seed 20261229 --count 80 DIR
+//   npx tsx scripts/scalar-batch.ts --scenario blocks --seed 20261230 --count 200 DIR
 
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateProgram } from '../lang/validate.js';
+import type { Program } from '../lang/program.js';
+import { blockScenarioArb } from '../properties/blocks.js';
 import { copyScenarioArb } from '../properties/copies.js';
 import { scalarScenarioArb } from '../properties/scalars.js';
+
+/** Each scenario's generator and the prefix of its file names. */
+const SCENARIOS: Record<string, { arbitrary: fc.Arbitrary<{ program: Program }>; prefix: string }> = {
+  scalars: { arbitrary: scalarScenarioArb, prefix: 'scalar' },
+  copies: { arbitrary: copyScenarioArb, prefix: 'copy' },
+  blocks: { arbitrary: blockScenarioArb, prefix: 'block' },
+};
 
 const { values, positionals } = parseArgs({ options: { seed: { type: 'string' }, count: { type: 'string' }, scenario: { type: 'string' } }, allowPositionals: true });
 const scenario = values.scenario ?? 'scalars';
 const seed = Number(values.seed);
 const count = Number(values.count ?? '80');
 const dir = positionals[0];
-if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1 || dir === undefined || (scenario !== 'scalars' && scenario !== 'copies')) {
-  console.error('usage: scalar-batch [--scenario scalars|copies] --seed <n> [--count <n>] <dir>');
+if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1 || dir === undefined || !Object.hasOwn(SCENARIOS, scenario)) {
+  console.error(`usage: scalar-batch [--scenario ${Object.keys(SCENARIOS).join('|')}] --seed <n> [--count <n>] <dir>`);
   process.exit(2);
 }
 mkdirSync(dir, { recursive: true });
 let written = 0;
-const arbitrary = scenario === 'copies' ? copyScenarioArb : scalarScenarioArb;
-const prefix = scenario === 'copies' ? 'copy' : 'scalar';
+const { arbitrary, prefix } = SCENARIOS[scenario]!;
 for (const [k, { program }] of fc.sample(arbitrary, { seed, numRuns: count }).entries()) {
   const oneDevice = (program.world.devices?.length ?? 1) === 1 && program.steps.every((s) => !('device' in s) || s.device === undefined || s.device === 0);
   const checked = validateProgram(program);

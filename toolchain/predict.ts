@@ -14,9 +14,9 @@
 // initial device are the host: the program is replayed with every construct and routine on the
 // initial device under the libgomp profile (other device numbers name no device).
 
-import { firstprivateKernels } from '../lang/firstprivate.js';
+import { firstprivateStatements } from '../lang/firstprivate.js';
 import { isDeepStrictEqual } from 'node:util';
-import { hostLayout, parseRef, worldDevices, ELEMENT_BYTES, HEAP_NAME, HEAP_STRIDE, POINTER_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
+import { hostLayout, kernelStatements, parseRef, worldDevices, type ElementBody, ELEMENT_BYTES, HEAP_NAME, HEAP_STRIDE, POINTER_BYTES, type HostObject, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatMember, initTarget, memberRefs } from '../lang/program.js';
 import { onInitialDevice } from '../lang/ops.js';
 import { hostStepOf, presentRefs } from '../cli/emit/backend.js';
@@ -84,20 +84,30 @@ function accHostFallback(program: Program): Observation[] {
   // Host steps and kernels as host reads and writes, replayed on the model (shared memory has no
   // device side to differ).
   const shared: Step[] = [];
+  /** Per step, its replayed host steps [start, end) in `shared`; -1: not replayed (decided below). */
   const index: number[] = [];
-  // a kernel writing a firstprivate scalar writes its private copy (ok), on the host too; a copy
-  // from a firstprivate scalar reads the host value, as its host_write does
-  const privateCopies = firstprivateKernels(program);
+  const ends: number[] = [];
+  // a statement writing a firstprivate scalar writes its private copy (ok), on the host too; a
+  // copy from a firstprivate scalar reads the host value, as its host_write does
+  const privateCopies = firstprivateStatements(program);
   for (const [k, s] of program.steps.entries()) {
     index.push(shared.length);
     const body = s.op === 'acc_parallel' ? s.body : null;
-    if (body !== null && 'write' in body && privateCopies.has(k)) index[index.length - 1] = -1;
-    // a copy's host_write keeps its `from` (read from host memory, which is the device's here)
-    else if (body !== null && !('pointer' in body)) shared.push(hostStepOf(body));
-    else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'allocate' || s.op === 'deallocate' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
-    else index[index.length - 1] = -1;
+    if (body !== null && !('pointer' in body)) {
+      // a kernel of several statements: one host step per statement, in order (the first
+      // undefined one stops the kernel, and the program)
+      const skipped = privateCopies.get(k) ?? [];
+      const statements = kernelStatements(body).filter((b, j) => !('write' in b && skipped.includes(j)));
+      // a copy's host_write keeps its `from` (read from host memory, which is the device's here)
+      shared.push(...statements.map((b) => hostStepOf(b as ElementBody)));
+      if (statements.length === 0) index[k] = -1;
+    } else if (s.op === 'pointer_assign' || s.op === 'nullify' || s.op === 'allocate' || s.op === 'deallocate' || s.op === 'host_write' || s.op === 'host_read') shared.push(s);
+    else index[k] = -1;
+    ends.push(shared.length);
   }
   const sharedObs = profileTrace({ world, steps: shared }, loadProfile('spec'));
+  /** A step's observation from its host steps: the first that is not `ok` (a block's statements), else `ok`. */
+  const replayed = (k: number): Observation => sharedObs.slice(index[k]!, ends[k]!).find((o) => o.kind !== 'ok') ?? sharedObs[index[k]!]!;
   const out: Observation[] = [];
   let halted = false;
   /** acc_malloc blocks so far (acc_free, acc_unmap_data and acc_memcpy_to_device into a block are `ok` there: free, a no-op, memmove). */
@@ -110,7 +120,7 @@ function accHostFallback(program: Program): Observation[] {
       continue;
     }
     let o: Observation;
-    if (index[k]! >= 0) o = sharedObs[index[k]!]!;
+    if (index[k]! >= 0) o = replayed(k);
     else if (s.op === 'acc_is_present') {
       const start = hostStart(world, layout, s.var, targets);
       const bytes = s.bytes ?? refBytes(world, s.var, targets);

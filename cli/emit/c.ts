@@ -181,11 +181,22 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
 
   const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
 
-  /** A kernel step: the construct over a loop on the body's reference (a pointer: `pres[0] = v3.p1`, once). */
+  /**
+   * A kernel step: the construct over a loop on the body's reference (a pointer: `pres[0] =
+   * v3.p1`, once); a kernel of several statements (lang/README.md "Kernels of several statements")
+   * is one loop whose braces hold one assignment per statement, in order.
+   */
   function kernel(s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): string[] {
     const body = s.body;
-    const r = parseRef(world, bodyRef(body));
     gccDirectives(s, p); // a construct GCC rejects is refused
+    if ('writes' in body) {
+      const assigns = body.writes.map((w) => {
+        const e = element(parseRef(world, w.write), 'i');
+        return `${ind()}  ${e} = ${assignedExpr(w, e, 'i', 0, copyElement(w, 'i'))};`;
+      });
+      return [...presentEquivalent(s, p), `${pragma} ${directiveText(s, p, spelling)}`, `${ind()}for (int i = 0; i < ${kernelCount(p)}; i++) {`, ...assigns, `${ind()}}`];
+    }
+    const r = parseRef(world, bodyRef(body));
     if ('pointer' in body) {
       usesPres = true;
       return [...presentEquivalent(s, p), `${ind()}pres[0] = NULL;`, `${pragma} ${directiveText(s, p, spelling)}`, ...loop(1, `pres[0] = ${pointer(body.pointer)}`)];

@@ -3,7 +3,7 @@
 
 import type { AccAttachRoutine, Clause, KernelBody, ParsedRef, VarRef } from '../../lang/program.js';
 import { ELEMENT_BYTES, type World } from '../../lang/program.js';
-import { copyRef, initMember, isScalarRef } from '../../lang/program.js';
+import { copyRef, initMember, isScalarRef, kernelRef, kernelStatements } from '../../lang/program.js';
 import { MAPPER_VAR, mapperClauses, mapperNote } from './mapper.js';
 import type { DeviceArg, PtrArg } from '../../lang/openmp.js';
 import type { RegionEndOp, StepOf } from '../../lang/ops.js';
@@ -317,15 +317,30 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
 
   const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
 
-  /** A kernel step: the construct around a loop over the body's reference (a pointer: `pres(1) = c_loc(v3%p1)`, once). */
+  /**
+   * A kernel step: the construct around a loop over the body's reference (a pointer: `pres(1) =
+   * c_loc(v3%p1)`, once); a kernel of several statements (lang/README.md "Kernels of several
+   * statements") is one loop with one assignment per statement, in order.
+   */
   function kernel(s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): string[] {
     const body = s.body;
     usesLoop = true;
+    // every root the kernel uses: each statement's reference, and a copy's `from` (lang/README.md "Copy kernels")
+    for (const b of kernelStatements(body))
+      for (const ref of [kernelRef(b), ...(copyRef(b) === null ? [] : [copyRef(b)!])]) {
+        const used = parseRef(world, ref);
+        if (s.op === 'omp_target' && used.kind === 'array' && used.scalar && !s.maps.some((m) => m.vars.includes(used.name))) implicitScalars.add(used.name);
+      }
+    const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
+    gccDirectives(s, p); // a construct GCC rejects is refused
+    if ('writes' in body) {
+      const assigns = body.writes.map((w) => {
+        const e = element(parseRef(world, w.write), 'i');
+        return `    ${e} = ${assignedExpr(w, e, 'i', 1, copyElement(w, 'i'))}`;
+      });
+      return [...presentEquivalent(s, p), ...directive(directiveText(s, p, spelling)), `  do i = 1, ${kernelCount(p)}`, ...assigns.flatMap(wrapFortran), '  end do', ...end];
+    }
     const r = parseRef(world, bodyRef(body));
-    // every root the kernel uses: the body's reference, and a copy's `from` (lang/README.md "Copy kernels")
-    const from = copyRef(body);
-    for (const used of from === null ? [r] : [r, parseRef(world, from)])
-      if (s.op === 'omp_target' && used.kind === 'array' && used.scalar && !s.maps.some((m) => m.vars.includes(used.name))) implicitScalars.add(used.name);
     if ('pointer' in body) {
       usesPres = true;
       cBinding.add('c_ptr').add('c_loc').add('c_null_ptr');
@@ -338,8 +353,6 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const view = !('read' in body) ? null : body.bounds ? [`res(1) = lbound(${spell(r)}, 1)`, `res(2) = ubound(${spell(r)}, 1)`] : body.at !== undefined ? [`res(1) = ${spell(r)}(${body.at})`] : null;
     const loop = view === null ? [`  do i = 1, ${'pointer' in body ? 1 : kernelCount(p)}`, ...wrapFortran(`    ${assign}`), '  end do'] : ['  do i = 1, 1', ...view.map((l) => `    ${l}`), '  end do'];
     const reset = 'read' in body ? ['  res = -1'] : 'pointer' in body ? ['  pres = c_null_ptr'] : [];
-    const end = api === 'openacc' ? [] : [`  ${sentinel} end target`];
-    gccDirectives(s, p); // a construct GCC rejects is refused
     return [...presentEquivalent(s, p), ...reset, ...directive(directiveText(s, p, spelling)), ...loop, ...end];
   }
 

@@ -5,13 +5,13 @@ import type { CaseFile } from '../../counterexamples/case.js';
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { DeviceArg } from '../../lang/openmp.js';
 import { onInitialDevice, opApi } from '../../lang/ops.js';
-import { parseRef, worldDevices, type Program, type Step } from '../../lang/program.js';
+import { kernelStatements, parseRef, worldDevices, type ElementBody, type Program, type Step } from '../../lang/program.js';
 import { loadProfile } from '../../profiles/index.js';
 import { runTrace } from '../../properties/compare.js';
 import { renderStep } from '../render.js';
 import { hostStepOf } from './backend.js';
 import { SPEC, inferApi, plan, routineVar, withoutReuse, type Planned } from './plan.js';
-import { firstprivateKernels } from '../../lang/firstprivate.js';
+import { firstprivateStatements } from '../../lang/firstprivate.js';
 
 export interface HostFallbackVerdict {
   /** Whether a run on the host fallback is meaningful: every check means the same there. */
@@ -38,16 +38,20 @@ const HOST_RUNTIME = 'libgomp';
 function accHostFallbackProblems(program: Program, steps: Planned[]): string[] {
   const shared: Step[] = [];
   const sharedIndex = new Map<number, number>();
-  // a kernel writing a firstprivate scalar writes its private copy, on the host too (a copy's
+  // a statement writing a firstprivate scalar writes its private copy, on the host too (a copy's
   // firstprivate `from` scalar holds the host value, which the host_write reads anyway)
-  const privateCopies = firstprivateKernels(program);
+  const privateCopies = firstprivateStatements(program);
   for (const p of steps) {
     const s = p.step;
-    if (s.op === 'acc_parallel' && 'write' in s.body && privateCopies.has(p.index)) continue;
     if (s.op === 'acc_parallel' && !('pointer' in s.body)) {
+      // a kernel of several statements: one host step per statement, in order, but those that
+      // write a firstprivate scalar (its reads are never checked: a block only writes)
+      const skipped = privateCopies.get(p.index) ?? [];
+      const statements = kernelStatements(s.body).filter((b, k) => !('write' in b && skipped.includes(k)));
+      if (statements.length === 0) continue;
       sharedIndex.set(p.index, shared.length);
       // a copy's host_write keeps its `from`: on shared memory the kernel reads host memory
-      shared.push(hostStepOf(s.body));
+      shared.push(...statements.map((b) => hostStepOf(b as ElementBody)));
     } else if (opApi(s.op) === 'host') {
       sharedIndex.set(p.index, shared.length);
       shared.push(s);

@@ -87,7 +87,8 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
     const { state: next, observation } = modelStep(state, s, profile);
     let count: number | null = null;
     if ((s.op === 'acc_parallel' || s.op === 'omp_target') && !('pointer' in s.body)) {
-      const ref = 'read' in s.body ? s.body.read : s.body.write;
+      // a kernel of several statements: every statement has as many elements as the first one's
+      const ref = 'read' in s.body ? s.body.read : 'writes' in s.body ? s.body.writes[0]!.write : s.body.write;
       count =
         'read' in s.body && viewLength(s.body) !== null
           ? viewLength(s.body)

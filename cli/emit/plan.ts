@@ -5,7 +5,7 @@
 import { formatObservation, type Observation } from '../../lang/observation.js';
 import type { OmpStep } from '../../lang/openmp.js';
 import { fieldsWithRole, isRegionEnd, opApi, opInfo, regionEndOf, type RegionEndOp } from '../../lang/ops.js';
-import { ELEMENT_BYTES, copyRef, fieldOffset, kernelRef, parseRef, viewLength, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
+import { ELEMENT_BYTES, copyRef, fieldOffset, kernelRef, kernelStatements, parseRef, viewLength, type ParsedRef, type Program, type Step, type VarRef, type World } from '../../lang/program.js';
 import { rootVariable } from '../../lang/directive-vars.js';
 import { InputError } from '../../lang/validate.js';
 import { loadProfile, type Profile } from '../../profiles/index.js';
@@ -241,7 +241,8 @@ function elementCount(world: World, step: Step, obs: Observation, readLength: (p
     if ('pointer' in step.body) return null;
     if ('read' in step.body && viewLength(step.body) !== null) return viewLength(step.body);
     if ('read' in step.body && obs.kind === 'read') return obs.values.length;
-    const ref = 'read' in step.body ? step.body.read : step.body.write;
+    // a kernel of several statements: every statement has as many elements as the first one's
+    const ref = 'read' in step.body ? step.body.read : 'writes' in step.body ? step.body.writes[0]!.write : step.body.write;
     return readLength({ ...step, body: { read: ref } }) ?? readLength({ op: 'host_read', var: ref });
   }
   if (step.op === 'host_read' && viewLength(step) !== null) return viewLength(step);
@@ -280,7 +281,9 @@ export function plan(program: Program): { steps: Planned[]; full: Program } {
     if (step.op === 'acc_host_data_begin') useDevice.push(rootVariable(step.var));
     if (step.op === 'acc_host_data_end') useDevice.pop();
     if (step.op === 'acc_parallel') {
-      const used = [...step.clauses.flatMap((c) => c.vars), kernelRef(step.body), ...(copyRef(step.body) === null ? [] : [copyRef(step.body)!])].map(rootVariable);
+      // every statement's references (a kernel of several statements: each write and its `from`)
+      const refs = kernelStatements(step.body).flatMap((b) => [kernelRef(b), ...(copyRef(b) === null ? [] : [copyRef(b)!])]);
+      const used = [...step.clauses.flatMap((c) => c.vars), ...refs].map(rootVariable);
       const named = used.find((v) => useDevice.includes(v));
       if (named !== undefined)
         throw new EmitError(

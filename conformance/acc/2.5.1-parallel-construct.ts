@@ -2,13 +2,41 @@
 // through a device pointer that holds a host address (never attached, or dangling) is undefined.
 
 import { HALTED, UNDEF, err, per, read, readAll, section, type Row } from '../rows.js';
-import { accDelete, assign, attach, copyin, copyout, create, dataBegin, enterData, exitData, hostAdd, hostRead, hostWrite, parallelAdd, parallelDefaultPresent, parallelRead, present, self, update } from '../steps.js';
+import { accDelete, allocate, assign, attach, copy, copyin, copyout, create, dataBegin, enterData, exitData, hostAdd, hostRead, hostWrite, parallelAdd, parallelBlock, parallelDefaultPresent, parallelRead, present, self, update } from '../steps.js';
 import { ACC_WORLD, ACC_WORLD_ATTACHED, C } from '../worlds.js';
 
 /** Four elements that tell one another apart. */
 const COUNTED = { arrays: [{ name: 'a', length: 4, init: [1, 2, 3, 4] }], structs: [] };
 
 const rows: Row[] = [
+  // Kernels of several statements (lang/README.md "Kernels of several statements"): one loop whose
+  // statements run in order within an iteration.
+  {
+    name: "a kernel of several statements writes through two allocatable components of a copied struct (GCC's deep-copy-3.f90)",
+    world: { arrays: [], structs: [{ name: 'var', pointers: ['a', 'b'], allocatable: ['a', 'b'] }] },
+    steps: [
+      allocate('var%a', 4, 0),
+      allocate('var%b', 4, 0),
+      parallelBlock([{ write: 'var%a(1:4)', value: 1, by: 1 }, { write: 'var%b(1:4)', value: 2, by: 2 }], copy('var', 'var%a(1:4)', 'var%b(1:4)')),
+      hostRead('var%a'),
+      hostRead('var%b'),
+    ],
+    at: { 3: { kind: 'ok' }, 4: read(1, 2, 3, 4) },
+    last: read(2, 4, 6, 8),
+  },
+  {
+    name: 'a statement reads what an earlier statement of the kernel wrote to the device copy',
+    world: ACC_WORLD,
+    steps: [parallelBlock([{ write: 'a(1:4)', value: 10, by: 10 }, { write: 'b(1:4)', value: 1, from: 'a(1:4)' }]), hostRead('b')],
+    last: read(11, 21, 31, 41, 2, 2, 2, 2, 2, 2),
+  },
+  {
+    name: 'the first statement with undefined behaviour ends the program: the statements before it are never seen',
+    world: ACC_WORLD,
+    steps: [enterData(copyin('a')), parallelBlock([{ write: 'a(1:1)', value: 7 }, { write: 'c%p(1:1)', value: 2 }], present('a'), copy('c')), exitData(copyout('a'))],
+    at: { 2: UNDEF },
+    last: HALTED,
+  },
   {
     name: 'a kernel adding to a subarray of present data: each element of the device copy gets that much more, the host copy nothing',
     world: COUNTED,

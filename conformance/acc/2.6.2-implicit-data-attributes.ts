@@ -20,10 +20,12 @@ import {
   hostRead,
   hostWrite,
   parallelAdd,
+  parallelBlock,
   parallelCopy,
   parallelDefaultPresent,
   parallelRead,
   parallelWrite,
+  present,
   ret,
   self,
   update,
@@ -192,6 +194,32 @@ const rows: Row[] = [
     name: 'a copy whose sum passes a C int is undefined (C11 §6.5p5)',
     steps: [hostWrite('a', 1e9), hostWrite('b', 1e9), { op: 'acc_parallel', clauses: [], body: { write: 'b', value: 2e8, add: true, from: 'a' } }],
     last: UNDEF,
+  },
+  // Kernels of several statements (lang/README.md "Kernels of several statements"): the kernel uses
+  // the variables of every statement, each given its attribute in the order the statements name them.
+  {
+    name: 'a kernel of several statements uses the variables of all of them: two unnamed arrays are both copied in and back',
+    steps: [parallelBlock([{ write: 'a', value: 1, by: 1 }, { write: 'b', value: 5, add: true }]), hostRead('a'), hostRead('b')],
+    at: { 2: read(1, 2, 3, 4, 5, 6, 7, 8, 9, 10) },
+    last: readAll(10, 7),
+    state: { 1: { sections: [] } },
+  },
+  {
+    name: 'under default(present) the variable only a later statement uses must be present too: absent, it is acc_error_not_present',
+    steps: [enterData(copyin('a')), parallelDefaultPresent({ writes: [{ write: 'a', value: 3 }, { write: 'b', value: 4 }] })],
+    last: err('acc_error_not_present'),
+  },
+  {
+    name: 'a whole-variable clause of the variable only a later statement uses is a clause of a variable the region uses (K-A58 keeps it too)',
+    steps: [parallelBlock([{ write: 'a(1:2)', value: 1 }, { write: 'b(1:2)', value: 3 }], present('b'))],
+    last: err('acc_error_not_present'),
+  },
+  {
+    name: 'a firstprivate scalar one statement writes keeps its host value; the array of the other statement comes back',
+    world: SCALAR_WORLD,
+    steps: [parallelBlock([{ write: 'x', value: 9 }, { write: 'a(1:1)', value: 4 }]), hostRead('x'), hostRead('a')],
+    at: { 2: read(5) },
+    last: read(4, 1, 1, 1),
   },
 ];
 

@@ -4,7 +4,7 @@
 // mapper's list (§7.9.10), whose items make that implicit map (K-B62).
 
 import { HALTED, UNDEF, err, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { HOST, assign, hostAdd, hostCopy, hostRead, hostWrite, map, ompDataBegin, ompDataEnd, ompEnter, targetAdd, targetCopy, targetRead, targetWrite } from '../steps.js';
+import { HOST, assign, hostAdd, hostCopy, hostRead, hostWrite, map, ompDataBegin, ompDataEnd, ompEnter, targetAdd, targetBlock, targetCopy, targetRead, targetWrite } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 import { IMPLICIT_THROUGH_MAPPER, STRUCT_THROUGH_POINTERS } from '../../model/omp/constructs.js';
@@ -179,6 +179,25 @@ const rows: Row[] = [
     name: 'an add copy on the host device reads and writes host memory; a host copy is the host loop',
     steps: [hostCopy('b(1:2)', 'a(9:10)', 5), targetCopy('b(1:3)', 'a(1:3)', 1, [], HOST, true), hostRead('b')],
     last: read(8, 8, 4, 2, 2, 2, 2, 2, 2, 2),
+  },
+  // Kernels of several statements (lang/README.md "Kernels of several statements"): every variable
+  // a statement uses is mapped tofrom implicitly when no map names it.
+  {
+    name: 'a kernel of several statements maps every variable its statements use tofrom implicitly',
+    steps: [targetBlock([{ write: 'a', value: 1, by: 1 }, { write: 'b', value: 0, from: 'a' }]), hostRead('b')],
+    last: read(1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    state: { 1: { ompEntries: [] } },
+  },
+  {
+    name: 'a whole-variable map of the variable only a later statement uses is a map of a variable the region uses (K-B55 keeps it too): to, its write stays on the device',
+    steps: [targetBlock([{ write: 'a(1:2)', value: 7 }, { write: 'b(1:2)', value: 8 }], [map('to', ['b'])]), hostRead('a'), hostRead('b')],
+    at: { 2: read(7, 7, 1, 1, 1, 1, 1, 1, 1, 1) },
+    last: readAll(10, 2),
+  },
+  {
+    name: 'on the host device the statements run one after another on host memory',
+    steps: [targetBlock([{ write: 'a(1:2)', value: 3 }, { write: 'b(1:2)', value: 1, add: true, from: 'a(1:2)' }], [], HOST), hostRead('b')],
+    last: read(6, 6, 2, 2, 2, 2, 2, 2, 2, 2),
   },
 ];
 

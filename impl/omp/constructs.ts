@@ -4,7 +4,7 @@
 
 import type { Observation } from '../../lang/observation.js';
 import type { MapItem, OmpDeclareTarget, OmpMapModifier, OmpMapType, OmpTarget, OmpTargetUpdate } from '../../lang/openmp.js';
-import { ELEMENT_BYTES, POINTER_BYTES, POINTER_WORD_BYTES, copyRef, kernelRef, type ElementBody, type MapperDecl } from '../../lang/program.js';
+import { ELEMENT_BYTES, POINTER_BYTES, POINTER_WORD_BYTES, copyRef, kernelRef, kernelStatements, type ElementBody, type KernelBody, type MapperDecl } from '../../lang/program.js';
 
 import {
   DEVICE_BASE,
@@ -151,9 +151,6 @@ export abstract class OmpConstructs extends OmpTable {
    * present data: the kernel's accesses to them go element by element.
    */
   protected readonly implicitPartial: number[] = [];
-  /** The current omp_target is a copy whose `from` root has an implicit map besides the body's (implicitItem). */
-  // Stryker disable next-line BooleanLiteral: equivalent: ompTarget sets it before its entry and exit, the only readers
-  protected copying = false;
 
   // ----------------------------------------------------------------------------------------------
   // Map constructs (README-openmp "Map constructs")
@@ -235,11 +232,11 @@ export abstract class OmpConstructs extends OmpTable {
     this.pushOrder = outer;
   }
 
-  /** Whether a construct maps through a default mapper: a list item of its clauses, or `implicitRoot` (K-B43). */
-  protected usesMapper(lists: readonly MapItem[], implicitRoot: CompiledRef | null): boolean {
+  /** Whether a construct maps through a default mapper: a list item of its clauses, or one of `implicitRoots`, the variables a kernel maps implicitly (K-B43). */
+  protected usesMapper(lists: readonly MapItem[], implicitRoots: readonly CompiledRef[]): boolean {
     if (this.refs.mappers.size === 0) return false;
     for (const m of lists) for (const v of m.vars) if (this.mapperOf(this.refs.get(v)) !== undefined) return true;
-    return implicitRoot !== null && this.mapperOf(implicitRoot) !== undefined;
+    return implicitRoots.some((r) => this.mapperOf(r) !== undefined);
   }
 
   protected pushItem(code: number, mods: number, r: CompiledRef): void {
@@ -704,13 +701,13 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /**
-   * The item of implicit storage block g: the last item, or on a copy (two implicit maps) the last
-   * item of block g: the implicit maps come after every explicit item, so searching down from the
-   * top meets it before any item of an earlier construct.
+   * The item of implicit storage block g: the last item of block g (a kernel of several variables
+   * has an implicit map for each, lang/README.md "Copy kernels", "Kernels of several statements"):
+   * the implicit maps come after every explicit item, so searching down from the top meets it
+   * before any item of an earlier construct.
    */
   private implicitItem(g: number): number {
     let i = this.itemTop - 1;
-    if (!this.copying) return i;
     while (this.items[I_GROUP + i * ITEM_FIELDS] !== g) i--;
     return i;
   }
@@ -1154,50 +1151,78 @@ export abstract class OmpConstructs extends OmpTable {
     const d = this.constructDevice(step.device, step.op);
     const base = this.itemTop;
     const kbody = step.body;
-    const body = this.refs.get(kernelRef(kbody));
-    // A copy (lang/README.md "Copy kernels") uses a second variable, the root of its `from`: an
-    // array of the world (lang/validate.ts), so none of K-B63's pointer rules concern it.
-    const fromText = copyRef(kbody);
-    const from = fromText === null ? null : this.refs.get(fromText);
-    const second = from !== null && from.root !== body.root ? from.root : null;
-    this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, body.root, second) : step.maps);
+    // The statements of the kernel (lang/README.md "Kernels of several statements"): a block's
+    // writes, or the one body. Each uses the root of its reference and, a copy ("Copy kernels"),
+    // the root of its `from` (an array of the world, lang/validate.ts): the kernel's variables, in
+    // the order the statements name them, each with the first reference that names it.
+    const statements = kernelStatements(kbody);
+    const refs: CompiledRef[] = [];
+    const froms: (CompiledRef | null)[] = [];
+    const roots: string[] = [];
+    const firstRefs: CompiledRef[] = [];
+    const use = (r: CompiledRef): void => {
+      if (roots.includes(r.root)) return;
+      roots.push(r.root);
+      firstRefs.push(r);
+    };
+    for (const b of statements) {
+      const r = this.refs.get(kernelRef(b));
+      const fromText = copyRef(b);
+      const from = fromText === null ? null : this.refs.get(fromText);
+      refs.push(r);
+      froms.push(from);
+      use(r);
+      if (from !== null) use(from);
+    }
+    this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, roots) : step.maps);
     const explicitTop = this.itemTop;
-    let named = this.namedFrom(base, explicitTop, body.root);
-    const throughPointers = named && this.knobs['K-B63'] !== 'named' && this.onlyThroughPointers(step.maps, body.root);
-    if (throughPointers && this.knobs['K-B63'] === 'implicit') named = false;
-    // K-B63 `base-pointers` (6.0 §7.9.6): only the words of the pointer members named are c's storage.
-    else if (throughPointers) this.pushPointerWords(d, step.maps, body.root);
-    // Implicit tofrom map of each variable the kernel uses (the body's root, then a copy's `from`
-    // root), after the explicit maps (6.0 §7.9.3); none for an array whose device image copy the
-    // kernel uses (K-B46 `unregistered`), nor for a scalar, which is firstprivate (impl/firstprivate.ts).
-    const firstprivate = !named && this.scalars.has(body.root);
-    if (!named && !firstprivate && this.imageStorage(d, body) < 0) this.pushImplicit(body.root);
-    const fromNamed = second === null || this.namedFrom(base, explicitTop, second);
-    const fromPrivate = second === null ? firstprivate : !fromNamed && this.scalars.has(second);
-    this.copying = !fromNamed && !fromPrivate && this.imageStorage(d, from!) < 0;
-    if (this.copying) this.pushImplicit(second!);
+    // Per variable, in order: K-B63 when the construct names it only through pointer members, then
+    // its implicit tofrom map after the explicit maps (6.0 §7.9.3); none for an array whose device
+    // image copy the kernel uses (K-B46 `unregistered`), nor for a scalar, which is firstprivate
+    // (impl/firstprivate.ts; its names in `privates`).
+    const privates: string[] = [];
+    for (let k = 0; k < roots.length; k++) {
+      const root = roots[k]!;
+      let named = this.namedFrom(base, explicitTop, root);
+      const throughPointers = named && this.knobs['K-B63'] !== 'named' && this.onlyThroughPointers(step.maps, root);
+      if (throughPointers && this.knobs['K-B63'] === 'implicit') named = false;
+      // K-B63 `base-pointers` (6.0 §7.9.6): only the words of the pointer members named are its storage.
+      else if (throughPointers) this.pushPointerWords(d, step.maps, root);
+      if (named) continue;
+      if (this.scalars.has(root)) privates.push(root);
+      else if (this.imageStorage(d, firstRefs[k]!) < 0) this.pushImplicit(root);
+    }
     this.implicitPartial.length = 0;
     this.mapEntry(base, d, 'target');
-    const word = this.pointerWordKernel(base, d, body);
-    let observation: Observation;
-    if (word >= 0) observation = this.kernelWord(d, word, body, kbody, step.result);
-    else if ('pointer' in kbody) observation = this.kernelPointer(d, body, step.result);
-    else {
-      // A copy reads all of `from` where the kernel runs first (a firstprivate scalar: its private
-      // copy, the host's value), then writes.
-      let copied: (number | null)[] | null = null;
-      if (from !== null) {
-        const read = fromPrivate ? { kind: 'read' as const, values: privateValues(this.host, from) } : this.kernel(d, from, { read: fromText! });
-        // (a read of array elements gives them or stops the program)
-        if (read.kind !== 'read') throw new Error(`the kernel's read of ${fromText!} gave no elements`);
-        copied = read.values;
-      }
-      observation = firstprivate ? this.privateCopy(body, kbody, copied) : this.kernel(d, body, kbody, copied);
-    }
+    let observation: Observation = OK;
+    // Statement after statement over all its elements; the first undefined one ends the program
+    // (undefinedBehaviour throws), before the exit.
+    for (let i = 0; i < statements.length; i++) observation = this.statement(base, d, refs[i]!, statements[i]!, froms[i]!, privates, step.result);
     // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry
     this.mapExit(base, d, false);
     this.dropItems(base);
-    return observation;
+    // (a block of writes observes ok; a single body what it read or wrote)
+    return statements.length > 1 ? OK : observation;
+  }
+
+  /**
+   * One statement of a kernel on device d (items from `base`) on reference `r`: K-B45's pointer
+   * word, a pointer read, or an element read or write (`from`: a copy's source, read all first,
+   * where the kernel runs: a firstprivate scalar's private copy, the host's value; `privates`: the
+   * kernel's firstprivate scalars).
+   */
+  private statement(base: number, d: number, r: CompiledRef, body: KernelBody, from: CompiledRef | null, privates: readonly string[], result: string | undefined): Observation {
+    const word = this.pointerWordKernel(base, d, r);
+    if (word >= 0) return this.kernelWord(d, word, r, body, result);
+    if ('pointer' in body) return this.kernelPointer(d, r, result);
+    let copied: (number | null)[] | null = null;
+    if (from !== null) {
+      const read = privates.includes(from.root) ? { kind: 'read' as const, values: privateValues(this.host, from) } : this.kernel(d, from, { read: from.text });
+      // (a read of array elements gives them or stops the program)
+      if (read.kind !== 'read') throw new Error(`the kernel's read of ${from.text} gave no elements`);
+      copied = read.values;
+    }
+    return privates.includes(r.root) ? this.privateCopy(r, body, copied) : this.kernel(d, r, body, copied);
   }
 
   /** Whether an item of the construct (records base..top) names variable `root`. */
@@ -1257,12 +1282,12 @@ export abstract class OmpConstructs extends OmpTable {
 
   /**
    * K-B55 `dropped` (GCC's gimplifier): the maps without their whole variables (an item written as a
-   * bare name) other than `root` and `copied`, the variables the kernel uses (`copied`: a copy's
-   * `from` root, or null); a map with the always modifier stays whole.
+   * bare name) other than `roots`, the variables the kernel uses (every statement's reference and
+   * copy source); a map with the always modifier stays whole.
    */
-  protected mapsUsed(maps: readonly MapItem[], root: string, copied: string | null): MapItem[] {
+  protected mapsUsed(maps: readonly MapItem[], roots: readonly string[]): MapItem[] {
     // (a map left without items pushes nothing)
-    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => keptForRegion(this.refs.get(v), root, copied)) }));
+    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => keptForRegion(this.refs.get(v), roots)) }));
   }
 
   /** K-B46 `unregistered`: the storage of the device image copy holding array reference `r` on device d, or -1. */
@@ -1297,7 +1322,7 @@ export abstract class OmpConstructs extends OmpTable {
    * pointer kernel reads that address; elements inside the 8-byte pointer word read indeterminate
    * and a write there leaves the device pointer indeterminate; an element past it is undefined.
    */
-  protected kernelWord(d: number, slot: number, r: CompiledRef, body: OmpTarget['body'], result: string | undefined): Observation {
+  protected kernelWord(d: number, slot: number, r: CompiledRef, body: KernelBody, result: string | undefined): Observation {
     const s = this.slots;
     const addr = s.storage[slot]! + (r.start - s.hostStart[slot]!);
     if ('pointer' in body) {

@@ -869,7 +869,8 @@ describe('what is refused, with the line that says why', () => {
   it.each([
     ['an unknown pragma', `${head}#pragma acc frobnicate(a)\n}\n`, 4, 'OpenACC directive "frobnicate" is not one mapcheck imports'],
     ['a directive inside an if block', `${head}  if (i > 0) {\n#pragma acc enter data copyin(a)\n  }\n}\n`, 5, 'a directive inside a host block (line 4)'],
-    ['a kernel of two statements', `${head}#pragma acc parallel loop\n  for (i = 0; i < 4; i++) {\n    r[i] = a[i];\n    r[i] = r[i] + 1;\n  }\n}\n`, 7, 'exactly one assignment'],
+    // (r[i] = a[i]; then r[i] = r[i] + 1; is a kernel of two statements: lang/README.md "Kernels of several statements")
+    ['a kernel of two statements that race', `${head}#pragma acc parallel loop\n  for (i = 0; i < 3; i++) {\n    r[i] = a[i];\n    a[i + 1] = 1;\n  }\n}\n`, 7, 'overlap without being the same elements'],
     ['an undeclared array', `${head}#pragma acc enter data copyin(b[0:4])\n}\n`, 4, 'b is not an array, struct or pointer of the program'],
     ['OpenACC and OpenMP together', `${head}#pragma acc enter data copyin(a)\n#pragma omp target enter data map(to: a)\n}\n`, 5, 'mixes OpenACC and OpenMP'],
     ['a clause that changes mapping and is not read', `${head}#pragma acc enter data copyin(a) if(i > 0)\n}\n`, 4, 'clause if of #pragma acc enter data is not imported'],
@@ -1528,6 +1529,222 @@ int main (void)
   ])('refused: %s', (_, source, line, message) => {
     const f = failure(source);
     expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});
+
+describe('kernels of several statements (lang/README.md "Kernels of several statements": a body {"writes": [...]})', () => {
+  it('reads LLVM\'s pr38704.c: a target region of three element assignments is one block of one-element writes, members named by sections', () => {
+    const imported = importC(`#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  int *ptr1;
+  int *ptr2;
+} StructWithPtrs;
+
+int main(int argc, char *argv[]) {
+  StructWithPtrs s, s2;
+  s.ptr1 = malloc(sizeof(int));
+  s.ptr2 = malloc(2 * sizeof(int));
+  s2.ptr1 = malloc(sizeof(int));
+  s2.ptr2 = malloc(2 * sizeof(int));
+
+#pragma omp target enter data map(to : s2.ptr2[0 : 1])
+#pragma omp target map(s.ptr1[0 : 1], s.ptr2[0 : 2])
+  {
+    s.ptr1[0] = 1;
+    s.ptr2[0] = 2;
+    s.ptr2[1] = 3;
+  }
+#pragma omp target exit data map(from : s2.ptr1[0 : 1], s2.ptr2[0 : 1])
+
+  printf("s.ptr1[0] = %d\\n", s.ptr1[0]);
+  printf("s.ptr2[0] = %d\\n", s.ptr2[0]);
+  printf("s.ptr2[1] = %d\\n", s.ptr2[1]);
+
+  free(s.ptr1);
+  free(s.ptr2);
+  free(s2.ptr1);
+  free(s2.ptr2);
+
+  return 0;
+}
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [],
+        structs: [
+          { name: 's', pointers: ['ptr1', 'ptr2'], allocatable: ['ptr1', 'ptr2'] },
+          { name: 's2', pointers: ['ptr1', 'ptr2'], allocatable: ['ptr1', 'ptr2'] },
+        ],
+      },
+      steps: [
+        { op: 'allocate', ptr: 's%ptr1', length: 1 },
+        { op: 'allocate', ptr: 's%ptr2', length: 2 },
+        { op: 'allocate', ptr: 's2%ptr1', length: 1 },
+        { op: 'allocate', ptr: 's2%ptr2', length: 2 },
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['s2%ptr2(1:1)'] }] },
+        {
+          op: 'omp_target',
+          // a section covering the whole target is the member (lang/README.md "References")
+          maps: [{ type: 'tofrom', vars: ['s%ptr1', 's%ptr2'] }],
+          body: {
+            writes: [
+              { write: 's%ptr1(1:1)', value: 1 },
+              { write: 's%ptr2(1:1)', value: 2 },
+              { write: 's%ptr2(2:2)', value: 3 },
+            ],
+          },
+        },
+        { op: 'omp_target_exit_data', maps: [{ type: 'from', vars: ['s2%ptr1', 's2%ptr2(1:1)'] }] },
+        { op: 'host_read', var: 's%ptr1' },
+        { op: 'host_read', var: 's%ptr2(1:1)' },
+        { op: 'host_read', var: 's%ptr2(2:2)' },
+        { op: 'deallocate', ptr: 's%ptr1' },
+        { op: 'deallocate', ptr: 's%ptr2' },
+        { op: 'deallocate', ptr: 's2%ptr1' },
+        { op: 'deallocate', ptr: 's2%ptr2' },
+      ],
+    });
+    expect(imported.lines.slice(4, 7)).toEqual([16, 17, 23]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('one element assignment without a loop is a write body of that element; an add under #pragma omp target (one thread)', () => {
+    const imported = importC('int main(void)\n{\n  int a[4];\n#pragma omp target enter data map(to: a)\n#pragma omp target\n  a[3] = 7;\n#pragma omp target\n  a[1] += 2;\n  return 0;\n}\n');
+    expect(imported.program.steps.slice(1)).toEqual([
+      { op: 'omp_target', maps: [], body: { write: 'a(4:4)', value: 7 } },
+      { op: 'omp_target', maps: [], body: { write: 'a(2:2)', value: 2, add: true } },
+    ]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('a kernel loop of two assignments to malloc\'d members is one block, the members named by sections; a copy and an add in another', () => {
+    const imported = importC(`#include <stdlib.h>
+struct s { int *a; int *b; };
+int main(void)
+{
+  int x[8], y[8], i;
+  struct s v;
+  v.a = malloc(8 * sizeof(int));
+  v.b = malloc(8 * sizeof(int));
+#pragma acc enter data copyin(v, v.a[0:8], v.b[0:8])
+#pragma acc parallel loop
+  for (i = 0; i < 8; i++) {
+    v.a[i] = i + 1;
+    v.b[i] = 2 * i;
+  }
+#pragma acc parallel loop copy(x, y)
+  for (i = 1; i < 8; i++) {
+    y[i] = x[i] + 1;
+    x[i] += i;
+  }
+  return 0;
+}
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'x', length: 8 },
+          { name: 'y', length: 8 },
+        ],
+        structs: [{ name: 'v', pointers: ['a', 'b'], allocatable: ['a', 'b'] }],
+      },
+      steps: [
+        { op: 'allocate', ptr: 'v%a', length: 8 },
+        { op: 'allocate', ptr: 'v%b', length: 8 },
+        { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['v', 'v%a', 'v%b'] }] },
+        {
+          op: 'acc_parallel',
+          clauses: [],
+          // C index i is element i of the member: at i = 0, v.a gets 1 and v.b 0
+          body: {
+            writes: [
+              { write: 'v%a(1:8)', value: 1, by: 1 },
+              { write: 'v%b(1:8)', value: 0, by: 2 },
+            ],
+          },
+        },
+        {
+          op: 'acc_parallel',
+          clauses: [{ clause: 'copy', vars: ['x', 'y'] }],
+          body: {
+            writes: [
+              { write: 'y(2:8)', value: 1, from: 'x(2:8)' },
+              { write: 'x(2:8)', value: 1, by: 1, add: true },
+            ],
+          },
+        },
+      ],
+    });
+    expect(imported.lines).toEqual([7, 8, 9, 10, 15]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('a result buffer a block writes is data (the program read again), its read a copy', () => {
+    const imported = importC('int main(void)\n{\n  int a[4], r[4], b[4], i;\n#pragma acc parallel loop copy(a)\n  for (i = 0; i < 4; i++) {\n    r[i] = a[i];\n    b[i] = 0;\n  }\n  return 0;\n}\n');
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'a', length: 4 },
+          { name: 'r', length: 4 },
+          { name: 'b', length: 4 },
+        ],
+        structs: [],
+      },
+      steps: [
+        {
+          op: 'acc_parallel',
+          clauses: [{ clause: 'copy', vars: ['a'] }],
+          body: {
+            writes: [
+              { write: 'r', value: 0, from: 'a' },
+              { write: 'b', value: 0 },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  it('a host loop of several statements is one host step each, in order, where each touches the same elements of what another writes or other storage', () => {
+    const imported = importC('int main(void)\n{\n  int a[8], b[8], i;\n#pragma acc enter data copyin(a, b)\n  for (i = 0; i < 4; i++) {\n    a[i] = 1;\n    b[i] = 2 * i;\n    a[i] += 3;\n  }\n  return 0;\n}\n');
+    expect(imported.program.steps.slice(1)).toEqual([
+      { op: 'host_write', var: 'a(1:4)', value: 1 },
+      { op: 'host_write', var: 'b(1:4)', value: 0, by: 2 },
+      { op: 'host_write', var: 'a(1:4)', value: 3, add: true },
+    ]);
+    expect(imported.lines).toEqual([4, 6, 7, 8]);
+  });
+
+  const head = `#include <stdlib.h>
+struct t { int *x; int *q; };
+int main(void)
+{
+  int a[4], b[4], s = 0, i;
+  struct t c;
+  c.x = malloc(4 * sizeof(int));
+  c.q = a;
+#pragma acc enter data copyin(a, b, c, c.x[0:4])
+`;
+  /** A kernel loop over 0..3 of the statements given (the construct at line 10, the statements from line 12). */
+  const block = (...stmts: string[]) => `${head}#pragma acc parallel loop\n  for (i = 0; i < 4; i++) {\n${stmts.map((st) => `    ${st}\n`).join('')}  }\n  return 0;\n}\n`;
+  it.each([
+    ['a statement the importer cannot read', block('a[i] = i;', 'b[i] = i * i;'), 13, 'the kernel assigns i * i: a write kernel stores a constant or an affine function of i'],
+    ['a statement that is no assignment', block('a[i] = i;', 'f(i);'), 13, "the kernel's f(i): a kernel loop holds assignments to an element of the loop's index (X[i] = v writes v"],
+    ['a statement reading what another iteration writes', `${head}#pragma acc parallel loop\n  for (i = 0; i < 3; i++) {\n    a[i] = 1;\n    b[i] = a[i + 1];\n  }\n}\n`, 13, "the kernel's b[i] = a[i + 1]: it reads a(2:4) and line 12's a[i] = 1 writes a(1:3), which overlap without being the same elements"],
+    ['a pointer member not given storage, over several elements', block('c.x[i] = 1;', 'c.q[i] = 2;'), 13, "the kernel's c.q[i] = 2: c%q(1:4) goes through pointer member c.q, which may point into another reference of the kernel"],
+    ['nine statements', block(...Array.from({ length: 9 }, (_, k) => `b[i] = ${k};`)), 20, 'the kernel loop holds 9 statements: a kernel of several statements holds 2 to 8'],
+    ['a nested block in the kernel loop', block('a[i] = 1;', 'if (i > 0) b[i] = 2;'), 11, 'the kernel loop holds statements that are no assignments'],
+    ['an add without a loop where every gang runs it', `${head}#pragma acc parallel\n  {\n    a[0] = 1;\n    b[1] += 1;\n  }\n}\n`, 13, "the kernel's b[1] += 1: under #pragma acc parallel without a loop every gang runs the statement, so it is not one add"],
+    ['a statement without a loop that assigns no element', `${head}#pragma acc serial\n  {\n    a[0] = 1;\n    f(a);\n  }\n}\n`, 13, "the kernel's f(a): a compute construct without a loop is read when each of its statements assigns an element"],
+    ['a host loop writing overlapping elements of one array', `${head}  for (i = 0; i < 3; i++) {\n    a[i] = 0;\n    a[i + 1] = 1;\n  }\n}\n`, 12, "a[i + 1] = 1: it writes a(2:4) and line 11's a[i] = 0 writes a(1:3), which overlap without being the same elements; a host loop of several statements is read as one host step each only where"],
+    ['a host loop writing an array through a pointer into it', `${head}  for (i = 0; i < 3; i++) {\n    c.q[i] = 0;\n    a[i + 1] = 1;\n  }\n}\n`, 12, "a[i + 1] = 1: it writes a(2:4) and line 11's c.q[i] = 0 writes c%q(1:3), which overlap without being the same elements"],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.message).not.toContain('\n');
     expect(f.line).toBe(line);
   });
 });

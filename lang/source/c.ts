@@ -34,12 +34,18 @@
 // (`X[i] -= v`, `X[i]++`, `X[i] = X[i] + v`) adds v to the element (`add`), either with one element
 // of an array among the terms (`b[i] = a[i + 2] + 1`, `b[i] += a[i]`) also copies that array's
 // section (`from`, lang/README.md "Copy kernels"; so does `r[i] = X[i]` where r is data a step
-// uses: no result buffer), and `r[0] = p` reads the pointer p itself. A compute construct without
-// a loop may instead hold scalar statements (`x = 222;`, `x++;`, `x += 3;`, `x = y + 1;`,
-// `printf("%d", x);`): a write, an add, a copy or a read of the scalar variable x each
-// (scalarKernel). C counts from 0 and a C section is `[start:length]`
-// (OpenACC 3.3 §2.7.1 Data Specification in Data Clauses; OpenMP array sections alike); the
-// language writes Fortran bounds, so `a[2:3]` is `a(3:5)`. Host code that only checks or prints
+// uses: no result buffer), and `r[0] = p` reads the pointer p itself. A loop of 2 to 8 writes
+// (copies and adds included) is a kernel of several statements (lang/README.md "Kernels of several
+// statements": `{"writes": [...]}`, a pointer's elements always a section, `s%p(1:n)`; what would
+// race is refused on the statement's line). A compute construct without a loop may instead assign
+// elements (`s.ptr2[1] = 3;`: one write body of `s%ptr2(2:2)`, or a block of them, LLVM's
+// pr38704.c; elementKernel) or hold scalar statements (`x = 222;`, `x++;`, `x += 3;`, `x = y +
+// 1;`, `printf("%d", x);`): a write, an add, a copy or a read of the scalar variable x each
+// (scalarKernel). A host loop of several statements is one host step each where no statement
+// touches other elements of what another writes (the same elements, or disjoint storage). C counts
+// from 0 and a C section is `[start:length]` (OpenACC 3.3 §2.7.1 Data Specification in Data
+// Clauses; OpenMP array sections alike); the language writes Fortran bounds, so `a[2:3]` is
+// `a(3:5)`. Host code that only checks or prints
 // (an `if` statement, a host loop, `assert`, a call of one of the program's functions) is passed
 // over and listed, the program's data a check reads becoming host reads there (checkReads);
 // anything that would change what is mapped and cannot be read is an error that names its line,
@@ -60,9 +66,24 @@ import {
   type DirectiveApi,
   type DirectiveText,
 } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, copyOverlap, dataTerms, loopWrite, type Affine, type ScalarStatement } from './reader.js';
+import {
+  ACC_REGION_CLAUSES,
+  SourceReader,
+  addendOf,
+  affineProduct,
+  affineSum,
+  copyOverlap,
+  dataTerms,
+  loopConflict,
+  loopWrite,
+  refExtent,
+  type Affine,
+  type Extent,
+  type LoopStatement,
+  type ScalarStatement,
+} from './reader.js';
 import type { Imported } from './source.js';
-import { MAX_ARRAY_LENGTH } from '../program.js';
+import { MAX_ARRAY_LENGTH, MAX_BLOCK_STATEMENTS } from '../program.js';
 
 // ------------------------------------------------------------------------------------------------
 // Source text: preprocessing and items
@@ -1849,6 +1870,21 @@ class CReader extends SourceReader {
     const actions = loop !== null && stmts !== null && !stmts.some((s) => this.runsRoutine(s.text)) ? stmts.map((s) => this.loopAction(s, loop!, false)) : null;
     if (loop === null || actions === null || actions.length === 0 || actions.some((a) => a === null)) return this.passOver(k, 'host loop', false, loop);
     const lines = this.lineSpan(head, this.items[end - 1]!);
+    // several statements are read one after another, each over all the loop's elements: only where
+    // none touches other elements of what another writes (the order of the iterations across them
+    // would show), a pointer's elements placed in its current target
+    const writes = (actions as LoopAction[]).filter((a) => a.kind === 'write').length;
+    if (writes > 0 && actions.length > 1) {
+      const stmtsOf = (actions as LoopAction[]).flatMap((a, n): LoopStatement[] => {
+        const s = stmts![n]!;
+        const at = { line: s.line, what: s.text };
+        if (a.kind === 'write') return [{ ...at, write: this.spanRef(a.named, s.line) }];
+        if (a.kind === 'read') return 'read' in a.body ? [{ ...at, from: a.body.read }] : [];
+        return a.kind === 'print' ? a.refs.map((ref) => ({ ...at, from: ref })) : [];
+      });
+      const conflict = loopConflict('host', stmtsOf, (ref) => this.hostExtent(ref), (base) => this.isScalar(base));
+      if (conflict !== null) throw new SourceError(conflict.line, conflict.message);
+    }
     for (const [n, action] of (actions as LoopAction[]).entries()) {
       const s = stmts![n]!;
       if (action.kind === 'fill') this.passed.push({ line: head.line, text: `${lines}: fills the result buffer ${action.sink} (${head.text.slice(0, 40)})` });
@@ -1861,7 +1897,13 @@ class CReader extends SourceReader {
         this.hostRead(s, action.body.read);
       } else {
         // what the loop's other statements write: a copy reading one of them would depend on the order of the iterations across the statements
-        const others = new Map((actions as LoopAction[]).flatMap((x, m) => (m !== n && x.kind === 'write' && x.named.base.kind === 'array' ? [[x.named.base.name, stmts![m]!.line] as const] : [])));
+        const others = new Map(
+          (actions as LoopAction[]).flatMap((x, m) => {
+            if (m === n || x.kind !== 'write') return [];
+            const e = this.hostExtent(this.spanRef(x.named, stmts![m]!.line));
+            return e === null ? [] : [[e.base, stmts![m]!.line] as const];
+          }),
+        );
         this.loopWrite(s, action, loop, others);
       }
     }
@@ -2424,30 +2466,62 @@ class CReader extends SourceReader {
 
   /**
    * A compute construct and its kernel: the one `for` loop it holds (after nested loop directives,
-   * inside braces or not), with one assignment. Returns the index after the construct.
+   * inside braces or not) with one assignment, or with 2 to 8, a kernel of several statements
+   * (lang/README.md "Kernels of several statements"); without a loop, assignments to elements
+   * (elementKernel) or scalar statements (scalarKernel). Returns the index after the construct.
    */
   private kernel(k: number, d: DirectiveText): number {
     const s = this.items[k]!;
+    const elements = this.elementKernel(k, d);
+    if (elements !== null) return elements;
     const scalar = this.scalarKernel(k, d);
     if (scalar !== null) return scalar;
     const { at, end } = this.kernelLoop(k + 1, combinesLoop(d.api, d.name), s);
     const head = this.items[at]!;
     const body = this.loopStatements(at);
-    if (body === null || body.length !== 1)
-      throw new SourceError(body?.[1]?.line ?? this.items[at + 1]?.line ?? head.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v)');
-    const stmt = body[0]!;
+    if (body === null) throw new SourceError(this.items[at + 1]?.line ?? head.line, 'the kernel loop holds statements that are no assignments (a nested block, loop or if); the kernel is one loop of assignments');
+    if (body.length === 0) throw new SourceError(head.line, 'the kernel loop holds no assignment');
+    if (body.length > MAX_BLOCK_STATEMENTS)
+      throw new SourceError(body[MAX_BLOCK_STATEMENTS]!.line, `the kernel loop holds ${body.length} statements: a kernel of several statements holds 2 to ${MAX_BLOCK_STATEMENTS}`);
     const loop = this.loopHeader(head);
     if (loop === null) throw new SourceError(head.line, 'the kernel loop needs for (int i = lo; i < hi; i++) (or <=, ++i, i += 1)');
     if (loop.lo >= loop.hi) throw new SourceError(head.line, 'the kernel loop runs no iteration');
+    if (body.length === 1) {
+      const { kernelBody, sink } = this.loopStatement(body[0]!, loop, false);
+      this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
+      return end;
+    }
+    // a kernel of several statements: each a write (a copy, an add), element k of each iteration lo + k
+    const writes = body.map((stmt) => this.loopStatement(stmt, loop, true).kernelBody);
+    const conflict = loopConflict(
+      'kernel',
+      body.map((stmt, n) => ({ line: stmt.line, what: `the kernel's ${stmt.text}`, write: writes[n]!.write as string, ...(writes[n]!.from === undefined ? {} : { from: writes[n]!.from as string }) })),
+      (ref) => this.refExtent(ref),
+      (base) => this.isScalar(base),
+      (base) => this.aliasing(base),
+    );
+    if (conflict !== null) throw new SourceError(conflict.line, conflict.message);
+    this.push(s, this.kernelStep(d, s.line, { writes }, undefined));
+    return end;
+  }
+
+  /**
+   * One statement of a kernel loop over `loop`: `r[i] = X[i]` reads X into the result buffer r,
+   * `X[i] = v` writes v (an add, a copy; lang/program.ts WriteBody). In a kernel of several
+   * statements (`block`) every statement is a write: a result buffer written there is data
+   * (SinkUsed, the program read again), and a pointer's elements are a section of it
+   * (validate.ts blockProblem).
+   */
+  private loopStatement(stmt: Item, loop: Loop, block: boolean): { kernelBody: Record<string, unknown>; sink?: string } {
     if (this.runsRoutine(stmt.text)) throw new SourceError(stmt.line, 'a runtime routine in a kernel is not imported');
     const action = this.loopAction(stmt, loop, true);
-    let kernelBody: Record<string, unknown>;
-    let sink: string | undefined;
+    if (block && (action?.kind === 'read' || action?.kind === 'fill'))
+      throw new SinkUsed(stmt.line, `the kernel's ${stmt.text}: in a kernel of several statements ${action.sink} is written like the program's data, no result buffer`, action.sink);
     if (action?.kind === 'read') {
-      sink = action.sink;
-      this.readInto(sink, stmt.line);
-      kernelBody = action.body;
-    } else if (action?.kind === 'write') {
+      this.readInto(action.sink, stmt.line);
+      return { kernelBody: action.body, sink: action.sink };
+    }
+    if (action?.kind === 'write') {
       // element 0 of the reference is written at i = lo: the value there, and the step (loopWrite)
       // (for an add, what it adds there); `Y[i + k]` among the terms is a copy of Y
       // (a read into what looks like a result buffer is a copy where a step also uses that array: say so)
@@ -2470,21 +2544,84 @@ class CReader extends SourceReader {
         );
       }
       this.use(action.named.base, stmt.line);
-      const write = this.spanRef(action.named, stmt.line);
+      const write = block ? this.blockRef(action.named, stmt.line) : this.spanRef(action.named, stmt.line);
       if (copy) this.checkCopy(write, copy.from, stmt.line, what);
-      kernelBody = { write, ...loopWrite(f, loop.lo), ...(action.add ? { add: true } : {}), ...(copy ? { from: copy.from } : {}) };
-    } else {
-      // an undeclared name says so, as does an operator other than = += -=; anything else is not a
-      // kernel mapcheck reads
-      const a = splitAssignment(stmt.text) ?? increment(stmt.text);
-      const lhs = parsePath(a?.lhs ?? '');
-      if (lhs !== null && action === null && this.isData(lhs.root) && a!.op !== '=')
-        throw new SourceError(stmt.line, `the kernel's ${stmt.text}: a kernel stores into X[${loop.v}] with = or adds to it with += or -= (++, --)`);
-      if (lhs !== null && action === null) this.designate(lhs, stmt.line, false);
-      throw new SourceError(stmt.line, 'the kernel loop must hold exactly one assignment (r[i] = X[i] reads X; X[i] = v writes v; X[i] += v adds v; X[i] = Y[i] + v copies Y)');
+      return { kernelBody: { write, ...loopWrite(f, loop.lo), ...(action.add ? { add: true } : {}), ...(copy ? { from: copy.from } : {}) } };
     }
-    this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
-    return end;
+    // an undeclared name says so, as does an operator other than = += -=; anything else is not a
+    // kernel mapcheck reads
+    const a = splitAssignment(stmt.text) ?? increment(stmt.text);
+    const lhs = parsePath(a?.lhs ?? '');
+    if (lhs !== null && action === null && this.isData(lhs.root) && a!.op !== '=')
+      throw new SourceError(stmt.line, `the kernel's ${stmt.text}: a kernel stores into X[${loop.v}] with = or adds to it with += or -= (++, --)`);
+    if (lhs !== null && action === null) this.designate(lhs, stmt.line, false);
+    const v = loop.v;
+    throw new SourceError(
+      stmt.line,
+      `the kernel's ${stmt.text}: a kernel loop holds assignments to an element of the loop's index (${block ? '' : `r[${v}] = X[${v}] reads X; `}X[${v}] = v writes v; X[${v}] += v adds v; X[${v}] = Y[${v}] + v copies Y)`,
+    );
+  }
+
+  /**
+   * A compute construct without a loop whose statements assign elements of the program's data
+   * (`a[2] = 5;`, `s.ptr1[0] = 1;`, `b[1] = a[1] + 1;`, `a[2] += 3;`), scalar variables among them
+   * (`x = 1;`): a write of the one element each (`s.ptr2[1]` is the section `s%ptr2(2:2)`), one
+   * body or a kernel of several statements (SourceReader elementKernelStep; LLVM's pr38704.c).
+   * Returns the index after the construct, or null where no statement assigns an element
+   * (scalarKernel, a loop kernel).
+   */
+  private elementKernel(k: number, d: DirectiveText): number | null {
+    if (!isComputeWithoutLoop(d)) return null;
+    const body = this.computeBody(k);
+    if (body === null) return null;
+    const assignments = body.stmts.map((st) => {
+      const a = splitAssignment(st.text) ?? increment(st.text);
+      const lhs = a === null || a.lhs.includes('->') ? null : parsePath(a.lhs);
+      return a !== null && lhs !== null && lhs.steps.length > 0 && this.isData(lhs.root) && !this.isScalar(lhs.root) ? { a, lhs } : null;
+    });
+    if (assignments.every((x) => x === null)) return null;
+    const stmts = body.stmts.map((st, n) => {
+      const what = `the kernel's ${st.text}`;
+      const x = assignments[n];
+      if (x === null || x === undefined) {
+        const scalar = this.scalarStatement(st);
+        if (scalar?.kind !== 'write')
+          throw new SourceError(st.line, `${what}: a compute construct without a loop is read when each of its statements assigns an element of the program's data or a scalar variable (a[2] = 5, s.p[0] = 1, x = 1)`);
+        this.use(scalar.name, st.line);
+        const copy = this.copyTerm(scalar.rhs, null, st.line, what);
+        if (copy) this.checkCopy(scalar.name, copy.from, st.line, what);
+        const value = this.elementValue(copy?.rest ?? scalar.rhs, st.line, what);
+        const w = { write: scalar.name, value, ...(scalar.add ? { add: true } : {}), ...(copy ? { from: copy.from } : {}) };
+        return { line: st.line, what, write: scalar.name, ...(copy ? { from: copy.from } : {}), body: w };
+      }
+      const { a, lhs } = x;
+      if (this.isBuffer(lhs.root)) throw new SinkUsed(st.line, `${what}: ${lhs.root} is written like the program's data, no result buffer`, lhs.root);
+      const added = a.op === '+=' ? a.rhs : a.op === '-=' ? `-(${a.rhs})` : a.op === '=' ? addendOf(a.rhs, a.lhs) : null;
+      if (a.op !== '=' && added === null) throw new SourceError(st.line, `${what}: a kernel stores into an element with = or adds to it with += or -= (++, --)`);
+      const named = this.designate(lhs, st.line, false);
+      if (named.kind !== 'span' || named.base.kind === 'structs' || !named.element)
+        throw new SourceError(st.line, `${what}: a compute construct without a loop assigns one element (a[2], s.p[0], s.arr[1])`);
+      const rhs = added ?? a.rhs;
+      const copy = this.copyTerm(rhs, null, st.line, what);
+      if (copy) this.copyWrite(named, st.line, what);
+      const value = this.elementValue(copy?.rest ?? rhs, st.line, what);
+      this.use(named.base, st.line);
+      const write = this.blockRef(named, st.line);
+      if (copy) this.checkCopy(write, copy.from, st.line, what);
+      return { line: st.line, what, write, ...(copy ? { from: copy.from } : {}), body: { write, value, ...(added === null ? {} : { add: true }), ...(copy ? { from: copy.from } : {}) } };
+    });
+    this.elementKernelStep(d, this.items[k]!.line, stmts, (ref) => this.refExtent(ref), (base) => this.isScalar(base));
+    return body.end;
+  }
+
+  /** The constant an element kernel's statement stores (or adds), refused on its line where it is none. */
+  private elementValue(text: string, line: number, what: string): number {
+    try {
+      return this.int(integralFloats(text), line);
+    } catch (e) {
+      if (e instanceof DataScalarUse || !(e instanceof SourceError)) throw e;
+      throw new SourceError(line, `${what}: a kernel without a loop stores a constant into an element, or that plus one element of an array (a[2] = 5, b[2] = a[2] + 1), or adds one to it (a[2] += 1)`);
+    }
   }
 
   /**
@@ -2579,7 +2716,7 @@ class CReader extends SourceReader {
       return { at: inner.at, end: inner.end + 1 };
     }
     if (it?.kind === 'head' && /^for\b/.test(it.text)) return { at: j, end: this.extent(j) };
-    throw new SourceError(it?.line ?? s.line, 'a compute construct is imported with one for loop as its kernel (for (int i = lo; i < hi; i++) with one assignment)');
+    throw new SourceError(it?.line ?? s.line, 'a compute construct is imported with one for loop as its kernel (for (int i = lo; i < hi; i++) with assignments), or without a loop with assignments to elements or scalar variables');
   }
 
   /** A loop directive nested in a compute construct, before its loop (`#pragma acc loop`, `#pragma omp teams distribute parallel for`). */
@@ -2720,6 +2857,50 @@ class CReader extends SourceReader {
         }
         return start === 0 && count === base.length ? base.ref : section(base.ref);
     }
+  }
+
+  /**
+   * The language's reference for elements of a base in a kernel of several statements: as spanRef,
+   * but a pointer's elements are always a section (`s%p(1:1)`, `p(1:4)`), as validation wants them
+   * in a block (validate.ts blockProblem).
+   */
+  private blockRef(n: Span, line: number): string {
+    return n.base.kind === 'target' ? `${n.base.ref}(${n.start + 1}:${n.start + n.count})` : this.spanRef(n, line);
+  }
+
+  /** The storage of a language reference as validation places it (reader.ts refExtent): a pointer's elements by the pointer. */
+  private refExtent(ref: string): Extent | null {
+    return refExtent(ref, (base) => {
+      const a = this.arrays.get(base);
+      if (a !== undefined && !this.plain.has(base)) return a.length ?? null;
+      const m = /^([A-Za-z_]\w*)(?:\(\d+\))?%([A-Za-z_]\w*)$/.exec(base);
+      const field = m === null ? undefined : this.structs.get(m[1]!)?.def.fields.find((f) => f.name === m[2]);
+      return field !== undefined ? (field.length ?? 1) : this.targetLength(base);
+    });
+  }
+
+  /**
+   * The storage a host loop's reference touches (reader.ts loopConflict host): an array's or a
+   * member's elements, a pointer's those of its current target (an array's, or the malloc'd storage
+   * of that pointer alone); null for a pointer whose target is not known here.
+   */
+  private hostExtent(ref: string): Extent | null {
+    const e = this.refExtent(ref);
+    if (e === null) return null;
+    const m = /^([A-Za-z_]\w*)(?:\(\d+\))?%([A-Za-z_]\w*)$/.exec(e.base);
+    const pointer = this.plain.has(e.base) || (m !== null && this.structs.get(m[1]!)?.def.pointers.includes(m[2]!) === true);
+    if (!pointer) return e;
+    const t = this.targets.get(e.base);
+    if (t === undefined || t === null) return null;
+    return 'heap' in t ? { ...e, base: `${e.base} (its malloc'd storage)` } : { base: t.array, lo: t.start + e.lo, hi: t.start + e.hi };
+  }
+
+  /** The pointer a reference's storage `base` goes through where it may point into other storage (a pointer variable, a member not given storage with malloc), or null. */
+  private aliasing(base: string): string | null {
+    if (this.plain.has(base)) return `pointer ${base}`;
+    const m = /^([A-Za-z_]\w*)(?:\(\d+\))?%([A-Za-z_]\w*)$/.exec(base);
+    if (m === null || this.structs.get(m[1]!)?.def.pointers.includes(m[2]!) !== true) return null;
+    return this.heapMember(base) ? null : `pointer member ${base.replace('%', '.')}`;
   }
 
   /** Marks the object a base or a reference belongs to as used by a step (at `line`). */

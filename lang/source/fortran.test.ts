@@ -653,7 +653,8 @@ describe('what is refused, with the line that says why', () => {
   it.each([
     ['an unknown directive', `${head}!$acc frobnicate(a)\nend program\n`, 3, 'OpenACC directive "frobnicate" is not one mapcheck imports'],
     ['a directive inside an if block', `${head}if (i > 0) then\n!$acc enter data copyin(a)\nend if\nend program\n`, 4, 'a directive inside a host block'],
-    ['a kernel of two statements', `${head}!$acc parallel loop\ndo i = 1, 4\nr(i) = a(i)\nr(i) = r(i) + 1\nend do\nend program\n`, 5, 'exactly one assignment'],
+    // (r(i) = a(i) then r(i) = r(i) + 1 is a kernel of two statements: lang/README.md "Kernels of several statements")
+    ['a kernel of two statements that race', `${head}!$acc parallel loop\ndo i = 1, 3\nr(i) = a(i)\na(i + 1) = 1\nend do\nend program\n`, 6, 'overlap without being the same elements'],
     ['an undeclared array', `${head}!$acc enter data copyin(b)\nend program\n`, 3, 'b is not an array or derived-type variable'],
     ['OpenACC and OpenMP together', `${head}!$acc enter data copyin(a)\n!$omp target enter data map(to: a)\nend program\n`, 4, 'mixes OpenACC and OpenMP'],
     ['a clause that changes mapping and is not read', `${head}!$acc enter data copyin(a) if(i > 0)\nend program\n`, 3, 'clause if of !$acc enter data is not imported'],
@@ -764,12 +765,12 @@ end program
     ['a scalar set in a one-line if', `${head}if (m > 0) m = 4\nallocate(a(m))\n!$acc enter data copyin(a)\nend program\n`, 5, '"m" is not a constant integer expression'],
     ['a scalar used before its assignment', `${head}allocate(a(m))\nm = 4\n!$acc enter data copyin(a)\nend program\n`, 4, '"m" is not a constant integer expression'],
     ['a real value that is no integer', 'program p\nreal :: a(4)\na = 2.5\n!$acc enter data copyin(a)\nend program\n', 3, 'read only with a constant integer value'],
-    ['a host loop writing one array twice', 'program p\ninteger :: a(4), i\n!$acc enter data copyin(a)\ndo i = 1, 3\na(i) = 1\na(i + 1) = 2\nend do\nend program\n', 4, 'this host loop changes a'],
+    ['a host loop writing one array twice', 'program p\ninteger :: a(4), i\n!$acc enter data copyin(a)\ndo i = 1, 3\na(i) = 1\na(i + 1) = 2\nend do\nend program\n', 6, 'a(i + 1) = 2 writes a, which line 5 of this loop also writes'],
     [
       'a host loop writing an array and a pointer component that may point into it',
       'program p\ntype t\ninteger, pointer :: q(:)\nend type\ntype(t) :: c\ninteger, target :: x(4)\ninteger :: i\nc%q => x\n!$acc enter data copyin(x)\ndo i = 1, 3\nx(i) = 1\nc%q(i + 1) = 2\nend do\nend program\n',
-      10,
-      'this host loop changes x',
+      12,
+      'c%q(i + 1) = 2 writes through c%q, a pointer that may point to storage another statement of this loop touches',
     ],
     [
       'acc_update_device of a pointer component',
@@ -1224,6 +1225,241 @@ end program
   ])('refused: %s', (_, source, line, message) => {
     const f = failure(source);
     expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});
+
+describe('kernels of several statements (lang/README.md "Kernels of several statements": a body {"writes": [...]})', () => {
+  it('a kernel loop of two assignments to allocatable components is one block; a component is named by a section (deep-copy-3.f90, n = 8)', () => {
+    const imported = importFortran(`program dtype
+  implicit none
+  integer, parameter :: n = 8
+  type mytype
+    integer, allocatable :: a(:)
+    integer, allocatable :: b(:)
+  end type mytype
+  integer i
+  type(mytype) :: var
+  allocate(var%a(1:n))
+  allocate(var%b(1:n))
+!$acc parallel loop copy(var) copy(var%a(1:n)) copy(var%b(1:n))
+  do i = 1,n
+    var%a(i) = i
+    var%b(i) = 2 * i + 1
+  end do
+!$acc end parallel loop
+end program dtype
+`);
+    expect(imported.program).toEqual({
+      world: { arrays: [], structs: [{ name: 'var', pointers: ['a', 'b'], allocatable: ['a', 'b'] }] },
+      steps: [
+        { op: 'allocate', ptr: 'var%a', length: 8 },
+        { op: 'allocate', ptr: 'var%b', length: 8 },
+        {
+          op: 'acc_parallel',
+          clauses: [
+            { clause: 'copy', vars: ['var'] },
+            { clause: 'copy', vars: ['var%a(1:8)'] },
+            { clause: 'copy', vars: ['var%b(1:8)'] },
+          ],
+          // element k of each statement is iteration k + 1: var%a(k+1) = k+1, var%b(k+1) = 2(k+1) + 1
+          body: {
+            writes: [
+              { write: 'var%a(1:8)', value: 1, by: 1 },
+              { write: 'var%b(1:8)', value: 3, by: 2 },
+            ],
+          },
+        },
+      ],
+    });
+    expect(imported.lines).toEqual([10, 11, 12]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('three statements over part of the loop (deep-copy-4.f90 and -5.f90 shapes): sections shifted by the loop bounds, an allocatable array whole where the loop covers it', () => {
+    const imported = importFortran(`program dtype
+  integer, parameter :: n = 16
+  type mytype
+    integer, allocatable :: a(:), b(:)
+  end type mytype
+  integer, allocatable :: r(:)
+  integer i
+  type(mytype) :: var
+  allocate(var%a(1:n), var%b(1:n), r(1:n - 8))
+!$acc enter data copyin(var, var%a, var%b, r)
+!$acc parallel loop
+  do i = 5, n - 4
+    var%a(i) = i
+    var%b(i) = i * 2
+    r(i - 4) = i * 3
+  end do
+!$acc end parallel loop
+end program dtype
+`);
+    expect(imported.program.steps.slice(3)).toEqual([
+      {
+        op: 'acc_parallel',
+        clauses: [],
+        body: {
+          writes: [
+            { write: 'var%a(5:12)', value: 5, by: 1 },
+            { write: 'var%b(5:12)', value: 10, by: 2 },
+            { write: 'r', value: 15, by: 3 },
+          ],
+        },
+      },
+    ]);
+    expect(imported.lines[3]).toBe(11);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('a statement of the block may copy (from) or add; a result buffer written in a block is data (SinkUsed), its read a copy', () => {
+    const imported = importFortran(`program p
+  integer, parameter :: n = 8
+  integer :: x(n), y(n), r(n), i
+  x = 1
+  !$acc parallel loop copy(x, y)
+  do i = 2, n
+    y(i) = x(i) + 1
+    x(i) = x(i) + i
+  end do
+  !$acc parallel loop
+  do i = 1, n
+    r(i) = x(i)
+    y(i) = 0
+  end do
+  print *, r
+end program
+`);
+    expect(imported.program).toEqual({
+      world: {
+        arrays: [
+          { name: 'x', length: 8, init: 1 },
+          { name: 'y', length: 8 },
+          { name: 'r', length: 8 },
+        ],
+        structs: [],
+      },
+      steps: [
+        {
+          op: 'acc_parallel',
+          clauses: [{ clause: 'copy', vars: ['x', 'y'] }],
+          body: {
+            writes: [
+              { write: 'y(2:8)', value: 1, from: 'x(2:8)' },
+              { write: 'x(2:8)', value: 2, by: 1, add: true },
+            ],
+          },
+        },
+        {
+          op: 'acc_parallel',
+          clauses: [],
+          body: {
+            writes: [
+              { write: 'r', value: 0, from: 'x' },
+              { write: 'y', value: 0 },
+            ],
+          },
+        },
+        { op: 'host_read', var: 'r' },
+      ],
+    });
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('a compute construct without a loop that assigns elements: one write body of the element, or a block of them', () => {
+    const imported = importFortran(`program p
+  integer :: a(4), b(4)
+  !$omp target enter data map(to: a, b)
+  !$omp target
+    a(2) = 5
+    b(1) = a(2) + 1
+    a(3) = a(3) + 1
+  !$omp end target
+  !$omp target
+    a(4) = 7
+  !$omp end target
+end program
+`);
+    expect(imported.program.steps.slice(1)).toEqual([
+      {
+        op: 'omp_target',
+        maps: [],
+        body: {
+          writes: [
+            { write: 'a(2:2)', value: 5 },
+            { write: 'b(1:1)', value: 1, from: 'a(2:2)' },
+            { write: 'a(3:3)', value: 1, add: true },
+          ],
+        },
+      },
+      { op: 'omp_target', maps: [], body: { write: 'a(4:4)', value: 7 } },
+    ]);
+    expect(imported.lines).toEqual([3, 4, 9]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('a host loop of several assignments is one host write each, in order (deep-copy-5.f90 after its data construct)', () => {
+    const imported = importFortran(`program p
+  integer, parameter :: n = 8
+  type t
+    integer, allocatable :: a(:), b(:)
+  end type
+  type(t) :: var
+  integer :: c(n), i
+  allocate(var%a(n), var%b(n))
+  !$acc data copy(var)
+  do i = 1, n
+    var%a(i) = 0
+    var%b(i) = 0
+    c(i) = 10 - i
+  end do
+  !$acc end data
+end program
+`);
+    expect(imported.program.steps.slice(3, 6)).toEqual([
+      { op: 'host_write', var: 'var%a', value: 0 },
+      { op: 'host_write', var: 'var%b', value: 0 },
+      { op: 'host_write', var: 'c', value: 9, by: -1 },
+    ]);
+    expect(imported.lines.slice(3, 6)).toEqual([11, 12, 13]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  const head = `program p
+  integer, parameter :: n = 4
+  type t
+    integer, allocatable :: x(:)
+    integer, pointer :: q(:)
+  end type
+  type(t) :: c
+  integer, target :: a(n)
+  integer :: b(n), s, i
+  allocate(c%x(n))
+  c%q => a
+  !$acc enter data copyin(a, b, c, c%x)
+`;
+  /** A kernel loop over 1..n of the statements given (the construct at line 13, the statements from line 15). */
+  const block = (...stmts: string[]) => `${head}  !$acc parallel loop\n  do i = 1, n\n${stmts.map((st) => `    ${st}\n`).join('')}  end do\nend program\n`;
+  it.each([
+    ['a statement the importer cannot read', block('a(i) = i', 'b(i) = i*i'), 16, "the kernel assigns i*i: a write kernel stores a constant or an affine function of i"],
+    ['a statement that is no assignment', block('a(i) = i', 'call f(i)'), 16, "the kernel's call f(i): a kernel loop holds assignments to an element of the loop's index (X(i) = v writes v"],
+    ['a statement reading what another iteration writes', `${head}  !$acc parallel loop\n  do i = 1, 3\n    a(i) = 1\n    b(i) = a(i + 1)\n  end do\nend program\n`, 16, "the kernel's b(i) = a(i + 1): it reads a(2:4) and line 15's a(i) = 1 writes a(1:3), which overlap without being the same elements"],
+    ['statements writing overlapping sections', `${head}  !$acc parallel loop\n  do i = 1, 3\n    b(i) = 1\n    b(i + 1) = 2\n  end do\nend program\n`, 16, 'b(2:4) and line 15\'s b(i) = 1 writes b(1:3), which overlap without being the same elements: an element one iteration writes would be one another iteration uses (a data race)'],
+    ['a pointer component over several elements', block('c%x(i) = 1', 'c%q(i) = 2'), 16, "the kernel's c%q(i) = 2: c%q(1:4) goes through pointer component c%q, which may point into another reference of the kernel"],
+    ['a scalar one statement writes and another reads', `${head.replace('!$acc enter data copyin(a, b, c, c%x)', '!$acc enter data copyin(a, b, c, c%x, s)')}  !$acc parallel loop\n  do i = 1, 1\n    s = 1\n    a(i) = s + 1\n  end do\nend program\n`, 16, "the kernel's a(i) = s + 1: s is a scalar variable that line 15's s = 1 writes"],
+    ['nine statements', block(...Array.from({ length: 9 }, (_, k) => `b(i) = ${k}`)), 23, 'the kernel loop holds 9 statements: a kernel of several statements holds 2 to 8'],
+    ['a directive inside the kernel loop', block('a(i) = 1', '!$acc loop', 'b(i) = 2'), 16, 'a directive inside the kernel loop is not imported'],
+    ['a loop inside the kernel loop', block('a(i) = 1', 'do s = 1, 2', 'b(i) = 2', 'end do'), 16, 'a loop inside the kernel loop is not imported'],
+    ['a component of each element of an array of structs', 'program p\ntype t\ninteger :: a\nend type\ntype(t) :: d(4)\ninteger :: i\n!$acc parallel loop\ndo i = 1, 4\nd(i)%a = i\nd(i)%a = i\nend do\nend program\n', 9, "the kernel's d(i)%a = i: the loop's index picks an element of an array of structs"],
+    ['an add without a loop where every gang runs it', `${head}  !$acc parallel\n    a(1) = 1\n    b(2) = b(2) + 1\n  !$acc end parallel\nend program\n`, 15, "the kernel's b(2) = b(2) + 1: under !$acc parallel without a loop every gang runs the statement, so it is not one add"],
+    ['a read without a loop of what another statement writes, where every gang runs them', `${head}  !$acc kernels\n    a(1) = 1\n    b(2) = a(1) + 1\n  !$acc end kernels\nend program\n`, 15, "the kernel's b(2) = a(1) + 1: under !$acc kernels without a loop every gang runs the statements, so its read of a(1:1) may see another gang's write (line 14)"],
+    ['a statement without a loop that assigns no element', `${head}  !$acc serial\n    a(1) = 1\n    call f(a)\n  !$acc end serial\nend program\n`, 15, "the kernel's call f(a): a compute construct without a loop is read when each of its statements assigns an element"],
+    ['a host loop writing through a pointer component beside another statement', `${head}  do i = 1, n\n    c%x(i) = 1\n    c%q(i) = 2\n  end do\nend program\n`, 15, 'c%q(i) = 2 writes through c%q, a pointer that may point to storage another statement of this loop touches'],
+  ])('refused: %s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.message).not.toContain('\n');
     expect(f.line).toBe(line);
   });
 });

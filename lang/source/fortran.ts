@@ -24,8 +24,13 @@
 // (or `v + X(i)`, `X(i) - v`) adds v to the element (`add`), and either with one element of an array
 // among the terms (`b(i) = a(i + 2) + 1`, `b(i) = b(i) + a(i)`) also copies that array's section
 // (`from`, lang/README.md "Copy kernels"; so does `r(i) = X(i)` where r is data a step uses); a
-// compute construct without a loop may instead hold scalar statements (`x = 222`, `x = x + 1`,
-// `x = y + 1`, `print *, x`), one step each (scalarKernel). Host code
+// loop of 2 to 8 such writes (copies and adds included) is a kernel of several statements
+// (lang/README.md "Kernels of several statements": `{"writes": [...]}`, a pointer component's
+// elements always a section, `var%a(1:n)`; what would race is refused on the statement's line). A
+// compute construct without a loop may instead assign elements (`a(3) = 5`, `c%p(1) = 2`: one
+// write body, or a block of them; elementKernel) or hold scalar statements (`x = 222`, `x = x + 1`,
+// `x = y + 1`, `print *, x`), one step each (scalarKernel). A host loop of several assignments is
+// one host write each where each writes other storage, no pointer's target. Host code
 // that only checks or prints results (an `if` block, a `write` of the result buffer) is passed
 // over and listed; anything that would change what is mapped and cannot be read is an error that
 // names its line, never a silent drop.
@@ -44,9 +49,22 @@ import {
   splitTopLevel,
   type DirectiveText,
 } from './directives.js';
-import { ACC_REGION_CLAUSES, SourceReader, addendOf, affineProduct, affineSum, copyOverlap, dataTerms, loopWrite, type Affine, type ScalarStatement } from './reader.js';
+import {
+  ACC_REGION_CLAUSES,
+  SourceReader,
+  addendOf,
+  affineProduct,
+  affineSum,
+  copyOverlap,
+  dataTerms,
+  loopConflict,
+  loopWrite,
+  refExtent,
+  type Affine,
+  type ScalarStatement,
+} from './reader.js';
 import type { Imported } from './source.js';
-import { MAX_ALLOCATION_LENGTH, MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH } from '../program.js';
+import { MAX_ALLOCATION_LENGTH, MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH, MAX_BLOCK_STATEMENTS } from '../program.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
 interface Statement {
@@ -947,6 +965,15 @@ class FortranReader extends SourceReader {
       return end;
     }
     if (lower.some((t) => /\b(acc|omp)_[a-z_]+\(/.test(t))) throw new SourceError(head.line, 'a runtime routine inside a host loop is not imported: unroll the loop');
+    // assignments to the program's data that are no host write each: say which statement meets another
+    if (lower.length > 1 && roots.every((r) => r !== undefined && this.isData(r))) {
+      const refs = writes.map((w) => w![1]!);
+      const rule = 'a host loop of several assignments is read as one host write each only where no statement touches storage another writes (write the loop as one loop per assignment)';
+      const twice = refs.findIndex((r, m) => refs.indexOf(r) !== m);
+      if (twice >= 0) throw new SourceError(body[twice]!.line, `${body[twice]!.text.trim()} writes ${refs[twice]}, which line ${body[refs.indexOf(refs[twice]!)]!.line} of this loop also writes: ${rule}`);
+      const pointer = refs.findIndex((r) => !this.unaliased(r));
+      if (pointer >= 0) throw new SourceError(body[pointer]!.line, `${body[pointer]!.text.trim()} writes through ${refs[pointer]}, a pointer that may point to storage another statement of this loop touches: ${rule}`);
+    }
     const changed = lower.map((t) => /^([a-z][a-z0-9_]*)/.exec(t)?.[1]).filter((n) => n !== undefined && this.isData(n));
     if (changed.length > 0) throw new SourceError(head.line, `this host loop changes ${changed[0]} in a way mapcheck cannot read (a loop of assignments X(i) = v to different arrays is read)`);
     this.passed.push({ line: head.line, text: `lines ${head.line}-${this.stmts[j]!.line}: host loop (${head.text.slice(0, 40)})${this.checkReads(body, head, { v, lo, hi })}` });
@@ -1374,11 +1401,16 @@ class FortranReader extends SourceReader {
   }
 
   /**
-   * A compute construct and its kernel: the one `do` loop it holds (after nested loop directives),
-   * with one assignment. Returns the index after the construct (and its end directive, if any).
+   * A compute construct and its kernel: the one `do` loop it holds (after nested loop directives)
+   * with one assignment (loopStatement), or with 2 to 8, a kernel of several statements (lang/README.md
+   * "Kernels of several statements"); without a loop, assignments to elements (elementKernel) or
+   * scalar statements (scalarKernel). Returns the index after the construct (and its end directive,
+   * if any).
    */
   private kernel(k: number, d: DirectiveText): number {
     const s = this.stmts[k]!;
+    const elements = this.elementKernel(k, d);
+    if (elements !== null) return elements;
     const scalar = this.scalarKernel(k, d);
     if (scalar !== null) return scalar;
     const combined = combinesLoop(d.api, d.name);
@@ -1386,15 +1418,22 @@ class FortranReader extends SourceReader {
     while (j < this.stmts.length && this.stmts[j]!.directive && this.nestedLoopDirective(this.stmts[j]!)) j++;
     const loopHead = this.stmts[j];
     const m = loopHead && !loopHead.directive ? /^do\s+([a-z][a-z0-9_]*)\s*=\s*(.*)$/i.exec(loopHead.text) : null;
-    if (!m) throw new SourceError(loopHead?.line ?? s.line, 'a compute construct is imported with one do loop as its kernel (do i = lo, hi; one assignment; end do)');
-    const body = this.stmts[j + 1];
-    const endDo = this.stmts[j + 2];
-    if (!body || body.directive || !endDo || !/^end\s*do\b/i.test(endDo.text))
-      throw new SourceError(body?.line ?? loopHead!.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v)');
-    let next = j + 3;
+    if (!m) throw new SourceError(loopHead?.line ?? s.line, 'a compute construct is imported with one do loop as its kernel (do i = lo, hi; assignments; end do), or without a loop with assignments to elements or scalar variables');
+    // the loop's statements, up to its end do
+    const body: Statement[] = [];
+    let e = j + 1;
+    for (; e < this.stmts.length && !this.stmts[e]!.directive && !/^(end\s*do|do)\b/i.test(this.stmts[e]!.text); e++) body.push(this.stmts[e]!);
+    const endDo = this.stmts[e];
+    if (endDo === undefined) throw new SourceError(loopHead!.line, 'this do loop has no end do');
+    if (endDo.directive) throw new SourceError(endDo.line, 'a directive inside the kernel loop is not imported (the kernel is one loop of assignments)');
+    if (!/^end\s*do\b/i.test(endDo.text)) throw new SourceError(endDo.line, 'a loop inside the kernel loop is not imported (the kernel is one loop of assignments)');
+    if (body.length === 0) throw new SourceError(loopHead!.line, 'the kernel loop holds no assignment');
+    if (body.length > MAX_BLOCK_STATEMENTS)
+      throw new SourceError(body[MAX_BLOCK_STATEMENTS]!.line, `the kernel loop holds ${body.length} statements: a kernel of several statements holds 2 to ${MAX_BLOCK_STATEMENTS}`);
+    let next = e + 1;
     // the construct's end directive: required for a construct without loop, optional for a combined one
     const end = this.stmts[next];
-    const endName = d.api === 'openacc' ? `end ${d.name}` : `end ${d.name}`;
+    const endName = `end ${d.name}`;
     if (end?.directive && end.directive.api === d.api && parseDirective(d.api, end.directive.text, end.line).name === endName) next++;
     else if (!combined) {
       // nested loop directives may have their own end lines before the construct's end
@@ -1407,6 +1446,34 @@ class FortranReader extends SourceReader {
     const bounds = splitTopLevel(range, ',');
     if (bounds.length !== 2) throw new SourceError(loopHead!.line, 'the kernel loop needs do i = lo, hi (no stride)');
     const [lo, hi] = bounds.map((b) => evalInt(b, (n) => this.constant(n, loopHead!.line), loopHead!.line)) as [number, number];
+    const loop = { v, lo, hi };
+    if (body.length === 1) {
+      const { kernelBody, sink } = this.loopStatement(body[0]!, loop, false);
+      this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
+      return next;
+    }
+    // a kernel of several statements: each a write (a copy, an add), element k of each iteration lo + k
+    const writes = body.map((b) => this.loopStatement(b, loop, true).kernelBody);
+    const conflict = loopConflict(
+      'kernel',
+      body.map((b, n) => ({ line: b.line, what: `the kernel's ${b.text.trim()}`, write: writes[n]!.write as string, ...(writes[n]!.from === undefined ? {} : { from: writes[n]!.from as string }) })),
+      (ref) => refExtent(ref, (x) => this.sizeOf(x)),
+      (base) => this.isScalar(base),
+      (base) => this.aliasing(base),
+    );
+    if (conflict !== null) throw new SourceError(conflict.line, conflict.message);
+    this.push(s, this.kernelStep(d, s.line, { writes }, undefined));
+    return next;
+  }
+
+  /**
+   * One assignment of a kernel loop over `loop`: `r(i) = X(i)` reads X into the result buffer r,
+   * `X(i) = v` writes v (an add, a copy; lang/program.ts WriteBody). In a kernel of several
+   * statements (`block`) every statement is a write: a result buffer written there is data (SinkUsed,
+   * the program read again), and a pointer's elements are a section of it (validate.ts blockProblem).
+   */
+  private loopStatement(body: Statement, loop: { v: string; lo: number; hi: number }, block: boolean): { kernelBody: Record<string, unknown>; sink?: string } {
+    const { v, lo, hi } = loop;
     const text = body.text.toLowerCase().replace(/\s+/g, '');
     const assign = /^(.+?)=(.+)$/.exec(text);
     // `x(i)`, `x(i + k)`, `x(i - k)`: the element of x the iteration touches, and k
@@ -1420,7 +1487,6 @@ class FortranReader extends SourceReader {
     const lhs = assign ? element(assign[1]!) : undefined;
     const rhsElem = rhs?.x;
     const lhsElem = lhs?.x;
-    const loop = { v, lo, hi };
     // (a read into what looks like a result buffer is a copy where a step also uses that array: say so)
     const what = `the kernel's ${body.text.trim()}${lhsElem !== undefined && this.notBuffers.has(lhsElem) ? ` (a copy: ${lhsElem} is data another step uses, no result buffer)` : ''}`;
     // a scalar variable in a loop of one iteration (as mapcheck emit writes a scalar kernel): `x = v`,
@@ -1430,6 +1496,8 @@ class FortranReader extends SourceReader {
     // `r(i) = X(i)` (`r(i) = x`) reads X into the result buffer r, unless r is data a step also uses
     // (SinkUsed): then, as any other `Y(i) = X(i) + e`, it is a copy
     const reads = lhsElem !== undefined && lhs!.k === 0 && /^[a-z][a-z0-9_]*$/.test(lhsElem) && !this.notBuffers.has(lhsElem) && (rhsElem !== undefined || scalarRhs);
+    if (block && reads)
+      throw new SinkUsed(body.line, `${what}: in a kernel of several statements ${lhsElem} is written like the program's data, no result buffer`, lhsElem);
     if (scalarLhs && lo !== hi)
       throw new SourceError(body.line, `the kernel's ${body.text.trim()}: a loop of ${hi - lo + 1} iterations writing scalar variable ${assign![1]} is not imported (a kernel without a loop writes a scalar)`);
     if (scalarLhs) {
@@ -1475,12 +1543,72 @@ class FortranReader extends SourceReader {
           `the kernel assigns ${assign[2]}: a write kernel stores a constant or an affine function of ${v}, or that plus one element of an array (a copy), or adds one to the element it writes (X(${v}) = 7, X(${v}) = 2*${v} + 1, X(${v}) = Y(${v}) + 1, X(${v}) = X(${v}) + 1)`,
         );
       }
-      const write = this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line);
+      const write = block ? this.blockRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line) : this.kernelRef(lhsElem, lo + lhs!.k, hi + lhs!.k, body.line);
       if (copy) this.checkCopy(write, copy.from, body.line, what);
       kernelBody = { write, ...loopWrite(f, lo), ...(added === null ? {} : { add: true }), ...(copy ? { from: copy.from } : {}) };
-    } else throw new SourceError(body.line, 'the kernel loop must hold exactly one assignment (r(i) = X(i) reads X; X(i) = v writes v; X(i) = Y(i) + v copies Y)');
-    this.push(s, this.kernelStep(d, s.line, kernelBody, sink));
-    return next;
+    } else if (assign && new RegExp(`^[a-z][a-z0-9_]*\\(${v}\\)%`).test(assign[1]!))
+      throw new SourceError(
+        body.line,
+        `the kernel's ${body.text.trim()}: the loop's index picks an element of an array of structs; a component of each element (a strided reference) is no reference mapcheck has (a loop writes X(${v}) or c%p(${v}))`,
+      );
+    else
+      throw new SourceError(
+        body.line,
+        `the kernel's ${body.text.trim()}: a kernel loop holds assignments to an element of the loop's index (${block ? '' : `r(${v}) = X(${v}) reads X; `}X(${v}) = v writes v; X(${v}) = Y(${v}) + v copies Y; X(${v}) = X(${v}) + v adds v)`,
+      );
+    return { kernelBody, ...(sink === undefined ? {} : { sink }) };
+  }
+
+  /**
+   * A compute construct without a loop whose statements assign elements of the program's data
+   * (`a(3) = 5`, `c%p(1) = 2`, `b(2) = a(2) + 1`, `a(3) = a(3) + 1`), scalar variables among them
+   * (`x = 1`): a write of the one element each (an element `a(3)` is the section `a(3:3)`), one
+   * body or a kernel of several statements (SourceReader elementKernelStep). Returns the index after
+   * the construct's end directive, or null where no statement assigns an element (scalarKernel, a
+   * loop kernel).
+   */
+  private elementKernel(k: number, d: DirectiveText): number | null {
+    const body = this.computeBody(k, d);
+    if (body === null) return null;
+    const element = new RegExp(`^(${ELEMENT_OF})\\(([^()]*)\\)=(?!=)(.+)$`);
+    const parsed = body.stmts.map((st) => {
+      const m = element.exec(st.text.toLowerCase().replace(/\s+/g, ''));
+      return m !== null && this.isData(m[1]!.split(/[(%]/)[0]!) && !this.isScalar(m[1]!) ? { x: m[1]!, sub: m[2]!, rhs: m[3]! } : null;
+    });
+    if (parsed.every((p) => p === null)) return null;
+    const stmts = body.stmts.map((st, n) => {
+      const what = `the kernel's ${st.text.trim()}`;
+      const p = parsed[n];
+      if (p === null || p === undefined) {
+        const scalar = this.scalarStatement(st);
+        if (scalar?.write === undefined)
+          throw new SourceError(st.line, `${what}: a compute construct without a loop is read when each of its statements assigns an element of the program's data or a scalar variable (a(3) = 5, c%p(1) = 2, x = 1)`);
+        const w = scalar.write;
+        this.uses.set(w.name, this.uses.get(w.name) ?? st.line);
+        return { line: st.line, what, write: w.name, ...(w.from === undefined ? {} : { from: w.from }), body: { write: w.name, value: w.value, ...(w.add ? { add: true } : {}), ...(w.from === undefined ? {} : { from: w.from }) } };
+      }
+      const root = p.x.split(/[(%]/)[0]!;
+      if (this.buffers.has(root) || this.copies.has(root)) throw new SinkUsed(st.line, `${what}: ${root} is written like the program's data, no result buffer`, root);
+      const at = evalInt(p.sub, (x) => this.constant(x, st.line), st.line);
+      const lhs = `${p.x}(${p.sub})`;
+      const write = this.blockRef(p.x, at, at, st.line);
+      const added = addendOf(p.rhs, lhs);
+      const copy = this.copyTerm(added ?? p.rhs, null, st.line, what);
+      if (copy) {
+        this.copyWrite(p.x, st.line, what);
+        this.checkCopy(write, copy.from, st.line, what);
+      }
+      let value: number;
+      try {
+        value = evalInt(integralReals(copy?.rest ?? added ?? p.rhs), (x) => this.constant(x, st.line), st.line);
+      } catch (e) {
+        if (e instanceof DataScalarUse || !(e instanceof SourceError)) throw e;
+        throw new SourceError(st.line, `${what}: a kernel without a loop stores a constant into an element, or that plus one element of an array (a(3) = 5, b(3) = a(3) + 1), or adds one to it (a(3) = a(3) + 1)`);
+      }
+      return { line: st.line, what, write, ...(copy ? { from: copy.from } : {}), body: { write, value, ...(added === null ? {} : { add: true }), ...(copy ? { from: copy.from } : {}) } };
+    });
+    this.elementKernelStep(d, this.stmts[k]!.line, stmts, (ref) => refExtent(ref, (x) => this.sizeOf(x)), (base) => this.isScalar(base));
+    return body.end;
   }
 
   /**
@@ -1627,6 +1755,26 @@ class FortranReader extends SourceReader {
     if (n !== null && m !== null && n !== m) throw new SourceError(line, `${what}: ${write} has ${n} element${n === 1 ? '' : 's'} and ${from} ${m}; a copy reads as many elements as it writes`);
     const overlap = copyOverlap(write, from, (x) => this.sizeOf(x));
     if (overlap !== null) throw new SourceError(line, `${what}: ${overlap}`);
+  }
+
+  /**
+   * The reference a statement of a kernel of several statements over lo..hi touches through `x(i)`:
+   * as kernelRef, but a pointer's elements are always a section (`c%p(1:n)`, `p(1:n)`), as
+   * validation wants them in a block (validate.ts blockProblem).
+   */
+  private blockRef(x: string, lo: number, hi: number, line: number): string {
+    if (lo > hi) throw new SourceError(line, 'the kernel loop runs no iteration');
+    const member = /%([a-z][a-z0-9_]*)$/.exec(x)?.[1];
+    const pointer = this.plain.has(x) || (member !== undefined && this.structs.get(x.split(/[(%]/)[0]!)?.type.pointers.includes(member) === true);
+    return this.dataRef(pointer ? `${x}(${lo}:${hi})` : this.loopRef(x, lo, hi), line);
+  }
+
+  /** The pointer a reference's storage `base` goes through where it may point into other storage (a plain pointer, a pointer component that is not allocatable), or null. */
+  private aliasing(base: string): string | null {
+    if (this.plain.has(base)) return `pointer ${base}`;
+    const member = /^([a-z][a-z0-9_]*)(?:\(\d+\))?%([a-z][a-z0-9_]*)$/.exec(base);
+    const type = member === null ? undefined : this.structs.get(member[1]!)?.type;
+    return type !== undefined && type.pointers.includes(member![2]!) && !type.allocatable.includes(member![2]!) ? `pointer component ${base}` : null;
   }
 
   /** The reference a kernel loop over lo..hi touches through `x(i)`: x whole when the loop covers it, else a section. */

@@ -6,6 +6,7 @@
 
 import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, dataClauseLists, parseMapArgs, topLevelColon, type DirectiveApi, type DirectiveText } from './directives.js';
 import type { ImportedStep } from './source.js';
+import { MAX_BLOCK_STATEMENTS } from '../program.js';
 
 export type ClauseList = { clause: string; vars: string[] }[];
 export type MapList = { type: string; modifiers?: string[]; vars: string[] }[];
@@ -138,8 +139,10 @@ export abstract class SourceReader {
    * `sink` left out of its clauses.
    */
   protected kernelStep(d: DirectiveText, line: number, body: Record<string, unknown>, sink: string | undefined): Record<string, unknown> {
-    // a copy uses the variable it reads too (lang/README.md "Copy kernels")
-    const refs = ['read' in body ? body.read : 'write' in body ? body.write : undefined, body.from];
+    // a copy uses the variable it reads too (lang/README.md "Copy kernels"); a block, every
+    // statement's (lang/README.md "Kernels of several statements")
+    const statements = Array.isArray(body.writes) ? (body.writes as Record<string, unknown>[]) : [body];
+    const refs = statements.flatMap((b) => ['read' in b ? b.read : 'write' in b ? b.write : undefined, b.from]);
     for (const ref of refs) if (typeof ref === 'string' && this.isScalarVariable(ref)) this.unnamedScalar(d, line, ref);
     if (d.api === 'openmp') return { op: 'omp_target', ...this.ompDevice(d, line), maps: this.ompMaps(d, line, sink), body };
     const clauses = this.accClauses({ ...d, clauses: d.clauses.filter((c) => c.name !== 'default') }, ACC_REGION_CLAUSES, line, sink);
@@ -183,12 +186,8 @@ export abstract class SourceReader {
    * §2.5.1). A scalar the construct makes private (private, firstprivate, reduction) is refused.
    */
   protected scalarKernelSteps(d: DirectiveText, line: number, stmts: ScalarStatement[]): void {
-    const privates = new Set(
-      d.clauses
-        .filter((c) => ['private', 'firstprivate', 'reduction'].includes(c.name) && c.args !== null)
-        .flatMap((c) => this.listItems(c.args!.slice(topLevelColon(c.args!) + 1)).map((v) => this.rootOf(v))),
-    );
-    const single = d.api === 'openmp' ? d.name === 'target' : d.name === 'serial' || (d.name === 'parallel' && d.clauses.some((c) => c.name === 'num_gangs' && c.args?.trim() === '1'));
+    const privates = this.privates(d);
+    const single = this.runsOnce(d);
     const bodies: Record<string, unknown>[] = [];
     for (const st of stmts) {
       for (const name of st.write ? [st.write.name, ...(st.write.from === undefined ? [] : [st.write.from.split('(')[0]!])] : st.reads!) {
@@ -211,6 +210,62 @@ export abstract class SourceReader {
         `the construct's ${bodies.length} scalar reads and writes are read as one kernel each, which means the same only where its clauses copy nothing (${d.api === 'openacc' ? 'present, create, no_create' : 'map type alloc, without always'}); write one statement per construct`,
       );
     for (const body of bodies) this.push({ line }, this.kernelStep(d, line, body, undefined));
+  }
+
+  /** The variables a construct makes private (private, firstprivate, reduction clauses). */
+  private privates(d: DirectiveText): Set<string> {
+    return new Set(
+      d.clauses
+        .filter((c) => ['private', 'firstprivate', 'reduction'].includes(c.name) && c.args !== null)
+        .flatMap((c) => this.listItems(c.args!.slice(topLevelColon(c.args!) + 1)).map((v) => this.rootOf(v))),
+    );
+  }
+
+  /**
+   * Whether one thread runs the statements of a compute construct without a loop: OpenMP `target`
+   * alone (the initial thread of its one team, OpenMP 6.0 §15.8), OpenACC `serial` or `parallel
+   * num_gangs(1)`; otherwise every gang (OpenACC 3.3 §2.5.1, gang-redundant mode) or team runs them.
+   */
+  protected runsOnce(d: DirectiveText): boolean {
+    return d.api === 'openmp' ? d.name === 'target' : d.name === 'serial' || (d.name === 'parallel' && d.clauses.some((c) => c.name === 'num_gangs' && c.args?.trim() === '1'));
+  }
+
+  /**
+   * The step of a compute construct without a loop whose statements assign elements of the
+   * program's data (`a[2] = 5;`, `s.p[0] = 1;`) or scalar variables, each a write body of one
+   * element (lang/program.ts WriteBody: a constant, an add, a copy of one element), read by the
+   * front end: the body itself for one statement, a kernel of several statements (lang/README.md
+   * "Kernels of several statements", a loop of one iteration) for 2 to MAX_BLOCK_STATEMENTS. Where
+   * every gang or team runs the statements (runsOnce false) an add is not one add, and a statement
+   * reading what a statement writes could read another gang's write: both are refused, as is a
+   * variable the construct makes private, and what loopConflict refuses in a kernel.
+   */
+  protected elementKernelStep(d: DirectiveText, line: number, stmts: (LoopStatement & { body: Record<string, unknown> })[], extent: (ref: string) => Extent | null, scalar: (base: string) => boolean): void {
+    if (stmts.length > MAX_BLOCK_STATEMENTS)
+      throw new SourceError(stmts[MAX_BLOCK_STATEMENTS]!.line, `the construct holds ${stmts.length} statements: a kernel of several statements holds 2 to ${MAX_BLOCK_STATEMENTS}`);
+    const privates = this.privates(d);
+    for (const st of stmts)
+      for (const ref of [st.write, st.from])
+        if (ref !== undefined && privates.has(ref.split(/[(%]/)[0]!)) throw new SourceError(line, `${ref.split(/[(%]/)[0]} is private to the construct (private, firstprivate, reduction): mapcheck does not model a private copy`);
+    if (!this.runsOnce(d)) {
+      const who = d.api === 'openacc' ? 'gang' : 'team or thread';
+      const where = d.api === 'openacc' ? `${this.sentinel(d.api)} serial (or parallel num_gangs(1))` : `${this.sentinel(d.api)} target`;
+      const add = stmts.find((st) => st.body.add === true);
+      if (add !== undefined) throw new SourceError(add.line, `${add.what}: under ${this.sentinel(d.api)} ${d.name} without a loop every ${who} runs the statement, so it is not one add; mapcheck reads an add under ${where}`);
+      for (const st of stmts) {
+        const from = st.from === undefined ? null : extent(st.from);
+        const written = from === null ? undefined : stmts.find((w) => {
+          const e = w.write === undefined ? null : extent(w.write);
+          return e !== null && e.base === from.base && e.lo < from.hi && from.lo < e.hi;
+        });
+        if (written !== undefined)
+          throw new SourceError(st.line, `${st.what}: under ${this.sentinel(d.api)} ${d.name} without a loop every ${who} runs the statements, so its read of ${st.from} may see another ${who}'s write (line ${written.line}); mapcheck reads that under ${where}`);
+      }
+    }
+    const conflict = loopConflict('kernel', stmts, extent, scalar);
+    if (conflict !== null) throw new SourceError(conflict.line, conflict.message);
+    const body = stmts.length === 1 ? stmts[0]!.body : { writes: stmts.map((st) => st.body) };
+    this.push({ line }, this.kernelStep(d, line, body, undefined));
   }
 
   /** The steps of an OpenACC enter / exit data or update directive (OpenACC 3.3 §2.6.6, §2.14.4); null for another. */
@@ -431,3 +486,97 @@ function closingParen(text: string): number {
 
 /** The data clauses of an OpenACC data or compute construct (OpenACC 3.3 §2.6.5, §2.5.1). */
 export const ACC_REGION_CLAUSES = ['copy', 'copyin', 'copyout', 'create', 'present', 'no_create', 'attach'] as const;
+
+/**
+ * The statements of a kernel of several statements (lang/README.md "Kernels of several statements")
+ * or of a host loop read as one host write per statement, as a front end read them: the line and
+ * the words that start a message about each (`the kernel's a(i) = i`), the reference it writes and
+ * the one it copies from (language references).
+ */
+export interface LoopStatement {
+  line: number;
+  what: string;
+  /** What it writes (a host loop's read into a result buffer or print writes none). */
+  write?: string;
+  /** What it reads: a copy's `from`, or what a host loop's statement reads. */
+  from?: string;
+}
+
+/** The storage a reference names: the object (`a`, `c%p`, `cs(2)%p`, `s%arr`, or what a front end resolves a pointer to) and its elements [lo, hi), from 0. */
+export interface Extent {
+  base: string;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The storage of a language reference (`a`, `a(3:6)`, `c%p(1:4)`, `cs(2)%p(2:2)`, `p(:)`): its
+ * base as written and its elements; a whole object takes its element count from `length` (null
+ * where that is unknown, and for a reference of another form, a rank-2 section).
+ */
+export function refExtent(ref: string, length: (base: string) => number | null): Extent | null {
+  const m = /^([a-z_]\w*(?:\(\d+\))?(?:%[a-z_]\w*)?)(?:\((\d+):(\d+)\)|\(:\))?$/i.exec(ref);
+  if (!m) return null;
+  if (m[2] !== undefined) return { base: m[1]!, lo: Number(m[2]) - 1, hi: Number(m[3]) };
+  const n = length(m[1]!);
+  return n === null ? null : { base: m[1]!, lo: 0, hi: n };
+}
+
+/**
+ * Why the statements of a loop cannot be read as they are, or null:
+ * - `kernel`: a kernel of several statements, one loop whose iterations run in any order, is what
+ *   validation takes (lang/validate.ts blockProblem, here with the line of the statement): of one
+ *   object two statements name the same elements or disjoint ones where one of them writes; a
+ *   scalar one statement writes is named by no other; over more than one element no reference goes
+ *   through a pointer that `aliased` names (one that may point into another reference).
+ * - `host`: a host loop read as one host step per statement, each over all the loop's elements,
+ *   which means what the loop means only where no statement touches other elements of what another
+ *   writes (the same elements are the same iteration's, where the order of the statements is kept;
+ *   others would let the order of the iterations across the statements show); `extent` null,
+ *   storage the front end cannot place (a pointer whose target it does not know), is refused too.
+ */
+export function loopConflict(
+  mode: 'kernel' | 'host',
+  stmts: LoopStatement[],
+  extent: (ref: string) => Extent | null,
+  scalar: (base: string) => boolean,
+  aliased: (base: string) => string | null = () => null,
+): { line: number; message: string } | null {
+  type Use = { n: number; ref: string; written: boolean; extent: Extent };
+  const uses: Use[] = [];
+  for (const [n, s] of stmts.entries()) {
+    for (const [ref, written] of [[s.write, true], [s.from, false]] as const) {
+      if (ref === undefined) continue;
+      const e = extent(ref);
+      if (e === null) {
+        if (mode === 'host') return { line: s.line, message: `${s.what}: mapcheck does not know what storage ${ref} is here, so it cannot tell that no other statement of the loop touches it (write the loop as one loop per statement)` };
+        continue;
+      }
+      const pointer = aliased(e.base);
+      if (mode === 'kernel' && pointer !== null && e.hi - e.lo > 1)
+        return { line: s.line, message: `${s.what}: ${ref} goes through ${pointer}, which may point into another reference of the kernel; a kernel of several statements over more than one element goes through arrays and allocatable components only (an aliased element would be a data race)` };
+      uses.push({ n, ref, written, extent: e });
+    }
+  }
+  for (const [j, b] of uses.entries())
+    for (const a of uses.slice(0, j)) {
+      if (a.n === b.n || a.extent.base !== b.extent.base || (!a.written && !b.written)) continue;
+      const s = stmts[b.n]!;
+      const other = `line ${stmts[a.n]!.line}'s ${stmts[a.n]!.what.replace(/^the kernel's /, '')}`;
+      const overlap = a.extent.lo < b.extent.hi && b.extent.lo < a.extent.hi;
+      const same = a.extent.lo === b.extent.lo && a.extent.hi === b.extent.hi;
+      if (mode === 'host' && overlap && !same)
+        return {
+          line: s.line,
+          message: `${s.what}: it ${b.written ? 'writes' : 'reads'} ${b.ref} and ${other} ${a.written ? 'writes' : 'reads'} ${a.ref}, which overlap without being the same elements; a host loop of several statements is read as one host step each only where no statement touches other elements of what another writes (write the loop as one loop per statement)`,
+        };
+      if (mode === 'kernel' && scalar(b.extent.base))
+        return { line: s.line, message: `${s.what}: ${b.ref} is a scalar variable that ${other} ${a.written ? 'writes' : 'names'}: its firstprivate copy would carry a write from one statement to the next, which mapcheck does not model (one statement per construct)` };
+      if (mode === 'kernel' && overlap && !same)
+        return {
+          line: s.line,
+          message: `${s.what}: it ${b.written ? 'writes' : 'reads'} ${b.ref} and ${other} ${a.written ? 'writes' : 'reads'} ${a.ref}, which overlap without being the same elements: an element one iteration writes would be one another iteration uses (a data race); the statements of a kernel take the same elements of an object or disjoint ones`,
+        };
+    }
+  return null;
+}

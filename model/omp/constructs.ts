@@ -2,7 +2,7 @@
 // (§15.6), target data (§15.7, as a begin / end pair) and target (§15.8) with its kernel. Their
 // map clauses act through map-entry.ts, map-exit.ts and pointer-attach.ts.
 
-import { ELEMENT_BYTES, copyRef, kernelRef, type ElementBody, type KernelBody, type VarRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, copyRef, kernelRef, kernelStatements, type ElementBody, type KernelBlock, type KernelBody, type VarRef } from '../../lang/program.js';
 import { isScalarVariable, privateCopy, privateKernel } from '../firstprivate.js';
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
 import { formatPtr, ptrLbound, type Observation, type PtrValue } from '../../lang/observation.js';
@@ -303,18 +303,18 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // maps (through its type's default mapper, §7.9.10); a copy's written variable first, then the
   // one it reads (lang/README.md "Copy kernels": an array, so K-B63 and mappers are the written one's).
   const roots = usedRoots(state, step.body);
-  const root = roots[0]!;
   const named = (r: string) => step.maps.some((m) => m.vars.some((v) => rootName(state, v) === r));
-  const throughPointers = structOnlyThroughPointers(state, step.maps, root, ctx);
-  const implicitRoot = !named(root) || throughPointers === 'implicit';
-  const implicit = (r: string) => (r === root ? implicitRoot : !named(r));
-  const unavailable = presentModifierUnavailable(step.maps, ctx) ?? mapperUnavailable(state, step.maps, implicitRoot ? root : null, ctx);
+  // K-B63 asks after each struct the kernel uses (a copy's `from` is an array: null there).
+  const throughPointers = new Map(roots.map((r) => [r, structOnlyThroughPointers(state, step.maps, r, ctx)]));
+  const implicit = (r: string) => !named(r) || throughPointers.get(r) === 'implicit';
+  const unavailable = presentModifierUnavailable(step.maps, ctx) ?? roots.reduce<Observation | null>((u, r) => u ?? mapperUnavailable(state, step.maps, implicit(r) ? r : null, ctx), null);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const maps = mapsOfUsedVariables(step.maps, roots, ctx);
   const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx);
-  if (throughPointers === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, root, ctx));
+  for (const r of roots)
+    if (throughPointers.get(r) === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, r, ctx));
   // §7.9.3: a scalar no map names is firstprivate (a declare target scalar is refused by
   // validation): nothing is mapped for it, and the kernel, on the host too, works on its own copy.
   const firstprivate = new Set(roots.filter((r) => implicit(r) && isScalarVariable(state, r)));
@@ -326,30 +326,52 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
     fire(ctx, IMPLICIT_MAPS);
     if (!firstprivate.has(r)) items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [r] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, r, ctx), IMPLICIT_ORDER));
   }
-  const from = copyRef(step.body);
-  const privateFrom = from !== null && firstprivate.has(rootName(state, from));
-  // On the host the kernel works on the original storage (a copy reads it before it writes).
-  if (target.kind === 'host') {
-    if (!firstprivate.has(root)) return captured(state, step, hostKernel(state, step.body, ctx));
-    const copied = from === null ? null : hostRead(state, { op: 'host_read', var: from });
-    if (copied !== null && copied.kind !== 'read') return copied;
-    return privateKernel(state, root, step.body as ElementBody, false, copied?.values ?? null);
-  }
+  // On the host the kernel works on the original storage (a copy reads it before it writes); its
+  // statements run one after another (lang/README.md "Kernels of several statements").
+  if (target.kind === 'host') return captured(state, step, statements(step.body, (body) => hostStatement(state, body, firstprivate, ctx)));
   // The construct maps on entry, runs the kernel, and unmaps the same items on exit; a kernel
   // with undefined behaviour ends the program before the exit.
   const entered = enterItems(state, target, items, ctx, 'target');
   if (!Array.isArray(entered)) return entered;
-  // K-B45 `pointer-word`: p named beside its section gives the kernel p's own storage.
-  const word = pointerWordKernel(state, step, ctx);
-  const access = word === null ? null : pointerWordAccess(state, target, word, step.body);
-  const copied = from === null ? null : privateFrom ? privateCopy(state, from) : deviceKernel(state, target, { read: from }, implicit(rootName(state, from)), ctx);
-  if (copied !== null && copied.kind !== 'read') return copied;
-  const values = copied?.values ?? null;
-  const result = captured(state, step, access ?? (firstprivate.has(root) ? privateKernel(state, root, step.body as ElementBody, false, values) : deviceKernel(state, target, step.body, implicitRoot, ctx, values)));
+  const result = captured(state, step, statements(step.body, (body) => deviceStatement(state, target, step, body, firstprivate, implicit, ctx)));
   if (result.kind === 'undefined') return result;
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
+}
+
+/** The kernel's statements in order, each through `run`; the first that is undefined stops the kernel. */
+function statements(body: KernelBody | KernelBlock, run: (body: KernelBody) => Observation): Observation {
+  let result: Observation = OK;
+  for (const s of kernelStatements(body)) {
+    result = run(s);
+    if (result.kind === 'undefined') return result;
+  }
+  return result;
+}
+
+/** One statement on the host device: host memory, or the private copy of a firstprivate scalar. */
+function hostStatement(state: ModelState, body: KernelBody, firstprivate: ReadonlySet<string>, ctx: StepContext): Observation {
+  const root = rootName(state, kernelRef(body));
+  if (!firstprivate.has(root)) return hostKernel(state, body, ctx);
+  const from = copyRef(body);
+  const copied = from === null ? null : hostRead(state, { op: 'host_read', var: from });
+  if (copied !== null && copied.kind !== 'read') return copied;
+  return privateKernel(state, root, body as ElementBody, false, copied?.values ?? null);
+}
+
+/** One statement on the construct's device: `implicit` says which roots §7.9.3 mapped. */
+function deviceStatement(state: ModelState, target: MapTarget, step: OmpTarget, body: KernelBody, firstprivate: ReadonlySet<string>, implicit: (root: string) => boolean, ctx: StepContext): Observation {
+  // K-B45 `pointer-word`: p named beside its section gives the kernel p's own storage.
+  const word = pointerWordKernel(state, step, body, ctx);
+  const access = word === null ? null : pointerWordAccess(state, target, word, body);
+  if (access !== null) return access;
+  const from = copyRef(body);
+  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from) : deviceKernel(state, target, { read: from }, implicit(rootName(state, from)), ctx);
+  if (copied !== null && copied.kind !== 'read') return copied;
+  const values = copied?.values ?? null;
+  const root = rootName(state, kernelRef(body));
+  return firstprivate.has(root) ? privateKernel(state, root, body as ElementBody, false, values) : deviceKernel(state, target, body, implicit(root), ctx, values);
 }
 
 export const STRUCT_THROUGH_POINTERS = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (a struct the items name only through its pointer members, K-B63)';

@@ -76,11 +76,11 @@ export function mapPlainPointerVariables(state: ModelState, target: MapTarget, i
 
 /**
  * The plain pointer a target construct's kernel reaches as its own storage (K-B45 `pointer-word`):
- * the kernel's pointer when the construct's explicit maps name both the plain pointer variable and
+ * the statement's pointer when the construct's explicit maps name both the plain pointer variable and
  * a section of it; else null.
  */
-export function pointerWordKernel(state: ModelState, step: OmpTarget, ctx: StepContext): MemberRef | null {
-  const ref = kernelRef(step.body);
+export function pointerWordKernel(state: ModelState, step: OmpTarget, body: KernelBody, ctx: StepContext): MemberRef | null {
+  const ref = kernelRef(body);
   const root = rootName(state, ref);
   if (!plainStruct(state, root) || parsedRef(state, ref).kind !== 'member') return null;
   const vars = step.maps.flatMap((m) => m.vars).filter((v) => rootName(state, v) === root);
