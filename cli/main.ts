@@ -15,6 +15,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { oneLine } from '../lang/read-file.js';
 import { APIS, DEFAULT_API } from '../properties/api-choice.js';
 import { registerConform } from '../toolchain/cli.js';
+import { defineOption } from './define-option.js';
 import type { CheckCliOptions } from './check.js';
 import type { DiffCliOptions } from './diff.js';
 import type { EmitApi, EmitLang } from './emit.js';
@@ -60,17 +61,6 @@ function seedValue(raw: string): number {
   return Number(raw);
 }
 
-/**
- * `-D NAME[=VALUE]`, repeatable, as a C compiler takes it (`-D NAME` defines NAME as 1): the
- * definitions in the order given.
- */
-function macroDefinition(raw: string, previous: [string, string][] | undefined): [string, string][] {
-  const m = /^([A-Za-z_]\w*)(?:=(.*))?$/s.exec(raw);
-  if (!m) throw new InvalidArgumentError('expected NAME or NAME=VALUE, NAME a C identifier (e.g. -D CLAUSE=to).');
-  if (/[\x00-\x1f\x7f]/.test(m[2] ?? '')) throw new InvalidArgumentError('expected a VALUE of one line.');
-  return [...(previous ?? []), [m[1]!, m[2] ?? '1']];
-}
-
 // ------------------------------------------------------------------------------------------------
 
 // ------------------------------------------------------------------------------------------------
@@ -89,8 +79,6 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .showSuggestionAfterError(true);
 
   const profileOption = () => new Option('--profile <profile>', 'built-in profile name or path to a JSON profile').default('spec');
-  const defineOption = () =>
-    new Option('-D, --define <name[=value]>', "C: define a macro before the program's first line, as a compiler's -D does (a name alone is 1); repeatable").argParser(macroDefinition);
 
   root
     .command('run')

@@ -1,10 +1,11 @@
 // The `mapcheck conform` command (registered by cli/main.ts, which loads only its options: the
 // command's modules are imported when it runs).
 
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { defineOption } from '../cli/define-option.js';
 import type { ConformProgram, Unit } from './conform.js';
 import { DEFAULT_JOBS } from './jobs.js';
 import type { Target, Toolchain, ToolchainApi, ToolchainLang } from './toolchains.js';
@@ -28,6 +29,7 @@ interface ConformCliOptions {
   name?: string;
   base?: string;
   date?: string;
+  define?: [string, string][];
   requireAgreement?: boolean;
 }
 
@@ -70,7 +72,8 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
     { buildUnits, collectUnits, emitUnits, inferKnobs, judge, languageProfiles, mainReading, markdownReport, measuredProfile, measuredRuns, measuredRunsText, programsFromDir, programsFromSeed, runUnits, summaryLines, totals, writeBuildDir },
     { gccRuntimeProfile },
     { loadToolchain },
-  ] = await Promise.all([import('../lang/validate.js'), import('../profiles/index.js'), import('./conform.js'), import('./host.js'), import('./toolchains.js')]);
+    { definesNote },
+  ] = await Promise.all([import('../lang/validate.js'), import('../profiles/index.js'), import('./conform.js'), import('./host.js'), import('./toolchains.js'), import('../lang/source/source.js')]);
   let toolchain: Toolchain;
   let units: Unit[];
   const langs: ToolchainLang[] = o.lang === 'both' ? ['fortran', 'c'] : [o.lang];
@@ -91,7 +94,12 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
       toolchain = loadToolchain(o.toolchain, o.target);
       if (dir === undefined && o.seed === undefined) throw new InputError('give a program, a folder of programs, or --seed (with --count), or both');
       const defaultApi = toolchain.api ?? (Object.keys(toolchain.compile).length === 1 ? (Object.keys(toolchain.compile)[0] as ToolchainApi) : 'both');
-      const fromDir = dir !== undefined ? programsFromDir(dir) : { programs: [], profiles: [] };
+      const defines = o.define ?? [];
+      if (defines.length > 0 && dir === undefined) throw new InputError('-D defines macros of C sources: give a source file or a folder holding some');
+      const note = dir === undefined ? null : definesNote(dir, defines);
+      // (a folder reads its C sources with the definitions; its other files take none)
+      if (note !== null && !statSync(dir!).isDirectory()) io.err(`${note}\n`);
+      const fromDir = dir !== undefined ? programsFromDir(dir, defines) : { programs: [], profiles: [] };
       for (const f of fromDir.profiles) io.out(`left out ${f}: a profile, not a program\n`);
       const programs: ConformProgram[] = fromDir.programs;
       if (o.seed !== undefined) {
@@ -170,6 +178,7 @@ export function registerConform(root: Command, io: CliIo, setExit: (code: number
     .addOption(new Option('--name <name>', 'name of the measured profile'))
     .addOption(new Option('--base <profile>', "profile the inference starts from (default: the toolchain's)"))
     .addOption(new Option('--date <date>', 'date recorded in the measured profile (default: today)'))
+    .addOption(defineOption())
     .addOption(new Option('--require-agreement', "exit 1 unless every run agrees with the toolchain's reading (host fallback or its profile)"))
     .action(async (dir: string | undefined, o: ConformCliOptions) => {
       if (o.buildOnly && !o.work) throw new (await import('../lang/validate.js')).InputError('--build-only needs --work DIR');

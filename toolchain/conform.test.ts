@@ -88,6 +88,36 @@ describe('toolchains', () => {
   });
 });
 
+describe('conform -D NAME[=VALUE] (macros of C sources, as import, run and emit take them)', () => {
+  /** LLVM's offload tests build one source per definition of CLAUSE (present/target_update.c). */
+  const TWICE = 'int main(void)\n{\n  int a[4];\n#pragma omp target enter data map(alloc: a)\n#pragma omp target update CLAUSE(present: a)\n  return 0;\n}\n';
+  const folder = join(scratch, 'defines');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'twice.c'), TWICE);
+  copyFileSync('examples/seed-reattach.f90', join(folder, 'reattach.f90'));
+  copyFileSync(REATTACH, join(folder, 'reattach.json'));
+  const motion = (p: { program: { steps: { motions?: { type: string }[] }[] } }) => p.program.steps[1]!.motions![0]!.type;
+
+  it('a folder reads its C sources with the definitions and its Fortran sources and programs without', () => {
+    const { programs } = programsFromDir(folder, [['CLAUSE', 'from']]);
+    expect(programs.map((p) => p.name)).toEqual(['reattach-f90', 'reattach-json', 'twice']);
+    expect(motion(programs[2]!)).toBe('from');
+    expect(motion(programsFromDir(join(folder, 'twice.c'), [['CLAUSE', 'to']]).programs[0]!)).toBe('to');
+    // without the definition the C source is refused on its line; a lone Fortran source refuses -D
+    expect(() => programsFromDir(folder)).toThrow(/twice\.c:5: clause clause of #pragma omp target update is not imported/);
+    expect(() => programsFromDir(join(folder, 'reattach.f90'), [['X', '1']])).toThrow(/-D is for C sources/);
+  });
+
+  it('the command takes -D; a program file with it gets the note, and -D without a file or folder is refused', async (ctx) => {
+    const missing = missingTool('gcc');
+    if (missing) ctx.skip(`needs gcc to build the program: ${missing}`);
+    const json = await cli('conform', REATTACH, '-D', 'X', '--lang', 'c', '--build-only', '--work', join(scratch, 'defines-work'));
+    expect(json.err).toBe(`note: -D defines macros of C sources; ${REATTACH} is no source file, so it is read without them\n`);
+    expect(json.code).toBe(0);
+    expect(await cli('conform', '--seed', '1', '--count', '1', '-D', 'X')).toMatchObject({ code: 2, err: 'error: -D defines macros of C sources: give a source file or a folder holding some\n' });
+  });
+});
+
 describe('conform on the host fallback (gcc -foffload=disable)', () => {
   const missing = missingTool('gcc');
   if (missing) console.warn(`toolchain/conform.test.ts: host conform skipped: ${missing}`);

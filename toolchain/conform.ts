@@ -18,6 +18,7 @@ import type { Observation } from '../lang/observation.js';
 import { worldDevices, type Program } from '../lang/program.js';
 import { InputError, readJsonFile } from '../lang/validate.js';
 import { sourceLanguage } from '../lang/source/source.js';
+import type { MacroDefinitions } from '../lang/source/c.js';
 import { rejectsMapper } from '../cli/emit/mapper.js';
 import { BUILTIN_PROFILES, KNOBS, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
 import { programArbFor } from '../properties/api.js';
@@ -37,12 +38,16 @@ export interface ConformProgram {
   source: string;
 }
 
-/** The programs of a folder (saved cases or program files), by file name. */
-export function programsFromDir(dir: string): { programs: ConformProgram[]; profiles: string[] } {
+/**
+ * The programs of a folder (saved cases or program files), by file name, or of one file. `defines`
+ * (`conform -D`) are the macros C sources are read with: a lone file takes them as `mapcheck run`
+ * does (a Fortran source refuses them), a folder gives them to its C sources only.
+ */
+export function programsFromDir(dir: string, defines: MacroDefinitions = []): { programs: ConformProgram[]; profiles: string[] } {
   const stat = statSync(dir, { throwIfNoEntry: false });
   if (stat === undefined) throw new InputError(`${dir}: no such file or folder`);
   if (!stat.isFile() && !stat.isDirectory()) throw new InputError(`${dir}: not a program file or a folder of programs`);
-  if (stat.isFile()) return { programs: [programFromFile(dir, basename(dir, extname(dir)))], profiles: [] };
+  if (stat.isFile()) return { programs: [programFromFile(dir, basename(dir, extname(dir)), defines)], profiles: [] };
   // a folder: its programs and saved cases (.json) and source programs (.f90, .c), less the
   // profile files kept beside them (examples/my-runtime.profile.json)
   const files = readdirSync(dir)
@@ -55,14 +60,14 @@ export function programsFromDir(dir: string): { programs: ConformProgram[]; prof
   // a source program and a JSON program of one base name (reattach.f90, reattach.c) keep their extension apart
   const stems = programFiles.map((f) => basename(f, extname(f)));
   const named = (f: string, i: number) => (stems.indexOf(stems[i]!) === stems.lastIndexOf(stems[i]!) ? stems[i]! : basename(f).replace(/\./g, '-'));
-  return { programs: programFiles.map((f, i) => programFromFile(f, named(f, i))), profiles };
+  return { programs: programFiles.map((f, i) => programFromFile(f, named(f, i), sourceLanguage(f) === 'c' ? defines : [])), profiles };
 }
 
 /** Source extensions a folder contributes (headers and fixed-form Fortran are not programs here). */
 const FOLDER_SOURCES = new Set(['.f90', '.F90', '.f95', '.F95', '.f03', '.F03', '.f08', '.F08', '.c']);
 
-function programFromFile(path: string, name: string): ConformProgram {
-  return { name, program: loadEmitInput(path).program, source: path };
+function programFromFile(path: string, name: string, defines: MacroDefinitions): ConformProgram {
+  return { name, program: loadEmitInput(path, defines).program, source: path };
 }
 
 /** A JSON file that is a profile (`extends` / `knobs`, no program in it), not a program or a case. */
