@@ -575,6 +575,19 @@ describe('probes-gcc-12-2026-12-05c (GCC 12.2, nvptx, NVIDIA H200: copy kernel p
   });
 });
 
+describe('probes-gcc-12-2026-12-05d (GCC 12.2, nvptx, NVIDIA H200: OpenMP kernels of several statements, one device, both languages)', () => {
+  // Written by hand after the 05u batch (whose generated OpenMP worlds name more devices):
+  // implicit tofrom of two arrays with a statement copying what the first wrote, present data with
+  // an add and a copy, a firstprivate scalar beside a mapped array, target data with an update,
+  // and a struct whose allocatable components enter data attached (the C unit reads the kernel's
+  // values; gfortran 12's kernel faults through the component, which gcc-12 calls undefined).
+  it('gcc-12 / gcc-12-c predict all 10 runs', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-05d');
+    expect(verdicts.length).toBe(10);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
 /** Each ran unit of a measurement replayed under the profile `profileFor` picks for it. */
 function replayUnits(name: string, profileFor: (id: string) => Profile): { id: string; agree: boolean }[] {
   const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;
