@@ -8,11 +8,8 @@
 // first undefined statement ends the program; a block that runs to its end observes ok.
 
 import { describe, expect, it } from 'vitest';
-import type { Observation } from '../lang/observation.js';
 import type { Step, World, WriteBody } from '../lang/program.js';
-import { validateProgram } from '../lang/validate.js';
-import { loadProfile, type Profile } from '../profiles/index.js';
-import { implEngine } from './index.js';
+import { OK, clause, deviceRead, enter, hostRead, kinds, read, run } from './test-support.js';
 
 /** a = [1, 2, 3, 4], b = [0, 0, 0, 0], c = [5, 5, 5, 5], scalar x = 7; struct var with allocatable components a, b. */
 const ACC: World = {
@@ -27,24 +24,7 @@ const ACC: World = {
 /** ACC's variables; device 0 discrete, device 1 shares memory with the host, the host is device 2. */
 const OMP: World = { ...ACC, devices: [{ kind: 'discrete' }, { kind: 'shared' }] };
 
-/** Runs `steps` (a valid program) on the impl with the spec profile and `knobs`; the observations. */
-function run(world: World, steps: Step[], knobs: Record<string, string> = {}): Observation[] {
-  const valid = validateProgram({ world, steps });
-  expect(valid.ok ? null : valid, 'a valid program').toBeNull();
-  const spec = loadProfile('spec');
-  const engine = implEngine({ world, steps }, { ...spec, knobs: { ...spec.knobs, ...knobs } as Profile['knobs'] });
-  const obs = steps.map((s) => engine.apply(s));
-  for (const o of obs) if (o.kind === 'error' || o.kind === 'undefined') expect(o.message.trim()).not.toBe('');
-  return obs;
-}
 
-const OK = { kind: 'ok' };
-const read = (...values: (number | null)[]) => ({ kind: 'read', values });
-const kinds = (obs: Observation[]) => obs.map((o) => (o.kind === 'error' ? `error ${o.code}` : o.kind));
-const clause = (name: 'copy' | 'copyin' | 'copyout' | 'create' | 'present' | 'no_create', ...vars: string[]) => ({ clause: name, vars });
-const enter = (name: 'copyin' | 'create', ...vars: string[]): Step => ({ op: 'acc_enter_data', clauses: [{ clause: name, vars }] });
-const hostRead = (ref: string): Step => ({ op: 'host_read', var: ref });
-const deviceRead = (ref: string): Step => ({ op: 'acc_parallel', clauses: [clause('present', ref)], body: { read: ref } });
 const parallel = (clauses: ReturnType<typeof clause>[], ...writes: WriteBody[]): Step => ({ op: 'acc_parallel', clauses, body: { writes } });
 const target = (maps: { type: 'to' | 'from' | 'tofrom' | 'alloc'; vars: string[] }[], device: number | 'initial' | undefined, ...writes: WriteBody[]): Step =>
   device === undefined ? { op: 'omp_target', maps, body: { writes } } : { op: 'omp_target', device, maps, body: { writes } };

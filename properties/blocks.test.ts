@@ -7,32 +7,17 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kernelStatements, type Step } from '../lang/program.js';
+import { kernelStatements } from '../lang/program.js';
 import { rootVariable } from '../lang/directive-vars.js';
-import { validateProgram } from '../lang/validate.js';
-import { builtinProfileNames, loadProfile } from '../profiles/index.js';
 import { BLOCK_STRUCT, blockScenarioArb } from './blocks.js';
-import { firstDivergence, runTrace } from './compare.js';
-
-/** The variables a construct's clauses or maps name. */
-function named(step: Step): string[] {
-  if (step.op === 'acc_parallel') return step.clauses.flatMap((c) => c.vars);
-  if (step.op === 'omp_target') return step.maps.flatMap((m) => m.vars);
-  return [];
-}
+import { agreeUnderEveryProfile, namedBy } from './test-support.js';
 
 describe('kernels of several statements in generated programs', () => {
   it('model and impl agree on blocks through members, with copies and implicit variables (every profile)', () => {
     const reached = { accMember: 0, accCopy: 0, accImplicit: 0, accUndefined: 0, ompMember: 0, ompCopy: 0, ompImplicit: 0, ompUndefined: 0 };
     fc.assert(
       fc.property(blockScenarioArb, ({ program, omp }) => {
-        const checked = validateProgram(program);
-        expect(checked.ok ? 'valid' : JSON.stringify(checked)).toBe('valid');
-        for (const name of builtinProfileNames()) {
-          const profile = loadProfile(name);
-          expect(firstDivergence(program, { engine: 'model', profile }, { engine: 'impl', profile }, 'state'), `profile ${name}`).toBeNull();
-        }
-        const observations = runTrace(program, { engine: 'model', profile: loadProfile('spec') }, false).observations;
+        const observations = agreeUnderEveryProfile(program);
         const api = omp ? 'omp' : 'acc';
         program.steps.forEach((s, i) => {
           if ((s.op !== 'acc_parallel' && s.op !== 'omp_target') || !('writes' in s.body)) return;
@@ -43,7 +28,7 @@ describe('kernels of several statements in generated programs', () => {
           const refs = statements.flatMap((b) => [b.write, ...(b.from === undefined ? [] : [b.from])]);
           if (refs.some((r) => r.startsWith(`${BLOCK_STRUCT}%`))) reached[`${api}Member`]++;
           if (statements.some((b) => b.from !== undefined)) reached[`${api}Copy`]++;
-          if (refs.some((r) => !named(s).includes(rootVariable(r)))) reached[`${api}Implicit`]++;
+          if (refs.some((r) => !namedBy(s).includes(rootVariable(r)))) reached[`${api}Implicit`]++;
         });
       }),
       { seed: 20261210, numRuns: 300 },

@@ -6,18 +6,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRef, type Step } from '../lang/program.js';
-import { validateProgram } from '../lang/validate.js';
-import { builtinProfileNames, loadProfile } from '../profiles/index.js';
-import { firstDivergence, runTrace } from './compare.js';
+import { parseRef } from '../lang/program.js';
+import { agreeUnderEveryProfile, namedBy } from './test-support.js';
 import { copyScenarioArb } from './copies.js';
-
-/** The variables a construct's clauses or maps name. */
-function named(step: Step): string[] {
-  if (step.op === 'acc_parallel') return step.clauses.flatMap((c) => c.vars);
-  if (step.op === 'omp_target') return step.maps.flatMap((m) => m.vars);
-  return [];
-}
 
 describe('copy kernels in generated programs', () => {
   it('model and impl agree on copies whose read variable is named, implicit or an unnamed scalar (every profile)', () => {
@@ -25,13 +16,7 @@ describe('copy kernels in generated programs', () => {
     let undefinedCopies = 0;
     fc.assert(
       fc.property(copyScenarioArb, ({ program, omp }) => {
-        const checked = validateProgram(program);
-        expect(checked.ok ? 'valid' : JSON.stringify(checked)).toBe('valid');
-        for (const name of builtinProfileNames()) {
-          const profile = loadProfile(name);
-          expect(firstDivergence(program, { engine: 'model', profile }, { engine: 'impl', profile }, 'state'), `profile ${name}`).toBeNull();
-        }
-        const observations = runTrace(program, { engine: 'model', profile: loadProfile('spec') }, false).observations;
+        const observations = agreeUnderEveryProfile(program);
         program.steps.forEach((s, i) => {
           const o = observations[i]!;
           if (s.op === 'host_write' && s.from !== undefined && o.kind === 'ok') reached.host++;
@@ -41,7 +26,7 @@ describe('copy kernels in generated programs', () => {
           const from = parseRef(program.world, s.body.from);
           const root = from.kind === 'member' ? from.struct : from.name;
           // an unnamed scalar is firstprivate, or (OpenACC) in an enclosing data region's clause
-          const key = named(s).includes(root) ? 'Named' : from.kind === 'array' && from.scalar ? 'Scalar' : 'Implicit';
+          const key = namedBy(s).includes(root) ? 'Named' : from.kind === 'array' && from.scalar ? 'Scalar' : 'Implicit';
           reached[`${omp ? 'omp' : 'acc'}${key}`]++;
         });
       }),

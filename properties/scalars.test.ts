@@ -6,9 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstprivateKernels } from '../lang/firstprivate.js';
-import { validateProgram } from '../lang/validate.js';
-import { builtinProfileNames, loadProfile } from '../profiles/index.js';
-import { firstDivergence, runTrace } from './compare.js';
+import { agreeUnderEveryProfile } from './test-support.js';
 import { SCALAR as S, scalarScenarioArb } from './scalars.js';
 
 describe('scalar variables in generated programs', () => {
@@ -16,13 +14,7 @@ describe('scalar variables in generated programs', () => {
     const reached = { accPrivate: 0, ompPrivate: 0, accVisible: 0, named: 0 };
     fc.assert(
       fc.property(scalarScenarioArb, ({ program, omp }) => {
-        const checked = validateProgram(program);
-        expect(checked.ok ? 'valid' : JSON.stringify(checked)).toBe('valid');
-        for (const name of builtinProfileNames()) {
-          const profile = loadProfile(name);
-          expect(firstDivergence(program, { engine: 'model', profile }, { engine: 'impl', profile }, 'state'), `profile ${name}`).toBeNull();
-        }
-        const observations = runTrace(program, { engine: 'model', profile: loadProfile('spec') }, false).observations;
+        const observations = agreeUnderEveryProfile(program);
         const privates = firstprivateKernels(program);
         program.steps.forEach((s, i) => {
           if ((s.op !== 'acc_parallel' && s.op !== 'omp_target') || !('write' in s.body || 'read' in s.body)) return;

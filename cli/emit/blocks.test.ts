@@ -6,20 +6,19 @@
 // written by hand from the meaning of a block (element k of every statement is iteration k; within
 // an iteration the statements run in order).
 
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Program, Step } from '../../lang/program.js';
 import { validateProgram } from '../../lang/validate.js';
 import { firstprivateStatements } from '../../lang/firstprivate.js';
-import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../../toolchain/host.js';
-import { parseRun } from '../../toolchain/observations.js';
-import { compareRun, predict } from '../../toolchain/predict.js';
+import { missingTool } from '../../toolchain/host.js';
+import { predict } from '../../toolchain/predict.js';
 import { EmitError, emitProgram, hostFallbackVerdict } from '../emit.js';
 import { renderStep } from '../render.js';
 import { emitObservationProgram } from './observe.js';
+import { expectSelfCheckOk, hostBuilder, observeOnHost } from './test-support.js';
 
 type Api = 'openacc' | 'openmp';
 
@@ -253,31 +252,16 @@ const cases = PROGRAMS.flatMap(([name, make, reads], k) => (['openacc', 'openmp'
 
 describe.each(compilers)('%s blocks compile and run with %s -foffload=disable', (lang, command, ext) => {
   const missing = missingTool(command);
-  const build = (name: string, text: string, api: Api): string => {
-    const source = join(scratch, `${name}.${ext}`);
-    const binary = join(scratch, name);
-    writeFileSync(source, text);
-    const cc = spawnSync(command, [api === 'openacc' ? '-fopenacc' : '-fopenmp', ...HOST_ONLY_FLAGS, '-Wall', source, '-o', binary], { encoding: 'utf8' });
-    expect(cc.status, `${cc.stdout}${cc.stderr}`).toBe(0);
-    return binary;
-  };
+  const build = hostBuilder(scratch, command, ext);
 
   it.for(cases)('$name, $api: the self-checking program prints OK', ({ api, slug, make }, ctx) => {
     if (missing) ctx.skip(missing);
-    const binary = build(`check-${slug}-${lang}`, emitProgram(make(api), { lang }), api);
-    const run = spawnSync(binary, [], { encoding: 'utf8', env: hostOnlyEnv(), timeout: 30_000 });
-    expect(run.stdout.trim(), run.stderr).toBe('OK');
-    expect(run.status).toBe(0);
+    expectSelfCheckOk(build(`check-${slug}-${lang}`, emitProgram(make(api), { lang }), api));
   });
 
   it.for(cases)('$name, $api: the observation program agrees with the host-fallback reading', ({ api, slug, make, reads }, ctx) => {
     if (missing) ctx.skip(missing);
-    const { text, full, written } = emitObservationProgram(make(api), { lang });
-    const binary = build(`observe-${slug}-${lang}`, text, api);
-    const r = spawnSync(binary, [], { encoding: 'utf8', env: hostOnlyEnv(), timeout: 30_000 });
-    const run = parseRun({ stdout: r.stdout, stderr: r.stderr, exit: r.status, timedOut: false }, written);
-    expect(run.completed, r.stdout + r.stderr).toBe(true);
-    expect(compareRun(full.world, written, predict(full, { kind: 'host-fallback' }), run)).toMatchObject({ agree: true });
+    const run = observeOnHost(make(api), lang, api, `observe-${slug}-${lang}`, build);
     // and the reads are the block's values, not only what the prediction says
     for (const [step, values] of Object.entries(reads(api))) expect(run.steps.get(Number(step))).toEqual({ kind: 'read', values });
   });
