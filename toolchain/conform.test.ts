@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
-import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromDir, programsFromSeed, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
+import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromDir, programsFromSeed, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type ConformProgram, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
 import { emitObservationProgram } from '../cli/emit/observe.js';
 import { gccRuntimeProfile, missingTool } from './host.js';
@@ -96,7 +96,10 @@ describe('conform -D NAME[=VALUE] (macros of C sources, as import, run and emit 
   writeFileSync(join(folder, 'twice.c'), TWICE);
   copyFileSync('examples/seed-reattach.f90', join(folder, 'reattach.f90'));
   copyFileSync(REATTACH, join(folder, 'reattach.json'));
-  const motion = (p: { program: { steps: { motions?: { type: string }[] }[] } }) => p.program.steps[1]!.motions![0]!.type;
+  const motion = (p: ConformProgram) => {
+    const update = p.program.steps[1]!;
+    return 'motions' in update ? update.motions[0]!.type : update.op;
+  };
 
   it('a folder reads its C sources with the definitions and its Fortran sources and programs without', () => {
     const { programs } = programsFromDir(folder, [['CLAUSE', 'from']]);

@@ -405,6 +405,23 @@ export function worldDevicesUsed(program: Program): number[] {
 export function judge(units: Unit[], devices?: number, hostRuntime?: string, extra: readonly Profile[] = []): UnitResult[] {
   const more = extra.map((profile): Reading => ({ kind: 'profile', profile }));
   const readings = { openacc: [...readingsFor('openacc', hostRuntime), ...more], openmp: [...readingsFor('openmp', hostRuntime), ...more] };
+  setAside(units, devices);
+  return units.map((unit) => {
+    const verdicts = new Map<string, RunVerdict>();
+    if (unit.status.kind === 'ran') {
+      const { full, written } = unit.emitted!;
+      for (const r of readings[unit.api]) verdicts.set(readingName(r), judgeRun(full, written, r, unit.status.run));
+    }
+    return { unit, verdicts };
+  });
+}
+
+/**
+ * judge()'s first part alone: marks `not-run` the runs that are no run of their world (a device the
+ * machine lacks, a device image the runtime could not load, a device of the world past `devices`);
+ * the units, for a caller that judges the rest under readings of its own.
+ */
+export function setAside(units: Unit[], devices?: number): Unit[] {
   for (const unit of units) {
     const s = unit.status;
     if (s.kind !== 'ran') continue;
@@ -421,14 +438,7 @@ export function judge(units: Unit[], devices?: number, hostRuntime?: string, ext
     if (beyond.length > 0)
       unit.status = { kind: 'not-run', reason: `the machine has ${devices} non-host device${devices === 1 ? '' : 's'}; the program uses device ${beyond.join(', ')} of its world` };
   }
-  return units.map((unit) => {
-    const verdicts = new Map<string, RunVerdict>();
-    if (unit.status.kind === 'ran') {
-      const { full, written } = unit.emitted!;
-      for (const r of readings[unit.api]) verdicts.set(readingName(r), judgeRun(full, written, r, unit.status.run));
-    }
-    return { unit, verdicts };
-  });
+  return units;
 }
 
 export type KnobInference =
