@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILES, loadProfile, type KnobId, type Profile } from '../profiles/index.js';
-import { inferKnobs, readingsFor, setAside, unitsFromMeasured, type MeasuredProfile, type MeasuredRun } from './conform.js';
+import { inferKnobs, readingsFor, setAside, unitsFromMeasured, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
 import { judgeRun, readingName, type RunVerdict } from './predict.js';
 import type { ToolchainApi } from './toolchains.js';
 
@@ -124,6 +124,25 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
   },
 };
 
+/**
+ * judgeRun of a recorded run under a profile, remembered for the file's later tests: the generic
+ * replay below and a batch's own test judge many runs under the same profile (gcc-12, gcc-12-c),
+ * each from its own parse of the runs file. A run is named by its runs file and unit id, a profile
+ * by its name and knob readings (all that judging reads of it).
+ */
+const verdictCache = new Map<string, RunVerdict>();
+function judgeRecorded(runsFile: string, unit: Unit, profile: Profile): RunVerdict {
+  if (unit.status.kind !== 'ran') throw new Error(`internal: ${unit.id} did not run`);
+  const key = `${runsFile}|${unit.id}|${profile.name}|${JSON.stringify(profile.knobs)}`;
+  let v = verdictCache.get(key);
+  if (v === undefined) {
+    const { full, written } = unit.emitted!;
+    v = judgeRun(full, written, { kind: 'profile', profile }, unit.status.run);
+    verdictCache.set(key, v);
+  }
+  return v;
+}
+
 describe.each(files)('measured on hardware: %s', (file) => {
   const measured = JSON.parse(readFileSync(join(dir, file), 'utf8')) as MeasuredProfile;
   const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
@@ -162,9 +181,7 @@ describe.each(files)('measured on hardware: %s', (file) => {
     const contradicted = results
       .filter((r) => !recorded.has(r.unit.id) && r.unit.status.kind === 'ran' && judgedUnderBase(r.unit.api))
       .flatMap((r) => {
-        const { full, written } = r.unit.emitted!;
-        const profile = r.unit.id.endsWith('-c') ? cProfile : base;
-        const v = judgeRun(full, written, { kind: 'profile', profile }, (r.unit.status as { run: Parameters<typeof judgeRun>[3] }).run);
+        const v = judgeRecorded(measured.measured.runsFile, r.unit, r.unit.id.endsWith('-c') ? cProfile : base);
         return v.agree ? [] : [`${r.unit.id} step ${v.first!.step}: ${v.first!.why}`];
       });
     expect(contradicted).toEqual([]);
@@ -598,8 +615,7 @@ function replayUnits(name: string, profileFor: (id: string) => Profile): { id: s
   const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
   return setAside(units, measured.measured.devices).flatMap((unit) => {
     if (unit.status.kind !== 'ran') return [];
-    const { full, written } = unit.emitted!;
-    return [{ id: unit.id, agree: judgeRun(full, written, { kind: 'profile', profile: profileFor(unit.id) }, unit.status.run).agree }];
+    return [{ id: unit.id, agree: judgeRecorded(measured.measured.runsFile, unit, profileFor(unit.id)).agree }];
   });
 }
 
