@@ -9,10 +9,9 @@
 
 import fc from 'fast-check';
 import { rootVariable } from '../lang/directive-vars.js';
-import { opApi } from '../lang/ops.js';
 import type { Program, Step, VarRef, World, WriteBody } from '../lang/program.js';
 import { validateProgram } from '../lang/validate.js';
-import { programArbFor } from './api.js';
+import { isOpenMpProgram, programArbFor } from './api.js';
 
 /** Length of u, w and of each allocation of k%a and k%b. */
 export const BLOCK_LENGTH = 6;
@@ -156,7 +155,7 @@ function withBlocks(program: Program, world: World, groups: [number, Step[]][]):
 
 /** A generated program of either API with kernels of several statements spliced in; `omp` says which API. */
 export const blockScenarioArb = programArbFor('both').chain((program) => {
-  const omp = program.steps.some((s) => opApi(s.op) === 'openmp');
+  const omp = isOpenMpProgram(program);
   // the generated world's first plain array (not rank 2), which generated steps map
   const generated = program.world.arrays.find((a) => a.shape === undefined && !a.scalar);
   return fc.integer({ min: -5, max: 50 }).chain((init) => {

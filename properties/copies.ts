@@ -8,9 +8,8 @@
 
 import fc from 'fast-check';
 import { rootVariable } from '../lang/directive-vars.js';
-import { opApi } from '../lang/ops.js';
 import type { Program, Step, VarRef, WriteBody } from '../lang/program.js';
-import { programArbFor } from './api.js';
+import { isOpenMpProgram, programArbFor } from './api.js';
 
 /** The arrays and the scalar the scenarios add, and their lengths. */
 export const COPY_ARRAYS = { u: 6, w: 6, s: 1 } as const;
@@ -114,7 +113,7 @@ function withCopies(program: Program, init: number, groups: [number, Step[]][]):
 
 /** A generated program of either API with the copy groups spliced in; `omp` says which API. */
 export const copyScenarioArb = programArbFor('both').chain((program) => {
-  const omp = program.steps.some((s) => opApi(s.op) === 'openmp');
+  const omp = isOpenMpProgram(program);
   // the generated world's first plain array (not rank 2), which generated steps map
   const generated = program.world.arrays.find((a) => a.shape === undefined && !a.scalar);
   const groups = fc.array(fc.tuple(fc.nat(), omp ? ompGroupArb(generated) : accGroupArb(generated)), { minLength: 1, maxLength: 6 });

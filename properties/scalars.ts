@@ -7,9 +7,8 @@
 // checks model against impl on them; the GPU batches of profiles/measured/ run them on a real runtime.
 
 import fc from 'fast-check';
-import { opApi } from '../lang/ops.js';
 import type { Program, Step } from '../lang/program.js';
-import { programArbFor } from './api.js';
+import { isOpenMpProgram, programArbFor } from './api.js';
 
 /** The scalar's name. */
 export const SCALAR = 's';
@@ -77,7 +76,7 @@ function withScalar(program: Program, init: number, groups: [number, Step[]][]):
 
 /** A generated program of either API with the scalar and its steps spliced in; `omp` says which API. */
 export const scalarScenarioArb = programArbFor('both').chain((program) => {
-  const omp = program.steps.some((s) => opApi(s.op) === 'openmp');
+  const omp = isOpenMpProgram(program);
   const groups = fc.array(fc.tuple(fc.nat(), omp ? ompGroupArb : accGroupArb), { minLength: 1, maxLength: 5 });
   return fc.tuple(fc.constant(program), fc.integer({ min: -5, max: 50 }), groups).map(([p, init, g]) => ({ program: withScalar(p, init, g), omp }));
 });
