@@ -11,6 +11,7 @@ import { EmitError, commentText, emitProgram, hostFallbackVerdict } from './emit
 import { emitObservationProgram } from './emit/observe.js';
 import { DETACH, REATTACH, cli } from './test-support.js';
 import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../toolchain/host.js';
+import { HOST_COMPILERS as compilers, warnMissingCompilers } from './emit/test-support.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seed003 = (slug: string) => join(root, 'counterexamples', 'cases', `seed-003-${slug}.json`);
@@ -238,14 +239,7 @@ describe('mapcheck emit', () => {
 // Compiling needs Debian's gfortran / gcc (.ci/run installs gfortran, which brings gcc). Without
 // one, its tests are skipped with the reason as the skip note, and a warning names the missing tool.
 // Host-only builds pass -foffload=disable (toolchain/host.ts says why).
-const compilers = [
-  ['fortran', 'gfortran', 'f90'],
-  ['c', 'gcc', 'c'],
-] as const;
-for (const [, command] of compilers) {
-  const missing = missingTool(command);
-  if (missing) console.warn(`cli/emit.test.ts: compile tests skipped: ${missing}`);
-}
+warnMissingCompilers('cli/emit.test.ts');
 
 describe.each(compilers)('%s seeds compile and run with %s -fopenacc -foffload=disable', (lang, command, ext) => {
   const missing = missingTool(command);

@@ -18,7 +18,7 @@ import { predict } from '../../toolchain/predict.js';
 import { EmitError, emitProgram, hostFallbackVerdict } from '../emit.js';
 import { renderStep } from '../render.js';
 import { emitObservationProgram } from './observe.js';
-import { expectSelfCheckOk, hostBuilder, observeOnHost } from './test-support.js';
+import { HOST_COMPILERS as compilers, expectSelfCheckOk, hostBuilder, observeOnHost, warnMissingCompilers } from './test-support.js';
 
 type Api = 'openacc' | 'openmp';
 
@@ -239,14 +239,7 @@ describe('host-fallback readings of blocks', () => {
 // gfortran / gcc these tests are skipped with the reason as the skip note, and a warning names it.
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-blocks-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const compilers = [
-  ['fortran', 'gfortran', 'f90'],
-  ['c', 'gcc', 'c'],
-] as const;
-for (const [, command] of compilers) {
-  const missing = missingTool(command);
-  if (missing) console.warn(`cli/emit/blocks.test.ts: compile tests skipped: ${missing}`);
-}
+warnMissingCompilers('cli/emit/blocks.test.ts');
 
 const cases = PROGRAMS.flatMap(([name, make, reads], k) => (['openacc', 'openmp'] as const).map((api) => ({ name, api, slug: `p${k}-${api}`, make, reads })));
 

@@ -17,7 +17,7 @@ import { EmitError, emitProgram, hostFallbackVerdict } from '../emit.js';
 import { renderStep } from '../render.js';
 import { assignedExpr, hostStepOf } from './backend.js';
 import { emitObservationProgram } from './observe.js';
-import { expectSelfCheckOk, hostBuilder, observeOnHost } from './test-support.js';
+import { HOST_COMPILERS as compilers, expectSelfCheckOk, hostBuilder, observeOnHost, warnMissingCompilers } from './test-support.js';
 
 function program(raw: unknown): Program {
   const r = validateProgram(raw);
@@ -223,14 +223,7 @@ describe('host-fallback readings of copies', () => {
 // gfortran / gcc these tests are skipped with the reason as the skip note, and a warning names it.
 const scratch = mkdtempSync(join(tmpdir(), 'mapcheck-copies-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const compilers = [
-  ['fortran', 'gfortran', 'f90'],
-  ['c', 'gcc', 'c'],
-] as const;
-for (const [, command] of compilers) {
-  const missing = missingTool(command);
-  if (missing) console.warn(`cli/emit/copies.test.ts: compile tests skipped: ${missing}`);
-}
+warnMissingCompilers('cli/emit/copies.test.ts');
 
 describe.each(compilers)('%s copies compile and run with %s -foffload=disable', (lang, command, ext) => {
   const missing = missingTool(command);

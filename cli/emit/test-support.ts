@@ -8,13 +8,27 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Program } from '../../lang/program.js';
-import { HOST_ONLY_FLAGS, hostOnlyEnv } from '../../toolchain/host.js';
+import { HOST_ONLY_FLAGS, hostOnlyEnv, missingTool } from '../../toolchain/host.js';
 import { parseRun, type ParsedRun } from '../../toolchain/observations.js';
 import { compareRun, predict } from '../../toolchain/predict.js';
 import { emitObservationProgram } from './observe.js';
 import type { EmitLang } from './plan.js';
 
 type Api = 'openacc' | 'openmp';
+
+/** The host compilers the compile tests use: language, command, source extension. */
+export const HOST_COMPILERS = [
+  ['fortran', 'gfortran', 'f90'],
+  ['c', 'gcc', 'c'],
+] as const;
+
+/** Warns once per missing compiler that `file`'s compile tests are skipped (each test skips with the reason). */
+export function warnMissingCompilers(file: string): void {
+  for (const [, command] of HOST_COMPILERS) {
+    const missing = missingTool(command);
+    if (missing) console.warn(`${file}: compile tests skipped: ${missing}`);
+  }
+}
 
 /** Builds `text` as `name` in `dir` with `command` (gfortran or gcc) for `api`, host-only and -Wall; the binary's path. */
 export function hostBuilder(dir: string, command: string, ext: string): (name: string, text: string, api: Api) => string {
