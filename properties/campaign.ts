@@ -213,6 +213,35 @@ function chunkArbitrary(api: ApiChoice, maxSteps: number): fc.Arbitrary<Program>
   return arb;
 }
 
+/**
+ * The programs of recently drawn chunks, by generator, seed and size. npm test runs one campaign per
+ * profile over the same seed (a dozen built-in profiles and one per knob reading), and each would
+ * otherwise draw the very same programs again: generation is about a sixth of a campaign (npm run
+ * bench, section campaign). A drawn program is deep-frozen before it is kept, so an engine that
+ * wrote into the program it runs would throw at once instead of handing a later campaign a changed
+ * program. At most DRAW_CACHE_PROGRAMS programs are kept (about 2 KB each), the oldest chunk first
+ * out; a campaign that never repeats (fuzz) only pays the freezing.
+ */
+const drawCache = new Map<string, readonly Program[]>();
+let drawCachePrograms = 0;
+export const DRAW_CACHE_PROGRAMS = 8192;
+
+export function drawChunk(api: ApiChoice, maxSteps: number, seed: number, runs: number): readonly Program[] {
+  const key = `${api} ${maxSteps} ${seed} ${runs}`;
+  const kept = drawCache.get(key);
+  if (kept !== undefined) return kept;
+  const drawn = fc.sample(chunkArbitrary(api, maxSteps), { seed, numRuns: runs });
+  for (const program of drawn) deepFreeze(program);
+  drawCache.set(key, drawn);
+  drawCachePrograms += drawn.length;
+  for (const [oldest, programs] of drawCache) {
+    if (drawCachePrograms <= DRAW_CACHE_PROGRAMS) break;
+    drawCache.delete(oldest);
+    drawCachePrograms -= programs.length;
+  }
+  return drawn;
+}
+
 /** Runs one chunk: its programs until the first failure, which is shrunk (`onFailing` hears it first). */
 export function runChunk(t: ChunkTask, onFailing?: (runs: number) => void): ChunkResult {
   const rules = { a: {} as Record<string, number>, b: {} as Record<string, number> };
@@ -229,7 +258,8 @@ export function runChunk(t: ChunkTask, onFailing?: (runs: number) => void): Chun
       for (const rule of fired.length > 0 ? fired : ['(no rule)']) stoppedAtUndefined.byRule[rule] = (stoppedAtUndefined.byRule[rule] ?? 0) + 1;
       if (t.keepStops) stops.push({ program, step, rules: [...fired] });
     };
-  const arb = chunkArbitrary(t.api ?? DEFAULT_API, t.maxSteps ?? DEFAULT_MAX_STEPS);
+  const api = t.api ?? DEFAULT_API;
+  const maxSteps = t.maxSteps ?? DEFAULT_MAX_STEPS;
   // The chunk's programs drawn first, then run: fc.sample draws, for a seed, the very values
   // fc.check draws (the same generator, run ids and random stream), and hands out the programs
   // alone. fc.check holds each program's whole shrink tree (every value before every map of the
@@ -237,7 +267,7 @@ export function runChunk(t: ChunkTask, onFailing?: (runs: number) => void): Chun
   // scavenge: interleaved that way the chunk cost ~1.4x its two halves apart. A chunk none of
   // whose programs fails is done here; otherwise fc.check runs it again (no counting) to shrink
   // the first failing one, which it must find at the same run.
-  const drawn = fc.sample(arb, { seed: chunkSeed(t.seed, t.chunk), numRuns: t.runs });
+  const drawn = drawChunk(api, maxSteps, chunkSeed(t.seed, t.chunk), t.runs);
   let failingAt = -1;
   // fc.check would skip a program fc.pre rejects and draw another: the generator emits none, and
   // should one appear the chunk takes fc.check's own path from the start.
@@ -254,7 +284,7 @@ export function runChunk(t: ChunkTask, onFailing?: (runs: number) => void): Chun
   const counted = failingAt >= 0;
   let runs = 0;
   let firstFailing: Program | null = null;
-  const property = fc.property(arb, (program) => {
+  const property = fc.property(chunkArbitrary(api, maxSteps), (program) => {
     // The generator only emits balanced programs; this keeps any other candidate out of the search.
     fc.pre(regionsBalanced(program.steps));
     // (the programs up to the first failing one were counted when first run)

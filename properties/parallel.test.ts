@@ -2,9 +2,11 @@
 // verdict, the same run count and the same minimal program for N = 1, 2 and 4 (the chunks of
 // properties/campaign.ts decide, in chunk order, whichever thread runs them).
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../profiles/index.js';
-import { CHUNK_RUNS, chunkRuns, chunkSeed, runCampaign } from './campaign.js';
+import { CHUNK_RUNS, DRAW_CACHE_PROGRAMS, chunkRuns, chunkSeed, drawChunk, runCampaign } from './campaign.js';
+import { programArbFor } from './api.js';
 import { runCampaignParallel } from './parallel.js';
 import { renderProgram } from './shrink.js';
 
@@ -21,6 +23,23 @@ describe('chunked campaigns', () => {
 
   it('a run count is cut into whole chunks and a rest', () => {
     expect([0, 1, 2, 3].map((k) => chunkRuns(2 * CHUNK_RUNS + 5, k))).toEqual([CHUNK_RUNS, CHUNK_RUNS, 5, 0]);
+  });
+
+  it('a chunk drawn again comes from the draw cache: the same frozen programs fc.sample draws, and the oldest chunk leaves first', () => {
+    const first = drawChunk('openacc', 10, 991, CHUNK_RUNS);
+    expect(drawChunk('openacc', 10, 991, CHUNK_RUNS)).toBe(first);
+    expect(first).toEqual(fc.sample(programArbFor('openacc', { maxSteps: 10 }), { seed: 991, numRuns: CHUNK_RUNS }));
+    const program = first[0]!;
+    expect(Object.isFrozen(program) && Object.isFrozen(program.steps) && Object.isFrozen(program.world)).toBe(true);
+    expect(() => (program.steps as unknown[]).push({ op: 'host_read', var: 'a' })).toThrow(TypeError);
+    // another key (API, step bound, seed or size) is another chunk
+    expect(drawChunk('openmp', 10, 991, CHUNK_RUNS)).not.toBe(first);
+    expect(drawChunk('openacc', 10, 991, CHUNK_RUNS - 1)).not.toBe(first);
+    // enough other chunks to pass the bound push the first one out: drawn again, equal, a new array
+    for (let k = 0; k * CHUNK_RUNS <= DRAW_CACHE_PROGRAMS; k++) drawChunk('openacc', 2, 5000 + k, CHUNK_RUNS);
+    const again = drawChunk('openacc', 10, 991, CHUNK_RUNS);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 
   it('spec vs cray-19: the same verdict, runs and minimal program with 1, 2 and 4 workers', async () => {
