@@ -15,6 +15,7 @@ import acc_2_7_1_data_specification_member_sections from './acc/2.7.1-data-speci
 import acc_2_7_1_data_specification_zero_length from './acc/2.7.1-data-specification-zero-length.js';
 import acc_2_7_2_attach_action from './acc/2.7.2-attach-action.js';
 import acc_2_7_2_attach_action_plain_pointers from './acc/2.7.2-attach-action-plain-pointers.js';
+import acc_2_7_data_clauses_private_plain_pointers from './acc/2.7-data-clauses-private-plain-pointers.js';
 import acc_2_7_2_attach_action_zero_length_members from './acc/2.7.2-attach-action-zero-length-members.js';
 import acc_2_7_2_copyin_action from './acc/2.7.2-copyin-action.js';
 import acc_2_7_2_copyout_action from './acc/2.7.2-copyout-action.js';
@@ -70,6 +71,7 @@ import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.j
 import omp_7_9_6_map_clause_implicit_partly_mapped from './omp/7.9.6-map-clause-implicit-partly-mapped.js';
 import omp_7_9_6_map_clause_pointer_attachment from './omp/7.9.6-map-clause-pointer-attachment.js';
 import omp_7_9_6_map_clause_plain_pointers from './omp/7.9.6-map-clause-plain-pointers.js';
+import omp_7_9_6_map_clause_private_plain_pointers from './omp/7.9.6-map-clause-private-plain-pointers.js';
 import omp_7_9_6_map_clause_present_modifier from './omp/7.9.6-map-clause-present-modifier.js';
 import omp_7_9_6_map_clause_storage_blocks from './omp/7.9.6-map-clause-storage-blocks.js';
 import omp_7_9_6_map_clause_struct_members from './omp/7.9.6-map-clause-struct-members.js';
@@ -116,6 +118,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.7.1-data-specification-zero-length.ts', section: acc_2_7_1_data_specification_zero_length },
   { file: 'acc/2.7.2-attach-action.ts', section: acc_2_7_2_attach_action },
   { file: 'acc/2.7.2-attach-action-plain-pointers.ts', section: acc_2_7_2_attach_action_plain_pointers },
+  { file: 'acc/2.7-data-clauses-private-plain-pointers.ts', section: acc_2_7_data_clauses_private_plain_pointers },
   { file: 'acc/2.7.2-attach-action-zero-length-members.ts', section: acc_2_7_2_attach_action_zero_length_members },
   { file: 'acc/2.7.2-copyin-action.ts', section: acc_2_7_2_copyin_action },
   { file: 'acc/2.7.2-copyout-action.ts', section: acc_2_7_2_copyout_action },
@@ -160,6 +163,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9.6-map-clause-implicit-partly-mapped.ts', section: omp_7_9_6_map_clause_implicit_partly_mapped },
   { file: 'omp/7.9.6-map-clause-pointer-attachment.ts', section: omp_7_9_6_map_clause_pointer_attachment },
   { file: 'omp/7.9.6-map-clause-plain-pointers.ts', section: omp_7_9_6_map_clause_plain_pointers },
+  { file: 'omp/7.9.6-map-clause-private-plain-pointers.ts', section: omp_7_9_6_map_clause_private_plain_pointers },
   { file: 'omp/7.9.6-map-clause-present-modifier.ts', section: omp_7_9_6_map_clause_present_modifier },
   { file: 'omp/7.9.6-map-clause-storage-blocks.ts', section: omp_7_9_6_map_clause_storage_blocks },
   { file: 'omp/7.9.6-map-clause-struct-members.ts', section: omp_7_9_6_map_clause_struct_members },

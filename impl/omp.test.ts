@@ -1080,8 +1080,9 @@ describe('OpenMP K-B45: sections of a plain pointer variable', () => {
     const two = go([enter([mapItem('to', ['p', 'p%p(1:2)', 'p%p(3:4)'])]), exit([mapItem('release', ['p'])]), isPresent({ var: 'p' })], { 'K-B45': 'pointer-and-object' });
     expect(two.out).toEqual(['ok', 'ok', 'true']);
     expect(pEntry(two.engine).map((x) => x.rc)).toEqual([2]);
-    // a target construct of the section leaves p mapped after its end
-    const region = go([kread('p%p', [mapItem('to', ['p%p'])]), isPresent({ var: 'p' }), isPresent({ var: 'a' })], { 'K-B45': 'pointer-and-object' });
+    // a target construct of the section leaves p mapped after its end (its kernel on a: one going
+    // through p would make p private, which maps no p, impl/unnamed-pointers.test.ts)
+    const region = go([kread('a', [mapItem('to', ['p%p'])]), isPresent({ var: 'p' }), isPresent({ var: 'a' })], { 'K-B45': 'pointer-and-object' });
     expect(region.out).toEqual(['1,1,1,1,1,1,1,1', 'true', 'false']);
   });
 

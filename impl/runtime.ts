@@ -126,6 +126,10 @@ const DECLARED_DATA = 1;
 const DECLARED_LINK = 2;
 const PARTLY = -2;
 
+/** Numbers per private pointer of a compute construct in ImplEngine.privatePtrs, and in privateVals. */
+const PRIVATE_FIELDS = 2;
+const VALUE_FIELDS = 4;
+
 /** `devArg` result for a host address given where device memory is expected. */
 // Stryker disable next-line UnaryOperator: a sentinel; +1 is neither null nor a device or host address (MUTATION.md)
 const HOST_ADDRESS = -1;
@@ -173,6 +177,18 @@ export class ImplEngine implements Engine {
   private readonly userMapped = new Set<number>();
   /** Made on the first call of incremental(). */
   private changes: ImplChanges | null = null;
+  /**
+   * The private pointers of the compute construct being run (privatePointers): PRIVATE_FIELDS
+   * numbers each, the pointer's host address and the var record of its section; privateTop
+   * numbers. After the entry actions privateVals holds their values (privateValues), VALUE_FIELDS
+   * numbers each in the same order: address (0: null), element count, lower bound and the device
+   * block the address was found in (0: none).
+   */
+  // Stryker disable next-line ArrayDeclaration: records are written index by index before they are read
+  private readonly privatePtrs: number[] = [];
+  private privateTop = 0;
+  // Stryker disable next-line ArrayDeclaration: as privatePtrs
+  private readonly privateVals: number[] = [];
 
   // Result of resolveData: the reference's host range, or a null pointer.
   /** Allocations the program's `allocate` steps made so far: the next one's place in the host heap. */
@@ -1186,8 +1202,12 @@ export class ImplEngine implements Engine {
     // the program's declare) is firstprivate instead (its names in `privates`).
     const privates: string[] = [];
     for (const root of roots) if (this.implicitAttribute(base, explicitTop, root, step.default === 'present')) privates.push(root);
+    // The unnamed plain pointers the kernel goes through (made afresh for every construct), and
+    // after the entry actions their values.
+    this.privatePointers(base, explicitTop, refs);
     this.enterClauses(base, true);
     if (this.stopped !== null) return this.stopped;
+    this.privateValues();
     let observation: Observation = OK;
     if ('pointer' in kbody) observation = this.kernelPointer(refs[0]!, step.result);
     else
@@ -1257,6 +1277,81 @@ export class ImplEngine implements Engine {
   }
 
   /**
+   * The private plain pointers of a compute construct (lang/README.md "Plain pointer variables";
+   * OpenACC 3.3 §2.7 data clauses; GCC 12 lowers the pair map(tofrom:*p) map(firstprivate:p
+   * [pointer assign])): a plain pointer of kernel references `refs` that no clause var (records
+   * base..top) names itself, and of whose target exactly one data clause var names a section, gets
+   * no implicit data attribute (the section var names its root) and is private to the construct.
+   * p is no list item, so the section var is data alone: no pointer reference (no attach or detach
+   * of p, no K-A22 map of its storage). Any other case keeps the kernel on p's device copy.
+   */
+  private privatePointers(base: number, top: number, refs: readonly CompiledRef[]): void {
+    this.privateTop = 0;
+    // (a record per statement through such a pointer, all alike: privateAt finds the first)
+    for (let k = 0; k < refs.length; k++) {
+      const r = refs[k]!;
+      if (r.kind !== REF_MEMBER || !this.refs.plain.has(r.root)) continue;
+      let whole = false;
+      let sections = 0;
+      let section = 0;
+      for (let i = base; i < top; i++) {
+        const v = this.varRefs[i]!;
+        if (v.root !== r.root) continue;
+        // `p` itself (the struct): the kernel reads p's device copy.
+        if (v.kind !== REF_MEMBER) whole = true;
+        else if (this.vars[F_CLAUSE + i * VAR_FIELDS] !== ATTACH) {
+          section = i;
+          sections++;
+        }
+      }
+      if (whole || sections !== 1) continue;
+      const flags = F_FLAGS + section * VAR_FIELDS;
+      this.vars[flags] = this.vars[flags]! & FLAG_NULL;
+      // In index order, so a new record is appended.
+      const p = this.privateTop;
+      this.privatePtrs[p] = r.start;
+      this.privatePtrs[p + 1] = section;
+      this.privateTop = p + PRIVATE_FIELDS;
+    }
+  }
+
+  /**
+   * After the entry actions: each private pointer's value, p's host value where that is null, else
+   * p's host address translated through the present section that holds its section var's range, as
+   * an attach action translates it (p's device copy is neither read nor written), or the host value
+   * itself when none does (no_create of absent data).
+   */
+  private privateValues(): void {
+    const v = this.privateVals;
+    for (let p = 0; p < this.privateTop; p += PRIVATE_FIELDS) {
+      const img = this.host.image;
+      const off = this.host.offset(this.privatePtrs[p]!);
+      // (the host value resolveData read for the section var: the entry actions write no host pointer)
+      let addr = ptrBase(img, off);
+      let block = 0;
+      // A null pointer's var has the range [0, 0), which no section holds: its value stays null.
+      const at = this.privatePtrs[p + 1]! * VAR_FIELDS;
+      const slot = this.table.findContaining(this.vars[F_START + at]!, this.vars[F_END + at]!);
+      if (slot >= 0) {
+        block = this.slots.block[slot]!;
+        addr = this.slots.devBase[slot]! + (addr - this.slots.hostStart[slot]!);
+      }
+      // In index order (record p / PRIVATE_FIELDS), so a new record is appended.
+      const w = (p / PRIVATE_FIELDS) * VALUE_FIELDS;
+      v[w] = addr;
+      v[w + 1] = ptrCount(img, off);
+      v[w + 2] = ptrLowerBound(img, off);
+      v[w + 3] = block;
+    }
+  }
+
+  /** Index in privatePtrs of the private pointer whose host address is `member`, or -1. */
+  private privateAt(member: number): number {
+    for (let at = 0; at < this.privateTop; at += PRIVATE_FIELDS) if (this.privatePtrs[at] === member) return at;
+    return -1;
+  }
+
+  /**
    * The kernel reads the device copy of pointer member `r` itself (OpenACC 3.3 §2.6.8): whatever
    * the struct's device block holds there. `result` names the raw value for later routine calls.
    */
@@ -1286,18 +1381,33 @@ export class ImplEngine implements Engine {
       first = this.blockOffset(slot, r.start) >> 2;
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else if (r.kind === REF_MEMBER) {
-      const holder = this.table.findContaining(r.start, r.end);
-      if (holder < 0) return undefinedOutcome(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
-      const holderImg = this.device.image(this.slots.block[holder]!);
-      const off = r.start - this.slots.hostStart[holder]!;
-      if (ptrIndeterminate(holderImg, off)) return undefinedOutcome(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
-      let addr = ptrBase(holderImg, off);
-      count = ptrCount(holderImg, off);
-      if (addr === 0) return undefinedOutcome(`the kernel dereferences ${r.text}, a null device pointer`);
+      let addr: number;
+      let lbound: number;
+      // The device block a private pointer's address was found in (0: none).
+      let within = 0;
+      const p = this.privateAt(r.start);
+      if (p >= 0) {
+        // An unnamed plain pointer: the construct's private value (privateValues), not p's device copy.
+        const v = this.privateVals;
+        const w = (p / PRIVATE_FIELDS) * VALUE_FIELDS;
+        addr = v[w]!;
+        count = v[w + 1]!;
+        lbound = v[w + 2]!;
+        within = v[w + 3]!;
+      } else {
+        const holder = this.table.findContaining(r.start, r.end);
+        if (holder < 0) return undefinedOutcome(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
+        const holderImg = this.device.image(this.slots.block[holder]!);
+        const off = r.start - this.slots.hostStart[holder]!;
+        if (ptrIndeterminate(holderImg, off)) return undefinedOutcome(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
+        addr = ptrBase(holderImg, off);
+        count = ptrCount(holderImg, off);
+        lbound = ptrLowerBound(holderImg, off);
+      }
+      if (addr === 0) return undefinedOutcome(`the kernel dereferences ${r.text}, a null ${p >= 0 ? 'private' : 'device'} pointer`);
       // The view through the device descriptor: its bounds, or the index `at` counted from them.
       let at = -1;
       if ('read' in body && (body.bounds || body.at !== undefined)) {
-        const lbound = ptrLowerBound(holderImg, off);
         if (body.at === undefined) return { kind: 'read', values: [lbound, lbound + count - 1] };
         if (body.at < lbound || body.at >= lbound + count) return undefinedOutcome(`the kernel reads ${r.text}(${body.at}), outside its device view`);
         at = body.at - lbound;
@@ -1306,7 +1416,6 @@ export class ImplEngine implements Engine {
       // A member section reaches elements lo..hi of the device pointer's view (counted from its lower bound).
       const section = r.section;
       if (section !== undefined) {
-        const lbound = ptrLowerBound(holderImg, off);
         if (section[0] < lbound || section[1] > lbound + count - 1) return undefinedOutcome(`the kernel reads ${r.text}, outside the ${count} elements of its device pointer`);
         addr += (section[0] - lbound) * ELEMENT_BYTES;
         count = section[1] - section[0] + 1;
@@ -1316,6 +1425,13 @@ export class ImplEngine implements Engine {
       if (at >= 0) {
         addr += at * ELEMENT_BYTES;
         count = 1;
+      }
+      // A private pointer reaches the device block its section was found in, not before its start
+      // nor past its end (a named section inside the target, the kernel's elements outside it).
+      if (within !== 0) {
+        const blockStart = this.device.base(within);
+        if (addr < blockStart || addr + count * ELEMENT_BYTES > blockStart + this.device.size(within))
+          return undefinedOutcome(`the kernel reaches ${count} elements through ${r.text}, ${addr < blockStart ? 'before the start' : 'past the end'} of the device block its named section was found in`);
       }
       // Stryker disable next-line ArithmeticOperator: unreachable PAST_END below (MUTATION.md)
       const block = this.device.holding(addr, count * ELEMENT_BYTES);

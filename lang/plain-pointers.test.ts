@@ -102,15 +102,42 @@ describe('plain pointers: bad input is one line with the step and field', () => 
     [[{ op: 'acc_attach', ptr: 'p(2:3)' }], "step 1 (acc_attach): field ptr: 'p(2:3)' is a section of the target of p; expected the pointer member itself (p)"],
     [[{ op: 'acc_host_data_begin', var: 'p', result: 'd' }], "step 1 (acc_host_data_begin): field var: 'p' is a plain pointer variable; expected an array or subarray"],
     [
-      [{ op: 'acc_parallel', clauses: [{ clause: 'copyin', vars: ['p(:)'] }], body: { read: 'p(:)' } }],
-      "step 1 (acc_parallel): field body.read: the kernel goes through plain pointer 'p', which no clause of the construct names: name 'p' itself (its device copy is what the kernel reads); the implicit firstprivate / pointer-initialisation reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled",
+      [{ op: 'acc_parallel', clauses: [{ clause: 'attach', vars: ['p'] }], body: { read: 'p(:)' } }],
+      "step 1 (acc_parallel): field body.read: the kernel goes through plain pointer 'p', which no data clause of the construct names: name 'p' itself (the kernel then reads its device copy) or one section of its target, p(:) or p(l:u) (the kernel's p is then the device address found through it); the implicit firstprivate / zero-length-section reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled",
     ],
     [
       [{ op: 'omp_target', maps: [], body: { pointer: 'p' } }],
-      "step 1 (omp_target): field body.pointer: the kernel goes through plain pointer 'p', which no map of the construct names: name 'p' itself (its device copy is what the kernel reads); the implicit firstprivate / pointer-initialisation reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled",
+      "step 1 (omp_target): field body.pointer: the kernel goes through plain pointer 'p', which no map of the construct names: name 'p' itself (the kernel then reads its device copy) or one section of its target, p(:) or p(l:u) (the kernel's p is then the device address found through it); the implicit firstprivate / zero-length-section reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled",
+    ],
+    [
+      [{ op: 'omp_target', maps: [{ type: 'to', vars: ['p(1:2)', 'p(3:4)'] }], body: { read: 'p(1:4)' } }],
+      "step 1 (omp_target): field body.read: the kernel goes through plain pointer 'p', not named itself, and the construct names 2 sections of its target: name one section with elements (its device address is what the kernel's p becomes)",
+    ],
+    [
+      [{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['p(3:2)'] }], body: { read: 'p(1:2)' } }],
+      "step 1 (acc_parallel): field body.read: the kernel goes through plain pointer 'p', not named itself, and the construct names an empty section of its target: name one section with elements (its device address is what the kernel's p becomes)",
+    ],
+    [
+      [{ op: 'omp_target', maps: [{ type: 'to', vars: ['p(:)'] }], body: { pointer: 'p' } }],
+      "step 1 (omp_target): field body.pointer: the kernel reads the pointer 'p', which the construct does not name: name 'p' itself (an unnamed C pointer is a private address, with no descriptor)",
+    ],
+    [
+      [{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['p(:)'] }], body: { read: 'p(:)', bounds: true } }],
+      "step 1 (acc_parallel): field body.read: the kernel reads the bounds or one element of the view of 'p', which the construct does not name: name 'p' itself (an unnamed C pointer is a private address, with no descriptor)",
     ],
   ])('%j', (steps, message) => {
     expect(loadError(steps)).toBe(`: ${message}`);
+  });
+
+  test('takes a kernel through p when the construct names one section of its target instead of p (OpenACC data clause, OpenMP map; a block too)', () => {
+    for (const steps of [
+      [{ op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['p(:)'] }], body: { write: 'p(1:3)', value: 2 } }],
+      [{ op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['p(2:3)'] }, { clause: 'attach', vars: ['p'] }], body: { read: 'p(1:4)' } }],
+      [{ op: 'omp_target', maps: [{ type: 'alloc', vars: ['p(2:3)'] }], body: { writes: [{ write: 'p(2:2)', value: 1 }, { write: 'a(1:1)', value: 2 }] } }],
+    ]) {
+      const r = validateProgram(program(steps));
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+    }
   });
 
   test.each([

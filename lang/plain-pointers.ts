@@ -17,7 +17,7 @@
 //   target) — canonical `p`, the struct.
 
 import { isStepOp, opInfo, type FieldRole } from './ops.js';
-import type { StructDecl, World } from './program.js';
+import { kernelRef, kernelStatements, type Step, type StructDecl, type World } from './program.js';
 
 const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
 const SURFACE = /^([A-Za-z][A-Za-z0-9_]*)\((?::|(-?\d+):(-?\d+))\)$/;
@@ -31,6 +31,23 @@ export interface PointerDecl {
 /** Whether struct `decl` is a plain pointer variable. */
 export function isPlain(decl: StructDecl | undefined): boolean {
   return decl?.plain === true;
+}
+
+/**
+ * The plain pointers (canonical form) a compute construct's kernel goes through without the
+ * construct naming them itself: validation has checked that it names one section of each one's
+ * target instead, and the kernel's pointer is then private (lang/README.md "Plain pointer
+ * variables", model/plain-pointers.ts).
+ */
+export function privatePlainPointers(world: World, step: Step): string[] {
+  if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return [];
+  const named = step.op === 'acc_parallel' ? step.clauses.flatMap((c) => c.vars) : step.maps.flatMap((m) => m.vars);
+  const out: string[] = [];
+  for (const b of kernelStatements(step.body)) {
+    const root = kernelRef(b).split(/[%(]/)[0]!;
+    if (!out.includes(root) && !named.includes(root) && isPlain(world.structs.find((s) => s.name === root))) out.push(root);
+  }
+  return out;
 }
 
 /** The plain pointer variables of a world, by name (empty for most worlds). */
@@ -109,9 +126,16 @@ function mapStepRefs(raw: unknown, f: (ref: unknown, pointer: boolean) => unknow
         break;
       case 'body':
         if (typeof v === 'object' && v !== null) {
-          const b = { ...(v as Json) };
-          for (const k of ['read', 'write']) if (k in b) b[k] = f(b[k], false);
-          if ('pointer' in b) b.pointer = f(b.pointer, true);
+          // one statement, or a block's statements (lang/README.md "Kernels of several statements")
+          const statement = (raw: unknown): unknown => {
+            if (typeof raw !== 'object' || raw === null) return raw;
+            const b = { ...(raw as Json) };
+            for (const k of ['read', 'write', 'from']) if (k in b) b[k] = f(b[k], false);
+            if ('pointer' in b) b.pointer = f(b.pointer, true);
+            return b;
+          };
+          const b = statement(v) as Json;
+          if (Array.isArray(b.writes)) b.writes = b.writes.map(statement);
           out[name] = b;
         }
         break;

@@ -461,24 +461,40 @@ function plainRefProblem(world: World, ref: string): string | null {
 }
 
 /**
- * A kernel reading or writing through a plain pointer `p` reads the pointer's device copy, so the
- * construct must name `p` itself in a clause or map (its own storage): the implicit data attribute
- * of an unnamed pointer (OpenACC 3.3 §2.6.2: a scalar is firstprivate; OpenMP 6.0 §7.9.3: a pointer
- * is the base of a zero-offset assumed-size array, and §7.9.6 pointer initialisation with
- * firstprivate semantics when nothing matches) is not modelled (lang/README.md "Plain pointer
- * variables"), so such a program is refused rather than given a member's reading.
+ * A kernel reading or writing through a plain pointer `p` reads the pointer's device copy when the
+ * construct names `p` itself in a clause or map (its own storage). When the construct names no `p`
+ * but one section of its target (`p(:)`, `p(l:u)`) in a data clause or map, `p` is private to the
+ * construct and holds the device address of its target found through that section (OpenACC 3.3
+ * §2.7, OpenMP 6.0 §7.9.6 pointer initialisation; lang/README.md "Plain pointer variables",
+ * model/plain-pointers.ts): a kernel element or section through it, never its bounds, one
+ * element of its view or the pointer itself (a C pointer has no descriptor). Other unnamed uses
+ * (the implicit firstprivate of an unnamed pointer, OpenACC 3.3 §2.6.2, or OpenMP 6.0 §7.9.3's
+ * zero-offset assumed-size array with no section named) are not modelled, and refused.
  */
 function plainKernelProblem(world: World, step: Step): StepFailure | null {
   if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return null;
   const named = 'clauses' in step ? step.clauses.flatMap((c) => c.vars) : step.maps.flatMap((m) => m.vars);
+  const dataNamed = 'clauses' in step ? step.clauses.filter((c) => c.clause !== 'attach').flatMap((c) => c.vars) : named;
   for (const [i, body] of kernelStatements(step.body).entries()) {
     const parsed = parseRef(world, kernelRef(body));
     if (parsed.kind !== 'member' || !isPlain(world.structs.find((s) => s.name === parsed.struct))) continue;
     if (named.includes(parsed.struct)) continue;
-    return {
-      field: `${statementField(step.body, i)}.${'read' in body ? 'read' : 'write' in body ? 'write' : 'pointer'}`,
-      message: `the kernel goes through plain pointer '${parsed.struct}', which no ${'clauses' in step ? 'clause' : 'map'} of the construct names: name '${parsed.struct}' itself (its device copy is what the kernel reads); the implicit firstprivate / pointer-initialisation reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled`,
-    };
+    const field = `${statementField(step.body, i)}.${'read' in body ? 'read' : 'write' in body ? 'write' : 'pointer'}`;
+    const p = parsed.struct;
+    const sections = dataNamed.filter((v) => {
+      const r = parseRef(world, v);
+      return r.kind === 'member' && r.struct === p;
+    });
+    const how = `name '${p}' itself (the kernel then reads its device copy) or one section of its target, ${p}(:) or ${p}(l:u) (the kernel's ${p} is then the device address found through it)`;
+    if (sections.length === 0)
+      return {
+        field,
+        message: `the kernel goes through plain pointer '${p}', which no ${'clauses' in step ? 'data clause' : 'map'} of the construct names: ${how}; the implicit firstprivate / zero-length-section reading of an unnamed pointer (OpenACC 3.3 §2.6.2, OpenMP 6.0 §7.9.3) is not modelled`,
+      };
+    if (sections.length > 1 || sections.some((v) => isZeroLength(parseRef(world, v))))
+      return { field, message: `the kernel goes through plain pointer '${p}', not named itself, and the construct names ${sections.length > 1 ? `${sections.length} sections of its target` : 'an empty section of its target'}: name one section with elements (its device address is what the kernel's ${p} becomes)` };
+    if (!('write' in body) && !('read' in body && !body.bounds && body.at === undefined))
+      return { field, message: `the kernel reads ${'pointer' in body ? `the pointer '${p}'` : `the bounds or one element of the view of '${p}'`}, which the construct does not name: name '${p}' itself (an unnamed C pointer is a private address, with no descriptor)` };
   }
   return null;
 }

@@ -3,7 +3,7 @@
 
 import { ELEMENT_BYTES, copyRef, kernelRef, kernelStatements, type AccParallel, type Clause, type ElementBody, type KernelBlock, type KernelBody, type VarRef } from '../lang/program.js';
 import { accScalarVisible, isScalarVariable, privateCopy, privateKernel } from './firstprivate.js';
-import { formatPtr, ptrLbound, type Observation } from '../lang/observation.js';
+import { formatPtr, ptrLbound, type Observation, type PtrValue } from '../lang/observation.js';
 import {
   parsedRef,
   arrayRange,
@@ -22,6 +22,7 @@ import {
   type DeviceBlock,
   type Element,
   type ModelState,
+  type Range,
   type StepContext,
   type UndefinedObservation,
 } from './state.js';
@@ -29,6 +30,7 @@ import { enterClauses, exitClauses, resolveClauses } from './directives.js';
 import { devicePointerValue, type PointerAddress } from './acc/pointer-value.js';
 import { keySet } from './vec.js';
 import type { ClauseName } from './clauses.js';
+import { ACC_PRIVATE_PLAIN_POINTER, privatePlainPointers, privatePlainRoots, withoutPrivatePointer, type Translation } from './plain-pointers.js';
 
 const PARALLEL_CONSTRUCT = 'OpenACC 3.3 §2.5.1 Parallel Construct';
 export const UNUSED_CLAUSE = 'OpenACC 3.3 §2.5.1 Parallel Construct (a data clause of a whole variable the region does not use, K-A58)';
@@ -52,16 +54,22 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
     else clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
   }
   // The construct is a data region: its clauses act on entry with the structured counter, and
-  // on exit on the same host data.
-  const recorded = resolveClauses(state, clauses, ctx.knobs, ctx);
+  // on exit on the same host data. A section of a plain pointer the construct names only that way
+  // maps its data alone (model/plain-pointers.ts: the pointer is private, no list item).
+  const privateRoots = privatePlainRoots(state, roots, clauses.flatMap((c) => c.vars));
+  // (an attach clause naming the pointer still attaches it: that is what it names)
+  const recorded = resolveClauses(state, clauses, ctx.knobs, ctx).map((c) => (c.clause === 'attach' ? c : { ...c, vars: c.vars.map((v) => withoutPrivatePointer(v, privateRoots)) }));
   const entryStop = enterClauses(state, recorded, 'src', ctx);
   if (entryStop) return entryStop;
   const presentCopy = ctx.knobs['K-A67'] === 'present-copy';
+  // A plain pointer named only through a section of its target is the kernel's own address of
+  // that section's device copy (model/plain-pointers.ts).
+  const privates = privatePlainPointers(state, privateRoots, clauses.filter((c) => c.clause !== 'attach').flatMap((c) => c.vars), (range) => translation(state, range), ACC_PRIVATE_PLAIN_POINTER, ctx);
   // The statements of a kernel run one after another (lang/README.md "Kernels of several
   // statements"); the first with undefined behaviour ends the program before the exit.
   let result: Observation = { kind: 'ok' };
   for (const body of kernelStatements(step.body)) {
-    result = statement(state, body, firstprivate, presentCopy, ctx);
+    result = statement(state, body, firstprivate, presentCopy, privates, ctx);
     if (result.kind === 'undefined') return result;
   }
   // A kernel that read a pointer hands its value to the host code under the step's name.
@@ -69,16 +77,29 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   return exitClauses(state, recorded, 'src', false, ctx) ?? result;
 }
 
+/** Where a host range's present data lies on the device (for a private plain pointer). */
+function translation(state: ModelState, range: Range): Translation {
+  const where = presence(state, range);
+  return where.kind === 'present' ? { block: where.section.block, offset: where.section.offset, start: where.section.start } : null;
+}
+
 /** One statement of the kernel, on the device copy or on the private copy of a firstprivate scalar. */
-function statement(state: ModelState, body: KernelBody, firstprivate: ReadonlySet<string>, presentCopy: boolean, ctx: StepContext): Observation {
+function statement(
+  state: ModelState,
+  body: KernelBody,
+  firstprivate: ReadonlySet<string>,
+  presentCopy: boolean,
+  privates: ReadonlyMap<string, PtrValue>,
+  ctx: StepContext,
+): Observation {
   // A copy reads its elements before it writes (lang/README.md "Copy kernels"): the private copy
   // of a firstprivate scalar, else the device copy.
   const from = copyRef(body);
-  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from, presentCopy) : runKernel(state, { read: from }, ctx);
+  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from, presentCopy) : runKernel(state, { read: from }, privates, ctx);
   if (copied !== null && copied.kind !== 'read') return copied;
   const values = copied?.values ?? null;
   const root = rootName(state, kernelRef(body));
-  return firstprivate.has(root) ? privateKernel(state, root, body as ElementBody, presentCopy, values) : runKernel(state, body, ctx, values);
+  return firstprivate.has(root) ? privateKernel(state, root, body as ElementBody, presentCopy, values) : runKernel(state, body, privates, ctx, values);
 }
 
 /**
@@ -126,14 +147,14 @@ interface DeviceElements {
 }
 
 /** The kernel: reads every element of the body's reference on the device, or writes them all (adding a copy's elements, `copied`). */
-function runKernel(state: ModelState, body: KernelBody, ctx: StepContext, copied: readonly Element[] | null = null): Observation {
+function runKernel(state: ModelState, body: KernelBody, privates: ReadonlyMap<string, PtrValue>, ctx: StepContext, copied: readonly Element[] | null = null): Observation {
   if ('pointer' in body) {
     const value = devicePointerValue(state, body.pointer, ctx);
     return value !== null && 'kind' in value ? value : { kind: 'value', value };
   }
   const ref = 'read' in body ? body.read : body.write;
   if ('read' in body && (body.bounds || body.at !== undefined)) return readView(state, ref, body.at);
-  const where = deviceElements(state, ref);
+  const where = deviceElements(state, ref, undefined, privates);
   if ('kind' in where) return where;
   if ('read' in body) return { kind: 'read', values: readElements(where.block.contents, where.index, where.count) };
   if (!writeElements(where.block.contents, where.index, where.count, body, 0, copied)) return overflow(body.write);
@@ -142,10 +163,11 @@ function runKernel(state: ModelState, body: KernelBody, ctx: StepContext, copied
 
 /**
  * The device elements a kernel reference touches. An array or subarray must be present (else the
- * device would use a host address); `c%p` is followed through the device copy of the pointer,
- * which must hold a device address of a live block covering every element.
+ * device would use a host address); `c%p` is followed through the device copy of the pointer (or
+ * the kernel's private value of a plain pointer, `privates`), which must hold a device address of
+ * a live block covering every element.
  */
-function deviceElements(state: ModelState, ref: VarRef, view?: [number, number]): DeviceElements | UndefinedObservation {
+function deviceElements(state: ModelState, ref: VarRef, view?: [number, number], privates?: ReadonlyMap<string, PtrValue>): DeviceElements | UndefinedObservation {
   const parsed = parsedRef(state, ref);
   if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
   if (parsed.kind === 'array') {
@@ -160,9 +182,10 @@ function deviceElements(state: ModelState, ref: VarRef, view?: [number, number])
     };
   }
   const m = memberRef(state, ref);
-  if (presence(state, memberRange(m)).kind !== 'present')
+  const own = privates?.has(m.struct) === true;
+  if (!own && presence(state, memberRange(m)).kind !== 'present')
     return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present`);
-  const value = devicePointer(state, m);
+  const value = own ? privates!.get(m.struct)! : devicePointer(state, m);
   if (value === null || value.space !== 'dev')
     return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, whose device value is ${formatPtr(value)}`);
   const block = blockById(state, value.block);

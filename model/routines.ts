@@ -163,7 +163,8 @@ export function accIsPresent(state: ModelState, step: AccIsPresent, ctx: StepCon
     if (reading === 'present-at-all')
       return {
         kind: 'value',
-        value: objectsTouching(state, { start: data.start, end: data.start }).some((i) =>
+        // (the object ending at the address counts too: one past its end is in its section)
+        value: objectsTouching(state, { start: data.start - 1, end: data.start + 1 }).some((i) =>
           sectionsOf(state, i).some((s) => s.start <= data.start && data.start <= sectionEndFor(s, data)),
         ),
       };

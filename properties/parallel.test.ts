@@ -43,9 +43,9 @@ describe('chunked campaigns', () => {
   });
 
   it('spec vs cray-19: the same verdict, runs and minimal program with 1, 2 and 4 workers', async () => {
-    const o = { a: spec, b: cray, compare: 'observations' as const, seed: 13, runs: 1000 };
+    const o = { a: spec, b: cray, compare: 'observations' as const, seed: 18, runs: 1000 };
     const one = runCampaign(o);
-    expect(one.found, 'spec and cray-19 differ within 1000 programs of seed 13').not.toBeNull();
+    expect(one.found, 'spec and cray-19 differ within 1000 programs of seed 18 (the first divergence at program 134)').not.toBeNull();
     for (const n of [1, 2, 4]) {
       const r = await runCampaignParallel(o, n);
       expect(r.runs, `runs with ${n} workers`).toBe(one.runs);

@@ -47,9 +47,30 @@ describe('plain pointers: generator transform', () => {
 
   it('OpenMP: a target through the pointer gets map(to: c) in front', () => {
     const program: Program = { world, steps: [{ op: 'omp_target', maps: [{ type: 'to', vars: ['c%p'] }], body: { read: 'c%p' } }, { op: 'host_read', var: 'a' }, { op: 'host_read', var: 'a' }, { op: 'host_read', var: 'a' }] };
-    const out = withPlainPointers(program, { use: true, at: 99 });
+    const out = withPlainPointers(program, { use: true, at: 98 });
     expect(out.steps[0]).toEqual({ op: 'omp_target', maps: [{ type: 'to', vars: ['c'] }, { type: 'to', vars: ['c%p'] }], body: { read: 'c%p' } });
     expect(validateProgram(out).ok).toBe(true);
+  });
+
+  it('an odd idiom place names the kernel\'s own section of the target instead of the pointer (both APIs); a read of bounds still names the pointer', () => {
+    const omp: Program = { world, steps: [{ op: 'omp_target', maps: [{ type: 'to', vars: ['c%p', 'a'] }], body: { write: 'c%p(2:3)', value: 4 } }, ...Array.from({ length: 3 }, () => ({ op: 'host_read' as const, var: 'a' }))] };
+    const viaOmp = withPlainPointers(omp, { use: true, at: 99 });
+    expect(viaOmp.steps[0]).toEqual({ op: 'omp_target', maps: [{ type: 'to', vars: ['a'] }, { type: 'tofrom', vars: ['c%p(2:3)'] }], body: { write: 'c%p(2:3)', value: 4 } });
+    expect(validateProgram(viaOmp).ok).toBe(true);
+    const acc: Program = {
+      world,
+      steps: [{ op: 'acc_parallel', clauses: [{ clause: 'copyin', vars: ['c%p', 'a'] }], default: 'present', body: { read: 'c%p(1:2)' } }, ...Array.from({ length: 8 }, () => ({ op: 'host_read' as const, var: 'a' }))],
+    };
+    const viaAcc = withPlainPointers(acc, { use: true, at: 1 });
+    expect(viaAcc.steps.find((s) => s.op === 'acc_parallel' && s.default === 'present')).toEqual({
+      op: 'acc_parallel',
+      clauses: [{ clause: 'copyin', vars: ['a'] }, { clause: 'present', vars: ['c%p(1:2)'] }],
+      default: 'present',
+      body: { read: 'c%p(1:2)' },
+    });
+    expect(validateProgram(viaAcc).ok).toBe(true);
+    const bounds: Program = { world, steps: [{ op: 'omp_target', maps: [{ type: 'to', vars: ['c%p'] }], body: { read: 'c%p', bounds: true } }, ...omp.steps.slice(1)] };
+    expect(withPlainPointers(bounds, { use: true, at: 99 }).steps[0]).toEqual({ op: 'omp_target', maps: [{ type: 'to', vars: ['c'] }, { type: 'to', vars: ['c%p'] }], body: { read: 'c%p', bounds: true } });
   });
 });
 

@@ -1107,6 +1107,7 @@ export const PLAIN_WITNESSES = {
   pp1: 'a data clause or map naming a plain pointer\'s target attaches the pointer: its device copy holds a device address after the step that it did not hold before',
   pp2: 'a plain pointer\'s target is mapped while the pointer itself has no device copy: the step runs, the pointer stays absent and nothing is attached',
   pp3: 'a kernel reads through a plain pointer and gets values',
+  pp4: 'a kernel reads or writes through a plain pointer that the construct names only through a section of its target (the private pointer of model/plain-pointers.ts), and runs',
 } as const;
 
 export type PlainWitnessId = keyof typeof PLAIN_WITNESSES;
@@ -1148,6 +1149,11 @@ export function detectPlainWitnesses(program: Program, trace: WitnessTrace): Set
       const r = parseRef(world, step.body.read);
       if (r.kind === 'member' && plain.has(r.struct)) found.add('pp3');
     }
+    if ((step.op === 'acc_parallel' || step.op === 'omp_target') && (obs.kind === 'read' || obs.kind === 'ok'))
+      for (const body of kernelStatements(step.body)) {
+        const r = parseRef(world, kernelRef(body));
+        if (r.kind === 'member' && plain.has(r.struct) && !namesStorage(step, r.struct) && targetsNamed(step).includes(r.struct)) found.add('pp4');
+      }
     for (const name of targetsNamed(step)) {
       const ptr = plain.get(name)!.start;
       const was = new Set(devValues(before, ptr));

@@ -609,6 +609,38 @@ describe('probes-gcc-12-2026-12-05d (GCC 12.2, nvptx, NVIDIA H200: OpenMP kernel
   });
 });
 
+describe('probes-gcc-12-2026-12-05e (GCC 12.2, nvptx, NVIDIA H100: a plain pointer named only through a section of its target, one device, both languages)', () => {
+  // Seven programs written by hand (lang/README.md "Plain pointer variables"): copy(p(:)) alone,
+  // present(p(2:3)) of an array entered whole with the kernel reaching around the section, p
+  // re-pointed after it was attached, GCC's deep-copy-3.c in small, and three OpenMP forms. Every
+  // C unit runs as the private pointer predicts. The Fortran units are the form emit wrote before
+  // it gave such a construct a pointer of its own: the construct named the one-component type's
+  // component (`copy(v3%p1)`), and gfortran 12's kernel wrote the first element only (or, after
+  // the re-point, went through the component's stale device copy).
+  it('gcc-12-c predicts all 7 C runs; the 5 Fortran runs that differ used the component form emit no longer writes', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-05e');
+    expect(verdicts.length).toBe(14);
+    expect(verdicts.filter((v) => v.id.endsWith('-c') && !v.agree)).toEqual([]);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([
+      'up-acc-copy-fortran',
+      'up-acc-deepcopy3-fortran',
+      'up-acc-present-around-fortran',
+      'up-acc-repoint-fortran',
+      'up-omp-repoint-fortran',
+    ]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-05f (GCC 12.2, nvptx, NVIDIA H100: the 05e probes with the Fortran form emit writes now)', () => {
+  // The construct names a pointer of its own (`v3_priv => v3%p1`, `copy(v3_priv(2:3))`), which
+  // gfortran maps as any pointer array: every Fortran unit now runs as the private pointer predicts.
+  it('gcc-12 / gcc-12-c predict all 14 runs', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-05f');
+    expect(verdicts.length).toBe(14);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
 /** Each ran unit of a measurement replayed under the profile `profileFor` picks for it. */
 function replayUnits(name: string, profileFor: (id: string) => Profile): { id: string; agree: boolean }[] {
   const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;

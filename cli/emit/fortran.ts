@@ -34,6 +34,7 @@ import {
 } from './backend.js';
 import { EmitError, commentText, emitRef, type Planned } from './plan.js';
 import { hostLayout, isAllocatable } from '../../lang/program.js';
+import { privatePlainPointers } from '../../lang/plain-pointers.js';
 
 /** References as emit spells them: a struct's non-pointer member is an array named `c%arr` (emitRef). */
 const parseRef = (world: World, v: string) => emitRef(world, v);
@@ -159,9 +160,22 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     if (r.rank2 !== undefined) return r.whole ? v : `${v}(${r.rank2.bounds.map(([l, u]) => `${l}:${u}`).join(',')})`;
     return r.whole ? v : `${v}(${r.lo + 1}:${r.hi})`;
   };
-  /** The pointer member itself, without a section's bounds: `v3%p1`, `v3(2)%p1`. */
+  /**
+   * Plain pointers a kernel step goes through without its construct naming them (the kernel's
+   * private pointer, lang/README.md "Plain pointer variables"), each with a separate pointer of its
+   * own (`v3_priv => v3%p1`) that the step names instead: gfortran maps that pointer's descriptor
+   * with the section and assigns its data pointer (as for any pointer array), and leaves the
+   * component alone, as C's firstprivate pointer does. The one-component type itself would be a
+   * struct the kernel uses, whose component gfortran 12 maps without a usable descriptor (measured:
+   * profiles/measured/probes-gcc-12-2026-12-05e.md; with the alias every unit agrees, -05f.md).
+   * Set for the steps of one kernel only.
+   */
+  const privateAliases = new Map<string, string>();
+  /** Every private alias declared (`integer, pointer :: v3_priv(:)`). */
+  const privateDeclared = new Set<string>();
+  /** The pointer member itself, without a section's bounds: `v3%p1`, `v3(2)%p1` (`v3_priv` in a kernel step whose pointer is private). */
   const memberSpell = (r: Extract<ParsedRef, { kind: 'member' }>) =>
-    `${names.variable(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
+    privateAliases.get(r.struct) ?? `${names.variable(r.struct)}${r.index === undefined ? '' : `(${r.index + 1})`}%${names.member(r.struct, r.member)}`;
   /** A struct, or elements of an array of structs: `v3`, `v3(2)`, `v3(1:2)`. */
   const structSpell = (r: Extract<ParsedRef, { kind: 'struct' }>) => {
     const v = names.variable(r.name);
@@ -417,6 +431,19 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     check: null,
   });
   const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => {
+    const privates = privatePlainPointers(world, s);
+    if (privates.length > 0) {
+      const assigns = privates.map((x) => `  ${names.variable(x)}_priv => ${memberSpell(parseRef(world, `${x}%${world.structs.find((st) => st.name === x)!.pointers[0]!}`) as Extract<ParsedRef, { kind: 'member' }>)}`);
+      for (const x of privates) {
+        privateAliases.set(x, `${names.variable(x)}_priv`);
+        privateDeclared.add(`${names.variable(x)}_priv`);
+      }
+      try {
+        return { lines: [...assigns, ...kernel(s, p)], check: valuesCheck(p), ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }) };
+      } finally {
+        privateAliases.clear();
+      }
+    }
     if (!('pointer' in s.body))
       return { lines: kernel(s, p), check: valuesCheck(p), ...('read' in s.body && { shown: { kind: 'read', count: kernelCount(p) } as Shown }) };
     // OpenACC 3.3 §2.6.8 / OpenMP 6.0 §7.9.6: the device copy of the pointer, as c_loc shows it
@@ -873,6 +900,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       if (rank1.length > 0) out.push(`  integer, pointer, contiguous :: ${rank1.map((a) => `${names.variable(a.name)}(:)`).join(', ')}`);
       if (rank2.length > 0) out.push(`  integer, pointer, contiguous :: ${rank2.map((a) => `${names.variable(a.name)}(:,:)`).join(', ')}`);
       if (aliases.size > 0) out.push(`  integer, pointer, contiguous :: ${[...aliases.values()].map((u) => `${u}(:)`).join(', ')}`);
+      if (privateDeclared.size > 0) out.push(`  integer, pointer :: ${[...privateDeclared].map((u) => `${u}(:)`).join(', ')}`);
       if (hostAliases.length > 0) out.push(`  integer, pointer, contiguous :: ${hostAliases.map((u) => `${u}(:)`).join(', ')}`);
       if (scalarAliases.length > 0) out.push(`  integer, pointer :: ${scalarAliases.join(', ')}`);
       const locals = [...(usesLoop ? ['i'] : []), ...(observe ? ['ond'] : []), ...(resLength > 0 ? [`res(${resLength})`] : [])];

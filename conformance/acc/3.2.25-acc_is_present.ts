@@ -35,6 +35,13 @@ const rows: Row[] = [
     last: per(T, { libgomp: F, 'K-A16=false': oneOf(T, F) }),
   },
   {
+    name: 'zero bytes at the first element of an array laid out right after a present one: one past that section\'s end, so present at all (K-A16=present-at-all) and no byte present (3.3)',
+    cite: 'found by a campaign over generated programs with adjacent arrays (session 24): the model looked only at the objects holding the address, not the one ending there',
+    world: { arrays: [{ name: 'a', length: 4, init: 1 }, { name: 'b', length: 4, init: 2 }], structs: [], adjacent: [['a', 'b']] },
+    steps: [enterData(copyin('a')), accIsPresent('b(1:1)', 0)],
+    last: per(F, { 'K-A16=present-at-all': T }),
+  },
+  {
     name: 'acc_copyin of a subarray, then a probe of the element after it',
     steps: [accCopyin('a(1:5)'), accIsPresent('a(5:6)')],
     last: F,

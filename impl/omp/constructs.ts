@@ -29,6 +29,10 @@ import { grown } from '../typed.js';
 import { ABSENT, OK, ORIGIN_DECLARE, ORIGIN_MAP, OmpTable, PARTLY, INFINITE_RC_CODE, attachKey } from './table.js';
 import type { ZeroKey } from './table.js';
 
+/** Numbers per private pointer of a target construct in OmpConstructs.privatePtrs, and in privateVals. */
+const PRIVATE_FIELDS = 2;
+const VALUE_FIELDS = 4;
+
 // ------------------------------------------------------------------------------------------------
 // Map items
 
@@ -151,6 +155,18 @@ export abstract class OmpConstructs extends OmpTable {
    * present data: the kernel's accesses to them go element by element.
    */
   protected readonly implicitPartial: number[] = [];
+  /**
+   * The private pointers of the target construct being run (privatePointers): PRIVATE_FIELDS
+   * numbers each, the pointer's host address and the item naming its section; privateTop numbers.
+   * On a device, after the entry, privateVals holds their values (privateValues), VALUE_FIELDS
+   * numbers each in the same order: address (0: null), element count, lower bound and the device
+   * block the address was found in (0: none).
+   */
+  // Stryker disable next-line ArrayDeclaration: equivalent: records are written index by index before they are read
+  protected readonly privatePtrs: number[] = [];
+  protected privateTop = 0;
+  // Stryker disable next-line ArrayDeclaration: equivalent: as privatePtrs
+  protected readonly privateVals: number[] = [];
 
   // ----------------------------------------------------------------------------------------------
   // Map constructs (README-openmp "Map constructs")
@@ -1184,7 +1200,8 @@ export abstract class OmpConstructs extends OmpTable {
     for (let k = 0; k < roots.length; k++) {
       const root = roots[k]!;
       let named = this.namedFrom(base, explicitTop, root);
-      const throughPointers = named && this.knobs['K-B63'] !== 'named' && this.onlyThroughPointers(step.maps, root);
+      // A plain pointer named only through a section of its target is private (privatePointers): no K-B63.
+      const throughPointers = named && this.knobs['K-B63'] !== 'named' && !this.refs.plain.has(root) && this.onlyThroughPointers(step.maps, root);
       if (throughPointers && this.knobs['K-B63'] === 'implicit') named = false;
       // K-B63 `base-pointers` (6.0 §7.9.6): only the words of the pointer members named are its storage.
       else if (throughPointers) this.pushPointerWords(d, step.maps, root);
@@ -1193,7 +1210,12 @@ export abstract class OmpConstructs extends OmpTable {
       else if (this.imageStorage(d, firstRefs[k]!) < 0) this.pushImplicit(root);
     }
     this.implicitPartial.length = 0;
+    // The unnamed plain pointers the kernel goes through (made afresh for every target construct,
+    // the only one that reads them), and after the entry their values on a device (the host's
+    // kernel goes through the host value).
+    this.privatePointers(base, explicitTop, refs);
     this.mapEntry(base, d, 'target');
+    if (d !== this.n) this.privateValues(d);
     let observation: Observation = OK;
     // Statement after statement over all its elements; the first undefined one ends the program
     // (undefinedBehaviour throws), before the exit.
@@ -1223,6 +1245,90 @@ export abstract class OmpConstructs extends OmpTable {
       copied = read.values;
     }
     return privates.includes(r.root) ? this.privateCopy(r, body, copied) : this.kernel(d, r, body, copied);
+  }
+
+  /**
+   * The private plain pointers of a target construct (lang/README-openmp.md "Plain pointer
+   * variables"; OpenMP 5.2 §5.8.6 / 6.0 §7.9.6 pointer initialisation; GCC lowers it
+   * map(tofrom:*p) map(firstprivate:p [pointer assign]), LLVM passes the translated address as the
+   * kernel argument): a plain pointer of kernel references `refs` that no item (records base..top)
+   * names itself, and of whose target exactly one item names a section, is private to the
+   * construct: no implicit map, no K-B63. p is no list item, so the section item maps its target
+   * alone (GCC 12: map(tofrom:*p) map(firstprivate:p [pointer assign])): no pointer attachment, no
+   * K-B42 always pointer, no K-B45 map of p's storage. Any other case keeps the kernel on p's
+   * corresponding pointer.
+   */
+  private privatePointers(base: number, top: number, refs: readonly CompiledRef[]): void {
+    this.privateTop = 0;
+    // (a record per statement through such a pointer, all alike: privateAt finds the first)
+    for (let k = 0; k < refs.length; k++) {
+      const r = refs[k]!;
+      if (r.kind !== REF_MEMBER || !this.refs.plain.has(r.root)) continue;
+      let whole = false;
+      let sections = 0;
+      let item = 0;
+      for (let i = base; i < top; i++) {
+        const v = this.itemRefs[i]!;
+        if (v.root !== r.root) continue;
+        // `p` itself (the struct): the kernel reads p's corresponding pointer.
+        if (v.kind !== REF_MEMBER) whole = true;
+        else {
+          item = i;
+          sections++;
+        }
+      }
+      if (whole || sections !== 1) continue;
+      const flags = I_FLAGS + item * ITEM_FIELDS;
+      this.items[flags] = this.items[flags]! & ~ITEM_MEMBER;
+      // In index order, so a new record is appended.
+      const p = this.privateTop;
+      this.privatePtrs[p] = r.start;
+      this.privatePtrs[p + 1] = item;
+      this.privateTop = p + PRIVATE_FIELDS;
+    }
+  }
+
+  /**
+   * After the entry on device d: each private pointer's value, p's value when its section item was
+   * resolved (null stays null), translated through the entry that holds the item's range on d as
+   * an attachment translates it (self storage: the host address itself; p's corresponding pointer
+   * is neither read nor written), or left as it is when no entry does.
+   */
+  private privateValues(d: number): void {
+    const it = this.items;
+    const s = this.slots;
+    const v = this.privateVals;
+    for (let p = 0; p < this.privateTop; p += PRIVATE_FIELDS) {
+      const item = this.privatePtrs[p + 1]!;
+      const at = item * ITEM_FIELDS;
+      const img = this.host.image;
+      const off = this.host.offset(this.privatePtrs[p]!);
+      const lbound = ptrLowerBound(img, off);
+      // The target's first element from the item's range, as attach finds it (an attachment on a
+      // self-mapped p may have written a device address into the host word since). A null item
+      // has the range [0, 0), which no entry holds: its value stays null.
+      const start = it[I_START + at]!;
+      const section = this.itemRefs[item]!.section;
+      let addr = section === undefined ? start : start - (section[0] - lbound) * ELEMENT_BYTES;
+      let block = 0;
+      const slot = this.lookup(d, start, it[I_END + at]!);
+      if (slot >= 0) {
+        block = s.block[slot]!;
+        addr = s.storage[slot]! + (addr - s.hostStart[slot]!);
+      }
+      // In index order (record p / PRIVATE_FIELDS), so a new record is appended.
+      const w = (p / PRIVATE_FIELDS) * VALUE_FIELDS;
+      v[w] = addr;
+      v[w + 1] = ptrCount(img, off);
+      v[w + 2] = lbound;
+      v[w + 3] = block;
+    }
+  }
+
+  /** Index in privatePtrs of the private pointer whose host address is `member`, or -1. */
+  private privateAt(member: number): number {
+    for (let at = 0; at < this.privateTop; at += PRIVATE_FIELDS) if (this.privatePtrs[at] === member) return at;
+    return -1;
   }
 
   /** Whether an item of the construct (records base..top) names variable `root`. */
@@ -1398,7 +1504,7 @@ export abstract class OmpConstructs extends OmpTable {
         if (ptrIndeterminate(img, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose host value is indeterminate`);
         start = ptrBase(img, off);
         if (start === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, which is disassociated`);
-        view = this.view(img, off, r.text, body);
+        view = this.view(ptrLowerBound(img, off), ptrCount(img, off), r.text, body);
         if (view !== null && 'kind' in view) return view;
         // Stryker disable next-line EqualityOperator: equivalent: no pointer holds DEVICE_BASE itself (the first device block starts a red zone above it, and a member section's bias is at most 63 elements, 252 bytes, less than the red zone)
         if (start >= DEVICE_BASE) undefinedBehaviour(`the kernel dereferences ${r.text}, which holds a device address on the host`);
@@ -1438,22 +1544,37 @@ export abstract class OmpConstructs extends OmpTable {
       first = this.wFirst;
       count = (r.end - r.start) / ELEMENT_BYTES;
     } else {
-      const holder = this.pointerHolder(d, r.start);
-      if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
-      this.storageWords(holder, r.start);
-      const holderImg = this.wImg!;
-      const off = this.wFirst << 2;
-      if (ptrIndeterminate(holderImg, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
-      let addr = ptrBase(holderImg, off);
-      count = ptrCount(holderImg, off);
+      let addr: number;
+      let lbound: number;
+      // The device block a private pointer's address was found in (0: none).
+      let within = 0;
+      const p = this.privateAt(r.start);
+      if (p >= 0) {
+        // An unnamed plain pointer: the construct's private value (privateValues), not p's corresponding pointer.
+        const v = this.privateVals;
+        const at = (p / PRIVATE_FIELDS) * VALUE_FIELDS;
+        addr = v[at]!;
+        count = v[at + 1]!;
+        lbound = v[at + 2]!;
+        within = v[at + 3]!;
+      } else {
+        const holder = this.pointerHolder(d, r.start);
+        if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
+        this.storageWords(holder, r.start);
+        const holderImg = this.wImg!;
+        const off = this.wFirst << 2;
+        if (ptrIndeterminate(holderImg, off)) undefinedBehaviour(`the kernel dereferences ${r.text}, whose device value is indeterminate`);
+        addr = ptrBase(holderImg, off);
+        count = ptrCount(holderImg, off);
+        lbound = ptrLowerBound(holderImg, off);
+      }
       // Stryker disable next-line ConditionalExpression: equivalent: without it a null pointer (count 0) is a host address: undefined on a discrete device, outside host memory (obj < 0) on a shared one
-      if (addr === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, a null device pointer`);
-      view = this.view(holderImg, off, r.text, body);
+      if (addr === 0) undefinedBehaviour(`the kernel dereferences ${r.text}, a null ${p >= 0 ? 'private' : 'device'} pointer`);
+      view = this.view(lbound, count, r.text, body);
       if (view !== null && 'kind' in view) return view;
       // A member section reaches elements lo..hi of the pointer's view (counted from its lower bound).
       const section = r.section;
       if (section !== undefined) {
-        const lbound = ptrLowerBound(holderImg, off);
         if (section[0] < lbound || section[1] > lbound + count - 1) undefinedBehaviour(`the kernel reads ${r.text}, outside the ${count} elements of its pointer`);
         addr += (section[0] - lbound) * ELEMENT_BYTES;
         count = section[1] - section[0] + 1;
@@ -1476,6 +1597,13 @@ export abstract class OmpConstructs extends OmpTable {
         img = this.host.image;
         first = this.host.offset(addr) >> 2;
       } else {
+        // A private pointer reaches the storage block its item's entry has, not before its start
+        // nor past its end (a named section inside the target, the kernel's elements outside it).
+        if (within !== 0) {
+          const blockStart = this.device.base(within);
+          if (addr < blockStart || addr + bytes > blockStart + this.device.size(within))
+            undefinedBehaviour(`the kernel reaches ${count} elements through ${r.text}, ${addr < blockStart ? 'before the start' : 'past the end'} of the storage its mapped section was found in on device ${d}`);
+        }
         const block = this.device.holding(addr, bytes);
         if (block === NOT_LIVE) undefinedBehaviour(`the kernel dereferences ${r.text}, which points into freed device memory`);
         if (block === PAST_END) undefinedBehaviour(`the kernel reads ${count} elements through ${r.text}, beyond the end of its device block`);
@@ -1489,13 +1617,11 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /**
-   * A read of the view through the descriptor at `off` of `img` (a non-null pointer): its bounds
-   * (an observation), the index of element `at` inside it, or null for an ordinary read.
+   * A read of the view of a non-null pointer with lower bound `lbound` and `count` elements: its
+   * bounds (an observation), the index of element `at` inside it, or null for an ordinary read.
    */
-  private view(img: MemoryImage, off: number, text: string, body: ElementBody): { index: number } | Observation | null {
+  private view(lbound: number, count: number, text: string, body: ElementBody): { index: number } | Observation | null {
     if (!('read' in body) || (!body.bounds && body.at === undefined)) return null;
-    const lbound = ptrLowerBound(img, off);
-    const count = ptrCount(img, off);
     if (body.at === undefined) return { kind: 'read', values: [lbound, lbound + count - 1] };
     if (body.at < lbound || body.at >= lbound + count) undefinedBehaviour(`the kernel reads ${text}(${body.at}), outside its view`);
     return { index: body.at - lbound };

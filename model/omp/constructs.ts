@@ -45,6 +45,8 @@ import { keySet } from '../vec.js';
 import { clauseOrder, expandMappers, mapperOf, mapperUnavailable, type MapperExpanded } from './declare-mapper.js';
 import { copiesAfterAttachment } from './clause-order.js';
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
+import { OMP_PRIVATE_PLAIN_POINTER, privatePlainPointers, privatePlainRoots, withoutPrivatePointer } from '../plain-pointers.js';
+import { isPlain } from '../../lang/plain-pointers.js';
 import { unregisteredImage } from './declare-target.js';
 import { sharesMemoryWithHost } from './unified-shared-memory.js';
 import { memberWordItems } from './member-word.js';
@@ -304,15 +306,21 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // one it reads (lang/README.md "Copy kernels": an array, so K-B63 and mappers are the written one's).
   const roots = usedRoots(state, step.body);
   const named = (r: string) => step.maps.some((m) => m.vars.some((v) => rootName(state, v) === r));
+  // A plain pointer named only through a section of its target is no list item: it is the
+  // kernel's own pointer, initialised through the section (model/plain-pointers.ts).
+  const privatePointer = (r: string) => isPlain(state.facts.world.structs.find((s) => s.name === r)) && !step.maps.some((m) => m.vars.includes(r));
   // K-B63 asks after each struct the kernel uses (a copy's `from` is an array: null there).
-  const throughPointers = new Map(roots.map((r) => [r, structOnlyThroughPointers(state, step.maps, r, ctx)]));
+  const throughPointers = new Map(roots.map((r) => [r, privatePointer(r) ? null : structOnlyThroughPointers(state, step.maps, r, ctx)]));
   const implicit = (r: string) => !named(r) || throughPointers.get(r) === 'implicit';
   const unavailable = presentModifierUnavailable(step.maps, ctx) ?? roots.reduce<Observation | null>((u, r) => u ?? mapperUnavailable(state, step.maps, implicit(r) ? r : null, ctx), null);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const maps = mapsOfUsedVariables(step.maps, roots, ctx);
-  const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx);
+  // A plain pointer named only through a section of its target is no list item: the section's
+  // data is mapped, the pointer private (model/plain-pointers.ts).
+  const privateRoots = privatePlainRoots(state, roots.filter(privatePointer), maps.flatMap((m) => m.vars));
+  const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx).map((it) => withoutPrivatePointer(it, privateRoots));
   for (const r of roots)
     if (throughPointers.get(r) === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, r, ctx));
   // §7.9.3: a scalar no map names is firstprivate (a declare target scalar is refused by
@@ -333,7 +341,19 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // with undefined behaviour ends the program before the exit.
   const entered = enterItems(state, target, items, ctx, 'target');
   if (!Array.isArray(entered)) return entered;
-  const result = captured(state, step, statements(step.body, (body) => deviceStatement(state, target, step, body, firstprivate, implicit, ctx)));
+  const device = target.device;
+  const privates = privatePlainPointers(
+    state,
+    privateRoots,
+    maps.flatMap((m) => m.vars),
+    (range) => {
+      const where = lookup(state, device, range);
+      return where.kind !== 'present' ? null : where.entry.block === null ? 'self' : { block: where.entry.block, offset: where.entry.offset, start: where.entry.start };
+    },
+    OMP_PRIVATE_PLAIN_POINTER,
+    ctx,
+  );
+  const result = captured(state, step, statements(step.body, (body) => deviceStatement(state, target, step, body, firstprivate, implicit, privates, ctx)));
   if (result.kind === 'undefined') return result;
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
@@ -361,17 +381,26 @@ function hostStatement(state: ModelState, body: KernelBody, firstprivate: Readon
 }
 
 /** One statement on the construct's device: `implicit` says which roots §7.9.3 mapped. */
-function deviceStatement(state: ModelState, target: MapTarget, step: OmpTarget, body: KernelBody, firstprivate: ReadonlySet<string>, implicit: (root: string) => boolean, ctx: StepContext): Observation {
+function deviceStatement(
+  state: ModelState,
+  target: MapTarget,
+  step: OmpTarget,
+  body: KernelBody,
+  firstprivate: ReadonlySet<string>,
+  implicit: (root: string) => boolean,
+  privates: ReadonlyMap<string, PtrValue>,
+  ctx: StepContext,
+): Observation {
   // K-B45 `pointer-word`: p named beside its section gives the kernel p's own storage.
   const word = pointerWordKernel(state, step, body, ctx);
   const access = word === null ? null : pointerWordAccess(state, target, word, body);
   if (access !== null) return access;
   const from = copyRef(body);
-  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from) : deviceKernel(state, target, { read: from }, implicit(rootName(state, from)), ctx);
+  const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from) : deviceKernel(state, target, { read: from }, implicit(rootName(state, from)), privates, ctx);
   if (copied !== null && copied.kind !== 'read') return copied;
   const values = copied?.values ?? null;
   const root = rootName(state, kernelRef(body));
-  return firstprivate.has(root) ? privateKernel(state, root, body as ElementBody, false, values) : deviceKernel(state, target, body, implicit(root), ctx, values);
+  return firstprivate.has(root) ? privateKernel(state, root, body as ElementBody, false, values) : deviceKernel(state, target, body, implicit(root), privates, ctx, values);
 }
 
 export const STRUCT_THROUGH_POINTERS = 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (a struct the items name only through its pointer members, K-B63)';
@@ -450,7 +479,15 @@ type CellRun = CellPosition & { count: number };
  * `implicitRoot` says the body's variable was mapped implicitly (§7.9.3), which may have mapped
  * only its parts that already had storage.
  */
-function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, implicitRoot: boolean, ctx: StepContext, copied: readonly Element[] | null = null): Observation {
+function deviceKernel(
+  state: ModelState,
+  target: MapTarget,
+  body: KernelBody,
+  implicitRoot: boolean,
+  privates: ReadonlyMap<string, PtrValue>,
+  ctx: StepContext,
+  copied: readonly Element[] | null = null,
+): Observation {
   if ('pointer' in body) return pointerObservation(correspondingPointerValue(state, target, body.pointer, ctx));
   const ref = kernelRef(body);
   // K-B46 `unregistered`: an array in a declared array lies in the device image's own copy.
@@ -473,7 +510,7 @@ function deviceKernel(state: ModelState, target: MapTarget, body: KernelBody, im
       return 'kind' in run ? run : { kind: 'read', values: readElements(run.contents, run.index, run.count) };
     });
   }
-  const where = (implicitRoot ? partlyMappedElements(state, target, ref) : null) ?? kernelElements(state, target, ref);
+  const where = (implicitRoot ? partlyMappedElements(state, target, ref) : null) ?? kernelElements(state, target, ref, undefined, privates);
   if ('kind' in where) return where;
   const runs = Array.isArray(where) ? where : [where];
   if ('read' in body) return { kind: 'read', values: runs.flatMap((r) => readElements(r.contents, r.index, r.count)) };
@@ -511,7 +548,7 @@ function partlyMappedElements(state: ModelState, target: MapTarget, ref: VarRef)
  * corresponding pointer, which must hold a device address of a live block covering every element
  * or, on a device that shares memory with the host, a host address.
  */
-function kernelElements(state: ModelState, target: MapTarget, ref: VarRef, view?: [number, number]): CellRun | UndefinedObservation {
+function kernelElements(state: ModelState, target: MapTarget, ref: VarRef, view?: [number, number], privates?: ReadonlyMap<string, PtrValue>): CellRun | UndefinedObservation {
   const on = `on device ${target.device}`;
   const parsed = parsedRef(state, ref);
   if (parsed.kind === 'struct') throw new Error(`internal: a kernel cannot access the whole struct ${ref}`);
@@ -522,10 +559,8 @@ function kernelElements(state: ModelState, target: MapTarget, ref: VarRef, view?
     return { ...storageCells(state, where.entry, range.start), count: (range.end - range.start) / ELEMENT_BYTES };
   }
   const m = memberRef(state, ref);
-  const holder = pointerHolder(state, target.device, m);
-  if (holder.kind !== 'present') return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present ${on}`);
-  const cell = storageCells(state, holder.entry, m.addr);
-  const value = pointerCell(cell.contents, cell.index);
+  const value = privates?.has(m.struct) === true ? privates.get(m.struct)! : correspondingPointer(state, target, m, ref);
+  if (value !== null && 'kind' in value) return value;
   const what = `the kernel dereferences ${formatRef(m)}, whose value ${on} is ${formatPtr(value)}`;
   if (value === null || value.space === 'indeterminate') return undefinedBehaviour(what);
   if (value.space === 'host') {
@@ -547,6 +582,14 @@ function kernelElements(state: ModelState, target: MapTarget, ref: VarRef, view?
   if (first < 0) return undefinedBehaviour(`${what}, before the start of its block`);
   if (value.offset + hi * ELEMENT_BYTES > block.bytes) return undefinedBehaviour(`${what}, past the end of its block`);
   return { contents: block.contents, index: first / ELEMENT_BYTES, count: hi - lo + 1 };
+}
+
+/** The value of pointer member `m`'s corresponding pointer, or why the kernel cannot read it. */
+function correspondingPointer(state: ModelState, target: MapTarget, m: MemberRef, ref: VarRef): PtrValue | UndefinedObservation {
+  const holder = pointerHolder(state, target.device, m);
+  if (holder.kind !== 'present') return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present on device ${target.device}`);
+  const cell = storageCells(state, holder.entry, m.addr);
+  return pointerCell(cell.contents, cell.index);
 }
 
 /**
