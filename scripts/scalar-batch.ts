@@ -1,7 +1,9 @@
 // Writes a batch of generated programs with a scalar variable (properties/scalars.ts: a generated
 // program of either API with a scalar `s` and steps that use it, named, firstprivate or under a
 // visible data clause), with `--scenario copies` with copy kernels (properties/copies.ts) or with
-// `--scenario blocks` with kernels of several statements (properties/blocks.ts), into
+// `--scenario blocks` with kernels of several statements (properties/blocks.ts), or with
+// `--scenario private-pointers` with kernels through a plain pointer the construct names only
+// through a section of its target (properties/private-pointers.ts), into
 // a folder, one JSON program a file, for `mapcheck conform DIR` to build and run on a real runtime
 // (README "Measure a real compiler"). The same seed writes the same programs. Programs that name a
 // device past device 0 are left out (one-accelerator machines).
@@ -9,6 +11,7 @@
 //   npx tsx scripts/scalar-batch.ts --seed 20261228 --count 80 DIR
 //   npx tsx scripts/scalar-batch.ts --scenario copies --seed 20261229 --count 80 DIR
 //   npx tsx scripts/scalar-batch.ts --scenario blocks --seed 20261230 --count 200 DIR
+//   npx tsx scripts/scalar-batch.ts --scenario private-pointers --seed 20261231 --count 200 DIR
 
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { validateProgram } from '../lang/validate.js';
 import type { Program } from '../lang/program.js';
 import { blockScenarioArb } from '../properties/blocks.js';
 import { copyScenarioArb } from '../properties/copies.js';
+import { privatePointerScenarioArb } from '../properties/private-pointers.js';
 import { scalarScenarioArb } from '../properties/scalars.js';
 
 /** Each scenario's generator and the prefix of its file names. */
@@ -25,6 +29,7 @@ const SCENARIOS: Record<string, { arbitrary: fc.Arbitrary<{ program: Program }>;
   scalars: { arbitrary: scalarScenarioArb, prefix: 'scalar' },
   copies: { arbitrary: copyScenarioArb, prefix: 'copy' },
   blocks: { arbitrary: blockScenarioArb, prefix: 'block' },
+  'private-pointers': { arbitrary: privatePointerScenarioArb, prefix: 'private' },
 };
 
 const { values, positionals } = parseArgs({ options: { seed: { type: 'string' }, count: { type: 'string' }, scenario: { type: 'string' } }, allowPositionals: true });
