@@ -39,7 +39,7 @@ export function isPlain(decl: StructDecl | undefined): boolean {
  * target instead, and the kernel's pointer is then private (lang/README.md "Plain pointer
  * variables", model/plain-pointers.ts).
  */
-export function privatePlainPointers(world: World, step: Step): string[] {
+export function kernelPrivatePointers(world: World, step: Step): string[] {
   if (step.op !== 'acc_parallel' && step.op !== 'omp_target') return [];
   const named = step.op === 'acc_parallel' ? step.clauses.flatMap((c) => c.vars) : step.maps.flatMap((m) => m.vars);
   const out: string[] = [];

@@ -7,7 +7,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { privatePlainPointers } from '../lang/plain-pointers.js';
+import { kernelPrivatePointers } from '../lang/plain-pointers.js';
 import { loadProfile } from '../profiles/index.js';
 import { firstDivergence } from './compare.js';
 import { privatePointerScenarioArb } from './private-pointers.js';
@@ -24,7 +24,7 @@ describe('a plain pointer named only through a section of its target, in generat
         for (const profile of C_PROFILES) expect(firstDivergence(program, { engine: 'model', profile }, { engine: 'impl', profile }, 'state'), profile.name).toBeNull();
         const api = omp ? 'omp' : 'acc';
         program.steps.forEach((s, i) => {
-          if (privatePlainPointers(program.world, s).length === 0) return;
+          if (kernelPrivatePointers(program.world, s).length === 0) return;
           const o = observations[i]!;
           if (o.kind === 'ok' || o.kind === 'read') reached[`${api}Ran`]++;
           if (o.kind === 'read') reached[`${api}Read`]++;

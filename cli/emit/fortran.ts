@@ -34,7 +34,7 @@ import {
 } from './backend.js';
 import { EmitError, commentText, emitRef, type Planned } from './plan.js';
 import { hostLayout, isAllocatable } from '../../lang/program.js';
-import { privatePlainPointers } from '../../lang/plain-pointers.js';
+import { kernelPrivatePointers } from '../../lang/plain-pointers.js';
 
 /** References as emit spells them: a struct's non-pointer member is an array named `c%arr` (emitRef). */
 const parseRef = (world: World, v: string) => emitRef(world, v);
@@ -431,7 +431,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     check: null,
   });
   const kernelStep = (s: StepOf<'acc_parallel' | 'omp_target'>, p: Planned): StepCode => {
-    const privates = privatePlainPointers(world, s);
+    const privates = kernelPrivatePointers(world, s);
     if (privates.length > 0) {
       const assigns = privates.map((x) => `  ${names.variable(x)}_priv => ${memberSpell(parseRef(world, `${x}%${world.structs.find((st) => st.name === x)!.pointers[0]!}`) as Extract<ParsedRef, { kind: 'member' }>)}`);
       for (const x of privates) {

@@ -46,7 +46,6 @@ import { clauseOrder, expandMappers, mapperOf, mapperUnavailable, type MapperExp
 import { copiesAfterAttachment } from './clause-order.js';
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
 import { OMP_PRIVATE_PLAIN_POINTER, privatePlainPointers, privatePlainRoots, withoutPrivatePointer } from '../plain-pointers.js';
-import { isPlain } from '../../lang/plain-pointers.js';
 import { unregisteredImage } from './declare-target.js';
 import { sharesMemoryWithHost } from './unified-shared-memory.js';
 import { memberWordItems } from './member-word.js';
@@ -308,18 +307,16 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   const named = (r: string) => step.maps.some((m) => m.vars.some((v) => rootName(state, v) === r));
   // A plain pointer named only through a section of its target is no list item: it is the
   // kernel's own pointer, initialised through the section (model/plain-pointers.ts).
-  const privatePointer = (r: string) => isPlain(state.facts.world.structs.find((s) => s.name === r)) && !step.maps.some((m) => m.vars.includes(r));
+  const privateRoots = privatePlainRoots(state, roots, step.maps.flatMap((m) => m.vars));
   // K-B63 asks after each struct the kernel uses (a copy's `from` is an array: null there).
-  const throughPointers = new Map(roots.map((r) => [r, privatePointer(r) ? null : structOnlyThroughPointers(state, step.maps, r, ctx)]));
+  const throughPointers = new Map(roots.map((r) => [r, privateRoots.has(r) ? null : structOnlyThroughPointers(state, step.maps, r, ctx)]));
   const implicit = (r: string) => !named(r) || throughPointers.get(r) === 'implicit';
   const unavailable = presentModifierUnavailable(step.maps, ctx) ?? roots.reduce<Observation | null>((u, r) => u ?? mapperUnavailable(state, step.maps, implicit(r) ? r : null, ctx), null);
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const maps = mapsOfUsedVariables(step.maps, roots, ctx);
-  // A plain pointer named only through a section of its target is no list item: the section's
-  // data is mapped, the pointer private (model/plain-pointers.ts).
-  const privateRoots = privatePlainRoots(state, roots.filter(privatePointer), maps.flatMap((m) => m.vars));
+  // (the section's data is mapped, the pointer private: no item of it has a base pointer)
   const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx).map((it) => withoutPrivatePointer(it, privateRoots));
   for (const r of roots)
     if (throughPointers.get(r) === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, r, ctx));
