@@ -876,7 +876,7 @@ describe('what is refused, with the line that says why', () => {
     ['a clause that changes mapping and is not read', `${head}#pragma acc enter data copyin(a) if(i > 0)\n}\n`, 4, 'clause if of #pragma acc enter data is not imported'],
     ['a conditional host write', `${head}#pragma acc enter data copyin(a)\n  if (i > 0) a[0] = 3;\n}\n`, 5, 'conditional change'],
     ['a directive in another function', `void f(int *x)\n{\n#pragma acc exit data delete(x[0:4])\n}\n${head}#pragma acc enter data copyin(a)\n  f(a);\n}\n`, 3, 'inline the function'],
-    ['a device memory routine', `${head}  void *d = acc_malloc(16);\n}\n`, 4, 'device memory routines are not imported'],
+    ['a device memory routine mapcheck does not model', `${head}  void *d = acc_malloc(16);\n  a[0] = *(int *) acc_hostptr(d);\n}\n`, 5, 'acc_hostptr: this device memory routine is not modelled'],
     ['a kernel adding two arrays', `${head}  int b[4];\n#pragma acc enter data copyin(a, r)\n#pragma acc parallel loop\n  for (i = 0; i < 4; i++)\n    r[i] = a[i] + b[i];\n}\n`, 8, "the kernel's r[i] = a[i] + b[i]: it reads a and b; a copy reads one array"],
     ['a pointer member named as data', 'struct t { int *p; };\nint main(void)\n{\n  int a[4];\n  struct t c;\n  c.p = a;\n#pragma acc enter data copyin(c.p)\n}\n', 7, 'c.p is the pointer member itself'],
     ['an array of 4097 elements', 'int main(void)\n{\n  int a[4097];\n#pragma acc enter data copyin(a)\n}\n', 3, '4097 elements'],

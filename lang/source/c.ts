@@ -22,7 +22,8 @@
 //   `a[i]++`) or copy another array (`b[i] = a[i + 1] + 1`, lang/README.md "Copy kernels"), or copy
 //   data into a result buffer (a host read), a copy of scalars or elements (`x = y + 1`), `memset`, `printf` of data elements (host reads), and the OpenACC data
 //   and attach routines and the query routines (`acc_is_present`, `acc_deviceptr`,
-//   `omp_target_is_present`) wherever they are called;
+//   `omp_target_is_present`) wherever they are called, and the device memory routines through
+//   pointer variables given `acc_malloc` / `omp_target_alloc` results (deviceStore, deviceRoutine);
 // - directives: OpenACC enter / exit data, data constructs, update and compute constructs and a
 //   program-scope `declare`; OpenMP target enter / exit data, target data, target update and target
 //   constructs, combined or not with their loop constructs, `declare target`, `declare mapper` and
@@ -83,7 +84,8 @@ import {
   type ScalarStatement,
 } from './reader.js';
 import type { Imported } from './source.js';
-import { MAX_ARRAY_LENGTH, MAX_BLOCK_STATEMENTS } from '../program.js';
+import { ELEMENT_BYTES, MAX_ARRAY_LENGTH, MAX_BLOCK_STATEMENTS } from '../program.js';
+import type { PtrArg } from '../openmp.js';
 
 // ------------------------------------------------------------------------------------------------
 // Source text: preprocessing and items
@@ -932,6 +934,24 @@ const ACC_DATA_ROUTINES: Record<string, string> = {
 };
 const ACC_ATTACH_ROUTINES = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
 const DEVICE_MEMORY_ROUTINES = /^(?:acc_(?:malloc|free|map_data|unmap_data|memcpy_\w+|hostptr)|omp_(?:target_(?:alloc|free|memcpy\w*|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr))$/;
+/** The routines whose result a program keeps in a pointer variable as device memory (`d = acc_malloc(n)`). */
+const DEVICE_ALLOCATORS = ['acc_malloc', 'omp_target_alloc'];
+/** `d = acc_malloc(…)`, `float *d = (float *) omp_target_alloc(…)`: the variable given device memory. */
+const DEVICE_ALLOCATION = /(?:^|[\s*])([A-Za-z_]\w*)\s*=\s*(?:\([^()]*\)\s*)*(?:acc_malloc|omp_target_alloc)\s*\(/;
+/** A device pointer argument: `d`, `(T *) d`, `d + k`, `(char *) d + k`, `&d[k]`. */
+const DEVICE_POINTER_ARG = /^(?:\(\s*(?:const\s+)?([A-Za-z_][\w\s]*?)\s*\*\s*\)\s*)?([A-Za-z_]\w*)\s*(?:\+\s*([\s\S]+))?$/;
+
+/**
+ * A pointer variable that holds device memory (lang/README.md "Device memory routines in C"): the
+ * handle of the allocation it holds now, and what `d + 1` adds to it.
+ */
+interface DevicePointer {
+  /** The handle (a result of an allocation step) it holds; null where it holds NULL; undefined before the first assignment. */
+  handle: string | null | undefined;
+  /** Bytes an element of its declared type covers: 1 for void and char, the language's 4 for numbers. */
+  elem: number;
+  line: number;
+}
 /** Routines that ask about devices or time and change nothing mapcheck models. */
 const HOST_QUERIES = new Set([
   'acc_get_num_devices',
@@ -996,6 +1016,12 @@ class CReader extends SourceReader {
   private readonly heapMembers = new Set<string>();
   /** Where each root name is first used by a step (line), to refuse a result buffer used elsewhere. */
   private readonly uses = new Map<string, number>();
+  /** Pointer variables given device memory (findDevicePointers), by name. */
+  private readonly devicePointers = new Map<string, DevicePointer>();
+  /** Names the program assigns an acc_malloc / omp_target_alloc result, found before reading. */
+  private readonly deviceNames = new Set<string>();
+  /** The handles named so far (each allocation's result is named once). */
+  private readonly handleNames = new Set<string>();
   private requiresUsm = false;
   /** main has returned: what follows never runs. */
   private returned = false;
@@ -1022,6 +1048,7 @@ class CReader extends SourceReader {
   read(): Imported {
     this.findResultBuffers();
     this.findHeapMembers();
+    this.findDevicePointers();
     this.findDataScalars();
     let sawMain = false;
     for (let k = 0; k < this.items.length; ) {
@@ -1070,6 +1097,14 @@ class CReader extends SourceReader {
     for (const it of this.items) {
       const m = it.kind === 'stmt' ? /^([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?\.\s*([A-Za-z_]\w*)\s*=\s*(?:\([^)]*\)\s*)?(?:malloc|calloc)\s*\(/.exec(it.text) : null;
       if (m) this.heapMembers.add(`${m[1]}%${m[2]}`);
+    }
+  }
+
+  /** The pointer variables the program gives device memory (`d = acc_malloc(n)`), found before reading (their declarations come first). */
+  private findDevicePointers(): void {
+    for (const it of this.items) {
+      const m = it.kind === 'stmt' ? DEVICE_ALLOCATION.exec(blankStrings(it.text)) : null;
+      if (m) this.deviceNames.add(m[1]!);
     }
   }
 
@@ -1416,6 +1451,7 @@ class CReader extends SourceReader {
     const { line } = it;
     this.types.set(d.name, type);
     this.targetBlock?.push(d.name);
+    if (this.deviceNames.has(d.name)) return this.declareDevicePointer(it, d, type);
     if (type.kind === 'struct' || (type.kind === 'array' && type.of.kind === 'struct')) {
       if (d.init !== undefined && !/^\{\s*(?:0|NULL|\{\s*0?\s*\})?\s*\}$/.test(d.init))
         throw new SourceError(line, `${d.name}: a struct initialiser other than {0} is not imported (assign the members)`);
@@ -1558,6 +1594,7 @@ class CReader extends SourceReader {
   /** A statement ending in `;`: a declaration, an assignment, a call. */
   private simple(it: Item): void {
     if (it.text === '') return;
+    if (this.deviceStatement(it)) return;
     this.routineCalls(it, it.text);
     if (this.declaration(it)) return;
     const text = it.text;
@@ -2253,10 +2290,10 @@ class CReader extends SourceReader {
   private routine(it: Item, name: string, args: string[]): void {
     const { line } = it;
     if (HOST_QUERIES.has(name)) return;
-    if (DEVICE_MEMORY_ROUTINES.test(name)) throw new SourceError(line, `${name}: device memory routines are not imported (write the program in mapcheck's JSON language for them)`);
     const want = (n: number) => {
       if (args.length !== n) throw new SourceError(line, `${name} takes ${n} argument${n === 1 ? '' : 's'} here`);
     };
+    if (DEVICE_MEMORY_ROUTINES.test(name)) return this.deviceRoutine(it, name, args, want);
     const data = ACC_DATA_ROUTINES[name];
     if (data !== undefined) {
       want(2);
@@ -2338,9 +2375,210 @@ class CReader extends SourceReader {
     throw new SourceError(line, `${name}: this routine is not imported`);
   }
 
-  /** A pointer argument of an OpenMP routine: null, or a host object and a byte offset into it (lang/openmp.ts PtrArg). */
-  private ptrArg(text: string, line: number): null | { var: string; offset?: number } {
+  // ------------------------------------------------------------------------------------------------
+  // Device memory (lang/README.md "Device memory routines in C")
+
+  /** A pointer variable the program gives device memory: no data of the program, a handle for the device memory routines. */
+  private declareDevicePointer(it: Item, d: Declarator, type: CType): void {
+    const to = type.kind === 'pointer' ? type.to : null;
+    if (to === null || !(to.kind === 'void' || to.kind === 'scalar'))
+      throw new SourceError(it.line, `${d.name} is given device memory: declare it as a pointer to numbers or void (void *${d.name}, int *${d.name})`);
+    if (d.dims.length > 0) throw new SourceError(it.line, `${d.name} is given device memory: an array of pointers is not imported`);
+    const elem = to.kind === 'void' || !isNumber(to) ? 1 : ELEMENT_BYTES;
+    this.devicePointers.set(d.name, { handle: undefined, elem, line: it.line });
+    this.opaque.set(d.name, `holds device memory (line ${it.line}); mapcheck passes it only to the device memory routines (lang/README.md "Device memory routines in C")`);
+    if (d.init !== undefined) this.deviceStore(it, d.name, d.init);
+  }
+
+  /**
+   * A statement that gives a device pointer its value (`d = acc_malloc(n);`, `void *d =
+   * omp_target_alloc(n, 0);`, `d = NULL;`): read whole, so that the allocation is the step that
+   * names the handle. False for any other statement.
+   */
+  private deviceStatement(it: Item): boolean {
+    if (this.deviceNames.size === 0) return false;
+    const m = /^(?:[^=]*?[\s*])?([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(it.text);
+    if (m === null || !this.deviceNames.has(m[1]!)) return false;
+    if (!this.devicePointers.has(m[1]!)) {
+      // its declaration: declare reads the initialiser
+      if (!this.declaration(it)) throw new SourceError(it.line, `${m[1]} is given device memory before it is declared`);
+      return true;
+    }
+    this.deviceStore(it, m[1]!, m[2]!);
+    return true;
+  }
+
+  /** `d = acc_malloc(bytes)`, `d = omp_target_alloc(bytes, dev)`, `d = NULL`: what device pointer `d` holds from here on. */
+  private deviceStore(it: Item, name: string, rhs: string): void {
+    const { line } = it;
+    const dp = this.devicePointers.get(name)!;
+    const r = stripCasts(rhs);
+    if (NULL_POINTER.test(r)) {
+      dp.handle = null;
+      this.pass(it, `${name} holds no device memory`);
+      return;
+    }
+    const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(r);
+    if (call === null || !DEVICE_ALLOCATORS.includes(call[1]!) || matchingParen(r, r.indexOf('('), line) !== r.length - 1)
+      throw new SourceError(line, `${name} = ${rhs.trim()}: a pointer that holds device memory is assigned ${DEVICE_ALLOCATORS.join(' or ')}'s result, or NULL`);
+    const args = splitC(call[2]!, ',');
+    const want = args.length === (call[1] === 'acc_malloc' ? 1 : 2);
+    if (!want) throw new SourceError(line, call[1] === 'acc_malloc' ? 'acc_malloc takes 1 argument (bytes)' : 'omp_target_alloc takes 2 arguments (bytes, device)');
+    const result = this.handleFor(name);
+    const bytes = this.int(args[0]!, line);
+    if (call[1] === 'acc_malloc') {
+      this.useApi('openacc', line);
+      this.push(it, { op: 'acc_malloc', bytes, result });
+    } else {
+      this.useApi('openmp', line);
+      this.push(it, { op: 'omp_target_alloc', bytes, device: this.deviceArg(args[1]!, line), result });
+    }
+    dp.handle = result;
+  }
+
+  /** A fresh handle name for what device pointer `name` is given: the name itself, then `name_2`, `name_3`, …. */
+  private handleFor(name: string): string {
+    let handle = name;
+    for (let k = 2; this.handleNames.has(handle); k++) handle = `${name}_${k}`;
+    this.handleNames.add(handle);
+    return handle;
+  }
+
+  /**
+   * A device pointer as a routine's pointer argument (`d`, `d + k`, `(char *) d + k`, `&d[k]`): its
+   * handle plus a byte offset, counted in its (or the cast's) elements; undefined when the text names
+   * no device pointer.
+   */
+  private devicePtrArg(text: string, line: number): PtrArg | undefined {
+    if (this.devicePointers.size === 0) return undefined;
+    const t = text.trim();
+    const indexed = /^&\s*([A-Za-z_]\w*)\s*\[([\s\S]+)\]$/.exec(t);
+    const m = indexed === null ? DEVICE_POINTER_ARG.exec(t) : null;
+    const name = indexed?.[1] ?? m?.[2];
+    const dp = name === undefined ? undefined : this.devicePointers.get(name);
+    if (dp === undefined) return undefined;
+    if (dp.handle === undefined) throw new SourceError(line, `${text.trim()}: ${name} holds no device memory yet (give it ${DEVICE_ALLOCATORS.join(' or ')}'s result first)`);
+    let elem = dp.elem;
+    if (m?.[1] !== undefined) {
+      const cast = scalarType(m[1]);
+      if (cast === null) throw new SourceError(line, `${text.trim()}: a cast of a device pointer to (${m[1].trim()} *) is not imported`);
+      elem = cast.kind === 'void' || !isNumber(cast) ? 1 : ELEMENT_BYTES;
+    }
+    const k = indexed !== null ? this.int(indexed[2]!, line) : m?.[3] !== undefined ? this.int(m[3], line) : 0;
+    if (dp.handle === null) {
+      if (k !== 0) throw new SourceError(line, `${text.trim()}: ${name} is NULL here; an offset from NULL is not imported`);
+      return null;
+    }
+    return k === 0 ? { handle: dp.handle } : { handle: dp.handle, offset: k * elem };
+  }
+
+  /** A device pointer argument, or NULL; anything else is refused. */
+  private deviceArgument(routine: string, text: string, line: number): PtrArg {
     if (NULL_POINTER.test(stripCasts(text))) return null;
+    const arg = this.devicePtrArg(text, line);
+    const call = /^([A-Za-z_]\w*)\s*\(/.exec(stripCasts(text))?.[1];
+    if (arg === undefined && call !== undefined && DEVICE_ALLOCATORS.includes(call))
+      throw new SourceError(line, `${call}: its result is kept in a pointer variable (d = ${call}(…);), which later calls pass on`);
+    if (arg === undefined) throw new SourceError(line, `${routine}(…, ${text.trim()}, …): expected device memory, a pointer given ${DEVICE_ALLOCATORS.join(' or ')}'s result`);
+    return arg;
+  }
+
+  /** The host data a routine names by its address and a byte count (`acc_map_data(a, d, n * sizeof *a)`): a reference to whole elements. */
+  private hostBytes(routine: string, address: string, bytes: number, line: number): string {
+    const place = this.address(address, line);
+    if (place.kind === 'pointer') throw new SourceError(line, `${routine}(${address.trim()}, …): the pointer itself is not imported as data; name its target`);
+    this.use(place.base, line);
+    return this.spanRef(this.spanOf(place, bytes, line, true), line);
+  }
+
+  /**
+   * The device memory routines (OpenACC 3.3 §3.2.16-§3.2.27, OpenMP 6.0 §25.2-§25.7) where the
+   * program passes them device pointers it keeps (deviceStore) and host data by address and bytes.
+   */
+  private deviceRoutine(it: Item, name: string, args: string[], want: (n: number) => void): void {
+    const { line } = it;
+    const acc = name.startsWith('acc_');
+    this.useApi(acc ? 'openacc' : 'openmp', line);
+    switch (name) {
+      case 'acc_malloc':
+      case 'omp_target_alloc':
+        throw new SourceError(line, `${name}: its result is kept in a pointer variable (d = ${name}(…);), which later calls pass on`);
+      case 'acc_free':
+        want(1);
+        this.push(it, { op: name, ptr: this.deviceArgument(name, args[0]!, line) });
+        return;
+      case 'acc_map_data': {
+        want(3);
+        const bytes = this.int(args[2]!, line);
+        this.push(it, { op: name, var: this.hostBytes(name, args[0]!, bytes, line), dev: this.deviceArgument(name, args[1]!, line) });
+        return;
+      }
+      case 'acc_unmap_data': {
+        want(1);
+        const place = this.address(args[0]!, line);
+        if (place.kind === 'pointer') throw new SourceError(line, `${name}(${args[0]!.trim()}): the pointer itself is not imported as data; name its target`);
+        this.use(place.base, line);
+        // the host address is what the routine looks up: the object from there
+        const length = this.baseLength(place.base);
+        const named: Span = { kind: 'span', base: place.base, start: place.start, count: place.start === 0 && length !== null ? length : 1, element: true };
+        this.push(it, { op: name, var: this.spanRef(named, line) });
+        return;
+      }
+      case 'acc_memcpy_to_device':
+      case 'acc_memcpy_from_device': {
+        want(3);
+        const [dev, host] = name === 'acc_memcpy_to_device' ? [args[0]!, args[1]!] : [args[1]!, args[0]!];
+        const bytes = this.int(args[2]!, line);
+        this.push(it, { op: name, var: this.hostBytes(name, host, bytes, line), dev: this.deviceArgument(name, dev, line) });
+        return;
+      }
+      case 'omp_target_free':
+        want(2);
+        this.push(it, { op: name, ptr: this.deviceArgument(name, args[0]!, line), device: this.deviceArg(args[1]!, line) });
+        return;
+      case 'omp_target_associate_ptr':
+        want(5);
+        this.push(it, {
+          op: name,
+          host: this.ptrArg(args[0]!, line),
+          dev: this.deviceArgument(name, args[1]!, line),
+          bytes: this.int(args[2]!, line),
+          offset: this.int(args[3]!, line),
+          device: this.deviceArg(args[4]!, line),
+        });
+        return;
+      case 'omp_target_disassociate_ptr':
+      case 'omp_get_mapped_ptr':
+        want(2);
+        this.push(it, { op: name, ptr: this.ptrArg(args[0]!, line), device: this.deviceArg(args[1]!, line) });
+        return;
+      case 'omp_target_is_accessible':
+        want(3);
+        this.push(it, { op: name, ptr: this.ptrArg(args[0]!, line), bytes: this.int(args[1]!, line), device: this.deviceArg(args[2]!, line) });
+        return;
+      case 'omp_target_memcpy':
+        want(7);
+        this.push(it, {
+          op: name,
+          dst: this.ptrArg(args[0]!, line),
+          src: this.ptrArg(args[1]!, line),
+          bytes: this.int(args[2]!, line),
+          dst_offset: this.int(args[3]!, line),
+          src_offset: this.int(args[4]!, line),
+          dst_device: this.deviceArg(args[5]!, line),
+          src_device: this.deviceArg(args[6]!, line),
+        });
+        return;
+      default:
+        throw new SourceError(line, `${name}: this device memory routine is not modelled (lang/README.md "Device memory routines in C" lists those that are)`);
+    }
+  }
+
+  /** A pointer argument of an OpenMP routine: null, a device pointer the program keeps, or a host object and a byte offset into it (lang/openmp.ts PtrArg). */
+  private ptrArg(text: string, line: number): PtrArg {
+    if (NULL_POINTER.test(stripCasts(text))) return null;
+    const device = this.devicePtrArg(text, line);
+    if (device !== undefined) return device;
     const place = this.address(text, line);
     if (place.kind === 'pointer') throw new SourceError(line, `${text}: the address of a pointer itself is not imported here`);
     // offsets count the language's 4-byte elements

@@ -32,7 +32,6 @@ export interface Imported {
 
 export type SourceLanguage = 'fortran' | 'c';
 
-const DEVICE_MEMORY = 'device memory routines: their handles and byte offsets have no source form the front ends read; write the program in JSON';
 const USE_DEVICE = 'host_data / use_device regions hand a device address to host code, which the front ends do not follow';
 
 /**
@@ -57,12 +56,12 @@ export const SOURCE_OPS: Record<StepOp, string | null> = {
   acc_detach_finalize: null,
   acc_is_present: null,
   acc_deviceptr: null,
-  acc_malloc: DEVICE_MEMORY,
-  acc_free: DEVICE_MEMORY,
-  acc_map_data: DEVICE_MEMORY,
-  acc_unmap_data: DEVICE_MEMORY,
-  acc_memcpy_to_device: DEVICE_MEMORY,
-  acc_memcpy_from_device: DEVICE_MEMORY,
+  acc_malloc: null,
+  acc_free: null,
+  acc_map_data: null,
+  acc_unmap_data: null,
+  acc_memcpy_to_device: null,
+  acc_memcpy_from_device: null,
   acc_host_data_begin: USE_DEVICE,
   acc_host_data_end: USE_DEVICE,
   pointer_assign: null,
@@ -76,14 +75,14 @@ export const SOURCE_OPS: Record<StepOp, string | null> = {
   omp_target_data_begin: null,
   omp_target_data_end: null,
   omp_target: null,
-  omp_target_alloc: DEVICE_MEMORY,
-  omp_target_free: DEVICE_MEMORY,
+  omp_target_alloc: null,
+  omp_target_free: null,
   omp_target_is_present: null,
-  omp_target_is_accessible: DEVICE_MEMORY,
-  omp_target_associate_ptr: DEVICE_MEMORY,
-  omp_target_disassociate_ptr: DEVICE_MEMORY,
-  omp_get_mapped_ptr: DEVICE_MEMORY,
-  omp_target_memcpy: DEVICE_MEMORY,
+  omp_target_is_accessible: null,
+  omp_target_associate_ptr: null,
+  omp_target_disassociate_ptr: null,
+  omp_get_mapped_ptr: null,
+  omp_target_memcpy: null,
   acc_update: null,
   omp_target_update: null,
   acc_declare: null,

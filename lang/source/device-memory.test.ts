@@ -1,0 +1,145 @@
+// The device memory routines in C (lang/README.md "Device memory routines in C"): a pointer variable
+// given acc_malloc's or omp_target_alloc's result holds a handle, and the routines that take device
+// memory get that handle plus a byte offset. Expected programs are written from the routines' C
+// prototypes (OpenACC 3.3 §3.2.16-§3.2.27, OpenMP 6.0 §25), not from running the importer.
+
+import { describe, expect, it } from 'vitest';
+import { validateProgram } from '../validate.js';
+import { importC } from './c.js';
+import { SourceError } from './directives.js';
+
+/** The line a SourceError names, with its message. */
+function failure(text: string): { line: number; message: string } {
+  try {
+    importC(text);
+  } catch (e) {
+    if (e instanceof SourceError) return { line: e.line, message: e.message };
+    throw e;
+  }
+  throw new Error('imported without an error');
+}
+
+describe('OpenACC device memory routines (OpenACC 3.3 §3.2.16-§3.2.27)', () => {
+  it('reads acc_malloc into a handle, and acc_map_data, acc_memcpy_*, acc_unmap_data and acc_free through it', () => {
+    const imported = importC(`#include <openacc.h>
+#include <stdlib.h>
+int main(void)
+{
+  int N = 8;
+  float *a, *c, *d;
+  int i;
+  a = (float *) malloc (N * sizeof (float));
+  c = (float *) malloc (N * sizeof (float));
+  d = (float *) acc_malloc (N * sizeof (float));
+  acc_memcpy_to_device (d, a, N * sizeof (float));
+  acc_map_data (c, d, N * sizeof (float));
+#pragma acc parallel loop present (c[0:N])
+  for (i = 0; i < N; i++)
+    c[i] = 3;
+  acc_unmap_data (c);
+  acc_memcpy_from_device (&a[2], d + 2, 4 * sizeof (float));
+  acc_free (d);
+  return 0;
+}
+`);
+    expect(imported.program.world).toEqual({ arrays: [{ name: 'a', length: 8 }, { name: 'c', length: 8 }], structs: [] });
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_malloc', bytes: 32, result: 'd' },
+      { op: 'acc_memcpy_to_device', var: 'a', dev: { handle: 'd' } },
+      { op: 'acc_map_data', var: 'c', dev: { handle: 'd' } },
+      { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { write: 'c', value: 3 } },
+      { op: 'acc_unmap_data', var: 'c' },
+      // d + 2 of a float pointer: two 4-byte elements on
+      { op: 'acc_memcpy_from_device', var: 'a(3:6)', dev: { handle: 'd', offset: 8 } },
+      { op: 'acc_free', ptr: { handle: 'd' } },
+    ]);
+    expect(imported.lines).toEqual([10, 11, 12, 13, 16, 17, 18]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('gives each allocation into the same variable a handle of its own, and reads NULL and byte offsets', () => {
+    const imported = importC(`#include <openacc.h>
+int main(void)
+{
+  static int a[4];
+  void *d = acc_malloc(16);
+  acc_map_data(&a[1], (char *) d + 4, 2 * sizeof (int));
+  acc_unmap_data(&a[1]);
+  acc_free(d);
+  d = acc_malloc(32);
+  acc_memcpy_to_device(d, a, sizeof a);
+  acc_memcpy_to_device((int *) d + 4, a, sizeof a);
+  acc_free(d);
+  d = NULL;
+  acc_free(d);
+  return 0;
+}
+`);
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_malloc', bytes: 16, result: 'd' },
+      { op: 'acc_map_data', var: 'a(2:3)', dev: { handle: 'd', offset: 4 } },
+      { op: 'acc_unmap_data', var: 'a(2:2)' },
+      { op: 'acc_free', ptr: { handle: 'd' } },
+      { op: 'acc_malloc', bytes: 32, result: 'd_2' },
+      { op: 'acc_memcpy_to_device', var: 'a', dev: { handle: 'd_2' } },
+      // a cast to int * counts 4-byte elements: 4 of them are 16 bytes
+      { op: 'acc_memcpy_to_device', var: 'a', dev: { handle: 'd_2', offset: 16 } },
+      { op: 'acc_free', ptr: { handle: 'd_2' } },
+      { op: 'acc_free', ptr: null },
+    ]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
+describe('OpenMP device memory routines (OpenMP 6.0 §25.2-§25.7)', () => {
+  it('reads omp_target_alloc into a handle, and the routines that take device or host pointers', () => {
+    const imported = importC(`#include <omp.h>
+int main(void)
+{
+  int a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  int *d = (int *) omp_target_alloc(8 * sizeof (int), 0);
+  if (omp_target_memcpy(d, a, 8 * sizeof (int), 0, 0, 0, omp_get_initial_device()))
+    return 1;
+  if (omp_target_associate_ptr(a, d, 4 * sizeof (int), 16, 0))
+    return 1;
+  if (!omp_target_is_present(&a[2], 0) || omp_get_mapped_ptr(a, 0) == NULL)
+    return 1;
+  omp_target_is_accessible(d + 1, sizeof (int), 0);
+  omp_target_disassociate_ptr(a, 0);
+  omp_target_memcpy(&a[4], d, 2 * sizeof (int), 0, 8, omp_get_initial_device(), 0);
+  omp_target_free(d, 0);
+  return 0;
+}
+`);
+    expect(imported.program.steps).toEqual([
+      { op: 'omp_target_alloc', bytes: 32, device: 0, result: 'd' },
+      { op: 'omp_target_memcpy', dst: { handle: 'd' }, src: { var: 'a' }, bytes: 32, dst_offset: 0, src_offset: 0, dst_device: 0, src_device: 'initial' },
+      { op: 'omp_target_associate_ptr', host: { var: 'a' }, dev: { handle: 'd' }, bytes: 16, offset: 16, device: 0 },
+      { op: 'omp_target_is_present', ptr: { var: 'a', offset: 8 }, device: 0 },
+      { op: 'omp_get_mapped_ptr', ptr: { var: 'a' }, device: 0 },
+      { op: 'omp_target_is_accessible', ptr: { handle: 'd', offset: 4 }, bytes: 4, device: 0 },
+      { op: 'omp_target_disassociate_ptr', ptr: { var: 'a' }, device: 0 },
+      { op: 'omp_target_memcpy', dst: { var: 'a', offset: 16 }, src: { handle: 'd' }, bytes: 8, dst_offset: 0, src_offset: 8, dst_device: 'initial', src_device: 0 },
+      { op: 'omp_target_free', ptr: { handle: 'd' }, device: 0 },
+    ]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
+describe('what is refused, with the line that says why', () => {
+  const head = 'int main(void)\n{\n  static int a[4];\n';
+  it.each([
+    ['a device pointer used before it is given device memory', `${head}  void *d;\n  acc_map_data(a, d, sizeof a);\n  d = acc_malloc(16);\n}\n`, 5, 'd holds no device memory yet'],
+    ['a device pointer given another routine\'s result', `${head}  void *d = acc_malloc(16);\n  d = acc_deviceptr(a);\n}\n`, 5, 'is assigned acc_malloc or omp_target_alloc\'s result, or NULL'],
+    ['a host address where device memory is expected', `${head}  void *d = acc_malloc(16);\n  acc_map_data(a, a, sizeof a);\n}\n`, 5, 'expected device memory'],
+    ['an allocation not kept in a variable', `${head}  acc_free(acc_malloc(16));\n}\n`, 4, 'its result is kept in a pointer variable'],
+    ['a device pointer named in a data clause', `${head}  int *d = acc_malloc(16);\n#pragma acc enter data copyin(d[0:4])\n}\n`, 5, 'd: holds device memory (line 4)'],
+    ['a device pointer of struct type', `struct t { int *p; };\n${head}  struct t *d = acc_malloc(16);\n}\n`, 5, 'declare it as a pointer to numbers or void'],
+    ['an offset from NULL', `${head}  void *d = NULL;\n  d = acc_malloc(16);\n  d = NULL;\n  acc_free((char *) d + 4);\n}\n`, 7, 'an offset from NULL is not imported'],
+    ['acc_memcpy_device', `${head}  void *d = acc_malloc(16);\n  void *e = acc_malloc(16);\n  acc_memcpy_device(e, d, 16);\n}\n`, 6, 'acc_memcpy_device: this device memory routine is not modelled'],
+  ])('%s', (_, source, line, message) => {
+    const f = failure(source);
+    expect(f.message).toContain(message);
+    expect(f.line).toBe(line);
+  });
+});
