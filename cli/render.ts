@@ -74,6 +74,8 @@ function renderPtr(p: PtrArg): string {
 
 const routineOnVar = (s: { op: string; var: string }) => `${s.op}(${s.var})`;
 const routineOnPtr = (s: { op: string; ptr: string }) => `${s.op}(${s.ptr})`;
+/** `d = call` where a step keeps the pointer the routine returns (`result`). */
+const kept = (result: string | undefined, call: string) => (result === undefined ? call : `${result} = ${call}`);
 const ompPtrRoutine = (s: { op: string; ptr: PtrArg; device: DeviceArg }) => `${s.op}(${renderPtr(s.ptr)}, ${renderDevice(s.device)})`;
 
 /** How each op reads to a person: a record keyed by the table of operations (lang/ops.ts). */
@@ -83,13 +85,13 @@ const RENDER: PerOp<string> = {
   acc_data_begin: (s) => `!$acc data${renderClauses(s.clauses)}`,
   acc_data_end: () => '!$acc end data',
   acc_parallel: (s) => `!$acc parallel${renderClauses(s.clauses)}${s.default ? ` default(${s.default})` : ''} { ${renderBody(s.body, s.result)} }`,
-  acc_copyin: routineOnVar,
-  acc_create: routineOnVar,
+  acc_copyin: (s) => kept(s.result, routineOnVar(s)),
+  acc_create: (s) => kept(s.result, routineOnVar(s)),
   acc_copyout: routineOnVar,
   acc_copyout_finalize: routineOnVar,
   acc_delete: routineOnVar,
   acc_delete_finalize: routineOnVar,
-  acc_deviceptr: routineOnVar,
+  acc_deviceptr: (s) => kept(s.result, routineOnVar(s)),
   acc_is_present: (s) => (s.bytes === undefined ? `acc_is_present(${s.var})` : `acc_is_present(${s.var}, ${s.bytes})`),
   acc_attach: routineOnPtr,
   acc_detach: routineOnPtr,

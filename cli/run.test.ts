@@ -125,8 +125,8 @@ test('--version prints the package version', async () => {
 
 describe('diff --summary', () => {
   test('one line per knob with title, readings, classes and the smallest program, then the classes', async () => {
-    // seed 54: its 300 programs (in chunks of 32, properties/campaign.ts) reach a 3-step observable K-A4 class (about one seed in ten does)
-    const { code, out } = await cli('diff', 'spec', 'cray-19', '--seed', '54', '--runs', '300', '--summary', '--out', join(scratch, 'summary'));
+    // seed 45: its 300 programs (in chunks of 32, properties/campaign.ts) reach a 3-step observable K-A4 class (about one seed in thirty does)
+    const { code, out } = await cli('diff', 'spec', 'cray-19', '--seed', '45', '--runs', '300', '--summary', '--out', join(scratch, 'summary'));
     expect(code).toBe(1);
     expect(out).toMatch(
       /^ {2}K-A4 {2}Re-attach to a different target while the attachment counter is positive: compare-target → counter-only; explains #1.*; smallest program \(#1, 3 steps\): .+ ; .+$/m,

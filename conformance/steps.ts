@@ -139,6 +139,11 @@ export const accDetachFinalize = (ptr: VarRef): Step => ({ op: 'acc_detach_final
 export const accIsPresent = (ref: VarRef, bytes?: number): Step =>
   bytes === undefined ? { op: 'acc_is_present', var: ref } : { op: 'acc_is_present', var: ref, bytes };
 export const accDeviceptr = (ref: VarRef): Step => ({ op: 'acc_deviceptr', var: ref });
+/** `d = acc_copyin(ref)` / `d = acc_create(ref)`: the device address kept; later steps pass `h(d)`. */
+export const accCopyinKept = (result: string, ref: VarRef): Step => ({ op: 'acc_copyin', var: ref, result });
+export const accCreateKept = (result: string, ref: VarRef): Step => ({ op: 'acc_create', var: ref, result });
+/** `d = acc_deviceptr(ref)`: later steps pass `h(d)`. */
+export const accDeviceptrKept = (result: string, ref: VarRef): Step => ({ op: 'acc_deviceptr', var: ref, result });
 /** `d = acc_malloc(bytes)`: later steps pass `h(d)`. */
 export const accMalloc = (result: string, bytes: number): Step => ({ op: 'acc_malloc', bytes, result });
 export const accFree = (ptr: PtrArg): Step => ({ op: 'acc_free', ptr });

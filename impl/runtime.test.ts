@@ -340,6 +340,14 @@ describe('kernels and device memory routines that stop the program', () => {
     expect(run([{ op: 'acc_enter_data', clauses: [cl('copyin', 'a')] }, { op: 'acc_deviceptr', var: 'a' }])).toEqual(['ok', 'value']);
   });
 
+  it('a routine step without a result leaves the handles alone, whatever their names', () => {
+    // `undefined` is a valid handle name (lang/validate.ts IDENTIFIER): an acc_copyin, acc_create or
+    // acc_deviceptr step that keeps nothing must not write it; acc_free of the acc_malloc memory it names runs
+    const kept = (op: 'acc_copyin' | 'acc_create' | 'acc_deviceptr'): Step[] => [{ op: 'acc_malloc', bytes: 16, result: 'undefined' }, { op, var: 'a' }, { op: 'acc_free', ptr: { handle: 'undefined' } }];
+    for (const op of ['acc_copyin', 'acc_create'] as const) expect(run(kept(op))).toEqual(['value', 'value', 'ok']);
+    expect(run([{ op: 'acc_enter_data', clauses: [cl('copyin', 'a')] }, ...kept('acc_deviceptr')])).toEqual(['ok', 'value', 'value', 'ok']);
+  });
+
   it('a memcpy through an offset null handle is undefined', () => {
     expect(run([{ op: 'acc_malloc', bytes: 0, result: 'z' }, { op: 'acc_memcpy_to_device', var: 'a(1:2)', dev: { handle: 'z', offset: 4 } }])).toEqual(['value', 'undefined']);
   });

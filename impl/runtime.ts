@@ -347,7 +347,7 @@ export class ImplEngine implements Engine {
         return this.parallel(step);
       case 'acc_copyin': // OpenACC 3.3 §3.2.18 acc_copyin, acc_create
       case 'acc_create':
-        return this.accCopyinCreate(step);
+        return this.keep(step.result, this.accCopyinCreate(step));
       case 'acc_copyout': // OpenACC 3.3 §3.2.19 acc_copyout, acc_delete
       case 'acc_copyout_finalize':
       case 'acc_delete':
@@ -365,7 +365,7 @@ export class ImplEngine implements Engine {
       case 'acc_is_present': // OpenACC 3.3 §3.2.25 acc_is_present
         return { kind: 'value', value: this.accIsPresent(step.var, step.bytes) };
       case 'acc_deviceptr': // OpenACC 3.3 §3.2.23 acc_deviceptr
-        return this.accDeviceptr(step.var);
+        return this.keep(step.result, this.accDeviceptr(step.var));
       case 'acc_malloc':
         return this.malloc(step.bytes, step.result);
       case 'acc_free':
@@ -1451,6 +1451,14 @@ export class ImplEngine implements Engine {
 
   // ----------------------------------------------------------------------------------------------
   // Routines (OpenACC 3.3 §3.2)
+
+  /** A device pointer a routine returned, kept under `result` as a raw device address (0: NULL) for later device memory routines. */
+  private keep(result: string | undefined, o: Observation): Observation {
+    if (result === undefined || o.kind !== 'value') return o;
+    const p = o.value as { block: number; offset: number } | null;
+    this.handles.set(result, p === null ? 0 : this.device.base(p.block) + p.offset);
+    return o;
+  }
 
   private accCopyinCreate(step: AccDataRoutine): Observation {
     const r = this.ref(step.var);

@@ -105,6 +105,9 @@ const REGION_MAP_TYPES = ['to', 'from', 'tofrom', 'alloc'] as const;
 const MOTION_TYPES = ['to', 'from'] as const;
 
 const dataRoutine = (cite: string) => ({ api: 'openacc', kind: 'routine', cite, fields: { var: { role: 'var', refs: ANY } } }) as const;
+/** acc_copyin and acc_create return the data's device address, which a program may keep (`result`). */
+const copyinRoutine = (cite: string) =>
+  ({ api: 'openacc', kind: 'routine', cite, fields: { var: { role: 'var', refs: ANY }, result: { role: 'result', optional: true } } }) as const;
 const attachRoutine = { api: 'openacc', kind: 'routine', cite: 'OpenACC 3.3 §3.2.29', fields: { ptr: { role: 'var', refs: MEMBER } } } as const;
 const ptrRoutine = (cite: string) =>
   ({ api: 'openmp', kind: 'routine', cite, fields: { ptr: { role: 'ptr', aligned: false }, device: { role: 'device' } } }) as const;
@@ -137,8 +140,8 @@ export const OPS = {
       result: { role: 'result', optional: true },
     },
   },
-  acc_copyin: dataRoutine('OpenACC 3.3 §3.2.18'),
-  acc_create: dataRoutine('OpenACC 3.3 §3.2.18'),
+  acc_copyin: copyinRoutine('OpenACC 3.3 §3.2.18'),
+  acc_create: copyinRoutine('OpenACC 3.3 §3.2.18'),
   acc_copyout: dataRoutine('OpenACC 3.3 §3.2.19'),
   acc_copyout_finalize: dataRoutine('OpenACC 3.3 §3.2.19'),
   acc_delete: dataRoutine('OpenACC 3.3 §3.2.19'),
@@ -152,7 +155,12 @@ export const OPS = {
     cite: 'OpenACC 3.3 §3.2.25',
     fields: { var: { role: 'var', refs: ANY }, bytes: { role: 'bytes', limit: 'var', optional: true } },
   },
-  acc_deviceptr: { api: 'openacc', kind: 'routine', cite: 'OpenACC 3.3 §3.2.23', fields: { var: { role: 'var', refs: ANY } } },
+  acc_deviceptr: {
+    api: 'openacc',
+    kind: 'routine',
+    cite: 'OpenACC 3.3 §3.2.23',
+    fields: { var: { role: 'var', refs: ANY }, result: { role: 'result', optional: true } },
+  },
   acc_malloc: {
     api: 'openacc',
     kind: 'routine',

@@ -313,17 +313,23 @@ export interface AccUpdate {
   if_present?: boolean;
 }
 
-/** OpenACC 3.3 §3.2.18 / §3.2.19 data routines, on a whole variable or a subarray. */
-export interface AccDataRoutine {
-  op:
-    | 'acc_copyin'
-    | 'acc_create'
-    | 'acc_copyout'
-    | 'acc_copyout_finalize'
-    | 'acc_delete'
-    | 'acc_delete_finalize';
+/**
+ * OpenACC 3.3 §3.2.18 acc_copyin / acc_create, on a whole variable or a subarray. `result` names the
+ * device address the routine returns (null for a null pointer), a handle for later device memory
+ * routines as an `acc_malloc` result (C `d = acc_copyin(a, n);`).
+ */
+export interface AccCopyinRoutine {
+  op: 'acc_copyin' | 'acc_create';
+  var: VarRef;
+  result?: string;
+}
+/** OpenACC 3.3 §3.2.19 acc_copyout / acc_delete (and the _finalize forms), on a whole variable or a subarray. */
+export interface AccCopyoutRoutine {
+  op: 'acc_copyout' | 'acc_copyout_finalize' | 'acc_delete' | 'acc_delete_finalize';
   var: VarRef;
 }
+/** OpenACC 3.3 §3.2.18 / §3.2.19 data routines. */
+export type AccDataRoutine = AccCopyinRoutine | AccCopyoutRoutine;
 /** OpenACC 3.3 §3.2.29: `ptr` names a pointer member, e.g. `c%p`. */
 export interface AccAttachRoutine {
   op: 'acc_attach' | 'acc_detach' | 'acc_detach_finalize';
@@ -335,10 +341,15 @@ export interface AccIsPresent {
   var: VarRef;
   bytes?: number;
 }
-/** OpenACC 3.3 §3.2.23. */
+/**
+ * OpenACC 3.3 §3.2.23. With `result`, the returned device pointer (null when the data is not
+ * present) is named for later steps: a handle the device memory routines take, as an `acc_malloc`
+ * result; it outlives the data it points to (C `d = acc_deviceptr(a);`).
+ */
 export interface AccDeviceptr {
   op: 'acc_deviceptr';
   var: VarRef;
+  result?: string;
 }
 
 /**

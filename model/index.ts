@@ -108,7 +108,8 @@ export interface StepResult {
 
 /**
  * Steps that only look: queries and host reads. They run on the state itself, not on a draft (the
- * state is frozen, so a write by mistake throws rather than going unnoticed).
+ * state is frozen, so a write by mistake throws rather than going unnoticed). An acc_deviceptr that
+ * keeps its result writes the handle, so it runs on a draft (readOnly).
  */
 const READ_ONLY: ReadonlySet<Step['op']> = new Set<Step['op']>([
   'host_read',
@@ -141,7 +142,7 @@ export function step(state: ModelState, s: Step, profile: Profile): StepResult {
   noteMemberSections(state, s, ctx);
   let observation: Observation = { kind: 'halted' };
   let next: ModelState;
-  if (READ_ONLY.has(s.op)) {
+  if (readOnly(s)) {
     observation = executeOrUndefined(state, s, ctx);
     next = ends(observation) ? produce(state, (draft) => void (draft.halted = true)) : state;
   } else {
@@ -155,6 +156,10 @@ export function step(state: ModelState, s: Step, profile: Profile): StepResult {
   }
   if (FULL_CHECKS) checkInvariants(next);
   return { state: next, observation, rules: ctx.rules };
+}
+
+function readOnly(s: Step): boolean {
+  return READ_ONLY.has(s.op) && !(s.op === 'acc_deviceptr' && s.result !== undefined);
 }
 
 function ends(o: Observation): boolean {

@@ -3,6 +3,7 @@
 
 import type {
   AccAttachRoutine,
+  AccCopyinRoutine,
   AccDataRoutine,
   AccDeviceptr,
   AccIsPresent,
@@ -24,6 +25,7 @@ import {
   sectionExtendedBefore,
   sectionsOf,
 } from './state.js';
+import { keySet } from './vec.js';
 import { presentIncrement } from './actions/present-increment.js';
 import { declaredArrayHolding } from './directives.js';
 import { presentDecrement } from './actions/present-decrement.js';
@@ -49,11 +51,15 @@ function deviceAddress(section: Section, addr: number): DevAddr {
 }
 
 // OpenACC 3.3 §3.2.18 acc_copyin, acc_create
-export function accCopyinCreate(
-  state: ModelState,
-  step: AccDataRoutine,
-  ctx: StepContext,
-): Observation {
+// Both return the device address of the data; the host code may keep it (`result`) and pass it to
+// the device memory routines later.
+export function accCopyinCreate(state: ModelState, step: AccCopyinRoutine, ctx: StepContext): Observation {
+  const observation = copyinCreate(state, step, ctx);
+  if (step.result !== undefined && observation.kind === 'value') keySet(state.handles, step.result, observation.value as DevAddr | null);
+  return observation;
+}
+
+function copyinCreate(state: ModelState, step: AccCopyinRoutine, ctx: StepContext): Observation {
   fire(ctx, ACC_COPYIN_CREATE);
   const range = dataRange(state, step.var);
   // A null pointer (always present, zero bytes) is not named by the errors. K-A5: return null
@@ -183,8 +189,10 @@ export function accDeviceptr(state: ModelState, step: AccDeviceptr, ctx: StepCon
   fire(ctx, ACC_DEVICEPTR);
   const data = dataRange(state, step.var);
   // A null pointer maps to null.
-  if (data === null) return { kind: 'value', value: null };
   // The device address of the data's first byte when that byte is present, else null.
-  const where = presence(state, { start: data.start, end: data.start + 1 });
-  return { kind: 'value', value: where.kind === 'present' ? deviceAddress(where.section, data.start) : null };
+  const where = data === null ? null : presence(state, { start: data.start, end: data.start + 1 });
+  const value = where?.kind === 'present' ? deviceAddress(where.section, data!.start) : null;
+  // The host code may keep the returned pointer and pass it to the device memory routines later.
+  if (step.result !== undefined) keySet(state.handles, step.result, value);
+  return { kind: 'value', value };
 }

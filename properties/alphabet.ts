@@ -113,6 +113,10 @@ function fieldValues(op: StepOp, role: FieldRole & { optional?: true }, refs: Re
       return role.optional ? [undefined] : [0];
     case 'ptr':
       return [null, ...[...refs.arrays, ...refs.structs].map((v) => ({ var: v }))];
+    case 'result':
+      // a kept device address is a handle, which the alphabet's pointer arguments never name
+      if (role.optional) return [undefined];
+      break;
     default:
       break;
   }

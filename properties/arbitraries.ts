@@ -473,6 +473,61 @@ function insertHostData(steps: readonly Step[], blocks: readonly [number, Step[]
 }
 
 // ------------------------------------------------------------------------------------------------
+// Device addresses of host data kept (OpenACC 3.3 §3.2.18 acc_copyin / acc_create, §3.2.23 acc_deviceptr)
+
+/** Placeholder name of a kept device address; insertKeptPointers names them k1, k2, … */
+const KEPT_PLACEHOLDER = '%';
+
+/**
+ * Blocks to insert: none in three programs of four, else one or two, each a routine that returns
+ * the device address of an array or subarray and keeps it (`d = acc_deviceptr(a)`, `d =
+ * acc_copyin(a(2:5))`, `d = acc_create(b)`), then one time in three `exit data delete` of it (the
+ * address goes stale), then one time in four nothing more, else one use of the address: a copy from
+ * it or to it (8 bytes), acc_free of it (memory acc_malloc did not return, K-A8) or acc_map_data of
+ * the other array onto it (device memory a mapping already uses). Drawn after everything else, so
+ * the rest of a seed's program is what it drew before (witness kp1-kp3).
+ */
+export function keptPointerInsertions(): fc.Arbitrary<[number, Step[]][]> {
+  const here: PtrArg = { handle: KEPT_PLACEHOLDER };
+  const use = fc.oneof(
+    { weight: 1, arbitrary: fc.constant<Step[]>([]) },
+    { weight: 2, arbitrary: fc.constantFrom<VarRef>('a(1:2)', 'b(7:8)').map((into): Step[] => [{ op: 'acc_memcpy_from_device', var: into, dev: here }]) },
+    { weight: 1, arbitrary: fc.constantFrom<VarRef>('a(3:4)', 'b(1:2)').map((from): Step[] => [{ op: 'acc_memcpy_to_device', var: from, dev: here }]) },
+    { weight: 1, arbitrary: fc.constant<Step[]>([{ op: 'acc_free', ptr: here }]) },
+    { weight: 1, arbitrary: fc.constantFrom<VarRef>('a', 'b').map((other): Step[] => [{ op: 'acc_map_data', var: other, dev: here }]) },
+  );
+  const block = fc
+    .tuple(weighted<'acc_deviceptr' | 'acc_copyin' | 'acc_create'>([2, 'acc_deviceptr'], [1, 'acc_copyin'], [1, 'acc_create']), fc.constantFrom(...ARRAY_REFS), weighted([2, false], [1, true]), use)
+    .map(([op, v, stale, uses]): Step[] => [
+      { op, var: v, result: KEPT_PLACEHOLDER },
+      ...(stale ? [{ op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: [v] }] } as Step] : []),
+      ...uses,
+    ]);
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant<[number, Step[]][]>([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.nat(), block), { minLength: 1, maxLength: 2 }) },
+  );
+}
+
+/** `steps` with each kept-pointer block at its position, its placeholder named k1, k2, … */
+export function insertKeptPointers(steps: readonly Step[], blocks: readonly [number, Step[]][]): Step[] {
+  const out = [...steps];
+  blocks.forEach(([pos, block], k) => {
+    const name = `k${k + 1}`;
+    const rename = (p: PtrArg): PtrArg => (p !== null && 'handle' in p && p.handle === KEPT_PLACEHOLDER ? { ...p, handle: name } : p);
+    const named = block.map((s): Step => {
+      if ((s.op === 'acc_deviceptr' || s.op === 'acc_copyin' || s.op === 'acc_create') && s.result === KEPT_PLACEHOLDER) return { ...s, result: name };
+      if (s.op === 'acc_memcpy_from_device' || s.op === 'acc_memcpy_to_device' || s.op === 'acc_map_data') return { ...s, dev: rename(s.dev) };
+      if (s.op === 'acc_free') return { ...s, ptr: rename(s.ptr) };
+      return s;
+    });
+    const lo = out[0]?.op === 'acc_declare' ? 1 : 0;
+    out.splice(lo + (pos % (out.length - lo + 1)), 0, ...named);
+  });
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------
 // Kernels reading a pointer itself (OpenACC 3.3 §2.6.8, OpenMP 6.0 §7.9.6), and the value kept
 
 /** Placeholder name of a pointer value a kernel hands over; insertPointerReads names them q1, q2, … */
@@ -756,12 +811,14 @@ export function programArb(opts: ProgramArbOptions = {}): fc.Arbitrary<Program> 
       procedureArb(),
       // and adjacent host objects (properties/adjacent.ts)
       adjacentArb(),
+      // and device addresses of host data kept (acc_deviceptr, acc_copyin, acc_create results)
+      keptPointerInsertions(),
     )
     // inserted steps and the allocations resolveHandles adds push the last raw steps out, so
     // maxSteps still holds
-    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength, plain, procedure, adjacent]) => {
+    .map(([setup, body, insertions, reuse, idiom, structArray, declaration, hostData, updates, pointerReads, fields, descriptors, sections, rank2, allocatables, zeroLength, plain, procedure, adjacent, kept]) => {
       const raw = [...setup, ...(reuse ? withIdiom(body, idiom) : body)];
-      const steps = resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length);
+      const steps = insertKeptPointers(resolveHandles(insertPointerReads(insertHostData(insertAll(insertAll(raw, insertions), updates), hostData), pointerReads)).slice(0, raw.length), kept).slice(0, raw.length);
       return withAdjacent(withProcedure(
         withPlainPointers(
         withZeroLength(

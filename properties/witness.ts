@@ -22,7 +22,7 @@ import {
   type World,
 } from '../lang/program.js';
 import { formatMember, initTarget, kernelRef, kernelStatements, memberRefs, structElementBytes } from '../lang/program.js';
-import type { DeviceArg } from '../lang/openmp.js';
+import type { DeviceArg, PtrArg } from '../lang/openmp.js';
 import type { Profile } from '../profiles/index.js';
 import { modelEngine } from '../model/index.js';
 import { INFINITE_RC } from '../lang/observation.js';
@@ -44,6 +44,9 @@ export const WITNESSES = {
   w14: 'data a program-scope declare link names gets device memory from a data clause or routine',
   w15: 'a routine copies through the device address host_data use_device gave for present data',
   w16: 'host_data use_device if_present of data that is not present gives its host address',
+  w17: 'a routine copies through a device address acc_copyin / acc_create / acc_deviceptr returned and the program kept, and runs',
+  w18: 'a routine copies through a kept device address after the data it pointed into was deleted (undefined: deallocated memory)',
+  w19: 'acc_free or acc_map_data is given a kept device address of data a clause or routine mapped (K-A8: memory a mapping uses)',
 } as const;
 
 export type WitnessId = keyof typeof WITNESSES;
@@ -216,6 +219,9 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
   const inside = (list: HostRange[], r: HostRange | null) => r !== null && list.some((d) => d[0] <= r[0] && r[1] <= d[1]);
   /** Whether each host_data handle holds a device address. */
   const useDevice = new Map<string, boolean>();
+  /** Device block of each kept acc_copyin / acc_create / acc_deviceptr result (null: it returned NULL). */
+  const kept = new Map<string, number | null>();
+  const keptBlock = (p: PtrArg): number | null | undefined => (p !== null && 'handle' in p ? kept.get(p.handle) : undefined);
   program.steps.forEach((step, i) => {
     const found = new Set<WitnessId>();
     hits.push(found);
@@ -233,6 +239,16 @@ export function detectWitnesses(program: Program, trace: WitnessTrace): Set<Witn
     if (step.op === 'acc_malloc')
       handles.set(step.result, obs.kind === 'value' && obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value.block : null);
     if (fine && step.op === 'acc_map_data') found.add('w8');
+    // device addresses of host data kept (OpenACC 3.3 §3.2.18, §3.2.23)
+    if ((step.op === 'acc_copyin' || step.op === 'acc_create' || step.op === 'acc_deviceptr') && step.result !== undefined && obs.kind === 'value')
+      kept.set(step.result, obs.value !== null && typeof obs.value === 'object' && 'block' in obs.value ? obs.value.block : null);
+    if (step.op === 'acc_memcpy_to_device' || step.op === 'acc_memcpy_from_device') {
+      const block = keptBlock(step.dev);
+      if (typeof block === 'number' && obs.kind === 'ok') found.add('w17');
+      if (typeof block === 'number' && obs.kind === 'undefined' && !before.sections.some((x) => x.block === block)) found.add('w18');
+    }
+    const misused = keptBlock(step.op === 'acc_free' ? step.ptr : step.op === 'acc_map_data' ? step.dev : null);
+    if (typeof misused === 'number' && before.sections.some((x) => x.block === misused)) found.add('w19');
     // host_data use_device (OpenACC 3.3 §2.8.1): the address the region gives, by handle
     if (step.op === 'acc_host_data_begin' && obs.kind === 'value') {
       const v = obs.value;

@@ -100,8 +100,8 @@ describe("every command's --json output validates against its shipped schema", (
     expect(doc.exitCode).toBe(1);
   });
   test('diff', async () => {
-    // seed 54: its 300 programs reach an observable K-A4 class (about one seed in ten does)
-    const doc = await json('diff', 'diff', 'spec', 'cray-19', '--runs', '300', '--seed', '54', '--json', '--out', join(scratch, 'd'));
+    // seed 45: its 300 programs reach an observable K-A4 class (cli/run.test.ts diff --summary)
+    const doc = await json('diff', 'diff', 'spec', 'cray-19', '--runs', '300', '--seed', '45', '--json', '--out', join(scratch, 'd'));
     expect(doc.classes.length).toBeGreaterThan(0);
   });
   test('explain: a case, and a plain program on two sides', async () => {

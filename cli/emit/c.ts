@@ -289,9 +289,16 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     });
     return { lines: [...kernel(s, p), ...capture], check, shown: { kind: 'ptr', expr: 'pres[0]' } };
   };
-  const copyinRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
+  const copyinRoutine = (s: { op: string; var: VarRef; result?: string }, p: Planned): StepCode => {
     const call = `${s.op}(${startAndBytes(s.var).join(', ')})`;
-    return { lines: [], check: addressCheck(p, `${call} != NULL`), shown: { kind: 'ptr', expr: call } };
+    if (s.result === undefined) return { lines: [], check: addressCheck(p, `${call} != NULL`), shown: { kind: 'ptr', expr: call } };
+    return keptPointer(s.result, call, p);
+  };
+  /** `h = call;`: a returned device pointer kept for later device memory routines (a step's `result`). */
+  const keptPointer = (result: string, call: string, p: Planned): StepCode => {
+    const h = names.handle(result);
+    if (!handles.includes(h)) handles.push(h);
+    return { lines: [`${ind()}${h} = ${call};`], check: addressCheck(p, `${h} != NULL`), shown: { kind: 'ptr', expr: h } };
   };
   const copyoutRoutine = (s: { op: string; var: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}(${startAndBytes(s.var).join(', ')});`], check: null });
   const attachRoutine = (s: { op: string; ptr: VarRef }): StepCode => ({ lines: [`${ind()}${s.op}((void **)&${pointer(s.ptr)});`], check: null });
@@ -363,7 +370,8 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     },
     acc_deviceptr: (s, p) => {
       const call = `acc_deviceptr(${startAndBytes(s.var)[0]})`;
-      return { lines: [], check: addressCheck(p, `${call} != NULL`), shown: { kind: 'ptr', expr: call } };
+      if (s.result === undefined) return { lines: [], check: addressCheck(p, `${call} != NULL`), shown: { kind: 'ptr', expr: call } };
+      return keptPointer(s.result, call, p);
     },
     acc_malloc: (s, p) => {
       const h = names.handle(s.result);

@@ -478,8 +478,22 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     const lines = [...hostAlias(r.name), ...directive(directiveText(s, p, spelling)), `  ${h} = c_loc(${v1})`];
     return { lines, check: useDeviceCheck(p, `c_associated(${h})`, `c_associated(${h}, c_loc(${v1}))`) };
   };
-  // Fortran's data routines are subroutines: acc_copyin's device address is not returned.
-  const dataRoutine = (s: { op: string; var: VarRef }, p: Planned): StepCode => {
+  /** `h = call`: a returned device pointer kept for later device memory routines (a step's `result`). */
+  const keptPointer = (result: string, call: string, p: Planned): StepCode => {
+    const h = names.handle(result);
+    if (!handles.includes(h)) handles.push(h);
+    cBinding.add('c_ptr').add('c_associated');
+    return { lines: [`  ${h} = ${call}`], check: addressCheck(p, `c_associated(${h})`), shown: { kind: 'ptr', expr: h } };
+  };
+  // Fortran's data routines are subroutines: acc_copyin's device address is not returned, so a
+  // step that keeps it (`result`) calls the C binding, which returns it.
+  const dataRoutine = (s: { op: string; var: VarRef; result?: string }, p: Planned): StepCode => {
+    if (s.result !== undefined) {
+      const [start, bytes] = hostData(p, s.var);
+      nullRoutines.set(s.op, 'type(c_ptr) function');
+      cBinding.add('c_ptr').add('c_associated');
+      return keptPointer(s.result, `${s.op}_c(${start}, ${bytes})`, p);
+    }
     if (disassociated(p, s.var)) {
       if (s.op === 'acc_copyin' || s.op === 'acc_create') {
         cBinding.add('c_associated');
@@ -604,15 +618,16 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
     },
     acc_deviceptr: (s, p) => {
       usesDeviceptr = true;
-      if (disassociated(p, s.var)) {
-        cBinding.add('c_null_ptr');
-        return { lines: [], check: addressCheck(p, 'c_associated(acc_deviceptr_c(c_null_ptr))'), shown: { kind: 'ptr', expr: 'acc_deviceptr_c(c_null_ptr)' } };
+      let call = 'acc_deviceptr_c(c_null_ptr)';
+      if (disassociated(p, s.var)) cBinding.add('c_null_ptr');
+      else {
+        const r = argument(p, s.var);
+        const at =
+          r.kind === 'array' ? first(r) : r.kind === 'member' ? element(r, '1') : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
+        call = `acc_deviceptr_c(${cLoc(at)})`;
       }
-      const r = argument(p, s.var);
-      const at =
-        r.kind === 'array' ? first(r) : r.kind === 'member' ? element(r, '1') : r.lo === undefined ? spell(r) : `${names.variable(r.name)}(${r.lo + 1})`;
-      const call = `acc_deviceptr_c(${cLoc(at)})`;
-      return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
+      if (s.result === undefined) return { lines: [], check: addressCheck(p, `c_associated(${call})`), shown: { kind: 'ptr', expr: call } };
+      return keptPointer(s.result, call, p);
     },
     acc_malloc: (s, p) => {
       const h = names.handle(s.result);
@@ -828,7 +843,7 @@ export function fortran({ names, world, api, resLength, observe = false, remaps 
       if (usesDeviceMemory) interfaces.push(...ACC_DEVICE_MEMORY_INTERFACES);
       for (const [name, kind] of [...nullRoutines].sort(([a], [b]) => a.localeCompare(b)))
         interfaces.push(
-          `    ! ${name} through its C binding: a null pointer for a disassociated one`,
+          `    ! ${name} through its C binding (a null argument, or its result kept)`,
           `    ${kind} ${name}_c(h, bytes) bind(C, name="${name}")`,
           `      import :: c_ptr, c_size_t${kind.startsWith('integer') ? ', c_int' : ''}`,
           '      type(c_ptr), value :: h',

@@ -1,8 +1,8 @@
 // OpenACC 3.3 §3.2.18 acc_copyin, acc_create: present data → DRC + 1 and the existing device
 // address; else a copyin / create action. No attach action. K-A5: a null pointer (zero bytes).
 
-import { HALTED, dev, err, ok, per, perState, value, section, type Row } from '../rows.js';
-import { accCopyin, accCopyout, accCreate, accDelete, accDeviceptr, accIsPresent } from '../steps.js';
+import { HALTED, UNDEF, dev, err, ok, per, perState, read, value, section, type Row } from '../rows.js';
+import { accCopyin, accCopyinKept, accCopyout, accCreate, accCreateKept, accDelete, accDeviceptr, accFree, accIsPresent, accMapData, accMemcpyToDevice, h, hostRead } from '../steps.js';
 import { A, ACC_WORLD, C } from '../worlds.js';
 
 const rows: Row[] = [
@@ -48,6 +48,31 @@ const rows: Row[] = [
     steps: [accCreate('c')],
     last: dev(1, 0),
     state: { 1: { attachments: [{ ptr: C, ac: 0, device: { space: 'indeterminate' } }] } },
+  },
+  {
+    name: 'the device address acc_copyin returns, kept (d = acc_copyin(a(3:4))): a copy to it writes the device copy',
+    cite: '§3.2.18 "returns the device address"; §3.2.26 copies to it; §3.2.19 acc_copyout copies back',
+    steps: [accCopyinKept('d', 'a(3:4)'), accMemcpyToDevice(h('d', 4), 'b(1:1)'), accCopyout('a(3:4)'), hostRead('a')],
+    at: { 1: dev(1, 0), 2: ok },
+    last: read(1, 1, 1, 2, 1, 1, 1, 1, 1, 1),
+  },
+  {
+    name: 'd = acc_copyin of partly present data: acc_error_partly_present, and nothing is kept',
+    cite: '§3.2.18: data partly present is a runtime error; the routine returns no address',
+    steps: [accCopyin('a(3:4)'), accCopyinKept('d', 'a(2:5)')],
+    last: err('acc_error_partly_present'),
+  },
+  {
+    name: 'acc_free of the address acc_copyin returned: undefined (K-A8; libgomp refuses to free memory still mapped)',
+    cite: '§3.2.17 frees memory acc_malloc returned; libgomp oacc-mem.c acc_free: lookup_dev finds the mapping, gomp_fatal "refusing to free device memory space at %p that is still mapped"',
+    steps: [accCopyinKept('d', 'a'), accFree(h('d'))],
+    last: per(UNDEF, { libgomp: err('fatal_map_data'), 'K-A8=fatal': err('fatal_map_data') }),
+  },
+  {
+    name: 'acc_map_data onto the address acc_create returned: undefined (K-A8; libgomp: already mapped)',
+    cite: '§3.2.21 maps device memory the program allocated; libgomp oacc-mem.c acc_map_data: lookup_dev finds it, gomp_fatal "device address [%p, +%d] is already mapped"',
+    steps: [accCreateKept('d', 'a'), accMapData('b', h('d'))],
+    last: per(UNDEF, { libgomp: err('fatal_map_data'), 'K-A8=fatal': err('fatal_map_data') }),
   },
 ];
 

@@ -934,10 +934,17 @@ const ACC_DATA_ROUTINES: Record<string, string> = {
 };
 const ACC_ATTACH_ROUTINES = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
 const DEVICE_MEMORY_ROUTINES = /^(?:acc_(?:malloc|free|map_data|unmap_data|memcpy_\w+|hostptr)|omp_(?:target_(?:alloc|free|memcpy\w*|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr))$/;
-/** The routines whose result a program keeps in a pointer variable as device memory (`d = acc_malloc(n)`). */
+/** The routines that allocate device memory a program keeps in a pointer variable (`d = acc_malloc(n)`). */
 const DEVICE_ALLOCATORS = ['acc_malloc', 'omp_target_alloc'];
-/** `d = acc_malloc(…)`, `float *d = (float *) omp_target_alloc(…)`: the variable given device memory. */
-const DEVICE_ALLOCATION = /(?:^|[\s*])([A-Za-z_]\w*)\s*=\s*(?:\([^()]*\)\s*)*(?:acc_malloc|omp_target_alloc)\s*\(/;
+/**
+ * The routines whose returned device pointer a program may keep in such a variable: the allocators,
+ * and the OpenACC routines that return the device address of host data (the step's `result`).
+ */
+const DEVICE_POINTER_ROUTINES = [...DEVICE_ALLOCATORS, 'acc_deviceptr', ...Object.keys(ACC_DATA_ROUTINES).filter((r) => ['acc_copyin', 'acc_create'].includes(ACC_DATA_ROUTINES[r]!))];
+/** The routines above as a message lists them. */
+const DEVICE_POINTER_LIST = ['acc_malloc', 'omp_target_alloc', 'acc_deviceptr', 'acc_copyin', 'acc_create'].join(', ').replace(/, (?=[^,]*$)/, ' or ');
+/** `d = acc_malloc(…)`, `float *d = (float *) acc_copyin(…)`: the variable given device memory. */
+const DEVICE_ALLOCATION = new RegExp(`(?:^|[\\s*])([A-Za-z_]\\w*)\\s*=\\s*(?:\\([^()]*\\)\\s*)*(?:${DEVICE_POINTER_ROUTINES.join('|')})\\s*\\(`);
 /** A device pointer argument: `d`, `(T *) d`, `d + k`, `(char *) d + k`, `&d[k]`. */
 const DEVICE_POINTER_ARG = /^(?:\(\s*(?:const\s+)?([A-Za-z_][\w\s]*?)\s*\*\s*\)\s*)?([A-Za-z_]\w*)\s*(?:\+\s*([\s\S]+))?$/;
 
@@ -2294,22 +2301,9 @@ class CReader extends SourceReader {
       if (args.length !== n) throw new SourceError(line, `${name} takes ${n} argument${n === 1 ? '' : 's'} here`);
     };
     if (DEVICE_MEMORY_ROUTINES.test(name)) return this.deviceRoutine(it, name, args, want);
-    const data = ACC_DATA_ROUTINES[name];
-    if (data !== undefined) {
+    if (ACC_DATA_ROUTINES[name] !== undefined) {
       want(2);
-      this.useApi('openacc', line);
-      const place = this.address(args[0]!, line);
-      const bytes = this.int(args[1]!, line);
-      let ref: string;
-      if (place.kind === 'pointer') {
-        // the pointer variable's own storage (lang/README.md "Plain pointer variables")
-        if (!place.variable || bytes !== 8) throw new SourceError(line, `${name}(${args[0]}, …): the pointer member itself is not imported as data; name its target (${args[0]!.replace(/^&\s*/, '')})`);
-        ref = this.pointerUse(place, line);
-      } else {
-        this.use(place.base, line);
-        ref = this.spanRef(this.spanOf(place, bytes, line, true), line);
-      }
-      this.push(it, { op: data, var: ref });
+      this.push(it, this.dataRoutineStep(name, args, line));
       return;
     }
     if (name === 'acc_update_self' || name === 'acc_update_device') {
@@ -2355,13 +2349,7 @@ class CReader extends SourceReader {
     }
     if (name === 'acc_deviceptr') {
       want(1);
-      this.useApi('openacc', line);
-      const place = this.address(args[0]!, line);
-      if (place.kind === 'pointer') throw new SourceError(line, `acc_deviceptr(${args[0]}): the address of a pointer itself is not imported`);
-      this.use(place.base, line);
-      const length = this.baseLength(place.base);
-      const named: Span = { kind: 'span', base: place.base, start: place.start, count: place.start === 0 && length !== null ? length : 1, element: true };
-      this.push(it, { op: name, var: this.spanRef(named, line) });
+      this.push(it, this.deviceptrStep(args[0]!, line));
       return;
     }
     if (name === 'omp_target_is_present') {
@@ -2408,7 +2396,11 @@ class CReader extends SourceReader {
     return true;
   }
 
-  /** `d = acc_malloc(bytes)`, `d = omp_target_alloc(bytes, dev)`, `d = NULL`: what device pointer `d` holds from here on. */
+  /**
+   * `d = acc_malloc(bytes)`, `d = omp_target_alloc(bytes, dev)`, `d = acc_deviceptr(a)`, `d =
+   * acc_copyin(a, bytes)`, `d = NULL`: what device pointer `d` holds from here on (the step's
+   * `result`).
+   */
   private deviceStore(it: Item, name: string, rhs: string): void {
     const { line } = it;
     const dp = this.devicePointers.get(name)!;
@@ -2419,20 +2411,22 @@ class CReader extends SourceReader {
       return;
     }
     const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(r);
-    if (call === null || !DEVICE_ALLOCATORS.includes(call[1]!) || matchingParen(r, r.indexOf('('), line) !== r.length - 1)
-      throw new SourceError(line, `${name} = ${rhs.trim()}: a pointer that holds device memory is assigned ${DEVICE_ALLOCATORS.join(' or ')}'s result, or NULL`);
+    if (call === null || !DEVICE_POINTER_ROUTINES.includes(call[1]!) || matchingParen(r, r.indexOf('('), line) !== r.length - 1)
+      throw new SourceError(line, `${name} = ${rhs.trim()}: a pointer that holds device memory is assigned the result of ${DEVICE_POINTER_LIST}, or NULL`);
+    const routine = call[1]!;
     const args = splitC(call[2]!, ',');
-    const want = args.length === (call[1] === 'acc_malloc' ? 1 : 2);
-    if (!want) throw new SourceError(line, call[1] === 'acc_malloc' ? 'acc_malloc takes 1 argument (bytes)' : 'omp_target_alloc takes 2 arguments (bytes, device)');
-    const result = this.handleFor(name);
-    const bytes = this.int(args[0]!, line);
-    if (call[1] === 'acc_malloc') {
+    const arity = routine === 'acc_malloc' || routine === 'acc_deviceptr' ? 1 : 2;
+    if (args.length !== arity) throw new SourceError(line, `${routine} takes ${arity} argument${arity === 1 ? '' : 's'} here`);
+    let step: Record<string, unknown>;
+    if (routine === 'acc_malloc') {
       this.useApi('openacc', line);
-      this.push(it, { op: 'acc_malloc', bytes, result });
-    } else {
+      step = { op: 'acc_malloc', bytes: this.int(args[0]!, line) };
+    } else if (routine === 'omp_target_alloc') {
       this.useApi('openmp', line);
-      this.push(it, { op: 'omp_target_alloc', bytes, device: this.deviceArg(args[1]!, line), result });
-    }
+      step = { op: 'omp_target_alloc', bytes: this.int(args[0]!, line), device: this.deviceArg(args[1]!, line) };
+    } else step = routine === 'acc_deviceptr' ? this.deviceptrStep(args[0]!, line) : this.dataRoutineStep(routine, args, line);
+    const result = this.handleFor(name);
+    this.push(it, { ...step, result });
     dp.handle = result;
   }
 
@@ -2457,7 +2451,7 @@ class CReader extends SourceReader {
     const name = indexed?.[1] ?? m?.[2];
     const dp = name === undefined ? undefined : this.devicePointers.get(name);
     if (dp === undefined) return undefined;
-    if (dp.handle === undefined) throw new SourceError(line, `${text.trim()}: ${name} holds no device memory yet (give it ${DEVICE_ALLOCATORS.join(' or ')}'s result first)`);
+    if (dp.handle === undefined) throw new SourceError(line, `${text.trim()}: ${name} holds no device memory yet (give it the result of ${DEVICE_POINTER_LIST} first)`);
     let elem = dp.elem;
     if (m?.[1] !== undefined) {
       const cast = scalarType(m[1]);
@@ -2479,7 +2473,7 @@ class CReader extends SourceReader {
     const call = /^([A-Za-z_]\w*)\s*\(/.exec(stripCasts(text))?.[1];
     if (arg === undefined && call !== undefined && DEVICE_ALLOCATORS.includes(call))
       throw new SourceError(line, `${call}: its result is kept in a pointer variable (d = ${call}(…);), which later calls pass on`);
-    if (arg === undefined) throw new SourceError(line, `${routine}(…, ${text.trim()}, …): expected device memory, a pointer given ${DEVICE_ALLOCATORS.join(' or ')}'s result`);
+    if (arg === undefined) throw new SourceError(line, `${routine}(…, ${text.trim()}, …): expected device memory, a pointer given the result of ${DEVICE_POINTER_LIST}`);
     return arg;
   }
 
@@ -2572,6 +2566,36 @@ class CReader extends SourceReader {
       default:
         throw new SourceError(line, `${name}: this device memory routine is not modelled (lang/README.md "Device memory routines in C" lists those that are)`);
     }
+  }
+
+  /** An OpenACC data routine's step (`acc_copyin(&a[2], 3 * sizeof(int))`: `a(3:5)`). */
+  private dataRoutineStep(name: string, args: string[], line: number): Record<string, unknown> {
+    this.useApi('openacc', line);
+    const place = this.address(args[0]!, line);
+    const bytes = this.int(args[1]!, line);
+    let ref: string;
+    if (place.kind === 'pointer') {
+      // the pointer variable's own storage (lang/README.md "Plain pointer variables")
+      if (!place.variable || bytes !== 8) throw new SourceError(line, `${name}(${args[0]}, …): the pointer member itself is not imported as data; name its target (${args[0]!.replace(/^&\s*/, '')})`);
+      ref = this.pointerUse(place, line);
+    } else {
+      this.use(place.base, line);
+      ref = this.spanRef(this.spanOf(place, bytes, line, true), line);
+    }
+    return { op: ACC_DATA_ROUTINES[name]!, var: ref };
+  }
+
+  /** acc_deviceptr's step: the object from the address on (the routine looks up its first byte). */
+  private deviceptrStep(arg: string, line: number): Record<string, unknown> {
+    this.useApi('openacc', line);
+    const place = this.address(arg, line);
+    if (place.kind === 'pointer') throw new SourceError(line, `acc_deviceptr(${arg}): the address of a pointer itself is not imported`);
+    this.use(place.base, line);
+    const length = this.baseLength(place.base);
+    // one past the end: the empty section there (lang/README.md "Zero-length array sections")
+    const count = place.start === 0 && length !== null ? length : length !== null && place.start === length ? 0 : 1;
+    const named: Span = { kind: 'span', base: place.base, start: place.start, count, element: true };
+    return { op: 'acc_deviceptr', var: this.spanRef(named, line) };
   }
 
   /** A pointer argument of an OpenMP routine: null, a device pointer the program keeps, or a host object and a byte offset into it (lang/openmp.ts PtrArg). */

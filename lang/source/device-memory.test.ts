@@ -91,6 +91,39 @@ int main(void)
   });
 });
 
+describe('device addresses of host data kept (OpenACC 3.3 §3.2.18 acc_copyin / acc_create, §3.2.23 acc_deviceptr)', () => {
+  it('reads d = acc_copyin(…), acc_create(…) and acc_deviceptr(…) as the routine with a result the later routines pass on', () => {
+    // the shape of libgomp's present-1.c and nested-1.c (libgomp.oacc-c-c++-common)
+    const imported = importC(`#include <openacc.h>
+int main(void)
+{
+  static float a[8], b[8];
+  float *d, *e, *f;
+  d = (float *) acc_copyin (&a[0], 8 * sizeof (float));
+  e = (float *) acc_present_or_create (b, 4 * sizeof (float));
+  f = (float *) acc_deviceptr (&a[2]);
+  acc_memcpy_from_device (b, f + 1, 2 * sizeof (float));
+  acc_memcpy_to_device (e, a, sizeof (float));
+  acc_delete (a, sizeof a);
+  d = (float *) acc_deviceptr (a);
+  acc_free (d);
+  return 0;
+}
+`);
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_copyin', var: 'a', result: 'd' },
+      { op: 'acc_create', var: 'b(1:4)', result: 'e' },
+      { op: 'acc_deviceptr', var: 'a(3:3)', result: 'f' },
+      { op: 'acc_memcpy_from_device', var: 'b(1:2)', dev: { handle: 'f', offset: 4 } },
+      { op: 'acc_memcpy_to_device', var: 'a(1:1)', dev: { handle: 'e' } },
+      { op: 'acc_delete', var: 'a' },
+      { op: 'acc_deviceptr', var: 'a', result: 'd_2' },
+      { op: 'acc_free', ptr: { handle: 'd_2' } },
+    ]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+});
+
 describe('OpenMP device memory routines (OpenMP 6.0 §25.2-§25.7)', () => {
   it('reads omp_target_alloc into a handle, and the routines that take device or host pointers', () => {
     const imported = importC(`#include <omp.h>
@@ -130,7 +163,7 @@ describe('what is refused, with the line that says why', () => {
   const head = 'int main(void)\n{\n  static int a[4];\n';
   it.each([
     ['a device pointer used before it is given device memory', `${head}  void *d;\n  acc_map_data(a, d, sizeof a);\n  d = acc_malloc(16);\n}\n`, 5, 'd holds no device memory yet'],
-    ['a device pointer given another routine\'s result', `${head}  void *d = acc_malloc(16);\n  d = acc_deviceptr(a);\n}\n`, 5, 'is assigned acc_malloc or omp_target_alloc\'s result, or NULL'],
+    ['a device pointer given another routine\'s result', `${head}  void *d = acc_malloc(16);\n  d = acc_hostptr(a);\n}\n`, 5, 'is assigned the result of acc_malloc, omp_target_alloc, acc_deviceptr, acc_copyin or acc_create, or NULL'],
     ['a host address where device memory is expected', `${head}  void *d = acc_malloc(16);\n  acc_map_data(a, a, sizeof a);\n}\n`, 5, 'expected device memory'],
     ['an allocation not kept in a variable', `${head}  acc_free(acc_malloc(16));\n}\n`, 4, 'its result is kept in a pointer variable'],
     ['a device pointer named in a data clause', `${head}  int *d = acc_malloc(16);\n#pragma acc enter data copyin(d[0:4])\n}\n`, 5, 'd: holds device memory (line 4)'],
