@@ -89,7 +89,7 @@ const arrayDecl = z.strictObject({
 });
 const structDecl = z.strictObject({
   name: z.string(),
-  pointers: z.array(z.string()).min(1),
+  pointers: z.array(z.string()),
   fields: z
     .array(
       z.strictObject({
@@ -326,6 +326,9 @@ function checkWorld(raw: unknown): Failure | World {
   for (const [i, s] of world.structs.entries()) {
     const bad = declare(s.name, `structs[${i}].name`);
     if (bad) return bad;
+    // pointer members, non-pointer ones, or both: a struct with no member has no bytes to map
+    if (s.pointers.length === 0 && (s.fields ?? []).length === 0)
+      return fail(`structs[${i}].pointers`, `'${s.name}' has no member: give it a pointer member or a non-pointer one (fields)`);
     for (const [j, p] of s.pointers.entries()) {
       if (!IDENTIFIER.test(p)) return fail(`structs[${i}].pointers[${j}]`, `'${p}' is not an identifier`);
       if (s.pointers.indexOf(p) !== j) return fail(`structs[${i}].pointers[${j}]`, `member '${p}' is declared twice`);

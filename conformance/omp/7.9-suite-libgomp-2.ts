@@ -1040,6 +1040,14 @@ const rows: Row[] = [
     at: { 2: dev(1), 3: dev(2), 4: ZERO, 7: ok, 8: readAll(10, 11) },
     last: readAll(10, 11),
   },
+  {
+    name: 'libgomp.c-c++-common/struct-elem-1.c: structure elements entered together leave together: exit data release of s.b takes s.a with it',
+    cite: `${T}struct-elem-1.c: struct S { int a, b; } s; target enter data map(alloc: s.a, s.b); target exit data map(release: s.b); abort () if omp_target_is_present (&s.a, d), d the default device ("OpenMP 5.0 structure element mapping rules describe that elements of same structure variable should allocate/deallocate in a uniform fashion"). 6.0 §7.9.6 (K-B16 storage-block: spec, LLVM) and libgomp (struct-block: GOMP_MAP_STRUCT groups s.a and s.b under one count): s.a and s.b are one storage block, so the release that takes its count to 0 removes both. 5.2 (K-B16 list-item: spec-omp-5.2) counts each item on its own: s.a stays. S is struct s with no pointer member (pointers []) and the members a, b; mapcheck import reads the test as it is written`,
+    world: { arrays: [], structs: [{ name: 's', pointers: [], fields: [{ name: 'a' }, { name: 'b' }] }], devices: [{ kind: 'discrete' }] },
+    steps: [ompEnter([map('alloc', ['s%a', 's%b'])]), ompExit([map('release', ['s%b'])]), isPresent(v('s%a'), 0)],
+    at: { 1: ok, 2: ok },
+    last: per(NO, { 'spec-omp-5.2': YES, 'K-B16=list-item': YES }),
+  },
 ];
 
 export default section({

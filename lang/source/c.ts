@@ -1029,6 +1029,8 @@ class CReader extends SourceReader {
   private readonly deviceNames = new Set<string>();
   /** The handles named so far (each allocation's result is named once). */
   private readonly handleNames = new Set<string>();
+  /** Where omp_get_num_devices() was read as a number, and that number (deviceQueries). */
+  private readonly deviceCounts: { line: number; count: number }[] = [];
   private requiresUsm = false;
   /** main has returned: what follows never runs. */
   private returned = false;
@@ -1585,7 +1587,9 @@ class CReader extends SourceReader {
         if (word === 'for') return this.hostLoop(k);
         if (word === 'if') {
           // the condition runs whatever the branch: the query routines in it are read
-          this.routineCalls(it, it.text.slice(it.text.indexOf('(') + 1, -1));
+          const condition = it.text.slice(it.text.indexOf('(') + 1, -1);
+          this.routineCalls(it, condition);
+          if (this.neverTaken(k, condition)) return this.passOver(k, 'never runs: its condition is a constant 0', true, null, true);
           return this.passOver(k, 'checks results', true);
         }
         if (word === 'else') throw new SourceError(it.line, 'else without if');
@@ -2125,9 +2129,14 @@ class CReader extends SourceReader {
    * (checkReads) unless main has returned. `conditionRead`: the head's condition was read (it runs
    * whatever the branch). `loop`: the range of the `for` at `k`, where it is known.
    */
-  private passOver(k: number, why: string, conditionRead = false, loop: Loop | null = null): number {
+  private passOver(k: number, why: string, conditionRead = false, loop: Loop | null = null, dead = false): number {
     const head = this.items[k]!;
     const end = this.extent(k);
+    if (dead) {
+      // a branch that never runs does nothing the program's mapping or data could show
+      this.passed.push({ line: head.line, text: `${this.lineSpan(head, this.items[end - 1]!)}: ${why} (${head.text.slice(0, 40)})` });
+      return end;
+    }
     const what = /^if\b/.test(head.text) ? 'block' : /^(?:for|while|do)\b/.test(head.text) ? 'loop' : 'statement';
     for (let j = k; j < end; j++) {
       const it = this.items[j]!;
@@ -2147,6 +2156,22 @@ class CReader extends SourceReader {
     const reads = this.returned ? '' : this.checkReads(this.items.slice(k, end), head, loop);
     this.passed.push({ line: head.line, text: `${this.lineSpan(head, this.items[end - 1]!)}: ${why} (${head.text.slice(0, 40)})${reads}` });
     return end;
+  }
+
+  /**
+   * Whether the `if` at `k` never takes its branch: no else, and a condition that is a constant 0
+   * (`if (d < 0 || d >= omp_get_num_devices ()) d = id;` with d the default device). A condition
+   * over the program's data or anything unknown is no constant: the branch is read as a check.
+   */
+  private neverTaken(k: number, condition: string): boolean {
+    const next = this.items[this.extent(k + 1)];
+    if (next?.kind === 'head' && /^else\b/.test(next.text)) return false;
+    try {
+      return this.int(condition, this.items[k]!.line) === 0;
+    } catch (e) {
+      if (e instanceof SourceError) return false;
+      throw e;
+    }
   }
 
   /**
@@ -3262,7 +3287,25 @@ class CReader extends SourceReader {
    * value.
    */
   private int(text: string, line: number, bind?: { v: string; i: number | null; elements?: Base }): number {
-    return evalC(text, this.scope(line, bind), line);
+    const counts: { line: number; count: number }[] = [];
+    const value = evalC(this.deviceQueries(text, line, counts), this.scope(line, bind), line);
+    this.deviceCounts.push(...counts);
+    return value;
+  }
+
+  /**
+   * The device queries of OpenMP 6.0 §24 as the numbers they return in the imported program:
+   * `omp_get_default_device()` 0, the language's default device (a program that sets another, with
+   * omp_set_default_device, is not imported; deviceArg reads the call alike), and
+   * `omp_get_num_devices()` the world's device count, the highest device number the program uses
+   * plus one. That count is known only at the end, so the number read here is checked then
+   * (finish): `if (d >= omp_get_num_devices ()) d = id;` reads as 1 while no step names device 1.
+   */
+  private deviceQueries(text: string, line: number, counts: { line: number; count: number }[]): string {
+    return text.replace(/\bomp_get_default_device\s*\(\s*\)/g, '0').replace(/\bomp_get_num_devices\s*\(\s*\)/g, () => {
+      counts.push({ line, count: this.maxDevice + 1 });
+      return String(this.maxDevice + 1);
+    });
   }
 
   /** `text` as `k * v + c` in loop index v (evalCAffine; SourceError where it is not). */
@@ -3455,6 +3498,9 @@ class CReader extends SourceReader {
     const world: Record<string, unknown> = { arrays, structs };
     if (pointers.length > 0) world.pointers = pointers;
     if (this.maxDevice > 0) world.devices = Array.from({ length: this.maxDevice + 1 }, () => ({ kind: 'discrete' }));
+    const stale = this.deviceCounts.find((q) => q.count !== this.maxDevice + 1);
+    if (stale !== undefined)
+      throw new SourceError(stale.line, `omp_get_num_devices() read as ${stale.count} here, but the program uses device ${this.maxDevice} later: the world has ${this.maxDevice + 1} devices`);
     if (this.requiresUsm) world.requires = ['unified_shared_memory'];
     // a mapper's list names its variable; each struct of the type stands in for it
     const mappers = this.mappers.flatMap((mp) =>

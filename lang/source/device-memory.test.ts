@@ -176,3 +176,48 @@ describe('what is refused, with the line that says why', () => {
     expect(f.line).toBe(line);
   });
 });
+
+describe('device numbers the program asks for (OpenMP 6.0 §24: omp_get_default_device, omp_get_num_devices)', () => {
+  it('reads libgomp struct-elem-1.c: the default device 0, a guard that never runs, a struct with no pointer member', () => {
+    const imported = importC(`#include <omp.h>
+#include <stdlib.h>
+struct S { int a, b; };
+typedef struct S S;
+int main (void)
+{
+  int d = omp_get_default_device ();
+  int id = omp_get_initial_device ();
+  if (d < 0 || d >= omp_get_num_devices ())
+    d = id;
+  S s;
+  #pragma omp target enter data map (alloc: s.a, s.b)
+  #pragma omp target exit data map (release: s.b)
+  if (omp_target_is_present (&s.a, d))
+    abort ();
+  return 0;
+}
+`);
+    expect(imported.program.world).toEqual({ arrays: [], structs: [{ name: 's', pointers: [], fields: [{ name: 'a' }, { name: 'b' }] }] });
+    expect(imported.program.steps).toEqual([
+      { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['s%a', 's%b'] }] },
+      { op: 'omp_target_exit_data', maps: [{ type: 'release', vars: ['s%b'] }] },
+      { op: 'omp_target_is_present', ptr: { var: 's%a' }, device: 0 },
+    ]);
+    expect(imported.passed.map((p) => p.text)).toContainEqual(expect.stringMatching(/^lines 9-10: never runs: its condition is a constant 0/));
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('reads an if over constants with an else, or over data, as a check, and refuses a device count the program outgrows', () => {
+    const head = '#include <omp.h>\nint main(void)\n{\n  static int a[4];\n';
+    // without an else a constant 0 condition never runs its branch; with one, one branch runs: read as before (a change of data is refused)
+    expect(importC(`${head}  if (omp_get_num_devices () > 1) a[0] = 1;\n#pragma omp target enter data map(to: a)\n}\n`).program.steps).toEqual([{ op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] }]);
+    expect(failure(`${head}  if (omp_get_num_devices () > 1) a[0] = 1;\n  else a[1] = 1;\n#pragma omp target enter data map(to: a)\n}\n`).message).toContain('conditional change');
+    // a condition over the program's data is no constant: the branch is a conditional change
+    expect(failure(`${head}#pragma omp target enter data map(to: a)\n  if (a[0] == 0) a[1] = 1;\n}\n`).message).toContain('conditional');
+    // omp_get_num_devices () read as 1, then device 1 used: the world has 2 devices
+    expect(failure(`${head}  int n = omp_get_num_devices ();\n#pragma omp target enter data map(to: a) device(n)\n#pragma omp target enter data map(to: a) device(1)\n}\n`)).toEqual({
+      line: 5,
+      message: 'omp_get_num_devices() read as 1 here, but the program uses device 1 later: the world has 2 devices',
+    });
+  });
+});
