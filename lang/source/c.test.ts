@@ -1748,3 +1748,38 @@ int main(void)
     expect(f.line).toBe(line);
   });
 });
+
+describe('struct initialiser lists (C11 §6.7.9: designated or in member order, the rest zero)', () => {
+  it('reads libgomp deep-copy-1.c\'s { .a = 3, .b = (int *) malloc (…) }: an initial value and an allocatable component', () => {
+    const imported = importC(`#include <stdlib.h>
+struct dc { int a; int *b; };
+int main ()
+{
+  int n = 8, i;
+  struct dc v = { .a = 3, .b = (int *) malloc (sizeof (int) * n) };
+#pragma acc parallel loop copy(v.a, v.b[:n])
+  for (i = 0; i < n; i++)
+    v.b[i] = 3;
+  return 0;
+}
+`);
+    expect(imported.program.world).toEqual({ arrays: [], structs: [{ name: 'v', pointers: ['b'], fields: [{ name: 'a', init: 3 }], allocatable: ['b'] }] });
+    expect(imported.program.steps).toEqual([
+      { op: 'allocate', ptr: 'v%b', length: 8 },
+      { op: 'acc_parallel', clauses: [{ clause: 'copy', vars: ['v%a', 'v%b'] }], body: { write: 'v%b', value: 3 } },
+    ]);
+    expect(validateProgram(imported.program).ok).toBe(true);
+  });
+
+  it('reads values in member order, zeroes the members a list leaves out, and refuses what it cannot read', () => {
+    const world = importC('struct t { int n; int m; int arr[2]; };\nint main(void)\n{\n  int a[4];\n  struct t s = { 5 };\n  struct t u = { .m = 2, .n = 7 };\n#pragma acc enter data copyin(a, s, u)\n}\n').program.world;
+    expect(world.structs).toEqual([
+      { name: 's', pointers: [], fields: [{ name: 'n', init: 5 }, { name: 'm' }, { name: 'arr', length: 2 }] },
+      { name: 'u', pointers: [], fields: [{ name: 'n', init: 7 }, { name: 'm', init: 2 }, { name: 'arr', length: 2 }] },
+    ]);
+    const head = 'struct t { int n; int arr[2]; };\nint main(void)\n{\n';
+    expect(failure(`${head}  struct t s = { 1, 2, 3 };\n}\n`)).toEqual({ line: 4, message: 's.arr: an array member in an initialiser list is not imported (assign the elements)' });
+    expect(failure(`${head}  struct t s = { .q = 1 };\n}\n`)).toEqual({ line: 4, message: 's: struct t has no member q' });
+    expect(failure(`${head}  struct t s[2] = { { 1 } };\n}\n`).message).toContain('an array of structs is initialised with {0} only here');
+  });
+});

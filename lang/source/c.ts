@@ -1106,6 +1106,9 @@ class CReader extends SourceReader {
     for (const it of this.items) {
       const m = it.kind === 'stmt' ? /^([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?\.\s*([A-Za-z_]\w*)\s*=\s*(?:\([^)]*\)\s*)?(?:malloc|calloc)\s*\(/.exec(it.text) : null;
       if (m) this.heapMembers.add(`${m[1]}%${m[2]}`);
+      // a designated initialiser: `struct dc v = { .a = 3, .b = (int *) malloc (…) };`
+      const init = it.kind === 'stmt' ? /([A-Za-z_]\w*)\s*=\s*\{([\s\S]*)\}\s*$/.exec(it.text) : null;
+      if (init) for (const d of init[2]!.matchAll(/\.\s*([A-Za-z_]\w*)\s*=\s*(?:\([^)]*\)\s*)?(?:malloc|calloc)\s*\(/g)) this.heapMembers.add(`${init[1]}%${d[1]}`);
     }
   }
 
@@ -1455,6 +1458,30 @@ class CReader extends SourceReader {
       this.note({ line }, `${t.name} data is imported as 4-byte integers (mapping does not depend on the element type; sizes and addresses follow the language's int32 elements)`);
   }
 
+  /**
+   * The members a struct's initialiser list sets, in order, with their values: designated (`{ .a =
+   * 3, .b = malloc (…) }`) or in member order (`{ 3, p }`). A member that is an array takes no list
+   * of its own here.
+   */
+  private memberInitialisers(name: string, def: StructDef, init: string, line: number): [string, string][] {
+    const list = /^\{([\s\S]*)\}$/.exec(init.trim());
+    if (list === null) throw new SourceError(line, `${name}: a struct is initialised with a list {…}`);
+    const order = [...def.members.keys()];
+    let next = 0;
+    return splitC(list[1]!, ',')
+      .filter((e) => e.trim() !== '')
+      .map((entry) => {
+        const designated = /^\.\s*([A-Za-z_]\w*)\s*=\s*([\s\S]+)$/.exec(entry.trim());
+        const member = designated?.[1] ?? order[next];
+        const value = (designated?.[2] ?? entry).trim();
+        if (member === undefined || !def.members.has(member)) throw new SourceError(line, `${name}: ${designated ? `${def.name} has no member ${member}` : 'more initial values than members'}`);
+        if (value.startsWith('{') || value.startsWith('[') || def.members.get(member)!.kind === 'array')
+          throw new SourceError(line, `${name}.${member}: an array member in an initialiser list is not imported (assign the elements)`);
+        next = order.indexOf(member) + 1;
+        return [member, value];
+      });
+  }
+
   /** One declared variable: an array, a struct, a pointer variable, a scalar, or something that is no data. */
   private declare(it: Item, d: Declarator, type: CType, zero: boolean): void {
     const { line } = it;
@@ -1462,9 +1489,20 @@ class CReader extends SourceReader {
     this.targetBlock?.push(d.name);
     if (this.deviceNames.has(d.name)) return this.declareDevicePointer(it, d, type);
     if (type.kind === 'struct' || (type.kind === 'array' && type.of.kind === 'struct')) {
-      if (d.init !== undefined && !/^\{\s*(?:0|NULL|\{\s*0?\s*\})?\s*\}$/.test(d.init))
-        throw new SourceError(line, `${d.name}: a struct initialiser other than {0} is not imported (assign the members)`);
+      const zeroInit = d.init === undefined || /^\{\s*(?:0|NULL|\{\s*0?\s*\})?\s*\}$/.test(d.init);
+      if (!zeroInit && type.kind !== 'struct')
+        throw new SourceError(line, `${d.name}: an array of structs is initialised with {0} only here (assign the members)`);
       const def = type.kind === 'struct' ? type.def : (type.of as { kind: 'struct'; def: StructDef }).def;
+      if (!zeroInit) {
+        // the members the list names are assigned in order; the rest are zero (C11 §6.7.9p19, p21), as
+        // every object of the world starts (nothing can have written the struct before its declaration)
+        const members = this.memberInitialisers(d.name, def, d.init!, line);
+        this.structs.set(d.name, { def, line, fieldInit: new Map() });
+        for (const p of def.pointers) this.targets.set(`${d.name}%${p}`, null);
+        for (const n of def.counts) this.values.set(`${d.name}%${n}`, 0);
+        for (const [m, value] of members) this.assignment(it, `${d.name}.${m}`, '=', value);
+        return;
+      }
       const count = type.kind === 'array' ? type.length : undefined;
       this.structs.set(d.name, { def, ...(count === undefined ? {} : { count }), line, fieldInit: new Map() });
       if (zero || d.init !== undefined)
