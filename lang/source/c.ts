@@ -1029,6 +1029,8 @@ class CReader extends SourceReader {
   private readonly deviceNames = new Set<string>();
   /** The handles named so far (each allocation's result is named once). */
   private readonly handleNames = new Set<string>();
+  /** While a compute construct's statements are read: whether it runs on the initial device (deviceQueries). */
+  private runsOn: { initial: boolean; line: number } | null = null;
   /** Where omp_get_num_devices() was read as a number, and that number (deviceQueries). */
   private readonly deviceCounts: { line: number; count: number }[] = [];
   private requiresUsm = false;
@@ -2796,6 +2798,17 @@ class CReader extends SourceReader {
    * (elementKernel) or scalar statements (scalarKernel). Returns the index after the construct.
    */
   private kernel(k: number, d: DirectiveText): number {
+    // where the construct runs, for the device queries its statements make (deviceQueries)
+    const device = d.api === 'openmp' ? this.ompDevice(d, this.items[k]!.line).device : 0;
+    this.runsOn = { initial: device === 'initial' || device === -1, line: this.items[k]!.line };
+    try {
+      return this.computeKernel(k, d);
+    } finally {
+      this.runsOn = null;
+    }
+  }
+
+  private computeKernel(k: number, d: DirectiveText): number {
     const s = this.items[k]!;
     const elements = this.elementKernel(k, d);
     if (elements !== null) return elements;
@@ -3332,18 +3345,34 @@ class CReader extends SourceReader {
   }
 
   /**
-   * The device queries of OpenMP 6.0 §24 as the numbers they return in the imported program:
-   * `omp_get_default_device()` 0, the language's default device (a program that sets another, with
-   * omp_set_default_device, is not imported; deviceArg reads the call alike), and
+   * The device queries of OpenMP 6.0 §24 and OpenACC 3.3 §3.2.12 as the numbers they return in the
+   * imported program: `omp_get_default_device()` 0, the language's default device (a program that
+   * sets another, with omp_set_default_device, is not imported; deviceArg reads the call alike);
    * `omp_get_num_devices()` the world's device count, the highest device number the program uses
-   * plus one. That count is known only at the end, so the number read here is checked then
-   * (finish): `if (d >= omp_get_num_devices ()) d = id;` reads as 1 while no step names device 1.
+   * plus one, known only at the end, so the number read here is checked then (finish: `if (d >=
+   * omp_get_num_devices ()) d = id;` reads as 1 while no step names device 1); and
+   * `omp_is_initial_device()` / `acc_on_device(acc_device_host | acc_device_not_host)` by where the
+   * code runs: the host, or a compute construct, which runs on a device of the world (every device
+   * of an imported world is available) unless an OpenMP one names the initial device
+   * (`isHost = omp_is_initial_device ();` in a target region stores 0).
    */
   private deviceQueries(text: string, line: number, counts: { line: number; count: number }[]): string {
-    return text.replace(/\bomp_get_default_device\s*\(\s*\)/g, '0').replace(/\bomp_get_num_devices\s*\(\s*\)/g, () => {
-      counts.push({ line, count: this.maxDevice + 1 });
-      return String(this.maxDevice + 1);
-    });
+    // on the host, or in a construct that runs there (device(omp_initial_device)); otherwise on a device of the world
+    const host = this.runsOn === null || this.runsOn.initial;
+    const where = (call: string, value: number) => {
+      if (this.runsOn !== null) this.note({ line }, `${call} reads ${value}: the construct at line ${this.runsOn.line} runs on ${host ? 'the host (the initial device)' : 'a device of the world, not the host'}`);
+      return String(value);
+    };
+    return text
+      .replace(/\bomp_get_default_device\s*\(\s*\)/g, '0')
+      .replace(/\bomp_get_num_devices\s*\(\s*\)/g, () => {
+        counts.push({ line, count: this.maxDevice + 1 });
+        return String(this.maxDevice + 1);
+      })
+      .replace(/\bomp_is_initial_device\s*\(\s*\)/g, () => where('omp_is_initial_device()', host ? 1 : 0))
+      .replace(/\bacc_on_device\s*\(\s*(acc_device_host|acc_device_not_host)\s*\)/g, (_, type: string) =>
+        where(`acc_on_device(${type})`, (type === 'acc_device_host') === host ? 1 : 0),
+      );
   }
 
   /** `text` as `k * v + c` in loop index v (evalCAffine; SourceError where it is not). */

@@ -220,4 +220,39 @@ int main (void)
       message: 'omp_get_num_devices() read as 1 here, but the program uses device 1 later: the world has 2 devices',
     });
   });
+
+  it('reads omp_is_initial_device () and acc_on_device (…) by where the code runs: a construct on a device of the world, the host, or the initial device', () => {
+    const omp = importC(`#include <omp.h>
+int main(void)
+{
+  int isHost = -1, onHost = -1;
+#pragma omp target map(tofrom: isHost)
+  { isHost = omp_is_initial_device (); }
+#pragma omp target map(tofrom: onHost) device(omp_initial_device)
+  onHost = omp_is_initial_device ();
+  if (!omp_is_initial_device ())
+    return 1;
+  return 0;
+}
+`);
+    expect(omp.program.steps).toEqual([
+      { op: 'omp_target', maps: [{ type: 'tofrom', vars: ['isHost'] }], body: { write: 'isHost', value: 0 } },
+      { op: 'omp_target', maps: [{ type: 'tofrom', vars: ['onHost'] }], device: -1, body: { write: 'onHost', value: 1 } },
+    ]);
+    expect(omp.notes.map((n) => n.text)).toContainEqual('omp_is_initial_device() reads 0: the construct at line 5 runs on a device of the world, not the host');
+    // on the host the condition is a constant 0: the return in its branch never runs
+    expect(omp.passed.map((p) => p.text)).toContainEqual(expect.stringMatching(/never runs: its condition is a constant 0/));
+    const acc = importC(`#include <openacc.h>
+int main(void)
+{
+  int ond = 0, onh = 5;
+#pragma acc serial copy(ond)
+  ond = acc_on_device (acc_device_not_host);
+#pragma acc serial copy(onh)
+  onh = acc_on_device (acc_device_host);
+  return 0;
+}
+`);
+    expect(acc.program.steps.map((s) => s.body)).toEqual([{ write: 'ond', value: 1 }, { write: 'onh', value: 0 }]);
+  });
 });
