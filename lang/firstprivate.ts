@@ -1,7 +1,8 @@
 // Which compute constructs of a program give a scalar variable its firstprivate attribute: the
 // kernel uses a scalar that no clause of the construct names, and, in OpenACC, no visible data
 // clause either (an open data construct's, the procedure's declare, a program-scope declare;
-// OpenACC 3.3 §2.6.2; OpenMP 6.0 §7.9.3 makes every such scalar firstprivate). Read from the
+// OpenACC 3.3 §2.6.2; OpenMP 6.0 §7.9.3 makes every such scalar firstprivate but one a declare
+// target directive names, which is mapped tofrom). Read from the
 // program text for the tools that rewrite programs (emit's host-fallback replay); model/ and impl/
 // decide it each on their own. A copy kernel (a write with `from`, lang/README.md "Copy kernels")
 // uses two roots, the write's and the from's, each firstprivate or not on its own; a kernel of
@@ -21,14 +22,14 @@ export function firstprivateRoots(program: Program): Map<number, string[]> {
   program.steps.forEach((s, i) => {
     if (s.op === 'acc_data_begin' || s.op === 'acc_procedure_begin') regions.push(s.clauses.flatMap((c) => c.vars));
     else if (s.op === 'acc_data_end' || s.op === 'acc_procedure_end') regions.pop();
-    else if (s.op === 'acc_declare') for (const c of s.clauses) for (const v of c.vars) declared.add(v);
+    else if (s.op === 'acc_declare' || s.op === 'omp_declare_target') for (const c of s.clauses) for (const v of c.vars) declared.add(v);
     else if (s.op === 'acc_parallel' || s.op === 'omp_target') {
       const roots: string[] = [];
       for (const ref of kernelStatements(s.body).flatMap((b) => [kernelRef(b), ...(copyRef(b) === null ? [] : [copyRef(b)!])])) {
         const r = parseRef(program.world, ref);
         if (r.kind !== 'array' || r.scalar !== true || roots.includes(r.name)) continue;
         const named = s.op === 'acc_parallel' ? s.clauses.some((c) => c.vars.includes(r.name)) : s.maps.some((m) => m.vars.includes(r.name));
-        const visible = s.op === 'acc_parallel' && (declared.has(r.name) || regions.some((vars) => vars.includes(r.name)));
+        const visible = declared.has(r.name) || (s.op === 'acc_parallel' && regions.some((vars) => vars.includes(r.name)));
         if (!named && !visible) roots.push(r.name);
       }
       if (roots.length > 0) out.set(i, roots);

@@ -836,9 +836,10 @@ function checkField(ctx: StepContext, step: Step, name: string, f: FieldRole): S
           const res = checkRef(world, r, ARRAY_REF);
           if (typeof res === 'string') return { field, message: res };
           if (res.kind !== 'array' || !res.whole) return { field, message: `'${r}' is not a whole array (a declaration names whole arrays)` };
-          // Which data attribute a kernel gives an unnamed declare target or link scalar is not modelled.
-          if (res.scalar && (step.op === 'omp_declare_target' || c.clause === 'link'))
-            return { field, message: `'${r}' is a scalar variable: ${step.op === 'omp_declare_target' ? 'declare target' : 'declare link'} of a scalar is not in the language (lang/README.md "Scalar variables")` };
+          // Which data attribute an OpenACC kernel gives an unnamed declare link scalar is not modelled
+          // (an OpenMP declare target scalar is mapped tofrom: model/omp/constructs.ts).
+          if (res.scalar && step.op === 'acc_declare' && c.clause === 'link')
+            return { field, message: `'${r}' is a scalar variable: declare link of a scalar is not in the language (lang/README.md "Scalar variables")` };
           const earlier = ctx.declared.get(res.name);
           if (earlier !== undefined) return { field, message: `'${r}' is already declared at step ${earlier + 1} (a variable is declared once)` };
           ctx.declared.set(res.name, ctx.step);

@@ -398,6 +398,8 @@ export interface ModelState {
   ompZeroKeys: OmpZeroKey[];
   /** Arrays a program-scope OpenACC declare names (K-A44): `data` for the data clauses, `link`. */
   accDeclared: Record<string, 'data' | 'link'>;
+  /** Scalar variables an OpenMP declare target names (enter or link): mapped, not firstprivate, in a kernel (model/omp/constructs.ts). */
+  ompDeclaredScalars: string[];
   /** Allocations the program's `allocate` steps made so far (the next one's place in the host heap, lang/program.ts HEAP_STRIDE). */
   allocations: number;
 }
@@ -451,6 +453,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     ompImages: [],
     ompZeroKeys: [],
     accDeclared: {},
+    ompDeclaredScalars: [],
     allocations: 0,
   };
   // Member associations refer to arrays, whose addresses are known once every object is placed.

@@ -3,7 +3,8 @@
 // world and splices, at drawn places, small groups of steps that use it: kernels that name it and
 // kernels that do not (its firstprivate copy, OpenACC 3.3 §2.6.2 / OpenMP 6.0 §7.9.3), kernels
 // inside a data region whose clause names it (an OpenACC visible data clause; OpenMP still
-// firstprivate), enter / exit data, updates, host reads and writes. properties/scalars.test.ts
+// firstprivate), enter / exit data, updates, host reads and writes; one OpenMP program in three
+// declares it target (enter or link), so a kernel that does not name it maps it tofrom. properties/scalars.test.ts
 // checks model against impl on them; the GPU batches of profiles/measured/ run them on a real runtime.
 
 import fc from 'fast-check';
@@ -64,9 +65,9 @@ const ompGroupArb: fc.Arbitrary<Step[]> = fc.oneof(
   fc.integer({ min: -5, max: 50 }).map((value): Step[] => [{ op: 'host_write', var: S, value }]),
 );
 
-/** The generated program with scalar `s` in its world and each group spliced in at its drawn place (after any declarations). */
-function withScalar(program: Program, init: number, groups: [number, Step[]][]): Program {
-  const steps = [...program.steps];
+/** The generated program with scalar `s` in its world and each group spliced in at its drawn place (after any declarations), `s` declared target first where `declared` says so (enter or link). */
+function withScalar(program: Program, init: number, groups: [number, Step[]][], declared: 'enter' | 'link' | null = null): Program {
+  const steps: Step[] = declared === null ? [...program.steps] : [{ op: 'omp_declare_target', clauses: [{ clause: declared, vars: [S] }] }, ...program.steps];
   const first = steps.findIndex((s) => s.op !== 'acc_declare' && s.op !== 'omp_declare_target');
   const from = first < 0 ? steps.length : first;
   // splice from the last place back, so the earlier places still count the generated steps
@@ -78,5 +79,7 @@ function withScalar(program: Program, init: number, groups: [number, Step[]][]):
 export const scalarScenarioArb = programArbFor('both').chain((program) => {
   const omp = isOpenMpProgram(program);
   const groups = fc.array(fc.tuple(fc.nat(), omp ? ompGroupArb : accGroupArb), { minLength: 1, maxLength: 5 });
-  return fc.tuple(fc.constant(program), fc.integer({ min: -5, max: 50 }), groups).map(([p, init, g]) => ({ program: withScalar(p, init, g), omp }));
+  // one OpenMP program in three declares the scalar target (mapped tofrom where a kernel uses it unnamed, OpenMP 6.0 §7.9.3); drawn last
+  const declared = omp ? fc.constantFrom<'enter' | 'link' | null>(null, null, null, null, 'enter', 'link') : fc.constant(null);
+  return fc.tuple(fc.constant(program), fc.integer({ min: -5, max: 50 }), groups, declared).map(([p, init, g, d]) => ({ program: withScalar(p, init, g, d), omp }));
 });

@@ -1,10 +1,11 @@
 // OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules (spec-digest B.3.3): a non-scalar the
 // kernel uses that no map names is mapped tofrom, a scalar is firstprivate (a private copy of the
-// host's value, whatever the device data environment holds); a struct with a default mapper through the
+// host's value, whatever the device data environment holds) unless a declare target names it (then
+// mapped tofrom too); a struct with a default mapper through the
 // mapper's list (§7.9.10), whose items make that implicit map (K-B62).
 
 import { HALTED, UNDEF, err, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { HOST, assign, hostAdd, hostCopy, hostRead, hostWrite, map, ompDataBegin, ompDataEnd, ompEnter, targetAdd, targetBlock, targetCopy, targetRead, targetWrite } from '../steps.js';
+import { HOST, assign, declareTarget, hostAdd, hostCopy, hostRead, hostWrite, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompUpdate, targetAdd, targetBlock, targetCopy, targetRead, targetWrite } from '../steps.js';
 import { OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 import { IMPLICIT_THROUGH_MAPPER, STRUCT_THROUGH_POINTERS } from '../../model/omp/constructs.js';
@@ -124,6 +125,23 @@ const rows: Row[] = [
     world: SCALAR_WORLD,
     steps: [ompDataBegin([map('tofrom', ['x'])]), targetWrite('x', 9), ompDataEnd, hostRead('x')],
     last: read(5),
+  },
+  {
+    name: 'a declare target (enter) scalar no map names is mapped tofrom, not firstprivate: the kernel writes its corresponding storage, which target update brings home',
+    cite: '§7.9.3: a scalar that appears in an enter or link clause of a declare target directive is treated as if it appeared in a map clause with map type tofrom; §7.9.7: its storage has an infinite count, so the implicit map copies nothing either way (LLVM offload/test/mapping/delete_inf_refcount.c)',
+    world: SCALAR_WORLD,
+    steps: [declareTarget(['enter', 'x']), hostWrite('x', 3), targetWrite('x', 9), hostRead('x'), ompUpdate([motion('from', ['x'])]), hostRead('x')],
+    at: { 4: read(3) },
+    // K-B46 unregistered: the kernel writes the device image's copy, which the table does not hold, so the update finds x absent and the host keeps 3
+    last: per(read(9), { 'K-B46=unregistered': read(3) }),
+  },
+  {
+    name: 'a declare target link scalar no map names is mapped tofrom: the kernel\'s write comes back at the construct\'s end',
+    cite: '§7.9.3 as above; §7.9.8: a link variable gets storage only from a map, here the implicit tofrom map, which copies back at the end',
+    world: SCALAR_WORLD,
+    steps: [declareTarget(['link', 'x']), targetWrite('x', 9), hostRead('x')],
+    last: read(9),
+    state: { 2: { ompEntries: [] } },
   },
   {
     name: 'on a device that shares memory and on the host, the scalar is firstprivate too',

@@ -817,6 +817,8 @@ export abstract class OmpConstructs extends OmpTable {
    */
   protected ompDeclareTarget(step: OmpDeclareTarget): Observation {
     for (const clause of step.clauses) {
+      // a declared scalar is mapped tofrom by a kernel that uses it unnamed, never firstprivate (6.0 §7.9.3)
+      for (const v of clause.vars) if (this.scalars.has(v)) this.declaredScalars.add(v);
       if (clause.clause === 'link') continue;
       for (const v of clause.vars) {
         const r = this.refs.get(v);
@@ -1195,7 +1197,7 @@ export abstract class OmpConstructs extends OmpTable {
     // Per variable, in order: K-B63 when the construct names it only through pointer members, then
     // its implicit tofrom map after the explicit maps (6.0 §7.9.3); none for an array whose device
     // image copy the kernel uses (K-B46 `unregistered`), nor for a scalar, which is firstprivate
-    // (impl/firstprivate.ts; its names in `privates`).
+    // (impl/firstprivate.ts; its names in `privates`) unless a declare target names it.
     const privates: string[] = [];
     for (let k = 0; k < roots.length; k++) {
       const root = roots[k]!;
@@ -1206,7 +1208,7 @@ export abstract class OmpConstructs extends OmpTable {
       // K-B63 `base-pointers` (6.0 §7.9.6): only the words of the pointer members named are its storage.
       else if (throughPointers) this.pushPointerWords(d, step.maps, root);
       if (named) continue;
-      if (this.scalars.has(root)) privates.push(root);
+      if (this.scalars.has(root) && !this.declaredScalars.has(root)) privates.push(root);
       else if (this.imageStorage(d, firstRefs[k]!) < 0) this.pushImplicit(root);
     }
     this.implicitPartial.length = 0;

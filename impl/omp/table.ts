@@ -147,6 +147,8 @@ export abstract class OmpTable {
   protected readonly n: number;
   /** Scalar variables of the world, firstprivate in a kernel no map names them in (impl/firstprivate.ts). */
   protected readonly scalars: ReadonlySet<string>;
+  /** Scalars a declare target names (enter or link): a kernel maps them as it maps arrays. */
+  protected readonly declaredScalars = new Set<string>();
   protected readonly shared: Uint8Array;
   protected readonly trees: IntervalTree[] = [];
   /** K-B59 `zero-size-key`: the zero-length keys [addr, addr) of the devices (one per device at most). */

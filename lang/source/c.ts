@@ -2130,7 +2130,7 @@ class CReader extends SourceReader {
       const section = { index: `${loop.lo + k}:${loop.hi - loop.lo}` };
       return this.designate({ root: path.root, steps: [...path.steps.slice(0, -1), section] }, line, use);
     }
-    if (loop.hi - loop.lo !== 1) throw new SourceError(line, `${path.root}…: a loop of ${loop.hi - loop.lo} iterations indexes its data with the loop index`);
+    if (loop.hi - loop.lo !== 1) throw new SourceError(line, `${path.root}…: a loop of ${loop.hi - loop.lo} iterations indexes its data with the loop index (X[i], X[i + k]); this reference names the same data in every iteration`);
     return this.designate(path, line, use);
   }
 

@@ -320,9 +320,10 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx).map((it) => withoutPrivatePointer(it, privateRoots));
   for (const r of roots)
     if (throughPointers.get(r) === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, r, ctx));
-  // §7.9.3: a scalar no map names is firstprivate (a declare target scalar is refused by
-  // validation): nothing is mapped for it, and the kernel, on the host too, works on its own copy.
-  const firstprivate = new Set(roots.filter((r) => implicit(r) && isScalarVariable(state, r)));
+  // §7.9.3: a scalar no map names is firstprivate: nothing is mapped for it, and the kernel, on the
+  // host too, works on its own copy; one that appears in a declare target directive (enter or link)
+  // is mapped tofrom instead, as an array is, so the kernel uses its corresponding storage.
+  const firstprivate = new Set(roots.filter((r) => implicit(r) && isScalarVariable(state, r) && !state.ompDeclaredScalars.includes(r)));
   for (const r of roots) {
     // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
     // no map names (the compiler passes no argument for a declare target variable).

@@ -6,6 +6,7 @@ import type { Observation } from '../../lang/observation.js';
 import { INFINITE_RC } from '../../lang/observation.js';
 import { allocateBlock, arrayRange, fire, hostCells, type ModelState, type OmpEntry, type StepContext } from '../state.js';
 import { insertEntry, lookup } from './table.js';
+import { isScalarVariable } from '../firstprivate.js';
 import { sharesMemoryWithHost } from './unified-shared-memory.js';
 
 export const DECLARE_TARGET = 'OpenMP 6.0 §9.9.1 declare_target Directive';
@@ -17,6 +18,9 @@ export const UNREGISTERED_IMAGE = 'OpenMP 6.0 §7.9.7 enter clause (the device s
 // Static data the directive names is made available on the devices for the whole program.
 export function ompDeclareTarget(state: ModelState, step: OmpDeclareTarget, ctx: StepContext): Observation {
   fire(ctx, DECLARE_TARGET);
+  // A scalar it names is no firstprivate in a kernel: §7.9.3 treats a declare target scalar the
+  // construct does not name as mapped tofrom (model/omp/constructs.ts).
+  for (const c of step.clauses) for (const v of c.vars) if (isScalarVariable(state, v)) state.ompDeclaredScalars.push(v);
   for (const c of step.clauses) {
     if (c.clause === 'link') {
       // §7.9.8: only a reference to the storage goes to the device; the array gets corresponding
