@@ -1,9 +1,22 @@
-// Shared by the language tests: the message a program file is rejected with.
+// Shared by the language tests: the message a program file is rejected with, and the line a
+// source front end stops at.
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { InputError, loadProgramFile } from './validate.js';
+import { SourceError } from './source/directives.js';
+
+/** The line a front end's SourceError names on `text`, with its message; fails the test if `read` reads it. */
+export function sourceFailure(read: (text: string) => unknown, text: string): { line: number; message: string } {
+  try {
+    read(text);
+  } catch (e) {
+    if (e instanceof SourceError) return { line: e.line, message: e.message };
+    throw e;
+  }
+  throw new Error('imported without an error');
+}
 
 /**
  * Writes `content` as a program file in `dir` and returns the one-line InputError message its

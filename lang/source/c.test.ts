@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../../counterexamples/case.js';
 import { DETACH, REATTACH } from '../../cli/test-support.js';
 import { validateProgram } from '../validate.js';
+import { sourceFailure } from '../test-support.js';
 import { evalC, evalCAffine, importC } from './c.js';
 import { SourceError } from './directives.js';
 import { importSourceText } from './source.js';
@@ -186,15 +187,7 @@ function renamed(program: unknown, names: Record<string, string>): unknown {
 }
 
 /** The line a SourceError names, with its message. */
-function failure(text: string): { line: number; message: string } {
-  try {
-    importC(text);
-  } catch (e) {
-    if (e instanceof SourceError) return { line: e.line, message: e.message };
-    throw e;
-  }
-  throw new Error('imported without an error');
-}
+const failure = (text: string) => sourceFailure(importC, text);
 
 describe('the seed programs (OpenACC 3.3 §2.7.2 attach and detach)', () => {
   it.each([

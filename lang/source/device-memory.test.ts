@@ -5,19 +5,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { validateProgram } from '../validate.js';
+import { sourceFailure } from '../test-support.js';
 import { importC } from './c.js';
-import { SourceError } from './directives.js';
 
 /** The line a SourceError names, with its message. */
-function failure(text: string): { line: number; message: string } {
-  try {
-    importC(text);
-  } catch (e) {
-    if (e instanceof SourceError) return { line: e.line, message: e.message };
-    throw e;
-  }
-  throw new Error('imported without an error');
-}
+const failure = (text: string) => sourceFailure(importC, text);
 
 describe('OpenACC device memory routines (OpenACC 3.3 §3.2.16-§3.2.27)', () => {
   it('reads acc_malloc into a handle, and acc_map_data, acc_memcpy_*, acc_unmap_data and acc_free through it', () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../../counterexamples/case.js';
 import { DETACH, REATTACH } from '../../cli/test-support.js';
 import { validateProgram } from '../validate.js';
+import { sourceFailure } from '../test-support.js';
 import { SourceError } from './directives.js';
 import { evalAffine, evalInt, importFortran, integralReals } from './fortran.js';
 
@@ -45,15 +46,7 @@ end program
 `;
 
 /** The line a SourceError names, with its message. */
-function failure(text: string): { line: number; message: string } {
-  try {
-    importFortran(text);
-  } catch (e) {
-    if (e instanceof SourceError) return { line: e.line, message: e.message };
-    throw e;
-  }
-  throw new Error('imported without an error');
-}
+const failure = (text: string) => sourceFailure(importFortran, text);
 
 describe('the seed programs (OpenACC 3.3 §2.7.2 attach and detach)', () => {
   it.each([
