@@ -523,5 +523,7 @@ export function stateKey(state: ModelState): string {
   const key = [state.halted, host, sections, attachments, state.regions, omp, state.ompRegions, handles, blocks, state.hostData];
   // K-B59's zero-length keys, in creation order (a lookup meets the last one)
   if (state.ompZeroKeys.length > 0) key.push(state.ompZeroKeys.map((k) => [k.device, k.addr, k.rc]));
+  // the declarations a program made (they decide how later kernels treat the declared variables)
+  if (state.ompDeclaredScalars.length > 0 || Object.keys(state.accDeclared).length > 0) key.push([state.ompDeclaredScalars, state.accDeclared]);
   return JSON.stringify(key);
 }
