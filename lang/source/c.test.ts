@@ -1064,7 +1064,9 @@ describe('macros defined before the first line (a compiler\'s -D: importC define
   it('expands a defined macro in a pragma; without it the clause is unknown', () => {
     expect(motion([['CLAUSE', 'to']])).toBe('to');
     expect(motion([['CLAUSE', 'from']])).toBe('from');
-    expect(() => importC(MOTION)).toThrow('clause clause of #pragma omp target update is not imported');
+    expect(() => importC(MOTION)).toThrow('clause clause of #pragma omp target update is not imported; CLAUSE looks like a macro the program is compiled with: define it with mapcheck import -D CLAUSE=…');
+    // a lower-case unknown clause gets no such hint
+    expect(() => importC(MOTION.replace('CLAUSE', 'frobnicate'))).toThrow(/^clause frobnicate of #pragma omp target update is not imported$/);
   });
 
   it('the last definition of a name holds, as on a compiler\'s command line', () => {

@@ -70,6 +70,7 @@ import {
 import {
   ACC_REGION_CLAUSES,
   SourceReader,
+  clauseNotImported,
   addendOf,
   affineProduct,
   affineSum,
@@ -999,6 +1000,7 @@ const NULL_POINTER = /^(?:NULL|0|nullptr)$/;
 
 /** The C reader's state: declarations so far, the steps, and what was passed over. */
 class CReader extends SourceReader {
+  protected override readonly preprocessed = true;
   private readonly structTypes = new Map<string, StructDef>();
   private readonly typedefs = new Map<string, CType>();
   /** Every variable's C type (for sizeof). */
@@ -3062,7 +3064,7 @@ class CReader extends SourceReader {
     if (it.api === null || it.api === undefined) return false;
     const d = parseDirective(it.api, it.text, it.line);
     if (d.api === 'openacc' ? d.name !== 'loop' : !isOmpLoopOnly(d.name)) return false;
-    for (const c of d.clauses) if (!SCHEDULING_CLAUSES.has(c.name)) throw new SourceError(it.line, `clause ${c.name} of a loop directive is not imported`);
+    for (const c of d.clauses) if (!SCHEDULING_CLAUSES.has(c.name)) throw new SourceError(it.line, clauseNotImported(c, 'a loop directive', true));
     return true;
   }
 

@@ -34,8 +34,11 @@ export type DirectiveApi = 'openacc' | 'openmp';
 
 /** One clause as written: its name (lower case) and its argument text, or null without parentheses. */
 export interface ClauseText {
+  /** Lower case (Fortran directives are case-insensitive). */
   name: string;
   args: string | null;
+  /** The name as written, where it has upper-case letters (a C macro a test defines with -D, an upper-case Fortran clause). */
+  written?: string;
 }
 
 export interface DirectiveText {
@@ -154,10 +157,11 @@ export function parseClauses(text: string, line: number): ClauseText[] {
     const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i));
     if (!m) throw new SourceError(line, `cannot read the clauses at "${s.slice(i, i + 20)}"`);
     const name = m[0].toLowerCase();
+    const written = m[0] === name ? {} : { written: m[0] };
     i += m[0].length;
     while (s[i] === ' ') i++;
     if (s[i] !== '(') {
-      out.push({ name, args: null });
+      out.push({ name, args: null, ...written });
       continue;
     }
     let depth = 0;
@@ -167,7 +171,7 @@ export function parseClauses(text: string, line: number): ClauseText[] {
       else if (s[i] === ')' && --depth === 0) break;
     }
     if (depth !== 0) throw new SourceError(line, `clause ${name}: unbalanced parentheses`);
-    out.push({ name, args: s.slice(start, i).trim() });
+    out.push({ name, args: s.slice(start, i).trim(), ...written });
     i++;
   }
   return out;

@@ -643,6 +643,9 @@ describe('adds to the element written (X(i) = X(i) + e; lang/program.ts WriteBod
 
 describe('what is refused, with the line that says why', () => {
   const head = 'program p\ninteger :: a(4), i, r(4)\n';
+  it('an upper-case clause is no macro in Fortran: no -D hint', () => {
+    expect(failure(`${head}!$ACC ENTER DATA COPYIN(a) IF(i > 0)\nend program\n`)).toEqual({ line: 3, message: 'clause if of !$acc enter data is not imported' });
+  });
   it.each([
     ['an unknown directive', `${head}!$acc frobnicate(a)\nend program\n`, 3, 'OpenACC directive "frobnicate" is not one mapcheck imports'],
     ['a directive inside an if block', `${head}if (i > 0) then\n!$acc enter data copyin(a)\nend if\nend program\n`, 4, 'a directive inside a host block'],

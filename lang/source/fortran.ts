@@ -52,6 +52,7 @@ import {
 import {
   ACC_REGION_CLAUSES,
   SourceReader,
+  clauseNotImported,
   addendOf,
   affineProduct,
   affineSum,
@@ -1680,7 +1681,7 @@ class FortranReader extends SourceReader {
   private nestedLoopDirective(s: Statement): boolean {
     const d = parseDirective(s.directive!.api, s.directive!.text, s.line);
     if (d.api === 'openacc' ? d.name !== 'loop' : !isOmpLoopOnly(d.name)) return false;
-    for (const c of d.clauses) if (!SCHEDULING_CLAUSES.has(c.name)) throw new SourceError(s.line, `clause ${c.name} of a loop directive is not imported`);
+    for (const c of d.clauses) if (!SCHEDULING_CLAUSES.has(c.name)) throw new SourceError(s.line, clauseNotImported(c, 'a loop directive', false));
     return true;
   }
 

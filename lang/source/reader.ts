@@ -4,7 +4,7 @@
 // language's clause lists. Each front end says how its own references are written (dataRef,
 // pointerRef, listItems, rootOf) and how its directives are spelt in messages (sentinel).
 
-import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, dataClauseLists, parseMapArgs, topLevelColon, type DirectiveApi, type DirectiveText } from './directives.js';
+import { ACC_CLAUSE_ALIASES, SCHEDULING_CLAUSES, SourceError, dataClauseLists, parseMapArgs, topLevelColon, type ClauseText, type DirectiveApi, type DirectiveText } from './directives.js';
 import type { ImportedStep } from './source.js';
 import { MAX_BLOCK_STATEMENTS } from '../program.js';
 
@@ -14,11 +14,24 @@ export type MapList = { type: string; modifiers?: string[]; vars: string[] }[];
 /** The map modifiers the language has (OpenMP 6.0 §7.9.6; `delete` of 6.0). */
 const MAP_MODIFIERS = ['always', 'present', 'close', 'delete'];
 
+/**
+ * The message for a clause the front ends do not read; an upper-case name is most likely a macro a
+ * test defines on its compiler's command line (`#pragma omp target update CLAUSE(present: i)`
+ * built with -DCLAUSE=to), which `mapcheck import -D` defines as well.
+ */
+export function clauseNotImported(c: ClauseText, where: string, preprocessed: boolean): string {
+  const name = c.written ?? c.name;
+  const macro = preprocessed && /^[A-Z_][A-Z0-9_]*$/.test(name) ? `; ${name} looks like a macro the program is compiled with: define it with mapcheck import -D ${name}=…` : '';
+  return `clause ${c.name} of ${where} is not imported${macro}`;
+}
+
 export abstract class SourceReader {
   protected readonly steps: ImportedStep[] = [];
   protected readonly passed: { line: number; text: string }[] = [];
   protected readonly notes: { line: number; text: string }[] = [];
   protected api: DirectiveApi | null = null;
+  /** Whether the source went through a preprocessor (C): an unknown upper-case clause may be an undefined macro. */
+  protected readonly preprocessed: boolean = false;
   /** The highest device number a construct or routine names (the world gets that many devices and one more). */
   protected maxDevice = 0;
 
@@ -85,7 +98,7 @@ export abstract class SourceReader {
         this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
         continue;
       }
-      throw new SourceError(line, `clause ${c.name} of ${this.sentinel(d.api)} ${d.name} is not imported`);
+      throw new SourceError(line, clauseNotImported(c, `${this.sentinel(d.api)} ${d.name}`, this.preprocessed));
     }
     return out;
   }
@@ -112,7 +125,7 @@ export abstract class SourceReader {
         this.note({ line }, `${c.name}: mapcheck runs every construct synchronously`);
         continue;
       }
-      throw new SourceError(line, `clause ${c.name} of ${this.sentinel(d.api)} ${d.name} is not imported`);
+      throw new SourceError(line, clauseNotImported(c, `${this.sentinel(d.api)} ${d.name}`, this.preprocessed));
     }
     return out;
   }
@@ -128,7 +141,7 @@ export abstract class SourceReader {
         continue;
       }
       if (c.name === 'device') continue;
-      throw new SourceError(line, `clause ${c.name} of ${this.sentinel(d.api)} target update is not imported`);
+      throw new SourceError(line, clauseNotImported(c, `${this.sentinel(d.api)} target update`, this.preprocessed));
     }
     return out;
   }
