@@ -149,7 +149,7 @@ int main(void)
 
   it('without the definition the macro is unknown: exit 2, one line at the pragma', async () => {
     const f = file('twice.c', TWICE);
-    expect(await cli('import', f)).toEqual({ code: 2, out: '', err: `error: ${f}:8: clause clause of #pragma omp target update is not imported\n` });
+    expect(await cli('import', f)).toEqual({ code: 2, out: '', err: `error: ${f}:8: clause clause of #pragma omp target update is not imported; CLAUSE looks like a macro the program is compiled with: define it with mapcheck import -D CLAUSE=…\n` });
   });
 
   it('-D CLAUSE=to and -DCLAUSE=from each import, and stderr says what was defined', async () => {
@@ -173,7 +173,7 @@ int main(void)
     expect(to.code).toBe(0);
     expect(to.out).toMatch(/^2 +!\$omp target update to\(present: a\) +ok$/m);
     expect((await cli('run', f, '-D', 'CLAUSE=from')).out).toMatch(/^2 +!\$omp target update from\(present: a\) +ok$/m);
-    expect((await cli('run', f)).err).toBe(`error: ${f}:8: clause clause of #pragma omp target update is not imported\n`);
+    expect((await cli('run', f)).err).toBe(`error: ${f}:8: clause clause of #pragma omp target update is not imported; CLAUSE looks like a macro the program is compiled with: define it with mapcheck import -D CLAUSE=…\n`);
     const json = file('p.json', JSON.stringify({ world: { arrays: [{ name: 'a', length: 2 }], structs: [] }, steps: [{ op: 'host_read', var: 'a' }] }));
     const noted = await cli('run', json, '-D', 'X');
     expect(noted.code).toBe(0);
