@@ -1164,15 +1164,6 @@ int main (void)
     expect(imported.lines).toEqual([11, 12, 18, 19, 20]);
   });
 
-  const failure = (text: string): { line: number; message: string } => {
-    try {
-      importC(text);
-    } catch (e) {
-      if (e instanceof SourceError) return { line: e.line, message: e.message };
-      throw e;
-    }
-    throw new Error('imported without an error');
-  };
   it.each([
     ['a floating value that is no integer', 'int main(void) {\n  double a[4];\n  a[0] = 2.5;\n#pragma acc enter data copyin(a)\n}\n', 3, 'read only with a constant integer value'],
     ['a kernel block with a statement before its loop', 'int main(void) {\n  int a[4];\n#pragma acc parallel copy(a)\n  {\n    int k = 1;\n    for (int i = 0; i < 4; i++) a[i] = 1;\n  }\n}\n', 5, 'one for loop as its kernel'],
