@@ -1029,8 +1029,6 @@ class CReader extends SourceReader {
   private readonly devicePointers = new Map<string, DevicePointer>();
   /** Names the program assigns an acc_malloc / omp_target_alloc result, found before reading. */
   private readonly deviceNames = new Set<string>();
-  /** The handles named so far (each allocation's result is named once). */
-  private readonly handleNames = new Set<string>();
   /** While a compute construct's statements are read: whether it runs on the initial device (deviceQueries). */
   private runsOn: { initial: boolean; line: number } | null = null;
   /** Where omp_get_num_devices() was read as a number, and that number (deviceQueries). */
@@ -2495,14 +2493,6 @@ class CReader extends SourceReader {
     const result = this.handleFor(name);
     this.push(it, { ...step, result });
     dp.handle = result;
-  }
-
-  /** A fresh handle name for what device pointer `name` is given: the name itself, then `name_2`, `name_3`, …. */
-  private handleFor(name: string): string {
-    let handle = name;
-    for (let k = 2; this.handleNames.has(handle); k++) handle = `${name}_${k}`;
-    this.handleNames.add(handle);
-    return handle;
   }
 
   /**

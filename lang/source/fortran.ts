@@ -13,7 +13,9 @@
 //   write a constant or a ramp (`a(i) = 2*i`), add one (`a(i) = a(i) + 1`) or copy another array
 //   (`b(i) = a(i + 1) + 1`) after it, `print` / `write`
 //   of the program's data (a host read), the OpenACC data and
-//   attach routines and `acc_is_present` / `acc_deviceptr` wherever they are called;
+//   attach routines and `acc_is_present` / `acc_deviceptr` wherever they are called, and the
+//   device memory routines with type(c_ptr) variables that keep their results (findDeviceMemory,
+//   deviceStore; local names of C bindings read as the routines they bind);
 // - directives: OpenACC enter / exit data, data regions, update and compute constructs; OpenMP
 //   target enter / exit data, target data regions, target update and target constructs, combined
 //   or not with their loop constructs, and `requires unified_shared_memory`.
@@ -65,6 +67,7 @@ import {
   type ScalarStatement,
 } from './reader.js';
 import type { Imported } from './source.js';
+import type { PtrArg } from '../openmp.js';
 import { MAX_ALLOCATION_LENGTH, MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH, MAX_BLOCK_STATEMENTS } from '../program.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
@@ -198,10 +201,20 @@ export function evalAffine(text: string, lookup: (name: string) => number | null
       const v = primary();
       return neg ? affineProduct(constant(-1), v)! : v;
     }
-    const num = /^\d+(?:_[a-z0-9]+)?/.exec(src.slice(i));
+    // a kind parameter after the digits: `32_8`, `32_c_size_t`
+    const num = /^\d+(?:_(?:\d+|[a-z][a-z0-9_]*))?/.exec(src.slice(i));
     if (num) {
       i += num[0].length;
       return constant(Number.parseInt(num[0], 10));
+    }
+    // int(x, kind): the value of x (`int(32, c_size_t)`, `int(n * 4, kind=c_size_t)`)
+    if (/^int\(/.test(src.slice(i))) {
+      i += 4;
+      const v = sum();
+      const kind = /^,(?:kind=)?[a-z0-9_]+/.exec(src.slice(i));
+      if (kind) i += kind[0].length;
+      if (src[i++] !== ')') fail();
+      return v;
     }
     const call = /^(size|len)\(([a-z][a-z0-9_%()]*?)\)/.exec(src.slice(i));
     if (call) {
@@ -255,6 +268,62 @@ export function integralReals(text: string): string {
   return text.replace(/(?<![a-z0-9_.])(\d+)\.0*(?:[de][+-]?0+)?(?:_[a-z0-9_]+)?(?![a-z0-9_.])/gi, '$1');
 }
 
+/** OpenACC data routines that return a device address through their C binding, by name (the present_or_ aliases of OpenACC 3.3 §3.2.19 read as theirs). */
+const KEPT_DATA_ROUTINES: Record<string, string> = {
+  acc_copyin: 'acc_copyin',
+  acc_present_or_copyin: 'acc_copyin',
+  acc_pcopyin: 'acc_copyin',
+  acc_create: 'acc_create',
+  acc_present_or_create: 'acc_create',
+  acc_pcreate: 'acc_create',
+};
+/** The routines whose result a type(c_ptr) variable keeps as device memory (lang/README.md "Device memory routines in Fortran"). */
+const DEVICE_POINTER_ROUTINES = new Set(['acc_malloc', 'omp_target_alloc', 'acc_deviceptr', ...Object.keys(KEPT_DATA_ROUTINES)]);
+const DEVICE_POINTER_LIST = 'acc_malloc, omp_target_alloc, acc_deviceptr, acc_copyin or acc_create';
+/** Device memory routines the language models, called as subroutines. */
+const DEVICE_SUBROUTINES = new Set(['acc_free', 'acc_map_data', 'acc_unmap_data', 'acc_memcpy_to_device', 'acc_memcpy_from_device', 'omp_target_free']);
+/** Device memory routines the language models, called as functions in an expression (a check's condition). */
+const DEVICE_FUNCTIONS = new Set(['omp_target_associate_ptr', 'omp_target_disassociate_ptr', 'omp_target_is_accessible', 'omp_get_mapped_ptr', 'omp_target_memcpy']);
+/** Device memory routines the language does not model. */
+const UNMODELLED_DEVICE_ROUTINES = /^(?:acc_hostptr|acc_memcpy_device|acc_\w+_async|omp_target_memcpy_(?:rect|async|rect_async)|omp_target_\w+_async)$/;
+
+/** The language's element size in bytes (lang/program.ts): what byte counts and offsets are counted in. */
+const ELEMENT_BYTES = 4;
+
+/** Where a host address points: the object (as the language names it), its kind, and the element (0-based). */
+interface HostPlace {
+  ref: string;
+  kind: 'array' | 'struct' | 'member';
+  start: number;
+  length: number | null;
+  shape?: [number, number];
+}
+
+/** Whether a routine argument is a host address (`c_loc(x)`, `transfer(loc(x), c_null_ptr)`, moved on or not) rather than the data itself. */
+function isAddress(text: string): boolean {
+  return /^\s*(c_loc|transfer|plus_bytes|c_null_ptr)\b/i.test(text);
+}
+
+/** The arguments of `text` when it is exactly one call of `name` (`c_loc(a(1))`); null otherwise. */
+function wholeCall(text: string, name: string): string | null {
+  if (!text.startsWith(`${name}(`) || !text.endsWith(')')) return null;
+  let depth = 0;
+  for (let i = name.length; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i === text.length - 1 ? text.slice(name.length + 1, -1) : null;
+  }
+  return null;
+}
+
+/** `transfer(transfer(p, 0_c_intptr_t) + n, p)` (blanks removed), Fortran's c_ptr moved on by n bytes: p and n; null for anything else. */
+function transferMoved(text: string): { base: string; bytes: string } | null {
+  const args = wholeCall(text, 'transfer');
+  const outer = args === null ? [] : splitTopLevel(args, ',');
+  const inner = outer.length === 2 ? /^transfer\((.+),0_c_intptr_t\)\+(.+)$/.exec(outer[0]!) : null;
+  if (inner === null || inner[1] !== outer[1] || wholeCall(`transfer(${inner[1]},0_c_intptr_t)`, 'transfer') === null) return null;
+  return { base: inner[1]!, bytes: inner[2]! };
+}
+
 /** The Fortran reader's state: declarations so far, the steps, and what was passed over. */
 class FortranReader extends SourceReader {
   private readonly types = new Map<string, TypeDef>();
@@ -271,6 +340,15 @@ class FortranReader extends SourceReader {
   private readonly scalarValues = new Map<string, number>();
   /** Pointer arrays that are pointer-assigned: plain pointer variables (lang/README.md "Plain pointer variables"). */
   private readonly plain = new Set<string>();
+  /** The C routines interface blocks bind to local names (`acc_malloc_c` → `acc_malloc`; findDeviceMemory). */
+  private readonly bindings = new Map<string, string>();
+  /** Functions after `contains` that move a c_ptr on by bytes (`plus_bytes(p, n)`): the positions of their two arguments. */
+  private readonly byteAdders = new Map<string, { ptr: number; bytes: number }>();
+  /**
+   * type(c_ptr) variables the program gives device memory (findDeviceMemory), each with the handle it
+   * holds: null after `= c_null_ptr`, undefined before its first assignment.
+   */
+  private readonly devicePointers = new Map<string, string | null | undefined>();
   /** The length of each pointer's current target, as far as the program's order shows it. */
   private readonly targetLength = new Map<string, number>();
   /** Per kernel step: its result buffer and the line of the kernel. */
@@ -300,6 +378,7 @@ class FortranReader extends SourceReader {
   }
 
   read(): Imported {
+    this.findDeviceMemory();
     this.findResultBuffers();
     this.findDataScalars();
     this.findFixedScalars();
@@ -414,6 +493,9 @@ class FortranReader extends SourceReader {
         const first = splitTopLevel(lower.slice(m.index + m[0].length), ',')[0]?.replace(/\s/g, '') ?? '';
         add(/^(?:c_loc\()?([a-z][a-z0-9_]*)\b/.exec(first)?.[1], s.line, `passed to ${m[1]}`);
       }
+      // a scalar whose address a device memory routine is given (`c_loc(x)`)
+      const routine = [...lower.matchAll(/\b([a-z][a-z0-9_]*) ?\(/g)].map((m) => this.routine(m[1]!)).find((r) => /^(acc|omp)_/.test(r));
+      if (routine !== undefined) for (const m of lower.matchAll(/\b(?:c_loc|loc) ?\( ?([a-z][a-z0-9_]*) ?\)/g)) add(m[1], s.line, `its address is passed to ${routine}`);
     }
   }
 
@@ -757,6 +839,10 @@ class FortranReader extends SourceReader {
     if ((m = /^do ([a-z][a-z0-9_]*) ?= ?(.*)$/.exec(lower))) return this.hostLoop(k, m[1]!, m[2]!);
     if (/^if ?\(.*\) ?then$/.test(lower)) return this.passBlock(k, /^if\b.*\bthen$/, /^end ?if\b/, 'checks results');
     if (/^(select|block|associate|where|forall)\b/.test(lower)) return this.passBlock(k, /^(select|block|associate|where|forall)\b/, /^end ?(select|block|associate|where|forall)\b/, 'is not read');
+    if ((m = /^([a-z][a-z0-9_]*) ?= ?(.*)$/.exec(lower)) && this.devicePointers.has(m[1]!)) {
+      this.deviceStore(s, m[1]!, m[2]!);
+      return k + 1;
+    }
     this.routineCalls(s, lower);
     if ((m = /^call ([a-z][a-z0-9_]*) ?(\((.*)\))?$/.exec(lower))) {
       if (!/^(acc|omp)_/.test(m[1]!)) this.pass(s, `call ${m[1]}: host code`);
@@ -1258,20 +1344,31 @@ class FortranReader extends SourceReader {
     if (!read) this.pass(s, 'output');
   }
 
-  /** `acc_is_present(x)` / `acc_deviceptr(x)` / `omp_target_is_present(c_loc(x), dev)` anywhere in a statement, and `call acc_*(x)`. */
+  /**
+   * The runtime routines of a statement: `call acc_*(x)` and the device memory subroutines, and
+   * anywhere in it the query and device memory functions (`acc_is_present(x)`, `acc_deviceptr(x)`,
+   * `omp_target_is_present(c_loc(x), dev)`, `omp_target_memcpy(…)`), each name read through the
+   * program's C bindings (`acc_free_c` bound to `acc_free`).
+   */
   private routineCalls(s: Statement, lower: string): void {
-    const call = /^call (acc_[a-z_]+) ?\((.*)\)$/.exec(lower);
-    if (call) {
-      const [, name, args] = call;
-      const list = splitTopLevel(args!, ',');
+    const call = /^call ([a-z][a-z0-9_]*) ?\((.*)\)$/.exec(lower);
+    const called = call === null ? undefined : this.routine(call[1]!);
+    if (call && DEVICE_SUBROUTINES.has(called!)) {
+      this.deviceSubroutine(s, called!, splitTopLevel(call[2]!, ','));
+      return;
+    }
+    if (call && called!.startsWith('acc_')) {
+      const name = called!;
+      const list = splitTopLevel(call[2]!, ',');
       const data = ['acc_copyin', 'acc_create', 'acc_copyout', 'acc_copyout_finalize', 'acc_delete', 'acc_delete_finalize'];
       const attach = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
       const update = ['acc_update_self', 'acc_update_device'];
-      if (![...data, ...attach, ...update].includes(name!)) throw new SourceError(s.line, `call ${name}: this routine is not imported`);
+      if (![...data, ...attach, ...update].includes(name)) throw new SourceError(s.line, `call ${call[1]}: this routine is not imported`);
+      if (name !== call[1]) throw new SourceError(s.line, `call ${call[1]}: ${name} through its C binding is not imported; call ${name}(var) of the openacc module`);
       if (list.length !== 1) throw new SourceError(s.line, `call ${name}: only the one-argument form ${name}(var) is imported`);
       this.useApi('openacc', s.line);
       const ref = list[0]!.replace(/\s/g, '');
-      if (update.includes(name!)) {
+      if (update.includes(name)) {
         // the routine copies the data as the update directive's self / device clause does (OpenACC
         // 3.3 §3.2.20); for a pointer component's target the directive also writes the pointer
         // (model/acc/update.ts), the routine not: that case is refused
@@ -1280,30 +1377,314 @@ class FortranReader extends SourceReader {
         this.push(s, { op: 'acc_update', clauses: [{ clause: name === 'acc_update_self' ? 'self' : 'device', vars: [v] }] });
         return;
       }
-      if (data.includes(name!)) this.push(s, { op: name, var: this.dataRef(ref, s.line) });
+      if (data.includes(name)) this.push(s, { op: name, var: this.dataRef(ref, s.line) });
       else this.push(s, { op: name, ptr: this.pointerRef(ref, s.line) });
       return;
     }
-    for (const m of lower.matchAll(/\b(acc_is_present|acc_deviceptr|omp_target_is_present)\s*\(/g)) {
+    for (const m of lower.matchAll(/\b([a-z][a-z0-9_]*) ?\(/g)) {
+      const name = this.routine(m[1]!);
+      if (!/^(acc|omp)_/.test(name)) continue;
       const open = m.index + m[0].length - 1;
-      const args = balanced(lower, open, s.line);
-      const list = splitTopLevel(args, ',');
-      if (m[1] === 'omp_target_is_present') {
-        const loc = /^c_loc\((.*)\)$/.exec(list[0]?.replace(/\s/g, '') ?? '');
-        if (!loc || list.length !== 2) throw new SourceError(s.line, 'omp_target_is_present is imported as omp_target_is_present(c_loc(x), device)');
+      const list = splitTopLevel(balanced(lower, open, s.line), ',');
+      if (name === 'omp_target_is_present') {
+        if (list.length !== 2) throw new SourceError(s.line, 'omp_target_is_present takes 2 arguments (c_loc(x), device)');
         this.useApi('openmp', s.line);
-        this.push(s, { op: 'omp_target_is_present', ptr: { var: this.dataRef(loc[1]!, s.line) }, device: this.deviceArg(list[1]!, s.line) });
-        continue;
-      }
-      // acc_is_present(a, len): len bytes from a's first byte (OpenACC 3.3 §3.2.25)
-      if (list.length !== 1 && !(m[1] === 'acc_is_present' && list.length === 2)) throw new SourceError(s.line, `${m[1]}: only the form ${m[1]}(var${m[1] === 'acc_is_present' ? '[, len]' : ''}) is imported`);
-      this.useApi('openacc', s.line);
-      const ref = list[0]!.replace(/\s/g, '');
-      const bytes = list[1] === undefined ? undefined : evalInt(list[1], (n) => this.constant(n, s.line), s.line);
-      this.push(s, { op: m[1], var: this.dataRef(ref, s.line), ...(bytes === undefined ? {} : { bytes }) });
+        this.push(s, { op: name, ptr: this.ptrArg(list[0]!, s.line), device: this.deviceArg(list[1]!, s.line) });
+      } else if ((name === 'acc_is_present' || name === 'acc_deviceptr') && name === m[1] && !isAddress(list[0] ?? '')) {
+        // acc_is_present(a, len): len bytes from a's first byte (OpenACC 3.3 §3.2.25)
+        if (list.length !== 1 && !(name === 'acc_is_present' && list.length === 2)) throw new SourceError(s.line, `${name}: only the form ${name}(var${name === 'acc_is_present' ? '[, len]' : ''}) is imported`);
+        this.useApi('openacc', s.line);
+        const ref = list[0]!.replace(/\s/g, '');
+        const bytes = list[1] === undefined ? undefined : this.byteCount(list[1], s.line);
+        this.push(s, { op: name, var: this.dataRef(ref, s.line), ...(bytes === undefined ? {} : { bytes }) });
+      } else if (name === 'acc_deviceptr') {
+        if (list.length !== 1) throw new SourceError(s.line, `${m[1]} takes 1 argument here`);
+        this.useApi('openacc', s.line);
+        this.push(s, { op: name, var: this.objectFrom(this.hostPlace(list[0]!, s.line, true), s.line) });
+      } else if (DEVICE_FUNCTIONS.has(name)) this.deviceFunction(s, name, list);
+      else if (DEVICE_POINTER_ROUTINES.has(name) && (name !== m[1] || !name.startsWith('acc_')))
+        throw new SourceError(s.line, `${m[1]}: its result is kept in a type(c_ptr) variable (h = ${m[1]}(…)), which later calls pass on`);
+      else if (name === 'acc_is_present')
+        throw new SourceError(s.line, `${m[1]}: acc_is_present is imported as acc_is_present(var[, len]) of the openacc module`);
+      else if (UNMODELLED_DEVICE_ROUTINES.test(name) || DEVICE_SUBROUTINES.has(name))
+        throw new SourceError(s.line, `${m[1]}: this device memory routine is not ${DEVICE_SUBROUTINES.has(name) ? 'called as a function' : 'modelled'} (lang/README.md "Device memory routines in Fortran" lists those that are)`);
+      else if (call !== null && m.index === 5 && name.startsWith('omp_') && name !== 'omp_target_is_present')
+        throw new SourceError(s.line, `call ${m[1]}: this routine is not imported`);
     }
-    if (/\bomp_(target_(alloc|free|memcpy|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr)\s*\(/.test(lower) || /\bacc_(malloc|free|map_data|unmap_data|memcpy_[a-z_]+)\s*\(/.test(lower))
-      throw new SourceError(s.line, 'device memory routines are not imported (write the program in mapcheck\'s JSON language for them)');
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Device memory (lang/README.md "Device memory routines in Fortran")
+
+  /** The routine a name calls: the C routine an interface binds it to (`acc_malloc_c`), or the name itself. */
+  private routine(name: string): string {
+    return this.bindings.get(name) ?? name;
+  }
+
+  /**
+   * What the device memory routines need before reading: the C bindings of interface blocks
+   * (`function acc_malloc_c(n) bind(C, name="acc_malloc")`), the functions after `contains` that move
+   * a c_ptr on by bytes (`plus_bytes = transfer(transfer(p, 0_c_intptr_t) + n, p)`), and the
+   * type(c_ptr) variables assigned a device pointer routine's result (`h = omp_target_alloc(…)`).
+   */
+  private findDeviceMemory(): void {
+    const cPointers = new Set<string>();
+    let contains = false;
+    for (const [k, s] of this.stmts.entries()) {
+      if (s.directive) continue;
+      const t = s.text.toLowerCase().replace(/\s+/g, ' ').trim();
+      if (t === 'contains') contains = true;
+      const bound = /\b(?:function|subroutine) ([a-z][a-z0-9_]*) ?\(.*\bbind ?\( ?c ?, ?name ?= ?["']([a-z_][a-z0-9_]*)["'] ?\)/.exec(t);
+      if (bound && /^(acc|omp)_/.test(bound[2]!)) this.bindings.set(bound[1]!, bound[2]!);
+      const decl = /^type ?\( ?c_ptr ?\) ?(?:,[^:]*)?:: ?(.*)$/.exec(t);
+      if (decl) for (const e of splitTopLevel(decl[1]!, ',')) cPointers.add(e.split(/[(=]/)[0]!.trim());
+      const adder = contains ? /^type ?\( ?c_ptr ?\) ?function ([a-z][a-z0-9_]*) ?\(([^)]*)\)$/.exec(t) : null;
+      if (adder) {
+        const params = adder[2]!.split(',').map((x) => x.trim());
+        for (let j = k + 1; j < this.stmts.length && !/^end\s*function\b/i.test(this.stmts[j]!.text.trim()); j++) {
+          const m = /^([a-z][a-z0-9_]*)=(.*)$/.exec(this.stmts[j]!.text.toLowerCase().replace(/\s/g, ''));
+          const moved = m?.[1] === adder[1] ? transferMoved(m![2]!) : null;
+          const [ptr, bytes] = moved === null ? [-1, -1] : [params.indexOf(moved.base), params.indexOf(moved.bytes)];
+          if (ptr >= 0 && bytes >= 0) this.byteAdders.set(adder[1]!, { ptr, bytes });
+        }
+      }
+    }
+    for (const s of this.stmts) {
+      const m = s.directive ? null : /^([a-z][a-z0-9_]*)\s*=\s*([a-z][a-z0-9_]*)\s*\(/.exec(s.text.toLowerCase().trim());
+      if (m && cPointers.has(m[1]!) && DEVICE_POINTER_ROUTINES.has(this.routine(m[2]!))) this.devicePointers.set(m[1]!, undefined);
+    }
+  }
+
+  /**
+   * `h = acc_malloc(bytes)`, `h = omp_target_alloc(bytes, dev)`, `h = acc_deviceptr(a)`, `h =
+   * acc_copyin_c(c_loc(a), bytes)`, `h = c_null_ptr`: what type(c_ptr) variable `h` holds from here
+   * on (the step's `result`, named after it: h, then h_2, …).
+   */
+  private deviceStore(s: Statement, name: string, rhs: string): void {
+    const { line } = s;
+    const r = rhs.replace(/\s/g, '');
+    if (r === 'c_null_ptr') {
+      this.devicePointers.set(name, null);
+      this.pass(s, `${name} holds no device memory`);
+      return;
+    }
+    const call = /^([a-z][a-z0-9_]*)\((.*)\)$/.exec(r);
+    const routine = call === null ? undefined : this.routine(call[1]!);
+    if (call === null || !DEVICE_POINTER_ROUTINES.has(routine!) || wholeCall(r, call[1]!) === null)
+      throw new SourceError(line, `${name} = ${rhs.trim()}: a type(c_ptr) variable that holds device memory is assigned the result of ${DEVICE_POINTER_LIST}, or c_null_ptr`);
+    const args = splitTopLevel(call[2]!, ',');
+    const arity = routine === 'acc_malloc' || routine === 'acc_deviceptr' ? 1 : 2;
+    if (args.length !== arity) throw new SourceError(line, `${call[1]} takes ${arity} argument${arity === 1 ? '' : 's'} here`);
+    let step: Record<string, unknown>;
+    if (routine === 'omp_target_alloc') {
+      this.useApi('openmp', line);
+      step = { op: routine, bytes: this.byteCount(args[0]!, line), device: this.deviceArg(args[1]!, line) };
+    } else {
+      this.useApi('openacc', line);
+      if (routine === 'acc_malloc') step = { op: routine, bytes: this.byteCount(args[0]!, line) };
+      else if (routine === 'acc_deviceptr') step = { op: routine, var: this.objectFrom(this.hostPlace(args[0]!, line, true), line) };
+      else step = { op: KEPT_DATA_ROUTINES[routine!]!, var: this.hostSection(this.hostPlace(args[0]!, line, true), this.byteCount(args[1]!, line), line) };
+    }
+    const result = this.handleFor(name);
+    this.push(s, { ...step, result });
+    this.devicePointers.set(name, result);
+  }
+
+  /** The device memory routines called as subroutines (OpenACC 3.3 §3.2.17, §3.2.21-§3.2.22, §3.2.26-§3.2.27; OpenMP 6.0 §25.4). */
+  private deviceSubroutine(s: Statement, name: string, args: string[]): void {
+    const { line } = s;
+    const want = (n: number) => {
+      if (args.length !== n) throw new SourceError(line, `call ${name} takes ${n} argument${n === 1 ? '' : 's'}`);
+    };
+    this.useApi(name.startsWith('acc_') ? 'openacc' : 'openmp', line);
+    switch (name) {
+      case 'acc_free':
+        want(1);
+        this.push(s, { op: name, ptr: this.deviceArgument(name, args[0]!, line) });
+        return;
+      case 'acc_map_data':
+        want(3);
+        this.push(s, { op: name, var: this.hostSection(this.hostPlace(args[0]!, line, true), this.byteCount(args[2]!, line), line), dev: this.deviceArgument(name, args[1]!, line) });
+        return;
+      case 'acc_unmap_data':
+        want(1);
+        this.push(s, { op: name, var: this.objectFrom(this.hostPlace(args[0]!, line, true), line) });
+        return;
+      case 'acc_memcpy_to_device':
+      case 'acc_memcpy_from_device': {
+        want(3);
+        const [dev, host] = name === 'acc_memcpy_to_device' ? [args[0]!, args[1]!] : [args[1]!, args[0]!];
+        this.push(s, { op: name, var: this.hostSection(this.hostPlace(host, line, true), this.byteCount(args[2]!, line), line), dev: this.deviceArgument(name, dev, line) });
+        return;
+      }
+      default:
+        want(2);
+        this.push(s, { op: name, ptr: this.deviceArgument(name, args[0]!, line), device: this.deviceArg(args[1]!, line) });
+    }
+  }
+
+  /** The OpenMP device memory functions (OpenMP 6.0 §25.2.2-§25.2.3, §25.5-§25.7.1), read where an expression calls them. */
+  private deviceFunction(s: Statement, name: string, args: string[]): void {
+    const { line } = s;
+    const arity: Record<string, number> = { omp_target_associate_ptr: 5, omp_target_disassociate_ptr: 2, omp_get_mapped_ptr: 2, omp_target_is_accessible: 3, omp_target_memcpy: 7 };
+    if (args.length !== arity[name]) throw new SourceError(line, `${name} takes ${arity[name]} arguments`);
+    this.useApi('openmp', line);
+    const [a, b, c, d, e, f, g] = args as [string, string, string, string, string, string, string];
+    if (name === 'omp_target_associate_ptr')
+      this.push(s, { op: name, host: this.ptrArg(a, line), dev: this.deviceArgument(name, b, line), bytes: this.byteCount(c, line), offset: this.byteCount(d, line), device: this.deviceArg(e, line) });
+    else if (name === 'omp_target_is_accessible') this.push(s, { op: name, ptr: this.ptrArg(a, line), bytes: this.byteCount(b, line), device: this.deviceArg(c, line) });
+    else if (name === 'omp_target_memcpy')
+      this.push(s, {
+        op: name,
+        dst: this.ptrArg(a, line),
+        src: this.ptrArg(b, line),
+        bytes: this.byteCount(c, line),
+        dst_offset: this.byteCount(d, line),
+        src_offset: this.byteCount(e, line),
+        dst_device: this.deviceArg(f, line),
+        src_device: this.deviceArg(g, line),
+      });
+    else this.push(s, { op: name, ptr: this.ptrArg(a, line), device: this.deviceArg(b, line) });
+  }
+
+  /** A byte count or offset: a constant integer expression (`32_c_size_t`, `int(n * 4, c_size_t)`). */
+  private byteCount(text: string, line: number): number {
+    return evalInt(text, (n) => this.constant(n, line), line);
+  }
+
+  /** `plus_bytes(p, n)` (a function after `contains` that moves a c_ptr on) or its body written out: p and the byte count; null for anything else. */
+  private moved(text: string, line: number): { base: string; bytes: number } | null {
+    const t = text.replace(/\s/g, '');
+    const inline = transferMoved(t);
+    if (inline !== null) return { base: inline.base, bytes: this.byteCount(inline.bytes, line) };
+    const name = /^([a-z][a-z0-9_]*)\(/.exec(t)?.[1];
+    const adder = name === undefined ? undefined : this.byteAdders.get(name);
+    const args = adder === undefined ? null : wholeCall(t, name!);
+    if (args === null) return null;
+    const list = splitTopLevel(args, ',');
+    if (list.length !== 2) throw new SourceError(line, `${name} takes 2 arguments`);
+    return { base: list[adder!.ptr]!, bytes: this.byteCount(list[adder!.bytes]!, line) };
+  }
+
+  /** The handle a type(c_ptr) variable holds, or null; refused before its first assignment. */
+  private heldHandle(name: string, line: number): string | null {
+    const held = this.devicePointers.get(name);
+    if (held === undefined) throw new SourceError(line, `${name} holds no device memory yet (give it the result of ${DEVICE_POINTER_LIST} first)`);
+    return held;
+  }
+
+  /** A device memory argument: a type(c_ptr) variable given device memory, moved on by bytes or not, or c_null_ptr; anything else is refused. */
+  private deviceArgument(routine: string, text: string, line: number): PtrArg {
+    const t = text.replace(/\s/g, '');
+    if (t === 'c_null_ptr') return null;
+    const moved = this.moved(t, line);
+    const name = moved?.base ?? t;
+    if (this.devicePointers.has(name)) {
+      const handle = this.heldHandle(name, line);
+      if (handle === null && moved !== null && moved.bytes !== 0) throw new SourceError(line, `${text.trim()}: ${name} is c_null_ptr here; an offset from a null pointer is not imported`);
+      if (handle === null) return null;
+      return moved === null || moved.bytes === 0 ? { handle } : { handle, offset: moved.bytes };
+    }
+    const call = /^([a-z][a-z0-9_]*)\(/.exec(name)?.[1];
+    if (call !== undefined && DEVICE_POINTER_ROUTINES.has(this.routine(call)))
+      throw new SourceError(line, `${call}: its result is kept in a type(c_ptr) variable (h = ${call}(…)), which later calls pass on`);
+    throw new SourceError(line, `${routine}(…, ${text.trim()}, …): expected device memory, a type(c_ptr) variable given the result of ${DEVICE_POINTER_LIST}`);
+  }
+
+  /** A pointer argument of an OpenMP routine: c_null_ptr, device memory the program keeps, or a host address (`c_loc(a(3))`), each moved on by bytes or not. */
+  private ptrArg(text: string, line: number): PtrArg {
+    const t = text.replace(/\s/g, '');
+    if (t === 'c_null_ptr') return null;
+    const moved = this.moved(t, line);
+    const base = moved?.base ?? t;
+    if (this.devicePointers.has(base) || base === 'c_null_ptr') return this.deviceArgument('', t, line);
+    const place = this.hostPlace(base, line, false);
+    if (place.kind === 'member') throw new SourceError(line, `${text.trim()}: the address of a pointer component's target is not imported here; name the array it points to`);
+    const bytes = (moved?.bytes ?? 0) + place.start * ELEMENT_BYTES;
+    return bytes === 0 ? { var: place.ref } : { var: place.ref, offset: bytes };
+  }
+
+  /**
+   * A host address (`c_loc(a(3))`, `transfer(loc(x), c_null_ptr)`, moved on by `plus_bytes`; with
+   * `bare`, the data itself as the Fortran bindings of OpenACC take it, `a(3)`): the object and the
+   * element where it points.
+   */
+  private hostPlace(text: string, line: number, bare: boolean): HostPlace {
+    const t = text.replace(/\s/g, '');
+    const moved = this.moved(t, line);
+    if (moved !== null) {
+      const p = this.hostPlace(moved.base, line, false);
+      if (moved.bytes % ELEMENT_BYTES !== 0) throw new SourceError(line, `${text.trim()}: an address inside an element (${moved.bytes} bytes on) is not imported`);
+      return { ...p, start: p.start + moved.bytes / ELEMENT_BYTES };
+    }
+    if (t === 'c_null_ptr') throw new SourceError(line, 'c_null_ptr where host data is expected: mapcheck names the data (a disassociated pointer component is passed as itself)');
+    const loc = wholeCall(t, 'c_loc') ?? (/^transfer\(loc\((.*)\),c_null_ptr\)$/.exec(t)?.[1] ?? null);
+    if (loc === null && !bare) throw new SourceError(line, `${text.trim()}: expected a host address, c_loc(x)`);
+    const ref = loc ?? t;
+    const m = /^([a-z][a-z0-9_]*)(\(.*?\))?(?:%([a-z][a-z0-9_]*)(\(.*\))?)?$/.exec(ref);
+    if (m === null) throw new SourceError(line, `${text.trim()}: expected the address of an array, an element, a derived-type variable or a component`);
+    const [, root, sub, member, msub] = m as unknown as [string, string, string | undefined, string | undefined, string | undefined];
+    const inner = (x: string | undefined) => (x === undefined ? undefined : x.slice(1, -1));
+    const number = (x: string) => evalInt(x, (n) => this.constant(n, line), line);
+    if (this.devicePointers.has(root)) throw new SourceError(line, `${text.trim()}: ${root} holds device memory; expected host data`);
+    const a = this.arrays.get(root);
+    if (a !== undefined) {
+      if (this.plain.has(root)) throw new SourceError(line, `${text.trim()}: the address of a plain pointer's target is not imported; name the array it points to`);
+      if (member !== undefined) throw new SourceError(line, `${text.trim()}: ${root} has no components`);
+      this.uses.set(root, this.uses.get(root) ?? line);
+      const subs = sub === undefined ? [] : splitTopLevel(inner(sub)!, ',');
+      // a section passed as data (`call acc_memcpy_from_device(a(3:6), d, 16)`) starts at its first element
+      if (loc !== null && subs.some((x) => x.includes(':'))) throw new SourceError(line, `${text.trim()}: c_loc of a section is not imported; name its first element`);
+      const first = subs.map((x) => (x.includes(':') ? x.split(':')[0] || '1' : x));
+      if (a.scalar && subs.length > 0) throw new SourceError(line, `${text.trim()}: ${root} is a scalar variable`);
+      let start = 0;
+      if (a.shape !== undefined && subs.length === 2) start = number(first[0]!) - 1 + (number(first[1]!) - 1) * a.shape[0];
+      else if (subs.length === 1 && a.shape === undefined) start = number(first[0]!) - 1;
+      else if (subs.length > 0) throw new SourceError(line, `${text.trim()}: ${root} has rank ${a.shape === undefined ? 1 : 2}`);
+      return { ref: root, kind: 'array', start, length: a.length ?? null, shape: a.shape };
+    }
+    const st = this.structs.get(root);
+    if (st === undefined) throw new SourceError(line, `${text.trim()}: ${root} is not data of the program`);
+    this.uses.set(root, this.uses.get(root) ?? line);
+    const element = sub === undefined ? '' : `(${number(inner(sub)!)})`;
+    if (member === undefined) {
+      if (msub !== undefined) throw new SourceError(line, `${text.trim()}: expected a component after %`);
+      return { ref: `${root}${element}`, kind: 'struct', start: 0, length: null };
+    }
+    const field = st.type.fields.find((f) => f.name === member);
+    if (field === undefined && !st.type.pointers.includes(member)) throw new SourceError(line, `${text.trim()}: type ${st.type.name} has no component ${member}`);
+    const object = `${root}${element}%${member}`;
+    // `p(lbound(p, 1))`, how emit names a remapped pointer's first element: element 1 of its target
+    const at = msub === undefined ? undefined : inner(msub)!.split(`lbound(${object},1)`).join('1');
+    if (loc !== null && at?.includes(':')) throw new SourceError(line, `${text.trim()}: c_loc of a section is not imported; name its first element`);
+    const start = at === undefined ? 0 : number(at.includes(':') ? at.split(':')[0] || '1' : at) - 1;
+    if (field !== undefined) return { ref: object, kind: 'array', start, length: field.length ?? 1 };
+    return { ref: object, kind: 'member', start, length: this.sizeOf(object) };
+  }
+
+  /** `bytes` bytes from a host address, as whole elements: the data reference they make (`a(3:6)`, or `a` whole). */
+  private hostSection(place: HostPlace, bytes: number, line: number): string {
+    if (place.kind === 'struct') throw new SourceError(line, `${place.ref}: a derived-type variable is not imported here; name an array or a component`);
+    if (bytes % ELEMENT_BYTES !== 0 || bytes < 0) throw new SourceError(line, `${bytes} bytes from ${place.ref}: not whole elements (4 bytes each in mapcheck)`);
+    return this.elements(place, place.start, bytes / ELEMENT_BYTES, line);
+  }
+
+  /** The object from a host address on, as the routines that look up one address name it: whole from its start, one element inside it, empty one past its end. */
+  private objectFrom(place: HostPlace, line: number): string {
+    if (place.kind === 'struct') return this.dataRef(place.ref, line);
+    const count = place.start === 0 && place.length !== null ? place.length : place.length !== null && place.start === place.length ? 0 : 1;
+    return this.elements(place, place.start, count, line);
+  }
+
+  /** `count` elements of a place's object from element `start` (0-based) as a data reference. */
+  private elements(place: HostPlace, start: number, count: number, line: number): string {
+    const { ref, length, shape } = place;
+    if (start === 0 && count === length) return this.dataRef(ref, line);
+    if (shape === undefined) return this.dataRef(`${ref}(${start + 1}:${start + count})`, line);
+    const [n1] = shape;
+    if (count === 1) return this.dataRef(`${ref}(${(start % n1) + 1},${Math.floor(start / n1) + 1})`, line);
+    if (start % n1 !== 0 || count % n1 !== 0) throw new SourceError(line, `${ref}: ${count} elements from element ${start + 1} are not whole columns of ${ref}(${shape.join(',')})`);
+    return this.dataRef(`${ref}(1:${n1},${start / n1 + 1}:${(start + count) / n1})`, line);
   }
 
   protected deviceArg(text: string, line: number): number | 'initial' {

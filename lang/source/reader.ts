@@ -34,6 +34,8 @@ export abstract class SourceReader {
   protected readonly preprocessed: boolean = false;
   /** The highest device number a construct or routine names (the world gets that many devices and one more). */
   protected maxDevice = 0;
+  /** The handles named so far: each device memory routine's kept result is named once (handleFor). */
+  private readonly handleNames = new Set<string>();
 
   /** A clause list item as a data reference of the language (`a(2:5)`, `c%p`). */
   protected abstract dataRef(text: string, line: number): string;
@@ -51,6 +53,14 @@ export abstract class SourceReader {
   /** A motion clause's item (`target update`); a front end may read aliases there. */
   protected motionRef(text: string, line: number): string {
     return this.dataRef(text, line);
+  }
+
+  /** A fresh handle name for what device pointer variable `name` is given: the name itself, then `name_2`, `name_3`, …. */
+  protected handleFor(name: string): string {
+    let handle = name;
+    for (let k = 2; this.handleNames.has(handle); k++) handle = `${name}_${k}`;
+    this.handleNames.add(handle);
+    return handle;
   }
 
   protected useApi(api: DirectiveApi, line: number): void {
