@@ -200,7 +200,7 @@ end program
     expect(validateProgram(imported.program).ok).toBe(true);
   });
 
-  it('a derived-type variable and a rank-2 element by address; device memory moved on by bytes', () => {
+  it('a derived-type variable and a rank-2 element by address; device memory moved on by bytes; c_sizeof as byte counts', () => {
     const imported = importFortran(`program p
   use omp_lib
   use iso_c_binding
@@ -210,8 +210,9 @@ end program
   end type
   type(t), target :: cs(2)
   integer, target :: m(2, 3)
-  type(c_ptr) :: d
+  type(c_ptr) :: d, e
   d = omp_target_alloc(64_c_size_t, 1)
+  e = omp_target_alloc(c_sizeof(m) + c_sizeof(m(1, 1)) + c_sizeof(c_int), 1)
   if (omp_target_is_present(c_loc(cs(2)), 1) /= 0) stop 1
   if (omp_target_memcpy(transfer(transfer(d, 0_c_intptr_t) + 8, d), c_loc(m(2, 2)), 4_c_size_t, 0_c_size_t, 0_c_size_t, 1, omp_get_initial_device()) /= 0) stop 2
   call omp_target_free(d, 1)
@@ -219,6 +220,8 @@ end program
 `);
     expect(imported.program.steps).toEqual([
       { op: 'omp_target_alloc', bytes: 64, device: 1, result: 'd' },
+      // c_sizeof: 6 elements of 4 bytes, one element, one C int
+      { op: 'omp_target_alloc', bytes: 32, device: 1, result: 'e' },
       { op: 'omp_target_is_present', ptr: { var: 'cs(2)' }, device: 1 },
       // m(2, 2) is element 4 in column-major order: 12 bytes on
       { op: 'omp_target_memcpy', dst: { handle: 'd', offset: 8 }, src: { var: 'm', offset: 12 }, bytes: 4, dst_offset: 0, src_offset: 0, dst_device: 1, src_device: 'initial' },

@@ -216,6 +216,17 @@ export function evalAffine(text: string, lookup: (name: string) => number | null
       if (src[i++] !== ')') fail();
       return v;
     }
+    // c_sizeof(x): the bytes of x (iso_c_binding), as the reader counts them
+    if (/^c_sizeof\(/.test(src.slice(i))) {
+      let depth = 0;
+      let j = i + 8;
+      for (; j < src.length; j++) if (src[j] === '(') depth++;
+        else if (src[j] === ')' && --depth === 0) break;
+      if (j >= src.length) fail();
+      const v = lookup(src.slice(i, j + 1));
+      i = j + 1;
+      return v === null ? fail() : constant(v);
+    }
     const call = /^(size|len)\(([a-z][a-z0-9_%()]*?)\)/.exec(src.slice(i));
     if (call) {
       i += call[0].length;
@@ -746,6 +757,7 @@ class FortranReader extends SourceReader {
   /** The value of a name in a constant expression at `line`: a parameter or a fixed scalar; a scalar variable of the program is refused (DataScalarUse). */
   private constant(name: string, line: number): number | null {
     if (name.startsWith('size(')) return this.sizeOf(name.slice(5, -1));
+    if (name.startsWith('c_sizeof(')) return this.byteSize(name.slice(9, -1));
     const data = this.dataScalars.get(name);
     if (data !== undefined && this.arrays.get(name)?.scalar)
       throw new DataScalarUse(
@@ -753,6 +765,19 @@ class FortranReader extends SourceReader {
         `${name} is data of the program (line ${data.line}: ${data.why}): mapcheck does not also read its value as a constant (a copy back or a kernel changes it); give the constant a variable of its own`,
       );
     return this.params.get(name) ?? this.scalarValues.get(name) ?? null;
+  }
+
+  /**
+   * What `c_sizeof(x)` returns as the reader counts bytes: 4 for an element, a scalar or c_int (the
+   * language's int32 elements, whatever the declared kind: lang/README.md "Importing source"), the
+   * element count times 4 for an array or a component; null for anything else.
+   */
+  private byteSize(x: string): number | null {
+    if (/^c_(int|int32_t|float)$/.test(x)) return 4;
+    const element = /^([a-z][a-z0-9_]*)\(([^():]*)\)$/.exec(x);
+    if (element !== null && this.arrays.has(element[1]!)) return 4;
+    const count = this.arrays.get(x)?.scalar ? 1 : this.sizeOf(x);
+    return count === null ? null : count * 4;
   }
 
   /** The one assignment of a fixed scalar: its value from here on, when it is a constant expression. */
