@@ -53,6 +53,7 @@
 // never a silent drop.
 
 import {
+  ACC_DATA_ROUTINES,
   SCHEDULING_CLAUSES,
   SinkUsed,
   SourceError,
@@ -921,18 +922,6 @@ type LoopAction =
   | { kind: 'fill'; sink: string }
   | { kind: 'print'; refs: string[] };
 
-const ACC_DATA_ROUTINES: Record<string, string> = {
-  acc_copyin: 'acc_copyin',
-  acc_present_or_copyin: 'acc_copyin',
-  acc_pcopyin: 'acc_copyin',
-  acc_create: 'acc_create',
-  acc_present_or_create: 'acc_create',
-  acc_pcreate: 'acc_create',
-  acc_copyout: 'acc_copyout',
-  acc_copyout_finalize: 'acc_copyout_finalize',
-  acc_delete: 'acc_delete',
-  acc_delete_finalize: 'acc_delete_finalize',
-};
 const ACC_ATTACH_ROUTINES = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
 const DEVICE_MEMORY_ROUTINES = /^(?:acc_(?:malloc|free|map_data|unmap_data|memcpy_\w+|hostptr)|omp_(?:target_(?:alloc|free|memcpy\w*|associate_ptr|disassociate_ptr|is_accessible)|get_mapped_ptr))$/;
 /** The routines that allocate device memory a program keeps in a pointer variable (`d = acc_malloc(n)`). */

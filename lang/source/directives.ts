@@ -197,6 +197,20 @@ export function combinesLoop(api: DirectiveApi, name: string): boolean {
 }
 
 /** OpenACC data clause names with their aliases (OpenACC 3.3 §2.7: `pcopy`, `present_or_copy`, …). */
+/** The OpenACC data routines by name, each read as the step it is (the present_or_ aliases of acc_copyin and acc_create, OpenACC 3.3 §3.2.18, as theirs). */
+export const ACC_DATA_ROUTINES: Record<string, string> = {
+  acc_copyin: 'acc_copyin',
+  acc_present_or_copyin: 'acc_copyin',
+  acc_pcopyin: 'acc_copyin',
+  acc_create: 'acc_create',
+  acc_present_or_create: 'acc_create',
+  acc_pcreate: 'acc_create',
+  acc_copyout: 'acc_copyout',
+  acc_copyout_finalize: 'acc_copyout_finalize',
+  acc_delete: 'acc_delete',
+  acc_delete_finalize: 'acc_delete_finalize',
+};
+
 export const ACC_CLAUSE_ALIASES: Record<string, string> = {
   pcopy: 'copy',
   present_or_copy: 'copy',

@@ -192,6 +192,24 @@ end program
   });
 });
 
+describe('the present_or_ names of the data routines (OpenACC 3.3 §3.2.18)', () => {
+  it('read as acc_copyin and acc_create', () => {
+    const imported = importFortran(`program p
+  use openacc
+  integer :: a(4), b(4)
+  call acc_present_or_copyin(a)
+  call acc_pcreate(b)
+  call acc_delete(b)
+end program
+`);
+    expect(imported.program.steps).toEqual([
+      { op: 'acc_copyin', var: 'a' },
+      { op: 'acc_create', var: 'b' },
+      { op: 'acc_delete', var: 'b' },
+    ]);
+  });
+});
+
 describe('the forms mapcheck emit writes too', () => {
   it('rank-2 arrays, bounds remapping, allocate with source, acc_is_present with a length, component initial values, declare, offset kernels, host reads into a buffer', () => {
     const imported = importFortran(`program p

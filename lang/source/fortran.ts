@@ -38,6 +38,7 @@
 // names its line, never a silent drop.
 
 import {
+  ACC_DATA_ROUTINES,
   SCHEDULING_CLAUSES,
   SinkUsed,
   SourceError,
@@ -68,7 +69,7 @@ import {
 } from './reader.js';
 import type { Imported } from './source.js';
 import type { PtrArg } from '../openmp.js';
-import { MAX_ALLOCATION_LENGTH, MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH, MAX_BLOCK_STATEMENTS } from '../program.js';
+import { ELEMENT_BYTES, MAX_ALLOCATION_LENGTH, MAX_ARRAY_LENGTH, MAX_MEMBER_LENGTH, MAX_BLOCK_STATEMENTS } from '../program.js';
 
 /** A statement of the program: its text (continuations joined, comment removed) and its first line. */
 interface Statement {
@@ -279,15 +280,8 @@ export function integralReals(text: string): string {
   return text.replace(/(?<![a-z0-9_.])(\d+)\.0*(?:[de][+-]?0+)?(?:_[a-z0-9_]+)?(?![a-z0-9_.])/gi, '$1');
 }
 
-/** OpenACC data routines that return a device address through their C binding, by name (the present_or_ aliases of OpenACC 3.3 §3.2.19 read as theirs). */
-const KEPT_DATA_ROUTINES: Record<string, string> = {
-  acc_copyin: 'acc_copyin',
-  acc_present_or_copyin: 'acc_copyin',
-  acc_pcopyin: 'acc_copyin',
-  acc_create: 'acc_create',
-  acc_present_or_create: 'acc_create',
-  acc_pcreate: 'acc_create',
-};
+/** OpenACC data routines that return a device address through their C binding (acc_copyin, acc_create and their aliases), by name. */
+const KEPT_DATA_ROUTINES = Object.fromEntries(Object.entries(ACC_DATA_ROUTINES).filter(([, op]) => op === 'acc_copyin' || op === 'acc_create'));
 /** The routines whose result a type(c_ptr) variable keeps as device memory (lang/README.md "Device memory routines in Fortran"). */
 const DEVICE_POINTER_ROUTINES = new Set(['acc_malloc', 'omp_target_alloc', 'acc_deviceptr', ...Object.keys(KEPT_DATA_ROUTINES)]);
 const DEVICE_POINTER_LIST = 'acc_malloc, omp_target_alloc, acc_deviceptr, acc_copyin or acc_create';
@@ -297,9 +291,6 @@ const DEVICE_SUBROUTINES = new Set(['acc_free', 'acc_map_data', 'acc_unmap_data'
 const DEVICE_FUNCTIONS = new Set(['omp_target_associate_ptr', 'omp_target_disassociate_ptr', 'omp_target_is_accessible', 'omp_get_mapped_ptr', 'omp_target_memcpy']);
 /** Device memory routines the language does not model. */
 const UNMODELLED_DEVICE_ROUTINES = /^(?:acc_hostptr|acc_memcpy_device|acc_\w+_async|omp_target_memcpy_(?:rect|async|rect_async)|omp_target_\w+_async)$/;
-
-/** The language's element size in bytes (lang/program.ts): what byte counts and offsets are counted in. */
-const ELEMENT_BYTES = 4;
 
 /** Where a host address points: the object (as the language names it), its kind, and the element (0-based). */
 interface HostPlace {
@@ -1383,13 +1374,13 @@ class FortranReader extends SourceReader {
       return;
     }
     if (call && called!.startsWith('acc_')) {
-      const name = called!;
+      const name = ACC_DATA_ROUTINES[called!] ?? called!;
       const list = splitTopLevel(call[2]!, ',');
-      const data = ['acc_copyin', 'acc_create', 'acc_copyout', 'acc_copyout_finalize', 'acc_delete', 'acc_delete_finalize'];
+      const data = Object.values(ACC_DATA_ROUTINES);
       const attach = ['acc_attach', 'acc_detach', 'acc_detach_finalize'];
       const update = ['acc_update_self', 'acc_update_device'];
       if (![...data, ...attach, ...update].includes(name)) throw new SourceError(s.line, `call ${call[1]}: this routine is not imported`);
-      if (name !== call[1]) throw new SourceError(s.line, `call ${call[1]}: ${name} through its C binding is not imported; call ${name}(var) of the openacc module`);
+      if (called !== call[1]) throw new SourceError(s.line, `call ${call[1]}: ${called} through its C binding is not imported; call ${called}(var) of the openacc module`);
       if (list.length !== 1) throw new SourceError(s.line, `call ${name}: only the one-argument form ${name}(var) is imported`);
       this.useApi('openacc', s.line);
       const ref = list[0]!.replace(/\s/g, '');
