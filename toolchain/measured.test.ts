@@ -645,12 +645,14 @@ describe('gcc-12-nvptx-2026-12-06 (GCC 12.2, nvptx, NVIDIA H100: session 24\'s p
   // Built in session 24 after the private pointer (a construct's clause naming a pointer of its own,
   // `v3_priv => v3%p1`, `copyin(v3_priv(3:3))`) was modelled; run two sessions later, judged
   // without changing a reading. Not run: two C units whose device image libgomp could not load.
-  // The 11 Fortran units left all name such a pointer in a clause (73 Fortran units do) and write
-  // through it outside the section the clause names; the read of the data afterwards does not show
-  // the write where gcc-12 predicts it (-047: a(4) written 51 through v3_priv, read back 1; -006:
-  // a(1) written 125, every element read back 125). gcc-12 with the C front end's K-A1p
-  // `pointer-only` fits them, but only because it calls the kernel undefined and compares nothing
-  // after it, and it loses three other Fortran units: no reading is adopted. -043-c: the kernel
+  // The 11 Fortran units left each map c%p while c is absent (K-A22 member-mapped), then read the
+  // data through c: the read prints one value eight times (-047: 1 where a(4) holds 51; -006: 125,
+  // a(1)'s value, everywhere). Probes on the same machine (profiles/measured/gfortran-member-
+  // descriptor-2026-12-06.md) show why: a pointer component mapped alone leaves its device
+  // descriptor allocated, not copied, with only the attached data address in it, so the kernel
+  // indexes every element as the first; mapped with its struct first, the read is right. Earlier
+  // batches read such members only over equal elements. Not modelled yet. (gcc-12 with the C front
+  // end's K-A1p `pointer-only` fits the 11 only by calling the kernel before undefined.) -043-c: the kernel
   // reads the bounds of c%p, remapped on the host to lbound -2 after c was copied in; the C run
   // reads the new bounds (-2 5) where gcc-12-c's K-A42 reading predicts the old ones (1 8).
   it('gcc-12 / gcc-12-c predict 234 of the 246 runs', () => {
