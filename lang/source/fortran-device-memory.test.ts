@@ -237,6 +237,7 @@ describe('refused on their line', () => {
     ['a use before the allocation', '  call acc_free_c(h)\n  h = acc_malloc_c(16_c_size_t)', 'h holds no device memory yet', 0],
     ['host memory where device memory is expected', '  h = acc_malloc_c(16_c_size_t)\n  call acc_map_data_c(c_loc(a), c_loc(b), 16_c_size_t)', 'expected device memory'],
     ['an allocation not kept in a variable', '  call acc_free_c(acc_malloc_c(16_c_size_t))', 'its result is kept in a type(c_ptr) variable'],
+    ['an allocation by the module name, not kept', '  if (.not. c_associated(acc_malloc(16_c_size_t))) stop 1', 'acc_malloc: its result is kept in a type(c_ptr) variable'],
     ['a host address kept where device memory is', '  h = acc_malloc_c(16_c_size_t)\n  h = c_loc(a)', 'is assigned the result of acc_malloc'],
     ['a routine the language does not model', '  h = acc_malloc_c(16_c_size_t)\n  k = acc_hostptr_c(h)', 'acc_hostptr_c: this device memory routine is not modelled'],
     ['bytes that are not whole elements', '  h = acc_malloc_c(16_c_size_t)\n  call acc_map_data_c(c_loc(a), h, 6_c_size_t)', '6 bytes from a: not whole elements'],

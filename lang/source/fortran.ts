@@ -1418,7 +1418,9 @@ class FortranReader extends SourceReader {
         this.useApi('openacc', s.line);
         this.push(s, { op: name, var: this.objectFrom(this.hostPlace(list[0]!, s.line, true), s.line) });
       } else if (DEVICE_FUNCTIONS.has(name)) this.deviceFunction(s, name, list);
-      else if (DEVICE_POINTER_ROUTINES.has(name) && (name !== m[1] || !name.startsWith('acc_')))
+      // an allocation, or acc_copyin / acc_create through a C binding (as subroutines of the
+      // openacc module they are `call` statements, read above)
+      else if (name === 'acc_malloc' || name === 'omp_target_alloc' || (KEPT_DATA_ROUTINES[name] !== undefined && name !== m[1]))
         throw new SourceError(s.line, `${m[1]}: its result is kept in a type(c_ptr) variable (h = ${m[1]}(…)), which later calls pass on`);
       else if (name === 'acc_is_present')
         throw new SourceError(s.line, `${m[1]}: acc_is_present is imported as acc_is_present(var[, len]) of the openacc module`);
