@@ -219,13 +219,9 @@ export function evalAffine(text: string, lookup: (name: string) => number | null
     }
     // c_sizeof(x): the bytes of x (iso_c_binding), as the reader counts them
     if (/^c_sizeof\(/.test(src.slice(i))) {
-      let depth = 0;
-      let j = i + 8;
-      for (; j < src.length; j++) if (src[j] === '(') depth++;
-        else if (src[j] === ')' && --depth === 0) break;
-      if (j >= src.length) fail();
-      const v = lookup(src.slice(i, j + 1));
-      i = j + 1;
+      const inner = balanced(src, i + 8, line);
+      const v = lookup(`c_sizeof(${inner})`);
+      i += 'c_sizeof()'.length + inner.length;
       return v === null ? fail() : constant(v);
     }
     const call = /^(size|len)\(([a-z][a-z0-9_%()]*?)\)/.exec(src.slice(i));
@@ -299,11 +295,6 @@ interface HostPlace {
   start: number;
   length: number | null;
   shape?: [number, number];
-}
-
-/** Whether a routine argument is a host address (`c_loc(x)`, `transfer(loc(x), c_null_ptr)`, moved on or not) rather than the data itself. */
-function isAddress(text: string): boolean {
-  return /^\s*(c_loc|transfer|plus_bytes|c_null_ptr)\b/i.test(text);
 }
 
 /** The arguments of `text` when it is exactly one call of `name` (`c_loc(a(1))`); null otherwise. */
@@ -1406,7 +1397,7 @@ class FortranReader extends SourceReader {
         if (list.length !== 2) throw new SourceError(s.line, 'omp_target_is_present takes 2 arguments (c_loc(x), device)');
         this.useApi('openmp', s.line);
         this.push(s, { op: name, ptr: this.ptrArg(list[0]!, s.line), device: this.deviceArg(list[1]!, s.line) });
-      } else if ((name === 'acc_is_present' || name === 'acc_deviceptr') && name === m[1] && !isAddress(list[0] ?? '')) {
+      } else if ((name === 'acc_is_present' || name === 'acc_deviceptr') && name === m[1] && !this.isAddress(list[0] ?? '')) {
         // acc_is_present(a, len): len bytes from a's first byte (OpenACC 3.3 §3.2.25)
         if (list.length !== 1 && !(name === 'acc_is_present' && list.length === 2)) throw new SourceError(s.line, `${name}: only the form ${name}(var${name === 'acc_is_present' ? '[, len]' : ''}) is imported`);
         this.useApi('openacc', s.line);
@@ -1433,6 +1424,12 @@ class FortranReader extends SourceReader {
 
   // ------------------------------------------------------------------------------------------------
   // Device memory (lang/README.md "Device memory routines in Fortran")
+
+  /** Whether a routine argument is a host address (`c_loc(x)`, `transfer(loc(x), c_null_ptr)`, moved on by bytes or not) rather than the data itself. */
+  private isAddress(text: string): boolean {
+    const t = text.trim().toLowerCase();
+    return /^(c_loc|transfer|c_null_ptr)\b/.test(t) || this.byteAdders.has(/^([a-z][a-z0-9_]*)\s*\(/.exec(t)?.[1] ?? '');
+  }
 
   /** The routine a name calls: the C routine an interface binds it to (`acc_malloc_c`), or the name itself. */
   private routine(name: string): string {
