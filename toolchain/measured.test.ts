@@ -677,6 +677,21 @@ describe('probes-gcc-12-2026-12-06 (GCC 12.2, nvptx, NVIDIA H100: kept device ad
   });
 });
 
+describe('probes-gcc-12-2026-12-06b (GCC 12.2, nvptx, NVIDIA H100: reads through a pointer component mapped alone, both languages)', () => {
+  // toolchain/probes/acc-member-alone-read and -struct-first-read over a = [10, 20, …, 80]: with
+  // c%p mapped while c is absent, gfortran's kernel reads 10 at every element (the device
+  // descriptor holds the attached address and nothing usable besides: profiles/measured/
+  // gfortran-member-descriptor-2026-12-06.md), and keeps doing so after copyin(c); mapped with
+  // its struct first, the read is right. In C the struct lookup of the second construct aborts
+  // ("[h,+16) when [h,+8) is already mapped"), as K-A24 `pointer-word` predicts. The gfortran
+  // reading is not modelled yet (profiles/AUDIT.md, differences without a knob).
+  it('gcc-12 / gcc-12-c predict 3 of the 4 runs; the Fortran read through the member mapped alone is the one left', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06b');
+    expect(verdicts.length).toBe(4);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['acc-member-alone-read-fortran']);
+  });
+});
+
 /** Each ran unit of a measurement replayed under the profile `profileFor` picks for it. */
 function replayUnits(name: string, profileFor: (id: string) => Profile): { id: string; agree: boolean }[] {
   const measured = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as MeasuredProfile;
