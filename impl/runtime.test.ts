@@ -691,6 +691,31 @@ describe('mutation survivors (issue 15)', () => {
       expect(applyAll(e, [isPresent('c%n'), isPresent('c')])).toEqual([{ kind: 'value', value: true }, { kind: 'value', value: true }]);
     });
 
+    // K-A68 `address-only` (gfortran 12): measured, profiles/measured/probes-gcc-12-2026-12-06b.md
+    it('address-only: a kernel through a member enter data mapped alone is undefined; the member still covers its whole 16 bytes', () => {
+      const e = engineOf({ ...mm, 'K-A68': 'address-only' });
+      const kernel: Step = { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { read: 'c%p' } };
+      expect(applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'c%p')), isPresent('c'), { op: 'acc_copyin', var: 'c' }]).map((o) => o.kind)).toEqual(['ok', 'ok', 'value', 'value']);
+      expect(e.snapshot().sections.map((s) => [s.host[0], s.drc])).toEqual([[0x1000, 1], [0x1400, 2]]);
+      expect(e.apply(kernel).kind).toBe('undefined');
+    });
+
+    it('address-only: a member a data construct maps alone, or one mapped with its struct first, is gone through as ever', () => {
+      const kernel: Step = { op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c'] }], body: { read: 'c%p' } };
+      const region = engineOf({ ...mm, 'K-A68': 'address-only' });
+      applyAll(region, [assign('c%p', 'a'), { op: 'acc_data_begin', clauses: [{ clause: 'copyin', vars: ['c%p'] }] }]);
+      expect(region.apply(kernel).kind).toBe('read');
+      const first = engineOf({ ...mm, 'K-A68': 'address-only' });
+      applyAll(first, [assign('c%p', 'a'), enter(cl('copyin', 'c')), enter(cl('copyin', 'c%p'))]);
+      expect(first.apply(kernel).kind).toBe('read');
+    });
+
+    it('pointer-word alone (C, K-A68 attached): a kernel goes through the member mapped alone', () => {
+      const e = engineOf(word);
+      applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'c%p'))]);
+      expect(e.apply({ op: 'acc_parallel', clauses: [{ clause: 'present', vars: ['c%p'] }], body: { read: 'c%p' } }).kind).toBe('read');
+    });
+
     it('the member is released at exit, also for a var that is not the first', () => {
       const e = engineOf(mm);
       applyAll(e, [assign('c%p', 'a'), enter(cl('copyin', 'b', 'c%p'))]);

@@ -603,10 +603,18 @@ export class ImplEngine implements Engine {
       if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
         const member = this.vars[F_MEMBER + at]!;
         // K-A24 `pointer-word`: a member mapped alone covers only its pointer word for other lookups.
-        const fresh = this.knobs['K-A24'] === 'pointer-word' && this.table.anyOverlap(member, member + POINTER_BYTES) < 0;
+        // K-A68 `address-only` (gfortran 12, enter data): its descriptor is allocated, not copied;
+        // the attach writes the address word only, so kernels cannot go through it.
+        const wordOnly = this.knobs['K-A24'] === 'pointer-word';
+        const addressOnly = !structured && this.knobs['K-A68'] === 'address-only';
+        const fresh = (wordOnly || addressOnly) && this.table.anyOverlap(member, member + POINTER_BYTES) < 0;
         // No stop: a range that overlaps the member's bytes contains them (see exitClauses).
         this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i, true);
-        if (fresh) this.slots.word[this.table.findContaining(member, member + POINTER_BYTES)] = 1;
+        if (fresh) {
+          const slot = this.table.findContaining(member, member + POINTER_BYTES);
+          if (wordOnly) this.slots.word[slot] = 1;
+          if (addressOnly) this.slots.addressOnly[slot] = 1;
+        }
       }
       // K-A23 `skip`: in enter data a null pointer reference gets no attach (libgomp skips the group at a null address).
       if (!structured && (this.vars[F_FLAGS + at]! & FLAG_NULL) !== 0 && this.knobs['K-A23'] === 'skip') this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_NO_ATTACH;
@@ -1397,6 +1405,7 @@ export class ImplEngine implements Engine {
       } else {
         const holder = this.table.findContaining(r.start, r.end);
         if (holder < 0) return undefinedOutcome(`the kernel dereferences ${r.text}, whose struct is not present on the device`);
+        if (this.slots.addressOnly[holder] === 1) return undefinedOutcome(`the kernel goes through ${r.text}, whose device descriptor holds only its address (K-A68)`);
         const holderImg = this.device.image(this.slots.block[holder]!);
         const off = r.start - this.slots.hostStart[holder]!;
         if (ptrIndeterminate(holderImg, off)) return undefinedOutcome(`the kernel dereferences ${r.text}, whose device value is indeterminate`);

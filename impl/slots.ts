@@ -31,6 +31,8 @@ export class SectionSlots {
   counted: Uint8Array;
   /** 1 for a pointer member mapped alone of which only the pointer word counts for data lookups (K-A24 `pointer-word`). */
   word: Uint8Array;
+  /** 1 for a Fortran pointer member mapped alone whose device descriptor holds only its address (K-A68 `address-only`). */
+  addressOnly: Uint8Array;
   /** 1 while the slot holds an entry (between allocate and release). */
   live: Uint8Array;
 
@@ -55,6 +57,7 @@ export class SectionSlots {
     this.attachCounters = new Int32Array(capacity);
     this.counted = new Uint8Array(capacity);
     this.word = new Uint8Array(capacity);
+    this.addressOnly = new Uint8Array(capacity);
     this.live = new Uint8Array(capacity);
   }
 
@@ -86,6 +89,7 @@ export class SectionSlots {
     this.acLen[slot] = pointerSlots;
     this.counted[slot] = 0;
     this.word[slot] = 0;
+    this.addressOnly[slot] = 0;
     this.live[slot] = 1;
     return slot;
   }
@@ -135,6 +139,7 @@ export class SectionSlots {
     this.acLen = grown(this.acLen, min);
     this.counted = grown(this.counted, min);
     this.word = grown(this.word, min);
+    this.addressOnly = grown(this.addressOnly, min);
     this.live = grown(this.live, min);
     this.freeSlots = grown(this.freeSlots, min);
   }

@@ -21,6 +21,7 @@ import {
   overflow,
   type DeviceBlock,
   type Element,
+  type MemberRef,
   type ModelState,
   type Range,
   type StepContext,
@@ -183,8 +184,9 @@ function deviceElements(state: ModelState, ref: VarRef, view?: [number, number],
   }
   const m = memberRef(state, ref);
   const own = privates?.has(m.struct) === true;
-  if (!own && presence(state, memberRange(m)).kind !== 'present')
-    return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present`);
+  const holder = own ? null : presence(state, memberRange(m));
+  if (holder !== null && holder.kind !== 'present') return undefinedBehaviour(`the kernel dereferences ${ref}, but ${m.struct} is not present`);
+  if (holder?.kind === 'present' && holder.section.addressOnly === true) return addressOnly(m);
   const value = own ? privates!.get(m.struct)! : devicePointer(state, m);
   if (value === null || value.space !== 'dev')
     return undefinedBehaviour(`the kernel dereferences ${formatRef(m)}, whose device value is ${formatPtr(value)}`);
@@ -216,8 +218,9 @@ function deviceElements(state: ModelState, ref: VarRef, view?: [number, number],
  */
 function readView(state: ModelState, ref: VarRef, at: number | undefined): Observation {
   const m = memberRef(state, ref);
-  if (presence(state, memberRange(m)).kind !== 'present')
-    return undefinedBehaviour(`the kernel uses ${ref}, but ${m.struct} is not present`);
+  const holder = presence(state, memberRange(m));
+  if (holder.kind !== 'present') return undefinedBehaviour(`the kernel uses ${ref}, but ${m.struct} is not present`);
+  if (holder.section.addressOnly === true) return addressOnly(m);
   const value = devicePointer(state, m);
   if (value === null || value.space === 'indeterminate')
     return undefinedBehaviour(`the kernel asks for the bounds of ${formatRef(m)}, whose device value is ${formatPtr(value)}`);
@@ -233,4 +236,12 @@ function readView(state: ModelState, ref: VarRef, at: number | undefined): Obser
   const where = deviceElements(state, ref, [at, at]);
   if ('kind' in where) return where;
   return { kind: 'read', values: readElements(where.block.contents, where.index, 1) };
+}
+
+// OpenACC 3.3 §2.6.4 Data Structures with Pointers
+// The attach action updates a Fortran pointer's descriptor in device memory. Under K-A68
+// `address-only` (gfortran 12) a member mapped while its struct was absent has a descriptor block
+// that was allocated, not copied, with the attached address in it and nothing usable besides.
+function addressOnly(m: MemberRef): UndefinedObservation {
+  return undefinedBehaviour(`the kernel goes through ${formatRef(m)}, whose device descriptor holds only its address (K-A68 address-only: mapped while ${m.struct} was absent)`);
 }

@@ -112,6 +112,12 @@ export interface Section extends Range {
    * lookup sees only its first POINTER_WORD_BYTES bytes.
    */
   word?: boolean;
+  /**
+   * K-A68 `address-only`: a Fortran pointer member mapped alone (K-A22 `member-mapped`), whose
+   * device descriptor holds the address an attach wrote and nothing usable besides: a kernel that
+   * reaches data or bounds through it is undefined while this section lasts.
+   */
+  addressOnly?: boolean;
 }
 
 /** The attachment counter (OpenACC 3.3 §2.6.8) of one pointer member whose struct is present. */

@@ -562,6 +562,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-A68': {
+        reading: 'address-only',
+        confidence: 'measured',
+        evidence:
+          'gfortran 12.2 -fopenacc -fdump-tree-omplower of enter data copyin(v3%p1) lowers to map(struct:v3) map(alloc:v3.p1.data [len: 64]) map(to:MEM <data>) map(to:v3.p1 [pointer set, len: 64]) map(attach:v3.p1.data): the descriptor\'s block is allocated, the pointer set finds it present and copies nothing, and the attach writes the address word (target.c gomp_attach_pointer, sizeof (void *)). Measured with GCC 12.2 on an NVIDIA H100 (profiles/measured/probes-gcc-12-2026-12-06b.md, toolchain/probes/acc-member-alone-read; profiles/measured/gfortran-member-descriptor-2026-12-06.md): after copyin(c%p) with c absent, a kernel present(c) reading c%p over 10, 20, …, 80 reads 10 at every element, also after a copyin(c) that finds the struct\'s bytes present; with c mapped first it reads the data (acc-member-struct-first-read). The 11 Fortran units gcc-12 mispredicted in gcc-12-nvptx-2026-12-06 (a held-out batch, this reading taken from it after its verdicts were recorded) are this case. Copying such a descriptor back to the host is not measured (not modelled).',
+      },
       'K-B7': {
         reading: 'always',
         confidence: 'measured',

@@ -408,6 +408,22 @@ export const KNOBS = [
     within: { 'K-A22': 'member-mapped' },
   },
   {
+    id: 'K-A68',
+    title: 'The device copy of a Fortran pointer member an enter data clause maps while its struct is absent (K-A22 member-mapped)',
+    section: 'OpenACC 3.3 §2.6.4 Data Structures with Pointers, §2.7.2 Attach Action',
+    readings: [
+      { id: 'attached', summary: 'the attach action updates the pointer in device memory: a kernel reaches the data through it as through any attached pointer' },
+      {
+        id: 'address-only',
+        summary:
+          'gfortran 12 with libgomp: the member\'s descriptor is allocated on the device, not copied, and the attach writes its address word only; a kernel that reaches the data or the bounds through it is undefined (measured: every element reads as the first) while that mapping lasts. Enter data only: structured constructs (gomp_map_vars) are not measured',
+      },
+    ],
+    default: 'attached',
+    rationale: '§2.6.4: for a Fortran array pointer the attach action includes updating the descriptor (dope vector) in device memory, so the device copy is a usable pointer to the device data.',
+    within: { 'K-A22': 'member-mapped' },
+  },
+  {
     id: 'K-A30',
     title: 'host_data use_device of data that is not present, without if_present',
     section: 'OpenACC 3.3 §2.8.1 use_device clause, §2.8.3 if_present clause',

@@ -143,6 +143,25 @@ function judgeRecorded(runsFile: string, unit: Unit, profile: Profile): RunVerdi
   return v;
 }
 
+/**
+ * Knob readings a measurement recorded that its inference can no longer see, each with why: the
+ * inference judges every unit under one base profile (gcc-12, the Fortran reading), and a reading
+ * of that base made the steps the evidence came from follow an undefined one. Asserted to be
+ * undetermined or not reached, never contradicted.
+ */
+// K-A68 `address-only` (session 26): under gcc-12 a kernel through a pointer member mapped while
+// its struct was absent is undefined; the C units whose runs showed K-A1p `pointer-only` (and 04k's
+// K-A18) went through such members, and the C front end's profile (gcc-12-c.json) reads K-A68
+// `attached`, so they are judged there (replayByLanguage) as before.
+const K_A68_MASKS = 'gcc-12\'s K-A68 address-only makes the kernel the C units read it from undefined (gcc-12-c.json reads attached)';
+const MASKED: Record<string, Partial<Record<KnobId, string>>> = {
+  'gcc-12-nvptx-2026-12-04h.json': { 'K-A1p': K_A68_MASKS },
+  'gcc-12-nvptx-2026-12-04k.json': { 'K-A1p': K_A68_MASKS, 'K-A18': K_A68_MASKS },
+  'gcc-12-nvptx-2026-12-04m.json': { 'K-A1p': K_A68_MASKS },
+  'gcc-12-nvptx-2026-12-05n.json': { 'K-A1p': K_A68_MASKS },
+  'gcc-12-nvptx-2026-12-05t.json': { 'K-A1p': K_A68_MASKS },
+};
+
 describe.each(files)('measured on hardware: %s', (file) => {
   const measured = JSON.parse(readFileSync(join(dir, file), 'utf8')) as MeasuredProfile;
   const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
@@ -192,7 +211,10 @@ describe.each(files)('measured on hardware: %s', (file) => {
     const apis = [...new Set(units.map((u) => u.api))];
     const inferred = apis.flatMap((api) => inferKnobs(results, api, base, knobs));
     const readings = Object.fromEntries(inferred.flatMap((i) => (i.kind === 'inferred' ? [[i.knob, i.reading]] : [[i.knob, i.kind]])));
-    expect(readings).toEqual(Object.fromEntries(knobs.map((k) => [k, measured.knobs[k]!.reading])));
+    // a reading MASKED names is no longer seen (its evidence now sits after an undefined step), never contradicted
+    const masked = MASKED[file] ?? {};
+    for (const k of Object.keys(masked) as KnobId[]) expect([k, readings[k]]).toEqual([k, expect.stringMatching(/^(undetermined|not-reached)$/)]);
+    expect(readings).toEqual(Object.fromEntries(knobs.map((k) => [k, k in masked ? readings[k] : measured.knobs[k]!.reading])));
   });
 
   // A profile of the measured compiler version, where one exists (built in, or a profiles/*.json
@@ -433,11 +455,14 @@ describe('gcc-12-nvptx-2026-12-05n (GCC 12.2, nvptx, NVIDIA H200: seed 20261219,
   // predicted after e%x is deallocated and allocated again (the allocator's reuse of the address,
   // as -04k -059 and -04m -226); -240-fortran step 1, "always pointer not mapped" at a target
   // construct whose unused map(to: b) keeps b's data map and drops its descriptor (the narrower
-  // reading of K-B55 NOT_ADOPTED names for -04l).
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 280 of the 282 runs', () => {
+  // reading of K-B55 NOT_ADOPTED names for -04l). Session 26: K-A68 `address-only` (gcc-12) makes
+  // -204-fortran's step 7 undefined, since its step 2 mapped e%x while e was absent and step 5's
+  // copyin(e) copied nothing over that descriptor; the reuse story above is then not needed, and
+  // neither is measured: 281.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 281 of the 282 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-05n');
     expect(verdicts.length).toBe(282);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261219-204-fortran', 'gen-20261219-240-fortran']);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261219-240-fortran']);
   });
 });
 
@@ -485,17 +510,17 @@ describe('gcc-12-nvptx-2026-12-05q (GCC 12.2, nvptx, NVIDIA H200: seed 20261227,
   //   directive, cli/emit.test.ts; this batch was built before);
   // - -156-c step 5: enter data attach(d%p) create(c) runs where profiles/gcc-12-c.json predicts
   //   acc_error_partly_present (gcc-12, the Fortran reading, predicts the run).
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 279 of the 286 runs', () => {
+  // Session 26: K-A68 `address-only` (gcc-12) makes -032-fortran's and -220-fortran's step 7
+  // undefined (the component was mapped while its struct was absent, as in -05n -204): 281.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 281 of the 286 runs', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-05q');
     expect(verdicts.length).toBe(286);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([
-      'gen-20261227-032-fortran',
       'gen-20261227-125-fortran',
       'gen-20261227-125-c',
       'gen-20261227-156-c',
       'gen-20261227-166-fortran',
       'gen-20261227-166-c',
-      'gen-20261227-220-fortran',
     ]);
   });
 });
@@ -651,16 +676,14 @@ describe('gcc-12-nvptx-2026-12-06 (GCC 12.2, nvptx, NVIDIA H100: session 24\'s p
   // descriptor-2026-12-06.md) show why: a pointer component mapped alone leaves its device
   // descriptor allocated, not copied, with only the attached data address in it, so the kernel
   // indexes every element as the first; mapped with its struct first, the read is right. Earlier
-  // batches read such members only over equal elements. Not modelled yet. (gcc-12 with the C front
-  // end's K-A1p `pointer-only` fits the 11 only by calling the kernel before undefined.) -043-c: the kernel
+  // batches read such members only over equal elements. Read from it afterwards: K-A68
+  // `address-only` for gcc-12, which calls those kernels undefined: 245 of 246. -043-c: the kernel
   // reads the bounds of c%p, remapped on the host to lbound -2 after c was copied in; the C run
   // reads the new bounds (-2 5) where gcc-12-c's K-A42 reading predicts the old ones (1 8).
-  it('gcc-12 / gcc-12-c predict 234 of the 246 runs', () => {
+  it('gcc-12 / gcc-12-c predict 245 of the 246 runs (234 before K-A68)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06');
     expect(verdicts.length).toBe(246);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(
-      ['002-fortran', '006-fortran', '013-fortran', '043-c', '046-fortran', '047-fortran', '073-fortran', '076-fortran', '077-fortran', '079-fortran', '147-fortran', '151-fortran'].map((x) => `private-20261231-${x}`),
-    );
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['private-20261231-043-c']);
   });
 });
 
@@ -683,12 +706,12 @@ describe('probes-gcc-12-2026-12-06b (GCC 12.2, nvptx, NVIDIA H100: reads through
   // descriptor holds the attached address and nothing usable besides: profiles/measured/
   // gfortran-member-descriptor-2026-12-06.md), and keeps doing so after copyin(c); mapped with
   // its struct first, the read is right. In C the struct lookup of the second construct aborts
-  // ("[h,+16) when [h,+8) is already mapped"), as K-A24 `pointer-word` predicts. The gfortran
-  // reading is not modelled yet (profiles/AUDIT.md, differences without a knob).
-  it('gcc-12 / gcc-12-c predict 3 of the 4 runs; the Fortran read through the member mapped alone is the one left', () => {
+  // ("[h,+16) when [h,+8) is already mapped"), as K-A24 `pointer-word` predicts. gcc-12 reads
+  // K-A68 `address-only` from these runs (3 of 4 before): the kernel is undefined.
+  it('gcc-12 / gcc-12-c predict all 4 runs', () => {
     const verdicts = replayByLanguage('probes-gcc-12-2026-12-06b');
     expect(verdicts.length).toBe(4);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['acc-member-alone-read-fortran']);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });
 

@@ -423,8 +423,11 @@ const rows: Row[] = [
       accIsPresent('c'),
       accIsPresent('c%p'),
     ],
-    at: { 4: per(UNDEF, { libgomp: ok }), 7: per(HALTED, { libgomp: readAll(10, 7) }), 8: per(HALTED, { libgomp: value(false) }) },
-    last: per(HALTED, { libgomp: value(false) }),
+    // gcc-12, gfortran's reading (K-A68 address-only): c%p's descriptor, mapped by enter data
+    // while c was absent, holds only the attached address, so the kernel is undefined; GCC's C
+    // front end, which this test is written for, has no descriptor (gcc-12-c.json: attached).
+    at: { 4: per(UNDEF, { libgomp: ok, 'gcc-12': UNDEF }), 7: per(HALTED, { libgomp: readAll(10, 7), 'gcc-12': HALTED }), 8: per(HALTED, { libgomp: value(false), 'gcc-12': HALTED }) },
+    last: per(HALTED, { libgomp: value(false), 'gcc-12': HALTED }),
   },
   {
     name: 'deep-copy-1.f90: nested data regions copy a derived type and then its allocatable component; a kernel writes the component',
@@ -1007,15 +1010,17 @@ const rows: Row[] = [
       hostRead('c%arr'),
       hostRead('a'),
     ],
+    // gcc-12, gfortran's reading (K-A68 address-only): the kernel through c%p, whose descriptor
+    // enter data mapped without c, is undefined (the C test runs: gcc-12-c.json reads attached).
     at: {
       2: ok,
       3: ok,
-      4: per(UNDEF, { libgomp: ok }),
-      5: per(HALTED, { libgomp: ok }),
-      6: per(HALTED, { libgomp: read(3) }),
-      7: per(HALTED, { libgomp: readAll(4, 4) }),
+      4: per(UNDEF, { libgomp: ok, 'gcc-12': UNDEF }),
+      5: per(HALTED, { libgomp: ok, 'gcc-12': HALTED }),
+      6: per(HALTED, { libgomp: read(3), 'gcc-12': HALTED }),
+      7: per(HALTED, { libgomp: readAll(4, 4), 'gcc-12': HALTED }),
     },
-    last: per(HALTED, { libgomp: readAll(10, 7) }),
+    last: per(HALTED, { libgomp: readAll(10, 7), 'gcc-12': HALTED }),
   },
   {
     name: 'nocreate-3.c: no_create of a pointer member whose target is absent, the struct present: the kernel sees the host pointer',

@@ -36,7 +36,16 @@ const rows: Row[] = [
     at: { 2: per(ok, { 'K-A2=error': err('fatal_attach_absent'), 'K-A22=member-mapped': ok }) },
     // Without c on the device the kernel cannot dereference c%p; libgomp mapped c (here all of c is
     // its one member) with the attached pointer.
-    last: per(UNDEF, { 'K-A2=error': { kind: 'halted' }, libgomp: readAll(10, 1), 'K-A22=member-mapped': readAll(10, 1) }),
+    // gfortran 12 (K-A68 address-only): the member's descriptor holds only the attached address,
+    // and GCC 12.2 reads a(1) at every element (toolchain/probes/acc-member-alone-read,
+    // profiles/measured/probes-gcc-12-2026-12-06b.md): undefined.
+    last: per(UNDEF, {
+      'K-A2=error': { kind: 'halted' },
+      libgomp: readAll(10, 1),
+      'gcc-12': UNDEF,
+      'K-A22=member-mapped': readAll(10, 1),
+      'K-A22=member-mapped,K-A68=address-only': UNDEF,
+    }),
     state: {
       2: perState(
         { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 1 }] },
@@ -44,6 +53,11 @@ const rows: Row[] = [
           'K-A2=error': null,
           libgomp: { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
           'K-A22=member-mapped': { sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+          // the same state: K-A68 changes what a kernel can do through the member, not the mapping
+          'K-A22=member-mapped,K-A68=address-only': {
+            sections: [{ host: [A, A + 40], block: 2, src: 0, drc: 1 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }],
+            attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }],
+          },
         },
       ),
     },
@@ -58,6 +72,12 @@ const rows: Row[] = [
       'K-A22=member-mapped': ok,
       'K-A22=member-mapped,K-A24=pointer-word': err('acc_error_partly_present'),
     }),
+  },
+  {
+    name: 'a kernel through c%p after copyin(c) and then copyin(c%p): the struct\'s copy gives the member its descriptor, so gfortran 12 reads the data too (K-A68)',
+    cite: 'K-A68: GCC 12.2 Fortran on an H100, acc-member-struct-first-read reads 10, 20, …, 80 (profiles/measured/probes-gcc-12-2026-12-06b.md)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c')), enterData(copyin('c%p')), parallelRead('c%p', present('c'))],
+    last: per(readAll(10, 1), { 'K-A22=member-mapped,K-A68=address-only': readAll(10, 1) }),
   },
   {
     name: 'delete(c%p) with nothing mapped: no action under the text; libgomp detaches anyway and aborts (K-A22, K-A9)',
