@@ -603,10 +603,10 @@ export class ImplEngine implements Engine {
       if (this.mapsMember(code, this.vars[F_FLAGS + at]!)) {
         const member = this.vars[F_MEMBER + at]!;
         // K-A24 `pointer-word`: a member mapped alone covers only its pointer word for other lookups.
-        // K-A68 `address-only` (gfortran 12, enter data): its descriptor is allocated, not copied;
-        // the attach writes the address word only, so kernels cannot go through it.
+        // K-A68 `address-only` (gfortran 12): its descriptor is allocated, not copied; the attach
+        // writes the address word only, so kernels cannot go through it.
         const wordOnly = this.knobs['K-A24'] === 'pointer-word';
-        const addressOnly = !structured && this.knobs['K-A68'] === 'address-only';
+        const addressOnly = this.knobs['K-A68'] === 'address-only';
         const fresh = (wordOnly || addressOnly) && this.table.anyOverlap(member, member + POINTER_BYTES) < 0;
         // No stop: a range that overlaps the member's bytes contains them (see exitClauses).
         this.clauseEntry(CREATE, member, member + POINTER_BYTES, 1, structured, i, true);

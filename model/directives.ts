@@ -221,9 +221,9 @@ export function enterClauses(
       // K-A24 `pointer-word` (GCC's C front end maps the `void *` of c.p): a member mapped alone
       // covers only the pointer word for every other lookup.
       if (fresh && ctx.knobs['K-A24'] === 'pointer-word') sectionHolding(state, member).word = true;
-      // K-A68 `address-only` (gfortran 12, enter data): the member's descriptor is allocated, not
-      // copied; the attach will write its address word only.
-      if (fresh && counter === 'drc' && ctx.knobs['K-A68'] === 'address-only') sectionHolding(state, member).addressOnly = true;
+      // K-A68 `address-only` (gfortran 12): the member's descriptor is allocated, not copied; the
+      // attach will write its address word only.
+      if (fresh && ctx.knobs['K-A68'] === 'address-only') sectionHolding(state, member).addressOnly = true;
     }
     if (v.range === null) return null;
     // K-A44 `assert` (GCC 12 C; libgomp oacc-mem.c goacc_enter_data_internal asserts

@@ -409,14 +409,14 @@ export const KNOBS = [
   },
   {
     id: 'K-A68',
-    title: 'The device copy of a Fortran pointer member an enter data clause maps while its struct is absent (K-A22 member-mapped)',
+    title: 'The device copy of a Fortran pointer member a data clause maps while its struct is absent (K-A22 member-mapped)',
     section: 'OpenACC 3.3 §2.6.4 Data Structures with Pointers, §2.7.2 Attach Action',
     readings: [
       { id: 'attached', summary: 'the attach action updates the pointer in device memory: a kernel reaches the data through it as through any attached pointer' },
       {
         id: 'address-only',
         summary:
-          'gfortran 12 with libgomp: the member\'s descriptor is allocated on the device, not copied, and the attach writes its address word only; a kernel that reaches the data or the bounds through it is undefined (measured: every element reads as the first) while that mapping lasts. Enter data only: structured constructs (gomp_map_vars) are not measured',
+          'gfortran 12 with libgomp: the member\'s descriptor is allocated on the device, not copied, and the attach writes its address word only; a kernel that reaches the data or the bounds through it is undefined (measured: every element reads as the first) while that mapping lasts, on enter data, a data construct or the compute construct itself',
       },
     ],
     default: 'attached',

@@ -242,15 +242,18 @@ const rows: Row[] = [
       hostRead('d'),
       accIsPresent('c'),
     ],
+    // gcc-12, gfortran's reading (K-A68 address-only): the member the construct maps while its
+    // struct is absent has a descriptor that holds only the attached address, so the kernel is
+    // undefined; GCC's C front end, which this test is written for, has none (gcc-12-c.json).
     at: {
-      1: per(UNDEF, { libgomp: ok }),
-      2: per(HALTED, { libgomp: ok }),
-      3: per(HALTED, { libgomp: ok }),
-      4: per(HALTED, { libgomp: readAll(16, 1) }),
-      5: per(HALTED, { libgomp: readAll(16, 1) }),
-      6: per(HALTED, { libgomp: read(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0) }),
+      1: per(UNDEF, { libgomp: ok, 'gcc-12': UNDEF }),
+      2: per(HALTED, { libgomp: ok, 'gcc-12': HALTED }),
+      3: per(HALTED, { libgomp: ok, 'gcc-12': HALTED }),
+      4: per(HALTED, { libgomp: readAll(16, 1), 'gcc-12': HALTED }),
+      5: per(HALTED, { libgomp: readAll(16, 1), 'gcc-12': HALTED }),
+      6: per(HALTED, { libgomp: read(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0), 'gcc-12': HALTED }),
     },
-    last: per(HALTED, { libgomp: value(false) }),
+    last: per(HALTED, { libgomp: value(false), 'gcc-12': HALTED }),
   },
   {
     name: 'data-1.f90: enter data copyin, a kernel copying one array into the other, exit data copyout; entered again after host writes, the device copies take the new host values',
@@ -731,17 +734,20 @@ const rows: Row[] = [
       hostRead('c1'),
       hostRead('c2'),
     ],
+    // gcc-12, gfortran's reading (K-A68 address-only): the member the construct maps while its
+    // struct is absent has a descriptor that holds only the attached address, so the kernel is
+    // undefined; GCC's C front end, which this test is written for, has none (gcc-12-c.json).
     at: {
       2: ok,
-      3: per(UNDEF, { libgomp: ok }),
-      4: per(HALTED, { libgomp: ok }),
-      5: per(HALTED, { libgomp: ok }),
-      6: per(HALTED, { libgomp: ok }),
-      7: per(HALTED, { libgomp: readAll(16, 1) }),
-      8: per(HALTED, { libgomp: readAll(16, 1) }),
-      9: per(HALTED, { libgomp: read(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0) }),
+      3: per(UNDEF, { libgomp: ok, 'gcc-12': UNDEF }),
+      4: per(HALTED, { libgomp: ok, 'gcc-12': HALTED }),
+      5: per(HALTED, { libgomp: ok, 'gcc-12': HALTED }),
+      6: per(HALTED, { libgomp: ok, 'gcc-12': HALTED }),
+      7: per(HALTED, { libgomp: readAll(16, 1), 'gcc-12': HALTED }),
+      8: per(HALTED, { libgomp: readAll(16, 1), 'gcc-12': HALTED }),
+      9: per(HALTED, { libgomp: read(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0), 'gcc-12': HALTED }),
     },
-    last: per(HALTED, { libgomp: read(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0) }),
+    last: per(HALTED, { libgomp: read(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0), 'gcc-12': HALTED }),
   },
   {
     name: 'data-2-lib.c: data moved by acc_copyin, kernels on it through present, acc_memcpy_from_device from the device addresses acc_copyin returned, acc_update_device after host writes, acc_copyout and acc_delete at the end',

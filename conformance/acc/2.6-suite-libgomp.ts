@@ -405,8 +405,11 @@ const rows: Row[] = [
     cite: `${T}deep-copy-1.c: parallel loop copy(v.a, v.b[:n]) v.b[i] = v.a; assert (v.b[i] == v.a). libgomp maps the named members as a struct group and attaches v.b (K-A22 member-mapped); the text attaches a pointer only where its struct is present (§2.7.2), so the kernel's v.b has no device copy: undefined`,
     world: DC_WORLD,
     steps: [parallelWrite('c%p', 3, copy('c%n', 'c%p')), hostRead('a')],
-    at: { 1: per(UNDEF, { libgomp: ok }) },
-    last: per(HALTED, { libgomp: readAll(10, 3) }),
+    // gcc-12, gfortran's reading (K-A68 address-only): the member the construct maps while its
+    // struct is absent has a descriptor that holds only the attached address, so the kernel is
+    // undefined; GCC's C front end, which this test is written for, has none (gcc-12-c.json).
+    at: { 1: per(UNDEF, { libgomp: ok, 'gcc-12': UNDEF }) },
+    last: per(HALTED, { libgomp: readAll(10, 3), 'gcc-12': HALTED }),
   },
   {
     name: 'deep-copy-7.c: enter data of members without their struct, counted three times; a kernel writes through the pointer; exit data copyout finalize and delete leave nothing present',
