@@ -101,6 +101,10 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // -04k's -068 (both) ran such a construct on the host: host-fallback.
     'K-B56': 'inferred from -125 alone, whose stop is emit\'s omp_target_is_present check for map(present, …) on device -2, not the construct; -04k -068 ran it on the host',
   },
+  'llvm-16-nvptx-2026-12-06.json': {
+    // As in -04 to -05c: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
+    'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts all 138',
+  },
   'llvm-16-nvptx-2026-12-05c.json': {
     // As in -04, -05 and -05b: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
     'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts all 133',
@@ -687,6 +691,24 @@ describe('gcc-12-nvptx-2026-12-06 (GCC 12.2, nvptx, NVIDIA H100: session 24\'s p
   });
 });
 
+describe('gcc-12-nvptx-2026-12-06c (GCC 12.2, nvptx, NVIDIA H100: seed 20270101, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built from session 27's generator and run on the H100 before any reading changed. 278 ran (14
+  // units declare a mapper, which GCC 12 rejects; 8 built but call a routine its runtime lacks).
+  // Left: -060-c, enter data copyin(d%p(1:4), b) with b(3:8) present through d%p: the C run goes
+  // on where both profiles call the data partly present (the Fortran run aborts, "Pointer target of
+  // array section wasn't mapped"). -161-c (attach of cs(1)%p to a declare link array no clause
+  // maps) and -215-c (use_device_ptr of an OpenMP declare target link array): both run, where the
+  // C profile calls the link array absent. -218-c: allocate e%x again after deallocate, both
+  // mapped without an exit between: the kernel reads the first allocation's values (3), as it would
+  // if glibc handed the freed storage back and the stale device copy were found (the -05q class;
+  // the host addresses are not printed, so not measured).
+  it('gcc-12 / gcc-12-c predict 274 of the 278 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06c');
+    expect(verdicts.length).toBe(278);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270101-060-c', 'gen-20270101-161-c', 'gen-20270101-215-c', 'gen-20270101-218-c']);
+  });
+});
+
 describe('probes-gcc-12-2026-12-06 (GCC 12.2, nvptx, NVIDIA H100: kept device addresses, GCC\'s present-1.c and nested-1.c as imported, an OpenMP device memory probe)', () => {
   // toolchain/probes/acc-kept-*: acc_copyin / acc_create / acc_deviceptr results kept and passed
   // to acc_memcpy_* (C: `d = acc_copyin(a, n)`; Fortran through the C binding), which reach the
@@ -1092,6 +1114,17 @@ describe('llvm-16-nvptx-2026-12-05 (clang 16.0.6, libomptarget 16.0.6, nvptx sm_
     expect(verdicts.length).toBe(135);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261220-118-c', 'gen-20261220-300-c']);
     expect(replayUnder('llvm-16-nvptx-2026-12-05', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(110);
+  });
+});
+
+describe('llvm-16-nvptx-2026-12-06 (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H100: seed 20270102, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
+  // Built from session 27's generator and run on the H100 before any reading changed; nothing read
+  // from it. 138 ran (8 did not build, 4 call a routine libomptarget 16 lacks).
+  it('profiles/llvm-16.json predicts all 138 runs (llvm-offload: 109)', () => {
+    const verdicts = replayUnder('llvm-16-nvptx-2026-12-06', loadProfile(join(dir, '..', 'llvm-16.json')));
+    expect(verdicts.length).toBe(138);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    expect(replayUnder('llvm-16-nvptx-2026-12-06', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(109);
   });
 });
 
