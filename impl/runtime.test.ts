@@ -453,6 +453,43 @@ describe('mutation survivors (issue 15)', () => {
   const AOS: World = { arrays: world.arrays, structs: [{ name: 'cs', pointers: ['p'], count: 3 }] };
   const MEMBERS: World = { ...world, structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }] }] };
 
+  describe('enter data of a pointer reference on partly present data (K-A69)', () => {
+    // Expectations from libgomp's oacc-mem.c goacc_enter_data_internal (branch `n && groupnum > 1`):
+    // the group's data is looked up by any overlap, the key found counts one more, nothing is
+    // allocated, and the attach runs; a data construct maps through gomp_map_vars, which checks.
+    // (As GCC also reads K-A50 `section`, the attach of a member section looks up its first element,
+    // and K-A21 `first-attach` with K-A4 `counter-only`, an attached pointer's attach only counts.)
+    const FOUND = { 'K-A69': 'found-section', 'K-A50': 'section', 'K-A21': 'first-attach', 'K-A4': 'counter-only' };
+    const A = 0x1000;
+    const base: Step[] = [assign('c%p', 'a'), enter(cl('copyin', 'c'))];
+    const counted = (e: ImplEngine) => e.snapshot().sections.flatMap((s) => (s.host[0] < A + 40 ? [[s.host[0] - A, s.host[1] - A, s.drc]] : []));
+
+    it('is partly present under the text; found-section counts the one section it overlaps, whichever end sticks out, and attaches', () => {
+      for (const [first, second, section] of [
+        ['c%p(3:8)', 'c%p(1:4)', [8, 32]],
+        ['c%p(1:4)', 'c%p(3:8)', [0, 16]],
+      ] as const) {
+        const steps = [...base, enter(cl('copyin', first)), enter(cl('copyin', second))];
+        expect(kinds(steps), second).toEqual(['ok', 'ok', 'ok', 'error acc_error_partly_present']);
+        const e = engineOf(FOUND);
+        expect(applyAll(e, steps).map(show), second).toEqual(['ok', 'ok', 'ok', 'ok']);
+        expect(counted(e), second).toEqual([[...section, 2]]);
+        expect(acOf(e), second).toEqual([2]);
+      }
+      // the pointer reference need not be the directive's first var (gen-20270101-060-c names it first, then b)
+      expect(kinds([...base, enter(cl('copyin', 'c%p(3:8)')), enter(cl('copyin', 'b', 'c%p(1:4)'))], FOUND)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    });
+
+    it('data overlapping two sections is undefined; a plain var and a data construct are not affected', () => {
+      const two = [...base, enter(cl('copyin', 'c%p(1:2)')), enter(cl('copyin', 'c%p(5:6)')), enter(cl('copyin', 'c%p(1:8)'))];
+      const obs = run(two, FOUND);
+      expect(obs.map(show)).toEqual(['ok', 'ok', 'ok', 'ok', 'undefined']);
+      expect(message(obs[4]!)).toMatch(/overlaps 2 mapped sections/);
+      expect(kinds([enter(cl('copyin', 'a(3:8)')), enter(cl('copyin', 'a(1:4)'))], FOUND)).toEqual(['ok', 'error acc_error_partly_present']);
+      expect(kinds([...base, enter(cl('copyin', 'c%p(3:8)')), { op: 'acc_data_begin', clauses: [cl('copyin', 'c%p(1:4)')] }], FOUND)).toEqual(['ok', 'ok', 'ok', 'error acc_error_partly_present']);
+    });
+  });
+
   describe('acc_map_data data beside ordinary data (README "Device memory routines", K-A7)', () => {
     const mapA: Step[] = [{ op: 'acc_malloc', bytes: 40, result: 'd' }, { op: 'acc_map_data', var: 'a', dev: { handle: 'd' } }];
 

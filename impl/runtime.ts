@@ -524,6 +524,21 @@ export class ImplEngine implements Engine {
     return this.table.anyOverlap(start, slotStart) >= 0 ? -1 : slot;
   }
 
+  /**
+   * K-A69 `found-section`: the one slot that var i's data [start, end) overlaps. Several: undefined,
+   * as which one libgomp's splay tree finds is its own.
+   */
+  private onlyOverlap(start: number, end: number, i: number): number {
+    let slot = -1;
+    let count = 0;
+    this.table.overlapping(start, end, (id) => {
+      slot = id;
+      count++;
+    });
+    if (count > 1) this.undefinedBehaviour(`${this.varRefs[i]!.text}: its data overlaps ${count} mapped sections, and which one the runtime finds is its own`);
+    return slot;
+  }
+
   /** The slot containing data range [start, end), or -1: a K-A24 word slot contains only its pointer word. */
   private findData(start: number, end: number): number {
     const slot = this.table.findContaining(start, end);
@@ -639,8 +654,15 @@ export class ImplEngine implements Engine {
         !structured && (this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0 && this.knobs['K-A11'] === 'extends-before' && this.locate(start, end) === PARTLY
           ? this.extendedBefore(start, end)
           : -1;
-      if (held >= 0) {
-        if (!this.frozenCounters(held)) this.slots.drc[held] = this.slots.drc[held]! + 1;
+      // K-A69 `found-section` (GCC 12 C): in enter data a pointer reference's data, looked up by any
+      // overlap, counts one more dynamic reference on the slot found, whichever end sticks out
+      // (libgomp goacc_enter_data_internal, a map group of more than one entry); its attach follows.
+      const found =
+        !structured && (this.vars[F_FLAGS + at]! & FLAG_POINTER) !== 0 && this.knobs['K-A69'] === 'found-section' && this.locate(start, end) === PARTLY
+          ? this.onlyOverlap(start, end, i)
+          : held;
+      if (found >= 0) {
+        if (!this.frozenCounters(found)) this.slots.drc[found] = this.slots.drc[found]! + 1;
       } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         // K-A61 `abort` (gfortran 12's pointer arrays): on a data construct, no_create of an array
         // whose data is absent stops when the descriptor's data pointer looks that data up (a

@@ -20,6 +20,8 @@ import {
   presence,
   sectionExtendedBefore,
   sectionHolding,
+  sectionsOverlapping,
+  UndefinedStep,
   structRange,
   type CounterName,
   type ErrorObservation,
@@ -258,6 +260,17 @@ export function enterClauses(
         presentIncrement(held, 'drc', ctx);
         return null;
       }
+    }
+    // K-A69 `found-section` (GCC 12 C; libgomp goacc_enter_data_internal, a map group of more than
+    // one entry): enter data looks a pointer reference's data up by any overlap and counts one more
+    // dynamic reference on the section it finds, whichever end sticks out; nothing is copied or
+    // allocated, and the attach below runs as for present data.
+    if (counter === 'drc' && v.pointer !== null && ctx.knobs['K-A69'] === 'found-section' && presence(state, v.range).kind === 'partly') {
+      const found = sectionsOverlapping(state, v.range);
+      if (found.length > 1)
+        throw new UndefinedStep(`enter data of ${describeRange(state, v.range)}: the data overlaps ${found.length} sections, and which one the runtime's lookup finds is its own`);
+      presentIncrement(found[0]!, 'drc', ctx);
+      return null;
     }
     // Zero bytes (a member section `c%p(3:2)`) are present when K-A55 finds a section at their
     // address; under `no-op` they are no data at all, so no pointer reference either (no attach).

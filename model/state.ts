@@ -860,10 +860,15 @@ function sectionReading(state: ModelState, range: Range): Section {
  * after its pointer word), or null.
  */
 export function sectionExtendedBefore(state: ModelState, range: Range): Section | null {
-  const overlapping = objectsTouching(state, range).flatMap((i) => sectionsOf(state, i).filter((s) => s.start < range.end && range.start < s.end));
+  const overlapping = sectionsOverlapping(state, range);
   if (overlapping.length !== 1) return null;
   const s = overlapping[0]!;
   return range.start < s.start && range.end <= sectionEndFor(s, range) ? s : null;
+}
+
+/** The sections that share a byte with `range` (K-A11, K-A69: libgomp's lookups by overlap). */
+export function sectionsOverlapping(state: ModelState, range: Range): Section[] {
+  return objectsTouching(state, range).flatMap((i) => sectionsOf(state, i).filter((s) => s.start < range.end && range.start < s.end));
 }
 
 /** The section containing `range` (which must be present). */

@@ -424,6 +424,21 @@ export const KNOBS = [
     within: { 'K-A22': 'member-mapped' },
   },
   {
+    id: 'K-A69',
+    title: 'Enter data of a pointer reference (the data of a pointer\'s section and the pointer, one map group) whose data is partly present',
+    section: 'OpenACC 3.3 §2.7.3 (partly present data), §2.7.2 Attach Action, §2.6.6 enter data',
+    readings: [
+      { id: 'error', summary: 'acc_error_partly_present, as for any partly present data' },
+      {
+        id: 'found-section',
+        summary:
+          'libgomp with GCC\'s C front end: the group\'s data is looked up by any overlap, and the section found gets one more dynamic reference whichever end sticks out; nothing is copied or allocated, and the pointer is attached as the group says (data overlapping several sections: which one the runtime finds is its own, undefined here; the runtime also counts the entries after the found one in the map group that mapped it, which is not modelled)',
+      },
+    ],
+    default: 'error',
+    rationale: '§2.7.3 makes partly present data an error; a pointer reference\'s data is data like any other.',
+  },
+  {
     id: 'K-A30',
     title: 'host_data use_device of data that is not present, without if_present',
     section: 'OpenACC 3.3 §2.8.1 use_device clause, §2.8.3 if_present clause',

@@ -105,6 +105,21 @@ const rows: Row[] = [
     last: per(ok, { libgomp: { kind: 'halted' }, 'K-A3=error,K-A23=skip': { kind: 'halted' } }),
   },
   {
+    name: 'enter data copyin(c%p(1:4)) with c%p(3:8) present: partly present; GCC\'s C front end counts the section it finds (K-A69)',
+    cite: 'K-A69 found-section: oacc-mem.c goacc_enter_data_internal, branch `n && groupnum > 1` (c.p[0:n] is map(to:*c.p) map(attach:c.p), one group): any overlap is found, no bounds check; GCC 12.2 C measured (gen-20270101-060-c, profiles/measured/gcc-12-nvptx-2026-12-06c.md); the attach finds c%p attached and counts it',
+    steps: [assign('c%p', 'a'), enterData(copyin('c')), enterData(copyin('c%p(3:8)')), enterData(copyin('c%p(1:4)'))],
+    last: per(err('acc_error_partly_present'), { 'K-A69=found-section': ok }),
+    state: { 4: perState(null, { 'K-A69=found-section': { sections: [{ host: [A + 8, A + 32], block: 2, src: 0, drc: 2 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }] } }) },
+  },
+  {
+    name: 'enter data copyin(c%p(3:8)) with c%p(1:4) present: the end sticks out, and GCC\'s C front end counts it all the same (K-A69); a data construct aborts',
+    cite: 'K-A69 found-section: the group branch of goacc_enter_data_internal checks neither end (goacc_map_var_existing\'s end check, K-A11, is for a group of one entry); structured: gomp_map_vars_existing "Trying to map into device"',
+    steps: [assign('c%p', 'a'), enterData(copyin('c')), enterData(copyin('c%p(1:4)')), enterData(copyin('c%p(3:8)')), dataBegin(copyin('c%p(3:8)'))],
+    at: { 4: per(err('acc_error_partly_present'), { 'K-A69=found-section': ok }) },
+    last: per({ kind: 'halted' }, { 'K-A69=found-section': err('acc_error_partly_present') }),
+    state: { 4: perState(null, { 'K-A69=found-section': { sections: [{ host: [A, A + 16], block: 2, src: 0, drc: 2 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }] } }) },
+  },
+  {
     name: 'enter data copyin of data starting before a present section and ending inside it: partly present, libgomp counts it there (K-A11); a data construct aborts',
     cite: 'K-A11 extends-before: oacc-mem.c goacc_enter_data_internal → goacc_map_var_existing (end check only), measured with GCC 12.2 (acc-enter-data-extends-before); structured: gomp_map_vars_existing "Trying to map into device"',
     steps: [enterData(copyin('a(3:8)')), enterData(copyin('a(1:4)')), dataBegin(copyin('a(1:4)'))],
