@@ -92,6 +92,12 @@ export function writePtr(img: MemoryImage, off: number, base: number, count: num
   img.words[w + 3] = lbound;
 }
 
+/** Makes the descriptor at `off` indeterminate (ptrIndeterminate holds afterwards). */
+export function writeIndeterminatePtr(img: MemoryImage, off: number): void {
+  const w = off >> 2;
+  img.words.fill(INDETERMINATE, w, w + 4);
+}
+
 /** Overwrites only the lower bound word of a descriptor. */
 export function writeLowerBound(img: MemoryImage, off: number, lbound: number): void {
   img.words[(off >> 2) + 3] = lbound;

@@ -490,6 +490,47 @@ describe('mutation survivors (issue 15)', () => {
     });
   });
 
+  describe('attach of a pointer into link data no clause maps (K-A60)', () => {
+    // Expectations from libgomp's target.c: gomp_load_image_to_device keys a link variable from
+    // the start (REFCOUNT_LINK), and gomp_attach_pointer's lookup of the target finds that key, so
+    // the device pointer gets the link variable's own device address (not the data's).
+    const REG = { 'K-A60': 'registered' };
+    const linked: Step[] = [
+      { op: 'acc_declare', clauses: [cl('link', 'b')] },
+      enter(cl('copyin', 'c')),
+      assign('c%p', 'b'),
+      { op: 'acc_enter_data', clauses: [cl('attach', 'c%p')] },
+    ];
+    const device = (e: ImplEngine) => e.snapshot().attachments.map((a) => [a.ac, a.device]);
+
+    it('no action under the text; registered attaches the pointer to the link slot (indeterminate for kernels)', () => {
+      const spec = engineOf();
+      expect(applyAll(spec, linked).map(show)).toEqual(['ok', 'ok', 'ok', 'ok']);
+      expect(device(spec)).toEqual([[0, null]]);
+      const reg = engineOf(REG);
+      expect(applyAll(reg, linked).map(show)).toEqual(['ok', 'ok', 'ok', 'ok']);
+      expect(device(reg)).toEqual([[1, { space: 'indeterminate' }]]);
+      // a kernel through it has no data to reach
+      expect(reg.apply({ op: 'acc_parallel', clauses: [cl('present', 'c')], body: { read: 'c%p' } }).kind).toBe('undefined');
+    });
+
+    it('a second attach aims again under compare-target and only counts under counter-only; mapped link data is attached as any', () => {
+      const again = [...linked, linked[3]!];
+      expect(device(((e) => (applyAll(e, again), e))(engineOf(REG)))).toEqual([[1, { space: 'indeterminate' }]]);
+      expect(device(((e) => (applyAll(e, again), e))(engineOf({ ...REG, 'K-A4': 'counter-only' })))).toEqual([[2, { space: 'indeterminate' }]]);
+      const mapped = engineOf(REG);
+      applyAll(mapped, [...linked.slice(0, 3), { op: 'acc_data_begin', clauses: [cl('copy', 'b')] }, linked[3]!]);
+      expect(device(mapped)).toEqual([[1, { space: 'dev', block: 2, offset: 0, count: 10 }]]);
+      // link data a region maps in part is no longer found as the link key (libgomp replaces the
+      // key when it maps the variable): the whole target is partly present, no action (K-A2)
+      const part = engineOf(REG);
+      applyAll(part, [...linked.slice(0, 3), { op: 'acc_data_begin', clauses: [cl('copy', 'b(1:4)')] }, linked[3]!]);
+      expect(device(part)).toEqual([[0, null]]);
+      // an absent array that is not link data keeps the text's no action
+      expect(device(((e) => (applyAll(e, [enter(cl('copyin', 'c')), assign('c%p', 'a'), linked[3]!]), e))(engineOf(REG)))).toEqual([[0, null]]);
+    });
+  });
+
   describe('acc_map_data data beside ordinary data (README "Device memory routines", K-A7)', () => {
     const mapA: Step[] = [{ op: 'acc_malloc', bytes: 40, result: 'd' }, { op: 'acc_map_data', var: 'a', dev: { handle: 'd' } }];
 

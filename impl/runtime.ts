@@ -53,6 +53,7 @@ import {
   readWords,
   writeWords,
   writePtr,
+  writeIndeterminatePtr,
   writeLowerBound,
   ptrLowerBound,
   type MemoryImage,
@@ -1090,11 +1091,19 @@ export class ImplEngine implements Engine {
     const devOff = member - s.hostStart[holder]!;
     let devTarget = 0;
     let count = 0;
+    // K-A60 `registered` (GCC 12 C keys a link array from the start): a target in a link array no
+    // data clause maps now is found; the pointer is attached to the link variable's own slot in
+    // the device image, through which no kernel reaches the data (indeterminate here).
+    let linkSlot = false;
     if (target !== 0) {
       count = ptrCount(hostImg, hostOff);
-      const t = lookup !== 0 ? this.table.findContaining(lookup, lookup + ELEMENT_BYTES) : this.table.findContaining(target, target + count * ELEMENT_BYTES);
-      if (t < 0) return this.countOnly(holder, member) ? undefined : this.attachAbsent(member, 'its target is not present');
-      devTarget = s.devBase[t]! + (target - s.hostStart[t]!);
+      const [lo, hi] = lookup !== 0 ? [lookup, lookup + ELEMENT_BYTES] : [target, target + count * ELEMENT_BYTES];
+      const t = this.table.findContaining(lo, hi);
+      if (t < 0) {
+        if (this.countOnly(holder, member)) return;
+        linkSlot = this.knobs['K-A60'] === 'registered' && this.declaredHolding(lo) === DECLARED_LINK && this.locate(lo, hi) === ABSENT;
+        if (!linkSlot) return this.attachAbsent(member, 'its target is not present');
+      } else devTarget = s.devBase[t]! + (target - s.hostStart[t]!);
     } else {
       if (this.countOnly(holder, member)) return;
       const reading = this.knobs['K-A3'];
@@ -1112,9 +1121,14 @@ export class ImplEngine implements Engine {
     const sameTarget =
       ptrBase(devImg, devOff) === devTarget &&
       (this.knobs['K-A4b'] === 'address' || (ptrCount(devImg, devOff) === count && ptrLowerBound(devImg, devOff) === hostLbound));
-    const keep = this.knobs['K-A4'] === 'compare-target' ? ac !== 0 && sameTarget : ac > 0;
+    const keep = this.knobs['K-A4'] === 'compare-target' ? ac !== 0 && sameTarget && !linkSlot : ac > 0;
     if (keep) {
       s.attachCounters[idx] = ac + 1;
+      return;
+    }
+    if (linkSlot) {
+      writeIndeterminatePtr(devImg, devOff);
+      s.attachCounters[idx] = 1;
       return;
     }
     // K-A42: the whole descriptor gets the host's lower bound; `base-address` (libgomp) writes the

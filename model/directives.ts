@@ -21,6 +21,7 @@ import {
   sectionExtendedBefore,
   sectionHolding,
   sectionsOverlapping,
+  declaredArrayHolding,
   UndefinedStep,
   structRange,
   type CounterName,
@@ -76,12 +77,6 @@ export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[],
 // Entry and exit sequences
 
 const DECLARED_TARGET_ASSERTION = 'OpenACC 3.3 §2.13 Declare Directive (a pointer reference into declared data in enter data, K-A44)';
-
-/** How the array holding `range` was declared at program scope (K-A44, K-A60), if it was. */
-export function declaredArrayHolding(state: ModelState, range: Range): 'data' | 'link' | undefined {
-  const holder = objectHoldingOrNone(state, range);
-  return holder === undefined ? undefined : state.accDeclared[holder.name];
-}
 
 /** Whether `range` lies in one of the world's arrays that no program-scope declare names (K-A61). */
 function isUndeclaredArray(state: ModelState, range: Range): boolean {

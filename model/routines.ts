@@ -24,10 +24,10 @@ import {
   sectionEndFor,
   sectionExtendedBefore,
   sectionsOf,
+  declaredArrayHolding,
 } from './state.js';
 import { keySet } from './vec.js';
 import { presentIncrement } from './actions/present-increment.js';
-import { declaredArrayHolding } from './directives.js';
 import { presentDecrement } from './actions/present-decrement.js';
 import { copyinAction } from './actions/copyin.js';
 import { createAction } from './actions/create.js';

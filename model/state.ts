@@ -866,6 +866,12 @@ export function sectionExtendedBefore(state: ModelState, range: Range): Section 
   return range.start < s.start && range.end <= sectionEndFor(s, range) ? s : null;
 }
 
+/** How the array holding `range` was declared at program scope (K-A44, K-A60), if it was. */
+export function declaredArrayHolding(state: ModelState, range: Range): 'data' | 'link' | undefined {
+  const holder = objectHoldingOrNone(state, range);
+  return holder === undefined ? undefined : state.accDeclared[holder.name];
+}
+
 /** The sections that share a byte with `range` (K-A11, K-A69: libgomp's lookups by overlap). */
 export function sectionsOverlapping(state: ModelState, range: Range): Section[] {
   return objectsTouching(state, range).flatMap((i) => sectionsOf(state, i).filter((s) => s.start < range.end && range.start < s.end));

@@ -1179,7 +1179,7 @@ export const KNOBS = [
       {
         id: 'registered',
         summary:
-          'GCC 12 C: the offload image keys every link variable in the present table from the start (count REFCOUNT_LINK), so acc_map_data finds the range mapped and aborts, and enter data, exit data, acc_copyin / acc_create and acc_copyout / acc_delete of it (a nonzero part of it) stop on the runtime\'s assertions, and the update directive (if_present or not) finds the key and fails to copy through it; structured constructs map it as absent data',
+          'GCC 12 C: the offload image keys every link variable in the present table from the start (count REFCOUNT_LINK), so acc_map_data finds the range mapped and aborts, and enter data, exit data, acc_copyin / acc_create and acc_copyout / acc_delete of it (a nonzero part of it) stop on the runtime\'s assertions, and the update directive (if_present or not) finds the key and fails to copy through it; an attach action whose target lies in it finds the key too and attaches the pointer to the link variable\'s own slot in the device image, through which no kernel reaches the data; structured constructs map it as absent data',
       },
     ],
     default: 'absent',

@@ -7,12 +7,13 @@
 // data's view of that node before mapping: acc_map_data finds it "already mapped", and enter data
 // and acc_copyin / acc_create stop on goacc_map_var_existing's assertion `n->refcount !=
 // REFCOUNT_LINK`, exit data and acc_copyout / acc_delete on goacc_exit_datum_1's, and the update
-// directive finds the node and fails to copy through it. Not modelled: acc_is_present looking the node up, so no row here asks it about
+// directive finds the node and fails to copy through it, and an attach finds it and aims the device pointer at the
+// link variable's own slot (gomp_attach_pointer). Not modelled: acc_is_present looking the node up, so no row here asks it about
 // unmapped link data.
 
-import { HALTED, RUNS, err, ok, per, read, readAll, section, type Row } from '../rows.js';
-import { accCopyin, accCreate, accDelete, accMalloc, accMapData, assign, copy, copyin, copyout, create, dataBegin, dataEnd, declare, del, enterData, exitData, h, hostRead, noCreate, parallelRead, self, update, updateIfPresent, device, parallelWrite, present } from '../steps.js';
-import { ACC_WORLD, B } from '../worlds.js';
+import { HALTED, RUNS, err, ok, per, perState, read, readAll, section, type Row } from '../rows.js';
+import { accCopyin, accCreate, attach, accDelete, accMalloc, accMapData, assign, copy, copyin, copyout, create, dataBegin, dataEnd, declare, del, enterData, exitData, h, hostRead, noCreate, parallelRead, self, update, updateIfPresent, device, parallelWrite, present } from '../steps.js';
+import { ACC_WORLD, B, C } from '../worlds.js';
 
 const rows: Row[] = [
   {
@@ -34,6 +35,19 @@ const rows: Row[] = [
     steps: [declare(['link', 'b']), enterData(copyin('c')), assign('c%p', 'b'), enterData(copyin('c%p')), dataBegin(copy('b')), enterData(copyin('c%p')), dataEnd],
     at: { 4: per(RUNS, { 'K-A44=assert': err('fatal_lowering') }), 6: per(RUNS, { 'K-A44=assert': HALTED }) },
     last: per(ok, { 'K-A44=assert': HALTED }),
+  },
+  {
+    name: 'attach of a pointer into link data no clause maps: no action under the text; GCC 12 C finds the link key and attaches to its slot (K-A60 registered)',
+    cite: 'A.6 attach: target not present → no action; K-A60 `registered`: target.c gomp_attach_pointer looks target + bias up and finds the REFCOUNT_LINK key, whose device address is the link variable in the image; measured gen-20270101-161-c step 3 (profiles/measured/gcc-12-nvptx-2026-12-06c.md)',
+    steps: [declare(['link', 'b']), enterData(copyin('c')), assign('c%p', 'b'), enterData(attach('c%p'))],
+    last: per(ok, { libgomp: err('fatal_attach_absent'), 'K-A60=registered': ok }),
+    state: {
+      4: perState(
+        // c was copied in while c%p was null, so its device copy holds null until an attach
+        { attachments: [{ ptr: C, ac: 0, device: null }] },
+        { libgomp: null, 'K-A60=registered': { attachments: [{ ptr: C, ac: 1, device: { space: 'indeterminate' } }] } },
+      ),
+    },
   },
   {
     name: 'link data a data region maps: a pointer reference in enter data runs under either reading (K-A44)',

@@ -11,10 +11,10 @@ import {
   undefinedBehaviour,
   type ModelState,
   type StepContext,
+  declaredArrayHolding,
 } from '../state.js';
 import { describePointer } from '../omp/table.js';
 import { clauseMemoryHolding, deviceBytes, devicePointerArg } from './device-memory.js';
-import { declaredArrayHolding } from '../directives.js';
 
 export const ACC_MAP_DATA = 'OpenACC 3.3 §3.2.21 acc_map_data';
 

@@ -27,10 +27,10 @@ import {
   type Range,
   type Section,
   type StepContext,
+  declaredArrayHolding,
 } from '../state.js';
 
 import { ACC_ZERO_LENGTH, accZeroLength, isEmptyRange } from '../zero-length.js';
-import { declaredArrayHolding } from '../directives.js';
 
 export const ACC_UPDATE = 'OpenACC 3.3 §2.14.4 Update Directive';
 const ATTACHED_MEMBERS = 'OpenACC 3.3 §2.14.4 Update Directive, §2.6.8 (update of a struct with attached pointers)';

@@ -2,6 +2,7 @@ import { lboundField, ptrLbound, type PtrValue } from '../../lang/observation.js
 import {
   runtimeError,
   attachmentCounter,
+  declaredArrayHolding,
   devicePointer,
   fire,
   formatRef,
@@ -51,7 +52,13 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext, 
     attachmentCounter(state, m.addr).ac += 1;
     return null;
   }
-  if (!structPresent || (targetPresence !== null && targetPresence.kind !== 'present')) {
+  // K-A60 `registered` (GCC 12 C keys a link array from the start, target.c
+  // gomp_load_image_to_device): a target in a link array no data clause maps now is found in the
+  // runtime's table, so gomp_attach_pointer attaches the pointer to that key's device address, the
+  // link variable's own slot in the device image, through which no kernel reaches the data.
+  const linkKey =
+    structPresent && target !== null && targetPresence !== null && targetPresence.kind === 'absent' && ctx.knobs['K-A60'] === 'registered' && declaredArrayHolding(state, target) === 'link';
+  if (!linkKey && (!structPresent || (targetPresence !== null && targetPresence.kind !== 'present'))) {
     if (ctx.knobs['K-A2'] === 'error')
       return runtimeError(
         'fatal_attach_absent',
@@ -62,7 +69,8 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext, 
 
   // The device copy of the target: the same place inside the target's section, same count.
   let targetCopy: PtrValue;
-  if (targetPresence === null) {
+  if (linkKey) targetCopy = { space: 'indeterminate' };
+  else if (targetPresence === null) {
     // A null pointer is attached to null. K-A3 decides what happens to the counter, if anything.
     const reading = ctx.knobs['K-A3'];
     if (reading === 'error') return runtimeError('fatal_attach_null', `attach of ${name}: the pointer is null`);
