@@ -101,6 +101,15 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // -04k's -068 (both) ran such a construct on the host: host-fallback.
     'K-B56': 'inferred from -125 alone, whose stop is emit\'s omp_target_is_present check for map(present, …) on device -2, not the construct; -04k -068 ran it on the host',
   },
+  'llvm-16-nvptx-2026-12-06b.json': {
+    // As in -04 to -06: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
+    'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts all 128',
+    // Inferred against llvm-offload from -061 step 4 and -433 step 3 (a map of c%p with only c%n of
+    // c mapped, which libomptarget 16 refuses); llvm-16.json predicts both stops through K-B47
+    // `member-word` (its fatal_partial_map there; with K-B47 pointee-only they run), so K-B42 keeps
+    // its reading.
+    'K-B42': 'explained by llvm-16.json\'s K-B47 member-word, which stops -061 step 4 and -433 step 3 as measured',
+  },
   'llvm-16-nvptx-2026-12-06.json': {
     // As in -04 to -05c: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
     'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts all 138',
@@ -714,6 +723,24 @@ describe('gcc-12-nvptx-2026-12-06c (GCC 12.2, nvptx, NVIDIA H100: seed 20270101,
   });
 });
 
+describe('gcc-12-nvptx-2026-12-06d (GCC 12.2, nvptx, NVIDIA H100: seed 20270103, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built and run after K-A69 and K-A60's attach were read from 06c; nothing read from it. 289 ran
+  // (6 units declare a mapper, 2 call a routine GCC 12's runtime lacks, 3 built but not run).
+  // -021 (both languages), step 11: `parallel create(cs(2)%p)` whose kernel reads cs(2)%p, with
+  // cs(2) present and cs(1) not, aborts "Trying to map into device [h..h+32) object when
+  // [h+16..h+32) is already mapped" in C (h = &v3, the whole array of two structs; Fortran the
+  // same over 128 bytes): both front ends map the whole array of structs, as an implicit copy of a
+  // variable the kernel uses that no clause names, when a clause names only an element's member.
+  // The model counts cs(2)%p as naming cs (no reading of this yet). -175-c: an allocatable
+  // component allocated again after deallocate, mapped without an exit between, whose kernel reads
+  // the first allocation's values (3), as 06c -218-c.
+  it('gcc-12 / gcc-12-c predict 286 of the 289 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06d');
+    expect(verdicts.length).toBe(289);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270103-021-fortran', 'gen-20270103-021-c', 'gen-20270103-175-c']);
+  });
+});
+
 describe('probes-gcc-12-2026-12-06 (GCC 12.2, nvptx, NVIDIA H100: kept device addresses, GCC\'s present-1.c and nested-1.c as imported, an OpenMP device memory probe)', () => {
   // toolchain/probes/acc-kept-*: acc_copyin / acc_create / acc_deviceptr results kept and passed
   // to acc_memcpy_* (C: `d = acc_copyin(a, n)`; Fortran through the C binding), which reach the
@@ -1119,6 +1146,17 @@ describe('llvm-16-nvptx-2026-12-05 (clang 16.0.6, libomptarget 16.0.6, nvptx sm_
     expect(verdicts.length).toBe(135);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261220-118-c', 'gen-20261220-300-c']);
     expect(replayUnder('llvm-16-nvptx-2026-12-05', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(110);
+  });
+});
+
+describe('llvm-16-nvptx-2026-12-06b (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H100: seed 20270104, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
+  // Built and run with -06d; nothing read from it. 128 ran (14 did not build, 5 call a routine
+  // libomptarget 16 lacks, 3 are not for the toolchain).
+  it('profiles/llvm-16.json predicts all 128 runs (llvm-offload: 100)', () => {
+    const verdicts = replayUnder('llvm-16-nvptx-2026-12-06b', loadProfile(join(dir, '..', 'llvm-16.json')));
+    expect(verdicts.length).toBe(128);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    expect(replayUnder('llvm-16-nvptx-2026-12-06b', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(100);
   });
 });
 
