@@ -490,6 +490,34 @@ describe('mutation survivors (issue 15)', () => {
     });
   });
 
+  describe('an array of structs a compute construct names only through an element\'s member (K-A70)', () => {
+    // Expectations from GCC 12.2 runs on an H100 (toolchain/probes/acc-element-member-*, both
+    // languages): the whole array is mapped as an implicit copy, so with only cs(2) present the
+    // construct stops; a plain struct named through its member is named (GCC maps it as a struct).
+    const WHOLE = { 'K-A70': 'whole-array' };
+    const MIXED: World = {
+      arrays: [{ name: 'a', length: 4, init: 7 }],
+      structs: [
+        { name: 'c', pointers: ['p', 'q'], init: { p: 'a' } },
+        { name: 'cs', pointers: ['p'], count: 2, init: { '(2)%p': 'a' } },
+      ],
+    };
+    const readThrough = (ref: string): Step => ({ op: 'acc_parallel', clauses: [cl('copyin', ref)], body: { read: ref } });
+
+    it('the array partly present stops the construct; all of it present, the kernel reads the data', () => {
+      const steps = [enter(cl('copyin', 'cs(2)')), readThrough('cs(2)%p')];
+      expect(kinds(steps, {}, MIXED)).toEqual(['ok', 'read']);
+      expect(kinds(steps, WHOLE, MIXED)).toEqual(['ok', 'error acc_error_partly_present']);
+      expect(run([enter(cl('copyin', 'cs')), readThrough('cs(2)%p')], WHOLE, MIXED)[1]).toEqual({ kind: 'read', values: [7, 7, 7, 7] });
+    });
+
+    it('a plain struct named through its member is not copied whole, even with an array of structs in the world', () => {
+      // K-A22 member-mapped leaves c partly present (its member p alone); the construct names c through c%p
+      const knobs = { ...WHOLE, 'K-A22': 'member-mapped' };
+      expect(run([enter(cl('copyin', 'c%p')), readThrough('c%p')], knobs, MIXED).map(show)).toEqual(['ok', 'read']);
+    });
+  });
+
   describe('attach of a pointer into link data no clause maps (K-A60)', () => {
     // Expectations from libgomp's target.c: gomp_load_image_to_device keys a link variable from
     // the start (REFCOUNT_LINK), and gomp_attach_pointer's lookup of the target finds that key, so

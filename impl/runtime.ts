@@ -1290,7 +1290,13 @@ export class ImplEngine implements Engine {
    * default(present)) or `copy` clause pushed on the var stack; false also when a clause names it.
    */
   private implicitAttribute(base: number, explicitTop: number, root: string, defaultPresent: boolean): boolean {
-    for (let i = base; i < explicitTop; i++) if (this.varRefs[i]!.root === root) return false;
+    // K-A70 `whole-array` (GCC 12): a pointer member of an element of an array of structs
+    // (cs(2)%p) does not name the array, which gets its implicit attribute whole.
+    const wholeArray = this.knobs['K-A70'] === 'whole-array' && this.world.structs.some((st) => st.name === root && st.count !== undefined);
+    for (let i = base; i < explicitTop; i++) {
+      const r = this.varRefs[i]!;
+      if (r.root === root && !(wholeArray && r.kind === REF_MEMBER)) return false;
+    }
     if (this.scalars.has(root) && !this.visibleScalar(base, root)) return true;
     this.pushVar(defaultPresent ? PRESENT : COPY, this.ref(root));
     return false;

@@ -49,7 +49,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   // the kernel's statements name them.
   const firstprivate = new Set<string>();
   for (const root of roots) {
-    if (clauses.some((c) => c.vars.some((v) => rootName(state, v) === root))) continue;
+    if (clauses.some((c) => c.vars.some((v) => namesRoot(state, v, root, ctx)))) continue;
     fire(ctx, IMPLICIT_DATA_ATTRIBUTES);
     if (isScalarVariable(state, root) && !accScalarVisible(state, root)) firstprivate.add(root);
     else clauses.push({ clause: step.default === 'present' ? 'present' : 'copy', vars: [root] });
@@ -135,6 +135,17 @@ function clausesOfUsedVariables(clauses: readonly Clause<ClauseName>[], roots: r
 }
 
 /** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */
+/**
+ * Whether clause var `v` names variable `root` for §2.6.2. K-A70 `whole-array` (GCC 12, C and
+ * Fortran): a pointer member of an element of an array of structs (`cs(2)%p`) does not, so the
+ * array gets its implicit data attribute as a whole.
+ */
+function namesRoot(state: ModelState, v: VarRef, root: string, ctx: StepContext): boolean {
+  const parsed = parsedRef(state, v);
+  if ((parsed.kind === 'member' ? parsed.struct : parsed.name) !== root) return false;
+  return !(ctx.knobs['K-A70'] === 'whole-array' && parsed.kind === 'member' && parsed.index !== undefined);
+}
+
 export function rootName(state: ModelState, ref: VarRef): string {
   const parsed = parsedRef(state, ref);
   return parsed.kind === 'member' ? parsed.struct : parsed.name;

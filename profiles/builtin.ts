@@ -562,6 +562,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-A70': {
+        reading: 'whole-array',
+        confidence: 'measured',
+        evidence:
+          'Measured with GCC 12.2 on an NVIDIA H100, C and Fortran alike: gen-20270103-021 (profiles/measured/gcc-12-nvptx-2026-12-06d.md, held out) step 11, parallel create(cs(2)%p) reading cs(2)%p with cs(2) present, aborts "Trying to map into device [h..h+32) object when [h+16..h+32) is already mapped" where h is the array\'s first byte (Fortran: 128 bytes, two 64-byte descriptors); the probes toolchain/probes/acc-element-member-* (profiles/measured/probes-gcc-12-2026-12-06c.md and -06d.md, the latter built with conform --through-undefined): with cs(2) present the same abort, with cs(1) present the whole array against cs(1), with nothing present gfortran maps the member then the whole array against it (C stops earlier, at the attach: "outer struct not mapped for attach"), with the whole array present the kernel reads the data. Both front ends then map the array as a variable no clause names: the clause\'s struct base is an array element, not a declaration.',
+      },
       'K-A68': {
         reading: 'address-only',
         confidence: 'measured',

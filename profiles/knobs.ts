@@ -439,6 +439,21 @@ export const KNOBS = [
     rationale: '§2.7.3 makes partly present data an error; a pointer reference\'s data is data like any other.',
   },
   {
+    id: 'K-A70',
+    title: 'A compute construct whose clauses name an array of structs only through a pointer member of an element (copyin(cs(2)%p)) while its kernel uses it: whether the array is in a data clause (§2.6.2)',
+    section: 'OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes, §2.7.3 (partly present data)',
+    readings: [
+      { id: 'named', summary: 'the member names the array: no implicit data attribute for it' },
+      {
+        id: 'whole-array',
+        summary:
+          'GCC 12 (gfortran and gcc, measured): the array gets its implicit copy (present under default(present)) as a whole, after the explicit clauses, so an array only partly present (an element, or the member the clause just mapped) stops the program ("Trying to map into device … already mapped")',
+      },
+    ],
+    default: 'named',
+    rationale: 'The member names the array\'s storage in a data clause; §2.6.2 gives implicit attributes to variables that appear in no visible data clause.',
+  },
+  {
     id: 'K-A30',
     title: 'host_data use_device of data that is not present, without if_present',
     section: 'OpenACC 3.3 §2.8.1 use_device clause, §2.8.3 if_present clause',

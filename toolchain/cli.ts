@@ -31,6 +31,7 @@ interface ConformCliOptions {
   date?: string;
   define?: [string, string][];
   requireAgreement?: boolean;
+  throughUndefined?: boolean;
 }
 
 interface CliIo {
@@ -110,7 +111,7 @@ export async function conformCommand(dir: string | undefined, o: ConformCliOptio
         const aside = o.devices === undefined ? '' : `; set aside ${batch.setAside} that name a device past --devices ${o.devices}`;
         io.out(`generated ${batch.programs.length} programs from seed ${o.seed}; skipped ${batch.skipped} that GCC 12 would reject (a construct naming one variable twice)${aside}\n`);
       }
-      units = emitUnits(programs, toolchain, langs);
+      units = emitUnits(programs, toolchain, langs, o.throughUndefined === true);
       await buildUnits(units, toolchain, work, o.jobs);
       if (o.buildOnly) {
         writeBuildDir(units, toolchain, work, o.timeout * 1000);
@@ -180,6 +181,7 @@ export function registerConform(root: Command, io: CliIo, setExit: (code: number
     .addOption(new Option('--date <date>', 'date recorded in the measured profile (default: today)'))
     .addOption(defineOption())
     .addOption(new Option('--require-agreement', "exit 1 unless every run agrees with the toolchain's reading (host fallback or its profile)"))
+    .addOption(new Option('--through-undefined', 'also write the first step the spec calls undefined, last, to measure what the runtime does there'))
     .action(async (dir: string | undefined, o: ConformCliOptions) => {
       if (o.buildOnly && !o.work) throw new (await import('../lang/validate.js')).InputError('--build-only needs --work DIR');
       setExit(await conformCommand(dir, o, io));

@@ -166,7 +166,7 @@ function unitId(p: ConformProgram, lang: ToolchainLang): string {
 }
 
 /** Emits every program in every language the toolchain builds for its API. */
-export function emitUnits(programs: ConformProgram[], toolchain: Toolchain, langs: readonly ToolchainLang[]): Unit[] {
+export function emitUnits(programs: ConformProgram[], toolchain: Toolchain, langs: readonly ToolchainLang[], throughUndefined = false): Unit[] {
   const units: Unit[] = [];
   for (const p of programs) {
     const api = programApi(p.program);
@@ -178,7 +178,7 @@ export function emitUnits(programs: ConformProgram[], toolchain: Toolchain, lang
         continue;
       }
       try {
-        const emitted = emitObservationProgram(p.program, { lang, api, source: p.source });
+        const emitted = emitObservationProgram(p.program, { lang, api, source: p.source, throughUndefined });
         units.push({ ...base, emitted, status: { kind: 'built' } });
       } catch (e) {
         if (!(e instanceof ObserveEmitError)) throw e;

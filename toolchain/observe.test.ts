@@ -275,6 +275,30 @@ describe('observation programs', () => {
     const undef = program({ world, steps: [{ op: 'host_read', var: 'c%p' }, { op: 'host_read', var: 'a' }] });
     expect(observePlan(undef).steps).toEqual([]);
   });
+
+  it('conform --through-undefined writes the first step the spec calls undefined, last', () => {
+    // c%p's section is mapped while c is absent: the kernel's read through c%p is undefined under the text
+    const p = program({
+      world,
+      steps: [
+        { op: 'pointer_assign', ptr: 'c%p', target: 'a' },
+        { op: 'acc_parallel', clauses: [{ clause: 'copyin', vars: ['c%p'] }], body: { read: 'c%p' } },
+        { op: 'host_read', var: 'a' },
+      ],
+    });
+    expect(observePlan(p).steps.map((s) => s.number)).toEqual([1]);
+    expect(observePlan(p, true).steps.map((s) => [s.number, s.spec.kind])).toEqual([
+      [1, 'ok'],
+      [2, 'undefined'],
+    ]);
+    for (const lang of ['c', 'fortran'] as const) {
+      expect(emitObservationProgram(p, { lang }).written, lang).toEqual([1]);
+      const through = emitObservationProgram(p, { lang, throughUndefined: true });
+      expect(through.written, lang).toEqual([1, 2]);
+      expect(through.text, lang).toContain('MAPCHECK');
+      expect(through.text, lang).toMatch(/step 2: !\$acc parallel copyin\(c%p\)/);
+    }
+  });
 });
 
 // Observation programs built host-only and run on the host fallback agree with the host-fallback

@@ -8,7 +8,8 @@
 // The code of every step is the self-checking program's (one writer per op in fortran.ts / c.ts);
 // what a step prints is what its writer says it shows (`Shown` in backend.ts) in place of the
 // check. The written steps: every step of the program (and the ends of regions it leaves open),
-// up to the first one the spec calls undefined behaviour (nothing can be compared from there).
+// up to the first one the spec calls undefined behaviour (nothing can be compared from there;
+// with throughUndefined that step is written too, last, to measure what a runtime does there).
 // Element counts come from one linear pass over the spec model (a probe is one model step on the
 // state before the step), so emitting is linear in the number of steps.
 
@@ -41,6 +42,11 @@ export interface ObserveOptions {
   lang: 'fortran' | 'c';
   api?: 'openacc' | 'openmp';
   source?: string;
+  /**
+   * Also write the first step the spec calls undefined, as the last step (conform
+   * --through-undefined): what a runtime does there is measured, though the spec predicts nothing.
+   */
+  throughUndefined?: boolean;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -55,7 +61,7 @@ export interface PlannedStep {
 }
 
 /** The steps to write, with counts, in one linear pass (one model step per step, one per probe). */
-export function observePlan(program: Program): { full: Program; steps: PlannedStep[] } {
+export function observePlan(program: Program, throughUndefined = false): { full: Program; steps: PlannedStep[] } {
   const profile = loadProfile('spec');
   const full: Program = { ...program, steps: [...program.steps, ...openRegionsAtEnd(program)] };
   const world = full.world;
@@ -98,8 +104,10 @@ export function observePlan(program: Program): { full: Program; steps: PlannedSt
     } else if (s.op === 'host_read' && viewLength(s) !== null) count = viewLength(s);
     else if (s.op === 'host_read' || s.op === 'host_write') count = hostCount(s.var);
     else if ('var' in s && typeof s.var === 'string' && parseRef(world, s.var).kind === 'member') count = hostCount(s.var);
-    if (observation.kind === 'undefined' && !state.halted) break;
+    const undefinedHere = observation.kind === 'undefined' && !state.halted;
+    if (undefinedHere && !throughUndefined) break;
     steps.push({ number: k + 1, step: s, spec: observation, count });
+    if (undefinedHere) break;
     if (s.op === 'pointer_assign') targets.set(s.ptr, s.target);
     if (s.op === 'nullify') targets.set(s.ptr, null);
     if (s.op === 'allocate') allocated.set(s.ptr, s.length);
@@ -131,7 +139,7 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
   const api = o.api ?? (program.steps.some((s) => s.op.startsWith('omp_')) ? 'openmp' : 'openacc');
   const other = program.steps.findIndex((s) => (api === 'openacc' ? s.op.startsWith('omp_') : s.op.startsWith('acc_')));
   if (other >= 0) throw new ObserveEmitError(`step ${other + 1} (${program.steps[other]!.op}): not an ${api === 'openacc' ? 'OpenACC' : 'OpenMP'} step`);
-  const { full, steps } = observePlan(program);
+  const { full, steps } = observePlan(program, o.throughUndefined);
   const names = new Names(full.world, full.steps);
   const resLength = Math.max(1, ...steps.map((p) => p.count ?? 0));
   const lang = (o.lang === 'fortran' ? fortran : c)({ names, world: full.world, api, resLength, observe: true, remaps: remapsBounds(full.steps) });
@@ -149,8 +157,9 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
       observed = lang.observe(p.number, shown);
     } catch (e) {
       // After a step the spec calls an error, the spec predicts nothing more: stop writing where a
-      // step cannot be written (a read through a pointer the failed step left disassociated).
-      if (steps.slice(0, k).some((q) => q.spec.kind === 'error')) {
+      // step cannot be written (a read through a pointer the failed step left disassociated). A
+      // step the spec calls undefined (written under throughUndefined) is left out the same way.
+      if (steps.slice(0, k).some((q) => q.spec.kind === 'error') || p.spec.kind === 'undefined') {
         written = steps.slice(0, k);
         break;
       }
@@ -175,7 +184,12 @@ export function emitObservationProgram(input: Program, o: ObserveOptions): Obser
     `Names: ${commentText(names.mapping.join('; '))}`,
   ];
   if (split > 0) header.push(`${split} directive(s) GCC 12 rejects whole were split (one directive per reference, or a delete modifier on from as its 5.x pair); steps are numbered as written.`);
-  if (written.length < full.steps.length) header.push(`Written: steps 1 to ${written.length} of ${full.steps.length} (the spec calls the next one undefined, or an earlier error leaves it unwritable).`);
+  if (written.length < full.steps.length)
+    header.push(
+      written.at(-1)?.spec.kind === 'undefined'
+        ? `Written: steps 1 to ${written.length} of ${full.steps.length} (the spec calls the last one undefined; written to measure it).`
+        : `Written: steps 1 to ${written.length} of ${full.steps.length} (the spec calls the next one undefined, or an earlier error leaves it unwritable).`,
+    );
   const text = [...header.map((h) => `${mark} ${h}`.slice(0, 130)), ...lang.prologue(), ...body, ...lang.epilogue(true)].join('\n');
   return { text: `${text}\n`, full, written: written.map((p) => p.number) };
 }

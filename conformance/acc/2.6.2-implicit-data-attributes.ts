@@ -5,6 +5,7 @@
 import { UNDEF, err, per, read, readAll, section, type Row } from '../rows.js';
 import {
   accCopyin,
+  assign,
   accCreate,
   call,
   copy,
@@ -30,7 +31,7 @@ import {
   self,
   update,
 } from '../steps.js';
-import { ACC_WORLD, C } from '../worlds.js';
+import { ACC_WORLD, AOS_WORLD, C } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 /** An array a and a scalar x (5), at 0x1200 (not the first word of host memory). */
@@ -45,6 +46,20 @@ const SCALAR_WORLD: World = {
 const GCC_VISIBLE = 'the text; GCC gimplify.cc omp_notice_variable maps a variable an enclosing OpenACC data context holds, oacc_default_clause a declared one';
 
 const rows: Row[] = [
+  {
+    name: 'a clause naming an array of structs only through an element\'s member: the member names the array under the text; GCC maps the whole array implicitly, which is partly present here (K-A70)',
+    cite: 'K-A70 whole-array: GCC 12.2, C and Fortran, measured: parallel create(cs(2)%p) with cs(2) present aborts "Trying to map into device [h..h+32) object when [h+16..h+32) is already mapped", h the array (gen-20270103-021, toolchain/probes/acc-element-member-same-element)',
+    world: AOS_WORLD,
+    steps: [assign('cs(2)%p', 'a'), enterData(copyin('cs(2)')), parallelRead('cs(2)%p', copyin('cs(2)%p'))],
+    last: per(readAll(10, 1), { 'gcc-12': err('acc_error_partly_present'), 'K-A70=whole-array': err('acc_error_partly_present') }),
+  },
+  {
+    name: 'the same with the whole array of structs present: the implicit copy finds it, and the kernel reads the data under either reading (K-A70)',
+    cite: 'K-A70 whole-array: toolchain/probes/acc-element-member-whole-array reads 10, 20, …, 80 in both languages (profiles/measured/probes-gcc-12-2026-12-06c.md)',
+    world: AOS_WORLD,
+    steps: [assign('cs(2)%p', 'a'), enterData(copyin('cs')), parallelRead('cs(2)%p', copyin('cs(2)%p'))],
+    last: readAll(10, 1),
+  },
   {
     name: 'an implicit copy around a kernel copies in and back out',
     steps: [parallelWrite('b', 5), hostRead('b')],
