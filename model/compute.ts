@@ -141,8 +141,8 @@ function clausesOfUsedVariables(clauses: readonly Clause<ClauseName>[], roots: r
  * array gets its implicit data attribute as a whole.
  */
 function namesRoot(state: ModelState, v: VarRef, root: string, ctx: StepContext): boolean {
+  if (rootName(state, v) !== root) return false;
   const parsed = parsedRef(state, v);
-  if ((parsed.kind === 'member' ? parsed.struct : parsed.name) !== root) return false;
   return !(ctx.knobs['K-A70'] === 'whole-array' && parsed.kind === 'member' && parsed.index !== undefined);
 }
 
