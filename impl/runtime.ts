@@ -1097,7 +1097,8 @@ export class ImplEngine implements Engine {
     let linkSlot = false;
     if (target !== 0) {
       count = ptrCount(hostImg, hostOff);
-      const [lo, hi] = lookup !== 0 ? [lookup, lookup + ELEMENT_BYTES] : [target, target + count * ELEMENT_BYTES];
+      const lo = lookup !== 0 ? lookup : target;
+      const hi = lookup !== 0 ? lookup + ELEMENT_BYTES : target + count * ELEMENT_BYTES;
       const t = this.table.findContaining(lo, hi);
       if (t < 0) {
         if (this.countOnly(holder, member)) return;
