@@ -9,6 +9,7 @@
 // `grep -rl "2.7.2" conformance model impl` finds the scenarios beside the rule and its impl.
 
 import type { Snapshot } from '../lang/observation.js';
+import { BUILTIN_PROFILES } from '../profiles/builtin.js';
 import { kernelRef, kernelStatements, type Program, type Step, type VarRef, type World } from '../lang/program.js';
 import { formatDevAddr, type ErrorCode, type DevAddr, type HostAddr, type OmpEntrySnapshot } from '../lang/observation.js';
 
@@ -132,11 +133,8 @@ export function garbagePointerFrom(row: Row, profile: string, world: World): Row
   let kernel = -1;
   for (let i = 0; i < row.steps.length && kernel < 0; i++) {
     const step = row.steps[i]!;
-    // A program that stops here under the profile (or libgomp, which it extends) goes no further.
-    const e = row.at?.[i + 1] ?? (i + 1 === row.steps.length ? row.last : undefined);
-    const o = e === undefined ? undefined : isPerProfile(e) ? (e.$by[profile] ?? e.$by['libgomp'] ?? e.$default) : e;
-    const stops = o !== undefined && (o.kind === 'error' || o.kind === 'undefined' || o.kind === 'unavailable');
-    if (stops) break;
+    // A program that stops here under the profile goes no further.
+    if (stopsAt(row, profile, i + 1)) break;
     if (step.op === 'pointer_assign' || step.op === 'allocate') associated.add(step.ptr);
     if (step.op === 'nullify' || step.op === 'deallocate') associated.delete(step.ptr);
     // Structs with storage: whole structs or elements that an enter data or target data mapped.
@@ -200,7 +198,35 @@ function override<T>(e: Expect<T> | undefined, fallback: T, profile: string, o: 
  */
 export function unavailableFrom(row: Row, profile: string, lacks: (step: Step) => boolean): Row {
   const first = row.steps.findIndex(lacks);
-  return first < 0 ? row : stoppedAt(row, profile, first, UNAVAILABLE, first);
+  return first < 0 || stopsBefore(row, profile, first) ? row : stoppedAt(row, profile, first, UNAVAILABLE, first);
+}
+
+/** `name` and the built-in profiles it extends, nearest first: where a per-profile expectation is looked up. */
+export function extendsChain(name: string): string[] {
+  const chain: string[] = [];
+  for (let p = BUILTIN_PROFILES.find((x) => x.name === name); p; p = p.extends ? BUILTIN_PROFILES.find((x) => x.name === p!.extends) : undefined) {
+    if (chain.includes(p.name)) break;
+    chain.push(p.name);
+  }
+  return chain;
+}
+
+/** Whether `row` expects the program to stop under `profile` (error, undefined, unavailable) at one of its first `count` steps. */
+function stopsBefore(row: Row, profile: string, count: number): boolean {
+  for (let k = 1; k <= count; k++) if (stopsAt(row, profile, k)) return true;
+  return false;
+}
+
+/** Whether `row` expects the program to stop under built-in `profile` (error, undefined, unavailable) at step number `k`. */
+function stopsAt(row: Row, profile: string, k: number): boolean {
+  const e = row.at?.[k] ?? (k === row.steps.length ? row.last : undefined);
+  if (e === undefined) return false;
+  let o = e as Outcome;
+  if (isPerProfile(e)) {
+    const key = extendsChain(profile).find((x) => x in e.$by);
+    o = key === undefined ? e.$default : e.$by[key]!;
+  }
+  return o.kind === 'error' || o.kind === 'undefined' || o.kind === 'unavailable';
 }
 
 /**

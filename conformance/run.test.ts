@@ -2,7 +2,8 @@
 // `extends`, adds runs for knob readings, and refuses malformed rows.
 
 import { describe, expect, test } from 'vitest';
-import { checkRow, extendsChain, matches, rowProfiles, stepExpectations } from './run.js';
+import { checkRow, matches, rowProfiles, stepExpectations } from './run.js';
+import { extendsChain } from './rows.js';
 import { HALTED, UNDEF, err, garbagePointerFrom, ok, oneOf, per, readAll, section, value, type Row } from './rows.js';
 import { accDelete, copyin, enterData, exitData, del, hostRead, map, ompEnter, targetRead } from './steps.js';
 import { ACC_WORLD, OMP_WORLD } from './worlds.js';

@@ -10,6 +10,7 @@ import { runTrace } from '../properties/compare.js';
 import { renderStep } from '../cli/render.js';
 import {
   KNOB_KEY,
+  extendsChain,
   formatOutcome,
   isPerProfile,
   overrideKeys,
@@ -43,16 +44,6 @@ export interface RowProfile {
   profile: Profile;
   /** Override keys that apply, nearest first (the profile itself, then what it extends). */
   lookup: string[];
-}
-
-/** Names of a built-in profile and the profiles it extends, nearest first. */
-export function extendsChain(name: string): string[] {
-  const chain: string[] = [];
-  for (let p = BUILTIN_PROFILES.find((x) => x.name === name); p; p = p.extends ? BUILTIN_PROFILES.find((x) => x.name === p!.extends) : undefined) {
-    if (chain.includes(p.name)) break;
-    chain.push(p.name);
-  }
-  return chain;
 }
 
 const profileCache = new Map<string, Profile>();

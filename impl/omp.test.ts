@@ -1230,3 +1230,33 @@ describe('OpenMP K-B47: the struct storage for a pointer member mapped through i
     expect(run([enter([mapItem('to', ['p%p'])]), isPresent({ var: 'p' })], word, plainWorld as typeof world)).toEqual(['ok', 'false']);
   });
 });
+
+describe('OpenMP K-A71 column-span: a rank-2 section of some rows of one column', () => {
+  // Expectations from gfortran 12's lowering (-fdump-tree-gimple: target enter data, target data
+  // and target update from of v3(2:2,2:2) of v3(2,4) get [len: 8] at v3(2,2)).
+  const R = { arrays: [{ name: 'r', length: 8, shape: [2, 4] as [number, number], init: [1, 2, 3, 4, 5, 6, 7, 8] }], structs: [], devices: [{ kind: 'discrete' as const }] };
+  const run = (steps: Step[], reading: string) => {
+    const spec = loadProfile('spec');
+    const engine = implEngine({ world: R, steps }, { ...spec, knobs: { ...spec.knobs, 'K-A71': reading } as typeof spec.knobs });
+    return steps.map((s) => engine.apply(s));
+  };
+  const enter = (type: MapItem['type'], ref: string): Step => ({ op: 'omp_target_enter_data', maps: [{ type, vars: [ref] }] });
+
+  it('one element per enter data: the second of one column meets the first\'s whole column', () => {
+    const steps = [enter('alloc', 'r(1:1,1:1)'), enter('alloc', 'r(2:2,1:1)')];
+    expect(run(steps, 'section').map((o) => o.kind)).toEqual(['ok', 'ok']);
+    expect(run(steps, 'column-span').map((o) => o.kind)).toEqual(['ok', 'undefined']);
+  });
+
+  it('target update from brings the next column\'s first element home too; the last column reaches past the array', () => {
+    const steps: Step[] = [
+      enter('to', 'r'),
+      { op: 'omp_target', maps: [{ type: 'alloc', vars: ['r'] }], body: { write: 'r', value: 9 } },
+      { op: 'omp_target_update', motions: [{ type: 'from', vars: ['r(2:2,2:2)'] }] },
+      { op: 'host_read', var: 'r' },
+    ];
+    expect(run(steps, 'section')[3]).toEqual({ kind: 'read', values: [1, 2, 3, 9, 5, 6, 7, 8] });
+    expect(run(steps, 'column-span')[3]).toEqual({ kind: 'read', values: [1, 2, 3, 9, 9, 6, 7, 8] });
+    expect(run([enter('to', 'r(2:2,4:4)')], 'column-span').map((o) => o.kind)).toEqual(['undefined']);
+  });
+});

@@ -13,6 +13,7 @@ import {
   type StructDecl,
   type World,
 } from '../lang/program.js';
+import { undefinedBehaviour } from './stop.js';
 
 export const REF_ARRAY = 0;
 export const REF_STRUCT = 1;
@@ -30,6 +31,11 @@ export interface CompiledRef {
   readonly pointerSlots: number;
   /** A member section (`c%p(2:5)`): its bounds, 1-based and inclusive, in the pointer's target. */
   readonly section?: readonly [number, number];
+  /**
+   * A rank-2 section of some rows of one column: where whole columns from its first element end
+   * (K-A71 column-span: gfortran's size for a directive's section), past `end`.
+   */
+  readonly columnEnd?: number;
 }
 
 /**
@@ -98,6 +104,17 @@ export class WorldRefs {
     return o;
   }
 
+  /**
+   * K-A71 `column-span`: where a directive's section of some rows of one column ends (whole columns
+   * from its first element, r.columnEnd); past its array the program does not own that storage.
+   */
+  columnSpan(r: CompiledRef): number {
+    const end = r.columnEnd!;
+    const array = this.object(r.root);
+    if (end > array.start + array.bytes) undefinedBehaviour(`${r.text} is mapped as a whole column from its first element, past the end of ${r.root} (K-A71 column-span)`);
+    return end;
+  }
+
   private tryGet(text: string): CompiledRef | null {
     try {
       return this.get(text);
@@ -145,7 +162,10 @@ export class WorldRefs {
       if (fits && ((l1 === 1 && u1 === n1) || l2 === u2)) {
         const o = this.objects.get(r2[1]!)!;
         const start = o.start + ((l2 - 1) * n1 + l1 - 1) * ELEMENT_BYTES;
-        return { text, kind: REF_ARRAY, root: o.name, start, end: o.start + ((u2 - 1) * n1 + u1) * ELEMENT_BYTES, pointerSlots: 0 };
+        const end = o.start + ((u2 - 1) * n1 + u1) * ELEMENT_BYTES;
+        const r: CompiledRef = { text, kind: REF_ARRAY, root: o.name, start, end, pointerSlots: 0 };
+        // Rows of one column that are not all of them: gfortran's directives take the whole column from l1.
+        return u1 - l1 + 1 === n1 ? r : { ...r, columnEnd: start + n1 * ELEMENT_BYTES };
       }
     }
     const ms = MEMBER_SECTION_SYNTAX.exec(text);

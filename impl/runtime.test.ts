@@ -518,6 +518,34 @@ describe('mutation survivors (issue 15)', () => {
     });
   });
 
+  describe('a rank-2 section of some rows of one column in a directive (K-A71)', () => {
+    // Expectations from gfortran 12's lowering (-fdump-tree-gimple: [len: 8] at v3(2,2) for
+    // v3(2:2,2:2) of v3(2,4), in every directive) and GCC 12.2's measured abort of exit data after
+    // acc_create of the element (gen-20270105-019-fortran: "[h,+8] outside mapped block [h,+4]").
+    const SPAN = { 'K-A71': 'column-span' };
+    const R: World = { arrays: [{ name: 'r', length: 8, shape: [2, 4], init: [1, 2, 3, 4, 5, 6, 7, 8] }], structs: [] };
+    const present = (ref: string): Step => ({ op: 'acc_is_present', var: ref });
+
+    it('enter data maps the column from the section\'s first element; the routines keep the element', () => {
+      const steps = [enter(cl('copyin', 'r(2:2,2:2)')), present('r(1:1,3:3)')];
+      expect(run(steps, {}, R)[1]).toEqual({ kind: 'value', value: false });
+      expect(run(steps, SPAN, R)[1]).toEqual({ kind: 'value', value: true });
+      expect(kinds([{ op: 'acc_create', var: 'r(2:2,2:2)' }, exit(cl('delete', 'r(2:2,2:2)'))], SPAN, R)).toEqual(['value', 'error acc_error_partly_present']);
+      // whole columns and every row of one column are the same bytes under both readings
+      expect(kinds([{ op: 'acc_create', var: 'r(1:2,2:3)' }, exit(cl('delete', 'r(1:2,2:3)')), { op: 'acc_create', var: 'r(1:2,4:4)' }, exit(cl('delete', 'r(1:2,4:4)'))], SPAN, R)).toEqual(['value', 'ok', 'value', 'ok']);
+    });
+
+    it('update self brings the next column\'s first element home too; the last column reaches past the array', () => {
+      const steps: Step[] = [enter(cl('copyin', 'r')), { op: 'acc_parallel', clauses: [cl('present', 'r')], body: { write: 'r', value: 9 } }, { op: 'acc_update', clauses: [cl('self', 'r(2:2,2:2)')] }, { op: 'host_read', var: 'r' }];
+      expect(run(steps, {}, R)[3]).toEqual({ kind: 'read', values: [1, 2, 3, 9, 5, 6, 7, 8] });
+      expect(run(steps, SPAN, R)[3]).toEqual({ kind: 'read', values: [1, 2, 3, 9, 9, 6, 7, 8] });
+      const past = run([enter(cl('copyin', 'r(2:2,4:4)'))], SPAN, R)[0]!;
+      expect(show(past)).toBe('undefined');
+      expect(message(past)).toMatch(/past the end of r/);
+      expect(kinds([enter(cl('copyin', 'r(1:1,4:4)'))], SPAN, R)).toEqual(['ok']);
+    });
+  });
+
   describe('attach of a pointer into link data no clause maps (K-A60)', () => {
     // Expectations from libgomp's target.c: gomp_load_image_to_device keys a link variable from
     // the start (REFCOUNT_LINK), and gomp_attach_pointer's lookup of the target finds that key, so

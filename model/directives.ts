@@ -10,6 +10,7 @@ import { isPointerReference } from './plain-pointers.js';
 import {
   parsedRef,
   dataRange,
+  directiveRange,
   describeRange,
   fire,
   formatRef,
@@ -66,7 +67,7 @@ function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, kn
   const pointer = isMember && isPointerReference(state, parsed.struct, knobs, ctx) ? memberRef(state, ref) : null;
   // A member section (`c%p(2:5)`, model/member-sections.ts) remembers that its range is a section of the target.
   if (pointer !== null && parsed.kind === 'member' && parsed.bounds !== undefined) return { range: dataRange(state, ref), pointer, section: true };
-  return { range: dataRange(state, ref), pointer };
+  return { range: directiveRange(state, ref, knobs), pointer };
 }
 
 export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[], knobs: KnobValues, ctx?: StepContext): RecordedClause[] {

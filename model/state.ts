@@ -597,6 +597,25 @@ export function dataRange(state: ModelState, ref: string): Range | null {
   }
 }
 
+/**
+ * The host data a directive's data clause, map item or motion item stands for: dataRange, except
+ * that under K-A71 `column-span` (gfortran 12) a rank-2 section covers as many whole columns as it
+ * has, from its first element, the size gfortran gives the section's descriptor (the last
+ * dimension's extent times its stride). Whole columns reaching past the array name storage the
+ * program does not own: undefined.
+ */
+export function directiveRange(state: ModelState, ref: string, knobs: KnobValues): Range | null {
+  const range = dataRange(state, ref);
+  const parsed = state.facts.parse(ref);
+  if (knobs['K-A71'] !== 'column-span' || parsed.kind !== 'array' || parsed.rank2 === undefined) return range;
+  const [rows] = parsed.rank2.shape;
+  const [, [first, last]] = parsed.rank2.bounds;
+  const end = range!.start + (last - first + 1) * rows * ELEMENT_BYTES;
+  const array = state.facts.layout[state.facts.indexOf(parsed.name)]!;
+  if (end > array.start + array.bytes) throw new UndefinedStep(`${ref} is mapped as whole columns from its first element, which reach past the end of ${parsed.name} (K-A71 column-span)`);
+  return { start: range!.start, end };
+}
+
 /** The host descriptor a pointer gets when associated with array reference `target`. */
 export function hostDescriptor(state: ModelState, target: string): PtrValue {
   const r = arrayRange(state, target);

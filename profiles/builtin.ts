@@ -100,6 +100,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC libgomp (OpenACC path, GCC 12-15 era sources, nvptx offload).',
     extends: 'spec',
     knobs: {
+      'K-A71': {
+        reading: 'column-span',
+        confidence: 'source',
+        evidence:
+          'gfortran trans-openmp.cc gfc_trans_omp_array_section (GCC 12 to 15) sizes a data clause, map item or motion item of an array section as gfc_full_array_size of the section\'s descriptor times the element size, and gfc_full_array_size multiplies the last dimension\'s extent by its stride: whole columns of the parent array from the section\'s first element. gfortran 12.2 -fopenacc -fopenmp -foffload=disable -fdump-tree-gimple (Debian bookworm, 6 December 2026) of v3(2:2,2:2) with integer v3(2,4): enter data, exit data, data, update self, parallel copyin, target enter data, target update from and target data all get [len: 8] (dim[1] extent 1 times stride 2, times 4 bytes) at v3(2,2). GCC\'s C front end keeps its own sections\' bytes (profiles/libgomp-c.json).',
+      },
       'K-B66': {
         reading: 'self-present',
         confidence: 'doc',
@@ -562,6 +568,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-A71': {
+        reading: 'column-span',
+        confidence: 'measured',
+        evidence:
+          'Measured with GCC 12.2 on an NVIDIA H100: gen-20270105-019-fortran (profiles/measured/gcc-12-nvptx-2026-12-06e.md, held out) step 6, exit data delete(r(2:2,2:2)) of r(2,4) after acc_create of that one element (4 bytes through its C binding), aborts "[h,+8] outside mapped block [h,+4]" (oacc-mem.c goacc_exit_datum_1): the directive names 8 bytes, one column of r from r(2,2). gfortran 12.2 -fdump-tree-gimple gives every directive form of that section [len: 8] (the libgomp profile\'s evidence: gfc_full_array_size).',
+      },
       'K-A70': {
         reading: 'whole-array',
         confidence: 'measured',

@@ -454,6 +454,21 @@ export const KNOBS = [
     rationale: 'The member names the array\'s storage in a data clause; §2.6.2 gives implicit attributes to variables that appear in no visible data clause.',
   },
   {
+    id: 'K-A71',
+    title: 'The storage a directive names with a rank-2 section of one column\'s rows (r(2:2,2:2) of r(2,4)): its elements, or whole columns from its first element',
+    section: 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses, §2.14.4 Update Directive; OpenMP 6.0 §7.9.6 map clause, §15.9 target update construct',
+    readings: [
+      { id: 'section', summary: 'the elements of the section, from its first to its last, in data clauses, map items and motion items as everywhere else' },
+      {
+        id: 'column-span',
+        summary:
+          'gfortran 12 (-fdump-tree-gimple, measured): a data clause, map item or motion item of a rank-2 section covers as many whole columns as the section has, from its first element (gfc_trans_omp_array_section sizes it with gfc_full_array_size: the last dimension\'s extent times its stride); a section of some rows of one column thus reaches into the next column, and past the array in its last column (undefined here). Routines and kernels keep the section\'s elements',
+      },
+    ],
+    default: 'section',
+    rationale: 'A subarray names the elements it selects (§2.7.1: in Fortran an array section); nothing in either text widens it to whole columns.',
+  },
+  {
     id: 'K-A30',
     title: 'host_data use_device of data that is not present, without if_present',
     section: 'OpenACC 3.3 §2.8.1 use_device clause, §2.8.3 if_present clause',

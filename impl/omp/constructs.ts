@@ -257,7 +257,8 @@ export abstract class OmpConstructs extends OmpTable {
 
   protected pushItem(code: number, mods: number, r: CompiledRef): void {
     let start = r.start;
-    let end = r.end;
+    // K-A71 `column-span` (gfortran): some rows of one column name the whole column from the first.
+    let end = r.columnEnd !== undefined && this.knobs['K-A71'] === 'column-span' ? this.refs.columnSpan(r) : r.end;
     let member = 0;
     let flags = r.kind === REF_STRUCT ? ITEM_STRUCT : 0;
     if (r.kind === REF_MEMBER) {

@@ -9,6 +9,7 @@ import {
   blockById,
   copyCells,
   dataRange,
+  directiveRange,
   describeRange,
   deviceIndex,
   fire,
@@ -43,7 +44,7 @@ export function accUpdate(state: ModelState, step: AccUpdate, ctx: StepContext):
   fire(ctx, ACC_UPDATE);
   const ifPresent = step.if_present === true;
   // The vars are resolved when the directive starts (a pointer member names its target then).
-  const vars = step.clauses.flatMap((c) => c.vars.map((v) => ({ clause: c.clause, v, range: dataRange(state, v) })));
+  const vars = step.clauses.flatMap((c) => c.vars.map((v) => ({ clause: c.clause, v, range: directiveRange(state, v, ctx.knobs) })));
   for (const { clause, v, range } of vars) {
     const toDevice = clause === 'device';
     // A disassociated pointer names no data: there is nothing to copy. K-A55 `enter-exit-fatal`

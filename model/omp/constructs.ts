@@ -12,6 +12,7 @@ import {
   arrayRange,
   blockById,
   dataRange,
+  directiveRange,
   fire,
   formatRef,
   memberRef,
@@ -101,21 +102,21 @@ const IMPLICIT_ORDER = 2 ** 44;
 
 /** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
 function resolveItems(state: ModelState, maps: MapperExpanded[], ctx: StepContext, implicit = false, after = 0): RecordedMapItem[] {
-  const items = resolveListItems(state, maps, implicit, after);
+  const items = resolveListItems(state, maps, implicit, after, ctx);
   // K-B47: the struct's storage for a pointer member named through its section (member-word.ts).
   return implicit ? items : [...items, ...memberWordItems(state, items, ctx)];
 }
 
 // `after`: the place of the first entry of this list among the construct's (K-B67: a kernel's
 // implicit map comes after its explicit ones).
-function resolveListItems(state: ModelState, maps: MapperExpanded[], implicit: boolean, after: number): RecordedMapItem[] {
+function resolveListItems(state: ModelState, maps: MapperExpanded[], implicit: boolean, after: number, ctx: StepContext): RecordedMapItem[] {
   return maps.flatMap((m, index) =>
     m.vars.map((v, at) => {
       const parsed = parsedRef(state, v);
       const item: RecordedMapItem = {
         type: m.type,
         modifiers: [...(m.modifiers ?? [])],
-        range: dataRange(state, v),
+        range: directiveRange(state, v, ctx.knobs),
         pointer: parsed.kind === 'member' ? memberRef(state, v) : null,
         implicit,
         order: after + (m.order?.[at] ?? clauseOrder(m, index, at)),

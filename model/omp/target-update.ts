@@ -7,6 +7,7 @@ import type { Observation } from '../../lang/observation.js';
 import {
   copyCells,
   dataRange,
+  directiveRange,
   describeRange,
   fire,
   objectHolding,
@@ -39,7 +40,7 @@ export function ompTargetUpdate(state: ModelState, step: OmpTargetUpdate, ctx: S
   // On the host the corresponding storage is the original: nothing to assign.
   if (target.kind === 'host') return { kind: 'ok' };
   // The list items are resolved when the construct starts (a pointer member names its target then).
-  const items = expandMotions(state, step.motions, ctx).flatMap((m) => m.vars.map((v) => ({ item: m, range: dataRange(state, v) })));
+  const items = expandMotions(state, step.motions, ctx).flatMap((m) => m.vars.map((v) => ({ item: m, range: directiveRange(state, v, ctx.knobs) })));
   for (const { item, range } of items) {
     const present = (item.modifiers ?? []).includes('present');
     // A disassociated pointer names no storage.
