@@ -759,7 +759,9 @@ describe('gcc-12-nvptx-2026-12-06e (GCC 12.2, nvptx, NVIDIA H100: seed 20270105,
   // (-fdump-tree-gimple: [len: 8], the whole column from r(2,2)): K-A71 `column-span` (libgomp,
   // gcc-12), which changes no other prediction of the 2,902 Fortran runs of the GCC 12.2 batches.
   // Left: -206-fortran, `target map(always, to: b)` whose kernel reads a, inside a target data
-  // region of c and c%p, aborts "always pointer not mapped"; -070-c, a reallocated allocatable
+  // region of c and c%p, aborts "always pointer not mapped": gfortran drops the unused pointer
+  // array's descriptor, always or not, and b's is not on the device (probes-gcc-12-2026-12-06f
+  // below measured the class; not modelled yet); -070-c, a reallocated allocatable
   // component read with the first allocation's values, as 06c -218-c.
   it('gcc-12 / gcc-12-c predict 271 of the 273 runs (270 before K-A71)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06e');
@@ -802,6 +804,26 @@ describe('probes-gcc-12-2026-12-06e (GCC 12.2, nvptx, NVIDIA H200: a directive\'
     const verdicts = replayByLanguage('probes-gcc-12-2026-12-06e');
     expect(verdicts.length).toBe(8);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06f (GCC 12.2, nvptx, NVIDIA H100: a target construct\'s map of a whole array its kernel does not use)', () => {
+  // toolchain/probes/omp-unused-array-*: target map(to: b) (and map(always, to: b)) around a kernel
+  // that reads only a. mapcheck emits the arrays as Fortran pointer arrays, and gfortran 12 drops
+  // only the unused array's descriptor (-fdump-tree-omplower: map(to: MEM <b.data>) and
+  // map(always_pointer: b.data) stay, map(to: b [pointer set]) goes, with or without always), so
+  // libgomp's always pointer needs b's descriptor on the device from an earlier map. Measured:
+  // with b absent, "always pointer not mapped" (-absent-fortran); with b entered by enter data
+  // map(to: b), both constructs run (-present-fortran); with a present only as c%p's target
+  // (target data map(to: c, c%p)), target map(to: a) still aborts (-through-member-fortran): the
+  // descriptor comes with a map of the array itself, not with its data. The C units (plain arrays,
+  // the whole map dropped, K-B55) run. This is the class of 03 -039, 03g -060, 05n -240 and 06e
+  // -206 (each a target construct's unused whole array, absent), and of the K-B55 entry of
+  // NOT_ADOPTED for -04l; gcc-12's K-B55 `dropped` drops the whole map, so the two aborts are left.
+  it('gcc-12 / gcc-12-c predict 4 of the 6 runs: the two Fortran aborts are left', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06f');
+    expect(verdicts.length).toBe(6);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-unused-array-absent-fortran', 'omp-unused-array-through-member-fortran']);
   });
 });
 
