@@ -902,6 +902,17 @@ describe('mutation survivors (issue 15)', () => {
       expect(kinds(steps, xb)).toEqual(['ok', 'ok', 'ok', 'error acc_error_partly_present']);
     });
 
+    it('K-A8 fatal: the address before the section\'s copy is mapped memory as far as the bytes from it reach into the copy', () => {
+      // Expectations from libgomp's oacc-mem.c: acc_map_data looks [d, d + s) up among the mapped
+      // device ranges (lookup_dev) and stops on any overlap; acc_free looks up one byte at d.
+      const kept: Step[] = [enter(cl('copyin', 'a(2:5)')), { op: 'acc_copyin', var: 'a(1:4)', result: 'k' }];
+      const fatal = { ...xb, 'K-A8': 'fatal' };
+      expect(kinds([...kept, { op: 'acc_map_data', var: 'b', dev: { handle: 'k' } }], fatal)).toEqual(['ok', 'value', 'error fatal_map_data']);
+      expect(kinds([...kept, { op: 'acc_map_data', var: 'b(1:1)', dev: { handle: 'k' } }], fatal)).toEqual(['ok', 'value', 'undefined']);
+      expect(kinds([...kept, { op: 'acc_free', ptr: { handle: 'k' } }], fatal)).toEqual(['ok', 'value', 'undefined']);
+      expect(kinds([...kept, { op: 'acc_free', ptr: { handle: 'k', offset: 4 } }], fatal)).toEqual(['ok', 'value', 'error fatal_map_data']);
+    });
+
     it('K-A7 infinite: acc_map_data data keeps its counters', () => {
       const mapped: Step[] = [{ op: 'acc_malloc', bytes: 12, result: 'd' }, { op: 'acc_map_data', var: 'a(2:4)', dev: { handle: 'd' } }];
       for (const more of [enter(cl('copyin', 'a(1:3)')), { op: 'acc_copyin', var: 'a(1:3)' } as Step]) {

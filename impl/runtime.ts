@@ -1656,6 +1656,17 @@ export class ImplEngine implements Engine {
     return held;
   }
 
+  /**
+   * Under K-A8 `fatal`: whether device bytes [addr, addr + bytes) reach into a block clauseMapped
+   * finds, as libgomp's lookup_dev of a device range (acc_free looks one byte up): the block
+   * holding addr, or the one whose red zone addr lies in (K-A11's acc_copyin result points there).
+   */
+  private clauseMappedAt(addr: number, bytes: number): boolean {
+    // (no block: blockOf answers 0, which clauseMapped never finds)
+    const block = this.device.blockOf(addr);
+    return this.clauseMapped(block) && addr + bytes > this.device.base(block);
+  }
+
   /** K-A8: a misuse of acc_map_data / acc_unmap_data / acc_free the text leaves undefined. */
   private mapDataMisuse(message: string): Observation {
     if (this.knobs['K-A8'] === 'fatal') return errorOutcome('fatal_map_data', message);
@@ -1715,7 +1726,7 @@ export class ImplEngine implements Engine {
     if (addr === HOST_ADDRESS) return undefinedOutcome('acc_free of a host address');
     const block = this.device.blockAt(addr);
     // K-A8 `fatal`: memory enter data or a data routine mapped is still mapped (libgomp looks the address up first).
-    if (this.clauseMapped(block)) return errorOutcome('fatal_map_data', 'acc_free of device memory that enter data or a data routine still maps');
+    if (this.clauseMappedAt(addr, 1)) return errorOutcome('fatal_map_data', 'acc_free of device memory that enter data or a data routine still maps');
     if (block === 0 || !this.device.isLive(block) || !this.mallocBlocks.has(block) || addr !== this.device.base(block))
       return undefinedOutcome('acc_free of a pointer that is not the start of live acc_malloc memory');
     for (const slot of this.userMapped)
@@ -1738,7 +1749,7 @@ export class ImplEngine implements Engine {
       return errorOutcome('acc_error_present', `acc_map_data of ${step.var}, in a declare link array the runtime registered at start`);
     // K-A8 `fatal`: device memory enter data or a data routine mapped is already mapped (libgomp looks it up first).
     // (the host sentinel -1 lies in no device block: blockAt answers 0)
-    if (this.clauseMapped(this.device.blockAt(addr)))
+    if (this.clauseMappedAt(addr, end - start))
       return errorOutcome('fatal_map_data', `acc_map_data of ${step.var} onto device memory that enter data or a data routine maps`);
     const block = this.mallocBlockAt(addr, end - start, step.op);
     if (this.stopped !== null) return this.stopped;

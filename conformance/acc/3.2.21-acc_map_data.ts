@@ -5,10 +5,11 @@
 // libgomp evidence: oacc-mem.c acc_map_data sets refcount = REFCOUNT_INFINITY (K-A7 `infinite`)
 // and aborts on "host address ... is already mapped" / "device address ... is already mapped".
 
-import { RUNS, UNDEF, dev, err, ok, per, perState, read, readAll, section, value, type Row } from '../rows.js';
+import { HALTED, RUNS, UNDEF, dev, err, ok, per, perState, read, readAll, section, value, type Row } from '../rows.js';
 import {
   assign,
   accCopyin,
+  accCopyinKept,
   accDelete,
   accDeviceptr,
   accIsPresent,
@@ -105,6 +106,13 @@ const rows: Row[] = [
     name: 'device memory that already holds mapped data (K-A8)',
     steps: [accMalloc('d', 80), accMapData('a', h('d')), accMapData('b', h('d', 20))],
     last: per(UNDEF, { libgomp: err('fatal_map_data'), 'K-A8=fatal': err('fatal_map_data') }),
+  },
+  {
+    name: 'the address K-A11 returns before a section\'s copy, mapping data whose bytes reach into that copy: partly present data under the text; with K-A11 undefined, and libgomp looks the device range up and stops (K-A8)',
+    cite: 'K-A8 fatal, K-A11 extends-before: libgomp oacc-mem.c acc_map_data looks [d, d + s) up among the mapped device ranges (lookup_dev) before anything else; acc_copyin of a(1:4) with a(2:5) present returns the address 4 bytes before a(2:5)\'s copy',
+    steps: [enterData(copyin('a(2:5)')), accCopyinKept('k', 'a(1:4)'), accMapData('b', h('k'))],
+    at: { 2: per(err('acc_error_partly_present'), { libgomp: dev(1, -4), 'K-A11=extends-before,K-A8=fatal': dev(1, -4), 'K-A11=extends-before': dev(1, -4) }) },
+    last: per(HALTED, { libgomp: err('fatal_map_data'), 'K-A11=extends-before,K-A8=fatal': err('fatal_map_data'), 'K-A11=extends-before': UNDEF }),
   },
   {
     name: 'device memory too small for the data is undefined',

@@ -39,12 +39,15 @@ export function deviceBytes(state: ModelState, p: Exclude<ReturnType<typeof reso
  * A present section with a dynamic reference whose device copy lives in the live device-0 block
  * `p` points into, when an enter data or a data routine made that block (not acc_malloc): the
  * memory is mapped, so acc_map_data and acc_free misuse it (K-A8), whatever the address inside it.
- * Memory only a data construct maps is left out: libgomp's device-address lookup does not find it
- * (testsuite acc_free-pr92503-4.c, PR92877: the plugin's free fails instead).
+ * libgomp looks the `bytes` from `p` up among the mapped device ranges (lookup_dev: acc_map_data
+ * the data's size, acc_free one byte), so an address before the block (K-A11's acc_copyin result)
+ * finds it only when those bytes reach into it. Memory only a data construct maps is left out:
+ * libgomp's device-address lookup does not find it (testsuite acc_free-pr92503-4.c, PR92877: the
+ * plugin's free fails instead).
  */
-export function clauseMemoryHolding(state: ModelState, p: ReturnType<typeof resolvePointer>): Section | null {
+export function clauseMemoryHolding(state: ModelState, p: ReturnType<typeof resolvePointer>, bytes: number): Section | null {
   if (p === null || p.space !== 'dev') return null;
   const block = blockById(state, p.block);
-  if (!block.alive || block.device !== 0 || block.source !== 'map') return null;
+  if (!block.alive || block.device !== 0 || block.source !== 'map' || p.offset + bytes <= 0 || p.offset >= block.bytes) return null;
   return sectionsInBlock(state, block.id).find((s) => s.drc > 0) ?? null;
 }

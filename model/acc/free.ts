@@ -19,7 +19,7 @@ export function accFree(state: ModelState, step: AccFree, ctx: StepContext): Obs
   if (typeof mem === 'string') {
     // Memory that enter data or a data routine mapped is still mapped: undefined, or K-A8 `fatal`
     // (libgomp acc_free looks the address up among the mapped device ranges first, lookup_dev).
-    const held = ctx.knobs['K-A8'] === 'fatal' ? clauseMemoryHolding(state, p) : null;
+    const held = ctx.knobs['K-A8'] === 'fatal' ? clauseMemoryHolding(state, p, 1) : null;
     if (held) return runtimeError('fatal_map_data', `acc_free(${describePointer(p)}): the memory still maps ${describeRange(state, held)}`);
     return undefinedBehaviour(`acc_free(${describePointer(p)}): ${mem}`);
   }

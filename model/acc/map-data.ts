@@ -42,7 +42,7 @@ export function accMapData(state: ModelState, step: AccMapData, ctx: StepContext
   if (typeof mem === 'string') {
     // Device memory that enter data or a data routine mapped is already mapped: undefined, or K-A8 `fatal`
     // (libgomp acc_map_data looks the device range up among the mapped ones, lookup_dev).
-    const held = ctx.knobs['K-A8'] === 'fatal' ? clauseMemoryHolding(state, p) : null;
+    const held = ctx.knobs['K-A8'] === 'fatal' ? clauseMemoryHolding(state, p, bytes) : null;
     if (held) return runtimeError('fatal_map_data', `acc_map_data(${describeRange(state, range)}, ${describePointer(p)}): the device memory already holds ${describeRange(state, held)}`);
     return undefinedBehaviour(`acc_map_data(${describeRange(state, range)}): ${mem}`);
   }
