@@ -1660,6 +1660,9 @@ export class ImplEngine implements Engine {
    * Under K-A8 `fatal`: whether device bytes [addr, addr + bytes) reach into a block clauseMapped
    * finds, as libgomp's lookup_dev of a device range (acc_free looks one byte up): the block
    * holding addr, or the one whose red zone addr lies in (K-A11's acc_copyin result points there).
+   * An address one past a block's end lies in the next block's red zone too; the model reads such
+   * a pointer against its own block only, so the two part where more than the 256 red-zone bytes
+   * reach the next block (acc_map_data of more than 64 elements through a past-the-end handle).
    */
   private clauseMappedAt(addr: number, bytes: number): boolean {
     // (no block: blockOf answers 0, which clauseMapped never finds)
