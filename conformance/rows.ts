@@ -192,6 +192,14 @@ function override<T>(e: Expect<T> | undefined, fallback: T, profile: string, o: 
 }
 
 /**
+ * `row` stopped under `profile` at step number `step` with `o` (a profile's abort the row's other
+ * readings do not have), every later step halted, no state checked from that step on.
+ */
+export function stoppedUnder(row: Row, profile: string, step: number, o: Outcome): Row {
+  return stoppedAt(row, profile, step - 1, o, step - 1);
+}
+
+/**
  * A row under a profile whose runtime lacks a feature the row uses (`lacks`): `unavailable` at the
  * first step using it, every later step `halted`, no state checked from there on. Rows that do not
  * use the feature are returned unchanged.

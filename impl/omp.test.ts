@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { MapItem } from '../lang/openmp.js';
-import type { Step } from '../lang/program.js';
+import type { Step, World } from '../lang/program.js';
 import { loadProfile } from '../profiles/index.js';
 import { OMP_WORLD as world } from '../conformance/worlds.js';
 import { implEngine } from './index.js';
@@ -1258,5 +1258,73 @@ describe('OpenMP K-A71 column-span: a rank-2 section of some rows of one column'
     expect(run(steps, 'section')[3]).toEqual({ kind: 'read', values: [1, 2, 3, 9, 5, 6, 7, 8] });
     expect(run(steps, 'column-span')[3]).toEqual({ kind: 'read', values: [1, 2, 3, 9, 9, 6, 7, 8] });
     expect(run([enter('to', 'r(2:2,4:4)')], 'column-span').map((o) => o.kind)).toEqual(['undefined']);
+  });
+});
+
+describe('OpenMP K-B55 descriptor: a whole pointer array the region does not use', () => {
+  // Expectations from GCC 12.2 on an H100 (profiles/measured/probes-gcc-12-2026-12-06f.md): with
+  // the array absent the construct aborts "always pointer not mapped"; after enter data of the
+  // array, map(to:) and map(always, to:) run; with its data present only through c%p it aborts.
+  const W: World = {
+    arrays: [
+      { name: 'a', length: 8, init: 1 },
+      { name: 'b', length: 8, init: 2 },
+      { name: 'x', length: 1, init: 5, scalar: true },
+    ],
+    structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+    devices: [{ kind: 'discrete' }, { kind: 'discrete' }],
+  };
+  const run = (steps: Step[], reading = 'descriptor', world: World = W) => {
+    const spec = loadProfile('spec');
+    const engine = implEngine({ world, steps }, { ...spec, knobs: { ...spec.knobs, 'K-B55': reading } as typeof spec.knobs });
+    return steps.map((s) => {
+      const o = engine.apply(s);
+      return o.kind === 'error' ? `error ${o.code}` : o.kind;
+    });
+  };
+  const target = (maps: MapItem[], read = 'a(5:8)'): Step => ({ op: 'omp_target', maps, body: { read } });
+  const enter = (vars: string[], type: MapItem['type'] = 'to'): Step => ({ op: 'omp_target_enter_data', maps: [{ type, vars }] });
+  const exit = (vars: string[], type: MapItem['type']): Step => ({ op: 'omp_target_exit_data', maps: [{ type, vars }] });
+
+  it('stops without the array\'s descriptor on the device; runs once a map of the array itself put it there', () => {
+    expect(run([target([{ type: 'to', vars: ['b'] }])])).toEqual(['error fatal_lowering']);
+    expect(run([target([{ type: 'to', vars: ['b'] }])], 'dropped')).toEqual(['read']);
+    expect(run([enter(['b']), target([{ type: 'to', vars: ['b'] }]), target([{ type: 'to', modifiers: ['always'], vars: ['b'] }])])).toEqual(['ok', 'read', 'read']);
+    // a section's map puts the descriptor there too: the kept data map then extends b(1:4) (K-B5: undefined under the text)
+    expect(run([enter(['b(1:4)']), target([{ type: 'alloc', vars: ['b'] }])])).toEqual(['ok', 'undefined']);
+    expect(run([{ op: 'omp_target_data_begin', maps: [{ type: 'to', vars: ['c', 'c%p'] }] }, target([{ type: 'to', vars: ['a'] }], 'b(1:4)')])).toEqual(['ok', 'error fatal_lowering']);
+    // a struct the region does not use is dropped, as a static array a declare target names
+    expect(run([target([{ type: 'to', vars: ['c'] }])])).toEqual(['read']);
+    expect(run([{ op: 'omp_declare_target', clauses: [{ clause: 'link', vars: ['b'] }] }, target([{ type: 'to', vars: ['b'] }])])).toEqual(['ok', 'read']);
+  });
+
+  it('counts the descriptor\'s maps: given back at each exit, all of them at a delete, one per construct that held it', () => {
+    const twice = [enter(['b']), enter(['b'])];
+    expect(run([...twice, exit(['b'], 'release'), target([{ type: 'to', vars: ['b'] }])])).toEqual(['ok', 'ok', 'ok', 'read']);
+    expect(run([...twice, exit(['b'], 'release'), exit(['b'], 'release'), target([{ type: 'to', vars: ['b'] }])])).toEqual(['ok', 'ok', 'ok', 'ok', 'error fatal_lowering']);
+    expect(run([...twice, exit(['b'], 'delete'), target([{ type: 'to', vars: ['b'] }])])).toEqual(['ok', 'ok', 'ok', 'error fatal_lowering']);
+    // a kernel's implicit map of b and a target data region hold it only while they last
+    expect(run([target([], 'b'), target([{ type: 'to', vars: ['b'] }])])).toEqual(['read', 'error fatal_lowering']);
+    const region: Step[] = [{ op: 'omp_target_data_begin', maps: [{ type: 'to', vars: ['b'] }] }, target([{ type: 'to', vars: ['b'] }]), { op: 'omp_target_data_end' }, target([{ type: 'to', vars: ['b'] }])];
+    expect(run(region)).toEqual(['ok', 'read', 'ok', 'error fatal_lowering']);
+    // the construct that keeps the unused array's data map adds no descriptor map of its own
+    expect(run([enter(['b']), target([{ type: 'to', vars: ['b'] }]), exit(['b'], 'release'), target([{ type: 'to', vars: ['b'] }])])).toEqual(['ok', 'read', 'ok', 'error fatal_lowering']);
+    // on a device that shares the host's memory nothing is mapped: the map is dropped
+    expect(run([target([{ type: 'to', vars: ['b'] }])], 'descriptor', { ...W, devices: [{ kind: 'shared' }] })).toEqual(['read']);
+  });
+
+  it('per device and per array; a scalar has no descriptor', () => {
+    // the second item of one construct counts too; device 1's map is not device 0's
+    expect(run([enter(['a', 'b']), target([{ type: 'to', vars: ['b'] }], 'a(1:4)')])).toEqual(['ok', 'read']);
+    expect(run([{ op: 'omp_target_enter_data', device: 1, maps: [{ type: 'to', vars: ['b'] }] }, target([{ type: 'to', vars: ['b'] }])])).toEqual(['ok', 'error fatal_lowering']);
+    expect(run([enter(['b']), { op: 'omp_target', device: 1, maps: [{ type: 'to', vars: ['b'] }], body: { read: 'a(1:4)' } }])).toEqual(['ok', 'error fatal_lowering']);
+    expect(run([target([{ type: 'to', vars: ['x'] }])])).toEqual(['read']);
+  });
+
+  it('dropped keeps an always map whole: an always from item of fresh storage leaves the host array indeterminate', () => {
+    const spec = loadProfile('spec');
+    const steps: Step[] = [target([{ type: 'from', modifiers: ['always'], vars: ['b'] }]), { op: 'host_read', var: 'b' }];
+    const engine = implEngine({ world: W, steps }, { ...spec, knobs: { ...spec.knobs, 'K-B55': 'dropped' } as typeof spec.knobs });
+    expect(steps.map((s) => engine.apply(s))[1]).toEqual({ kind: 'read', values: Array(8).fill(null) });
   });
 });

@@ -88,6 +88,7 @@ export class OmpRuntime extends OmpRoutines {
         const base = this.itemTop;
         this.pushMaps(step.maps);
         this.mapEntry(base, d);
+        this.enterDescriptors(base, d);
         this.dropItems(base);
         return OK;
       }
@@ -96,6 +97,7 @@ export class OmpRuntime extends OmpRoutines {
         const base = this.itemTop;
         this.pushMaps(step.maps);
         if (this.knobs['K-B53'] === 'abort' && d !== this.n) this.exitPointerMember(base);
+        this.exitDescriptors(base, d);
         this.mapExit(base, d, true);
         this.dropItems(base);
         return OK;
@@ -105,6 +107,7 @@ export class OmpRuntime extends OmpRoutines {
         const base = this.itemTop;
         this.pushMaps(step.maps);
         this.mapEntry(base, d, 'target data');
+        this.enterDescriptors(base, d);
         this.regions.push(base, d);
         return OK;
       }
@@ -115,6 +118,7 @@ export class OmpRuntime extends OmpRoutines {
         if (d === undefined) throw new Error('omp_target_data_end without an open omp_target_data_begin region');
         // K-B68 (on a device with memory of its own; the host, d = n, has no entry in `shared`)
         if (this.knobs['K-B68'] === 'stale-copy' && this.shared[d] === 0) this.staleCopies(base, d);
+        this.exitDescriptors(base, d);
         this.mapExit(base, d, false);
         this.dropItems(base);
         return OK;

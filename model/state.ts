@@ -206,6 +206,8 @@ export interface RecordedMapItem {
   mapperStruct?: boolean;
   /** A pointer item a declare mapper's clause gave (its K-B47 word is `mapperStruct`). */
   viaMapper?: boolean;
+  /** K-B55 `descriptor`: the array whose descriptor the item maps too (model/omp/array-descriptors.ts). */
+  descriptor?: string;
   /** Its place among the construct's entries as clang 16 orders them (K-B67); none for the items a rule adds. */
   order?: number;
 }
@@ -398,6 +400,13 @@ export interface ModelState {
    */
   ompImages: { device: number; start: number; end: number; block: number | null }[];
   /**
+   * K-B55 `descriptor` (model/omp/array-descriptors.ts): per device, the arrays whose descriptor
+   * is mapped, with its reference count; empty under the other readings.
+   */
+  ompDescriptors: { device: number; array: string; rc: number }[];
+  /** The arrays a declare target directive names (static in Fortran: no descriptor). */
+  ompStaticArrays: string[];
+  /**
    * K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): the zero-length keys [addr, addr) a
    * zero-length section with no storage at its address made, with their counts and creation order.
    */
@@ -457,6 +466,8 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     hostData: [],
     ompAttached: [],
     ompImages: [],
+    ompDescriptors: [],
+    ompStaticArrays: [],
     ompZeroKeys: [],
     accDeclared: {},
     ompDeclaredScalars: [],

@@ -1179,6 +1179,11 @@ export const KNOBS = [
         summary:
           'GCC (measured with 12.2, C and Fortran): the gimplifier removes the map of a whole variable (a bare array, struct or pointer variable name) that the region never references, unless it has the always modifier; sections, elements and members stay',
       },
+      {
+        id: 'descriptor',
+        summary:
+          'gfortran 12 with the arrays as mapcheck writes them in Fortran (pointer arrays, except those a declare target names): as dropped, but a whole such array keeps its data map and loses only its descriptor\'s, always or not, so the construct stops ("always pointer not mapped") unless a map of the array itself (whole or a section, on a construct still holding it) put the descriptor on the device; with it there the array maps as written. Measured: profiles/measured/probes-gcc-12-2026-12-06f.md',
+      },
     ],
     default: 'kept',
     rationale: '§15.8: the map clauses of a target construct map their list items on entry and unmap them on exit; nothing exempts an item the region does not use.',

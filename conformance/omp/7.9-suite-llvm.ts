@@ -6,7 +6,7 @@
 // unified_shared_memory (K-B8). Each row names the test and its CHECK lines, which give the llvm-offload expectation; the
 // other profiles' expectation is the text's (6.0 §7.9.6, §15.6, §15.9), written by hand, with
 // libgomp's where its source differs (profiles/builtin.ts evidence).
-import { HALTED, UNDEF, dev, err, hostPtr, ok, per, readAll, read, section, value, type Row } from '../rows.js';
+import { HALTED, UNDEF, dev, err, hostPtr, ok, per, readAll, read, section, stoppedUnder, value, type Row } from '../rows.js';
 import { assign, declareTarget, hostRead, hostWrite, isPresent, map, mappedPtr, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetRead, targetWrite, useDeviceBegin, useDeviceEnd, v } from '../steps.js';
 import { A, MEMBERS_OMP_WORLD, OMP_WORLD, SECTIONS_OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
@@ -550,7 +550,10 @@ const rows: Row[] = [
     at: { 4: ok, 5: per(read(111), { libgomp: read(222), 'llvm-offload': read(222), 'K-B50=block': read(222), 'K-B50=earlier': read(222) }) },
     last: ok,
   },
-  {
+  // K-B55 `descriptor` (gcc-12): in mapcheck's Fortran form the arrays are pointer arrays, and a whole one the
+  // region does not use keeps its data map without its descriptor, which no earlier map put on the device:
+  // "always pointer not mapped" there (profiles/measured/probes-gcc-12-2026-12-06f.md).
+  stoppedUnder({
     name: 'ompx_hold/target.c (no ompx_hold): a target construct alone leaves m, r and d absent after it; inside a target data region that maps them they stay present through a nested target construct',
     cite: `${T}ompx_hold/target.c "check: dyn>0, hold=0, dec dyn=0": "CHECK: presence of m, r, d: 0, 0, 0"; "once": target map(tofrom: m) map(alloc: r, d); "CHECK-NEXT: presence of m, r, d: 0, 0, 0"; "twice": target data map(tofrom: m) map(alloc: r, d) { 1, 1, 1; target map(tofrom: m) map(alloc: r, d); 1, 1, 1 } 0, 0, 0 (6.0 §7.9.6: the region's reference is the only one, so its end removes the entry; a nested construct adds one and drops it). The empty kernels are reads of m; the ompx_hold halves are left out (the language has no ompx_hold)`,
     world: MRD_WORLD,
@@ -567,7 +570,7 @@ const rows: Row[] = [
     ],
     at: { 1: NO, 2: NO, 3: NO, 5: NO, 6: NO, 7: NO, 9: YES, 10: YES, 11: YES, 13: YES, 14: YES, 15: YES, 17: NO, 18: NO },
     last: NO,
-  },
+  }, 'gcc-12', 4, err('fatal_lowering')),
   {
     name: 'map_ordering_tgt_alloc_from_to_assumedsize.c: target map(alloc) of the whole array, from and to of one element, alloc again: the element is copied in and back though the allocs come first',
     cite: `${T}map_ordering_tgt_alloc_from_to_assumedsize.c: int x[10]; x[1] = 111; xp1 = xp2 = &x[0]; target map(alloc: x[:]) map(from: xp1[1]) map(to: xp1[1]) map(alloc: xp2[:]) { printf x[1] "CHECK: 111"; x[1] += 111 } printf x[1] "CHECK: 222" (llvm-offload; 6.0 §7.9.6: one storage block, whose count goes from 0 to 1 on entry, so the to item's element is copied in, and from 1 to 0 at the end, so the from item's element is copied back). x[1] is a(2:2), x[:] and xp2[:] are a; the kernel is split into a read of 111 and a write of 222, each with the test's maps`,

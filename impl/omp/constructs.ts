@@ -95,6 +95,8 @@ const ITEM_COUNTED = 16;
 const ITEM_MAPPER_STRUCT = 32;
 /** Another item a declare mapper's clause gave (a pointer item's K-B47 word is ITEM_MAPPER_STRUCT). */
 const ITEM_VIA_MAPPER = 64;
+/** K-B55 `descriptor`: the item maps its array's descriptor too (gfortran's pointer arrays). */
+const ITEM_DESCRIPTOR = 128;
 
 /** Storage-block flags. */
 const BLOCK_PRESENT = 1;
@@ -283,7 +285,44 @@ export abstract class OmpConstructs extends OmpTable {
         start += (section[0] - lbound) * ELEMENT_BYTES;
       }
     }
+    if (this.descriptorArray(r)) flags |= ITEM_DESCRIPTOR;
     this.pushRecord(code, mods, start, end, flags, member, r);
+  }
+
+  /**
+   * K-B55 `descriptor` (gfortran 12 with mapcheck's Fortran arrays): whether `r` names an array
+   * that has a descriptor, a pointer array (neither a scalar, a struct's field nor an array a
+   * declare target made static).
+   */
+  protected descriptorArray(r: CompiledRef): boolean {
+    if (this.knobs['K-B55'] !== 'descriptor' || r.kind !== REF_ARRAY) return false;
+    return this.refs.object(r.root).kind === 'array' && !this.scalars.has(r.root) && !this.staticArrays.has(r.root);
+  }
+
+  /** K-B55 `descriptor`: the key of array `root`'s descriptor on device d. */
+  private descriptorKey(d: number, root: string): number {
+    return d * this.objStart.length + this.objectAt(this.refs.object(root).start);
+  }
+
+  /** K-B55 `descriptor`: one more map of the descriptor of every item from `base` that names its array. */
+  protected enterDescriptors(base: number, d: number): void {
+    for (let i = base; i < this.itemTop; i++) {
+      if ((this.items[i * ITEM_FIELDS + I_FLAGS]! & ITEM_DESCRIPTOR) === 0) continue;
+      const key = this.descriptorKey(d, this.itemRefs[i]!.root);
+      this.descriptors.set(key, (this.descriptors.get(key) ?? 0) + 1);
+    }
+  }
+
+  /** K-B55 `descriptor`: the items from `base` give their descriptor maps back; a delete item every one. */
+  protected exitDescriptors(base: number, d: number): void {
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      if ((this.items[at + I_FLAGS]! & ITEM_DESCRIPTOR) === 0) continue;
+      const key = this.descriptorKey(d, this.itemRefs[i]!.root);
+      const left = this.items[at + I_TYPE] === DELETE ? 0 : (this.descriptors.get(key) ?? 0) - 1;
+      if (left > 0) this.descriptors.set(key, left);
+      else this.descriptors.delete(key);
+    }
   }
 
   /** Appends one item record (fields in order, so the array grows by appending and stays packed). */
@@ -820,6 +859,7 @@ export abstract class OmpConstructs extends OmpTable {
     for (const clause of step.clauses) {
       // a declared scalar is mapped tofrom by a kernel that uses it unnamed, never firstprivate (6.0 §7.9.3)
       for (const v of clause.vars) if (this.scalars.has(v)) this.declaredScalars.add(v);
+      for (const v of clause.vars) if (!this.scalars.has(v)) this.staticArrays.add(v);
       if (clause.clause === 'link') continue;
       for (const v of clause.vars) {
         const r = this.refs.get(v);
@@ -1193,7 +1233,11 @@ export abstract class OmpConstructs extends OmpTable {
       use(r);
       if (from !== null) use(from);
     }
-    this.pushMaps(this.knobs['K-B55'] === 'dropped' ? this.mapsUsed(step.maps, roots) : step.maps);
+    // K-B55 `descriptor`: the unused whole arrays that keep their data map (the construct stops
+    // when one has no descriptor on the device; their own descriptor map, which the compiler
+    // dropped, would be given back at the construct's end, so it is counted like any other).
+    const unusedKept = this.unusedArraysKept(d, step.maps, roots);
+    this.pushMaps(this.knobs['K-B55'] === 'kept' ? step.maps : this.mapsUsed(step.maps, roots, unusedKept));
     const explicitTop = this.itemTop;
     // Per variable, in order: K-B63 when the construct names it only through pointer members, then
     // its implicit tofrom map after the explicit maps (6.0 §7.9.3); none for an array whose device
@@ -1219,11 +1263,13 @@ export abstract class OmpConstructs extends OmpTable {
     this.privatePointers(base, explicitTop, refs);
     this.mapEntry(base, d, 'target');
     if (d !== this.n) this.privateValues(d);
+    this.enterDescriptors(base, d);
     let observation: Observation = OK;
     // Statement after statement over all its elements; the first undefined one ends the program
     // (undefinedBehaviour throws), before the exit.
     for (let i = 0; i < statements.length; i++) observation = this.statement(base, d, refs[i]!, statements[i]!, froms[i]!, privates, step.result);
     // Stryker disable next-line BooleanLiteral: equivalent: the exit-data flag only adds the K-B6 check of absent blocks with the present modifier, and such a block stopped the program at entry
+    this.exitDescriptors(base, d);
     this.mapExit(base, d, false);
     this.dropItems(base);
     // (a block of writes observes ok; a single body what it read or wrote)
@@ -1394,9 +1440,31 @@ export abstract class OmpConstructs extends OmpTable {
    * bare name) other than `roots`, the variables the kernel uses (every statement's reference and
    * copy source); a map with the always modifier stays whole.
    */
-  protected mapsUsed(maps: readonly MapItem[], roots: readonly string[]): MapItem[] {
+  protected mapsUsed(maps: readonly MapItem[], roots: readonly string[], unusedKept: ReadonlySet<string>): MapItem[] {
     // (a map left without items pushes nothing)
-    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => keptForRegion(this.refs.get(v), roots)) }));
+    return maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => unusedKept.has(v) || keptForRegion(this.refs.get(v), roots)) }));
+  }
+
+  /**
+   * K-B55 `descriptor` (gfortran 12 with mapcheck's Fortran arrays): the whole pointer arrays of
+   * `maps` that the region does not use (the kernel's variables are `roots`): gfortran keeps their
+   * data map and drops their descriptor's, so each needs its descriptor on device d, or the
+   * construct stops ("always pointer not mapped"). None on the host or a device that shares the
+   * host's memory, where nothing is mapped.
+   */
+  private unusedArraysKept(d: number, maps: readonly MapItem[], roots: readonly string[]): Set<string> {
+    const kept = new Set<string>();
+    // (the host, d = n, has no entry in `shared`; the reading is asked first only to spare the loop)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent for the reading's test: descriptorArray asks it again, so without it no array is kept or stops
+    if (this.knobs['K-B55'] !== 'descriptor' || this.shared[d] !== 0) return kept;
+    for (const m of maps)
+      for (const v of m.vars) {
+        const r = this.refs.get(v);
+        if (keptForRegion(r, roots) || !this.descriptorArray(r)) continue;
+        if (!this.descriptors.has(this.descriptorKey(d, r.root))) runtimeError('fatal_lowering', `map(${v}): the region does not use ${v}, whose descriptor is not mapped on device ${d} (always pointer not mapped)`);
+        kept.add(v);
+      }
+    return kept;
   }
 
   /** K-B46 `unregistered`: the storage of the device image copy holding array reference `r` on device d, or -1. */

@@ -149,6 +149,10 @@ export abstract class OmpTable {
   protected readonly scalars: ReadonlySet<string>;
   /** Scalars a declare target names (enter or link): a kernel maps them as it maps arrays. */
   protected readonly declaredScalars = new Set<string>();
+  /** The arrays a declare target names: static in Fortran, with no descriptor (K-B55 `descriptor`). */
+  protected readonly staticArrays = new Set<string>();
+  /** K-B55 `descriptor`: the maps of each pointer array's descriptor, by device and host object (impl/omp/constructs.ts). */
+  protected readonly descriptors = new Map<number, number>();
   protected readonly shared: Uint8Array;
   protected readonly trees: IntervalTree[] = [];
   /** K-B59 `zero-size-key`: the zero-length keys [addr, addr) of the devices (one per device at most). */

@@ -48,6 +48,7 @@ import { copiesAfterAttachment } from './clause-order.js';
 import { mapPlainPointerVariables, pointerWordAccess, pointerWordKernel } from './plain-pointer-sections.js';
 import { OMP_PRIVATE_PLAIN_POINTER, privatePlainPointers, privatePlainRoots, withoutPrivatePointer } from '../plain-pointers.js';
 import { unregisteredImage } from './declare-target.js';
+import { descriptorOf, enterDescriptors, exitDescriptors, unusedArraysKept } from './array-descriptors.js';
 import { sharesMemoryWithHost } from './unified-shared-memory.js';
 import { memberWordItems } from './member-word.js';
 import { basePointerWords } from './base-pointer-words.js';
@@ -121,6 +122,8 @@ function resolveListItems(state: ModelState, maps: MapperExpanded[], implicit: b
         implicit,
         order: after + (m.order?.[at] ?? clauseOrder(m, index, at)),
       };
+      const descriptor = descriptorOf(state, v, ctx);
+      if (descriptor !== undefined) item.descriptor = descriptor;
       // The mapper's own item naming its struct, and its pointer items, whose K-B47 word is the
       // struct's storage too (K-B64).
       if (m.viaMapper && parsed.kind === 'struct') item.mapperStruct = true;
@@ -225,7 +228,9 @@ export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: S
   // On the host the original storage is the host's own: there is nothing to map.
   if (target.kind === 'host') return OK;
   const entered = enterItems(state, target, items, ctx);
-  return Array.isArray(entered) ? OK : entered;
+  if (!Array.isArray(entered)) return entered;
+  enterDescriptors(state, target.device, items);
+  return OK;
 }
 
 // OpenMP 6.0 §15.6 target exit data construct
@@ -243,6 +248,7 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
   // K-B7 `counted`: the pointers named are detached before any data leaves (libgomp gomp_exit_data).
   const detached = detachPointers(state, target.device, itemPointers(items), true, ctx);
   if (detached) return detached;
+  exitDescriptors(state, target.device, items);
   return mapExit(state, target.device, storageBlocks(state, items, ctx), true, ctx) ?? OK;
 }
 
@@ -260,6 +266,7 @@ export function ompDataBegin(state: ModelState, step: OmpTargetDataBegin, ctx: S
     const entered = enterItems(state, target, items, ctx, 'target data');
     if (!Array.isArray(entered)) return entered;
     counted = entered;
+    enterDescriptors(state, target.device, items);
   }
   state.ompRegions.push({ device: target.kind === 'host' ? 'host' : target.device, items, counted });
   return OK;
@@ -276,6 +283,7 @@ export function ompDataEnd(state: ModelState, ctx: StepContext): Observation {
   // K-B7 `counted`: the region's attachments are given back before any copy to the host.
   detachPointers(state, region.device, region.counted, false, ctx);
   if (ctx.knobs['K-B68'] === 'stale-copy' && !sharesMemoryWithHost(state, region.device, null, ctx.knobs)) staleCopies(state, region.device, region.items);
+  exitDescriptors(state, region.device, region.items);
   return mapExit(state, region.device, storageBlocks(state, region.items, ctx), false, ctx) ?? OK;
 }
 
@@ -316,7 +324,10 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const maps = mapsOfUsedVariables(step.maps, roots, ctx);
+  // K-B55 `descriptor`: the unused whole arrays that keep their data map, or the construct's stop.
+  const unusedKept = target.kind === 'device' ? unusedArraysKept(state, target.device, step.maps, roots, ctx) : new Set<string>();
+  if (!(unusedKept instanceof Set)) return unusedKept;
+  const maps = mapsOfUsedVariables(step.maps, roots, unusedKept, ctx);
   // (the section's data is mapped, the pointer private: no item of it has a base pointer)
   const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx).map((it) => withoutPrivatePointer(it, privateRoots));
   for (const r of roots)
@@ -341,6 +352,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   const entered = enterItems(state, target, items, ctx, 'target');
   if (!Array.isArray(entered)) return entered;
   const device = target.device;
+  enterDescriptors(state, device, items);
   const privates = privatePlainPointers(
     state,
     privateRoots,
@@ -356,6 +368,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   if (result.kind === 'undefined') return result;
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
+  exitDescriptors(state, target.device, items);
   return mapExit(state, target.device, storageBlocks(state, items, ctx), false, ctx) ?? result;
 }
 
@@ -444,12 +457,14 @@ function mapperItemsExplicit(state: ModelState, root: VarRef, ctx: StepContext):
 // A map item naming a whole variable other than the kernel's root variables maps like any other
 // (K-B55 `kept`, the text). K-B55 `dropped` (GCC, measured with 12.2 in C and Fortran:
 // -fdump-tree-gimple shows no map for such an item): it is gone before the construct runs, unless
-// its map has the always modifier; sections, elements and members stay.
-function mapsOfUsedVariables(maps: readonly MapItem[], roots: readonly string[], ctx: StepContext): readonly MapItem[] {
-  const kept = maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: varsTheRegionUses(m.vars, roots) }));
+// its map has the always modifier; sections, elements and members stay. K-B55 `descriptor`
+// (gfortran 12, model/omp/array-descriptors.ts): as `dropped`, except the arrays in `unusedKept`,
+// whose data map stays.
+function mapsOfUsedVariables(maps: readonly MapItem[], roots: readonly string[], unusedKept: ReadonlySet<string>, ctx: StepContext): readonly MapItem[] {
+  const kept = maps.map((m) => (m.modifiers?.includes('always') ? m : { ...m, vars: m.vars.filter((v) => unusedKept.has(v) || varsTheRegionUses([v], roots).length > 0) }));
   if (kept.every((m, i) => m.vars.length === maps[i]!.vars.length)) return maps;
   fire(ctx, UNUSED_MAP);
-  return ctx.knobs['K-B55'] === 'dropped' ? kept.filter((m) => m.vars.length > 0) : maps;
+  return ctx.knobs['K-B55'] === 'kept' ? maps : kept.filter((m) => m.vars.length > 0);
 }
 
 /** A kernel that read a pointer hands its value to the host code under the step's `result` name. */

@@ -21,6 +21,8 @@ export function ompDeclareTarget(state: ModelState, step: OmpDeclareTarget, ctx:
   // A scalar it names is no firstprivate in a kernel: §7.9.3 treats a declare target scalar the
   // construct does not name as mapped tofrom (model/omp/constructs.ts).
   for (const c of step.clauses) for (const v of c.vars) if (isScalarVariable(state, v)) state.ompDeclaredScalars.push(v);
+  // The arrays it names are static in Fortran, with no descriptor (K-B55 `descriptor`).
+  for (const c of step.clauses) for (const v of c.vars) if (!isScalarVariable(state, v)) state.ompStaticArrays.push(v);
   for (const c of step.clauses) {
     if (c.clause === 'link') {
       // §7.9.8: only a reference to the storage goes to the device; the array gets corresponding
