@@ -546,6 +546,32 @@ describe('mutation survivors (issue 15)', () => {
     });
   });
 
+  describe('a compute construct\'s clause of a whole variable its kernel does not use (K-A58 arrays-kept)', () => {
+    // Expectations from GCC 12.2 on an H100 (profiles/measured/probes-gcc-12-2026-12-06g.md): an
+    // unused pointer array keeps its copyout (the fresh device storage comes home) and its copyin
+    // meets partly present data; a struct's clause is dropped as under `dropped`.
+    const KEPT = { 'K-A58': 'arrays-kept' };
+    const W: World = {
+      arrays: [
+        { name: 'a', length: 8, init: 1 },
+        { name: 'b', length: 8, init: 2 },
+        { name: 'x', length: 1, init: 5, scalar: true },
+        { name: 'g', length: 8, init: 4 },
+      ],
+      structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
+    };
+    const region = (...clauses: never[]): Step => ({ op: 'acc_parallel', clauses, body: { read: 'a(5:8)' } });
+
+    it('keeps an unused array\'s clause; drops a struct\'s, a scalar\'s and a declared array\'s', () => {
+      expect(run([region(cl('copyout', 'b')), { op: 'host_read', var: 'b(1:2)' }], KEPT, W)[1]).toEqual({ kind: 'read', values: [null, null] });
+      expect(run([region(cl('copyout', 'b')), { op: 'host_read', var: 'b(1:2)' }], { 'K-A58': 'dropped' }, W)[1]).toEqual({ kind: 'read', values: [2, 2] });
+      expect(kinds([enter(cl('copyin', 'b(1:4)')), region(cl('copyin', 'b'))], KEPT, W)).toEqual(['ok', 'error acc_error_partly_present']);
+      expect(kinds([region(cl('present', 'c')), region(cl('present', 'x'))], KEPT, W)).toEqual(['read', 'read']);
+      expect(kinds([{ op: 'acc_declare', clauses: [cl('link', 'g')] }, region(cl('present', 'g'))], KEPT, W)).toEqual(['ok', 'read']);
+      expect(kinds([region(cl('present', 'b'))], KEPT, W)).toEqual(['error acc_error_not_present']);
+    });
+  });
+
   describe('attach of a pointer into link data no clause maps (K-A60)', () => {
     // Expectations from libgomp's target.c: gomp_load_image_to_device keys a link variable from
     // the start (REFCOUNT_LINK), and gomp_attach_pointer's lookup of the target finds that key, so

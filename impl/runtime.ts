@@ -1242,7 +1242,7 @@ export class ImplEngine implements Engine {
       if (!roots.includes(r.root)) roots.push(r.root);
       if (from !== null && !roots.includes(from.root)) roots.push(from.root);
     }
-    this.pushClauses(this.knobs['K-A58'] === 'dropped' ? this.clausesUsed(step.clauses, roots) : step.clauses, REGION_CLAUSES, step.op);
+    this.pushClauses(this.knobs['K-A58'] === 'kept' ? step.clauses : this.clausesUsed(step.clauses, roots), REGION_CLAUSES, step.op);
     const explicitTop = this.varTop;
     // Implicit data attribute of each variable the kernel uses, in that order, after the explicit
     // clauses: a scalar that no visible data clause names (an open data region's, a procedure's or
@@ -1326,7 +1326,15 @@ export class ImplEngine implements Engine {
    * pushes nothing.)
    */
   private clausesUsed(clauses: readonly Clause<AccRegionClauseName>[], roots: readonly string[]): Clause<AccRegionClauseName>[] {
-    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => keptForRegion(this.ref(v), roots)) }));
+    // K-A58 `arrays-kept` (gfortran's pointer arrays): a whole array keeps its clause, unless a
+    // scalar or an array a program-scope declaration made static.
+    const arrays = this.knobs['K-A58'] === 'arrays-kept';
+    return clauses.map((c) => ({ clause: c.clause, vars: c.vars.filter((v) => keptForRegion(this.ref(v), roots) || (arrays && this.pointerArray(this.ref(v)))) }));
+  }
+
+  /** K-A58 `arrays-kept`: whether whole reference `r` is an array mapcheck writes as a Fortran pointer array. */
+  private pointerArray(r: CompiledRef): boolean {
+    return this.refs.object(r.root).kind === 'array' && !this.scalars.has(r.root) && this.declaredHolding(r.start) === 0;
   }
 
   /**

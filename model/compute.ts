@@ -41,7 +41,7 @@ const IMPLICIT_DATA_ATTRIBUTES = 'OpenACC 3.3 §2.6.2 Variables with Implicitly 
 export function parallel(state: ModelState, step: AccParallel, ctx: StepContext): Observation {
   fire(ctx, PARALLEL_CONSTRUCT);
   const roots = usedRoots(state, step.body);
-  const clauses = clausesOfUsedVariables(step.clauses, roots, ctx);
+  const clauses = clausesOfUsedVariables(state, step.clauses, roots, ctx);
   // §2.6.2: a variable the kernel uses but no clause names is treated as if named in `present`
   // when default(present) is visible, and in `copy` otherwise. It comes after the explicit clauses
   // (a copy's written variable first, then the one it reads). A scalar in no visible data clause
@@ -127,11 +127,15 @@ export function varsTheRegionUses(vars: readonly VarRef[], roots: readonly strin
 // other (K-A58 `kept`, the text). K-A58 `dropped` (GCC, measured with 12.2 in C and Fortran:
 // -fdump-tree-gimple shows no map for such a clause, and the runs behave so): the clause is gone
 // before the construct runs; sections, elements and members (attach clauses name pointers) stay.
-function clausesOfUsedVariables(clauses: readonly Clause<ClauseName>[], roots: readonly string[], ctx: StepContext): Clause<ClauseName>[] {
-  const kept = clauses.map((c) => ({ ...c, vars: varsTheRegionUses(c.vars, roots) }));
-  if (kept.every((c, i) => c.vars.length === clauses[i]!.vars.length)) return [...clauses];
+// K-A58 `arrays-kept` (gfortran 12 with mapcheck's Fortran arrays, pointer arrays except those an
+// acc declare names: only the descriptor's map goes, and the data word is mapped by its own
+// pointer map): a whole such array keeps its clause; structs, scalars and declared arrays go.
+function clausesOfUsedVariables(state: ModelState, clauses: readonly Clause<ClauseName>[], roots: readonly string[], ctx: StepContext): Clause<ClauseName>[] {
+  const pointerArray = (v: VarRef) => ctx.knobs['K-A58'] === 'arrays-kept' && parsedRef(state, v).kind === 'array' && !isScalarVariable(state, v) && state.accDeclared[v] === undefined;
+  const kept = clauses.map((c) => ({ ...c, vars: c.vars.filter((v) => varsTheRegionUses([v], roots).length > 0 || pointerArray(v)) }));
+  if (kept.every((c, i) => c.vars.length === clauses[i]!.vars.length) && clauses.every((c) => varsTheRegionUses(c.vars, roots).length === c.vars.length)) return [...clauses];
   fire(ctx, UNUSED_CLAUSE);
-  return ctx.knobs['K-A58'] === 'dropped' ? kept.filter((c) => c.vars.length > 0) : [...clauses];
+  return ctx.knobs['K-A58'] === 'kept' ? [...clauses] : kept.filter((c) => c.vars.length > 0);
 }
 
 /** The variable a reference belongs to: `a` for `a(2:5)`, `c` for `c%p`. */

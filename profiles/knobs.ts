@@ -1164,6 +1164,11 @@ export const KNOBS = [
         summary:
           'GCC (measured with 12.2, C and Fortran): the gimplifier removes the clause of a whole variable (a bare array, struct or pointer variable name) that the region never references; sections, elements, members and attach clauses stay',
       },
+      {
+        id: 'arrays-kept',
+        summary:
+          'gfortran 12 with the arrays as mapcheck writes them in Fortran (pointer arrays, except those an acc declare names): as dropped, but a whole such array keeps its data map (only its descriptor\'s goes; the data word is mapped by its own pointer map), so the clause acts on the array as written. Measured: profiles/measured/probes-gcc-12-2026-12-06g.md',
+      },
     ],
     default: 'kept',
     rationale: '§2.7: a data clause on a construct acts on entry to and exit from its region, whatever the region does with the data.',

@@ -30,6 +30,9 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
   'gcc-12-nvptx-2026-12-04i.json': {
     // As in 04h: the C units' reading (GCC's C front end does not attach p for p[0:n]).
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
+
+    // The unused struct d's clause is dropped under either reading (K-A58 arrays-kept keeps only arrays).
+    'K-A58': 'read from an unused struct (copyin or present of d), which K-A58 arrays-kept drops too; gcc-12 reads arrays-kept for gfortran\'s pointer arrays (session 28, probes-gcc-12-2026-12-06g)',
   },
   'gcc-12-nvptx-2026-12-05t.json': {
     // As in 04h: the C units' reading (copy-075-c step 7 faults through p, whose Fortran unit reads
@@ -104,6 +107,8 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
   },
   'gcc-12-nvptx-2026-12-05q.json': {
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
+    // -082 step 8: present(d) of the unused struct d is dropped under either reading (K-A58 arrays-kept keeps only arrays).
+    'K-A58': 'read from an unused struct (copyin or present of d), which K-A58 arrays-kept drops too; gcc-12 reads arrays-kept for gfortran\'s pointer arrays (session 28, probes-gcc-12-2026-12-06g)',
     // Inferred from -125 alone (both languages), whose stop is not the construct's: GCC 12 lacks
     // map(present, …), so emit checks omp_target_is_present on the construct's device number first,
     // and that check, given the -2 written for omp_invalid_device, stops the program (ERROR STOP).
@@ -179,6 +184,9 @@ const K_A68_MASKS = 'gcc-12\'s K-A68 address-only makes the kernel the C units r
 const MASKED: Record<string, Partial<Record<KnobId, string>>> = {
   // K-B55: its evidence (-089 step 4) is predicted by gcc-12's `descriptor` as well as by `kept`.
   'gcc-12-nvptx-2026-12-04l.json': { 'K-B55': 'gcc-12\'s K-B55 descriptor predicts the evidence too' },
+  // K-A58: the evidence is an unused struct's clause, which gcc-12's `arrays-kept` drops as `dropped` does.
+  'gcc-12-nvptx-2026-12-04i.json': { 'K-A58': 'gcc-12\'s K-A58 arrays-kept predicts the evidence too' },
+  'gcc-12-nvptx-2026-12-05q.json': { 'K-A58': 'gcc-12\'s K-A58 arrays-kept predicts the evidence too' },
   'gcc-12-nvptx-2026-12-04h.json': { 'K-A1p': K_A68_MASKS },
   'gcc-12-nvptx-2026-12-04k.json': { 'K-A1p': K_A68_MASKS, 'K-A18': K_A68_MASKS },
   'gcc-12-nvptx-2026-12-04m.json': { 'K-A1p': K_A68_MASKS },
@@ -830,6 +838,22 @@ describe('probes-gcc-12-2026-12-06f (GCC 12.2, nvptx, NVIDIA H100: a target cons
   it('gcc-12 / gcc-12-c predict all 6 runs (4 before K-B55 descriptor)', () => {
     const verdicts = replayByLanguage('probes-gcc-12-2026-12-06f');
     expect(verdicts.length).toBe(6);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06g (GCC 12.2, nvptx, NVIDIA H100: a compute construct\'s data clause of a whole array its kernel does not use)', () => {
+  // toolchain/probes/acc-unused-array-*: parallel copyout(b) around a kernel reading only a, and
+  // parallel copyin(b) with b(1:4) present. gfortran 12 keeps the data map of an unused pointer
+  // array and drops only its descriptor's (-fdump-tree-omplower: map(to: MEM <v2.data>)
+  // map(alloc: v2.data [pointer assign])); OpenACC's pointer map needs no descriptor on the device,
+  // so nothing stops: the copyout brings the fresh device storage home (0s), the copyin meets
+  // b(1:4) partly present and aborts. C drops the clause (K-A58 dropped): both run, b kept. Read
+  // from these: K-A58 `arrays-kept` (gcc-12; gcc-12-c.json keeps `dropped`): 4 of 4 (2 before).
+  // No verdict of the GCC 12.2 batches changes with it.
+  it('gcc-12 / gcc-12-c predict all 4 runs', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06g');
+    expect(verdicts.length).toBe(4);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });

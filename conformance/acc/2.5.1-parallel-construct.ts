@@ -132,10 +132,10 @@ const rows: Row[] = [
     last: readAll(2, 1),
   },
   {
-    name: 'present of a whole variable the region does not use: an error for absent data; GCC drops the clause (K-A58 dropped) and the kernel runs',
-    cite: 'K-A58: GCC 12.2 -fdump-tree-gimple: "parallel present(a)" around a region using only b keeps only the map of b; a section a(1:4) stays',
+    name: 'present of a whole variable the region does not use: an error for absent data; GCC drops the clause (K-A58 dropped) and the kernel runs; gfortran keeps a pointer array\'s (arrays-kept, gcc-12)',
+    cite: 'K-A58: GCC 12.2 -fdump-tree-gimple: "parallel present(a)" around a region using only b keeps only the map of b; a section a(1:4) stays. gfortran 12.2 -fdump-tree-omplower of mapcheck\'s pointer arrays keeps the data map (profiles/measured/probes-gcc-12-2026-12-06g.md)',
     steps: [parallelRead('b(1:2)', present('a'))],
-    last: per(err('acc_error_not_present'), { 'K-A58=dropped': readAll(2, 2), 'gcc-12': readAll(2, 2) }),
+    last: per(err('acc_error_not_present'), { 'K-A58=dropped': readAll(2, 2) }),
   },
   {
     name: 'a section, and a whole variable the region uses, stay under K-A58 dropped',
@@ -144,11 +144,11 @@ const rows: Row[] = [
     last: HALTED,
   },
   {
-    name: 'copyout of an absent whole variable the region does not use: created, then its indeterminate device values copied home; dropped, the host keeps its own',
-    cite: 'K-A58: GCC 12.2 -fdump-tree-gimple: "parallel copy(a) copyout(d)" around a region using only b keeps only the map of b',
+    name: 'copyout of an absent whole variable the region does not use: created, then its indeterminate device values copied home; dropped, the host keeps its own; gfortran keeps a pointer array\'s copyout (arrays-kept, gcc-12)',
+    cite: 'K-A58: GCC 12.2 -fdump-tree-gimple: "parallel copy(a) copyout(d)" around a region using only b keeps only the map of b; measured on an H100 (toolchain/probes/acc-unused-array-copyout): gfortran brings 0 0 0 0 0 0 0 0 home, the C unit keeps b',
     steps: [parallelRead('b(1:2)', copyout('a')), hostRead('a(1:2)')],
     at: { 1: readAll(2, 2) },
-    last: per(readAll(2, null), { 'K-A58=dropped': readAll(2, 1), 'gcc-12': readAll(2, 1) }),
+    last: per(readAll(2, null), { 'K-A58=dropped': readAll(2, 1) }),
   },
 ];
 
