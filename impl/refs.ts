@@ -13,6 +13,7 @@ import {
   type StructDecl,
   type World,
 } from '../lang/program.js';
+import type { KnobValues } from '../profiles/index.js';
 import { undefinedBehaviour } from './stop.js';
 
 export const REF_ARRAY = 0;
@@ -105,14 +106,16 @@ export class WorldRefs {
   }
 
   /**
-   * K-A71 `column-span`: where a directive's section of some rows of one column ends (whole columns
-   * from its first element, r.columnEnd); past its array the program does not own that storage.
+   * Where a directive's data clause, map item or motion item `r`, whose data ends at `end`, ends:
+   * under K-A71 `column-span` a section of some rows of one column takes the whole column from its
+   * first element (r.columnEnd), and past its array the program does not own that storage.
    */
-  columnSpan(r: CompiledRef): number {
-    const end = r.columnEnd!;
+  directiveEnd(r: CompiledRef, end: number, knobs: KnobValues): number {
+    const column = r.columnEnd;
+    if (column === undefined || knobs['K-A71'] !== 'column-span') return end;
     const array = this.object(r.root);
-    if (end > array.start + array.bytes) undefinedBehaviour(`${r.text} is mapped as a whole column from its first element, past the end of ${r.root} (K-A71 column-span)`);
-    return end;
+    if (column > array.start + array.bytes) undefinedBehaviour(`${r.text} is mapped as a whole column from its first element, past the end of ${r.root} (K-A71 column-span)`);
+    return column;
   }
 
   private tryGet(text: string): CompiledRef | null {

@@ -570,9 +570,8 @@ export class ImplEngine implements Engine {
     } else {
       this.resolveData(r);
       start = this.rStart;
-      end = this.rEnd;
       // K-A71 `column-span` (gfortran): some rows of one column name the whole column from the first.
-      if (r.columnEnd !== undefined && this.knobs['K-A71'] === 'column-span') end = this.refs.columnSpan(r);
+      end = this.refs.directiveEnd(r, this.rEnd, this.knobs);
       // K-A1: a member in a data clause is a pointer reference (attached / detached) only under the
       // base-pointer reading; K-A1p decides it for a plain pointer variable.
       const pointerRef = r.kind === REF_MEMBER && this.knobs[this.refs.plain.has(r.root) ? 'K-A1p' : 'K-A1'] === 'base-pointer';
@@ -1825,7 +1824,7 @@ export class ImplEngine implements Engine {
         members.push(r.kind === REF_MEMBER ? r.start : 0);
         disassociated.push(this.rNull);
         starts.push(this.rStart);
-        ends.push(r.columnEnd !== undefined && this.knobs['K-A71'] === 'column-span' ? this.refs.columnSpan(r) : this.rEnd);
+        ends.push(this.refs.directiveEnd(r, this.rEnd, this.knobs));
         toDevice.push(c.clause === 'device');
       }
     const ifPresent = step.if_present === true;

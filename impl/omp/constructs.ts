@@ -260,7 +260,7 @@ export abstract class OmpConstructs extends OmpTable {
   protected pushItem(code: number, mods: number, r: CompiledRef): void {
     let start = r.start;
     // K-A71 `column-span` (gfortran): some rows of one column name the whole column from the first.
-    let end = r.columnEnd !== undefined && this.knobs['K-A71'] === 'column-span' ? this.refs.columnSpan(r) : r.end;
+    let end = this.refs.directiveEnd(r, r.end, this.knobs);
     let member = 0;
     let flags = r.kind === REF_STRUCT ? ITEM_STRUCT : 0;
     if (r.kind === REF_MEMBER) {
