@@ -63,10 +63,12 @@ import omp_7_9_suite_llvm from './omp/7.9-suite-llvm.js';
 import omp_25_suite_llvm from './omp/25-suite-llvm.js';
 import omp_25_suite_libgomp from './omp/25-suite-libgomp.js';
 import omp_7_9_suite_reports from './omp/7.9-suite-reports.js';
+import omp_7_9_suite_reports_2 from './omp/7.9-suite-reports-2.js';
 import omp_7_9_suite_llvm_2 from './omp/7.9-suite-llvm-2.js';
 import omp_7_9_suite_libgomp_2 from './omp/7.9-suite-libgomp-2.js';
 import acc_2_6_suite_libgomp_2 from './acc/2.6-suite-libgomp-2.js';
 import acc_2_6_suite_reports from './acc/2.6-suite-reports.js';
+import acc_2_6_suite_reports_2 from './acc/2.6-suite-reports-2.js';
 import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.js';
 import omp_7_9_6_map_clause_implicit_partly_mapped from './omp/7.9.6-map-clause-implicit-partly-mapped.js';
 import omp_7_9_6_map_clause_pointer_attachment from './omp/7.9.6-map-clause-pointer-attachment.js';
@@ -202,7 +204,9 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/25-suite-llvm.ts', section: omp_25_suite_llvm },
   { file: 'omp/25-suite-libgomp.ts', section: omp_25_suite_libgomp },
   { file: 'acc/2.6-suite-reports.ts', section: acc_2_6_suite_reports },
+  { file: 'acc/2.6-suite-reports-2.ts', section: acc_2_6_suite_reports_2 },
   { file: 'omp/7.9-suite-reports.ts', section: omp_7_9_suite_reports },
+  { file: 'omp/7.9-suite-reports-2.ts', section: omp_7_9_suite_reports_2 },
   { file: 'omp/7.9-suite-llvm-2.ts', section: omp_7_9_suite_llvm_2 },
   { file: 'omp/7.9-suite-libgomp-2.ts', section: omp_7_9_suite_libgomp_2 },
   { file: 'acc/2.6-suite-libgomp-2.ts', section: acc_2_6_suite_libgomp_2 },

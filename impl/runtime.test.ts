@@ -682,6 +682,23 @@ describe('mutation survivors (issue 15)', () => {
       expect(message(run([begin])[0]!)).toMatch(/the data is not present/);
       expect(message(run([enter(cl('copyin', 'a(1:3)')), begin])[1]!)).toMatch(/the data is only partly present/);
     });
+
+    it('K-A66 first-byte-or-end: b right after a finds a through the byte before b (one past its device copy), only where the world lays them out so', () => {
+      const begin: Step = { op: 'acc_host_data_begin', var: 'b', result: 'db' };
+      const under = (reading: string, adjacent: boolean, steps: Step[]): Observation[] => {
+        const spec = loadProfile('spec');
+        const e = implEngine({ world: adjacent ? { ...world, adjacent: [['a', 'b']] } : world, steps }, { ...spec, knobs: { ...spec.knobs, 'K-A66': reading } as Profile['knobs'] });
+        return steps.map((s) => e.apply(s));
+      };
+      const onlyA = [enter(cl('copyin', 'a')), begin];
+      expect(under('first-byte-or-end', true, onlyA)[1]).toEqual({ kind: 'value', value: { block: 1, offset: 40 } });
+      expect(under('first-byte', true, onlyA)[1]!.kind).toBe('undefined');
+      expect(under('first-byte-or-end', false, onlyA)[1]!.kind).toBe('undefined');
+      // a later part of b present as well (gen-20270107-026-c): still a's end, the first byte of b being absent
+      expect(under('first-byte-or-end', true, [enter(cl('copyin', 'b(5:8)')), ...onlyA])[2]).toEqual({ kind: 'value', value: { block: 2, offset: 40 } });
+      // b's first byte present: its own section, not a's end
+      expect(under('first-byte-or-end', true, [enter(cl('copyin', 'b(1:4)')), ...onlyA])[2]).toEqual({ kind: 'value', value: { block: 1, offset: 0 } });
+    });
   });
 
   describe('routines on partly present data (README "Routines")', () => {

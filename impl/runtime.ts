@@ -1706,10 +1706,13 @@ export class ImplEngine implements Engine {
     let value: Observation = { kind: 'value', value: null };
     if (!this.rNull) {
       let slot = this.findData(this.rStart, this.rEnd);
-      // K-A66 `first-byte` (libgomp looks the address up as a zero-length key): partly present
-      // data takes the address from the section holding its first byte.
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for `slot < 0` (true, or slot <= 0): when findData found the slot holding the data, findPoint of its first byte finds that slot (sections do not overlap); the K-A66 operand is held by the 2.8.1 rows of both readings
-      if (slot < 0 && this.knobs['K-A66'] === 'first-byte') slot = this.table.findPoint(this.rStart);
+      // K-A66 `first-byte`: data not wholly present takes the address from the section holding its
+      // first byte; `first-byte-or-end` (libgomp): failing that, from a section ending right at it.
+      const lookup = this.knobs['K-A66'];
+      const firstByte = lookup !== 'whole';
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for `slot < 0` (true, or slot <= 0): when findData found the slot holding the data, findPoint of its first byte finds that slot (sections do not overlap)
+      if (slot < 0 && firstByte) slot = this.table.findPoint(this.rStart);
+      if (slot < 0 && lookup === 'first-byte-or-end') slot = this.table.findPoint(this.rStart - 1);
       if (slot >= 0) {
         const offset = this.blockOffset(slot, this.rStart);
         const block = this.slots.block[slot]!;

@@ -1337,14 +1337,19 @@ export const KNOBS = [
   },
   {
     id: 'K-A66',
-    title: 'host_data use_device of an array only a leading part of which is present (its first byte in a present section)',
+    title: 'host_data use_device of an array not wholly present: a leading part present, or the object right before it',
     section: 'OpenACC 3.3 §2.8.1 use_device clause, §2.8.3 if_present clause',
     readings: [
       { id: 'whole', summary: 'the var must be present as a whole: partly present data is not present (K-A30 without if_present; the host address with it)' },
       {
         id: 'first-byte',
         summary:
-          'libgomp (target.c gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR): the address is looked up as a zero-length key (gomp_map_lookup probes the byte at it), so the section holding var\'s first byte gives its device address whatever of var lies past that section',
+          'the address is looked up as a zero-length key that the byte at it answers, so the section holding var\'s first byte gives its device address whatever of var lies past that section',
+      },
+      {
+        id: 'first-byte-or-end',
+        summary:
+          'libgomp (target.c gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR; gomp_map_lookup probes [p, p + 1), then [p - 1, p)): as first-byte, and when no section holds the first byte, a section ending right at var (the object before it in host memory, world.adjacent) gives the address one past its device copy, whether or not any of var is present (K-B58 for OpenMP)',
       },
     ],
     default: 'whole',

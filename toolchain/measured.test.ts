@@ -781,6 +781,22 @@ describe('gcc-12-nvptx-2026-12-06e (GCC 12.2, nvptx, NVIDIA H100: seed 20270105,
   });
 });
 
+describe('gcc-12-nvptx-2026-12-06h (GCC 12.2, nvptx, NVIDIA H100: seed 20270107, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built and run after K-A71, K-B55 descriptor and K-A58 arrays-kept; nothing read from it before
+  // the verdicts were recorded. 282 ran (12 units declare a mapper, 2 call a routine GCC 12's
+  // runtime lacks, 4 built but not run): 281 of 282. -026-c, host_data use_device(v2) with all of
+  // v1 (32 bytes before it) and v2[4:4] present, ran where K-A30 `error` predicted the abort:
+  // libgomp's zero-length lookup finds the key ending at v2's first byte (gomp_map_lookup probes
+  // [p - 1, p) after [p, p + 1), as K-B58 reads for OpenMP). Read from it afterwards: K-A66
+  // `first-byte-or-end` (libgomp, gcc-12), which changes no other prediction of the 6,152 runs of
+  // the GCC 12.2 batches and probes.
+  it('gcc-12 / gcc-12-c predict all 282 runs (281 before K-A66 first-byte-or-end)', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06h');
+    expect(verdicts.length).toBe(282);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
 describe('probes-gcc-12-2026-12-06c and -06d (GCC 12.2, nvptx, NVIDIA H100: a compute construct naming an array of structs through an element\'s member; kept device addresses through the undefined step)', () => {
   // toolchain/probes/acc-element-member-*: parallel copyin(cs(2)%p) reading cs(2)%p with nothing,
   // cs(1), cs(2) or the whole array present. -06c (plain observation programs) stops before the

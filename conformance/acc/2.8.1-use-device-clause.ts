@@ -6,6 +6,11 @@
 import { HALTED, UNDEF, dev, err, hostPtr, ok, per, section, type Row } from '../rows.js';
 import { copyin, create, dataBegin, dataEnd, enterData, exitData, del, hostDataBegin, hostDataEnd } from '../steps.js';
 import { A, ACC_WORLD } from '../worlds.js';
+import type { World } from '../../lang/program.js';
+
+/** ACC_WORLD with b laid out right after a (world.adjacent): a's 10 integers end at 0x1028, where b starts. */
+const ADJACENT_WORLD: World = { ...ACC_WORLD, adjacent: [['a', 'b']] };
+const B_NEXT = 0x1028;
 
 const absent = per(UNDEF, { libgomp: err('fatal_not_present') });
 
@@ -44,6 +49,41 @@ const rows: Row[] = [
   {
     name: 'K-A66: an array whose first byte is not present (only a later part is) is not present under either reading',
     steps: [enterData(copyin('a(3:5)')), hostDataBegin('a', 'da')],
+    last: absent,
+  },
+  // K-A66 `first-byte-or-end`: b laid out right after a (world.adjacent).
+  {
+    name: 'K-A66: b laid out right after a, only a present: b is not present (K-A30); libgomp\'s lookup finds a through the byte before b and gives the address one past a\'s device copy',
+    cite: 'K-A66 first-byte-or-end: target.c gomp_map_vars_internal looks a GOMP_MAP_USE_DEVICE_PTR address up with gomp_map_lookup, which probes [p, p + 1), then [p - 1, p). Measured with GCC 12.2 C on an NVIDIA H100 (profiles/measured/gcc-12-nvptx-2026-12-06h.md, gen-20270107-026-c): int v1[8], v2[8] 32 bytes apart, all of v1 and v2[4:4] present, host_data use_device(v2) runs',
+    world: ADJACENT_WORLD,
+    steps: [enterData(copyin('a')), hostDataBegin('b', 'db'), hostDataEnd],
+    at: { 2: per(UNDEF, { libgomp: dev(1, 40), 'K-A66=first-byte-or-end': dev(1, 40), 'K-A30=error': err('fatal_not_present') }) },
+    last: per(HALTED, { libgomp: ok, 'K-A66=first-byte-or-end': ok }),
+  },
+  {
+    name: 'K-A66: b laid out right after a, all of a and a later part of b present (the measured program): the first byte of b is not present, so only libgomp\'s probe of the byte before it finds a device address',
+    cite: 'K-A66 first-byte-or-end; the shape of gen-20270107-026-c (profiles/measured/gcc-12-nvptx-2026-12-06h.md), where the first-byte reading predicted K-A30\'s abort and the program ran on',
+    world: ADJACENT_WORLD,
+    steps: [enterData(copyin('b(5:8)')), enterData(copyin('a')), hostDataBegin('b', 'db'), hostDataEnd],
+    at: { 3: per(UNDEF, { libgomp: dev(2, 40), 'K-A66=first-byte-or-end': dev(2, 40), 'K-A30=error': err('fatal_not_present') }) },
+    last: per(HALTED, { libgomp: ok, 'K-A66=first-byte-or-end': ok }),
+  },
+  {
+    name: 'K-A66: b laid out right after a, only a present, with if_present: the host address of b under the text and under first-byte; libgomp\'s device address one past a\'s copy',
+    world: ADJACENT_WORLD,
+    steps: [enterData(copyin('a')), hostDataBegin('b', 'db', true), hostDataEnd],
+    at: { 2: per(hostPtr(B_NEXT), { libgomp: dev(1, 40), 'K-A66=first-byte-or-end': dev(1, 40) }) },
+    last: ok,
+  },
+  {
+    name: 'K-A66: b laid out right after a, only b present: the probe before a\'s first byte lies outside b, so a is not present under every reading',
+    world: ADJACENT_WORLD,
+    steps: [enterData(copyin('b')), hostDataBegin('a', 'da')],
+    last: absent,
+  },
+  {
+    name: 'K-A66: b apart from a (no world.adjacent: a gap after every object), only a present: the byte before b is in no section, so b is not present under every reading',
+    steps: [enterData(copyin('a')), hostDataBegin('b', 'db')],
     last: absent,
   },
 ];

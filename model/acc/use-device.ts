@@ -41,12 +41,16 @@ export function useDevice(
     return { block: s.block, offset: s.offset + range.start - s.start };
   }
   // OpenACC 3.3 §2.8.1 use_device clause (data only partly present, K-A66). `whole` (the text):
-  // partly present data is not present. `first-byte` (libgomp looks the address up as a
-  // zero-length key, which the byte at it answers): the section holding var's first byte gives
-  // the device address, with or without if_present.
-  if (where.kind === 'partly') {
-    fire(ctx, USE_DEVICE_PARTLY);
-    const s = ctx.knobs['K-A66'] === 'first-byte' ? sectionHoldingByte(state, range.start) : null;
+  // data not wholly present is not present. `first-byte`: var's address is looked up as a
+  // zero-length key, which the byte at it answers, so the section holding var's first byte gives
+  // the device address, with or without if_present. `first-byte-or-end` (libgomp's
+  // gomp_map_lookup probes [p, p + 1), then [p - 1, p)): failing that, a section ending right at
+  // var (the object before it in host memory, world.adjacent) gives the address one past its
+  // device copy, whether or not any of var is present.
+  if (where.kind === 'partly') fire(ctx, USE_DEVICE_PARTLY);
+  const lookup = ctx.knobs['K-A66'];
+  if (lookup !== 'whole') {
+    const s = sectionHoldingByte(state, range.start) ?? (lookup === 'first-byte-or-end' ? sectionHoldingByte(state, range.start - 1) : null);
     if (s) return { block: s.block, offset: s.offset + range.start - s.start };
   }
   // Not (wholly) present with if_present: the host address is used.
