@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
-import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromDir, programsFromSeed, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type ConformProgram, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
+import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromDir, programsFromSeed, setAside, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type ConformProgram, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
 import { emitObservationProgram } from '../cli/emit/observe.js';
 import { gccRuntimeProfile, missingTool } from './host.js';
@@ -192,6 +192,23 @@ describe('a generated batch for a machine of N devices (conform --seed --devices
     for (const p of shared) expect(p.program).toEqual(byIndex.get(p.source));
     expect(fit.setAside).toBeGreaterThan(0);
     expect(all.setAside).toBe(0);
+  });
+});
+
+describe('runs set aside as no run of their world (setAside)', () => {
+  const dir = join(import.meta.dirname, '..', 'profiles', 'measured');
+  const runs = JSON.parse(readFileSync(join(dir, 'gcc-12-nvptx-2026-12-06h.runs.json'), 'utf8')) as MeasuredRun[];
+  const nullCopy = runs.find((r) => r.id === 'gen-20270107-145-c')!;
+
+  it('a copy from a null device pointer the program passed ("invalid device address") is a run; a device the machine lacks is not', () => {
+    // step 3, acc_memcpy_from_device(a(1:2), k1) with k1 = acc_deviceptr(b(9:8)), null: the plugin's
+    // "invalid device address", then "Copying of dev object [(nil)..0x8) … failed"
+    expect(nullCopy.stderr).toMatch(/invalid device address/);
+    const [kept] = setAside(unitsFromMeasured([nullCopy]), 1);
+    expect(kept!.status.kind).toBe('ran');
+    const missing = { ...nullCopy, stderr: nullCopy.stderr.replace('invalid device address', 'OMP_TARGET_OFFLOAD is set to MANDATORY, but device not found') };
+    const [gone] = setAside(unitsFromMeasured([missing]), 1);
+    expect(gone!.status).toMatchObject({ kind: 'not-run', reason: expect.stringMatching(/the machine lacks a device the program uses/) });
   });
 });
 

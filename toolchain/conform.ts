@@ -375,7 +375,9 @@ export interface UnitResult {
 }
 
 /** A run that stopped because the machine lacks a device the program names (an OpenMP world of several devices on a one-GPU node). */
-const MISSING_DEVICE = /device not found|device number \d+ out of range|invalid device/i;
+// "invalid device address" is not one: the nvptx plugin's answer to a copy from a null device
+// pointer the program passed (acc_memcpy_from_device of acc_deviceptr's null), a run like any other.
+const MISSING_DEVICE = /device not found|device number \d+ out of range|invalid device(?! address)/i;
 
 /** A run whose device image the runtime could not load (before the probe kernel: GCC 12 C with declare on file-scope arrays). */
 const IMAGE_NOT_LOADED = /Cannot map target variables/;
