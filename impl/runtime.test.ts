@@ -683,6 +683,43 @@ describe('mutation survivors (issue 15)', () => {
       expect(message(run([enter(cl('copyin', 'a(1:3)')), begin])[1]!)).toMatch(/the data is only partly present/);
     });
 
+    it('K-A72 descriptor: enter data of a pointer array that extends-before finds present stops unless its descriptor is held (an enter data not given back, an open region)', () => {
+      const under = (steps: Step[], reading = 'descriptor'): string[] => {
+        const spec = loadProfile('spec');
+        const e = implEngine({ world, steps }, { ...spec, knobs: { ...spec.knobs, 'K-A11': 'extends-before', 'K-A72': reading } as Profile['knobs'] });
+        return steps.map((s) => {
+          const o = e.apply(s);
+          return o.kind === 'error' ? `error ${o.code}` : o.kind;
+        });
+      };
+      const enterA: Step = enter(cl('copyin', 'a'));
+      const routine: Step = { op: 'acc_copyin', var: 'a(7:10)' };
+      expect(under([routine, enterA])).toEqual(['value', 'error fatal_lowering']);
+      expect(under([routine, enterA], 'data-only')).toEqual(['value', 'ok']);
+      // an enter data of a section holds the descriptor; two exit data naming a, their data absent, give it back one at a time
+      const section = enter(cl('copyin', 'a(9:10)'));
+      const release = exit(cl('delete', 'a(1:2)'));
+      expect(under([section, enterA])).toEqual(['ok', 'ok']);
+      expect(under([section, section, release, enterA])).toEqual(['ok', 'ok', 'ok', 'ok']);
+      expect(under([section, section, release, release, enterA])).toEqual(['ok', 'ok', 'ok', 'ok', 'error fatal_lowering']);
+      // an open data region naming a holds it; after its end nothing does
+      const region: Step[] = [routine, { op: 'acc_data_begin', clauses: [cl('present', 'a(7:10)')] }];
+      expect(under([...region, enterA])).toEqual(['value', 'ok', 'ok']);
+      expect(under([...region, { op: 'acc_data_end' }, enterA])).toEqual(['value', 'ok', 'ok', 'error fatal_lowering']);
+      // a region's end gives back none of the holds enter data made; an exit data with none to give back leaves none owed
+      expect(under([section, { op: 'acc_data_begin', clauses: [cl('present', 'a(9:10)')] }, { op: 'acc_data_end' }, enterA])).toEqual(['ok', 'ok', 'ok', 'ok']);
+      expect(under([release, section, enterA])).toEqual(['ok', 'ok', 'ok']);
+      // the lookup's second probe: the byte before a, in b laid out right before it, holds the target
+      const spec = loadProfile('spec');
+      const adjacent = { ...world, adjacent: [['b', 'a']] };
+      const steps: Step[] = [enter(cl('copyin', 'b')), routine, enterA];
+      const e = implEngine({ world: adjacent, steps }, { ...spec, knobs: { ...spec.knobs, 'K-A11': 'extends-before', 'K-A72': 'descriptor' } as Profile['knobs'] });
+      expect(steps.map((s) => e.apply(s).kind)).toEqual(['ok', 'value', 'ok']);
+      // a region naming another array, or a zero-length section of a, holds nothing
+      expect(under([routine, { op: 'acc_data_begin', clauses: [cl('copyin', 'b')] }, enterA])).toEqual(['value', 'ok', 'error fatal_lowering']);
+      expect(under([routine, enter(cl('copyin', 'a(3:2)')), enterA])).toEqual(['value', 'ok', 'error fatal_lowering']);
+    });
+
     it('K-A66 first-byte-or-end: b right after a finds a through the byte before b (one past its device copy), only where the world lays them out so', () => {
       const begin: Step = { op: 'acc_host_data_begin', var: 'b', result: 'db' };
       const under = (reading: string, adjacent: boolean, steps: Step[]): Observation[] => {

@@ -174,6 +174,8 @@ export class ImplEngine implements Engine {
   private readonly hostDataHandles: string[] = [];
   /** Live blocks acc_malloc made. */
   private readonly mallocBlocks = new Set<number>();
+  /** K-A72 `descriptor`: per Fortran pointer array, the enter data vars naming it that no exit data gave back. */
+  private readonly descriptors = new Map<string, number>();
   /** Slots of sections acc_map_data made (the program's own memory; K-A7 counting). */
   private readonly userMapped = new Set<number>();
   /** Made on the first call of incremental(). */
@@ -665,6 +667,11 @@ export class ImplEngine implements Engine {
           : held;
       if (found >= 0) {
         if (!this.frozenCounters(found)) this.slots.drc[found] = this.slots.drc[found]! + 1;
+        // K-A72 `descriptor` (gfortran 12): the array's descriptor, mapped afresh, points at its
+        // first element, which extends-before left absent, unless the byte before it is held (the
+        // lookup's second probe). (Only extends-before finds an array var's slot here.)
+        if (this.descriptorArray(i) && !this.descriptorHeld(this.varRefs[i]!.root, base) && this.table.findPoint(start - 1) < 0)
+          this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: the descriptor, mapped afresh, points at a first element that is not present (Pointer target of array section wasn't mapped)`);
       } else if ((this.vars[F_FLAGS + at]! & FLAG_NULL) === 0) {
         // K-A61 `abort` (gfortran 12's pointer arrays): on a data construct, no_create of an array
         // whose data is absent stops when the descriptor's data pointer looks that data up (a
@@ -691,6 +698,10 @@ export class ImplEngine implements Engine {
       }
       if (order !== 'after-data' && (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NO_ATTACH)) === FLAG_POINTER)
         this.attachAction(this.vars[F_MEMBER + at]!, this.sectionLookup(at));
+      if (!structured && this.descriptorArray(i)) {
+        const root = this.varRefs[i]!.root;
+        this.descriptors.set(root, (this.descriptors.get(root) ?? 0) + 1);
+      }
     }
     if (order !== 'after-data') return;
     for (let i = base; i < top; i++) {
@@ -811,6 +822,12 @@ export class ImplEngine implements Engine {
       // reference's target too) finds the link key and stops on the runtime's assertion.
       if (slot === ABSENT && start !== end && !structured && this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK)
         this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: exit data of a link array the runtime keys from the start asserts`);
+      // K-A72 `descriptor`: exit data gives one hold on the array's descriptor back, present data or not.
+      if (!structured && this.descriptorArray(i)) {
+        const root = this.varRefs[i]!.root;
+        const held = this.descriptors.get(root) ?? 0;
+        if (held > 0) this.descriptors.set(root, held - 1);
+      }
       if (slot === ABSENT) continue;
       if (slot === PARTLY) {
         // present and no_create list no error at exit (OpenACC 3.3 §2.7.3): such data is left alone.
@@ -1334,6 +1351,22 @@ export class ImplEngine implements Engine {
   /** K-A58 `arrays-kept`: whether whole reference `r` is an array mapcheck writes as a Fortran pointer array. */
   private pointerArray(r: CompiledRef): boolean {
     return this.refs.object(r.root).kind === 'array' && !this.scalars.has(r.root) && this.declaredHolding(r.start) === 0;
+  }
+
+  /**
+   * K-A72 `descriptor` (gfortran 12): whether data clause record `i` names a Fortran pointer array
+   * (whole or a section, not zero-length), whose descriptor it maps with the data.
+   */
+  private descriptorArray(i: number): boolean {
+    const at = i * VAR_FIELDS;
+    return this.knobs['K-A72'] === 'descriptor' && this.vars[F_START + at]! < this.vars[F_END + at]! && this.pointerArray(this.varRefs[i]!);
+  }
+
+  /** K-A72: whether array `root`'s descriptor is on the device: an enter data holds it, or a record of an open region below `base` names the array. */
+  private descriptorHeld(root: string, base: number): boolean {
+    if ((this.descriptors.get(root) ?? 0) > 0) return true;
+    for (let j = 0; j < base; j++) if (this.varRefs[j]!.root === root && this.descriptorArray(j)) return true;
+    return false;
   }
 
   /**

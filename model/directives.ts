@@ -40,6 +40,7 @@ import { ACC_ZERO_LENGTH, isEmptyRange, zeroLengthSection } from './zero-length.
 import { presentIncrement } from './actions/present-increment.js';
 import { detachAction } from './actions/detach.js';
 import { immediateDetachAction } from './actions/immediate-detach.js';
+import { accDescriptorOf, descriptorPointerStop, enterAccDescriptor, exitAccDescriptor } from './acc/array-descriptors.js';
 
 const ENTER_DATA = 'OpenACC 3.3 §2.6.6 Enter Data Directive';
 const EXIT_DATA = 'OpenACC 3.3 §2.6.6 Exit Data Directive';
@@ -67,7 +68,10 @@ function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, kn
   const pointer = isMember && isPointerReference(state, parsed.struct, knobs, ctx) ? memberRef(state, ref) : null;
   // A member section (`c%p(2:5)`, model/member-sections.ts) remembers that its range is a section of the target.
   if (pointer !== null && parsed.kind === 'member' && parsed.bounds !== undefined) return { range: dataRange(state, ref), pointer, section: true };
-  return { range: directiveRange(state, ref, knobs), pointer };
+  const range = directiveRange(state, ref, knobs);
+  // K-A72 `descriptor` (gfortran 12): a pointer array's clause maps its descriptor too.
+  const descriptor = accDescriptorOf(state, ref, range, knobs);
+  return descriptor === undefined ? { range, pointer } : { range, pointer, descriptor };
 }
 
 export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[], knobs: KnobValues, ctx?: StepContext): RecordedClause[] {
@@ -254,7 +258,9 @@ export function enterClauses(
       const held = sectionExtendedBefore(state, v.range);
       if (held) {
         presentIncrement(held, 'drc', ctx);
-        return null;
+        // K-A72 `descriptor` (gfortran 12): the array's descriptor, mapped afresh, points at its
+        // first element, which is not present.
+        return descriptorPointerStop(state, v);
       }
     }
     // K-A69 `found-section` (GCC 12 C; libgomp goacc_enter_data_internal, a map group of more than
@@ -304,6 +310,7 @@ export function enterClauses(
     for (const v of c.vars) {
       const stop = dataEntry(c, v) ?? (order === 'after-data' ? null : attachVar(c, v));
       if (stop) return stop;
+      if (counter === 'drc') enterAccDescriptor(state, v);
     }
   }
   if (order !== 'after-data') return null;
@@ -407,6 +414,7 @@ export function exitClauses(
         return runtimeError('fatal_lowering', `the runtime asserts on ${describeRange(state, v.range)}, a link array its table keeps from the start`);
       const stop = clauseExit(state, c.clause, v.range, counter, finalize, ctx);
       if (stop) return stop;
+      if (counter === 'drc') exitAccDescriptor(state, v);
     }
   }
   return null;

@@ -525,5 +525,7 @@ export function stateKey(state: ModelState): string {
   if (state.ompZeroKeys.length > 0) key.push(state.ompZeroKeys.map((k) => [k.device, k.addr, k.rc]));
   // the declarations a program made (they decide how later kernels treat the declared variables)
   if (state.ompDeclaredScalars.length > 0 || Object.keys(state.accDeclared).length > 0) key.push([state.ompDeclaredScalars, state.accDeclared]);
+  // the descriptors K-A72 and K-B55 `descriptor` count (they decide whether a later map stops)
+  if (Object.keys(state.accDescriptors).length > 0 || state.ompDescriptors.length > 0) key.push([state.accDescriptors, state.ompDescriptors]);
   return JSON.stringify(key);
 }

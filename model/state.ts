@@ -145,6 +145,8 @@ export interface RecordedVar {
   pointer: MemberRef | null;
   /** Set when the var is a member section (`c%p(2:5)`): `range` is the section, looked up by the attach under K-A50 `section`. */
   section?: true;
+  /** K-A72 `descriptor`: the Fortran pointer array whose descriptor the var maps with its data (model/acc/array-descriptors.ts). */
+  descriptor?: string;
 }
 
 export interface RecordedClause {
@@ -413,6 +415,8 @@ export interface ModelState {
   ompZeroKeys: OmpZeroKey[];
   /** Arrays a program-scope OpenACC declare names (K-A44): `data` for the data clauses, `link`. */
   accDeclared: Record<string, 'data' | 'link'>;
+  /** K-A72 `descriptor`: per Fortran pointer array, the enter data clauses naming it that no exit data gave back (model/acc/array-descriptors.ts). */
+  accDescriptors: Record<string, number>;
   /** Scalar variables an OpenMP declare target names (enter or link): mapped, not firstprivate, in a kernel (model/omp/constructs.ts). */
   ompDeclaredScalars: string[];
   /** Allocations the program's `allocate` steps made so far (the next one's place in the host heap, lang/program.ts HEAP_STRIDE). */
@@ -470,6 +474,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     ompStaticArrays: [],
     ompZeroKeys: [],
     accDeclared: {},
+    accDescriptors: {},
     ompDeclaredScalars: [],
     allocations: 0,
   };

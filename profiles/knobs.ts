@@ -454,6 +454,22 @@ export const KNOBS = [
     rationale: 'The member names the array\'s storage in a data clause; §2.6.2 gives implicit attributes to variables that appear in no visible data clause.',
   },
   {
+    id: 'K-A72',
+    title: 'Enter data of a Fortran pointer array that K-A11 extends-before finds present although its first element is not (emit declares so every array no declare names)',
+    section: 'OpenACC 3.3 §2.6.6 Enter Data Directive, §2.7.7 copyin clause',
+    readings: [
+      { id: 'data-only', summary: 'only the data is looked up: the present section is counted once more (K-A11 extends-before) and the program goes on' },
+      {
+        id: 'descriptor',
+        summary:
+          'gfortran 12: the clause also maps the array\'s descriptor and its data pointer (map(to: a [pointer set]) map(alloc: a.data [pointer assign])); unless an earlier enter data naming the array, not yet matched by an exit data naming it, or an open data region naming it holds the descriptor on the device, the descriptor is mapped afresh and its data pointer looks the array\'s first element up, which is not present: the program stops ("Pointer target of array section wasn\'t mapped")',
+      },
+    ],
+    default: 'data-only',
+    within: { 'K-A11': 'extends-before' },
+    rationale: 'The text maps the data the clause names; a descriptor is the compiler\'s, and §2.6.6 knows nothing of it.',
+  },
+  {
     id: 'K-A71',
     title: 'The storage a directive names with a rank-2 section of one column\'s rows (r(2:2,2:2) of r(2,4)): its elements, or whole columns from its first element',
     section: 'OpenACC 3.3 §2.7.1 Data Specification in Data Clauses, §2.14.4 Update Directive; OpenMP 6.0 §7.9.6 map clause, §15.9 target update construct',

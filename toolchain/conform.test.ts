@@ -233,8 +233,8 @@ describe('each language judged by its own profile (Toolchain.profiles)', () => {
   const gcc12 = (): Toolchain => ({ ...loadToolchain('gcc-openacc', 'device'), profile: 'gcc-12', profiles: { c: packagedProfile('gcc-12-c.json') } });
 
   it('a GCC 12 batch: C runs by profiles/gcc-12-c.json, Fortran runs by gcc-12, as the measured floors replay them', () => {
-    // the held-out batch of seed 20261223: 284 runs, 283 predicted per language (toolchain/measured.test.ts)
-    const measured = JSON.parse(readFileSync(join(dir, 'gcc-12-nvptx-2026-12-05p.json'), 'utf8')) as MeasuredProfile;
+    // the held-out batch of seed 20261221: 281 runs, 279 predicted per language, two C runs left (toolchain/measured.test.ts)
+    const measured = JSON.parse(readFileSync(join(dir, 'gcc-12-nvptx-2026-12-05o.json'), 'utf8')) as MeasuredProfile;
     const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
     const toolchain = gcc12();
     const base = loadProfile(toolchain.profile);
@@ -246,13 +246,16 @@ describe('each language judged by its own profile (Toolchain.profiles)', () => {
     const fortran = units.find((u) => u.lang === 'fortran')!;
     expect(typeof main === 'function' ? [main(c), main(fortran)] : main).toEqual(['gcc-12-c', 'gcc-12']);
     const both = totals(results, main);
-    expect([both.ran, both.agree]).toEqual([284, 283]);
+    expect([both.ran, both.agree]).toEqual([281, 279]);
     // judged by gcc-12 alone, the C runs that follow their front end's lowering disagree
-    expect(totals(results, 'gcc-12').agree).toBeLessThan(both.agree - 40);
+    expect(totals(results, 'gcc-12').agree).toBeLessThan(both.agree - 30);
     const lines = summaryLines(toolchain, base, results, [], byLang);
-    expect(lines[1]).toBe('gcc-12 (C: gcc-12-c): 283 agree, 1 disagree');
-    expect(lines.filter((l) => l.includes('disagrees with'))).toEqual([expect.stringMatching(/^ {2}gen-20261223-\d+-(c|fortran): disagrees with gcc-12(-c)? at step \d+/)]);
-    expect(markdownReport(toolchain, base, results, [], byLang)).toContain('- agree with `gcc-12 (C: gcc-12-c)`: 283; disagree: 1');
+    expect(lines[1]).toBe('gcc-12 (C: gcc-12-c): 279 agree, 2 disagree');
+    expect(lines.filter((l) => l.includes('disagrees with'))).toEqual([
+      expect.stringMatching(/^ {2}gen-20261221-094-c: disagrees with gcc-12-c at step \d+/),
+      expect.stringMatching(/^ {2}gen-20261221-201-c: disagrees with gcc-12-c at step \d+/),
+    ]);
+    expect(markdownReport(toolchain, base, results, [], byLang)).toContain('- agree with `gcc-12 (C: gcc-12-c)`: 279; disagree: 2');
   });
 
   it('the built-in GCC device toolchains take the profile of the gcc on PATH, and its C front end\'s beside it', () => {

@@ -103,7 +103,8 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // c%p(3:8), c%p attached), whose abort is libgomp's "Pointer target of array section wasn't
     // mapped", not the partial-map error `error` stands for; the probes acc-*-extends-before (03b,
     // 03d, 03f) show `extends-before` in both languages, as for -04j.
-    'K-A11': 'inferred from one run whose abort is another check (Pointer target of array section wasn\'t mapped); the probes read extends-before',
+    // Since K-A72 `descriptor` (session 29) gcc-12 predicts that abort itself, through extends-before.
+    'K-A11': 'inferred from one run whose abort is another check (Pointer target of array section wasn\'t mapped, K-A72 descriptor); the probes read extends-before',
   },
   'gcc-12-nvptx-2026-12-05q.json': {
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
@@ -191,6 +192,8 @@ const MASKED: Record<string, Partial<Record<KnobId, string>>> = {
   // K-A58: the evidence is an unused struct's clause, which gcc-12's `arrays-kept` drops as `dropped` does.
   'gcc-12-nvptx-2026-12-04i.json': { 'K-A58': 'gcc-12\'s K-A58 arrays-kept predicts the evidence too' },
   'gcc-12-nvptx-2026-12-05q.json': { 'K-A58': 'gcc-12\'s K-A58 arrays-kept predicts the evidence too' },
+  // K-A11: the evidence (-054-fortran step 6) is predicted by gcc-12's extends-before with K-A72 descriptor.
+  'gcc-12-nvptx-2026-12-05p.json': { 'K-A11': 'gcc-12\'s K-A11 extends-before with K-A72 descriptor predicts the evidence too' },
   'gcc-12-nvptx-2026-12-04h.json': { 'K-A1p': K_A68_MASKS },
   'gcc-12-nvptx-2026-12-04k.json': { 'K-A1p': K_A68_MASKS, 'K-A18': K_A68_MASKS },
   'gcc-12-nvptx-2026-12-04m.json': { 'K-A1p': K_A68_MASKS },
@@ -521,13 +524,14 @@ describe('gcc-12-nvptx-2026-12-05o (GCC 12.2, nvptx, NVIDIA H200: seed 20261221,
 
 describe('gcc-12-nvptx-2026-12-05p (GCC 12.2, nvptx, NVIDIA H200: seed 20261223, both APIs, programs that use device 0 only, held out)', () => {
   // Built and run at the end of session 17, after every reading of that session (K-B7 always among
-  // them); nothing read from it: 283 of 284 (99.6 %). The one left: -054-fortran step 6, libgomp's
+  // them); nothing read from it: 283 of 284 (99.6 %). The one left then: -054-fortran step 6, libgomp's
   // "Pointer target of array section wasn't mapped" at an OpenACC enter data copyin(a) while
-  // a(3:8) is present through c%p(3:8) and c%p is attached (not modelled; see NOT_ADOPTED).
-  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict at least 283 of the 284 runs', () => {
+  // a(3:8) is present through c%p(3:8) and c%p is attached: K-A72 `descriptor` (session 29, read
+  // from -06i's -229-fortran and its probes) predicts it, 284 of 284.
+  it('gcc-12 (Fortran units) and profiles/gcc-12-c.json (C units) predict all 284 runs (283 before K-A72 descriptor)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-05p');
     expect(verdicts.length).toBe(284);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261223-054-fortran']);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });
 
@@ -793,11 +797,27 @@ describe('gcc-12-nvptx-2026-12-06i (GCC 12.2, nvptx, NVIDIA H100: seed 20270109,
   // elements are), and gfortran's pointer map of a's descriptor (map(to: v1 [pointer set])
   // map(alloc: v1.data [pointer assign, bias: 0]), -fdump-tree-omplower), mapped fresh because no
   // earlier directive put the descriptor on the device, looks up a(1), which is not present
-  // (libgomp gomp_map_pointer). No reading yet.
-  it('gcc-12 / gcc-12-c predict 284 of the 285 runs', () => {
+  // (libgomp gomp_map_pointer). Read from it afterwards, with four probes (below): K-A72
+  // `descriptor` (gcc-12), which also predicts -05p's -054-fortran, the one run that batch had left,
+  // and changes no other prediction of the 6,447 runs of the GCC 12.2 batches and probes.
+  it('gcc-12 / gcc-12-c predict all 285 runs (284 before K-A72 descriptor)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06i');
     expect(verdicts.length).toBe(285);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270109-229-fortran']);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06i (GCC 12.2, nvptx, NVIDIA H100: enter data of a pointer array that extends-before finds present, with and without its descriptor on the device)', () => {
+  // toolchain/probes/acc-extends-before-descriptor-*: enter data copyin(a) with a's last elements
+  // present, made by acc_copyin (no descriptor), by enter data copyin(a(7:8)) (its descriptor
+  // stays), by that and an exit data delete(a(1:2)) of absent data (which gives the descriptor
+  // back), and inside data present(a(7:8)) (the region holds it). gfortran stops in the first and
+  // third ("Pointer target of array section wasn't mapped"), runs in the others; C runs all four.
+  // Built after -06i's -229-fortran and before K-A72 existed: 6 of 8 agreed then.
+  it('gcc-12 / gcc-12-c predict all 8 runs (K-A72 descriptor in Fortran, data-only in C)', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06i');
+    expect(verdicts.length).toBe(8);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });
 

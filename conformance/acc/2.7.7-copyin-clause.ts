@@ -1,9 +1,11 @@
 // OpenACC 3.3 §2.7.7 copyin clause: copyin at entry; at the end of a region the data is deleted
 // (not copied back) when both counters reach 0.
 
-import { UNDEF, err, ok, per, perState, readAll, section, type Row } from '../rows.js';
-import { assign, copyin, dataBegin, dataEnd, del, enterData, exitData, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
+import { UNDEF, err, ok, per, perState, readAll, section, value, type Row } from '../rows.js';
+import { accCopyin, accIsPresent, assign, copyin, dataBegin, dataEnd, del, enterData, exitData, hostRead, parallelRead, parallelWrite, present } from '../steps.js';
 import { A, ACC_WORLD, C } from '../worlds.js';
+
+const YES = value(true);
 
 const rows: Row[] = [
   {
@@ -126,6 +128,28 @@ const rows: Row[] = [
     at: { 2: per(err('acc_error_partly_present'), { libgomp: ok, 'K-A11=extends-before': ok }) },
     last: per({ kind: 'halted' }, { libgomp: err('acc_error_partly_present'), 'K-A11=extends-before': err('acc_error_partly_present') }),
     state: { 2: perState(null, { 'K-A11=extends-before': { sections: [{ host: [A + 8, A + 32], block: 1, src: 0, drc: 2 }] } }) },
+  },
+  // K-A72 `descriptor` (gfortran 12): the pointer array's descriptor travels with its clause.
+  {
+    name: 'K-A72: enter data copyin(a) with only a(7:10) present, made by a routine: partly present under the text; libgomp counts it there (K-A11); gfortran maps a\'s descriptor afresh, whose data pointer finds a(1) absent, and stops',
+    cite: 'K-A72 descriptor (the probes use arrays of 8, a(5:8) and a(7:8)): gfortran 12.2 -fdump-tree-omplower of enter data copyin(v1): map(to: MEM <v1 data>) map(to: v1 [pointer set]) map(alloc: v1.data [pointer assign, bias: 0]); libgomp goacc_enter_data_internal maps the descriptor group through gomp_map_vars, and gomp_map_pointer stops "Pointer target of array section wasn\'t mapped". Measured with GCC 12.2 on an H100 (toolchain/probes/acc-extends-before-descriptor-absent, profiles/measured/probes-gcc-12-2026-12-06i.md; held out first: gen-20270109-229-fortran); C runs',
+    steps: [accCopyin('a(7:10)'), enterData(copyin('a')), accIsPresent('a(7:10)')],
+    at: { 2: per(err('acc_error_partly_present'), { libgomp: ok, 'K-A11=extends-before': ok, 'gcc-12': err('fatal_lowering'), 'K-A11=extends-before,K-A72=descriptor': err('fatal_lowering') }) },
+    last: per({ kind: 'halted' }, { libgomp: YES, 'K-A11=extends-before': YES, 'gcc-12': { kind: 'halted' }, 'K-A11=extends-before,K-A72=descriptor': { kind: 'halted' } }),
+  },
+  {
+    name: 'K-A72: an exit data naming a, its data absent, gives the descriptor an enter data of a(9:10) mapped back; enter data copyin(a) then stops under gfortran\'s reading',
+    cite: 'K-A72 descriptor: goacc_exit_data_internal looks the GOMP_MAP_TO_PSET and GOMP_MAP_POINTER entries up and counts the descriptor down whether or not the data item found anything. Measured with GCC 12.2 on an H100 (acc-extends-before-descriptor-released, probes-gcc-12-2026-12-06i); C runs',
+    steps: [enterData(copyin('a(9:10)')), exitData(del('a(1:2)')), enterData(copyin('a')), accIsPresent('a(9:10)')],
+    at: { 3: per(err('acc_error_partly_present'), { libgomp: ok, 'K-A11=extends-before': ok, 'gcc-12': err('fatal_lowering'), 'K-A11=extends-before,K-A72=descriptor': err('fatal_lowering') }) },
+    last: per({ kind: 'halted' }, { libgomp: YES, 'K-A11=extends-before': YES, 'gcc-12': { kind: 'halted' }, 'K-A11=extends-before,K-A72=descriptor': { kind: 'halted' } }),
+  },
+  {
+    name: 'K-A72: a data region naming a(9:10) holds a\'s descriptor, so enter data copyin(a) inside it runs under every reading that counts it there',
+    cite: 'K-A72 descriptor: the region\'s gomp_map_vars put the descriptor in the table; goacc_enter_data_internal finds it and raises its counts. Measured with GCC 12.2 on an H100 (acc-extends-before-descriptor-region, probes-gcc-12-2026-12-06i): both languages run',
+    steps: [accCopyin('a(9:10)'), dataBegin(present('a(9:10)')), enterData(copyin('a')), dataEnd, accIsPresent('a(9:10)')],
+    at: { 3: per(err('acc_error_partly_present'), { libgomp: ok, 'K-A11=extends-before': ok, 'K-A11=extends-before,K-A72=descriptor': ok }) },
+    last: per({ kind: 'halted' }, { libgomp: YES, 'K-A11=extends-before': YES, 'K-A11=extends-before,K-A72=descriptor': YES }),
   },
 ];
 
