@@ -39,6 +39,12 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // the target: gfortran attaches the one-component type's member).
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
   },
+  'gcc-12-nvptx-2026-12-06j.json': {
+    // From -230 step 1 alone: the Fortran unit reads, the C unit stops ("Trying to map into device").
+    // Judged under one base only `undefined` fits both, by predicting undefined; gcc-12's
+    // device-value predicts the Fortran run and gcc-12-c.json the C stop (both agree).
+    'K-B23': 'vacuous: undefined fits -230 by predicting it undefined; gcc-12 and gcc-12-c.json predict both runs',
+  },
   'gcc-12-nvptx-2026-12-06e.json': {
     // As in 04h: the C units' reading (GCC's C front end does not attach p for p[0:n]).
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
@@ -115,6 +121,10 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // and that check, given the -2 written for omp_invalid_device, stops the program (ERROR STOP).
     // -04k's -068 (both) ran such a construct on the host: host-fallback.
     'K-B56': 'inferred from -125 alone, whose stop is emit\'s omp_target_is_present check for map(present, …) on device -2, not the construct; -04k -068 ran it on the host',
+  },
+  'llvm-16-nvptx-2026-12-06d.json': {
+    // As in -04 to -06c: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
+    'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts all 133',
   },
   'llvm-16-nvptx-2026-12-06c.json': {
     // As in -04 to -06b: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
@@ -789,6 +799,29 @@ describe('gcc-12-nvptx-2026-12-06e (GCC 12.2, nvptx, NVIDIA H100: seed 20270105,
   });
 });
 
+describe('gcc-12-nvptx-2026-12-06j (GCC 12.2, nvptx, NVIDIA H100: seed 20270110, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built and run after K-A72 descriptor; nothing read from it. 284 ran (12 units declare a mapper,
+  // 2 call a routine GCC 12's runtime lacks, 2 built but not run): 280 of 284. Left, each a class
+  // of its own, no reading yet:
+  // -040-fortran step 12, enter data copyin(a) attach(cs(1)%p) with a mapped by acc_map_data:
+  //   gfortran writes map(to: v1) map(attach: v3[0].p1) (-fdump-tree-omplower), and libgomp's
+  //   find_group_last takes an attach right after a data item into its group, so
+  //   goacc_enter_data_internal meets a group of two whose data has an infinite count and asserts
+  //   (`n->refcount != REFCOUNT_INFINITY`; K-A44's assertion, which only gcc-12-c.json reads, for C
+  //   pointer references); GCC's C front end reverses the clauses (K-A62), so C does not group them.
+  // -050-c, a reallocated allocatable read with the first allocation's values, as 06c -218-c.
+  // -059-c step 2, parallel create(c%p) no_create(a) reading a, with c%p => a: the C front end lists
+  //   the clauses last first (K-A62), so no_create(a) finds a absent and the kernel gets a's host
+  //   address, which faults on the device ("illegal memory access"); the model reads the created copy.
+  // -223-fortran step 20, acc_malloc's result predicted to be a device allocation seen before (the
+  //   model's allocator reuse) where the runtime gave a new address.
+  it('gcc-12 / gcc-12-c predict 280 of the 284 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06j');
+    expect(verdicts.length).toBe(284);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270110-040-fortran', 'gen-20270110-050-c', 'gen-20270110-059-c', 'gen-20270110-223-fortran']);
+  });
+});
+
 describe('gcc-12-nvptx-2026-12-06i (GCC 12.2, nvptx, NVIDIA H100: seed 20270109, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
   // Built and run after K-A66 first-byte-or-end; nothing read from it. 285 ran (12 units declare a
   // mapper, 2 call a routine GCC 12's runtime lacks, 1 built but not run): 284 of 285. Left:
@@ -1321,6 +1354,17 @@ describe('llvm-16-nvptx-2026-12-05 (clang 16.0.6, libomptarget 16.0.6, nvptx sm_
     expect(verdicts.length).toBe(135);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261220-118-c', 'gen-20261220-300-c']);
     expect(replayUnder('llvm-16-nvptx-2026-12-05', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(110);
+  });
+});
+
+describe('llvm-16-nvptx-2026-12-06d (clang 16.0.6, libomptarget 16.0.6, nvptx sm_90, NVIDIA H100: seed 20270111, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
+  // Built and run with -06j after K-A72; nothing read from it. 133 ran (11 did not build, 5 call a
+  // routine libomptarget 16 lacks, 1 is not for the toolchain).
+  it('profiles/llvm-16.json predicts all 133 runs (llvm-offload: 113)', () => {
+    const verdicts = replayUnder('llvm-16-nvptx-2026-12-06d', loadProfile(join(dir, '..', 'llvm-16.json')));
+    expect(verdicts.length).toBe(133);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    expect(replayUnder('llvm-16-nvptx-2026-12-06d', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(113);
   });
 });
 
