@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Observation } from '../lang/observation.js';
 import type { Program, Step, World } from '../lang/program.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
-import { ACC_WORLD as world, OMP_WORLD } from '../conformance/worlds.js';
+import { ACC_WORLD as world, MEMBERS_WORLD, OMP_WORLD } from '../conformance/worlds.js';
 import { ImplEngine, implEngine } from './index.js';
 
 describe('references', () => {
@@ -681,6 +681,26 @@ describe('mutation survivors (issue 15)', () => {
       const begin: Step = { op: 'acc_host_data_begin', var: 'a', result: 'da' };
       expect(message(run([begin])[0]!)).toMatch(/the data is not present/);
       expect(message(run([enter(cl('copyin', 'a(1:3)')), begin])[1]!)).toMatch(/the data is only partly present/);
+    });
+
+    it('§2.7.10: a kernel access to a variable no_create found absent is to the local copy, whatever a later clause maps (arrays and struct fields, not pointer members)', () => {
+      const kinds2 = (w: World, steps: Step[], knobs: Record<string, string> = {}): string[] => {
+        const spec = loadProfile('spec');
+        const e = implEngine({ world: w, steps }, { ...spec, knobs: { ...spec.knobs, ...knobs } as Profile['knobs'] });
+        return steps.map((s) => e.apply(s).kind);
+      };
+      const pointing: World = { ...world, structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }] };
+      const par = (read: string, ...clauses: never[]): Step => ({ op: 'acc_parallel', clauses, body: { read } });
+      // the no_create var behind another record; create(c%p) maps a afterwards
+      expect(kinds2(pointing, [par('a', cl('copyin', 'b'), cl('no_create', 'a'), cl('create', 'c%p'))])).toEqual(['undefined']);
+      // a zero-length section left alone (K-A55 no-op) is no no_create: the created copy is read
+      expect(kinds2(pointing, [par('a', cl('copyin', 'a(3:2)'), cl('create', 'c%p'))], { 'K-A55': 'no-op' })).toEqual(['read']);
+      // a later construct does not see an earlier one's records
+      expect(kinds2(pointing, [par('b', cl('copyin', 'b'), cl('no_create', 'a')), par('a', cl('copyin', 'a'))])).toEqual(['read', 'read']);
+      // a field left local leaves the pointer member alone, and a pointer member left alone the fields
+      const members: World = { ...MEMBERS_WORLD, structs: [{ ...MEMBERS_WORLD.structs[0]!, init: { p: 'a' } }] };
+      expect(kinds2(members, [par('c%p', cl('no_create', 'c%n'), cl('copyin', 'c'), cl('copyin', 'c%p'))])).toEqual(['read']);
+      expect(kinds2(members, [par('c%arr', cl('no_create', 'c%p'), cl('copyin', 'c'))])).toEqual(['read']);
     });
 
     it('K-A72 descriptor: enter data of a pointer array that extends-before finds present stops unless its descriptor is held (an enter data not given back, an open region)', () => {

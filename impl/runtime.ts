@@ -119,6 +119,8 @@ const FLAG_NO_ATTACH = 4;
 const FLAG_ELEMENT = 8;
 /** A member section (`c%p(2:5)`): under K-A50 `section` its attach looks up the section's first element. */
 const FLAG_SECTION = 16;
+/** A no_create var whose data was absent at its entry action: the construct's accesses through it refer to the local copy. */
+const FLAG_LOCAL = 32;
 
 /** `locate` results besides a slot number. */
 const ABSENT = -1;
@@ -689,6 +691,8 @@ export class ImplEngine implements Engine {
           this.runtimeError('fatal_lowering', `no_create of ${this.varRefs[i]!.text}: the descriptor's data pointer finds no target`);
         const present = this.clauseEntry(code, start, end, this.vars[F_POINTER_SLOTS + at]!, structured, i);
         if (this.stopped !== null) return;
+        // §2.7.10: the region's accesses to an array (or a struct's field) no_create found absent refer to the local copy.
+        if (!present && code === NO_CREATE && this.varRefs[i]!.kind === REF_ARRAY) this.vars[F_FLAGS + at] = this.vars[F_FLAGS + at]! | FLAG_LOCAL;
         // no_create attaches only data that was present (OpenACC 3.3 §2.7.10), unless K-A59 `attach`
         // (GCC: its attach runs whatever no_alloc found); every other clause attaches its pointer
         // reference, zero bytes found or not, except zero bytes under K-A55 `no-op` (no data, so no
@@ -1276,7 +1280,7 @@ export class ImplEngine implements Engine {
     else
       for (let i = 0; i < statements.length; i++) {
         // Statement after statement over all its elements; the first undefined one ends the kernel.
-        observation = this.statement(refs[i]!, statements[i] as ElementBody, froms[i]!, privates);
+        observation = this.localAccess(base, froms[i]!) ?? this.localAccess(base, refs[i]!) ?? this.statement(refs[i]!, statements[i] as ElementBody, froms[i]!, privates);
         if (stops(observation)) break;
       }
     // A kernel that ends the program ends it before the region's exit.
@@ -1285,6 +1289,19 @@ export class ImplEngine implements Engine {
     this.varTop = base;
     // (a block of writes observes ok; a single body what it read or wrote)
     return statements.length > 1 ? OK : observation;
+  }
+
+  /**
+   * OpenACC 3.3 §2.7.10: a kernel access through `r` (an array or a struct's field) to a variable
+   * that a no_create var of the construct (records from `base`) found absent refers to the local
+   * copy, host memory: undefined, whatever a later clause mapped.
+   */
+  private localAccess(base: number, r: CompiledRef | null): Observation | null {
+    if (r === null || r.kind !== REF_ARRAY) return null;
+    for (let j = base; j < this.varTop; j++)
+      if ((this.vars[F_FLAGS + j * VAR_FIELDS]! & FLAG_LOCAL) !== 0 && this.varRefs[j]!.root === r.root)
+        return undefinedOutcome(`the kernel accesses ${r.text}, which no_create found absent: the local copy, not device memory`);
+    return null;
   }
 
   /**

@@ -24,6 +24,8 @@ import {
   type MemberRef,
   type ModelState,
   type Range,
+  type RecordedClause,
+  type RecordedVar,
   type StepContext,
   type UndefinedObservation,
 } from './state.js';
@@ -60,8 +62,10 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   const privateRoots = privatePlainRoots(state, roots, clauses.flatMap((c) => c.vars));
   // (an attach clause naming the pointer still attaches it: that is what it names)
   const recorded = resolveClauses(state, clauses, ctx.knobs, ctx).map((c) => (c.clause === 'attach' ? c : { ...c, vars: c.vars.map((v) => withoutPrivatePointer(v, privateRoots)) }));
-  const entryStop = enterClauses(state, recorded, 'src', ctx);
+  const leftAlone = new Set<RecordedVar>();
+  const entryStop = enterClauses(state, recorded, 'src', ctx, false, leftAlone);
   if (entryStop) return entryStop;
+  const local = localVariables(state, clauses, recorded, leftAlone);
   const presentCopy = ctx.knobs['K-A67'] === 'present-copy';
   // A plain pointer named only through a section of its target is the kernel's own address of
   // that section's device copy (model/plain-pointers.ts).
@@ -70,7 +74,7 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
   // statements"); the first with undefined behaviour ends the program before the exit.
   let result: Observation = { kind: 'ok' };
   for (const body of kernelStatements(step.body)) {
-    result = statement(state, body, firstprivate, presentCopy, privates, ctx);
+    result = localAccess(state, body, local, ctx) ?? statement(state, body, firstprivate, presentCopy, privates, ctx);
     if (result.kind === 'undefined') return result;
   }
   // A kernel that read a pointer hands its value to the host code under the step's name.
@@ -82,6 +86,38 @@ export function parallel(state: ModelState, step: AccParallel, ctx: StepContext)
 function translation(state: ModelState, range: Range): Translation {
   const where = presence(state, range);
   return where.kind === 'present' ? { block: where.section.block, offset: where.section.offset, start: where.section.start } : null;
+}
+
+export const NO_CREATE_LOCAL = 'OpenACC 3.3 §2.7.10 no_create clause (accesses in the region to data it found absent)';
+
+// OpenACC 3.3 §2.7.10 no_create clause (accesses in the region to data it found absent)
+// "If var is not present … no action is performed, and any accesses in the region that refer to
+// var will refer to the local copy": the kernel reaches such a variable (an array or a struct's
+// field, not a pointer member, which the attach decides) at its local address, even when another
+// clause of the construct maps its storage afterwards (GCC's C front end acts on the clauses last
+// first, K-A62: libgomp hands the kernel the host address no_alloc found, and the device faults).
+// The local copy is host memory, which a kernel on a device that does not share it cannot use.
+function localVariables(state: ModelState, clauses: readonly Clause<ClauseName>[], recorded: readonly RecordedClause[], leftAlone: ReadonlySet<RecordedVar>): Set<string> {
+  const local = new Set<string>();
+  recorded.forEach((c, i) => {
+    if (c.clause !== 'no_create') return;
+    c.vars.forEach((v, k) => {
+      const parsed = parsedRef(state, clauses[i]!.vars[k]!);
+      if (leftAlone.has(v) && parsed.kind === 'array') local.add(parsed.name);
+    });
+  });
+  return local;
+}
+
+/** A kernel statement that reads or writes a variable no_create left local (its copy's source first): undefined. */
+function localAccess(state: ModelState, body: KernelBody, local: ReadonlySet<string>, ctx: StepContext): UndefinedObservation | null {
+  if (local.size === 0 || 'pointer' in body) return null;
+  for (const ref of [copyRef(body), kernelRef(body)]) {
+    if (ref === null || parsedRef(state, ref).kind !== 'array' || !local.has(rootName(state, ref))) continue;
+    fire(ctx, NO_CREATE_LOCAL);
+    return undefinedBehaviour(`the kernel accesses ${ref}, which no_create found absent: the local copy, not device memory`);
+  }
+  return null;
 }
 
 /** One statement of the kernel, on the device copy or on the private copy of a firstprivate scalar. */

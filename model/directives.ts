@@ -193,10 +193,11 @@ export function enterClauses(
   counter: CounterName,
   ctx: StepContext,
   dataConstruct = false,
+  leftAlone = new Set<RecordedVar>(),
 ): ErrorObservation | null {
   // OpenACC 3.3 §2.7.10: no_create attaches a pointer only when its data is on the device; data
-  // it found missing (absent, or partly present and left alone under K-A13) gets no attach.
-  const leftAlone = new Set<RecordedVar>();
+  // it found missing (absent, or partly present and left alone under K-A13) gets no attach. The
+  // vars left alone are collected in `leftAlone` (a compute construct's kernel reads them locally).
   const order = ctx.knobs['K-A17'];
   const groups = structGroups(state, clauses, ctx);
   const attachVar = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {

@@ -2,9 +2,13 @@
 // attached); absent data is left alone. K-A13: partly present data. K-A61: gfortran's data
 // no_create of an absent pointer array (emit's Fortran arrays) stops on the descriptor's data pointer.
 
-import { HALTED, RUNS, dev, err, ok, per, perState, section, type Row } from '../rows.js';
+import { HALTED, RUNS, UNDEF, dev, err, ok, per, perState, readAll, section, type Row } from '../rows.js';
 import { accCopyin, assign, copy, copyin, create, dataBegin, dataEnd, declare, enterData, noCreate, parallelRead } from '../steps.js';
 import { A, ACC_WORLD, ACC_WORLD_ATTACHED, C, MEMBERS_WORLD } from '../worlds.js';
+import type { World } from '../../lang/program.js';
+
+/** ACC_WORLD with c%p pointing at all of a. */
+const POINTING_WORLD: World = { ...ACC_WORLD, structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }] };
 
 const rows: Row[] = [
   {
@@ -95,6 +99,26 @@ const rows: Row[] = [
     last: ok,
     state: { 3: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 4, count: 3 } }] } },
   },
+  // The region's accesses to data no_create found absent refer to the local copy.
+  {
+    name: 'parallel no_create(a) create(c%p) with c%p => a, the kernel reading a: no_create finds a absent, so the kernel\'s a is the local copy, although create maps its storage next: undefined',
+    cite: '3.3 §2.7.10: "any accesses in the region that refer to var will refer to the local copy"; measured with GCC 12.2 C, whose front end acts on the clauses last first (K-A62) so that create(c%p) no_create(a) comes to this order: the kernel faults on a\'s host address ("illegal memory access", gen-20270110-059-c, profiles/measured/gcc-12-nvptx-2026-12-06j.md)',
+    world: POINTING_WORLD,
+    steps: [parallelRead('a', noCreate('a'), create('c%p'))],
+    last: UNDEF,
+  },
+  {
+    name: 'parallel create(c%p) no_create(a) with c%p => a: create maps a first, so no_create finds it present and the kernel reads the created copy; acted on last first (K-A62 reversed, GCC 12 C) no_create comes first: undefined',
+    cite: '3.3 §2.7.9, §2.7.10 (the created data\'s values are indeterminate); K-A62 reversed: gen-20270110-059-c (profiles/measured/gcc-12-nvptx-2026-12-06j.md), where the kernel faults',
+    world: POINTING_WORLD,
+    steps: [parallelRead('a', create('c%p'), noCreate('a'))],
+    last: per(readAll(10, null), { 'K-A62=reversed': UNDEF }),
+  },
+  {
+    name: 'a no_create that finds its data absent leaves the other variables alone: the kernel reads b through its own clause',
+    steps: [parallelRead('b', noCreate('a'), copyin('b'))],
+    last: readAll(10, 2),
+  },
 ];
 
-export default section({ spec: 'OpenACC 3.3', section: '2.7.10', title: 'no_create clause', rules: ['OpenACC 3.3 §2.7.10 no_create clause', 'OpenACC 3.3 §2.7.10 no_create clause (the attach of a pointer reference whose data is absent, K-A59)'], world: ACC_WORLD, rows });
+export default section({ spec: 'OpenACC 3.3', section: '2.7.10', title: 'no_create clause', rules: ['OpenACC 3.3 §2.7.10 no_create clause', 'OpenACC 3.3 §2.7.10 no_create clause (the attach of a pointer reference whose data is absent, K-A59)', "OpenACC 3.3 §2.7.10 no_create clause (accesses in the region to data it found absent)"], world: ACC_WORLD, rows });
