@@ -805,12 +805,14 @@ describe('gcc-12-nvptx-2026-12-06j (GCC 12.2, nvptx, NVIDIA H100: seed 20270110,
   // the model's own error: a kernel access to a variable no_create found absent refers to the local
   // copy (OpenACC 3.3 §2.7.10), whatever a later clause maps; since that fix 281. Left, each a class
   // of its own, no reading yet:
-  // -040-fortran step 12, enter data copyin(a) attach(cs(1)%p) with a mapped by acc_map_data:
-  //   gfortran writes map(to: v1) map(attach: v3[0].p1) (-fdump-tree-omplower), and libgomp's
-  //   find_group_last takes an attach right after a data item into its group, so
-  //   goacc_enter_data_internal meets a group of two whose data has an infinite count and asserts
-  //   (`n->refcount != REFCOUNT_INFINITY`; K-A44's assertion, which only gcc-12-c.json reads, for C
-  //   pointer references); GCC's C front end reverses the clauses (K-A62), so C does not group them.
+  // -040-fortran step 12, enter data copyin(a) attach(cs(1)%p), a a declare link array that
+  //   acc_map_data mapped: gfortran writes map(to: v1) map(attach: v3[0].p1) (-fdump-tree-omplower),
+  //   and libgomp's find_group_last takes an attach right after a data item into its group, so
+  //   goacc_enter_data_internal meets a group of two whose data key it asserts on
+  //   (`n->refcount != REFCOUNT_INFINITY && n->refcount != REFCOUNT_LINK`). Probes of the grouping
+  //   without a link array (probes-gcc-12-2026-12-06j below) all run as predicted, an acc_map_data
+  //   array included, so the link key is what stops it (K-A60 `registered`, which gcc-12 reads for C
+  //   only).
   // -050-c, a reallocated allocatable read with the first allocation's values, as 06c -218-c.
   // (-059-c step 2, parallel create(c%p) no_create(a) reading a, with c%p => a: the C front end lists
   //   the clauses last first (K-A62), so no_create(a) finds a absent and the kernel gets a's host
@@ -838,6 +840,18 @@ describe('gcc-12-nvptx-2026-12-06i (GCC 12.2, nvptx, NVIDIA H100: seed 20270109,
   it('gcc-12 / gcc-12-c predict all 285 runs (284 before K-A72 descriptor)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06i');
     expect(verdicts.length).toBe(285);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06j (GCC 12.2, nvptx, NVIDIA H100: an enter data attach right after a data item, which libgomp groups with it)', () => {
+  // toolchain/probes/acc-attach-grouped-*: enter data copyin(a) attach(c%p) with a absent, present,
+  // or mapped by acc_map_data, then exit data and presence checks. Built after -06j's -040-fortran
+  // to find what stops it: all 6 runs agree (the C units act on the clauses last first, K-A62, and
+  // the fresh one stops at the attach before a is mapped, K-A2), so nothing here needs a reading.
+  it('gcc-12 / gcc-12-c predict all 6 runs', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06j');
+    expect(verdicts.length).toBe(6);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });
