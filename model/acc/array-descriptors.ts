@@ -35,12 +35,13 @@ function descriptorHeld(state: ModelState, name: string): boolean {
 
 /**
  * K-A72 `descriptor`: enter data var `v`, found present by K-A11 `extends-before`, stops when its
- * array's descriptor is mapped afresh and nothing holds the data pointer's target (the var's first
- * byte, or the byte before it).
+ * array's descriptor is mapped afresh and nothing holds the data pointer's target. The var's first
+ * byte lies before the one section it overlaps, so no section holds it; the lookup's second probe,
+ * the byte before it, may be held (the object before it in host memory).
  */
 export function descriptorPointerStop(state: ModelState, v: RecordedVar): ErrorObservation | null {
   if (v.descriptor === undefined || v.range === null || descriptorHeld(state, v.descriptor)) return null;
-  if (sectionHoldingByte(state, v.range.start) !== null || sectionHoldingByte(state, v.range.start - 1) !== null) return null;
+  if (sectionHoldingByte(state, v.range.start - 1) !== null) return null;
   return runtimeError(
     'fatal_lowering',
     `enter data of ${describeRange(state, v.range)}: the data is counted on the present section it ends in, and the descriptor of ${v.descriptor}, mapped afresh, points at its first element, which is not present (Pointer target of array section wasn't mapped)`,
