@@ -99,6 +99,52 @@ describe('allocatable components: the device is never told', () => {
   });
 });
 
+describe('allocatable components: K-C1, where a new allocation lies', () => {
+  const lifo = profileWith({ 'K-C1': 'lifo' });
+  const del: Step = { op: 'acc_exit_data', clauses: [{ clause: 'delete', vars: ['e%x'] }] };
+  /** The host start of each allocation of `lengths`, freeing each before the next (mapped and deleted to see where it lies). */
+  function starts(lengths: number[], profile: Profile): number[] {
+    const engine = implEngine({ world, steps: [] }, profile);
+    return lengths.map((n, i) => {
+      if (i > 0) engine.apply(dealloc);
+      engine.apply(alloc(n));
+      engine.apply(copyin('e%x'));
+      const start = engine.snapshot().sections[0]!.host[0];
+      engine.apply(del);
+      return start;
+    });
+  }
+
+  it('fresh (the spec): every allocation at the next place, whatever was freed', () => {
+    expect(starts([4, 4, 1], spec)).toEqual([HEAP, HEAP + HEAP_STRIDE, HEAP + 2 * HEAP_STRIDE]);
+  });
+
+  it('lifo: the storage freed last comes back when its malloc chunk is as big (at least 32 bytes, then 16-byte steps after an 8-byte header)', () => {
+    // 1 and 6 elements (4 + 8 and 24 + 8 bytes) both need the 32-byte chunk; 7 (28 + 8) needs 48, as 10 does (40 + 8); 11 needs 64
+    expect(starts([1, 6], lifo)).toEqual([HEAP, HEAP]);
+    expect(starts([6, 7], lifo)).toEqual([HEAP, HEAP + HEAP_STRIDE]);
+    expect(starts([7, 10], lifo)).toEqual([HEAP, HEAP]);
+    expect(starts([10, 11], lifo)).toEqual([HEAP, HEAP + HEAP_STRIDE]);
+  });
+
+  it('lifo: the freed storage of the size asked, wherever it lies in the free list; what is handed out is no longer free', () => {
+    // 4 at 0; 8 at 1 (0 free, too small); 4 at 0 (0 and 1 free: 0 fits); 8 at 1 (1 and 0 free, 0 freed last: 1 fits);
+    // 8 at 1 again (0 and 1 free, 1 freed last); 4 at 0; 1 at 0 again (0 freed last, the same 32-byte chunk)
+    expect(starts([4, 8, 4, 8, 8, 4, 1], lifo)).toEqual([HEAP, HEAP + HEAP_STRIDE, HEAP, HEAP + HEAP_STRIDE, HEAP + HEAP_STRIDE, HEAP, HEAP]);
+  });
+
+  it('lifo: a mapping left on freed storage is met by the next allocation of its size, which is then counted, not copied', () => {
+    const steps = [alloc(4, 3), copyin('e'), copyin('e%x'), dealloc, alloc(4, 4), copyin('e%x'), kernelRead];
+    const reused = run(steps, lifo);
+    expect(reused.snapshot.sections.find((x) => x.host[0] === HEAP)).toMatchObject({ host: [HEAP, HEAP + 16], drc: 2 });
+    expect(reused.obs.at(-1)).toEqual({ kind: 'read', values: [3, 3, 3, 3] });
+    // fresh: a new section at the next place, the pointer re-pointed to it
+    const fresh = run(steps, spec);
+    expect(fresh.snapshot.sections.find((x) => x.host[0] === HEAP)).toMatchObject({ drc: 1 });
+    expect(fresh.obs.at(-1)).toEqual({ kind: 'read', values: [4, 4, 4, 4] });
+  });
+});
+
 describe('allocatable components: OpenMP K-B22', () => {
   const enter: Step = { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['e', 'e%x'] }] };
   it('a deallocate of a component attached while its target stays mapped is undefined under the spec, a host store when allowed', () => {

@@ -198,6 +198,9 @@ export class ImplEngine implements Engine {
   // Result of resolveData: the reference's host range, or a null pointer.
   /** Allocations the program's `allocate` steps made so far: the next one's place in the host heap. */
   private allocations = 0;
+  /** K-C1 `lifo`: host addresses of freed allocations and their glibc chunk bytes, a stack (the last freed on top). */
+  private readonly freedAt: number[] = [];
+  private readonly freedChunk: number[] = [];
   private rStart = 0;
   private rEnd = 0;
   // Stryker disable next-line BooleanLiteral: resolveData sets rNull before every read
@@ -306,7 +309,8 @@ export class ImplEngine implements Engine {
     const texts = this.varRefs.slice(0, this.varTop).map((r) => r.text);
     // A reusing allocator hands dead blocks out again, lowest address first: they decide the future.
     const freed = this.world.reuse === true ? this.device.freedBlocks().map(([b, bytes, pool]) => [name(b), bytes, pool]) : [];
-    return JSON.stringify([this.halted, sections, attachments, Array.from(this.host.image.words).join(','), vars, texts, this.regions, freed]);
+    // Where the next allocations lie (K-C1 `lifo` hands freed storage out again).
+    return JSON.stringify([this.halted, sections, attachments, Array.from(this.host.image.words).join(','), vars, texts, this.regions, freed, this.allocations, this.freedAt]);
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -400,7 +404,12 @@ export class ImplEngine implements Engine {
         // Fortran 2018 §9.7.3 DEALLOCATE statement: the device never hears of it (model/allocatable.ts)
         const member = this.memberRef(step.ptr, step.op).start;
         this.ompRuntime?.checkHostPointerStore(member);
-        writePtr(this.host.image, this.host.offset(member), 0, 0);
+        const off = this.host.offset(member);
+        if (this.knobs['K-C1'] === 'lifo') {
+          this.freedAt.push(ptrBase(this.host.image, off));
+          this.freedChunk.push(mallocChunkBytes(ptrCount(this.host.image, off) * ELEMENT_BYTES));
+        }
+        writePtr(this.host.image, off, 0, 0);
         return OK;
       }
       case 'host_write':
@@ -2014,12 +2023,28 @@ export class ImplEngine implements Engine {
   private allocate(ptr: string, length: number, value: number): Observation {
     const member = this.memberRef(ptr, 'allocate').start;
     this.ompRuntime?.checkHostPointerStore(member);
-    const start = this.refs.object(HEAP_NAME).start + this.allocations * HEAP_STRIDE;
-    this.allocations++;
+    const start = this.heapStart(length);
     const first = this.host.offset(start) >> 2;
     this.host.image.words.fill(value, first, first + length);
     writePtr(this.host.image, this.host.offset(member), start, length);
     return OK;
+  }
+
+  /**
+   * The host address of a new allocation of `length` elements: under K-C1 `lifo` the last freed
+   * one whose malloc chunk is as big (glibc's tcache bins), else (and always under `fresh`) the
+   * heap's next place.
+   */
+  private heapStart(length: number): number {
+    // (only `lifo` records freed storage)
+    const i = this.freedChunk.lastIndexOf(mallocChunkBytes(length * ELEMENT_BYTES));
+    if (i >= 0) {
+      const at = this.freedAt[i]!;
+      this.freedAt.splice(i, 1);
+      this.freedChunk.splice(i, 1);
+      return at;
+    }
+    return this.refs.object(HEAP_NAME).start + this.allocations++ * HEAP_STRIDE;
   }
 
   /**
@@ -2101,4 +2126,9 @@ export class ImplEngine implements Engine {
     // Stryker disable next-line StringLiteral: unreachable: every member address a step names lies in a struct
     return `pointer 0x${member.toString(16)}`;
   }
+}
+
+/** glibc malloc's chunk for a request of `bytes` on a 64-bit host: an 8-byte size field added, 16-byte granules, 32 bytes at least. */
+function mallocChunkBytes(bytes: number): number {
+  return Math.max(32, (bytes + 8 + 15) & ~15);
 }

@@ -2,7 +2,7 @@
 // component that is an allocatable array (Fortran 2018 §9.7.1 ALLOCATE, §9.7.3 DEALLOCATE). On the
 // host the component is a descriptor that is always contiguous: allocate gives it new storage (the
 // next allocation of the host heap, lang/program.ts HEAP_STRIDE: an address no earlier allocation
-// had), deallocate frees that storage and makes it unallocated (a null descriptor, which OpenACC
+// had; under K-C1 `lifo` the storage freed last of the same malloc chunk size), deallocate frees that storage and makes it unallocated (a null descriptor, which OpenACC
 // 3.3 Chapter 6 "Null pointer" counts as a Fortran allocatable that is not allocated). Allocation
 // status errors (allocate of an allocated component, deallocate of an unallocated one, Fortran 2018
 // §9.7.4 error termination) are decided from the program text, before it runs (lang/validate.ts).
@@ -26,8 +26,7 @@ export function allocate(state: ModelState, step: Allocate, ctx: StepContext): O
   const broken = attachedWhileMapped(state, m, ctx);
   if (broken) return broken;
   const heap = objectByName(state, HEAP_NAME);
-  const offset = state.allocations * HEAP_STRIDE;
-  state.allocations += 1;
+  const offset = heapOffset(state, step.length, ctx);
   writeElements(heap.contents, offset / ELEMENT_BYTES, step.length, { value: step.value ?? 0 });
   setHostPointer(state, m, { space: 'host', addr: heap.start + offset, count: step.length });
   return OK;
@@ -47,8 +46,34 @@ export function deallocate(state: ModelState, step: Deallocate, ctx: StepContext
   if (broken) return broken;
   const freed = targetRange(hostPointer(state, m));
   if (freed !== null) stillMapped(state, freed, ctx);
+  if (freed !== null && ctx.knobs['K-C1'] === 'lifo')
+    state.heapFreed.push({ offset: freed.start - objectByName(state, HEAP_NAME).start, length: (freed.end - freed.start) / ELEMENT_BYTES });
   setHostPointer(state, m, null);
   return OK;
+}
+
+/**
+ * Where in the host heap an allocation of `length` elements lies. K-C1 `fresh`: the next of the
+ * heap's places, one no allocation had before. `lifo` (glibc malloc's per-size free lists): the
+ * storage freed last whose chunk has the size this one needs, else the next place.
+ */
+function heapOffset(state: ModelState, length: number, ctx: StepContext): number {
+  if (ctx.knobs['K-C1'] === 'lifo') {
+    for (let i = state.heapFreed.length - 1; i >= 0; i--) {
+      const freed = state.heapFreed[i]!;
+      if (mallocChunk(freed.length) !== mallocChunk(length)) continue;
+      state.heapFreed.splice(i, 1);
+      return freed.offset;
+    }
+  }
+  const offset = state.allocations * HEAP_STRIDE;
+  state.allocations += 1;
+  return offset;
+}
+
+/** Bytes of the glibc malloc chunk (64-bit) that holds `length` elements: the request and an 8-byte header, rounded up to 16, at least 32. */
+function mallocChunk(length: number): number {
+  return Math.max(32, Math.ceil((length * ELEMENT_BYTES + 8) / 16) * 16);
 }
 
 // OpenACC 3.3 §2.6.7 Reference Counters

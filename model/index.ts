@@ -527,5 +527,7 @@ export function stateKey(state: ModelState): string {
   if (state.ompDeclaredScalars.length > 0 || Object.keys(state.accDeclared).length > 0) key.push([state.ompDeclaredScalars, state.accDeclared]);
   // the descriptors K-A72 and K-B55 `descriptor` count (they decide whether a later map stops)
   if (Object.keys(state.accDescriptors).length > 0 || state.ompDescriptors.length > 0) key.push([state.accDescriptors, state.ompDescriptors]);
+  // where the next allocations lie (K-C1 `lifo` hands freed storage out again)
+  if (state.allocations > 0) key.push([state.allocations, state.heapFreed.map((f) => [f.offset, f.length])]);
   return JSON.stringify(key);
 }

@@ -421,6 +421,8 @@ export interface ModelState {
   ompDeclaredScalars: string[];
   /** Allocations the program's `allocate` steps made so far (the next one's place in the host heap, lang/program.ts HEAP_STRIDE). */
   allocations: number;
+  /** K-C1 `lifo` (model/allocatable.ts): the heap storage deallocated and not yet handed out again, in the order freed; empty under `fresh`. */
+  heapFreed: { offset: number; length: number }[];
 }
 
 /** The world of a state. */
@@ -477,6 +479,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     accDescriptors: {},
     ompDeclaredScalars: [],
     allocations: 0,
+    heapFreed: [],
   };
   // Member associations refer to arrays, whose addresses are known once every object is placed.
   for (const decl of world.structs) {

@@ -100,6 +100,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC libgomp (OpenACC path, GCC 12-15 era sources, nvptx offload).',
     extends: 'spec',
     knobs: {
+      'K-C1': {
+        reading: 'lifo',
+        confidence: 'source',
+        evidence:
+          'libgomp runs on the host C library: on Linux glibc malloc hands the chunk freed last of the size asked back first (malloc.c tcache_get, per-size bins of up to 7 chunks of at most 1,032 bytes; an exact fit from the unsorted bin or the top chunk above that), and no libgomp entry point hears of a host free (target.c keeps the splay-tree key of the freed range until its counts reach zero). Measured with GCC 12.2 (profile gcc-12).',
+      },
       'K-A71': {
         reading: 'column-span',
         confidence: 'source',
@@ -420,6 +426,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'LLVM offload / libomptarget (OpenMP path, 2025-26 sources).',
     extends: 'spec',
     knobs: {
+      'K-C1': {
+        reading: 'lifo',
+        confidence: 'source',
+        evidence:
+          'libomptarget runs on the host C library: on Linux glibc malloc hands the chunk freed last of the size asked back first (malloc.c tcache_get), and no libomptarget entry point hears of a host free (OpenMP/Mapping.cpp keeps the HostDataToTargetMap entry of the freed range until its count reaches zero), so a later map of the new allocation finds it. No clang 16 run of the measured batches tells the readings apart.',
+      },
       'K-B66': {
         reading: 'self-present',
         confidence: 'source',
@@ -568,6 +580,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-C1': {
+        reading: 'lifo',
+        confidence: 'measured',
+        evidence:
+          'Measured with GCC 12.2 and glibc 2.36 (Debian bookworm) on NVIDIA H200 and H100 GPUs: six C runs of six held-out batches allocate e%x(4), map it (target enter data map(to: e%x)), free it, allocate it again with other values and map e and e%x, then read e%x in a kernel: all six read the first allocation\'s values (3 3 3 3 where 4 4 4 4 was predicted under `fresh`): gen-20261214-046-c step 14 (profiles/measured/gcc-12-nvptx-2026-12-04j.md), gen-20261216-138-c (-04l), gen-20270101-218-c (-06c), gen-20270103-175-c (-06d), gen-20270105-070-c (-06e), gen-20270110-050-c (-06j). malloc(16) after free gives the freed chunk back (glibc malloc.c tcache_put / tcache_get, last in first out per chunk size), and libgomp is never told of the free, so the splay-tree key of the old storage is found: the map counts it and copies nothing. Read after those batches\' verdicts; replayed over every gcc-12 batch it changes no other verdict.',
+      },
       'K-A71': {
         reading: 'column-span',
         confidence: 'measured',

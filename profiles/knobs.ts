@@ -1573,6 +1573,21 @@ export const KNOBS = [
     default: 'no-storage',
     rationale: 'A zero-length list item without corresponding storage gets none (§7.9.6); an item names no byte, so there is nothing to key.',
   },
+  {
+    id: 'K-C1',
+    title: 'The host address an allocate gives after a deallocate (both APIs): a new one, or the storage freed last of the same size',
+    section: 'OpenACC 3.3 §2.6.7 Reference Counters (host deallocate of present data); OpenMP 6.0 §7.9.6 map clause; Fortran 2018 §9.7.1 ALLOCATE statement',
+    readings: [
+      { id: 'fresh', summary: 'every allocation lies at an address no earlier allocation had, so a mapping left on freed storage is never met again' },
+      {
+        id: 'lifo',
+        summary:
+          "glibc malloc: the storage freed last whose chunk is the size the new allocation needs (max(32, 4n + 8 rounded up to 16) bytes for n elements) comes back first (tcache), so a mapping left on it is found present: the new array is not copied and kernels read the old device copy",
+      },
+    ],
+    default: 'fresh',
+    rationale: 'Neither text says where new host storage lies; presence is decided by host address (§2.6.7, §7.9.6), so a fresh address keeps a stale mapping from being met by chance.',
+  },
 ] as const satisfies readonly KnobShape[];
 
 type KnobEntry = (typeof KNOBS)[number];

@@ -54,8 +54,8 @@ const baseFor = (id: string): Profile => (Object.keys(contextOf(id)).length === 
 /** The spec profile with one knob changed (within its context). */
 const withReading = (id: string, reading: string): Profile => ({ ...spec, name: `spec+${id}=${reading}`, knobs: { ...spec.knobs, ...contextOf(id), [id]: reading } });
 
-/** Every reading of the knobs of one API other than the spec's. */
-const variantsOf = (prefix: 'K-A' | 'K-B') =>
+/** Every reading of the knobs of one API (K-C: of both, told apart by OpenACC programs) other than the spec's. */
+const variantsOf = (prefix: 'K-A' | 'K-B' | 'K-C') =>
   KNOBS.filter((k) => k.id.startsWith(prefix)).flatMap((k) => k.readings.filter((r) => r.id !== k.default).map((r) => ({ id: k.id, reading: r.id })));
 
 /** What one pass over the default campaign's programs found: per family, the programs reaching each witness. */
@@ -378,7 +378,7 @@ describe('knob sensitivity: the campaign tells every knob reading apart from the
   // distinguish would be a blind spot of its single-knob refinement campaign, which could pass
   // without ever exercising it. Programs are of the knob's API only, as in those campaigns.
 
-  it.for(variantsOf('K-A'))('$id = $reading', ({ id, reading }, ctx) => {
+  it.for([...variantsOf('K-A'), ...variantsOf('K-C')])('$id = $reading', ({ id, reading }, ctx) => {
     ctx.skip(shortfall !== null, skipNote);
     // A reading of a knob whose spec reading is undefined behaviour (K-A8), or one whose only effect
     // is an undefined outcome where the spec's is defined (UNDEFINED_READINGS), is told apart the

@@ -465,7 +465,8 @@ export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profi
   const laidOut = new Map(ran.map(({ unit }) => [unit, asLaidOut(unit.emitted!.full, (unit.status as Extract<UnitStatus, { kind: 'ran' }>).run)]));
   const out: KnobInference[] = [];
   for (const def of KNOBS) {
-    if (!def.id.startsWith(prefix) || (only && !only.includes(def.id))) continue;
+    // K-C knobs concern both APIs
+    if (!(def.id.startsWith(prefix) || def.id.startsWith('K-C')) || (only && !only.includes(def.id))) continue;
     const readings = def.readings.map((r) => r.id);
     const consistent = new Set(readings);
     const evidence: Evidence[] = [];

@@ -13,7 +13,7 @@
 
 import { ACC_DEALLOCATE_RULE } from '../../model/allocatable.js';
 import { UNDEF, ok, per, perState, read, section, type Row } from '../rows.js';
-import { allocate, copyin, deallocate, del, enterData, exitData, hostRead, parallelDefaultPresent } from '../steps.js';
+import { allocate, copyin, copyout, deallocate, del, enterData, exitData, exitDataFinalize, hostRead, parallelDefaultPresent } from '../steps.js';
 import { ALLOC_WORLD, E, HEAP0, HEAP1 } from '../worlds.js';
 
 const kernelRead = parallelDefaultPresent({ read: 'e%x' });
@@ -57,14 +57,66 @@ const rows: Row[] = [
     last: read(4, 4, 4, 4),
   },
   {
-    name: 'a copyin of the new allocation maps it at its new address and re-points the device pointer (a new target address: AC 1); K-A4 counter-only (libgomp, Cray) only counts: the stale attachment stays',
-    cite: '§2.6.8 "set to one when the pointer is attached to a new target address"; K-A4 counter-only: libgomp gomp_attach_pointer increments a nonzero attach count without writing the device pointer',
+    name: 'a copyin of the new allocation maps it at its new address and re-points the device pointer (a new target address: AC 1); K-A4 counter-only (libgomp, Cray) only counts: the stale attachment stays; K-C1 lifo (glibc) gives the freed storage back, so the copyin finds the old section and the attach its own target: counted, nothing copied',
+    cite: '§2.6.8 "set to one when the pointer is attached to a new target address"; K-A4 counter-only: libgomp gomp_attach_pointer increments a nonzero attach count without writing the device pointer; K-C1 lifo: malloc(16) after free(16) returns the freed chunk (glibc tcache)',
     steps: [...mapped, deallocate('e%x'), allocate('e%x', 4, 4), enterData(copyin('e%x')), kernelRead],
-    last: per(read(4, 4, 4, 4), { libgomp: read(3, 3, 3, 3), 'cray-19': read(3, 3, 3, 3), 'K-A4=counter-only': read(3, 3, 3, 3) }),
+    last: per(read(4, 4, 4, 4), { libgomp: read(3, 3, 3, 3), 'cray-19': read(3, 3, 3, 3), 'K-A4=counter-only': read(3, 3, 3, 3), 'llvm-offload': read(3, 3, 3, 3), 'K-C1=lifo': read(3, 3, 3, 3) }),
     state: {
       6: perState(
         { attachments: [{ ptr: E, ac: 1, device: { space: 'dev', block: 3, offset: 0, count: 4 } }] },
-        { libgomp: COUNTED, 'cray-19': COUNTED, 'K-A4=counter-only': COUNTED },
+        { libgomp: COUNTED, 'cray-19': COUNTED, 'K-A4=counter-only': COUNTED, 'llvm-offload': COUNTED, 'K-C1=lifo': COUNTED },
+      ),
+    },
+  },
+  {
+    name: 'K-C1: an allocation of another size lies at a new address in every reading (glibc keeps a free list per chunk size): the copyin maps it beside the old section',
+    cite: 'K-C1 lifo: malloc(32) needs a 48-byte chunk, the freed one is 32 bytes',
+    steps: [allocate('e%x', 4, 3), enterData(copyin('e%x')), deallocate('e%x'), allocate('e%x', 8, 4), enterData(copyin('e%x'))],
+    last: ok,
+    state: {
+      5: perState(
+        {
+          sections: [
+            { host: [HEAP0, HEAP0 + 16], block: 1, src: 0, drc: 1 },
+            { host: [HEAP1, HEAP1 + 32], block: 2, src: 0, drc: 1 },
+          ],
+        },
+        {
+          // K-A22 member-mapped: each copyin(e%x) maps e's bytes of the member too
+          libgomp: {
+            sections: [
+              { host: [E, E + 16], block: 1, src: 0, drc: 2 },
+              { host: [HEAP0, HEAP0 + 16], block: 2, src: 0, drc: 1 },
+              { host: [HEAP1, HEAP1 + 32], block: 3, src: 0, drc: 1 },
+            ],
+          },
+        },
+      ),
+    },
+  },
+  {
+    name: 'K-C1: the same size again after a deallocate: a new address (fresh) gets a section of its own; glibc (lifo) hands the freed storage back and the copyin counts the old section, whose device copy keeps the first values',
+    cite: 'K-C1 lifo: glibc malloc.c tcache_get returns the chunk tcache_put took last; libgomp and LLVM offload are never told of the free',
+    steps: [allocate('e%x', 4, 3), enterData(copyin('e%x')), deallocate('e%x'), allocate('e%x', 4, 4), enterData(copyin('e%x')), exitDataFinalize(copyout('e%x')), hostRead('e%x')],
+    last: per(read(4, 4, 4, 4), { libgomp: read(3, 3, 3, 3), 'llvm-offload': read(3, 3, 3, 3), 'K-C1=lifo': read(3, 3, 3, 3) }),
+    state: {
+      5: perState(
+        {
+          sections: [
+            { host: [HEAP0, HEAP0 + 16], block: 1, src: 0, drc: 1 },
+            { host: [HEAP1, HEAP1 + 16], block: 2, src: 0, drc: 1 },
+          ],
+        },
+        {
+          libgomp: {
+            sections: [
+              { host: [E, E + 16], block: 1, src: 0, drc: 2 },
+              { host: [HEAP0, HEAP0 + 16], block: 2, src: 0, drc: 2 },
+            ],
+          },
+          'llvm-offload': { sections: [{ host: [HEAP0, HEAP0 + 16], block: 1, src: 0, drc: 2 }] },
+          'K-C1=lifo': { sections: [{ host: [HEAP0, HEAP0 + 16], block: 1, src: 0, drc: 2 }] },
+        },
       ),
     },
   },

@@ -7,16 +7,17 @@
 // pointer keeps its value, so a kernel reads the old storage's copy).
 
 import { OMP_DEALLOCATE_RULE } from '../../model/allocatable.js';
-import { HALTED, UNDEF, entry, ok, per, read, section, type Row } from '../rows.js';
+import { HALTED, UNDEF, entry, ok, per, perState, read, section, type Row } from '../rows.js';
 import { allocate, deallocate, hostRead, map, ompEnter, targetRead } from '../steps.js';
 import { ALLOC_OMP_WORLD, HEAP0, HEAP1 } from '../worlds.js';
 
 const rows: Row[] = [
   {
-    name: 'the component mapped alone (nothing attached): a deallocate keeps its entry; allocated again, the struct and the new storage mapped, a kernel reads the new values',
+    name: 'the component mapped alone (nothing attached): a deallocate keeps its entry; allocated again, the struct and the new storage mapped, a kernel reads the new values at a new address (K-C1 fresh); glibc (lifo) hands the freed storage back, the map finds its entry and copies nothing: the old values',
+    cite: 'K-C1 lifo: measured with GCC 12.2 (gen-20270110-050-c and five more C runs read 3 3 3 3)',
     steps: [allocate('e%x', 4, 3), ompEnter([map('to', ['e%x'])]), deallocate('e%x'), allocate('e%x', 4, 4), ompEnter([map('to', ['e', 'e%x'])]), targetRead('e%x')],
     at: { 3: ok },
-    last: read(4, 4, 4, 4),
+    last: per(read(4, 4, 4, 4), { libgomp: read(3, 3, 3, 3), 'llvm-offload': read(3, 3, 3, 3), 'K-C1=lifo': read(3, 3, 3, 3) }),
     state: { 3: { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 1)] } },
   },
   {
@@ -27,10 +28,25 @@ const rows: Row[] = [
     last: per(HALTED, { libgomp: read(4, 4, 4, 4), 'llvm-offload': read(4, 4, 4, 4), 'K-B22=allowed': read(4, 4, 4, 4) }),
   },
   {
-    name: 'the second allocation lies at a new host address: mapping it makes a second entry beside the freed one',
+    name: 'the second allocation of the same size lies at a new host address (K-C1 fresh): mapping it makes a second entry beside the freed one; at the freed one (lifo) it counts that entry',
     steps: [allocate('e%x', 4), ompEnter([map('to', ['e%x'])]), deallocate('e%x'), allocate('e%x', 4), ompEnter([map('to', ['e%x'])])],
     last: ok,
-    state: { 5: { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 1), entry([HEAP1, HEAP1 + 16], 2, 1)] } },
+    state: {
+      5: perState(
+        { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 1), entry([HEAP1, HEAP1 + 16], 2, 1)] },
+        {
+          libgomp: { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 2)] },
+          'llvm-offload': { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 2)] },
+          'K-C1=lifo': { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 2)] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'an allocation of another size lies at a new host address in every reading of K-C1 (glibc keeps its freed chunks by size): a second entry',
+    steps: [allocate('e%x', 4), ompEnter([map('to', ['e%x'])]), deallocate('e%x'), allocate('e%x', 8), ompEnter([map('to', ['e%x'])])],
+    last: ok,
+    state: { 5: { ompEntries: [entry([HEAP0, HEAP0 + 16], 1, 1), entry([HEAP1, HEAP1 + 32], 2, 1)] } },
   },
 ];
 
