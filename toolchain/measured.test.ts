@@ -821,10 +821,13 @@ describe('gcc-12-nvptx-2026-12-06j (GCC 12.2, nvptx, NVIDIA H100: seed 20270110,
   // -223-fortran step 20, acc_malloc's result predicted to be a device allocation seen before (the
   //   model's allocator reuse) where the runtime gave a new address.
   // Session 30: K-C1 `lifo` (glibc hands the freed chunk back, so the map finds the old storage's entry and copies nothing) predicts -050-c: 282.
-  it('gcc-12 / gcc-12-c predict 282 of the 284 runs (280 before the no_create fix, 281 before K-C1)', () => {
+  // Then conform's comparison takes the address of a block the model hands out again in a reuse
+  // world anew at an allocating step (toolchain/predict.ts AddressMap.device: the real allocator
+  // may or may not give the freed range back, and emit writes its checks for quarantine): -223-fortran, 283.
+  it('gcc-12 / gcc-12-c predict 283 of the 284 runs (280 before the no_create fix, 281 before K-C1, 282 before a reused block\'s new address)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06j');
     expect(verdicts.length).toBe(284);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270110-040-fortran', 'gen-20270110-223-fortran']);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270110-040-fortran']);
   });
 });
 

@@ -107,6 +107,27 @@ describe('comparing a run with a reading', () => {
     expect(v.first?.why).toContain('not the same device allocation');
   });
 
+  it('in a world of the reuse allocator, a block the model hands out again to an allocating step may lie anywhere; elsewhere it may not move', () => {
+    const steps: Program['steps'] = [
+      { op: 'acc_malloc', bytes: 16, result: 'h1' },
+      { op: 'acc_free', ptr: { handle: 'h1' } },
+      { op: 'acc_malloc', bytes: 16, result: 'h2' },
+      { op: 'acc_deviceptr', var: 'a' },
+    ];
+    const lines = (second: number) => ['MAPCHECK 0 host 0 1000', 'MAPCHECK 1 ptr 90000', 'MAPCHECK 2 ok', `MAPCHECK 3 ptr ${second}`, 'MAPCHECK 4 ptr 0'];
+    const runOf = (second: number) => parseRun({ stdout: lines(second).join('\n'), stderr: '', exit: 0, timedOut: false }, [1, 2, 3, 4]);
+    const reusing = program({ world: { ...world, reuse: true }, steps });
+    const quarantine = program({ world, steps });
+    // the model gives acc_malloc #2 the freed block #1 (reuse) or a new block #2 (quarantine)
+    expect(predict(reusing, { kind: 'profile', profile: loadProfile('spec') })[2]).toEqual({ kind: 'value', value: { block: 1, offset: 0 } });
+    expect(judgeRun(reusing, [1, 2, 3, 4], { kind: 'profile', profile: loadProfile('spec') }, runOf(90000))).toMatchObject({ agree: true });
+    expect(judgeRun(reusing, [1, 2, 3, 4], { kind: 'profile', profile: loadProfile('spec') }, runOf(70000))).toMatchObject({ agree: true });
+    expect(judgeRun(quarantine, [1, 2, 3, 4], { kind: 'profile', profile: loadProfile('spec') }, runOf(70000))).toMatchObject({ agree: true });
+    // without the program's steps the comparison cannot tell an allocating step: the block may not move
+    const pred = predict(reusing, { kind: 'profile', profile: loadProfile('spec') });
+    expect(compareRun(reusing.world, [1, 2, 3, 4], pred, runOf(70000)).first?.why).toContain('not the same device allocation');
+  });
+
   it('a negative pointer value where the reading expects a device address is not an address', () => {
     const less = out(['MAPCHECK 0 host 0 1000', 'MAPCHECK 1 ok', 'MAPCHECK 2 ptr -16', 'MAPCHECK 3 ptr 90000', 'MAPCHECK 4 int 0']);
     const v = compareRun(p.world, [1, 2, 3, 4], spec, less);

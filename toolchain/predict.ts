@@ -257,6 +257,7 @@ class AddressMap {
   private readonly parts: HostPart[] = [];
   private readonly blockBase = new Map<number, number>();
   private readonly allocationBase = new Map<number, number>();
+  private readonly reuse: boolean;
 
   constructor(
     world: World,
@@ -264,6 +265,7 @@ class AddressMap {
     hostParts: ParsedRun['hostParts'] = [],
   ) {
     this.layout = hostLayout(world);
+    this.reuse = world.reuse === true;
     // A struct's members sit where the compiler put them, not where the layout does: an address
     // inside an element or a field the program printed is read relative to that element or field.
     for (const [k, o] of this.layout.entries()) {
@@ -320,18 +322,29 @@ class AddressMap {
     return true;
   }
 
-  /** Whether raw pointer `raw` can be byte `offset` of device block `block`, given what was seen so far (and records it). */
-  device(raw: number, block: number, offset: number): boolean {
+  /**
+   * Whether raw pointer `raw` can be byte `offset` of device block `block`, given what was seen so
+   * far (and records it). `allocated`: the pointer is what a step that allocates returned
+   * (acc_malloc, omp_target_alloc, acc_copyin, acc_create). In a world of the reuse allocator
+   * (lang/README.md "Device memory reuse") such a step may get a block number the model hands out
+   * again, which the real allocator may place anywhere (whether CUDA's allocator gives a freed
+   * range back is its own choice; emit writes its checks for the quarantine world): there the
+   * block's address is taken anew.
+   */
+  device(raw: number, block: number, offset: number, allocated: boolean): boolean {
     const base = raw - offset;
     const known = this.blockBase.get(block);
-    if (known !== undefined) return known === base;
+    if (known !== undefined && (known === base || !(this.reuse && allocated))) return known === base;
     // Not required to be injective: a runtime may hand a freed allocation's address to a new one.
     this.blockBase.set(block, base);
     return true;
   }
 }
 
-function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap): string | null {
+/** Steps whose pointer result may be a new device allocation (AddressMap.device). */
+const ALLOCATING: ReadonlySet<Step['op']> = new Set<Step['op']>(['acc_malloc', 'omp_target_alloc', 'acc_copyin', 'acc_create']);
+
+function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap, allocated: boolean): string | null {
   const said = `predicted ${formatObservation(pred)}, observed ${formatRaw(raw)}`;
   if (pred.kind === 'error') return raw.kind === 'abort' ? null : said;
   if (raw.kind === 'abort' || raw.kind === 'timeout' || raw.kind === 'missing') return said;
@@ -356,7 +369,7 @@ function stepAgrees(pred: Observation, raw: RawObservation, addrs: AddressMap): 
       }
       if (raw.value === 0 || addrs.host(raw.value) !== null) return said;
       if (raw.value < 0) return `${said} (not an address)`;
-      return addrs.device(raw.value, v.block, v.offset) ? null : `${said} (not the same device allocation as before)`;
+      return addrs.device(raw.value, v.block, v.offset, allocated) ? null : `${said} (not the same device allocation as before)`;
     }
     default:
       return said;
@@ -418,14 +431,14 @@ export function asLaidOut(program: Program, run: ParsedRun): { program: Program;
 /** A run judged against a reading: the program laid out as the run shows (asLaidOut), predicted, compared. */
 export function judgeRun(program: Program, written: readonly number[], reading: Reading, run: ParsedRun): RunVerdict {
   const laid = asLaidOut(program, run);
-  return compareRun(laid.program.world, written, predict(laid.program, reading), laid.run);
+  return compareRun(laid.program.world, written, predict(laid.program, reading), laid.run, laid.program.steps);
 }
 
 /**
  * Compares a parsed run with the predictions for the written steps (`predicted[k-1]` for step k).
  * Comparison stops at a step the reading calls undefined (anything goes) or after a predicted error.
  */
-export function compareRun(world: World, written: readonly number[], predicted: readonly Observation[], run: ParsedRun): RunVerdict {
+export function compareRun(world: World, written: readonly number[], predicted: readonly Observation[], run: ParsedRun, steps?: readonly Step[]): RunVerdict {
   const addrs = new AddressMap(world, run.hostBases, run.hostParts);
   let compared = 0;
   for (const k of written) {
@@ -433,7 +446,7 @@ export function compareRun(world: World, written: readonly number[], predicted: 
     if (pred.kind === 'undefined' || pred.kind === 'halted') break;
     const raw = run.steps.get(k) ?? { kind: 'missing' };
     compared++;
-    const why = stepAgrees(pred, raw, addrs);
+    const why = stepAgrees(pred, raw, addrs, steps !== undefined && ALLOCATING.has(steps[k - 1]!.op));
     if (why !== null) return { agree: false, compared, first: { step: k, predicted: pred, observed: raw, agree: false, why } };
     if (pred.kind === 'error') break;
   }
