@@ -67,6 +67,9 @@ import omp_7_9_suite_reports_2 from './omp/7.9-suite-reports-2.js';
 import omp_7_9_suite_llvm_2 from './omp/7.9-suite-llvm-2.js';
 import omp_7_9_suite_libgomp_2 from './omp/7.9-suite-libgomp-2.js';
 import acc_2_6_suite_libgomp_2 from './acc/2.6-suite-libgomp-2.js';
+import acc_2_6_suite_libgomp_3 from './acc/2.6-suite-libgomp-3.js';
+import omp_7_9_suite_llvm_3 from './omp/7.9-suite-llvm-3.js';
+import omp_7_9_suite_libgomp_3 from './omp/7.9-suite-libgomp-3.js';
 import acc_2_6_suite_reports from './acc/2.6-suite-reports.js';
 import acc_2_6_suite_reports_2 from './acc/2.6-suite-reports-2.js';
 import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.js';
@@ -210,4 +213,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'omp/7.9-suite-llvm-2.ts', section: omp_7_9_suite_llvm_2 },
   { file: 'omp/7.9-suite-libgomp-2.ts', section: omp_7_9_suite_libgomp_2 },
   { file: 'acc/2.6-suite-libgomp-2.ts', section: acc_2_6_suite_libgomp_2 },
+  { file: 'acc/2.6-suite-libgomp-3.ts', section: acc_2_6_suite_libgomp_3 },
+  { file: 'omp/7.9-suite-llvm-3.ts', section: omp_7_9_suite_llvm_3 },
+  { file: 'omp/7.9-suite-libgomp-3.ts', section: omp_7_9_suite_libgomp_3 },
 ];
