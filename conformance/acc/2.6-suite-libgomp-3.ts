@@ -4,7 +4,10 @@
 // transcribe: deep-copy-4.c and deep-copy-5.c (a linked list's next pointer attached and detached
 // by enter / exit data attach / detach and by acc_attach / acc_detach), deep-copy-9.c (pointer
 // members of an entered struct attached per compute construct, again on each iteration),
-// implicit_copy.f90 (a compute construct's implicit copy inside a data region of other arrays).
+// implicit_copy.f90 (a compute construct's implicit copy inside a data region of other arrays),
+// host_data-2.f90 (its saxpy parts through a data region and through enter / exit data, with
+// present and pcopy on the compute construct), declare-4.c (a compute construct writing a declare
+// link variable that no clause maps).
 // Each row names the test and the asserts that give its libgomp / gcc-12 expectation; the other
 // profiles' expectation is the text's (spec-digest.md), written by hand, with per() where a knob
 // reading differs. A test is reduced to what the language says: one node for a list, one or two
@@ -13,7 +16,7 @@
 // are not here: README.md "Suite-derived rows".
 
 import { ok, read, readAll, section, value, type Row } from '../rows.js';
-import type { World } from '../../lang/program.js';
+import type { Step, World } from '../../lang/program.js';
 import {
   accAttach,
   accCopyin,
@@ -31,10 +34,13 @@ import {
   enterData,
   exitData,
   copyout,
+  declare,
   hostRead,
+  hostWrite,
   nullify,
   parallelAdd,
   parallelCopy,
+  parallelBlock,
   parallelRead,
   present,
 } from '../steps.js';
@@ -69,6 +75,31 @@ const ABC_WORLD: World = {
     { name: 'a', length: 10, init: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
     { name: 'b', length: 10, init: 1 },
     { name: 'c', length: 10, init: 0 },
+  ],
+  structs: [],
+};
+
+/**
+ * host_data-2.f90's `real*4 x(10), y(10)` and `a = 2.0`: x as the array a holding a * x(i) = 2 · 4i
+ * (the scalar a, copied in and present on every construct, is folded into x: the kernel adds x(i)),
+ * y as the array b holding 3.
+ */
+const SAXPY_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 10, init: [8, 16, 24, 32, 40, 48, 56, 64, 72, 80] },
+    { name: 'b', length: 10, init: 3 },
+  ],
+  structs: [],
+};
+/** `parallel present (x) pcopy (y) present (a)` with saxpy's y(i) = y(i) + a * x(i): the copy kernel b(i) = b(i) + a(i). */
+const saxpy: Step = { op: 'acc_parallel', clauses: [present('a'), copy('b')], body: { write: 'b', value: 0, from: 'a', add: true } };
+const Y_REF = [11, 19, 27, 35, 43, 51, 59, 67, 75, 83];
+
+/** declare-4.c's `float a = 2.0` and the link variable `float b` as one-element arrays. */
+const LINK_WORLD: World = {
+  arrays: [
+    { name: 'a', length: 1, init: 2 },
+    { name: 'b', length: 1, init: 0 },
   ],
   structs: [],
 };
@@ -136,6 +167,40 @@ const rows: Row[] = [
     steps: [dataBegin(copyin('a', 'b')), parallelCopy('c', 'a'), dataEnd, hostRead('c'), accIsPresent('c')],
     at: { 1: ok, 2: ok, 3: ok, 4: read(1, 2, 3, 4, 5, 6, 7, 8, 9, 10) },
     last: value(false),
+  },
+  {
+    name: 'host_data-2.f90 (saxpy parts): a kernel with present(x) pcopy(y) inside data copyin(x) copy(y), and again between enter data copyin(x, y) and exit data delete(x) copyout(y): y comes home with the kernel\'s sums both times',
+    cite: `${F}host_data-2.f90, its last two parts: y(:) = 3.0; data copyin (x) copyin (a) copy (y) { parallel present (x) pcopy (y) present (a) call saxpy (N, a, x, y) } end data; call validate_results (N, y, y_ref); y(:) = 3.0; enter data copyin (x, a, y); parallel present (x) pcopy (y) present (a) saxpy; exit data delete (x, a) copyout (y); validate_results (y_ref(i) = 3 + a * x(i), stop 1 otherwise) (§2.7.5: present finds x; §2.7.6: pcopy of present y only counts it, so the kernel's sums reach y's copy, which the data region's copy / the exit's copyout bring home). The first two parts (cublasSaxpy through host_data use_device) are left out; the scalar a is folded into x (see the world), and the kernel is the copy kernel y(i) = y(i) + x(i)`,
+    world: SAXPY_WORLD,
+    steps: [
+      dataBegin(copyin('a'), copy('b')),
+      saxpy,
+      dataEnd,
+      hostRead('b'),
+      hostWrite('b', 3),
+      enterData(copyin('a', 'b')),
+      saxpy,
+      exitData(del('a'), copyout('b')),
+      hostRead('b'),
+      accIsPresent('b'),
+    ],
+    at: { 1: ok, 2: ok, 3: ok, 4: read(...Y_REF), 6: ok, 7: ok, 8: ok, 9: read(...Y_REF) },
+    last: value(false),
+  },
+  {
+    name: 'declare-4.c: a compute construct with copy(a) writes the declare link variable b, which no clause maps: b is copied implicitly for the construct and a comes home with the kernel\'s value',
+    cite: `${C}declare-4.c (nvidia targets): float b; declare link (b); a = 2.0; parallel copy (a) { b = a; a = 1.0; a = a + b } if (a != 3.0) abort (); a = func (a) (on the host: b = a + 1, return b); if (a != 4.0) abort () (§2.13.3: link data gets no device memory from the declare; §2.6.2: a variable a compute construct references with no data clause and no visible device copy is copied, so b has a copy for the kernel; §2.7.6: a comes home). a and b are one-element arrays; the kernel is a block of two statements (b = a; a = b + 1); func's host call is two host loops`,
+    world: LINK_WORLD,
+    steps: [
+      declare(['link', 'b']),
+      parallelBlock([{ write: 'b', value: 0, from: 'a' }, { write: 'a', value: 1, from: 'b' }], copy('a')),
+      hostRead('a'),
+      { op: 'host_write', var: 'b', value: 1, from: 'a' },
+      { op: 'host_write', var: 'a', value: 0, from: 'b' },
+      hostRead('a'),
+    ],
+    at: { 1: ok, 2: ok, 3: read(3) },
+    last: read(4),
   },
 ];
 

@@ -5,7 +5,9 @@
 // region that maps them from), use_device_addr/target_use_device_addr.c (use_device_addr of a
 // mapped array and a kernel's write that comes home) and
 // use_device_addr/target_data_use_device_addr_arrsec_fallback.c (use_device_addr of unmapped data
-// keeps the host address, K-B30). Each row names the test and the CHECK lines that give the
+// keeps the host address, K-B30); `offload/test/offloading/` strided_partial_update_from.c and
+// strided_partial_update_to.c (target update of every third element inside a target data region,
+// the strided section written as its one-element sections). Each row names the test and the CHECK lines that give the
 // llvm-offload expectation; the other profiles' expectations are the text's (6.0 §7.9.6, §7.9.10,
 // §7.5.10, §15.9), written by hand, with libgomp's and gcc-12's where their knob readings differ.
 // Each test is reduced to the language: one element for a scalar, 4-byte elements, kernels
@@ -13,11 +15,17 @@
 // maps). Tests where the test's evidence and the engines disagree are not rows here: README.md
 // "Suite-derived rows".
 import { ok, per, err, HALTED, hostPtr, dev, read, section, type Row } from '../rows.js';
-import { map, motion, ompDataBegin, ompDataEnd, ompUpdate, targetAdd, targetWrite, hostRead, useDeviceBegin, useDeviceEnd } from '../steps.js';
+import { hostWrite, map, motion, ompDataBegin, ompDataEnd, ompUpdate, targetAdd, targetRamp, targetWrite, hostRead, useDeviceBegin, useDeviceEnd } from '../steps.js';
 import { A, OMP_WORLD } from '../worlds.js';
 import type { World } from '../../lang/program.js';
 
 const T = 'llvm/llvm-project offload/test/mapping/';
+const OFFLOADING = 'llvm/llvm-project offload/test/offloading/';
+
+/** The strided_partial_update tests' `double data[11]` (4-byte elements here), data[i] = i where the test sets it on the host; one discrete device. */
+const DATA11_WORLD: World = { arrays: [{ name: 'a', length: 11, init: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }], structs: [], devices: [{ kind: 'discrete' }] };
+/** The strided section data[0 : 4 : 3] (elements 0, 3, 6, 9) as its four one-element sections. */
+const STRIDED = ['a(1:1)', 'a(4:4)', 'a(7:7)', 'a(10:10)'];
 
 /**
  * mapper_map_present_ptee.c's `int x[10]` (a, x[0] = 111: all 111 here) and `S s` with `int y`
@@ -75,6 +83,39 @@ const rows: Row[] = [
     steps: [useDeviceBegin('a', 'dh'), useDeviceEnd],
     at: { 1: per(hostPtr(A), { libgomp: err('fatal_not_present'), 'K-B30=error': err('fatal_not_present') }) },
     last: per(ok, { libgomp: HALTED, 'K-B30=error': HALTED }),
+  },
+  {
+    name: 'offloading/strided_partial_update_from.c: inside target data map(to: data), a kernel adds i to every element; target update from of every third element brings only those home; the region\'s to copies nothing back',
+    cite: `${OFFLOADING}strided_partial_update_from.c: target map(tofrom: data[0 : len]) { data[i] = i } "CHECK: 0.000000" … "CHECK: 10.000000"; target data map(to: data[0 : len]) { target { data[i] += i }; target update from(data[0 : 4 : 3]) } "CHECK: 0, 1, 2, 6, 4, 5, 12, 7, 8, 18, 10" (6.0 §15.9: the motion clause assigns the corresponding elements of its list item to the original ones, and no others; §7.9.6: a to item is not copied back at the region's end). len is 11, the elements 4-byte integers; the first kernel writes the ramp 0, 1, … (data is already 0, 1, … in the world, as the first CHECK block reads it); the strided section data[0 : 4 : 3] is its four one-element sections a(1), a(4), a(7), a(10) on one update`,
+    world: DATA11_WORLD,
+    steps: [
+      targetRamp('a', 0, 1, [map('tofrom', ['a'])]),
+      hostRead('a'),
+      ompDataBegin([map('to', ['a'])]),
+      targetAdd('a', 0, 1),
+      ompUpdate([motion('from', STRIDED)]),
+      ompDataEnd,
+      hostRead('a'),
+    ],
+    at: { 1: ok, 2: read(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 3: ok, 4: ok, 5: ok, 6: ok },
+    last: read(0, 1, 2, 6, 4, 5, 12, 7, 8, 18, 10),
+  },
+  {
+    name: 'offloading/strided_partial_update_to.c: inside target data map(tofrom: data), a kernel sets every element to 20; the host sets every third to 10 and target update to sends only those; a kernel adds 5; the region\'s tofrom brings 15 and 25 home',
+    cite: `${OFFLOADING}strided_partial_update_to.c: data[i] = i "CHECK: 0.000000" … "10.000000"; target data map(tofrom: data[0 : len]) { target { data[i] = 20.0 }; data[0] = data[3] = data[6] = data[9] = 10.0; target update to(data[0 : 4 : 3]); target { data[i] += 5.0 } } "CHECK: 15, 25, 25, 15, 25, 25, 15, 25, 25, 15, 25" (6.0 §15.9: the motion clause assigns the original elements it names to the corresponding ones, and no others; §7.9.6: the region's tofrom copies the device values home at its end). len is 11, the elements 4-byte integers; the strided section data[0 : 4 : 3] is its four one-element sections a(1), a(4), a(7), a(10) on one update`,
+    world: DATA11_WORLD,
+    steps: [
+      hostRead('a'),
+      ompDataBegin([map('tofrom', ['a'])]),
+      targetWrite('a', 20),
+      ...STRIDED.map((e) => hostWrite(e, 10)),
+      ompUpdate([motion('to', STRIDED)]),
+      targetAdd('a', 5, 0),
+      ompDataEnd,
+      hostRead('a'),
+    ],
+    at: { 1: read(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 2: ok, 3: ok, 8: ok, 9: ok, 10: ok },
+    last: read(15, 25, 25, 15, 25, 25, 15, 25, 25, 15, 25),
   },
 ];
 
