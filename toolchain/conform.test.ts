@@ -270,8 +270,9 @@ describe('each language judged by its own profile (Toolchain.profiles)', () => {
   });
 
   it('clang-openmp: clang 16 is judged by profiles/llvm-16.json (measured), 22 by llvm-22, any other by llvm-offload', () => {
-    expect([clangProfile(16), clangProfile(22), clangProfile(19), clangProfile(null)]).toEqual([packagedProfile('llvm-16.json'), 'llvm-22', 'llvm-offload', null]);
+    expect([clangProfile(16), clangProfile(22), clangProfile(19), clangProfile(18), clangProfile(null)]).toEqual([packagedProfile('llvm-16.json'), 'llvm-22', packagedProfile('llvm-19.json'), 'llvm-offload', null]);
     expect(loadProfile(clangProfile(16)!).name).toBe('llvm-16');
+    expect(loadProfile(clangProfile(19)!).name).toBe('llvm-19');
   });
 
   it('a toolchain file may name a profile per language; a bad one is one line naming the field', () => {

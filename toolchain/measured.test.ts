@@ -122,6 +122,13 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // -04k's -068 (both) ran such a construct on the host: host-fallback.
     'K-B56': 'inferred from -125 alone, whose stop is emit\'s omp_target_is_present check for map(present, …) on device -2, not the construct; -04k -068 ran it on the host',
   },
+  'llvm-19-x86_64-host-2026-12-06.json': {
+    // As for the llvm-16 batches: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
+    'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-19.json\'s attach predicts all 136',
+  },
+  'llvm-19-x86_64-host-2026-12-06b.json': {
+    'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-19.json\'s attach predicts all 31',
+  },
   'llvm-16-nvptx-2026-12-06d.json': {
     // As in -04 to -06c: inferred against llvm-offload's readings, where `garbage` cannot be refuted.
     'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-16.json\'s attach predicts all 133',
@@ -1375,6 +1382,44 @@ describe('llvm-16-nvptx-2026-12-05 (clang 16.0.6, libomptarget 16.0.6, nvptx sm_
     expect(verdicts.length).toBe(135);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20261220-118-c', 'gen-20261220-300-c']);
     expect(replayUnder('llvm-16-nvptx-2026-12-05', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(110);
+  });
+});
+
+describe('llvm-19-x86_64-host-2026-12-06 (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: seed 20270113, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
+  // Built for an H100 in session 30 and, while no GPU came, built again for libomptarget's x86_64
+  // host plugin (-fopenmp-targets=x86_64-pc-linux-gnu, OMP_TARGET_OFFLOAD=MANDATORY; the plugin
+  // reports 4 devices, conform was told 1) and run here; judged under llvm-16.json (132 of 136)
+  // and llvm-offload (115) before profiles/llvm-19.json was written from it and the -06b runs. 136
+  // ran (10 did not build: clang 19 refuses a constant device(-1) clause; 4 call
+  // omp_target_is_accessible, which libomptarget 19 lacks). The 4 llvm-16.json misses: the device
+  // memory routines abort on -1 and -2 (K-B20 fatal, K-B19 error: -037, -063, -234) and -366 step 6
+  // prints the attached device address after a struct's copy and its pointer's attachment on one
+  // construct (K-B67 attached). The host plugin's "device" memory is host memory, so a kernel that
+  // dereferences a host address reads it where a GPU faults; the model calls such reads undefined.
+  it('profiles/llvm-19.json predicts all 136 runs (llvm-16.json: 132, llvm-offload: 115, llvm-22: 117)', () => {
+    const verdicts = replayUnder('llvm-19-x86_64-host-2026-12-06', loadProfile(join(dir, '..', 'llvm-19.json')));
+    expect(verdicts.length).toBe(136);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06', loadProfile(join(dir, '..', 'llvm-16.json'))).filter((v) => !v.agree).map((v) => v.id)).toEqual([
+      'gen-20270113-037-c',
+      'gen-20270113-063-c',
+      'gen-20270113-234-c',
+      'gen-20270113-366-c',
+    ]);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(115);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06', loadProfile('llvm-22')).filter((v) => v.agree).length).toBe(117);
+  });
+});
+
+describe('llvm-19-x86_64-host-2026-12-06b (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: the OpenMP probes of toolchain/probes and examples/, in C)', () => {
+  // Run with -06 (one unit names device 1 and was not run). llvm-16.json predicts 30 of the 31;
+  // the one left, omp-routines-initial-device-c step 1, is K-B20 fatal.
+  it('profiles/llvm-19.json predicts all 31 runs (llvm-16.json: 30, llvm-offload: 23)', () => {
+    const verdicts = replayUnder('llvm-19-x86_64-host-2026-12-06b', loadProfile(join(dir, '..', 'llvm-19.json')));
+    expect(verdicts.length).toBe(31);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06b', loadProfile(join(dir, '..', 'llvm-16.json'))).filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-routines-initial-device-c']);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06b', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(23);
   });
 });
 

@@ -70,11 +70,12 @@ function gcc(api: ToolchainApi, target: Target): Toolchain {
 
 /**
  * The profile of the LLVM whose clang has this major version: profiles/llvm-16.json for clang 16
- * (measured), `llvm-22` for 22, else `llvm-offload` (today's sources); null for no clang.
+ * and profiles/llvm-19.json for 19 (measured), `llvm-22` for 22, else `llvm-offload` (today's
+ * sources); null for no clang.
  */
 export function clangProfile(major: number | null): string | null {
   if (major === null) return null;
-  if (major === 16) return packagedProfile('llvm-16.json');
+  if (major === 16 || major === 19) return packagedProfile(`llvm-${major}.json`);
   return major === 22 ? 'llvm-22' : 'llvm-offload';
 }
 
