@@ -70,6 +70,9 @@ import acc_2_6_suite_libgomp_2 from './acc/2.6-suite-libgomp-2.js';
 import acc_2_6_suite_libgomp_3 from './acc/2.6-suite-libgomp-3.js';
 import omp_7_9_suite_llvm_3 from './omp/7.9-suite-llvm-3.js';
 import omp_7_9_suite_libgomp_3 from './omp/7.9-suite-libgomp-3.js';
+import acc_2_6_suite_libgomp_4 from './acc/2.6-suite-libgomp-4.js';
+import omp_7_9_suite_llvm_4 from './omp/7.9-suite-llvm-4.js';
+import omp_7_9_suite_libgomp_4 from './omp/7.9-suite-libgomp-4.js';
 import acc_2_6_suite_reports from './acc/2.6-suite-reports.js';
 import acc_2_6_suite_reports_2 from './acc/2.6-suite-reports-2.js';
 import omp_7_9_3_implicit_data_mapping from './omp/7.9.3-implicit-data-mapping.js';
@@ -216,4 +219,7 @@ export const SECTIONS: readonly { file: string; section: Section }[] = [
   { file: 'acc/2.6-suite-libgomp-3.ts', section: acc_2_6_suite_libgomp_3 },
   { file: 'omp/7.9-suite-llvm-3.ts', section: omp_7_9_suite_llvm_3 },
   { file: 'omp/7.9-suite-libgomp-3.ts', section: omp_7_9_suite_libgomp_3 },
+  { file: 'acc/2.6-suite-libgomp-4.ts', section: acc_2_6_suite_libgomp_4 },
+  { file: 'omp/7.9-suite-llvm-4.ts', section: omp_7_9_suite_llvm_4 },
+  { file: 'omp/7.9-suite-libgomp-4.ts', section: omp_7_9_suite_libgomp_4 },
 ];
