@@ -2,8 +2,9 @@
 // component that is an allocatable array (Fortran 2018 §9.7.1 ALLOCATE, §9.7.3 DEALLOCATE). On the
 // host the component is a descriptor that is always contiguous: allocate gives it new storage (the
 // next allocation of the host heap, lang/program.ts HEAP_STRIDE: an address no earlier allocation
-// had; under K-C1 `lifo` the storage freed last of the same malloc chunk size), deallocate frees that storage and makes it unallocated (a null descriptor, which OpenACC
-// 3.3 Chapter 6 "Null pointer" counts as a Fortran allocatable that is not allocated). Allocation
+// had; under K-C1 `lifo` the storage freed last of the same malloc chunk size), deallocate frees
+// that storage and makes it unallocated (a null descriptor, which OpenACC 3.3 Chapter 6 "Null
+// pointer" counts as a Fortran allocatable that is not allocated). Allocation
 // status errors (allocate of an allocated component, deallocate of an unallocated one, Fortran 2018
 // §9.7.4 error termination) are decided from the program text, before it runs (lang/validate.ts).
 //
