@@ -822,6 +822,69 @@ describe('gcc-12-nvptx-2026-12-06e (GCC 12.2, nvptx, NVIDIA H100: seed 20270105,
   });
 });
 
+describe('gcc-12-nvptx-2026-12-06k (GCC 12.2, nvptx, NVIDIA H100: seed 20270112, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built in session 30 after K-C1, run in session 31 before any change; nothing read from it. 286
+  // ran (10 units declare a mapper, 2 call a routine GCC 12's runtime lacks, 2 built but not run):
+  // 285 of 286. Left, no reading yet:
+  // -134-fortran step 3, enter data copyin(a(5:4)) of a main program's declare link array after
+  //   enter data copyin(b(9:8)) of its declare copyin array: "[h,+0] not mapped" (the message of
+  //   oacc-mem.c goacc_map_var_existing's end check), where the model finds nothing to map.
+  it('gcc-12 / gcc-12-c predict 285 of the 286 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06k');
+    expect(verdicts.length).toBe(286);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270112-134-fortran']);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-06l (GCC 12.2, nvptx, NVIDIA H100: seed 20270114, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built in session 30, run in session 31 before any change; nothing read from it. 279 ran (16
+  // units declare a mapper, 4 call a routine GCC 12's runtime lacks, 1 built but not run): 273 of
+  // 279. Left, four classes, no reading yet:
+  // -125-c step 13, enter data copyin(c%p) (C: v3.p1[0:n], one map group with its attach) with only
+  //   a(1:4) of c%p's target present: K-A69 found-section counts the section, and the model's
+  //   attach then finds the whole target not present (fatal_attach_absent), where libgomp's
+  //   gomp_attach_pointer looks up the target's first byte, which a(1:4) holds, and the program runs.
+  //   The Fortran unit stops ("[h,+32] not mapped"), as predicted.
+  // -139-fortran step 2, target enter data map(close, to: c%arr(2:3), c%p(2:3)) after
+  //   c%arr(2:3) alone (C runs), and -196 (both languages) step 6, enter data map(to: c%arr(2:3))
+  //   after map(to: c%n): libgomp stops "Trying to map into device [...) structure element when
+  //   other mapped elements from the same structure weren't mapped together with it".
+  // -233 (both languages) step 10, host_data use_device(a) nested in host_data use_device(a): the
+  //   inner clause names a, which inside the outer region is the device address, and libgomp looks
+  //   it up in the host table ("use_device_ptr pointer wasn't mapped"); the model translates a again.
+  it('gcc-12 / gcc-12-c predict 273 of the 279 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06l');
+    expect(verdicts.length).toBe(279);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([
+      'gen-20270114-125-c',
+      'gen-20270114-139-fortran',
+      'gen-20270114-196-fortran',
+      'gen-20270114-196-c',
+      'gen-20270114-233-fortran',
+      'gen-20270114-233-c',
+    ]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06k (GCC 12.2, nvptx, NVIDIA H100: an OpenMP declare target link array no map clause maps)', () => {
+  // toolchain/probes/omp-link-*: omp_target_is_present of a link array before and after a kernel,
+  // after target enter / exit data of it, after a target construct that maps it, and
+  // use_device_ptr of it unmapped. Built in session 30 for 06c -215-c (a C use_device_ptr of an
+  // unmapped link array that ran). The C units find the array present throughout and run the
+  // use_device_ptr (libgomp's image keys every link variable); gfortran's, whose arrays are
+  // pointer arrays, answer as the text and stop ("use_device_ptr pointer wasn't mapped").
+  it('gcc-12 predicts the 4 Fortran runs, gcc-12-c none of the 4 C runs', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06k');
+    expect(verdicts.length).toBe(8);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([
+      'omp-link-enter-exit-c',
+      'omp-link-is-present-c',
+      'omp-link-target-map-c',
+      'omp-link-use-device-c',
+    ]);
+  });
+});
+
 describe('gcc-12-nvptx-2026-12-06j (GCC 12.2, nvptx, NVIDIA H100: seed 20270110, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
   // Built and run after K-A72 descriptor; nothing read from it. 284 ran (12 units declare a mapper,
   // 2 call a routine GCC 12's runtime lacks, 2 built but not run): 280 of 284. -059-c (below) was
