@@ -36,9 +36,16 @@ export class OmpRuntime extends OmpRoutines {
       // failing that, the entry holding the byte before it (ending at it); `whole`: all of it.
       const firstByte = this.knobs['K-B58'] !== 'whole';
       let slot = this.trees[d]!.latestContaining(r.start, firstByte ? r.start + 1 : r.end, s.seq);
+      // K-B69 `registered`: a link array's key answers for its own bytes (an entry holding one hides
+      // it), and under first-byte-or-end for the byte before p when no entry holds p.
+      // Stryker disable next-line ArithmeticOperator: equivalent: no key holds p, so none holds p + 1 (the same array) either
+      const key = this.linkKeyAt(d, r.start) ?? (slot < 0 && this.knobs['K-B58'] === 'first-byte-or-end' ? this.linkKeyAt(d, r.start - 1) : null);
       // Stryker disable next-line ArithmeticOperator: equivalent: [p + 1, p) is contained by the same entries as [p - 1, p) but one starting at p or p + 1, which the first lookup found or element alignment rules out
       if (slot < 0 && this.knobs['K-B58'] === 'first-byte-or-end') slot = this.trees[d]!.latestContaining(r.start - 1, r.start, s.seq);
-      if (slot >= 0) {
+      if (key !== null) {
+        raw = this.device.base(key.block) + (r.start - key.start);
+        this.useDeviceBlocks.set(step.result, key.block);
+      } else if (slot >= 0) {
         const block = s.block[slot]!;
         // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent: an entry without a block has self storage (storage = host start) and the whole array starts where its entry does, so both sides give r.start
         if (block !== 0) {

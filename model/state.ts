@@ -409,6 +409,11 @@ export interface ModelState {
   /** The arrays a declare target directive names (static in Fortran: no descriptor). */
   ompStaticArrays: string[];
   /**
+   * K-B69 `registered` (model/omp/declare-target.ts): per device, each declare target link array's
+   * key in the runtime's table, over the link variable's own pointer slot in the device image.
+   */
+  ompLinkSlots: { device: number; start: number; end: number; block: number }[];
+  /**
    * K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): the zero-length keys [addr, addr) a
    * zero-length section with no storage at its address made, with their counts and creation order.
    */
@@ -474,6 +479,7 @@ export function initialStateOfWorld(facts: WorldFacts): ModelState {
     ompImages: [],
     ompDescriptors: [],
     ompStaticArrays: [],
+    ompLinkSlots: [],
     ompZeroKeys: [],
     accDeclared: {},
     accDescriptors: {},

@@ -1402,6 +1402,22 @@ export const KNOBS = [
     rationale: 'OpenMP 5.1 §2.21.7.1 (6.0 §7.9.6): a list item that is not present on exit from a target data region is ignored.',
   },
   {
+    id: 'K-B69',
+    title: 'A declare target link array no map clause maps now (before its first map, or after its last one ended): what lookups of the device table find',
+    section: 'OpenMP 6.0 §7.9.8 link clause, §25.2.1 omp_target_is_present, §7.5.8 use_device_ptr clause',
+    readings: [
+      { id: 'absent', summary: 'nothing: the array has no corresponding storage, like any unmapped data' },
+      {
+        id: 'registered',
+        summary:
+          "libgomp with GCC's C front end (measured, GCC 12.2 on an H100): the device image's table keys every link variable from the start (REFCOUNT_LINK), holding the host array's range over the link variable's own pointer slot in the image. A map of the array still creates storage and hides the key while it lasts; every other lookup finds the key: omp_target_is_present answers true, use_device_ptr / use_device_addr and omp_get_mapped_ptr give the slot's address (plus the offset into the array), omp_target_associate_ptr refuses (nonzero), and target update copies through the slot (undefined)",
+      },
+    ],
+    default: 'absent',
+    rationale:
+      '§7.9.8: a link list item gets corresponding storage only when a map clause maps it, so without one it is not present to any routine or clause (§25.2.1 asks for corresponding storage).',
+  },
+  {
     id: 'K-B60',
     title: 'What target enter data leaves in the corresponding pointer of a pointer component it maps (map(to: c%p), c%p(2:5), e%x)',
     section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',

@@ -777,10 +777,13 @@ describe('gcc-12-nvptx-2026-12-06c (GCC 12.2, nvptx, NVIDIA H100: seed 20270101,
   // mapped without an exit between: the kernel reads the first allocation's values (3), as it would
   // if glibc handed the freed storage back and the stale device copy were found (the -05q class;
   // the host addresses are not printed, so not measured). Session 30: K-C1 `lifo` (glibc hands the freed chunk back, so the map finds the old storage's entry and copies nothing) predicts -218-c: 277.
-  it('gcc-12 / gcc-12-c predict 277 of the 278 runs (274 before K-A69 and K-A60\'s attach, 276 before K-C1)', () => {
+  // Session 31: K-B69 `registered` (gcc-12-c.json), read from probes-gcc-12-2026-12-06k below,
+  // gives -215-c's use_device_ptr the link variable's slot; its next step copies 32 bytes into that
+  // 8-byte slot, which the model calls undefined, so the comparison ends there: 278.
+  it('gcc-12 / gcc-12-c predict all 278 runs (274 before K-A69 and K-A60\'s attach, 276 before K-C1, 277 before K-B69)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06c');
     expect(verdicts.length).toBe(278);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270101-215-c']);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });
 
@@ -872,16 +875,14 @@ describe('probes-gcc-12-2026-12-06k (GCC 12.2, nvptx, NVIDIA H100: an OpenMP dec
   // use_device_ptr of it unmapped. Built in session 30 for 06c -215-c (a C use_device_ptr of an
   // unmapped link array that ran). The C units find the array present throughout and run the
   // use_device_ptr (libgomp's image keys every link variable); gfortran's, whose arrays are
-  // pointer arrays, answer as the text and stop ("use_device_ptr pointer wasn't mapped").
-  it('gcc-12 predicts the 4 Fortran runs, gcc-12-c none of the 4 C runs', () => {
+  // pointer arrays, answer as the text and stop ("use_device_ptr pointer wasn't mapped"). Before
+  // K-B69 gcc-12 predicted the 4 Fortran runs and gcc-12-c none of the 4 C runs; K-B69
+  // `registered` (gcc-12-c.json, read from these runs and libgomp's source) predicts all 8, and no
+  // other prediction of the GCC 12.2 batches changes but 06c -215-c's.
+  it('gcc-12 / gcc-12-c predict all 8 runs (the 4 Fortran ones before K-B69 registered)', () => {
     const verdicts = replayByLanguage('probes-gcc-12-2026-12-06k');
     expect(verdicts.length).toBe(8);
-    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([
-      'omp-link-enter-exit-c',
-      'omp-link-is-present-c',
-      'omp-link-target-map-c',
-      'omp-link-use-device-c',
-    ]);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });
 

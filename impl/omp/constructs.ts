@@ -860,7 +860,17 @@ export abstract class OmpConstructs extends OmpTable {
       // a declared scalar is mapped tofrom by a kernel that uses it unnamed, never firstprivate (6.0 §7.9.3)
       for (const v of clause.vars) if (this.scalars.has(v)) this.declaredScalars.add(v);
       for (const v of clause.vars) if (!this.scalars.has(v)) this.staticArrays.add(v);
-      if (clause.clause === 'link') continue;
+      if (clause.clause === 'link') {
+        // K-B69 `registered` (libgomp gomp_load_image_to_device): each link variable is keyed from
+        // the start, its host range over its pointer slot in the image of every device with one.
+        if (this.knobs['K-B69'] === 'registered')
+          for (const v of clause.vars) {
+            const r = this.refs.get(v);
+            for (let d = 0; d < this.shared.length; d++)
+              if (this.shared[d] === 0 || this.knobs['K-B8'] === 'copies') this.linkKeys.push({ device: d, start: r.start, end: r.end, block: this.newBlock(POINTER_WORD_BYTES, d, false) });
+          }
+        continue;
+      }
       for (const v of clause.vars) {
         const r = this.refs.get(v);
         for (let d = 0; d < this.shared.length; d++) {
@@ -1145,6 +1155,11 @@ export abstract class OmpConstructs extends OmpTable {
       const slot = this.lookup(d, start, end);
       if (slot === PARTLY && this.knobs['K-B40'] === 'error')
         runtimeError('fatal_partial_update', `target update of [0x${start.toString(16)}, 0x${end.toString(16)}): only part of it is mapped on device ${d}`);
+      // K-B69 `registered` (libgomp gomp_update): a link array's key is found (an entry sharing a
+      // byte with the item, which lies in one array, would hide it), and the copy goes through the
+      // link variable's pointer slot.
+      if (start < end && this.linkKeyAt(d, start) !== null)
+        undefinedBehaviour(`target update of [0x${start.toString(16)}, 0x${end.toString(16)}): the link array's key on device ${d} copies through its pointer slot`);
       if (slot < 0) {
         if ((it[I_MODS + at]! & MOD_PRESENT) !== 0)
           runtimeError('omp_error_not_present', `target update of [0x${start.toString(16)}, 0x${end.toString(16)}) with the present modifier: not present on device ${d}`);

@@ -152,8 +152,11 @@ export abstract class OmpRoutines extends OmpConstructs {
     // Host tables hold host ranges only: a device pointer is in no entry.
     // Stryker disable next-line ConditionalExpression: equivalent: a device address lies in no host range of the table
     const hit = this.pKind === P_HOST && this.trees[d]!.findPoint(this.pAddr) >= 0;
-    if (!hit && this.shared[d] === 1) return this.knobs['K-B2'] === 'self-mapped' ? TRUE : FALSE;
-    return hit ? TRUE : FALSE;
+    // K-B69 `registered`: libgomp's lookup finds a link array's key as it finds a mapping (a device
+    // address lies in no key's host range).
+    if (hit || this.linkKeyAt(d, this.pAddr) !== null) return TRUE;
+    if (this.shared[d] === 1) return this.knobs['K-B2'] === 'self-mapped' ? TRUE : FALSE;
+    return FALSE;
   }
 
   /** omp_target_is_accessible (6.0 §25.2.2), K-B9. */
@@ -220,6 +223,10 @@ export abstract class OmpRoutines extends OmpConstructs {
 
     const s = this.slots;
     const tree = this.trees[d]!;
+    // K-B69 `registered` (libgomp): the lookup meets a link array's key (there is no entry in the
+    // range, which lies in one array: an entry there would hide the key), whose device address is
+    // the link variable's slot, not the one given: refused.
+    if (this.linkKeyOverlapping(d, hostStart, hostEnd)) return ONE;
     switch (this.knobs['K-B3']) {
       case 'spec': {
         // Same start: the identical association again, or a second buffer for the host pointer.
@@ -320,6 +327,10 @@ export abstract class OmpRoutines extends OmpConstructs {
     const p = this.pAddr;
     // Stryker disable next-line ConditionalExpression: equivalent: no entry holds a device address
     const slot = this.pKind === P_HOST ? this.trees[d]!.latestContaining(p, p + 1, s.seq) : -1;
+    // K-B69 `registered`: a link array's key gives its pointer slot (plus the offset into the array);
+    // an entry holding p hides it, and a device address lies in no key's host range.
+    const key = this.linkKeyAt(d, p);
+    if (key !== null) return { kind: 'value', value: { block: key.block, offset: p - key.start } };
     if (slot < 0) return this.shared[d] === 1 && this.knobs['K-B2'] === 'self-mapped' ? this.ptrObservation() : NULL_VALUE;
     const block = s.block[slot]!;
     if (block === 0) return { kind: 'value', value: { host: p } };

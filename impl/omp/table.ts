@@ -155,6 +155,12 @@ export abstract class OmpTable {
   protected readonly descriptors = new Map<number, number>();
   protected readonly shared: Uint8Array;
   protected readonly trees: IntervalTree[] = [];
+  /**
+   * K-B69 `registered`: the runtime's key of each declare target link array, per device with an
+   * image: its host range and the block of the link variable's pointer slot (impl/omp/constructs.ts).
+   */
+  // Stryker disable next-line ArrayDeclaration: equivalent: a string element has no device, so it matches no lookup
+  protected readonly linkKeys: { device: number; start: number; end: number; block: number }[] = [];
   /** K-B59 `zero-size-key`: the zero-length keys [addr, addr) of the devices (one per device at most). */
   protected zeroKeys: ZeroKey[] = [];
   protected readonly slots = new EntrySlots();
@@ -373,6 +379,23 @@ export abstract class OmpTable {
     this.device.image(block).words.fill(INDETERMINATE);
     this.setBlockOwner(block, owner, fromAlloc);
     return block;
+  }
+
+  /**
+   * K-B69 `registered`: the link key on device d holding host byte addr, while no entry holds any
+   * byte of its array (a map of any part takes the key out of the table until it ends), or null.
+   */
+  protected linkKeyAt(d: number, addr: number): { start: number; end: number; block: number } | null {
+    for (const k of this.linkKeys) {
+      if (k.device !== d || addr < k.start || addr >= k.end) continue;
+      return this.trees[d]!.anyOverlap(k.start, k.end) < 0 ? k : null;
+    }
+    return null;
+  }
+
+  /** K-B69 `registered`: whether a link key no entry hides shares a byte with [lo, hi) on device d. */
+  protected linkKeyOverlapping(d: number, lo: number, hi: number): boolean {
+    return this.linkKeys.some((k) => k.device === d && k.start < hi && lo < k.end && this.trees[d]!.anyOverlap(k.start, k.end) < 0);
   }
 
   // ----------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { blockById, fire, objectHoldingOrNone, undefinedBehaviour, type ModelSta
 import { badDeviceInRoutine, describeDevice, isBadDevice, resolveRoutineDevice } from './devices.js';
 import { entriesTouching, describePointer, insertEntry, overlappingEntries, resolvePointer, sameStorage } from './table.js';
 import { INFINITE_RC } from '../../lang/observation.js';
+import { linkKeyOverlapping } from './declare-target.js';
 
 export const OMP_TARGET_ASSOCIATE_PTR = 'OpenMP 6.0 §25.5 omp_target_associate_ptr';
 
@@ -51,6 +52,9 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
 
   const overlapping = overlappingEntries(state, target.index, h);
   const sameStart = entriesTouching(state, target.index, h).filter((e) => e.start === h.start).pop();
+  // K-B69 `registered` (libgomp): the lookup finds the key of a link array no map clause maps,
+  // whose device address (the link variable's slot) is not the one given: refused.
+  if (overlapping.length === 0 && linkKeyOverlapping(state, target.index, h, ctx)) return NONZERO;
   const associate = (): Observation => {
     insertEntry(state, target.index, { start: h.start, end: h.end, block: d.block, offset: d.offset, rc: INFINITE_RC, origin: 'associate' });
     return SUCCESS;

@@ -2,8 +2,9 @@
 // clauses (§7.9.7, §7.9.8): the program's static data and its corresponding storage.
 
 import type { OmpDeclareTarget } from '../../lang/openmp.js';
-import type { Observation } from '../../lang/observation.js';
+import type { DevAddr, Observation } from '../../lang/observation.js';
 import { INFINITE_RC } from '../../lang/observation.js';
+import { ELEMENT_BYTES, POINTER_WORD_BYTES } from '../../lang/program.js';
 import { allocateBlock, arrayRange, fire, hostCells, type ModelState, type OmpEntry, type StepContext } from '../state.js';
 import { insertEntry, lookup } from './table.js';
 import { isScalarVariable } from '../firstprivate.js';
@@ -12,6 +13,7 @@ import { sharesMemoryWithHost } from './unified-shared-memory.js';
 export const DECLARE_TARGET = 'OpenMP 6.0 §9.9.1 declare_target Directive';
 export const ENTER_CLAUSE = 'OpenMP 6.0 §7.9.7 enter clause';
 export const LINK_CLAUSE = 'OpenMP 6.0 §7.9.8 link clause';
+export const LINK_KEY = 'OpenMP 6.0 §7.9.8 link clause (the key a runtime keeps for a link array no map clause maps, K-B69)';
 export const UNREGISTERED_IMAGE = 'OpenMP 6.0 §7.9.7 enter clause (the device storage of a declare target variable the runtime does not register, K-B46)';
 
 // OpenMP 6.0 §9.9.1 declare_target Directive
@@ -28,6 +30,8 @@ export function ompDeclareTarget(state: ModelState, step: OmpDeclareTarget, ctx:
       // §7.9.8: only a reference to the storage goes to the device; the array gets corresponding
       // storage when a map clause maps it, and loses it when that mapping ends, like any data.
       fire(ctx, LINK_CLAUSE);
+      fire(ctx, LINK_KEY);
+      if (ctx.knobs['K-B69'] === 'registered') for (const v of c.vars) registerLinkSlots(state, v, ctx);
       continue;
     }
     // §7.9.7: every device gets corresponding storage, initialised from the original (static
@@ -69,4 +73,44 @@ export function unregisteredImage(state: ModelState, device: number, range: { st
   if (image === undefined) return null;
   fire(ctx, UNREGISTERED_IMAGE);
   return { start: image.start, end: image.end, block: image.block, offset: 0, rc: INFINITE_RC, origin: 'declare', order: 0 };
+}
+
+// OpenMP 6.0 §7.9.8 link clause (the key a runtime keeps for a link array no map clause maps, K-B69)
+// The text gives a link array corresponding storage only while a map clause maps it. K-B69
+// `registered` (libgomp with GCC's C front end, measured: target.c gomp_load_image_to_device keys
+// every link variable of the image, REFCOUNT_LINK): the runtime's table holds the host array's
+// range over the link variable's own slot in the device image, a pointer-sized word, on every
+// device with an image (not one sharing the host's memory, whose maps use the original). Maps
+// treat the key as absent (gomp_map_vars_internal); the other lookups find it (linkSlot).
+function registerLinkSlots(state: ModelState, v: string, ctx: StepContext): void {
+  const range = arrayRange(state, v);
+  state.facts.devices.forEach((_dev, d) => {
+    if (sharesMemoryWithHost(state, d, ctx) && ctx.knobs['K-B8'] !== 'copies') return;
+    const slotCells = { kind: 'elements' as const, values: Array<null>(POINTER_WORD_BYTES / ELEMENT_BYTES).fill(null) };
+    const block = allocateBlock(state, POINTER_WORD_BYTES, slotCells, d, 'map');
+    state.ompLinkSlots.push({ device: d, start: range.start, end: range.end, block });
+  });
+}
+
+/**
+ * K-B69 `registered`: the link key holding host byte `addr` on `device`, while no entry of the table
+ * holds any byte of its array; null otherwise. (A map of any part of the array takes the key out of
+ * the table until that mapping ends: gomp_map_vars_internal's splay_tree_remove, aux->link_key.)
+ */
+export function linkSlot(state: ModelState, device: number, addr: number, ctx: StepContext): { start: number; end: number; block: number } | null {
+  if (state.ompLinkSlots.length === 0) return null;
+  const slot = state.ompLinkSlots.find((s) => s.device === device && s.start <= addr && addr < s.end);
+  if (slot === undefined || lookup(state, device, slot).kind !== 'absent') return null;
+  fire(ctx, LINK_KEY);
+  return slot;
+}
+
+/** K-B69 `registered`: whether the key of a link array no map clause maps shares a byte with `range` on `device`. */
+export function linkKeyOverlapping(state: ModelState, device: number, range: { start: number; end: number }, ctx: StepContext): boolean {
+  return state.ompLinkSlots.some((s) => s.device === device && s.start < range.end && range.start < s.end && linkSlot(state, device, s.start, ctx) !== null);
+}
+
+/** K-B69 `registered`: the device address a lookup of host byte `addr` gets through a link key (libgomp: the slot plus the offset into the array, which may lie past the slot). */
+export function linkSlotAddress(slot: { start: number; block: number }, addr: number): DevAddr {
+  return { block: slot.block, offset: addr - slot.start };
 }

@@ -3,6 +3,7 @@ import type { Observation } from '../../lang/observation.js';
 import { fire, type ModelState, type StepContext } from '../state.js';
 import { badDeviceInRoutine, deviceBeforeNull, isBadDevice, resolveRoutineDevice } from './devices.js';
 import { entryHoldingByte, pointerValue, resolvePointer, storageAddress } from './table.js';
+import { linkSlot, linkSlotAddress } from './declare-target.js';
 
 export const OMP_GET_MAPPED_PTR = 'OpenMP 6.0 §25.2.3 omp_get_mapped_ptr';
 
@@ -24,6 +25,9 @@ export function ompGetMappedPtr(state: ModelState, step: OmpGetMappedPtr, ctx: S
   // The corresponding address of the byte ptr points at, when an entry holds it.
   const entry = ptr.space === 'host' ? entryHoldingByte(state, target.index, ptr.addr) : null;
   if (entry !== null && ptr.space === 'host') return { kind: 'value', value: storageAddress(entry, ptr.addr) };
+  // K-B69 `registered`: the key of a link array no map clause maps gives the link variable's slot.
+  const slot = ptr.space === 'host' ? linkSlot(state, target.index, ptr.addr, ctx) : null;
+  if (slot !== null && ptr.space === 'host') return { kind: 'value', value: linkSlotAddress(slot, ptr.addr) };
   // Unmapped memory on a device sharing memory with the host. K-B2: no corresponding pointer
   // (`table`), or the memory is self-mapped and ptr itself is the answer (`self-mapped`).
   if (target.shared && ctx.knobs['K-B2'] === 'self-mapped') return { kind: 'value', value: pointerValue(ptr) };

@@ -3,6 +3,7 @@ import type { Observation } from '../../lang/observation.js';
 import { fire, type ModelState, type StepContext } from '../state.js';
 import { badDeviceInRoutine, deviceBeforeNull, isBadDevice, resolveRoutineDevice } from './devices.js';
 import { entryHoldingByte, resolvePointer } from './table.js';
+import { linkSlot } from './declare-target.js';
 
 export const OMP_TARGET_IS_PRESENT = 'OpenMP 6.0 §25.2.1 omp_target_is_present';
 
@@ -23,6 +24,8 @@ export function ompTargetIsPresent(state: ModelState, step: OmpTargetIsPresent, 
   // Present when the byte ptr points at has corresponding storage (a device address never does).
   const entry = ptr.space === 'host' ? entryHoldingByte(state, target.index, ptr.addr) : null;
   if (entry !== null) return answer(true);
+  // K-B69 `registered` (libgomp: the lookup does not tell the key of a link array from a mapping).
+  if (ptr.space === 'host' && linkSlot(state, target.index, ptr.addr, ctx) !== null) return answer(true);
   // Unmapped memory on a device sharing memory with the host. K-B2: only table entries count
   // (`table`), or all host memory counts as self-mapped (`self-mapped`).
   return answer(target.shared && ctx.knobs['K-B2'] === 'self-mapped');

@@ -12,6 +12,7 @@ import {
   fire,
   objectHolding,
   runtimeError,
+  undefinedBehaviour,
   unitBytes,
   type ModelState,
   type OmpEntry,
@@ -22,6 +23,7 @@ import { attachmentOf, lookup, storageCells } from './table.js';
 import { constructDevice, presentModifierUnavailable } from './constructs.js';
 import { isEmptyRange, ompZeroLengthLookup } from '../zero-length.js';
 import { expandMotions, mapperUnavailable } from './declare-mapper.js';
+import { linkSlot } from './declare-target.js';
 
 export const TARGET_UPDATE = 'OpenMP 6.0 §15.9 target update construct';
 const PRESENT_MOTION = 'OpenMP 6.0 §15.9 target update construct (present motion modifier)';
@@ -54,6 +56,10 @@ export function ompTargetUpdate(state: ModelState, step: OmpTargetUpdate, ctx: S
       if (ctx.knobs['K-B40'] === 'error')
         return runtimeError('fatal_partial_update', `target update ${name}: only part of the data is mapped on device ${target.device}`);
     }
+    // K-B69 `registered` (libgomp gomp_update finds the key of a link array no map clause maps):
+    // the assignment goes through the link variable's pointer slot in the device image.
+    if (where.kind === 'absent' && !isEmptyRange(range) && linkSlot(state, target.device, range.start, ctx) !== null)
+      return undefinedBehaviour(`target update ${name}: the runtime's key of the link array on device ${target.device} copies through the link variable's pointer slot`);
     if (where.kind !== 'present') {
       // The present modifier makes an absent list item a runtime error termination; otherwise
       // no assignment occurs.
