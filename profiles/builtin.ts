@@ -139,6 +139,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'source',
         evidence: `${G13} gomp_map_vars_internal: OpenMP use_device_ptr / use_device_addr are lowered to GOMP_MAP_USE_DEVICE_PTR (the _IF_PRESENT kind is OpenACC's if_present only); an item gomp_map_lookup does not find → gomp_fatal "use_device_ptr pointer wasn't mapped".`,
       },
+      'K-B70': {
+        reading: 'struct-group',
+        confidence: 'measured',
+        evidence: `${G13} gomp_map_vars_internal, GOMP_MAP_STRUCT: the group is looked up over [hostaddrs[i], hostaddrs[last] + sizes[last]), the struct's own address to the last member's end (the gimple of K-A64: map(struct:d [len: n]) carries the struct's address), and when a key is found gomp_map_fields_existing requires each member's key in the found key's target block at the same offset, else gomp_fatal "Trying to map into device [%p..%p) structure element when other mapped elements from the same structure weren't mapped together with it" (the OpenACC form is K-A64). Measured with GCC 12.2 on an NVIDIA H100, held out (profiles/measured/gcc-12-nvptx-2026-12-06l.md, read after its verdicts were recorded): gen-20270114-196 step 6, target enter data map(to: c%arr(2:3)) after map(to: c%n), stops with that message in C and Fortran. gfortran also puts a pointer component's descriptor in the group (-139-fortran: map(close, to: c%arr(2:3), c%p(2:3)) after map(to: c%arr(2:3)) stops where C runs), which this reading does not count.`,
+      },
       'K-B58': {
         reading: 'first-byte-or-end',
         confidence: 'measured',

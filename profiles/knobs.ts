@@ -1418,6 +1418,21 @@ export const KNOBS = [
       '§7.9.8: a link list item gets corresponding storage only when a map clause maps it, so without one it is not present to any routine or clause (§25.2.1 asks for corresponding storage).',
   },
   {
+    id: 'K-B70',
+    title: 'Members of one struct that one construct maps (c%n, c%arr(2:3)) while part of that struct is mapped',
+    section: 'OpenMP 6.0 §7.9.6 map clause (structure members), §7.9.6 restrictions',
+    readings: [
+      { id: 'per-member', summary: 'each member is a list item of its own: a member not present is mapped alone, whatever else of the struct is present' },
+      {
+        id: 'struct-group',
+        summary:
+          'libgomp (GCC lowers them to one GOMP_MAP_STRUCT group, C and gfortran alike): the group is looked up from the struct\'s first byte to the last member\'s end; when an entry meets that range every member of the group must already be present, else the program stops ("Trying to map into device [...) structure element when other mapped elements from the same structure weren\'t mapped together with it"). Non-pointer members of a single struct; a pointer member\'s own storage is not counted in the group',
+      },
+    ],
+    default: 'per-member',
+    rationale: '§7.9.6 lets a map clause name a structure member as a list item; the item maps the member\'s storage, and nothing in §7.9.6 ties one member\'s mapping to another\'s.',
+  },
+  {
     id: 'K-B60',
     title: 'What target enter data leaves in the corresponding pointer of a pointer component it maps (map(to: c%p), c%p(2:5), e%x)',
     section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',

@@ -851,18 +851,20 @@ describe('gcc-12-nvptx-2026-12-06l (GCC 12.2, nvptx, NVIDIA H100: seed 20270114,
   // -139-fortran step 2, target enter data map(close, to: c%arr(2:3), c%p(2:3)) after
   //   c%arr(2:3) alone (C runs), and -196 (both languages) step 6, enter data map(to: c%arr(2:3))
   //   after map(to: c%n): libgomp stops "Trying to map into device [...) structure element when
-  //   other mapped elements from the same structure weren't mapped together with it".
+  //   other mapped elements from the same structure weren't mapped together with it". Read
+  //   afterwards (session 31): K-B70 `struct-group` (libgomp, gcc-12), the OpenMP form of K-A64,
+  //   predicts -196 in both languages and changes no other verdict of the GCC 12.2 batches: 275.
+  //   -139-fortran stays: gfortran puts the pointer component's descriptor in the group, which
+  //   K-B70 does not count (C's lowering keeps it out).
   // -233 (both languages) step 10, host_data use_device(a) nested in host_data use_device(a): the
   //   inner clause names a, which inside the outer region is the device address, and libgomp looks
   //   it up in the host table ("use_device_ptr pointer wasn't mapped"); the model translates a again.
-  it('gcc-12 / gcc-12-c predict 273 of the 279 runs', () => {
+  it('gcc-12 / gcc-12-c predict 275 of the 279 runs (273 before K-B70)', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06l');
     expect(verdicts.length).toBe(279);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([
       'gen-20270114-125-c',
       'gen-20270114-139-fortran',
-      'gen-20270114-196-fortran',
-      'gen-20270114-196-c',
       'gen-20270114-233-fortran',
       'gen-20270114-233-c',
     ]);
@@ -883,6 +885,44 @@ describe('probes-gcc-12-2026-12-06k (GCC 12.2, nvptx, NVIDIA H100: an OpenMP dec
     const verdicts = replayByLanguage('probes-gcc-12-2026-12-06k');
     expect(verdicts.length).toBe(8);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06l (GCC 12.2, nvptx, NVIDIA H100: an attach whose target is present from its first byte only, and host_data nested in host_data of the same array)', () => {
+  // toolchain/probes/acc-attach-first-byte-*, acc-copyin-member-first-byte, acc-host-data-nested-*:
+  // built in session 31 after 06l's -125-c and -233 to test what stops them. Both languages run
+  // enter data attach(c%p) with only a(1:4) of c%p's target a(1:8) present (libgomp's
+  // gomp_attach_pointer looks up [target, target + 1)), and stop when only a(5:8) is ("pointer target
+  // not mapped for attach"); C runs copyin(c%p) with a(1:4) present (K-A69 found-section, then that
+  // attach), gfortran stops ("[h,+32] not mapped"). Both stop at a host_data use_device(a) nested in
+  // another of a ("use_device_ptr pointer wasn't mapped": in the outer region a names the device
+  // address) and run it nested in one of b. The model asks the attach for the whole target and
+  // translates the nested a again: 5 of 10, the other five as predicted. No reading yet.
+  it('gcc-12 / gcc-12-c predict 5 of the 10 runs: the first-byte attaches and the nested host_data of one array are left', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06l');
+    expect(verdicts.length).toBe(10);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([
+      'acc-attach-first-byte-present-fortran',
+      'acc-attach-first-byte-present-c',
+      'acc-copyin-member-first-byte-c',
+      'acc-host-data-nested-same-fortran',
+      'acc-host-data-nested-same-c',
+    ]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06m (GCC 12.2, nvptx, NVIDIA H100: members of one struct mapped by separate constructs, with a pointer component)', () => {
+  // toolchain/probes/omp-struct-group-*: built in session 31 after 06l's -139-fortran and -196, run
+  // after K-B70 struct-group was read from -196. Both languages stop at map(to: c%arr(4:4)) after
+  // map(to: c%n, c%arr(2:3)), as K-B70 predicts. gfortran also stops at map(to: c%n) after
+  // map(to: c%p(2:3)) and at map(to: c%arr(2:3), c%p(2:3)) after map(to: c%arr(2:3)) ("structure
+  // element when other mapped elements from the same structure weren't mapped together with it"):
+  // the pointer component's descriptor is a member of the group, which K-B70 does not count; C runs
+  // both (GCC's C lowering keeps c.p out of the group). No reading of the descriptor yet.
+  it('gcc-12 / gcc-12-c predict 4 of the 6 runs: the two Fortran runs whose group holds a pointer component are left', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06m');
+    expect(verdicts.length).toBe(6);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-struct-group-member-after-pointer-fortran', 'omp-struct-group-pointer-member-fortran']);
   });
 });
 

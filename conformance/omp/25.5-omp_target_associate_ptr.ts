@@ -77,6 +77,13 @@ const rows: Row[] = [
   { name: 'device memory of another device → unspecified', world: OMP_WORLD, steps: [alloc('z', 40, HOST), associate(v('a'), h('z'), 40)], last: UNDEF },
   { name: 'a struct is no array storage → unspecified', world: OMP_WORLD, steps: [alloc('x', 40), associate(v('c'), h('x'), 16)], last: UNDEF },
   {
+    name: 'a host pointer past the end of its array reaches no other array, even one laid out right there → unspecified',
+    cite: 'C: pointer arithmetic stays inside its object (&b[8] is one past b); found by `mapcheck fuzz` (counterexamples/cases/omp-associate-past-object.json)',
+    world: { ...OMP_WORLD, adjacent: [['a', 'b']] },
+    steps: [alloc('x', 40), associate(v('a', 40), h('x'), 4)],
+    last: UNDEF,
+  },
+  {
     name: 'maps use the associated storage with its infinite count and never remove it; only always copies',
     world: OMP_WORLD,
     steps: [

@@ -10,7 +10,8 @@
 
 import { UNDEF, entry, err, ok, per, perState, read, section, type Row } from '../rows.js';
 import { hostRead, hostWrite, map, motion, ompEnter, ompExit, ompUpdate, targetRead, targetWrite } from '../steps.js';
-import { C, C_ARR, C_N, MEMBERS_OMP_WORLD } from '../worlds.js';
+import { AOS_WORLD, C, C_ARR, C_N, MEMBERS_OMP_WORLD, MEMBERS_WORLD } from '../worlds.js';
+import { STRUCT_GROUP } from '../../model/omp/map-entry.js';
 import { OMP_STRUCT_MEMBER } from '../../model/struct-members.js';
 
 const LIST_ITEM = 'spec-omp-5.2';
@@ -51,13 +52,75 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['c%arr'])]), ompEnter([map('to', ['c'])])],
     last: per(UNDEF, { libgomp: EXTENSION, 'llvm-offload': EXTENSION }),
   },
+  {
+    name: 'K-B70: a member mapped after another member of its struct maps alone (per-member, the text); libgomp looks the struct\'s group up from its first byte, meets the other member and stops',
+    cite: 'measured: GCC 12.2 on an H100, gen-20270114-196 step 6 (C and Fortran, profiles/measured/gcc-12-nvptx-2026-12-06l.md); target.c gomp_map_fields_existing',
+    steps: [ompEnter([map('to', ['c%n'])]), ompEnter([map('to', ['c%arr(2:3)'])])],
+    last: per(ok, { libgomp: EXTENSION, 'K-B70=struct-group': EXTENSION }),
+  },
+  {
+    name: 'K-B70 struct-group: members all present already run',
+    steps: [ompEnter([map('to', ['c%n', 'c%arr(2:3)'])]), ompEnter([map('to', ['c%n', 'c%arr(2:3)'])]), ompExit([map('release', ['c%n', 'c%arr(2:3)'])])],
+    last: per(ok, { 'K-B70=struct-group': ok }),
+  },
+  {
+    name: 'K-B70 struct-group: the struct mapped whole, then a member',
+    steps: [ompEnter([map('to', ['c'])]), ompEnter([map('to', ['c%arr(2:3)'])])],
+    last: per(ok, { 'K-B70=struct-group': ok }),
+  },
+  {
+    name: 'K-B70 struct-group: the first member of a struct nothing of which is mapped maps',
+    steps: [ompEnter([map('to', ['c%arr(2:3)'])]), ompEnter([map('to', ['c%arr(4:4)'])])],
+    at: { 1: per(ok, { 'K-B70=struct-group': ok }) },
+    last: per(ok, { libgomp: EXTENSION, 'K-B70=struct-group': EXTENSION }),
+  },
+  {
+    name: 'K-B70 struct-group: on a device that shares the host\'s memory nothing is mapped, so nothing is grouped',
+    steps: [ompEnter([map('to', ['c%n'])], 1), ompEnter([map('to', ['c%arr(2:3)'])], 1)],
+    last: per(ok, { 'K-B70=struct-group': ok }),
+  },
+  {
+    name: 'K-B70 struct-group: a member mapped on another device does not count',
+    world: { ...MEMBERS_OMP_WORLD, devices: [{ kind: 'discrete' }, { kind: 'discrete' }] },
+    steps: [ompEnter([map('to', ['c%n'])], 1), ompEnter([map('to', ['c%arr(2:3)'])], 0)],
+    last: per(ok, { 'K-B70=struct-group': ok }),
+  },
+  {
+    name: 'K-B70 struct-group: an item before the member does not hide it from its struct\'s group',
+    steps: [ompEnter([map('to', ['c%n'])]), ompEnter([map('to', ['a', 'c%arr(2:3)'])])],
+    last: per(ok, { libgomp: EXTENSION, 'K-B70=struct-group': EXTENSION }),
+  },
+  {
+    name: 'K-B70 struct-group: the group reaches the end of its last member, whichever item names it',
+    cite: 'K-B16: under storage-block the two items form one block [c%n, c%arr(4)] that meets c%arr(3:3) (K-B5); 5.2 maps each item alone',
+    steps: [ompEnter([map('to', ['c%arr(3:3)'])]), ompEnter([map('to', ['c%arr(4:4)', 'c%n'])])],
+    last: per(UNDEF, { [LIST_ITEM]: ok, libgomp: EXTENSION, 'llvm-offload': EXTENSION, 'K-B70=struct-group': EXTENSION }),
+  },
+  {
+    name: 'K-B70 struct-group: a whole struct item is no member of the group (its own map meets the partly present struct)',
+    steps: [ompEnter([map('to', ['c%arr(2:3)'])]), ompEnter([map('to', ['c', 'c%arr(2:3)'])])],
+    last: per(UNDEF, { libgomp: EXTENSION, 'llvm-offload': EXTENSION, 'K-B70=struct-group': UNDEF }),
+  },
+  {
+    name: 'K-B70 struct-group: the elements of an array of structs are no members of one struct',
+    world: { ...AOS_WORLD, structs: [{ name: 'c', pointers: ['p'] }, ...AOS_WORLD.structs], devices: [{ kind: 'discrete' }] },
+    steps: [ompEnter([map('to', ['cs(1)'])]), ompEnter([map('to', ['cs(2)'])])],
+    last: per(ok, { 'K-B70=struct-group': ok }),
+  },
+  {
+    name: 'K-B70 struct-group: a member at the struct\'s first byte is still a member (a struct of fields only)',
+    world: { ...MEMBERS_WORLD, structs: [{ name: 's', pointers: [], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }] }], devices: [{ kind: 'discrete' }] },
+    cite: 'K-B16: under storage-block the two items form one block [s%n, s%arr(3)] that meets s%arr(2:3) (K-B5); 5.2 maps each item alone',
+    steps: [ompEnter([map('to', ['s%arr(2:3)'])]), ompEnter([map('to', ['s%n', 's%arr(2:3)'])])],
+    last: per(UNDEF, { [LIST_ITEM]: ok, libgomp: EXTENSION, 'llvm-offload': EXTENSION, 'K-B70=struct-group': EXTENSION }),
+  },
 ];
 
 export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.6',
   title: 'map clause (non-pointer struct members)',
-  rules: [OMP_STRUCT_MEMBER],
+  rules: [OMP_STRUCT_MEMBER, STRUCT_GROUP],
   world: MEMBERS_OMP_WORLD,
   rows,
 });

@@ -457,6 +457,32 @@ export abstract class OmpConstructs extends OmpTable {
   }
 
   /**
+   * K-B70 `struct-group` (libgomp's GOMP_MAP_STRUCT, README-openmp "Struct groups"): the items whose
+   * storage is part of one single struct (not all of it) form a group, looked up from the struct's
+   * first byte to the last member's end; when an entry meets it, every member must be present.
+   */
+  private structGroups(base: number, d: number): void {
+    const it = this.items;
+    // Stryker disable next-line ArrayDeclaration: equivalent: a string element names no object, whose lookup finds nothing
+    const members: { o: number; start: number; end: number }[] = [];
+    const ends = new Map<number, number>();
+    // Stryker disable next-line EqualityOperator: equivalent: the slot past the last item holds zeros, an address in no object
+    for (let i = base; i < this.itemTop; i++) {
+      const at = i * ITEM_FIELDS;
+      const start = it[I_START + at]!;
+      const end = it[I_END + at]!;
+      const o = this.objectAt(start);
+      // (A member's storage is never empty: the language has no zero-length section of a non-pointer member.)
+      if (this.objSingleStruct[o] !== 1 || (start === this.objStart[o] && end === this.objEnd[o])) continue;
+      members.push({ o, start, end });
+      ends.set(o, Math.max(ends.get(o) ?? end, end));
+    }
+    for (const m of members)
+      if (this.lookup(d, this.objStart[m.o]!, ends.get(m.o)!) !== ABSENT && this.lookup(d, m.start, m.end) < 0)
+        runtimeError('fatal_partial_map', `[0x${m.start.toString(16)}, 0x${m.end.toString(16)}): part of its struct is mapped on device ${d}, and this member was not mapped with the others (GOMP_MAP_STRUCT)`);
+  }
+
+  /**
    * A clause with the present modifier takes effect before the others (OpenMP 5.1 §2.21.7.1): each
    * such block that is absent as the construct finds it stops the program, whatever an earlier
    * item of the same variable would map (K-B16 `list-item`, `struct-block`). Partly present
@@ -487,6 +513,7 @@ export abstract class OmpConstructs extends OmpTable {
     const it = this.items;
     const zeroSize = this.knobs['K-B59'] === 'zero-size-key';
     this.presentFirst(base, d, blocks);
+    if (this.knobs['K-B70'] === 'struct-group' && this.shared[d] === 0) this.structGroups(base, d);
     for (let g = 0; g < blocks; g++) {
       const lo = this.gStart[g]!;
       const hi = this.gEnd[g]!;

@@ -168,6 +168,8 @@ export abstract class OmpTable {
   protected readonly objStart: Float64Array;
   protected readonly objEnd: Float64Array;
   protected readonly objIsStruct: Uint8Array;
+  /** 1 for a single struct (not an array of structs): K-B70 groups its members. */
+  protected readonly objSingleStruct: Uint8Array;
   /** Host address of every pointer member, ascending. */
   protected readonly members: Float64Array;
   /** Bytes of one element of an array of structs; of the whole object for other objects. */
@@ -218,6 +220,7 @@ export abstract class OmpTable {
     this.objStart = new Float64Array(objects.map((o) => o.start));
     this.objEnd = new Float64Array(objects.map((o) => o.start + o.bytes));
     this.objIsStruct = new Uint8Array(objects.map((o) => (o.kind === 'struct' ? 1 : 0)));
+    this.objSingleStruct = new Uint8Array(objects.map((o) => (o.kind === 'struct' && world.structs.find((st) => st.name === o.name)!.count === undefined ? 1 : 0)));
     // One element of an array of structs; a whole object otherwise.
     this.objStride = new Float64Array(
       objects.map((o) => {

@@ -3,7 +3,7 @@ import type { DevAddr, Observation } from '../../lang/observation.js';
 import { ELEMENT_BYTES } from '../../lang/program.js';
 import { blockById, fire, objectHoldingOrNone, undefinedBehaviour, type ModelState, type Range, type StepContext } from '../state.js';
 import { badDeviceInRoutine, describeDevice, isBadDevice, resolveRoutineDevice } from './devices.js';
-import { entriesTouching, describePointer, insertEntry, overlappingEntries, resolvePointer, sameStorage } from './table.js';
+import { entriesTouching, describePointer, insertEntry, overlappingEntries, pointerBase, resolvePointer, sameStorage } from './table.js';
 import { INFINITE_RC } from '../../lang/observation.js';
 import { linkKeyOverlapping } from './declare-target.js';
 
@@ -46,7 +46,11 @@ export function ompTargetAssociatePtr(state: ModelState, step: OmpTargetAssociat
   const h: Range = { start: host.addr, end: host.addr + step.bytes };
   const d: DevAddr = { block: dev.block, offset: dev.offset + step.offset };
   const block = blockById(state, d.block);
-  const inArray = objectHoldingOrNone(state, h)?.contents.kind === 'elements';
+  // The range lies in the array the host pointer was derived from (a pointer past its object's end
+  // reaches no other object, whatever lies there).
+  const base = pointerBase(state, step.host);
+  const holder = objectHoldingOrNone(state, h);
+  const inArray = holder?.contents.kind === 'elements' && base !== null && holder.start <= base && base < holder.start + holder.bytes;
   const inBlock = block.alive && block.source === 'alloc' && block.device === target.index && d.offset >= 0 && d.offset + step.bytes <= block.bytes;
   if (!inArray || !inBlock || h.start % ELEMENT_BYTES !== 0 || d.offset % ELEMENT_BYTES !== 0) return undefinedBehaviour(misfit);
 

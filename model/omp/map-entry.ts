@@ -4,6 +4,7 @@ import {
   describeRange,
   fire,
   hostCells,
+  objectHoldingOrNone,
   undefinedBehaviour,
   type ErrorObservation,
   type ModelState,
@@ -23,6 +24,7 @@ const PRESENT_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (present modifier)';
 const MAP_RESTRICTIONS = 'OpenMP 6.0 §7.9.6 map clause (restrictions)';
 const PRESENT_ON_PARTLY_PRESENT = 'OpenMP 6.0 §7.9.6 map clause (present modifier on partly present data, K-B52)';
 const CLOSE_MODIFIER = 'OpenMP 6.0 §7.9.6 map clause (close modifier)';
+export const STRUCT_GROUP = 'OpenMP 6.0 §7.9.6 map clause (members of one struct in one construct, K-B70)';
 export const IMPLICIT_PARTIAL_MAP = 'OpenMP 6.0 §7.9.6 map clause (implicit map of partly mapped storage, §7.9.3)';
 
 /** The device a construct maps onto, and whether it shares memory with the host. */
@@ -48,6 +50,8 @@ export function mapEntry(
   const zeroSize = ctx.knobs['K-B59'] === 'zero-size-key';
   const notPresent = presentFirst(state, target, blocks, ctx);
   if (notPresent) return notPresent;
+  const apart = structGroups(state, target, blocks, ctx);
+  if (apart) return apart;
   for (const block of blocks) {
     const empty = isEmptyRange(block.range);
     // K-B59 `zero-size-key` (model/omp/zero-size-keys.ts): a zero-length section is keyed.
@@ -109,6 +113,49 @@ export function mapEntry(
       created.add(entry.order);
     }
     reference(state, entry, block, counted, uncountedBlock(block, ctx));
+  }
+  return null;
+}
+
+// OpenMP 6.0 §7.9.6 map clause (members of one struct in one construct, K-B70)
+// A structure member in a map clause is a list item of its own: it is mapped whatever else of its
+// struct is present (K-B70 `per-member`). libgomp (GCC lowers the members of one struct that one
+// construct maps to a GOMP_MAP_STRUCT group whose address is the struct's) looks the group up from
+// the struct's first byte to the last member's end; when an entry meets that range every member
+// must already be present (target.c gomp_map_vars_internal, gomp_map_fields_existing), else the
+// program stops ("Trying to map into device [...) structure element when other mapped elements
+// from the same structure weren't mapped together with it"). The members are the items whose
+// storage is part of one single struct, not all of it (`c%n`, `c%arr(2:3)`: a `c%p` item's storage
+// is its target, an implicit item a whole variable; the language has no zero-length section of a
+// non-pointer member); a pointer member's own storage, which
+// gfortran maps in the group too (a component's descriptor), is not counted. A device sharing the
+// host's memory maps nothing there.
+function structGroups(state: ModelState, target: MapTarget, blocks: MapBlock[], ctx: StepContext): ErrorObservation | null {
+  const groups = new Map<number, { end: number; members: Range[] }>();
+  for (const block of blocks)
+    for (const item of block.items) {
+      const holder = objectHoldingOrNone(state, item.range);
+      const single = holder !== undefined && state.facts.world.structs.some((st) => st.name === holder.name && st.count === undefined);
+      if (!single || (item.range.start === holder.start && item.range.end === holder.start + holder.bytes)) continue;
+      const group = groups.get(holder.start);
+      if (group === undefined) groups.set(holder.start, { end: item.range.end, members: [item.range] });
+      else {
+        group.end = Math.max(group.end, item.range.end);
+        group.members.push(item.range);
+      }
+    }
+  // The rule applies where a construct maps members of a struct; K-B70 decides what it does there.
+  if (groups.size === 0) return null;
+  fire(ctx, STRUCT_GROUP);
+  if (ctx.knobs['K-B70'] !== 'struct-group' || target.shared) return null;
+  for (const [start, group] of groups) {
+    if (lookup(state, target.device, { start, end: group.end }).kind === 'absent') continue;
+    const missing = group.members.find((m) => lookup(state, target.device, m).kind !== 'present');
+    if (missing !== undefined)
+      return runtimeError(
+        'fatal_partial_map',
+        `map(${describeRange(state, missing)}): part of its struct is mapped on device ${target.device}, so the runtime maps the struct's members as a group, and this member was not mapped with the others`,
+      );
   }
   return null;
 }

@@ -194,6 +194,19 @@ export function resolvePointer(state: ModelState, arg: PtrArg): OmpPointer {
   return { space: 'dev', block: base.block, offset: base.offset + offset };
 }
 
+/**
+ * The host address a host pointer argument was derived from, before its offset: the variable's
+ * first byte, or the host address a use_device handle holds; null for any other argument. A range
+ * the pointer reaches lies in the object of that address or outside any object the program may
+ * reach through it (C pointer arithmetic stays inside its object).
+ */
+export function pointerBase(state: ModelState, arg: PtrArg): number | null {
+  if (arg === null) return null;
+  if ('var' in arg) return dataRange(state, arg.var)?.start ?? null;
+  const base = keyHas(state.handles, arg.handle) ? keyGet(state.handles, arg.handle) : null;
+  return base !== null && base !== undefined && 'host' in base ? base.host : null;
+}
+
 function nullPlus(offset: number, handle: string): null {
   if (offset !== 0) throw new UndefinedStep(`${handle} is a null pointer, and ${offset} is added to it`);
   return null;
