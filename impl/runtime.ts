@@ -542,6 +542,18 @@ export class ImplEngine implements Engine {
    * K-A69 `found-section`: the one slot that var i's data [start, end) overlaps. Several: undefined,
    * as which one libgomp's splay tree finds is its own.
    */
+  /** The one slot that [start, end) overlaps, or -1 when it overlaps several (K-A44's lookup). */
+  private singleOverlap(start: number, end: number): number {
+    // Stryker disable next-line UnaryOperator: equivalent: the callback sets it whenever one slot is found, and -1 is returned otherwise
+    let slot = -1;
+    let count = 0;
+    this.table.overlapping(start, end, (id) => {
+      slot = id;
+      count++;
+    });
+    return count === 1 ? slot : -1;
+  }
+
   private onlyOverlap(start: number, end: number, i: number): number {
     let slot = -1;
     let count = 0;
@@ -656,7 +668,9 @@ export class ImplEngine implements Engine {
       if (!structured && (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NULL)) === FLAG_POINTER && this.knobs['K-A44'] === 'assert') {
         const declared = this.declaredHolding(start);
         const slot = this.locate(start, end);
-        if (declared === DECLARED_DATA || (slot >= 0 && this.userMapped.has(slot)) || (declared === DECLARED_LINK && slot === ABSENT))
+        // lookup_host finds any key overlapping the data: the one slot it overlaps, present or not
+        // (a zero-length section by the byte at its address).
+        if (declared === DECLARED_DATA || this.userMapped.has(this.singleOverlap(start, Math.max(end, start + 1))) || (declared === DECLARED_LINK && slot === ABSENT))
           this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: the runtime asserts on a pointer reference into a declared array`);
       }
       // K-A60 `registered` (GCC 12 C): enter data of a link array no data clause maps now stops on
@@ -1129,7 +1143,9 @@ export class ImplEngine implements Engine {
     if (target !== 0) {
       count = ptrCount(hostImg, hostOff);
       const lo = lookup !== 0 ? lookup : target;
-      const hi = lookup !== 0 ? lookup + ELEMENT_BYTES : target + count * ELEMENT_BYTES;
+      // K-A73 `first-element` (libgomp gomp_attach_pointer): a whole pointer looks up its target's
+      // first element, not all of it.
+      const hi = lookup !== 0 || this.knobs['K-A73'] === 'first-element' ? lo + ELEMENT_BYTES : target + count * ELEMENT_BYTES;
       const t = this.table.findContaining(lo, hi);
       if (t < 0) {
         if (this.countOnly(holder, member)) return;

@@ -240,7 +240,10 @@ export function enterClauses(
       const probe = isEmptyRange(v.range) ? { start: v.range.start, end: v.range.start + 1 } : v.range;
       const declared = declaredArrayHolding(state, probe);
       const where = presence(state, probe);
-      const userMapped = where.kind === 'present' && where.section.origin === 'map_data';
+      // The group's first address is looked up by any overlap (lookup_host): data only partly
+      // present meets the one section it overlaps (several: K-A69 leaves it undefined).
+      const met = where.kind === 'present' ? [where.section] : where.kind === 'partly' ? sectionsOverlapping(state, probe) : [];
+      const userMapped = met.length === 1 && met[0]!.origin === 'map_data';
       if (declared === 'data' || userMapped || (declared === 'link' && where.kind === 'absent')) {
         fire(ctx, DECLARED_TARGET_ASSERTION);
         if (ctx.knobs['K-A44'] === 'assert')

@@ -439,6 +439,21 @@ export const KNOBS = [
     rationale: '§2.7.3 makes partly present data an error; a pointer reference\'s data is data like any other.',
   },
   {
+    id: 'K-A73',
+    title: 'What the attach action of a whole pointer member (attach(c%p), copyin(c%p), acc_attach) looks up when only part of its target is present',
+    section: 'OpenACC 3.3 §2.7.2 Attach Action',
+    readings: [
+      { id: 'whole', summary: 'the pointer\'s whole target, as data: present only when all of it is (else K-A2 decides)' },
+      {
+        id: 'first-element',
+        summary:
+          'libgomp (gomp_attach_pointer looks up [target, target + 1); measured with GCC 12.2 in C and Fortran): the target\'s first element; with it present the pointer is attached to its device copy, whatever of the rest is present',
+      },
+    ],
+    default: 'whole',
+    rationale: 'The model reads the pointer\'s target as data, as the data clauses do for c%p; the text\'s "the address to which var points" is read as that data (K-A50 reads a member section the same way).',
+  },
+  {
     id: 'K-A70',
     title: 'A compute construct whose clauses name an array of structs only through a pointer member of an element (copyin(cs(2)%p)) while its kernel uses it: whether the array is in a data clause (§2.6.2)',
     section: 'OpenACC 3.3 §2.6.2 Variables with Implicitly Determined Data Attributes, §2.7.3 (partly present data)',

@@ -3,8 +3,8 @@
 // new target and incremented for the same one. K-A4: Cray 19 and libgomp only count.
 
 import type { Step } from '../../lang/program.js';
-import { HALTED, UNDEF, ok, per, perState, readAll, section, type Row } from '../rows.js';
-import { assign, attach, accAttach, copyin, enterData, nullify, parallelRead, present } from '../steps.js';
+import { HALTED, UNDEF, err, ok, per, perState, readAll, section, type Row } from '../rows.js';
+import { accCreate, assign, attach, accAttach, copyin, enterData, nullify, parallelRead, present } from '../steps.js';
 import { A, ACC_WORLD, B, C } from '../worlds.js';
 
 /** seeds/000: re-attaching a pointer after host reassociation (c%p => a, attach; c%p => b, attach; read c%p). */
@@ -106,6 +106,55 @@ const rows: Row[] = [
           'cray-19': { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
           libgomp: { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
           'K-A21=first-attach': { attachments: [{ ptr: C, ac: 2, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'K-A73: attach of c%p whose target is present from its first element only: the target as data is not present, so nothing is attached (K-A2); libgomp looks the first element up and attaches',
+    cite: 'measured: toolchain/probes/acc-attach-first-byte-present runs in C and Fortran (GCC 12.2, profiles/measured/probes-gcc-12-2026-12-06l.md); target.c gomp_attach_pointer looks up [target, target + 1)',
+    steps: [assign('c%p', 'a'), accCreate('a(1:4)'), enterData(copyin('c')), enterData(attach('c%p'))],
+    last: per(ok, { 'K-A2=error': err('fatal_attach_absent'), libgomp: ok, 'K-A73=first-element': ok, 'K-A2=error,K-A73=first-element': ok }),
+    state: {
+      4: perState(
+        { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
+        {
+          libgomp: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
+          'K-A73=first-element': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
+          'K-A2=error,K-A73=first-element': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
+        },
+      ),
+    },
+  },
+  {
+    name: 'K-A73: with the target\'s first element absent nothing is attached under either reading (K-A2 error: libgomp stops)',
+    cite: 'measured: toolchain/probes/acc-attach-first-byte-absent stops "pointer target not mapped for attach" in C and Fortran',
+    steps: [assign('c%p', 'a'), accCreate('a(5:8)'), enterData(copyin('c')), enterData(attach('c%p'))],
+    last: per(ok, { 'K-A2=error': err('fatal_attach_absent'), libgomp: err('fatal_attach_absent'), 'K-A73=first-element': ok, 'K-A2=error,K-A73=first-element': err('fatal_attach_absent') }),
+  },
+  {
+    name: 'K-A73 first-element: a null pointer and a pointer with no target left are not looked up by an element',
+    cite: 'K-A3: libgomp stops at the attach of a null pointer ("attempt to attach null pointer")',
+    steps: [enterData(copyin('c')), enterData(attach('c%p'))],
+    last: per(ok, { libgomp: err('fatal_attach_null'), 'K-A73=first-element': ok }),
+  },
+  {
+    name: 'K-A73 with K-A69 found-section (GCC 12 C): copyin(c%p) with the target\'s first half present counts that section and attaches to it; the text calls the data partly present',
+    cite: 'measured: toolchain/probes/acc-copyin-member-first-byte runs in C, gfortran stops "[h,+32] not mapped"; gen-20270114-125-c step 13 (profiles/measured/gcc-12-nvptx-2026-12-06l.md)',
+    steps: [assign('c%p', 'a'), accCreate('a(1:4)'), enterData(copyin('c')), enterData(copyin('c%p'))],
+    last: per(err('acc_error_partly_present'), { 'K-A69=found-section': ok, 'K-A2=error,K-A69=found-section': err('fatal_attach_absent'), 'K-A2=error,K-A69=found-section,K-A73=first-element': ok }),
+  },
+  {
+    name: 'K-A73 first-element with K-A50 target: a member section\'s attach looks the pointer\'s target up as for c%p, so by its first element',
+    steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p(1:4)'))],
+    last: ok,
+    state: {
+      2: perState(
+        { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
+        {
+          libgomp: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+          'K-A50=section': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
+          'K-A73=first-element': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
         },
       ),
     },

@@ -10,6 +10,7 @@ import {
   assign,
   accCopyin,
   accCopyinKept,
+  accCreate,
   accDelete,
   accDeviceptr,
   accIsPresent,
@@ -165,6 +166,27 @@ const rows: Row[] = [
     name: 'enter data of a pointer reference into data acc_map_data mapped: GCC 12 C asserts on its infinite count (K-A44)',
     cite: 'K-A44 `assert`: acc_map_data sets REFCOUNT_INFINITY; oacc-mem.c goacc_enter_data_internal asserts on it for a pointer reference group (measured: gen-20261204-0104-c aborts, its Fortran form runs)',
     steps: [accMalloc('h1', 40), accMapData('a', h('h1')), enterData(copyin('c')), assign('c%p', 'a'), enterData(copyin('c%p'))],
+    last: per(RUNS, { 'K-A44=assert': err('fatal_lowering') }),
+  },
+  {
+    name: 'enter data of a pointer reference into data only part of which acc_map_data mapped: partly present (§2.7.3); GCC 12 C meets the mapped part\'s key by overlap and asserts on its infinite count (K-A44)',
+    cite: 'oacc-mem.c goacc_enter_data_internal: lookup_host finds any key overlapping the group\'s first address range; measured: gen-20270107-198-c step 3 aborts on the assertion (profiles/measured/gcc-12-nvptx-2026-12-06h.md)',
+    steps: [accMalloc('h1', 16), accMapData('a(1:4)', h('h1')), enterData(copyin('c')), assign('c%p', 'a'), enterData(copyin('c%p'))],
+    last: per(err('acc_error_partly_present'), { 'K-A44=assert': err('fatal_lowering') }),
+  },
+  {
+    name: 'K-A44 assert: data overlapping a section acc_map_data mapped and another one meets one of them, which one is the runtime\'s own (K-A69 found-section: undefined)',
+    steps: [accCreate('a(1:2)'), accMalloc('h1', 8), accMapData('a(5:6)', h('h1')), enterData(copyin('c')), assign('c%p', 'a'), enterData(copyin('c%p'))],
+    last: per(err('acc_error_partly_present'), { 'K-A44=assert,K-A69=found-section': UNDEF }),
+  },
+  {
+    name: 'K-A44 assert: the key met by overlap need not hold the data\'s first byte',
+    steps: [accMalloc('h1', 8), accMapData('a(5:6)', h('h1')), enterData(copyin('c')), assign('c%p', 'a'), enterData(copyin('c%p'))],
+    last: per(err('acc_error_partly_present'), { 'K-A44=assert': err('fatal_lowering') }),
+  },
+  {
+    name: 'K-A44 assert: a zero-length section of data acc_map_data mapped is looked up by the byte at its address',
+    steps: [accMalloc('h1', 40), accMapData('a', h('h1')), enterData(copyin('c')), assign('c%p', 'a'), enterData(copyin('c%p(3:2)'))],
     last: per(RUNS, { 'K-A44=assert': err('fatal_lowering') }),
   },
 ];

@@ -1,4 +1,5 @@
 import { lboundField, ptrLbound, type PtrValue } from '../../lang/observation.js';
+import { ELEMENT_BYTES } from '../../lang/program.js';
 import {
   runtimeError,
   attachmentCounter,
@@ -36,7 +37,11 @@ export function attachAction(state: ModelState, m: MemberRef, ctx: StepContext, 
   const hostValue = hostPointer(state, m);
   const whole = targetRange(hostValue);
   // A member section looks up what K-A50 says (model/zero-length-members.ts for zero bytes).
-  const target = section !== undefined && whole !== null ? accMemberSectionAttachRange(section, whole, ctx) : whole;
+  const looked = section !== undefined && whole !== null ? accMemberSectionAttachRange(section, whole, ctx) : whole;
+  // Where the pointer's target is looked up (a whole pointer, or a member section under K-A50
+  // `target`), K-A73 says how: all of it (`whole`), or its first element (`first-element`, libgomp
+  // gomp_attach_pointer: [target, target + 1)).
+  const target = looked !== null && looked === whole && ctx.knobs['K-A73'] === 'first-element' ? { start: whole.start, end: whole.start + ELEMENT_BYTES } : looked;
   const targetPresence = target === null ? null : presence(state, target);
 
   // When the pointer itself has no device copy, or it points at data that has none, there is
