@@ -45,6 +45,17 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // device-value predicts the Fortran run and gcc-12-c.json the C stop (both agree).
     'K-B23': 'vacuous: undefined fits -230 by predicting it undefined; gcc-12 and gcc-12-c.json predict both runs',
   },
+  'gcc-12-nvptx-2026-12-06m.json': {
+    // As in 06e: from -126 step 2 alone, the Fortran unit runs, the C unit aborts; only `undefined`
+    // fits both under one base, by predicting undefined.
+    'K-A41': 'vacuous: undefined fits -126 only by predicting undefined; gcc-12-c.json\'s K-A24 predicts the C abort and gcc-12\'s copy the Fortran run',
+  },
+  'gcc-12-nvptx-2026-12-06n.json': {
+    // From -058-c step 2 (held out): target update from a link array no map clause maps aborts in C
+    // ("invalid size", a copy through the link key's slot), which `registered` calls undefined; the
+    // Fortran unit (pointer arrays, no key) runs.
+    'K-B69': 'the C front end\'s reading (profiles/gcc-12-c.json reads registered)',
+  },
   'gcc-12-nvptx-2026-12-06e.json': {
     // As in 04h: the C units' reading (GCC's C front end does not attach p for p[0:n]).
     'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
@@ -825,6 +836,33 @@ describe('gcc-12-nvptx-2026-12-06e (GCC 12.2, nvptx, NVIDIA H100: seed 20270105,
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06e');
     expect(verdicts.length).toBe(273);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-06m (GCC 12.2, nvptx, NVIDIA H100: seed 20270117, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built and run at the end of session 31, after K-B69, K-B70 and K-A73; nothing read from it. 275
+  // ran: 272 of 275. Left, no reading yet:
+  // -069-fortran step 4, a host read after target enter data of c and c%p: the program dies on the
+  //   host (SIGSEGV in MAIN__), where the model reads a(1:4).
+  // -165-fortran step 4, data copy(b) no_create(d%p) with d never mapped: the model's K-A59 attach
+  //   stops (fatal_attach_absent), the runtime runs (so does 06n -161-c's no_create(d%p)).
+  // -255-fortran step 6, omp_target_is_present(&c + 16) answers 1 where the model's c is 16 bytes
+  //   long (gfortran's pointer component descriptor is 64: the address lies inside c there).
+  it('gcc-12 / gcc-12-c predict 272 of the 275 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06m');
+    expect(verdicts.length).toBe(275);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270117-069-fortran', 'gen-20270117-165-fortran', 'gen-20270117-255-fortran']);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-06n (GCC 12.2, nvptx, NVIDIA H100: seed 20270118, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built and run with -06m; nothing read from it. 271 ran: 270 of 271. Left: -161-c step 12, data
+  // no_create(d%p) no_create(a, c) with d%p's target b deleted, where the model's K-A59 attach stops
+  // (fatal_attach_absent) and the runtime runs: 06m -165-fortran's class.
+  it('gcc-12 / gcc-12-c predict 270 of the 271 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06n');
+    expect(verdicts.length).toBe(271);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270118-161-c']);
   });
 });
 
