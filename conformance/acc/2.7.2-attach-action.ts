@@ -23,6 +23,10 @@ const counterOnly = {
   attachments: [{ ptr: C, ac: 2, device: { space: 'dev' as const, block: 2, offset: 0, count: 10 } }],
 };
 
+/** c%p (=> a, 10 elements) as the attachments snapshot shows it: not attached (its host value), or attached to a's copy in device block `block`. */
+const NOT_ATTACHED = { attachments: [{ ptr: C, ac: 0, device: { space: 'host' as const, addr: A, count: 10 } }] };
+const attachedIn = (block: number) => ({ attachments: [{ ptr: C, ac: 1, device: { space: 'dev' as const, block, offset: 0, count: 10 } }] });
+
 const rows: Row[] = [
   {
     name: 'seeds/000 re-attach after host reassociation: the device pointer is re-pointed to b',
@@ -116,14 +120,7 @@ const rows: Row[] = [
     steps: [assign('c%p', 'a'), accCreate('a(1:4)'), enterData(copyin('c')), enterData(attach('c%p'))],
     last: per(ok, { 'K-A2=error': err('fatal_attach_absent'), libgomp: ok, 'K-A73=first-element': ok, 'K-A2=error,K-A73=first-element': ok }),
     state: {
-      4: perState(
-        { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
-        {
-          libgomp: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
-          'K-A73=first-element': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
-          'K-A2=error,K-A73=first-element': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 1, offset: 0, count: 10 } }] },
-        },
-      ),
+      4: perState(NOT_ATTACHED, { libgomp: attachedIn(1), 'K-A73=first-element': attachedIn(1), 'K-A2=error,K-A73=first-element': attachedIn(1) }),
     },
   },
   {
@@ -149,14 +146,7 @@ const rows: Row[] = [
     steps: [assign('c%p', 'a'), enterData(copyin('c'), copyin('c%p(1:4)'))],
     last: ok,
     state: {
-      2: perState(
-        { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] },
-        {
-          libgomp: { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
-          'K-A50=section': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
-          'K-A73=first-element': { attachments: [{ ptr: C, ac: 1, device: { space: 'dev', block: 2, offset: 0, count: 10 } }] },
-        },
-      ),
+      2: perState(NOT_ATTACHED, { libgomp: attachedIn(2), 'K-A50=section': attachedIn(2), 'K-A73=first-element': attachedIn(2) }),
     },
   },
 ];
