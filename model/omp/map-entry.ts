@@ -127,9 +127,8 @@ export function mapEntry(
 // from the same structure weren't mapped together with it"). The members are the items whose
 // storage is part of one single struct, not all of it (`c%n`, `c%arr(2:3)`: a `c%p` item's storage
 // is its target, an implicit item a whole variable; the language has no zero-length section of a
-// non-pointer member); a pointer member's own storage, which
-// gfortran maps in the group too (a component's descriptor), is not counted. A device sharing the
-// host's memory maps nothing there.
+// non-pointer member); a pointer member's own storage, which gfortran maps in the group too (a
+// component's descriptor), is not counted. A device sharing the host's memory maps nothing there.
 function structGroups(state: ModelState, target: MapTarget, blocks: MapBlock[], ctx: StepContext): ErrorObservation | null {
   const groups = new Map<number, { end: number; members: Range[] }>();
   for (const block of blocks)
