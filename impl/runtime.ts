@@ -173,7 +173,7 @@ export class ImplEngine implements Engine {
   /** acc_malloc results by name: raw device address, 0 for a null result. */
   private readonly handles = new Map<string, number>();
   /** Handles of the open host_data regions, innermost last (each ends with its region). */
-  private readonly hostDataHandles: string[] = [];
+  private readonly hostDataRegions: { handle: string; var: string; value: Observation }[] = [];
   /** Live blocks acc_malloc made. */
   private readonly mallocBlocks = new Set<number>();
   /** K-A72 `descriptor`: per Fortran pointer array, the enter data vars naming it that no exit data gave back. */
@@ -453,9 +453,9 @@ export class ImplEngine implements Engine {
       case 'acc_host_data_begin': // OpenACC 3.3 §2.8 host_data construct (entry), §2.8.1 use_device
         return this.hostDataBegin(step);
       case 'acc_host_data_end': { // OpenACC 3.3 §2.8 host_data construct (end)
-        const handle = this.hostDataHandles.pop();
-        if (handle === undefined) throw new Error('acc_host_data_end without an open acc_host_data_begin region');
-        this.handles.delete(handle);
+        const region = this.hostDataRegions.pop();
+        if (region === undefined) throw new Error('acc_host_data_end without an open acc_host_data_begin region');
+        this.handles.delete(region.handle);
         return OK;
       }
       default:
@@ -1777,6 +1777,16 @@ export class ImplEngine implements Engine {
    */
   private hostDataBegin(step: AccHostDataBegin): Observation {
     this.resolveData(this.ref(step.var));
+    // K-A74 `rebound` (GCC 12): inside a host_data region of the same array the name stands for
+    // the address that region gave, and that address is what gets looked up.
+    let outer: (typeof this.hostDataRegions)[number] | undefined;
+    if (this.knobs['K-A74'] === 'rebound') for (const r of this.hostDataRegions) if (r.var === step.var) outer = r;
+    if (outer !== undefined) {
+      const at = this.handles.get(outer.handle)!;
+      // Stryker disable next-line ArithmeticOperator: equivalent: a range from a device address on meets no host key however far it reaches
+      this.rEnd += at - this.rStart;
+      this.rStart = at;
+    }
     let raw = 0;
     let value: Observation = { kind: 'value', value: null };
     if (!this.rNull) {
@@ -1795,7 +1805,7 @@ export class ImplEngine implements Engine {
         value = { kind: 'value', value: { block, offset } };
       } else if (step.if_present === true) {
         raw = this.rStart;
-        value = { kind: 'value', value: { host: this.rStart } };
+        value = outer?.value ?? { kind: 'value', value: { host: raw } };
       } else {
         const partly = this.table.anyOverlap(this.rStart, this.rEnd) >= 0;
         const message = `host_data use_device(${step.var}): the data is ${partly ? 'only partly' : 'not'} present`;
@@ -1804,7 +1814,7 @@ export class ImplEngine implements Engine {
       }
     }
     this.handles.set(step.result, raw);
-    this.hostDataHandles.push(step.result);
+    this.hostDataRegions.push({ handle: step.result, var: step.var, value });
     return value;
   }
 

@@ -357,6 +357,13 @@ export class WorldFacts {
 // ------------------------------------------------------------------------------------------------
 // The whole state
 
+/** An open host_data region (OpenACC: the array its use_device names) or OpenMP use_device region. */
+export interface HostDataRegion {
+  handle: string;
+  /** The OpenACC use_device var (K-A74 reads a nested clause naming it again). */
+  accVar?: string;
+}
+
 export interface ModelState {
   /** The world's fixed facts (shared by every state over the world). */
   facts: WorldFacts;
@@ -392,8 +399,8 @@ export interface ModelState {
    * address a host_data use_device region gives (a host address where the data is not present).
    */
   handles: KeyTable<DevAddr | HostAddr | null>;
-  /** Handles of the open host_data / use_device regions (OpenACC 3.3 §2.8, OpenMP 6.0 §15.7), innermost last: they end with their region. */
-  hostData: string[];
+  /** The open host_data / use_device regions (OpenACC 3.3 §2.8, OpenMP 6.0 §15.7), innermost last: their handles end with them. */
+  hostData: HostDataRegion[];
   /** Attached OpenMP pointers (K-B22, K-B23), one record per device and pointer member. */
   ompAttached: OmpAttachment[];
   /**

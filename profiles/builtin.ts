@@ -338,6 +338,11 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
         confidence: 'measured',
         evidence: `${G13} gomp_attach_pointer: the target is looked up as s.host_start = target + bias, s.host_end = s.host_start + 1, so only its first byte must be present ("pointer target not mapped for attach" otherwise), and the device pointer gets that key's device address plus the offset. Measured with GCC 12.2 on an NVIDIA H100 (toolchain/probes/acc-attach-first-byte-*, profiles/measured/probes-gcc-12-2026-12-06l.md): enter data attach(c%p) with c%p => a(1:8) and only a(1:4) present runs in C and Fortran, with only a(5:8) present stops; C's copyin(c%p) with a(1:4) present runs (K-A69 found-section, then this attach); held out before: gen-20270114-125-c step 13 (profiles/measured/gcc-12-nvptx-2026-12-06l.md) runs the same copyin.`,
       },
+      'K-A74': {
+        reading: 'rebound',
+        confidence: 'measured',
+        evidence: `GCC 12.2 -fopenacc -fdump-tree-omplower (2026-12-06, C int a[8] and Fortran integer, target :: a(8)): in host_data use_device(a) nested in host_data use_device(a) the inner construct's use_device_ptr(a) is given the outer region's replacement of a (".omp_data_arr.8.a = a.6", a.6 being the device address the outer region received), not &a. ${G13} gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR: "n = gomp_map_lookup (mem_map, &cur_node)" over host addresses; a device address is none of them, so "use_device_ptr pointer wasn't mapped" (gomp_fatal), and GOMP_MAP_USE_DEVICE_PTR_IF_PRESENT keeps the address it was given ("If not present, continue using the host address"). Measured with GCC 12.2 on an NVIDIA H100 in C and Fortran: held out, gen-20270114-233 step 10 stops with that message (profiles/measured/gcc-12-nvptx-2026-12-06l.md); then toolchain/probes/acc-host-data-nested-same stops at the inner construct in both languages and acc-host-data-nested-other (use_device(a) inside use_device(b)) runs (profiles/measured/probes-gcc-12-2026-12-06l.md).`,
+      },
       'K-A64': {
         reading: 'struct-group',
         confidence: 'source',

@@ -511,6 +511,21 @@ export const KNOBS = [
     rationale: 'Without if_present the var "must be present" (§2.8.1); the text names no error for an absent one.',
   },
   {
+    id: 'K-A74',
+    title: 'host_data use_device(var) nested in a host_data region whose use_device already names var: what the inner clause looks up',
+    section: 'OpenACC 3.3 §2.8 host_data Construct, §2.8.1 use_device clause',
+    readings: [
+      { id: 'variable', summary: 'the inner clause names the variable, as the outer one does: its current device address again (the same address)' },
+      {
+        id: 'rebound',
+        summary:
+          'GCC 12 (-fdump-tree-omplower, C and Fortran: the inner region\'s use_device_ptr gets the outer region\'s replacement of var) with libgomp (target.c gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR): inside the outer region var stands for the device address, which the runtime looks up among host addresses and does not find: without if_present K-A30 decides (libgomp stops, "use_device_ptr pointer wasn\'t mapped"), with it the device address stays',
+      },
+    ],
+    default: 'variable',
+    rationale: '§2.8.1: the clause tells the compiler to use the current device address of var; the inner clause names the same variable, which is present, so its device address is the outer one\'s.',
+  },
+  {
     id: 'K-A50',
     title: 'What the attach action of a member section (copyin(c%p(2:5))) looks up',
     section: 'OpenACC 3.3 §2.7.2 Attach Action, §2.7.1 Data Specification in Data Clauses (subarrays of pointer members)',

@@ -86,13 +86,44 @@ const rows: Row[] = [
     steps: [enterData(copyin('a')), hostDataBegin('b', 'db')],
     last: absent,
   },
+  // K-A74: a host_data region nested in one whose use_device names the same array.
+  {
+    name: 'K-A74: host_data use_device(a) inside host_data use_device(a): the same device address under the text; GCC gives the inner clause the outer device address, which libgomp finds among no host data',
+    cite: 'K-A74 rebound: GCC 12.2 -fdump-tree-omplower gives the inner use_device_ptr(a) the outer region\'s replacement of a; target.c gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR: "use_device_ptr pointer wasn\'t mapped". Measured with GCC 12.2 on an NVIDIA H100 in C and Fortran (profiles/measured/probes-gcc-12-2026-12-06l.md, acc-host-data-nested-same)',
+    steps: [enterData(copyin('a')), hostDataBegin('a', 'da'), hostDataBegin('a', 'db'), hostDataEnd, hostDataEnd],
+    at: { 2: dev(1, 0), 3: per(dev(1, 0), { libgomp: err('fatal_not_present'), 'K-A74=rebound': UNDEF }) },
+    last: per(ok, { libgomp: HALTED, 'K-A74=rebound': HALTED }),
+  },
+  {
+    name: 'K-A74: the nested use_device(a) with if_present: the outer device address under every reading (GCC: the address the inner clause was given stays)',
+    cite: 'K-A74 rebound: target.c gomp_map_vars_internal, GOMP_MAP_USE_DEVICE_PTR_IF_PRESENT keeps an address it does not find',
+    steps: [enterData(copyin('a')), hostDataBegin('a', 'da'), hostDataBegin('a', 'db', true), hostDataEnd, hostDataEnd],
+    at: { 3: dev(1, 0) },
+    last: ok,
+  },
+  {
+    name: 'K-A74: use_device(a) inside use_device(b), and use_device(a) again after its region ended: a is looked up as itself under every reading',
+    steps: [enterData(copyin('a')), enterData(copyin('b')), hostDataBegin('b', 'db'), hostDataBegin('a', 'da'), hostDataEnd, hostDataEnd, hostDataBegin('a', 'da2'), hostDataBegin('b', 'db2'), hostDataEnd, hostDataEnd],
+    at: { 3: dev(2, 0), 4: dev(1, 0), 7: dev(1, 0), 8: dev(2, 0) },
+    last: ok,
+  },
+  {
+    name: 'K-A74: an outer use_device(a) if_present of absent a keeps the host address, so the nested clause looks a up as itself under every reading (present by then)',
+    steps: [hostDataBegin('a', 'da', true), enterData(copyin('a')), hostDataBegin('a', 'db'), hostDataEnd, hostDataEnd],
+    at: { 1: hostPtr(A), 3: dev(1, 0) },
+    last: ok,
+  },
 ];
 
 export default section({
   spec: 'OpenACC 3.3',
   section: '2.8.1',
   title: 'use_device clause',
-  rules: ['OpenACC 3.3 §2.8.1 use_device clause', 'OpenACC 3.3 §2.8.1 use_device clause (data only partly present, K-A66)'],
+  rules: [
+    'OpenACC 3.3 §2.8.1 use_device clause',
+    'OpenACC 3.3 §2.8.1 use_device clause (data only partly present, K-A66)',
+    'OpenACC 3.3 §2.8.1 use_device clause (a var an enclosing host_data region names, K-A74)',
+  ],
   world: ACC_WORLD,
   rows,
 });

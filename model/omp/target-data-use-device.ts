@@ -16,7 +16,7 @@ export function ompUseDeviceBegin(state: ModelState, step: OmpTargetDataUseDevic
   const address = target.kind === 'host' ? { host: arrayRange(state, step.var).start } : useDeviceItem(state, step.var, target.device, step.ptr === true, ctx);
   if (address !== null && 'kind' in address) return address;
   keySet(state.handles, step.result, address);
-  state.hostData.push(step.result);
+  state.hostData.push({ handle: step.result });
   return { kind: 'value', value: address };
 }
 
@@ -24,8 +24,8 @@ export function ompUseDeviceBegin(state: ModelState, step: OmpTargetDataUseDevic
 // Past the region the name no longer stands for the corresponding address.
 export function ompUseDeviceEnd(state: ModelState, ctx: StepContext): Observation {
   fire(ctx, TARGET_DATA);
-  const handle = state.hostData.pop();
-  if (handle === undefined) throw new Error('internal: omp_target_data_use_device_end without an open use_device region');
-  keyDelete(state.handles, handle);
+  const region = state.hostData.pop();
+  if (region === undefined) throw new Error('internal: omp_target_data_use_device_end without an open use_device region');
+  keyDelete(state.handles, region.handle);
   return { kind: 'ok' };
 }
