@@ -112,7 +112,7 @@ export class OmpRuntime extends OmpRoutines {
       case 'omp_target_data_begin': { // OpenMP 6.0 §15.7 target data construct (entry)
         const d = this.constructDevice(step.device, step.op);
         const base = this.itemTop;
-        this.pushMaps(step.maps);
+        this.pushMaps(step.maps, 'target data');
         this.mapEntry(base, d, 'target data');
         this.enterDescriptors(base, d);
         this.regions.push(base, d);

@@ -595,6 +595,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-B47': {
+        reading: 'descriptor',
+        confidence: 'measured',
+        evidence:
+          'gfortran 12.2 -fopenmp -fdump-tree-omplower (2026-12-06): target enter data map(to: c%p(2:3)) of a derived type with an integer, pointer :: p(:) component is map(struct:c [len: 1]) map(to:c.p [len: 64]) map(to:MEM <integer(kind=4)[0:]> …) map(always_pointer:c.p.data [pointer assign, bias: …]); map(to: c%arr(2:3), c%p(2:3)) puts c.p and c.arr[…] in one group (map(struct:c [len: 2])); target data map(tofrom: c%p(2:3)) the same; GCC\'s C front end maps c.p[1:2] with map(attach: c.p) and no struct group. libgomp 12 target.c GOMP_target_enter_exit_data maps a GOMP_MAP_STRUCT group on its own (gomp_map_vars of sizes[i] + 1 entries), so the descriptor gets a key (or, inside a mapped c, counts c\'s key: gomp_map_fields_existing). Measured with GCC 12.2 on an NVIDIA H100 (toolchain/probes/omp-descriptor-*, profiles/measured/probes-gcc-12-2026-12-06n.md): after enter data map(to: c%p) omp_target_is_present(&c) answers 1 in Fortran and 0 in C, and a target map(from: c%p) then runs (no "always pointer not mapped", K-B42); enter data map(to: c), map(to: c%p(2:3)), exit data map(release: c) leaves c present in Fortran only; target data map(tofrom: c%p(2:3)) has c present inside the region and absent after it; map(to: c) after map(to: c%p(2:3)) stops ("Trying to map into device [c, c + 88) object when [c, c + 64) is already mapped"). With K-B70 struct-group it predicts the three runs the group stopped for the descriptor (probes-gcc-12-2026-12-06m.md omp-struct-group-member-after-pointer-fortran and -pointer-member-fortran, gcc-12-nvptx-2026-12-06l.md gen-20270114-139-fortran), and no other GCC 12.2 verdict changes. profiles/gcc-12-c.json reads pointee-only.',
+      },
       'K-C1': {
         reading: 'lifo',
         confidence: 'measured',

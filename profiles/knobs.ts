@@ -1160,6 +1160,11 @@ export const KNOBS = [
         summary:
           'clang before the ATTACH map type (measured with clang 16): a combined entry for the struct\'s members the construct names ("alloc space for struct members") maps the pointer word of c (8 bytes, no copy; only the present modifier passes to it), counted and released like any list item; a later map of the whole struct extends that storage, which LLVM refuses ("explicit extension not allowed", K-B5). The pointer is attached in that word, and a kernel through c%p reaches the target through it (llvm\'s device_ptr_update.c).',
       },
+      {
+        id: 'descriptor',
+        summary:
+          'gfortran 12 (-fdump-tree-omplower: map(struct:c) map(to:c.p [len: 64]) beside the data and its always pointer): the member\'s whole storage, the component\'s descriptor, is mapped as a member of the struct\'s GOMP_MAP_STRUCT group (K-B70 counts it), counted and released like any list item, on target enter data, target exit data and target data (not for a from item of target data, listed after the always pointer, nor on a target construct, whose always pointer is looked up first: K-B42)',
+      },
     ],
     default: 'pointee-only',
     rationale:
@@ -1456,7 +1461,7 @@ export const KNOBS = [
       {
         id: 'struct-group',
         summary:
-          'libgomp (GCC lowers them to one GOMP_MAP_STRUCT group, C and gfortran alike): the group is looked up from the struct\'s first byte to the last member\'s end; when an entry meets that range every member of the group must already be present, else the program stops ("Trying to map into device [...) structure element when other mapped elements from the same structure weren\'t mapped together with it"). Non-pointer members of a single struct; a pointer member\'s own storage is not counted in the group',
+          'libgomp (GCC lowers them to one GOMP_MAP_STRUCT group, C and gfortran alike): the group is looked up from the struct\'s first byte to the last member\'s end; when an entry meets that range every member of the group must already be present, else the program stops ("Trying to map into device [...) structure element when other mapped elements from the same structure weren\'t mapped together with it"). Non-pointer members of a single struct; a pointer member\'s own storage is a member only where K-B47 descriptor maps it (gfortran)',
       },
     ],
     default: 'per-member',

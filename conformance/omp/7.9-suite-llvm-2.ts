@@ -240,7 +240,8 @@ const rows: Row[] = [
       isPresent(v('c')),
       isPresent(v('a')),
     ],
-    at: { 1: ok, 2: YES, 3: NO, 4: NO, 5: YES, 6: ok, 7: ok, 8: NO, 9: NO, 10: NO },
+    // gcc-12: gfortran maps c%p's descriptor, at c's first bytes, with the pointee (K-B47 descriptor).
+    at: { 1: ok, 2: YES, 3: NO, 4: per(NO, { 'gcc-12': YES }), 5: YES, 6: ok, 7: ok, 8: NO, 9: NO, 10: NO },
     last: NO,
   },
   {

@@ -13,6 +13,9 @@ import { MEMBER_WORD } from '../../model/omp/member-word.js';
 import { ENTER_DATA_POINTER } from '../../model/omp/pointer-attach.js';
 import { COPY_AFTER_ATTACHMENT } from '../../model/omp/clause-order.js';
 
+/** K-B47 `descriptor`: gfortran 12 maps a pointer component's descriptor with its section. */
+const DESCRIPTOR = 'K-B47=descriptor';
+
 const V52 = 'spec-omp-5.2';
 /** libgomp's counted attachment (K-B7) on the spec. */
 const COUNTED = 'K-B7=counted';
@@ -55,10 +58,10 @@ const rows: Row[] = [
     last: per(value(null), { 'K-B60=garbage': value(null) }),
   },
   {
-    name: 'target enter data of cs(2)%p while only cs(1) is mapped: cs(2) has no storage, nothing is written; mapped later alone it holds the host address (K-B60)',
+    name: 'target enter data of cs(2)%p while only cs(1) is mapped: cs(2) has no storage, nothing is written; mapped later alone it holds the host address (K-B60); gfortran 12 maps cs(2)\'s descriptor with the section (K-B47 descriptor), so the garbage stays in the storage the target construct finds',
     world: AOS_OMP_WORLD,
     steps: [assign('cs(2)%p', 'a'), ompEnter([map('to', ['cs(1)'])]), ompEnter([map('to', ['cs(2)%p'])]), targetPointer('cs(2)%p', [map('to', ['cs(2)'])])],
-    last: per(HOST_A, { 'K-B60=garbage': HOST_A }),
+    last: per(HOST_A, { 'K-B60=garbage': HOST_A, 'gcc-12': UNDEF, 'K-B47=descriptor,K-B60=garbage': UNDEF }),
   },
   {
     name: 'target enter data of c%p on a device sharing memory with the host: no garbage in the original pointer (K-B60)',
@@ -131,10 +134,13 @@ const rows: Row[] = [
     },
   },
   {
-    name: 'no attachment without the struct mapped, nor for a null pointer',
+    name: 'no attachment without the struct mapped, nor for a null pointer; gfortran 12 maps c\'s descriptor with the pointee (K-B47 descriptor), whose address word enter data leaves garbage (K-B60), and the later map of c finds it',
     steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), nullify('c%p'), ompEnter([map('to', ['c', 'c%p'])])],
     last: ok,
-    state: { 2: { ompEntries: [entry([A, A + 40], 1, 1)] }, 4: { ompPointers: [{ device: 0, ptr: C, value: null }] } },
+    state: {
+      2: perState({ ompEntries: [entry([A, A + 40], 1, 1)] }, { 'gcc-12': { ompEntries: [entry([A, A + 40], 1, 1), entry([C, C + 16], 2, 1)] } }),
+      4: perState({ ompPointers: [{ device: 0, ptr: C, value: null }] }, { 'gcc-12': { ompPointers: [{ device: 0, ptr: C, value: { space: 'indeterminate' } }] } }),
+    },
   },
   {
     name: 'copying back an attached pointer (K-B23): the device address under the text, the host value kept by libgomp and LLVM',
@@ -393,10 +399,10 @@ rows.push(
 const WORD = 'K-B47=member-word';
 rows.push(
   {
-    name: 'a pointer member mapped through its section while its struct is not: the struct gets no storage (clang 16: its pointer word)',
-    cite: 'K-B47',
+    name: 'a pointer member mapped through its section while its struct is not: the struct gets no storage (clang 16: its pointer word; gfortran 12: its descriptor)',
+    cite: 'K-B47 (descriptor measured: toolchain/probes/omp-descriptor-*, profiles/measured/probes-gcc-12-2026-12-06n.md)',
     steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), isPresent(v('c'), 0)],
-    last: per(value(false), { [WORD]: value(true) }),
+    last: per(value(false), { [WORD]: value(true), [DESCRIPTOR]: value(true), 'gcc-12': value(true) }),
   },
   {
     name: 'then a map of the whole struct: new storage; under member-word it extends the word\'s storage (K-B5: LLVM aborts)',
@@ -405,10 +411,36 @@ rows.push(
     last: per(ok, { [WORD]: UNDEF, [`${WORD},K-B5=error`]: err('fatal_partial_map') }),
   },
   {
-    name: 'the struct mapped first, then a section of its member: under member-word the struct is counted once more, so one release leaves it',
-    cite: 'K-B47 (measured: omp-array-of-structs-c step 11 answers 1)',
+    name: 'the struct mapped first, then a section of its member: under member-word and descriptor the struct is counted once more, so one release leaves it',
+    cite: 'K-B47 (measured: omp-array-of-structs-c step 11 answers 1 with clang 16; omp-descriptor-struct-counted-fortran step 4 answers 1 with GCC 12.2, profiles/measured/probes-gcc-12-2026-12-06n.md)',
     steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('to', ['c%p'])]), ompExit([map('release', ['c'])]), isPresent(v('c'), 0)],
-    last: per(value(false), { [WORD]: value(true) }),
+    last: per(value(false), { [WORD]: value(true), [DESCRIPTOR]: value(true), 'gcc-12': value(true) }),
+  },
+  {
+    name: 'K-B47 descriptor: target data maps the component\'s descriptor with a tofrom section for the region (gfortran 12), and gives it back at the end',
+    cite: 'measured: omp-descriptor-target-data-fortran answers 1 inside the region and 0 after it; the C unit 0 and 0 (profiles/measured/probes-gcc-12-2026-12-06n.md)',
+    steps: [assign('c%p', 'a'), ompDataBegin([map('tofrom', ['c%p(2:3)'])]), isPresent(v('c'), 0), ompDataEnd, isPresent(v('c'), 0)],
+    at: { 3: per(value(false), { [DESCRIPTOR]: value(true), 'gcc-12': value(true) }) },
+    last: value(false),
+  },
+  {
+    name: 'K-B47 descriptor: a from section on target data maps no descriptor (gfortran lists it after the always pointer; gcc-12 stops there, K-B42)',
+    steps: [assign('c%p', 'a'), ompDataBegin([map('to', ['b']), map('from', ['c%p(2:3)'])]), isPresent(v('c'), 0), ompDataEnd],
+    at: { 2: per(ok, { 'gcc-12': err('fatal_lowering') }), 3: per(value(false), { [DESCRIPTOR]: value(false), 'gcc-12': HALTED }) },
+    last: per(ok, { 'gcc-12': HALTED }),
+  },
+  {
+    name: 'K-B47 descriptor: exit data gives the descriptor\'s map back with the section (gfortran 12 stops at it, K-B53 abort: "unhandled kind 0x01")',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p(2:3)'])]), ompExit([map('from', ['c%p(2:3)'])]), isPresent(v('c'), 0)],
+    at: { 3: per(ok, { 'gcc-12': err('fatal_lowering') }) },
+    last: per(value(false), { [DESCRIPTOR]: value(false), 'gcc-12': HALTED }),
+  },
+  {
+    name: 'K-B47 descriptor: enter data maps the descriptor, so a later target construct finds the component\'s storage (gfortran 12 runs it; K-B42 stops it where nothing mapped c)',
+    cite: 'measured: omp-descriptor-target-after-enter-fortran runs the target construct and answers 1 before and after it (profiles/measured/probes-gcc-12-2026-12-06n.md)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), isPresent(v('c'), 0), targetWrite('c%p', 11, [map('from', ['c%p'])]), isPresent(v('c'), 0)],
+    at: { 3: per(value(false), { [DESCRIPTOR]: value(true), 'gcc-12': value(true) }) },
+    last: per(value(false), { [DESCRIPTOR]: value(true), 'gcc-12': value(true) }),
   },
 );
 

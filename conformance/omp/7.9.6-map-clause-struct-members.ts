@@ -9,13 +9,16 @@
 // gomp_map_vars_existing "Trying to map into device [..) object when [..) is already mapped").
 
 import { UNDEF, entry, err, ok, per, perState, read, section, type Row } from '../rows.js';
-import { hostRead, hostWrite, map, motion, ompEnter, ompExit, ompUpdate, targetRead, targetWrite } from '../steps.js';
+import { assign, hostRead, hostWrite, map, motion, ompEnter, ompExit, ompUpdate, targetRead, targetWrite } from '../steps.js';
 import { AOS_WORLD, C, C_ARR, C_N, MEMBERS_OMP_WORLD, MEMBERS_WORLD } from '../worlds.js';
 import { STRUCT_GROUP } from '../../model/omp/map-entry.js';
 import { OMP_STRUCT_MEMBER } from '../../model/struct-members.js';
 
 const LIST_ITEM = 'spec-omp-5.2';
 const EXTENSION = err('fatal_partial_map');
+/** K-B47 `descriptor` (gfortran 12: a c%p item maps the component's descriptor too), alone and with K-B70 `struct-group`. */
+const DESCRIPTOR = 'K-B47=descriptor';
+const DESCRIPTOR_GROUP = 'K-B47=descriptor,K-B70=struct-group';
 
 const rows: Row[] = [
   {
@@ -113,6 +116,38 @@ const rows: Row[] = [
     cite: 'K-B16: under storage-block the two items form one block [s%n, s%arr(3)] that meets s%arr(2:3) (K-B5); 5.2 maps each item alone',
     steps: [ompEnter([map('to', ['s%arr(2:3)'])]), ompEnter([map('to', ['s%n', 's%arr(2:3)'])])],
     last: per(UNDEF, { [LIST_ITEM]: ok, libgomp: EXTENSION, 'llvm-offload': EXTENSION, 'K-B70=struct-group': EXTENSION }),
+  },
+  // K-B47 `descriptor` (gfortran 12, gcc-12): a c%p item maps the component's descriptor, c's first
+  // 16 bytes here, as a member of the struct's group. Measured with GCC 12.2 on an H100:
+  // toolchain/probes/omp-struct-group-*, omp-descriptor-* (profiles/measured/probes-gcc-12-2026-12-06m.md, -06n.md).
+  {
+    name: 'K-B47 descriptor with K-B70 struct-group: a member mapped after a section of the pointer component meets the descriptor that section mapped, and stops',
+    cite: 'measured: omp-struct-group-member-after-pointer-fortran step 2 ("structure element when other mapped elements from the same structure weren\'t mapped together with it"); the C unit runs (GCC\'s C lowering maps no c.p)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p(2:3)'])]), ompEnter([map('to', ['c%n'])])],
+    last: per(ok, { 'gcc-12': EXTENSION, [DESCRIPTOR_GROUP]: EXTENSION, [DESCRIPTOR]: ok }),
+  },
+  {
+    name: 'K-B47 descriptor with K-B70 struct-group: a section of the pointer component beside a mapped member makes the descriptor a member that is not present',
+    cite: 'measured: omp-struct-group-pointer-member-fortran step 2 and gen-20270114-139-fortran step 2 (profiles/measured/gcc-12-nvptx-2026-12-06l.md); the C units run',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%arr(2:3)'])]), ompEnter([map('to', ['c%arr(2:3)', 'c%p(2:3)'])])],
+    // (alone, K-B47 descriptor makes the descriptor and c%arr(2:3) one storage block of c, partly present: K-B5)
+    last: per(ok, { 'gcc-12': EXTENSION, [DESCRIPTOR_GROUP]: EXTENSION, [DESCRIPTOR]: UNDEF }),
+  },
+  {
+    name: 'K-B47 descriptor with K-B70 struct-group: the same members and section again find every member present',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%n', 'c%p(2:3)'])]), ompEnter([map('to', ['c%n', 'c%p(2:3)'])])],
+    last: per(ok, { [DESCRIPTOR_GROUP]: ok }),
+  },
+  {
+    name: 'K-B47 descriptor: a target construct maps no descriptor (its always pointer is looked up first, K-B42), so a section of the component beside a mapped member is no member of a group there',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%arr(2:3)'])]), targetRead('b', [map('to', ['c%arr(2:3)', 'c%p(2:3)'])])],
+    last: per(read(2, 2, 2, 2, 2, 2, 2, 2, 2, 2), { 'gcc-12': err('fatal_lowering'), [DESCRIPTOR_GROUP]: read(2, 2, 2, 2, 2, 2, 2, 2, 2, 2) }),
+  },
+  {
+    name: 'K-B47 descriptor: the whole struct mapped after a section of its pointer component meets the descriptor\'s entry (partly present, K-B5)',
+    cite: 'measured: omp-descriptor-then-struct-fortran step 2 ("Trying to map into device [c, c + 88) object when [c, c + 64) is already mapped"); the C unit runs',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p(2:3)'])]), ompEnter([map('to', ['c'])])],
+    last: per(ok, { 'gcc-12': EXTENSION, [DESCRIPTOR]: UNDEF }),
   },
 ];
 

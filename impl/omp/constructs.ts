@@ -173,8 +173,11 @@ export abstract class OmpConstructs extends OmpTable {
   // ----------------------------------------------------------------------------------------------
   // Map constructs (README-openmp "Map constructs")
 
-  /** Resolves every map item var (at the start of the construct) onto the item stack. */
-  protected pushMaps(maps: readonly MapItem[]): void {
+  /**
+   * Resolves every map item var (at the start of the construct) onto the item stack; `structured`:
+   * the construct is a target data or target construct (null: target enter or exit data).
+   */
+  protected pushMaps(maps: readonly MapItem[], structured: 'target data' | 'target' | null = null): void {
     const base = this.itemTop;
     for (let m = 0; m < maps.length; m++) {
       const item = maps[m]!;
@@ -190,7 +193,12 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     this.pushOrder = -1;
-    if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(base);
+    const words = this.knobs['K-B47'];
+    if (words === 'member-word') this.pushMemberWords(base, POINTER_WORD_BYTES, NO_TYPE);
+    // K-B47 `descriptor` (gfortran 12): the member's whole storage, its descriptor, joins the
+    // struct's group; a target construct looks its always pointer up first (K-B42), and target
+    // data lists it after the always pointer of a from item.
+    else if (words === 'descriptor' && structured !== 'target') this.pushMemberWords(base, POINTER_BYTES, structured === 'target data' ? FROM : NO_TYPE);
   }
 
   /**
@@ -198,17 +206,18 @@ export abstract class OmpConstructs extends OmpTable {
    * `base`, an `alloc` item for the pointer word of each pointer member (not a plain pointer) that
    * an item names through its section; the member item's present modifier passes to it. (A word
    * another item of the construct covers joins that item's storage block, or finds the entry it
-   * made and counted: nothing changes.)
+   * made and counted: nothing changes.) `descriptor`: `bytes` of the member, its whole storage,
+   * for every item but those of map type `skip` (NO_TYPE, which no item has: every item).
    */
-  protected pushMemberWords(base: number): void {
+  protected pushMemberWords(base: number, bytes: number, skip: number): void {
     const it = this.items;
     const top = this.itemTop;
     for (let i = base; i < top; i++) {
       const at = i * ITEM_FIELDS;
       const r = this.itemRefs[i]!;
-      if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || this.refs.plain.has(r.root)) continue;
+      if ((it[I_FLAGS + at]! & ITEM_MEMBER) === 0 || this.refs.plain.has(r.root) || it[I_TYPE + at] === skip) continue;
       const member = it[I_MEMBER + at]!;
-      this.pushRecord(ALLOC, it[I_MODS + at]! & MOD_PRESENT, member, member + POINTER_WORD_BYTES, (it[I_FLAGS + at]! & ITEM_VIA_MAPPER) !== 0 ? ITEM_MAPPER_STRUCT : 0, 0, r);
+      this.pushRecord(ALLOC, it[I_MODS + at]! & MOD_PRESENT, member, member + bytes, (it[I_FLAGS + at]! & ITEM_VIA_MAPPER) !== 0 ? ITEM_MAPPER_STRUCT : 0, 0, r);
     }
   }
 
@@ -1279,7 +1288,7 @@ export abstract class OmpConstructs extends OmpTable {
     // when one has no descriptor on the device; their own descriptor map, which the compiler
     // dropped, would be given back at the construct's end, so it is counted like any other).
     const unusedKept = this.unusedArraysKept(d, step.maps, roots);
-    this.pushMaps(this.knobs['K-B55'] === 'kept' ? step.maps : this.mapsUsed(step.maps, roots, unusedKept));
+    this.pushMaps(this.knobs['K-B55'] === 'kept' ? step.maps : this.mapsUsed(step.maps, roots, unusedKept), 'target');
     const explicitTop = this.itemTop;
     // Per variable, in order: K-B63 when the construct names it only through pointer members, then
     // its implicit tofrom map after the explicit maps (6.0 §7.9.3); none for an array whose device
@@ -1438,7 +1447,7 @@ export abstract class OmpConstructs extends OmpTable {
     // K-B62 `explicit` (clang 16's mapper function drops the IMPLICIT bit): a mapper's items are
     // explicit maps, with K-B47's pointer words as for any map clause.
     if (this.knobs['K-B62'] === 'explicit' && this.mapperOf(root) !== undefined) {
-      if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(first);
+      if (this.knobs['K-B47'] === 'member-word') this.pushMemberWords(first, POINTER_WORD_BYTES, NO_TYPE);
     } else
       for (let i = first; i < this.itemTop; i++) {
         const flags = I_FLAGS + i * ITEM_FIELDS;

@@ -50,7 +50,7 @@ import { OMP_PRIVATE_PLAIN_POINTER, privatePlainPointers, privatePlainRoots, wit
 import { unregisteredImage } from './declare-target.js';
 import { descriptorOf, enterDescriptors, exitDescriptors, unusedArraysKept } from './array-descriptors.js';
 import { sharesMemoryWithHost } from './unified-shared-memory.js';
-import { memberWordItems } from './member-word.js';
+import { memberWordItems, type MapConstruct } from './member-word.js';
 import { basePointerWords } from './base-pointer-words.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
@@ -102,10 +102,10 @@ export function presentModifierUnavailable(maps: MapItem[], ctx: StepContext): O
 const IMPLICIT_ORDER = 2 ** 44;
 
 /** Resolves every var of the map items once, when the construct starts; `implicit` marks the map §7.9.3 adds. */
-function resolveItems(state: ModelState, maps: MapperExpanded[], ctx: StepContext, implicit = false, after = 0): RecordedMapItem[] {
+function resolveItems(state: ModelState, maps: MapperExpanded[], construct: MapConstruct, ctx: StepContext, implicit = false, after = 0): RecordedMapItem[] {
   const items = resolveListItems(state, maps, implicit, after, ctx);
   // K-B47: the struct's storage for a pointer member named through its section (member-word.ts).
-  return implicit ? items : [...items, ...memberWordItems(state, items, ctx)];
+  return implicit ? items : [...items, ...memberWordItems(state, items, construct, ctx)];
 }
 
 // `after`: the place of the first entry of this list among the construct's (K-B67: a kernel's
@@ -224,7 +224,7 @@ export function ompEnterData(state: ModelState, step: OmpTargetEnterData, ctx: S
   if (unavailable) return unavailable;
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
-  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), ctx);
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), 'target enter data', ctx);
   // On the host the original storage is the host's own: there is nothing to map.
   if (target.kind === 'host') return OK;
   const entered = enterItems(state, target, items, ctx);
@@ -241,7 +241,7 @@ export function ompExitData(state: ModelState, step: OmpTargetExitData, ctx: Ste
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   const maps = expandMappers(state, step.maps, 'exit', ctx);
-  const items = resolveItems(state, maps, ctx);
+  const items = resolveItems(state, maps, 'target exit data', ctx);
   if (target.kind === 'host') return OK;
   const lowered = exitPointerMember(state, maps, ctx);
   if (lowered) return lowered;
@@ -260,7 +260,7 @@ export function ompDataBegin(state: ModelState, step: OmpTargetDataBegin, ctx: S
   const target = constructDevice(state, step.device, ctx);
   if (target.kind === 'error' || target.kind === 'undefined') return target;
   // The items are resolved once; the region's end unmaps what they named at entry.
-  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), ctx);
+  const items = resolveItems(state, expandMappers(state, step.maps, 'entry', ctx), 'target data', ctx);
   let counted: MemberRef[] = [];
   if (target.kind === 'device') {
     const entered = enterItems(state, target, items, ctx, 'target data');
@@ -329,7 +329,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   if (!(unusedKept instanceof Set)) return unusedKept;
   const maps = mapsOfUsedVariables(step.maps, roots, unusedKept, ctx);
   // (the section's data is mapped, the pointer private: no item of it has a base pointer)
-  const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), ctx).map((it) => withoutPrivatePointer(it, privateRoots));
+  const items = resolveItems(state, expandMappers(state, maps, 'entry', ctx), 'target', ctx).map((it) => withoutPrivatePointer(it, privateRoots));
   for (const r of roots)
     if (throughPointers.get(r) === 'base-pointers') items.push(...basePointerWords(state, target.kind === 'device' ? target.device : null, items, r, ctx));
   // §7.9.3: a scalar no map names is firstprivate: nothing is mapped for it, and the kernel, on the
@@ -342,7 +342,7 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
     const imaged = target.kind === 'device' && parsedRef(state, r).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, r), ctx) !== null;
     if (!implicit(r) || imaged) continue;
     fire(ctx, IMPLICIT_MAPS);
-    if (!firstprivate.has(r)) items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [r] }], 'entry', ctx), ctx, !mapperItemsExplicit(state, r, ctx), IMPLICIT_ORDER));
+    if (!firstprivate.has(r)) items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [r] }], 'entry', ctx), 'target', ctx, !mapperItemsExplicit(state, r, ctx), IMPLICIT_ORDER));
   }
   // On the host the kernel works on the original storage (a copy reads it before it writes); its
   // statements run one after another (lang/README.md "Kernels of several statements").

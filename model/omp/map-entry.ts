@@ -127,8 +127,9 @@ export function mapEntry(
 // from the same structure weren't mapped together with it"). The members are the items whose
 // storage is part of one single struct, not all of it (`c%n`, `c%arr(2:3)`: a `c%p` item's storage
 // is its target, an implicit item a whole variable; the language has no zero-length section of a
-// non-pointer member); a pointer member's own storage, which gfortran maps in the group too (a
-// component's descriptor), is not counted. A device sharing the host's memory maps nothing there.
+// non-pointer member); a pointer member's own storage is a member where K-B47 `descriptor` makes it
+// an item (gfortran maps the component's descriptor in the group). A device sharing the host's
+// memory maps nothing there.
 function structGroups(state: ModelState, target: MapTarget, blocks: MapBlock[], ctx: StepContext): ErrorObservation | null {
   const groups = new Map<number, { end: number; members: Range[] }>();
   for (const block of blocks)

@@ -7,7 +7,7 @@
 // sizeof(double*), TARGET_PARAM (*) ... (*) alloc space for struct members"), and libomptarget maps
 // that combined entry as storage of its own.
 
-import { POINTER_WORD_BYTES } from '../../lang/program.js';
+import { POINTER_BYTES, POINTER_WORD_BYTES } from '../../lang/program.js';
 import { isPlain } from '../../lang/plain-pointers.js';
 import { fire, type ModelState, type RecordedMapItem, type StepContext } from '../state.js';
 
@@ -26,17 +26,27 @@ export const MEMBER_WORD = 'OpenMP 6.0 §7.9.6 map clause (a pointer member mapp
 // struct extends that storage (K-B5). The member's corresponding pointer is its word in that entry
 // (table.ts pointerHolder), so it is attached there and a kernel reaches the target through it.
 // A plain pointer's section is K-B45's (a PTR_AND_OBJ entry at &p, no combined entry).
-export function memberWordItems(state: ModelState, items: readonly RecordedMapItem[], ctx: StepContext): RecordedMapItem[] {
+// K-B47 `descriptor` (gfortran 12, -fdump-tree-omplower: `map(to: c%p(2:3))` is `map(struct:c
+// [len: 1]) map(to:c.p [len: 64]) map(to:MEM …) map(always_pointer:c.p.data …)`): the item for the
+// member's whole storage, the component's descriptor, is a member of the struct's GOMP_MAP_STRUCT
+// group (K-B70), counted like any item; no copy is modelled (the always pointer writes its address
+// word, K-B60). Not on a target construct, whose always pointer is looked up before the group is
+// mapped (K-B42), nor for a from item of target data, which gfortran lists after it.
+export type MapConstruct = 'target enter data' | 'target exit data' | 'target data' | 'target';
+
+export function memberWordItems(state: ModelState, items: readonly RecordedMapItem[], construct: MapConstruct, ctx: StepContext): RecordedMapItem[] {
   const out: RecordedMapItem[] = [];
   for (const item of items) {
     const m = item.pointer;
     if (m === null || isPlain(state.facts.world.structs.find((s) => s.name === m.struct))) continue;
     fire(ctx, MEMBER_WORD);
-    if (ctx.knobs['K-B47'] !== 'member-word') continue;
+    const reading = ctx.knobs['K-B47'];
+    const bytes = reading === 'member-word' ? POINTER_WORD_BYTES : reading === 'descriptor' && construct !== 'target' && !(construct === 'target data' && item.type === 'from') ? POINTER_BYTES : 0;
+    if (bytes === 0) continue;
     out.push({
       type: 'alloc',
       modifiers: item.modifiers.filter((x) => x === 'present'),
-      range: { start: m.addr, end: m.addr + POINTER_WORD_BYTES },
+      range: { start: m.addr, end: m.addr + bytes },
       pointer: null,
       implicit: false,
       ...(item.viaMapper ? { mapperStruct: true } : {}),
