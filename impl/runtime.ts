@@ -797,8 +797,9 @@ export class ImplEngine implements Engine {
         this.immediateDetachAction(member);
         continue;
       }
-      // K-A22 `member-mapped`: the member is detached whatever its target holds (an element's member too, K-A43).
-      if (code !== DETACH && code !== ATTACH && !this.mapsMember(code, flags & ~FLAG_ELEMENT)) {
+      // K-A22 `member-mapped`: the member is detached whatever its target holds (an element's member
+      // too, K-A43), but for a no_create var, which detaches what its entry attached.
+      if (code !== DETACH && code !== ATTACH && (code === NO_CREATE || !this.mapsMember(code, flags & ~FLAG_ELEMENT))) {
         if ((flags & FLAG_NULL) !== 0) continue;
         const start = this.vars[F_START + at]!;
         const end = this.vars[F_END + at]!;
@@ -918,7 +919,7 @@ export class ImplEngine implements Engine {
   }
 
   /**
-   * K-A22 `member-mapped`: a pointer reference of copy, copyin, copyout, create or delete also maps
+   * K-A22 `member-mapped`: a pointer reference of a data clause (not attach or detach) also maps
    * its member; K-A43 `not-mapped`: not the member of an element of an array of structs.
    */
   private mapsMember(code: number, flags: number): boolean {
@@ -926,7 +927,8 @@ export class ImplEngine implements Engine {
       (flags & FLAG_POINTER) !== 0 &&
       this.knobs['K-A22'] === 'member-mapped' &&
       ((flags & FLAG_ELEMENT) === 0 || this.knobs['K-A43'] === 'as-struct') &&
-      (code === COPY || code === COPYIN || code === COPYOUT || code === CREATE || code === DELETE)
+      code !== ATTACH &&
+      code !== DETACH
     );
   }
 

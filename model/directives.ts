@@ -90,12 +90,19 @@ function isUndeclaredArray(state: ModelState, range: Range): boolean {
 }
 
 /** The data clauses whose pointer references map their member under K-A22 `member-mapped`. */
-const MEMBER_MAPPING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'delete']);
+const MEMBER_MAPPING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'delete', 'present', 'no_create']);
+/**
+ * Those whose exit detaches the member whatever its target holds (GCC lowers that detach as an item
+ * of its own); a no_create var detaches only what its entry attached (it may have left its data alone).
+ */
+const DETACHING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'present', 'delete']);
 
 /**
  * K-A22 `member-mapped` (libgomp; GCC lowers `copyin(c%p)` to `map(struct:c) map(alloc:c.p)
  * map(to:*c.p) map(attach:c.p)` and `copyout(c%p)` to `map(release:c.p) map(from:*c.p)
- * map(detach:c.p)`): whether var `v` of clause `c` also maps its pointer member.
+ * map(detach:c.p)`; `present(c%p)` and `no_create(c%p)` get the same struct group, with
+ * map(force_present:*c.p) or map(no_alloc:*c.p), -fdump-tree-omplower of GCC 12.2, C and
+ * Fortran): whether var `v` of clause `c` also maps its pointer member.
  */
 function mapsMember(c: RecordedClause, v: RecordedVar, ctx: StepContext): boolean {
   if (ctx.knobs['K-A22'] !== 'member-mapped' || v.pointer === null || !MEMBER_MAPPING_CLAUSES.has(c.clause)) return false;
@@ -373,7 +380,7 @@ export function exitClauses(
       // K-A22 `member-mapped`: the runtime detaches the member whatever the target holds (GCC
       // lowers the detach as an item of its own), the member of an element that K-A43 leaves
       // unmapped too.
-      const detachesAnyway = ctx.knobs['K-A22'] === 'member-mapped' && MEMBER_MAPPING_CLAUSES.has(c.clause);
+      const detachesAnyway = ctx.knobs['K-A22'] === 'member-mapped' && DETACHING_CLAUSES.has(c.clause);
       if (isDataClause(c.clause) && !detachesAnyway && !holdsReference(state, v.range, counter, ctx.knobs)) continue;
       // Under finalize K-A57 decides this detach: `detach` (the text: §2.7.9 / §2.7.11 give the
       // pointer reference the ordinary detach action) or `immediate` (libgomp: GCC makes every

@@ -370,7 +370,7 @@ export const KNOBS = [
       {
         id: 'member-mapped',
         summary:
-          'libgomp (GCC lowers copyin(c%p) to map(struct:c) map(alloc:c.p) map(to:*c.p) map(attach:c.p)): copy, copyin, copyout, create and delete also map the member itself as a struct element — at entry a reference on the section holding it, or a new section of the member alone when its struct is absent; at exit a release of it (no copy-back) and a detach whether or not the target holds a reference',
+          'libgomp (GCC lowers copyin(c%p) to map(struct:c) map(alloc:c.p) map(to:*c.p) map(attach:c.p)): every data clause (copy, copyin, copyout, create, present, no_create, delete) also maps the member itself as a struct element — at entry a reference on the section holding it, or a new section of the member alone when its struct is absent; at exit a release of it (no copy-back) and, but for no_create, which detaches what its entry attached, a detach whether or not the target holds a reference',
       },
     ],
     default: 'attach-only',

@@ -88,9 +88,35 @@ const rows: Row[] = [
           ],
           attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }],
         },
-        { 'gcc-12': null },
+        {
+          'gcc-12': null,
+          // K-A22 member-mapped: GCC's map(struct:c) map(alloc:c.p) beside map(no_alloc:*c.p) counts c once more for the region
+          libgomp: {
+            sections: [
+              { host: [A, A + 40], block: 2, src: 1, drc: 0 },
+              { host: [C, C + 16], block: 1, src: 1, drc: 1 },
+            ],
+            attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }],
+          },
+        },
       ),
     },
+  },
+  {
+    name: 'no_create(c%p) of present data while c is absent: the attach finds no struct (nothing under the text, K-A2); GCC maps the member itself first (K-A22 member-mapped), so the attach runs',
+    cite: 'K-A22 member-mapped: GCC 12.2 -fdump-tree-omplower lowers no_create(c%p) to map(struct:c) map(alloc:c.p) map(no_alloc:*c.p) map(attach:c.p), in C and Fortran; measured with GCC 12.2 on an H100: gen-20270117-165-fortran step 4, data copy(b) no_create(d%p) with d never mapped, runs (profiles/measured/gcc-12-nvptx-2026-12-06m.md)',
+    world: POINTING_WORLD,
+    steps: [dataBegin(copy('a'), noCreate('c%p')), dataEnd],
+    at: { 1: per(ok, { 'K-A2=error': err('fatal_attach_absent'), libgomp: ok, 'gcc-12': ok }) },
+    last: per(ok, { 'K-A2=error': HALTED, libgomp: ok, 'gcc-12': ok }),
+  },
+  {
+    name: 'no_create(c%p) of absent data while c is absent: left alone (libgomp); GCC 12 maps the member and attaches anyway, so the absent target stops it (K-A59 attach)',
+    cite: 'K-A59 attach with K-A22 member-mapped: the struct group gives the attach its struct; gomp_attach_pointer then finds no target ("pointer target not mapped for attach")',
+    world: POINTING_WORLD,
+    steps: [dataBegin(noCreate('c%p')), dataEnd],
+    at: { 1: per(ok, { 'gcc-12': err('fatal_attach_absent') }) },
+    last: per(ok, { 'gcc-12': HALTED }),
   },
   {
     name: 'no_create(c%p) of a target mapped by acc_copyin attaches at its offset',

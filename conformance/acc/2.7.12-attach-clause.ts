@@ -50,6 +50,13 @@ const rows: Row[] = [
     last: read(1, 1, 1),
     state: { 3: { attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A + 4, count: 3 } }] } },
   },
+  {
+    name: 'a data construct\'s attach clause maps no member of the pointer\'s struct, so its end gives no reference of the struct back (K-A22 member-mapped is about data clauses: GCC lowers attach(c%p) to map(attach:c.p) alone)',
+    cite: 'GCC 12.2 -fdump-tree-omplower (C): data attach(v4.p1) is map(attach:v4.p1 [bias: 0]), no struct group',
+    steps: [assign('c%p', 'a'), enterData(copyin('a')), dataBegin(copyin('c')), dataBegin(attach('c%p')), dataEnd, dataEnd],
+    last: per(ok, { libgomp: ok, 'K-A22=member-mapped': ok }),
+    state: { 5: { sections: [{ host: [A, A + 40], block: 1, src: 0, drc: 1 }, { host: [C, C + 16], block: 2, src: 1, drc: 0 }] } },
+  },
 ];
 
 export default section({ spec: 'OpenACC 3.3', section: '2.7.12', title: 'attach clause', rules: ['OpenACC 3.3 §2.7.12 attach clause'], world: ACC_WORLD, rows });
