@@ -21,6 +21,13 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith(
 // (03g's K-B8 `copies`, gen-20261210-184, a world requiring unified_shared_memory on a discrete
 // device, was one until K-B54 `ignored` gave gcc-12 the reading for the requirement.)
 const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
+  'gcc-12-nvptx-2026-12-06q.json': {
+    // Inferred from -208 alone (both languages, step 8): gfortran maps d%p's data as a group of its
+    // own (K-A72), which libgomp checks at its end only, so C's found-section fits the one Fortran
+    // step by coincidence; read for gcc-12 it stops 04j -143, 06h -198, 06l -125 and 06o -046
+    // (Fortran) and probes-06l acc-copyin-member-first-byte-fortran, measured to run.
+    'K-A69': 'the C front end\'s reading (profiles/gcc-12-c.json reads found-section); gfortran\'s data group is its own',
+  },
   'gcc-12-nvptx-2026-12-04h.json': {
     // The C units infer it (7 runs: GCC's C front end maps p[0:n] without attaching p), the Fortran
     // ones leave it open (their plain pointer is a one-component type's member, which gfortran
@@ -883,6 +890,32 @@ describe('gcc-12-nvptx-2026-12-06m (GCC 12.2, nvptx, NVIDIA H100: seed 20270117,
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06m');
     expect(verdicts.length).toBe(275);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270117-069-fortran', 'gen-20270117-255-fortran']);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-06p (GCC 12.2, nvptx, NVIDIA H100: seed 20270120, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built and run at the end of session 32, after K-A74, K-B47 descriptor and K-A22 member-mapped
+  // for present and no_create; nothing read from it. 285 ran (8 units declare a mapper, 6 call a
+  // routine GCC 12's runtime lacks, 1 built but not run): all 285 predicted.
+  it('gcc-12 / gcc-12-c predict all 285 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06p');
+    expect(verdicts.length).toBe(285);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-06q (GCC 12.2, nvptx, NVIDIA H100: seed 20270121, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built and run with -06p; nothing read from it. 282 ran: 280 of 282. Left, a class of its own
+  // with no reading yet: -208 (both languages), enter data of data only partly present that the
+  // runtime takes. Fortran step 8, copyin(d%p) with d%p => b and only b(5:8) present: gfortran
+  // maps the data as a group of its own (K-A72), which goacc_map_var_existing checks at its end
+  // only (K-A11 extends-before), and its pointer set's lookup may meet a, which the run laid out
+  // right before b; the model calls the data partly present. C step 9, create(c) with c's member
+  // mapped alone (K-A22, K-A24 pointer-word): predicted "[h,+16] not mapped", observed ok.
+  it('gcc-12 / gcc-12-c predict 280 of the 282 runs', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06q');
+    expect(verdicts.length).toBe(282);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270121-208-fortran', 'gen-20270121-208-c']);
   });
 });
 
