@@ -678,9 +678,13 @@ export class ImplEngine implements Engine {
       if (!structured && (this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0 && this.knobs['K-A60'] === 'registered' && this.declaredHolding(start) === DECLARED_LINK && this.locate(start, end) === ABSENT)
         this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: the runtime asserts on a link array it keys from the start`);
       // K-A11 `extends-before`: in enter data a plain var starting before a present section and
-      // ending inside it counts one more dynamic reference there (libgomp goacc_map_var_existing).
+      // ending inside it counts one more dynamic reference there (libgomp goacc_map_var_existing);
+      // K-A69 `data-alone` (gfortran 12): a pointer reference's data, a map group of its own, too.
       const held =
-        !structured && (this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0 && this.knobs['K-A11'] === 'extends-before' && this.locate(start, end) === PARTLY
+        !structured &&
+        ((this.vars[F_FLAGS + at]! & FLAG_POINTER) === 0 || this.knobs['K-A69'] === 'data-alone') &&
+        this.knobs['K-A11'] === 'extends-before' &&
+        this.locate(start, end) === PARTLY
           ? this.extendedBefore(start, end)
           : -1;
       // K-A69 `found-section` (GCC 12 C): in enter data a pointer reference's data, looked up by any

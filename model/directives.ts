@@ -264,8 +264,9 @@ export function enterClauses(
       return runtimeError('fatal_lowering', `the runtime asserts on ${describeRange(state, v.range)}, a link array its table keeps from the start`);
     // K-A11 `extends-before` (libgomp goacc_map_var_existing checks only the end): in enter data, a
     // plain var that starts before a present section and ends inside it counts one more dynamic
-    // reference on that section; nothing is copied or allocated.
-    if (counter === 'drc' && v.pointer === null && ctx.knobs['K-A11'] === 'extends-before' && presence(state, v.range).kind === 'partly') {
+    // reference on that section; nothing is copied or allocated. K-A69 `data-alone` (gfortran 12):
+    // a pointer reference's data is a map group of its own, checked as a plain var's.
+    if (counter === 'drc' && (v.pointer === null || ctx.knobs['K-A69'] === 'data-alone') && ctx.knobs['K-A11'] === 'extends-before' && presence(state, v.range).kind === 'partly') {
       const held = sectionExtendedBefore(state, v.range);
       if (held) {
         presentIncrement(held, 'drc', ctx);

@@ -595,6 +595,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'GCC 12.2 libgomp as Debian bookworm ships it (nvptx offload): no omp_get_mapped_ptr, omp_target_is_accessible, omp_initial_device or present modifier.',
     extends: 'libgomp',
     knobs: {
+      'K-A69': {
+        reading: 'data-alone',
+        confidence: 'measured',
+        evidence:
+          'gfortran 12.2 -fopenacc -fdump-tree-omplower (2026-12-06): enter data copyin(v4%p1) of a pointer component is map(struct:v4 [len: 1]) map(alloc:v4.p1.data [len: 64]) map(to:MEM <integer(kind=4)[0:]> … [len: _7]) map(to:v4.p1 [pointer set, len: 64]) map(attach:v4.p1.data [bias: 0]); oacc-mem.c find_group_last makes the MEM item a group of one (the next kind is GOMP_MAP_TO_PSET), which goacc_enter_data_internal hands to goacc_map_var_existing when a key overlaps it: only its end is checked (K-A11 extends-before). Measured with GCC 12.2 on an NVIDIA H100, held out: gen-20270121-208-fortran step 8 (profiles/measured/gcc-12-nvptx-2026-12-06q.md), enter data copyin(d%p) with d%p => b, only b(5:8) present and d%p attached, runs where the text calls the data partly present. GCC\'s C front end groups the data with its attach (K-A69 found-section, profiles/gcc-12-c.json), which read for gfortran stops five Fortran runs measured to run (04j -143, 06h -198, 06l -125, 06o -046, probes-06l acc-copyin-member-first-byte).',
+      },
       'K-B47': {
         reading: 'descriptor',
         confidence: 'measured',

@@ -434,8 +434,15 @@ export const KNOBS = [
         summary:
           'libgomp with GCC\'s C front end: the group\'s data is looked up by any overlap, and the section found gets one more dynamic reference whichever end sticks out; nothing is copied or allocated, and the pointer is attached as the group says (data overlapping several sections: which one the runtime finds is its own, undefined here; the runtime also counts the entries after the found one in the map group that mapped it, which is not modelled)',
       },
+      {
+        id: 'data-alone',
+        summary:
+          'gfortran 12 (-fdump-tree-omplower: copyin(d%p) is map(struct:d) map(alloc:d.p) map(to:MEM [data]) map(to:d.p [pointer set]) map(attach:d.p.data), so the data is a map group of its own): the data is checked as any data item, K-A11 deciding data that starts before a present section (libgomp goacc_map_var_existing checks only the end)',
+      },
     ],
     default: 'error',
+    // data-alone hands the data to K-A11, which the spec reads `error`: told apart under extends-before
+    within: { 'K-A11': 'extends-before' },
     rationale: '§2.7.3 makes partly present data an error; a pointer reference\'s data is data like any other.',
   },
   {

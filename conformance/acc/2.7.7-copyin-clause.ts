@@ -7,6 +7,9 @@ import { A, ACC_WORLD, C } from '../worlds.js';
 
 const YES = value(true);
 
+/** K-A69 `data-alone` with libgomp's K-A11 (gfortran 12: a pointer reference's data is a map group of its own). */
+const DATA_ALONE = 'K-A11=extends-before,K-A69=data-alone';
+
 const rows: Row[] = [
   {
     name: 'a copyin region does not copy device values back at its end',
@@ -110,7 +113,8 @@ const rows: Row[] = [
     name: 'enter data copyin(c%p(1:4)) with c%p(3:8) present: partly present; GCC\'s C front end counts the section it finds (K-A69)',
     cite: 'K-A69 found-section: oacc-mem.c goacc_enter_data_internal, branch `n && groupnum > 1` (c.p[0:n] is map(to:*c.p) map(attach:c.p), one group): any overlap is found, no bounds check; GCC 12.2 C measured (gen-20270101-060-c, profiles/measured/gcc-12-nvptx-2026-12-06c.md); the attach finds c%p attached and counts it',
     steps: [assign('c%p', 'a'), enterData(copyin('c')), enterData(copyin('c%p(3:8)')), enterData(copyin('c%p(1:4)'))],
-    last: per(err('acc_error_partly_present'), { 'K-A69=found-section': ok }),
+    // gcc-12 (gfortran, K-A69 data-alone): the data's own group meets K-A11 extends-before
+    last: per(err('acc_error_partly_present'), { 'K-A69=found-section': ok, 'gcc-12': ok }),
     state: { 4: perState(null, { 'K-A69=found-section': { sections: [{ host: [A + 8, A + 32], block: 2, src: 0, drc: 2 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }] } }) },
   },
   {
@@ -120,6 +124,20 @@ const rows: Row[] = [
     at: { 4: per(err('acc_error_partly_present'), { 'K-A69=found-section': ok }) },
     last: per({ kind: 'halted' }, { 'K-A69=found-section': err('acc_error_partly_present') }),
     state: { 4: perState(null, { 'K-A69=found-section': { sections: [{ host: [A, A + 16], block: 2, src: 0, drc: 2 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }] } }) },
+  },
+  {
+    name: 'K-A69 data-alone (gfortran 12): enter data copyin(c%p) with only c%p(5:10) present: the data, a map group of its own, is counted where it starts before the section (K-A11; gcc-12 has c%p attached by then and counts it once more)',
+    cite: 'K-A69 data-alone: gfortran 12.2 -fdump-tree-omplower, copyin(v4%p1) is map(struct:v4) map(alloc:v4.p1.data) map(to:MEM …) map(to:v4.p1 [pointer set]) map(attach:v4.p1.data), the MEM item a group of one (find_group_last), so goacc_map_var_existing checks its end only. Measured with GCC 12.2 on an H100: gen-20270121-208-fortran step 8 (profiles/measured/gcc-12-nvptx-2026-12-06q.md)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c')), enterData(copyin('c%p(5:10)')), enterData(copyin('c%p'))],
+    at: { 3: ok },
+    last: per(err('acc_error_partly_present'), { 'gcc-12': ok, [DATA_ALONE]: ok, 'K-A69=data-alone': err('acc_error_partly_present') }),
+    state: { 4: perState(null, { [DATA_ALONE]: { sections: [{ host: [A + 16, A + 40], block: 2, src: 0, drc: 2 }, { host: [C, C + 16], block: 1, src: 0, drc: 1 }], attachments: [{ ptr: C, ac: 0, device: { space: 'host', addr: A, count: 10 } }] } }) },
+  },
+  {
+    name: 'K-A69 data-alone: data sticking out after the present section stops as a plain var\'s does ("[h,+n] not mapped", K-A11)',
+    steps: [assign('c%p', 'a'), enterData(copyin('c')), enterData(copyin('c%p(1:4)')), enterData(copyin('c%p'))],
+    at: { 3: ok },
+    last: per(err('acc_error_partly_present'), { [DATA_ALONE]: err('acc_error_partly_present') }),
   },
   {
     name: 'enter data copyin of data starting before a present section and ending inside it: partly present, libgomp counts it there (K-A11); a data construct aborts',
