@@ -89,13 +89,6 @@ function isUndeclaredArray(state: ModelState, range: Range): boolean {
   return holder !== undefined && declaredArrayHolding(state, range) === undefined && worldOf(state).arrays.some((a) => a.name === holder.name);
 }
 
-/** The data clauses whose pointer references map their member under K-A22 `member-mapped`. */
-const MEMBER_MAPPING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'delete', 'present', 'no_create']);
-/**
- * Those whose exit detaches the member whatever its target holds (GCC lowers that detach as an item
- * of its own); a no_create var detaches only what its entry attached (it may have left its data alone).
- */
-const DETACHING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 'copyin', 'copyout', 'create', 'present', 'delete']);
 
 /**
  * K-A22 `member-mapped` (libgomp; GCC lowers `copyin(c%p)` to `map(struct:c) map(alloc:c.p)
@@ -105,7 +98,7 @@ const DETACHING_CLAUSES: ReadonlySet<ClauseName> = new Set<ClauseName>(['copy', 
  * Fortran): whether var `v` of clause `c` also maps its pointer member.
  */
 function mapsMember(c: RecordedClause, v: RecordedVar, ctx: StepContext): boolean {
-  if (ctx.knobs['K-A22'] !== 'member-mapped' || v.pointer === null || !MEMBER_MAPPING_CLAUSES.has(c.clause)) return false;
+  if (ctx.knobs['K-A22'] !== 'member-mapped' || v.pointer === null || !isDataClause(c.clause)) return false;
   // K-A43 `not-mapped` (GCC 12 C): the member of an element of an array of structs is not mapped
   // with it, so its attach needs the element present ("outer struct not mapped for attach").
   return v.pointer.index === undefined || ctx.knobs['K-A43'] === 'as-struct';
@@ -380,8 +373,9 @@ export function exitClauses(
       }
       // K-A22 `member-mapped`: the runtime detaches the member whatever the target holds (GCC
       // lowers the detach as an item of its own), the member of an element that K-A43 leaves
-      // unmapped too.
-      const detachesAnyway = ctx.knobs['K-A22'] === 'member-mapped' && DETACHING_CLAUSES.has(c.clause);
+      // unmapped too; a no_create var detaches only what its entry attached (it may have left its
+      // data alone).
+      const detachesAnyway = ctx.knobs['K-A22'] === 'member-mapped' && isDataClause(c.clause) && c.clause !== 'no_create';
       if (isDataClause(c.clause) && !detachesAnyway && !holdsReference(state, v.range, counter, ctx.knobs)) continue;
       // Under finalize K-A57 decides this detach: `detach` (the text: §2.7.9 / §2.7.11 give the
       // pointer reference the ordinary detach action) or `immediate` (libgomp: GCC makes every
