@@ -565,6 +565,22 @@ export class ImplEngine implements Engine {
     return slot;
   }
 
+  /**
+   * K-A75: whether var i is one map entry for libgomp: bytes of its own, and neither a pointer
+   * reference (its attach ends the group), a null pointer, a non-pointer member of a struct (GCC
+   * maps those in a GOMP_MAP_STRUCT group) nor an array whose descriptor follows (K-A72).
+   */
+  private oneMapEntry(i: number): boolean {
+    const at = i * VAR_FIELDS;
+    const r = this.varRefs[i]!;
+    return (
+      (this.vars[F_FLAGS + at]! & (FLAG_POINTER | FLAG_NULL)) === 0 &&
+      this.vars[F_START + at]! < this.vars[F_END + at]! &&
+      !this.descriptorArray(i) &&
+      !(r.kind === REF_ARRAY && this.world.structs.some((d) => d.name === r.root))
+    );
+  }
+
   /** The slot containing data range [start, end), or -1: a K-A24 word slot contains only its pointer word. */
   private findData(start: number, end: number): number {
     const slot = this.table.findContaining(start, end);
@@ -637,6 +653,23 @@ export class ImplEngine implements Engine {
       if (code === ATTACH) {
         if (order === 'list-order') this.attachAction(this.vars[F_MEMBER + at]!);
         continue;
+      }
+      // K-A75 `grouped` (libgomp find_group_last): in enter data, a var of one map entry that an
+      // attach clause var follows at once is one group with it; found by any overlap, the attach
+      // runs first and the slot found counts one more dynamic reference, with no bounds check.
+      if (!structured && order === 'list-order' && this.knobs['K-A75'] === 'grouped' && i + 1 < top && this.vars[F_CLAUSE + at + VAR_FIELDS] === ATTACH && this.oneMapEntry(i)) {
+        const start = this.vars[F_START + at]!;
+        const end = this.vars[F_END + at]!;
+        if (this.locate(start, end) !== ABSENT) {
+          const slot = this.onlyOverlap(start, end, i);
+          // (the key found must not be of infinite count: acc_map_data's, or a declared array's as GCC's C front end makes it, K-A44)
+          if (this.userMapped.has(slot) || (this.knobs['K-A44'] === 'assert' && this.declaredHolding(start) === DECLARED_DATA))
+            this.runtimeError('fatal_lowering', `${this.varRefs[i]!.text}: the runtime asserts on data of infinite count found with the attach after it`);
+          this.attachAction(this.vars[F_MEMBER + at + VAR_FIELDS]!);
+          this.slots.drc[slot] = this.slots.drc[slot]! + 1;
+          i++;
+          continue;
+        }
       }
       // K-A64 `struct-group`: the first member var of a struct's group looks the group up.
       const group = groups?.get(i);
@@ -1915,7 +1948,8 @@ export class ImplEngine implements Engine {
       for (const v of c.vars) {
         const r = this.ref(v);
         this.resolveData(r);
-        members.push(r.kind === REF_MEMBER ? r.start : 0);
+        // (a plain pointer that is no pointer reference, K-A1p pointer-only, has no pointer item)
+        members.push(r.kind === REF_MEMBER && (this.knobs['K-A1p'] === 'base-pointer' || !this.refs.plain.has(r.root)) ? r.start : 0);
         disassociated.push(this.rNull);
         starts.push(this.rStart);
         ends.push(this.refs.directiveEnd(r, this.rEnd, this.knobs));

@@ -41,6 +41,7 @@ import { presentIncrement } from './actions/present-increment.js';
 import { detachAction } from './actions/detach.js';
 import { immediateDetachAction } from './actions/immediate-detach.js';
 import { accDescriptorOf, descriptorPointerStop, enterAccDescriptor, exitAccDescriptor } from './acc/array-descriptors.js';
+import { attachFollowers, groupedSection } from './acc/attach-groups.js';
 
 const ENTER_DATA = 'OpenACC 3.3 §2.6.6 Enter Data Directive';
 const EXIT_DATA = 'OpenACC 3.3 §2.6.6 Exit Data Directive';
@@ -71,7 +72,9 @@ function resolveClauseVar(state: ModelState, clause: ClauseName, ref: VarRef, kn
   const range = directiveRange(state, ref, knobs);
   // K-A72 `descriptor` (gfortran 12): a pointer array's clause maps its descriptor too.
   const descriptor = accDescriptorOf(state, ref, range, knobs);
-  return descriptor === undefined ? { range, pointer } : { range, pointer, descriptor };
+  const v: RecordedVar = descriptor === undefined ? { range, pointer } : { range, pointer, descriptor };
+  if (parsed.kind === 'array' && parsed.field !== undefined) v.field = true;
+  return v;
 }
 
 export function resolveClauses(state: ModelState, clauses: Clause<ClauseName>[], knobs: KnobValues, ctx?: StepContext): RecordedClause[] {
@@ -200,6 +203,10 @@ export function enterClauses(
   // vars left alone are collected in `leftAlone` (a compute construct's kernel reads them locally).
   const order = ctx.knobs['K-A17'];
   const groups = structGroups(state, clauses, ctx);
+  // K-A75: the data clause vars an attach clause var follows at once, and the attaches such a
+  // group took (acted on with their data, not again at their place).
+  const followers = attachFollowers(clauses, counter, ctx);
+  const groupedAttaches = new Set<RecordedVar>();
   const attachVar = (c: RecordedClause, v: RecordedVar): ErrorObservation | null => {
     if (v.pointer === null) return null;
     if (leftAlone.has(v) && !(c.clause === 'no_create' && noCreateAttaches(ctx))) return null;
@@ -307,12 +314,29 @@ export function enterClauses(
       if (order !== 'list-order') continue;
       fire(ctx, POINTER_CLAUSES.attach.citation);
       for (const v of c.vars) {
+        if (groupedAttaches.has(v)) continue;
         const stop = attachVar(c, v);
         if (stop) return stop;
       }
       continue;
     }
     for (const v of c.vars) {
+      // K-A75 `grouped`: data found by any overlap takes the attach that follows it first, then one
+      // more dynamic reference on the section found, whichever end sticks out.
+      const follower = followers.get(v);
+      const held = follower === undefined ? null : groupedSection(state, v, ctx.knobs);
+      if (held !== null) {
+        // The group's branch asserts that the key found is not of infinite count: acc_map_data's
+        // always, a declared array's where GCC makes it an image variable (K-A44 `assert`, C).
+        if (held.origin === 'map_data' || (ctx.knobs['K-A44'] === 'assert' && declaredArrayHolding(state, v.range!) === 'data'))
+          return runtimeError('fatal_lowering', `the runtime asserts on ${describeRange(state, v.range!)}, found with the attach after it, whose count is infinite`);
+        fire(ctx, POINTER_CLAUSES.attach.citation);
+        const stop = attachVar(follower!.clause, follower!.v);
+        if (stop) return stop;
+        groupedAttaches.add(follower!.v);
+        presentIncrement(held, 'drc', ctx);
+        continue;
+      }
       const stop = dataEntry(c, v) ?? (order === 'after-data' ? null : attachVar(c, v));
       if (stop) return stop;
       if (counter === 'drc') enterAccDescriptor(state, v);

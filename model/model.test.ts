@@ -34,6 +34,8 @@ describe('rules a step reports', () => {
     const { rules } = runTrace(REATTACH, { engine: 'model', profile: loadProfile('spec') }, false);
     expect(rules[2]).toEqual([
       'OpenACC 3.3 §2.6.6 Enter Data Directive',
+      // copyin(a) attach(c%p): the attach follows the data var at once (apart under the text)
+      'OpenACC 3.3 §2.6.6 Enter Data Directive (a data clause var an attach clause var follows at once, K-A75)',
       'OpenACC 3.3 §2.7.7 copyin clause',
       'OpenACC 3.3 §2.7.2 Copyin Action',
       'OpenACC 3.3 §2.7.12 attach clause',

@@ -147,6 +147,8 @@ export interface RecordedVar {
   section?: true;
   /** K-A72 `descriptor`: the Fortran pointer array whose descriptor the var maps with its data (model/acc/array-descriptors.ts). */
   descriptor?: string;
+  /** Set when the var is a non-pointer member of a struct (`d%n`, `d%arr(2:3)`): GCC maps it in a struct group (K-A75). */
+  field?: true;
 }
 
 export interface RecordedClause {

@@ -533,6 +533,23 @@ export const KNOBS = [
     rationale: '§2.8.1: the clause tells the compiler to use the current device address of var; the inner clause names the same variable, which is present, so its device address is the outer one\'s.',
   },
   {
+    id: 'K-A75',
+    title: 'Enter data of a data clause var that an attach clause var follows at once (in the order the vars are acted on, K-A62), while the data is partly present',
+    section: 'OpenACC 3.3 §2.6.6 Enter Data Directive, §2.7.3 (partly present data), §2.7.12 attach clause',
+    readings: [
+      { id: 'apart', summary: 'each var acts alone: partly present data is an error, and the attach acts at its place' },
+      {
+        id: 'grouped',
+        summary:
+          'libgomp (oacc-mem.c find_group_last: a map entry followed by one GOMP_MAP_ATTACH is one group; goacc_enter_data_internal, branch `n && groupnum > 1`): a var that lowers to one map entry (bytes of its own, K-A55 deciding zero bytes; no pointer reference, no member of a struct, no array with a descriptor, K-A72) and is found by any overlap takes the attach first, then the section found gets one more dynamic reference whichever end sticks out; nothing is copied or allocated (several sections overlapped: undefined; a found key of infinite count stops on the runtime\'s assertion: acc_map_data\'s always, a declared array\'s where K-A44 reads `assert`; the runtime also counts the entry after the found one in the map group that mapped it, not modelled)',
+      },
+    ],
+    default: 'apart',
+    // the group needs the attach at its place in the list
+    within: { 'K-A17': 'list-order' },
+    rationale: '§2.7.3 makes partly present data an error whatever clause follows it; the attach clause is an action of its own.',
+  },
+  {
     id: 'K-A50',
     title: 'What the attach action of a member section (copyin(c%p(2:5))) looks up',
     section: 'OpenACC 3.3 §2.7.2 Attach Action, §2.7.1 Data Specification in Data Clauses (subarrays of pointer members)',
@@ -1352,7 +1369,7 @@ export const KNOBS = [
       {
         id: 'pointer-section',
         summary:
-          "libgomp with GCC 12's C lowering (map(force_to:*c.p) map(always_pointer:c.p)): after the copy, the device copy of the pointer gets the device address of the section's first byte (the bias is not applied) and stops the program (\"[h,8] is not mapped\") when the struct holding it is not present; skipped with the var under if_present",
+          "libgomp with GCC 12's C lowering (map(force_to:*c.p) map(always_pointer:c.p)): after the copy, the device copy of the pointer gets the device address of the section's first byte (the bias is not applied) and stops the program (\"[h,8] is not mapped\") when the struct holding it is not present; skipped with the var under if_present; a plain pointer variable that is no pointer reference (K-A1p pointer-only) has no pointer item (map(force_to:*p) alone, -fdump-tree-ompexp)",
       },
       {
         id: 'pointer-descriptor',

@@ -233,7 +233,7 @@ describe('each language judged by its own profile (Toolchain.profiles)', () => {
   const gcc12 = (): Toolchain => ({ ...loadToolchain('gcc-openacc', 'device'), profile: 'gcc-12', profiles: { c: packagedProfile('gcc-12-c.json') } });
 
   it('a GCC 12 batch: C runs by profiles/gcc-12-c.json, Fortran runs by gcc-12, as the measured floors replay them', () => {
-    // the held-out batch of seed 20261221: 281 runs, 279 predicted per language, two C runs left (toolchain/measured.test.ts)
+    // the held-out batch of seed 20261221: 281 runs, 280 predicted per language, one C run left (toolchain/measured.test.ts)
     const measured = JSON.parse(readFileSync(join(dir, 'gcc-12-nvptx-2026-12-05o.json'), 'utf8')) as MeasuredProfile;
     const units = unitsFromMeasured(JSON.parse(readFileSync(join(dir, measured.measured.runsFile), 'utf8')) as MeasuredRun[]);
     const toolchain = gcc12();
@@ -246,16 +246,15 @@ describe('each language judged by its own profile (Toolchain.profiles)', () => {
     const fortran = units.find((u) => u.lang === 'fortran')!;
     expect(typeof main === 'function' ? [main(c), main(fortran)] : main).toEqual(['gcc-12-c', 'gcc-12']);
     const both = totals(results, main);
-    expect([both.ran, both.agree]).toEqual([281, 279]);
+    expect([both.ran, both.agree]).toEqual([281, 280]);
     // judged by gcc-12 alone, the C runs that follow their front end's lowering disagree
     expect(totals(results, 'gcc-12').agree).toBeLessThan(both.agree - 30);
     const lines = summaryLines(toolchain, base, results, [], byLang);
-    expect(lines[1]).toBe('gcc-12 (C: gcc-12-c): 279 agree, 2 disagree');
+    expect(lines[1]).toBe('gcc-12 (C: gcc-12-c): 280 agree, 1 disagree');
     expect(lines.filter((l) => l.includes('disagrees with'))).toEqual([
       expect.stringMatching(/^ {2}gen-20261221-094-c: disagrees with gcc-12-c at step \d+/),
-      expect.stringMatching(/^ {2}gen-20261221-201-c: disagrees with gcc-12-c at step \d+/),
     ]);
-    expect(markdownReport(toolchain, base, results, [], byLang)).toContain('- agree with `gcc-12 (C: gcc-12-c)`: 279; disagree: 2');
+    expect(markdownReport(toolchain, base, results, [], byLang)).toContain('- agree with `gcc-12 (C: gcc-12-c)`: 280; disagree: 1');
   });
 
   it('the built-in GCC device toolchains take the profile of the gcc on PATH, and its C front end\'s beside it', () => {

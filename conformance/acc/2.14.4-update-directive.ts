@@ -24,7 +24,7 @@ import {
   update,
   updateIfPresent,
 } from '../steps.js';
-import { A, ACC_WORLD, AOS_WORLD } from '../worlds.js';
+import { A, ACC_WORLD, AOS_WORLD, PLAIN_WORLD } from '../worlds.js';
 
 const NOT_PRESENT = err('acc_error_not_present');
 const PARTLY = err('acc_error_partly_present');
@@ -99,6 +99,13 @@ const rows: Row[] = [
     cite: 'libgomp oacc-parallel.c GOACC_update: GOMP_MAP_ALWAYS_POINTER after the data item, acc_update_device (&c.p, sizeof (void *)) → "[h,8] is not mapped"; measured gcc-12-nvptx-2026-12-04k gen-20261215-097 step 2, C and Fortran',
     steps: [assign('c%p', 'a'), enterData(copyin('a')), update(device('c%p'))],
     last: per(ok, { libgomp: NOT_PRESENT, 'K-A63=pointer-section': NOT_PRESENT }),
+  },
+  {
+    name: 'update device of a plain pointer\'s target with the pointer not present: GCC\'s C front end gives a plain pointer that is no pointer reference (K-A1p pointer-only) no pointer item (K-A63)',
+    cite: 'GCC 12.2 -fopenacc -fdump-tree-ompexp (2026-12-06): update device(p[0:8]) of a file-scope int *p is one map, kind 0x81 GOMP_MAP_FORCE_TO (omplower\'s map(firstprivate:p [pointer assign]) is left out of the GOACC_update call), where update device(d.p1[0:n]) has its GOMP_MAP_ALWAYS_POINTER. Measured with GCC 12.2 C on an H200: gen-20261221-201-c step 2 (profiles/measured/gcc-12-nvptx-2026-12-05o.md), update device(d%p) device(c%p) if_present with c a plain pointer not present, runs',
+    world: PLAIN_WORLD,
+    steps: [assign('p%p', 'a'), enterData(copyin('a')), update(device('p%p'))],
+    last: per(ok, { libgomp: NOT_PRESENT, 'K-A63=pointer-section': NOT_PRESENT, 'K-A1p=pointer-only,K-A63=pointer-section': ok }),
   },
   {
     name: 'with if_present, data that is present still brings the pointer item along (K-A63)',

@@ -3,6 +3,7 @@
 // removed.
 
 import { ELEMENT_BYTES, type AccUpdate } from '../../lang/program.js';
+import { isPlain } from '../../lang/plain-pointers.js';
 import { lboundField, ptrLbound, type Observation } from '../../lang/observation.js';
 import {
   attachmentCounter,
@@ -110,6 +111,9 @@ function memberPointer(state: ModelState, v: string, range: Range | null, ctx: S
   const reading = ctx.knobs['K-A63'];
   if (reading === 'data') return null;
   const m = memberRef(state, v);
+  // A plain pointer variable that is no pointer reference (K-A1p pointer-only, GCC 12 C) has no
+  // pointer item: GCC maps the section with a firstprivate pointer, which the update call leaves out.
+  if (isPlain(state.facts.world.structs.find((s) => s.name === m.struct)) && ctx.knobs['K-A1p'] !== 'base-pointer') return null;
   if (presence(state, memberRange(m)).kind !== 'present')
     return runtimeError('acc_error_not_present', `update device(${v}) also writes the device copy of ${formatRef(m)}, and ${m.struct} is not present`);
   if (reading === 'pointer-descriptor') {
