@@ -156,6 +156,9 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     'K-B42': 'inferred from -327 step 2 against llvm-offload\'s K-B54 shared; llvm-19.json (K-B54 ignored) predicts the stop at the present check',
     'K-B66': 'inferred from -327 step 2 and -467 step 10 against llvm-offload\'s K-B54 shared; llvm-19.json (K-B54 ignored) predicts both stops',
   },
+  'llvm-19-x86_64-host-2026-12-06e.json': {
+    'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-19.json\'s attach predicts all 134',
+  },
   'llvm-19-x86_64-host-2026-12-06d.json': {
     'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-19.json\'s attach predicts 132 of 133',
     // Inferred against llvm-offload's other readings (K-B64 counted among them), under which only
@@ -1709,6 +1712,20 @@ describe('llvm-19-x86_64-host-2026-12-06d (clang 19.1.7, libomptarget 19.1.7, it
     expect(replayUnder('llvm-19-x86_64-host-2026-12-06d', loadProfile(join(dir, '..', 'llvm-16.json'))).filter((v) => v.agree).length).toBe(131);
     expect(replayUnder('llvm-19-x86_64-host-2026-12-06d', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(108);
     expect(replayUnder('llvm-19-x86_64-host-2026-12-06d', loadProfile('llvm-22')).filter((v) => v.agree).length).toBe(108);
+  });
+});
+
+describe('llvm-19-x86_64-host-2026-12-06e (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: seed 20270124, the first 150 OpenMP programs that use device 0 only, in C, held out)', () => {
+  // Built and run on this machine in session 33, after K-A75 (an OpenACC reading) and before any
+  // change read from it. 134 ran (12 did not build, 3 call a routine libomptarget 19 lacks): all 134
+  // predicted.
+  it('profiles/llvm-19.json predicts all 134 runs (llvm-16.json: 132, llvm-offload: 114, llvm-22: 116)', () => {
+    const verdicts = replayUnder('llvm-19-x86_64-host-2026-12-06e', loadProfile(join(dir, '..', 'llvm-19.json')));
+    expect(verdicts.length).toBe(134);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06e', loadProfile(join(dir, '..', 'llvm-16.json'))).filter((v) => v.agree).length).toBe(132);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06e', loadProfile('llvm-offload')).filter((v) => v.agree).length).toBe(114);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06e', loadProfile('llvm-22')).filter((v) => v.agree).length).toBe(116);
   });
 });
 
