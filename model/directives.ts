@@ -21,9 +21,9 @@ import {
   presence,
   sectionExtendedBefore,
   sectionHolding,
+  sectionFoundByOverlap,
   sectionsOverlapping,
   declaredArrayHolding,
-  UndefinedStep,
   structRange,
   type CounterName,
   type ErrorObservation,
@@ -280,10 +280,7 @@ export function enterClauses(
     // dynamic reference on the section it finds, whichever end sticks out; nothing is copied or
     // allocated, and the attach below runs as for present data.
     if (counter === 'drc' && v.pointer !== null && ctx.knobs['K-A69'] === 'found-section' && presence(state, v.range).kind === 'partly') {
-      const found = sectionsOverlapping(state, v.range);
-      if (found.length > 1)
-        throw new UndefinedStep(`enter data of ${describeRange(state, v.range)}: the data overlaps ${found.length} sections, and which one the runtime's lookup finds is its own`);
-      presentIncrement(found[0]!, 'drc', ctx);
+      presentIncrement(sectionFoundByOverlap(state, v.range, `enter data of ${describeRange(state, v.range)}`), 'drc', ctx);
       return null;
     }
     // Zero bytes (a member section `c%p(3:2)`) are present when K-A55 finds a section at their

@@ -930,6 +930,17 @@ export function sectionsOverlapping(state: ModelState, range: Range): Section[] 
   return objectsTouching(state, range).flatMap((i) => sectionsOf(state, i).filter((s) => s.start < range.end && range.start < s.end));
 }
 
+/**
+ * The section libgomp's lookup by overlap (lookup_host) finds for `range`, which must overlap one
+ * (K-A69, K-A75): several make the step undefined, since which one its splay tree meets is its own.
+ * `what` names the lookup for the message.
+ */
+export function sectionFoundByOverlap(state: ModelState, range: Range, what: string): Section {
+  const found = sectionsOverlapping(state, range);
+  if (found.length > 1) throw new UndefinedStep(`${what}: the data overlaps ${found.length} sections, and which one the runtime's lookup finds is its own`);
+  return found[0]!;
+}
+
 /** The section containing `range` (which must be present). */
 export function sectionHolding(state: ModelState, range: Range): Section {
   const p = presence(state, range);

@@ -15,8 +15,7 @@ import {
   describeRange,
   fire,
   presence,
-  sectionsOverlapping,
-  UndefinedStep,
+  sectionFoundByOverlap,
   type CounterName,
   type ModelState,
   type RecordedClause,
@@ -57,8 +56,5 @@ export function groupedSection(state: ModelState, v: RecordedVar, knobs: KnobVal
   if (knobs['K-A75'] !== 'grouped' || knobs['K-A17'] !== 'list-order' || !oneEntry(v)) return null;
   const range = v.range!;
   if (presence(state, range).kind === 'absent') return null;
-  const found = sectionsOverlapping(state, range);
-  if (found.length > 1)
-    throw new UndefinedStep(`enter data of ${describeRange(state, range)} with the attach after it: the data overlaps ${found.length} sections, and which one the runtime's lookup finds is its own`);
-  return found[0]!;
+  return sectionFoundByOverlap(state, range, `enter data of ${describeRange(state, range)} with the attach after it`);
 }
