@@ -61,6 +61,16 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // fits both under one base, by predicting undefined.
     'K-A41': 'vacuous: undefined fits -126 only by predicting undefined; gcc-12-c.json\'s K-A24 predicts the C abort and gcc-12\'s copy the Fortran run',
   },
+  'gcc-12-nvptx-2026-12-06r.json': {
+    // From -121 step 4 alone (one base for both languages): the Fortran unit aborts ("always
+    // pointer not mapped", gcc-12's abort) where the C unit reads the pointee.
+    'K-B42': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointee-only; gcc-12\'s abort predicts the Fortran unit)',
+  },
+  'gcc-12-nvptx-2026-12-06s.json': {
+    // From -042 step 2 alone: the C unit aborts ("invalid size", a copy through the link key's
+    // slot) where the Fortran unit runs, as in -06n.
+    'K-B69': 'the C front end\'s reading (profiles/gcc-12-c.json reads registered)',
+  },
   'gcc-12-nvptx-2026-12-06n.json': {
     // From -058-c step 2 (held out): target update from a link array no map clause maps aborts in C
     // ("invalid size", a copy through the link key's slot), which `registered` calls undefined; the
@@ -917,6 +927,45 @@ describe('gcc-12-nvptx-2026-12-06p (GCC 12.2, nvptx, NVIDIA H100: seed 20270120,
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06p');
     expect(verdicts.length).toBe(285);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-06r and -06s (GCC 12.2, nvptx, NVIDIA H200: seeds 20270122 and 20270123, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built at the start of session 33 (before K-A75 and K-A63's plain pointers) and run at its end
+  // with the K-A75 probes; nothing read from them. -06r: 280 ran (12 units declare a mapper, 4 call
+  // a routine GCC 12's runtime lacks, 4 built but not run): 279 of 280. Left: -166-c step 6,
+  // use_device_addr(a) of an unmapped a runs where "use_device_ptr pointer wasn't mapped" is
+  // predicted, the class of -05o's -094-c (the struct laid out just before a in C is mapped, and its
+  // C size is not the model's). -06s: 288 ran (10 declare a mapper, 2 built but not run): all 288.
+  // K-A75 changes no verdict of either batch.
+  it('gcc-12 / gcc-12-c predict 279 of the 280 runs of -06r', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06r');
+    expect(verdicts.length).toBe(280);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270122-166-c']);
+  });
+  it('gcc-12 / gcc-12-c predict all 288 runs of -06s', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06s');
+    expect(verdicts.length).toBe(288);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('probes-gcc-12-2026-12-06o (GCC 12.2, nvptx, NVIDIA H200: a data clause var that an attach clause var follows at once, K-A75)', () => {
+  // toolchain/probes/acc-attach-group-*, written and predicted in session 33 before they ran:
+  // attach(c%p) create(a) with a partly present runs in C (GCC's list, last item first, puts
+  // create(a) just before the attach: one map group, found by overlap) and stops in Fortran (a
+  // pointer array's descriptor entries follow its data); create(a) attach(c%p) stops in both;
+  // create(d) attach(c%p) with d's pointer member mapped runs in Fortran (the whole derived type is
+  // one entry, grouped) and stops in C (the attach comes first there). All 6 as predicted; under
+  // K-A75 apart, 4.
+  it('gcc-12 / gcc-12-c predict all 6 runs, and K-A75 apart only 4', () => {
+    const verdicts = replayByLanguage('probes-gcc-12-2026-12-06o');
+    expect(verdicts.length).toBe(6);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+    const apart = (p: Profile) => ({ ...p, knobs: { ...p.knobs, 'K-A75': 'apart' } }) as Profile;
+    const byLang = { fortran: apart(loadProfile('gcc-12')), c: apart(loadProfile(join(dir, '..', 'gcc-12-c.json'))) };
+    const underApart = replayUnits('probes-gcc-12-2026-12-06o', (id) => (id.endsWith('-c') ? byLang.c : byLang.fortran));
+    expect(underApart.filter((v) => !v.agree).map((v) => v.id)).toEqual(['acc-attach-group-data-first-in-c-c', 'acc-attach-group-struct-fortran']);
   });
 });
 
