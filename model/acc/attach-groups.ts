@@ -26,18 +26,29 @@ import {
 
 export const ATTACH_GROUP = 'OpenACC 3.3 §2.6.6 Enter Data Directive (a data clause var an attach clause var follows at once, K-A75)';
 
+/** An attach clause var and its clause. */
+export interface Follower {
+  clause: RecordedClause;
+  v: RecordedVar;
+}
+
+const NO_FOLLOWERS: ReadonlyMap<RecordedVar, Follower> = new Map();
+
 /** The attach clause var that follows data clause var `v` at once, by `v`, for every such pair of an enter data directive. */
-export function attachFollowers(clauses: readonly RecordedClause[], counter: CounterName, ctx: StepContext): Map<RecordedVar, { clause: RecordedClause; v: RecordedVar }> {
-  const pairs = new Map<RecordedVar, { clause: RecordedClause; v: RecordedVar }>();
-  if (counter !== 'drc') return pairs;
-  let before: { clause: RecordedClause; v: RecordedVar } | null = null;
+export function attachFollowers(clauses: readonly RecordedClause[], counter: CounterName, ctx: StepContext): ReadonlyMap<RecordedVar, Follower> {
+  // (most directives have no attach clause: nothing to pair, nothing allocated)
+  if (counter !== 'drc' || !clauses.some((c) => c.clause === 'attach')) return NO_FOLLOWERS;
+  const pairs = new Map<RecordedVar, Follower>();
+  let beforeClause: RecordedClause | null = null;
+  let beforeVar: RecordedVar | null = null;
   for (const clause of clauses)
     for (const v of clause.vars) {
-      if (clause.clause === 'attach' && before !== null && isDataClause(before.clause.clause)) {
+      if (clause.clause === 'attach' && beforeClause !== null && isDataClause(beforeClause.clause)) {
         fire(ctx, ATTACH_GROUP);
-        pairs.set(before.v, { clause, v });
+        pairs.set(beforeVar!, { clause, v });
       }
-      before = { clause, v };
+      beforeClause = clause;
+      beforeVar = v;
     }
   return pairs;
 }
