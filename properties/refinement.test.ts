@@ -8,22 +8,31 @@
 // Each campaign generates OpenACC and OpenMP programs within that one budget (api `both`: the
 // generator picks the API per program), so adding OpenMP did not add campaigns. The `spec`
 // campaign also records which spec rules fire, for the coverage check at the end.
+//
+// Every knob reading no built-in profile uses is compared too, the spec with that one knob changed,
+// on a tenth of the budget's programs of the knob's API. A program whose model and impl agree
+// under the spec and never read the knob (profiles/knob-reads.ts) runs under the reading exactly
+// as under the spec on both sides, so it is compared under the readings of the knobs it read only:
+// one pass over the programs serves every reading.
 
 import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatObservation } from '../lang/observation.js';
 import { KNOBS, builtinProfileNames, loadProfile, type Profile } from '../profiles/index.js';
+import { recordingKnobReads } from '../profiles/knob-reads.js';
 import { buildCase, saveCase } from '../counterexamples/case.js';
 import { RUNS_DIR } from '../counterexamples/store.js';
-import { describeUndefinedStops, domainShrink, runCampaign, type CampaignFound } from './campaign.js';
+import { CHUNK_RUNS, campaignRuns, chunkRuns, chunkSeed, describeUndefinedStops, domainShrink, drawChunk, runCampaign, type CampaignFound } from './campaign.js';
 import type { Program } from '../lang/program.js';
 import { DEFAULT_SEED, DEFAULT_TEST_RUNS, campaignBudgetFromEnv, type CampaignBudget } from './budget.js';
 import { renderProgram } from './shrink.js';
 import { DEFAULT_MAX_STEPS } from './arbitraries.js';
-import { firstDivergence, sideLabel, type Side } from './compare.js';
+import { firstDivergence, runTrace, sideLabel, type Side } from './compare.js';
 import type { ApiChoice } from './api.js';
 import { RuleCoverage } from './coverage.js';
+import { SEPARATING_PROGRAMS } from './separating-programs.js';
 
 const CASE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', RUNS_DIR, 'npm-test');
 const budget = campaignBudgetFromEnv();
@@ -48,8 +57,9 @@ function singleKnobProfiles(): Profile[] {
 }
 
 /**
- * A tenth of the budget for each single-knob campaign (there are a few dozen of them): a tenth of
- * the programs (at least 200) and a tenth of the time (at least a second).
+ * A tenth of the budget for the single-knob comparisons (over a hundred readings, each on the
+ * programs of the pass that read its knob): a tenth of the programs (at least 200) and a tenth of the
+ * time (at least a second).
  */
 const knobBudget: CampaignBudget = { seed: budget.seed, maxSteps: budget.maxSteps };
 if (budget.runs !== undefined) knobBudget.runs = Math.max(200, Math.round(budget.runs / 10));
@@ -57,6 +67,19 @@ if (budget.timeMs !== undefined) knobBudget.timeMs = Math.max(1000, Math.round(b
 
 /** OpenMP programs of the `spec` campaign whose comparison stopped at an `undefined` observation. */
 const stoppedUnderSpec: Program[] = [];
+
+/** Each program of stoppedUnderSpec with the knobs its spec comparison read (once for every reading below). */
+let stoppedWithReads: { program: Program; read: Set<string>; agreed: boolean }[] | null = null;
+function stoppedReads(): { program: Program; read: Set<string>; agreed: boolean }[] {
+  const spec = loadProfile('spec');
+  stoppedWithReads ??= stoppedUnderSpec.map((program) => {
+    const read = new Set<string>();
+    const tracked = recordingKnobReads(spec, read);
+    const agreed = firstDivergence(program, { engine: 'model', profile: tracked }, { engine: 'impl', profile: tracked }, 'state') === null;
+    return { program, read, agreed };
+  });
+  return stoppedWithReads;
+}
 
 /**
  * Knobs whose spec reading leaves an outcome unspecified (the model observes `undefined` there):
@@ -71,6 +94,93 @@ function unspecifiedKnobReadings(): Profile[] {
       .filter((r) => r.id !== k.default && r.id !== 'undefined')
       .map((r) => ({ ...spec, name: `spec+${k.id}=${r.id}`, knobs: { ...spec.knobs, [k.id]: r.id } })),
   );
+}
+
+/** The knob a single-knob profile is named after (spec+K-A17=list-order). */
+const knobOf = (profile: Profile): string => /^spec\+(K-[A-C]\w+)=/.exec(profile.name)![1]!;
+
+/** The knobs a single-knob profile sets apart from the spec's (its knob and the knob's context). */
+function changedKnobs(profile: Profile): string[] {
+  const spec = loadProfile('spec');
+  return Object.keys(profile.knobs).filter((k) => profile.knobs[k as keyof Profile['knobs']] !== spec.knobs[k as keyof Profile['knobs']]);
+}
+
+/**
+ * A reading whose knob the first tenth's programs read fewer times than this is compared on later
+ * programs of the budget that read it, until it has been compared on this many: a reading no program
+ * reads would otherwise be compared on none. A knob with a fixed program that tells its readings
+ * apart (properties/separating-programs.ts) is compared on that program instead.
+ */
+const KNOB_QUOTA = 3;
+
+/** The pass over one API's programs (knobPass), and what it compared under each single-knob profile. */
+interface KnobPass {
+  /** Programs of the first tenth, and programs after it looked at for readings under KNOB_QUOTA. */
+  programs: number;
+  more: number;
+  /** Per profile name: the programs compared under it, in the first tenth and after it. */
+  compared: Map<string, { first: number; more: number }>;
+  /** Per profile name: the first program whose model and impl diverge under it (or throw). */
+  failing: Map<string, { program: Program; error?: unknown }>;
+}
+
+const knobPasses = new Map<ApiChoice, KnobPass>();
+
+/**
+ * The programs a single-knob campaign of `api` would run (knobBudget, the chunks of runCampaign),
+ * each first compared under the spec with the knobs both engines read recorded; then, for every
+ * profile of `profiles` whose changed knobs were read (or every one, if the spec comparison
+ * diverged: nothing is skipped then), model and impl compared under it. After the tenth, the
+ * budget's later programs are looked at for the readings compared fewer than KNOB_QUOTA times: a
+ * program whose model run under the spec reads such a reading's knob is compared under it too (an
+ * addition, so the model's reads alone pick it). Once a profile has failed, its later programs are
+ * not compared.
+ */
+function knobPass(api: ApiChoice, profiles: readonly Profile[]): KnobPass {
+  const kept = knobPasses.get(api);
+  if (kept) return kept;
+  const spec = loadProfile('spec');
+  const pass: KnobPass = { programs: 0, more: 0, compared: new Map(profiles.map((p) => [p.name, { first: 0, more: 0 }])), failing: new Map() };
+  const changed = new Map(profiles.map((p) => [p.name, changedKnobs(p)]));
+  const compare = (program: Program, profile: Profile, phase: 'first' | 'more') => {
+    pass.compared.get(profile.name)![phase]++;
+    try {
+      if (firstDivergence(program, { engine: 'model', profile }, { engine: 'impl', profile }, 'state') !== null) pass.failing.set(profile.name, { program });
+    } catch (error) {
+      pass.failing.set(profile.name, { program, error });
+    }
+  };
+  const tenth = campaignRuns(knobBudget);
+  // only under a run budget: a time budget is spent by the tenth
+  const total = budget.runs === undefined ? tenth : Math.max(tenth, campaignRuns(budget));
+  const started = Date.now();
+  for (let k = 0; chunkRuns(total, k) > 0; k++) {
+    const first = k * CHUNK_RUNS < tenth;
+    if (first && knobBudget.timeMs !== undefined && k > 0 && Date.now() - started >= knobBudget.timeMs) break;
+    const short = first
+      ? profiles
+      : profiles.filter((p) => knobOf(p) in SEPARATING_PROGRAMS === false && !pass.failing.has(p.name) && pass.compared.get(p.name)!.first + pass.compared.get(p.name)!.more < KNOB_QUOTA);
+    if (short.length === 0) break;
+    for (const program of drawChunk(api, knobBudget.maxSteps, chunkSeed(knobBudget.seed, k), chunkRuns(first ? tenth : total, k))) {
+      const read = new Set<string>();
+      if (first) {
+        pass.programs++;
+        const tracked = recordingKnobReads(spec, read);
+        const agreed = firstDivergence(program, { engine: 'model', profile: tracked }, { engine: 'impl', profile: tracked }, 'state') === null;
+        for (const profile of profiles)
+          if (!pass.failing.has(profile.name) && (!agreed || changed.get(profile.name)!.some((knob) => read.has(knob)))) compare(program, profile, 'first');
+      } else {
+        pass.more++;
+        runTrace(program, { engine: 'model', profile: recordingKnobReads(spec, read) }, false);
+        for (const profile of short) {
+          const { first: f, more: m } = pass.compared.get(profile.name)!;
+          if (!pass.failing.has(profile.name) && f + m < KNOB_QUOTA && changed.get(profile.name)!.some((knob) => read.has(knob))) compare(program, profile, 'more');
+        }
+      }
+    }
+  }
+  knobPasses.set(api, pass);
+  return pass;
 }
 
 /** Saves the shrunk divergence as a case (self-contained: single-knob profiles store their readings) and fails. */
@@ -104,29 +214,63 @@ const specCoverage = new RuleCoverage();
 let specRuns = 0;
 
 describe('impl refines model (observation and state compared after every step)', () => {
-  const cases: { profile: Profile; api: ApiChoice; b: CampaignBudget }[] = [
-    ...builtinProfileNames().map((name) => ({ profile: loadProfile(name), api: 'both' as const, b: budget })),
-    ...singleKnobProfiles().map((profile) => ({
-      profile,
-      api: profile.name.includes('K-A') ? ('openacc' as const) : ('openmp' as const),
-      b: knobBudget,
-    })),
-  ];
-  for (const { profile, api, b } of cases) {
+  const builtins = builtinProfileNames().map((name) => loadProfile(name));
+  for (const profile of builtins) {
     const name = profile.name;
-    it(`profile ${name}`, () => {
+    // A profile that reads every knob as an earlier one does runs that one's campaign again to the
+    // program (both engines read the knobs only, not the name): said and checked, not run twice.
+    const same = builtins.slice(0, builtins.indexOf(profile)).find((p) => isDeepStrictEqual(p.knobs, profile.knobs));
+    it(`profile ${name}${same ? ` (every knob read as ${same.name} reads it: ${same.name}'s campaign)` : ''}`, () => {
+      if (same) {
+        expect(profile.knobs).toEqual(same.knobs);
+        return;
+      }
       const model: Side = { engine: 'model', profile };
       const impl: Side = { engine: 'impl', profile };
       const onRules = name === 'spec' ? (_side: 'a' | 'b', rules: readonly string[]) => specCoverage.record(rules) : undefined;
       // the knobs of unspecifiedKnobReadings are OpenMP ones and K-A8 (asserted below): programs of both APIs reach them
       const onStoppedAtUndefined = name === 'spec' ? (program: Program) => void stoppedUnderSpec.push(program) : undefined;
-      const result = runCampaign({ a: model, b: impl, compare: 'state', api, ...b, onRules, onStoppedAtUndefined });
+      const result = runCampaign({ a: model, b: impl, compare: 'state', api: 'both', ...budget, onRules, onStoppedAtUndefined });
       if (name === 'spec') specRuns = result.runs;
       console.log(`refinement [${name}]: seed=${result.seed} runs=${result.runs} in ${result.elapsedMs} ms`);
 
       console.log(`refinement [${name}]: ${describeUndefinedStops(result)}`);
       if (result.found) failWithCase(model, impl, result.found, result.seed);
       expect(result.runs).toBeGreaterThan(0);
+    });
+  }
+
+  const knobProfiles = singleKnobProfiles();
+  const apiOf = (profile: Profile): ApiChoice => (profile.name.includes('K-A') ? 'openacc' : 'openmp');
+  for (const profile of knobProfiles) {
+    const api = apiOf(profile);
+    it(`profile ${profile.name}`, () => {
+      const pass = knobPass(api, knobProfiles.filter((p) => apiOf(p) === api));
+      const model: Side = { engine: 'model', profile };
+      const impl: Side = { engine: 'impl', profile };
+      const { first, more } = pass.compared.get(profile.name)!;
+      console.log(
+        `refinement [${profile.name}]: ${first} of the first ${pass.programs} ${api} programs read ${changedKnobs(profile).join(', ')}` +
+          `${pass.more > 0 ? `, ${more} of the next ${pass.more}` : ''} (seed ${knobBudget.seed}); compared on those`,
+      );
+      // a knob the generated programs read too rarely: its fixed program, compared first
+      const fixed = SEPARATING_PROGRAMS[knobOf(profile)];
+      if (fixed !== undefined) {
+        const d = firstDivergence(fixed, model, impl, 'state');
+        if (d) failWithCase(model, impl, { program: fixed, divergence: d, originalLength: fixed.steps.length }, knobBudget.seed);
+      }
+      const failing = pass.failing.get(profile.name);
+      if (failing?.error !== undefined)
+        throw new Error(`the engines threw under ${profile.name} (seed ${knobBudget.seed}): ${(failing.error as Error)?.message ?? failing.error}\n${renderProgram(failing.program)}`);
+      if (failing) {
+        const shrunk = domainShrink(failing.program, { a: model, b: impl, compare: 'state' });
+        const divergence = firstDivergence(shrunk, model, impl, 'state')!;
+        failWithCase(model, impl, { program: shrunk, divergence, originalLength: failing.program.steps.length }, knobBudget.seed);
+      }
+      // that every reading is compared on some program is claimed of the default budget or a larger
+      // one (a smaller budget, or a time budget, may draw no program that reads a rare knob)
+      if (budget.runs !== undefined && budget.runs >= DEFAULT_TEST_RUNS)
+        expect(first + more + (fixed === undefined ? 0 : 1), `no program of the budget reads ${changedKnobs(profile).join(', ')}`).toBeGreaterThan(0);
     });
   }
 });
@@ -147,7 +291,11 @@ describe('programs the spec campaign stopped at an undefined, under each concret
       const model: Side = { engine: 'model', profile };
       const impl: Side = { engine: 'impl', profile };
       let stillUndefined = 0;
-      for (const program of stoppedUnderSpec) {
+      let compared = 0;
+      for (const { program, read, agreed } of stoppedReads()) {
+        // a program that read none of the changed knobs stops under the reading as under the spec
+        if (agreed && !changedKnobs(profile).some((knob) => read.has(knob))) continue;
+        compared++;
         let stopped = false;
         const d = firstDivergence(program, model, impl, 'state', undefined, () => void (stopped = true));
         if (stopped) stillUndefined++;
@@ -158,7 +306,7 @@ describe('programs the spec campaign stopped at an undefined, under each concret
         }
       }
       console.log(
-        `refinement past undefined [${profile.name}]: ${stoppedUnderSpec.length} programs that stopped under spec compared, ${stillUndefined} still stop at an undefined`,
+        `refinement past undefined [${profile.name}]: ${compared} of the ${stoppedUnderSpec.length} programs that stopped under spec read ${changedKnobs(profile).join(', ')} and were compared, ${stillUndefined} still stop at an undefined`,
       );
     });
   }

@@ -4,18 +4,19 @@
 //
 // The witness programs are exactly the ones the default campaign generates (same generator, api
 // `both`, same seed, budget and fast-check parameters); each witness test looks at the programs of
-// its own API among them. The knob-sensitivity programs are those of the single-knob refinement
-// campaigns: one API, same seed.
+// its own API among them. The knob-sensitivity programs are drawn as the single-knob refinement
+// comparisons draw theirs (one API, same seed and chunks), over the whole budget.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Program } from '../lang/program.js';
 import { KNOBS, loadProfile, type Profile } from '../profiles/index.js';
+import { recordingKnobReads } from '../profiles/knob-reads.js';
 import { regionsBalanced } from './arbitraries.js';
-import { runCampaign } from './campaign.js';
+import { campaignRuns, chunkRuns, chunkSeed, domainShrink, drawChunk, runCampaign } from './campaign.js';
 import { campaignBudgetFromEnv, campaignParameters, witnessBudgetShortfall } from './budget.js';
-import { firstDivergence, type Side } from './compare.js';
+import { firstDivergence, runTrace, type Side } from './compare.js';
 import { undefinedSplit } from './diff.js';
 import { renderProgram, simplifications } from './shrink.js';
 import { validateProgram } from '../lang/validate.js';
@@ -32,7 +33,8 @@ import { DEFAULT_API, programArbFor } from './api.js';
 import { OMP_POOL_WORLD } from './arbitraries-omp.js';
 import { REATTACH_SEED } from '../conformance/acc/2.7.2-attach-action.js';
 import { DETACH_SEED } from '../conformance/acc/2.7.2-detach-action.js';
-import { ACC_WORLD, ACC_WORLD_NO_B, OMP_WORLD } from '../conformance/worlds.js';
+import { ACC_WORLD, ACC_WORLD_NO_B } from '../conformance/worlds.js';
+import { SEPARATING_PROGRAMS } from './separating-programs.js';
 
 const budget = campaignBudgetFromEnv();
 const spec = loadProfile('spec');
@@ -260,14 +262,6 @@ describe('vacuity: the refinement comparison can fail', () => {
 });
 
 /**
- * Readings the generated programs cannot show by design, or (K-B62) show too rarely under the
- * spec's other readings, each told apart on a fixed program instead.
- * K-B50 needs two items of one storage block on one exit data, and a later read of the copy; the
- * generated programs must compile with GCC 12, which rejects two items of one array on one
- * construct (lang/directive-vars.ts withoutRepeats), so only c%p and its target can share a block:
- * in the default budget the rule fires about ten times and no later read shows the copy-back.
- */
-/**
  * OpenACC readings whose only effect is an undefined outcome where the spec's is defined, which a
  * state comparison counts as agreement: K-A68 `address-only` (a kernel through a member mapped
  * alone), K-A74 `rebound` (a nested use_device of the same array without if_present, under the
@@ -275,102 +269,89 @@ describe('vacuity: the refinement comparison can fail', () => {
  */
 const UNDEFINED_READINGS: ReadonlySet<string> = new Set(['K-A68=address-only', 'K-A74=rebound']);
 
-const SEPARATED_BY: Readonly<Record<string, Program>> = {
-  // K-A67 needs a scalar variable, which the campaigns' generators never declare (lang/README.md
-  // "Scalar variables"): properties/scalars.test.ts splices scalars into generated programs and
-  // compares model and impl under every built-in profile, gcc-12 (present-copy) among them.
-  'K-A67': {
-    world: { arrays: [...OMP_WORLD.arrays, { name: 's', length: 1, scalar: true, init: 5 }], structs: [] },
-    steps: [
-      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['s'] }] },
-      { op: 'host_write', var: 's', value: 7 },
-      { op: 'acc_parallel', clauses: [], body: { read: 's' } },
-    ],
-  },
-  // K-B68 needs an always from item of a target data region that an exit data inside the region
-  // deletes: the generator draws the three together too rarely for the budget (none in 5,000 at
-  // the default seed).
-  'K-B68': {
-    world: OMP_WORLD,
-    steps: [
-      { op: 'omp_target_data_begin', maps: [{ type: 'from', vars: ['a'], modifiers: ['always'] }] },
-      { op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['a'] }] },
-      { op: 'omp_target_data_end' },
-      { op: 'host_read', var: 'a' },
-    ],
-  },
-  // Under the spec's other readings a mapper item meets partly mapped storage only in programs the
-  // generator draws too rarely for the budget (none in 3,000 at the default seed); under K-B47
-  // `member-word` (profiles/llvm-16.json, where K-B62 was read) it finds them (10 in 3,000), and
-  // `mapcheck fuzz --profile profiles/llvm-16.json` compares both engines there.
-  'K-B62': {
-    world: {
-      ...OMP_WORLD,
-      structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }],
-      mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c'] }, { type: 'tofrom', vars: ['c%p'] }] }],
-    },
-    steps: [
-      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a(1:2)'] }], device: 1 },
-      { op: 'omp_target', maps: [], body: { read: 'c%p' }, device: 1 },
-    ],
-  },
-  // K-B65 needs a clause with the present modifier naming a struct with a mapper whose struct
-  // storage is there while the mapper's pointee is not: the generator draws the three together too
-  // rarely for the budget (none in 5,000 at the default seed).
-  'K-B65': {
-    world: {
-      ...OMP_WORLD,
-      structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }], init: { p: 'a' } }],
-      mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c%n', 'c%p'] }] }],
-    },
-    steps: [
-      { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['c%n'] }] },
-      { op: 'omp_target_enter_data', maps: [{ type: 'alloc', vars: ['c'], modifiers: ['present'] }] },
-    ],
-  },
-  // K-A65 separates only an update (without if_present) of zero bytes at the first byte of a
-  // present section: the zero-length rewrite (properties/zero-length.ts) draws it too rarely for
-  // the budget (none in 5,000 at the default seed), and putting it in the rewrite's idiom would stop
-  // an eighth of the libgomp and gcc-12 campaigns' OpenACC programs there. Conformance rows check
-  // both engines on it (2.14.4-update-directive.ts, 2.6-suite-libgomp-2.ts lib-44.c / lib-48.c).
-  'K-A65': {
-    world: ACC_WORLD,
-    steps: [
-      { op: 'acc_enter_data', clauses: [{ clause: 'copyin', vars: ['a'] }] },
-      { op: 'acc_update', clauses: [{ clause: 'self', vars: ['a(1:0)'] }] },
-    ],
-  },
-  'K-B50': {
-    world: OMP_WORLD,
-    steps: [
-      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
-      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
-      { op: 'host_write', var: 'a', value: 9 },
-      { op: 'omp_target_exit_data', maps: [{ type: 'delete', vars: ['a(5:6)'] }, { type: 'from', vars: ['a(1:2)'] }] },
-      { op: 'host_read', var: 'a' },
-    ],
-  },
-};
+/** A knob reading told apart from the spec's; `split`: an undefined split counts (else a state divergence only). */
+interface Variant {
+  id: string;
+  reading: string;
+  split: boolean;
+}
+
+const variantKey = (v: { id: string; reading: string }) => `${v.id}=${v.reading}`;
+
+/** Separates: the model under the knob's base and under the reading diverge (or split at an undefined). */
+function separates(program: Program, v: Variant): boolean {
+  const a: Side = { engine: 'model', profile: baseFor(v.id) };
+  const b: Side = { engine: 'model', profile: withReading(v.id, v.reading) };
+  return firstDivergence(program, a, b, 'state') !== null || (v.split && undefinedSplit(program, a, b) !== null);
+}
+
+/**
+ * One pass over the budget's programs of one API (the single-knob refinement campaigns' programs:
+ * same generator, seed and chunks as runCampaign), finding for each variant the first program that
+ * separates it. A program is tried for a variant only if the model's run of it under the knob's
+ * base read the knob (profiles/knob-reads.ts): one that did not runs the same under the reading, so
+ * it cannot separate. The pass ends when every variant is separated or the budget is spent.
+ */
+function firstSeparating(api: 'openacc' | 'openmp', variants: readonly Variant[]): { found: Map<string, Program>; runs: number } {
+  const pending = new Map(variants.map((v) => [variantKey(v), v]));
+  const found = new Map<string, Program>();
+  const total = campaignRuns(budget);
+  const started = Date.now();
+  let runs = 0;
+  for (let k = 0; pending.size > 0 && chunkRuns(total, k) > 0; k++) {
+    if (budget.timeMs !== undefined && k > 0 && Date.now() - started >= budget.timeMs) break;
+    for (const program of drawChunk(api, budget.maxSteps, chunkSeed(budget.seed, k), chunkRuns(total, k))) {
+      if (pending.size === 0) break;
+      runs++;
+      // the knobs each base's run read (bases differ only by a knob's context, KnobShape.within)
+      const readUnder = new Map<string, Set<string>>();
+      for (const [key, v] of pending) {
+        const context = JSON.stringify(contextOf(v.id));
+        let read = readUnder.get(context);
+        if (read === undefined) {
+          readUnder.set(context, (read = new Set()));
+          runTrace(program, { engine: 'model', profile: recordingKnobReads(baseFor(v.id), read) });
+        }
+        if (read.has(v.id) && separates(program, v)) {
+          found.set(key, program);
+          pending.delete(key);
+        }
+      }
+    }
+  }
+  return { found, runs };
+}
+
+/** A reading told apart on a fixed program (SEPARATING_PROGRAMS) or by undefined splits rather than by its own campaign. */
+const splitOnly = (id: string, reading: string) =>
+  KNOBS.find((k) => k.id === id)!.default === 'undefined' || UNDEFINED_READINGS.has(`${id}=${reading}`) || SEPARATING_PROGRAMS[id] !== undefined;
+
+const passes = new Map<string, { found: Map<string, Program>; runs: number }>();
+function separatingPass(api: 'openacc' | 'openmp'): { found: Map<string, Program>; runs: number } {
+  let pass = passes.get(api);
+  if (pass === undefined) {
+    const variants = (api === 'openacc' ? [...variantsOf('K-A'), ...variantsOf('K-C')] : variantsOf('K-B'))
+      .filter((v) => SEPARATING_PROGRAMS[v.id] === undefined)
+      .map((v) => ({ ...v, split: api === 'openmp' || splitOnly(v.id, v.reading) }));
+    passes.set(api, (pass = firstSeparating(api, variants)));
+    console.log(`knob sensitivity [${api}]: ${pass.found.size} of ${variants.length} readings told apart in ${pass.runs} programs`);
+  }
+  return pass;
+}
 
 /**
  * Some program of the budget separates model:spec from the model with one knob changed (state or an
- * undefined split); for a reading of SEPARATED_BY, its fixed program does.
+ * undefined split); for a reading of SEPARATING_PROGRAMS, its fixed program does.
  */
 function expectSeparated(id: string, reading: string, api: 'openacc' | 'openmp'): void {
-  const a: Side = { engine: 'model', profile: baseFor(id) };
-  const b: Side = { engine: 'model', profile: withReading(id, reading) };
-  const separates = (p: Program) => firstDivergence(p, a, b, 'state') !== null || undefinedSplit(p, a, b) !== null;
-  const fixed = SEPARATED_BY[id];
+  const fixed = SEPARATING_PROGRAMS[id];
   if (fixed !== undefined) {
     expect(validateProgram(structuredClone(fixed)).ok).toBe(true);
-    expect(separates(fixed), `the fixed program does not tell ${id}=${reading} from the spec`).toBe(true);
+    expect(separates(fixed, { id, reading, split: true }), `the fixed program does not tell ${id}=${reading} from the spec`).toBe(true);
     return;
   }
-  const details = fc.check(fc.property(programArbFor(api, { maxSteps: budget.maxSteps }), (p) => !separates(p)), {
-    ...campaignParameters(budget.seed, budget.runs, budget.timeMs),
-    endOnFailure: true, // the first separating program is enough; no shrinking
-  });
-  expect(details.failed, `no program tells ${id}=${reading} from the spec in ${details.numRuns} programs`).toBe(true);
+  const { found, runs } = separatingPass(api);
+  expect(found.has(variantKey({ id, reading })), `no program tells ${id}=${reading} from the spec in ${runs} programs`).toBe(true);
 }
 
 describe('knob sensitivity: the campaign tells every knob reading apart from the spec', () => {
@@ -383,19 +364,21 @@ describe('knob sensitivity: the campaign tells every knob reading apart from the
     ctx.skip(shortfall !== null, skipNote);
     // A reading of a knob whose spec reading is undefined behaviour (K-A8), or one whose only effect
     // is an undefined outcome where the spec's is defined (UNDEFINED_READINGS), is told apart the
-    // OpenMP way, and so is one the generator reaches too rarely (its fixed program in SEPARATED_BY).
-    if (KNOBS.find((k) => k.id === id)!.default === 'undefined' || UNDEFINED_READINGS.has(`${id}=${reading}`) || SEPARATED_BY[id] !== undefined)
-      return expectSeparated(id, reading, 'openacc');
-    // state compared, and the program that shows it is short
-    const result = runCampaign({ a: { engine: 'model', profile: baseFor(id) }, b: { engine: 'model', profile: withReading(id, reading) }, compare: 'state', api: 'openacc', ...budget });
-    expect(result.found, `no program tells ${id}=${reading} from the spec in ${result.runs} programs`).not.toBeNull();
-    expect(result.found!.program.steps.length).toBeLessThanOrEqual(6);
+    // OpenMP way, and so is one the generator reaches too rarely (its fixed program in SEPARATING_PROGRAMS).
+    expectSeparated(id, reading, 'openacc');
+    if (splitOnly(id, reading)) return;
+    // state compared, and the program that shows it shrinks short
+    const a: Side = { engine: 'model', profile: baseFor(id) };
+    const b: Side = { engine: 'model', profile: withReading(id, reading) };
+    const shrunk = domainShrink(separatingPass('openacc').found.get(variantKey({ id, reading }))!, { a, b, compare: 'state' });
+    expect(firstDivergence(shrunk, a, b, 'state')).not.toBeNull();
+    expect(shrunk.steps.length).toBeLessThanOrEqual(6);
   });
 
   // Many OpenMP readings give a concrete answer where the spec's is undefined behaviour, which the
   // refinement comparison counts as agreement. A program separates such a reading when exactly one
   // side observes `undefined` at a step where every earlier observation agreed (undefinedSplit, as
-  // in `mapcheck diff`). Only the readings of SEPARATED_BY are exempt: the generator's weights
+  // in `mapcheck diff`). Only the readings of SEPARATING_PROGRAMS are exempt: the generator's weights
   // (arbitraries-omp.ts) make every other one reachable within the default budget.
   it.for(variantsOf('K-B'))('$id = $reading', ({ id, reading }, ctx) => {
     ctx.skip(shortfall !== null, skipNote);

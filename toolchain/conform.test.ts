@@ -1,12 +1,16 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
-import { loadProfile } from '../profiles/index.js';
+import { KNOBS, loadProfile } from '../profiles/index.js';
+import { programArbFor } from '../properties/api.js';
 import { DETACH, REATTACH, cli } from '../cli/test-support.js';
-import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromDir, programsFromSeed, setAside, summaryLines, totals, unitsFromMeasured, worldDevicesUsed, type ConformProgram, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
+import { inferKnobs, judge, languageProfiles, mainReading, markdownReport, programsFromDir, programsFromSeed, setAside, summaryLines, totals, unitsFromMeasured, withKnob, worldDevicesUsed, type ConformProgram, type MeasuredProfile, type MeasuredRun, type Unit } from './conform.js';
 import { parseRun } from './observations.js';
+import { profileTrace } from './predict.js';
 import { emitObservationProgram } from '../cli/emit/observe.js';
 import { gccRuntimeProfile, missingTool } from './host.js';
 import { clangProfile, fillTemplate, loadToolchain, packagedProfile, type Toolchain } from './toolchains.js';
@@ -281,4 +285,36 @@ describe('each language judged by its own profile (Toolchain.profiles)', () => {
     writeFileSync(path, JSON.stringify({ name: 'x', compile: {}, profiles: { cpp: 'spec' } }));
     expect(() => loadToolchain(path, 'device')).toThrow(/tc-profiles\.json: field profiles: Unrecognized key/);
   });
+});
+
+// inferKnobs predicts a run again under a knob's other readings only where the base's prediction
+// read that knob (profileTrace's knobsRead). Sound only if a knob the model never looked up cannot
+// change its prediction: checked here on generated programs of both APIs, under the profiles whose
+// readings conform infers against, for every knob outside the set and every other reading of it.
+describe('a knob the prediction did not read predicts the same under every reading', () => {
+  const programs = fc.sample(programArbFor('both'), { seed: 20261206, numRuns: 8 });
+  for (const name of ['spec', 'gcc-12', 'llvm-offload']) {
+    it(`under ${name}`, () => {
+      const base = loadProfile(name);
+      let unreadChecked = 0;
+      let readChanged = 0;
+      for (const program of programs) {
+        const knobsRead = new Set<string>();
+        const observations = profileTrace(program, base, knobsRead);
+        expect(knobsRead.size).toBeGreaterThan(1);
+        for (const knob of KNOBS)
+          for (const reading of knob.readings) {
+            if (reading.id === base.knobs[knob.id]) continue;
+            const other = profileTrace(program, withKnob(base, knob.id, reading.id));
+            if (!knobsRead.has(knob.id)) {
+              unreadChecked++;
+              expect([knob.id, reading.id, other]).toEqual([knob.id, reading.id, observations]);
+            } else if (!isDeepStrictEqual(other, observations)) readChanged++;
+          }
+      }
+      // not vacuous: most knobs go unread by a program, and some knob read does change a prediction
+      expect(unreadChecked).toBeGreaterThan(programs.length * 50);
+      expect(readChanged).toBeGreaterThan(0);
+    });
+  }
 });

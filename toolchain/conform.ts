@@ -25,7 +25,7 @@ import { programArbFor } from '../properties/api.js';
 import { loadEmitInput } from '../cli/emit.js';
 import { ObserveEmitError, emitObservationProgram, gccCompatible, type ObservationProgram } from '../cli/emit/observe.js';
 import { formatRaw, parseRun, type ParsedRun, type RunOutput } from './observations.js';
-import { asLaidOut, compareRun, HOST_FALLBACK, judgeRun, predict, readingName, type Reading, type RunVerdict } from './predict.js';
+import { asLaidOut, compareRun, HOST_FALLBACK, judgeRun, profileTrace, readingName, type Reading, type RunVerdict } from './predict.js';
 import { fillTemplate, type Toolchain, type ToolchainApi, type ToolchainLang } from './toolchains.js';
 
 export const LANG_EXT: Record<ToolchainLang, string> = { fortran: 'f90', c: 'c' };
@@ -463,6 +463,19 @@ export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profi
   const ran = results.filter((r) => r.unit.api === api && r.unit.status.kind === 'ran');
   // each run's program laid out as it printed its objects, once for every knob
   const laidOut = new Map(ran.map(({ unit }) => [unit, asLaidOut(unit.emitted!.full, (unit.status as Extract<UnitStatus, { kind: 'ran' }>).run)]));
+  // each run's prediction under the base and the knobs it read: a knob the base's prediction
+  // never read predicts the same under every reading (profileTrace), so the run cannot tell its
+  // readings apart and is not predicted again for it
+  const underBase = new Map<Unit, { observations: Observation[]; knobsRead: Set<string> }>();
+  const baseTrace = (unit: Unit) => {
+    let t = underBase.get(unit);
+    if (t === undefined) {
+      const knobsRead = new Set<string>();
+      t = { observations: profileTrace(laidOut.get(unit)!.program, base, knobsRead), knobsRead };
+      underBase.set(unit, t);
+    }
+    return t;
+  };
   const out: KnobInference[] = [];
   for (const def of KNOBS) {
     // K-C knobs concern both APIs
@@ -475,7 +488,11 @@ export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profi
       const { written } = unit.emitted!;
       const laid = laidOut.get(unit)!;
       const run = laid.run;
-      const preds = readings.map((reading) => predict(laid.program, { kind: 'profile', profile: withKnob(base, def.id, reading) }));
+      const traced = baseTrace(unit);
+      if (!traced.knobsRead.has(def.id)) continue;
+      const preds = readings.map((reading) =>
+        reading === base.knobs[def.id] ? traced.observations : profileTrace(laid.program, withKnob(base, def.id, reading)),
+      );
       const verdicts = preds.map((p) => compareRun(laid.program.world, written, p, laid.run));
       const firstBad = (v: RunVerdict) => (v.first ? v.first.step : Infinity);
       // The readings this run has not refuted yet: at the first step where they predict apart, the

@@ -23,6 +23,7 @@ import { hostStepOf, presentRefs } from '../cli/emit/backend.js';
 import type { DeviceArg } from '../lang/openmp.js';
 import { formatObservation, type Observation } from '../lang/observation.js';
 import { loadProfile, type Profile } from '../profiles/index.js';
+import { recordingKnobReads } from '../profiles/knob-reads.js';
 import { runTrace } from '../properties/compare.js';
 import { formatRaw, type ParsedRun, type RawObservation } from './observations.js';
 
@@ -39,12 +40,19 @@ export function readingName(r: Reading): string {
   return r.kind === 'profile' ? r.profile.name : HOST_FALLBACK;
 }
 
-/** The spec model's observations of every step of `program` under `profile`. */
-export function profileTrace(program: Program, profile: Profile): Observation[] {
+/**
+ * The spec model's observations of every step of `program` under `profile`. With `knobsRead`, the
+ * ids of the knobs the prediction read are added to it: the model reads knobs only through the
+ * profile's knobs object, so a profile that differs from this one in knobs outside that set predicts
+ * the same observations (knob inference relies on it, inferKnobs).
+ */
+export function profileTrace(program: Program, profile: Profile, knobsRead?: Set<string>): Observation[] {
   // Observation programs never use the present map modifier: emit spells it as an
   // omp_target_is_present check that stops the program (GCC 12 rejects the modifier), so a
   // profile whose compiler lacks it (K-B26 `absent`) predicts what that check observes.
-  const asEmitted = profile.knobs['K-B26'] === 'absent' ? { ...profile, knobs: { ...profile.knobs, 'K-B26': 'available' as const } } : profile;
+  knobsRead?.add('K-B26');
+  let asEmitted = profile.knobs['K-B26'] === 'absent' ? { ...profile, knobs: { ...profile.knobs, 'K-B26': 'available' as const } } : profile;
+  if (knobsRead) asEmitted = recordingKnobReads(asEmitted, knobsRead);
   const observations = runTrace(program, { engine: 'model', profile: asEmitted }, false).observations;
   // The begin of a host_data / use_device region prints `ok` (cli/emit: the handle is kept for
   // the region's calls, not shown), so a value the reading gives it is predicted as `ok`.
