@@ -446,6 +446,12 @@ export const BUILTIN_PROFILES: readonly ProfileSource[] = [
     description: 'LLVM offload / libomptarget (OpenMP path, 2025-26 sources).',
     extends: 'spec',
     knobs: {
+      'K-B71': {
+        reading: 'found-entry',
+        confidence: 'measured',
+        evidence:
+          'offload/libomptarget/OpenMP/Mapping.cpp MappingInfoTy::lookupMapping (upper_bound of the host start, then the entry before it: IsContained or ExtendsAfter; else the entry after it when it starts before the end: ExtendsBefore) returns one entry, and getTargetPointer reuses it for an implicit map that extends it (the "explicit extension not allowed" message is for explicit maps only), the variable translated by its host offset from that entry. Measured with clang 19.1.7 and libomptarget 19.1.7 on its x86_64 host plugin (the mapping code is the plugin-independent libomptarget): enter data map(to: cs(2)), enter data map(to: cs(1)%p) (the pointer word, K-B47 member-word), then a target construct with no map reading the pointer cs(2)%p prints a value that is no host address, where each-entry predicts a\'s address: profiles/measured/llvm-19-x86_64-host-2026-12-06c.md gen-20270115-410-c step 3, -06d.md gen-20270116-413-c step 5, -06f.md gen-20270125-316-c step 3 (all three recorded as misses before this reading existed).',
+      },
       'K-C1': {
         reading: 'lifo',
         confidence: 'source',

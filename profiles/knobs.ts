@@ -1492,6 +1492,25 @@ export const KNOBS = [
     rationale: '§7.9.6 lets a map clause name a structure member as a list item; the item maps the member\'s storage, and nothing in §7.9.6 ties one member\'s mapping to another\'s.',
   },
   {
+    id: 'K-B71',
+    title: 'A kernel\'s variable that no map names, partly present in entries made before the construct (several entries, or one and storage with none)',
+    section: 'OpenMP 6.0 §7.9.3 implicit data-mapping attribute rules, §7.9.6 map clause',
+    readings: [
+      {
+        id: 'each-entry',
+        summary: 'the implicit map gives the variable corresponding storage where its parts already have some: the kernel reaches each element through the entry holding it, and an element in no entry has none',
+      },
+      {
+        id: 'found-entry',
+        summary:
+          'LLVM offload (libomptarget getTargetPointer after MappingInfoTy::lookupMapping): the lookup finds one entry, the one holding the variable\'s first byte, else the first one starting inside it, and an implicit map extending it reuses it, translating the whole variable by its host offset from that entry; the kernel reaches that entry\'s storage, and for any other part of the variable memory past it (undefined). Measured with clang 19.1.7 on libomptarget\'s x86_64 host plugin (three runs, model/omp/implicit-found-entry.ts)',
+      },
+    ],
+    default: 'each-entry',
+    rationale:
+      '§7.9.3 makes the variable an implicit tofrom map, and §7.9.6 gives an item whose parts already have corresponding storage that storage only: each part belongs to the entry that holds it, so each element is reached through its own entry.',
+  },
+  {
     id: 'K-B60',
     title: 'What target enter data leaves in the corresponding pointer of a pointer component it maps (map(to: c%p), c%p(2:5), e%x)',
     section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',

@@ -2,10 +2,10 @@
 // corresponding storage gets only those parts; each element is reached through its own entry,
 // nothing is created or copied, and the restriction of B.4 (K-B5) does not apply.
 
-import { HALTED, UNDEF, entry, err, ok, per, read, readAll, section, type Row } from '../rows.js';
+import { HALTED, UNDEF, dev, entry, err, hostPtr, ok, per, perState, read, readAll, section, value, type Row } from '../rows.js';
 import { BASE_POINTER_WORDS } from '../../model/omp/base-pointer-words.js';
-import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetAdd, targetRamp, targetRead, targetWrite } from '../steps.js';
-import { A, C, MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
+import { assign, hostRead, hostWrite, map, ompEnter, ompExit, targetAdd, targetCopy, targetPointer, targetRamp, targetRead, targetWrite } from '../steps.js';
+import { A, AOS_OMP_WORLD, C, MEMBERS_OMP_WORLD, OMP_WORLD } from '../worlds.js';
 
 const rows: Row[] = [
   {
@@ -33,12 +33,14 @@ const rows: Row[] = [
       ompExit([map('from', ['a(1:5)'])]),
       hostRead('a'),
     ],
-    at: { 5: read(1, 1, 1, 1, 1, 3, 3, 3, 3, 3), 6: ok, 7: ok },
-    last: read(6, 6, 6, 6, 6, 4, 4, 4, 4, 4),
+    // K-B71 found-entry (LLVM): a is translated through a(1:5)'s entry, which holds its first byte,
+    // so a(6:10) lies past it: undefined, and the construct does not exit (both counts stay raised)
+    at: { 5: per(read(1, 1, 1, 1, 1, 3, 3, 3, 3, 3), { 'llvm-offload': UNDEF, 'K-B71=found-entry': UNDEF }), 6: per(ok, { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }), 7: per(ok, { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }) },
+    last: per(read(6, 6, 6, 6, 6, 4, 4, 4, 4, 4), { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }),
     state: {
-      5: { ompEntries: [entry([A, A + 20], 1, 1), entry([A + 20, A + 40], 2, 1)] },
-      6: { ompEntries: [entry([A, A + 20], 1, 1), entry([A + 20, A + 40], 2, 1)] },
-      7: { ompEntries: [entry([A + 20, A + 40], 2, 1)] },
+      5: perState({ ompEntries: [entry([A, A + 20], 1, 1), entry([A + 20, A + 40], 2, 1)] }, { 'llvm-offload': { ompEntries: [entry([A, A + 20], 1, 2), entry([A + 20, A + 40], 2, 2)] }, 'K-B71=found-entry': { ompEntries: [entry([A, A + 20], 1, 2), entry([A + 20, A + 40], 2, 2)] } }),
+      6: perState({ ompEntries: [entry([A, A + 20], 1, 1), entry([A + 20, A + 40], 2, 1)] }, { 'llvm-offload': { ompEntries: [entry([A, A + 20], 1, 2), entry([A + 20, A + 40], 2, 2)] }, 'K-B71=found-entry': { ompEntries: [entry([A, A + 20], 1, 2), entry([A + 20, A + 40], 2, 2)] } }),
+      7: perState({ ompEntries: [entry([A + 20, A + 40], 2, 1)] }, { 'llvm-offload': { ompEntries: [entry([A, A + 20], 1, 2), entry([A + 20, A + 40], 2, 2)] }, 'K-B71=found-entry': { ompEntries: [entry([A, A + 20], 1, 2), entry([A + 20, A + 40], 2, 2)] } }),
     },
   },
   {
@@ -51,7 +53,8 @@ const rows: Row[] = [
       ompExit([map('from', ['a(5:10)'])]),
       hostRead('a'),
     ],
-    last: read(10, 20, 30, 40, 50, 60, 70, 80, 90, 100),
+    at: { 3: per(ok, { 'llvm-offload': UNDEF, 'K-B71=found-entry': UNDEF }) },
+    last: per(read(10, 20, 30, 40, 50, 60, 70, 80, 90, 100), { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }),
   },
   {
     name: 'an add across two entries: each element gets that much more in the entry holding it; a sum past a C int is undefined',
@@ -64,8 +67,9 @@ const rows: Row[] = [
       targetAdd('a', 1_000_000_000, 0),
       targetAdd('a', 1_000_000_000, 0),
     ],
-    at: { 4: read(11, 22, 33, 1_000_000_000), 5: { kind: 'ok' } },
-    last: UNDEF,
+    // (K-B71 found-entry: a(3) lies past a(1:2)'s entry, through which a is translated)
+    at: { 3: per(ok, { 'llvm-offload': UNDEF, 'K-B71=found-entry': UNDEF }), 4: per(read(11, 22, 33, 1_000_000_000), { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }), 5: per({ kind: 'ok' }, { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }) },
+    last: per(UNDEF, { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }),
   },
   {
     name: 'an element outside every entry has no storage: undefined, and the construct does not exit',
@@ -85,6 +89,68 @@ const rows: Row[] = [
     at: { 3: read(1, 1, 1), 4: ok, 5: ok },
     last: read(9, 9, 9, 9, 7, 7, 7, 7, 7, 7),
     state: { 3: { ompEntries: [entry([A, A + 16], 1, 1)] }, 5: { ompEntries: [] } },
+  },
+  // K-B71 (model/omp/implicit-found-entry.ts): libomptarget translates a variable that entries made
+  // before the construct hold only in part through the entry its lookup finds, the one holding the
+  // first byte, else the first starting inside it.
+  {
+    name: 'K-B71: elements of an array of structs in entries of their own, the kernel reading cs(2)%p: its own entry under each-entry; past cs(1)\'s, through which cs is translated, under found-entry (LLVM)',
+    cite: 'K-B71 (measured with clang 19 on its x86_64 host plugin: profiles/measured/llvm-19-x86_64-host-2026-12-06c.md gen-20270115-410-c, where the found entry was cs(1)%p\'s word; libomptarget 16 on an H200 prints null there, llvm-16-nvptx-2026-12-03b gen-20261208-033-c)',
+    world: AOS_OMP_WORLD,
+    steps: [assign('cs(2)%p', 'a'), ompEnter([map('to', ['cs(2)'])]), ompEnter([map('to', ['cs(1)'])]), targetPointer('cs(2)%p'), targetPointer('cs(1)%p')],
+    at: { 4: per(hostPtr(A), { 'llvm-offload': UNDEF, 'K-B71=found-entry': UNDEF }) },
+    last: per(value(null), { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }),
+  },
+  {
+    name: 'K-B71: the kernel\'s reference inside the found entry reads as under each-entry',
+    cite: 'K-B71 (getTargetPointer: the variable\'s address translated by its host offset from the entry found, so that entry\'s own bytes are reached)',
+    world: AOS_OMP_WORLD,
+    steps: [assign('cs(1)%p', 'a'), ompEnter([map('to', ['cs(2)'])]), ompEnter([map('to', ['cs(1)'])]), targetPointer('cs(1)%p')],
+    last: hostPtr(A),
+  },
+  {
+    name: 'K-B71: no entry holds the array\'s first byte: the first entry starting inside it is the one found, and a section in the later entry lies past it',
+    cite: 'K-B71 (lookupMapping: with no entry before the start, the entry after it that starts before the end: ExtendsBefore)',
+    steps: [ompEnter([map('to', ['a(3:5)'])]), ompEnter([map('to', ['a(7:8)'])]), targetRead('a(3:5)'), targetRead('a(7:8)')],
+    at: { 3: readAll(3, 1) },
+    last: per(readAll(2, 1), { 'llvm-offload': UNDEF, 'K-B71=found-entry': UNDEF }),
+  },
+  {
+    name: 'K-B71: a copy kernel\'s source variable is looked at too: b read through b(1:5)\'s entry reaches b(6:10) past it under found-entry',
+    cite: 'K-B71 (each statement\'s variables, the copy\'s `from` among them, are the kernel\'s and mapped implicitly when no map names them, §7.9.3)',
+    steps: [ompEnter([map('to', ['b(1:5)'])]), ompEnter([map('to', ['b(6:10)'])]), targetCopy('a', 'b'), hostRead('a')],
+    at: { 3: per(ok, { 'llvm-offload': UNDEF, 'K-B71=found-entry': UNDEF }) },
+    last: per(readAll(10, 2), { 'llvm-offload': HALTED, 'K-B71=found-entry': HALTED }),
+  },
+  {
+    name: 'K-B71 under K-B47 member-word: the pointer word entry the lookup finds holds the word the kernel reads (8 bytes, not the 16 of the member\'s slot)',
+    cite: 'K-B71 with K-B47 member-word (the measured case: enter data map(to: cs(1)%p) makes the 8-byte entry of the word at cs\'s first byte, and a kernel reading cs(1)%p through it reads the attached address)',
+    world: AOS_OMP_WORLD,
+    steps: [assign('cs(1)%p', 'a'), ompEnter([map('to', ['cs(2)'])]), ompEnter([map('to', ['cs(1)%p'])]), targetPointer('cs(1)%p')],
+    last: per(UNDEF, { 'K-B47=member-word': dev(2), 'K-B47=member-word,K-B71=found-entry': dev(2) }),
+  },
+  {
+    name: 'K-B71 concerns a variable mapped implicitly as itself: a struct mapped through its declare mapper\'s items reads c%arr(1:2) through its own entry under either reading',
+    cite: 'K-B71 (model/omp/implicit-found-entry.ts: a mapper\'s items stand for the implicit map, K-B62); libgomp and GCC 12 stop at the second member map of c (K-B70 struct-group)',
+    world: { ...MEMBERS_OMP_WORLD, mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c'] }] }] },
+    steps: [ompEnter([map('to', ['c%n'])]), ompEnter([map('to', ['c%arr(1:2)'])]), targetRead('c%arr(1:2)')],
+    at: { 2: per(ok, { libgomp: err('fatal_partial_map') }) },
+    last: per(read(1, 2), { 'K-B71=found-entry': read(1, 2), libgomp: HALTED, 'gcc-12': HALTED }),
+  },
+  {
+    name: 'K-B71: the entries an earlier implicit map gathered do not count for a later one (b read through b(1:5)\'s entry after a kernel over three entries of a)',
+    cite: 'K-B71 (each construct finds the entries of its own variable)',
+    steps: [
+      ompEnter([map('to', ['a(1:2)'])]),
+      ompEnter([map('to', ['a(4:5)'])]),
+      ompEnter([map('to', ['a(7:8)'])]),
+      targetRead('a(1:2)'),
+      ompEnter([map('to', ['b(1:5)'])]),
+      ompEnter([map('to', ['b(6:10)'])]),
+      targetRead('b(1:5)'),
+    ],
+    at: { 4: readAll(2, 1) },
+    last: readAll(5, 2),
   },
   // K-B63 `base-pointers` (the text): an implicitly mapped struct without storage whose parts are
   // base pointers of explicit items gets storage for those parts alone, its pointer words

@@ -158,6 +158,11 @@ export abstract class OmpConstructs extends OmpTable {
    */
   protected readonly implicitPartial: number[] = [];
   /**
+   * The host objects of the variables the current omp_target maps implicitly as themselves (not
+   * through a mapper's items): K-B71 asks after the kernel's accesses to them (foundEntryAccess).
+   */
+  protected readonly implicitObjects: number[] = [];
+  /**
    * The private pointers of the target construct being run (privatePointers): PRIVATE_FIELDS
    * numbers each, the pointer's host address and the item naming its section; privateTop numbers.
    * On a device, after the entry, privateVals holds their values (privateValues), VALUE_FIELDS
@@ -1295,6 +1300,7 @@ export abstract class OmpConstructs extends OmpTable {
     // image copy the kernel uses (K-B46 `unregistered`), nor for a scalar, which is firstprivate
     // (impl/firstprivate.ts; its names in `privates`) unless a declare target names it.
     const privates: string[] = [];
+    this.implicitObjects.length = 0;
     for (let k = 0; k < roots.length; k++) {
       const root = roots[k]!;
       let named = this.namedFrom(base, explicitTop, root);
@@ -1305,7 +1311,10 @@ export abstract class OmpConstructs extends OmpTable {
       else if (throughPointers) this.pushPointerWords(d, step.maps, root);
       if (named) continue;
       if (this.scalars.has(root) && !this.declaredScalars.has(root)) privates.push(root);
-      else if (this.imageStorage(d, firstRefs[k]!) < 0) this.pushImplicit(root);
+      else if (this.imageStorage(d, firstRefs[k]!) < 0) {
+        this.pushImplicit(root);
+        if (this.mapperOf(this.refs.get(root)) === undefined) this.implicitObjects.push(this.objectAt(firstRefs[k]!.start));
+      }
     }
     this.implicitPartial.length = 0;
     // The unnamed plain pointers the kernel goes through (made afresh for every target construct,
@@ -1336,6 +1345,10 @@ export abstract class OmpConstructs extends OmpTable {
   private statement(base: number, d: number, r: CompiledRef, body: KernelBody, from: CompiledRef | null, privates: readonly string[], result: string | undefined): Observation {
     const word = this.pointerWordKernel(base, d, r);
     if (word >= 0) return this.kernelWord(d, word, r, body, result);
+    if (d !== this.n) {
+      if (from !== null) this.foundEntryAccess(d, from);
+      this.foundEntryAccess(d, r);
+    }
     if ('pointer' in body) return this.kernelPointer(d, r, result);
     let copied: (number | null)[] | null = null;
     if (from !== null) {
@@ -1345,6 +1358,30 @@ export abstract class OmpConstructs extends OmpTable {
       copied = read.values;
     }
     return privates.includes(r.root) ? this.privateCopy(r, body, copied) : this.kernel(d, r, body, copied);
+  }
+
+  /**
+   * K-B71 (6.0 §7.9.3, §7.9.6): the kernel's access of r on device d, when r's variable was mapped
+   * implicitly and entries hold parts of it but none all of it (all made before the construct: an
+   * item of the construct on that storage would have joined the implicit map's block, K-B5, or
+   * named the variable, K-B63). Under `found-entry` (libomptarget's lookupMapping and
+   * getTargetPointer) the variable is translated through one of them, the one starting lowest (it
+   * holds the variable's first byte, if any does: the entries of a device are disjoint), and bytes
+   * of r outside it lie past that entry's storage: undefined. Under `each-entry` the ordinary
+   * lookups follow.
+   */
+  private foundEntryAccess(d: number, r: CompiledRef): void {
+    const o = this.objectAt(r.start);
+    if (!this.implicitObjects.includes(o)) return;
+    const lo = this.objStart[o]!;
+    const hi = this.objEnd[o]!;
+    if (this.lookup(d, lo, hi) !== PARTLY || this.knobs['K-B71'] !== 'found-entry') return;
+    const s = this.slots;
+    // the first entry in host start order that meets the variable
+    const found = this.trees[d]!.anyOverlap(lo, hi);
+    const end = r.kind === REF_MEMBER ? r.start + POINTER_WORD_BYTES : r.end;
+    if (r.start >= s.hostStart[found]! && end <= s.hostEnd[found]!) return;
+    undefinedBehaviour(`the kernel reaches ${r.text} past the storage of the entry at host 0x${s.hostStart[found]!.toString(16)} that the implicit map of ${r.root} found on device ${d} (K-B71 found-entry)`);
   }
 
   /**

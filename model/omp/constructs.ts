@@ -52,6 +52,7 @@ import { descriptorOf, enterDescriptors, exitDescriptors, unusedArraysKept } fro
 import { sharesMemoryWithHost } from './unified-shared-memory.js';
 import { memberWordItems, type MapConstruct } from './member-word.js';
 import { basePointerWords } from './base-pointer-words.js';
+import { foundEntryAccess } from './implicit-found-entry.js';
 
 const ENTER_DATA = 'OpenMP 6.0 §15.5 target enter data construct';
 const EXIT_DATA = 'OpenMP 6.0 §15.6 target exit data construct';
@@ -336,13 +337,17 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
   // host too, works on its own copy; one that appears in a declare target directive (enter or link)
   // is mapped tofrom instead, as an array is, so the kernel uses its corresponding storage.
   const firstprivate = new Set(roots.filter((r) => implicit(r) && isScalarVariable(state, r) && !state.ompDeclaredScalars.includes(r)));
+  // The variables mapped implicitly as themselves (not through a mapper's items): K-B71 asks after them.
+  const mappedImplicitly = new Set<string>();
   for (const r of roots) {
     // K-B46 `unregistered`: the kernel uses the device image's own copy of a declared array, which
     // no map names (the compiler passes no argument for a declare target variable).
     const imaged = target.kind === 'device' && parsedRef(state, r).kind === 'array' && unregisteredImage(state, target.device, arrayRange(state, r), ctx) !== null;
     if (!implicit(r) || imaged) continue;
     fire(ctx, IMPLICIT_MAPS);
-    if (!firstprivate.has(r)) items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [r] }], 'entry', ctx), 'target', ctx, !mapperItemsExplicit(state, r, ctx), IMPLICIT_ORDER));
+    if (firstprivate.has(r)) continue;
+    items.push(...resolveItems(state, expandMappers(state, [{ type: 'tofrom', vars: [r] }], 'entry', ctx), 'target', ctx, !mapperItemsExplicit(state, r, ctx), IMPLICIT_ORDER));
+    if (mapperOf(state, r) === undefined) mappedImplicitly.add(r);
   }
   // On the host the kernel works on the original storage (a copy reads it before it writes); its
   // statements run one after another (lang/README.md "Kernels of several statements").
@@ -364,7 +369,11 @@ export function ompTarget(state: ModelState, step: OmpTarget, ctx: StepContext):
     OMP_PRIVATE_PLAIN_POINTER,
     ctx,
   );
-  const result = captured(state, step, statements(step.body, (body) => deviceStatement(state, target, step, body, firstprivate, implicit, privates, ctx)));
+  const throughFound = (ref: VarRef) => {
+    const root = rootName(state, ref);
+    return mappedImplicitly.has(root) ? foundEntryAccess(state, device, root, ref, ctx) : null;
+  };
+  const result = captured(state, step, statements(step.body, (body) => deviceStatement(state, target, step, body, firstprivate, implicit, privates, throughFound, ctx)));
   if (result.kind === 'undefined') return result;
   // K-B7 `counted`: the construct's attachments are given back before any copy to the host.
   detachPointers(state, target.device, entered, false, ctx);
@@ -401,6 +410,7 @@ function deviceStatement(
   firstprivate: ReadonlySet<string>,
   implicit: (root: string) => boolean,
   privates: ReadonlyMap<string, PtrValue>,
+  throughFound: (ref: VarRef) => Observation | null,
   ctx: StepContext,
 ): Observation {
   // K-B45 `pointer-word`: p named beside its section gives the kernel p's own storage.
@@ -408,6 +418,9 @@ function deviceStatement(
   const access = word === null ? null : pointerWordAccess(state, target, word, body);
   if (access !== null) return access;
   const from = copyRef(body);
+  // K-B71: a variable mapped implicitly over entries made before the construct (model/omp/implicit-found-entry.ts).
+  const outside = (from === null ? null : throughFound(from)) ?? throughFound(kernelRef(body));
+  if (outside !== null) return outside;
   const copied = from === null ? null : firstprivate.has(rootName(state, from)) ? privateCopy(state, from) : deviceKernel(state, target, { read: from }, implicit(rootName(state, from)), privates, ctx);
   if (copied !== null && copied.kind !== 'read') return copied;
   const values = copied?.values ?? null;
