@@ -290,11 +290,12 @@ describe('programs the spec campaign stopped at an undefined, under each concret
       expect(specRuns, 'the spec campaign did not run').toBeGreaterThan(0);
       const model: Side = { engine: 'model', profile };
       const impl: Side = { engine: 'impl', profile };
+      const changed = changedKnobs(profile);
       let stillUndefined = 0;
       let compared = 0;
       for (const { program, read, agreed } of stoppedReads()) {
         // a program that read none of the changed knobs stops under the reading as under the spec
-        if (agreed && !changedKnobs(profile).some((knob) => read.has(knob))) continue;
+        if (agreed && !changed.some((knob) => read.has(knob))) continue;
         compared++;
         let stopped = false;
         const d = firstDivergence(program, model, impl, 'state', undefined, () => void (stopped = true));
@@ -306,7 +307,7 @@ describe('programs the spec campaign stopped at an undefined, under each concret
         }
       }
       console.log(
-        `refinement past undefined [${profile.name}]: ${compared} of the ${stoppedUnderSpec.length} programs that stopped under spec read ${changedKnobs(profile).join(', ')} and were compared, ${stillUndefined} still stop at an undefined`,
+        `refinement past undefined [${profile.name}]: ${compared} of the ${stoppedUnderSpec.length} programs that stopped under spec read ${changed.join(', ')} and were compared, ${stillUndefined} still stop at an undefined`,
       );
     });
   }
