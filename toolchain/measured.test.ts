@@ -1849,6 +1849,26 @@ describe('llvm-19-x86_64-host-2026-12-06h (clang 19.1.7, libomptarget 19.1.7, it
   });
 });
 
+describe('llvm-19-x86_64-host-2026-12-06p (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: probes of the byte past a declare target link array, in C)', () => {
+  // Written in session 34 for -06g's -431-c and -06h's -433-c (the byte one past the static link
+  // array b answered present). toolchain/probes/omp-declared-static-is-present (a static declare
+  // target array: absent, K-B46 unregistered, as llvm-19.json predicts), omp-link-end-is-present and
+  // omp-link-then-declared-is-present: omp_target_is_present(&b) answers 0 (K-B69 absent) and
+  // omp_target_is_present(&b + 32) answers 1 with no other declare target variable at all. nm of the
+  // binary: clang puts b's hidden reference pointer (v1_…_decl_tgt_ref_ptr, 8 bytes, the variable
+  // libomptarget registers for a link variable) right after b, so the byte past b is that pointer's
+  // entry. A layout of the emitted program, not a mapping rule: the model, which has no such
+  // variable, answers false there. The probes record it.
+  it('profiles/llvm-19.json predicts 1 of the 3 runs; the other two stop agreeing at the byte past b', () => {
+    const verdicts = replayUnder('llvm-19-x86_64-host-2026-12-06p', loadProfile(join(dir, '..', 'llvm-19.json')));
+    expect(verdicts.map((v) => [v.id, v.agree])).toEqual([
+      ['omp-declared-static-is-present-c', true],
+      ['omp-link-end-is-present-c', false],
+      ['omp-link-then-declared-is-present-c', false],
+    ]);
+  });
+});
+
 describe('llvm-19-x86_64-host-2026-12-06b (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: the OpenMP probes of toolchain/probes and examples/, in C)', () => {
   // Run with -06 (one unit names device 1 and was not run). llvm-16.json predicts 30 of the 31;
   // the one left, omp-routines-initial-device-c step 1, is K-B20 fatal.
