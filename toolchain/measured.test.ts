@@ -1833,9 +1833,8 @@ describe('llvm-19-x86_64-host-2026-12-06h (clang 19.1.7, libomptarget 19.1.7, it
   // `found-entry` predicts -206-c step 8, the class it was read from (enter data of cs(2) and of
   // cs(1)%p's word, then a kernel reading cs(2)%p prints bytes past the word's entry), which
   // `each-entry` does not (134). Left: -433-c step 2, omp_target_is_present of the byte just past
-  // the declare target link array b, in the run's layout the first byte of the declare target
-  // array a: the runtime answers 1 where the model answers false (with -06g's -431-c, the address
-  // one past a link array).
+  // the declare target link array b: the runtime answers 1 where the model answers false (with
+  // -06g's -431-c; the byte is clang's hidden reference pointer for b, -06p's probes).
   it('profiles/llvm-19.json predicts 135 of the 136 runs (under K-B71 each-entry 134; llvm-16.json: 132, llvm-offload: 119, llvm-22: 121)', () => {
     const llvm19 = loadProfile(join(dir, '..', 'llvm-19.json'));
     const verdicts = replayUnder('llvm-19-x86_64-host-2026-12-06h', llvm19);
