@@ -68,16 +68,24 @@ if (budget.timeMs !== undefined) knobBudget.timeMs = Math.max(1000, Math.round(b
 /** OpenMP programs of the `spec` campaign whose comparison stopped at an `undefined` observation. */
 const stoppedUnderSpec: Program[] = [];
 
-/** Each program of stoppedUnderSpec with the knobs its spec comparison read (once for every reading below). */
-let stoppedWithReads: { program: Program; read: Set<string>; agreed: boolean }[] | null = null;
-function stoppedReads(): { program: Program; read: Set<string>; agreed: boolean }[] {
-  const spec = loadProfile('spec');
-  stoppedWithReads ??= stoppedUnderSpec.map((program) => {
-    const read = new Set<string>();
-    const tracked = recordingKnobReads(spec, read);
-    const agreed = firstDivergence(program, { engine: 'model', profile: tracked }, { engine: 'impl', profile: tracked }, 'state') === null;
-    return { program, read, agreed };
-  });
+/** A program's comparison under spec, model against impl: whether they agree, and the knobs either engine read. */
+interface SpecReads {
+  program: Program;
+  read: Set<string>;
+  agreed: boolean;
+}
+
+function specReads(program: Program): SpecReads {
+  const read = new Set<string>();
+  const tracked = recordingKnobReads(loadProfile('spec'), read);
+  const agreed = firstDivergence(program, { engine: 'model', profile: tracked }, { engine: 'impl', profile: tracked }, 'state') === null;
+  return { program, read, agreed };
+}
+
+/** Each program of stoppedUnderSpec with its SpecReads (once for every reading below). */
+let stoppedWithReads: SpecReads[] | null = null;
+function stoppedReads(): SpecReads[] {
+  stoppedWithReads ??= stoppedUnderSpec.map(specReads);
   return stoppedWithReads;
 }
 
@@ -162,15 +170,14 @@ function knobPass(api: ApiChoice, profiles: readonly Profile[]): KnobPass {
       : profiles.filter((p) => knobOf(p) in SEPARATING_PROGRAMS === false && !pass.failing.has(p.name) && pass.compared.get(p.name)!.first + pass.compared.get(p.name)!.more < KNOB_QUOTA);
     if (short.length === 0) break;
     for (const program of drawChunk(api, knobBudget.maxSteps, chunkSeed(knobBudget.seed, k), chunkRuns(first ? tenth : total, k))) {
-      const read = new Set<string>();
       if (first) {
         pass.programs++;
-        const tracked = recordingKnobReads(spec, read);
-        const agreed = firstDivergence(program, { engine: 'model', profile: tracked }, { engine: 'impl', profile: tracked }, 'state') === null;
+        const { read, agreed } = specReads(program);
         for (const profile of profiles)
           if (!pass.failing.has(profile.name) && (!agreed || changed.get(profile.name)!.some((knob) => read.has(knob)))) compare(program, profile, 'first');
       } else {
         pass.more++;
+        const read = new Set<string>();
         runTrace(program, { engine: 'model', profile: recordingKnobReads(spec, read) }, false);
         for (const profile of short) {
           const { first: f, more: m } = pass.compared.get(profile.name)!;
