@@ -1511,6 +1511,22 @@ export const KNOBS = [
       '§7.9.3 makes the variable an implicit tofrom map, and §7.9.6 gives an item whose parts already have corresponding storage that storage only: each part belongs to the entry that holds it, so each element is reached through its own entry.',
   },
   {
+    id: 'K-B72',
+    title: 'A struct with a declare mapper named on a construct beside one of its members (map(to: c, c%n), map(to: c) map(tofrom: c%p(2:3))): whether the struct\'s whole storage is mapped apart from its mapper',
+    section: 'OpenMP 6.0 §7.9.10 declare mapper directive, §7.9.6 map clause',
+    readings: [
+      { id: 'mapper-only', summary: 'the struct is replaced by its mapper\'s clauses and the member is a list item of its own: the struct gets the storage those items give it, no more' },
+      {
+        id: 'combined-entry',
+        summary:
+          'clang 16 and 19: the items of one struct declaration make one entry list whose first entry, the combined entry, spans the struct (map type alloc, with the present modifier when an item of the group has it) before the struct\'s own entry, which the mapper expands; so the whole struct is mapped as an explicit, counted item too, an entry holding part of it is extended (LLVM: "explicit extension not allowed"), and on exit the combined entry releases. Measured with clang 19.1.7 on libomptarget\'s x86_64 host plugin (toolchain/probes omp-mapper-member-*); clang 16.0.6 emits the same entries (host IR: .offload_maptypes 0, MEMBER_OF|TO with the mapper, MEMBER_OF|TO)',
+      },
+    ],
+    default: 'mapper-only',
+    rationale:
+      '§7.9.10: a list item whose type has a default mapper is replaced by the mapper\'s map clauses; §7.9.6 maps each other list item, the member, on its own. Nothing in the text gives the struct storage beyond what those items map.',
+  },
+  {
     id: 'K-B60',
     title: 'What target enter data leaves in the corresponding pointer of a pointer component it maps (map(to: c%p), c%p(2:5), e%x)',
     section: 'OpenMP 6.0 §7.9.6 map clause (pointer attachment)',

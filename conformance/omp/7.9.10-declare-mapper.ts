@@ -14,8 +14,8 @@
 import { HALTED, UNAVAILABLE, UNDEF, dev, err, hostPtr, ok, per, read, section, value, type Row } from '../rows.js';
 import { A } from '../worlds.js';
 import { MAPPER_STRUCT_COUNT } from '../../model/omp/map-entry.js';
-import { MAPPER_PRESENT } from '../../model/omp/declare-mapper.js';
-import { hostWrite, isPresent, map, motion, ompEnter, ompExit, ompUpdate, targetPointer, targetRead, v } from '../steps.js';
+import { MAPPER_BESIDE_MEMBER, MAPPER_PRESENT } from '../../model/omp/declare-mapper.js';
+import { hostWrite, isPresent, map, motion, ompDataBegin, ompDataEnd, ompEnter, ompExit, ompUpdate, targetPointer, targetRead, v } from '../steps.js';
 import type { MapperDecl, World } from '../../lang/program.js';
 
 /** a(4) = 1 behind c%p; d%p => a too, without a mapper. */
@@ -39,6 +39,13 @@ const PRESENT_WORLD: World = {
   structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }], init: { p: 'a' } }],
   devices: [{ kind: 'discrete' }],
   mappers: [{ struct: 'c', maps: [{ type: 'tofrom', vars: ['c%n', 'c%p'] }] }],
+};
+/** K-B72: c with pointer p => a and fields n, arr(4), whose mapper maps c%p alone. */
+const MEMBERS_WORLD: World = {
+  arrays: [{ name: 'a', length: 4, init: 1 }],
+  structs: [{ name: 'c', pointers: ['p'], fields: [{ name: 'n', init: 5 }, { name: 'arr', length: 4, init: [1, 2, 3, 4] }], init: { p: 'a' } }],
+  devices: [{ kind: 'discrete' }],
+  mappers: [{ struct: 'c', maps: [{ type: 'to', vars: ['c%p'] }] }],
 };
 const YES = value(true);
 const NO = value(false);
@@ -184,6 +191,62 @@ const rows: Row[] = [
     steps: [ompEnter([map('to', ['c'])]), targetPointer('c%p')],
     last: per(dev(2, 0), { 'K-B64=uncounted': hostPtr(A), 'K-B64=uncounted,K-B7=shadow': hostPtr(A), 'K-B64=uncounted,K-B7=always': dev(2, 0) }),
   },
+  // K-B72: a struct with a mapper named beside one of its members on one construct.
+  {
+    name: 'K-B72: enter data map(to: c, c%n) through a mapper of c%p: the text maps c%n and the mapper\'s items, so c%arr has no storage; clang\'s combined entry maps the whole of c, and the release through the same items takes it away',
+    cite: 'K-B72 (6.0 §7.9.10: c is replaced by the mapper\'s clauses; clang 19.1.7 on the x86_64 host plugin, toolchain/probes/omp-mapper-member-enter: LIBOMPTARGET_INFO lists alloc [24], then c with the mapper, then c%n; profiles/measured/llvm-19-x86_64-host-2026-12-06q.md)',
+    world: MEMBERS_WORLD,
+    steps: [ompEnter([map('to', ['c', 'c%n'])]), isPresent(v('c%arr')), isPresent(v('a')), ompExit([map('release', ['c', 'c%n'])]), isPresent(v('c%arr')), isPresent(v('c%n'))],
+    at: { 2: per(NO, { 'K-B72=combined-entry': YES }), 3: YES, 5: NO },
+    last: NO,
+  },
+  {
+    name: 'K-B72: map(to: c) map(tofrom: c%p(2:3)) on target data: the combined entry is the first entry of both clauses, so c%arr is present inside the region and gone after it',
+    cite: 'K-B72 (clang groups the clauses of one declaration; toolchain/probes/omp-mapper-member-target-data)',
+    world: MEMBERS_WORLD,
+    steps: [ompDataBegin([map('to', ['c']), map('tofrom', ['c%p(2:3)'])]), isPresent(v('c%arr')), ompDataEnd, isPresent(v('c%arr'))],
+    at: { 2: per(NO, { 'K-B72=combined-entry': YES }) },
+    last: NO,
+  },
+  {
+    name: 'K-B72 with K-B47 member-word: after map(to: c%p) gave c its pointer word, map(to: c, c%p) extends that entry through the combined entry (LLVM stops: explicit extension not allowed); the text maps c%p and the mapper\'s c%p, which find their storage present',
+    cite: 'K-B72 and K-B47 (toolchain/probes/omp-mapper-member-after-word; gen-20270125-436-c step 6 in profiles/measured/llvm-19-x86_64-host-2026-12-06f.md; 6.0 §7.9.6: an explicit item extending present data breaks a restriction, K-B5)',
+    world: MEMBERS_WORLD,
+    steps: [ompEnter([map('to', ['c%p'])]), ompEnter([map('to', ['c', 'c%p'])]), isPresent(v('c%n'))],
+    at: { 2: per(ok, { 'K-B47=member-word,K-B72=combined-entry': UNDEF }) },
+    last: per(NO, { 'K-B72=combined-entry': YES, 'K-B47=member-word,K-B72=combined-entry': HALTED }),
+  },
+  {
+    name: 'K-B72: map(present, to: c) beside map(to: c%n) with only a present: the text checks the mapper\'s items, whose pointee a is present; the combined entry carries the present modifier of the group and c is not present',
+    cite: 'K-B72 (clang 19.1.7 host IR: .offload_maptypes [PRESENT, MEMBER_OF|PRESENT|TO, MEMBER_OF|TO]; on the x86_64 host plugin "device mapping required by \'present\' map type modifier does not exist for host address … (24 bytes)", where map(present, to: c) alone runs)',
+    world: MEMBERS_WORLD,
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['c'], 'present'), map('to', ['c%n'])]), isPresent(v('c%arr'))],
+    at: { 2: per(ok, { 'K-B72=combined-entry': err('omp_error_not_present') }) },
+    last: per(NO, { 'K-B72=combined-entry': HALTED }),
+  },
+  {
+    name: 'K-B72 concerns a struct named beside one of its members: map(to: c) beside map(present, to: a), with a present, maps the mapper\'s items alone under either reading',
+    cite: 'K-B72 (clang emits a combined entry for a declaration with two or more components; toolchain/probes/omp-mapper-member-enter: map(to: c) alone is one entry, the mapper\'s)',
+    world: MEMBERS_WORLD,
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['c']), map('to', ['a'], 'present')]), isPresent(v('c%arr'))],
+    at: { 2: ok },
+    last: per(NO, { 'K-B72=combined-entry': NO }),
+  },
+  {
+    name: 'K-B72: the combined entry takes the present modifier of its own group only: map(to: c, c%n) beside map(present, to: a) maps the whole of c',
+    cite: 'K-B72 (CGOpenMPRuntime.cpp emitCombinedEntry: PRESENT when an entry of the declaration\'s group has it)',
+    world: MEMBERS_WORLD,
+    steps: [ompEnter([map('to', ['a'])]), ompEnter([map('to', ['c', 'c%n']), map('to', ['a'], 'present')]), isPresent(v('c%arr'))],
+    at: { 2: ok },
+    last: per(NO, { 'K-B72=combined-entry': YES }),
+  },
+  {
+    name: 'K-B72: c named twice beside c%n on one construct is counted once: one release through the same items takes it away',
+    cite: 'K-B72 (6.0 §7.9.6: a construct moves the count of a storage block at most once)',
+    world: MEMBERS_WORLD,
+    steps: [ompEnter([map('to', ['c', 'c%n']), map('alloc', ['c'])]), ompExit([map('release', ['c', 'c%n'])]), isPresent(v('c%arr'))],
+    last: NO,
+  },
   // K-B67: clang 16 orders a mapper's alloc clauses before its others, and libomptarget 16 writes
   // each component as it meets it: c's copy comes after c%p's attachment.
   {
@@ -213,7 +276,7 @@ export default section({
   spec: 'OpenMP 6.0',
   section: '7.9.10',
   title: 'declare mapper directive',
-  rules: ['OpenMP 6.0 §7.9.10 declare mapper directive', MAPPER_STRUCT_COUNT, MAPPER_PRESENT],
+  rules: ['OpenMP 6.0 §7.9.10 declare mapper directive', MAPPER_STRUCT_COUNT, MAPPER_PRESENT, MAPPER_BESIDE_MEMBER],
   world: DEEP,
   rows,
 });

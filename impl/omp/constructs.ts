@@ -198,6 +198,7 @@ export abstract class OmpConstructs extends OmpTable {
       }
     }
     this.pushOrder = -1;
+    if (this.refs.mappers.size > 0 && this.knobs['K-B72'] === 'combined-entry') this.pushCombinedEntries(maps);
     const words = this.knobs['K-B47'];
     if (words === 'member-word') this.pushMemberWords(base, POINTER_WORD_BYTES, NO_TYPE);
     // K-B47 `descriptor` (gfortran 12): the member's whole storage, its descriptor, joins the
@@ -224,6 +225,34 @@ export abstract class OmpConstructs extends OmpTable {
       const member = it[I_MEMBER + at]!;
       this.pushRecord(ALLOC, it[I_MODS + at]! & MOD_PRESENT, member, member + bytes, (it[I_FLAGS + at]! & ITEM_VIA_MAPPER) !== 0 ? ITEM_MAPPER_STRUCT : 0, 0, r);
     }
+  }
+
+  /**
+   * K-B72 `combined-entry` (clang groups the items of one struct into an entry list headed by an
+   * entry spanning the struct): for each struct with a default mapper that a clause names beside
+   * one of its members, an alloc item for the struct's storage, without the mapper, counted (on
+   * exit alloc releases), with the present modifier when a clause of the group has it.
+   */
+  protected pushCombinedEntries(maps: readonly MapItem[]): void {
+    for (const item of maps)
+      for (const v of item.vars) {
+        const r = this.refs.get(v);
+        if (this.mapperOf(r) === undefined) continue;
+        let member = false;
+        let mods = 0;
+        for (const other of maps) {
+          let inGroup = false;
+          for (const w of other.vars) {
+            const o = this.refs.get(w);
+            if (o.root !== r.root) continue;
+            inGroup = true;
+            if (o.text !== r.root) member = true;
+          }
+          if (inGroup && other.modifiers?.includes('present') === true) mods = MOD_PRESENT;
+        }
+        // (a struct named twice gets two such items, which one construct counts once)
+        if (member) this.pushItem(ALLOC, mods, r);
+      }
   }
 
   /** The default mapper of `r` when it is a whole struct that has one (declare mapper, OpenMP 6.0 §7.9.10). */

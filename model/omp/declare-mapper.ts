@@ -69,7 +69,41 @@ export function mapperUnavailable(state: ModelState, maps: readonly MapItem[], i
 // order, with the clause's modifiers and the decayed map type; other list items stay as they are,
 // in place.
 export function expandMappers(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapperExpanded[] {
-  return expandItems(state, maps, ctx, (m, c) => presentThroughMapper(state, { ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true as const }, 'map', ctx));
+  const expanded = expandItems(state, maps, ctx, (m, c) => presentThroughMapper(state, { ...m, type: decay(m.type, c.type, use), vars: [...c.vars], viaMapper: true as const }, 'map', ctx));
+  const combined = combinedEntries(state, maps, use, ctx);
+  return combined.length === 0 ? expanded : [...combined, ...expanded];
+}
+
+export const MAPPER_BESIDE_MEMBER = 'OpenMP 6.0 §7.9.10 declare mapper directive (a struct named beside one of its members on one construct, K-B72)';
+
+/** Whether `ref` names a member of the single struct `struct` (c%p, c%p(2:5), c%n, c%arr(2:3)). */
+function memberOf(state: ModelState, ref: string, struct: string): boolean {
+  const parsed = parsedRef(state, ref);
+  if (parsed.kind === 'member') return parsed.struct === struct && parsed.index === undefined;
+  return parsed.kind === 'array' && parsed.field !== undefined && parsed.name === struct;
+}
+
+// OpenMP 6.0 §7.9.10 declare mapper directive (a struct named beside one of its members on one construct, K-B72)
+// A construct whose clauses name a struct that has a default mapper and also one of its members:
+// the text replaces the struct by the mapper's clauses and maps the member as its own list item
+// (K-B72 `mapper-only`). Clang (16 and 19) groups the items of one struct declaration into one
+// entry list whose first entry, the combined entry, spans the struct's storage (map type alloc,
+// present when an item of the group has it), before the struct's own entry, which its mapper
+// expands: so the struct's whole storage is mapped as an explicit item of the construct, counted
+// (K-B72 `combined-entry`). On exit the combined entry releases.
+function combinedEntries(state: ModelState, maps: readonly MapItem[], use: MapperUse, ctx: StepContext): MapperExpanded[] {
+  const out: MapperExpanded[] = [];
+  for (const m of maps)
+    for (const v of m.vars) {
+      if (mapperOf(state, v) === undefined || out.some((x) => x.vars[0] === v)) continue;
+      const group = maps.filter((x) => x.vars.some((w) => w === v || memberOf(state, w, v)));
+      if (!maps.some((x) => x.vars.some((w) => memberOf(state, w, v)))) continue;
+      fire(ctx, MAPPER_BESIDE_MEMBER);
+      if (ctx.knobs['K-B72'] !== 'combined-entry') continue;
+      const present = group.some((x) => x.modifiers?.includes('present') === true);
+      out.push({ type: use === 'exit' ? 'release' : 'alloc', ...(present ? { modifiers: ['present' as const] } : {}), vars: [v], order: [-1] });
+    }
+  return out;
 }
 
 /**
