@@ -1876,6 +1876,25 @@ describe('llvm-19-x86_64-host-2026-12-06i (clang 19.1.7, libomptarget 19.1.7, it
   });
 });
 
+describe('llvm-19-x86_64-host-2026-12-06r (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: probes of the present modifier through a declare mapper, in C)', () => {
+  // Written in session 35, after emit began writing the present modifier itself for clang (C's
+  // `#if defined(__clang__)` branch). toolchain/probes/omp-mapper-present-map-pointee-absent,
+  // -map-struct-absent and -update-pointee-absent, c with a mapper of c%n and c%p: all three run, the
+  // pointee a absent in the first and third, c's own storage absent in the second. K-B65 `dropped`
+  // (no item of the mapper carries the modifier), which llvm-19.json had kept from llvm-16.json with
+  // no run telling the readings apart; llvm-offload's `motion-only` stops the update.
+  it('profiles/llvm-19.json predicts all 3 runs (llvm-16.json: 3; llvm-offload and llvm-22: 2, each stopping the update)', () => {
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06r', loadProfile(join(dir, '..', 'llvm-19.json'))).map((v) => [v.id, v.agree])).toEqual([
+      ['omp-mapper-present-map-pointee-absent-c', true],
+      ['omp-mapper-present-map-struct-absent-c', true],
+      ['omp-mapper-present-update-pointee-absent-c', true],
+    ]);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06r', loadProfile(join(dir, '..', 'llvm-16.json'))).every((v) => v.agree)).toBe(true);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06r', loadProfile('llvm-offload')).filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-mapper-present-update-pointee-absent-c']);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06r', loadProfile('llvm-22')).filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-mapper-present-update-pointee-absent-c']);
+  });
+});
+
 describe('llvm-19-x86_64-host-2026-12-06p (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: probes of the byte past a declare target link array, in C)', () => {
   // Written in session 34 for -06g's -431-c and -06h's -433-c (the byte one past the static link
   // array b answered present). toolchain/probes/omp-declared-static-is-present (a static declare

@@ -266,12 +266,33 @@ describe('observation programs', () => {
     expect(lines.filter((l) => l.length > 132 || /^\s*&$/.test(l))).toEqual([]);
   });
 
-  it('map(present, …) is written as its equivalent for GCC 12: an is_present check that stops the program', () => {
+  it('map(present, …) is written as its equivalent for GCC 12: an is_present check that stops the program; C keeps the modifier for clang', () => {
     const p = program({ world, steps: [{ op: 'omp_target_enter_data', maps: [{ type: 'to', modifiers: ['present'], vars: ['a'] }] }] });
-    const c = emitObservationProgram(p, { lang: 'c' }).text;
-    expect(c).toContain('  if (!omp_target_is_present(v1, omp_get_default_device())) {');
-    expect(c).toContain('#pragma omp target enter data map(to: v1)');
-    expect(c).not.toMatch(/#pragma.*present/);
+    const c = emitObservationProgram(p, { lang: 'c' }).text.split('\n');
+    const at = c.indexOf('#if defined(__clang__)');
+    expect(c.slice(at, at + 3)).toEqual(['#if defined(__clang__)', '#pragma omp target enter data map(present, to: v1)', '#else']);
+    const gcc = c.slice(at + 3, c.indexOf('#endif', at));
+    expect(gcc).toContain('  if (!omp_target_is_present(v1, omp_get_default_device())) {');
+    expect(gcc).toContain('#pragma omp target enter data map(to: v1)');
+    expect(gcc.filter((l) => /#pragma.*present/.test(l))).toEqual([]);
+    const f = emitObservationProgram(p, { lang: 'fortran' }).text.split('\n');
+    expect(f.filter((l) => /^\s*!\$omp.*present/.test(l))).toEqual([]);
+  });
+
+  it('target update from(present: …) and a target data region with the present modifier: the clang branch holds the modifier, the region\'s brace follows both branches', () => {
+    const p = program({
+      world,
+      steps: [
+        { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+        { op: 'omp_target_data_begin', maps: [{ type: 'to', modifiers: ['present'], vars: ['a'] }] },
+        { op: 'omp_target_update', motions: [{ type: 'from', modifiers: ['present'], vars: ['a'] }] },
+        { op: 'omp_target_data_end' },
+      ],
+    });
+    const c = emitObservationProgram(p, { lang: 'c' }).text.split('\n');
+    expect(c.filter((l) => l.startsWith('#pragma omp') && l.includes('present'))).toEqual(['#pragma omp target data map(present, to: v1)', '#pragma omp target update from(present: v1)']);
+    const region = c.indexOf('#pragma omp target data map(to: v1)');
+    expect(c.slice(region + 1, region + 3)).toEqual(['#endif', '  {']);
   });
 
   it('keeps writing past a step the spec calls an error; stops before undefined behaviour', () => {

@@ -168,13 +168,14 @@ export function ompDevice(step: { device?: DeviceArg }, code: (d: DeviceArg) => 
  * map type does, which GCC accepts; on a `from` item it also copies back, which no 5.x map type
  * says in one clause, so emit refuses it.
  */
-export function ompMaps(p: Planned, spell: (v: VarRef) => string, maps: MapItem[]): string {
+export function ompMaps(p: Planned, spell: (v: VarRef) => string, maps: MapItem[], keepPresent = false): string {
   return maps
     .map((m) => {
       let type: string = m.type;
       // GCC 12 rejects the present modifier: the backends write its equivalent before the directive
-      // (presentRefs below), so the map itself goes without it.
-      let modifiers = (m.modifiers ?? []).filter((x) => x !== 'present');
+      // (presentRefs below), so the map itself goes without it, unless the spelling keeps it (C's
+      // branch for clang, which has it).
+      let modifiers = (m.modifiers ?? []).filter((x) => keepPresent || x !== 'present');
       if (modifiers.includes('delete')) {
         if (m.type !== 'release')
           throw new EmitError(
@@ -193,13 +194,15 @@ export interface DirectiveSpelling {
   clauses(list: Clause<string>[]): string;
   variable(v: VarRef): string;
   device(d: DeviceArg): string;
+  /** Write the present modifier of map and motion clauses (for a compiler that has it) instead of dropping it. */
+  keepPresent?: boolean;
 }
 
 /** The directive steps: constructs other than region ends (those are the backend's `regionEnd`). */
 export type DirectiveOp = Exclude<OpsOfKind<'construct'>, RegionEndOp>;
 
 const ompDirective = (name: string) => (s: { device?: DeviceArg; maps: MapItem[] }, p: Planned, spelling: DirectiveSpelling) =>
-  `${name}${ompDevice(s, spelling.device)}${ompMaps(p, spelling.variable, s.maps)}`;
+  `${name}${ompDevice(s, spelling.device)}${ompMaps(p, spelling.variable, s.maps, spelling.keepPresent)}`;
 
 /**
  * What follows the sentinel (`!$acc`, `#pragma omp`) of a directive step; Fortran and C differ only
@@ -232,7 +235,9 @@ const DIRECTIVES: { readonly [Op in DirectiveOp]: (s: StepOf<Op>, p: Planned, sp
   // GCC 12 rejects the present motion modifier: the backends write its equivalent before the
   // directive (presentRefs below), so the clause itself goes without it.
   omp_target_update: (s, _p, spelling) =>
-    `target update${ompDevice(s, spelling.device)}${s.motions.map((m) => ` ${m.type}(${m.vars.map(spelling.variable).join(', ')})`).join('')}`,
+    `target update${ompDevice(s, spelling.device)}${s.motions
+      .map((m) => ` ${m.type}(${spelling.keepPresent === true && m.modifiers?.includes('present') === true ? 'present: ' : ''}${m.vars.map(spelling.variable).join(', ')})`)
+      .join('')}`,
 };
 
 export function directiveText(s: StepOf<DirectiveOp>, p: Planned, spelling: DirectiveSpelling): string {

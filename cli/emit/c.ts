@@ -180,6 +180,18 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   const intResult = (p: Planned, call: string): StepCode => ({ lines: [], check: intResultCheck(p, call, intOps), shown: { kind: 'int', expr: call } });
 
   const spelling: DirectiveSpelling = { clauses, variable: spellVar, device };
+  const clangSpelling: DirectiveSpelling = { ...spelling, keepPresent: true };
+
+  /**
+   * The directive lines of a step (`lines(spelling)`), with what its present modifiers need: none,
+   * or clang's branch, which writes the modifier itself (the runtime's present check is what is
+   * measured), beside GCC 12's, which has no such modifier and writes its equivalent check first.
+   */
+  const withPresent = (s: StepOf<DirectiveOp>, p: Planned, lines: (sp: DirectiveSpelling) => string[]): string[] => {
+    const equivalent = presentEquivalent(s, p);
+    if (equivalent.length === 0) return lines(spelling);
+    return ['#if defined(__clang__)', ...lines(clangSpelling), '#else', ...equivalent, ...lines(spelling), '#endif'];
+  };
 
   /**
    * A kernel step: the construct over a loop on the body's reference (a pointer: `pres[0] =
@@ -194,18 +206,18 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
         const e = element(parseRef(world, w.write), 'i');
         return `${ind()}  ${e} = ${assignedExpr(w, e, 'i', 0, copyElement(w, 'i'))};`;
       });
-      return [...presentEquivalent(s, p), `${pragma} ${directiveText(s, p, spelling)}`, `${ind()}for (int i = 0; i < ${kernelCount(p)}; i++) {`, ...assigns, `${ind()}}`];
+      return [...withPresent(s, p, (sp) => [`${pragma} ${directiveText(s, p, sp)}`]), `${ind()}for (int i = 0; i < ${kernelCount(p)}; i++) {`, ...assigns, `${ind()}}`];
     }
     const r = parseRef(world, bodyRef(body));
     if ('pointer' in body) {
       usesPres = true;
-      return [...presentEquivalent(s, p), `${ind()}pres[0] = NULL;`, `${pragma} ${directiveText(s, p, spelling)}`, ...loop(1, `pres[0] = ${pointer(body.pointer)}`)];
+      return [`${ind()}pres[0] = NULL;`, ...withPresent(s, p, (sp) => [`${pragma} ${directiveText(s, p, sp)}`]), ...loop(1, `pres[0] = ${pointer(body.pointer)}`)];
     }
     const assign = 'read' in body ? `res[i] = ${element(r, 'i')}` : `${element(r, 'i')} = ${assignedExpr(body, element(r, 'i'), 'i', 0, copyElement(body, 'i'))}`;
     // A read of a pointer's view through its explicit lower bound: the bounds, or one element p(at).
     const view = viewRead(r, body);
     const code = view === null ? loop(kernelCount(p), assign) : [`${ind()}for (int i = 0; i < 1; i++) {`, ...view.map((l) => `${ind()}  ${l};`), `${ind()}}`];
-    return [...presentEquivalent(s, p), ...('read' in body ? resetRes() : []), `${pragma} ${directiveText(s, p, spelling)}`, ...code];
+    return [...('read' in body ? resetRes() : []), ...withPresent(s, p, (sp) => [`${pragma} ${directiveText(s, p, sp)}`]), ...code];
   }
 
   /** The statements of a kernel reading a member's bounds or its element `at` (null: an ordinary read). */
@@ -254,12 +266,15 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     return [...refs.filter((x) => x.r.kind === 'member').map(one), ...refs.filter((x) => x.r.kind !== 'member').map(one)];
   };
   const directiveStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => ({
-    lines: [...presentEquivalent(s, p), ...gccDirectives(s, p).flatMap(plainExitSplit).map((d) => `${pragma} ${directiveText(d, p, spelling)}`)],
+    lines: withPresent(s, p, (sp) => gccDirectives(s, p).flatMap(plainExitSplit).map((d) => `${pragma} ${directiveText(d, p, sp)}`)),
     check: null,
   });
   const regionBeginStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => {
     gccDirectives(s, p);
-    return { lines: [...presentEquivalent(s, p), ...regionBegin(directiveText(s, p, spelling))], check: null };
+    if (presentRefs(s).length === 0) return { lines: regionBegin(directiveText(s, p, spelling)), check: null };
+    const lines = [...withPresent(s, p, (sp) => [`${pragma} ${directiveText(s, p, sp)}`]), `${ind()}{`];
+    depth++;
+    return { lines, check: null };
   };
   const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
   // OpenACC 3.3 §2.8: inside the region the array's name stands for its device address; the
