@@ -175,6 +175,11 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
   'llvm-19-x86_64-host-2026-12-06f.json': {
     'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-19.json\'s attach predicts 133 of 134',
   },
+  'llvm-19-x86_64-host-2026-12-06s.json': {
+    // One abort read two ways: K-B62 explicit's (LIBOMPTARGET_INFO names the mapper's c%p item as an
+    // explicit extension of a), or gfortran's always pointer, which clang has not.
+    'K-B42': 'the abort of omp-implicit-mapper-pointee-partly-c step 2 is K-B62 explicit\'s ("explicit extension not allowed" of the mapper\'s c%p item, LIBOMPTARGET_INFO); abort is gfortran\'s always pointer',
+  },
   'llvm-19-x86_64-host-2026-12-06i.json': {
     'K-B60': 'vacuous: garbage predicts undefined the runs it fits; llvm-19.json\'s attach predicts 134 of 135',
   },
@@ -1892,6 +1897,24 @@ describe('llvm-19-x86_64-host-2026-12-06r (clang 19.1.7, libomptarget 19.1.7, it
     expect(replayUnder('llvm-19-x86_64-host-2026-12-06r', loadProfile(join(dir, '..', 'llvm-16.json'))).every((v) => v.agree)).toBe(true);
     expect(replayUnder('llvm-19-x86_64-host-2026-12-06r', loadProfile('llvm-offload')).filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-mapper-present-update-pointee-absent-c']);
     expect(replayUnder('llvm-19-x86_64-host-2026-12-06r', loadProfile('llvm-22')).filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-mapper-present-update-pointee-absent-c']);
+  });
+});
+
+describe('llvm-19-x86_64-host-2026-12-06s (clang 19.1.7, libomptarget 19.1.7, its x86_64 host plugin: probes of K-B62 and K-B16, readings llvm-19.json had kept from llvm-16.json, in C)', () => {
+  // Written in session 35. toolchain/probes/omp-implicit-mapper-pointee-partly: with a(1:2) entered,
+  // a kernel using c (mapper of c%n and c%p) stops, the mapper's c%p item an explicit extension of a
+  // (K-B62 explicit); omp-two-members-one-release: a release of c%n takes c%arr(3:4), entered on the
+  // same construct, away too (K-B16 not list-item).
+  it('profiles/llvm-19.json predicts both runs (llvm-16.json: both; llvm-offload and llvm-22 run the kernel)', () => {
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06s', loadProfile(join(dir, '..', 'llvm-19.json'))).map((v) => [v.id, v.agree])).toEqual([
+      ['omp-implicit-mapper-pointee-partly-c', true],
+      ['omp-two-members-one-release-c', true],
+    ]);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06s', loadProfile(join(dir, '..', 'llvm-16.json'))).every((v) => v.agree)).toBe(true);
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06s', loadProfile('llvm-offload')).filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-implicit-mapper-pointee-partly-c']);
+    const list = { ...loadProfile(join(dir, '..', 'llvm-19.json')), name: 'llvm-19+K-B16=list-item' };
+    list.knobs = { ...list.knobs, 'K-B16': 'list-item' };
+    expect(replayUnder('llvm-19-x86_64-host-2026-12-06s', list).filter((v) => !v.agree).map((v) => v.id)).toEqual(['omp-two-members-one-release-c']);
   });
 });
 
