@@ -411,6 +411,13 @@ rows.push(
     last: per(ok, { [WORD]: UNDEF, [`${WORD},K-B5=error`]: err('fatal_partial_map') }),
   },
   {
+    name: 'K-B47 member-word: a kernel reading the bounds of c%p where only the pointer word of c is mapped: the count lies past that storage (clang reads garbage); the whole struct the implicit map gives under the other readings holds it',
+    cite: 'K-B47 (measured: gen-20270131-585-c step 3 in profiles/measured/llvm-19-x86_64-host-2026-12-06j.md, target map(alloc: c%p) reading lbound and ubound of c%p prints 1 0 with clang 19, the count field of the C struct past the 8 bytes mapped)',
+    steps: [assign('c%p', 'a'), ompEnter([map('to', ['c%p'])]), targetBounds('c%p')],
+    // gcc-12: gfortran's enter data leaves garbage in the descriptor it maps (K-B60 garbage)
+    last: per(read(1, 10), { [WORD]: UNDEF, 'gcc-12': UNDEF }),
+  },
+  {
     name: 'the struct mapped first, then a section of its member: under member-word and descriptor the struct is counted once more, so one release leaves it',
     cite: 'K-B47 (measured: omp-array-of-structs-c step 11 answers 1 with clang 16; omp-descriptor-struct-counted-fortran step 4 answers 1 with GCC 12.2, profiles/measured/probes-gcc-12-2026-12-06n.md)',
     steps: [assign('c%p', 'a'), ompEnter([map('to', ['c'])]), ompEnter([map('to', ['c%p'])]), ompExit([map('release', ['c'])]), isPresent(v('c'), 0)],

@@ -1748,6 +1748,10 @@ export abstract class OmpConstructs extends OmpTable {
       } else {
         const holder = this.pointerHolder(d, r.start);
         if (holder < 0) undefinedBehaviour(`the kernel dereferences ${r.text}, whose struct is not present on device ${d}`);
+        // The bounds are the descriptor's count past the pointer word: an entry of the word alone
+        // (K-B47 member-word) does not hold them.
+        if ('read' in body && body.bounds === true && this.slots.hostEnd[holder]! < r.start + POINTER_BYTES)
+          undefinedBehaviour(`the kernel reads the bounds of ${r.text}, but only its pointer word is present on device ${d}`);
         this.storageWords(holder, r.start);
         const holderImg = this.wImg!;
         const off = this.wFirst << 2;

@@ -2,7 +2,7 @@
 // (§15.6), target data (§15.7, as a begin / end pair) and target (§15.8) with its kernel. Their
 // map clauses act through map-entry.ts, map-exit.ts and pointer-attach.ts.
 
-import { ELEMENT_BYTES, copyRef, kernelRef, kernelStatements, type ElementBody, type KernelBlock, type KernelBody, type VarRef } from '../../lang/program.js';
+import { ELEMENT_BYTES, POINTER_BYTES, copyRef, kernelRef, kernelStatements, type ElementBody, type KernelBlock, type KernelBody, type VarRef } from '../../lang/program.js';
 import { isScalarVariable, privateCopy, privateKernel } from '../firstprivate.js';
 import type { DeviceArg, MapItem, OmpTarget, OmpTargetDataBegin, OmpTargetEnterData, OmpTargetExitData } from '../../lang/openmp.js';
 import { formatPtr, ptrLbound, type Observation, type PtrValue } from '../../lang/observation.js';
@@ -531,6 +531,9 @@ function deviceKernel(
     const m = memberRef(state, ref);
     const holder = pointerHolder(state, target.device, m);
     if (holder.kind !== 'present') return undefinedBehaviour(`the kernel uses ${ref}, but ${m.struct} is not present on device ${target.device}`);
+    // The bounds come from the descriptor's count, stored past the pointer word: the entry of the
+    // word alone (K-B47 member-word) has no storage for it.
+    if (body.bounds === true && holder.entry.end < m.addr + POINTER_BYTES) return undefinedBehaviour(`the kernel reads the bounds of ${ref}, but only the pointer word of ${m.struct} is present on device ${target.device}`);
     const cell = storageCells(state, holder.entry, m.addr);
     return viewRead(pointerCell(cell.contents, cell.index), ref, body.at, (at) => {
       const run = kernelElements(state, target, ref, [at, at]);
