@@ -66,6 +66,9 @@ const NOT_ADOPTED: Record<string, Partial<Record<KnobId, string>>> = {
     // pointer not mapped", gcc-12's abort) where the C unit reads the pointee.
     'K-B42': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointee-only; gcc-12\'s abort predicts the Fortran unit)',
   },
+  'gcc-12-nvptx-2026-12-06u.json': {
+    'K-A1p': 'the C front end\'s reading (profiles/gcc-12-c.json reads pointer-only)',
+  },
   'gcc-12-nvptx-2026-12-06s.json': {
     // From -042 step 2 alone: the C unit aborts ("invalid size", a copy through the link key's
     // slot) where the Fortran unit runs, as in -06n.
@@ -966,6 +969,26 @@ describe('gcc-12-nvptx-2026-12-06r and -06s (GCC 12.2, nvptx, NVIDIA H200: seeds
   it('gcc-12 / gcc-12-c predict all 288 runs of -06s', () => {
     const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06s');
     expect(verdicts.length).toBe(288);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('gcc-12-nvptx-2026-12-06t and -06u (GCC 12.2, nvptx, NVIDIA H100: seeds 20270126 and 20270127, the first 150 programs of both APIs that use device 0 only, both languages, held out)', () => {
+  // Built in session 34 (before K-B71), run on an H100 in session 35 after K-B72, emit's clang
+  // branch for the present modifier and the bounds rule (none of which a GCC unit reads); nothing
+  // read from them. -06t: 292 ran (6 units declare a mapper, 2 call a routine GCC 12's runtime
+  // lacks): 291 of 292. Left, no reading yet: -041-c step 24, an OpenACC kernel reading d%p after
+  // the host nullified d%p prints four elements of b's value where the model reads b's eight (the C
+  // struct keeps the count in a field of its own beside the pointer word, which attach writes
+  // alone). -06u: 284 ran (12 declare a mapper, 4 built but not run): all 284.
+  it('gcc-12 / gcc-12-c predict 291 of the 292 runs of -06t', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06t');
+    expect(verdicts.length).toBe(292);
+    expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual(['gen-20270126-041-c']);
+  });
+  it('gcc-12 / gcc-12-c predict all 284 runs of -06u', () => {
+    const verdicts = replayByLanguage('gcc-12-nvptx-2026-12-06u');
+    expect(verdicts.length).toBe(284);
     expect(verdicts.filter((v) => !v.agree).map((v) => v.id)).toEqual([]);
   });
 });
