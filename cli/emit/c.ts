@@ -135,11 +135,13 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
     list.map((cl) => ` ${cl.clause}(${cl.vars.map((v) => (cl.clause === 'attach' || cl.clause === 'detach' ? pointer(v) : spellVar(v))).join(', ')})`).join('');
   const loop = (count: number, assign: string) => [`${ind()}for (int i = 0; i < ${count}; i++)`, `${ind()}  ${assign};`];
   const resetRes = () => [`${ind()}for (int i = 0; i < ${'(int)(sizeof res / sizeof res[0])'}; i++)`, `${ind()}  res[i] = -1;`];
-  const regionBegin = (words: string) => {
-    const lines = [`${pragma} ${words}`, `${ind()}{`];
+  /** A region's directive lines, then its opening brace (the region's statements go one deeper). */
+  const regionOpen = (directive: string[]) => {
+    const lines = [...directive, `${ind()}{`];
     depth++;
     return lines;
   };
+  const regionBegin = (words: string) => regionOpen([`${pragma} ${words}`]);
   /** The count a host loop over `v` runs for: the array section, or the pointer's target. */
   const hostCountOf = (p: Planned, v: VarRef): number => {
     const r = parseRef(world, v);
@@ -271,10 +273,7 @@ export function c({ names, world, api, resLength, observe = false, remaps }: Con
   });
   const regionBeginStep = (s: StepOf<DirectiveOp>, p: Planned): StepCode => {
     gccDirectives(s, p);
-    if (presentRefs(s).length === 0) return { lines: regionBegin(directiveText(s, p, spelling)), check: null };
-    const lines = [...withPresent(s, p, (sp) => [`${pragma} ${directiveText(s, p, sp)}`]), `${ind()}{`];
-    depth++;
-    return { lines, check: null };
+    return { lines: regionOpen(withPresent(s, p, (sp) => [`${pragma} ${directiveText(s, p, sp)}`])), check: null };
   };
   const regionEndStep = (): StepCode => ({ lines: regionEnd(), check: null });
   // OpenACC 3.3 §2.8: inside the region the array's name stands for its device address; the
