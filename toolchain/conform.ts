@@ -493,7 +493,7 @@ export function inferKnobs(results: UnitResult[], api: ToolchainApi, base: Profi
       const preds = readings.map((reading) =>
         reading === base.knobs[def.id] ? traced.observations : profileTrace(laid.program, withKnob(base, def.id, reading)),
       );
-      const verdicts = preds.map((p) => compareRun(laid.program.world, written, p, laid.run));
+      const verdicts = preds.map((p) => compareRun(laid.program.world, written, p, laid.run, laid.program.steps));
       const firstBad = (v: RunVerdict) => (v.first ? v.first.step : Infinity);
       // The readings this run has not refuted yet: at the first step where they predict apart, the
       // run refutes those wrong by then; the rest are told apart again at their next such step

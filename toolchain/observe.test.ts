@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCaseFile } from '../counterexamples/case.js';
 import { hostLayout, type Program } from '../lang/program.js';
+import type { Observation } from '../lang/observation.js';
 import { validateProgram } from '../lang/validate.js';
 import { loadProfile } from '../profiles/index.js';
 import { DETACH, REATTACH } from '../cli/test-support.js';
@@ -126,6 +127,25 @@ describe('comparing a run with a reading', () => {
     // without the program's steps the comparison cannot tell an allocating step: the block may not move
     const pred = predict(reusing, { kind: 'profile', profile: loadProfile('spec') });
     expect(compareRun(reusing.world, [1, 2, 3, 4], pred, runOf(70000)).first?.why).toContain('not the same device allocation');
+  });
+
+  it('a kernel reading a pointer member prints the elements of the spec plan\'s count: where a reading\'s device view is longer, its first elements are compared; elsewhere a read must have every element', () => {
+    const steps: Program['steps'] = [
+      { op: 'omp_target_enter_data', maps: [{ type: 'to', vars: ['a'] }] },
+      { op: 'omp_target', maps: [], body: { read: 'c%p' } },
+      { op: 'omp_target', maps: [], body: { read: 'a' } },
+    ];
+    const attached = program({ world: { ...world, structs: [{ name: 'c', pointers: ['p'], init: { p: 'a' } }] }, steps });
+    const longer: Observation[] = [{ kind: 'ok' }, { kind: 'read', values: [1, 1, 1, 1, 7, 7, 7, 7] }, { kind: 'read', values: [1, 1, 1, 1, 1] }];
+    const run = (first: string, second: string) => parseRun({ stdout: ['MAPCHECK 0 host 0 1000', 'MAPCHECK 1 ok', `MAPCHECK 2 read ${first}`, `MAPCHECK 3 read ${second}`].join('\n'), stderr: '', exit: 0, timedOut: false }, [1, 2, 3]);
+    expect(compareRun(attached.world, [1, 2], longer, run('1 1 1 1', '1 1 1 1'), attached.steps)).toMatchObject({ agree: true, compared: 2 });
+    expect(compareRun(attached.world, [1, 2], longer, run('1 1 9 1', '1 1 1 1'), attached.steps).first?.step).toBe(2);
+    // without the steps, or for an array, the lengths must match
+    expect(compareRun(attached.world, [1, 2], longer, run('1 1 1 1', '1 1 1 1')).first?.step).toBe(2);
+    expect(compareRun(attached.world, [1, 3], longer, run('1 1 1 1', '1 1 1 1'), attached.steps).first?.step).toBe(3);
+    // a longer print than the reading's view is no prefix
+    const shorter: Observation[] = [{ kind: 'ok' }, { kind: 'read', values: [1, 1] }];
+    expect(compareRun(attached.world, [1, 2], shorter, run('1 1 1 1', '1'), attached.steps).first?.step).toBe(2);
   });
 
   it('a negative pointer value where the reading expects a device address is not an address', () => {
