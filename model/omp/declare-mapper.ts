@@ -96,11 +96,11 @@ function combinedEntries(state: ModelState, maps: readonly MapItem[], use: Mappe
   for (const m of maps)
     for (const v of m.vars) {
       if (mapperOf(state, v) === undefined || out.some((x) => x.vars[0] === v)) continue;
-      const group = maps.filter((x) => x.vars.some((w) => w === v || memberOf(state, w, v)));
       if (!maps.some((x) => x.vars.some((w) => memberOf(state, w, v)))) continue;
       fire(ctx, MAPPER_BESIDE_MEMBER);
       if (ctx.knobs['K-B72'] !== 'combined-entry') continue;
-      const present = group.some((x) => x.modifiers?.includes('present') === true);
+      // the clauses of the struct's group: those naming it or one of its members
+      const present = maps.some((x) => x.modifiers?.includes('present') === true && x.vars.some((w) => w === v || memberOf(state, w, v)));
       out.push({ type: use === 'exit' ? 'release' : 'alloc', ...(present ? { modifiers: ['present' as const] } : {}), vars: [v], order: [-1] });
     }
   return out;
